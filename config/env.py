@@ -1,0 +1,44 @@
+"""Small typed readers for environment variables (healthchecks' style: no magic, clear errors)."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+def env_str(name: str, default: str = "") -> str:
+    value = os.environ.get(name)
+    if value is None:
+        path = os.environ.get(f"{name}_FILE")
+        if path:
+            with open(path, encoding="utf-8") as fh:
+                return fh.read().strip()
+        return default
+    return value
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if value not in ("True", "False", "1", "0", "true", "false"):
+        raise ImproperlyConfigured(f"Unexpected value {name}={value}, use True or False")
+    return value in ("True", "1", "true")
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {value!r}") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]

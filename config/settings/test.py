@@ -1,0 +1,19 @@
+"""Test settings: the base settings with fast hashing, in-memory mail and fixed keys."""
+
+from __future__ import annotations
+
+from config.settings.base import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+SECRET_KEY = "test-secret-key-not-for-production-0123456789abcdef"
+HYPERLANE_MOVE_RATE_PER_MINUTE = 100_000
+ACCOUNT_RATE_LIMITS = False
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+if not REDIS_URL:  # noqa: F405
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+HYPERLANE_INTERNAL_URL = ""
+CELERY_TASK_ALWAYS_EAGER = False

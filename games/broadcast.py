@@ -1,0 +1,85 @@
+"""Tell connected pages that something changed. Payloads carry ids and versions only, never state.
+
+Each consumer re-renders its own seat's view from the database when poked, so nothing secret ever
+passes through the channel layer. In the embedded default (no Redis) the channel layer lives inside
+the one ASGI process; other processes (the Celery worker) reach it through a signed internal POST.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import threading
+import urllib.request
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+#: Set by ``config.asgi`` in the process that serves websockets.
+IN_ASGI_PROCESS = False
+
+LOBBY_GROUP = "lobby"
+
+
+def table_group(table_id: int) -> str:
+    return f"table.{table_id}"
+
+
+def _signature(body: bytes) -> str:
+    return hmac.new(settings.SECRET_KEY.encode(), body, hashlib.sha256).hexdigest()
+
+
+def verify_signature(body: bytes, signature: str) -> bool:
+    return hmac.compare_digest(_signature(body), signature)
+
+
+def send_group(group: str, message: dict[str, object]) -> None:
+    """Deliver a group message now: through the channel layer, or the internal POST when it cannot."""
+    if settings.HYPERLANE_INTERNAL_URL and not IN_ASGI_PROCESS:
+        _post_internal(group, message)
+        return
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a broadcast failure must never undo or fail a move; heartbeats resync
+        log.exception("group_send to %s failed", group)
+
+
+def _post_internal(group: str, message: dict[str, object]) -> None:
+    body = json.dumps({"group": group, "message": message}).encode()
+    req = urllib.request.Request(
+        settings.HYPERLANE_INTERNAL_URL.rstrip("/") + "/internal/broadcast/",
+        data=body,
+        headers={"Content-Type": "application/json", "X-Hyperlane-Signature": _signature(body)},
+        method="POST",
+    )
+
+    def _send() -> None:
+        try:
+            urllib.request.urlopen(req, timeout=5).close()
+        except Exception:
+            log.warning("internal broadcast to %s failed; pages resync on their heartbeat", group)
+
+    threading.Thread(target=_send, daemon=True).start()
+
+
+def table_updated_on_commit(*, table_id: int, version: int) -> None:
+    transaction.on_commit(
+        lambda: send_group(table_group(table_id), {"type": "table.updated", "version": version}), robust=True
+    )
+
+
+def chat_updated_on_commit(*, table_id: int) -> None:
+    transaction.on_commit(lambda: send_group(table_group(table_id), {"type": "chat.updated"}), robust=True)
+
+
+def lobby_updated_on_commit() -> None:
+    transaction.on_commit(lambda: send_group(LOBBY_GROUP, {"type": "lobby.updated"}), robust=True)

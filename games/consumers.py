@@ -1,0 +1,116 @@
+"""The table websocket: one connection per open table page, re-rendering its own seat's view.
+
+Group messages say only "table N is at version V". On each, and on connect, and whenever the page's
+heartbeat shows it is behind, the consumer renders this viewer's fragments from the database and
+sends the ones that changed since its last send (htmx's ws extension swaps them in by id).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games.broadcast import table_group
+from games.rendering import render_chat, render_fragments, render_log_entries, with_language
+from games.selectors import NotAllowed, Viewer, viewer_for
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME = 4096
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.user = self.scope.get("user")
+        self.sent: dict[str, str] = {}
+        self.sent_version = -1
+        self.log_last_id = 0
+        invite = _query_param(self.scope, "invite")
+        try:
+            self.viewer = await database_sync_to_async(viewer_for)(
+                table_id=self.table_id, user=self.user, invite_token=invite
+            )
+        except NotAllowed:
+            await self.close(code=4403)
+            return
+        try:
+            self.log_last_id = max(0, int(_query_param(self.scope, "log") or 0))
+        except ValueError:
+            self.log_last_id = 0
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await self.accept()
+        await self.push_view()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "viewer"):
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The page's heartbeat: ``{"heartbeat": <version shown>}``. Anything else is ignored."""
+        if text_data is None or len(text_data) > MAX_FRAME:
+            return
+        try:
+            message = json.loads(text_data)
+            shown = int(message.get("heartbeat"))
+        except (ValueError, TypeError, AttributeError):
+            return
+        # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        current = await database_sync_to_async(_table_version)(self.table_id)
+        if current is None:
+            await self.close(code=4404)
+            return
+        if shown < current or self.sent_version < current:
+            self.sent = {}
+            await self.push_view()
+
+    async def table_updated(self, event: dict[str, Any]) -> None:
+        if int(event.get("version", 0)) < self.sent_version:
+            return
+        await self.push_view()
+
+    async def chat_updated(self, event: dict[str, Any]) -> None:
+        html = await database_sync_to_async(self._render_chat)()
+        await self.send(text_data=html)
+
+    async def push_view(self) -> None:
+        fragments, log_html, version = await database_sync_to_async(self._render)()
+        changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
+        self.sent.update(fragments)
+        self.sent_version = version
+        if log_html:
+            changed.append(log_html)
+        if changed:
+            await self.send(text_data="".join(changed))
+
+    def _render(self) -> tuple[dict[str, str], str, int]:
+        viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer_token)
+        fragments = with_language(self.user, render_fragments, viewer, oob=True)
+        log_html, self.log_last_id = with_language(self.user, render_log_entries, viewer, after_id=self.log_last_id)
+        return fragments, log_html, viewer.table.version
+
+    def _render_chat(self) -> str:
+        return render_chat(self.viewer, oob=True)
+
+    @property
+    def viewer_token(self) -> str:
+        return self.viewer.table.invite_token if isinstance(self.viewer, Viewer) else ""
+
+
+def _table_version(table_id: int) -> int | None:
+    from games.models import Table
+
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def _query_param(scope: dict[str, Any], name: str) -> str:
+    from urllib.parse import parse_qs
+
+    raw = scope.get("query_string", b"").decode("latin-1")
+    values = parse_qs(raw).get(name)
+    return values[0] if values else ""

@@ -1,0 +1,121 @@
+"""The contract every game implements (boardgame.io's Game, OpenSpiel's State, TM's waitingFor).
+
+An engine is a ``Rules`` subclass with no I/O, no clock and no randomness but the ``Rng`` it is
+handed. ``apply`` never mutates its input. The platform drives it:
+
+- ``setup(num_players, options, rng)`` -> Outcome (the first state and its events);
+- ``pending(state)`` -> the open decisions (who must act);
+- ``legal_commands(state, seat)`` -> every command that seat may send now, in a deterministic order;
+- ``apply(state, command, rng)`` -> Outcome, or raises ``IllegalCommand``;
+- ``auto_command(state)`` -> the command for an automatic step, when ``pending`` holds one;
+- ``view(state, seat)`` -> what that seat (None: a spectator) may see, as JSON;
+- ``zones(state)`` -> the deck-like piles, mirrored as database rows;
+- ``result(state)`` -> the Result once the game is over;
+- ``dump``/``load`` -> JSON round trip of the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from games.engine.core.errors import IllegalCommand
+from games.engine.core.rng import Rng
+from games.engine.core.types import AUTO_SEAT, Command, Decision, Outcome, Result, Zone
+
+
+class Rules:
+    slug: ClassVar[str]
+    engine_version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    #: Faction/colour choices offered when taking a seat (ids the site translates); empty: none.
+    factions: ClassVar[Sequence[str]] = ()
+
+    # --- options ---------------------------------------------------------------------------------
+    def option_schema(self) -> Sequence[Mapping[str, Any]]:
+        """The table options, each ``{"name", "type": "bool"|"choice", "default", "choices"?, "label"}``."""
+        return ()
+
+    def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the complete options (defaults filled in), or raise IllegalCommand for a refused mix."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise IllegalCommand(
+                "bad_player_count", minimum=self.min_players, maximum=self.max_players, given=num_players
+            )
+        out: dict[str, Any] = {}
+        schema = {o["name"]: o for o in self.option_schema()}
+        for name in options:
+            if name not in schema:
+                raise IllegalCommand("unknown_option", option=name)
+        for name, spec in schema.items():
+            value = options.get(name, spec["default"])
+            if spec["type"] == "bool":
+                if not isinstance(value, bool):
+                    raise IllegalCommand("bad_option_value", option=name)
+            elif spec["type"] == "choice":
+                if value not in spec["choices"]:
+                    raise IllegalCommand("bad_option_value", option=name)
+            out[name] = value
+        return out
+
+    # --- the game --------------------------------------------------------------------------------
+    def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> Sequence[Decision]:
+        raise NotImplementedError
+
+    def legal_commands(self, state: Any, seat: int) -> Sequence[Command]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, command: Command, rng: Rng) -> Outcome:
+        raise NotImplementedError
+
+    def auto_command(self, state: Any) -> Command | None:
+        """The command for the automatic step now due, if any (seat ``AUTO_SEAT``)."""
+        return None
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def zones(self, state: Any) -> Sequence[Zone]:
+        return ()
+
+    def result(self, state: Any) -> Result | None:
+        raise NotImplementedError
+
+    def resign(self, state: Any, seat: int) -> Outcome:
+        """A seat leaves a started game. By default the game ends with the others as co-winners."""
+        raise IllegalCommand("resign_not_supported")
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def load(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    # --- helpers every engine gets ---------------------------------------------------------------
+    def seats_to_act(self, state: Any) -> frozenset[int]:
+        out: set[int] = set()
+        for d in self.pending(state):
+            out |= d.seats
+        return frozenset(out)
+
+    def decision_for(self, state: Any, seat: int) -> Decision | None:
+        for d in self.pending(state):
+            if seat in d.seats:
+                return d
+        return None
+
+    def is_automatic_due(self, state: Any) -> bool:
+        return any(d.automatic for d in self.pending(state))
+
+    def check_turn(self, state: Any, command: Command, rule: str = "") -> None:
+        """Raise ``not_your_turn`` unless the command's seat is among those the game waits for."""
+        if command.seat == AUTO_SEAT:
+            if not self.is_automatic_due(state):
+                raise IllegalCommand("no_automatic_step_due", rule)
+            return
+        if command.seat not in self.seats_to_act(state):
+            raise IllegalCommand("not_your_turn", rule)

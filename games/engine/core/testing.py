@@ -1,0 +1,64 @@
+"""Helpers for tests and benchmarks: random playouts driven by the engine's own legal commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.core.rng import Rng
+from games.engine.core.rules import Rules
+from games.engine.core.types import Command
+
+
+class StepCapReached(AssertionError):
+    """A random playout did not finish within its step cap: counts as a failure."""
+
+
+@dataclass
+class Playout:
+    state: Any
+    rng: Rng
+    commands: list[Command] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)
+
+
+def play_random(
+    rules: Rules,
+    *,
+    seed: int,
+    num_players: int,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 20_000,
+    after_each: Callable[[Any, Command], None] | None = None,
+) -> Playout:
+    """Play a whole game choosing uniformly among the legal commands of the seats the game waits for.
+
+    The bots' choices come from a second Rng (seeded from ``seed``), so the game's own Rng sees exactly
+    what it would see in a real game.
+    """
+    game_rng = Rng.from_seed(seed)
+    bot_rng = Rng.from_seed(seed ^ 0x5EED_B07)
+    opts = rules.validate_options(num_players, options or {})
+    out = rules.setup(num_players=num_players, options=opts, rng=game_rng)
+    playout = Playout(state=out.state, rng=game_rng)
+    for _ in range(max_steps):
+        if rules.result(playout.state) is not None:
+            return playout
+        command = rules.auto_command(playout.state)
+        if command is None:
+            seats = sorted(rules.seats_to_act(playout.state))
+            if not seats:
+                raise AssertionError(f"seed {seed}: nobody to act and no automatic step, game not over")
+            seat = seats[bot_rng.below(len(seats))]
+            legal = rules.legal_commands(playout.state, seat)
+            if not legal:
+                raise AssertionError(f"seed {seed}: seat {seat} must act but has no legal command")
+            command = legal[bot_rng.below(len(legal))]
+        out = rules.apply(playout.state, command, playout.rng)
+        playout.state = out.state
+        playout.commands.append(command)
+        playout.kinds[command.kind] = playout.kinds.get(command.kind, 0) + 1
+        if after_each is not None:
+            after_each(playout.state, command)
+    raise StepCapReached(f"seed {seed}: no result after {max_steps} commands")

@@ -1,0 +1,119 @@
+"""Django-side presentation of each game: its board template, controls, and translated texts.
+
+A presenter turns an engine's JSON view and legal commands into template context. The base class
+works for any engine that ships ``MESSAGES`` / ``PROMPTS`` / ``EVENTS`` dicts of English templates
+in ``games.engine.<slug>.messages``; the texts are translated through Django's gettext catalogue.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games.engine.core import Command, Decision, Rules
+
+
+class _SafeFormatter(string.Formatter):
+    def get_value(self, key: Any, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str):
+            return kwargs.get(key, "?")
+        return super().get_value(key, args, kwargs)
+
+
+_formatter = _SafeFormatter()
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    try:
+        return _formatter.vformat(template, (), dict(params))
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+class Presenter:
+    board_template = "games/_generic_board.html"
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+        try:
+            self.messages_module: Any = importlib.import_module(f"games.engine.{slug}.messages")
+        except ImportError:
+            self.messages_module = None
+
+    def _table(self, name: str) -> Mapping[str, str]:
+        return getattr(self.messages_module, name, None) or {}
+
+    def error_template(self, rules: Rules, code: str) -> str | None:
+        return self._table("MESSAGES").get(code)
+
+    def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
+        template = self._table("EVENTS").get(kind)
+        if template is None:
+            return kind.replace("_", " ")
+        return fill(gettext(template), self.describe_params(data))
+
+    def prompt_text(self, rules: Rules, decision: Decision) -> str:
+        template = self._table("PROMPTS").get(decision.prompt, decision.prompt.replace("_", " "))
+        return fill(gettext(template), self.describe_params(decision.params))
+
+    def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Turn event data into values a sentence can show (seat numbers become "Player 2")."""
+        out = dict(params)
+        for key in ("seat", "player", "by", "target_seat"):
+            if isinstance(out.get(key), int) and out[key] >= 0:
+                out[key] = gettext("Player %(n)s") % {"n": out[key] + 1}
+        return out
+
+    def command_label(self, rules: Rules, command: Command) -> str:
+        template = self._table("COMMANDS").get(command.kind)
+        if template is None:
+            label = command.kind.replace("_", " ")
+            if command.args:
+                label += " " + ", ".join(f"{k}={v}" for k, v in sorted(command.args.items()))
+            return label
+        return fill(gettext(template), command.args)
+
+    def controls(
+        self, rules: Rules, view: Mapping[str, Any], legal: Sequence[Command], position: int | None
+    ) -> list[dict[str, Any]]:
+        """One control per legal command: the page posts exactly ``kind`` + ``args``."""
+        return [
+            {
+                "kind": c.kind,
+                "args": json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")),
+                "label": self.command_label(rules, c),
+                "group": c.kind,
+            }
+            for c in legal
+        ]
+
+    def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
+        return {}
+
+
+_PRESENTERS: dict[str, type[Presenter]] = {}
+
+
+def register_presenter(slug: str, cls: type[Presenter]) -> None:
+    _PRESENTERS[slug] = cls
+    presenter_for.cache_clear()
+
+
+@cache
+def presenter_for(slug: str) -> Presenter:
+    if not _PRESENTERS:
+        _load_builtin()
+    return _PRESENTERS.get(slug, Presenter)(slug)
+
+
+def _load_builtin() -> None:
+    try:
+        importlib.import_module("games.presenters.kemble")
+    except ImportError:
+        pass

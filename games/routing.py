@@ -1,0 +1,7 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())]

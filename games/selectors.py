@@ -1,0 +1,162 @@
+"""Reads: what a viewer may see of a table. Templates get only what these return, never ``Table.state``."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.engine import registry
+from games.engine.core import Event as EngineEvent
+from games.engine.core import IllegalCommand
+from games.models import ChatMessage, Deck, Event, Seat, Table
+from games.presenters import presenter_for
+
+
+class NotAllowed(Exception):
+    """The viewer may not see this table (a private table without its invite)."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a seated player (``seat`` set) or a spectator (``seat`` None)."""
+
+    table: Table
+    user: User | None
+    seat: Seat | None
+
+    @property
+    def position(self) -> int | None:
+        return self.seat.position if self.seat is not None else None
+
+
+def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> Viewer:
+    """The table as this user may see it. Private tables: only seated players and invite holders.
+
+    A moderator seated at the table sees only their own seat, like anyone else.
+    """
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise NotAllowed()
+    seat = None
+    if user is not None and user.is_authenticated:
+        seat = Seat.objects.filter(table=table, user=user).first()
+    if seat is None and table.is_private and invite_token != table.invite_token:
+        if not (user is not None and user.is_authenticated and user.is_staff):
+            raise NotAllowed()
+    return Viewer(table=table, user=user if user is not None and user.is_authenticated else None, seat=seat)
+
+
+def decks_for_seat(*, table: Table, seat: int | None) -> dict[str, dict[str, Any]]:
+    """Every pile as this seat may load it: cards only where it may see them, else just the size."""
+    visible = Q(visibility=Deck.Visibility.PUBLIC)
+    if seat is not None:
+        visible |= Q(visibility=Deck.Visibility.OWNER, owner=seat) | Q(
+            visibility=Deck.Visibility.TEAM, seen_by__contains=f",{seat},"
+        )
+    out: dict[str, dict[str, Any]] = {}
+    for row in Deck.objects.filter(table=table).filter(visible).values("name", "owner", "cards", "size"):
+        out[row["name"]] = row
+    for row in Deck.objects.filter(table=table).exclude(visible).values("name", "owner", "size"):
+        out[row["name"]] = row
+    return out
+
+
+def log_for_seat(*, table: Table, seat: int | None, after_id: int = 0, limit: int = 200) -> list[dict[str, Any]]:
+    """The event log as this seat may read it, oldest first; ``after_id`` for what is new."""
+    rules = registry.get(table.game)
+    presenter = presenter_for(table.game)
+    rows = Event.objects.filter(table=table, id__gt=after_id).order_by("-seq", "-index")[:limit]
+    out = []
+    for row in reversed(list(rows)):
+        event = EngineEvent(
+            kind=row.kind,
+            data=row.data,
+            visible_to=frozenset(row.visible_to) if row.visible_to is not None else None,
+            redacted=row.redacted,
+        )
+        data = event.for_seat(seat)
+        if data is None:
+            continue
+        out.append({"id": row.id, "seq": row.seq, "text": presenter.event_text(rules, row.kind, data)})
+    return out
+
+
+def chat_for_table(*, table: Table, limit: int = 100) -> list[ChatMessage]:
+    rows = ChatMessage.objects.filter(table=table).select_related("user").order_by("-created_at", "-id")[:limit]
+    return list(reversed(list(rows)))
+
+
+def board_context(*, viewer: Viewer) -> dict[str, Any]:
+    """Everything the table page shows to this viewer, from the database only."""
+    table = viewer.table
+    rules = registry.get(table.game)
+    presenter = presenter_for(table.game)
+    position = viewer.position
+    seats = list(table.seats.select_related("user").order_by("position"))
+    ctx: dict[str, Any] = {
+        "table": table,
+        "rules": rules,
+        "seats": seats,
+        "my_seat": viewer.seat,
+        "position": position,
+        "game_template": presenter.board_template,
+        "idempotency_key": uuid.uuid4(),
+        "version": table.version,
+        "result": table.result,
+        "is_open": table.status == Table.Status.OPEN,
+        "is_active": table.status == Table.Status.ACTIVE,
+    }
+    if table.state is None:
+        return ctx
+    state = rules.load(table.state)
+    view = rules.view(state, position)
+    pending = rules.pending(state) if table.status == Table.Status.ACTIVE else ()
+    waiting_on = sorted({s for d in pending for s in d.seats})
+    my_decision = None
+    legal: list[Any] = []
+    if position is not None and table.status == Table.Status.ACTIVE and not viewer.seat.resigned:
+        my_decision = next((d for d in pending if position in d.seats), None)
+        if my_decision is not None:
+            legal = list(rules.legal_commands(state, position))
+    automatic = any(d.automatic for d in pending)
+    from games.services import undo_target
+
+    can_undo = position is not None and my_decision is not None and undo_target(table=table, seat=position) is not None
+    ctx.update(
+        {
+            "view": view,
+            "decks": decks_for_seat(table=table, seat=position),
+            "pending": pending,
+            "waiting_on": [s for s in seats if s.position in waiting_on],
+            "automatic_running": automatic,
+            "my_decision": my_decision,
+            "decision_prompt": presenter.prompt_text(rules, my_decision) if my_decision else "",
+            "legal": legal,
+            "controls": presenter.controls(rules, view, legal, position),
+            "can_undo": can_undo,
+            "seen_version": viewer.seat.seen_version if viewer.seat is not None else table.version,
+        }
+    )
+    ctx.update(presenter.extra_context(rules, view, position))
+    return ctx
+
+
+def command_args_json(args: Any) -> str:
+    return json.dumps(args, sort_keys=True, separators=(",", ":"))
+
+
+def error_text(exc: IllegalCommand, game: str) -> str:
+    from games.messages import error_message
+
+    presenter = presenter_for(game)
+    fallback = presenter.error_template(registry.get(game), exc.code) if game else None
+    text = error_message(exc.code, exc.params, fallback=fallback)
+    if exc.rule:
+        text = _("%(message)s (rule %(rule)s)") % {"message": text, "rule": exc.rule}
+    return text

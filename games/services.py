@@ -1,0 +1,668 @@
+"""Writes: every change to a table goes through here, one transaction each.
+
+Names follow ``<entity>_<action>``. A function whose name starts with ``_`` trusts its caller: it must be
+called inside ``transaction.atomic`` with the Table row locked (``_lock_table``).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import broadcast
+from games.engine import registry
+from games.engine.core import AUTO_SEAT, IllegalCommand, Rng, Rules
+from games.engine.core import Command as EngineCommand
+from games.engine.core import Event as EngineEvent
+from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
+from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
+
+log = logging.getLogger(__name__)
+
+
+class StaleDecision(Exception):
+    """The page that posted was made before this seat's decision last changed: show the fresh board."""
+
+    def __init__(self, current_version: int) -> None:
+        self.current_version = current_version
+        super().__init__(f"stale; table is at version {current_version}")
+
+
+class NotSeated(IllegalCommand):
+    def __init__(self) -> None:
+        super().__init__("not_seated")
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    version: int
+    replayed: bool = False
+
+
+# --- access ---------------------------------------------------------------------------------------
+
+
+def _lock_table(table_id: int) -> Table:
+    """Fetch the table with its row locked. Refuses to run outside a transaction (pretix's rule)."""
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        raise RuntimeError("a table lock is only taken inside transaction.atomic")
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise IllegalCommand("no_such_table") from None
+
+
+def _rules_for(table: Table) -> Rules:
+    rules = registry.get(table.game)
+    if rules.engine_version != table.engine_version:
+        # Tables keep the engine they started with until `replay_tables --migrate` moves them.
+        raise IllegalCommand("engine_version_mismatch", have=rules.engine_version, table=table.engine_version)
+    return rules
+
+
+# --- tables and seats -----------------------------------------------------------------------------
+
+
+def table_create(
+    *,
+    user: User,
+    game: str,
+    num_players: int,
+    options: Mapping[str, Any],
+    is_private: bool = False,
+    title: str = "",
+    faction: str = "",
+) -> Table:
+    """Create an open table; its creator takes seat 0. Options are checked by the game's engine."""
+    try:
+        rules = registry.get(game)
+    except LookupError:
+        raise IllegalCommand("unknown_game", game=game) from None
+    full_options = rules.validate_options(num_players, options)
+    if faction and faction not in rules.factions:
+        raise IllegalCommand("unknown_faction", faction=faction)
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            engine_version=rules.engine_version,
+            num_players=num_players,
+            options=full_options,
+            is_private=is_private,
+            title=title,
+            created_by=user,
+        )
+        Seat.objects.create(table=table, position=0, user=user, faction=faction)
+    _lobby_changed_on_commit()
+    return table
+
+
+def _open_table_locked(table_id: int) -> Table:
+    table = _lock_table(table_id)
+    if table.status != Table.Status.OPEN:
+        raise IllegalCommand("table_not_open")
+    return table
+
+
+def seat_take(*, table_id: int, user: User, position: int | None = None, faction: str = "") -> Seat:
+    """Take a free seat (the first free one if ``position`` is None). Race-safe: the table row is locked."""
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        rules = registry.get(table.game)
+        seats = list(table.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise IllegalCommand("already_seated")
+        taken = {s.position for s in seats}
+        free = [p for p in range(table.num_players) if p not in taken]
+        if not free:
+            raise IllegalCommand("table_full")
+        if position is None:
+            position = free[0]
+        elif position not in free:
+            raise IllegalCommand("seat_taken", position=position + 1)
+        _check_faction(rules, faction, seats, exclude_user=None)
+        seat = Seat.objects.create(table=table, position=position, user=user, faction=faction)
+        table.save(update_fields=["updated_at"])
+    _lobby_changed_on_commit()
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    return seat
+
+
+def _check_faction(rules: Rules, faction: str, seats: Sequence[Seat], exclude_user: int | None) -> None:
+    if not faction:
+        return
+    if faction not in rules.factions:
+        raise IllegalCommand("unknown_faction", faction=faction)
+    if any(s.faction == faction and s.user_id != exclude_user for s in seats):
+        raise IllegalCommand("faction_taken", faction=faction)
+
+
+def seat_change(*, table_id: int, user: User, position: int | None = None, faction: str | None = None) -> Seat:
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        rules = registry.get(table.game)
+        seats = list(table.seats.all())
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        if mine is None:
+            raise NotSeated()
+        if position is not None and position != mine.position:
+            if not 0 <= position < table.num_players:
+                raise IllegalCommand("no_such_seat", position=position + 1)
+            if any(s.position == position for s in seats):
+                raise IllegalCommand("seat_taken", position=position + 1)
+            mine.position = position
+        if faction is not None:
+            _check_faction(rules, faction, seats, exclude_user=user.pk)
+            mine.faction = faction
+        mine.save(update_fields=["position", "faction"])
+        table.save(update_fields=["updated_at"])
+    _lobby_changed_on_commit()
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    return mine
+
+
+def seat_leave(*, table_id: int, user: User) -> None:
+    """Leave an open table. The creator cannot leave (they cancel the table instead)."""
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        if table.created_by_id == user.pk:
+            raise IllegalCommand("creator_cannot_leave")
+        deleted, _ = Seat.objects.filter(table=table, user=user).delete()
+        if not deleted:
+            raise NotSeated()
+        table.save(update_fields=["updated_at"])
+    _lobby_changed_on_commit()
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+
+
+def table_cancel(*, table_id: int, user: User) -> None:
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        if table.created_by_id != user.pk:
+            raise IllegalCommand("only_creator")
+        table.status = Table.Status.CANCELLED
+        table.save(update_fields=["status", "updated_at"])
+    _lobby_changed_on_commit()
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+
+
+def table_close(*, table_id: int, moderator: User, reason: str = "") -> None:
+    """A moderator ends any table that is not over yet. The state is kept as it was."""
+    if not moderator.is_staff:
+        raise IllegalCommand("only_moderators")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.status in (Table.Status.FINISHED, Table.Status.CANCELLED, Table.Status.CLOSED):
+            raise IllegalCommand("table_already_over")
+        table.status = Table.Status.CLOSED
+        table.finished_at = timezone.now()
+        table.auto_step_since = None
+        table.result = {"reason": "closed_by_moderator", "note": reason[:300], "winners": []}
+        table.save(update_fields=["status", "finished_at", "auto_step_since", "result", "updated_at"])
+        Seat.objects.filter(table=table).update(waiting_since=None)
+    log.info("table %s closed by moderator %s", table_id, moderator.pk)
+    _lobby_changed_on_commit()
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+
+
+def table_start(*, table_id: int, user: User) -> Table:
+    """The creator starts the game with the players seated (at least the game's minimum)."""
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        if table.created_by_id != user.pk:
+            raise IllegalCommand("only_creator")
+        rules = _rules_for(table)
+        seats = list(table.seats.order_by("position"))
+        if len(seats) < table.num_players:
+            raise IllegalCommand("not_enough_players", needed=table.num_players, seated=len(seats))
+        rng = Rng.from_seed(table.seed)
+        outcome = rules.setup(num_players=len(seats), options=table.options, rng=rng)
+        table.status = Table.Status.ACTIVE
+        table.started_at = timezone.now()
+        table.version = 1
+        _persist(
+            table=table,
+            rules=rules,
+            old_state=None,
+            state=outcome.state,
+            rng=rng,
+            events=outcome.events,
+            seats=seats,
+            acting_seat=None,
+        )
+    _lobby_changed_on_commit()
+    return table
+
+
+# --- commands -------------------------------------------------------------------------------------
+
+
+def command_submit(
+    *,
+    table_id: int,
+    user: User,
+    kind: str,
+    args: Mapping[str, Any],
+    expected_version: int,
+    idempotency_key: uuid.UUID,
+) -> CommandResult:
+    """Apply one seat's command. A retried or double-clicked POST (same key) applies once.
+
+    A page is stale when it was rendered before this seat's current decision opened (or before this
+    seat's own last command); another seat's move in between does not make it stale.
+    """
+    if kind in (UNDO_KIND, RESIGN_KIND):
+        raise IllegalCommand("reserved_command")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        replayed = _replayed(table, idempotency_key)
+        if replayed is not None:
+            return replayed
+        if table.status != Table.Status.ACTIVE:
+            raise IllegalCommand("game_not_active")
+        seats = list(table.seats.all())
+        seat = _seat_of(seats, user)
+        if expected_version < seat.decision_since or expected_version > table.version:
+            raise StaleDecision(table.version)
+        rules = _rules_for(table)
+        state = rules.load(table.state)
+        rng = Rng.load(table.rng_state)
+        draws_before = rng.draws
+        outcome = rules.apply(state, EngineCommand(seat.position, kind, dict(args)), rng)
+        table.version += 1
+        _record_command(
+            table=table,
+            seat=seat.position,
+            user=user,
+            kind=kind,
+            args=args,
+            key=idempotency_key,
+            undoable=outcome.undoable and rng.draws == draws_before,
+        )
+        _persist(
+            table=table,
+            rules=rules,
+            old_state=state,
+            state=outcome.state,
+            rng=rng,
+            events=outcome.events,
+            seats=seats,
+            acting_seat=seat.position,
+        )
+    return CommandResult(version=table.version)
+
+
+def command_undo(*, table_id: int, user: User, expected_version: int, idempotency_key: uuid.UUID) -> CommandResult:
+    """Take back this seat's last command, as a logged command of its own.
+
+    Allowed while nothing hidden or random was revealed by it and no other seat acted since; the state
+    it returns to has this seat to act, so undo never changes who must act.
+    """
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        replayed = _replayed(table, idempotency_key)
+        if replayed is not None:
+            return replayed
+        if table.status != Table.Status.ACTIVE:
+            raise IllegalCommand("game_not_active")
+        seats = list(table.seats.all())
+        seat = _seat_of(seats, user)
+        if expected_version != table.version:
+            raise StaleDecision(table.version)
+        target = undo_target(table=table, seat=seat.position)
+        if target is None:
+            raise IllegalCommand("nothing_to_undo")
+        before = StateVersion.objects.get(table=table, version=target.seq - 1)
+        rules = _rules_for(table)
+        old_state = rules.load(table.state)
+        state = rules.load(before.state)
+        rng = Rng.load(before.rng_state)
+        Command.objects.filter(pk=target.pk).update(undone=True)
+        table.version += 1
+        _record_command(
+            table=table,
+            seat=seat.position,
+            user=user,
+            kind=UNDO_KIND,
+            args={"target": target.seq},
+            key=idempotency_key,
+            undoable=False,
+        )
+        _persist(
+            table=table,
+            rules=rules,
+            old_state=old_state,
+            state=state,
+            rng=rng,
+            events=[EngineEvent("command_undone", {"seat": seat.position, "undone_kind": target.kind})],
+            seats=seats,
+            acting_seat=seat.position,
+        )
+    return CommandResult(version=table.version)
+
+
+def undo_target(*, table: Table, seat: int) -> Command | None:
+    """The command ``seat`` may take back now, or None. Reads at most a handful of rows."""
+    for row in table.commands.order_by("-seq").only("seq", "seat", "kind", "undoable", "undone")[:50]:
+        if row.kind == UNDO_KIND or row.undone:
+            continue
+        return row if row.seat == seat and row.undoable else None
+    return None
+
+
+def table_resign(*, table_id: int, user: User, idempotency_key: uuid.UUID | None = None) -> CommandResult:
+    key = idempotency_key or uuid.uuid4()
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        replayed = _replayed(table, key)
+        if replayed is not None:
+            return replayed
+        if table.status != Table.Status.ACTIVE:
+            raise IllegalCommand("game_not_active")
+        seats = list(table.seats.all())
+        seat = _seat_of(seats, user)
+        if seat.resigned:
+            raise IllegalCommand("already_resigned")
+        rules = _rules_for(table)
+        state = rules.load(table.state)
+        rng = Rng.load(table.rng_state)
+        outcome = rules.resign(state, seat.position)
+        seat.resigned = True
+        seat.save(update_fields=["resigned"])
+        table.version += 1
+        _record_command(
+            table=table, seat=seat.position, user=user, kind=RESIGN_KIND, args={}, key=key, undoable=False
+        )
+        _persist(
+            table=table,
+            rules=rules,
+            old_state=state,
+            state=outcome.state,
+            rng=rng,
+            events=outcome.events,
+            seats=seats,
+            acting_seat=seat.position,
+        )
+    return CommandResult(version=table.version)
+
+
+def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResult | None:
+    """Apply the automatic step the engine waits for, if the table is still at ``expected_version``.
+
+    Called by the Celery task; a duplicate delivery or a task for an old version does nothing.
+    """
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.status != Table.Status.ACTIVE or table.version != expected_version:
+            return None
+        rules = _rules_for(table)
+        state = rules.load(table.state)
+        command = rules.auto_command(state)
+        if command is None:
+            return None
+        rng = Rng.load(table.rng_state)
+        outcome = rules.apply(state, command, rng)
+        table.version += 1
+        _record_command(
+            table=table,
+            seat=AUTO_SEAT,
+            user=None,
+            kind=command.kind,
+            args=command.args,
+            key=uuid.uuid5(uuid.NAMESPACE_URL, f"hyperlane:auto:{table.pk}:{expected_version}"),
+            undoable=False,
+        )
+        _persist(
+            table=table,
+            rules=rules,
+            old_state=state,
+            state=outcome.state,
+            rng=rng,
+            events=outcome.events,
+            seats=list(table.seats.all()),
+            acting_seat=None,
+        )
+    return CommandResult(version=table.version)
+
+
+def _replayed(table: Table, key: uuid.UUID) -> CommandResult | None:
+    if Command.objects.filter(table=table, idempotency_key=key).exists():
+        return CommandResult(version=table.version, replayed=True)
+    return None
+
+
+def _seat_of(seats: Sequence[Seat], user: User) -> Seat:
+    for seat in seats:
+        if seat.user_id == user.pk:
+            if seat.resigned:
+                raise IllegalCommand("you_resigned")
+            return seat
+    raise NotSeated()
+
+
+def _record_command(
+    *,
+    table: Table,
+    seat: int,
+    user: User | None,
+    kind: str,
+    args: Mapping[str, Any],
+    key: uuid.UUID,
+    undoable: bool,
+) -> None:
+    try:
+        with transaction.atomic():
+            Command.objects.create(
+                table=table,
+                seq=table.version,
+                seat=seat,
+                user=user,
+                kind=kind,
+                args=dict(args),
+                idempotency_key=key,
+                undoable=undoable,
+            )
+    except IntegrityError:
+        # Only reachable when the row lock is not a real lock (SQLite without IMMEDIATE transactions).
+        raise StaleDecision(table.version - 1) from None
+
+
+# --- persistence of one new version ---------------------------------------------------------------
+
+
+def _persist(
+    *,
+    table: Table,
+    rules: Rules,
+    old_state: Any,
+    state: Any,
+    rng: Rng,
+    events: Sequence[EngineEvent],
+    seats: Sequence[Seat],
+    acting_seat: int | None,
+) -> None:
+    """Write version ``table.version``: state, events, deck rows, seat decisions; schedule side effects.
+
+    Must be called inside ``transaction.atomic`` with the Table row locked.
+    """
+    now = timezone.now()
+    dumped = rules.dump(state)
+    rng_data = rng.dump()
+    Event.objects.bulk_create(
+        [
+            Event(
+                table=table,
+                seq=table.version,
+                index=i,
+                kind=e.kind,
+                data=dict(e.data),
+                visible_to=sorted(e.visible_to) if e.visible_to is not None else None,
+                redacted=dict(e.redacted) if e.redacted is not None else None,
+            )
+            for i, e in enumerate(events)
+        ]
+    )
+    StateVersion.objects.create(table=table, version=table.version, state=dumped, rng_state=rng_data)
+    _sync_decks(table=table, rules=rules, old_state=old_state, state=state)
+
+    result = rules.result(state)
+    pending = rules.pending(state) if result is None else ()
+    newly_waiting = _sync_seat_decisions(
+        table=table, seats=seats, pending=pending, acting_seat=acting_seat, now=now
+    )
+
+    table.state = dumped
+    table.rng_state = rng_data
+    fields = ["state", "rng_state", "version", "updated_at", "auto_step_since"]
+    automatic_due = any(d.automatic for d in pending)
+    table.auto_step_since = now if automatic_due else None
+    if result is not None:
+        table.status = Table.Status.FINISHED
+        table.result = result.as_json()
+        table.finished_at = now
+        fields += ["status", "result", "finished_at"]
+    if old_state is None:
+        fields += ["status", "started_at"]
+    table.save(update_fields=fields)
+
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    if automatic_due:
+        from games.tasks import advance_table_task
+
+        advance_table_task.delay_on_commit(table.pk, table.version)
+    if newly_waiting or result is not None:
+        _notify_on_commit(table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
+    if result is not None or old_state is None:
+        _lobby_changed_on_commit()
+
+
+def _sync_decks(*, table: Table, rules: Rules, old_state: Any, state: Any) -> None:
+    """Mirror the engine's piles as Deck rows: create on the first version, then update changed ones."""
+    new = {z.name: z for z in rules.zones(state)}
+    if old_state is None:
+        Deck.objects.bulk_create(
+            [
+                Deck(
+                    table=table,
+                    name=z.name,
+                    owner=z.owner,
+                    visibility=z.visibility,
+                    seen_by=_seen_by(z.seen_by),
+                    cards=list(z.cards),
+                    size=len(z.cards),
+                )
+                for z in new.values()
+            ]
+        )
+        return
+    old = {z.name: z for z in rules.zones(old_state)}
+    changed = [z for name, z in new.items() if name not in old or old[name] != z]
+    if set(old) - set(new):
+        Deck.objects.filter(table=table, name__in=set(old) - set(new)).delete()
+    if not changed:
+        return
+    existing = {d.name: d for d in Deck.objects.filter(table=table, name__in=[z.name for z in changed])}
+    to_create, to_update = [], []
+    for z in changed:
+        row = existing.get(z.name) or Deck(table=table, name=z.name)
+        row.owner, row.visibility, row.seen_by = z.owner, z.visibility, _seen_by(z.seen_by)
+        row.cards, row.size = list(z.cards), len(z.cards)
+        (to_update if row.pk else to_create).append(row)
+    if to_create:
+        Deck.objects.bulk_create(to_create)
+    if to_update:
+        Deck.objects.bulk_update(to_update, ["owner", "visibility", "seen_by", "cards", "size"])
+
+
+def _seen_by(seats: frozenset[int]) -> str:
+    return "," + "".join(f"{s}," for s in sorted(seats)) if seats else ""
+
+
+def _sync_seat_decisions(
+    *, table: Table, seats: Sequence[Seat], pending: Sequence[Any], acting_seat: int | None, now: Any
+) -> list[Seat]:
+    """Record each seat's open decision; return the seats the game has just started waiting on."""
+    key_of: dict[int, str] = {}
+    for decision in pending:
+        for s in decision.seats:
+            key_of[s] = decision.key
+    newly_waiting: list[Seat] = []
+    changed: list[Seat] = []
+    for seat in seats:
+        key = key_of.get(seat.position, "")
+        dirty = False
+        if key != seat.decision_key or seat.position == acting_seat:
+            seat.decision_key = key
+            seat.decision_since = table.version
+            dirty = True
+        if key and seat.waiting_since is None:
+            seat.waiting_since = now
+            newly_waiting.append(seat)
+            dirty = True
+        elif not key and seat.waiting_since is not None:
+            seat.waiting_since = None
+            dirty = True
+        if seat.position == acting_seat and seat.seen_version < table.version:
+            seat.seen_version = table.version
+            dirty = True
+        if dirty:
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(
+            changed, ["position", "decision_key", "decision_since", "waiting_since", "seen_version"]
+        )
+    return newly_waiting
+
+
+def _notify_on_commit(*, table: Table, seats: Sequence[Seat], newly_waiting: Sequence[Seat], finished: bool) -> None:
+    from games.tasks import notify_users_task
+
+    if finished:
+        user_ids = [s.user_id for s in seats]
+        kind = Notification.Kind.GAME_ENDED
+    else:
+        user_ids = [s.user_id for s in newly_waiting]
+        kind = Notification.Kind.YOUR_TURN
+    Notification.objects.bulk_create(
+        [Notification(user_id=u, table=table, kind=kind, version=table.version) for u in user_ids],
+        ignore_conflicts=True,
+    )
+    notify_users_task.delay_on_commit(table.pk, table.version)
+
+
+def _lobby_changed_on_commit() -> None:
+    broadcast.lobby_updated_on_commit()
+
+
+# --- chat and visits ------------------------------------------------------------------------------
+
+
+def chat_post(*, table_id: int, user: User, text: str) -> None:
+    from games.models import ChatMessage
+
+    text = text.strip()
+    if not text:
+        raise IllegalCommand("empty_message")
+    if len(text) > 500:
+        raise IllegalCommand("message_too_long", maximum=500)
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise IllegalCommand("no_such_table")
+    if not table.seats.filter(user=user).exists() and not user.is_staff:
+        raise NotSeated()
+    ChatMessage.objects.create(table=table, user=user, text=text)
+    broadcast.chat_updated_on_commit(table_id=table.pk)
+
+
+def seat_mark_seen(*, table_id: int, user: User, version: int) -> None:
+    Seat.objects.filter(table_id=table_id, user=user, seen_version__lt=version).update(seen_version=version)
+    Notification.objects.filter(table_id=table_id, user=user, read_at__isnull=True).update(read_at=timezone.now())
+

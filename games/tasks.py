@@ -1,0 +1,49 @@
+"""Celery tasks: thin, idempotent, taking ids and the version they were made for."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def advance_table_task(table_id: int, expected_version: int) -> None:
+    """Apply the automatic step due at ``expected_version`` (does nothing for an old version)."""
+    from games.services import automatic_step_apply
+
+    automatic_step_apply(table_id=table_id, expected_version=expected_version)
+
+
+@shared_task(ignore_result=True)
+def sweep_automatic_steps() -> int:
+    """Re-send automatic steps still pending after a while: a lost message delays a step, never loses it."""
+    from games.models import Table
+
+    cutoff = timezone.now() - timedelta(seconds=settings.HYPERLANE_AUTO_STEP_RESEND_AFTER)
+    stuck = list(
+        Table.objects.filter(status=Table.Status.ACTIVE, auto_step_since__lt=cutoff).values_list("pk", "version")
+    )
+    for table_id, version in stuck:
+        advance_table_task.delay(table_id, version)
+    return len(stuck)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def notify_users_task(table_id: int, version: int) -> None:
+    from games.notifications import notifications_send
+
+    notifications_send(table_id=table_id, version=version)
+
+
+@shared_task(ignore_result=True)
+def send_turn_notifications() -> None:
+    """Periodic catch-up for emails whose task was lost."""
+    from games.notifications import notifications_send_pending
+
+    notifications_send_pending()

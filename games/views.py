@@ -1,0 +1,191 @@
+"""The table page and the move pipeline's edge: parse, authorize, call one service, render."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from games import broadcast, services
+from games.engine.core import IllegalCommand
+from games.rendering import render_chat, render_fragments, render_log_entries
+from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
+
+MAX_ARGS_BYTES = 2000
+
+
+def _viewer_or_404(request: HttpRequest, table_id: int) -> Viewer:
+    from django.http import Http404
+
+    try:
+        return viewer_for(
+            table_id=table_id, user=request.user, invite_token=request.GET.get("invite", "")
+        )
+    except NotAllowed:
+        raise Http404(_("No such table, or it is private.")) from None
+
+
+@require_GET
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    viewer = _viewer_or_404(request, table_id)
+    ctx = board_context(viewer=viewer)
+    entries_html, last_id = render_log_entries(viewer, after_id=0, oob=False)
+    ctx.update(
+        {
+            "oob": False,
+            "log_html": entries_html,
+            "log_last_id": last_id,
+            "chat": chat_for_table(table=viewer.table),
+            "heartbeat_seconds": _heartbeat_seconds(),
+        }
+    )
+    response = render(request, "games/table.html", ctx)
+    if viewer.seat is not None and viewer.table.version:
+        services.seat_mark_seen(table_id=table_id, user=request.user, version=viewer.table.version)
+    return response
+
+
+@require_GET
+def table_fragments(request: HttpRequest, table_id: int) -> HttpResponse:
+    """All live fragments as out-of-band swaps (the page's resync path when its socket is down)."""
+    viewer = _viewer_or_404(request, table_id)
+    return HttpResponse("".join(render_fragments(viewer, oob=True).values()))
+
+
+def _heartbeat_seconds() -> int:
+    from django.conf import settings
+
+    return settings.HYPERLANE_HEARTBEAT_SECONDS
+
+
+def _error_response(request: HttpRequest, viewer: Viewer, message: str, status: int) -> HttpResponse:
+    """The message goes next to the control that posted (the form's own error slot)."""
+    body = format_html('<span class="error-text" role="alert">{}</span>', message)
+    if status == 409:
+        # A stale page: the fresh board comes along, swapped in out of band.
+        body += "".join(render_fragments(viewer, oob=True).values())
+    return HttpResponse(body, status=status)
+
+
+def _rate_limited(user_id: int) -> bool:
+    from django.conf import settings
+
+    key = f"rate:move:{user_id}"
+    cache.add(key, 0, timeout=60)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        return False
+    return count > settings.HYPERLANE_MOVE_RATE_PER_MINUTE
+
+
+def _parse_command_post(request: HttpRequest) -> tuple[str, dict[str, Any], int, uuid.UUID]:
+    """Shape checks only; the rules are the engine's. Raises ValueError with a user-facing message."""
+    kind = request.POST.get("kind", "")
+    if not kind or len(kind) > 40 or not kind.replace("_", "").isalnum():
+        raise ValueError(_("This control sent an unknown command."))
+    raw_args = request.POST.get("args", "") or "{}"
+    if len(raw_args) > MAX_ARGS_BYTES:
+        raise ValueError(_("This command is too long."))
+    try:
+        args = json.loads(raw_args)
+    except json.JSONDecodeError:
+        raise ValueError(_("This command is malformed.")) from None
+    if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
+        raise ValueError(_("This command is malformed."))
+    # Extra form fields (a chosen option from a select) join the args.
+    for name, value in request.POST.items():
+        if name.startswith("arg_"):
+            args[name[4:]] = int(value) if value.lstrip("-").isdigit() else value
+    try:
+        version = int(request.POST.get("version", ""))
+        key = uuid.UUID(request.POST.get("idempotency_key", ""))
+    except ValueError:
+        raise ValueError(_("This page is out of date; reload it.")) from None
+    return kind, args, version, key
+
+
+@login_required
+@require_POST
+def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
+    viewer = _viewer_or_404(request, table_id)
+    if viewer.seat is None:
+        return _error_response(request, viewer, _("You do not have a seat at this table."), 403)
+    if _rate_limited(request.user.pk):
+        return _error_response(request, viewer, _("Too many moves in a minute; wait a moment."), 429)
+    try:
+        kind, args, version, key = _parse_command_post(request)
+    except ValueError as exc:
+        return _error_response(request, viewer, str(exc), 400)
+    try:
+        if kind == "undo":
+            services.command_undo(table_id=table_id, user=request.user, expected_version=version, idempotency_key=key)
+        else:
+            services.command_submit(
+                table_id=table_id,
+                user=request.user,
+                kind=kind,
+                args=args,
+                expected_version=version,
+                idempotency_key=key,
+            )
+    except services.StaleDecision:
+        viewer = _viewer_or_404(request, table_id)
+        return _error_response(
+            request, viewer, _("The game moved on while you were choosing: here is the current board."), 409
+        )
+    except IllegalCommand as exc:
+        return _error_response(request, viewer, error_text(exc, viewer.table.game), 422)
+    viewer = _viewer_or_404(request, table_id)
+    return HttpResponse("".join(render_fragments(viewer, oob=True).values()))
+
+
+@login_required
+@require_POST
+def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
+    viewer = _viewer_or_404(request, table_id)
+    try:
+        services.chat_post(table_id=table_id, user=request.user, text=request.POST.get("text", ""))
+    except IllegalCommand as exc:
+        return _error_response(request, viewer, error_text(exc, ""), 422)
+    return HttpResponse(render_chat(viewer, oob=True))
+
+
+@login_required
+@require_GET
+def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
+    viewer = _viewer_or_404(request, table_id)
+    try:
+        after = int(request.GET.get("after", "0"))
+    except ValueError:
+        return HttpResponseBadRequest(_("Bad log position."))
+    html, _last = render_log_entries(viewer, after_id=after)
+    return HttpResponse(html)
+
+
+@csrf_exempt
+@require_POST
+def internal_broadcast(request: HttpRequest) -> HttpResponse:
+    """Relay a signed group message into this process's channel layer (embedded default only)."""
+    if not broadcast.verify_signature(request.body, request.headers.get("X-Hyperlane-Signature", "")):
+        return JsonResponse({"error": "bad signature"}, status=403)
+    try:
+        payload = json.loads(request.body)
+        group, message = str(payload["group"]), dict(payload["message"])
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"error": "bad payload"}, status=400)
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+    return JsonResponse({"ok": True})

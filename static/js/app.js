@@ -1,0 +1,53 @@
+// Hyperlane page glue: error swaps, websocket heartbeat, log de-duplication. No game logic here.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!window.htmx) return;
+    // htmx 2 does not swap 4xx answers by default: ours carry a message for the control that posted.
+    htmx.config.responseHandling = [
+      { code: "204", swap: false },
+      { code: "[23]..", swap: true },
+      { code: "(400|403|404|409|422|429)", swap: true, error: false },
+      { code: "[45]..", swap: false, error: true },
+    ];
+  });
+
+  var socket = null;
+  var beat = null;
+
+  function shownVersion() {
+    var status = document.getElementById("frag-status");
+    return status ? parseInt(status.dataset.version || "0", 10) : 0;
+  }
+
+  function sendHeartbeat() {
+    if (socket) {
+      try { socket.send(JSON.stringify({ heartbeat: shownVersion() })); } catch (e) { /* reconnects */ }
+    }
+  }
+
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    socket = evt.detail.socketWrapper;
+    var live = document.getElementById("table-live");
+    var seconds = live ? parseInt(live.dataset.heartbeat || "20", 10) : 20;
+    if (beat) clearInterval(beat);
+    beat = setInterval(sendHeartbeat, Math.max(1, seconds) * 1000);
+    document.body.classList.remove("ws-down");
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    socket = null;
+    document.body.classList.add("ws-down");
+  });
+  // Pages left in a background tab resync when they come back.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") sendHeartbeat();
+  });
+
+  // A reconnect resends log lines the page may already have: keep the first of each.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var seen = {};
+    document.querySelectorAll("#log-entries > li[data-id]").forEach(function (li) {
+      if (seen[li.dataset.id]) li.remove(); else seen[li.dataset.id] = true;
+    });
+  });
+})();
