@@ -218,6 +218,8 @@ HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
 #: At most one "your turn" email per user and table in this many seconds.
 HYPERLANE_EMAIL_THROTTLE_SECONDS = env_int("HYPERLANE_EMAIL_THROTTLE_SECONDS", 3600)
+#: Extra engines to offer, as dotted paths to Rules instances (the test suite adds its toy game).
+HYPERLANE_EXTRA_GAMES = env_list("HYPERLANE_EXTRA_GAMES", [])
 #: Test-only switch that plants a leak on one surface, to prove the leak check sees it.
 HYPERLANE_PLANT_LEAK = ""
 

@@ -1,0 +1,205 @@
+"""The move pipeline's service: one transaction, row lock, decision check, idempotency, side effects."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from games import services
+from games.engine import registry
+from games.engine.core import IllegalCommand
+from games.engine.core.replay import replay
+from games.models import Command, Deck, Event, Seat, StateVersion, Table
+from tests.support.tables import hand_of, run_automatic_steps, started_table, state_of, submit
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_command_is_applied_and_logged(alice, bob):
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    result = submit(table, alice, "bid", card=card)
+    table.refresh_from_db()
+    assert result.version == table.version == 2
+    assert Command.objects.get(table=table, seq=2).args == {"card": card}
+    assert state_of(table)["bids"][0] == card
+    assert StateVersion.objects.filter(table=table).count() == 2
+
+
+def test_the_same_idempotency_key_applies_once(alice, bob):
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    key = uuid.uuid4()
+    first = submit(table, alice, "bid", key=key, version=1, card=card)
+    again = submit(table, alice, "bid", key=key, version=1, card=card)
+    assert not first.replayed and again.replayed
+    assert Command.objects.filter(table=table).count() == 1
+
+
+def test_a_stranger_is_refused(alice, bob, charlie):
+    table = started_table(alice, bob)
+    with pytest.raises(IllegalCommand) as exc:
+        submit(table, charlie, "bid", card="c1")
+    assert exc.value.code == "not_seated"
+
+
+def test_acting_out_of_turn_is_refused_with_the_rule(alice, bob):
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    submit(table, alice, "bid", card=card)
+    with pytest.raises(IllegalCommand) as exc:
+        submit(table, alice, "bid", card=hand_of(table, 0)[0])
+    assert (exc.value.code, exc.value.rule) == ("not_your_turn", "toy:R2")
+
+
+def test_another_seats_simultaneous_choice_does_not_make_mine_stale(alice, bob):
+    table = started_table(alice, bob)
+    page_version = table.version  # both pages were rendered at version 1
+    submit(table, alice, "bid", version=page_version, card=hand_of(table, 0)[0])
+    result = submit(table, bob, "bid", version=page_version, card=hand_of(table, 1)[0])
+    assert result.version == 3
+
+
+def test_a_page_older_than_my_decision_is_stale(alice, bob):
+    table = started_table(alice, bob)
+    submit(table, alice, "bid", card=hand_of(table, 0)[0])
+    submit(table, bob, "bid", card=hand_of(table, 1)[0])
+    run_automatic_steps(table)
+    table.refresh_from_db()
+    winner = state_of(table)["active"]
+    user = alice if winner == 0 else bob
+    with pytest.raises(services.StaleDecision):
+        submit(table, user, "advance", version=2, by=1)
+
+
+def test_a_failing_apply_writes_nothing(alice, bob):
+    table = started_table(alice, bob)
+    with pytest.raises(IllegalCommand):
+        submit(table, alice, "bid", card="not-a-card")
+    table.refresh_from_db()
+    assert table.version == 1
+    assert not Command.objects.filter(table=table).exists()
+    assert Event.objects.filter(table=table, seq__gt=1).count() == 0
+
+
+def test_automatic_step_for_an_old_version_does_nothing(alice, bob):
+    table = started_table(alice, bob)
+    submit(table, alice, "bid", card=hand_of(table, 0)[0])
+    submit(table, bob, "bid", card=hand_of(table, 1)[0])
+    table.refresh_from_db()
+    assert table.auto_step_since is not None
+    assert services.automatic_step_apply(table_id=table.pk, expected_version=table.version - 1) is None
+    assert services.automatic_step_apply(table_id=table.pk, expected_version=table.version) is not None
+    # The same task delivered twice: the second finds the table moved on.
+    assert services.automatic_step_apply(table_id=table.pk, expected_version=table.version) is None
+    assert Command.objects.filter(table=table, seat=-1).count() == 1
+
+
+def _to_turn(table, alice, bob):
+    submit(table, alice, "bid", card=hand_of(table, 0)[0])
+    submit(table, bob, "bid", card=hand_of(table, 1)[0])
+    run_automatic_steps(table)
+    active = state_of(table)["active"]
+    return (alice, bob)[active], active
+
+
+def test_undo_restores_the_state_before_my_last_step(alice, bob):
+    table = started_table(alice, bob)
+    user, seat = _to_turn(table, alice, bob)
+    before = state_of(table)
+    submit(table, user, "advance", by=2)
+    table.refresh_from_db()
+    services.command_undo(table_id=table.pk, user=user, expected_version=table.version, idempotency_key=uuid.uuid4())
+    after = state_of(table)
+    assert after == before
+    assert Command.objects.get(table=table, kind="advance").undone
+    assert Seat.objects.get(table=table, position=seat).waiting_since is not None
+
+
+def test_undo_stops_at_a_random_or_hidden_reveal(alice, bob):
+    table = started_table(alice, bob)
+    user, _seat = _to_turn(table, alice, bob)
+    table.refresh_from_db()
+    with pytest.raises(IllegalCommand) as exc:
+        services.command_undo(table_id=table.pk, user=user, expected_version=table.version, idempotency_key=uuid.uuid4())
+    assert exc.value.code == "nothing_to_undo"
+
+
+def test_another_player_cannot_undo_my_step(alice, bob):
+    table = started_table(alice, bob)
+    user, _seat = _to_turn(table, alice, bob)
+    other = bob if user == alice else alice
+    submit(table, user, "advance", by=1)
+    table.refresh_from_db()
+    with pytest.raises(IllegalCommand):
+        services.command_undo(table_id=table.pk, user=other, expected_version=table.version, idempotency_key=uuid.uuid4())
+
+
+def test_deck_rows_equal_the_engine_state_after_every_command(alice, bob):
+    table = started_table(alice, bob)
+    rules = registry.get("toy")
+
+    def check() -> None:
+        table.refresh_from_db()
+        zones = {z.name: z for z in rules.zones(rules.load(table.state))}
+        rows = {d.name: d for d in Deck.objects.filter(table=table)}
+        assert set(rows) == set(zones)
+        for name, zone in zones.items():
+            assert rows[name].cards == list(zone.cards)
+            assert rows[name].size == len(zone.cards)
+            assert rows[name].owner == zone.owner
+
+    check()
+    for _ in range(3):
+        submit(table, alice, "bid", card=hand_of(table, 0)[0])
+        check()
+        submit(table, bob, "bid", card=hand_of(table, 1)[0])
+        check()
+        run_automatic_steps(table)
+        check()
+        table.refresh_from_db()
+        if table.status != Table.Status.ACTIVE:
+            break
+        user, _ = (alice, 0) if state_of(table)["active"] == 0 else (bob, 1)
+        submit(table, user, "advance", by=1)
+        check()
+        submit(table, user, "end_turn")
+        check()
+
+
+def test_the_recorded_game_replays_to_the_identical_state(alice, bob):
+    table = started_table(alice, bob)
+    user, _ = _to_turn(table, alice, bob)
+    submit(table, user, "advance", by=1)
+    table.refresh_from_db()
+    services.command_undo(table_id=table.pk, user=user, expected_version=table.version, idempotency_key=uuid.uuid4())
+    submit(table, user, "advance", by=2)
+    submit(table, user, "end_turn")
+    table.refresh_from_db()
+    from games.replaying import engine_commands
+
+    state, rng, _events = replay(
+        registry.get("toy"),
+        seed=table.seed,
+        num_players=table.num_players,
+        options=table.options,
+        commands=engine_commands(table),
+    )
+    assert registry.get("toy").dump(state) == table.state
+    assert rng.dump() == table.rng_state
+
+
+def test_a_refused_option_combination_is_reported(alice):
+    with pytest.raises(IllegalCommand) as exc:
+        services.table_create(user=alice, game="toy", num_players=3, options={"duel": True})
+    assert exc.value.code == "duel_needs_two"
+
+
+def test_racing_for_the_last_seat_only_one_wins(alice, bob, charlie):
+    table = services.table_create(user=alice, game="toy", num_players=2, options={})
+    services.seat_take(table_id=table.pk, user=bob)
+    with pytest.raises(IllegalCommand) as exc:
+        services.seat_take(table_id=table.pk, user=charlie)
+    assert exc.value.code == "table_full"
+    assert table.seats.count() == 2
