@@ -17,6 +17,8 @@ if not REDIS_URL:  # noqa: F405
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 HYPERLANE_INTERNAL_URL = ""
 CELERY_TASK_ALWAYS_EAGER = False
+# Unit tests never reach a real broker: queued tasks are drained by hand where a test needs them.
+CELERY_BROKER_URL = "memory://"
 HYPERLANE_EXTRA_GAMES = ["tests.support.toygame.TOY"]
 # Unit tests of consumers use the in-process layer; the live-server tests start their own processes.
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -1,0 +1,97 @@
+"""The table websocket: each seat receives only its own view; resync on connect and on heartbeat."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from channels.testing import WebsocketCommunicator
+
+from games.routing import websocket_urlpatterns
+from tests.support.tables import hand_of, started_table, submit
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+APP = AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns))
+
+
+def _communicator(table_id: int, user, origin: bytes = b"http://127.0.0.1:8000", query: str = ""):
+    comm = WebsocketCommunicator(
+        APP, f"/ws/tables/{table_id}/{query}", headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000")]
+    )
+    comm.scope["user"] = user
+    return comm
+
+
+async def _receive_all(comm, timeout: float = 1.0) -> str:
+    """Everything the socket sends until it has been quiet for a moment."""
+    out = []
+    while not await comm.receive_nothing(timeout=timeout):
+        out.append(await comm.receive_from())
+        timeout = 0.2
+    return "".join(out)
+
+
+async def test_each_seat_receives_only_its_own_view(alice, bob):
+    table = await sync_to_async(started_table)(alice, bob)
+    alice_hand = await sync_to_async(hand_of)(table, 0)
+    bob_hand = await sync_to_async(hand_of)(table, 1)
+    comm = _communicator(table.pk, alice)
+    connected, _ = await comm.connect()
+    assert connected
+    first = await _receive_all(comm)
+    assert all(card in first for card in alice_hand)
+    assert not any(f"{card}<" in first or f'"{card}"' in first for card in bob_hand)
+    await comm.disconnect()
+
+
+async def test_a_move_reaches_the_other_seat(alice, bob):
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = _communicator(table.pk, bob)
+    await comm.connect()
+    await _receive_all(comm)
+    card = (await sync_to_async(hand_of)(table, 0))[0]
+    await sync_to_async(submit)(table, alice, "bid", card=card)
+    pushed = await _receive_all(comm, timeout=2)
+    assert 'id="frag-status"' in pushed and 'data-version="2"' in pushed
+    assert card not in pushed.replace(f"{card}0", "")  # bob never sees alice's secret bid
+    await comm.disconnect()
+
+
+async def test_a_heartbeat_behind_the_version_gets_the_current_view(alice, bob):
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = _communicator(table.pk, bob)
+    await comm.connect()
+    await _receive_all(comm)
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    resent = await _receive_all(comm)
+    assert 'id="frag-board"' in resent
+    await comm.send_to(text_data="garbage")  # ignored, not a crash
+    await comm.send_to(text_data=json.dumps({"heartbeat": 1}))
+    assert await _receive_all(comm, timeout=0.5) == ""
+    await comm.disconnect()
+
+
+async def test_a_foreign_origin_is_refused(alice, bob):
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = _communicator(table.pk, alice, origin=b"http://evil.example")
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+async def test_a_private_table_refuses_a_stranger(alice, bob, charlie):
+    from games import services
+
+    table = await sync_to_async(services.table_create)(
+        user=alice, game="toy", num_players=2, options={}, is_private=True
+    )
+    comm = _communicator(table.pk, charlie)
+    connected, code = await comm.connect()
+    assert not connected
+    comm = _communicator(table.pk, charlie, query=f"?invite={table.invite_token}")
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.disconnect()
