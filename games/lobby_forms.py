@@ -1,0 +1,166 @@
+"""Forms of the lobby: create a table (with the chosen game's options), take or change a seat, close.
+
+The forms only parse. Whether a combination of options is allowed is the engine's call, made in
+``services.table_create``; its refusal is put back on the form with ``add_refusal``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.core import IllegalCommand, Rules
+from games.messages import error_message, game_name
+
+OPTION_PREFIX = "opt_"
+
+
+def refusal_text(exc: IllegalCommand, game: str) -> str:
+    """The translated sentence for a refusal, with the engine's own template as the fallback."""
+    fallback: str | None = None
+    try:
+        from games.engine import registry
+        from games.presenters import presenter_for
+
+        fallback = presenter_for(game).error_template(registry.get(game), exc.code)
+    except (LookupError, ImportError):
+        fallback = None
+    return error_message(exc.code, exc.params, fallback=fallback)
+
+
+def _choice_items(spec: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    """An option's choices as (value, label): plain values, [value, label] pairs or {value, label}."""
+    items: list[tuple[Any, str]] = []
+    for item in spec.get("choices") or ():
+        if isinstance(item, Mapping):
+            items.append((item["value"], gettext(str(item.get("label", item["value"])))))
+        elif isinstance(item, list | tuple) and len(item) == 2:
+            items.append((item[0], gettext(str(item[1]))))
+        else:
+            items.append((item, gettext(str(item))))
+    return items
+
+
+class TableCreateForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game"))
+    #: The game whose options the page showed; when the player switched game without scripts, the form
+    #: is shown again with the new game's options instead of creating a table with guessed ones.
+    shown_game = forms.CharField(widget=forms.HiddenInput, required=False)
+    num_players = forms.TypedChoiceField(label=_("Number of players"), coerce=int)
+    title = forms.CharField(
+        label=_("Title"),
+        max_length=80,
+        required=False,
+        help_text=_("Optional, for example “Friday night” or “Beginners welcome”."),
+    )
+    is_private = forms.BooleanField(
+        label=_("Private table"),
+        required=False,
+        help_text=_("Not listed in the lobby: players join through the invite link you share."),
+    )
+
+    def __init__(self, *args: Any, rules_list: Sequence[Rules], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules_by_slug = {r.slug: r for r in rules_list}
+        self.fields["game"].choices = [(r.slug, game_name(r.slug, r)) for r in rules_list]
+        wanted = self.data.get("game") if self.is_bound else self.initial.get("game")
+        if wanted not in self.rules_by_slug:
+            wanted = rules_list[0].slug if rules_list else None
+        self.rules: Rules | None = self.rules_by_slug.get(wanted) if wanted else None
+        self.initial.setdefault("game", wanted)
+        self.initial["shown_game"] = wanted
+        self.option_specs: list[Mapping[str, Any]] = []
+        self._option_values: dict[str, dict[str, Any]] = {}
+        if self.rules is None:
+            return
+        rules = self.rules
+        self.fields["num_players"].choices = [
+            (n, str(n)) for n in range(rules.min_players, rules.max_players + 1)
+        ]
+        self.initial.setdefault("num_players", rules.min_players)
+        if rules.factions:
+            self.fields["faction"] = forms.ChoiceField(
+                label=_("Your faction"),
+                required=False,
+                choices=[("", _("Choose later")), *((f, gettext(f)) for f in rules.factions)],
+            )
+        for spec in rules.option_schema():
+            self._add_option_field(spec)
+
+    def _add_option_field(self, spec: Mapping[str, Any]) -> None:
+        name = OPTION_PREFIX + spec["name"]
+        label = gettext(str(spec.get("label") or spec["name"]))
+        if spec["type"] == "bool":
+            self.fields[name] = forms.BooleanField(label=label, required=False, initial=bool(spec["default"]))
+        elif spec["type"] == "choice":
+            items = _choice_items(spec)
+            self._option_values[name] = {str(value): value for value, _label in items}
+            self.fields[name] = forms.ChoiceField(
+                label=label,
+                required=False,
+                choices=[(str(v), lab) for v, lab in items],
+                initial=str(spec["default"]),
+            )
+        else:  # an option type this form does not know: leave it at the game's default
+            return
+        self.option_specs.append(spec)
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[OPTION_PREFIX + spec["name"]] for spec in self.option_specs]
+
+    @property
+    def game_switched(self) -> bool:
+        """The player picked another game than the one whose options were on the page."""
+        return self.is_bound and self.data.get("shown_game", "") != self.data.get("game", "")
+
+    def options(self) -> dict[str, Any]:
+        """The chosen options, typed as the engine's schema declares them."""
+        out: dict[str, Any] = {}
+        for spec in self.option_specs:
+            name = OPTION_PREFIX + spec["name"]
+            value = self.cleaned_data.get(name)
+            if spec["type"] == "choice":
+                value = self._option_values[name].get(str(value), spec["default"])
+            out[spec["name"]] = bool(value) if spec["type"] == "bool" else value
+        return out
+
+    def add_refusal(self, exc: IllegalCommand) -> None:
+        """Show the engine's or the platform's refusal next to the field it is about."""
+        field: str | None = None
+        option = exc.params.get("option")
+        if exc.code == "bad_player_count":
+            field = "num_players"
+        elif option is not None and OPTION_PREFIX + str(option) in self.fields:
+            field = OPTION_PREFIX + str(option)
+        elif exc.code in ("unknown_faction", "faction_taken") and "faction" in self.fields:
+            field = "faction"
+        elif exc.code == "unknown_game":
+            field = "game"
+        self.add_error(field, refusal_text(exc, self.rules.slug if self.rules else ""))
+
+
+class SeatForm(forms.Form):
+    """Take or change a seat. ``position`` is the engine's seat number (0-based); both are optional."""
+
+    position = forms.IntegerField(required=False, min_value=0, max_value=99)
+    faction = forms.CharField(required=False, max_length=40)
+    invite = forms.CharField(required=False, max_length=64)
+
+    def faction_value(self) -> str | None:
+        """None when the post did not mention a faction (keep the current one)."""
+        if "faction" not in self.data:
+            return None
+        return self.cleaned_data.get("faction", "")
+
+
+class ResignForm(forms.Form):
+    idempotency_key = forms.UUIDField(required=False)
+
+
+class CloseForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=True)

@@ -1,0 +1,145 @@
+"""Reads for the lobby: open tables by game, the viewer's tables (waiting on them first), finished ones.
+
+Only table metadata is read here (``.only``/``.defer``): the lobby never loads ``Table.state``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import F, Prefetch, QuerySet
+from django.utils.translation import gettext
+
+from accounts.models import User
+from games.engine import registry
+from games.engine.core import Rules
+from games.messages import game_name
+from games.models import Seat, Table
+
+#: Heavy or secret columns the lobby never needs.
+_DEFERRED = ("state", "rng_state", "seed", "result")
+
+
+@dataclass
+class TableRow:
+    """One table as a lobby line shows it."""
+
+    table: Table
+    game_label: str
+    seats: list[Seat]
+    options: list[tuple[str, str]]
+    my_seat: Seat | None = None
+    waiting_on: list[Seat] = field(default_factory=list)
+
+    @property
+    def seated(self) -> int:
+        return len(self.seats)
+
+    @property
+    def is_full(self) -> bool:
+        return self.seated >= self.table.num_players
+
+    @property
+    def has_news(self) -> bool:
+        """Something happened since this viewer last looked at the table."""
+        return self.my_seat is not None and self.my_seat.seen_version < self.table.version
+
+
+@dataclass
+class GameGroup:
+    slug: str
+    label: str
+    rows: list[TableRow]
+
+
+def _rules(slug: str) -> Rules | None:
+    try:
+        return registry.get(slug)
+    except LookupError:
+        return None
+
+
+def _choice_label(spec: Mapping[str, Any], value: Any) -> str:
+    for item in spec.get("choices") or ():
+        if isinstance(item, Mapping) and item.get("value") == value:
+            return gettext(str(item.get("label", value)))
+        if isinstance(item, list | tuple) and len(item) == 2 and item[0] == value:
+            return gettext(str(item[1]))
+    return gettext(str(value))
+
+
+def option_summary(*, game: str, options: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The table's options as (label, value) pairs, in the game's schema order."""
+    rules = _rules(game)
+    if rules is None:
+        return [(str(k), str(v)) for k, v in options.items()]
+    out: list[tuple[str, str]] = []
+    for spec in rules.option_schema():
+        name = spec["name"]
+        if name not in options:
+            continue
+        value = options[name]
+        label = gettext(str(spec.get("label") or name))
+        if spec.get("type") == "bool":
+            out.append((label, gettext("yes") if value else gettext("no")))
+        else:
+            out.append((label, _choice_label(spec, value)))
+    return out
+
+
+def _tables() -> QuerySet[Table]:
+    return Table.objects.defer(*_DEFERRED).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    )
+
+
+def _row(table: Table, user: User | None) -> TableRow:
+    seats = list(table.seats.all())
+    mine = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+    return TableRow(
+        table=table,
+        game_label=game_name(table.game, _rules(table.game)),
+        seats=seats,
+        options=option_summary(game=table.game, options=table.options or {}),
+        my_seat=mine,
+        waiting_on=[s for s in seats if s.waiting_since is not None]
+        if table.status == Table.Status.ACTIVE
+        else [],
+    )
+
+
+def lobby_open_tables(*, user: User | None) -> list[GameGroup]:
+    """Public open tables, grouped by game (games in name order, newest tables first)."""
+    tables = _tables().filter(status=Table.Status.OPEN, is_private=False).order_by("game", "-created_at")
+    groups: dict[str, GameGroup] = {}
+    for table in tables:
+        row = _row(table, user)
+        group = groups.setdefault(table.game, GameGroup(slug=table.game, label=row.game_label, rows=[]))
+        group.rows.append(row)
+    return sorted(groups.values(), key=lambda g: g.label.lower())
+
+
+def lobby_my_tables(*, user: User) -> list[TableRow]:
+    """The viewer's open and running tables: those waiting on them first (longest waiting first)."""
+    seats = (
+        Seat.objects.filter(user=user, table__status__in=(Table.Status.OPEN, Table.Status.ACTIVE))
+        .annotate(table_updated=F("table__updated_at"))
+        .order_by(F("waiting_since").asc(nulls_last=True), "-table_updated", "-table_id")
+        .values_list("table_id", flat=True)
+    )
+    order = list(seats)
+    by_id = {t.pk: t for t in _tables().filter(pk__in=order)}
+    return [_row(by_id[pk], user) for pk in order if pk in by_id]
+
+
+def lobby_finished_tables(*, user: User | None, limit: int = 20) -> list[TableRow]:
+    """Finished tables: the viewer's own; for a visitor, the latest public ones."""
+    over = (Table.Status.FINISHED, Table.Status.CLOSED)
+    qs = _tables().filter(status__in=over)
+    if user is not None:
+        qs = qs.filter(seats__user=user)
+    else:
+        qs = qs.filter(is_private=False)
+    return [_row(t, user) for t in qs.order_by(F("finished_at").desc(nulls_last=True), "-pk")[:limit]]

@@ -1,0 +1,286 @@
+"""The lobby, table creation, invites and the open-table actions: parse, authorize, call one service.
+
+Every action is a POST that ends in a redirect: to the table page when it worked (``HX-Redirect`` for
+htmx requests), back where the player came from with a translated message when the rules refused.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from accounts.models import User
+from games import lobby_selectors, services
+from games.engine import registry
+from games.engine.core import IllegalCommand
+from games.lobby_forms import CloseForm, ResignForm, SeatForm, TableCreateForm, refusal_text
+from games.messages import error_message
+from games.models import Table
+
+log = logging.getLogger(__name__)
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+class AuthedRequest(HtmxHttpRequest):
+    user: User
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+
+@require_GET
+def lobby(request: HtmxHttpRequest) -> HttpResponse:
+    user = request.user if request.user.is_authenticated else None
+    context = {
+        "open_groups": lobby_selectors.lobby_open_tables(user=user),
+        "my_tables": lobby_selectors.lobby_my_tables(user=user) if user is not None else [],
+        "finished": lobby_selectors.lobby_finished_tables(user=user),
+    }
+    template = "games/lobby.html"
+    if request.htmx and not request.htmx.boosted:
+        template += "#lobby-content"
+    return render(request, template, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_create(request: AuthedRequest) -> HttpResponse:
+    rules_list = registry.all_rules()
+    if request.method == "POST":
+        form = TableCreateForm(request.POST, rules_list=rules_list)
+        if form.game_switched:
+            # The options on the page belonged to another game: show the new game's, create nothing.
+            initial = {k: request.POST.get(k) for k in ("game", "title", "is_private")}
+            form = TableCreateForm(initial=initial, rules_list=rules_list)
+        elif form.is_valid() and form.rules is not None:
+            try:
+                table = services.table_create(
+                    user=request.user,
+                    game=form.rules.slug,
+                    num_players=form.cleaned_data["num_players"],
+                    options=form.options(),
+                    is_private=form.cleaned_data["is_private"],
+                    title=form.cleaned_data["title"].strip(),
+                    faction=form.cleaned_data.get("faction") or "",
+                )
+            except IllegalCommand as exc:
+                form.add_refusal(exc)
+            else:
+                messages.success(request, _("Your table is open. Share it and wait for the other players."))
+                return _redirect(request, reverse("table", args=[table.pk]))
+    else:
+        form = TableCreateForm(initial={"game": request.GET.get("game")}, rules_list=rules_list)
+    template = "games/table_create.html"
+    if request.htmx and not request.htmx.boosted:
+        template += "#create-form"
+    return render(request, template, {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_invite(request: AuthedRequest, table_id: int, token: str) -> HttpResponse:
+    """The invite link: opens the table page with the invite (GET), or takes a seat at once (POST)."""
+    table = get_object_or_404(Table.objects.only("pk", "invite_token", "is_private", "game"), pk=table_id)
+    if not constant_time_compare(token, table.invite_token):
+        raise Http404(error_message("bad_invite"))
+    if request.method == "GET":
+        return HttpResponseRedirect(reverse("table", args=[table.pk]) + "?" + urlencode({"invite": token}))
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, table, IllegalCommand("bad_request"))
+    return _run(
+        request,
+        table,
+        lambda: services.seat_take(
+            table_id=table.pk,
+            user=request.user,
+            position=form.cleaned_data["position"],
+            faction=form.cleaned_data["faction"] or "",
+        ),
+        _("You took a seat. The game starts when the creator starts it."),
+    )
+
+
+# --- open-table actions ---------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def table_join(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, table, IllegalCommand("bad_request"))
+    # A private table is joined only with its invite token (from the invite link's page).
+    if table.is_private and not constant_time_compare(form.cleaned_data["invite"], table.invite_token):
+        return _refused(request, table, IllegalCommand("private_table"))
+    return _run(
+        request,
+        table,
+        lambda: services.seat_take(
+            table_id=table.pk,
+            user=request.user,
+            position=form.cleaned_data["position"],
+            faction=form.cleaned_data["faction"] or "",
+        ),
+        _("You took a seat. The game starts when the creator starts it."),
+    )
+
+
+@login_required
+@require_POST
+def seat_change(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, table, IllegalCommand("bad_request"))
+    return _run(
+        request,
+        table,
+        lambda: services.seat_change(
+            table_id=table.pk,
+            user=request.user,
+            position=form.cleaned_data["position"],
+            faction=form.faction_value(),
+        ),
+        _("Your seat was changed."),
+    )
+
+
+@login_required
+@require_POST
+def table_leave(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    # Without a seat a private table is out of sight: go back to the lobby instead.
+    return _run(
+        request,
+        table,
+        lambda: services.seat_leave(table_id=table.pk, user=request.user),
+        _("You left the table."),
+        success_url=reverse("lobby") if table.is_private else None,
+    )
+
+
+@login_required
+@require_POST
+def table_start(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    return _run(
+        request,
+        table,
+        lambda: services.table_start(table_id=table.pk, user=request.user),
+        _("The game has started. Good luck!"),
+    )
+
+
+@login_required
+@require_POST
+def table_cancel(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    return _run(
+        request,
+        table,
+        lambda: services.table_cancel(table_id=table.pk, user=request.user),
+        _("The table was cancelled."),
+    )
+
+
+@login_required
+@require_POST
+def table_resign(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    form = ResignForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, table, IllegalCommand("bad_request"))
+    return _run(
+        request,
+        table,
+        lambda: services.table_resign(
+            table_id=table.pk, user=request.user, idempotency_key=form.cleaned_data["idempotency_key"]
+        ),
+        _("You resigned from the game."),
+    )
+
+
+@login_required
+@require_POST
+def table_close(request: AuthedRequest, table_id: int) -> HttpResponse:
+    table = _table_or_404(table_id)
+    if not request.user.is_staff:
+        return _refused(request, table, IllegalCommand("only_moderators"))
+    form = CloseForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, table, IllegalCommand("reason_required"))
+    return _run(
+        request,
+        table,
+        lambda: services.table_close(
+            table_id=table.pk, moderator=request.user, reason=form.cleaned_data["reason"]
+        ),
+        _("The table was closed."),
+    )
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _table_or_404(table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.only("pk", "game", "is_private", "invite_token", "status", "created_by"), pk=table_id
+    )
+
+
+def _run(
+    request: AuthedRequest,
+    table: Table,
+    call: Callable[[], Any],
+    success: str,
+    success_url: str | None = None,
+) -> HttpResponse:
+    """Call the service; on success go to the table page, on a refusal go back with the reason."""
+    try:
+        call()
+    except IllegalCommand as exc:
+        return _refused(request, table, exc)
+    messages.success(request, success)
+    return _redirect(request, success_url or reverse("table", args=[table.pk]))
+
+
+def _refused(request: AuthedRequest, table: Table, exc: IllegalCommand) -> HttpResponse:
+    log.info("lobby action refused: table=%s user=%s code=%s", table.pk, request.user.pk, exc.code)
+    messages.error(request, refusal_text(exc, table.game))
+    return _redirect(request, _back_url(request, table))
+
+
+def _back_url(request: AuthedRequest, table: Table) -> str:
+    """Where the form was posted from (same site only); else the table page or the lobby."""
+    for candidate in (request.POST.get("next", ""), request.headers.get("referer", "")):
+        if candidate and url_has_allowed_host_and_scheme(
+            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return candidate
+    if not table.is_private or request.user.is_staff or table.seats.filter(user=request.user).exists():
+        return reverse("table", args=[table.pk])
+    return reverse("lobby")
+
+
+def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url)

@@ -1,0 +1,117 @@
+"""Translated texts for the platform's error codes (``IllegalCommand.code``) and a few shared labels.
+
+Engines raise stable codes with plain-JSON params; the site turns them into sentences here. The
+templates use ``str.format`` placeholders (``{position}``), the same style as the engines' own
+English ``MESSAGES`` dicts, so one formatter fills both.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+#: Every code the platform (services, lobby, moderation, the engine core) raises, with its sentence.
+ERROR_MESSAGES: dict[str, Promise] = {
+    # tables and seats
+    "no_such_table": _("This table does not exist."),
+    "unknown_game": _("There is no game called “{game}” on this site."),
+    "engine_version_mismatch": _(
+        "This table runs an older version of the game ({table}, the site has {have}); "
+        "it must be migrated before anyone can play."
+    ),
+    "table_not_open": _("This table is no longer open: the game has started or the table was closed."),
+    "already_seated": _("You already have a seat at this table."),
+    "table_full": _("This table is full."),
+    "seat_taken": _("Seat {position} is already taken."),
+    "no_such_seat": _("There is no seat {position} at this table."),
+    "unknown_faction": _("“{faction}” is not a faction of this game."),
+    "faction_taken": _("Another player already chose “{faction}”."),
+    "not_seated": _("You do not have a seat at this table."),
+    "creator_cannot_leave": _("You created this table, so you cannot leave it: cancel it instead."),
+    "only_creator": _("Only the player who created this table can do that."),
+    "only_moderators": _("Only moderators can do that."),
+    "table_already_over": _("This table is already over."),
+    "not_enough_players": _("The game needs {needed} players and only {seated} are seated."),
+    "private_table": _("This is a private table: you can only join it through its invite link."),
+    "bad_invite": _("This invite link is not valid (any more)."),
+    # options
+    "bad_player_count": _("This game is played by {minimum} to {maximum} players, not {given}."),
+    "unknown_option": _("“{option}” is not an option of this game."),
+    "bad_option_value": _("The value chosen for “{option}” is not allowed."),
+    # playing
+    "game_not_active": _("This game is not in play."),
+    "reserved_command": _("This command cannot be sent that way."),
+    "nothing_to_undo": _("There is nothing you can take back now."),
+    "already_resigned": _("You have already resigned from this game."),
+    "you_resigned": _("You resigned from this game: you can no longer act in it."),
+    "resign_not_supported": _("This game does not allow resigning."),
+    "not_your_turn": _("It is not your turn."),
+    "no_automatic_step_due": _("No automatic step is due now."),
+    "stale_decision": _("The game moved on while you were deciding: here is the current board."),
+    "bad_request": _("The request could not be understood. Please reload the page and try again."),
+    # chat
+    "empty_message": _("The message is empty."),
+    "message_too_long": _("The message is too long (at most {maximum} characters)."),
+    # moderation
+    "moderator_seated": _(
+        "You hold a seat at this table, so you cannot reveal its secrets. Ask another moderator."
+    ),
+    "reason_required": _("Please give a reason."),
+}
+
+#: Shown when a code has neither a platform sentence nor an engine template.
+GENERIC_ERROR = _("This action is not allowed ({code}).")
+
+#: Display names of the games, by slug (engines carry no translated text).
+GAME_NAMES: dict[str, Promise] = {
+    "kemble": _("The Battle at Kemble's Cascade"),
+}
+
+
+class _SafeFormatter(string.Formatter):
+    """``str.format`` that leaves a missing placeholder as ``?`` rather than raising."""
+
+    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str):
+            return kwargs.get(key, "?")
+        return super().get_value(key, args, kwargs)
+
+
+_formatter = _SafeFormatter()
+
+
+def _fill(template: str, params: Mapping[str, Any]) -> str:
+    try:
+        return _formatter.vformat(template, (), dict(params))
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def error_message(code: str, params: Mapping[str, Any] | None = None, fallback: str | None = None) -> str:
+    """The translated sentence for an error code, filled with ``params``.
+
+    ``fallback`` is the English template an engine ships for its own codes (``MESSAGES[code]``); it is
+    looked up in the gettext catalogue and filled the same way. Platform codes win over the fallback.
+    """
+    params = params or {}
+    template = ERROR_MESSAGES.get(code)
+    if template is not None:
+        return _fill(str(template), params)
+    if fallback:
+        return _fill(gettext(fallback), params)
+    return _fill(str(GENERIC_ERROR), {"code": code})
+
+
+def game_name(slug: str, rules: Any = None) -> str:
+    """The translated name of a game: ours if known, else the engine's ``name``, else the slug."""
+    if slug in GAME_NAMES:
+        return str(GAME_NAMES[slug])
+    name = getattr(rules, "name", None)
+    if isinstance(name, str) and name:
+        return gettext(name)
+    return slug.replace("_", " ").replace("-", " ").capitalize()
