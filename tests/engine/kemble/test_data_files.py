@@ -412,6 +412,28 @@ def test_quadrant_objects_are_complete() -> None:
             assert not q.get("omni"), f"{where}: only enemies shoot"
 
 
+def test_ramming_an_enemy_always_hurts() -> None:
+    """Design guard for R60: ram damage is the regular threat, else the distant threat; omni does not count.
+
+    An enemy, mini boss or destructible boss part with neither would be removed by a free ram, so the
+    cheapest way to kill a boss core would be to fly into it.
+    """
+    for where, q in all_quadrants():
+        if q["object"] in ENEMIES and q.get("energy") is not None:
+            ram = q.get("threat", 0) or sum(s["count"] for s in q.get("distant", []) + q.get("gamma_distant", []))
+            assert ram >= 1, f"{where}: a {q['object']} that can be rammed for free"
+
+
+def test_boss_cores_punish_rams() -> None:
+    """The strongest part of each boss carries an on_entered rule, so a ram costs more than its threat."""
+    for b in load("bosses.json"):
+        rules = {r["id"]: r for r in b["special_rules"]}
+        core = max((q for bc in b["cards"] for q in bc["front"]), key=lambda q: q.get("energy") or 0)
+        if b["id"] == "twin_reavers":
+            continue  # two equal cores whose fall enrages the twin instead
+        assert core.get("special") and rules[core["special"]]["trigger"] == "on_entered", b["id"]
+
+
 @pytest.mark.rules("kemble:R9", "kemble:R72")
 def test_global_bellonium_appears_in_the_starting_decks() -> None:
     for name in ("S1", "A1"):
