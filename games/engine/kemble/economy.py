@@ -1,0 +1,115 @@
+"""Bellonium, buying upgrades and power-ups, the Merchant, playing power-ups (kemble:R35-R40, R78)."""
+
+from __future__ import annotations
+
+from games.engine.core import IllegalCommand
+from games.engine.kemble import decks
+from games.engine.kemble.content import CONTENT, UPGRADE_TYPES
+from games.engine.kemble.effects import apply_effects
+from games.engine.kemble.ship import gain_energy
+from games.engine.kemble.state import Ctx, State, bump_stat, team_of
+
+
+def upgrade_price(state: State, kind: str, level: int) -> int:
+    """Price of ``level`` (1-based) of an upgrade; Tunnel Vision turret levels cost 3 (R82)."""
+    if kind == "turret" and state["options"]["tunnel_vision"]:
+        return CONTENT.prices["tunnel_vision_turret_price"]
+    return int(CONTENT.upgrades[kind]["levels"][level - 1]["price"])
+
+
+def upgrade_refusal(state: State, seat: int, kind: str) -> IllegalCommand | None:
+    """Why ``seat`` may not buy the next level of ``kind`` now (None: it may). R36, R86."""
+    if kind not in UPGRADE_TYPES:
+        return IllegalCommand("unknown_upgrade", "kemble:R36", upgrade=kind)
+    if kind == "engine" and state["options"]["tunnel_deck"]:
+        return IllegalCommand("engine_not_sold", "kemble:R86")
+    p = state["players"][seat]
+    have = p["upgrades"].get(kind, 0)
+    levels = len(CONTENT.upgrades[kind]["levels"])
+    if have >= levels:
+        return IllegalCommand("upgrade_at_max_level", "kemble:R36", upgrade=kind, level=have)
+    if have == 0 and state["upgrade_piles"][kind] <= 0:
+        return IllegalCommand("upgrade_sold_out", "kemble:R36", upgrade=kind)
+    price = upgrade_price(state, kind, have + 1)
+    if p["bellonium"] < price:
+        return IllegalCommand("not_enough_bellonium", "kemble:R39", price=price, have=p["bellonium"])
+    return None
+
+
+def buy_upgrade(ctx: Ctx, seat: int, kind: str) -> None:
+    """R36: one card per type; each level is paid separately; some levels give glory; Generator R78."""
+    refusal = upgrade_refusal(ctx.state, seat, kind)
+    if refusal is not None:
+        raise refusal
+    p = ctx.player(seat)
+    level = p["upgrades"].get(kind, 0) + 1
+    price = upgrade_price(ctx.state, kind, level)
+    p["bellonium"] -= price
+    if level == 1:
+        ctx.state["upgrade_piles"][kind] -= 1
+    p["upgrades"][kind] = level
+    bump_stat(p, "upgrade_levels_bought")
+    ctx.emit("upgrade_bought", seat=seat, upgrade=kind, level=level, price=price)
+    glory = int(CONTENT.upgrades[kind]["levels"][level - 1].get("glory", 0))
+    if glory:
+        p["glory"] += glory
+        ctx.emit("glory_gained", seat=seat, amount=glory, source="upgrade")
+    if kind == "generator" and level == 1:
+        gain_energy(ctx, seat, 1, "generator")  # R78: after the maximum is raised to 6
+
+
+def powerup_refusal(state: State, seat: int) -> IllegalCommand | None:
+    price = CONTENT.prices["powerup_price"]
+    p = state["players"][seat]
+    if p["bellonium"] < price:
+        return IllegalCommand("not_enough_bellonium", "kemble:R37", price=price, have=p["bellonium"])
+    if not decks.powerups_available(state):
+        return IllegalCommand("powerup_deck_empty", "kemble:R37")
+    return None
+
+
+def buy_powerup(ctx: Ctx, seat: int) -> None:
+    """R37: a random power-up from the top of the deck for 2 Bellonium."""
+    refusal = powerup_refusal(ctx.state, seat)
+    if refusal is not None:
+        raise refusal
+    p = ctx.player(seat)
+    price = CONTENT.prices["powerup_price"]
+    p["bellonium"] -= price
+    ctx.emit("powerup_bought", seat=seat, price=price)
+    draw_powerups(ctx, seat, 1, "bought")
+
+
+def draw_powerups(ctx: Ctx, seat: int, count: int, source: str) -> None:
+    """Draw power-ups into the (team) hand; "immediate" cards resolve at once, even in Power Down (R38)."""
+    for _ in range(count):
+        card = decks.draw_powerup_card(ctx)
+        if card is None:
+            ctx.emit("powerup_deck_exhausted", seat=seat)
+            return
+        pu = CONTENT.powerups[card]
+        seen = frozenset(team_of(ctx.state, seat))
+        if pu.timing == "immediate":
+            ctx.emit("powerup_drawn", seat=seat, card=card, source=source)
+            ctx.emit("powerup_played", seat=seat, card=card, immediate=True)
+            ctx.state["decks"]["powerup_discard"].append(card)
+            apply_effects(ctx, seat, pu.effects, card)
+            continue
+        ctx.player(seat)["powerups"].append(card)
+        ctx.emit("powerup_drawn", visible_to=seen, redacted={"seat": seat, "source": source}, seat=seat, card=card,
+                 source=source)
+
+
+def play_powerup(ctx: Ctx, seat: int, card: str) -> None:
+    """R38: from your own (or, Wingmen R83, your partner's) hand, during your own Battle or astral turn."""
+    owner = next((s for s in team_of(ctx.state, seat) if card in ctx.player(s)["powerups"]), None)
+    if owner is None:
+        raise IllegalCommand("powerup_not_in_hand", "kemble:R38", card=card)
+    pu = CONTENT.powerups[card]
+    if pu.timing != "turn":
+        raise IllegalCommand("powerup_not_playable", "kemble:R38", card=card)
+    ctx.player(owner)["powerups"].remove(card)
+    ctx.state["decks"]["powerup_discard"].append(card)
+    bump_stat(ctx.player(seat), "powerups_played")
+    ctx.emit("powerup_played", seat=seat, card=card, owner=owner, immediate=False)
+    apply_effects(ctx, seat, pu.effects, card)
