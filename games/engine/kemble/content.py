@@ -394,7 +394,7 @@ def load_content() -> Content:
         for j, lvl in enumerate(spec["levels"]):
             lw = f"upgrades.json.{t}.levels[{j}]"
             _check_keys(lw, lvl, {"price", "glory", *UPGRADE_LEVEL_KEYS[t]}, {"price", *UPGRADE_LEVEL_KEYS[t]})
-            for k, v in lvl.items():
+            for v in lvl.values():
                 _int(lw, v)
         c.upgrades[t] = {"pile": _int(t, spec["pile"], 1), "levels": [dict(lv) for lv in spec["levels"]]}
     extra = set(raw_up) - set(UPGRADE_TYPES) - set(c.prices)
