@@ -38,6 +38,8 @@ def _players_for(state: State, rule: Rule, actor: int | None, spots: list[tuple[
         pos = p["pos"]
         if t == "actor":
             ok = p["seat"] == actor
+        elif t == "actor_if_adjacent":
+            ok = p["seat"] == actor and pos is not None and any(board.adjacent(s, pos) for s in spots)
         elif t == "all_players":
             ok = True
         elif pos is None:

@@ -45,7 +45,7 @@ OBJECTS = frozenset(
     {"empty", "powerup", "drone", "wormhole", "merchant", "labyrinth"} | BLOCKING
 )
 TRIGGERS = ("on_reveal", "on_scroll", "on_destroyed", "on_entered", "on_turn_end")
-TARGETS = ("actor", "all_on_board", "adjacent", "same_row", "same_column", "all_players")
+TARGETS = ("actor", "actor_if_adjacent", "all_on_board", "adjacent", "same_row", "same_column", "all_players")
 POWERUP_TIMINGS = ("turn", "immediate", "end_game")
 PROGRESS_STATS = (
     "kills", "kills_fighter", "kills_turret", "kills_cruiser", "kills_boss_part", "kills_mini_boss",

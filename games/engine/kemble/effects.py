@@ -1,4 +1,7 @@
-"""The closed effect vocabulary of data/SCHEMA.md section 9, interpreted generically for any card."""
+"""The closed effect vocabulary of data/SCHEMA.md section 9, interpreted generically for any card.
+
+Each verb is one small handler in ``HANDLERS``; ``SUPPORTED_VERBS`` lists them for the data tests.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +10,124 @@ from typing import Any
 
 from games.engine.core.errors import RulesError
 from games.engine.kemble import threat
-from games.engine.kemble.state import Ctx, bump_stat
+from games.engine.kemble.state import Ctx, Player, bump_stat
+
+Handler = Callable[[Ctx, int, dict[str, Any], str], None]
 
 #: Named engine routines for ``{"verb": "custom", "name": ...}`` (the escape hatch; keep this short).
 CUSTOM: dict[str, Callable[[Ctx, int, dict[str, Any]], None]] = {}
+
+
+def _amount(eff: dict[str, Any]) -> int:
+    return int(eff.get("amount", 0))
+
+
+def _my_turn(ctx: Ctx, seat: int) -> dict[str, Any] | None:
+    turn = ctx.state["turn"]
+    return turn if turn is not None and turn["seat"] == seat else None
+
+
+def _gain_glory(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    ctx.player(seat)["glory"] += _amount(eff)
+    ctx.emit("glory_gained", seat=seat, amount=_amount(eff), source=source)
+
+
+def _gain_bellonium(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    p = ctx.player(seat)
+    p["bellonium"] += _amount(eff)
+    bump_stat(p, "bellonium_gained", _amount(eff))
+    ctx.emit("bellonium_gained", seat=seat, amount=_amount(eff), source=source)
+
+
+def _lose_bellonium(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    p = ctx.player(seat)
+    lost = min(_amount(eff), p["bellonium"])
+    p["bellonium"] -= lost
+    ctx.emit("bellonium_lost", seat=seat, amount=lost, source=source)
+
+
+def _gain_energy(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    from games.engine.kemble.ship import gain_energy
+
+    gain_energy(ctx, seat, _amount(eff), source)
+
+
+def _lose_energy(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    from games.engine.kemble.destruction import damage_ship
+
+    damage_ship(ctx, seat, _amount(eff), source)
+
+
+def _add_threat(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    threat.give_threat(ctx, seat, _amount(eff), source)
+
+
+def _reduce_threat(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    p = ctx.player(seat)
+    threat.reduce_levels(p, _amount(eff))
+    ctx.emit("threat_reduced", seat=seat, levels=_amount(eff), level=p["threat"][0], source=source)
+
+
+def _budget(turn_key: str, round_key: str) -> Handler:
+    """Extra moves / fire actions: this turn if it is yours, else your turn of this round (sensor texts)."""
+
+    def handler(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+        turn = _my_turn(ctx, seat)
+        if turn is not None:
+            turn[turn_key] += _amount(eff)
+        else:
+            ctx.player(seat)[round_key] += _amount(eff)
+
+    return handler
+
+
+def _free_overloads(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    turn = _my_turn(ctx, seat)
+    if turn is not None:
+        turn["free_overloads"] += _amount(eff)
+
+
+def _overload_costs(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    ctx.player(seat)["overload_costs"] = [int(eff["first"]), int(eff["second"])]  # R14, R23
+
+
+def _free_rotation(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    turn = _my_turn(ctx, seat)
+    if turn is not None:
+        turn["free_rotation"] = True
+
+
+def _draw_powerups(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    from games.engine.kemble.economy import draw_powerups
+
+    draw_powerups(ctx, seat, _amount(eff), source)
+
+
+def _shield(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    player: Player = ctx.player(seat)
+    player["shield_bonus"] += _amount(eff)
+
+
+def _end_glory(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    """Scored by scoring.final_scores at the end (R55); nothing happens when drawn or played."""
+
+
+def _custom(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    routine = CUSTOM.get(eff["name"])
+    if routine is None:
+        raise RulesError(f"unknown custom effect {eff['name']!r}")
+    routine(ctx, seat, eff)
+
+
+HANDLERS: dict[str, Handler] = {
+    "gain_glory": _gain_glory, "gain_bellonium": _gain_bellonium, "lose_bellonium": _lose_bellonium,
+    "gain_energy": _gain_energy, "lose_energy": _lose_energy, "add_threat": _add_threat,
+    "reduce_threat": _reduce_threat, "extra_moves": _budget("moves", "round_moves"),
+    "extra_fire": _budget("fires", "round_fires"), "free_overloads": _free_overloads,
+    "overload_costs": _overload_costs, "free_rotation": _free_rotation, "draw_powerups": _draw_powerups,
+    "shield": _shield, "end_glory": _end_glory, "custom": _custom,
+}
+SUPPORTED_VERBS: frozenset[str] = frozenset(HANDLERS)
 
 
 def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source: str) -> None:
@@ -19,63 +136,7 @@ def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source
 
 
 def apply_effect(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.engine.kemble.destruction import damage_ship
-    from games.engine.kemble.economy import draw_powerups
-    from games.engine.kemble.ship import gain_energy
-
-    p = ctx.player(seat)
-    verb = eff["verb"]
-    amount = int(eff.get("amount", 0))
-    turn = ctx.state["turn"]
-    my_turn = turn is not None and turn["seat"] == seat
-    if verb == "gain_glory":
-        p["glory"] += amount
-        ctx.emit("glory_gained", seat=seat, amount=amount, source=source)
-    elif verb == "gain_bellonium":
-        p["bellonium"] += amount
-        bump_stat(p, "bellonium_gained", amount)
-        ctx.emit("bellonium_gained", seat=seat, amount=amount, source=source)
-    elif verb == "lose_bellonium":
-        lost = min(amount, p["bellonium"])
-        p["bellonium"] -= lost
-        ctx.emit("bellonium_lost", seat=seat, amount=lost, source=source)
-    elif verb == "gain_energy":
-        gain_energy(ctx, seat, amount, source)
-    elif verb == "lose_energy":
-        damage_ship(ctx, seat, amount, source)
-    elif verb == "add_threat":
-        threat.give_threat(ctx, seat, amount, source)
-    elif verb == "reduce_threat":
-        threat.reduce_levels(p, amount)
-        ctx.emit("threat_reduced", seat=seat, levels=amount, level=p["threat"][0], source=source)
-    elif verb == "extra_moves":
-        if my_turn:
-            turn["moves"] += amount
-        else:
-            p["round_moves"] += amount  # a sensor text: for this round's turn (R14)
-    elif verb == "extra_fire":
-        if my_turn:
-            turn["fires"] += amount
-        else:
-            p["round_fires"] += amount
-    elif verb == "free_overloads":
-        if my_turn:
-            turn["free_overloads"] += amount
-    elif verb == "overload_costs":
-        p["overload_costs"] = [int(eff["first"]), int(eff["second"])]
-    elif verb == "free_rotation":
-        if my_turn:
-            turn["free_rotation"] = True
-    elif verb == "draw_powerups":
-        draw_powerups(ctx, seat, amount, source)
-    elif verb == "shield":
-        p["shield_bonus"] += amount
-    elif verb == "end_glory":
-        pass  # scored by scoring.final_scores (R55)
-    elif verb == "custom":
-        routine = CUSTOM.get(eff["name"])
-        if routine is None:
-            raise RulesError(f"unknown custom effect {eff['name']!r}")
-        routine(ctx, seat, eff)
-    else:  # pragma: no cover - content.py rejects unknown verbs
-        raise RulesError(f"unknown verb {verb!r}")
+    handler = HANDLERS.get(eff["verb"])
+    if handler is None:  # pragma: no cover - content.py rejects unknown verbs
+        raise RulesError(f"unknown verb {eff['verb']!r}")
+    handler(ctx, seat, eff, source)
