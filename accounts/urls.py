@@ -1,0 +1,11 @@
+"""The player's own pages, mounted at ``/me/``."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from accounts import views
+
+urlpatterns = [
+    path("", views.profile, name="profile"),
+]

@@ -1,0 +1,149 @@
+"""Sign up, log in, log out and the password reset flow (allauth, in the site's templates)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_login_page_is_in_the_site_layout():
+    body = Client().get(reverse("account_login")).content.decode()
+    assert 'class="site-header"' in body
+    assert "Forgot your password?" in body
+
+
+def test_signing_up_logs_in_and_goes_to_the_lobby():
+    client = Client()
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "dana@example.org",
+            "username": "dana",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lobby")
+    user = User.objects.get(username="dana")
+    assert user.language == "en"
+    assert client.get(reverse("profile")).status_code == 200
+
+
+def test_a_new_account_starts_in_the_language_it_was_made_in():
+    client = Client(headers={"accept-language": "it"})
+    client.post(
+        reverse("account_signup"),
+        {
+            "email": "enzo@example.org",
+            "username": "enzo",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+    assert User.objects.get(username="enzo").language == "it"
+
+
+def test_signing_up_with_mismatched_passwords_is_refused():
+    response = Client().post(
+        reverse("account_signup"),
+        {
+            "email": "dana@example.org",
+            "username": "dana",
+            "password1": "a-long-pass-phrase",
+            "password2": "other-pass-phrase",
+        },
+    )
+    assert response.status_code == 200
+    assert not User.objects.filter(username="dana").exists()
+    assert response.context["form"].errors
+
+
+@pytest.mark.parametrize("login", ["alice", "alice@example.org"])
+def test_logging_in_by_username_or_email(alice, login):
+    client = Client()
+    response = client.post(reverse("account_login"), {"login": login, "password": "pw-alicealice"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lobby")
+    assert client.get(reverse("profile")).status_code == 200
+
+
+def test_a_wrong_password_is_refused(alice):
+    client = Client()
+    response = client.post(reverse("account_login"), {"login": "alice", "password": "nope"})
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert client.get(reverse("profile")).status_code == 302
+
+
+def test_logging_out(alice):
+    client = Client()
+    client.force_login(alice)
+    assert "Do you want to log out?" in client.get(reverse("account_logout")).content.decode()
+    response = client.post(reverse("account_logout"))
+    assert response.status_code == 302
+    assert client.get(reverse("profile")).status_code == 302
+
+
+def test_login_enforces_csrf(alice):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("account_login"), {"login": "alice", "password": "pw-alicealice"})
+    assert response.status_code == 403
+
+
+def test_the_password_reset_flow(alice):
+    client = Client()
+    response = client.post(reverse("account_reset_password"), {"email": "alice@example.org"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("account_reset_password_done")
+    assert "Check your email" in client.get(response["Location"]).content.decode()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["alice@example.org"]
+    assert message.subject.startswith("[Hyperlane]")
+    assert "Hyperlane" in message.body and "example.com" not in message.body
+    link = re.search(r"https?://testserver(/accounts/password/reset/key/\S+)", message.body).group(1)
+
+    page = client.get(link, follow=True)
+    assert page.status_code == 200
+    assert "Choose a new password" in page.content.decode()
+    action = page.redirect_chain[-1][0] if page.redirect_chain else link
+    done = client.post(action, {"password1": "brand-new-secret-9", "password2": "brand-new-secret-9"})
+    assert done.status_code == 302
+    assert "Your password is now changed." in client.get(done["Location"]).content.decode()
+
+    alice.refresh_from_db()
+    assert alice.check_password("brand-new-secret-9")
+    # The link works once.
+    again = client.get(link, follow=True)
+    assert "Invalid link" in again.content.decode()
+
+
+def test_a_reset_for_an_unknown_address_does_not_tell(alice):
+    response = Client().post(reverse("account_reset_password"), {"email": "nobody@example.org"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("account_reset_password_done")
+
+
+def test_the_password_reset_email_is_in_the_visitors_language(alice):
+    Client(headers={"accept-language": "it"}).post(
+        reverse("account_reset_password"), {"email": "alice@example.org"}
+    )
+    assert "Ciao da Hyperlane!" in mail.outbox[0].body
+
+
+def test_password_reset_works_with_the_file_backend(alice, settings, tmp_path):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    Client().post(reverse("account_reset_password"), {"email": "alice@example.org"})
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1
+    assert "/accounts/password/reset/key/" in files[0].read_text()
