@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games.engine.kemble.content import CONTENT, DELTA, EMPTY, Quadrant, side
+from games.engine.kemble.content import DELTA, EMPTY, Quadrant, side
 from games.engine.kemble.state import State
 
 
@@ -96,7 +96,3 @@ def all_quadrants(state: State) -> Iterator[tuple[int, int, Quadrant]]:
     for r in range(1, num_rows(state) + 1):
         for c in range(1, num_cols(state) + 1):
             yield r, c, quad(state, r, c)
-
-
-def card_name(card_id: str | None) -> str | None:
-    return None if card_id is None else CONTENT.cards[card_id].id

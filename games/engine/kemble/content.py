@@ -178,6 +178,12 @@ class Content:
     upgrades: dict[str, dict[str, Any]] = field(default_factory=dict)
     prices: dict[str, int] = field(default_factory=dict)
     solo: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Cards made up by ``scenario.py`` for tests; never dealt, kept apart from the real content.
+    synthetic: dict[str, SpaceCard] = field(default_factory=dict)
+
+    def card(self, card_id: str) -> SpaceCard:
+        found = self.cards.get(card_id)
+        return found if found is not None else self.synthetic[card_id]
 
     def deck(self, name: str) -> list[str]:
         return [c.id for c in self.cards.values() if c.deck == name]
@@ -421,7 +427,7 @@ CONTENT = load_content()
 def side(card_id: str | None, flipped: bool) -> tuple[Quadrant, Quadrant]:
     if card_id is None:
         return (EMPTY, EMPTY)
-    card = CONTENT.cards[card_id]
+    card = CONTENT.card(card_id)
     if flipped and card.back is not None:
         return card.back
     return card.front

@@ -18,8 +18,8 @@ Rows are 1 (top) to ``rows`` (bottom, default 5); columns are quadrants 1..2W wh
 follows the player count (2 solo, 3 for 2-3 players, 4 for 4-5) unless ``width`` is given. Every quadrant
 not listed is empty space. A quadrant value is an object name (see ``DEFAULTS`` for its stats) or a full
 quadrant dict as in ``data/SCHEMA.md``. ``flips={(row, card_col): [left, right]}`` gives a card a back
-side. The builder registers these synthetic cards (ids ``scn_<hash>``) in the loaded content, so the
-state dumps and loads like any other.
+side. The builder registers these synthetic cards (ids ``scn_<hash>``) in ``CONTENT.synthetic`` (apart from
+the real content), so the state dumps and loads like any other within the process.
 
 Other keys: ``round`` (default 2), ``phase`` (``turn`` by default when ``turn`` is given, else ``bid``),
 ``mode`` (default ``battle``, or ``astral`` for an off-board seat), ``turn_set`` (overrides of the turn
@@ -70,8 +70,8 @@ def synthetic_card(front: Sequence[Any], back: Sequence[Any] | None = None) -> s
     b = [quadrant_spec(q) for q in back] if back is not None else None
     blob = json.dumps([f, b], sort_keys=True)
     cid = "scn_" + hashlib.sha1(blob.encode()).hexdigest()[:12]
-    if cid not in CONTENT.cards:
-        CONTENT.cards[cid] = SpaceCard(
+    if cid not in CONTENT.synthetic:
+        CONTENT.synthetic[cid] = SpaceCard(
             id=cid, deck="scenario", name=cid,
             front=(parse_quadrant(cid, f[0]), parse_quadrant(cid, f[1])),
             back=(parse_quadrant(cid, b[0]), parse_quadrant(cid, b[1])) if b else None,

@@ -25,7 +25,7 @@ def remove_object(ctx: Ctx, r: int, c: int) -> None:
     """An object stops existing: flip its card if it is a Flip card (R28, RULINGS A11), else cover it."""
     slot, _half = board.slot_of(ctx.state, r, c)
     card = slot["card"]
-    if card is not None and not slot["flip"] and CONTENT.cards[card].back is not None:
+    if card is not None and not slot["flip"] and CONTENT.card(card).back is not None:
         flip_card(ctx, r, (c - 1) // 2 + 1)
     else:
         cover(ctx, r, c)
