@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import IllegalCommand, Rules
-from games.messages import error_message, game_name
+from games.messages import error_message, game_name, option_choices, option_label
 
 OPTION_PREFIX = "opt_"
 
@@ -30,19 +30,6 @@ def refusal_text(exc: IllegalCommand, game: str) -> str:
     except (LookupError, ImportError):
         fallback = None
     return error_message(exc.code, exc.params, fallback=fallback)
-
-
-def _choice_items(spec: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    """An option's choices as (value, label): plain values, [value, label] pairs or {value, label}."""
-    items: list[tuple[Any, str]] = []
-    for item in spec.get("choices") or ():
-        if isinstance(item, Mapping):
-            items.append((item["value"], gettext(str(item.get("label", item["value"])))))
-        elif isinstance(item, list | tuple) and len(item) == 2:
-            items.append((item[0], gettext(str(item[1]))))
-        else:
-            items.append((item, gettext(str(item))))
-    return items
 
 
 class TableCreateForm(forms.Form):
@@ -93,11 +80,12 @@ class TableCreateForm(forms.Form):
 
     def _add_option_field(self, spec: Mapping[str, Any]) -> None:
         name = OPTION_PREFIX + spec["name"]
-        label = gettext(str(spec.get("label") or spec["name"]))
+        slug = self.rules.slug if self.rules else ""
+        label = option_label(slug, spec)
         if spec["type"] == "bool":
             self.fields[name] = forms.BooleanField(label=label, required=False, initial=bool(spec["default"]))
         elif spec["type"] == "choice":
-            items = _choice_items(spec)
+            items = option_choices(slug, spec)
             self._option_values[name] = {str(value): value for value, _label in items}
             self.fields[name] = forms.ChoiceField(
                 label=label,

@@ -10,12 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import F, Prefetch, QuerySet
-from django.utils.translation import gettext
 
 from accounts.models import User
 from games.engine import registry
 from games.engine.core import Rules
-from games.messages import game_name
+from games.messages import game_name, option_label, option_value_label
 from games.models import Seat, Table
 
 #: Heavy or secret columns the lobby never needs.
@@ -61,32 +60,16 @@ def _rules(slug: str) -> Rules | None:
         return None
 
 
-def _choice_label(spec: Mapping[str, Any], value: Any) -> str:
-    for item in spec.get("choices") or ():
-        if isinstance(item, Mapping) and item.get("value") == value:
-            return gettext(str(item.get("label", value)))
-        if isinstance(item, list | tuple) and len(item) == 2 and item[0] == value:
-            return gettext(str(item[1]))
-    return gettext(str(value))
-
-
 def option_summary(*, game: str, options: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The table's options as (label, value) pairs, in the game's schema order."""
+    """The options a table changed from the game's defaults, as (label, value), in schema order."""
     rules = _rules(game)
     if rules is None:
-        return [(str(k), str(v)) for k, v in options.items()]
-    out: list[tuple[str, str]] = []
-    for spec in rules.option_schema():
-        name = spec["name"]
-        if name not in options:
-            continue
-        value = options[name]
-        label = gettext(str(spec.get("label") or name))
-        if spec.get("type") == "bool":
-            out.append((label, gettext("yes") if value else gettext("no")))
-        else:
-            out.append((label, _choice_label(spec, value)))
-    return out
+        return []
+    return [
+        (option_label(game, spec), option_value_label(game, spec, options[spec["name"]]))
+        for spec in rules.option_schema()
+        if spec["name"] in options and options[spec["name"]] != spec.get("default")
+    ]
 
 
 def _tables() -> QuerySet[Table]:

@@ -7,8 +7,10 @@ English ``MESSAGES`` dicts, so one formatter fills both.
 
 from __future__ import annotations
 
+import importlib
 import string
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from django.utils.functional import Promise
@@ -115,3 +117,66 @@ def game_name(slug: str, rules: Any = None) -> str:
     if isinstance(name, str) and name:
         return gettext(name)
     return slug.replace("_", " ").replace("-", " ").capitalize()
+
+
+# --- engine texts: option labels and option values ------------------------------------------------
+
+
+@cache
+def _engine_texts(slug: str) -> Any:
+    try:
+        return importlib.import_module(f"games.engine.{slug}.messages")
+    except ImportError:
+        return None
+
+
+def engine_text(slug: str, table: str, key: str) -> str | None:
+    """The English template an engine ships for ``key`` in its ``table`` dict (MESSAGES, OPTIONS...)."""
+    texts = getattr(_engine_texts(slug), table, None) or {}
+    value = texts.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _humanize(value: Any) -> str:
+    text = str(value)
+    return text.replace("_", " ").capitalize() if text else "-"
+
+
+def option_label(slug: str, spec: Mapping[str, Any]) -> str:
+    """A table option's translated label: the engine's OPTIONS text for its label id, else the label."""
+    label = str(spec.get("label") or spec["name"])
+    template = engine_text(slug, "OPTIONS", label)
+    if template is not None:
+        return gettext(template)
+    if label.startswith("option_"):
+        return _humanize(label.removeprefix("option_"))
+    return gettext(label)
+
+
+def option_choices(slug: str, spec: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    """An option's choices as (value, translated label).
+
+    Choices may be plain values, ``[value, label]`` pairs or ``{"value", "label"}`` dicts; a plain
+    value is looked up in the engine's OPTIONS as ``<name>.<value>``, then ``<value>``.
+    """
+    items: list[tuple[Any, str]] = []
+    for item in spec.get("choices") or ():
+        if isinstance(item, Mapping):
+            items.append((item["value"], gettext(str(item.get("label", item["value"])))))
+        elif isinstance(item, list | tuple) and len(item) == 2:
+            items.append((item[0], gettext(str(item[1]))))
+        else:
+            template = engine_text(slug, "OPTIONS", f"{spec['name']}.{item}") or engine_text(
+                slug, "OPTIONS", str(item)
+            )
+            items.append((item, gettext(template) if template else _humanize(item)))
+    return items
+
+
+def option_value_label(slug: str, spec: Mapping[str, Any], value: Any) -> str:
+    if spec.get("type") == "bool":
+        return gettext("yes") if value else gettext("no")
+    for choice, label in option_choices(slug, spec):
+        if choice == value:
+            return label
+    return _humanize(value)

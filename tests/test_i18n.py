@@ -148,3 +148,20 @@ def test_an_engine_code_falls_back_to_the_engines_template():
     text = error_message("quadrant_blocked", {"q": 4}, fallback="Quadrant {q} is blocked.")
     assert text == "Quadrant 4 is blocked."
     assert "quadrant_blocked" in error_message("quadrant_blocked", {})
+
+
+def test_engine_option_labels_come_from_the_engines_texts():
+    from games.engine.kemble import messages as kemble_messages
+    from games.messages import option_choices, option_label, option_value_label
+
+    spec = {"name": "wingmen", "type": "bool", "default": False, "label": "option_wingmen"}
+    assert option_label("kemble", spec) == kemble_messages.OPTIONS["option_wingmen"]
+    assert option_value_label("kemble", spec, True) == "yes"
+    choice = {
+        "name": "fire_action",
+        "type": "choice",
+        "default": "one_weapon",
+        "choices": ["one_weapon", "volley"],
+    }
+    assert option_choices("kemble", choice) == [("one_weapon", "One weapon"), ("volley", "Volley")]
+    assert option_label("nogame", {"name": "x", "label": "option_big_map"}) == "Big map"

@@ -38,7 +38,9 @@ def _messages(response) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_the_lobby_lists_open_public_tables_with_seats_and_options(alice, bob):
-    table = _open_table(alice, num_players=3, title="Friday night")
+    table = services.table_create(
+        user=alice, game="toy", num_players=3, options={"target": 5}, title="Friday night"
+    )
     _open_table(alice, is_private=True, title="Secret club")
     response = _client(bob).get(reverse("lobby"))
     assert response.status_code == 200
@@ -46,8 +48,14 @@ def test_the_lobby_lists_open_public_tables_with_seats_and_options(alice, bob):
     assert "Friday night" in body
     assert "Secret club" not in body
     assert "1/3" in body
-    assert "Points to win: 3" in body
+    assert "Points to win: 5" in body
     assert reverse("table_join", args=[table.pk]) in body
+
+
+def test_default_options_read_as_standard_rules(alice, bob):
+    _open_table(alice)
+    body = _client(bob).get(reverse("lobby")).content.decode()
+    assert "Standard rules" in body and "Points to win" not in body
 
 
 def test_a_visitor_sees_the_lobby_but_is_asked_to_log_in_to_join(alice):
@@ -70,6 +78,13 @@ def test_my_tables_list_the_ones_waiting_on_me_first(alice, bob):
     response = _client(alice).get(reverse("lobby"))
     rows = [row.table.pk for row in response.context["my_tables"]]
     assert rows == [waiting_long.pk, waiting_short.pk, quiet.pk]
+
+
+def test_the_lobby_refreshes_itself_as_an_htmx_fragment(alice, bob):
+    _open_table(alice, title="Fresh one")
+    response = _client(bob).get(reverse("lobby"), headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "<html" not in body and 'id="lobby-content"' in body and "Fresh one" in body
 
 
 def test_finished_tables_are_listed_apart(alice, bob, mod):
