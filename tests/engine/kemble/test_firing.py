@@ -1,0 +1,198 @@
+"""Firing, weapons, damage accumulation, immunities, PvP (kemble:R24-R30, R56, R65, R68, R74-R77)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import build, cmd, legal_kinds, player, refused, run
+
+
+def shooter(board: dict, upgrades: dict | None = None, facing: str = "n", pos=(5, 2), **kw) -> dict:
+    ups = {"turret": 1, **(upgrades or {})}
+    return build(players=kw.pop("players", 2), board=board, ships={0: (*pos, facing), **kw.pop("ships", {})},
+                 players_set={0: {"upgrades": ups, **kw.pop("me", {})}, **kw.pop("others", {})}, turn=0, **kw)
+
+
+@pytest.mark.rules("kemble:R24")
+def test_no_diagonal_fire() -> None:
+    state = shooter({(4, 3): "fighter"})
+    refused(state, cmd(0, "rotate", dir="ne"), "diagonal_fire_forbidden")
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    assert state["board"][3][1]["cover"] == [None, None]  # nothing in the column: the fighter is untouched
+
+
+@pytest.mark.rules("kemble:R24", "kemble:R56", "kemble:R28")
+def test_shot_passes_non_blocking_objects_and_hits_the_first_blocker() -> None:
+    board = {(4, 2): "powerup", (3, 2): "wormhole", (2, 2): "fighter", (1, 2): "fighter"}
+    state = shooter(board)
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert [(e.data["row"], e.data["col"]) for e in events if e.kind == "object_destroyed"] == [(2, 2)]
+    assert player(state, 0)["bellonium"] == 1
+    assert state["board"][1][0]["cover"][1] is not None  # covered with a sensor card
+    assert state["board"][0][0]["cover"][1] is None
+
+
+@pytest.mark.rules("kemble:R27")
+def test_damage_adds_up_within_a_turn_and_resets_after_it() -> None:
+    state = shooter({(3, 2): {"object": "cruiser", "energy": 3, "threat": 1}}, ships={1: (5, 3, "n")})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "overload", gain="fire"),
+                   cmd(0, "fire", weapon="turret"))
+    assert state["turn"]["damage"] == {"3,2": 2}
+    state, _ = run(state, cmd(0, "end_turn"))
+    assert state["board"][2][0]["cover"][1] is None
+    state, _ = run(state, cmd(1, "battle"), cmd(1, "rotate", dir="w"), cmd(1, "move", dir="nw"))
+    assert player(state, 1)["pos"] == [4, 2]
+    state, _ = run(state, cmd(1, "rotate", dir="n"), cmd(1, "fire", weapon="turret"))
+    assert state["turn"]["damage"] == {"3,2": 1}
+    assert state["board"][2][0]["cover"][1] is None
+
+
+@pytest.mark.rules("kemble:R27")
+def test_objects_without_energy_cannot_be_destroyed() -> None:
+    state = shooter({(3, 2): "asteroid"}, upgrades={"gamma": 3})
+    state, events = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "overload", gain="fire"),
+                        cmd(0, "fire", weapon="gamma"))
+    assert "object_destroyed" not in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R25")
+def test_upgrade_weapons_fire_once_per_turn_but_the_turret_gun_repeats() -> None:
+    state = shooter({(2, 2): {"object": "cruiser", "energy": 9}}, upgrades={"missile": 1})
+    state, _ = run(state, cmd(0, "fire", weapon="missile", splash="none"), cmd(0, "overload", gain="fire"))
+    refused(state, cmd(0, "fire", weapon="missile", splash="none"), "weapon_already_used")
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "overload", gain="fire"),
+                   cmd(0, "fire", weapon="turret"))
+    assert state["turn"]["damage"] == {"2,2": 4}
+    refused(state, cmd(0, "fire", weapon="laser"), "weapon_not_owned")
+
+
+@pytest.mark.rules("kemble:R25")
+def test_volley_option_lets_one_fire_action_fire_every_weapon() -> None:
+    state = shooter({(2, 2): {"object": "cruiser", "energy": 9}}, upgrades={"missile": 1, "flamethrower": 1},
+                    options={"fire_action": "volley"})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "fire", weapon="missile", splash="none"))
+    assert state["turn"]["damage"] == {"2,2": 3}
+    assert ("fire", {"weapon": "flamethrower"}) in legal_kinds(state, 0)
+
+
+@pytest.mark.rules("kemble:R74")
+def test_laser_shots_can_be_spread_over_the_turn() -> None:
+    state = shooter({(3, 2): "fighter", (3, 3): "fighter"}, upgrades={"laser": 1})
+    state, events = run(state, cmd(0, "fire", weapon="laser"))
+    assert state["turn"]["laser_shots"] == 1 and state["turn"]["fires"] == 0
+    state, _ = run(state, cmd(0, "move", dir="e"))
+    refused(state, cmd(0, "fire", weapon="turret"), "no_fire_action_left")
+    state, events = run(state, cmd(0, "fire", weapon="laser"))
+    assert [e.data["col"] for e in events if e.kind == "object_destroyed"] == [3]
+    assert player(state, 0)["bellonium"] == 2
+    refused(state, cmd(0, "fire", weapon="laser"), "weapon_already_used")
+
+
+@pytest.mark.rules("kemble:R75", "kemble:R28")
+def test_missile_splash_destroys_both_and_pays_both_rewards() -> None:
+    board = {(3, 2): {"object": "cruiser", "energy": 2, "reward": {"bellonium": 1}},
+             (3, 3): {"object": "fighter", "energy": 1, "reward": {"glory": 1}}}
+    state = shooter(board, upgrades={"missile": 1})
+    splashes = [a["splash"] for k, a in legal_kinds(state, 0) if k == "fire" and a["weapon"] == "missile"]
+    assert splashes == ["n", "e", "s", "w", "none"]
+    state, events = run(state, cmd(0, "fire", weapon="missile", splash="e"))
+    assert sum(1 for e in events if e.kind == "object_destroyed") == 2
+    assert player(state, 0)["bellonium"] == 1 and player(state, 0)["glory"] == 1
+
+
+@pytest.mark.rules("kemble:R75", "kemble:R29")
+def test_missile_splash_respects_immunity_and_never_hits_the_firer() -> None:
+    board = {(4, 2): {"object": "fighter", "energy": 1},
+             (4, 3): {"object": "fighter", "energy": 1, "immune": ["missile"]}}
+    state = shooter(board, upgrades={"missile": 1})
+    splashes = [a["splash"] for k, a in legal_kinds(state, 0) if k == "fire" and a["weapon"] == "missile"]
+    assert "s" not in splashes  # (5, 2) is the firer
+    refused(state, cmd(0, "fire", weapon="missile", splash="s"), "bad_splash_direction")
+    state, events = run(state, cmd(0, "fire", weapon="missile", splash="e"))
+    assert [e.kind for e in events].count("object_destroyed") == 1
+    assert "shot_absorbed" in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R76", "kemble:R24")
+def test_gamma_passes_asteroids_and_black_holes() -> None:
+    board = {(4, 2): "asteroid", (3, 2): "black_hole", (1, 2): {"object": "fighter", "energy": 1}}
+    state = shooter(board, upgrades={"gamma": 1})
+    state, events = run(state, cmd(0, "fire", weapon="gamma"))
+    assert [(e.data["row"], e.data["col"]) for e in events if e.kind == "object_destroyed"] == [(1, 2)]
+
+
+@pytest.mark.rules("kemble:R76", "kemble:R29", "kemble:R30")
+def test_gamma_respects_gamma_immunity_and_hits_players_on_the_line() -> None:
+    board = {(3, 2): {"object": "fighter", "energy": 1, "immune": ["gamma"]}}
+    state = shooter(board, upgrades={"gamma": 2}, ships={1: (2, 2)})
+    state, events = run(state, cmd(0, "fire", weapon="gamma"))
+    assert "object_destroyed" not in [e.kind for e in events]
+    assert player(state, 1)["threat"] == [2, 0] and player(state, 1)["tokens"] == {"0": 1}
+
+
+@pytest.mark.rules("kemble:R77", "kemble:R24")
+def test_flamethrower_reaches_only_the_adjacent_quadrant() -> None:
+    state = shooter({(3, 2): {"object": "fighter", "energy": 1}}, upgrades={"flamethrower": 1})
+    state, events = run(state, cmd(0, "fire", weapon="flamethrower"))
+    assert "object_hit" not in [e.kind for e in events]
+    state = shooter({(4, 2): {"object": "cruiser", "energy": 2}}, upgrades={"flamethrower": 1})
+    state, events = run(state, cmd(0, "fire", weapon="flamethrower"))
+    assert "object_destroyed" in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R29")
+def test_immune_objects_still_block_other_shots() -> None:
+    board = {(4, 2): {"object": "fighter", "energy": 1, "immune": ["laser"]}, (3, 2): "fighter"}
+    state = shooter(board, upgrades={"laser": 1})
+    state, events = run(state, cmd(0, "fire", weapon="laser"), cmd(0, "fire", weapon="laser"))
+    assert [e.kind for e in events].count("shot_absorbed") == 2
+    assert "object_destroyed" not in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R30", "kemble:R33")
+def test_pvp_damage_is_threat_and_one_token_per_turn() -> None:
+    state = shooter({}, ships={1: (3, 2)}, others={1: {"threat": 4}})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "overload", gain="fire"),
+                   cmd(0, "fire", weapon="turret"))
+    assert player(state, 1)["threat"] == [5, 1]
+    assert player(state, 1)["energy"] == 5 and player(state, 1)["tokens"] == {"0": 1}
+
+
+@pytest.mark.rules("kemble:R30", "kemble:R51")
+def test_astral_players_cannot_be_targeted() -> None:
+    state = shooter({(2, 2): "fighter"})
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert player(state, 1)["threat"] == [0, 0] and "object_destroyed" in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R65")
+def test_singularity_glory_once_per_player_and_it_remains() -> None:
+    sing = {"object": "singularity", "energy": 2, "reward": {"glory": 3}}
+    state = shooter({(3, 2): sing})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "overload", gain="fire"),
+                   cmd(0, "fire", weapon="turret"))
+    assert player(state, 0)["glory"] == 3
+    assert state["board"][2][0]["marks"][1] == [0] and state["board"][2][0]["cover"][1] is None
+    state, _ = run(state, cmd(0, "end_turn"), cmd(1, "end_turn"))
+    state = build(players=2, board={(3, 2): sing}, ships={0: (5, 2)}, turn=0)
+    state["board"][2][0]["marks"][1] = [0]
+    state, _ = run(state, cmd(0, "overload", gain="fire"), cmd(0, "fire", weapon="turret"),
+                   cmd(0, "fire", weapon="turret"))
+    assert player(state, 0)["glory"] == 0
+
+
+@pytest.mark.rules("kemble:R68")
+def test_shooting_the_mosquito_swaps_its_card_and_ships_travel_with_cards() -> None:
+    state = shooter({(3, 1): "mosquito"}, pos=(5, 1), ships={1: (2, 2)})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    from .helpers import RULES
+
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "choose_mosquito_swap" and decision.seats == frozenset({0})
+    targets = [(a["row"], a["card_col"]) for k, a in legal_kinds(state, 0)]
+    assert targets == [(2, 1), (3, 2), (4, 1)]
+    mosquito_card = state["board"][2][0]["card"]
+    state, _ = run(state, cmd(0, "swap", row=2, card_col=1))
+    assert state["board"][1][0]["card"] == mosquito_card
+    assert player(state, 1)["pos"] == [3, 2]
+    assert RULES.pending(state)[0].prompt == "battle_turn"
