@@ -1,0 +1,105 @@
+"""Space effects of quadrants (kemble:R20, R28, R57-R73, RULINGS A10-A13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import RULES, build, cmd, player, refused, run
+
+
+def step_onto(obj, **kw) -> tuple[dict, list]:
+    state = build(players=2, ships={0: (5, 2)}, board={(4, 2): obj}, turn=0, **kw)
+    return run(state, cmd(0, "move", dir="n"))
+
+
+@pytest.mark.rules("kemble:R60")
+def test_ramming_an_enemy_costs_its_threat_and_destroys_it_without_reward() -> None:
+    state, events = step_onto({"object": "fighter", "energy": 1, "threat": 2, "reward": {"bellonium": 3}})
+    assert player(state, 0)["energy"] == 3 and player(state, 0)["bellonium"] == 0
+    assert player(state, 0)["pos"] == [4, 2] and state["board"][3][0]["cover"][1] is not None
+    state, _ = step_onto({"object": "turret", "energy": 2, "distant": [{"dir": "s", "count": 2}]})
+    assert player(state, 0)["energy"] == 3  # distant only: its distant count (A10)
+
+
+@pytest.mark.rules("kemble:R62")
+def test_mine_deals_two_and_is_covered() -> None:
+    state, events = step_onto("mine")
+    assert player(state, 0)["energy"] == 3 and state["board"][3][0]["cover"][1] is not None
+
+
+@pytest.mark.rules("kemble:R63")
+def test_moving_into_a_black_hole_destroys_unless_the_table_forbids_it() -> None:
+    state, _ = step_onto("black_hole")
+    assert player(state, 0)["pos"] is None
+    state = build(players=2, ships={0: (5, 2)}, board={(4, 2): "black_hole"}, turn=0,
+                  options={"black_hole_entry": "forbidden"})
+    refused(state, cmd(0, "move", dir="n"), "quadrant_blocked")
+
+
+@pytest.mark.rules("kemble:R58", "kemble:R73")
+def test_recharge_drone_gives_energy_capped_and_stays() -> None:
+    state, _ = step_onto("drone", players_set={0: {"energy": 3}})
+    assert player(state, 0)["energy"] == 4 and state["board"][3][0]["cover"][1] is None
+    state, _ = step_onto("drone")
+    assert player(state, 0)["energy"] == 5
+    state, _ = step_onto("drone", players_set={0: {"energy": 3}}, options={"drone_reuse": "covered"})
+    assert state["board"][3][0]["cover"][1] is not None
+
+
+@pytest.mark.rules("kemble:R59")
+def test_powerup_quadrant_draws_a_card_then_is_covered() -> None:
+    state, events = step_onto("powerup", players_set={0: {"powerups": []}})
+    drawn = len(player(state, 0)["powerups"]) + sum(1 for e in events if e.kind == "powerup_played")
+    assert drawn == 1 and state["board"][3][0]["cover"][1] is not None
+
+
+@pytest.mark.rules("kemble:R66")
+def test_labyrinth_glory_once_per_player() -> None:
+    lab = {"object": "labyrinth", "reward": {"glory": 2}}
+    state, _ = step_onto(lab, achievements_up=[])
+    assert player(state, 0)["glory"] == 2
+    state, _ = run(state, cmd(0, "overload", gain="move"), cmd(0, "move", dir="s"), cmd(0, "overload", gain="move"),
+                   cmd(0, "move", dir="n"))
+    assert player(state, 0)["glory"] == 2
+
+
+@pytest.mark.rules("kemble:R67", "kemble:R57")
+def test_destructible_asteroid_is_shot_away_but_still_bumps_when_pushed() -> None:
+    rock = {"object": "asteroid", "energy": 1, "reward": {"bellonium": 2}}
+    state = build(players=2, ships={0: (5, 2)}, board={(3, 2): rock}, turn=0)
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    assert player(state, 0)["bellonium"] == 2
+    state = build(players=2, ships={0: (5, 1)}, board={(4, 1): rock}, phase="scroll", space=[])
+    state, _ = run(state, auto=True)
+    assert player(state, 0)["energy"] == 4 and player(state, 0)["pos"] == [4, 2]
+
+
+@pytest.mark.rules("kemble:R28", "kemble:R72")
+def test_flip_card_turns_over_instead_of_being_covered_and_pays_new_global_bellonium() -> None:
+    front = [{"object": "fighter", "energy": 1}, "empty"]
+    back = [{"object": "empty", "global_bellonium": 1}, "drone"]
+    state = build(players=2, ships={0: (5, 1), 1: (3, 2)}, board={(3, 1): front[0]}, flips={(3, 1): back},
+                  players_set={1: {"energy": 3}}, turn=0)
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    slot = state["board"][2][0]
+    assert slot["flip"] and slot["cover"] == [None, None]
+    assert player(state, 0)["bellonium"] == 1 and player(state, 1)["bellonium"] == 1  # revealed Global
+    assert player(state, 1)["energy"] == 4  # the ship on the flipped card resolves the drone
+
+
+@pytest.mark.rules("kemble:R20")
+def test_space_effects_resolve_after_each_move() -> None:
+    state = build(players=2, ships={0: (5, 2)}, board={(4, 2): "mine", (3, 2): "mine"}, turn=0,
+                  turn_set={"moves": 2})
+    state, _ = run(state, cmd(0, "move", dir="n"))
+    assert player(state, 0)["energy"] == 3
+    state, _ = run(state, cmd(0, "move", dir="n"))
+    assert player(state, 0)["energy"] == 1
+
+
+@pytest.mark.rules("kemble:R57", "kemble:R65")
+def test_pushed_onto_a_singularity_bumps_sideways() -> None:
+    state = build(players=2, ships={0: (5, 6)}, board={(4, 6): "singularity"}, phase="scroll", space=[])
+    state, _ = run(state, auto=True)
+    assert player(state, 0)["pos"] == [4, 5] and player(state, 0)["energy"] == 4
+    assert RULES.pending(state)[0].prompt == "choose_sensor"
