@@ -80,6 +80,14 @@ def test_my_tables_list_the_ones_waiting_on_me_first(alice, bob):
     assert rows == [waiting_long.pk, waiting_short.pk, quiet.pk]
 
 
+def test_my_private_tables_show_their_invite_link_to_me_only(alice, bob):
+    table = _open_table(alice, is_private=True, title="Secret club")
+    link = reverse("table_invite", args=[table.pk, table.invite_token])
+    assert link in _client(alice).get(reverse("lobby")).content.decode()
+    body = _client(bob).get(reverse("lobby")).content.decode()
+    assert link not in body and table.invite_token not in body
+
+
 def test_the_lobby_refreshes_itself_as_an_htmx_fragment(alice, bob):
     _open_table(alice, title="Fresh one")
     response = _client(bob).get(reverse("lobby"), headers={"HX-Request": "true"})
@@ -537,3 +545,43 @@ def test_the_create_form_carries_a_csrf_token_that_works(alice):
     )
     assert response.status_code == 302
     assert Table.objects.count() == 1
+
+
+# --- partials the table page includes -------------------------------------------------------------
+
+
+def test_the_seat_controls_offer_free_seats_only(alice, bob):
+    from django.template.loader import render_to_string
+
+    from games.engine import registry
+
+    table = _open_table(alice, num_players=3)
+    services.seat_take(table_id=table.pk, user=bob)
+    seats = list(table.seats.select_related("user"))
+    html = render_to_string(
+        "games/_seat_controls.html",
+        {"table": table, "seats": seats, "my_seat": seats[1], "rules": registry.get("toy")},
+    )
+    assert reverse("seat_change", args=[table.pk]) in html
+    assert '<option value="0" disabled>' in html
+    assert '<option value="1" selected>' in html
+    assert '<option value="2">' in html
+    assert (
+        render_to_string(
+            "games/_seat_controls.html", {"table": table, "seats": seats, "my_seat": None}
+        ).strip()
+        == ""
+    )
+
+
+def test_the_table_actions_offer_resign_to_players_and_close_to_moderators(alice, bob, mod):
+    from django.template.loader import render_to_string
+
+    table = started_table(alice, bob)
+    seat = table.seats.get(user=alice)
+    html = render_to_string("games/_table_actions.html", {"table": table, "my_seat": seat, "user": alice})
+    assert reverse("table_resign", args=[table.pk]) in html
+    assert reverse("table_close", args=[table.pk]) not in html
+    html = render_to_string("games/_table_actions.html", {"table": table, "my_seat": None, "user": mod})
+    assert reverse("table_close", args=[table.pk]) in html
+    assert reverse("table_resign", args=[table.pk]) not in html
