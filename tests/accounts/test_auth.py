@@ -147,3 +147,28 @@ def test_password_reset_works_with_the_file_backend(alice, settings, tmp_path):
     files = list(tmp_path.iterdir())
     assert len(files) == 1
     assert "/accounts/password/reset/key/" in files[0].read_text()
+
+
+@pytest.mark.parametrize("name", ["account_change_password", "account_email"])
+def test_the_other_account_pages_use_the_site_layout(alice, name):
+    client = Client()
+    client.force_login(alice)
+    response = client.get(reverse(name))
+    assert response.status_code == 200
+    assert 'class="site-header"' in response.content.decode()
+
+
+def test_changing_the_password(alice):
+    client = Client()
+    client.force_login(alice)
+    response = client.post(
+        reverse("account_change_password"),
+        {
+            "oldpassword": "pw-alicealice",
+            "password1": "another-long-secret",
+            "password2": "another-long-secret",
+        },
+    )
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("another-long-secret")

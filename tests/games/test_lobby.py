@@ -585,3 +585,18 @@ def test_the_table_actions_offer_resign_to_players_and_close_to_moderators(alice
     html = render_to_string("games/_table_actions.html", {"table": table, "my_seat": None, "user": mod})
     assert reverse("table_close", args=[table.pk]) in html
     assert reverse("table_resign", args=[table.pk]) not in html
+
+
+def test_switching_game_reloads_only_the_form(alice):
+    response = _client(alice).get(reverse("table_create"), {"game": "toy"}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "<html" not in body and 'id="create-form"' in body and 'name="opt_target"' in body
+
+
+def test_a_post_for_another_game_than_shown_creates_nothing(alice):
+    response = _client(alice).post(
+        reverse("table_create"), {"game": "toy", "shown_game": "othergame", "num_players": "2"}
+    )
+    assert response.status_code == 200
+    assert not Table.objects.exists()
+    assert response.context["form"].rules.slug == "toy"
