@@ -8,7 +8,7 @@ from games.engine.kemble.boss import reveal_boss, trigger_board
 from games.engine.kemble.content import CONTENT, side
 from games.engine.kemble.decks import draw_sensor
 from games.engine.kemble.space import arrive, pay_global_bellonium
-from games.engine.kemble.state import Ctx, next_key
+from games.engine.kemble.state import Ctx, bump_stat, next_key
 
 
 def run_scroll(ctx: Ctx) -> None:
@@ -35,6 +35,8 @@ def run_scroll(ctx: Ctx) -> None:
             r, c = p["pos"]
             ctx.emit("ship_pushed", seat=seat, row=r - 1, col=c)  # R41: one by one, in turn order
             arrive(ctx, seat, r - 1, c, "push")
+            if p["pos"] is not None:
+                bump_stat(p, "survived_pushes")
         if state["prompts"]:
             return
         scroll["stage"] = "remove"

@@ -1,0 +1,142 @@
+"""Random full games for every player count and variant, with invariants after every command, plus
+dump/load and replay (kemble:R12 game flow as a whole)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games.engine.core import Command, Rng
+from games.engine.core.replay import replay
+from games.engine.core.testing import play_random
+from games.engine.kemble import RULES
+from games.engine.kemble.content import CONTENT
+from games.engine.kemble.ship import max_energy
+
+VARIANTS: list[tuple[int, dict[str, Any]]] = []
+for n in range(1, 6):
+    VARIANTS += [(n, {}), (n, {"tunnel_vision": True}), (n, {"special_cards": True}), (n, {"tunnel_deck": True})]
+VARIANTS.append((4, {"wingmen": True}))
+GAMES = 20
+
+
+def strings(obj: Any) -> set[str]:
+    if isinstance(obj, str):
+        return {obj}
+    if isinstance(obj, dict):
+        return set().union(*(strings(v) for v in obj.values()), set(obj)) if obj else set()
+    if isinstance(obj, list | tuple):
+        return set().union(*(strings(v) for v in obj)) if obj else set()
+    return set()
+
+
+class Invariants:
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.glory = [p["glory"] for p in state["players"]]
+        self.space = self.space_count(state)
+
+    @staticmethod
+    def space_count(state: dict[str, Any]) -> int:
+        d = state["decks"]
+        board = [s["card"] for row in state["board"] for s in row
+                 if s["card"] and CONTENT.card(s["card"]).deck != "boss"]
+        discard = [c for c in d["space_discard"] if CONTENT.card(c).deck != "boss"]
+        return len(d["space"]) + len(discard) + len(board) + (1 if state["warning"] else 0)
+
+    def __call__(self, state: dict[str, Any], command: Command) -> None:
+        d = state["decks"]
+        side_prompt = {pr["seat"] for pr in state["prompts"] if pr["kind"] == "side"}
+        seen: dict[tuple[int, int], int] = {}
+        for p in state["players"]:
+            assert 0 <= p["energy"] <= max_energy(p), (command, p)
+            if p["pos"] is not None:
+                assert p["energy"] >= 1
+                r, c = p["pos"]
+                assert 1 <= r <= len(state["board"]) and 1 <= c <= 2 * state["width"]
+                key = (r, c)
+                if key in seen:
+                    assert {seen[key], p["seat"]} & side_prompt, f"two ships on {key}"
+                seen[key] = p["seat"]
+            assert p["glory"] >= self.glory[p["seat"]], "glory decreased"
+            self.glory[p["seat"]] = p["glory"]
+            assert p["threat"][0] >= 0 and p["threat"][1] >= 0
+        covers = [c for row in state["board"] for s in row for c in s["cover"] if c]
+        sensors = (d["sensor"] + d["sensor_discard"] + covers
+                   + [c for p in state["players"] for c in p["hand"]]
+                   + [p["played"] for p in state["players"] if p["played"]])
+        assert sorted(sensors) == sorted(CONTENT.sensors), "sensor cards not conserved"
+        powerups = d["powerup"] + d["powerup_discard"] + [c for p in state["players"] for c in p["powerups"]]
+        assert sorted(powerups) == sorted(CONTENT.powerups), "power-ups not conserved"
+        ach = d["achievement"] + d["achievements_up"] + d["box"] + [a for p in state["players"]
+                                                                       for a in p["achievements"]]
+        assert sorted(ach) == sorted(CONTENT.achievements)
+        assert self.space_count(state) == self.space, "space cards not conserved"
+        assert len(d["achievements_up"]) == min(4, len(d["achievements_up"]) + len(d["achievement"]))
+
+
+@pytest.mark.rules("kemble:R12", "kemble:R44")
+@pytest.mark.parametrize(("players", "options"), VARIANTS, ids=lambda v: str(v))
+def test_random_games_finish_with_invariants_holding(players: int, options: dict[str, Any]) -> None:
+    for seed in range(GAMES):
+        start = RULES.setup(num_players=players, options=RULES.validate_options(players, options),
+                            rng=Rng.from_seed(seed)).state
+        check = Invariants(start)
+        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=6000,
+                              after_each=check)
+        result = RULES.result(playout.state)
+        assert result is not None
+        flat = [s for group in result.ranking for s in group]
+        assert sorted(flat) == list(range(players)) or result.reason == "all_resigned"
+        if seed == 0:
+            state, _rng, _events = replay(RULES, seed=seed, num_players=players,
+                                          options=RULES.validate_options(players, options),
+                                          commands=playout.commands)
+            assert state == playout.state
+            assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
+
+
+def test_apply_never_mutates_and_views_never_leak() -> None:
+    from games.engine.core.testing import Playout
+
+    for players in (2, 4):
+        rng = Rng.from_seed(7)
+        bot = Rng.from_seed(99)
+        state = RULES.setup(num_players=players, options=RULES.validate_options(players, {}), rng=rng).state
+        playout = Playout(state=state, rng=rng)
+        for _ in range(400):
+            if RULES.result(playout.state) is not None:
+                break
+            command = RULES.auto_command(playout.state)
+            if command is None:
+                seats = sorted(RULES.seats_to_act(playout.state))
+                legal = RULES.legal_commands(playout.state, seats[bot.below(len(seats))])
+                assert legal == RULES.legal_commands(playout.state, legal[0].seat)  # deterministic
+                command = legal[bot.below(len(legal))]
+            before = json.dumps(playout.state, sort_keys=True)
+            out = RULES.apply(playout.state, command, playout.rng)
+            assert json.dumps(playout.state, sort_keys=True) == before
+            assert out.state is not playout.state
+            for e in out.events:
+                json.dumps(e.as_json())
+            playout.state = out.state
+            check_no_leak(playout.state)
+
+
+def check_no_leak(state: dict[str, Any]) -> None:
+    d = state["decks"]
+    hidden_everywhere = set(d["sensor"]) | set(d["powerup"]) | set(d["mission"]) | set(d["achievement"])
+    hidden_everywhere |= {c for row in state["board"] for s in row for c in s["cover"] if c}
+    hidden_everywhere |= {c for c in d["space"] if c not in CONTENT.warnings or c != state["warning"]}
+    for seat in [None, *range(state["n"])]:
+        seen = strings(RULES.view(state, seat))
+        assert not seen & hidden_everywhere, (seat, seen & hidden_everywhere)
+        for p in state["players"]:
+            if p["seat"] == seat:
+                continue
+            assert not seen & set(p["hand"]), "another seat's sensor hand leaked"
+            if seat is None or seat not in [q["seat"] for q in state["players"] if q["team"] is not None
+                                            and q["team"] == p["team"]]:
+                assert not seen & set(p["powerups"]), "another seat's power-ups leaked"
+        assert "rng" not in json.dumps(RULES.view(state, seat)).lower()
