@@ -14,22 +14,24 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import IllegalCommand, Rules
-from games.messages import error_message, game_name, option_choices, option_label
+from games.messages import ERROR_MESSAGES, error_message, game_name, option_choices, option_label
 
 OPTION_PREFIX = "opt_"
 
 
-def refusal_text(exc: IllegalCommand, game: str) -> str:
-    """The translated sentence for a refusal, with the engine's own template as the fallback."""
-    fallback: str | None = None
+def _engine_template(exc: IllegalCommand, game: str) -> str | None:
     try:
         from games.engine import registry
         from games.presenters import presenter_for
 
-        fallback = presenter_for(game).error_template(registry.get(game), exc.code)
+        return presenter_for(game).error_template(registry.get(game), exc.code)
     except (LookupError, ImportError):
-        fallback = None
-    return error_message(exc.code, exc.params, fallback=fallback)
+        return None
+
+
+def refusal_text(exc: IllegalCommand, game: str) -> str:
+    """The translated sentence for a refusal, with the engine's own template as the fallback."""
+    return error_message(exc.code, exc.params, fallback=_engine_template(exc, game))
 
 
 class TableCreateForm(forms.Form):
@@ -129,7 +131,16 @@ class TableCreateForm(forms.Form):
             field = "faction"
         elif exc.code == "unknown_game":
             field = "game"
-        self.add_error(field, refusal_text(exc, self.rules.slug if self.rules else ""))
+        slug = self.rules.slug if self.rules else ""
+        text = refusal_text(exc, slug)
+        if exc.code not in ERROR_MESSAGES and not _engine_template(exc, slug):
+            # An engine code without a text of its own: say at least what it is about.
+            text = gettext("The game does not allow this combination of players and options (%(code)s).") % {
+                "code": exc.code
+            }
+        if exc.rule:
+            text = gettext("%(message)s (rule %(rule)s)") % {"message": text, "rule": exc.rule}
+        self.add_error(field, text)
 
 
 class SeatForm(forms.Form):

@@ -94,8 +94,13 @@ def _row(table: Table, user: User | None) -> TableRow:
 
 
 def lobby_open_tables(*, user: User | None) -> list[GameGroup]:
-    """Public open tables, grouped by game (games in name order, newest tables first)."""
+    """Public open tables, grouped by game (games in name order, newest tables first).
+
+    The viewer's own tables are left out: they are at the top of "my tables" already.
+    """
     tables = _tables().filter(status=Table.Status.OPEN, is_private=False).order_by("game", "-created_at")
+    if user is not None:
+        tables = tables.exclude(seats__user=user)
     groups: dict[str, GameGroup] = {}
     for table in tables:
         row = _row(table, user)

@@ -141,9 +141,29 @@ def test_a_refused_option_combination_is_shown_on_the_form(alice):
     )
     assert response.status_code == 200
     assert not Table.objects.exists()
-    errors = response.context["form"].errors
-    assert errors  # the engine's refusal ("duel_needs_two") is on the form, not a 500
-    assert "duel_needs_two" in str(errors) or "2" in str(errors)
+    # The toy engine ships no texts: the form still says what it is about, and which rule refused.
+    assert response.context["form"].non_field_errors() == [
+        "The game does not allow this combination of players and options (duel_needs_two). (rule toy:R1)"
+    ]
+
+
+def test_a_refusal_uses_the_engines_own_text_when_it_has_one(alice, monkeypatch):
+    from games.presenters import Presenter
+
+    monkeypatch.setattr(
+        Presenter,
+        "error_template",
+        lambda self, rules, code: (
+            "A duel is for exactly 2 players, not {given}." if code == "duel_needs_two" else None
+        ),
+    )
+    response = _client(alice).post(
+        reverse("table_create"),
+        {"game": "toy", "shown_game": "toy", "num_players": "3", "opt_duel": "on"},
+    )
+    assert response.context["form"].non_field_errors() == [
+        "A duel is for exactly 2 players, not 3. (rule toy:R1)"
+    ]
 
 
 def test_a_refused_player_count_is_shown_next_to_the_field(alice):
