@@ -41,6 +41,10 @@ from games.models import (
 
 HIDDEN = _("hidden (use “Reveal secrets” on the table)")
 
+admin.site.site_header = _("Hyperlane moderation")
+admin.site.site_title = _("Hyperlane moderation")
+admin.site.index_title = _("Tables, players and logs")
+
 
 def _is_moderator(request: HttpRequest) -> bool:
     user = request.user
