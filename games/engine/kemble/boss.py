@@ -26,6 +26,8 @@ def reveal_boss(ctx: Ctx, warning: str) -> None:
     state["boss"] = CONTENT.warnings[warning]
     rows = [[CONTENT.bosses[state["boss"]].cards[n] for n in numbers] for numbers in boss_numbers(state)]
     state["boss_rows"] = rows
+    state["boss_parts"] = sum(1 for row in rows for cid in row for q in CONTENT.card(cid).front
+                              if q.object == "boss_part" and q.energy is not None)
     ctx.emit("boss_revealed", boss=state["boss"], warning=warning, rows=len(rows))
 
 

@@ -162,6 +162,7 @@ OPTIONS: dict[str, str] = {
     "option_special_cards": "Special ★ cards (mosquito, bomb, Merchant) in the space deck",
     "option_tunnel_deck": "Tunnel deck: A1, T1 and F1 rows, 2 base moves, no Engine",
     "option_solo_scenario": "Solo scenario (exact space-card order)",
+    "option_solo_goal": "Solo goal: survive to the end, or also destroy every destructible boss part",
     "option_fire_action": "Fire action: one weapon per action, or a volley of every weapon",
     "option_black_hole_entry": "Ships may deliberately fly into black holes",
     "option_fatal_payments": "Energy payments may spend the last energy (destroying the ship)",

@@ -15,6 +15,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": "tunnel_deck", "type": "bool", "default": False, "label": "option_tunnel_deck"},
     {"name": "solo_scenario", "type": "choice", "default": "random_deck",
      "choices": ["random_deck", *sorted(CONTENT.solo)], "label": "option_solo_scenario"},
+    {"name": "solo_goal", "type": "choice", "default": "survive", "choices": ["survive", "destroy_boss"],
+     "label": "option_solo_goal"},
     {"name": "fire_action", "type": "choice", "default": "one_weapon", "choices": ["one_weapon", "volley"],
      "label": "option_fire_action"},
     {"name": "black_hole_entry", "type": "choice", "default": "allowed", "choices": ["allowed", "forbidden"],

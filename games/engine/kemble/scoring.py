@@ -42,6 +42,8 @@ def build_result(state: State) -> Result:
     int_scores = {int(k): v for k, v in scores.items()}
     if state["options"]["solo"]:
         won = not state["solo_failed"]
+        if state["options"]["solo_goal"] == "destroy_boss":
+            won = won and 0 < state["boss_parts"] <= state["boss_parts_destroyed"]
         return Result(winners=frozenset({0}) if won else frozenset(), reason="solo_survived" if won else
                       "solo_destroyed", ranking=[[0]], scores=int_scores, cooperative=True)
     if state["end_reason"] == "all_resigned":

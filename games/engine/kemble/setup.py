@@ -85,7 +85,8 @@ def initial_state(num_players: int, options: Mapping[str, Any], rng: Rng) -> tup
         },
         "boss": None, "warning": None, "boss_rows": [],
         "upgrade_piles": {t: CONTENT.upgrades[t]["pile"] for t in UPGRADE_TYPES},
-        "dseq": 0, "final": None, "end_reason": "", "solo_failed": False,
+        "dseq": 0, "final": None, "end_reason": "", "solo_failed": False, "boss_parts": 0,
+        "boss_parts_destroyed": 0,
     }
     return state, Ctx(state=state, rng=rng)
 

@@ -24,6 +24,9 @@ def cover(ctx: Ctx, r: int, c: int) -> None:
 def remove_object(ctx: Ctx, r: int, c: int) -> None:
     """An object stops existing: flip its card if it is a Flip card (R28, RULINGS A11), else cover it."""
     slot, _half = board.slot_of(ctx.state, r, c)
+    q = board.quad(ctx.state, r, c)
+    if q.object == "boss_part" and q.energy is not None:
+        ctx.state["boss_parts_destroyed"] += 1  # for the solo goal "destroy_boss" (R84)
     card = slot["card"]
     if card is not None and not slot["flip"] and CONTENT.card(card).back is not None:
         flip_card(ctx, r, (c - 1) // 2 + 1)

@@ -9,7 +9,7 @@ View JSON shape (``seat`` None = spectator, public only)::
                   "bellonium", "glory", "upgrades", "facing", "pos": [row, col]|None, "astral",
                   "hand_count", "hand"?, "chosen", "bid"?, "played", "powerup_count", "powerups"?,
                   "mission", "mission_done", "achievements", "tokens", "resigned"}],
-     "order", "turn": {...}|None, "prompt": {...}|None, "boss", "warning",
+     "order", "turn": {...}|None, "prompt": {...}|None, "boss", "warning", "boss_parts": {"total", "destroyed"},
      "decks": {name: count}, "achievements_up", "upgrade_piles", "final": scores|None}
 
 ``hand``/``bid`` appear only for the seat itself, ``powerups`` for the seat and its Wingmen partner.
@@ -62,6 +62,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "players": players, "order": list(state["order"]), "turn": turn_view,
         "prompt": dict(state["prompts"][0]) if state["prompts"] else None,
         "boss": state["boss"], "warning": state["warning"],
+        "boss_parts": {"total": state["boss_parts"], "destroyed": state["boss_parts_destroyed"]},
         "decks": {k: len(decks[k]) for k in ("space", "space_discard", "sensor", "sensor_discard", "powerup",
                                              "powerup_discard", "mission", "achievement", "box")},
         "achievements_up": list(decks["achievements_up"]), "box": list(decks["box"]),

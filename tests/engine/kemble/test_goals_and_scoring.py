@@ -120,3 +120,16 @@ def test_solo_is_lost_when_the_ship_is_destroyed_and_won_by_surviving() -> None:
     state = end_now(build(players=1, ships={0: (2, 2)}))
     result = RULES.result(state)
     assert result.reason == "solo_survived" and result.winners == frozenset({0})
+
+
+@pytest.mark.rules("kemble:R84", "kemble:R47")
+def test_solo_destroy_boss_goal_needs_every_destructible_boss_part() -> None:
+    state = build(players=1, ships={0: (2, 2)}, options={"solo_goal": "destroy_boss"})
+    state["boss_parts"], state["boss_parts_destroyed"] = 3, 2
+    assert RULES.result(end_now(state)).winners == frozenset()
+    state = build(players=1, ships={0: (5, 2)}, options={"solo_goal": "destroy_boss"},
+                  board={(3, 2): {"object": "boss_part", "energy": 1}}, turn=0)
+    state["boss_parts"] = 1
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    assert state["boss_parts_destroyed"] == 1
+    assert RULES.result(end_now(state)).winners == frozenset({0})
