@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from games.engine.kemble.content import DELTA, EMPTY, Quadrant, side
 from games.engine.kemble.state import State
 
 
 def num_rows(state: State) -> int:
-    return len(state["board"])
+    rows: list[Any] = state["board"]
+    return len(rows)
 
 
 def num_cols(state: State) -> int:
-    return 2 * state["width"]
+    return 2 * int(state["width"])
 
 
 def on_board(state: State, r: int, c: int) -> bool:
     return 1 <= r <= len(state["board"]) and 1 <= c <= 2 * state["width"]
 
 
-def slot_of(state: State, r: int, c: int) -> tuple[dict, int]:
-    return state["board"][r - 1][(c - 1) // 2], (c - 1) % 2
+def slot_of(state: State, r: int, c: int) -> tuple[dict[str, Any], int]:
+    slot: dict[str, Any] = state["board"][r - 1][(c - 1) // 2]
+    return slot, (c - 1) % 2
 
 
 def printed(state: State, r: int, c: int) -> Quadrant:
@@ -47,7 +50,7 @@ def ship_at(state: State, r: int, c: int) -> int | None:
     for p in state["players"]:
         pos = p["pos"]
         if pos is not None and pos[0] == r and pos[1] == c:
-            return p["seat"]
+            return int(p["seat"])
     return None
 
 

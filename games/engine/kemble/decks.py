@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.kemble.state import Ctx
 
 
@@ -26,6 +28,6 @@ def draw_powerup_card(ctx: Ctx) -> str | None:
     return decks["powerup"].pop() if decks["powerup"] else None
 
 
-def powerups_available(ctx_state: dict) -> bool:
+def powerups_available(ctx_state: dict[str, Any]) -> bool:
     decks = ctx_state["decks"]
     return bool(decks["powerup"] or decks["powerup_discard"])

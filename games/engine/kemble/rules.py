@@ -89,10 +89,12 @@ class KembleRules(Rules):
         return Outcome(state=s, events=ctx.events)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return json.loads(json.dumps(state))
+        data: dict[str, Any] = json.loads(json.dumps(state))
+        return data
 
     def load(self, data: Mapping[str, Any]) -> State:
-        return json.loads(json.dumps(data))
+        state: State = json.loads(json.dumps(data))
+        return state
 
 
 __all__ = ["KembleRules"]

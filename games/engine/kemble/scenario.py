@@ -157,7 +157,8 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
             state["turn"] = None
             state["scroll"] = {"stage": "start", "queue": []}
     state["prompts"] = [dict(pr) for pr in prompts]
-    return json.loads(json.dumps(state))
+    built: State = json.loads(json.dumps(state))
+    return built
 
 
 def _take_cards(state: State, key: str, current: list[str], wanted: list[str]) -> None:

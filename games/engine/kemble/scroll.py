@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.kemble import board, threat
 from games.engine.kemble.boss import reveal_boss, trigger_board
 from games.engine.kemble.content import CONTENT, side
@@ -108,7 +110,8 @@ def add_row(ctx: Ctx) -> None:
         while len(cards) < width and space and space[-1] not in CONTENT.warnings:
             cards.append(space.pop())
         cards += [None] * (width - len(cards))
-    new_row = [{"card": cid, "flip": False, "cover": [None, None], "marks": [[], []]} for cid in cards]
+    new_row: list[dict[str, Any]] = [{"card": cid, "flip": False, "cover": [None, None], "marks": [[], []]}
+                                     for cid in cards]
     state["board"].insert(0, new_row)
     for p in state["players"]:
         if p["pos"] is not None:

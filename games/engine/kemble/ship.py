@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.kemble.content import CONTENT
-from games.engine.kemble.state import BASE_MAX_ENERGY, Ctx, Player
+from games.engine.kemble.state import BASE_MAX_ENERGY, Ctx, Player, State
 
 
 def level_value(p: Player, kind: str, key: str) -> Any:
@@ -38,12 +38,12 @@ def gain_energy(ctx: Ctx, seat: int, amount: int, source: str) -> None:
     ctx.emit("energy_gained", seat=seat, amount=p["energy"] - before, energy=p["energy"], source=source)
 
 
-def can_rotate(state: dict, p: Player) -> bool:
+def can_rotate(state: State, p: Player) -> bool:
     """Rotating needs the Rotary Cage / Turret (R26, R80); in Tunnel Vision it must be bought (R82)."""
-    return p["upgrades"].get("turret", 0) >= 1
+    return int(p["upgrades"].get("turret", 0)) >= 1
 
 
-def rotation_cost(state: dict, p: Player) -> int:
+def rotation_cost(state: State, p: Player) -> int:
     """R26: free while off the board or with Turret L2 or a free-rotation power-up; else 1 energy."""
     turn = state["turn"]
     if p["pos"] is None or p["upgrades"].get("turret", 0) >= 2:

@@ -29,7 +29,8 @@ BASE_MAX_ENERGY = 5  # R34
 
 def copy_state(state: State) -> State:
     """A deep copy of a JSON-only dict; pickle is several times faster than copy.deepcopy."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 def new_player(seat: int, colour: str) -> Player:
@@ -78,11 +79,13 @@ class Ctx:
         self.events.append(Event(kind=kind, data=data, visible_to=visible_to, redacted=redacted))
 
     def player(self, seat: int) -> Player:
-        return self.state["players"][seat]
+        found: Player = self.state["players"][seat]
+        return found
 
     @property
     def options(self) -> dict[str, Any]:
-        return self.state["options"]
+        opts: dict[str, Any] = self.state["options"]
+        return opts
 
 
 def bump_stat(p: Player, stat: str, amount: int = 1) -> None:

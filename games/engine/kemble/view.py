@@ -8,7 +8,8 @@ View JSON shape (``seat`` None = spectator, public only)::
      "players": [{"seat", "colour", "team", "energy", "max_energy", "threat": {"level", "partial"},
                   "bellonium", "glory", "upgrades", "facing", "pos": [row, col]|None, "astral",
                   "hand_count", "hand"?, "chosen", "bid"?, "played", "powerup_count", "powerups"?,
-                  "mission", "mission_done", "achievements", "tokens", "resigned"}],
+                  "mission", "mission_done", "mission_progress", "achievements", "tokens", "resigned",
+                  "overload_costs"}],
      "order", "turn": {...}|None, "prompt": {...}|None, "boss", "warning", "boss_parts": {"total", "destroyed"},
      "decks": {name: count}, "achievements_up", "upgrade_piles", "final": scores|None}
 
@@ -21,6 +22,8 @@ from typing import Any
 
 from games.engine.core import Zone
 from games.engine.kemble import board
+from games.engine.kemble.content import CONTENT
+from games.engine.kemble.goals import goal_value
 from games.engine.kemble.ship import max_energy
 from games.engine.kemble.state import State, team_of
 
@@ -38,6 +41,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "pos": list(p["pos"]) if p["pos"] is not None else None, "astral": p["pos"] is None,
             "hand_count": len(p["hand"]), "chosen": p["bid"] is not None, "played": p["played"],
             "powerup_count": len(p["powerups"]), "mission": p["mission"], "mission_done": p["mission_done"],
+            "mission_progress": goal_value(state, p, CONTENT.missions[p["mission"]]) if p["mission"] else 0,
             "achievements": list(p["achievements"]), "tokens": dict(p["tokens"]), "resigned": p["resigned"],
             "overload_costs": list(p["overload_costs"]),
         }
