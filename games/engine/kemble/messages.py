@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     # options
     "wingmen_needs_4_players": "Wingmen is played by exactly 4 players in two teams of two (table has {given}).",
     "solo_scenario_needs_1_player": "Solo scenarios are for 1 player (table has {given}).",
+    "solo_goal_needs_1_player": "The solo goal applies to 1 player only (table has {given}).",
     # round and turn
     "already_chosen": "You have already chosen your sensor card this round.",
     "sensor_not_in_hand": "The sensor card {card} is not in your hand.",
@@ -168,4 +169,19 @@ OPTIONS: dict[str, str] = {
     "option_fatal_payments": "Energy payments may spend the last energy (destroying the ship)",
     "option_end_check": "End when one row remains: before the pushes, or after the removal",
     "option_drone_reuse": "Recharge drones stay after use, or are covered",
+}
+
+#: Values of the choice options, keyed ``<option>.<value>`` (solo scenario ids use their data names).
+CHOICES: dict[str, str] = {
+    "solo_scenario.random_deck": "No scenario: a shuffled solo deck",
+    "solo_goal.survive": "Survive to the end without being destroyed",
+    "solo_goal.destroy_boss": "Survive and destroy every destructible boss part",
+    "fire_action.one_weapon": "One weapon per fire action (upgrade weapons once per turn)",
+    "fire_action.volley": "After the first fire action, each weapon may fire once more for free",
+    "black_hole_entry.allowed": "Allowed (the ship is destroyed)",
+    "black_hole_entry.forbidden": "Forbidden",
+    "end_check.before_push": "One row left when the scroll starts",
+    "end_check.after_removal": "As soon as a scroll leaves one row",
+    "drone_reuse.stays": "Drones stay and recharge again",
+    "drone_reuse.covered": "Drones are covered after one use",
 }

@@ -35,6 +35,8 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("wingmen_needs_4_players", "kemble:R83", given=num_players)
     if options["solo_scenario"] != "random_deck" and num_players != 1:
         raise IllegalCommand("solo_scenario_needs_1_player", "kemble:R84", given=num_players)
+    if options["solo_goal"] != "survive" and num_players != 1:
+        raise IllegalCommand("solo_goal_needs_1_player", "kemble:R84", given=num_players)
 
 
 def schema() -> Sequence[Mapping[str, Any]]:

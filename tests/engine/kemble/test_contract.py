@@ -11,7 +11,7 @@ import pytest
 from games.engine import registry
 from games.engine.core import IllegalCommand, Rng
 from games.engine.kemble import RULES
-from games.engine.kemble.messages import EVENTS, MESSAGES, OPTIONS, PROMPTS
+from games.engine.kemble.messages import CHOICES, EVENTS, MESSAGES, OPTIONS, PROMPTS
 
 from .helpers import bid_all, build, cmd, player, run, setup
 
@@ -36,6 +36,9 @@ def test_every_code_prompt_and_event_kind_has_an_english_text() -> None:
                  "choose_side", "choose_wormhole", "choose_mosquito_swap", "reveal", "scroll", "upkeep"):
         assert name in PROMPTS
     assert {o["label"] for o in RULES.option_schema()} <= set(OPTIONS)
+    for o in RULES.option_schema():
+        for value in o.get("choices", []):
+            assert f"{o['name']}.{value}" in CHOICES or o["name"] == "solo_scenario"
 
 
 def test_option_schema_defaults_validate() -> None:
