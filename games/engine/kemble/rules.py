@@ -77,9 +77,13 @@ class KembleRules(Rules):
             s["scroll"]["queue"] = [q for q in s["scroll"]["queue"] if q != seat]
         ctx.emit("player_resigned", seat=seat)
         next_key(s)
+        sides = {ctx.player(x)["team"] if ctx.player(x)["team"] is not None else f"s{x}" for x in active_seats(s)}
         if not active_seats(s) or s["options"]["solo"]:
             s["end_reason"] = "all_resigned" if not s["options"]["solo"] else "solo_destroyed"
             s["solo_failed"] = True
+            scroll.end_game(ctx)
+        elif len(sides) == 1:
+            s["end_reason"] = "others_resigned"  # RULINGS: nobody is left to play against
             scroll.end_game(ctx)
         elif s["phase"] == "bid" and all(ctx.player(x)["bid"] is not None for x in active_seats(s)):
             s["phase"] = "reveal"

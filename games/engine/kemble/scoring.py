@@ -13,7 +13,9 @@ def final_scores(state: State) -> dict[str, dict[str, Any]]:
     """R55: glory, plus revealed glory power-ups, plus 1 per 3 unspent Bellonium (rounded down)."""
     out = {}
     for p in state["players"]:
-        powerup_glory = sum(int(e.get("amount", 0)) for card in p["powerups"]
+        revealed = sorted(card for card in p["powerups"]
+                          if any(e["verb"] == "end_glory" for e in CONTENT.powerups[card].effects))
+        powerup_glory = sum(int(e.get("amount", 0)) for card in revealed
                             for e in CONTENT.powerups[card].effects if e["verb"] == "end_glory")
         bellonium_glory = p["bellonium"] // 3
         out[str(p["seat"])] = {
@@ -21,7 +23,7 @@ def final_scores(state: State) -> dict[str, dict[str, Any]]:
             "total": p["glory"] + powerup_glory + bellonium_glory,
             "energy": p["energy"] if p["pos"] is not None else 0,
             "achievements": len(p["achievements"]),
-            "mission": bool(p["mission_done"]), "resigned": p["resigned"],
+            "mission": bool(p["mission_done"]), "resigned": p["resigned"], "revealed_powerups": revealed,
         }
     return out
 

@@ -105,15 +105,23 @@ def test_resign_removes_the_ship_and_the_game_goes_on() -> None:
     s, _ = run(s, cmd(2, "end_turn"), auto=True)
     assert s["phase"] == "bid" and RULES.pending(s)[0].seats == frozenset({0, 2})
     s = RULES.resign(s, 0).state
-    s = RULES.resign(s, 2).state
     result = RULES.result(s)
-    assert result is not None and result.reason == "all_resigned"
+    assert result is not None and result.reason == "others_resigned"
+    assert result.winners == frozenset({2}) and result.ranking[0] == [2]
+
+
+def test_a_wingmen_team_resigning_ends_the_game_for_the_other_team() -> None:
+    state = build(players=4, options={"wingmen": True})
+    state = RULES.resign(state, 1).state
+    assert RULES.result(state) is None
+    state = RULES.resign(state, 3).state
+    assert RULES.result(state).winners == frozenset({0, 2})
 
 
 def test_resigning_the_last_missing_bid_lets_the_reveal_run() -> None:
-    state = build(players=2)
-    state, _ = run(state, RULES.legal_commands(state, 0)[0])
-    state = RULES.resign(state, 1).state
+    state = build(players=3)
+    state, _ = run(state, RULES.legal_commands(state, 0)[0], RULES.legal_commands(state, 1)[0])
+    state = RULES.resign(state, 2).state
     assert state["phase"] == "reveal" and RULES.auto_command(state).kind == "reveal"
 
 

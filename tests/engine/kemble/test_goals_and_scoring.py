@@ -65,6 +65,7 @@ def test_final_scoring_adds_glory_powerups_and_a_third_of_the_bellonium() -> Non
     state = end_now(state)
     result = RULES.result(state)
     assert result.scores[0]["total"] == 10 + 5 + 2 and result.scores[1]["total"] == 14
+    assert result.scores[0]["revealed_powerups"] == ["medal#1", "star_chart#1"]
     assert result.winners == frozenset({0}) and result.ranking == [[0], [1]] and result.tiebreak == ""
     assert result.reason == "final_scoring"
 
