@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games.broadcast import table_group
 from games.rendering import render_chat, render_fragments, render_log_entries, with_language
-from games.selectors import NotAllowed, Viewer, viewer_for
+from games.selectors import NotAllowed, viewer_for
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.log_last_id = 0
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.accept()
-        await self.push_view()
+        # A page that was just rendered at the current version already shows these fragments: remember
+        # them without sending, so a half-made choice is not swapped away the moment the socket opens.
+        try:
+            page_version = int(_query_param(self.scope, "v") or -1)
+        except ValueError:
+            page_version = -1
+        await self.push_view(send=page_version < 0)
+        if page_version >= 0 and page_version != self.sent_version:
+            self.sent = {}
+            await self.push_view()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "viewer"):
@@ -78,28 +87,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = await database_sync_to_async(self._render_chat)()
         await self.send(text_data=html)
 
-    async def push_view(self) -> None:
+    async def push_view(self, send: bool = True) -> None:
         fragments, log_html, version = await database_sync_to_async(self._render)()
         changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
         self.sent.update(fragments)
         self.sent_version = version
         if log_html:
             changed.append(log_html)
-        if changed:
+        if changed and send:
             await self.send(text_data="".join(changed))
 
     def _render(self) -> tuple[dict[str, str], str, int]:
-        viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer_token)
+        viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
         fragments = with_language(self.user, render_fragments, viewer, oob=True)
         log_html, self.log_last_id = with_language(self.user, render_log_entries, viewer, after_id=self.log_last_id)
         return fragments, log_html, viewer.table.version
 
     def _render_chat(self) -> str:
         return render_chat(self.viewer, oob=True)
-
-    @property
-    def viewer_token(self) -> str:
-        return self.viewer.table.invite_token if isinstance(self.viewer, Viewer) else ""
 
 
 def _table_version(table_id: int) -> int | None:

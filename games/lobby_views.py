@@ -112,6 +112,7 @@ def table_invite(request: AuthedRequest, table_id: int, token: str) -> HttpRespo
             user=request.user,
             position=form.cleaned_data["position"],
             faction=form.cleaned_data["faction"] or "",
+            invite_token=token,
         ),
         _("You took a seat. The game starts when the creator starts it."),
     )
@@ -138,6 +139,7 @@ def table_join(request: AuthedRequest, table_id: int) -> HttpResponse:
             user=request.user,
             position=form.cleaned_data["position"],
             faction=form.cleaned_data["faction"] or "",
+            invite_token=form.cleaned_data["invite"] or "",
         ),
         _("You took a seat. The game starts when the creator starts it."),
     )

@@ -38,7 +38,13 @@ def render_log_entries(viewer: Viewer, *, after_id: int, oob: bool = True) -> tu
 def render_chat(viewer: Viewer, *, oob: bool) -> str:
     return render_to_string(
         "games/table.html#chat",
-        {"table": viewer.table, "chat": chat_for_table(table=viewer.table), "oob": oob, "my_seat": viewer.seat},
+        {
+            "table": viewer.table,
+            "chat": chat_for_table(table=viewer.table),
+            "oob": oob,
+            "my_seat": viewer.seat,
+            "viewer_user": viewer.user,
+        },
     )
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import json
+import hashlib
+import hmac
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -29,6 +32,8 @@ class Viewer:
     table: Table
     user: User | None
     seat: Seat | None
+    #: The invite token this viewer came with (private tables), carried into the page's join form.
+    invite_token: str = ""
 
     @property
     def position(self) -> int | None:
@@ -49,7 +54,12 @@ def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> V
     if seat is None and table.is_private and invite_token != table.invite_token:
         if not (user is not None and user.is_authenticated and user.is_staff):
             raise NotAllowed()
-    return Viewer(table=table, user=user if user is not None and user.is_authenticated else None, seat=seat)
+    return Viewer(
+        table=table,
+        user=user if user is not None and user.is_authenticated else None,
+        seat=seat,
+        invite_token=invite_token if invite_token == table.invite_token else "",
+    )
 
 
 def decks_for_seat(*, table: Table, seat: int | None) -> dict[str, dict[str, Any]]:
@@ -102,12 +112,22 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
     ctx: dict[str, Any] = {
         "table": table,
         "rules": rules,
+        # Fragments are also rendered for websockets, where there is no request: pass what they need.
+        "viewer_user": viewer.user,
+        "is_creator": viewer.user is not None and viewer.user.pk == table.created_by_id,
+        "invite_token": viewer.invite_token,
+        "invite_url": settings.SITE_URL.rstrip("/") + reverse("table_invite", args=[table.pk, table.invite_token])
+        if viewer.seat is not None and table.is_private
+        else "",
         "seats": seats,
         "my_seat": viewer.seat,
         "position": position,
         "game_template": presenter.board_template,
-        "idempotency_key": uuid.uuid4(),
+        "idempotency_key": decision_idempotency_key(table, viewer.seat),
         "version": table.version,
+        # Forms post the version at which this seat's decision opened: other seats' moves in between
+        # leave them valid, and the rendered form stays identical until this seat's decision changes.
+        "form_version": viewer.seat.decision_since if viewer.seat is not None else table.version,
         "result": table.result,
         "is_open": table.status == Table.Status.OPEN,
         "is_active": table.status == Table.Status.ACTIVE,
@@ -147,8 +167,20 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
     return ctx
 
 
-def command_args_json(args: Any) -> str:
-    return json.dumps(args, sort_keys=True, separators=(",", ":"))
+def decision_idempotency_key(table: Table, seat: Seat | None) -> uuid.UUID:
+    """The key a page's forms send for this seat's open decision.
+
+    Fixed while the decision is open (a double click or a retried POST applies once, and the rendered
+    form does not change when other seats move) and new for each decision, since a seat's
+    ``decision_since`` grows with each of its commands. Keyed with the site secret, so that nobody can
+    use up another seat's next key.
+    """
+    if seat is None:
+        return uuid.UUID(int=0)
+    digest = hmac.new(
+        settings.SECRET_KEY.encode(), f"{table.pk}:{seat.position}:{seat.decision_since}".encode(), hashlib.sha256
+    ).digest()
+    return uuid.UUID(bytes=digest[:16], version=4)
 
 
 def error_text(exc: IllegalCommand, game: str) -> str:

@@ -7,6 +7,7 @@ called inside ``transaction.atomic`` with the Table row locked (``_lock_table``)
 from __future__ import annotations
 
 import logging
+import secrets
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -112,10 +113,17 @@ def _open_table_locked(table_id: int) -> Table:
     return table
 
 
-def seat_take(*, table_id: int, user: User, position: int | None = None, faction: str = "") -> Seat:
-    """Take a free seat (the first free one if ``position`` is None). Race-safe: the table row is locked."""
+def seat_take(
+    *, table_id: int, user: User, position: int | None = None, faction: str = "", invite_token: str = ""
+) -> Seat:
+    """Take a free seat (the first free one if ``position`` is None). Race-safe: the table row is locked.
+
+    A private table is joined only with its invite token.
+    """
     with transaction.atomic():
         table = _open_table_locked(table_id)
+        if table.is_private and not secrets.compare_digest(invite_token, table.invite_token):
+            raise IllegalCommand("private_table")
         rules = registry.get(table.game)
         seats = list(table.seats.all())
         if any(s.user_id == user.pk for s in seats):

@@ -129,12 +129,13 @@ else:
         }
     }
     CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
-    for sub in ("in", "processed"):
+    for sub in ("in", "processed", "control"):
         (VAR_DIR / "broker" / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(VAR_DIR / "broker" / "in"),
         "data_folder_out": str(VAR_DIR / "broker" / "in"),
         "processed_folder": str(VAR_DIR / "broker" / "processed"),
+        "control_folder": str(VAR_DIR / "broker" / "control"),
         "store_processed": False,
     }
 

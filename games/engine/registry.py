@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.engine.core.rules import Rules
 
 _RULES: dict[str, Rules] = {}
+_BUILTIN_LOADED = False
 
 
 def register(rules: Rules) -> Rules:
@@ -13,11 +14,13 @@ def register(rules: Rules) -> Rules:
 
 
 def _load_builtin() -> None:
-    if _RULES:
+    global _BUILTIN_LOADED
+    if _BUILTIN_LOADED:
         return
     from games.engine import kemble
 
     register(kemble.RULES)
+    _BUILTIN_LOADED = True
 
 
 def get(slug: str) -> Rules:

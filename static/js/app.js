@@ -33,6 +33,7 @@
     if (beat) clearInterval(beat);
     beat = setInterval(sendHeartbeat, Math.max(1, seconds) * 1000);
     document.body.classList.remove("ws-down");
+    document.body.dataset.ws = "open";
   });
   document.addEventListener("htmx:wsClose", function () {
     socket = null;
@@ -45,6 +46,7 @@
 
   // A reconnect resends log lines the page may already have: keep the first of each.
   document.addEventListener("htmx:wsAfterMessage", function () {
+    document.body.dataset.wsMessages = String(Number(document.body.dataset.wsMessages || "0") + 1);
     var seen = {};
     document.querySelectorAll("#log-entries > li[data-id]").forEach(function (li) {
       if (seen[li.dataset.id]) li.remove(); else seen[li.dataset.id] = true;

@@ -203,3 +203,12 @@ def test_racing_for_the_last_seat_only_one_wins(alice, bob, charlie):
         services.seat_take(table_id=table.pk, user=charlie)
     assert exc.value.code == "table_full"
     assert table.seats.count() == 2
+
+
+def test_a_private_table_is_joined_only_with_its_invite(alice, bob):
+    table = services.table_create(user=alice, game="toy", num_players=2, options={}, is_private=True)
+    with pytest.raises(IllegalCommand) as exc:
+        services.seat_take(table_id=table.pk, user=bob, invite_token="guess")
+    assert exc.value.code == "private_table"
+    services.seat_take(table_id=table.pk, user=bob, invite_token=table.invite_token)
+    assert table.seats.count() == 2

@@ -114,7 +114,7 @@ def test_the_lobby_never_loads_table_state(alice, bob):
 
 
 def test_the_create_form_shows_the_games_options(alice):
-    response = _client(alice).get(reverse("table_create"))
+    response = _client(alice).get(reverse("table_create") + "?game=toy")
     assert response.status_code == 200
     body = response.content.decode()
     assert 'name="opt_target"' in body
@@ -387,7 +387,7 @@ def test_leaving(alice, bob):
 
 def test_leaving_a_private_table_goes_back_to_the_lobby(alice, bob):
     table = _open_table(alice, is_private=True)
-    services.seat_take(table_id=table.pk, user=bob)
+    services.seat_take(table_id=table.pk, user=bob, invite_token=table.invite_token)
     response = _client(bob).post(reverse("table_leave", args=[table.pk]))
     assert response["Location"] == reverse("lobby")
 

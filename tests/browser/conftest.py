@@ -1,0 +1,71 @@
+"""Playwright with Debian's Chromium (its own browser download does not work here)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.live.harness import LiveSite
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    site = LiveSite.create(tmp_path_factory.mktemp("browser"))
+    yield site
+    site.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (bin/test installs it when run as root)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(request):  # type: ignore[no-untyped-def]
+    """``shots(page, "name")`` saves a screenshot under test-artifacts/screenshots/<test>/."""
+    folder = ARTIFACTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+def login(context, site, username: str):  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    page.goto(site.url + "/accounts/login/")
+    page.locator("input[name=login]").fill(username)
+    page.locator("input[name=password]").fill("hyperlane-demo")
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.wait_for_url(lambda url: "/accounts/login" not in url)
+    return page
+
+
+def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
