@@ -18,7 +18,11 @@ from games.engine.kemble.ship import max_energy
 VARIANTS: list[tuple[int, dict[str, Any]]] = []
 for n in range(1, 6):
     VARIANTS += [(n, {}), (n, {"tunnel_vision": True}), (n, {"special_cards": True}), (n, {"tunnel_deck": True})]
-VARIANTS.append((4, {"wingmen": True}))
+VARIANTS += [(4, {"wingmen": True}), (4, {"wingmen": True, "tunnel_deck": True}),
+             (3, {"special_cards": True, "tunnel_deck": True, "tunnel_vision": True}),
+             (2, {"fire_action": "volley", "black_hole_entry": "forbidden", "fatal_payments": True,
+                  "end_check": "after_removal", "drone_reuse": "covered"})]
+VARIANTS += [(1, {"solo_scenario": name, "solo_goal": "destroy_boss"}) for name in sorted(CONTENT.solo)]
 GAMES = 20
 
 
