@@ -39,7 +39,7 @@ IMMUNITIES = {"flame", "missile", "laser", "gamma"}
 SHOT_DIRS = {"n", "e", "s", "w"}
 SYMBOLS = ("red", "blue", "green", "yellow", "purple")
 TRIGGERS = {"on_reveal", "on_scroll", "on_destroyed", "on_entered", "on_turn_end"}
-TARGETS = {"actor", "all_on_board", "adjacent", "same_row", "same_column", "all_players"}
+TARGETS = {"actor", "actor_if_adjacent", "all_on_board", "adjacent", "same_row", "same_column", "all_players"}
 TIMINGS = {"turn", "immediate", "end_game"}
 VERB_ARGS: dict[str, set[str]] = {
     "gain_glory": {"amount"}, "gain_bellonium": {"amount"}, "lose_bellonium": {"amount"},
