@@ -8,7 +8,8 @@ with ``end_turn``. First to ``target`` points wins.
 
 Option ``auto_delay`` (seconds) makes the automatic step slow, and ``auto_wait_file`` makes it wait
 until that file exists: test-only hooks for the "a step is running" and "worker killed mid-step"
-checks. This module is not under ``games/engine``, so it may sleep.
+checks. Option ``endless`` puts the bids back into the deck and never ends the game (benchmarks need
+games of 10,000 moves). This module is not under ``games/engine``, so it may sleep.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class ToyRules(Rules):
             {"name": "auto_delay", "type": "choice", "default": 0, "choices": [0, 2], "label": "Slow step"},
             {"name": "auto_wait_file", "type": "choice", "default": "", "choices": [""], "label": "Wait file"},
             {"name": "duel", "type": "bool", "default": False, "label": "Duel (2 players only)"},
+            {"name": "endless", "type": "bool", "default": False, "label": "Endless (bids go back; no winner)"},
         )
 
     def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -108,11 +110,13 @@ class ToyRules(Rules):
             best = max(range(s["n"]), key=lambda i: values[i])
             s["points"][best] += 1
             events = [Event("bids_revealed", {"bids": list(s["bids"]), "winner": best})]
+            if s["options"].get("endless"):
+                s["deck"].extend(s["bids"])
             s["bids"] = [None] * s["n"]
             for hand in s["hands"]:
                 while len(hand) < 2 and s["deck"]:
                     hand.append(s["deck"].pop(rng.below(len(s["deck"]))))
-            if s["points"][best] >= s["options"]["target"]:
+            if s["points"][best] >= s["options"]["target"] and not s["options"].get("endless"):
                 s["winner"] = best
                 events.append(Event("game_won", {"seat": best}))
             else:
@@ -181,6 +185,26 @@ class ToyRules(Rules):
 
     def load(self, data: Mapping[str, Any]) -> Any:
         return copy.deepcopy(dict(data))
+
+    def rerandomise(self, state: Any, seat: int | None, rng: Rng) -> Any:
+        """Other seats' hands and unrevealed bids and the whole draw pile are secret (to ``seat``).
+
+        The cards nobody shows ``seat`` (the pile, others' hands, others' bids) are dealt again from
+        one shuffled pool, keeping every size and who has bid (public)."""
+        s = copy.deepcopy(state)
+        others = [i for i in range(s["n"]) if i != seat]
+        pool = list(s["deck"])
+        for i in others:
+            pool += s["hands"][i]
+            if s["bids"][i] is not None:
+                pool.append(s["bids"][i])
+        rng.shuffle(pool)
+        for i in others:
+            s["hands"][i] = [pool.pop() for _ in s["hands"][i]]
+            if s["bids"][i] is not None:
+                s["bids"][i] = pool.pop()
+        s["deck"] = pool
+        return s
 
 
 TOY = ToyRules()

@@ -1,0 +1,159 @@
+"""Random playouts of every registered game, for every accepted player count x variant, on all cores.
+
+Cells: for each player count the engine accepts, the default options, each option set to each of its
+other values one at a time, and every option at a non-default value at once (each mix kept only when
+``validate_options`` accepts it; ``--full-product`` uses the whole cross product instead). ``--games``
+playouts in all (default 10,000) are spread round-robin over the cells, seeds 0, 1, 2, ... per cell.
+
+Reports games per second, the end conditions reached (``result.reason`` counts), the command kinds
+used, and every failure (an exception, or the step cap: a failure too) with its cell and seed. Exit
+code 1 on any failure. Only games in the registry run by default; ``--toy`` adds the test toy game
+(tests/support/toygame.py; its test hooks ``auto_delay``/``auto_wait_file`` and its ``endless`` option,
+which never ends by design, are left out).
+
+    .venv/bin/python bench/playouts.py [--games 10000] [--workers 2] [--max-steps 6000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import os
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.engine import registry  # noqa: E402
+from games.engine.core import IllegalCommand, Rules  # noqa: E402
+from games.engine.core.testing import StepCapReached, play_random  # noqa: E402
+
+
+def all_games(with_toy: bool) -> dict[str, Rules]:
+    out = {r.slug: r for r in registry.all_rules()}
+    if with_toy:
+        from tests.support.toygame import TOY
+
+        out[TOY.slug] = TOY
+    return out
+
+
+def _values(spec: Any) -> list[Any]:
+    if spec["type"] == "bool":
+        return [False, True]
+    return list(spec["choices"])
+
+
+def cells(rules: Rules, full_product: bool) -> list[tuple[int, dict[str, Any]]]:
+    """Every (player count, options) mix the engine accepts, deduplicated."""
+    schema = [s for s in rules.option_schema() if len(_values(s)) > 1]
+    candidates: list[dict[str, Any]] = []
+    if full_product:
+        for combo in itertools.product(*[_values(s) for s in schema]):
+            candidates.append({s["name"]: v for s, v in zip(schema, combo, strict=True)})
+    else:
+        candidates.append({})
+        for s in schema:
+            candidates += [{s["name"]: v} for v in _values(s) if v != s["default"]]
+        # Every option away from its default at once (the first non-default choice of each).
+        candidates.append({s["name"]: next(v for v in _values(s) if v != s["default"]) for s in schema})
+    out: list[tuple[int, dict[str, Any]]] = []
+    seen: set[str] = set()
+    for n in range(rules.min_players, rules.max_players + 1):
+        for opts in candidates:
+            try:
+                full = rules.validate_options(n, opts)
+            except IllegalCommand:
+                continue
+            key = json.dumps([n, full], sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append((n, {k: v for k, v in full.items() if k in opts}))
+    return out
+
+
+def run_one(job: tuple[str, int, dict[str, Any], int, int]) -> dict[str, Any]:
+    slug, players, options, seed, max_steps = job
+    rules = _GAMES[slug]
+    try:
+        playout = play_random(rules, seed=seed, num_players=players, options=options, max_steps=max_steps)
+    except StepCapReached as exc:
+        return {"ok": False, "slug": slug, "players": players, "options": options, "seed": seed,
+                "error": f"step cap: {exc}"}
+    except Exception as exc:  # noqa: BLE001 - every failure is reported with its seed
+        return {"ok": False, "slug": slug, "players": players, "options": options, "seed": seed,
+                "error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=6)}
+    result = rules.result(playout.state)
+    return {"ok": True, "slug": slug, "reason": result.reason if result else "?", "kinds": playout.kinds,
+            "steps": len(playout.commands)}
+
+
+_GAMES: dict[str, Rules] = {}
+
+
+def _init(with_toy: bool) -> None:
+    _GAMES.update(all_games(with_toy))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10_000, help="playouts per game, over all cells")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--max-steps", type=int, default=6000, help="step cap per playout (a failure)")
+    parser.add_argument("--full-product", action="store_true", help="every option combination as a cell")
+    parser.add_argument("--toy", action="store_true", help="also run the test toy game")
+    args = parser.parse_args()
+    _init(args.toy)
+    print(f"bench/playouts.py  {time.strftime('%Y-%m-%d %H:%M:%S %Z')}  workers={args.workers}"
+          f"  games={args.games} per game  max_steps={args.max_steps}")
+    failures: list[dict[str, Any]] = []
+    with multiprocessing.Pool(args.workers, initializer=_init, initargs=(args.toy,)) as pool:
+        for slug, rules in _GAMES.items():
+            game_cells = cells(rules, args.full_product)
+            if slug == "toy":
+                game_cells = [c for c in game_cells if not {"auto_delay", "endless"} & set(c[1])]
+            jobs = []
+            for i in range(args.games):
+                players, options = game_cells[i % len(game_cells)]
+                jobs.append((slug, players, options, i // len(game_cells), args.max_steps))
+            started = time.perf_counter()
+            reasons: Counter[str] = Counter()
+            kinds: Counter[str] = Counter()
+            per_players: Counter[int] = Counter()
+            steps = 0
+            for out in pool.imap_unordered(run_one, jobs, chunksize=8):
+                if out["ok"]:
+                    reasons[out["reason"]] += 1
+                    kinds.update(out["kinds"])
+                    steps += out["steps"]
+                else:
+                    failures.append(out)
+            elapsed = time.perf_counter() - started
+            for players, _ in game_cells:
+                per_players[players] += 1
+            print(f"\n== {slug}: {len(jobs):,} playouts over {len(game_cells)} cells"
+                  f" (cells per player count: {dict(sorted(per_players.items()))}) in {elapsed:.1f} s")
+            print(f"  {len(jobs) / elapsed:,.1f} games/s   {steps / elapsed:,.0f} commands/s"
+                  f"   mean {steps / max(1, len(jobs) - len([f for f in failures if f['slug'] == slug])):,.0f}"
+                  " commands/game")
+            print("  end conditions: " + ", ".join(f"{k} {v:,}" for k, v in reasons.most_common()))
+            print("  command kinds:  " + ", ".join(f"{k} {v:,}" for k, v in kinds.most_common()))
+            game_failures = [f for f in failures if f["slug"] == slug]
+            print(f"  failures: {len(game_failures)}")
+    for i, f in enumerate(failures):
+        print(f"FAIL {f['slug']} players={f['players']} options={json.dumps(f['options'], sort_keys=True)}"
+              f" seed={f['seed']}: {f['error']}")
+        if f.get("trace") and i < 10:
+            print("    " + f["trace"].replace("\n", "\n    "))
+    print(f"\n{'FAILED' if failures else 'OK'}: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
