@@ -11,7 +11,8 @@ handed. ``apply`` never mutates its input. The platform drives it:
 - ``view(state, seat)`` -> what that seat (None: a spectator) may see, as JSON;
 - ``zones(state)`` -> the deck-like piles, mirrored as database rows;
 - ``result(state)`` -> the Result once the game is over;
-- ``dump``/``load`` -> JSON round trip of the state.
+- ``dump``/``load`` -> JSON round trip of the state;
+- ``rerandomise(state, seat, rng)`` (optional) -> a state that seat cannot tell apart from ``state``.
 """
 
 from __future__ import annotations
@@ -53,9 +54,8 @@ class Rules:
             if spec["type"] == "bool":
                 if not isinstance(value, bool):
                     raise IllegalCommand("bad_option_value", option=name)
-            elif spec["type"] == "choice":
-                if value not in spec["choices"]:
-                    raise IllegalCommand("bad_option_value", option=name)
+            elif spec["type"] == "choice" and value not in spec["choices"]:
+                raise IllegalCommand("bad_option_value", option=name)
             out[name] = value
         return out
 
@@ -93,6 +93,18 @@ class Rules:
         raise NotImplementedError
 
     def load(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    # --- secrets (the proof harness, tests/proof) --------------------------------------------------
+    def rerandomise(self, state: Any, seat: int | None, rng: Rng) -> Any:
+        """A state ``seat`` (None: a spectator) cannot tell apart from ``state``: everything it may not
+        know (other seats' hands, the order and contents of draw piles, its own included, face-down
+        cards, secret choices not yet revealed, hidden roles) drawn again with ``rng``; every public fact
+        and everything this seat knows kept as it is. Never mutates ``state``.
+
+        Optional: the leak check renders every surface for ``seat`` from both states and requires the
+        two to be identical. An engine that does not implement it cannot be checked.
+        """
         raise NotImplementedError
 
     # --- helpers every engine gets ---------------------------------------------------------------

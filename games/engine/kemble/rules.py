@@ -92,6 +92,11 @@ class KembleRules(Rules):
             commands.after_command(ctx)
         return Outcome(state=s, events=ctx.events)
 
+    def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
+        from games.engine.kemble.secrets import rerandomise  # what a seat may not know: secrets.py
+
+        return rerandomise(state, seat, rng)
+
     def dump(self, state: State) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(json.dumps(state))
         return data

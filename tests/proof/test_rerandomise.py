@@ -1,0 +1,124 @@
+"""Engine level: ``Rules.rerandomise`` keeps everything a seat may know and changes what it may not.
+
+For every registered game, random playouts; after each command, for every seat and a spectator, the
+re-randomised state must give that seat the same view, decisions, legal commands, visible zones, zone
+sizes and result, must survive dump/load, and must not touch the original. Over a playout it must
+actually change something (else the leak check would prove nothing).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from games.engine import registry
+from games.engine.core import Rng
+from games.engine.core.testing import play_random
+from games.engine.kemble.content import CONTENT
+from tests.support.toygame import TOY
+
+registry.register(TOY)
+
+PLAYOUTS = {
+    "toy": [(2, {}, s) for s in range(3)] + [(3, {"target": 2}, 7), (1, {}, 1), (4, {"endless": False}, 9)],
+    "kemble": [(2, {}, 1), (3, {"tunnel_deck": True}, 2), (4, {"wingmen": True}, 3), (5, {"special_cards": True}, 4),
+               (1, {}, 5), (1, {"solo_scenario": sorted(CONTENT.solo)[0]}, 6)],
+}
+
+
+def _zones_for(rules: Any, state: Any, seat: int | None) -> list[tuple[Any, ...]]:
+    return [
+        (z.name, z.owner, z.visibility, tuple(sorted(z.seen_by)), len(z.cards), tuple(z.cards) if z.visible_to(seat) else None)
+        for z in rules.zones(state)
+    ]
+
+
+def check_indistinguishable(rules: Any, state: Any, seat: int | None, rng: Rng) -> bool:
+    """Assert the contract for one state and seat; return whether anything secret changed."""
+    before = json.dumps(rules.dump(state), sort_keys=True)
+    other = rules.rerandomise(state, seat, rng)
+    assert json.dumps(rules.dump(state), sort_keys=True) == before, "rerandomise mutated its input"
+    other = rules.load(json.loads(json.dumps(rules.dump(other))))
+    assert rules.view(other, seat) == rules.view(state, seat)
+    assert rules.pending(other) == rules.pending(state)
+    assert (rules.result(other) is None) == (rules.result(state) is None)
+    if rules.result(state) is not None:
+        assert rules.result(other).as_json() == rules.result(state).as_json()
+    assert _zones_for(rules, other, seat) == _zones_for(rules, state, seat)
+    assert rules.auto_command(other) == rules.auto_command(state)
+    if seat is not None:
+        assert list(rules.legal_commands(other, seat)) == list(rules.legal_commands(state, seat))
+    return json.dumps(rules.dump(other), sort_keys=True) != before
+
+
+@pytest.mark.parametrize(
+    ("slug", "num_players", "options", "seed"),
+    [(slug, n, o, s) for slug, runs in PLAYOUTS.items() for n, o, s in runs],
+)
+def test_rerandomise_keeps_what_the_seat_knows(slug, num_players, options, seed):
+    rules = registry.get(slug)
+    rng = Rng.from_seed(seed * 7919 + 1)
+    changed = Counter()
+    checked = Counter()
+    step = [0]
+
+    def after(state, _command):  # type: ignore[no-untyped-def]
+        step[0] += 1
+        if slug == "kemble" and step[0] % 5:
+            return
+        for seat in [None, *range(num_players)]:
+            checked[seat] += 1
+            changed[seat] += check_indistinguishable(rules, state, seat, rng)
+
+    play_random(rules, seed=seed, num_players=num_players, options=options, after_each=after)
+    assert sum(checked.values()) > 0
+    # A spectator never knows the draw pile: something secret must change in most states.
+    assert changed[None] >= checked[None] // 2, (changed, checked)
+
+
+def test_every_registered_game_implements_rerandomise():
+    for rules in registry.all_rules():
+        state = rules.setup(num_players=rules.max_players, options=rules.validate_options(rules.max_players, {}),
+                            rng=Rng.from_seed(3)).state
+        assert check_indistinguishable(rules, state, None, Rng.from_seed(4)), rules.slug
+
+
+def test_kemble_card_totals_are_kept():
+    rules = registry.get("kemble")
+    playout = play_random(rules, seed=11, num_players=3)
+    state = playout.state
+
+    def sensors_and_powerups(s: Any) -> tuple[Counter, Counter]:
+        sensors = Counter(s["decks"]["sensor"]) + Counter(s["decks"]["sensor_discard"])
+        powerups = Counter(s["decks"]["powerup"]) + Counter(s["decks"]["powerup_discard"])
+        for p in s["players"]:
+            sensors.update(p["hand"])
+            powerups.update(p["powerups"])
+            if p["played"]:
+                sensors[p["played"]] += 1
+        for row in s["board"]:
+            for slot in row:
+                sensors.update(c for c in slot["cover"] if c)
+        return sensors, powerups
+
+    for seat in (None, 0, 1, 2):
+        other = rules.rerandomise(state, seat, Rng.from_seed(seat or 0))
+        assert sensors_and_powerups(other) == sensors_and_powerups(state)
+        for p, q in zip(state["players"], other["players"], strict=True):
+            if q["bid"] is not None:
+                assert q["bid"] in q["hand"]
+            assert (p["bid"] is None) == (q["bid"] is None)
+
+
+def test_kemble_space_pile_keeps_its_levels():
+    rules = registry.get("kemble")
+    state = rules.setup(num_players=3, options=rules.validate_options(3, {}), rng=Rng.from_seed(5)).state
+    other = rules.rerandomise(state, 0, Rng.from_seed(6))
+    from games.engine.kemble.secrets import _space_class
+
+    assert [_space_class(c) for c in other["decks"]["space"]] == [_space_class(c) for c in state["decks"]["space"]]
+    assert other["decks"]["space"] != state["decks"]["space"]
+    assert len(set(other["decks"]["space"])) == len(other["decks"]["space"])
