@@ -134,6 +134,9 @@ class Event(models.Model):
         ordering = ["table", "seq", "index"]
         constraints = [models.UniqueConstraint(fields=["table", "seq", "index"], name="event_order_unique")]
 
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.seq}.{self.index} {self.kind}"
+
 
 class StateVersion(models.Model):
     """The state after each version: what undo restores, and what a moderator audits."""
@@ -147,6 +150,9 @@ class StateVersion(models.Model):
     class Meta:
         ordering = ["table", "version"]
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="state_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}@v{self.version}"
 
 
 class Deck(models.Model):
@@ -175,6 +181,9 @@ class Deck(models.Model):
         ordering = ["table", "name"]
         constraints = [models.UniqueConstraint(fields=["table", "name"], name="deck_name_unique")]
 
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.name} ({self.size})"
+
 
 class ChatMessage(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
@@ -184,6 +193,9 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["table", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.user_id}: {self.text[:40]}"
 
 
 class Notification(models.Model):
@@ -209,6 +221,9 @@ class Notification(models.Model):
             models.UniqueConstraint(fields=["user", "table", "kind", "version"], name="notification_once")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.user_id} at {self.table_id}@v{self.version}"
+
 
 class SecretAccess(models.Model):
     """A moderator looked at a table's secrets: who, when, and why."""
@@ -220,3 +235,6 @@ class SecretAccess(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.moderator_id} read {self.table_id} at {self.created_at:%Y-%m-%d %H:%M}"

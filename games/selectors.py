@@ -51,9 +51,9 @@ def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> V
     seat = None
     if user is not None and user.is_authenticated:
         seat = Seat.objects.filter(table=table, user=user).first()
-    if seat is None and table.is_private and invite_token != table.invite_token:
-        if not (user is not None and user.is_authenticated and user.is_staff):
-            raise NotAllowed()
+    is_staff = user is not None and user.is_authenticated and user.is_staff
+    if seat is None and table.is_private and invite_token != table.invite_token and not is_staff:
+        raise NotAllowed()
     return Viewer(
         table=table,
         user=user if user is not None and user.is_authenticated else None,
@@ -91,6 +91,7 @@ def log_for_seat(*, table: Table, seat: int | None, after_id: int = 0, limit: in
             redacted=row.redacted,
         )
         data = event.for_seat(seat)
+        data = event.data if settings.HYPERLANE_PLANT_LEAK == "log" else data  # TEST-ONLY planted leak (tests/proof)
         if data is None:
             continue
         out.append({"id": row.id, "seq": row.seq, "text": presenter.event_text(rules, row.kind, data)})
@@ -123,6 +124,7 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
         "my_seat": viewer.seat,
         "position": position,
         "game_template": presenter.board_template,
+        "game_stylesheet": presenter.stylesheet,
         "idempotency_key": decision_idempotency_key(table, viewer.seat),
         "version": table.version,
         # Forms post the version at which this seat's decision opened: other seats' moves in between
@@ -132,6 +134,10 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
         "is_open": table.status == Table.Status.OPEN,
         "is_active": table.status == Table.Status.ACTIVE,
     }
+    if table.result:
+        ctx["result_reason"] = presenter.message_text(rules, table.result.get("reason", ""))
+        tiebreak = table.result.get("tiebreak")
+        ctx["result_tiebreak"] = presenter.message_text(rules, tiebreak) if tiebreak else ""
     if table.state is None:
         return ctx
     state = rules.load(table.state)

@@ -7,6 +7,7 @@ in ``games.engine.<slug>.messages``; the texts are translated through Django's g
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import string
@@ -38,6 +39,8 @@ def fill(template: str, params: Mapping[str, Any]) -> str:
 
 class Presenter:
     board_template = "games/_generic_board.html"
+    #: A static stylesheet for the board (linked in the table page's head), or None.
+    stylesheet: str | None = None
 
     def __init__(self, slug: str) -> None:
         self.slug = slug
@@ -51,6 +54,11 @@ class Presenter:
 
     def error_template(self, rules: Rules, code: str) -> str | None:
         return self._table("MESSAGES").get(code)
+
+    def message_text(self, rules: Rules, message_id: str) -> str:
+        """A result reason or tie-break id as a sentence (the engine's MESSAGES, translated)."""
+        template = self._table("MESSAGES").get(message_id)
+        return gettext(template) if template else message_id.replace("_", " ")
 
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
         template = self._table("EVENTS").get(kind)
@@ -113,7 +121,5 @@ def presenter_for(slug: str) -> Presenter:
 
 
 def _load_builtin() -> None:
-    try:
+    with contextlib.suppress(ImportError):
         importlib.import_module("games.presenters.kemble")
-    except ImportError:
-        pass

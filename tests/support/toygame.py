@@ -20,7 +20,18 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine.core import AUTO_SEAT, Command, Decision, Event, IllegalCommand, Outcome, Result, Rng, Rules, Zone
+from games.engine.core import (
+    AUTO_SEAT,
+    Command,
+    Decision,
+    Event,
+    IllegalCommand,
+    Outcome,
+    Result,
+    Rng,
+    Rules,
+    Zone,
+)
 
 
 class ToyRules(Rules):
@@ -185,26 +196,6 @@ class ToyRules(Rules):
 
     def load(self, data: Mapping[str, Any]) -> Any:
         return copy.deepcopy(dict(data))
-
-    def rerandomise(self, state: Any, seat: int | None, rng: Rng) -> Any:
-        """Other seats' hands and unrevealed bids and the whole draw pile are secret (to ``seat``).
-
-        The cards nobody shows ``seat`` (the pile, others' hands, others' bids) are dealt again from
-        one shuffled pool, keeping every size and who has bid (public)."""
-        s = copy.deepcopy(state)
-        others = [i for i in range(s["n"]) if i != seat]
-        pool = list(s["deck"])
-        for i in others:
-            pool += s["hands"][i]
-            if s["bids"][i] is not None:
-                pool.append(s["bids"][i])
-        rng.shuffle(pool)
-        for i in others:
-            s["hands"][i] = [pool.pop() for _ in s["hands"][i]]
-            if s["bids"][i] is not None:
-                s["bids"][i] = pool.pop()
-        s["deck"] = pool
-        return s
 
     def rerandomise(self, state: Any, seat: int | None, rng: Rng) -> Any:
         """Other seats' hands and unrevealed bids and the whole draw pile are secret (to ``seat``).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, Union
+from typing import Any, Literal, TypeAlias
 
-JSON: TypeAlias = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
+JSON: TypeAlias = None | bool | int | float | str | list[Any] | dict[str, Any]
 
 #: The seat number used for commands the platform applies on the game's behalf (an automaton's turn,
 #: an end-of-round resolution, the reveal of simultaneous choices). Real seats are 0..n-1.
