@@ -17,7 +17,8 @@ from accounts.models import User
 from games.engine import registry
 from games.engine.core import Event as EngineEvent
 from games.engine.core import IllegalCommand
-from games.models import ChatMessage, Deck, Event, Seat, Table
+from games.engine.core.replay import UNDO_KIND
+from games.models import ChatMessage, Command, Deck, Event, Seat, Table
 from games.presenters import presenter_for
 
 
@@ -151,8 +152,6 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
         if my_decision is not None:
             legal = list(rules.legal_commands(state, position))
     automatic = any(d.automatic for d in pending)
-    from games.services import undo_target
-
     can_undo = position is not None and my_decision is not None and undo_target(table=table, seat=position) is not None
     ctx.update(
         {
@@ -171,6 +170,15 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
     )
     ctx.update(presenter.extra_context(rules, view, position))
     return ctx
+
+
+def undo_target(*, table: Table, seat: int) -> Command | None:
+    """The command ``seat`` may take back now, or None. Reads at most a handful of rows."""
+    for row in table.commands.order_by("-seq").only("seq", "seat", "kind", "undoable", "undone")[:50]:
+        if row.kind == UNDO_KIND or row.undone:
+            continue
+        return row if row.seat == seat and row.undoable else None
+    return None
 
 
 def decision_idempotency_key(table: Table, seat: Seat | None) -> uuid.UUID:

@@ -24,6 +24,7 @@ from games.engine.core import Command as EngineCommand
 from games.engine.core import Event as EngineEvent
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
+from games.selectors import undo_target
 
 log = logging.getLogger(__name__)
 
@@ -355,15 +356,6 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
             acting_seat=seat.position,
         )
     return CommandResult(version=table.version)
-
-
-def undo_target(*, table: Table, seat: int) -> Command | None:
-    """The command ``seat`` may take back now, or None. Reads at most a handful of rows."""
-    for row in table.commands.order_by("-seq").only("seq", "seat", "kind", "undoable", "undone")[:50]:
-        if row.kind == UNDO_KIND or row.undone:
-            continue
-        return row if row.seat == seat and row.undoable else None
-    return None
 
 
 def table_resign(*, table_id: int, user: User, idempotency_key: uuid.UUID | None = None) -> CommandResult:
