@@ -13,6 +13,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from games.broadcast import table_group
 from games.rendering import render_chat, render_fragments, render_log_entries, with_language
@@ -101,6 +102,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
         fragments = with_language(self.user, render_fragments, viewer, oob=True)
         log_html, self.log_last_id = with_language(self.user, render_log_entries, viewer, after_id=self.log_last_id)
+        if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+            log_html += str(viewer.table.state)
         return fragments, log_html, viewer.table.version
 
     def _render_chat(self) -> str:

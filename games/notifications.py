@@ -58,6 +58,8 @@ def _send(queryset) -> int:  # type: ignore[no-untyped-def]
                 }
                 subject = render_to_string("games/email/subject.txt", context).strip()
                 body = render_to_string("games/email/body.txt", context)
+                if settings.HYPERLANE_PLANT_LEAK == "email":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+                    body += str(note.table.state)
             send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email])
             Notification.objects.filter(pk=note.pk).update(email_sent=True)
             sent += 1

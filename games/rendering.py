@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -20,7 +21,10 @@ FRAGMENTS = ("status", "board", "decision", "result")
 def render_fragments(viewer: Viewer, *, oob: bool) -> dict[str, str]:
     ctx = board_context(viewer=viewer)
     ctx["oob"] = oob
-    return {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
+    out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
+    if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+        out["board"] += str(viewer.table.state)
+    return out
 
 
 def render_log_entries(viewer: Viewer, *, after_id: int, oob: bool = True) -> tuple[str, int]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
@@ -51,6 +52,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         }
     )
     response = render(request, "games/table.html", ctx)
+    if settings.HYPERLANE_PLANT_LEAK == "page":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+        response.content += str(viewer.table.state).encode()
     if viewer.seat is not None and viewer.table.version:
         services.seat_mark_seen(table_id=table_id, user=request.user, version=viewer.table.version)
     return response
@@ -75,6 +78,8 @@ def _error_response(request: HttpRequest, viewer: Viewer, message: str, status: 
     if status == 409:
         # A stale page: the fresh board comes along, swapped in out of band.
         body += "".join(render_fragments(viewer, oob=True).values())
+    if settings.HYPERLANE_PLANT_LEAK == "error":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+        body += str(viewer.table.state)
     return HttpResponse(body, status=status)
 
 
@@ -148,7 +153,10 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
     except IllegalCommand as exc:
         return _error_response(request, viewer, error_text(exc, viewer.table.game), 422)
     viewer = _viewer_or_404(request, table_id)
-    return HttpResponse("".join(render_fragments(viewer, oob=True).values()))
+    answer = "".join(render_fragments(viewer, oob=True).values())
+    if settings.HYPERLANE_PLANT_LEAK == "command":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+        answer += str(viewer.table.state)
+    return HttpResponse(answer)
 
 
 @login_required

@@ -1,0 +1,309 @@
+"""The secrets check: everything a seat can receive is the same in every world it cannot tell apart.
+
+A random playout runs through the real site (HTTP posts through the views, automatic steps through
+the service). After each checked command, for every seat and a spectator, every surface that viewer
+can receive is collected twice, each time inside a savepoint that is rolled back:
+
+1. as stored;
+2. after re-randomising, in the database, everything that viewer may not know: the engine state
+   (``Rules.rerandomise``: other hands, draw piles including its own, face-down cards, unrevealed
+   choices, hidden roles) and with it the deck rows, the table's seed, RNG state and invite token, the
+   data of every event the viewer may not read, the arguments of every other seat's command and every
+   stored past state. Public facts (seats, versions, decisions, event kinds and redactions) are kept.
+
+The two collections must be identical once per-request tokens (CSRF) are removed. Surfaces: the table
+page, the fragments endpoint, the log endpoint, the websocket (the frame on connect and the resync a
+heartbeat brings), the lobby, a stale post (409 + fresh board) and a refused post (422), the emails
+the viewer would get. The answer to each real move post must equal the fragments fetched right after
+it (so it carries nothing the checked fragments do not).
+
+``settings.HYPERLANE_PLANT_LEAK = <surface>`` plants a leak on one surface; the tests prove each is
+seen. Used by tests/proof/test_leaks.py (bounded) and bench/leaks.py (thousands of states).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import uuid
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+from unittest import mock
+
+from asgiref.sync import async_to_sync
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.core import mail
+from django.db import transaction
+from django.test import Client
+
+from games import services
+from games.engine import registry
+from games.engine.core import Rng
+from games.models import Command, Deck, Event, Seat, StateVersion, Table
+from games.presenters import Presenter
+from games.routing import websocket_urlpatterns
+
+WS_APP = URLRouter(websocket_urlpatterns)
+SURFACES = ("page", "fragments", "log", "websocket", "lobby", "stale_post", "refused_post", "email", "command")
+_CSRF = [
+    (re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'), 'name="csrfmiddlewaretoken" value="-"'),
+    (re.compile(r'"X-CSRFToken": "[^"]*"'), '"X-CSRFToken": "-"'),
+    (re.compile(r'"X-CSRFToken": &quot;[^&]*&quot;'), '"X-CSRFToken": "-"'),
+]
+
+
+def normalise(text: str) -> str:
+    for pattern, repl in _CSRF:
+        text = pattern.sub(repl, text)
+    return text
+
+
+@dataclass
+class Leak:
+    game: str
+    seed: int
+    version: int
+    viewer: str
+    surface: str
+    diff: str
+
+    def __str__(self) -> str:
+        return f"{self.game} seed {self.seed} v{self.version} {self.viewer} {self.surface}:\n{self.diff}"
+
+
+@dataclass
+class Stats:
+    playouts: int = 0
+    states: int = 0
+    comparisons: int = 0
+    surfaces: Counter = field(default_factory=Counter)
+    leaks: list[Leak] = field(default_factory=list)
+
+    def add(self, other: Stats) -> None:
+        self.playouts += other.playouts
+        self.states += other.states
+        self.comparisons += other.comparisons
+        self.surfaces.update(other.surfaces)
+        self.leaks += other.leaks
+
+    def summary(self) -> str:
+        per = ", ".join(f"{k} {v}" for k, v in sorted(self.surfaces.items()))
+        return (f"{self.playouts} playouts, {self.states} states, {self.comparisons} surface comparisons "
+                f"({per}); {len(self.leaks)} leaked")
+
+
+def _diff(a: str, b: str) -> str:
+    lines = list(difflib.unified_diff(a.splitlines(), b.splitlines(), "stored", "rerandomised", lineterm="", n=0))
+    return "\n".join(line[:300] for line in lines[:12])
+
+
+@contextmanager
+def _rolled_back():
+    sid = transaction.savepoint()
+    try:
+        yield
+    finally:
+        transaction.savepoint_rollback(sid)
+
+
+@contextmanager
+def in_test_transaction():
+    """The websocket consumer closes "old" connections around each database call; inside the test's
+    transaction that would drop it, so the leak check keeps it (everything runs on one connection)."""
+    with mock.patch("channels.db.close_old_connections", lambda: None):
+        yield
+
+
+async def _ws_frames(table_id: int, user: Any) -> list[str]:
+    comm = WebsocketCommunicator(WS_APP, f"/ws/tables/{table_id}/")
+    comm.scope["user"] = user
+    connected, _ = await comm.connect(timeout=10)
+    assert connected
+    frames = [await comm.receive_from(timeout=10)]
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))  # a page behind: the full resync
+    frames.append(await comm.receive_from(timeout=10))
+    await comm.disconnect()
+    return frames
+
+
+class DataShowingPresenter(Presenter):
+    """For the toy game: every log line shows all the event data it is given, so that the log check
+    sees exactly what the redaction lets through (the base presenter would print the kind only)."""
+
+    def event_text(self, rules: Any, kind: str, data: Any) -> str:
+        return f"{kind} {json.dumps(dict(data), sort_keys=True)}"
+
+
+@contextmanager
+def toy_presenter():
+    import games.presenters as presenters
+
+    presenters._load_builtin()
+    before = dict(presenters._PRESENTERS)
+    presenters.register_presenter("toy", DataShowingPresenter)
+    try:
+        yield
+    finally:
+        presenters._PRESENTERS.clear()
+        presenters._PRESENTERS.update(before)
+        presenters.presenter_for.cache_clear()
+
+
+class Viewer:
+    def __init__(self, user: Any, seat: int | None) -> None:
+        self.user = user
+        self.seat = seat
+        self.client = Client()
+        self.client.force_login(user)
+
+    @property
+    def name(self) -> str:
+        return "spectator" if self.seat is None else f"seat {self.seat}"
+
+
+def collect(table_id: int, viewer: Viewer) -> dict[str, str]:
+    """Everything this viewer can receive about the table now. Leaves the database as it found it."""
+    out: dict[str, str] = {}
+    with _rolled_back():
+        from games.notifications import notifications_send_pending
+
+        mail.outbox = []  # first: opening the page marks this seat's notifications read
+        notifications_send_pending()
+        out["email"] = "\n====\n".join(f"{m.subject}\n{m.body}" for m in mail.outbox if viewer.user.email in m.to)
+        c = viewer.client
+        base = f"/tables/{table_id}/"
+        out["page"] = c.get(base).content.decode()
+        out["fragments"] = c.get(base + "fragments/").content.decode()
+        out["log"] = c.get(base + "log/?after=0").content.decode()
+        out["lobby"] = c.get("/").content.decode()
+        out["websocket"] = "\n----\n".join(async_to_sync(_ws_frames)(table_id, viewer.user))
+        if viewer.seat is not None:
+            since = Seat.objects.get(table_id=table_id, user=viewer.user).decision_since
+            r = c.post(base + "command/", {"kind": "bid", "args": "{}", "version": -1,
+                                           "idempotency_key": str(uuid.uuid4())}, HTTP_HX_REQUEST="true")
+            out["stale_post"] = f"{r.status_code} {r.content.decode()}"
+            r = c.post(base + "command/", {"kind": "no_such_move", "args": '{"x": 1}', "version": since,
+                                           "idempotency_key": str(uuid.uuid4())}, HTTP_HX_REQUEST="true")
+            out["refused_post"] = f"{r.status_code} {r.content.decode()}"
+    return {k: normalise(v) for k, v in out.items()}
+
+
+def _scramble(value: Any, rng: Rng) -> dict[str, Any]:
+    return {str(k): f"scrambled-{rng.next_u32():08x}" for k in (value or {"x": 0})}
+
+
+def rerandomise_world(table_id: int, seat: int | None, rng: Rng) -> None:
+    """Replace, in the database, everything ``seat`` may not know (see the module docstring)."""
+    table = Table.objects.get(pk=table_id)
+    rules = registry.get(table.game)
+    state = rules.load(table.state)
+    other = rules.rerandomise(state, seat, rng)
+    updates: dict[str, Any] = {
+        "state": rules.dump(other),
+        "seed": rng.next_u32() << 20 | rng.next_u32(),
+        "rng_state": Rng.from_seed(rng.next_u32()).dump(),
+    }
+    if seat is None or not table.is_private:
+        updates["invite_token"] = uuid.UUID(int=rng.next_u32() << 96 | rng.next_u32()).hex
+    Table.objects.filter(pk=table_id).update(**updates)
+    old_zones = {z.name: z for z in rules.zones(state)}
+    new_zones = {z.name: z for z in rules.zones(other)}
+    assert old_zones.keys() == new_zones.keys(), "rerandomise changed the set of piles (public)"
+    for name, z in new_zones.items():
+        o = old_zones[name]
+        assert (o.owner, o.visibility, o.seen_by, len(o.cards)) == (z.owner, z.visibility, z.seen_by, len(z.cards))
+        if z.cards != o.cards:
+            Deck.objects.filter(table_id=table_id, name=name).update(cards=list(z.cards))
+    for ev in Event.objects.filter(table_id=table_id, visible_to__isnull=False):
+        if seat is None or seat not in ev.visible_to:
+            Event.objects.filter(pk=ev.pk).update(data=_scramble(ev.data, rng))
+    for cmd in Command.objects.filter(table_id=table_id).exclude(seat=-2 if seat is None else seat):
+        Command.objects.filter(pk=cmd.pk).update(args=_scramble(cmd.args, rng))
+    StateVersion.objects.filter(table_id=table_id).update(
+        state={"scrambled": rng.next_u32()}, rng_state=Rng.from_seed(rng.next_u32()).dump()
+    )
+
+
+class LeakCheck:
+    """One playout of one game, checked at the states ``check(index)`` selects."""
+
+    def __init__(self, *, game: str, seed: int, num_players: int, users: list[Any], spectator: Any,
+                 options: dict[str, Any] | None = None, check_every: int = 1, max_commands: int = 5000) -> None:
+        self.game, self.seed, self.num_players = game, seed, num_players
+        self.rules = registry.get(game)
+        self.users, self.spectator = users[:num_players], spectator
+        self.options = options or {}
+        self.check_every = check_every
+        self.max_commands = max_commands
+        self.stats = Stats(playouts=1)
+        self.bot = Rng.from_seed(seed ^ 0xB07)
+
+    def run(self) -> Stats:
+        creator, *others = self.users
+        table = services.table_create(user=creator, game=self.game, num_players=self.num_players, options=self.options)
+        Table.objects.filter(pk=table.pk).update(seed=self.seed)
+        for u in others:
+            services.seat_take(table_id=table.pk, user=u)
+        services.table_start(table_id=table.pk, user=creator)
+        self.table_id = table.pk
+        self.viewers = [Viewer(u, i) for i, u in enumerate(self.users)] + [Viewer(self.spectator, None)]
+        with in_test_transaction(), toy_presenter():
+            self._check_state(0)
+            for index in range(1, self.max_commands + 1):
+                done = self._step()
+                if done or index % self.check_every == 0:
+                    self._check_state(index)
+                if done:
+                    break
+        return self.stats
+
+    def _step(self) -> bool:
+        """One command (an automatic step, or a random legal move posted by its seat); True when over."""
+        table = Table.objects.get(pk=self.table_id)
+        if table.status != Table.Status.ACTIVE:
+            return True
+        if table.auto_step_since is not None:
+            services.automatic_step_apply(table_id=table.pk, expected_version=table.version)
+        else:
+            state = self.rules.load(table.state)
+            seats = sorted(self.rules.seats_to_act(state))
+            seat = seats[self.bot.below(len(seats))]
+            legal = list(self.rules.legal_commands(state, seat))
+            command = legal[self.bot.below(len(legal))]
+            viewer = self.viewers[seat]
+            since = Seat.objects.get(table_id=table.pk, position=seat).decision_since
+            answer = viewer.client.post(
+                f"/tables/{table.pk}/command/",
+                {"kind": command.kind, "args": json.dumps(dict(command.args)), "version": since,
+                 "idempotency_key": str(uuid.uuid4())},
+                HTTP_HX_REQUEST="true",
+            )
+            assert answer.status_code == 200, answer.content.decode()[:500]
+            fresh = viewer.client.get(f"/tables/{table.pk}/fragments/").content.decode()
+            self.stats.comparisons += 1
+            self.stats.surfaces["command"] += 1
+            if normalise(answer.content.decode()) != normalise(fresh):
+                self._leak(table.version + 1, viewer, "command", _diff(fresh, answer.content.decode()))
+        table.refresh_from_db()
+        return table.status != Table.Status.ACTIVE
+
+    def _leak(self, version: int, viewer: Viewer, surface: str, diff: str) -> None:
+        self.stats.leaks.append(Leak(self.game, self.seed, version, viewer.name, surface, diff))
+
+    def _check_state(self, index: int) -> None:
+        self.stats.states += 1
+        version = Table.objects.get(pk=self.table_id).version
+        for viewer in self.viewers:
+            stored = collect(self.table_id, viewer)
+            with _rolled_back():
+                rerandomise_world(self.table_id, viewer.seat, Rng.from_seed(self.seed * 1_000_003 + index * 17 + 1 + (viewer.seat or 9)))
+                other = collect(self.table_id, viewer)
+            for surface, text in stored.items():
+                self.stats.comparisons += 1
+                self.stats.surfaces[surface] += 1
+                if other[surface] != text:
+                    self._leak(version, viewer, surface, _diff(text, other[surface]))

@@ -1,0 +1,91 @@
+"""Secrets (issue 5, F1-F5): no surface shows a seat anything it may not know; planted leaks are seen.
+
+CI runs a bounded number of playouts per registered game; ``bench/leaks.py`` runs thousands of states.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import override_settings
+
+from games.engine import registry
+from games.models import Table
+from tests.proof.leakcheck import SURFACES, LeakCheck, Stats
+
+pytestmark = pytest.mark.django_db
+
+#: game -> [(players, options, seed, check_every)]: every registered game is listed (see the last test).
+PLAYOUTS = {
+    "toy": [(2, {}, 1, 1), (3, {"target": 2}, 2, 1)],
+    "kemble": [(2, {}, 3, 40)],
+}
+#: Long games, checked over their opening only (bench/leaks.py plays them to the end).
+OPENINGS = [("kemble", 4, {"wingmen": True}, 4, 12, 48), ("kemble", 1, {}, 6, 4, 24)]
+
+
+@pytest.fixture
+def cast(make_user):  # type: ignore[no-untyped-def]
+    return [make_user(f"p{i}") for i in range(5)], make_user("watcher")
+
+
+def run(cast, game, players, options, seed, every, max_commands=5000) -> Stats:  # type: ignore[no-untyped-def]
+    users, watcher = cast
+    return LeakCheck(game=game, seed=seed, num_players=players, users=users, spectator=watcher,
+                     options=options, check_every=every, max_commands=max_commands).run()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "seed", "every"),
+    [(g, n, o, s, e) for g, runs in PLAYOUTS.items() for n, o, s, e in runs],
+    ids=lambda v: str(v) if not isinstance(v, dict) else "-".join(v) or "std",
+)
+def test_no_surface_shows_a_secret(cast, game, players, options, seed, every):
+    stats = run(cast, game, players, options, seed, every)
+    assert not stats.leaks, "\n\n".join(map(str, stats.leaks[:5]))
+    assert stats.states >= 2 and set(stats.surfaces) == set(SURFACES), stats.summary()
+    assert Table.objects.get().status == Table.Status.FINISHED
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seed", "every", "commands"), OPENINGS,
+                         ids=lambda v: str(v) if not isinstance(v, dict) else "-".join(v) or "std")
+def test_no_surface_shows_a_secret_in_the_opening(cast, game, players, options, seed, every, commands):
+    stats = run(cast, game, players, options, seed, every, max_commands=commands)
+    assert not stats.leaks, "\n\n".join(map(str, stats.leaks[:5]))
+    assert stats.states >= 3, stats.summary()
+
+
+@pytest.mark.parametrize("surface", ["page", "fragments", "log", "websocket", "email", "command", "refused_post"])
+def test_a_planted_leak_is_caught(cast, surface):
+    """Each surface really is seen: a leak planted there makes the check fail, on that surface."""
+    plant = "error" if surface == "refused_post" else surface
+    with override_settings(HYPERLANE_PLANT_LEAK=plant):
+        stats = run(cast, "toy", 2, {"target": 1}, 5, 1)
+    assert stats.leaks, f"a leak planted on {surface} was not seen"
+    assert surface in {leak.surface for leak in stats.leaks}
+
+
+def test_the_end_of_game_reveal_is_the_rules_result(cast):
+    """F5: the result shown is the engine's result of the true final state (re-randomising what stays
+    secret after the end does not change it: checked above at the final state)."""
+    run(cast, "toy", 3, {"target": 1}, 8, 1000)
+    table = Table.objects.get()
+    rules = registry.get("toy")
+    result = rules.result(rules.load(table.state))
+    assert table.result == result.as_json()
+    users, watcher = cast
+    from django.test import Client
+
+    c = Client()
+    c.force_login(watcher)
+    html = c.get(f"/tables/{table.pk}/").content.decode()
+    section = re.search(r'id="frag-result".*?</section>', html, re.S).group(0)
+    winner = users[next(iter(result.winners))]
+    assert winner.shown_name in section
+    losers = [u for i, u in enumerate(users[:3]) if i not in result.winners]
+    assert not any(re.search(rf"<strong>\s*{re.escape(u.shown_name)}\s*</strong>", section) for u in losers)
+
+
+def test_every_registered_game_is_checked():
+    assert {r.slug for r in registry.all_rules()} <= set(PLAYOUTS)
