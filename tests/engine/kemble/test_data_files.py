@@ -526,6 +526,7 @@ def test_every_boss_has_a_warning_and_numbered_cards() -> None:
             parts = [q for bc in b["cards"] if bc["number"] in subset for q in bc["front"]]
             assert any(q.get("energy") for q in parts), f"{b['id']} {subset}: nothing destructible"
             assert sum(q.get("reward", {}).get("glory", 0) for q in parts) >= 4, f"{b['id']} {subset}: glory"
+            assert any(q.get("special") for q in parts), f"{b['id']} {subset}: none of its special rules"
 
 
 def boss_subsets(rows: int) -> list[list[int]]:
