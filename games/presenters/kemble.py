@@ -1,0 +1,956 @@
+"""The Battle at Kemble's Cascade in the browser: board context, controls and translated texts.
+
+Presentation only: the engine's view says what is where and ``legal_commands`` what may be done. The
+presenter places each legal command on the quadrant it acts on (moves, entries, jumps, shots, turret
+arrows) or in the decision panel (everything else), and turns card data into readable, translated text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop, ngettext
+
+from games.engine.core import Command, Decision, Rules
+from games.engine.kemble.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
+from games.presenters import Presenter, fill, register_presenter
+
+DIR_NAMES = {
+    "n": gettext_noop("north"),
+    "ne": gettext_noop("north-east"),
+    "e": gettext_noop("east"),
+    "se": gettext_noop("south-east"),
+    "s": gettext_noop("south"),
+    "sw": gettext_noop("south-west"),
+    "w": gettext_noop("west"),
+    "nw": gettext_noop("north-west"),
+}
+ARROWS = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
+SIDE_NAMES = {"left": gettext_noop("left"), "right": gettext_noop("right")}
+SIDE_ARROWS = {"left": "←", "right": "→"}
+
+OBJECTS: dict[str, tuple[str, str]] = {
+    "empty": (gettext_noop("Empty space"), ""),
+    "fighter": (gettext_noop("Fighter"), "✈"),
+    "turret": (gettext_noop("Turret"), "⊕"),
+    "cruiser": (gettext_noop("Cruiser"), "⬢"),
+    "boss_part": (gettext_noop("Boss part"), "☠"),
+    "mini_boss": (gettext_noop("Mini boss"), "⚑"),
+    "powerup": (gettext_noop("Power-up"), "✦"),
+    "drone": (gettext_noop("Recharge drone"), "⚙"),
+    "wormhole": (gettext_noop("Wormhole"), "◎"),
+    "mine": (gettext_noop("Mine"), "✹"),
+    "black_hole": (gettext_noop("Black hole"), "◉"),
+    "merchant": (gettext_noop("Merchant"), "¤"),
+    "labyrinth": (gettext_noop("Space labyrinth"), "▦"),
+    "singularity": (gettext_noop("Singularity"), "✴"),
+    "asteroid": (gettext_noop("Asteroid"), "☄"),
+    "wall": (gettext_noop("Wall"), "▩"),
+    "mosquito": (gettext_noop("Space mosquito"), "⁂"),
+    "bomb": (gettext_noop("Space bomb"), "☢"),
+}
+WEAPONS = {
+    "turret": gettext_noop("turret gun"),
+    "laser": gettext_noop("laser"),
+    "missile": gettext_noop("missile"),
+    "gamma": gettext_noop("gamma cannon"),
+    "flamethrower": gettext_noop("flamethrower"),
+}
+UPGRADES = {
+    "laser": gettext_noop("Laser"),
+    "missile": gettext_noop("Missile"),
+    "gamma": gettext_noop("Gamma cannon"),
+    "flamethrower": gettext_noop("Flamethrower"),
+    "turret": gettext_noop("Rotary turret"),
+    "generator": gettext_noop("Generator"),
+    "shield": gettext_noop("Shield"),
+    "engine": gettext_noop("Engine"),
+}
+IMMUNITY_NAMES = {
+    "flame": gettext_noop("flamethrower"),
+    "missile": gettext_noop("missile"),
+    "laser": gettext_noop("laser"),
+    "gamma": gettext_noop("gamma"),
+}
+IMMUNITY_SHORT = {"flame": "F", "missile": "M", "laser": "L", "gamma": "γ"}
+COLOURS = {
+    "red": gettext_noop("red"),
+    "blue": gettext_noop("blue"),
+    "green": gettext_noop("green"),
+    "yellow": gettext_noop("yellow"),
+    "purple": gettext_noop("purple"),
+}
+PHASES = {
+    "bid": gettext_noop("Sensor bid"),
+    "reveal": gettext_noop("Reveal"),
+    "turn": gettext_noop("Player turns"),
+    "scroll": gettext_noop("Scrolling"),
+    "upkeep": gettext_noop("End of round"),
+    "over": gettext_noop("Game over"),
+}
+MODES = {
+    "choose": gettext_noop("choosing Battle or Power Down"),
+    "battle": gettext_noop("Battle"),
+    "astral": gettext_noop("astral"),
+    "buy": gettext_noop("Power Down: buying"),
+    "power_down": gettext_noop("Power Down"),
+}
+TIMINGS = {
+    "turn": gettext_noop("Play during your turn"),
+    "immediate": gettext_noop("Resolves when drawn"),
+    "end_game": gettext_noop("Secret glory, scored at the end"),
+}
+VERBS = {
+    "gain_glory": gettext_noop("+{amount} glory"),
+    "gain_bellonium": gettext_noop("+{amount} Bellonium"),
+    "lose_bellonium": gettext_noop("−{amount} Bellonium"),
+    "gain_energy": gettext_noop("+{amount} energy"),
+    "lose_energy": gettext_noop("{amount} energy damage"),
+    "add_threat": gettext_noop("+{amount} threat"),
+    "reduce_threat": gettext_noop("threat level −{amount}"),
+    "extra_moves": gettext_noop("extra moves this turn: +{amount}"),
+    "extra_fire": gettext_noop("extra fire actions this turn: +{amount}"),
+    "free_overloads": gettext_noop("free overloads this turn: {amount}"),
+    "overload_costs": gettext_noop("overloads cost {first} then {second} energy this round"),
+    "free_rotation": gettext_noop("free turret rotations this turn"),
+    "draw_powerups": gettext_noop("draw power-ups: {amount}"),
+    "shield": gettext_noop("threat level −{amount} at your next resolution"),
+    "end_glory": gettext_noop("+{amount} glory at the end of the game"),
+    "custom": gettext_noop("special: {name}"),
+}
+TRIGGERS = {
+    "on_reveal": gettext_noop("When it appears"),
+    "on_scroll": gettext_noop("At each scroll"),
+    "on_destroyed": gettext_noop("When destroyed"),
+    "on_entered": gettext_noop("When a ship enters it"),
+    "on_turn_end": gettext_noop("After each turn"),
+}
+TARGETS = {
+    "actor": gettext_noop("that player"),
+    "actor_if_adjacent": gettext_noop("that player, if adjacent"),
+    "all_on_board": gettext_noop("every ship in play"),
+    "adjacent": gettext_noop("adjacent ships"),
+    "same_row": gettext_noop("ships in its row"),
+    "same_column": gettext_noop("ships in its column"),
+    "all_players": gettext_noop("every player"),
+}
+STATS = {
+    "kills": gettext_noop("objects destroyed"),
+    "kills_fighter": gettext_noop("fighters destroyed"),
+    "kills_turret": gettext_noop("turrets destroyed"),
+    "kills_cruiser": gettext_noop("cruisers destroyed"),
+    "kills_boss_part": gettext_noop("boss parts destroyed"),
+    "kills_mini_boss": gettext_noop("mini bosses destroyed"),
+    "kills_asteroid": gettext_noop("asteroids destroyed"),
+    "kills_mine": gettext_noop("mines destroyed"),
+    "damage_dealt": gettext_noop("damage dealt"),
+    "pvp_tokens_given": gettext_noop("PvP tokens given"),
+    "players_destroyed": gettext_noop("players destroyed"),
+    "rams": gettext_noop("enemies rammed"),
+    "powerups_collected": gettext_noop("power-ups collected"),
+    "powerups_played": gettext_noop("power-ups played"),
+    "labyrinths_scored": gettext_noop("labyrinths scored"),
+    "singularities_scored": gettext_noop("singularities scored"),
+    "wormhole_jumps": gettext_noop("wormhole jumps"),
+    "moves": gettext_noop("moves"),
+    "overloads": gettext_noop("overloads"),
+    "power_downs": gettext_noop("Power Downs"),
+    "rotations": gettext_noop("turret rotations"),
+    "bellonium_gained": gettext_noop("Bellonium gained"),
+    "upgrade_levels_bought": gettext_noop("upgrade levels bought"),
+    "drones_used": gettext_noop("drones used"),
+    "survived_pushes": gettext_noop("scroll pushes survived"),
+    "bellonium": gettext_noop("Bellonium held"),
+    "energy": gettext_noop("energy"),
+    "glory": gettext_noop("glory"),
+    "upgrade_levels": gettext_noop("upgrade levels owned"),
+    "weapons_owned": gettext_noop("weapons owned"),
+    "powerups_held": gettext_noop("power-ups held"),
+    "in_top_row": gettext_noop("ship in the top row"),
+    "threat_level": gettext_noop("threat level"),
+}
+SCOPES = {
+    "game": gettext_noop("{stat}: {at_least} in the game"),
+    "turn": gettext_noop("{stat}: {at_least} in one turn"),
+    "now": gettext_noop("{stat}: {at_least} at once"),
+}
+SOURCES = {
+    "sensor": gettext_noop("sensor card"),
+    "powerup": gettext_noop("power-up"),
+    "global": gettext_noop("Global Bellonium"),
+}
+
+#: Decision-panel order of the commands that are not placed on the board.
+PANEL_ORDER = (
+    "battle",
+    "power_down",
+    "choose_side",
+    "stay",
+    "swap",
+    "spend_move",
+    "merchant",
+    "overload",
+    "rotate",
+    "fire",
+    "enter",
+    "move",
+    "teleport",
+    "play_powerup",
+    "buy_upgrade",
+    "buy_powerup",
+    "end_turn",
+)
+
+
+def _t(text: str) -> str:
+    return gettext(text) if text else ""
+
+
+def _json_args(args: Mapping[str, Any]) -> str:
+    return json.dumps(dict(args), sort_keys=True, separators=(",", ":"))
+
+
+def _player(n: int) -> str:
+    return gettext("Player %(n)s") % {"n": n + 1}
+
+
+def direction(d: str) -> str:
+    return _t(DIR_NAMES.get(d, d))
+
+
+def effect_text(effect: Mapping[str, Any]) -> str:
+    template = VERBS.get(str(effect.get("verb")))
+    if template is None:
+        return str(effect.get("verb", ""))
+    return fill(gettext(template), effect)
+
+
+def effects_text(effects: Sequence[Mapping[str, Any]]) -> str:
+    return "; ".join(effect_text(e) for e in effects)
+
+
+def sensor_card(card_id: str) -> dict[str, Any]:
+    s = CONTENT.sensors.get(card_id)
+    if s is None:
+        return {"id": card_id, "number": "?", "symbol": "", "symbol_name": "", "text": ""}
+    return {
+        "id": card_id,
+        "number": s.number,
+        "symbol": s.symbol,
+        "symbol_name": _t(COLOURS.get(s.symbol, "")),
+        "text": effects_text(s.effects),
+    }
+
+
+def powerup_card(card_id: str) -> dict[str, Any]:
+    p = CONTENT.powerups.get(card_id)
+    if p is None:
+        return {"id": card_id, "name": card_id, "timing": "", "text": ""}
+    return {
+        "id": card_id,
+        "name": gettext(p.name),
+        "timing": _t(TIMINGS.get(p.timing, "")),
+        "timing_id": p.timing,
+        "text": effects_text(p.effects),
+    }
+
+
+def goal_card(goal_id: str | None, progress: int | None = None, done: bool = False) -> dict[str, Any] | None:
+    if not goal_id:
+        return None
+    g = CONTENT.missions.get(goal_id) or CONTENT.achievements.get(goal_id)
+    if g is None:
+        return {"id": goal_id, "name": goal_id, "text": "", "glory": 0}
+    text = fill(gettext(SCOPES[g.scope]), {"stat": _t(STATS.get(g.stat, g.stat)), "at_least": g.at_least})
+    return {
+        "id": goal_id,
+        "name": gettext(g.name),
+        "text": text,
+        "glory": g.glory,
+        "goal": g.at_least,
+        "progress": progress,
+        "done": done,
+    }
+
+
+def rule_text(rule_id: str) -> str:
+    rule = CONTENT.rules.get(rule_id)
+    if rule is None:
+        return ""
+    return gettext("%(when)s, %(who)s: %(what)s") % {
+        "when": _t(TRIGGERS.get(rule.trigger, rule.trigger)),
+        "who": _t(TARGETS.get(rule.target, rule.target)),
+        "what": effects_text(rule.effects),
+    }
+
+
+def card_name(card_id: str | None) -> str:
+    if not card_id:
+        return ""
+    try:
+        card = CONTENT.card(card_id)
+    except KeyError:
+        return card_id
+    if card.boss:
+        boss = CONTENT.bosses.get(card.boss)
+        return f"{gettext(boss.name) if boss else card.boss} {card.number}"
+    if card.deck == "scenario":
+        return gettext("Scenario card")
+    return gettext(card.name)
+
+
+def boss_name(boss_id: str | None) -> str:
+    boss = CONTENT.bosses.get(boss_id or "")
+    return gettext(boss.name) if boss else (boss_id or "")
+
+
+def upgrade_level_text(kind: str, level: int) -> str:
+    """What a level of an upgrade does, from its data."""
+    spec = CONTENT.upgrades.get(kind, {}).get("levels", [])
+    if not 1 <= level <= len(spec):
+        return ""
+    lv = spec[level - 1]
+    if kind == "laser":
+        return gettext("%(n)s shots of 1 damage") % {"n": lv["shots"]}
+    if kind == "missile":
+        return gettext("%(d)s damage, %(s)s blast to a neighbour") % {"d": lv["damage"], "s": lv["splash"]}
+    if kind == "gamma":
+        return gettext("%(d)s damage to the whole line") % {"d": lv["damage"]}
+    if kind == "flamethrower":
+        return gettext("%(d)s damage to the adjacent quadrant") % {"d": lv["damage"]}
+    if kind == "turret":
+        return gettext("turn the weapons for 1 energy") if level == 1 else gettext("turn the weapons freely")
+    if kind == "generator":
+        return gettext("max energy %(m)s, Power Down recharges %(r)s") % {
+            "m": lv["max_energy"],
+            "r": lv["recharge"],
+        }
+    if kind == "shield":
+        return gettext("threat level −%(n)s when resolving") % {"n": lv["reduce"]}
+    if kind == "engine":
+        return gettext("+%(n)s moves per turn") % {"n": lv["moves"]}
+    return ""
+
+
+# --- the quadrant --------------------------------------------------------------------------------
+
+
+def _shots(items: Sequence[tuple[str, int]], kind: str) -> list[dict[str, Any]]:
+    out = []
+    for d, n in items:
+        if kind == "gamma":
+            title = gettext("Gamma distant threat %(n)s toward the %(dir)s (nothing blocks it)")
+        else:
+            title = gettext("Distant threat %(n)s toward the %(dir)s")
+        out.append(
+            {
+                "dir": d,
+                "arrow": ARROWS[d],
+                "count": n,
+                "kind": kind,
+                "title": title % {"n": n, "dir": direction(d)},
+            }
+        )
+    return out
+
+
+def quadrant_info(q: Quadrant) -> dict[str, Any]:
+    """Every printed symbol of a quadrant, with a readable title for each."""
+    name, glyph = OBJECTS.get(q.object, (q.object, "?"))
+    symbols: list[dict[str, Any]] = []
+    threats: list[dict[str, Any]] = []
+    if q.threat:
+        threats.append(
+            {
+                "kind": "regular",
+                "arrow": "",
+                "count": q.threat,
+                "title": gettext("Threat %(n)s to every adjacent ship") % {"n": q.threat},
+            }
+        )
+    threats += _shots(q.distant, "distant") + _shots(q.gamma_distant, "gamma")
+    if q.omni:
+        threats.append(
+            {
+                "kind": "omni",
+                "arrow": "Ω",
+                "count": q.omni,
+                "title": gettext("Omni threat %(n)s to every ship in play") % {"n": q.omni},
+            }
+        )
+    rewards: list[dict[str, Any]] = []
+    if q.bellonium:
+        rewards.append(
+            {
+                "kind": "bellonium",
+                "glyph": "◈",
+                "count": q.bellonium,
+                "title": gettext("Reward: %(n)s Bellonium") % {"n": q.bellonium},
+            }
+        )
+    if q.glory:
+        rewards.append(
+            {
+                "kind": "glory",
+                "glyph": "♛",
+                "count": q.glory,
+                "title": gettext("Reward: %(n)s glory") % {"n": q.glory},
+            }
+        )
+    if q.energy_reward:
+        rewards.append(
+            {
+                "kind": "energy",
+                "glyph": "⚡",
+                "count": q.energy_reward,
+                "title": gettext("Reward: +%(n)s energy") % {"n": q.energy_reward},
+            }
+        )
+    if q.global_bellonium:
+        symbols.append(
+            {
+                "kind": "global",
+                "text": f"◈✶{q.global_bellonium}",
+                "title": gettext("Global Bellonium %(n)s: every ship in play gains it when revealed")
+                % {"n": q.global_bellonium},
+            }
+        )
+    for im in sorted(q.immune):
+        symbols.append(
+            {
+                "kind": "immune",
+                "text": "⊘" + IMMUNITY_SHORT.get(im, im),
+                "title": gettext("Immune to the %(weapon)s") % {"weapon": _t(IMMUNITY_NAMES.get(im, im))},
+            }
+        )
+    if q.extra_moves:
+        symbols.append(
+            {
+                "kind": "moves",
+                "text": "-" + "M" * q.extra_moves,
+                "title": ngettext(
+                    "Spend %(n)s extra move here to get the reward",
+                    "Spend %(n)s extra moves here to get the reward",
+                    q.extra_moves,
+                )
+                % {"n": q.extra_moves},
+            }
+        )
+    special = rule_text(q.special) if q.special else ""
+    if q.special:
+        symbols.append({"kind": "special", "text": "★", "title": special})
+    if q.energy is not None:
+        energy_title = (
+            gettext("Damage needed in one turn for its glory: %(n)s")
+            if q.object == "singularity"
+            else gettext("Energy %(n)s: damage needed in one turn to destroy it")
+        )
+        energy_title = energy_title % {"n": q.energy}
+    else:
+        energy_title = ""
+    parts = [gettext(name)]
+    if q.energy is not None:
+        parts.append(energy_title)
+    parts += [t["title"] for t in threats] + [r["title"] for r in rewards] + [s["title"] for s in symbols]
+    return {
+        "object": q.object,
+        "name": gettext(name),
+        "glyph": glyph,
+        "energy": q.energy,
+        "energy_title": energy_title,
+        "threats": threats,
+        "rewards": rewards,
+        "symbols": symbols,
+        "blocking": q.blocking,
+        "special": special,
+        "summary": ". ".join(p for p in parts if p),
+    }
+
+
+class _Geometry:
+    """Quadrants and ships of a view, to place shots on the quadrant they reach."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.rows = int(view["rows"])
+        self.cols = int(view["cols"])
+        self.board = view["board"]
+        self.ships = {tuple(p["pos"]): p["seat"] for p in view["players"] if p["pos"] is not None}
+
+    def on_board(self, r: int, c: int) -> bool:
+        return 1 <= r <= self.rows and 1 <= c <= self.cols
+
+    def quad(self, r: int, c: int) -> Quadrant:
+        slot = self.board[r - 1][(c - 1) // 2]
+        half = (c - 1) % 2
+        if slot["covered"][half]:
+            return EMPTY
+        return side(slot["card"], slot["flipped"])[half]
+
+    def line(self, r: int, c: int, d: str) -> list[tuple[int, int]]:
+        dr, dc = DELTA[d]
+        out = []
+        r, c = r + dr, c + dc
+        while self.on_board(r, c):
+            out.append((r, c))
+            r, c = r + dr, c + dc
+        return out
+
+    def aim(self, pos: Sequence[int], facing: str, weapon: str) -> tuple[int, int] | None:
+        """The quadrant a shot is shown on: the first blocker, else the last quadrant of the line."""
+        cells = self.line(pos[0], pos[1], facing)
+        if not cells:
+            return None
+        if weapon == "flamethrower":
+            return cells[0]
+        for cell in cells:
+            if cell in self.ships or self.quad(*cell).object in BLOCKING:
+                return cell
+        return cells[-1]
+
+
+# --- the presenter -------------------------------------------------------------------------------
+
+
+class KemblePresenter(Presenter):
+    board_template = "games/kemble/board.html"
+    stylesheet = "css/kemble.css"
+
+    # texts ------------------------------------------------------------------------------------------
+
+    def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        # The engine's sentences say "Player {seat}": seats become 1-based numbers, lists become names.
+        out = dict(params)
+        for key in ("seat", "victim", "player", "by", "target_seat"):
+            if isinstance(out.get(key), int) and out[key] >= 0:
+                out[key] = out[key] + 1
+        for key in ("direction",):
+            if isinstance(out.get(key), str):
+                out[key] = direction(out[key])
+        if isinstance(out.get("side"), str):
+            out["side"] = _t(SIDE_NAMES.get(out["side"], out["side"]))
+        if isinstance(out.get("weapon"), str):
+            out["weapon"] = _t(WEAPONS.get(out["weapon"], out["weapon"]))
+        if isinstance(out.get("upgrade"), str):
+            out["upgrade"] = _t(UPGRADES.get(out["upgrade"], out["upgrade"]))
+        if isinstance(out.get("object"), str):
+            out["object"] = _t(OBJECTS.get(out["object"], (out["object"], ""))[0])
+        if isinstance(out.get("mode"), str):
+            out["mode"] = _t(MODES.get(out["mode"], out["mode"]))
+        if isinstance(out.get("gain"), str):
+            out["gain"] = gettext("move") if out["gain"] == "move" else gettext("fire action")
+        if isinstance(out.get("mission"), str):
+            out["mission"] = (goal_card(out["mission"]) or {}).get("name", out["mission"])
+        if isinstance(out.get("achievement"), str):
+            out["achievement"] = (goal_card(out["achievement"]) or {}).get("name", out["achievement"])
+        if isinstance(out.get("card"), str):
+            card = out["card"]
+            out["card"] = (
+                str(sensor_card(card)["number"]) if card.startswith("sensor_") else powerup_card(card)["name"]
+            )
+        if isinstance(out.get("boss"), str):
+            out["boss"] = boss_name(out["boss"])
+        if isinstance(out.get("source"), str):
+            out["source"] = _t(SOURCES.get(out["source"], out["source"].replace("_", " ")))
+        if isinstance(out.get("cause"), str):
+            out["cause"] = _t(OBJECTS.get(out["cause"], (out["cause"].replace("_", " "), ""))[0])
+        for key in ("order", "chosen", "seats"):
+            if isinstance(out.get(key), list):
+                out[key] = ", ".join(_player(s) for s in out[key] if isinstance(s, int)) or "—"
+        if isinstance(out.get("cards"), dict):
+            out["cards"] = ", ".join(
+                f"{_player(int(s))}: {sensor_card(c)['number']}" for s, c in sorted(out["cards"].items())
+            )
+        return out
+
+    def prompt_text(self, rules: Rules, decision: Decision) -> str:
+        if decision.prompt == "choose_sensor":
+            chosen = list(decision.params.get("chosen") or [])
+            if not chosen:
+                return gettext("Choose a sensor card in secret: the highest card plays first.")
+            return gettext("Choose a sensor card in secret (already chosen: %(who)s).") % {
+                "who": ", ".join(_player(s) for s in chosen)
+            }
+        return super().prompt_text(rules, decision)
+
+    def command_label(self, rules: Rules, command: Command) -> str:
+        k, a = command.kind, command.args
+        if k == "bid":
+            return gettext("Play sensor card %(n)s") % {"n": sensor_card(a["card"])["number"]}
+        if k == "battle":
+            return gettext("Battle")
+        if k == "power_down":
+            return gettext("Power Down")
+        if k == "enter":
+            return gettext("Enter here (row %(row)s, column %(col)s)") % {
+                "row": a.get("row", "?"),
+                "col": a["col"],
+            }
+        if k == "move":
+            return gettext("Move %(dir)s") % {"dir": direction(a["dir"])}
+        if k == "spend_move":
+            return gettext("Spend a move for this quadrant's reward")
+        if k == "teleport":
+            return gettext("Jump to the wormhole at row %(row)s, column %(col)s") % a
+        if k == "stay":
+            return gettext("Stay here")
+        if k == "fire":
+            weapon = _t(WEAPONS.get(a["weapon"], a["weapon"]))
+            if a["weapon"] == "missile":
+                splash = a.get("splash", "none")
+                if splash == "none":
+                    return gettext("Fire the missile, no blast")
+                return gettext("Fire the missile, blast to the %(dir)s") % {"dir": direction(splash)}
+            return gettext("Fire the %(weapon)s") % {"weapon": weapon}
+        if k == "rotate":
+            return gettext("Turn the weapons %(dir)s") % {"dir": direction(a["dir"])}
+        if k == "overload":
+            return (
+                gettext("Overload: +1 move")
+                if a.get("gain") == "move"
+                else gettext("Overload: +1 fire action")
+            )
+        if k == "play_powerup":
+            card = powerup_card(a["card"])
+            return gettext("Play %(name)s (%(text)s)") % {"name": card["name"], "text": card["text"]}
+        if k == "merchant":
+            return gettext("Pay the Merchant %(fee)s Bellonium to buy") % {
+                "fee": CONTENT.prices["merchant_fee"]
+            }
+        if k == "buy_upgrade":
+            return gettext("Buy %(upgrade)s") % {"upgrade": _t(UPGRADES.get(a["upgrade"], a["upgrade"]))}
+        if k == "buy_powerup":
+            return gettext("Buy a random power-up (%(price)s Bellonium)") % {
+                "price": CONTENT.prices["powerup_price"]
+            }
+        if k == "end_turn":
+            return gettext("End the turn")
+        if k == "choose_side":
+            return gettext("Step %(side)s") % {"side": _t(SIDE_NAMES.get(a["side"], a["side"]))}
+        if k == "swap":
+            return gettext("Swap with the card at row %(row)s, card %(card_col)s") % a
+        return super().command_label(rules, command)
+
+    # controls ---------------------------------------------------------------------------------------
+
+    def controls(
+        self, rules: Rules, view: Mapping[str, Any], legal: Sequence[Command], position: int | None
+    ) -> list[dict[str, Any]]:
+        if not legal or position is None:
+            return []
+        geo = _Geometry(view)
+        me = view["players"][position]
+        pos = me["pos"]
+        out: list[dict[str, Any]] = []
+        for command in legal:
+            k, a = command.kind, command.args
+            c: dict[str, Any] = {
+                "kind": k,
+                "args": _json_args(a),
+                "label": self.command_label(rules, command),
+                "group": k,
+                "on_board": False,
+                "title": "",
+                "css": "",
+            }
+            cell: tuple[int, int] | None = None
+            if k == "move" and pos is not None:
+                dr, dc = DELTA[a["dir"]]
+                cell = (pos[0] + dr, pos[1] + dc)
+                c["glyph"] = ARROWS[a["dir"]]
+            elif k == "enter":
+                cell = (geo.rows, int(a["col"]))
+                c["label"] = gettext("Enter here (row %(row)s, column %(col)s)") % {
+                    "row": geo.rows,
+                    "col": a["col"],
+                }
+                c["glyph"] = "⇡"
+            elif k == "teleport":
+                cell = (int(a["row"]), int(a["col"]))
+                c["glyph"] = "◎"
+            elif k == "fire" and pos is not None:
+                cell = geo.aim(pos, me["facing"], a["weapon"])
+                c["glyph"] = "✷"
+                c["label"] = gettext("%(action)s %(dir)s") % {
+                    "action": c["label"],
+                    "dir": ARROWS[me["facing"]],
+                }
+            elif k == "rotate" and pos is not None:
+                c.update(on_board=True, cell=f"{pos[0]}-{pos[1]}", edge=a["dir"], glyph=ARROWS[a["dir"]])
+            elif k == "bid":
+                c.update(
+                    template="games/kemble/_sensor_button.html",
+                    card=sensor_card(a["card"]),
+                    css="card-button",
+                )
+            elif k == "play_powerup":
+                c.update(
+                    template="games/kemble/_powerup_button.html",
+                    card=powerup_card(a["card"]),
+                    css="card-button",
+                )
+            elif k == "buy_upgrade":
+                level = int(me["upgrades"].get(a["upgrade"], 0)) + 1
+                levels = CONTENT.upgrades.get(a["upgrade"], {}).get("levels", [])
+                price = levels[level - 1]["price"] if level <= len(levels) else "?"
+                if a["upgrade"] == "turret" and view.get("options", {}).get("tunnel_vision"):
+                    price = CONTENT.prices["tunnel_vision_turret_price"]
+                glory = levels[level - 1].get("glory", 0) if level <= len(levels) else 0
+                c["label"] = gettext("Buy %(upgrade)s level %(level)s (%(price)s Bellonium)") % {
+                    "upgrade": _t(UPGRADES.get(a["upgrade"], a["upgrade"])),
+                    "level": level,
+                    "price": price,
+                }
+                c["title"] = upgrade_level_text(a["upgrade"], level) + (
+                    " · " + gettext("+%(n)s glory") % {"n": glory} if glory else ""
+                )
+            elif k == "end_turn":
+                c["css"] = "end-turn"
+            if cell is not None:
+                c.update(on_board=True, cell=f"{cell[0]}-{cell[1]}")
+            if k == "rotate" and not c["on_board"]:
+                c["css"] = "secondary"
+            c["order"] = PANEL_ORDER.index(k) if k in PANEL_ORDER else len(PANEL_ORDER)
+            out.append(c)
+        out.sort(key=lambda c: c["order"])
+        return out
+
+    # the board --------------------------------------------------------------------------------------
+
+    def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
+        geo = _Geometry(view)
+        turn = view.get("turn") or {}
+        damage = turn.get("damage") or {}
+        players = view["players"]
+        colour_of = {p["seat"]: p["colour"] for p in players}
+        me = players[position] if position is not None and position < len(players) else None
+        line: set[tuple[int, int]] = set()
+        if me is not None and me["pos"] is not None and turn.get("seat") == position:
+            line = set(geo.line(me["pos"][0], me["pos"][1], me["facing"]))
+        rows = []
+        for r in range(1, geo.rows + 1):
+            cards = []
+            for cc, slot in enumerate(view["board"][r - 1], start=1):
+                card_id = slot["card"]
+                printed = side(card_id, slot["flipped"])
+                can_flip = bool(card_id) and not slot["flipped"] and _has_back(card_id)
+                quads = []
+                for half in (0, 1):
+                    c = 2 * (cc - 1) + half + 1
+                    covered = bool(slot["covered"][half])
+                    info = quadrant_info(EMPTY if covered else printed[half])
+                    ship = None
+                    seat = geo.ships.get((r, c))
+                    if seat is not None:
+                        p = players[seat]
+                        ship = {
+                            "seat": seat,
+                            "label": _player(seat),
+                            "colour": p["colour"],
+                            "facing": p["facing"],
+                            "arrow": ARROWS.get(p["facing"], "↑"),
+                            "me": seat == position,
+                            "active": turn.get("seat") == seat,
+                            "title": gettext("%(player)s's ship (%(colour)s), weapons facing %(dir)s")
+                            % {
+                                "player": _player(seat),
+                                "colour": _t(COLOURS.get(p["colour"], p["colour"])),
+                                "dir": direction(p["facing"]),
+                            },
+                        }
+                    dmg = damage.get(f"{r},{c}")
+                    marks = [
+                        {
+                            "seat": s,
+                            "colour": colour_of.get(s, ""),
+                            "title": gettext("%(player)s has scored here") % {"player": _player(s)},
+                        }
+                        for s in slot["marks"][half]
+                    ]
+                    label = gettext("Row %(row)s, column %(col)s") % {"row": r, "col": c}
+                    summary = gettext("Covered: empty space") if covered else info["summary"]
+                    quads.append(
+                        {
+                            "row": r,
+                            "col": c,
+                            "key": f"{r}-{c}",
+                            "info": info,
+                            "covered": covered,
+                            "ship": ship,
+                            "damage": dmg,
+                            "marks": marks,
+                            "in_line": (r, c) in line,
+                            "label": f"{label}: {summary}" + (f". {ship['title']}" if ship else ""),
+                            "damage_title": gettext("%(n)s damage dealt this turn") % {"n": dmg}
+                            if dmg
+                            else "",
+                        }
+                    )
+                cards.append(
+                    {
+                        "card_col": cc,
+                        "id": card_id,
+                        "name": card_name(card_id),
+                        "flipped": slot["flipped"],
+                        "can_flip": can_flip,
+                        "quadrants": quads,
+                        "boss": bool(card_id and _is_boss(card_id)),
+                    }
+                )
+            rows.append({"row": r, "cards": cards})
+
+        panels = []
+        order = list(view.get("order") or [])
+        for p in players:
+            s = p["seat"]
+            upgrades = [
+                {"kind": k, "name": _t(UPGRADES.get(k, k)), "level": lv, "text": upgrade_level_text(k, lv)}
+                for k, lv in sorted(p["upgrades"].items())
+                if lv
+            ]
+            panels.append(
+                {
+                    "seat": s,
+                    "label": _player(s),
+                    "colour": p["colour"],
+                    "colour_name": _t(COLOURS.get(p["colour"], p["colour"])),
+                    "me": s == position,
+                    "team": p.get("team"),
+                    "partner": me is not None
+                    and s != position
+                    and p.get("team") is not None
+                    and p.get("team") == me.get("team"),
+                    "active": turn.get("seat") == s,
+                    "energy": p["energy"],
+                    "max_energy": p["max_energy"],
+                    "energy_pct": int(100 * p["energy"] / max(1, p["max_energy"])),
+                    "threat": p["threat"]["level"],
+                    "threat_partial": p["threat"]["partial"],
+                    "bellonium": p["bellonium"],
+                    "glory": p["glory"],
+                    "upgrades": upgrades,
+                    "facing": direction(p["facing"]),
+                    "arrow": ARROWS.get(p["facing"], "↑"),
+                    "pos": p["pos"],
+                    "astral": p["astral"] and view["round"] > 1,
+                    "resigned": p["resigned"],
+                    "waiting_to_enter": p["pos"] is None and view["round"] == 1,
+                    "hand_count": p["hand_count"],
+                    "powerup_count": p["powerup_count"],
+                    "chosen": p["chosen"],
+                    "played": sensor_card(p["played"]) if p.get("played") else None,
+                    "mission": goal_card(p.get("mission"), p.get("mission_progress"), p.get("mission_done")),
+                    "achievements": [goal_card(a) for a in p.get("achievements", [])],
+                    "tokens": [
+                        {
+                            "seat": int(k),
+                            "label": _player(int(k)),
+                            "colour": colour_of.get(int(k), ""),
+                            "count": v,
+                        }
+                        for k, v in sorted(p.get("tokens", {}).items())
+                        if v
+                    ],
+                    "turn_place": order.index(s) + 1 if s in order and view["phase"] != "bid" else None,
+                    "overload_costs": p.get("overload_costs") or [],
+                    "powerups": [powerup_card(c) for c in p["powerups"]] if "powerups" in p else None,
+                }
+            )
+        mine = None
+        if me is not None:
+            mine = {
+                "hand": [sensor_card(c) for c in me.get("hand", [])],
+                "bid": sensor_card(me["bid"]) if me.get("bid") else None,
+                "powerups": [powerup_card(c) for c in me.get("powerups", [])],
+            }
+        turn_info = None
+        if turn:
+            turn_info = {
+                "seat": turn["seat"],
+                "label": _player(turn["seat"]),
+                "mode": turn["mode"],
+                "mode_name": _t(MODES.get(turn["mode"], turn["mode"])),
+                "moves": turn["moves"],
+                "fires": turn["fires"],
+                "overloads": turn["overloads"],
+                "mine": turn["seat"] == position,
+                "weapons_used": [_t(WEAPONS.get(w, w)) for w in turn.get("weapons_used", [])],
+                "laser_shots": turn.get("laser_shots", 0),
+            }
+        warning = view.get("warning")
+        boss_id = view.get("boss") or (CONTENT.warnings.get(warning) if warning else None)
+        boss = None
+        if boss_id:
+            b = CONTENT.bosses.get(boss_id)
+            rules_text = []
+            for rid, _rule in CONTENT.rules.items():
+                if rid.startswith(boss_id + "_") or (
+                    b
+                    and any(q.special == rid for n, cid in b.cards.items() for q in CONTENT.cards[cid].front)
+                ):
+                    rules_text.append(rule_text(rid))
+            boss = {
+                "id": boss_id,
+                "name": boss_name(boss_id),
+                "rows": b.rows if b else 0,
+                "parts": view.get("boss_parts") or {},
+                "rules": sorted(set(rules_text)),
+            }
+        decks = view.get("decks") or {}
+        achievements_up = [goal_card(a) for a in view.get("achievements_up", [])]
+        final = None
+        if view.get("final"):
+            final = []
+            for s, row in sorted(view["final"].items(), key=lambda kv: -kv[1].get("total", 0)):
+                final.append(
+                    {
+                        "seat": int(s),
+                        "label": _player(int(s)),
+                        "colour": colour_of.get(int(s), ""),
+                        **row,
+                        "revealed": [powerup_card(c)["name"] for c in row.get("revealed_powerups", [])],
+                    }
+                )
+        return {
+            "kemble": {
+                "rows": rows,
+                "cols": geo.cols,
+                "width": view["width"],
+                "players": panels,
+                "mine": mine,
+                "turn": turn_info,
+                "round": view["round"],
+                "phase": view["phase"],
+                "phase_name": _t(PHASES.get(view["phase"], view["phase"])),
+                "boss": boss,
+                "decks": decks,
+                "achievements_up": achievements_up,
+                "upgrade_piles": [
+                    {"kind": k, "name": _t(UPGRADES.get(k, k)), "left": n}
+                    for k, n in (view.get("upgrade_piles") or {}).items()
+                ],
+                "order": [{"seat": s, "label": _player(s), "colour": colour_of.get(s, "")} for s in order],
+                "final": final,
+                "spectator": position is None,
+                "bidding": view["phase"] == "bid",
+                "legend": [{"glyph": g, "name": gettext(n)} for o, (n, g) in OBJECTS.items() if g],
+            }
+        }
+
+
+def _has_back(card_id: str) -> bool:
+    try:
+        return CONTENT.card(card_id).back is not None
+    except KeyError:
+        return False
+
+
+def _is_boss(card_id: str) -> bool:
+    try:
+        return CONTENT.card(card_id).boss is not None
+    except KeyError:
+        return False
+
+
+register_presenter("kemble", KemblePresenter)
