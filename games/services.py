@@ -6,6 +6,7 @@ called inside ``transaction.atomic`` with the Table row locked (``_lock_table``)
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import uuid
@@ -272,7 +273,7 @@ def command_submit(
         raise IllegalCommand("reserved_command")
     with transaction.atomic():
         table = _lock_table(table_id)
-        replayed = _replayed(table, idempotency_key)
+        replayed = _replayed(table, idempotency_key, kind=kind, args=args)
         if replayed is not None:
             return replayed
         if table.status != Table.Status.ACTIVE:
@@ -317,7 +318,7 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
     """
     with transaction.atomic():
         table = _lock_table(table_id)
-        replayed = _replayed(table, idempotency_key)
+        replayed = _replayed(table, idempotency_key, kind=UNDO_KIND)
         if replayed is not None:
             return replayed
         if table.status != Table.Status.ACTIVE:
@@ -433,10 +434,18 @@ def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResu
     return CommandResult(version=table.version)
 
 
-def _replayed(table: Table, key: uuid.UUID) -> CommandResult | None:
-    if Command.objects.filter(table=table, idempotency_key=key).exists():
-        return CommandResult(version=table.version, replayed=True)
-    return None
+def _replayed(
+    table: Table, key: uuid.UUID, kind: str | None = None, args: Mapping[str, Any] | None = None
+) -> CommandResult | None:
+    """A retry of a command already applied (same key) answers as if applied. The same key with another
+    command is a second tab racing the first on one decision (the page's forms share the decision's
+    key): that one lost and is told so, with the fresh board (StaleDecision), not silently dropped."""
+    done = Command.objects.filter(table=table, idempotency_key=key).values_list("kind", "args").first()
+    if done is None:
+        return None
+    if kind is not None and (done[0] != kind or (args is not None and done[1] != json.loads(json.dumps(dict(args))))):
+        raise StaleDecision(table.version)
+    return CommandResult(version=table.version, replayed=True)
 
 
 def _seat_of(seats: Sequence[Seat], user: User) -> Seat:
