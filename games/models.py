@@ -32,28 +32,30 @@ class Table(models.Model):
         CLOSED = "closed", _("Closed by a moderator")
 
     game = models.SlugField(_("game"), max_length=40)
-    engine_version = models.PositiveIntegerField(default=1)
+    engine_version = models.PositiveIntegerField(default=1, verbose_name=_("engine version"))
     title = models.CharField(_("title"), max_length=80, blank=True)
     num_players = models.PositiveSmallIntegerField(_("players"))
-    options = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
     is_private = models.BooleanField(_("private (invite link only)"), default=False)
-    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True)
-    seed = models.BigIntegerField(default=new_seed, editable=False)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True, editable=False, verbose_name=_("invite token"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by"))
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True, verbose_name=_("status"))
+    seed = models.BigIntegerField(default=new_seed, editable=False, verbose_name=_("seed"))
     # The current state: engine state, RNG state, and the version every command bumps by one.
-    state = models.JSONField(null=True, blank=True, editable=False)
-    rng_state = models.JSONField(null=True, blank=True, editable=False)
-    version = models.PositiveIntegerField(default=0)
-    result = models.JSONField(null=True, blank=True)
+    state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("state"))
+    rng_state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("RNG state"))
+    version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
+    result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
     #: When the engine began waiting for an automatic step (None: none pending). Read by the sweeper.
-    auto_step_since = models.DateTimeField(null=True, blank=True, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    auto_step_since = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("automatic step pending since"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-updated_at"]
         constraints = [models.CheckConstraint(condition=Q(num_players__gte=1), name="table_has_players")]
 
@@ -68,21 +70,23 @@ class Table(models.Model):
 class Seat(models.Model):
     """A place at a table. ``position`` is the engine's seat number (0..n-1)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
-    faction = models.CharField(max_length=40, blank=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
-    resigned = models.BooleanField(default=False)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats", verbose_name=_("user"))
+    faction = models.CharField(max_length=40, blank=True, verbose_name=_("faction"))
+    joined_at = models.DateTimeField(auto_now_add=True, verbose_name=_("joined at"))
+    resigned = models.BooleanField(default=False, verbose_name=_("resigned"))
     #: The key of the decision this seat was last asked, and the version since which its page is live.
-    decision_key = models.CharField(max_length=120, blank=True)
-    decision_since = models.PositiveIntegerField(default=0)
+    decision_key = models.CharField(max_length=120, blank=True, verbose_name=_("decision key"))
+    decision_since = models.PositiveIntegerField(default=0, verbose_name=_("decision open since version"))
     #: The table version this seat's player last looked at (the "new since your visit" marker).
-    seen_version = models.PositiveIntegerField(default=0)
+    seen_version = models.PositiveIntegerField(default=0, verbose_name=_("last seen version"))
     #: Set while the game waits on this seat; cleared when it acts. Drives badges and reminders.
-    waiting_since = models.DateTimeField(null=True, blank=True)
+    waiting_since = models.DateTimeField(null=True, blank=True, verbose_name=_("waiting since"))
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
@@ -96,18 +100,20 @@ class Seat(models.Model):
 class Command(models.Model):
     """The move log: every command applied to a table, in order. Replaying it rebuilds the state."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="commands")
-    seq = models.PositiveIntegerField(help_text="the table version this command produced")
-    seat = models.SmallIntegerField(help_text="engine seat; -1 for an automatic step")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    kind = models.CharField(max_length=40)
-    args = models.JSONField(default=dict)
-    idempotency_key = models.UUIDField(default=uuid.uuid4)
-    undoable = models.BooleanField(default=False)
-    undone = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="commands", verbose_name=_("table"))
+    seq = models.PositiveIntegerField(help_text=_("the table version this command produced"), verbose_name=_("sequence number"))
+    seat = models.SmallIntegerField(help_text=_("engine seat; -1 for an automatic step"), verbose_name=_("seat"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user"))
+    kind = models.CharField(max_length=40, verbose_name=_("kind"))
+    args = models.JSONField(default=dict, verbose_name=_("args"))
+    idempotency_key = models.UUIDField(default=uuid.uuid4, verbose_name=_("idempotency key"))
+    undoable = models.BooleanField(default=False, verbose_name=_("undoable"))
+    undone = models.BooleanField(default=False, verbose_name=_("undone"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("command")
+        verbose_name_plural = _("commands")
         ordering = ["table", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="command_seq_unique"),
@@ -121,16 +127,18 @@ class Command(models.Model):
 class Event(models.Model):
     """What a command caused, with who may see it. The log is rendered per seat from these rows."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField(help_text="the version whose command produced it; 0 = setup")
-    index = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=60)
-    data = models.JSONField(default=dict)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("table"))
+    seq = models.PositiveIntegerField(help_text=_("the version whose command produced it; 0 = setup"), verbose_name=_("sequence number"))
+    index = models.PositiveSmallIntegerField(verbose_name=_("index"))
+    kind = models.CharField(max_length=60, verbose_name=_("kind"))
+    data = models.JSONField(default=dict, verbose_name=_("data"))
     #: None: public. Else the seat numbers that see ``data``; the others see ``redacted`` (or nothing).
-    visible_to = models.JSONField(null=True, blank=True)
-    redacted = models.JSONField(null=True, blank=True)
+    visible_to = models.JSONField(null=True, blank=True, verbose_name=_("visible to"))
+    redacted = models.JSONField(null=True, blank=True, verbose_name=_("redacted"))
 
     class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
         ordering = ["table", "seq", "index"]
         constraints = [models.UniqueConstraint(fields=["table", "seq", "index"], name="event_order_unique")]
 
@@ -141,13 +149,15 @@ class Event(models.Model):
 class StateVersion(models.Model):
     """The state after each version: what undo restores, and what a moderator audits."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="state_versions")
-    version = models.PositiveIntegerField()
-    state = models.JSONField()
-    rng_state = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="state_versions", verbose_name=_("table"))
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    state = models.JSONField(verbose_name=_("state"))
+    rng_state = models.JSONField(verbose_name=_("RNG state"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("state version")
+        verbose_name_plural = _("state versions")
         ordering = ["table", "version"]
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="state_version_unique")]
 
@@ -163,21 +173,23 @@ class Deck(models.Model):
     """
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public"
-        OWNER = "owner"
-        TEAM = "team"
-        HIDDEN = "hidden"
+        PUBLIC = "public", _("public")
+        OWNER = "owner", _("its owner only")
+        TEAM = "team", _("its team only")
+        HIDDEN = "hidden", _("nobody")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="decks")
-    name = models.CharField(max_length=60)
-    owner = models.SmallIntegerField(null=True, blank=True)
-    visibility = models.CharField(max_length=8, choices=Visibility.choices)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="decks", verbose_name=_("table"))
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    owner = models.SmallIntegerField(null=True, blank=True, verbose_name=_("owner"))
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, verbose_name=_("visibility"))
     #: For ``team`` piles: the seats that see the cards, as ",0,2," (a plain string: portable lookups).
-    seen_by = models.CharField(max_length=40, blank=True)
-    cards = models.JSONField(default=list)
-    size = models.PositiveIntegerField(default=0)
+    seen_by = models.CharField(max_length=40, blank=True, verbose_name=_("seen by"))
+    cards = models.JSONField(default=list, verbose_name=_("cards"))
+    size = models.PositiveIntegerField(default=0, verbose_name=_("size"))
 
     class Meta:
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
         ordering = ["table", "name"]
         constraints = [models.UniqueConstraint(fields=["table", "name"], name="deck_name_unique")]
 
@@ -186,12 +198,14 @@ class Deck(models.Model):
 
 
 class ChatMessage(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    text = models.CharField(max_length=500)
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat", verbose_name=_("table"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("user"))
+    text = models.CharField(max_length=500, verbose_name=_("text"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["table", "created_at", "id"]
 
     def __str__(self) -> str:
@@ -205,17 +219,19 @@ class Notification(models.Model):
         YOUR_TURN = "your_turn", _("It is your turn")
         GAME_ENDED = "game_ended", _("A game ended")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    version = models.PositiveIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    read_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications", verbose_name=_("user"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+", verbose_name=_("table"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, verbose_name=_("kind"))
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    read_at = models.DateTimeField(null=True, blank=True, verbose_name=_("read at"))
     #: When the email step looked at this entry; ``email_sent`` says whether a mail actually went out.
-    emailed_at = models.DateTimeField(null=True, blank=True)
-    email_sent = models.BooleanField(default=False)
+    emailed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("emailed at"))
+    email_sent = models.BooleanField(default=False, verbose_name=_("email sent"))
 
     class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["user", "table", "kind", "version"], name="notification_once")
@@ -228,12 +244,14 @@ class Notification(models.Model):
 class SecretAccess(models.Model):
     """A moderator looked at a table's secrets: who, when, and why."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    reason = models.CharField(max_length=300)
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+", verbose_name=_("table"))
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, verbose_name=_("moderator"))
+    reason = models.CharField(max_length=300, verbose_name=_("reason"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("secret access")
+        verbose_name_plural = _("secret accesses")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
