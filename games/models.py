@@ -218,6 +218,7 @@ class Notification(models.Model):
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", _("It is your turn")
         GAME_ENDED = "game_ended", _("A game ended")
+        REMINDER = "reminder", _("A game still waits for you")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications", verbose_name=_("user"))
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+", verbose_name=_("table"))

@@ -27,12 +27,34 @@ def notifications_send_pending() -> int:
     return _send(Notification.objects.filter(created_at__gte=recent))
 
 
+def reminders_create() -> int:
+    """Remind each player the game has waited on for a long time; once per decision (table version)."""
+    from games.models import Seat, Table
+
+    cutoff = timezone.now() - timedelta(hours=settings.HYPERLANE_REMINDER_AFTER_HOURS)
+    waiting = Seat.objects.filter(
+        waiting_since__lt=cutoff, resigned=False, table__status=Table.Status.ACTIVE
+    ).values_list("user_id", "table_id", "table__version")
+    reminded = set(
+        Notification.objects.filter(kind=Notification.Kind.REMINDER, created_at__gte=cutoff).values_list(
+            "user_id", "table_id", "version"
+        )
+    )
+    new = [(u, t, v) for u, t, v in waiting if (u, t, v) not in reminded]
+    Notification.objects.bulk_create(
+        [Notification(user_id=u, table_id=t, kind=Notification.Kind.REMINDER, version=v) for u, t, v in new],
+        ignore_conflicts=True,
+    )
+    notifications_send_pending()
+    return len(new)
+
+
 def _send(queryset) -> int:  # type: ignore[no-untyped-def]
     sent = 0
     throttle = timedelta(seconds=settings.HYPERLANE_EMAIL_THROTTLE_SECONDS)
     for note in queryset.filter(emailed_at__isnull=True, read_at__isnull=True).select_related("user", "table"):
         user = note.user
-        wants = user.email_on_turn if note.kind == Notification.Kind.YOUR_TURN else user.email_on_game_end
+        wants = user.email_on_game_end if note.kind == Notification.Kind.GAME_ENDED else user.email_on_turn
         with transaction.atomic():
             # Claim the row first (compare-and-set), so two workers never send the same email.
             claimed = Notification.objects.filter(pk=note.pk, emailed_at__isnull=True).update(
@@ -47,7 +69,7 @@ def _send(queryset) -> int:  # type: ignore[no-untyped-def]
                 .exclude(pk=note.pk)
                 .exists()
             )
-            if recently and note.kind == Notification.Kind.YOUR_TURN:
+            if recently and note.kind != Notification.Kind.GAME_ENDED:
                 continue
             with translation.override(user.language):
                 context = {

@@ -42,6 +42,13 @@ def notify_users_task(table_id: int, version: int) -> None:
 
 
 @shared_task(ignore_result=True)
+def remind_waiting_players() -> int:
+    from games.notifications import reminders_create
+
+    return reminders_create()
+
+
+@shared_task(ignore_result=True)
 def send_turn_notifications() -> None:
     """Periodic catch-up for emails whose task was lost."""
     from games.notifications import notifications_send_pending

@@ -119,6 +119,9 @@ if REDIS_URL:
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
+    # A task taken by a worker that died comes back after this long (the sweeper is faster for steps);
+    # every task checks the version it was made for, so a late duplicate does nothing.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("HYPERLANE_VISIBILITY_TIMEOUT", 600)}
 else:
     # One ASGI process only: the worker reaches it through HYPERLANE_INTERNAL_URL (games/broadcast.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -152,7 +155,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     "sweep-automatic-steps": {"task": "games.tasks.sweep_automatic_steps", "schedule": 30.0},
-    "send-turn-reminders": {"task": "games.tasks.send_turn_notifications", "schedule": 60.0},
+    "send-turn-notifications": {"task": "games.tasks.send_turn_notifications", "schedule": 60.0},
+    "remind-waiting-players": {"task": "games.tasks.remind_waiting_players", "schedule": 3600.0},
 }
 #: An automatic step still pending after this many seconds is sent again by the sweeper.
 HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 60)
@@ -219,6 +223,8 @@ X_FRAME_OPTIONS = "DENY"
 HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
+#: A player the game has waited on this long gets a reminder (once per decision).
+HYPERLANE_REMINDER_AFTER_HOURS = env_int("HYPERLANE_REMINDER_AFTER_HOURS", 24)
 #: At most one "your turn" email per user and table in this many seconds.
 HYPERLANE_EMAIL_THROTTLE_SECONDS = env_int("HYPERLANE_EMAIL_THROTTLE_SECONDS", 3600)
 #: Extra engines to offer, as dotted paths to Rules instances (the test suite adds its toy game).
