@@ -35,10 +35,11 @@ def reminders_create() -> int:
     waiting = Seat.objects.filter(
         waiting_since__lt=cutoff, resigned=False, table__status=Table.Status.ACTIVE
     ).values_list("user_id", "table_id", "table__version")
+    waiting = list(waiting)
     reminded = set(
-        Notification.objects.filter(kind=Notification.Kind.REMINDER, created_at__gte=cutoff).values_list(
-            "user_id", "table_id", "version"
-        )
+        Notification.objects.filter(
+            kind=Notification.Kind.REMINDER, table_id__in={t for _u, t, _v in waiting}
+        ).values_list("user_id", "table_id", "version")
     )
     new = [(u, t, v) for u, t, v in waiting if (u, t, v) not in reminded]
     Notification.objects.bulk_create(
