@@ -3,11 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from games import views
-
-try:
-    from games.lobby_urls import lobby_urlpatterns
-except ImportError:  # the lobby module lands separately
-    lobby_urlpatterns = []
+from games.lobby_urls import lobby_urlpatterns
 
 urlpatterns = [
     *lobby_urlpatterns,
