@@ -48,6 +48,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     # playing
     "game_not_active": _("This game is not in play."),
     "reserved_command": _("This command cannot be sent that way."),
+    "malformed_command": _("This “{kind}” command is malformed; reload the page and try again."),
     "nothing_to_undo": _("There is nothing you can take back now."),
     "already_resigned": _("You have already resigned from this game."),
     "you_resigned": _("You resigned from this game: you can no longer act in it."),

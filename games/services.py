@@ -286,7 +286,7 @@ def command_submit(
         state = rules.load(table.state)
         rng = Rng.load(table.rng_state)
         draws_before = rng.draws
-        outcome = rules.apply(state, EngineCommand(seat.position, kind, dict(args)), rng)
+        outcome = _apply_checked(rules, state, EngineCommand(seat.position, kind, dict(args)), rng)
         table.version += 1
         _record_command(
             table=table,
@@ -432,6 +432,23 @@ def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResu
             acting_seat=None,
         )
     return CommandResult(version=table.version)
+
+
+def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -> Any:
+    """``rules.apply``, where a crash on a command the engine does not list as legal is bad input.
+
+    Engines validate what they expect; a payload of the wrong shape (a string where a number goes) may
+    still trip them. If the command is not among the seat's legal commands, that is the player's
+    input, refused with a clear code; a crash on a legal command is an engine bug and propagates.
+    """
+    try:
+        return rules.apply(state, command, rng)
+    except IllegalCommand:
+        raise
+    except (TypeError, KeyError, ValueError, IndexError, AttributeError) as exc:
+        if command not in rules.legal_commands(state, command.seat):
+            raise IllegalCommand("malformed_command", kind=command.kind) from exc
+        raise
 
 
 def _replayed(

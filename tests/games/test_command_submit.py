@@ -212,3 +212,34 @@ def test_a_private_table_is_joined_only_with_its_invite(alice, bob):
     assert exc.value.code == "private_table"
     services.seat_take(table_id=table.pk, user=bob, invite_token=table.invite_token)
     assert table.seats.count() == 2
+
+
+def test_a_payload_of_the_wrong_shape_is_refused_not_a_crash(alice, bob, monkeypatch):
+    from tests.support.toygame import TOY
+
+    original = TOY.apply
+
+    def fragile_apply(state, command, rng):  # an engine that trusts the shape of its args
+        if command.kind == "bid":
+            command.args["card"].lower()
+        return original(state, command, rng)
+
+    monkeypatch.setattr(TOY, "apply", fragile_apply)
+    table = started_table(alice, bob)
+    with pytest.raises(IllegalCommand) as exc:
+        submit(table, alice, "bid", card=7)
+    assert exc.value.code == "malformed_command"
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_an_engine_crash_on_a_legal_command_is_not_hidden(alice, bob, monkeypatch):
+    from tests.support.toygame import TOY
+
+    def broken_apply(state, command, rng):
+        raise KeyError("engine bug")
+
+    table = started_table(alice, bob)
+    monkeypatch.setattr(TOY, "apply", broken_apply)
+    with pytest.raises(KeyError):
+        submit(table, alice, "bid", card=hand_of(table, 0)[0])
