@@ -173,8 +173,13 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
 
 
 def undo_target(*, table: Table, seat: int) -> Command | None:
-    """The command ``seat`` may take back now, or None. Reads at most a handful of rows."""
-    for row in table.commands.order_by("-seq").only("seq", "seat", "kind", "undoable", "undone")[:50]:
+    """The command ``seat`` may take back now, or None. Reads at most a handful of rows, in one query.
+
+    Not through ``table.commands``: a related manager sets each row's ``table``, reading the deferred
+    ``table_id`` with one more query per row (up to 50 more queries per render).
+    """
+    rows = Command.objects.filter(table_id=table.pk).order_by("-seq")
+    for row in rows.only("seq", "seat", "kind", "undoable", "undone")[:50]:
         if row.kind == UNDO_KIND or row.undone:
             continue
         return row if row.seat == seat and row.undoable else None

@@ -1,0 +1,94 @@
+"""Shared helpers for the benchmark scripts (not a benchmark itself)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def machine() -> str:
+    model = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+        mem_kb = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal"))
+    except (OSError, StopIteration):
+        mem_kb = 0
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"nproc {os.cpu_count()}, CPU {model}, memory {mem_kb / 1024 / 1024:.1f} GiB, "
+            f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M:%S %Z')}, load average {load}")
+
+
+def loadavg() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def with_path(url: str, path: str) -> str:
+    return urlunparse(urlparse(url)._replace(path=path))
+
+
+def pg_admin(sql: str, base_url: str | None = None) -> None:
+    import psycopg
+
+    url = with_path(base_url or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL, "/postgres")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+class ScratchDatabase:
+    """A fresh PostgreSQL database for one run, dropped at the end."""
+
+    def __init__(self, prefix: str) -> None:
+        self.base = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+        self.name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+        self.url = with_path(self.base, "/" + self.name)
+
+    def __enter__(self) -> ScratchDatabase:
+        pg_admin(f'CREATE DATABASE "{self.name}"', self.base)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            from django.db import connections
+
+            connections.close_all()
+            for conn in connections.all():
+                pool = getattr(conn, "pool", None)
+                if pool is not None:
+                    conn.close_pool()
+        except Exception:  # noqa: BLE001 - best effort before the drop
+            pass
+        pg_admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)', self.base)
+
+
+def django_setup(database_url: str, settings: str = "config.settings.test", **env: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["DJANGO_SETTINGS_MODULE"] = settings
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+    os.environ.update(env)
+    os.chdir(ROOT)
+    import django
+
+    django.setup()

@@ -1,0 +1,288 @@
+"""The load generator of the server benchmarks: asyncio + httpx.AsyncClient + websockets, 127.0.0.1 only.
+
+Every seat of every table is a signed-in player with a websocket open on its table. Moves are the
+forms of the page: each seat keeps the command forms (kind, args, version, idempotency key) of the
+fragments it was last sent (over its websocket, or in its own POST answer) and posts one of them, as
+htmx would. A move's latency is the time from sending its POST to the moment every *other* seat's
+websocket has received a view at (or past) the version the POST answer shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from _common import pct
+from _site import TableSpec
+from websockets.asyncio.client import ClientConnection, connect
+
+VERSION_RE = re.compile(r'id="frag-status"[^>]*data-version="(\d+)"')
+SECTION_RE = re.compile(r'(?=<section id="frag-)')
+NAME_RE = re.compile(r'<section id="frag-([a-z_]+)"')
+FORM_RE = re.compile(
+    r'name="kind" value="([^"]+)">\s*<input type="hidden" name="args" value="([^"]*)">\s*'
+    r'<input type="hidden" name="version" value="(\d+)">\s*<input type="hidden" name="idempotency_key" value="([^"]+)">'
+)
+TIMEOUT = 10.0
+
+
+def parse_view(text: str) -> tuple[int | None, dict[str, list[tuple[str, str, str, str]]]]:
+    """The version a frame (or POST answer) shows, and the command forms of each fragment it carries."""
+    match = VERSION_RE.search(text)
+    version = int(match.group(1)) if match else None
+    forms: dict[str, list[tuple[str, str, str, str]]] = {}
+    for piece in SECTION_RE.split(text):
+        name = NAME_RE.match(piece)
+        if name and name.group(1) in ("board", "decision"):
+            forms[name.group(1)] = [(k, html.unescape(a), v, key) for k, a, v, key in FORM_RE.findall(piece)]
+    return version, forms
+
+
+@dataclass
+class SeatClient:
+    spec: Any
+    table: TableClient
+    version: int = -1
+    forms_version: int = -1
+    forms: dict[str, list[tuple[str, str, str, str]]] = field(default_factory=dict)
+    waiters: list[tuple[int, asyncio.Future[float]]] = field(default_factory=list)
+    ws: ClientConnection | None = None
+    frames: int = 0
+
+    def all_forms(self) -> list[tuple[str, str, str, str]]:
+        return [f for forms in self.forms.values() for f in forms]
+
+    def take_view(self, text: str, now: float) -> None:
+        version, forms = parse_view(text)
+        if version is None:
+            version = self.version
+        if version >= self.forms_version and forms:
+            self.forms.update(forms)
+            self.forms_version = version
+        if version > self.version:
+            self.version = version
+            still = []
+            for wanted, fut in self.waiters:
+                if wanted <= version:
+                    if not fut.done():
+                        fut.set_result(now)
+                else:
+                    still.append((wanted, fut))
+            self.waiters = still
+        self.table.driver.wake()
+
+    def reached(self, version: int) -> asyncio.Future[float]:
+        fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        if self.version >= version:
+            fut.set_result(time.perf_counter())
+        else:
+            self.waiters.append((version, fut))
+        return fut
+
+
+@dataclass
+class TableClient:
+    spec: TableSpec
+    driver: Driver
+    seats: list[SeatClient] = field(default_factory=list)
+    busy: bool = False
+
+    def ready(self) -> bool:
+        return not self.busy and any(s.all_forms() for s in self.seats)
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    post_latencies: list[float] = field(default_factory=list)
+    status: dict[int, int] = field(default_factory=dict)
+    lost: int = 0
+    offered: int = 0
+    skipped: int = 0
+    errors: list[str] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def summary(self, elapsed: float) -> dict[str, Any]:
+        ms = [x * 1000 for x in self.latencies]
+        post = [x * 1000 for x in self.post_latencies]
+        return {
+            "moves": len(ms), "elapsed": elapsed, "rate": len(ms) / elapsed if elapsed else 0.0,
+            "p50": pct(ms, .5), "p95": pct(ms, .95), "p99": pct(ms, .99),
+            "post_p50": pct(post, .5), "post_p95": pct(post, .95), "post_p99": pct(post, .99),
+            "status": dict(sorted(self.status.items())), "lost": self.lost, "offered": self.offered,
+            "skipped": self.skipped, "errors": self.errors[:5],
+        }
+
+
+class Driver:
+    def __init__(self, specs: list[TableSpec], seed: int = 1) -> None:
+        self.tables = [TableClient(spec, self) for spec in specs]
+        self.random = random.Random(seed)
+        self.http: dict[int, httpx.AsyncClient] = {}
+        self.readers: list[asyncio.Task[None]] = []
+        self._wake = asyncio.Event()
+        self.stats = Stats()
+        self.moves_done = 0
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def open(self, concurrency: int = 20) -> None:
+        ports = {t.spec.port for t in self.tables}
+        limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+        for port in ports:
+            self.http[port] = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30, limits=limits)
+        gate = asyncio.Semaphore(concurrency)
+
+        async def open_seat(table: TableClient, spec: Any) -> None:
+            seat = SeatClient(spec, table)
+            table.seats.append(seat)
+            async with gate:
+                seat.ws = await connect(
+                    f"ws://127.0.0.1:{table.spec.port}/ws/tables/{table.spec.table_id}/",
+                    additional_headers={"Cookie": spec.cookie}, origin=f"http://127.0.0.1:{table.spec.port}",
+                    open_timeout=60, max_size=None, ping_interval=None,
+                )
+                first = await asyncio.wait_for(seat.ws.recv(), 60)
+            seat.take_view(str(first), time.perf_counter())
+            self.readers.append(asyncio.create_task(self._read(seat)))
+
+        await asyncio.gather(*[open_seat(t, s) for t in self.tables for s in t.spec.seats])
+        for t in self.tables:
+            t.seats.sort(key=lambda s: s.spec.position)
+
+    async def _read(self, seat: SeatClient) -> None:
+        assert seat.ws is not None
+        try:
+            async for frame in seat.ws:
+                seat.frames += 1
+                seat.take_view(str(frame), time.perf_counter())
+        except Exception as exc:  # noqa: BLE001 - a dropped socket is reported, not raised
+            self.stats.errors.append(f"websocket of table {seat.table.spec.table_id}: {exc!r}")
+
+    async def close(self) -> None:
+        for t in self.tables:
+            for s in t.seats:
+                if s.ws is not None:
+                    await s.ws.close()
+        for task in self.readers:
+            task.cancel()
+        await asyncio.gather(*self.readers, return_exceptions=True)
+        for client in self.http.values():
+            await client.aclose()
+
+    async def move(self, table: TableClient, stats: Stats | None) -> None:
+        table.busy = True
+        try:
+            seats = [s for s in table.seats if s.all_forms()]
+            seat = self.random.choice(seats)
+            kind, args, version, key = self.random.choice(seat.all_forms())
+            spec = seat.spec
+            started = time.perf_counter()
+            response = await self.http[table.spec.port].post(
+                f"/tables/{table.spec.table_id}/command/",
+                data={"kind": kind, "args": args, "version": version, "idempotency_key": key},
+                headers={"Cookie": spec.cookie, "X-CSRFToken": spec.csrf, "HX-Request": "true"},
+            )
+            answered = time.perf_counter()
+            if stats is not None:
+                stats.status[response.status_code] = stats.status.get(response.status_code, 0) + 1
+            if response.status_code not in (200, 409):
+                if stats is not None and len(stats.errors) < 20:
+                    stats.errors.append(f"{response.status_code} {kind} {args}: {response.text[:200]}")
+                # Drop the form that failed; the next frame brings fresh ones.
+                for name, forms in seat.forms.items():
+                    seat.forms[name] = [f for f in forms if f[3] != key or f[0] != kind or f[1] != args]
+                return
+            seat.take_view(response.text, answered)
+            if response.status_code != 200:
+                return
+            new_version, _ = parse_view(response.text)
+            if new_version is None:
+                return
+            others = [s.reached(new_version) for s in table.seats if s is not seat]
+            try:
+                done = await asyncio.wait_for(asyncio.gather(*others), TIMEOUT)
+            except TimeoutError:
+                if stats is not None:
+                    stats.lost += 1
+                return
+            self.moves_done += 1
+            if stats is not None:
+                stats.latencies.append(max(done) - started)
+                stats.post_latencies.append(answered - started)
+                stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
+        except Exception as exc:  # noqa: BLE001
+            if stats is not None:
+                stats.errors.append(f"move on table {table.spec.table_id}: {exc!r}")
+        finally:
+            table.busy = False
+            self.wake()
+
+    async def offered(self, rate: float, seconds: float, record: bool = True) -> dict[str, Any]:
+        """Open loop: ``rate`` moves per second, each to the next ready table (none ready: skipped)."""
+        stats = Stats() if record else None
+        tasks: set[asyncio.Task[None]] = set()
+        started = time.perf_counter()
+        offered = 0
+        skipped = 0
+        cursor = 0
+        n = len(self.tables)
+        while (now := time.perf_counter()) - started < seconds:
+            due = int((now - started) * rate)
+            while offered < due:
+                offered += 1
+                for k in range(n):
+                    table = self.tables[(cursor + k) % n]
+                    if table.ready():
+                        cursor = (cursor + k + 1) % n
+                        task = asyncio.create_task(self.move(table, stats))
+                        tasks.add(task)
+                        task.add_done_callback(tasks.discard)
+                        break
+                else:
+                    skipped += 1
+            await asyncio.sleep(0.002)
+        if tasks:
+            await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+        elapsed = time.perf_counter() - started
+        if stats is None:
+            return {}
+        stats.offered, stats.skipped = offered, skipped
+        return stats.summary(seconds) | {"elapsed": elapsed}
+
+    async def saturate(self, seconds: float) -> dict[str, Any]:
+        """Closed loop: every table moves again as soon as its last move reached every seat."""
+        stats = Stats()
+        started = time.perf_counter()
+        deadline = started + seconds
+
+        async def loop(table: TableClient) -> None:
+            while time.perf_counter() < deadline:
+                if table.ready():
+                    await self.move(table, stats)
+                else:
+                    await asyncio.sleep(0.005)
+
+        await asyncio.gather(*[loop(t) for t in self.tables])
+        elapsed = time.perf_counter() - started
+        return stats.summary(elapsed)
+
+    async def closed_moves(self, count: int, record: Stats | None = None) -> None:
+        """Closed loop until ``count`` more moves reached every seat (memory benchmark)."""
+        target = self.moves_done + count
+
+        async def loop(table: TableClient) -> None:
+            while self.moves_done < target:
+                if table.ready():
+                    await self.move(table, record)
+                else:
+                    await asyncio.sleep(0.005)
+
+        await asyncio.gather(*[loop(t) for t in self.tables])

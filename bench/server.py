@@ -1,0 +1,259 @@
+"""End to end: PostgreSQL + Redis + Daphne + a Celery worker (+ beat), 100 live tables x 4 websockets.
+
+For each game (Kemble's Cascade, 4 players; the test toy game, 4 players, ``endless``) and each number
+of Daphne servers (``--servers 1,2``: tables spread round-robin over the servers; every server shares
+the Redis channel layer), 100 fresh tables are started and their 400 seats connect a websocket. Then:
+
+- offered load: ``--rate`` (default 100) moves per second for ``--seconds``, open loop (a move offered
+  when no table is ready, e.g. all wait for an automatic step, is counted as skipped): latency from a
+  move's POST to the moment every other seat's websocket has its new view, p50/p95/p99 (target: p95 <
+  60 ms), and the POST's own round trip;
+- saturation: closed loop, every table moves again as soon as its last move reached every seat, for
+  ``--seconds``: the moves per second completed (target: >= 300).
+
+Baselines in the same run: (a) the bare PostgreSQL transaction of a move (SELECT ... FOR UPDATE of the
+table row, INSERT of a command row, UPDATE of the table) with psycopg, one connection in sequence and 8
+in parallel (target: a move's server cost at most 4x that); (b) boardgame.io 0.50's server running a
+four-player counter game (bench/bgio/), with the same 100 x 4 clients and the same offered loads.
+
+Everything listens on and talks to 127.0.0.1 only. ``DATABASE_URL`` / ``REDIS_URL`` name the servers
+(default postgres@127.0.0.1:5432 and 127.0.0.1:6379; a scratch database and Redis db 12 are used).
+
+    .venv/bin/python bench/server.py [--seconds 20] [--rate 100] [--servers 1,2] [--workers 1]
+                                     [--tables 100] [--games kemble,toy] [--no-bgio]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from _common import ROOT, loadavg, machine, pct  # noqa: E402
+from _load import Driver  # noqa: E402
+from _site import BenchSite, make_tables  # noqa: E402
+
+GAMES = {"kemble": ({}, "Kemble's Cascade 4p"), "toy": ({"endless": True}, "toy game 4p (endless)")}
+BGIO_DIR = ROOT / "bench" / ".bgio"
+
+
+def fmt(r: dict[str, Any]) -> str:
+    return (f"{r['moves']:>6} moves  {r['rate']:>6.1f}/s  p50 {r['p50']:>6.1f}  p95 {r['p95']:>6.1f}"
+            f"  p99 {r['p99']:>6.1f} ms  (POST alone p50 {r.get('post_p50', float('nan')):.1f}"
+            f" p95 {r.get('post_p95', float('nan')):.1f} ms)  status {r.get('status', {})}"
+            f"  lost {r.get('lost', 0)}  skipped {r.get('skipped', 0)}/{r.get('offered', 0)}")
+
+
+# --- baseline (a): the bare transaction ------------------------------------------------------------
+
+def bare_transactions(database_url: str, table_ids: list[int], seconds: float) -> dict[str, Any]:
+    import psycopg
+
+    # Every column, as Django's select_for_update() reads the row (the state JSON included).
+    sql_lock = "SELECT *, version FROM games_table WHERE id = %s FOR UPDATE"
+    sql_insert = ("INSERT INTO games_command (table_id, seq, seat, user_id, kind, args, idempotency_key,"
+                  " undoable, undone, created_at) VALUES (%s, %s, 0, NULL, 'bench', '{\"n\": 1}',"
+                  " gen_random_uuid(), false, false, now())")
+    sql_update = "UPDATE games_table SET version = %s, updated_at = now() WHERE id = %s"
+
+    def one(conn: Any, table_id: int) -> float:
+        t0 = time.perf_counter()
+        with conn.transaction():
+            row = conn.execute(sql_lock, (table_id,)).fetchone()
+            new = row[-1] + 1
+            conn.execute(sql_insert, (table_id, new))
+            conn.execute(sql_update, (new, table_id))
+        return time.perf_counter() - t0
+
+    out: dict[str, Any] = {}
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        for i in range(200):  # warm-up
+            one(conn, table_ids[i % len(table_ids)])
+        times = []
+        deadline = time.perf_counter() + seconds / 2
+        i = 0
+        while time.perf_counter() < deadline:
+            times.append(one(conn, table_ids[i % len(table_ids)]))
+            i += 1
+        ms = [t * 1000 for t in times]
+        out["serial"] = {"n": len(ms), "rate": len(ms) / sum(times), "p50": pct(ms, .5), "p95": pct(ms, .95),
+                         "p99": pct(ms, .99), "mean": statistics.fmean(ms)}
+    # 8 connections in parallel, each on its own tables (no lock waits): the database's own ceiling here.
+    counts = [0] * 8
+    stop = time.perf_counter() + seconds / 2
+
+    def worker(k: int) -> None:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            mine = table_ids[k::8]
+            j = 0
+            while time.perf_counter() < stop:
+                one(conn, mine[j % len(mine)])
+                counts[k] += 1
+                j += 1
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out["parallel8_rate"] = sum(counts) / (time.perf_counter() - started)
+    return out
+
+
+# --- baseline (b): boardgame.io --------------------------------------------------------------------
+
+def ensure_bgio() -> str | None:
+    """Install boardgame.io 0.50 into bench/.bgio (gitignored) if needed; None when it works."""
+    if not shutil.which("node") or not shutil.which("npm"):
+        return "node/npm not found"
+    if not (BGIO_DIR / "node_modules" / "boardgame.io").exists():
+        BGIO_DIR.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "bench" / "bgio" / "package.json", BGIO_DIR / "package.json")
+        r = subprocess.run(["npm", "install", "--no-audit", "--no-fund"], cwd=BGIO_DIR, capture_output=True,
+                           text=True, timeout=600)
+        if r.returncode != 0:
+            return f"npm install failed: {r.stderr[-2000:]}"
+    return None
+
+
+def run_bgio(tables: int, rate: float, seconds: float) -> dict[str, Any]:
+    from tests.live.harness import free_port
+
+    problem = ensure_bgio()
+    if problem:
+        return {"error": problem}
+    env = dict(os.environ, NODE_PATH=str(BGIO_DIR / "node_modules"))
+    port = free_port()
+    log = open(BGIO_DIR / "server.log", "wb")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(["node", str(ROOT / "bench" / "bgio" / "server.js"), str(port)], env=env,
+                              stdout=log, stderr=subprocess.STDOUT)
+    try:
+        import httpx
+
+        for _ in range(100):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        out = {}
+        for label, r in (("offered", rate), ("saturated", 0)):
+            proc = subprocess.run(["node", str(ROOT / "bench" / "bgio" / "load.js"), str(port), str(tables), str(r),
+                                   str(seconds)], env=env, capture_output=True, text=True, timeout=seconds + 300)
+            if proc.returncode != 0:
+                return {"error": f"load script failed: {proc.stderr[-2000:]}"}
+            out[label] = json.loads(proc.stdout.strip().splitlines()[-1])
+        return out
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+
+
+# --- the site ---------------------------------------------------------------------------------------
+
+async def drive(specs: list[Any], rate: float, seconds: float) -> dict[str, Any]:
+    driver = Driver(specs)
+    t0 = time.perf_counter()
+    await driver.open()
+    opened = time.perf_counter() - t0
+    await driver.offered(rate / 2, min(5.0, seconds / 4), record=False)  # warm-up
+    offered = await driver.offered(rate, seconds)
+    saturated = await driver.saturate(seconds)
+    frames = sum(s.frames for t in driver.tables for s in t.seats)
+    await driver.close()
+    return {"open_seconds": opened, "offered": offered, "saturated": saturated, "frames": frames}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each measured phase")
+    parser.add_argument("--rate", type=float, default=100.0, help="offered moves per second")
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--servers", default="1,2", help="Daphne server counts to measure, e.g. 1,2,3")
+    parser.add_argument("--workers", type=int, default=1, help="Celery workers (solo pool each)")
+    parser.add_argument("--games", default="kemble,toy")
+    parser.add_argument("--no-bgio", action="store_true")
+    args = parser.parse_args()
+    server_counts = [int(x) for x in args.servers.split(",")]
+    print(f"bench/server.py  {machine()}")
+    print(f"  {args.tables} tables x 4 seats, offered {args.rate:g} moves/s and saturation, {args.seconds:g} s each;"
+          f" Daphne servers {server_counts}, Celery workers {args.workers}", flush=True)
+    var_dir = Path(tempfile.mkdtemp(prefix="hyperlane-bench-"))
+    site = BenchSite.start(var_dir, servers=max(server_counts), workers=args.workers)
+    results: dict[str, Any] = {}
+    try:
+        site.use_django()
+        from accounts.models import User
+        from games import services
+
+        owner = User.objects.create_user(username="bench-owner", email="owner@bench.invalid", password=None)
+        base_tables = [services.table_create(user=owner, game="toy", num_players=4, options={}).pk
+                       for _ in range(64)]
+        bare = bare_transactions(site.env["DATABASE_URL"], base_tables, 10.0)
+        results["bare"] = bare
+        s = bare["serial"]
+        print(f"\n(a) bare PostgreSQL move transaction (lock, insert, update; psycopg): one connection"
+              f" p50 {s['p50']:.2f} ms p95 {s['p95']:.2f} p99 {s['p99']:.2f} ms ({s['rate']:.0f}/s);"
+              f" 8 connections {bare['parallel8_rate']:.0f}/s   [{loadavg()}]", flush=True)
+        for game in args.games.split(","):
+            options, label = GAMES[game]
+            for count in server_counts:
+                specs = make_tables(game, args.tables, 4, options, site.ports[:count])
+                r = asyncio.run(drive(specs, args.rate, args.seconds))
+                results[f"{game}/{count}"] = r
+                print(f"\n{label}, {count} Daphne server(s), {args.workers} Celery worker(s)"
+                      f"  (400 websockets opened in {r['open_seconds']:.1f} s)   [{loadavg()}]")
+                print(f"  offered {args.rate:g}/s: {fmt(r['offered'])}")
+                print(f"  saturated:      {fmt(r['saturated'])}")
+                if r["offered"].get("errors") or r["saturated"].get("errors"):
+                    print(f"  errors: {r['offered'].get('errors')} {r['saturated'].get('errors')}")
+                sys.stdout.flush()
+    finally:
+        site.stop()
+        shutil.rmtree(var_dir, ignore_errors=True)
+    if not args.no_bgio:
+        bg = run_bgio(args.tables, args.rate, args.seconds)
+        results["bgio"] = bg
+        if "error" in bg:
+            print(f"\n(b) boardgame.io 0.50: FAILED: {bg['error']}")
+        else:
+            print(f"\n(b) boardgame.io 0.50 counter game, 1 node process   [{loadavg()}]")
+            for phase in ("offered", "saturated"):
+                print(f"  {phase:<9} {fmt(bg[phase])}")
+    # Summary against targets and baselines.
+    print("\n== summary")
+    bare_p50 = results["bare"]["serial"]["p50"]
+    for key, r in results.items():
+        if "/" not in key:
+            continue
+        off, sat = r["offered"], r["saturated"]
+        verdict_p95 = "met" if off["p95"] < 60 else "MISSED"
+        verdict_sat = "met" if sat["rate"] >= 300 else "MISSED"
+        ratio = off["post_p50"] / bare_p50
+        print(f"  {key:<10} p95 at {args.rate:g}/s {off['p95']:.1f} ms (target < 60: {verdict_p95});"
+              f" saturated {sat['rate']:.0f}/s (target >= 300: {verdict_sat});"
+              f" POST p50 / bare transaction p50 = {ratio:.1f}x (target <= 4: {'met' if ratio <= 4 else 'MISSED'})")
+        if "bgio" in results and "error" not in results["bgio"]:
+            bg = results["bgio"]
+            print(f"  {'':<10} vs boardgame.io: p95 {off['p95'] / bg['offered']['p95']:.1f}x,"
+                  f" saturated rate {sat['rate'] / bg['saturated']['rate']:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
