@@ -707,6 +707,13 @@ class KemblePresenter(Presenter):
                 )
             elif k == "end_turn":
                 c["css"] = "end-turn"
+            elif k == "battle":
+                c["title"] = gettext("Move and fire this turn, then resolve and add threat")
+            elif k == "power_down":
+                c["title"] = gettext(
+                    "Recharge energy, resolve threat, give back PvP tokens, then buy upgrades and power-ups"
+                )
+                c["css"] = "secondary"
             if cell is not None:
                 c.update(on_board=True, cell=f"{cell[0]}-{cell[1]}")
             if k == "rotate" and not c["on_board"]:
