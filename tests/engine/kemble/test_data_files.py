@@ -536,6 +536,24 @@ def boss_subsets(rows: int) -> list[list[int]]:
     return [three, list(range(1, 4 * rows + 1)), solo]
 
 
+def test_boss_auras_can_be_silenced() -> None:
+    """A destructible second-row part carrying a lasting rule (on_scroll / on_turn_end) must not hide behind an
+    indestructible first-row part in the same column: the second row arrives on top (R45, A8), so shots from
+    below would never reach it except with gamma."""
+    lasting = {"on_scroll", "on_turn_end"}
+    for b in load("bosses.json"):
+        if b["rows"] != 2:
+            continue
+        rules = {r["id"]: r for r in b["special_rules"]}
+        cards = {bc["number"]: bc["front"] for bc in b["cards"]}
+        for n in range(5, 9):
+            for half in (0, 1):
+                q = cards[n][half]
+                if q.get("energy") and q.get("special") and rules[q["special"]]["trigger"] in lasting:
+                    below = cards[n - 4][half]
+                    assert below.get("energy"), f"{b['id']}_{n}: its aura hides behind an indestructible part"
+
+
 @pytest.mark.rules("kemble:R46", "kemble:R84")
 def test_boss_core_sits_on_the_cards_every_player_count_uses() -> None:
     """Solo uses cards 2-3 (6-7): each boss shows its heaviest part there, so solo meets the real boss."""
