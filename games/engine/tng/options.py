@@ -1,0 +1,27 @@
+"""Table options: the scenario (tng:R40, R56, R62) and the rulings players may want the other way."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+OPTION_SCHEMA: list[dict[str, Any]] = [
+    {"name": "scenario", "type": "choice", "default": "exploration",
+     "choices": ["exploration", "borg_invasion", "klingon_civil_war"], "label": "option_scenario"},
+    {"name": "mp_goal", "type": "choice", "default": 400, "choices": [400, 300, 200], "label": "option_mp_goal"},
+    {"name": "mission_cost", "type": "choice", "default": "exploration", "choices": ["exploration", "free"],
+     "label": "option_mission_cost"},
+    {"name": "battle_draw", "type": "choice", "default": "replace_played", "choices": ["replace_played", "refill_hand"],
+     "label": "option_battle_draw"},
+    {"name": "starting_ships", "type": "choice", "default": "random", "choices": ["random", "assigned"],
+     "label": "option_starting_ships"},
+    {"name": "starting_ship_effects", "type": "bool", "default": True, "label": "option_starting_ship_effects"},
+]
+
+
+def schema() -> Sequence[Mapping[str, Any]]:
+    return OPTION_SCHEMA
+
+
+def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
+    """Every scenario takes 2 to 4 players (RULINGS B17; Klingon 4 = two teams, 2-3 = R62)."""

@@ -1,0 +1,76 @@
+"""The end of the game and its Result (tng:R39, R42, R49.1, R58; RULINGS B14, B26)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.core import Result
+from games.engine.tng.content import card
+from games.engine.tng.mechanics import mission_points
+from games.engine.tng.state import Ctx, State, bump, team_of
+
+
+def end_game(ctx: Ctx, reason: str, winners: Sequence[int] | None = None) -> None:
+    s = ctx.state
+    if s["phase"] == "over":
+        return
+    if winners is None:
+        winners = _leaders(s)
+    s["phase"] = "over"
+    s["stage"] = None
+    s["end"] = {"reason": reason, "winners": sorted(winners)}
+    bump(s)
+    ctx.emit("game_ended", reason=reason, winners=sorted(winners))
+
+
+def _side_mp(state: State, seat: int) -> int:
+    return sum(mission_points(state["players"][x]) for x in team_of(state, seat))
+
+
+def _leaders(state: State) -> list[int]:
+    """RULINGS B26: most Mission Points (a team's total in the Klingon team game); ties share the win."""
+    live = [p["seat"] for p in state["players"] if not p["resigned"]] or list(range(state["n"]))
+    best = max(_side_mp(state, x) for x in live)
+    return [x for x in live if _side_mp(state, x) == best]
+
+
+def breakdown(state: State, seat: int) -> dict[str, Any]:
+    p = state["players"][seat]
+    out = {"total": mission_points(p), "ships": 0, "missions": 0, "events": 0, "allies": 0,
+           "cards": len(p["points"])}
+    for inst in p["points"]:
+        c = card(inst)
+        key = {"ship": "ships", "mission": "missions", "event": "events", "ally": "allies"}.get(c.type)
+        if key:
+            out[key] += c.mp
+    if p["team"] is not None:
+        out["team_total"] = _side_mp(state, seat)
+    return out
+
+
+def build_result(state: State) -> Result:
+    end = state["end"]
+    winners = frozenset(end["winners"])
+    scores = {p["seat"]: breakdown(state, p["seat"]) for p in state["players"]}
+    n = state["n"]
+    if state["scenario"] == "borg":
+        ranking = [sorted(range(n))]
+        return Result(winners=winners, reason=end["reason"], ranking=ranking, scores=scores,
+                      teams=[list(range(n))], cooperative=True)
+    teams: list[list[int]] = []
+    if any(p["team"] is not None for p in state["players"]):
+        teams = [sorted(team_of(state, 0)), sorted(team_of(state, 1))]
+
+    def key(x: int) -> tuple[int, int]:
+        return (0 if x in winners else 1, -_side_mp(state, x))
+
+    ranking: list[list[int]] = []
+    for x in sorted(range(n), key=key):
+        if ranking and key(ranking[-1][0]) == key(x):
+            ranking[-1].append(x)
+        else:
+            ranking.append([x])
+    tiebreak = "tiebreak_shared" if len(winners) > 1 and not teams else ""
+    return Result(winners=winners, reason=end["reason"], ranking=ranking, scores=scores, tiebreak=tiebreak,
+                  teams=teams)

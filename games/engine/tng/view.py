@@ -1,0 +1,101 @@
+"""What each seat may see (hidden information, digest section 8) and the zones the site mirrors.
+
+View JSON shape (``seat`` None = spectator, public only)::
+
+    {"you", "scenario", "phase", "round", "first", "options",
+     "players": [{"seat", "team", "ship": {"card", "damage", "stats"}, "hand_count", "hand"? (own seat only),
+                  "deck_count", "discard", "played", "points", "mp", "influence", "xp", "ability",
+                  "ability_used", "defeated", "assimilated", "done", "acted", "resigned"}],
+     "turn": {"seat", "phase", "searches", "explores", "allies"} | None,
+     "group": {"searches", "step"} | None,
+     "stage": {"kind", "card", ...public details} | None,
+     "starbase": {"deck_count", "search": [card|None x9], "discard", "basic": {kind: count}, "ensigns"},
+     "space": {"deck_count", "missions", "revealed", "box", "cubes", "borg_area"},
+     "removed", "waiting_on": [seats], "end": {"reason", "winners"} | None}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import Zone
+from games.engine.tng.mechanics import mission_points, stats
+from games.engine.tng.state import State, in_game
+
+
+def _stage_view(state: State) -> dict[str, Any] | None:
+    stage = state["stage"]
+    if stage is None:
+        return None
+    keep = ("kind", "card", "seat", "order", "idx", "passes", "played", "groups", "gi", "ai", "defeated", "ready",
+            "maneuvers", "bonus", "remaining", "dealt", "held")
+    return {k: stage[k] for k in keep if k in stage}
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    from games.engine.tng.commands import pending
+
+    players = []
+    for p in state["players"]:
+        s = p["seat"]
+        entry: dict[str, Any] = {
+            "seat": s, "team": p["team"],
+            "ship": {"card": p["ship"], "damage": p["damage"], "stats": stats(state, s)},
+            "hand_count": len(p["hand"]), "deck_count": len(p["deck"]), "discard": list(p["discard"]),
+            "played": list(p["played"]), "points": list(p["points"]), "mp": mission_points(p),
+            "influence": list(p["influence"]), "xp": p["xp"], "ability": p["ability"],
+            "ability_used": p["ability_used"], "defeated": p["defeated"], "assimilated": p["assimilated"],
+            "done": p["done"], "acted": p["acted"], "resigned": p["resigned"],
+        }
+        if seat is not None and s == seat:
+            entry["hand"] = sorted(p["hand"])
+        players.append(entry)
+    turn = state["turn"]
+    sb = state["starbase"]
+    sp = state["space"]
+    waiting: set[int] = set()
+    for d in pending(state):
+        waiting |= d.seats
+    return {
+        "you": seat, "scenario": state["options"]["scenario"], "phase": state["phase"], "round": state["round"],
+        "first": state["first"], "options": dict(state["options"]), "players": players,
+        "turn": ({k: turn[k] for k in ("seat", "phase", "searches", "explores", "allies")}
+                 if turn is not None and state["phase"] == "turn" else None),
+        "group": dict(state["group"]) if state["group"] is not None and state["phase"] == "group" else None,
+        "stage": _stage_view(state),
+        "starbase": {"deck_count": len(sb["deck"]), "search": list(sb["search"]), "discard": list(sb["discard"]),
+                     "basic": {k: len(v) for k, v in sorted(sb["basic"].items())}, "ensigns": len(sb["ensigns"])},
+        "space": {"deck_count": len(sp["deck"]), "missions": list(sp["missions"]), "revealed": list(sp["revealed"]),
+                  "box": list(sp["box"]), "cubes": list(sp["cubes"]), "borg_area": len(sp["borg"]),
+                  "queue": list(state["queue"])},
+        "removed": list(state["removed"]), "in_game": in_game(state), "waiting_on": sorted(waiting),
+        "end": dict(state["end"]) if state["end"] else None,
+    }
+
+
+def zones(state: State) -> list[Zone]:
+    sb, sp = state["starbase"], state["space"]
+    out = [
+        Zone("starbase_deck", tuple(sb["deck"]), visibility="hidden"),
+        Zone("search_area", tuple(c for c in sb["search"] if c), visibility="public"),
+        Zone("starbase_discard", tuple(sb["discard"]), visibility="public"),
+        Zone("ensigns", tuple(sb["ensigns"]), visibility="public"),
+        Zone("space_deck", tuple(sp["deck"]), visibility="hidden"),
+        Zone("missions", tuple(sp["missions"]), visibility="public"),
+        Zone("space_revealed", tuple(sp["revealed"]), visibility="public"),
+        Zone("space_queue", tuple(state["queue"]), visibility="public"),
+        Zone("box", tuple(sp["box"]), visibility="public"),
+        Zone("cubes_defeated", tuple(sp["cubes"]), visibility="public"),
+        Zone("borg_area", tuple(sp["borg"]), visibility="public"),
+        Zone("removed", tuple(state["removed"]), visibility="public"),
+    ]
+    for kind, pile in sorted(sb["basic"].items()):
+        out.append(Zone(f"basic:{kind}", tuple(pile), visibility="public"))
+    for p in state["players"]:
+        s = p["seat"]
+        out.append(Zone(f"ship:{s}", (p["ship"],), owner=s, visibility="public"))
+        out.append(Zone(f"deck:{s}", tuple(p["deck"]), owner=s, visibility="hidden"))
+        out.append(Zone(f"hand:{s}", tuple(sorted(p["hand"])), owner=s, visibility="owner"))
+        for pile in ("discard", "played", "points", "influence"):
+            out.append(Zone(f"{pile}:{s}", tuple(p[pile]), owner=s, visibility="public"))
+    return out
