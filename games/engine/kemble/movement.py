@@ -114,6 +114,10 @@ def overload_cost(state: State, seat: int) -> int:
 
 
 def overload_refusal(state: State, seat: int) -> IllegalCommand | None:
+    if state["players"][seat]["pos"] is None:
+        # R23: an overload is paid in energy; a ship not yet in the play area (round 1) has nothing to pay
+        # with yet, so it overloads after entering (audit: it used to be free before the entry).
+        return IllegalCommand("ship_not_on_board", "kemble:R23")
     if state["turn"]["overloads"] >= 2:
         return IllegalCommand("overload_limit", "kemble:R23")
     return payment_refusal(state, seat, overload_cost(state, seat), "kemble:R23")

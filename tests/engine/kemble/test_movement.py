@@ -187,3 +187,13 @@ def test_setup_round_one_lists_all_entries() -> None:
     state = bid_all(setup(3))
     seat = state["turn"]["seat"]
     assert any(k == "enter" for k, _ in legal_kinds(state, seat))
+
+
+@pytest.mark.rules("kemble:R23", "kemble:R22")
+def test_round_one_overload_needs_the_ship_in_the_play_area_and_costs_energy() -> None:
+    """Audit: overloading before entering used to add a move without paying any energy."""
+    state = build(players=2, round=1, turn=0)
+    assert not any(k == "overload" for k, _ in legal_kinds(state, 0))
+    refused(state, cmd(0, "overload", gain="move"), "ship_not_on_board")
+    state, _ = run(state, cmd(0, "enter", col=2), cmd(0, "overload", gain="move"))
+    assert player(state, 0)["energy"] == 4 and state["turn"]["moves"] == 1
