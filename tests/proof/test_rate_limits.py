@@ -1,0 +1,93 @@
+"""Move posting and login are rate-limited through the cache every server shares; the limits are settings
+(HYPERLANE_MOVE_RATE_PER_MINUTE, HYPERLANE_LOGIN_RATE -> ACCOUNT_RATE_LIMITS)."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from django.core.cache import cache
+from django.test import Client, override_settings
+
+from tests.live.harness import LiveSite
+from tests.support.tables import hand_of, started_table
+
+MOVES, LOGINS = 6, 4
+
+
+def _post_move(client: Client, table, card: str = "c0"):  # type: ignore[no-untyped-def]
+    return client.post(f"/tables/{table.pk}/command/", {"kind": "bid", "args": json.dumps({"card": card}),
+                                                        "version": 1, "idempotency_key": "not-a-key"})
+
+
+@pytest.mark.django_db
+def test_the_move_limit_is_a_setting(alice, bob):
+    table = started_table(alice, bob)
+    cache.delete(f"rate:move:{alice.pk}")
+    c = Client()
+    c.force_login(alice)
+    with override_settings(HYPERLANE_MOVE_RATE_PER_MINUTE=3):
+        answers = [_post_move(c, table) for _ in range(4)]
+    assert [a.status_code for a in answers] == [400, 400, 400, 429]
+    assert "Too many moves" in answers[-1].content.decode()
+    cache.delete(f"rate:move:{alice.pk}")
+    with override_settings(HYPERLANE_MOVE_RATE_PER_MINUTE=100):
+        assert _post_move(c, table, hand_of(table, 0)[0]).status_code == 400  # shape, not the limit
+
+
+@pytest.mark.django_db
+def test_the_login_limit_is_a_setting(alice):
+    cache.clear()
+    c = Client()
+    with override_settings(ACCOUNT_RATE_LIMITS={"login_failed": "2/m/ip"}):
+        for _ in range(2):
+            r = c.post("/accounts/login/", {"login": "alice", "password": "wrong"})
+            assert r.status_code == 200 and "Too many" not in r.content.decode()
+        r = c.post("/accounts/login/", {"login": "alice", "password": "pw-alicealice"})
+    assert r.status_code != 302 and "Too many failed login attempts" in r.content.decode()
+    cache.clear()
+
+
+@pytest.fixture(scope="module")
+def limited_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    site = LiveSite.create(tmp_path_factory.mktemp("limits"), servers=2,
+                           extra_env={"HYPERLANE_MOVE_RATE_PER_MINUTE": str(MOVES),
+                                      "HYPERLANE_LOGIN_RATE": f"{LOGINS}/m/ip"})
+    yield site
+    site.stop()
+
+
+@pytest.mark.live
+def test_the_move_limit_holds_across_two_servers(limited_site):
+    site = limited_site
+    one, two = site.player("alice", port=site.ports[0]), site.player("alice", port=site.ports[1])
+    bob = site.player("bob")
+    table = one.create_table("toy", 2)
+    bob.join(table)
+    one.start(table)
+    codes = []
+    for i in range(MOVES + 2):
+        player = (one, two)[i % 2]
+        codes.append(player.command(table, "no such move!", {}, 1).status_code)
+    assert codes[:MOVES] == [400] * MOVES, codes  # malformed, but counted: the limit comes first
+    assert codes[MOVES:] == [429, 429], codes
+
+
+@pytest.mark.live
+def test_the_login_limit_holds_across_two_servers(limited_site):
+    site = limited_site
+    clients = [httpx.Client(base_url=f"http://127.0.0.1:{p}", timeout=30) for p in site.ports]
+
+    def attempt(client: httpx.Client, password: str) -> httpx.Response:
+        client.get("/accounts/login/")
+        return client.post("/accounts/login/", data={"login": "carol", "password": password},
+                           headers={"X-CSRFToken": client.cookies.get("csrftoken") or "",
+                                    "Referer": str(client.base_url) + "/accounts/login/"})
+
+    for i in range(LOGINS):
+        r = attempt(clients[i % 2], "wrong password")
+        assert r.status_code == 200 and "Too many" not in r.text
+    for client in clients:  # now even the right password is refused, on either server
+        r = attempt(client, "hyperlane-demo")
+        assert r.status_code != 302 and "Too many failed login attempts" in r.text
