@@ -192,6 +192,24 @@ def swap_cards(ctx: Ctx, row: int, card_col: int, row2: int, card_col2: int) -> 
             p["pos"] = [row2, 2 * (card_col2 - 1) + half + 1]
         elif (r, cc) == (row2, card_col2):
             p["pos"] = [row, 2 * (card_col - 1) + half + 1]
+    _swap_damage(state, row, card_col, row2, card_col2)
     ctx.emit("cards_swapped", row=row, card_col=card_col, row2=row2, card_col2=card_col2)
 
 
+
+
+def _swap_damage(state: State, row: int, card_col: int, row2: int, card_col2: int) -> None:
+    """R27: damage dealt this turn belongs to the target, so it travels with its card (audit: it used to stay
+    on the position and count toward whatever card the mosquito swapped in)."""
+    turn = state["turn"]
+    if turn is None:
+        return
+    damage = turn["damage"]
+    for half in (1, 2):
+        a = f"{row},{2 * (card_col - 1) + half}"
+        b = f"{row2},{2 * (card_col2 - 1) + half}"
+        da, db = damage.pop(a, None), damage.pop(b, None)
+        if da is not None:
+            damage[b] = da
+        if db is not None:
+            damage[a] = db

@@ -43,6 +43,9 @@ def flip_card(ctx: Ctx, row: int, card_col: int) -> None:
         slot["cover"][half] = None
     slot["flip"] = True
     slot["marks"] = [[], []]
+    if state["turn"] is not None:  # R27 (RULINGS A11): the back shows new objects, this turn's damage is gone
+        for half in (1, 2):
+            state["turn"]["damage"].pop(f"{row},{2 * (card_col - 1) + half}", None)
     ctx.emit("card_flipped", row=row, card_col=card_col, card=slot["card"])
     back = side(slot["card"], True)
     pay_global_bellonium(ctx, sum(q.global_bellonium for q in back))  # R72, RULINGS A30

@@ -196,3 +196,28 @@ def test_shooting_the_mosquito_swaps_its_card_and_ships_travel_with_cards() -> N
     assert state["board"][1][0]["card"] == mosquito_card
     assert player(state, 1)["pos"] == [3, 2]
     assert RULES.pending(state)[0].prompt == "battle_turn"
+
+
+@pytest.mark.rules("kemble:R27", "kemble:R68")
+def test_damage_travels_with_the_card_the_mosquito_swaps() -> None:
+    """Audit: the mosquito's hit stayed on its old position and counted toward the card swapped in there."""
+    cruiser = {"object": "cruiser", "energy": 2, "threat": 1, "reward": {"glory": 1}}
+    state = shooter({(3, 2): "mosquito", (2, 2): cruiser}, turn_set={"fires": 2})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "swap", row=2, card_col=1))
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert "object_destroyed" not in [e.kind for e in events] and player(state, 0)["glory"] == 0
+    assert state["turn"]["damage"] == {"3,2": 1, "2,2": 1}
+
+
+@pytest.mark.rules("kemble:R27", "kemble:R28")
+def test_a_flipped_card_starts_with_no_damage_this_turn() -> None:
+    front = [{"object": "cruiser", "energy": 2}, {"object": "fighter", "energy": 1}]
+    back = [{"object": "cruiser", "energy": 2, "reward": {"glory": 1}}, "empty"]
+    state = build(players=2, ships={0: (5, 1, "n"), 1: (5, 6)}, board={(3, 1): front[0], (3, 2): front[1]},
+                  flips={(3, 1): back}, players_set={0: {"upgrades": {"turret": 2}}}, turn=0,
+                  turn_set={"fires": 3, "moves": 2})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "move", dir="e"), cmd(0, "fire", weapon="turret"))
+    assert state["board"][2][0]["flip"] and state["turn"]["damage"] == {}
+    state, _ = run(state, cmd(0, "move", dir="w"))
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert "object_destroyed" not in [e.kind for e in events] and player(state, 0)["glory"] == 0
