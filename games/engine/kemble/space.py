@@ -101,15 +101,16 @@ def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
     if obj in NO_ENTRY or (obj in ("boss_part", "mini_boss") and q.energy is None):
         bump(ctx, seat, r, c, obj)  # R57, R65, R67, R68, R69
     elif q.enemy:
-        # R60: damage equal to its threat (regular, else distant), destroyed with no reward, covered.
+        # R60: first the damage equal to its threat (regular, else distant), "then" the enemy is destroyed
+        # with no reward and covered (or flipped) - even when the damage destroyed the ship.
         bump_stat(p, "rams")
         ctx.emit("enemy_rammed", seat=seat, row=r, col=c, object=obj)
-        remove_object(ctx, r, c)
         damage_ship(ctx, seat, q.ram_damage, "ram")
-    elif obj == "mine":
-        ctx.emit("mine_exploded", seat=seat, row=r, col=c)  # R62
         remove_object(ctx, r, c)
+    elif obj == "mine":
+        ctx.emit("mine_exploded", seat=seat, row=r, col=c)  # R62: 2 damage, then the mine is destroyed
         damage_ship(ctx, seat, 2, "mine")
+        remove_object(ctx, r, c)
     elif obj == "black_hole":
         ctx.emit("black_hole_entered", seat=seat, row=r, col=c)  # R63
         destroy_player(ctx, seat, "black_hole")

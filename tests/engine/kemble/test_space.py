@@ -103,3 +103,18 @@ def test_pushed_onto_a_singularity_bumps_sideways() -> None:
     state, _ = run(state, auto=True)
     assert player(state, 0)["pos"] == [4, 5] and player(state, 0)["energy"] == 4
     assert RULES.pending(state)[0].prompt == "choose_sensor"
+
+
+@pytest.mark.rules("kemble:R60", "kemble:R72")
+def test_ramming_deals_the_damage_before_the_enemy_is_destroyed() -> None:
+    """Audit: the enemy used to be removed first, so a ship killed by the ram still saw its card flip and
+    collected the Global Bellonium revealed on the back."""
+    rammed = {"object": "fighter", "energy": 1, "threat": 2}
+    state = build(players=2, ships={0: (5, 1), 1: (2, 6)}, board={(4, 1): rammed},
+                  flips={(4, 1): [{"object": "empty", "global_bellonium": 1}, "empty"]},
+                  players_set={0: {"energy": 2}}, turn=0)
+    state, events = run(state, cmd(0, "move", dir="n"))
+    order = [e.kind for e in events]
+    assert order.index("ship_destroyed") < order.index("card_flipped")
+    assert player(state, 0)["bellonium"] == 0 and player(state, 1)["bellonium"] == 1
+    assert state["board"][3][0]["flip"]
