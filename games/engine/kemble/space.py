@@ -135,6 +135,23 @@ def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
             next_key(state)
 
 
+def open_standing_claim(state: State, seat: int) -> None:
+    """R71/R66: "players on a quadrant with -M/-MM must spend the extra moves to get the reward" - a ship
+    that starts its Battle turn on an unclaimed -M power-up or labyrinth (pushed there, or short of moves
+    last turn) may spend them now. A drone pays on arrival (R58), so it is not re-offered."""
+    p = state["players"][seat]
+    turn = state["turn"]
+    if p["pos"] is None or turn is None or turn["seat"] != seat:
+        return
+    r, c = p["pos"]
+    q = board.quad(state, r, c)
+    if not q.extra_moves or q.object not in ("powerup", "labyrinth"):
+        return
+    if q.object == "labyrinth" and seat in board.slot_of(state, r, c)[0]["marks"][(c - 1) % 2]:
+        return
+    turn["claim"] = {"pos": [r, c], "left": q.extra_moves}
+
+
 def claim_reward(ctx: Ctx, seat: int, r: int, c: int) -> None:
     """The reward of a power-up (R59), recharge drone (R58) or labyrinth (R66) quadrant."""
     state = ctx.state

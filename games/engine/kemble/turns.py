@@ -9,6 +9,7 @@ from games.engine.kemble.content import CONTENT
 from games.engine.kemble.decks import draw_sensor
 from games.engine.kemble.effects import apply_effects
 from games.engine.kemble.ship import engine_moves, max_energy, recharge
+from games.engine.kemble.space import open_standing_claim
 from games.engine.kemble.state import Ctx, State, active_seats, bump_stat, next_key
 
 
@@ -99,6 +100,7 @@ def start_turn(ctx: Ctx) -> None:
 
 def choose_battle(ctx: Ctx, seat: int) -> None:
     ctx.state["turn"]["mode"] = "battle"
+    open_standing_claim(ctx.state, seat)  # R71: a -M reward under the ship can be claimed this turn
     ctx.emit("battle_chosen", seat=seat)
 
 

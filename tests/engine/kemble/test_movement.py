@@ -197,3 +197,20 @@ def test_round_one_overload_needs_the_ship_in_the_play_area_and_costs_energy() -
     refused(state, cmd(0, "overload", gain="move"), "ship_not_on_board")
     state, _ = run(state, cmd(0, "enter", col=2), cmd(0, "overload", gain="move"))
     assert player(state, 0)["energy"] == 4 and state["turn"]["moves"] == 1
+
+
+@pytest.mark.rules("kemble:R71", "kemble:R66")
+def test_a_ship_starting_its_battle_turn_on_a_minus_m_reward_may_spend_the_moves() -> None:
+    """Audit: the claim used to open only when moving onto the quadrant, so a ship pushed onto a -M labyrinth
+    (or short of moves last turn) could never score it without leaving and coming back."""
+    lab = {"object": "labyrinth", "extra_moves": 1, "reward": {"glory": 3}}
+    state = build(players=2, ships={0: (4, 2)}, board={(4, 2): lab}, players_set={0: {"threat": 2}}, turn=0,
+                  mode="choose", achievements_up=[])
+    state, _ = run(state, cmd(0, "battle"))
+    assert ("spend_move", {}) in legal_kinds(state, 0)
+    state, _ = run(state, cmd(0, "spend_move"))
+    assert player(state, 0)["glory"] == 3 and player(state, 0)["threat"] == [2, 0]
+    state = build(players=2, ships={0: (4, 2)}, board={(4, 2): lab}, turn=0, mode="choose")
+    state["board"][3][0]["marks"][1] = [0]  # already scored: once per labyrinth per player
+    state, _ = run(state, cmd(0, "battle"))
+    assert ("spend_move", {}) not in legal_kinds(state, 0)
