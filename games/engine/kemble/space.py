@@ -175,10 +175,15 @@ def claim_reward(ctx: Ctx, seat: int, r: int, c: int) -> None:
 
 
 def wormhole_targets(state: State, seat: int) -> list[list[int]]:
-    """R64: other visible, unoccupied wormholes."""
+    """R64: other visible, unoccupied wormholes. R41: during the scroll's pushes the bottom row is leaving
+    the play area with every ship pushed out of it, so its wormholes are no destination (audit: a jump
+    there used to drop the ship off the board with the row)."""
     pos = state["players"][seat]["pos"]
+    leaving = board.num_rows(state) if state["phase"] == "scroll" else None
     out = []
     for r, c, q in board.all_quadrants(state):
+        if r == leaving:
+            continue
         if q.object == "wormhole" and [r, c] != pos and board.ship_at(state, r, c) is None:
             out.append([r, c])
     return out

@@ -7,7 +7,7 @@ import pytest
 from games.engine.kemble.content import CONTENT
 from games.engine.kemble.scenario import synthetic_card
 
-from .helpers import RULES, build, cmd, legal_kinds, player, run
+from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
 
 
 def scrolling(**kw) -> dict:
@@ -159,3 +159,15 @@ def test_pushed_onto_a_wormhole_offers_a_jump_or_stay() -> None:
     state, _ = run(state, cmd(0, "teleport", row=1, col=1))
     state = auto(state)
     assert player(state, 0)["pos"] == [1, 1] and state["phase"] == "bid"
+
+
+@pytest.mark.rules("kemble:R41", "kemble:R64")
+def test_a_pushed_ship_cannot_jump_into_the_row_being_removed() -> None:
+    """Audit: a jump to a bottom-row wormhole during the pushes used to take the ship off with the row."""
+    state = scrolling(players=2, ships={0: (5, 2)}, board={(4, 2): "wormhole", (5, 5): "wormhole",
+                                                         (2, 1): "wormhole"}, space=[])
+    state = auto(state)
+    assert legal_kinds(state, 0) == [("teleport", {"row": 2, "col": 1}), ("stay", {})]
+    refused(state, cmd(0, "teleport", row=5, col=5), "bad_wormhole_target")
+    state, _ = run(state, cmd(0, "stay"), auto=True)
+    assert player(state, 0)["pos"] == [4, 2]
