@@ -138,16 +138,19 @@ def test_boss_parts_are_destructible_only_with_energy() -> None:
 
 @pytest.mark.rules("kemble:R69", "kemble:R51")
 def test_bomb_leaving_the_board_gives_two_threat_to_the_revealed_colours() -> None:
-    red = [k for k, s in CONTENT.sensors.items() if s.symbol == "red"][:2]
-    blue = [k for k, s in CONTENT.sensors.items() if s.symbol == "blue"][:1]
-    yellow = [k for k, s in CONTENT.sensors.items() if s.symbol == "yellow"][:2]
-    state = scrolling(players=3, board={(5, 6): "bomb"}, ships={0: (2, 2), 1: (2, 4)}, space=[],
-                      sensor=red + blue + yellow)
+    def of(colour: str, n: int) -> list[str]:
+        return [k for k, s in CONTENT.sensors.items() if s.symbol == colour][:n]
+
+    revealed = of("red", 2) + of("blue", 1) + of("green", 1) + of("purple", 1)
+    # seats: 0 red, 1 blue, 2 green (astral), 3 yellow (on the board, colour not revealed)
+    state = scrolling(players=4, board={(5, 8): "bomb"}, ships={0: (2, 2), 1: (2, 4), 3: (3, 6)}, space=[],
+                      sensor=revealed)
     state, events = run(state, auto=True)
     assert "bomb_detonated" in [e.kind for e in events]
     assert player(state, 0)["threat"] == [2, 0] and player(state, 1)["threat"] == [2, 0]
-    assert player(state, 2)["threat"] == [0, 0]
-    assert set(red + blue + yellow) <= set(state["decks"]["sensor_discard"])
+    assert player(state, 2)["threat"] == [0, 0]  # revealed, but astral (R51)
+    assert player(state, 3)["threat"] == [0, 0]  # on the board, colour not revealed
+    assert set(revealed) <= set(state["decks"]["sensor_discard"])
 
 
 @pytest.mark.rules("kemble:R64")
