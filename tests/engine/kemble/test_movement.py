@@ -180,7 +180,11 @@ def test_engine_adds_moves_per_battle_turn() -> None:
 def test_tunnel_deck_gives_two_base_moves() -> None:
     state = build(players=2, options={"tunnel_deck": True}, ships={0: (5, 2)}, turn=0)
     assert state["turn"]["moves"] == 2
-    refused(state, cmd(0, "buy_upgrade", upgrade="engine"), "buying_not_allowed_now")
+    state = build(players=2, options={"tunnel_deck": True}, ships={0: (5, 2)}, turn=0, mode="buy",
+                  players_set={0: {"bellonium": 20}})
+    refused(state, cmd(0, "buy_upgrade", upgrade="engine"), "engine_not_sold")  # R86: no Engine in the shop
+    assert ("buy_upgrade", {"upgrade": "engine"}) not in legal_kinds(state, 0)
+    assert ("buy_upgrade", {"upgrade": "shield"}) in legal_kinds(state, 0)
 
 
 def test_setup_round_one_lists_all_entries() -> None:
