@@ -24,8 +24,10 @@ def play_refusal(state: State, seat: int, inst: str) -> IllegalCommand | None:
             return IllegalCommand("setup_not_in_battle", "tng:R25", card=inst)
         if stage is not None and stage["kind"] == "event":
             return IllegalCommand("setup_not_for_event", "tng:R23", card=inst)
-    if stage is not None and stage["kind"] == "cube" and c.type == "maneuver" and c.id in stage["maneuvers"]:
-        return IllegalCommand("maneuver_already_played", "tng:R52", card=inst)
+    if stage is not None and stage["kind"] == "cube" and c.type == "maneuver":
+        by = stage["maneuvers"].get(c.id)
+        if by is not None and by != seat:  # R52: no *other* player may play the same Maneuver
+            return IllegalCommand("maneuver_already_played", "tng:R52", card=inst)
     return None
 
 
@@ -39,7 +41,7 @@ def play_card(ctx: Ctx, seat: int, inst: str) -> None:
     p["acted"] = True
     stage = ctx.state["stage"]
     if stage is not None and stage["kind"] == "cube" and card(inst).type == "maneuver":
-        stage["maneuvers"].append(card(inst).id)
+        stage["maneuvers"].setdefault(card(inst).id, seat)
     ctx.emit("card_played", seat=seat, card=inst)
     apply_effects(ctx, seat, card(inst).effects, inst)
 

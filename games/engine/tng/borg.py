@@ -61,6 +61,11 @@ def group_values(state: State) -> dict[str, int]:
     return total
 
 
+def group_goal(state: State, goal: dict[str, int]) -> dict[str, int]:
+    """RULINGS B19: Borg goals are printed per captain: the group needs them times the captains in the game."""
+    return {k: v * len(in_game(state)) for k, v in goal.items()}
+
+
 def group_loses(ctx: Ctx, reason: str) -> None:
     from games.engine.tng.scoring import end_game
 
@@ -166,7 +171,7 @@ def reveal(ctx: Ctx, inst: str) -> None:
         counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in in_game(s)}
         bonus = sum(counts.values()) + len(sp["cubes"])
         ctx.emit("borg_cards_revealed", counts=counts, bonus=bonus, card=inst)
-        s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": [], "bonus": bonus,
+        s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
         for x in in_game(s):
             if counts[str(x)] > 0 and s["phase"] == "group":
@@ -220,7 +225,7 @@ def _resolve_event(ctx: Ctx) -> None:
     s["stage"] = None
     bump(s)
     s["space"]["revealed"].remove(inst)
-    if fighters(s) and goal_met(s, lead(s), c.goal or {}, group_values(s)):
+    if fighters(s) and goal_met(s, lead(s), group_goal(s, c.goal or {}), group_values(s)):
         ctx.emit("event_succeeded", seat=None, card=inst)
         if c.locutus:  # R42
             from games.engine.tng.scoring import end_game

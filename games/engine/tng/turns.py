@@ -82,6 +82,12 @@ def end_turn(ctx: Ctx, seat: int, *, cleanup: bool = True) -> None:
         nxt = (nxt + 1) % s["n"]
     if nxt == s["first"] or (s["players"][s["first"]]["resigned"] and nxt <= seat):
         s["round"] += 1
+        limit = s["options"]["round_limit"]
+        if limit and s["round"] > limit:  # RULINGS B14: the safeguard against a game that cannot end
+            from games.engine.tng.scoring import end_game
+
+            end_game(ctx, "round_limit")
+            return
     start_turn(ctx, nxt)
 
 

@@ -1,0 +1,153 @@
+"""Random full games for every scenario and player count, with invariants after every command, plus
+dump/load, replay and the no-leak views (tng:R8 game flow, R39/R42/R58 the ends of the game)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from games.engine.core import Command, Rng
+from games.engine.core.replay import replay
+from games.engine.core.testing import Playout, play_random
+from games.engine.tng import RULES
+from games.engine.tng.content import card
+from games.engine.tng.state import HAND_SIZE
+
+SCENARIOS = ["exploration", "borg_invasion", "klingon_civil_war"]
+VARIANTS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
+GAMES = 20
+STEP_CAP = 12_000
+
+
+def all_cards(state: dict[str, Any]) -> list[str]:
+    sb, sp = state["starbase"], state["space"]
+    out = list(sb["deck"]) + [c for c in sb["search"] if c] + sb["discard"] + sb["ensigns"]
+    for pile in sb["basic"].values():
+        out += pile
+    out += sp["deck"] + sp["missions"] + sp["revealed"] + sp["box"] + sp["cubes"] + sp["borg"] + state["queue"]
+    out += state["removed"]
+    for p in state["players"]:
+        out += p["deck"] + p["hand"] + p["discard"] + p["played"] + p["points"] + p["influence"] + [p["ship"]]
+    return out
+
+
+class Invariants:
+    def __init__(self, state: dict[str, Any]) -> None:
+        start = all_cards(state)
+        self.cards = frozenset(start)
+        assert len(self.cards) == len(start), "a card is in two zones at setup"
+
+    def __call__(self, state: dict[str, Any], command: Command) -> None:
+        now = all_cards(state)
+        assert len(now) == len(self.cards) and set(now) == self.cards, f"cards not conserved after {command}"
+        zone_cards = [c for z in RULES.zones(state) for c in z.cards]
+        assert len(zone_cards) == len(now) and set(zone_cards) == self.cards, "zones() differ from the state"
+        for p in state["players"]:
+            assert p["xp"] >= 0 and p["damage"] >= 0 and p["shield_used"] >= 0
+            assert not (p["assimilated"] and (p["hand"] or p["deck"]))
+        assert len(state["space"]["missions"]) <= 2
+        assert len(state["starbase"]["search"]) == 9
+        if state["starbase"]["deck"]:
+            assert all(state["starbase"]["search"]), "Search Area not refilled"
+        if state["phase"] == "turn" and command.kind == "end_turn":
+            p = state["players"][command.seat]
+            assert len(p["hand"]) == min(HAND_SIZE, len(p["hand"]) + len(p["deck"]) + len(p["discard"]))
+        if state["phase"] == "group" and command.kind == "end_round":
+            for p in state["players"]:
+                if not p["assimilated"]:
+                    assert len(p["hand"]) >= min(HAND_SIZE, len(p["hand"]) + len(p["deck"]) + len(p["discard"]))
+        for d in RULES.pending(state):
+            for seat in d.seats:
+                assert RULES.legal_commands(state, seat), f"seat {seat} waited on without commands"
+
+
+@pytest.mark.rules("tng:R8", "tng:R39", "tng:R42")
+@pytest.mark.parametrize(("scenario", "players"), VARIANTS, ids=lambda v: str(v))
+def test_random_games_finish_with_invariants_holding(scenario: str, players: int) -> None:
+    options = {"scenario": scenario}
+    reasons: Counter[str] = Counter()
+    for seed in range(GAMES):
+        opts = RULES.validate_options(players, options)
+        start = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
+        check = Invariants(start)
+        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=STEP_CAP,
+                              after_each=check)
+        result = RULES.result(playout.state)
+        assert result is not None
+        reasons[result.reason] += 1
+        flat = sorted(s for group in result.ranking for s in group)
+        assert flat == list(range(players))
+        assert set(result.scores) == set(range(players))
+        if scenario == "borg_invasion":
+            assert result.cooperative
+        if seed == 0:
+            state, _rng, _events = replay(RULES, seed=seed, num_players=players, options=opts,
+                                          commands=playout.commands)
+            assert state == playout.state
+            assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
+            json.dumps(result.as_json())
+    assert sum(reasons.values()) == GAMES
+
+
+def strings(obj: Any) -> set[str]:
+    if isinstance(obj, str):
+        return {obj}
+    if isinstance(obj, dict):
+        return set().union(*(strings(v) for v in obj.values()), set(obj)) if obj else set()
+    if isinstance(obj, list | tuple):
+        return set().union(*(strings(v) for v in obj)) if obj else set()
+    return set()
+
+
+def check_no_leak(state: dict[str, Any], events: list[Any]) -> None:
+    hidden = set(state["starbase"]["deck"]) | set(state["space"]["deck"])
+    for p in state["players"]:
+        hidden |= set(p["deck"])
+    for seat in [None, *range(state["n"])]:
+        seen = strings(RULES.view(state, seat))
+        assert not seen & hidden, (seat, seen & hidden)
+        for p in state["players"]:
+            if p["seat"] != seat:
+                assert not seen & set(p["hand"]), "another seat's hand leaked"
+        for e in events:
+            data = e.for_seat(seat)
+            if data is not None and e.kind == "cards_drawn" and e.data["seat"] != seat:
+                assert "cards" not in data
+        z = {zone.name: zone for zone in RULES.zones(state)}
+        for p in state["players"]:
+            s = p["seat"]
+            assert z[f"deck:{s}"].visibility == "hidden" and not z[f"deck:{s}"].visible_to(s)
+            assert z[f"hand:{s}"].visible_to(s) and (seat == s or not z[f"hand:{s}"].visible_to(seat))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_apply_never_mutates_views_never_leak_and_legal_is_deterministic(scenario: str) -> None:
+    for players in (2, 4):
+        rng = Rng.from_seed(7)
+        bot = Rng.from_seed(99)
+        opts = RULES.validate_options(players, {"scenario": scenario})
+        state = RULES.setup(num_players=players, options=opts, rng=rng).state
+        playout = Playout(state=state, rng=rng)
+        for _ in range(300):
+            if RULES.result(playout.state) is not None:
+                break
+            command = RULES.auto_command(playout.state)
+            if command is None:
+                seats = sorted(RULES.seats_to_act(playout.state))
+                legal = RULES.legal_commands(playout.state, seats[bot.below(len(seats))])
+                assert legal == RULES.legal_commands(playout.state, legal[0].seat)
+                command = legal[bot.below(len(legal))]
+            before = json.dumps(playout.state, sort_keys=True)
+            out = RULES.apply(playout.state, command, playout.rng)
+            assert json.dumps(playout.state, sort_keys=True) == before
+            assert out.state is not playout.state
+            for e in out.events:
+                json.dumps(e.as_json())
+            if out.undoable:
+                assert not any(e.kind in ("cards_drawn", "card_explored", "search_area_refilled") for e in out.events)
+            playout.state = out.state
+            check_no_leak(playout.state, out.events)
+    _ = card
