@@ -119,9 +119,10 @@ def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
             return  # R66: once per labyrinth per player
         if q.extra_moves:
             turn = state["turn"]
-            if how in CHOSEN and turn is not None and turn["seat"] == seat:
-                turn["claim"] = {"pos": [r, c], "left": q.extra_moves}  # R71
-            return  # a push cannot spend moves: no reward (R66, RULINGS)
+            if turn is not None and turn["seat"] == seat and turn["mode"] == "battle":
+                # R71: on your own Battle turn, however you got here (a move, or a side step after a flip).
+                turn["claim"] = {"pos": [r, c], "left": q.extra_moves}
+            return  # a push cannot spend moves: no reward now (R66, RULINGS)
         claim_reward(ctx, seat, r, c)
     elif obj == "wormhole" and how not in ("teleport", "flip"):
         targets = wormhole_targets(state, seat)

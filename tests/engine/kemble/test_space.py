@@ -118,3 +118,15 @@ def test_ramming_deals_the_damage_before_the_enemy_is_destroyed() -> None:
     assert order.index("ship_destroyed") < order.index("card_flipped")
     assert player(state, 0)["bellonium"] == 0 and player(state, 1)["bellonium"] == 1
     assert state["board"][3][0]["flip"]
+
+
+@pytest.mark.rules("kemble:R71", "kemble:R28")
+def test_a_side_step_on_your_own_turn_onto_a_minus_m_reward_can_be_claimed() -> None:
+    """Audit: only a move or an entry opened the -M claim; a side step after a flip on your own turn did not."""
+    lab = {"object": "labyrinth", "extra_moves": 1, "reward": {"glory": 2}}
+    state = build(players=2, ships={0: (4, 1, "e")}, board={(4, 2): {"object": "fighter", "energy": 1}},
+                  flips={(4, 1): ["asteroid", lab]}, achievements_up=[], turn=0)
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    assert player(state, 0)["pos"] == [4, 2] and player(state, 0)["energy"] == 4
+    state, _ = run(state, cmd(0, "spend_move"))
+    assert player(state, 0)["glory"] == 2
