@@ -2,7 +2,7 @@
 
 Command kinds and args (JSON ints/strings; a ``card`` is a card instance id such as ``"worf#1"``):
 
-- standard turn (R9-R24): ``play {card}``, ``buy {slot}`` (0-8), ``buy_basic {kind}``, ``repair {amount}``,
+- standard turn (R9-R24): ``play {card}``, ``buy {slot}`` (0-8), ``buy_basic {pile}``, ``repair {amount}``,
   ``search {slot}``, ``explore {}``, ``complete_mission {card}``, ``discard {card}`` (the Discard Phase),
   ``end_turn {}``; Klingon: ``ally {card}``, ``ship_ability {target}``
 - open stages: ``bottom {card}`` (R21), ``resolve_event {}`` (R23), ``diplomacy {keep: ship|points}`` /
@@ -103,7 +103,7 @@ def _economy(state: State, seat: int) -> list[Command]:
             out.append(_c(seat, "buy", slot=slot))
     for kind in sorted(state["starbase"]["basic"]):
         if actions.buy_basic_refusal(state, seat, kind) is None:
-            out.append(_c(seat, "buy_basic", kind=kind))
+            out.append(_c(seat, "buy_basic", pile=kind))
     for amount in range(1, min(p["xp"], p["damage"]) + 1):
         out.append(_c(seat, "repair", amount=amount))
     for slot in range(len(state["starbase"]["search"])):
@@ -369,7 +369,7 @@ def _h_end_round(ctx: Ctx, cmd: Command) -> None:
 HANDLERS: dict[str, Callable[[Ctx, Command], None]] = {
     "play": _h_play,
     "buy": _action("tng:R13", lambda ctx, c: actions.buy(ctx, c.seat, _arg(c, "slot", int))),
-    "buy_basic": _action("tng:R13", lambda ctx, c: actions.buy_basic(ctx, c.seat, _arg(c, "kind"))),
+    "buy_basic": _action("tng:R13", lambda ctx, c: actions.buy_basic(ctx, c.seat, _arg(c, "pile"))),
     "repair": _action("tng:R14", lambda ctx, c: actions.repair(ctx, c.seat, _arg(c, "amount", int))),
     "search": _action("tng:R15", lambda ctx, c: actions.search(ctx, c.seat, _arg(c, "slot", int))),
     "explore": _h_explore,

@@ -67,6 +67,12 @@ class _Taker:
                     pile.remove(inst)
                     self.claimed.add(inst)
                     return inst
+        search = self.state["starbase"]["search"]
+        for i, inst in enumerate(search):
+            if inst is not None and inst.split("#")[0] == cid and inst not in self.claimed:
+                search[i] = self.state["starbase"]["deck"].pop() if self.state["starbase"]["deck"] else None
+                self.claimed.add(inst)
+                return inst
         raise ValueError(f"no free copy of {cid!r} left")
 
 
