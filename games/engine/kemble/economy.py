@@ -56,6 +56,12 @@ def buy_upgrade(ctx: Ctx, seat: int, kind: str) -> None:
         ctx.emit("glory_gained", seat=seat, amount=glory, source="upgrade")
     if kind == "generator" and level == 1:
         gain_energy(ctx, seat, 1, "generator")  # R78: after the maximum is raised to 6
+    turn = ctx.state["turn"]
+    if kind == "engine" and turn is not None and turn["seat"] == seat and turn["mode"] in ("astral", "battle"):
+        # R81 "you get an extra move during the turn": an Engine bought on the Merchant or before entering
+        # moves the ship this very turn, as a weapon bought there fires at once (audit).
+        before = CONTENT.upgrades["engine"]["levels"][level - 2]["moves"] if level > 1 else 0
+        turn["moves"] += int(CONTENT.upgrades["engine"]["levels"][level - 1]["moves"]) - int(before)
 
 
 def powerup_refusal(state: State, seat: int) -> IllegalCommand | None:

@@ -160,3 +160,22 @@ def test_tunnel_vision_fires_only_upward_until_the_turret_is_bought_at_three() -
 def test_bellonium_from_rewards_and_never_negative() -> None:
     state = build(players=2, ships={0: (5, 2)}, players_set={0: {"bellonium": 0}}, turn=0, mode="buy")
     assert [k for k, _ in legal_kinds(state, 0)] == ["end_turn"]
+
+
+@pytest.mark.rules("kemble:R81", "kemble:R40", "kemble:R52")
+def test_an_engine_bought_during_the_turn_moves_the_ship_this_turn() -> None:
+    """Audit: the move budget was fixed at the start of the turn, so an Engine bought on the Merchant or by an
+    astral player before entering gave nothing until the next turn (a weapon bought there fires at once)."""
+    state = build(players=2, ships={0: (5, 2)}, board={(4, 2): "merchant"}, turn=0,
+                  players_set={0: {"bellonium": 1 + price("engine", 1) + price("engine", 2)}})
+    state, _ = run(state, cmd(0, "move", dir="n"), cmd(0, "merchant"), cmd(0, "buy_upgrade", upgrade="engine"))
+    assert state["turn"]["moves"] == 1
+    state, _ = run(state, cmd(0, "buy_upgrade", upgrade="engine"))
+    assert state["turn"]["moves"] == 2
+    state = build(players=2, players_set={0: {"energy": 0, "bellonium": price("engine", 1)}}, turn=0)
+    state, _ = run(state, cmd(0, "buy_upgrade", upgrade="engine"), cmd(0, "enter", col=2), cmd(0, "move", dir="n"))
+    assert player(state, 0)["pos"] == [4, 2]
+    state = build(players=2, ships={0: (5, 2)}, players_set={0: {"bellonium": price("engine", 1)}}, turn=0,
+                  mode="buy")
+    state, _ = run(state, cmd(0, "buy_upgrade", upgrade="engine"))
+    assert state["turn"]["moves"] == 1  # a Power Down has no moves to add to
