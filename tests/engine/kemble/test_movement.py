@@ -115,8 +115,9 @@ def test_rotating_costs_one_energy_on_board_and_is_free_with_turret_two_or_astra
     state, _ = run(state, cmd(0, "rotate", dir="e"), cmd(0, "rotate", dir="w"))
     assert player(state, 0)["energy"] == 5
     state = build(players=2, turn=0)  # astral
-    state, _ = run(state, cmd(0, "rotate", dir="s"))
+    state, events = run(state, cmd(0, "rotate", dir="s"))
     assert player(state, 0)["facing"] == "s" and player(state, 0)["energy"] == 5
+    assert [e.data["cost"] for e in events if e.kind == "turret_rotated"] == [0]
 
 
 @pytest.mark.rules("kemble:R52", "kemble:R51")
