@@ -54,7 +54,14 @@ def fmt(r: dict[str, Any]) -> str:
     return (f"{r['moves']:>6} moves  {r['rate']:>6.1f}/s  p50 {r['p50']:>6.1f}  p95 {r['p95']:>6.1f}"
             f"  p99 {r['p99']:>6.1f} ms  (POST alone p50 {r.get('post_p50', float('nan')):.1f}"
             f" p95 {r.get('post_p95', float('nan')):.1f} ms)  status {r.get('status', {})}"
-            f"  lost {r.get('lost', 0)}  skipped {r.get('skipped', 0)}/{r.get('offered', 0)}")
+            f"  lost {r.get('lost', 0)}  skipped {r.get('skipped', 0)}/{r.get('offered', 0)}"
+            + (("\n      CPU ms per move: " + ", ".join(f"{k} {v:.1f}" for k, v in r["cpu"].items())
+                + f"  -> server total {server_cpu(r):.1f} ms, a 2-core ceiling of {2000 / server_cpu(r):.0f} moves/s")
+               if r.get("cpu") and r["moves"] else ""))
+
+
+def server_cpu(r: dict[str, Any]) -> float:
+    return sum(v for k, v in r["cpu"].items() if k != "bench") or float("nan")
 
 
 # --- baseline (a): the bare transaction ------------------------------------------------------------
@@ -166,14 +173,56 @@ def run_bgio(tables: int, rate: float, seconds: float) -> dict[str, Any]:
 
 # --- the site ---------------------------------------------------------------------------------------
 
-async def drive(specs: list[Any], rate: float, seconds: float) -> dict[str, Any]:
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+class CpuMeter:
+    """CPU seconds used by the site's processes and by its PostgreSQL backends: a cost per move that
+    does not depend on what else the machine is running (it was shared while these figures were taken)."""
+
+    def __init__(self, site: BenchSite) -> None:
+        self.site = site
+
+    def snapshot(self) -> dict[str, float]:
+        from django.db import connection
+
+        out: dict[str, float] = {"daphne": 0.0, "celery": 0.0, "postgres": 0.0}
+        for name, proc in self.site.procs.items():
+            out["daphne" if name.startswith("web") else "celery"] += cpu_seconds(proc.pid)
+        with connection.cursor() as cur:
+            cur.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            pids = [r[0] for r in cur.fetchall()]
+        self.pg = {pid: cpu_seconds(pid) for pid in pids}
+        out["postgres"] = sum(self.pg.values())
+        out["bench"] = sum(os.times()[:2])
+        return out
+
+    def per_move(self, before: dict[str, float], after: dict[str, float], moves: int) -> dict[str, float]:
+        # Backends that came and went between the two snapshots are not counted; those present in both are.
+        return {k: (after[k] - before[k]) * 1000 / max(1, moves) for k in before}
+
+
+async def drive(specs: list[Any], rate: float, seconds: float, meter: CpuMeter) -> dict[str, Any]:
     driver = Driver(specs)
     t0 = time.perf_counter()
     await driver.open()
     opened = time.perf_counter() - t0
     await driver.offered(rate / 2, min(5.0, seconds / 4), record=False)  # warm-up
+    c0 = await asyncio.to_thread(meter.snapshot)
     offered = await driver.offered(rate, seconds)
+    c1 = await asyncio.to_thread(meter.snapshot)
+    offered["cpu"] = meter.per_move(c0, c1, offered["moves"])
     saturated = await driver.saturate(seconds)
+    c2 = await asyncio.to_thread(meter.snapshot)
+    saturated["cpu"] = meter.per_move(c1, c2, saturated["moves"])
     frames = sum(s.frames for t in driver.tables for s in t.seats)
     await driver.close()
     return {"open_seconds": opened, "offered": offered, "saturated": saturated, "frames": frames}
@@ -214,7 +263,7 @@ def main() -> int:
             options, label = GAMES[game]
             for count in server_counts:
                 specs = make_tables(game, args.tables, 4, options, site.ports[:count])
-                r = asyncio.run(drive(specs, args.rate, args.seconds))
+                r = asyncio.run(drive(specs, args.rate, args.seconds, CpuMeter(site)))
                 results[f"{game}/{count}"] = r
                 print(f"\n{label}, {count} Daphne server(s), {args.workers} Celery worker(s)"
                       f"  (400 websockets opened in {r['open_seconds']:.1f} s)   [{loadavg()}]")
@@ -224,6 +273,12 @@ def main() -> int:
                     print(f"  errors: {r['offered'].get('errors')} {r['saturated'].get('errors')}")
                 sys.stdout.flush()
     finally:
+        for name in sorted(site.procs):
+            text = (var_dir / f"{name}.log").read_text(errors="replace") if (var_dir / f"{name}.log").exists() else ""
+            errors = [line for line in text.splitlines() if line and not line.startswith((" ", "\t", "Traceback"))
+                      and ("Error" in line or "Exception" in line)]
+            if errors:
+                print(f"  {name}.log: {len(errors)} error lines, e.g. {errors[-1][:300]}")
         site.stop()
         shutil.rmtree(var_dir, ignore_errors=True)
     if not args.no_bgio:

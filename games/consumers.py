@@ -11,7 +11,7 @@ import json
 import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -20,6 +20,15 @@ from games.rendering import render_chat, render_fragments, render_log_entries, w
 from games.selectors import NotAllowed, viewer_for
 
 log = logging.getLogger(__name__)
+
+
+def database_sync_to_async(func: Any) -> Any:
+    """Run a read in the thread pool. Consumers get no per-connection thread context (Django's HTTP
+    handler does), so the default thread-sensitive call would run every websocket render of the
+    process, one after another, in a single thread: a move's re-renders queued behind each other's
+    database round trips. These calls only read and touch no thread-bound state."""
+    return _database_sync_to_async(func, thread_sensitive=False)
+
 
 MAX_FRAME = 4096
 
