@@ -102,6 +102,9 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
                 sb["deck"].insert(0, sb["search"][i])
             sb["search"][i] = None
             sb["search"][i] = t.take(cid)
+    for seat, cid in (ships or {}).items():
+        state["removed"].append(ps[seat]["ship"])
+        ps[seat]["ship"] = t.take(cid)
     for seat, cards in (hands or {}).items():
         ps[seat]["deck"] += ps[seat]["hand"]
         ps[seat]["hand"] = []
@@ -115,9 +118,6 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
         chosen = [t.take(cid, ps[seat]["deck"]) for cid in cids]
         state["removed"] += ps[seat]["deck"]
         ps[seat]["deck"] = chosen[::-1]
-    for seat, cid in (ships or {}).items():
-        state["removed"].append(ps[seat]["ship"])
-        ps[seat]["ship"] = t.take(cid)
     for seat, value in (damage or {}).items():
         ps[seat]["damage"] = value
     if space_exact is not None:

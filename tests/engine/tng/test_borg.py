@@ -1,0 +1,256 @@
+"""The Borg Invasion scenario (tng:R40-R55a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.core import AUTO_SEAT
+from games.engine.tng.content import card
+
+from .helpers import RULES, build, cmd, inst, legal, player, refused, run, space_inst
+
+BORG = {"scenario": "borg", "options": {"starting_ships": "assigned"}, "first": 0}
+
+
+def borg(**kw: object) -> dict:
+    args = dict(BORG)
+    args.update(kw)
+    return build(**args)  # type: ignore[arg-type]
+
+
+def actions_step(**kw: object) -> dict:
+    return borg(group_set={"step": "actions"}, **kw)
+
+
+def nborg(state: dict, seat: int) -> int:
+    return sum(1 for c in player(state, seat)["hand"] if card(c).type == "borg")
+
+
+@pytest.mark.rules("tng:R43", "tng:R46")
+def test_the_group_explores_once_at_the_start_of_the_turn_and_players_cannot_explore() -> None:
+    state = borg(space=["starfleet_reinforcements"])
+    assert RULES.pending(state)[0].automatic and RULES.auto_command(state).kind == "explore"
+    refused(state, cmd(0, "explore"), "automatic_step_only")
+    state, _ = run(state, auto=True)
+    assert player(state, 0)["xp"] == 2 and player(state, 1)["xp"] == 2
+    assert RULES.pending(state)[0].prompt == "group_actions"
+    assert RULES.pending(state)[0].seats == frozenset({0, 1})
+    refused(state, cmd(0, "explore"), "no_exploration_left")
+
+
+@pytest.mark.rules("tng:R44")
+def test_the_group_shares_three_searches_per_turn() -> None:
+    state = actions_step()
+    state, _ = run(state, cmd(0, "search", slot=0), cmd(1, "search", slot=1), cmd(1, "search", slot=2))
+    refused(state, cmd(0, "search", slot=3), "no_search_left")
+
+
+@pytest.mark.rules("tng:R46")
+def test_players_act_in_any_order_and_the_turn_ends_when_all_are_done() -> None:
+    state = actions_step(hands={0: ["crewman"], 1: ["crewman"]})
+    state, _ = run(state, cmd(1, "play", card=inst(state, 1, "crewman")), cmd(1, "done"))
+    assert RULES.pending(state)[0].seats == frozenset({0})
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "crewman")), cmd(0, "done"))
+    assert RULES.auto_command(state).kind == "end_round"
+    state, _ = run(state, RULES.auto_command(state))
+    assert state["round"] == 2 and all(len(p["hand"]) == 5 and p["played"] == [] for p in state["players"])
+    assert RULES.pending(state)[0].prompt == "group_explore"
+
+
+@pytest.mark.rules("tng:R46")
+def test_the_discard_phase_only_for_a_player_who_did_nothing_and_then_no_more_actions() -> None:
+    """Digest scenario 41."""
+    state = actions_step(hands={0: ["crewman", "duty_officer"], 1: ["crewman", "duty_officer"]})
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "crewman")))
+    refused(state, cmd(0, "discard", card=inst(state, 0, "duty_officer")), "action_phase_chosen")
+    c = inst(state, 1, "duty_officer")
+    state, _ = run(state, cmd(1, "discard", card=c))
+    assert c in state["removed"]  # a starting card leaves the game (R17, RULINGS B21)
+    assert 1 not in RULES.pending(state)[0].seats
+    refused(state, cmd(1, "play", card=inst(state, 1, "crewman")), "not_your_turn")
+
+
+@pytest.mark.rules("tng:R47")
+def test_a_defeated_player_gains_a_borg_card_sits_out_and_still_draws_at_the_end() -> None:
+    """Digest scenario 43: the Cube's on-reveal damage defeats player 0 (Defense 7, damage 6)."""
+    state = borg(hands={0: ["borg_card"]}, damage={0: 6}, space=["borg_cube_1"])
+    area = len(state["space"]["borg"])
+    state, events = run(state, auto=True)
+    p = player(state, 0)
+    assert p["defeated"] and p["damage"] == 0
+    assert len(state["space"]["borg"]) == area - 1 and "ensign" not in [card(c).id for c in p["deck"] + p["hand"]]
+    assert sum(1 for c in p["deck"] + p["hand"] if card(c).type == "borg") == 2
+    assert RULES.pending(state)[0].seats == frozenset({1})
+    state, _ = run(state, cmd(1, "ready"))
+    if state["stage"] is not None:
+        state, _ = run(state, cmd(1, "assign_damage", target=1))
+    assert 0 not in RULES.pending(state)[0].seats
+    refused(state, cmd(0, "done"), "not_your_turn")
+    state, _ = run(state, cmd(1, "done"), auto=False)
+    state, _ = run(state, RULES.auto_command(state))
+    assert len(player(state, 0)["hand"]) == 5 and not player(state, 0)["defeated"]
+
+
+@pytest.mark.rules("tng:R48")
+def test_a_fleeing_ship_is_won_only_by_diplomacy_or_leaves_at_the_end_of_the_turn() -> None:
+    """Digest scenario 40."""
+    state = borg(space=["enterprise_d"])
+    state, _ = run(state, auto=True)
+    e = space_inst(state, "enterprise_d")
+    assert not [a for k, a in legal(state, 0) if k == "win_ship"]
+    refused(state, cmd(0, "fight"), "no_battle_with_fleeing_ships")
+    refused(state, cmd(0, "win_ship", card=e), "diplomacy_fails")
+    state, _ = run(state, cmd(0, "done"), cmd(1, "done"), auto=True)
+    assert e in state["space"]["box"] and e not in state["space"]["deck"]
+
+
+@pytest.mark.rules("tng:R48", "tng:R41")
+def test_winning_a_fleeing_ship_makes_it_yours_and_the_starting_effect_stays() -> None:
+    """Digest scenario 44 (Pakled Freighter: Speed 1, Diplomacy 2)."""
+    state = borg(space=["pakled_freighter"])
+    state, _ = run(state, auto=True)
+    old = player(state, 0)["ship"]
+    state, _ = run(state, cmd(0, "win_ship", card=space_inst(state, "pakled_freighter")))
+    assert card(player(state, 0)["ship"]).id == "pakled_freighter" and player(state, 0)["points"] == [old]
+    assert ("ship_ability", {"target": 1}) in legal(state, 0)
+    before = state["group"]["searches"]
+    state, _ = run(state, cmd(0, "ship_ability", target=0))
+    assert state["group"]["searches"] == before + 1
+    refused(state, cmd(0, "ship_ability", target=0), "ability_used")
+
+
+@pytest.mark.rules("tng:R49")
+def test_five_borg_cards_in_hand_assimilate_the_player() -> None:
+    """Digest scenario 34."""
+    state = actions_step(players=3, hands={0: ["borg_card"] * 4 + ["guinan"]}, decks={0: ["borg_card", "crewman"]})
+    state, events = run(state, cmd(0, "play", card=inst(state, 0, "guinan")))
+    p = player(state, 0)
+    assert p["assimilated"] and p["hand"] == [] and p["deck"] == []
+    assert "player_assimilated" in [e.kind for e in events] and state["phase"] == "group"
+    assert RULES.pending(state)[0].seats == frozenset({1, 2})
+
+
+@pytest.mark.rules("tng:R49")
+def test_borg_cards_cannot_be_played_or_discarded_but_effects_return_them() -> None:
+    """Digest scenario 35."""
+    state = actions_step(hands={0: ["borg_card", "beverly_crusher"]})
+    b = inst(state, 0, "borg_card")
+    refused(state, cmd(0, "play", card=b), "borg_card_unplayable")
+    refused(state, cmd(0, "discard", card=b), "borg_card_not_discardable")
+    assert ("discard", {"card": b}) not in legal(state, 0)
+    area = len(state["space"]["borg"])
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "beverly_crusher")))
+    assert b in state["space"]["borg"] and len(state["space"]["borg"]) == area + 1 and nborg(state, 0) == 0
+
+
+@pytest.mark.rules("tng:R49")
+def test_an_empty_borg_card_area_loses_the_game_for_everyone() -> None:
+    state = borg(space=["assimilation_drones"], borg_area=1)
+    state, _ = run(state, auto=True)
+    result = RULES.result(state)
+    assert result is not None and result.winners == frozenset() and result.cooperative
+    assert result.reason == "borg_area_empty"
+
+
+@pytest.mark.rules("tng:R49", "tng:R50")
+def test_a_cube_reveals_borg_hands_and_hits_only_their_holders() -> None:
+    """Digest scenario 37 (Borg Cube: strike 2; player 0 Shields 1)."""
+    state = borg(hands={0: ["borg_card"]}, space=["borg_cube_1"])
+    state, events = run(state, auto=True)
+    revealed = next(e for e in events if e.kind == "borg_cards_revealed")
+    assert revealed.data["counts"] == {"0": 1, "1": 0} and revealed.data["bonus"] == 1
+    hits = [e.data["seat"] for e in events if e.kind == "ship_damaged"]
+    assert hits == [0] and player(state, 0)["damage"] == 1 and player(state, 1)["damage"] == 0
+
+
+@pytest.mark.rules("tng:R51", "tng:R53")
+def test_cubes_grow_with_each_defeated_cube_and_a_destroyed_cube_is_set_aside() -> None:
+    state = borg(space=["borg_cube_1"], hands={0: ["photon_spread", "attack_pattern_omega"],
+                                              1: ["riker", "worf"]})
+    cubes = [c for c in state["space"]["deck"] if card(c).type == "cube" and card(c).id != "borg_cube_1"][:2]
+    for c in cubes:
+        state["space"]["deck"].remove(c)
+        state["space"]["cubes"].append(c)
+    state, _ = run(state, auto=True)
+    assert state["stage"]["bonus"] == 2
+    for seat, cid in ((0, "photon_spread"), (0, "attack_pattern_omega"), (1, "riker"), (1, "worf")):
+        state, _ = run(state, cmd(seat, "play", card=inst(state, seat, cid)))
+    # Cube: Attack 7, Speed 5, Defense 12, Shields 3; the group deals 3+3+2+3+3+3 = 17 - 3 = 14.
+    state, _ = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    if state["stage"] is not None:
+        state, _ = run(state, cmd(0, "assign_damage", target=1))
+    assert len(state["space"]["cubes"]) == 3 and card(state["space"]["cubes"][-1]).id == "borg_cube_1"
+
+
+@pytest.mark.rules("tng:R52")
+def test_a_maneuver_played_in_a_cube_battle_cannot_be_played_by_another_player() -> None:
+    state = borg(space=["borg_cube_1"], hands={0: ["full_impulse", "full_impulse"], 1: ["full_impulse"]})
+    state, _ = run(state, auto=True)
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "full_impulse")))
+    refused(state, cmd(1, "play", card=inst(state, 1, "full_impulse")), "maneuver_already_played")
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "full_impulse")))
+    assert len(player(state, 0)["played"]) == 2
+
+
+@pytest.mark.rules("tng:R53", "tng:R54")
+def test_cube_damage_must_defeat_a_ship_before_moving_to_another() -> None:
+    """Digest scenario 38: Cube Attack 7; player 0's Pakled (Defense 4, Shields 0) takes 4, the rest 3."""
+    state = borg(ships={0: "pakled_freighter", 1: "enterprise_d"}, space=["borg_cube_1"])
+    for c in [c for c in state["space"]["deck"] if card(c).id in ("borg_cube_2", "borg_cube_3")]:
+        state["space"]["deck"].remove(c)
+        state["space"]["cubes"].append(c)
+    state, _ = run(state, auto=True)
+    state, _ = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert state["stage"]["kind"] == "allocate" and state["stage"]["remaining"] == 7
+    assert RULES.pending(state)[0].seats == frozenset({0})
+    refused(state, cmd(0, "assign_damage", target=0, amount=2), "must_take_until_defeated")
+    state, events = run(state, cmd(0, "assign_damage", target=0))
+    assigned = [(e.data["target"], e.data["amount"]) for e in events if e.kind == "cube_damage_assigned"]
+    assert assigned == [(0, 4), (1, 3)]
+    assert player(state, 0)["defeated"] and player(state, 1)["damage"] == 1  # Shields 2 stop 2
+
+
+@pytest.mark.rules("tng:R42")
+def test_meeting_locutus_goal_wins_for_the_group() -> None:
+    state = borg(space=["locutus"], hands={0: ["photon_spread", "troi"], 1: ["attack_pattern_omega", "riker"]})
+    state, _ = run(state, auto=True)
+    assert RULES.pending(state)[0].prompt == "group_event_goal"
+    for seat, cid in ((0, "photon_spread"), (0, "troi"), (1, "attack_pattern_omega"), (1, "riker")):
+        state, _ = run(state, cmd(seat, "play", card=inst(state, seat, cid)))
+    state, _ = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    result = RULES.result(state)
+    assert result is not None and result.reason == "locutus_defeated" and result.winners == frozenset({0, 1})
+    assert result.cooperative
+
+
+@pytest.mark.rules("tng:R42")
+def test_failing_locutus_gives_everyone_a_borg_card_and_locutus_returns_under_the_deck() -> None:
+    state = borg(space=["locutus"])
+    area = len(state["space"]["borg"])
+    state, _ = run(state, auto=True)
+    state, _ = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert RULES.result(state) is None and len(state["space"]["borg"]) == area - 2
+    assert card(state["space"]["deck"][0]).id == "locutus"
+
+
+@pytest.mark.rules("tng:R55")
+def test_borg_invasion_resolves_events_then_battles_then_locutus_then_ships() -> None:
+    state = borg(space=["borg_invasion", "enterprise_d", "borg_cube_1"])
+    state, events = run(state, auto=True)
+    assert state["stage"]["kind"] == "cube"
+    assert [card(c).id for c in state["queue"]] == ["enterprise_d"]
+    refused(state, cmd(0, "win_ship", card=state["queue"][0]), "not_now")
+    state = borg(space=["borg_invasion", "locutus", "borg_cube_1"])
+    state, _ = run(state, auto=True)
+    assert card(state["stage"]["card"]).id == "borg_cube_1" and [card(c).id for c in state["queue"]] == ["locutus"]
+    state = borg(space=["borg_invasion", "borg_cube_1", "starfleet_reinforcements"])
+    state, _ = run(state, auto=True)
+    assert player(state, 0)["xp"] == 2 and state["stage"]["kind"] == "cube"
+
+
+@pytest.mark.rules("tng:R55a")
+def test_without_starting_ship_effects_nobody_has_an_ability() -> None:
+    state = build(scenario="borg", options={"starting_ship_effects": False}, group_set={"step": "actions"})
+    assert all(p["ability"] is None for p in state["players"])
+    assert not [k for k, _ in legal(state, 0) if k == "ship_ability"]
+    assert AUTO_SEAT == -1

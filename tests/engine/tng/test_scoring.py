@@ -1,0 +1,59 @@
+"""Mission Points and the end of the game (tng:R38-R39; RULINGS B14, B26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.tng.content import card
+
+from .helpers import RULES, build, cmd, inst, run
+
+HIGH = ["enterprise_d", "dderidex", "yamato", "vorcha", "excelsior", "sutherland", "ferengi_marauder", "hood"]
+
+
+@pytest.mark.rules("tng:R39")
+def test_reaching_400_mission_points_wins_at_once() -> None:
+    """Digest scenario 31: 380 MP, then a 20 MP ship."""
+    state = build(turn=0, points={0: HIGH}, space=["romulan_scout"], hands={0: ["photon_spread"]})
+    assert sum(card(c).mp for c in state["players"][0]["points"]) == 380
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "photon_spread")))
+    state, events = run(state, cmd(0, "fight"))
+    result = RULES.result(state)
+    assert result is not None and result.winners == frozenset({0}) and result.reason == "mp_goal_reached"
+    assert result.scores[0]["total"] == 400 and result.scores[0]["ships"] == 400
+    assert result.ranking[0] == [0]
+    assert RULES.pending(state) == [] and events[-1].kind == "game_ended"
+
+
+@pytest.mark.rules("tng:R39", "tng:R38")
+def test_points_count_every_card_in_the_points_area_including_old_ships() -> None:
+    state = build(turn=0, ships={1: "excelsior"}, points={0: ["hood", "science_survey", "shore_leave", "uss_renown"]})
+    assert RULES.view(state, 0)["players"][0]["mp"] == 30 + 15 + 10 + 5
+    assert RULES.result(state) is None
+
+
+@pytest.mark.rules("tng:R39")
+def test_the_table_may_play_to_a_lower_goal() -> None:
+    state = build(turn=0, options={"mp_goal": 200}, points={0: ["enterprise_d", "dderidex", "yamato"]},
+                  space=["romulan_scout"], hands={0: ["photon_spread"]})
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "photon_spread")), cmd(0, "fight"))
+    assert RULES.result(state).winners == frozenset({0})
+
+
+def test_an_empty_space_deck_at_the_end_of_a_turn_ends_the_game_on_points() -> None:
+    """RULINGS B26."""
+    state = build(players=3, turn=0, space_exact=["shore_leave"], points={2: ["hood"]})
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "end_turn"))
+    result = RULES.result(state)
+    assert result.reason == "space_deck_exhausted" and result.winners == frozenset({2})
+    assert result.ranking == [[2], [0], [1]]
+
+
+def test_the_round_limit_ends_the_game_with_the_most_points_and_ties_share() -> None:
+    """RULINGS B14 safeguard."""
+    state = build(players=2, turn=1, first=0, options={"round_limit": 60}, points={0: ["hood"], 1: ["tholian_spinner"]})
+    state["round"] = 60
+    state, _ = run(state, cmd(1, "end_turn"))
+    result = RULES.result(state)
+    assert result.reason == "round_limit" and result.winners == frozenset({0, 1})
+    assert result.tiebreak == "tiebreak_shared" and result.ranking == [[0, 1]]
