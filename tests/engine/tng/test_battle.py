@@ -10,7 +10,7 @@ from games.engine.tng.content import card
 from games.engine.tng.mechanics import hit
 from games.engine.tng.state import Ctx
 
-from .helpers import RULES, build, cmd, inst, legal, player, refused, run, space_inst
+from .helpers import RULES, build, cmd, inst, legal, player, refused, run
 
 
 def ids(cards: list[str]) -> list[str]:

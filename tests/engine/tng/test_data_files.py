@@ -1,0 +1,108 @@
+"""The card data: every verb implemented, every deck large enough for the largest setup, the sizes the
+issue asks for (tng:R3 Space Deck of 40, R4 Starbase Deck, R45 Borg cards)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.engine.tng.content import CONTENT, VERBS, ContentError, parse_card
+from games.engine.tng.mechanics import CUSTOM, SUPPORTED_VERBS
+from games.engine.tng.setup import BASIC_PILE, ENSIGNS
+
+DATA = Path(__file__).resolve().parents[3] / "games" / "engine" / "tng" / "data"
+
+
+def test_every_verb_used_by_the_data_is_implemented() -> None:
+    used = {e["verb"] for e in CONTENT.all_effects()}
+    assert used <= SUPPORTED_VERBS
+    assert set(VERBS) == SUPPORTED_VERBS
+    for e in CONTENT.all_effects():
+        if e["verb"] == "custom":
+            assert e["name"] in CUSTOM
+
+
+def test_at_most_five_percent_of_the_cards_need_a_custom_effect() -> None:
+    cards = list(CONTENT.cards.values())
+    custom = [c for c in cards if any(e["verb"] == "custom" for e in (*c.effects, *c.reward, *c.failure, *c.flip,
+                                                                      *c.ability))]
+    assert len(custom) <= 0.05 * len(cards)
+
+
+@pytest.mark.rules("tng:R4")
+def test_the_starbase_deck_has_enough_cards_and_variety() -> None:
+    sb = CONTENT.starbase
+    assert sum(c.copies for c in sb) >= 60
+    assert len([c for c in sb if c.type == "character"]) >= 20
+    for kind in ("maneuver", "setup", "special"):
+        assert [c for c in sb if c.type == kind]
+    assert all(c.copies >= 2 for c in sb if c.type in ("maneuver", "setup"))
+
+
+@pytest.mark.rules("tng:R3", "tng:R40")
+def test_fifteen_ships_and_three_sets_of_twenty_five() -> None:
+    assert len(CONTENT.ships) == 15 and all(c.type == "ship" for c in CONTENT.ships)
+    for name, cards in CONTENT.space_sets.items():
+        assert sum(c.copies for c in cards) == 25, name
+    exploration = CONTENT.space_sets["exploration"]
+    assert {c.type for c in exploration} == {"mission", "event"} and any(c.war for c in exploration)
+    borg = CONTENT.space_sets["borg"]
+    assert sum(1 for c in borg if c.locutus) == 1 and any(c.invasion for c in borg)
+    assert sum(1 for c in borg if c.type == "cube") >= 4
+    kl = CONTENT.space_sets["klingon"]
+    assert sum(1 for c in kl if c.arbiter) == 1 and sum(1 for c in kl if c.type == "ally") >= 3
+    assert sum(1 for c in kl if c.type == "influence" and c.romulan) == 1
+    assert any(e["verb"] == "blockade" for c in kl for e in c.effects)
+
+
+@pytest.mark.rules("tng:R45", "tng:R1", "tng:R6")
+def test_every_deck_serves_the_largest_setup() -> None:
+    """Four players: 4 starting ships per scenario, 4 starting decks, 25 Borg cards, enough supplies."""
+    for scenario in ("borg", "klingon"):
+        assert len(CONTENT.start_ships[scenario]) >= 4
+    assert sum(c.copies for c in CONTENT.starting_deck) >= 5
+    assert BASIC_PILE >= 4 and ENSIGNS >= 4 and len(CONTENT.basic) == 3
+    assert sum(c.copies for c in CONTENT.starbase) >= 9
+    from .helpers import setup
+
+    for scenario in ("exploration", "borg_invasion", "klingon_civil_war"):
+        state = setup(4, scenario=scenario)
+        assert all(len(p["hand"]) == 5 for p in state["players"])
+        assert len(state["space"]["deck"]) == 40
+    assert len(setup(4, scenario="borg_invasion")["space"]["borg"]) == 25
+
+
+def test_every_card_has_a_name_and_text_or_status() -> None:
+    for c in CONTENT.cards.values():
+        assert c.name
+        if c.type in ("character", "maneuver", "setup", "special"):
+            assert c.cost > 0 or c.classification in ("starting", "ensign")
+            assert c.status or c.effects or c.classification == "ensign"
+        if c.type in ("mission",):
+            assert c.goal and c.mp > 0
+
+
+def test_card_ids_are_unique_across_files_and_unknown_keys_are_refused() -> None:
+    ids: list[str] = []
+
+    def collect(obj: object) -> None:
+        if isinstance(obj, dict):
+            if "type" in obj and "id" in obj:
+                ids.append(obj["id"])
+            for v in obj.values():
+                collect(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                collect(v)
+
+    for path in sorted(DATA.glob("*.json")):
+        collect(json.loads(path.read_text(encoding="utf-8")))
+    assert len(ids) == len(set(ids)) == len(CONTENT.cards)
+    with pytest.raises(ContentError):
+        parse_card({"id": "x", "name": "X", "type": "character", "colour": "red"})
+    with pytest.raises(ContentError):
+        parse_card({"id": "x", "name": "X", "type": "character", "effects": [{"verb": "teleport", "amount": 1}]})
+    with pytest.raises(ContentError):
+        parse_card({"id": "x", "name": "X", "type": "character", "effects": [{"verb": "xp"}]})
