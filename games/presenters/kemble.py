@@ -182,6 +182,21 @@ SOURCES = {
     "global": gettext_noop("Global Bellonium"),
 }
 
+#: Prompts whose choices are (partly) on the board: say so.
+BOARD_PROMPTS = {
+    "battle_turn": gettext_noop(
+        "Your Battle turn: click a highlighted quadrant to enter, move or fire (turn the weapons with the yellow "
+        "arrows on your ship); overload or play power-ups here; then end your turn."
+    ),
+    "astral_turn": gettext_noop(
+        "You are astral: buy first if you like, then click a highlighted quadrant of the bottom row to enter, "
+        "or end the turn."
+    ),
+    "choose_wormhole": gettext_noop(
+        "You reached a wormhole: click another wormhole on the board to jump there, or stay."
+    ),
+}
+
 #: Decision-panel order of the commands that are not placed on the board.
 PANEL_ORDER = (
     "battle",
@@ -572,6 +587,8 @@ class KemblePresenter(Presenter):
             return gettext("Choose a sensor card in secret (already chosen: %(who)s).") % {
                 "who": ", ".join(_player(s) for s in chosen)
             }
+        if decision.prompt in BOARD_PROMPTS:
+            return gettext(BOARD_PROMPTS[decision.prompt])
         return super().prompt_text(rules, decision)
 
     def command_label(self, rules: Rules, command: Command) -> str:
@@ -705,8 +722,26 @@ class KemblePresenter(Presenter):
                 c["title"] = upgrade_level_text(a["upgrade"], level) + (
                     " · " + gettext("+%(n)s glory") % {"n": glory} if glory else ""
                 )
+                c.update(
+                    template="games/kemble/_upgrade_button.html",
+                    card={
+                        "name": _t(UPGRADES.get(a["upgrade"], a["upgrade"])),
+                        "level": level,
+                        "price": price,
+                        "glory": glory,
+                        "text": upgrade_level_text(a["upgrade"], level),
+                    },
+                    css="upgrade-button",
+                )
             elif k == "end_turn":
                 c["css"] = "end-turn"
+                mode = (view.get("turn") or {}).get("mode")
+                if mode == "astral":
+                    c["label"] = gettext("End the turn (stay astral)")
+                elif mode == "buy":
+                    c["label"] = gettext("Done buying: end the turn")
+            elif k == "choose_side":
+                c["label"] = SIDE_ARROWS.get(a["side"], "") + " " + c["label"]
             elif k == "battle":
                 c["title"] = gettext("Move and fire this turn, then resolve and add threat")
             elif k == "power_down":
@@ -733,7 +768,12 @@ class KemblePresenter(Presenter):
         colour_of = {p["seat"]: p["colour"] for p in players}
         me = players[position] if position is not None and position < len(players) else None
         line: set[tuple[int, int]] = set()
-        if me is not None and me["pos"] is not None and turn.get("seat") == position:
+        if (
+            me is not None
+            and me["pos"] is not None
+            and turn.get("seat") == position
+            and turn.get("mode") == "battle"
+        ):
             line = set(geo.line(me["pos"][0], me["pos"][1], me["facing"]))
         rows = []
         for r in range(1, geo.rows + 1):
@@ -816,8 +856,14 @@ class KemblePresenter(Presenter):
                 for k, lv in sorted(p["upgrades"].items())
                 if lv
             ]
+            shield = int(p["upgrades"].get("shield", 0) or 0)
+            shield_levels = CONTENT.upgrades.get("shield", {}).get("levels", [])
+            reduce = shield_levels[shield - 1].get("reduce", 0) if 0 < shield <= len(shield_levels) else 0
             panels.append(
                 {
+                    "danger": p["pos"] is not None
+                    and p["energy"] > 0
+                    and p["threat"]["level"] - reduce >= p["energy"],
                     "seat": s,
                     "label": _player(s),
                     "colour": p["colour"],
