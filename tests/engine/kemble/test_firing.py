@@ -221,3 +221,13 @@ def test_a_flipped_card_starts_with_no_damage_this_turn() -> None:
     state, _ = run(state, cmd(0, "move", dir="w"))
     state, events = run(state, cmd(0, "fire", weapon="turret"))
     assert "object_destroyed" not in [e.kind for e in events] and player(state, 0)["glory"] == 0
+
+
+@pytest.mark.rules("kemble:R75")
+def test_missile_levels_deal_their_target_and_splash_damage() -> None:
+    """Audit: no test told the splash damage (1, 1, 2) from the target damage (2, 3, 3)."""
+    wall = {"object": "cruiser", "energy": 9}
+    for level, target, splash in ((1, 2, 1), (2, 3, 1), (3, 3, 2)):
+        state = shooter({(3, 2): wall, (3, 3): wall}, upgrades={"missile": level})
+        state, _ = run(state, cmd(0, "fire", weapon="missile", splash="e"))
+        assert state["turn"]["damage"] == {"3,2": target, "3,3": splash}, level

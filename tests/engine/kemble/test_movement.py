@@ -167,7 +167,12 @@ def test_minus_m_labyrinth_needs_extra_moves_that_do_not_dodge() -> None:
     assert player(state, 0)["glory"] == 0 and ("spend_move", {}) in legal_kinds(state, 0)
     state, _ = run(state, cmd(0, "spend_move"))
     assert player(state, 0)["glory"] == 3 and player(state, 0)["threat"] == [2, 0]
-    assert state["board"][3][0]["marks"][1] == [0]
+    assert state["board"][3][0]["marks"][1] == [0] and state["turn"]["moves"] == 0  # the extra move is spent
+    double = {"object": "labyrinth", "extra_moves": 2, "reward": {"glory": 3}}
+    state = build(players=2, ships={0: (5, 2)}, board={(4, 2): double}, turn=0, turn_set={"moves": 2})
+    state, _ = run(state, cmd(0, "move", dir="n"), cmd(0, "spend_move"))
+    assert player(state, 0)["glory"] == 0 and state["turn"]["claim"]["left"] == 1  # -MM: one more needed
+    refused(state, cmd(0, "spend_move"), "no_move_left")
 
 
 @pytest.mark.rules("kemble:R81")
