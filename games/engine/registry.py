@@ -17,9 +17,10 @@ def _load_builtin() -> None:
     global _BUILTIN_LOADED
     if _BUILTIN_LOADED:
         return
-    from games.engine import kemble
+    from games.engine import kemble, tng
 
     register(kemble.RULES)
+    register(tng.RULES)
     _BUILTIN_LOADED = True
 
 

@@ -19,7 +19,7 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, in_game
+from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, in_game, pop_space
 
 ASSIMILATION = 5  # R49.2
 GROUP_SEARCHES = 3  # R44
@@ -98,7 +98,7 @@ def explore(ctx: Ctx) -> None:
     if not s["space"]["deck"]:
         group_loses(ctx, "space_deck_exhausted")  # RULINGS B26
         return
-    inst = s["space"]["deck"].pop()
+    inst = pop_space(s)
     ctx.revealing = True
     ctx.emit("card_explored", seat=None, card=inst, card_type=card(inst).type)
     c = card(inst)
@@ -108,7 +108,7 @@ def explore(ctx: Ctx) -> None:
         drawn = []
         for _ in range(c.invasion):
             if s["space"]["deck"]:
-                drawn.append(s["space"]["deck"].pop())
+                drawn.append(pop_space(s))
         ctx.emit("invasion_revealed", cards=drawn)
 
         def rank(x: str) -> int:

@@ -94,6 +94,11 @@ class TngRules(Rules):
             end_turn(ctx, seat)
         return Outcome(state=s, events=ctx.events)
 
+    def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
+        from games.engine.tng.secrets import rerandomise  # what a seat may not know: secrets.py
+
+        return rerandomise(state, seat, rng)
+
     def dump(self, state: State) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(json.dumps(state))
         return data

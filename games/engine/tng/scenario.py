@@ -133,6 +133,7 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
         area = state["space"]["borg"]
         state["removed"] += area[borg_area:]
         del area[borg_area:]
+    state["space"]["unknown"] = len(state["space"]["deck"])
     if first is not None:
         state["first"] = first
     ctx = Ctx(state=state, rng=Rng.from_seed(seed))

@@ -51,7 +51,7 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "first": 0, "turn": None, "group": None, "stage": None, "queue": [],
         "players": [new_player(s, ships[s], teams[s]) for s in range(n)],
         "starbase": {"deck": [], "search": [None] * SEARCH_SLOTS, "discard": [], "basic": {}, "ensigns": []},
-        "space": {"deck": [], "missions": [], "revealed": [], "box": [], "cubes": [], "borg": []},
+        "space": {"deck": [], "unknown": 0, "missions": [], "revealed": [], "box": [], "cubes": [], "borg": []},
         "removed": [], "end": None,
     }
     ctx = Ctx(state=state, rng=rng)
@@ -82,6 +82,7 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     for c in CONTENT.space_sets[scenario]:
         space += instances(c)
     state["space"]["deck"] = rng.shuffled(space)
+    state["space"]["unknown"] = len(space)
     if scenario == "borg":  # R45
         state["space"]["borg"] = instances(CONTENT.borg_card, 5 * n + 5)
     ctx.emit("game_set_up", players=n, scenario=options["scenario"], ships=list(ships),

@@ -88,3 +88,12 @@ def clockwise_from(state: State, start: int) -> list[int]:
     """Seats in play order starting at ``start`` (R8, R25 clockwise = increasing seat numbers)."""
     n = state["n"]
     return [(start + i) % n for i in range(n)]
+
+
+def pop_space(state: State) -> str:
+    """Draw the top card of the Space Deck. ``space.unknown`` counts the top cards whose order nobody knows
+    (cards put under the deck later are known to everyone: see secrets.py)."""
+    sp = state["space"]
+    inst: str = sp["deck"].pop()
+    sp["unknown"] = min(max(0, sp["unknown"] - 1), len(sp["deck"]))
+    return inst

@@ -16,7 +16,7 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, team_of
+from games.engine.tng.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, pop_space, team_of
 
 
 def start_turn(ctx: Ctx, seat: int) -> None:
@@ -101,7 +101,7 @@ def explore(ctx: Ctx, seat: int) -> None:
     if not s["space"]["deck"]:
         raise IllegalCommand("space_deck_empty", "tng:R16")
     turn["explores"] -= 1
-    inst = s["space"]["deck"].pop()
+    inst = pop_space(s)
     ctx.revealing = True
     ctx.emit("card_explored", seat=seat, card=inst, card_type=card(inst).type)
     reveal(ctx, seat, inst)

@@ -143,3 +143,20 @@ def test_resign_in_the_borg_game_loses_for_the_group() -> None:
     state = build(scenario="borg")
     result = RULES.result(RULES.resign(state, 1).state)
     assert result.cooperative and result.winners == frozenset()
+
+
+def test_rerandomise_keeps_what_a_seat_knows_and_redraws_the_rest() -> None:
+    state = build(players=3, turn=0, space=["galor"], hands={0: ["photon_spread"]})
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "fight"))  # the Galor escapes under the Space Deck
+    for seat in (None, 0, 1):
+        other = RULES.rerandomise(state, seat, Rng.from_seed(3))
+        assert RULES.view(other, seat) == RULES.view(state, seat)
+        assert other["space"]["deck"][0] == state["space"]["deck"][0]  # the known bottom card stays
+        assert sorted(other["space"]["deck"]) == sorted(state["space"]["deck"])
+        assert other["space"]["deck"] != state["space"]["deck"]
+        if seat is not None:
+            assert other["players"][seat]["hand"] == state["players"][seat]["hand"]
+            assert RULES.legal_commands(other, seat) == RULES.legal_commands(state, seat)
+    other = RULES.rerandomise(state, 0, Rng.from_seed(3))
+    assert other["players"][1]["hand"] != state["players"][1]["hand"] or \
+        other["players"][1]["deck"] != state["players"][1]["deck"]
