@@ -180,7 +180,44 @@ SOURCES = {
     "sensor": gettext_noop("sensor card"),
     "powerup": gettext_noop("power-up"),
     "global": gettext_noop("Global Bellonium"),
+    "reward": gettext_noop("reward"),
+    "destruction": gettext_noop("a ship destroyed"),
+    "labyrinth": gettext_noop("space labyrinth"),
+    "singularity": gettext_noop("singularity"),
+    "pvp_tokens": gettext_noop("PvP tokens"),
+    "upgrade": gettext_noop("upgrade"),
+    "drone": gettext_noop("recharge drone"),
+    "generator": gettext_noop("Generator"),
+    "bought": gettext_noop("bought"),
+    "quadrant": gettext_noop("power-up quadrant"),
+    "setup": gettext_noop("setup"),
+    "position": gettext_noop("position"),
+    "mission": gettext_noop("mission"),
+    "achievement": gettext_noop("achievement"),
+    "collision": gettext_noop("collision"),
+    "ram": gettext_noop("ramming"),
+    "mine": gettext_noop("mine"),
+    "threat": gettext_noop("threat"),
+    "overload": gettext_noop("overload"),
+    "rotation": gettext_noop("turret rotation"),
+    "black_hole": gettext_noop("black hole"),
+    "ship": gettext_noop("a ship"),
+    "bomb": gettext_noop("space bomb"),
 }
+
+
+def source_text(value: str) -> str:
+    """A cause or source id from an event: a power-up copy, a special rule, or a known word."""
+    if "#" in value:
+        return str(powerup_card(value)["name"])
+    if value in CONTENT.rules:
+        return gettext("boss special rule")
+    if value in SOURCES:
+        return gettext(SOURCES[value])
+    if value in OBJECTS:
+        return gettext(OBJECTS[value][0])
+    return value.replace("_", " ")
+
 
 #: Prompts whose choices are (partly) on the board: say so.
 BOARD_PROMPTS = {
@@ -550,7 +587,7 @@ class KemblePresenter(Presenter):
         if isinstance(out.get("upgrade"), str):
             out["upgrade"] = _t(UPGRADES.get(out["upgrade"], out["upgrade"]))
         if isinstance(out.get("object"), str):
-            out["object"] = _t(OBJECTS.get(out["object"], (out["object"], ""))[0])
+            out["object"] = source_text(out["object"])
         if isinstance(out.get("mode"), str):
             out["mode"] = _t(MODES.get(out["mode"], out["mode"]))
         if isinstance(out.get("gain"), str):
@@ -566,10 +603,11 @@ class KemblePresenter(Presenter):
             )
         if isinstance(out.get("boss"), str):
             out["boss"] = boss_name(out["boss"])
-        if isinstance(out.get("source"), str):
-            out["source"] = _t(SOURCES.get(out["source"], out["source"].replace("_", " ")))
-        if isinstance(out.get("cause"), str):
-            out["cause"] = _t(OBJECTS.get(out["cause"], (out["cause"].replace("_", " "), ""))[0])
+        for key in ("source", "cause", "reason"):
+            if isinstance(out.get(key), str):
+                out[key] = source_text(out[key])
+        if isinstance(out.get("rule"), str):
+            out["rule"] = rule_text(out["rule"]) or out["rule"]
         for key in ("order", "chosen", "seats"):
             if isinstance(out.get(key), list):
                 out[key] = ", ".join(_player(s) for s in out[key] if isinstance(s, int)) or "—"
@@ -578,6 +616,17 @@ class KemblePresenter(Presenter):
                 f"{_player(int(s))}: {sensor_card(c)['number']}" for s, c in sorted(out["cards"].items())
             )
         return out
+
+    def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
+        if kind == "special_rule_triggered" and isinstance(data.get("rule"), str):
+            return gettext("Special rule: %(text)s.") % {"text": rule_text(data["rule"]) or data["rule"]}
+        if kind == "sensors_revealed" and isinstance(data.get("cards"), dict):
+            params = self.describe_params(data)
+            return gettext("Sensor cards revealed (%(cards)s); turn order %(order)s.") % {
+                "cards": params["cards"],
+                "order": params.get("order", ""),
+            }
+        return super().event_text(rules, kind, data)
 
     def prompt_text(self, rules: Rules, decision: Decision) -> str:
         if decision.prompt == "choose_sensor":
