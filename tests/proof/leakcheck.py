@@ -23,6 +23,7 @@ seen. Used by tests/proof/test_leaks.py (bounded) and bench/leaks.py (thousands 
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import re
@@ -112,9 +113,18 @@ def _rolled_back():
 
 @contextmanager
 def in_test_transaction():
-    """The websocket consumer closes "old" connections around each database call; inside the test's
-    transaction that would drop it, so the leak check keeps it (everything runs on one connection)."""
-    with mock.patch("channels.db.close_old_connections", lambda: None):
+    """Run the websocket consumer's database calls on this thread's connection, inside the test's
+    transaction: no closing of "old" connections around them, and thread-sensitive (the consumer may
+    use the thread pool in production, where each thread has its own connection)."""
+    from channels.db import DatabaseSyncToAsync
+
+    import games.consumers
+
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch("channels.db.close_old_connections", lambda: None))
+        if hasattr(games.consumers, "database_sync_to_async"):
+            stack.enter_context(mock.patch.object(
+                games.consumers, "database_sync_to_async", lambda fn: DatabaseSyncToAsync(fn, thread_sensitive=True)))
         yield
 
 
