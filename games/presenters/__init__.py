@@ -123,3 +123,5 @@ def presenter_for(slug: str) -> Presenter:
 def _load_builtin() -> None:
     with contextlib.suppress(ImportError):
         importlib.import_module("games.presenters.kemble")
+    with contextlib.suppress(ImportError):
+        importlib.import_module("games.presenters.tng")
