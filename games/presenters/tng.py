@@ -29,7 +29,7 @@ STAT_NAMES = {
     "characters": gettext_noop("Characters in play"),
     "team_allies": gettext_noop("Allied Ships of the team"),
 }
-STAT_GLYPHS = {"attack": "⚔", "speed": "➤", "diplomacy": "☮", "defense": "⛨", "shields": "◍",
+STAT_GLYPHS = {"attack": "⚔", "speed": "➤", "diplomacy": "☮", "defense": "♜", "shields": "◍",
                "characters": "☺", "team_allies": "⚑"}
 TYPE_NAMES = {
     "character": gettext_noop("Character"),
@@ -221,9 +221,9 @@ def card_info(inst: str | None) -> dict[str, Any] | None:
         lines.append(gettext("Held besides another Influence card"))
     if c.type == "influence":
         lines.append(gettext("Adds its status while held"))
-    if c.locutus:
+    if c.locutus and not raw.get("text"):
         lines.append(gettext("Locutus: meet the goal and the group wins"))
-    if c.arbiter:
+    if c.arbiter and not raw.get("text"):
         lines.append(gettext("The Arbiter: meet the goal and your team wins"))
     return {
         "id": inst,
@@ -239,6 +239,17 @@ def card_info(inst: str | None) -> dict[str, Any] | None:
         "basic": c.classification in ("basic", "ensign"),
         "title": f"{gettext(c.name)} ({_t(TYPE_NAMES.get(c.type, c.type))}). " + ". ".join(lines),
     }
+
+
+def ability_text(ship_id: str | None) -> str:
+    """A scenario starting ship's effect (it lasts the whole game, whatever ship the player flies)."""
+    c = _data(ship_id)
+    if c is None:
+        return ""
+    raw = RAW_TEXTS.get(c.id, {})
+    if raw.get("ability_text"):
+        return gettext(raw["ability_text"])
+    return gettext("Once per turn: %(effects)s") % {"effects": effects_text(c.ability)} if c.ability else ""
 
 
 class TngPresenter(Presenter):
@@ -363,7 +374,8 @@ class TngPresenter(Presenter):
             elif k == "complete_mission":
                 c["card"] = a["card"]
             elif k == "play":
-                c.update(template="games/tng/_card_button.html", card=card_info(a["card"]), css="card-button")
+                c.update(template="games/tng/_card_button.html", card=card_info(a["card"]), css="card-button",
+                         caption=gettext("Play"))
             elif k == "discard":
                 c.update(css="secondary discard")
                 c["title"] = gettext("The Discard Phase: no other action this turn")
@@ -425,7 +437,7 @@ class TngPresenter(Presenter):
                 "influence": [card_info(x) for x in p["influence"]],
                 "allies": len(allies),
                 "xp": p["xp"],
-                "ability": card_info(p["ability"]) if p.get("ability") else None,
+                "ability": ability_text(p.get("ability")),
                 "ability_used": p["ability_used"],
                 "defeated": p["defeated"],
                 "assimilated": p["assimilated"],
@@ -460,7 +472,7 @@ class TngPresenter(Presenter):
                 team_info.append({
                     "label": (gettext("Team %(n)s") % {"n": int(key) + 1}) if isinstance(key, int)
                     else player_label(seats[0]),
-                    "players": ", ".join(player_label(s) for s in seats),
+                    "seats": seats,
                     "mine": position in seats,
                     "mp": sum(players[s]["mp"] for s in seats),
                     "allies": sum(1 for s in seats for x in players[s]["points"]
@@ -567,12 +579,12 @@ class TngPresenter(Presenter):
                 for s in order
             ]
             out["passes"] = stage.get("passes", 0)
-            out["current_label"] = player_label(current) if current is not None else ""
+            out["current_seat"] = current
             if kind == "war_fire":
                 groups = stage.get("groups") or []
                 gi, ai = stage.get("gi", 0), stage.get("ai", 0)
                 shooter = groups[gi][ai] if gi < len(groups) and ai < len(groups[gi]) else None
-                out["current_label"] = player_label(shooter) if shooter is not None else ""
+                out["current_seat"] = shooter
         if kind == "cube" and c is not None:
             bonus = int(stage.get("bonus") or 0)
             out["cube"] = [{"name": stat_name(k), "glyph": STAT_GLYPHS[k], "value": c.stat(k) + bonus} for k in STATS]

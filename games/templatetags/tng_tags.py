@@ -1,0 +1,20 @@
+"""Template helpers of the TNG board."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+
+@register.filter
+def tng_who(seats: Iterable[Any] | None, position: int) -> str:
+    """The seated user's shown name, or "Player N" when nobody sits there."""
+    for s in seats or ():
+        if s.position == position:
+            return str(s.user.shown_name)
+    return gettext("Player %(n)s") % {"n": position + 1}
