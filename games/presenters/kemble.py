@@ -743,6 +743,9 @@ class KemblePresenter(Presenter):
                     "dir": ARROWS[me["facing"]],
                 }
             elif k == "rotate" and pos is not None:
+                c["label"] = gettext("%(action)s (1 energy with the Rotary turret L1, free at L2)") % {
+                    "action": c["label"]
+                }
                 c.update(on_board=True, cell=f"{pos[0]}-{pos[1]}", edge=a["dir"], glyph=ARROWS[a["dir"]])
             elif k == "bid":
                 c.update(
@@ -791,6 +794,11 @@ class KemblePresenter(Presenter):
                     c["label"] = gettext("Done buying: end the turn")
             elif k == "choose_side":
                 c["label"] = SIDE_ARROWS.get(a["side"], "") + " " + c["label"]
+            elif k == "overload":
+                costs = list(me.get("overload_costs") or [1, 2]) + [1, 2]
+                c["title"] = gettext(
+                    "Overloads cost %(first)s, then %(second)s energy this round (at most 2 per turn)"
+                ) % {"first": costs[0], "second": costs[1]}
             elif k == "battle":
                 c["title"] = gettext("Move and fire this turn, then resolve and add threat")
             elif k == "power_down":
