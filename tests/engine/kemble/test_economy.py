@@ -107,7 +107,10 @@ def test_merchant_sells_for_one_bellonium_once_per_turn() -> None:
     state = build(players=2, ships={0: (5, 2)}, board={(4, 2): "merchant"},
                   players_set={0: {"bellonium": 1 + price("laser", 1)}}, turn=0)
     refused(state, cmd(0, "merchant"), "not_on_merchant")
-    state, _ = run(state, cmd(0, "move", dir="n"), cmd(0, "merchant"))
+    state, _ = run(state, cmd(0, "move", dir="n"))
+    refused(state, cmd(0, "buy_upgrade", upgrade="laser"), "buying_not_allowed_now")  # the fee comes first
+    assert not any(k.startswith("buy") for k, _ in legal_kinds(state, 0))
+    state, _ = run(state, cmd(0, "merchant"))
     assert player(state, 0)["bellonium"] == price("laser", 1)
     refused(state, cmd(0, "merchant"), "merchant_already_used")
     state, _ = run(state, cmd(0, "buy_upgrade", upgrade="laser"))
