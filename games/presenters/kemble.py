@@ -382,7 +382,7 @@ def upgrade_level_text(kind: str, level: int) -> str:
     if kind == "shield":
         return gettext("threat level −%(n)s when resolving") % {"n": lv["reduce"]}
     if kind == "engine":
-        return gettext("+%(n)s moves per turn") % {"n": lv["moves"]}
+        return gettext("extra moves per turn: +%(n)s") % {"n": lv["moves"]}
     return ""
 
 
