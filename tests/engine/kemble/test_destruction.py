@@ -32,6 +32,7 @@ def test_astral_players_get_no_threat_no_global_bellonium_and_no_damage() -> Non
     state = build(players=2, ships={1: (5, 2)}, turn=1)
     from games.engine.core import Rng
     from games.engine.kemble.destruction import damage_ship
+    from games.engine.kemble.space import pay_global_bellonium
     from games.engine.kemble.state import Ctx
     from games.engine.kemble.threat import give_threat
 
@@ -39,6 +40,8 @@ def test_astral_players_get_no_threat_no_global_bellonium_and_no_damage() -> Non
     give_threat(ctx, 0, 3, "test")
     assert not damage_ship(ctx, 0, 3, "test")
     assert player(state, 0)["threat"] == [0, 0]
+    pay_global_bellonium(ctx, 2)
+    assert player(state, 0)["bellonium"] == 0 and player(state, 1)["bellonium"] == 2
 
 
 @pytest.mark.rules("kemble:R51", "kemble:R13")

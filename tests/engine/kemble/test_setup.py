@@ -90,7 +90,7 @@ def test_global_bellonium_in_the_initial_layout_is_paid_to_everyone() -> None:
     pytest.fail("no seed showed a Global Bellonium symbol")
 
 
-@pytest.mark.rules("kemble:R46", "kemble:R84")
+@pytest.mark.rules("kemble:R84")
 def test_solo_plays_two_cards_wide_with_a_scaled_deck() -> None:
     state = setup(1)
     assert all(len(row) == 2 for row in state["board"])
