@@ -68,12 +68,11 @@ def _resolve_prompts(page, other) -> None:  # type: ignore[no-untyped-def]
         pass
 
 
-def _play_turn(page, other, shots, name: str) -> None:  # type: ignore[no-untyped-def]
+def _play_turn(page, other, shots, name: str) -> dict[str, bool]:  # type: ignore[no-untyped-def]
     """A Battle turn by clicking the board: choose Battle if asked, enter or move, fire, end the turn."""
     _act(page, other, "#frag-decision form:has(button[data-kind=battle])")
     entered = _act(page, other, ".kb-q form.kb-cmd-enter")
-    if not entered:
-        _act(page, other, ".kb-q form.kb-cmd-move")
+    moved = not entered and _act(page, other, ".kb-q form.kb-cmd-move")
     _resolve_prompts(page, other)
     shots(page, f"{name}-on-board")
     fired = _act(page, other, ".kb-q form.kb-cmd-fire")
@@ -81,6 +80,7 @@ def _play_turn(page, other, shots, name: str) -> None:  # type: ignore[no-untype
     if fired:
         shots(page, f"{name}-after-shot")
     _act(page, other, "#frag-decision form:has(button[data-kind=end_turn])")
+    return {"entered": entered, "moved": moved, "fired": fired}
 
 
 def _finish_round(alice, bob, round_: int) -> None:  # type: ignore[no-untyped-def]
@@ -158,9 +158,11 @@ def test_two_players_play_kemble_in_the_browser(browser, browser_site, shots):
     shots(alice, "3-alice-turns-round-1")
 
     # Round 1: both enter the play area by clicking a bottom quadrant, move or shoot, end the turn.
+    done: list[dict[str, bool]] = []
     for _ in range(2):
         active, other = (alice, bob) if _my_decision(alice) else (bob, alice)
-        _play_turn(active, other, shots, "4-round1-" + ("alice" if active is alice else "bob"))
+        done.append(_play_turn(active, other, shots, "4-round1-" + ("alice" if active is alice else "bob")))
+    assert all(turn["entered"] for turn in done)
     # The scroll: an automatic step in the worker, then round 2 opens with a new bid on both pages.
     _finish_round(alice, bob, 2)
     for page in (alice, bob):
@@ -174,7 +176,8 @@ def test_two_players_play_kemble_in_the_browser(browser, browser_site, shots):
         _wait_phase(page, "turn", 2)
     for _ in range(2):
         active, other = (alice, bob) if _my_decision(alice) else (bob, alice)
-        _play_turn(active, other, shots, "6-round2-" + ("alice" if active is alice else "bob"))
+        done.append(_play_turn(active, other, shots, "6-round2-" + ("alice" if active is alice else "bob")))
+    assert any(turn["fired"] for turn in done) and any(turn["entered"] or turn["moved"] for turn in done[2:])
     _finish_round(alice, bob, 3)
     for page in (alice, bob):
         assert _unreloaded(page)
