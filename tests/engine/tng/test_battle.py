@@ -241,3 +241,19 @@ def test_defeat_off_turn_reshuffles_but_the_active_turn_goes_on() -> None:
     p1 = player(state, 1)
     assert p1["damage"] == 0 and "ensign" in [card(c).id for c in p1["deck"] + p1["hand"]]
     assert len(p1["hand"]) == 5 and state["turn"]["seat"] == 0 and state["stage"] is None
+
+
+@pytest.mark.rules("tng:R27")
+def test_a_ship_one_point_slower_is_hit_first_and_destroyed_before_firing() -> None:
+    # Hood: Attack 3, Speed 3, Defense 7, Shields 1; the Renown (Speed 2, damage 4, Shields 1) would deal 7.
+    state = encounter("hood", ["photon_spread", "attack_pattern_omega", "duty_officer"], damage={0: 4})
+    state, events = run(state, cmd(0, "fight"))
+    kinds = [e.kind for e in events]
+    assert "ship_defeated" in kinds and "enemy_defeated" not in kinds
+    assert card(state["space"]["deck"][0]).id == "hood"
+
+
+@pytest.mark.rules("tng:R31")
+def test_war_speed_is_compared_before_diplomacy() -> None:
+    state = build(players=2, turn=0, ships={0: "excelsior", 1: "bird_of_prey"})
+    assert war.war_winner(state, {"order": [0, 1], "defeated": []}) == 1

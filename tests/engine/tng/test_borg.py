@@ -254,3 +254,17 @@ def test_without_starting_ship_effects_nobody_has_an_ability() -> None:
     assert all(p["ability"] is None for p in state["players"])
     assert not [k for k, _ in legal(state, 0) if k == "ship_ability"]
     assert AUTO_SEAT == -1
+
+
+@pytest.mark.rules("tng:R54")
+def test_shields_count_in_what_a_ship_must_take_before_the_next_one() -> None:
+    # Bird-of-Prey: Defense 6, Shields 1: the Cube's 7 damage all go to it (1 stopped, 6 defeat it).
+    state = borg(ships={0: "bird_of_prey", 1: "pakled_freighter"}, space=["borg_cube_1"])
+    for c in [c for c in state["space"]["deck"] if card(c).id in ("borg_cube_2", "borg_cube_3")]:
+        state["space"]["deck"].remove(c)
+        state["space"]["cubes"].append(c)
+    state, _ = run(state, auto=True)
+    state, _ = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    state, events = run(state, cmd(0, "assign_damage", target=0))
+    assigned = [(e.data["target"], e.data["amount"]) for e in events if e.kind == "cube_damage_assigned"]
+    assert assigned == [(0, 7)] and player(state, 1)["damage"] == 0
