@@ -75,6 +75,11 @@ def test_new_row_threat_goes_at_once_to_players_in_the_new_second_row() -> None:
     state = auto(state)
     assert player(state, 0)["pos"] == [2, 2] and player(state, 0)["threat"] == [2, 0]
     assert player(state, 1)["threat"] == [0, 0]
+    # RULINGS A6/A7: an adjacent new-row enemy with only distant symbols gives its distant count
+    gunner = synthetic_card([{"object": "turret", "energy": 2, "distant": [{"dir": "w", "count": 2}]}, "empty"])
+    state = scrolling(players=2, ships={0: (1, 2)}, space=[gunner, plain, plain])
+    state = auto(state)
+    assert player(state, 0)["threat"] == [2, 0]
 
 
 @pytest.mark.rules("kemble:R43")
