@@ -252,6 +252,17 @@ def ability_text(ship_id: str | None) -> str:
     return gettext("Once per turn: %(effects)s") % {"effects": effects_text(c.ability)} if c.ability else ""
 
 
+def goal_rows(view: Mapping[str, Any], seat: int, goal: Mapping[str, int]) -> list[dict[str, Any]]:
+    """Each value a goal needs, what ``seat``'s ship and played cards have now, and whether it is met."""
+    players = view["players"]
+    have = dict(players[seat]["ship"]["stats"])
+    team = players[seat]["team"]
+    mates = [p for p in players if p["seat"] == seat or (team is not None and p["team"] == team)]
+    have["team_allies"] = sum(1 for p in mates for x in p["points"] if getattr(_data(x), "type", "") == "ally")
+    return [{"name": stat_name(k), "need": v, "have": have.get(k, 0), "met": have.get(k, 0) >= v}
+            for k, v in goal.items()]
+
+
 class TngPresenter(Presenter):
     board_template = "games/tng/board.html"
     stylesheet = "css/tng.css"
@@ -388,6 +399,11 @@ class TngPresenter(Presenter):
                          caption=c["label"])
             elif k == "repair":
                 c["css"] = "secondary"
+            elif k in ("target", "assign_damage", "ship_ability"):
+                c.update(template="games/tng/_seat_button.html", seat=int(a["target"]),
+                         seat_label=player_label(int(a["target"])))
+                if k == "ship_ability":
+                    c["css"] = "secondary"
             c["order"] = PANEL_ORDER.index(k) if k in PANEL_ORDER else len(PANEL_ORDER)
             out.append(c)
         out.sort(key=lambda c: c["order"])
@@ -486,7 +502,7 @@ class TngPresenter(Presenter):
         if end:
             winners = set(end.get("winners") or [])
             final = []
-            for p in sorted(players, key=lambda p: -p["mp"]):
+            for p in sorted(players, key=lambda p: (p["seat"] not in winners, -p["mp"])):
                 row = dict.fromkeys(BREAKDOWN, 0)
                 for x in p["points"]:
                     c = _data(x)
@@ -495,6 +511,7 @@ class TngPresenter(Presenter):
                     if key:
                         row[key] += c.mp
                 final.append({"seat": p["seat"], "label": player_label(p["seat"]), "winner": p["seat"] in winners,
+                              "team": p["team"],
                               "cards": len(p["points"]), "total": p["mp"],
                               "parts": [{"name": _t(BREAKDOWN[k]), "value": row[k]} for k in BREAKDOWN]})
         return {
@@ -521,7 +538,12 @@ class TngPresenter(Presenter):
                 "starbase_discard_top": card_info(sb["discard"][-1]) if sb["discard"] else None,
                 "ensigns": sb["ensigns"],
                 "space_deck": sp["deck_count"],
-                "missions": [card_info(x) for x in sp["missions"]],
+                "missions": [
+                    {**(card_info(x) or {}),
+                     "goal_rows": goal_rows(view, position, _data(x).goal) if me is not None and _data(x) is not None
+                     and _data(x).goal else []}
+                    for x in sp["missions"]
+                ],
                 "revealed": [card_info(x) for x in sp["revealed"]
                              if stage is None or x != stage.get("card")],
                 "queue": [card_info(x) for x in sp.get("queue", [])],
@@ -555,11 +577,7 @@ class TngPresenter(Presenter):
         c = _data(stage.get("card"))
         actor = stage.get("seat")
         if c is not None and c.goal and isinstance(actor, int) and kind in ("event",) and view["phase"] == "turn":
-            mine = players[actor]["ship"]["stats"]
-            out["goal"] = [
-                {"name": stat_name(k), "need": v, "have": mine.get(k, 0), "met": mine.get(k, 0) >= v}
-                for k, v in c.goal.items()
-            ]
+            out["goal"] = goal_rows(view, actor, c.goal)
         if kind == "ship" and c is not None and isinstance(actor, int):
             mine = players[actor]["ship"]["stats"]
             out["versus"] = [
@@ -589,6 +607,9 @@ class TngPresenter(Presenter):
             bonus = int(stage.get("bonus") or 0)
             out["cube"] = [{"name": stat_name(k), "glyph": STAT_GLYPHS[k], "value": c.stat(k) + bonus} for k in STATS]
             out["bonus"] = bonus
+            live = [p for p in players if p["seat"] in view["in_game"]]
+            out["group_attack"] = sum(p["ship"]["stats"].get("attack", 0) for p in live)
+            out["cube_defense"] = c.stat("defense") + bonus
         if kind in ("cube", "event") and view["phase"] == "group":
             ready = set(stage.get("ready") or [])
             out["ready"] = [{"seat": p["seat"], "label": player_label(p["seat"]), "ready": p["seat"] in ready}
