@@ -13,6 +13,7 @@ from games.engine.tng.mechanics import (
     apply_effects,
     discard_to_supply,
     draw,
+    fresh_shields,
     goal_met,
     hit,
     shields_left,
@@ -171,6 +172,7 @@ def reveal(ctx: Ctx, inst: str) -> None:
         counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in in_game(s)}
         bonus = sum(counts.values()) + len(sp["cubes"])
         ctx.emit("borg_cards_revealed", counts=counts, bonus=bonus, card=inst)
+        fresh_shields(ctx, in_game(s))
         s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
         for x in in_game(s):

@@ -120,6 +120,13 @@ def stats(state: State, seat: int) -> dict[str, int]:
     return out
 
 
+def fresh_shields(ctx: Ctx, seats: Iterable[int]) -> None:
+    """RULINGS B9 option ``shields: battle``: every battle starts with full shields."""
+    if ctx.state["options"]["shields"] == "battle":
+        for seat in seats:
+            ctx.player(seat)["shield_used"] = 0
+
+
 def shields_left(state: State, seat: int) -> int:
     p = state["players"][seat]
     return max(0, stats(state, seat)["shields"] - p["shield_used"])

@@ -159,6 +159,7 @@ OPTIONS: dict[str, str] = {
     "option_round_limit": "Round limit: after this round the most Mission Points win (0: none)",
     "option_mission_cost": "Completing a face-up mission costs an exploration",
     "option_battle_draw": "After a battle between players, the others draw",
+    "option_shields": "Shields stop the first damage of each turn, or of each battle",
     "option_starting_ships": "Scenario starting ships are dealt",
     "option_starting_ship_effects": "Use the starting ship effects (Borg Invasion)",
 }
@@ -178,6 +179,8 @@ CHOICES: dict[str, str] = {
     "mission_cost.free": "No, any time in the Action Phase",
     "battle_draw.replace_played": "As many cards as they played (at most 5)",
     "battle_draw.refill_hand": "Up to a hand of 5",
+    "shields.turn": "Of each turn (all battles of the turn share them)",
+    "shields.battle": "Of each battle",
     "starting_ships.random": "At random",
     "starting_ships.assigned": "By seat",
 }

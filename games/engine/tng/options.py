@@ -14,6 +14,7 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
      "label": "option_mission_cost"},
     {"name": "battle_draw", "type": "choice", "default": "replace_played", "choices": ["replace_played", "refill_hand"],
      "label": "option_battle_draw"},
+    {"name": "shields", "type": "choice", "default": "turn", "choices": ["turn", "battle"], "label": "option_shields"},
     {"name": "starting_ships", "type": "choice", "default": "random", "choices": ["random", "assigned"],
      "label": "option_starting_ships"},
     {"name": "starting_ship_effects", "type": "bool", "default": True, "label": "option_starting_ship_effects"},

@@ -11,6 +11,7 @@ from games.engine.tng.mechanics import (
     defeat,
     discard_to_supply,
     draw,
+    fresh_shields,
     goal_met,
     hit,
     stats,
@@ -271,6 +272,7 @@ def fight(ctx: Ctx, seat: int) -> None:
     c = card(inst)
     enemy = {k: c.stat(k) for k in ("attack", "speed", "diplomacy", "defense", "shields")}
     ctx.emit("combat_started", seat=seat, card=inst, player=stats(s, seat), enemy=enemy)
+    fresh_shields(ctx, [seat])
     dealt, _defeated = exchange(ctx, seat, enemy, inst)
     s["stage"] = None
     bump(s)

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine.core import IllegalCommand
 from games.engine.tng.content import card
-from games.engine.tng.mechanics import draw, hit, stats, to_points
+from games.engine.tng.mechanics import draw, fresh_shields, hit, stats, to_points
 from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, clockwise_from, team_of
 
 
@@ -77,6 +77,7 @@ def start_fire(ctx: Ctx) -> None:
                   "played": stage["played"], "groups": groups, "gi": 0, "ai": 0, "hits": [], "defeated": [],
                   "alive_at_group": list(order)}
     ctx.emit("war_fire_started", groups=groups)
+    fresh_shields(ctx, order)
     _fire_loop(ctx)
 
 

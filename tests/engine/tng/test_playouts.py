@@ -92,6 +92,26 @@ def test_random_games_finish_with_invariants_holding(scenario: str, players: int
     assert sum(reasons.values()) == GAMES
 
 
+OTHER_READINGS = [
+    (3, {"scenario": "exploration", "mp_goal": 200, "mission_cost": "free", "battle_draw": "refill_hand",
+         "shields": "battle", "round_limit": 60}),
+    (2, {"scenario": "borg_invasion", "starting_ship_effects": False, "starting_ships": "assigned",
+         "shields": "battle"}),
+    (4, {"scenario": "klingon_civil_war", "battle_draw": "refill_hand", "mission_cost": "free"}),
+]
+
+
+@pytest.mark.rules("tng:R55a", "tng:R39")
+@pytest.mark.parametrize(("players", "options"), OTHER_READINGS, ids=lambda v: str(v))
+def test_random_games_with_the_other_table_options(players: int, options: dict[str, Any]) -> None:
+    for seed in range(5):
+        opts = RULES.validate_options(players, options)
+        start = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
+        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=STEP_CAP,
+                              after_each=Invariants(start))
+        assert RULES.result(playout.state) is not None
+
+
 def strings(obj: Any) -> set[str]:
     if isinstance(obj, str):
         return {obj}

@@ -148,3 +148,10 @@ def test_b30_maneuver_uniqueness_only_in_cube_battles() -> None:
 def test_copies_in_hand_give_one_command_each_card() -> None:
     state = build(turn=0, hands={0: ["crewman", "crewman", "crewman"]})
     assert [a for k, a in legal(state, 0) if k == "play"] == [{"card": inst(state, 0, "crewman")}]
+
+
+def test_b9_option_shields_per_battle() -> None:
+    state = build(turn=0, options={"shields": "battle"}, space=["galor"], hands={0: ["photon_spread"]})
+    state["players"][0]["shield_used"] = 1  # spent earlier this turn
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "photon_spread")), cmd(0, "fight"))
+    assert player(state, 0)["damage"] == 4  # the Galor's 5 minus a fresh Shield 1
