@@ -196,8 +196,6 @@ def swap_cards(ctx: Ctx, row: int, card_col: int, row2: int, card_col2: int) -> 
     ctx.emit("cards_swapped", row=row, card_col=card_col, row2=row2, card_col2=card_col2)
 
 
-
-
 def _swap_damage(state: State, row: int, card_col: int, row2: int, card_col2: int) -> None:
     """R27: damage dealt this turn belongs to the target, so it travels with its card (audit: it used to stay
     on the position and count toward whatever card the mosquito swapped in)."""
