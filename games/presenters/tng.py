@@ -93,8 +93,8 @@ BREAKDOWN = {
 
 #: Decision-panel order of the command kinds (those not placed on a card of the table).
 PANEL_ORDER = (
-    "bottom", "keep_influence", "diplomacy", "fight", "resolve_event", "target", "assign_damage", "win_ship",
-    "ally", "play", "explore", "repair", "ship_ability", "pass", "ready", "discard", "end_turn", "done",
+    "bottom", "keep_influence", "target", "assign_damage", "win_ship", "ally", "play", "explore", "repair",
+    "ship_ability", "diplomacy", "fight", "resolve_event", "pass", "ready", "discard", "end_turn", "done",
 )
 ON_CARD = ("buy", "search", "buy_basic", "complete_mission")
 

@@ -205,6 +205,8 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
             from games.engine.tng.scenario import cmd, run
 
             state, _ = run(state, cmd(0, "explore"))
+        if name == "war_defender":
+            state, _ = run(state, cmd(0, "pass"))  # the active player passes: the defender is asked
     except Exception as exc:  # noqa: BLE001 - the builder's vocabulary differs: say which
         pytest.skip(f"scenario builder refused {name}: {exc!r}")
     users = cast[:n]
@@ -221,11 +223,11 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
     if name == "war_defender":
         stage = state_of(table)["stage"]
         html = _page(clients[0], table)
-        assert "stage-war" in html
-        if stage and stage["kind"] == "war" and stage["order"][stage["idx"]] == 1:
-            bob_html = _page(clients[1], table)
-            kinds = {k for k, _ in posted_controls(bob_html)}
-            assert {"play", "pass"} <= kinds  # the defender answers from their own page
+        assert "stage-war" in html and not posted_controls(html)  # the active player waits
+        assert stage["kind"] == "war" and stage["order"][stage["idx"]] == 1
+        bob_html = _page(clients[1], table)
+        kinds = {k for k, _ in posted_controls(bob_html)}
+        assert {"play", "pass"} <= kinds  # the defender answers from their own page
 
 
 def test_cards_are_readable():
