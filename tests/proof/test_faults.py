@@ -20,7 +20,6 @@ from tests.proof.live_support import (
     LiveView,
     commands,
     forms,
-    make_users,
     post_form,
     race,
     redis_restart,
@@ -36,12 +35,9 @@ pytestmark = pytest.mark.live
 RACES = int(os.environ.get("HYPERLANE_PROOF_RACES", "50"))
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    site = LiveSite.create(tmp_path_factory.mktemp("faults"), servers=2 if REDIS else 1)
-    make_users(site, [f"j{i}" for i in range(10)])
-    yield site
-    site.stop()
+@pytest.fixture
+def site(proof_site):  # type: ignore[no-untyped-def]
+    return proof_site
 
 
 def _steps_received(site: LiveSite) -> int:
@@ -114,7 +110,7 @@ def test_double_and_retried_posts_apply_once(site):
 def test_many_users_joining_at_once_never_overfill_or_lose_a_seat(site):
     alice = site.player("alice")
     table = alice.create_table("toy", 4)
-    joiners = [site.player(f"j{i}", port=site.ports[i % len(site.ports)]) for i in range(10)]
+    joiners = [site.player(f"j{i}", port=site.ports[i % len(site.ports)]) for i in range(8)]
     codes = race(*[lambda p=p: p.post(f"/tables/{table}/join/", {}).status_code for p in joiners])
     assert all(c == 302 for c in codes), codes
     from tests.proof.live_support import sql

@@ -10,10 +10,9 @@ import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 
-from tests.live.harness import LiveSite
+from tests.proof.conftest import LOGIN_FAILURES, MOVE_LIMIT
+from tests.proof.live_support import toy_table
 from tests.support.tables import hand_of, started_table
-
-MOVES, LOGINS = 6, 4
 
 
 def _post_move(client: Client, table, card: str = "c0"):  # type: ignore[no-untyped-def]
@@ -49,45 +48,32 @@ def test_the_login_limit_is_a_setting(alice):
     cache.clear()
 
 
-@pytest.fixture(scope="module")
-def limited_site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    site = LiveSite.create(tmp_path_factory.mktemp("limits"), servers=2,
-                           extra_env={"HYPERLANE_MOVE_RATE_PER_MINUTE": str(MOVES),
-                                      "HYPERLANE_LOGIN_RATE": f"{LOGINS}/m/ip"})
-    yield site
-    site.stop()
+@pytest.mark.live
+def test_the_move_limit_holds_across_two_servers(proof_site):
+    site = proof_site
+    table = toy_table(site, ["j10", "j11"])
+    one, two = site.player("j10", port=site.ports[0]), site.player("j10", port=site.ports[1])
+    codes = [(one, two)[i % 2].command(table, "no such move!", {}, 1).status_code for i in range(MOVE_LIMIT + 2)]
+    assert set(codes[:MOVE_LIMIT]) == {400}, codes  # malformed, but counted: the limit comes first
+    assert codes[MOVE_LIMIT:] == [429, 429], codes[MOVE_LIMIT - 2:]
 
 
 @pytest.mark.live
-def test_the_move_limit_holds_across_two_servers(limited_site):
-    site = limited_site
-    one, two = site.player("alice", port=site.ports[0]), site.player("alice", port=site.ports[1])
-    bob = site.player("bob")
-    table = one.create_table("toy", 2)
-    bob.join(table)
-    one.start(table)
-    codes = []
-    for i in range(MOVES + 2):
-        player = (one, two)[i % 2]
-        codes.append(player.command(table, "no such move!", {}, 1).status_code)
-    assert codes[:MOVES] == [400] * MOVES, codes  # malformed, but counted: the limit comes first
-    assert codes[MOVES:] == [429, 429], codes
-
-
-@pytest.mark.live
-def test_the_login_limit_holds_across_two_servers(limited_site):
-    site = limited_site
+def test_the_login_limit_holds_across_two_servers(proof_site):
+    site = proof_site
     clients = [httpx.Client(base_url=f"http://127.0.0.1:{p}", timeout=30) for p in site.ports]
 
     def attempt(client: httpx.Client, password: str) -> httpx.Response:
         client.get("/accounts/login/")
-        return client.post("/accounts/login/", data={"login": "carol", "password": password},
+        return client.post("/accounts/login/", data={"login": "j9", "password": password},
                            headers={"X-CSRFToken": client.cookies.get("csrftoken") or "",
                                     "Referer": str(client.base_url) + "/accounts/login/"})
 
-    for i in range(LOGINS):
+    for i in range(LOGIN_FAILURES):
         r = attempt(clients[i % 2], "wrong password")
         assert r.status_code == 200 and "Too many" not in r.text
     for client in clients:  # now even the right password is refused, on either server
         r = attempt(client, "hyperlane-demo")
         assert r.status_code != 302 and "Too many failed login attempts" in r.text
+    assert attempt(clients[0], "hyperlane-demo").status_code != 302
+    site.player("j8")  # another login name is not held up (the limit is per name here)
