@@ -8,6 +8,7 @@ actually change something (else the leak check would prove nothing).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import Counter
 from typing import Any
@@ -122,3 +123,25 @@ def test_kemble_space_pile_keeps_its_levels():
     assert [_space_class(c) for c in other["decks"]["space"]] == [_space_class(c) for c in state["decks"]["space"]]
     assert other["decks"]["space"] != state["decks"]["space"]
     assert len(set(other["decks"]["space"])) == len(other["decks"]["space"])
+
+
+class _Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("slug", [r.slug for r in registry.all_rules() if r.slug not in PLAYOUTS])
+def test_rerandomise_of_every_other_registered_game_over_an_opening(slug):
+    rules = registry.get(slug)
+    players = 2 if rules.min_players <= 2 <= rules.max_players else rules.min_players
+    rng = Rng.from_seed(99)
+    seen = []
+
+    def after(state, _command):  # type: ignore[no-untyped-def]
+        changed = [check_indistinguishable(rules, state, seat, rng) for seat in [None, *range(players)]]  # all seats
+        seen.append(any(changed))
+        if len(seen) >= 80:
+            raise _Enough
+
+    with contextlib.suppress(_Enough):
+        play_random(rules, seed=5, num_players=players, after_each=after)
+    assert sum(seen) >= len(seen) // 2, seen
