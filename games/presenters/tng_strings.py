@@ -134,6 +134,7 @@ STRINGS = [
     _('Round limit: after this round the most Mission Points win (0: none)'),  # OPTIONS.option_round_limit
     _('Completing a face-up mission costs an exploration'),  # OPTIONS.option_mission_cost
     _('After a battle between players, the others draw'),  # OPTIONS.option_battle_draw
+    _('Shields stop the first damage of each turn, or of each battle'),  # OPTIONS.option_shields
     _('Scenario starting ships are dealt'),  # OPTIONS.option_starting_ships
     _('Use the starting ship effects (Borg Invasion)'),  # OPTIONS.option_starting_ship_effects
     _('Exploration (first to the Mission Point goal)'),  # CHOICES.scenario.exploration
@@ -149,6 +150,8 @@ STRINGS = [
     _('No, any time in the Action Phase'),  # CHOICES.mission_cost.free
     _('As many cards as they played (at most 5)'),  # CHOICES.battle_draw.replace_played
     _('Up to a hand of 5'),  # CHOICES.battle_draw.refill_hand
+    _('Of each turn (all battles of the turn share them)'),  # CHOICES.shields.turn
+    _('Of each battle'),  # CHOICES.shields.battle
     _('At random'),  # CHOICES.starting_ships.random
     _('By seat'),  # CHOICES.starting_ships.assigned
     _('Crewman'),  # card crewman

@@ -347,3 +347,17 @@ def test_stage_pages_render_with_exact_controls(cast, make_user, name):
     watcher = _page(_clients([make_user("watcher")])[0], table)
     assert not posted_controls(watcher)
     assert not _leaks(watcher, _secrets(state_of(table), None))
+
+
+def test_the_engine_strings_module_is_up_to_date_and_translated():
+    from pathlib import Path
+
+    from games.management.commands.tng_strings import TARGET, collect, render
+
+    assert Path(TARGET).read_text(encoding="utf-8") == render(), "run: manage.py tng_strings && makemessages"
+    with translation.override("it"):
+        from django.utils.translation import gettext
+
+        untranslated = [text for _, text in collect() if gettext(text) == text and not text[:1].isdigit()]
+    # Proper names (Worf, Data, USS Hood...) read the same in Italian; sentences must not.
+    assert not [t for t in untranslated if " " in t and t.endswith(".")], untranslated
