@@ -158,7 +158,7 @@ def option_choices(slug: str, spec: Mapping[str, Any]) -> list[tuple[Any, str]]:
     """An option's choices as (value, translated label).
 
     Choices may be plain values, ``[value, label]`` pairs or ``{"value", "label"}`` dicts; a plain
-    value is looked up in the engine's OPTIONS as ``<name>.<value>``, then ``<value>``.
+    value is looked up in the engine's CHOICES (then OPTIONS) as ``<name>.<value>``, then ``<value>``.
     """
     items: list[tuple[Any, str]] = []
     for item in spec.get("choices") or ():
@@ -167,8 +167,11 @@ def option_choices(slug: str, spec: Mapping[str, Any]) -> list[tuple[Any, str]]:
         elif isinstance(item, list | tuple) and len(item) == 2:
             items.append((item[0], gettext(str(item[1]))))
         else:
-            template = engine_text(slug, "OPTIONS", f"{spec['name']}.{item}") or engine_text(
-                slug, "OPTIONS", str(item)
+            key = f"{spec['name']}.{item}"
+            template = (
+                engine_text(slug, "CHOICES", key)
+                or engine_text(slug, "OPTIONS", key)
+                or engine_text(slug, "OPTIONS", str(item))
             )
             items.append((item, gettext(template) if template else _humanize(item)))
     return items

@@ -165,3 +165,13 @@ def test_engine_option_labels_come_from_the_engines_texts():
     }
     assert option_choices("kemble", choice) == [("one_weapon", "One weapon"), ("volley", "Volley")]
     assert option_label("nogame", {"name": "x", "label": "option_big_map"}) == "Big map"
+
+
+def test_option_choices_use_the_engines_choice_texts():
+    from games.engine import registry
+    from games.messages import option_choices
+
+    rules = registry.get("kemble")
+    spec = next(o for o in rules.option_schema() if o["name"] == "fire_action")
+    labels = dict(option_choices("kemble", spec))
+    assert labels["one_weapon"].startswith("One weapon per fire action")
