@@ -96,7 +96,7 @@ PANEL_ORDER = (
     "bottom", "keep_influence", "target", "assign_damage", "win_ship", "ally", "play", "explore", "repair",
     "ship_ability", "diplomacy", "fight", "resolve_event", "pass", "ready", "discard", "end_turn", "done",
 )
-ON_CARD = ("buy", "search", "buy_basic", "complete_mission")
+ON_CARD = ("buy", "search", "buy_basic", "complete_mission", "discard")
 
 
 def _raw_texts() -> dict[str, dict[str, str]]:
@@ -294,6 +294,10 @@ class TngPresenter(Presenter):
     def prompt_text(self, rules: Rules, decision: Decision) -> str:
         if decision.prompt == "battle_play_or_pass":
             return gettext("Battle between the players: play one Character or Maneuver, or pass.")
+        if decision.prompt == "group_actions":
+            # Who is still acting is on the board (the Borg panel) and in the status line, by name.
+            return gettext("Group turn: act in any order (play, obtain, repair, search, use ship effects), "
+                           "then declare you are done.")
         return super().prompt_text(rules, decision)
 
     def command_label(self, rules: Rules, command: Command) -> str:
@@ -388,8 +392,7 @@ class TngPresenter(Presenter):
                 c.update(template="games/tng/_card_button.html", card=card_info(a["card"]), css="card-button",
                          caption=gettext("Play"))
             elif k == "discard":
-                c.update(css="secondary discard")
-                c["title"] = gettext("The Discard Phase: no other action this turn")
+                c.update(css="secondary discard", card=a["card"], label=gettext("Discard Phase: discard it"))
             elif k in ("end_turn", "done"):
                 c["css"] = "end-turn"
             elif k in ("pass", "ready"):

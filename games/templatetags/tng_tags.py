@@ -18,3 +18,9 @@ def tng_who(seats: Iterable[Any] | None, position: int) -> str:
         if s.position == position:
             return str(s.user.shown_name)
     return gettext("Player %(n)s") % {"n": position + 1}
+
+
+@register.filter
+def tng_has(controls: Iterable[dict[str, Any]] | None, kind: str) -> bool:
+    """Whether some control posts this command kind."""
+    return any(c.get("kind") == kind for c in controls or ())
