@@ -163,7 +163,10 @@ def test_engine_option_labels_come_from_the_engines_texts():
         "default": "one_weapon",
         "choices": ["one_weapon", "volley"],
     }
-    assert option_choices("kemble", choice) == [("one_weapon", "One weapon"), ("volley", "Volley")]
+    assert option_choices("kemble", choice) == [
+        ("one_weapon", kemble_messages.CHOICES["fire_action.one_weapon"]),
+        ("volley", kemble_messages.CHOICES["fire_action.volley"]),
+    ]
     assert option_label("nogame", {"name": "x", "label": "option_big_map"}) == "Big map"
 
 

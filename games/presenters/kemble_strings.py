@@ -144,6 +144,7 @@ STRINGS = [
     _('Energy payments may spend the last energy (destroying the ship)'),  # OPTIONS.option_fatal_payments
     _('End when one row remains: before the pushes, or after the removal'),  # OPTIONS.option_end_check
     _('Recharge drones stay after use, or are covered'),  # OPTIONS.option_drone_reuse
+    _('An adjacent enemy with only distant-threat symbols'),  # OPTIONS.option_adjacent_distant
     _('No scenario: a shuffled solo deck'),  # CHOICES.solo_scenario.random_deck
     _('Survive to the end without being destroyed'),  # CHOICES.solo_goal.survive
     _('Survive and destroy every destructible boss part'),  # CHOICES.solo_goal.destroy_boss
@@ -155,6 +156,8 @@ STRINGS = [
     _('As soon as a scroll leaves one row'),  # CHOICES.end_check.after_removal
     _('Drones stay and recharge again'),  # CHOICES.drone_reuse.stays
     _('Drones are covered after one use'),  # CHOICES.drone_reuse.covered
+    _('gives its distant threat (symbol legend)'),  # CHOICES.adjacent_distant.counts
+    _("gives no threat (the 'Importante' paragraph)"),  # CHOICES.adjacent_distant.ignored
     _('Lone scout'),  # space card s1_01
     _('Picket'),  # space card s1_02
     _('Escorted drone'),  # space card s1_03

@@ -170,6 +170,7 @@ OPTIONS: dict[str, str] = {
     "option_fatal_payments": "Energy payments may spend the last energy (destroying the ship)",
     "option_end_check": "End when one row remains: before the pushes, or after the removal",
     "option_drone_reuse": "Recharge drones stay after use, or are covered",
+    "option_adjacent_distant": "An adjacent enemy with only distant-threat symbols",
 }
 
 #: Values of the choice options, keyed ``<option>.<value>`` (solo scenario ids use their data names).
@@ -185,4 +186,6 @@ CHOICES: dict[str, str] = {
     "end_check.after_removal": "As soon as a scroll leaves one row",
     "drone_reuse.stays": "Drones stay and recharge again",
     "drone_reuse.covered": "Drones are covered after one use",
+    "adjacent_distant.counts": "gives its distant threat (symbol legend)",
+    "adjacent_distant.ignored": "gives no threat (the 'Importante' paragraph)",
 }

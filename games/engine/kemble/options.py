@@ -26,6 +26,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
      "label": "option_end_check"},
     {"name": "drone_reuse", "type": "choice", "default": "stays", "choices": ["stays", "covered"],
      "label": "option_drone_reuse"},
+    {"name": "adjacent_distant", "type": "choice", "default": "counts", "choices": ["counts", "ignored"],
+     "label": "option_adjacent_distant"},
 ]
 
 

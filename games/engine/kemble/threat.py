@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engine.kemble import board
+from games.engine.kemble.content import Quadrant
 from games.engine.kemble.state import Ctx, Player, State
 
 
@@ -82,11 +83,22 @@ def threat_from(state: State, qr: int, qc: int, pos: tuple[int, int]) -> int:
     q = board.quad(state, qr, qc)
     points = q.omni
     if board.adjacent((qr, qc), pos):
-        if q.threat:
-            points += q.threat
-        else:
-            points += sum(n for _, n in q.distant) + sum(n for _, n in q.gamma_distant)
-        return points
+        return points + adjacent_points(state, q)
+    points += _line_points(state, qr, qc, pos, q)
+    return points
+
+
+def adjacent_points(state: State, q: Quadrant) -> int:
+    """What an enemy gives an adjacent ship (R32, never regular and distant added; RULINGS A6 option)."""
+    if q.threat:
+        return int(q.threat)
+    if state["options"].get("adjacent_distant", "counts") == "ignored":
+        return 0
+    return sum(n for _, n in q.distant) + sum(n for _, n in q.gamma_distant)
+
+
+def _line_points(state: State, qr: int, qc: int, pos: tuple[int, int], q: Quadrant) -> int:
+    points = 0
     for direction, n in q.distant:
         if _enemy_line_clear(state, (qr, qc), pos, direction, gamma=False):
             points += n
@@ -127,5 +139,5 @@ def new_row_threat(ctx: Ctx) -> None:
         for c in range(1, board.num_cols(state) + 1):
             q = board.quad(state, 1, c)
             if board.adjacent((1, c), p["pos"]):
-                points += q.threat or (sum(n for _, n in q.distant) + sum(n for _, n in q.gamma_distant))
+                points += adjacent_points(state, q)
         give_threat(ctx, p["seat"], points, "new_row")

@@ -80,6 +80,10 @@ def test_new_row_threat_goes_at_once_to_players_in_the_new_second_row() -> None:
     state = scrolling(players=2, ships={0: (1, 2)}, space=[gunner, plain, plain])
     state = auto(state)
     assert player(state, 0)["threat"] == [2, 0]
+    # ...and none when the table reads the "Importante" paragraph literally (option adjacent_distant)
+    state = scrolling(players=2, ships={0: (1, 2)}, space=[gunner, plain, plain], options={"adjacent_distant": "ignored"})
+    state = auto(state)
+    assert player(state, 0)["threat"] == [0, 0]
 
 
 @pytest.mark.rules("kemble:R43")

@@ -75,6 +75,16 @@ def test_regular_and_distant_on_one_quadrant_do_not_add_up() -> None:
     assert points_at({(2, 2): only_distant}, (3, 2)) == 2  # RULINGS A6
 
 
+@pytest.mark.rules("kemble:R32")
+def test_the_adjacent_distant_option_reads_the_importante_paragraph_literally() -> None:
+    only_distant = {"object": "turret", "energy": 2, "distant": [{"dir": "e", "count": 2}]}
+    state = build(players=3, board={(2, 2): only_distant}, ships={0: (3, 2)}, options={"adjacent_distant": "ignored"})
+    assert new_threat_points(state, 0) == 0
+    both = {"object": "cruiser", "energy": 3, "threat": 1, "distant": [{"dir": "s", "count": 2}]}
+    state = build(players=3, board={(2, 2): both}, ships={0: (3, 2)}, options={"adjacent_distant": "ignored"})
+    assert new_threat_points(state, 0) == 1  # regular threat is unaffected
+
+
 @pytest.mark.rules("kemble:R32", "kemble:R51")
 def test_omni_threat_reaches_every_on_board_player_but_not_astral_ones() -> None:
     omni = {"object": "fighter", "energy": 1, "omni": 1}
