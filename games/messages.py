@@ -73,6 +73,7 @@ GENERIC_ERROR = _("This action is not allowed ({code}).")
 #: Display names of the games, by slug (engines carry no translated text).
 GAME_NAMES: dict[str, Promise] = {
     "kemble": _("The Battle at Kemble's Cascade"),
+    "tng": _("Star Trek: The Next Generation Deck Building Game"),
 }
 
 

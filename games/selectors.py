@@ -19,6 +19,7 @@ from games.engine.core import Event as EngineEvent
 from games.engine.core import IllegalCommand
 from games.engine.core.replay import UNDO_KIND
 from games.models import ChatMessage, Command, Deck, Event, Seat, Table
+from games.messages import game_name
 from games.presenters import presenter_for
 
 
@@ -125,6 +126,7 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
         "my_seat": viewer.seat,
         "position": position,
         "game_template": presenter.board_template,
+        "game_label": game_name(table.game, rules),
         "game_stylesheet": presenter.stylesheet,
         "idempotency_key": decision_idempotency_key(table, viewer.seat),
         "version": table.version,
