@@ -12,6 +12,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.presenters import seat_names
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
@@ -21,7 +22,8 @@ FRAGMENTS = ("status", "board", "decision", "result")
 def render_fragments(viewer: Viewer, *, oob: bool) -> dict[str, str]:
     ctx = board_context(viewer=viewer)
     ctx["oob"] = oob
-    out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
+    with seat_names(ctx["seat_names"]):
+        out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         out["board"] += str(viewer.table.state)
     return out

@@ -18,9 +18,9 @@ from games.engine import registry
 from games.engine.core import Event as EngineEvent
 from games.engine.core import IllegalCommand
 from games.engine.core.replay import UNDO_KIND
-from games.models import ChatMessage, Command, Deck, Event, Seat, Table
 from games.messages import game_name
-from games.presenters import presenter_for
+from games.models import ChatMessage, Command, Deck, Event, Seat, Table
+from games.presenters import presenter_for, seat_names
 
 
 class NotAllowed(Exception):
@@ -83,9 +83,22 @@ def log_for_seat(*, table: Table, seat: int | None, after_id: int = 0, limit: in
     """The event log as this seat may read it, oldest first; ``after_id`` for what is new."""
     rules = registry.get(table.game)
     presenter = presenter_for(table.game)
-    rows = Event.objects.filter(table=table, id__gt=after_id).order_by("-seq", "-index")[:limit]
+    rows = list(Event.objects.filter(table=table, id__gt=after_id).order_by("-seq", "-index")[:limit])
+    if not rows:
+        return []
+    names = {
+        position: display or username
+        for position, display, username in table.seats.values_list(
+            "position", "user__display_name", "user__username"
+        )
+    }
+    with seat_names(names):
+        return _log_lines(presenter, rules, rows, seat)
+
+
+def _log_lines(presenter: Any, rules: Any, rows: list[Event], seat: int | None) -> list[dict[str, Any]]:
     out = []
-    for row in reversed(list(rows)):
+    for row in reversed(rows):
         event = EngineEvent(
             kind=row.kind,
             data=row.data,
@@ -106,12 +119,23 @@ def chat_for_table(*, table: Table, limit: int = 100) -> list[ChatMessage]:
 
 
 def board_context(*, viewer: Viewer) -> dict[str, Any]:
-    """Everything the table page shows to this viewer, from the database only."""
+    """Everything the table page shows to this viewer, from the database only.
+
+    ``seat_names`` is in the context: render templates inside ``presenters.seat_names(...)`` with it.
+    """
+    seats = list(viewer.table.seats.select_related("user").order_by("position"))
+    names = {s.position: s.user.shown_name for s in seats}
+    with seat_names(names):
+        ctx = _board_context(viewer, seats)
+    ctx["seat_names"] = names
+    return ctx
+
+
+def _board_context(viewer: Viewer, seats: list[Seat]) -> dict[str, Any]:
     table = viewer.table
     rules = registry.get(table.game)
     presenter = presenter_for(table.game)
     position = viewer.position
-    seats = list(table.seats.select_related("user").order_by("position"))
     ctx: dict[str, Any] = {
         "table": table,
         "rules": rules,

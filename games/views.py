@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import broadcast, services
 from games.engine.core import IllegalCommand
+from games.presenters import seat_names
 from games.rendering import render_chat, render_fragments, render_log_entries
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
 
@@ -51,7 +52,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
             "heartbeat_seconds": _heartbeat_seconds(),
         }
     )
-    response = render(request, "games/table.html", ctx)
+    with seat_names(ctx["seat_names"]):
+        response = render(request, "games/table.html", ctx)
     if settings.HYPERLANE_PLANT_LEAK == "page":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         response.content += str(viewer.table.state).encode()
     if viewer.seat is not None and viewer.table.version:

@@ -11,7 +11,8 @@ import contextlib
 import importlib
 import json
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -28,6 +29,31 @@ class _SafeFormatter(string.Formatter):
 
 
 _formatter = _SafeFormatter()
+
+#: The names of the seats at the table being rendered (set by the selectors around a render), so
+#: that texts can say "Player 2 (Bob)". A context variable: safe across threads and async renders.
+SEAT_NAMES: ContextVar[Mapping[int, str] | None] = ContextVar("seat_names", default=None)
+
+
+@contextlib.contextmanager
+def seat_names(names: Mapping[int, str]) -> Iterator[None]:
+    token = SEAT_NAMES.set(names)
+    try:
+        yield
+    finally:
+        SEAT_NAMES.reset(token)
+
+
+def seat_ref(seat: int) -> str:
+    """A seat as the engines' sentences ("Player {seat}") want it: its number, and its name if known."""
+    names = SEAT_NAMES.get()
+    if names and seat in names:
+        return f"{seat + 1} ({names[seat]})"
+    return str(seat + 1)
+
+
+def player_label(seat: int) -> str:
+    return gettext("Player %(n)s") % {"n": seat_ref(seat)}
 
 
 def fill(template: str, params: Mapping[str, Any]) -> str:
@@ -75,7 +101,7 @@ class Presenter:
         out = dict(params)
         for key in ("seat", "player", "by", "target_seat"):
             if isinstance(out.get(key), int) and out[key] >= 0:
-                out[key] = gettext("Player %(n)s") % {"n": out[key] + 1}
+                out[key] = player_label(out[key])
         return out
 
     def command_label(self, rules: Rules, command: Command) -> str:

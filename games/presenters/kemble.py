@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
 from games.engine.kemble.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
-from games.presenters import Presenter, fill, register_presenter
+from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
     "n": gettext_noop("north"),
@@ -265,7 +265,7 @@ def _json_args(args: Mapping[str, Any]) -> str:
 
 
 def _player(n: int) -> str:
-    return gettext("Player %(n)s") % {"n": n + 1}
+    return player_label(n)
 
 
 def direction(d: str) -> str:
@@ -576,7 +576,7 @@ class KemblePresenter(Presenter):
         out = dict(params)
         for key in ("seat", "victim", "player", "by", "target_seat"):
             if isinstance(out.get(key), int) and out[key] >= 0:
-                out[key] = out[key] + 1
+                out[key] = seat_ref(out[key])
         for key in ("direction",):
             if isinstance(out.get(key), str):
                 out[key] = direction(out[key])

@@ -18,7 +18,8 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from games.engine.core import Command, Decision, Rules
 from games.engine.tng.content import CONTENT, DATA_DIR, STATS
 from games.engine.tng.messages import CHOICES
-from games.presenters import Presenter, fill, register_presenter
+from games.presenters import Presenter, fill, register_presenter, seat_ref
+from games.presenters import player_label as base_player_label
 
 STAT_NAMES = {
     "attack": gettext_noop("Attack"),
@@ -130,7 +131,7 @@ def _json_args(args: Mapping[str, Any]) -> str:
 
 
 def player_label(seat: int) -> str:
-    return gettext("Player %(n)s") % {"n": seat + 1}
+    return base_player_label(seat)
 
 
 def stat_name(stat: str) -> str:
@@ -274,7 +275,7 @@ class TngPresenter(Presenter):
         out = dict(params)
         for key in ("seat", "target", "active", "player", "by"):
             if isinstance(out.get(key), int) and not isinstance(out.get(key), bool) and out[key] >= 0:
-                out[key] = out[key] + 1
+                out[key] = seat_ref(out[key])
         for key in ("card", "new", "old"):
             if isinstance(out.get(key), str):
                 out[key] = card_name(out[key])
