@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import subprocess
 import sys
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +23,27 @@ from tests.live.harness import LiveSite, free_port
 
 
 class BenchSite(LiveSite):
+    redis_proc: subprocess.Popen[bytes] | None = None
+
     @classmethod
-    def start(cls, var_dir: Path, *, servers: int = 1, workers: int = 1, redis_db: int = 12) -> BenchSite:
+    def start(cls, var_dir: Path, *, servers: int = 1, workers: int = 1, redis_db: int = 12,
+              private_redis: bool = True) -> BenchSite:
         os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE_URL)
         os.environ.setdefault("REDIS_URL", DEFAULT_REDIS_URL)
+        redis_proc = None
+        if private_redis and shutil.which("redis-server"):
+            # A Redis of our own (127.0.0.1, no persistence): the shared one was flushed and restarted
+            # by other people's runs in the middle of ours.
+            port = free_port()
+            redis_proc = subprocess.Popen(
+                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )
+            for _ in range(100):
+                if subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).returncode == 0:
+                    break
+                time.sleep(0.05)
+            os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_SETTINGS"))}
         env.update(
             {
@@ -38,6 +57,7 @@ class BenchSite(LiveSite):
             }
         )
         site = cls(env=env, var_dir=var_dir)
+        site.redis_proc = redis_proc
         site.db_name = f"hyperlane_bench_{uuid.uuid4().hex[:10]}"
         pg_admin(f'CREATE DATABASE "{site.db_name}"')
         env["DATABASE_URL"] = with_path(os.environ["DATABASE_URL"], "/" + site.db_name)
@@ -68,6 +88,12 @@ class BenchSite(LiveSite):
             [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING",
              "-s", str(self.var_dir / "beat-schedule")],
         )
+
+    def stop(self) -> None:
+        super().stop()
+        if self.redis_proc is not None:
+            self.redis_proc.terminate()
+            self.redis_proc.wait(timeout=10)
 
     def web_pids(self) -> list[int]:
         return [p.pid for name, p in sorted(self.procs.items()) if name.startswith("web")]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from games.engine import registry  # noqa: E402
 from games.engine.core import Command, Rng, Rules  # noqa: E402
@@ -137,7 +138,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="time spent on random playouts per game")
     parser.add_argument("--replays", type=int, default=5, help="replay repetitions (best is reported)")
     args = parser.parse_args()
-    print(f"bench/engine.py  python {sys.version.split()[0]}  {time.strftime('%Y-%m-%d %H:%M:%S %Z')}")
+    from _common import machine
+
+    print(f"bench/engine.py  {machine()}")
     for name, rules, options in games_under_test():
         bench_apply(name, rules, options, args.seconds)
         bench_replay(name, rules, options, args.replays)

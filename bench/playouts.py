@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from games.engine import registry  # noqa: E402
 from games.engine.core import IllegalCommand, Rules  # noqa: E402
@@ -110,7 +111,9 @@ def main() -> int:
     parser.add_argument("--toy", action="store_true", help="also run the test toy game")
     args = parser.parse_args()
     _init(args.toy)
-    print(f"bench/playouts.py  {time.strftime('%Y-%m-%d %H:%M:%S %Z')}  workers={args.workers}"
+    from _common import machine
+
+    print(f"bench/playouts.py  {machine()}\n  workers={args.workers}"
           f"  games={args.games} per game  max_steps={args.max_steps}")
     failures: list[dict[str, Any]] = []
     with multiprocessing.Pool(args.workers, initializer=_init, initargs=(args.toy,)) as pool:
