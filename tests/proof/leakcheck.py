@@ -81,6 +81,7 @@ class Stats:
     playouts: int = 0
     states: int = 0
     comparisons: int = 0
+    stuck: int = 0
     surfaces: Counter = field(default_factory=Counter)
     leaks: list[Leak] = field(default_factory=list)
 
@@ -88,13 +89,14 @@ class Stats:
         self.playouts += other.playouts
         self.states += other.states
         self.comparisons += other.comparisons
+        self.stuck += other.stuck
         self.surfaces.update(other.surfaces)
         self.leaks += other.leaks
 
     def summary(self) -> str:
         per = ", ".join(f"{k} {v}" for k, v in sorted(self.surfaces.items()))
         return (f"{self.playouts} playouts, {self.states} states, {self.comparisons} surface comparisons "
-                f"({per}); {len(self.leaks)} leaked")
+                f"({per}); {len(self.leaks)} leaked" + (f"; {self.stuck} games stuck before the end" if self.stuck else ""))
 
 
 def _diff(a: str, b: str) -> str:
@@ -286,6 +288,9 @@ class LeakCheck:
             seats = sorted(self.rules.seats_to_act(state))
             seat = seats[self.bot.below(len(seats))]
             legal = list(self.rules.legal_commands(state, seat))
+            if not legal:  # a game that cannot go on (the toy game can run out of cards): stop here
+                self.stats.stuck += 1
+                return True
             command = legal[self.bot.below(len(legal))]
             viewer = self.viewers[seat]
             since = Seat.objects.get(table_id=table.pk, position=seat).decision_since
