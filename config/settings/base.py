@@ -154,12 +154,14 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
-    "sweep-automatic-steps": {"task": "games.tasks.sweep_automatic_steps", "schedule": 30.0},
+    "sweep-automatic-steps": {"task": "games.tasks.sweep_automatic_steps", "schedule": 10.0},
     "send-turn-notifications": {"task": "games.tasks.send_turn_notifications", "schedule": 60.0},
     "remind-waiting-players": {"task": "games.tasks.remind_waiting_players", "schedule": 3600.0},
 }
-#: An automatic step still pending after this many seconds is sent again by the sweeper.
-HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 60)
+#: An automatic step still pending after this many seconds is sent again by the sweeper (every 10 s): a
+#: step lost with a killed worker runs again within about 30 s (the Redis broker itself re-delivers an
+#: unacknowledged task only after its visibility timeout, an hour). A duplicate does nothing.
+HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 20)
 
 # --- auth -----------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

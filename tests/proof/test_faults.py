@@ -62,7 +62,7 @@ def run_races(site: LiveSite, count: int) -> dict[str, int]:
     stats = {"shared_key": 0, "own_keys": 0}
     races = 0
     while races < count:
-        choices = wait_for(lambda: _page_forms(tab1, table), 30, 0.05, "a decision")
+        choices = wait_for(lambda: _page_forms(tab1, table), 60, 0.05, "a decision")
         version = table_row(site, table)[0]
         if len(choices) < 2:
             assert post_form(tab1, table, choices[0]).status_code == 200
