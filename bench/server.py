@@ -305,15 +305,17 @@ def main() -> int:
             continue
         off, sat = r["offered"], r["saturated"]
         verdict_p95 = "met" if off["p95"] < 60 else "MISSED"
-        verdict_sat = "met" if sat["rate"] >= 300 else "MISSED"
-        ratio = off["post_p50"] / bare_p50
+        applied = sat["status"].get(200, 0) / sat["elapsed"]
+        verdict_sat = "met" if applied >= 300 else "MISSED"
+        # A move's server cost: the POST's round trip on a lightly loaded site (queueing left out).
+        ratio = (r["low"] or off)["post_p50"] / bare_p50
         print(f"  {key:<10} p95 at {args.rate:g}/s {off['p95']:.1f} ms (target < 60: {verdict_p95});"
-              f" saturated {sat['rate']:.0f}/s (target >= 300: {verdict_sat});"
-              f" POST p50 / bare transaction p50 = {ratio:.1f}x (target <= 4: {'met' if ratio <= 4 else 'MISSED'})")
+              f" saturated {applied:.0f} moves applied/s, {sat['rate']:.0f}/s seen by all (target >= 300: {verdict_sat});"
+              f" light-load POST p50 / bare transaction p50 = {ratio:.0f}x (target <= 4: {'met' if ratio <= 4 else 'MISSED'})")
         if "bgio" in results and "error" not in results["bgio"]:
             bg = results["bgio"]
             print(f"  {'':<10} boardgame.io: p95 {bg['offered']['p95']:.1f} ms (ours {off['p95'] / bg['offered']['p95']:.0f}x),"
-                  f" saturated {bg['saturated']['rate']:.0f}/s (ours {sat['rate'] / bg['saturated']['rate'] * 100:.1f} % of it)")
+                  f" saturated {bg['saturated']['rate']:.0f}/s (ours {applied / bg['saturated']['rate'] * 100:.1f} % of it)")
     return 0
 
 
