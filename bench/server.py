@@ -18,7 +18,8 @@ in parallel (target: a move's server cost at most 4x that); (b) boardgame.io 0.5
 four-player counter game (bench/bgio/), with the same 100 x 4 clients and the same offered loads.
 
 Everything listens on and talks to 127.0.0.1 only. ``DATABASE_URL`` / ``REDIS_URL`` name the servers
-(default postgres@127.0.0.1:5432 and 127.0.0.1:6379; a scratch database and Redis db 12 are used).
+(default postgres@127.0.0.1:5432 and 127.0.0.1:6379). A scratch database is used, and a Redis of our
+own on a free port when redis-server is installed (else database 12 of REDIS_URL).
 
     .venv/bin/python bench/server.py [--seconds 20] [--rate 100] [--servers 1,2] [--workers 1]
                                      [--tables 100] [--games kemble,toy] [--no-bgio]
