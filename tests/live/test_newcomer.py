@@ -46,7 +46,9 @@ def test_the_readme_run_command_serves_a_playable_site(tmp_path):
         alice.login()
         bob.login()
         lobby = bob.http.get("/").text
-        table = int(re.search(r'id="lobby-table-(\d+)"', lobby).group(1))
+        rows = re.findall(r'<li[^>]*id="lobby-table-(\d+)"(.*?)</li>', lobby, re.S)
+        assert rows, "the lobby shows no open table"
+        table = next(int(pk) for pk, row in rows if "Demo: kemble" in row)
         bob.join(table)
         alice.start(table)
         with bob.websocket(table) as ws:
