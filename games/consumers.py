@@ -76,7 +76,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             message = json.loads(text_data)
             shown = int(message.get("heartbeat"))
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, OverflowError):  # OverflowError: {"heartbeat": Infinity}
             return
         # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)

@@ -163,3 +163,13 @@ def test_table_ids_out_of_the_database_range_are_refused_not_crashed(alice, path
     for n in (2**31, 2**63, 2**80):
         r = c.get(f"/tables/{n}/{path}") if path in ("", "fragments/", "log/") else c.post(f"/tables/{n}/{path}", {})
         assert 400 <= r.status_code < 500 or r.status_code == 302, (n, path, r.status_code)
+
+
+@pytest.mark.parametrize("frame", ['{"heartbeat": Infinity}', '{"heartbeat": -Infinity}', '{"heartbeat": NaN}',
+                                   '{"heartbeat": 1e400}', '{"heartbeat": "7"}', '{"heartbeat": [1]}', "[]", "null"])
+def test_odd_heartbeats_are_ignored_not_crashing_the_socket(alice, bob, frame):
+    """Found by the fuzzer: ``{"heartbeat": Infinity}`` crashed the consumer (int(inf) is an OverflowError)."""
+    table = started_table(alice, bob)
+    with in_test_transaction():
+        connected, got = async_to_sync(_ws_session)(table.pk, alice, [frame])
+    assert connected and len(got) >= 2  # the socket is alive: the closing heartbeat got its answer
