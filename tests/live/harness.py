@@ -8,6 +8,7 @@ unit tests' rows. Players are plain HTTP clients with a session cookie, and webs
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import os
 import re
@@ -26,6 +27,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_PASSWORD = "hyperlane-demo"
+
+
+#: Redis database numbers for live sites (0 is the unit tests'; 8-15 cycle, one per site started).
+_REDIS_DBS = itertools.cycle(range(8, 16))
 
 
 def free_port() -> int:
@@ -75,7 +80,9 @@ class LiveSite:
             _pg_admin(f'CREATE DATABASE "{site.db_name}"')
             env["DATABASE_URL"] = _with_path(os.environ["DATABASE_URL"], "/" + site.db_name)
         if os.environ.get("REDIS_URL"):
-            env["REDIS_URL"] = _with_path(os.environ["REDIS_URL"], "/7")
+            # Each site of a test session gets its own Redis database (its broker queues, channel layer
+            # and cache): two sites sharing one would take each other's tasks and group messages.
+            env["REDIS_URL"] = _with_path(os.environ["REDIS_URL"], f"/{next(_REDIS_DBS)}")
             subprocess.run(["redis-cli", "-u", env["REDIS_URL"], "flushdb"], check=False, capture_output=True)
         site.ports = [free_port() for _ in range(servers)]
         env["HYPERLANE_SITE_URL"] = f"http://127.0.0.1:{site.ports[0]}"
