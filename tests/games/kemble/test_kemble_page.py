@@ -3,15 +3,12 @@ command (posting exactly it, nothing else), and no secret of another seat in a s
 
 from __future__ import annotations
 
-import json
 import random
-import re
 import uuid
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 from django.utils import translation
 
 from games import services
@@ -20,6 +17,7 @@ from games.engine.kemble.scenario import build
 from games.models import Table
 from games.presenters import presenter_for
 from games.presenters.kemble import KemblePresenter
+from tests.support.pages import legal_controls, posted_controls, seeded_table, table_page
 from tests.support.tables import run_automatic_steps, state_of
 
 pytestmark = pytest.mark.django_db
@@ -27,42 +25,12 @@ pytestmark = pytest.mark.django_db
 RULES = registry.get("kemble")
 
 
-def posted_controls(html: str) -> list[tuple[str, str]]:
-    """Every (kind, args) that a command form on the page posts (undo aside), repeats included."""
-    out = []
-    for form in re.findall(r"<form[^>]*/command/[^>]*>.*?</form>", html, re.S):
-        kind = re.search(r'name="kind" value="([^"]*)"', form)
-        args = re.search(r'name="args" value="([^"]*)"', form)
-        if kind and kind.group(1) != "undo":
-            out.append((kind.group(1), (args.group(1) if args else "{}").replace("&quot;", '"')))
-    return out
-
-
 def _legal(table: Table, seat: int) -> list[tuple[str, str]]:
-    state = state_of(table)
-    if table.status != Table.Status.ACTIVE or not any(seat in d.seats for d in RULES.pending(state)):
-        return []
-    return [
-        (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
-        for c in RULES.legal_commands(state, seat)
-    ]
-
-
-def _page(client: Client, table: Table) -> str:
-    response = client.get(reverse("table", args=[table.pk]))
-    assert response.status_code == 200
-    return response.content.decode()
+    return legal_controls(RULES, table, seat)
 
 
 def _kemble_table(users: list[Any], seed: int, **options: Any) -> Table:
-    creator, *others = users
-    table = services.table_create(user=creator, game="kemble", num_players=len(users), options=options)
-    Table.objects.filter(pk=table.pk).update(seed=seed)
-    for u in others:
-        services.seat_take(table_id=table.pk, user=u)
-    services.table_start(table_id=table.pk, user=creator)
-    table.refresh_from_db()
-    return table
+    return seeded_table("kemble", users, seed, **options)
 
 
 def _secrets(state: dict[str, Any], seat: int) -> set[str]:
@@ -85,7 +53,7 @@ def _leaks(html: str, secrets: set[str]) -> list[str]:
 
 
 def _check_seat_page(client: Client, table: Table, seat: int) -> str:
-    html = _page(client, table)
+    html = table_page(client, table)
     legal = _legal(table, seat)
     posted = posted_controls(html)
     assert sorted(posted) == sorted(legal), (seat, set(legal) ^ set(posted))
@@ -154,7 +122,7 @@ def test_random_play_every_legal_command_has_exactly_one_control_and_no_secret_l
                 _check_seat_page(clients[seat], table, seat)
         if step % 5 == 0:
             for spectator in (watcher, anonymous):
-                html = _page(spectator, table)
+                html = table_page(spectator, table)
                 assert not posted_controls(html)
                 hidden = {c for p in state["players"] for c in [*p["hand"], *p["powerups"], p["bid"] or ""] if c}
                 assert not _leaks(html, hidden)
@@ -170,10 +138,10 @@ def test_the_bid_shows_who_has_chosen_but_never_what(alice, bob):
     services.command_submit(table_id=table.pk, user=alice, kind="bid", args={"card": card},
                             expected_version=table.version, idempotency_key=uuid.uuid4())
     table.refresh_from_db()
-    bob_page = _page(b, table)
+    bob_page = table_page(b, table)
     assert card not in bob_page
     assert bob_page.count("kb-bid-state chosen") == 1 and bob_page.count("kb-bid-state thinking") == 1
-    alice_page = _page(a, table)
+    alice_page = table_page(a, table)
     assert f'data-card="{card}"' in alice_page  # her choice, shown to her alone
     assert "kb-your-bid" in alice_page
     _check_seat_page(b, table, 1)
@@ -231,11 +199,11 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
     for seat in range(n):
         html = _check_seat_page(clients[seat], table, seat)
         assert "kb-grid" in html
-    spectator = _page(_clients([make_user("watcher")])[0], table)
+    spectator = table_page(_clients([make_user("watcher")])[0], table)
     assert not posted_controls(spectator)
     if name == "wingmen":
         team = {p["seat"]: p["team"] for p in state["players"]}
-        html = _page(clients[0], table)
+        html = table_page(clients[0], table)
         partner = next(s for s in team if s != 0 and team[s] == team[0])
         for card in state["players"][partner]["powerups"]:
             assert f'data-card="{card}"' in html  # a wingman sees the partner's power-ups
@@ -245,7 +213,7 @@ def test_board_controls_sit_on_the_quadrant_they_act_on(cast):
     state = build(**SCENARIOS["battle_with_everything"])
     table = _kemble_table(cast[:2], seed=1)
     _load_scenario(table, state)
-    html = _page(_clients(cast[:1])[0], table)
+    html = table_page(_clients(cast[:1])[0], table)
     quadrants = {chunk.split('"', 1)[0]: chunk for chunk in html.split('id="q-')[1:]}
     # A move north goes to the quadrant above the ship (row 3, column 2), inside that quadrant's element.
     assert 'name="args" value="{&quot;dir&quot;:&quot;n&quot;}"' in quadrants["3-2"]
@@ -262,7 +230,7 @@ def test_texts_are_translated_for_an_italian_reader(cast):
     table = _kemble_table(cast[:2], seed=1)
     _load_scenario(table, state)
     with translation.override("it"):
-        html = _page(_clients(cast[:1])[0], table)
+        html = table_page(_clients(cast[:1])[0], table)
     for italian in ("Le tue carte sensore", "Incrociatore", "Ruota le armi verso est", "Sovraccarico: +1 movimento",
                     "Termina il turno", "Postbruciatore", "Riga 3, colonna 2"):
         assert italian in html, italian

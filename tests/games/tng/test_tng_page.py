@@ -4,7 +4,6 @@ pile's order (not even one's own)."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import uuid
@@ -12,7 +11,6 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 from django.utils import translation
 
 from games import services
@@ -22,6 +20,7 @@ from games.engine.tng.scenario import build
 from games.models import Table
 from games.presenters import presenter_for
 from games.presenters.tng import TngPresenter, card_info
+from tests.support.pages import legal_controls, posted_controls, seeded_table, table_page
 from tests.support.tables import run_automatic_steps, state_of
 
 pytestmark = pytest.mark.django_db
@@ -29,42 +28,12 @@ pytestmark = pytest.mark.django_db
 RULES = registry.register(tng_engine.RULES)  # until the engine registers itself (games/engine/registry.py)
 
 
-def posted_controls(html: str) -> list[tuple[str, str]]:
-    """Every (kind, args) that a command form on the page posts (undo aside), repeats included."""
-    out = []
-    for form in re.findall(r"<form[^>]*/command/[^>]*>.*?</form>", html, re.S):
-        kind = re.search(r'name="kind" value="([^"]*)"', form)
-        args = re.search(r'name="args" value="([^"]*)"', form)
-        if kind and kind.group(1) != "undo":
-            out.append((kind.group(1), (args.group(1) if args else "{}").replace("&quot;", '"')))
-    return out
-
-
 def _legal(table: Table, seat: int) -> list[tuple[str, str]]:
-    state = state_of(table)
-    if table.status != Table.Status.ACTIVE or not any(seat in d.seats for d in RULES.pending(state)):
-        return []
-    return [
-        (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
-        for c in RULES.legal_commands(state, seat)
-    ]
-
-
-def _page(client: Client, table: Table) -> str:
-    response = client.get(reverse("table", args=[table.pk]))
-    assert response.status_code == 200
-    return response.content.decode()
+    return legal_controls(RULES, table, seat)
 
 
 def _tng_table(users: list[Any], seed: int, **options: Any) -> Table:
-    creator, *others = users
-    table = services.table_create(user=creator, game="tng", num_players=len(users), options=options)
-    Table.objects.filter(pk=table.pk).update(seed=seed)
-    for u in others:
-        services.seat_take(table_id=table.pk, user=u)
-    services.table_start(table_id=table.pk, user=creator)
-    table.refresh_from_db()
-    return table
+    return seeded_table("tng", users, seed, **options)
 
 
 def _secrets(state: dict[str, Any], seat: int | None) -> set[str]:
@@ -82,7 +51,7 @@ def _leaks(html: str, secrets: set[str]) -> list[str]:
 
 
 def _check_seat_page(client: Client, table: Table, seat: int) -> str:
-    html = _page(client, table)
+    html = table_page(client, table)
     legal = _legal(table, seat)
     posted = posted_controls(html)
     assert sorted(posted) == sorted(legal), (seat, set(legal) ^ set(posted))
@@ -163,7 +132,7 @@ def test_random_play_every_legal_command_has_exactly_one_control_and_no_secret_l
                 _check_seat_page(clients[seat], table, seat)
         if step % 6 == 0:
             for spectator in (watcher, anonymous):
-                html = _page(spectator, table)
+                html = table_page(spectator, table)
                 assert not posted_controls(html)
                 assert not _leaks(html, _secrets(state, None))
         if not _random_step(table, users, rnd):
@@ -218,14 +187,14 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
     for seat in range(n):
         html = _check_seat_page(clients[seat], table, seat)
         assert "tng-search" in html
-    spectator = _page(_clients([make_user("watcher")])[0], table)
+    spectator = table_page(_clients([make_user("watcher")])[0], table)
     assert not posted_controls(spectator)
     if name == "war_defender":
         stage = state_of(table)["stage"]
-        html = _page(clients[0], table)
+        html = table_page(clients[0], table)
         assert "stage-war" in html and not posted_controls(html)  # the active player waits
         assert stage["kind"] == "war" and stage["order"][stage["idx"]] == 1
-        bob_html = _page(clients[1], table)
+        bob_html = table_page(clients[1], table)
         kinds = {k for k, _ in posted_controls(bob_html)}
         assert {"play", "pass"} <= kinds  # the defender answers from their own page
 
@@ -250,7 +219,7 @@ def test_italian_page_renders(cast):
     bob = cast[1]
     bob.language = "it"
     bob.save()
-    html = _page(_clients([bob])[0], table)
+    html = table_page(_clients([bob])[0], table)
     assert "tng-search" in html
 
 
@@ -305,7 +274,7 @@ def test_a_game_plays_to_its_end_and_every_page_shows_the_result_with_its_breakd
     assert table.status == Table.Status.FINISHED and table.result
     state = state_of(table)
     for client in [*_clients(users), _clients([make_user("watcher")])[0]]:
-        html = _page(client, table)
+        html = table_page(client, table)
         assert "tng-final" in html and not posted_controls(html)
         final = html.split('class="tng-final"', 1)[1].split("</section>", 1)[0]
         for p in state["players"]:
@@ -344,7 +313,7 @@ def test_stage_pages_render_with_exact_controls(cast, make_user, name):
     clients = _clients(users)
     for seat in range(n):
         _check_seat_page(clients[seat], table, seat)
-    watcher = _page(_clients([make_user("watcher")])[0], table)
+    watcher = table_page(_clients([make_user("watcher")])[0], table)
     assert not posted_controls(watcher)
     assert not _leaks(watcher, _secrets(state_of(table), None))
 
