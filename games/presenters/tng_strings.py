@@ -54,6 +54,7 @@ STRINGS = [
     _('Every captain was assimilated.'),  # MESSAGES.all_assimilated
     _('A player resigned.'),  # MESSAGES.resigned
     _('The round limit was reached: the most Mission Points win.'),  # MESSAGES.round_limit
+    _('No card was won for too many rounds: the most Mission Points win.'),  # MESSAGES.stalemate
     _('Every opponent resigned.'),  # MESSAGES.others_resigned
     _('Tie on Mission Points: the victory is shared.'),  # MESSAGES.tiebreak_shared
     _('Your turn: act (play, obtain, repair, search, explore) or discard one card, then end it.'),  # PROMPTS.action_phase
@@ -132,6 +133,7 @@ STRINGS = [
     _('Scenario'),  # OPTIONS.option_scenario
     _('Mission Points needed to win (Exploration)'),  # OPTIONS.option_mp_goal
     _('Round limit: after this round the most Mission Points win (0: none)'),  # OPTIONS.option_round_limit
+    _('Stalemate: the game ends on points after this many rounds in which no card is won'),  # OPTIONS.option_stall_rounds
     _('Completing a face-up mission costs an exploration'),  # OPTIONS.option_mission_cost
     _('After a battle between players, the others draw'),  # OPTIONS.option_battle_draw
     _('Shields stop the first damage of each turn, or of each battle'),  # OPTIONS.option_shields
@@ -146,6 +148,9 @@ STRINGS = [
     _('100 rounds'),  # CHOICES.round_limit.100
     _('60 rounds'),  # CHOICES.round_limit.60
     _('No limit'),  # CHOICES.round_limit.0
+    _('20 rounds'),  # CHOICES.stall_rounds.20
+    _('40 rounds'),  # CHOICES.stall_rounds.40
+    _('10 rounds'),  # CHOICES.stall_rounds.10
     _('Yes, one exploration'),  # CHOICES.mission_cost.exploration
     _('No, any time in the Action Phase'),  # CHOICES.mission_cost.free
     _('As many cards as they played (at most 5)'),  # CHOICES.battle_draw.replace_played

@@ -222,6 +222,7 @@ def to_points(ctx: Ctx, seat: int, inst: str, how: str) -> None:
     """A card enters a Points Area; the 400-point victory is checked at once (R39)."""
     p = ctx.player(seat)
     p["points"].append(inst)
+    ctx.state["scored_round"] = ctx.state["round"]  # RULINGS B14: the stalemate clock restarts
     ctx.emit("points_gained", seat=seat, card=inst, mp=card(inst).mp, total=mission_points(p), how=how)
     s = ctx.state
     if s["scenario"] == "exploration" and s["phase"] != "over" and mission_points(p) >= s["options"]["mp_goal"]:

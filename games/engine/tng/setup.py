@@ -52,7 +52,7 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "players": [new_player(s, ships[s], teams[s]) for s in range(n)],
         "starbase": {"deck": [], "search": [None] * SEARCH_SLOTS, "discard": [], "basic": {}, "ensigns": []},
         "space": {"deck": [], "unknown": 0, "missions": [], "revealed": [], "box": [], "cubes": [], "borg": []},
-        "removed": [], "end": None,
+        "removed": [], "end": None, "scored_round": 0,
     }
     ctx = Ctx(state=state, rng=rng)
     for p in state["players"]:

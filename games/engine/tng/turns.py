@@ -20,6 +20,16 @@ from games.engine.tng.mechanics import (
 from games.engine.tng.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, pop_space, team_of
 
 
+def stall_rounds(state: State) -> int:
+    """RULINGS B14: the stalemate guard's number of rounds (tables created before the option: 20)."""
+    return int(state["options"].get("stall_rounds", 20))
+
+
+def quiet_rounds(state: State) -> int:
+    """Whole rounds completed since a card last entered a Points Area (RULINGS B14, stalemate)."""
+    return max(0, state["round"] - 1 - state.get("scored_round", state["round"] - 1))
+
+
 def start_turn(ctx: Ctx, seat: int) -> None:
     s = ctx.state
     s["phase"] = "turn"
@@ -88,6 +98,11 @@ def end_turn(ctx: Ctx, seat: int, *, cleanup: bool = True) -> None:
             from games.engine.tng.scoring import end_game
 
             end_game(ctx, "round_limit")
+            return
+        if quiet_rounds(s) >= stall_rounds(s):  # RULINGS B14: stalemate, nobody wins a card any more
+            from games.engine.tng.scoring import end_game
+
+            end_game(ctx, "stalemate")
             return
     start_turn(ctx, nxt)
 

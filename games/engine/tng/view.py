@@ -21,6 +21,7 @@ from typing import Any
 from games.engine.core import Zone
 from games.engine.tng.mechanics import mission_points, stats
 from games.engine.tng.state import State, in_game
+from games.engine.tng.turns import quiet_rounds
 
 
 def _stage_view(state: State) -> dict[str, Any] | None:
@@ -69,6 +70,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                   "box": list(sp["box"]), "cubes": list(sp["cubes"]), "borg_area": len(sp["borg"]),
                   "queue": list(state["queue"])},
         "removed": list(state["removed"]), "in_game": in_game(state), "waiting_on": sorted(waiting),
+        "quiet_rounds": quiet_rounds(state),
         "end": dict(state["end"]) if state["end"] else None,
     }
 

@@ -171,3 +171,16 @@ def test_apply_never_mutates_views_never_leak_and_legal_is_deterministic(scenari
             playout.state = out.state
             check_no_leak(playout.state, out.events)
     _ = card
+
+
+@pytest.mark.rules("tng:R39", "tng:R17")
+@pytest.mark.parametrize("seed", [8, 10])
+def test_games_without_a_round_limit_end(seed: int) -> None:
+    """Issue 4: with ``round_limit: 0`` these two random 2-player games never ended (seed 8: both decks thinned to
+    Ensigns by the Discard Phase, R17a, so nobody can win a card again; seed 10: only ships stronger than both
+    players keep cycling under the Space Deck). The stalemate guard (RULINGS B14) ends them on points."""
+    opts = {"round_limit": 0}
+    start = RULES.setup(num_players=2, options=RULES.validate_options(2, opts), rng=Rng.from_seed(seed)).state
+    playout = play_random(RULES, seed=seed, num_players=2, options=opts, max_steps=6000, after_each=Invariants(start))
+    result = RULES.result(playout.state)
+    assert result is not None and result.reason == "stalemate"

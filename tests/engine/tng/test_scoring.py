@@ -57,3 +57,34 @@ def test_the_round_limit_ends_the_game_with_the_most_points_and_ties_share() -> 
     result = RULES.result(state)
     assert result.reason == "round_limit" and result.winners == frozenset({0, 1})
     assert result.tiebreak == "tiebreak_shared" and result.ranking == [[0, 1]]
+
+
+@pytest.mark.rules("tng:R39")
+def test_a_stalemate_of_quiet_rounds_ends_the_game_on_points() -> None:
+    """RULINGS B14 stalemate guard: 20 whole rounds in which no card enters a Points Area end the game
+    (also with no round limit, the rulebook reading); the most Mission Points win."""
+    state = build(players=2, turn=1, first=0, options={"round_limit": 0}, points={1: ["hood"]})
+    state["round"], state["scored_round"] = 21, 2  # rounds 3..20 were quiet (18), round 21 is ending
+    assert RULES.view(state, 0)["quiet_rounds"] == 18
+    state, _ = run(state, cmd(1, "end_turn"))
+    assert RULES.result(state) is None and state["round"] == 22  # 19 quiet rounds: play on
+    state, _ = run(state, cmd(0, "end_turn"), cmd(1, "end_turn"))
+    result = RULES.result(state)
+    assert result is not None and result.reason == "stalemate" and result.winners == frozenset({1})
+    assert state["round"] == 23 and RULES.view(state, 0)["quiet_rounds"] == 20
+
+
+@pytest.mark.rules("tng:R39")
+def test_a_card_won_restarts_the_stalemate_clock_and_the_table_may_choose_its_length() -> None:
+    state = build(players=2, turn=0, first=0, options={"round_limit": 0, "stall_rounds": 10},
+                  space=["romulan_scout"], hands={0: ["photon_spread"]})
+    state["round"], state["scored_round"] = 11, 1  # 9 quiet rounds behind, the 10th is being played
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "photon_spread")), cmd(0, "fight"))
+    assert state["scored_round"] == 11 and RULES.view(state, 0)["quiet_rounds"] == 0
+    state, _ = run(state, cmd(0, "end_turn"), cmd(1, "end_turn"))
+    assert RULES.result(state) is None and state["round"] == 12
+    # Without the won card this round would have been the 10th quiet one: the game would be over.
+    state["scored_round"] = 1
+    state["round"] = 11
+    state, _ = run(state, cmd(0, "end_turn"), cmd(1, "end_turn"))
+    assert RULES.result(state).reason == "stalemate"
