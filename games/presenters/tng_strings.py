@@ -46,6 +46,7 @@ STRINGS = [
     _('You already declared you are ready.'),  # MESSAGES.already_ready
     _('You have no starting ship effect.'),  # MESSAGES.no_ship_ability
     _('Your starting ship effect was already used this turn.'),  # MESSAGES.ability_used
+    _('Your starting ship effect would do nothing for player {target} now.'),  # MESSAGES.ability_no_effect
     _('A captain reached the Mission Point goal.'),  # MESSAGES.mp_goal_reached
     _('The Space Deck ran out.'),  # MESSAGES.space_deck_exhausted
     _("The Arbiter's objectives were met: that team leads the Empire."),  # MESSAGES.arbiter_satisfied

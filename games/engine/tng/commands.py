@@ -128,7 +128,8 @@ def _abilities(state: State, seat: int) -> list[Command]:
     p = state["players"][seat]
     if p["ability"] is None or p["ability_used"]:
         return []
-    return [_c(seat, "ship_ability", target=t) for t in turns.ability_targets(state, seat)]
+    return [_c(seat, "ship_ability", target=t) for t in turns.ability_targets(state, seat)
+            if turns.ability_matters(state, seat, t)]
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

@@ -354,6 +354,54 @@ HANDLERS = {
 SUPPORTED_VERBS = frozenset(HANDLERS)
 
 
+def _can_spend(state: State, seat: int) -> bool:
+    """Whether ``seat`` can still use what it gains now (XP, searches): it is acting this turn."""
+    if state["phase"] == "turn":
+        return bool(state["turn"]["seat"] == seat)
+    if state["phase"] == "group":
+        from games.engine.tng.borg import actors
+
+        return seat in actors(state)
+    return False
+
+
+def effect_matters(state: State, seat: int, eff: dict[str, Any]) -> bool:
+    """Whether applying ``eff`` to ``seat`` now would change anything for the game (an effect that would do
+    nothing is not offered, e.g. a repair for an undamaged ship, a draw from an empty deck and discard)."""
+    p = state["players"][seat]
+    verb = eff["verb"]
+    amount = int(eff.get("amount", 0))
+    if eff.get("plus_borg"):
+        amount += sum(1 for c in p["hand"] if card(c).type == "borg")
+    if verb in ("ensign", "custom", "blockade"):
+        return True
+    if amount <= 0:
+        return False
+    if verb == "repair":
+        return bool(p["damage"] > 0)
+    if verb in ("draw", "mill"):
+        return bool(p["deck"] or (verb == "draw" and p["discard"]))
+    if verb == "return_borg":
+        return any(card(c).type == "borg" for c in p["hand"])
+    if verb == "xp":
+        return _can_spend(state, seat)
+    if verb == "search":
+        if state["phase"] == "turn" and state["turn"]["seat"] != seat:
+            return False  # only the active player's searches grow (``_search``)
+        return any(c is not None for c in state["starbase"]["search"])
+    if verb in ("explore", "explore_now"):
+        if state["phase"] == "group":
+            return verb == "explore_now"
+        return state["phase"] == "turn" and state["turn"]["seat"] == seat
+    if verb == "borg":
+        return bool(state["space"]["borg"])
+    return True  # damage, boost
+
+
+def effects_matter(state: State, seat: int, effects: Iterable[dict[str, Any]]) -> bool:
+    return any(effect_matters(state, seat, eff) for eff in effects)
+
+
 def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source: str) -> None:
     for eff in effects:
         if ctx.state["phase"] == "over":

@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
     # ship effects
     "no_ship_ability": "You have no starting ship effect.",
     "ability_used": "Your starting ship effect was already used this turn.",
+    "ability_no_effect": "Your starting ship effect would do nothing for player {target} now.",
     # results
     "mp_goal_reached": "A captain reached the Mission Point goal.",
     "space_deck_exhausted": "The Space Deck ran out.",

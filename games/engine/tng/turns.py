@@ -11,6 +11,7 @@ from games.engine.tng.mechanics import (
     defeat,
     discard_to_supply,
     draw,
+    effects_matter,
     fresh_shields,
     goal_met,
     hit,
@@ -365,12 +366,22 @@ def use_ability(ctx: Ctx, seat: int, target: int) -> None:
     allowed = ability_targets(s, seat)
     if target not in allowed:
         raise IllegalCommand("bad_target", "tng:R61", target=target)
+    if not ability_matters(s, seat, target):
+        raise IllegalCommand("ability_no_effect", "tng:R41", target=target)
     p["ability_used"] = True
     p["acted"] = True
     ctx.emit("ability_used", seat=seat, target=target, ability=p["ability"])
     from games.engine.tng.content import CONTENT
 
     apply_effects(ctx, target, CONTENT.cards[p["ability"]].ability, p["ability"])
+
+
+def ability_matters(state: State, seat: int, target: int) -> bool:
+    """The effect would change something for ``target`` now (not a repair of an undamaged ship, XP for a
+    player who cannot spend it, a draw from nothing...): only then is it offered and accepted."""
+    from games.engine.tng.content import CONTENT
+
+    return effects_matter(state, target, CONTENT.cards[state["players"][seat]["ability"]].ability)
 
 
 def ability_targets(state: State, seat: int) -> list[int]:

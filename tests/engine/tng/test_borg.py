@@ -268,3 +268,17 @@ def test_shields_count_in_what_a_ship_must_take_before_the_next_one() -> None:
     state, events = run(state, cmd(0, "assign_damage", target=0))
     assigned = [(e.data["target"], e.data["amount"]) for e in events if e.kind == "cube_damage_assigned"]
     assert assigned == [(0, 7)] and player(state, 1)["damage"] == 0
+
+
+@pytest.mark.rules("tng:R41", "tng:R49")
+def test_a_borg_starting_ship_effect_is_offered_only_for_players_it_would_help() -> None:
+    """Issue 4: USS Saratoga returns a Borg card from hand: offered only for players holding one; the
+    Endeavour's repair only for damaged ships."""
+    state = actions_step(players=3, hands={1: ["borg_card", "crewman"]}, damage={2: 2})
+    state["players"][0]["ability"] = "bi_saratoga"
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [1]
+    refused(state, cmd(0, "ship_ability", target=2), "ability_no_effect")
+    state["players"][0]["ability"] = "bi_endeavour"
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
+    state, _ = run(state, cmd(0, "ship_ability", target=2))
+    assert player(state, 2)["damage"] == 0

@@ -129,7 +129,7 @@ def test_players_take_individual_turns_and_the_400_points_do_not_win() -> None:
 
 @pytest.mark.rules("tng:R56", "tng:R41")
 def test_the_klingon_starting_ship_effect_helps_yourself_or_your_teammate() -> None:
-    state = kl(players=4, turn=0, damage={2: 3})
+    state = kl(players=4, turn=0, damage={0: 1, 2: 3})
     assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [0, 2]
     state, _ = run(state, cmd(0, "ship_ability", target=2))  # IKS Negh'Tar: repair 2
     assert player(state, 2)["damage"] == 1
@@ -146,3 +146,25 @@ def test_klingon_one_against_one_or_three_alone_wins_alone(players: int) -> None
                    cmd(1, "resolve_event"))
     result = RULES.result(state)
     assert result.winners == frozenset({1}) and result.teams == []
+
+
+@pytest.mark.rules("tng:R56", "tng:R41")
+def test_a_starting_ship_effect_is_offered_only_where_it_would_do_something() -> None:
+    """Issue 4: IKS Negh'Tar repairs 2: not offered for an undamaged ship (and refused); IKS Qaw gives 1 XP:
+    only to the active player, who can spend it (a teammate's XP would be lost before their turn)."""
+    state = kl(players=4, turn=0, damage={2: 3})
+    assert player(state, 0)["ability"] == "kl_negh_tar"
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
+    refused(state, cmd(0, "ship_ability", target=0), "ability_no_effect")
+    state["players"][2]["damage"] = 0
+    assert not [a for k, a in legal(state, 0) if k == "ship_ability"]
+    state["players"][0]["ability"] = "kl_qaw"
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [0]
+    refused(state, cmd(0, "ship_ability", target=2), "ability_no_effect")
+    state, _ = run(state, cmd(0, "ship_ability", target=0))
+    assert player(state, 0)["xp"] == 1
+    state["players"][0]["ability"], state["players"][0]["ability_used"] = "kl_pagh", False  # draw 1
+    state["players"][2]["deck"], state["players"][2]["discard"] = [], []
+    state["removed"] += state["players"][2]["hand"]
+    state["players"][2]["hand"] = []
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [0]
