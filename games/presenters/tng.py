@@ -134,6 +134,11 @@ def player_label(seat: int) -> str:
     return base_player_label(seat)
 
 
+def seat_number(seat: int) -> str:
+    """"Player 2": the seat's number only, for places that already show the player's name."""
+    return gettext("Player %(n)s") % {"n": seat + 1}
+
+
 def stat_name(stat: str) -> str:
     return _t(STAT_NAMES.get(stat, stat))
 
@@ -433,6 +438,7 @@ class TngPresenter(Presenter):
             panels.append({
                 "seat": s,
                 "label": player_label(s),
+                "seat_no": seat_number(s),
                 "me": s == position,
                 "team": p["team"],
                 "partner": me is not None and s != position and p["team"] is not None and p["team"] == my_team,
@@ -514,10 +520,12 @@ class TngPresenter(Presenter):
                         c.type if c else "")
                     if key:
                         row[key] += c.mp
-                final.append({"seat": p["seat"], "label": player_label(p["seat"]), "winner": p["seat"] in winners,
+                final.append({"seat": p["seat"], "label": player_label(p["seat"]), "seat_no": seat_number(p["seat"]),
+                              "winner": p["seat"] in winners, "me": p["seat"] == position,
                               "team": p["team"],
                               "cards": len(p["points"]), "total": p["mp"],
-                              "parts": [{"name": _t(BREAKDOWN[k]), "value": row[k]} for k in BREAKDOWN]})
+                              "parts": [{"name": _t(BREAKDOWN[k]), "value": row[k]} for k in BREAKDOWN
+                                        if k != "allies" or scenario == "klingon_civil_war"]})
         return {
             "tng": {
                 "scenario": scenario,
@@ -530,6 +538,11 @@ class TngPresenter(Presenter):
                     "phase": turn.get("phase"),
                 } if turn else None,
                 "group": group,
+                # Who the game waits on, when it is not (only) me: the header names them.
+                # (Not when it is just the player whose turn it is: the header says whose turn it is.)
+                "waiting_others": [] if end or (turn and waiting == {turn["seat"]})
+                else [w for w in sorted(waiting) if w != position],
+                "waiting_me": position in waiting,
                 "players": panels,
                 "me": next((p for p in panels if p["me"]), None),
                 "others": [p for p in panels if not p["me"]],
@@ -577,6 +590,7 @@ class TngPresenter(Presenter):
             "card": card_info(stage.get("card")),
             "seat": stage.get("seat"),
             "seat_label": player_label(stage["seat"]) if isinstance(stage.get("seat"), int) else "",
+            "mine": stage.get("seat") == position,
         }
         c = _data(stage.get("card"))
         actor = stage.get("seat")
@@ -593,9 +607,10 @@ class TngPresenter(Presenter):
             current = order[stage["idx"]] if kind == "war" and order else None
             played = stage.get("played") or {}
             out["order"] = [
-                {"seat": s, "label": player_label(s), "current": s == current, "me": s == position,
+                {"seat": s, "label": player_label(s), "seat_no": seat_number(s), "current": s == current,
+                 "me": s == position,
                  "played": played.get(str(s), 0),
-                 "stats": {k: players[s]["ship"]["stats"].get(k, 0) for k in ("attack", "speed", "diplomacy")},
+                 "stats": {k: players[s]["ship"]["stats"].get(k, 0) for k in ("attack", "speed", "diplomacy", "shields")},
                  "damage": players[s]["ship"]["damage"], "defense": players[s]["ship"]["stats"].get("defense", 0),
                  "defeated": s in (stage.get("defeated") or [])}
                 for s in order

@@ -330,3 +330,61 @@ def test_the_engine_strings_module_is_up_to_date_and_translated():
         untranslated = [text for _, text in collect() if gettext(text) == text and not text[:1].isdigit()]
     # Proper names (Worf, Data, USS Hood...) read the same in Italian; sentences must not.
     assert not [t for t in untranslated if " " in t and t.endswith(".")], untranslated
+
+
+def test_the_active_players_page_names_who_the_battle_waits_on(cast):
+    """During a battle the defender answers off-turn: the active player's board says whom the game waits
+    on (and for what); the defender's own board does not name themselves; the war table shows Shields."""
+    from games.engine.tng.scenario import cmd, run
+
+    state = build(players=2, turn=0, hands={1: ["duty_officer", "evasive_pattern", "crewman"]},
+                  space=["war_cardassian"])
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"))
+    users = cast[:2]
+    table = _tng_table(users, seed=1)
+    _load_state(table, state)
+    alice, bob = _clients(users)
+    with translation.override("en"):
+        html = table_page(alice, table)
+    head = html.split('class="tng-head"', 1)[1].split("</header>", 1)[0]
+    assert 'class="tng-waiting"' in head and 'data-seat="1"' in head and "battle" in head
+    war = html.split("stage-war", 1)[1].split("</section>", 1)[0]
+    assert 'title="Shields"' in war
+    bob_html = table_page(bob, table)
+    bob_head = bob_html.split('class="tng-head"', 1)[1].split("</header>", 1)[0]
+    assert 'class="tng-waiting"' not in bob_head  # Bob decides: his decision panel says so
+
+
+def test_the_result_shows_the_breakdown_of_the_scenarios_scoring_cards(cast, make_user):
+    """Exploration has no Allied Ships: the final table shows Ships, Missions, Events, the cards and the
+    total, with every Points Area open."""
+    users = cast[:2]
+    table = _tng_table(users, 5, scenario="exploration", mp_goal=200)
+    before, last = _engine_until_last_command("exploration", 2, 5, {"mp_goal": 200})
+    _load_state(table, before)
+    services.command_submit(
+        table_id=table.pk, user=users[last.seat], kind=last.kind, args=dict(last.args),
+        expected_version=table.version, idempotency_key=uuid.uuid4(),
+    )
+    run_automatic_steps(table)
+    table.refresh_from_db()
+    with translation.override("en"):
+        html = table_page(_clients(users[:1])[0], table)
+    final = html.split('class="tng-final"', 1)[1].split("</section>", 1)[0]
+    header = final.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert [h for h in ("Ships", "Missions", "Events", "Cards", "Total") if h in header] == [
+        "Ships", "Missions", "Events", "Cards", "Total"]
+    assert "Allied Ships" not in header
+    assert "(you)" in final
+    assert '<details class="tng-points" open>' in html
+
+
+def test_no_waiting_line_when_the_game_just_waits_on_the_player_whose_turn_it_is(cast):
+    users = cast[:2]
+    table = _tng_table(users, seed=3)
+    state = state_of(table)
+    active = state["turn"]["seat"]
+    other = 1 - active
+    html = table_page(_clients(users)[other], table)
+    head = html.split('class="tng-head"', 1)[1].split("</header>", 1)[0]
+    assert 'class="tng-waiting"' not in head and 'class="tng-turn"' in head
