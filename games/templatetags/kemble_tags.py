@@ -1,25 +1,41 @@
-"""Template helpers for the Kemble board: the controls that act on one quadrant."""
+"""Template tags of the Kemble board. The repeated parts are drawn in ``games/presenters/kemble_html.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from games.presenters import kemble_html
 
 register = template.Library()
 
 
-@register.filter
-def on_cell(controls: Iterable[dict[str, Any]] | None, key: str) -> list[dict[str, Any]]:
-    """The on-board controls placed on quadrant ``key`` ("row-col"), turret arrows excluded."""
-    return [c for c in controls or () if c.get("on_board") and c.get("cell") == key and not c.get("edge")]
+@register.simple_tag(takes_context=True)
+def kemble_grid(context: template.Context, k: Mapping[str, Any]) -> SafeString:
+    """The rows of space cards and their quadrants, with the command forms placed on them."""
+    return mark_safe(
+        kemble_html.grid(k["rows"], context.get("controls"), kemble_html.Forms.from_context(context))
+    )
 
 
-@register.filter
-def edges_on_cell(controls: Iterable[dict[str, Any]] | None, key: str) -> list[dict[str, Any]]:
-    """The turret arrows drawn on the edges of quadrant ``key``."""
-    return [c for c in controls or () if c.get("on_board") and c.get("cell") == key and c.get("edge")]
+@register.simple_tag(takes_context=True)
+def kemble_player_panel(context: template.Context, p: Mapping[str, Any]) -> SafeString:
+    """One player's panel (``p``: an item of ``kemble.players``)."""
+    bidding = bool((context.get("kemble") or {}).get("bidding"))
+    return mark_safe(kemble_html.player_panel(p, seat_name(context.get("seats"), p["seat"]), bidding))
+
+
+@register.simple_tag
+def kemble_sensor_card(card: Mapping[str, Any]) -> SafeString:
+    return mark_safe(kemble_html.sensor_card(card))
+
+
+@register.simple_tag
+def kemble_powerup_card(card: Mapping[str, Any]) -> SafeString:
+    return mark_safe(kemble_html.powerup_card(card))
 
 
 @register.filter

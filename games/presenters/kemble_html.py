@@ -1,0 +1,510 @@
+"""The hot parts of the Kemble board, drawn in Python: the grid of quadrants (with the command forms on
+them), the player panels, and the sensor and power-up cards.
+
+Why not templates: these parts repeat. A 4-player board has about 40 quadrants, each with a dozen
+symbols and titles, and it is re-rendered for every seat after every move. As ``{% include %}`` loops
+they cost about 2,000 template nodes per render (three quarters of the render's CPU); here they cost a
+few string joins. ``templates/games/kemble/board.html`` is still the page's outline, and it calls these
+through the tags in ``games/templatetags/kemble_tags.py``.
+
+The markup is the one the templates made, byte for byte (``bench/render.py --compare`` checks it
+against a corpus rendered by the templates), whitespace included. Rules kept from the templates:
+
+- every value goes through ``_e`` (as ``{{ value }}`` does: escaped, numbers as digits);
+- fixed texts come from ``_texts()``, translated once per language (as ``{% translate %}`` does, not
+  escaped); texts with values are ``gettext(...) % values``, values escaped (as ``{% blocktranslate %}``);
+- each function says which template it replaced, line by line.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+
+
+def _e(value: Any) -> str:
+    """``value`` as ``{{ value }}`` renders it: text escaped, whole numbers as plain digits."""
+    if isinstance(value, str):
+        return value if isinstance(value, SafeData) else html.escape(value)
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)  # what localize() gives an int without thousand separators
+    return str(conditional_escape(localize(value)))
+
+
+def _item(value: Any, index: int) -> Any:
+    """``value.0`` in a template: the item, or "" when there is none."""
+    try:
+        return value[index]
+    except (TypeError, IndexError, KeyError):
+        return ""
+
+
+#: The fixed texts of the board, by their English text (translated once per language in ``_texts``;
+#: ``gettext_noop`` so that makemessages finds them).
+_FIXED = (
+    gettext_noop("you"),
+    gettext_noop("Wingmen team"),
+    gettext_noop("wingman"),
+    gettext_noop("playing"),
+    gettext_noop("Place in this round’s turn order"),
+    gettext_noop("Energy"),
+    gettext_noop("Threat level (partial points toward the next level)"),
+    gettext_noop("Threat"),
+    gettext_noop(
+        "Threat level at or above energy: resolving it now would destroy the ship. Each move dodges 1 level."
+    ),
+    gettext_noop("in danger"),
+    gettext_noop("Bellonium"),
+    gettext_noop("Glory"),
+    gettext_noop("Resigned"),
+    gettext_noop("Not yet in the play area"),
+    gettext_noop("Not in the play area (astral)"),
+    gettext_noop("Weapons facing"),
+    gettext_noop("Sensor cards in hand"),
+    gettext_noop("Power-up cards"),
+    gettext_noop("Has chosen a sensor card"),
+    gettext_noop("Choosing a sensor card"),
+    gettext_noop("Played:"),
+    gettext_noop("Mission"),
+    gettext_noop("Achievements"),
+    gettext_noop("PvP tokens received: they pay glory to their owners if this ship is destroyed"),
+    gettext_noop("PvP tokens"),
+    gettext_noop("Wingman’s power-ups"),
+    gettext_noop("Choose what to do here"),
+    gettext_noop("Flips over when one of its quadrants is destroyed"),
+    gettext_noop("Flipped"),
+    # with values, filled in by the caller (as blocktranslate does)
+    gettext_noop("Team %(n)s"),
+    gettext_noop("Row %(row)s, column %(col)s"),
+    gettext_noop("L%(n)s"),
+    gettext_noop("Actions on row %(row)s, column %(col)s"),
+    gettext_noop("Sensor card %(n)s (%(colour)s)"),
+)
+
+
+@cache
+def _texts_in(language: str | None) -> dict[str, str]:
+    return {text: gettext(text) for text in _FIXED}
+
+
+def _texts() -> dict[str, str]:
+    """The fixed texts in the active language (each catalogue lookup done once per process)."""
+    return _texts_in(get_language())
+
+
+@dataclass(frozen=True)
+class Forms:
+    """What every command form of one render posts besides its command (see ``table.html``'s forms)."""
+
+    url: str
+    version: str
+    key: str
+
+    @classmethod
+    def from_context(cls, context: Mapping[str, Any]) -> Forms:
+        from django.urls import reverse
+
+        table = context.get("table")
+        url = reverse("table_command", args=[table.pk]) if table is not None else ""
+        return cls(
+            url=_e(url),
+            version=_e(context.get("form_version", "")),
+            key=_e(context.get("idempotency_key", "")),
+        )
+
+
+# --- cards (were _sensor_card.html and _powerup_card.html) --------------------------------------------
+
+
+def sensor_card(card: Mapping[str, Any]) -> str:
+    """A sensor card: its number, colour and effect (hands, secret choices, played cards, bid buttons)."""
+    t = _texts()
+    text = card.get("text", "")
+    title = t["Sensor card %(n)s (%(colour)s)"] % {
+        "n": _e(card.get("number", "")),
+        "colour": _e(card.get("symbol_name", "")),
+    }
+    if text:
+        title += ": " + _e(text)
+    return (
+        f'<span class="kb-sensor sym-{_e(card.get("symbol", ""))}" data-card="{_e(card.get("id", ""))}" title="{title}">\n'
+        f'  <span class="sensor-number">{_e(card.get("number", ""))}</span>'
+        '<span class="sensor-symbol" aria-hidden="true">●</span>\n'
+        f'  {f"""<span class="sensor-text">{_e(text)}</span>""" if text else ""}\n'
+        "</span>\n"
+    )
+
+
+def powerup_card(card: Mapping[str, Any]) -> str:
+    """A power-up card: name, effect and when it plays (my power-ups, a wingman's)."""
+    timing = _e(card.get("timing", ""))
+    return (
+        f'<span class="kb-powerup timing-{_e(card.get("timing_id", ""))}" data-card="{_e(card.get("id", ""))}" '
+        f'title="{timing}">\n'
+        f'  <strong class="powerup-name">{_e(card.get("name", ""))}</strong>\n'
+        f'  <span class="powerup-text">{_e(card.get("text", ""))}</span>\n'
+        f'  <small class="powerup-timing">{timing}</small>\n'
+        "</span>\n"
+    )
+
+
+# --- the grid (was the grid of board.html, _quadrant.html and _command_form.html) ---------------------
+
+
+def command_form(c: Mapping[str, Any], forms: Forms, show_label: bool = False) -> str:
+    """A command form on the board: a quadrant's action, or a turret arrow on the ship's quadrant edge."""
+    kind, args, label = _e(c["kind"]), _e(c["args"]), _e(c["label"])
+    edge = c.get("edge")
+    css = f"command kb-cmd kb-cmd-{kind}" + (f" kb-edge kb-edge-{_e(edge)}" if edge else "")
+    shown = f'<span class="kb-cmd-label">{label}</span>' if show_label else ""
+    return (
+        f'<form class="{css}" hx-post="{forms.url}" hx-target="find .form-error" hx-swap="innerHTML" '
+        'hx-disabled-elt="find button">\n'
+        f'  <input type="hidden" name="kind" value="{kind}">\n'
+        f'  <input type="hidden" name="args" value="{args}">\n'
+        f'  <input type="hidden" name="version" value="{forms.version}">\n'
+        f'  <input type="hidden" name="idempotency_key" value="{forms.key}">\n'
+        f'  <button type="submit" data-kind="{kind}" data-args="{args}" aria-label="{label}" title="{label}">'
+        f'<span class="kb-cmd-glyph" aria-hidden="true">{_e(c.get("glyph", ""))}</span>{shown}</button>\n'
+        '  <span class="form-error"></span>\n'
+        "</form>\n"
+    )
+
+
+@dataclass(frozen=True)
+class _Printed:
+    """The printed face of a quadrant as HTML lines (the same for every render in a language)."""
+
+    energy: str
+    threats: str
+    glyph: str
+    symbols: str
+    rewards: str
+
+
+_PRINTED: dict[int, tuple[Mapping[str, Any], _Printed]] = {}
+
+
+def _printed(info: Mapping[str, Any]) -> _Printed:
+    """``info`` (``presenters.kemble.quadrant_info``, cached there per quadrant and language) as HTML."""
+    hit = _PRINTED.get(id(info))
+    if hit is not None and hit[0] is info:
+        return hit[1]
+    energy = ""
+    if info["energy"] is not None:
+        energy = f'<span class="q-energy" title="{_e(info["energy_title"])}">{_e(info["energy"])}</span>'
+    threats = "".join(
+        f'<span class="q-threat t-{_e(t["kind"])}" title="{_e(t["title"])}">{"γ" if t["kind"] == "gamma" else "⚠"}'
+        + (f'<span class="t-dir">{_e(t["arrow"])}</span>' if t["kind"] != "regular" else "")
+        + f"{_e(t['count'])}</span>"
+        for t in info["threats"]
+    )
+    glyph = ""
+    if info["glyph"]:
+        glyph = f'<span class="q-glyph" aria-hidden="true">{_e(info["glyph"])}</span><span class="q-name">{_e(info["name"])}</span>'
+    symbols = "".join(
+        f'<span class="q-sym s-{_e(s["kind"])}" title="{_e(s["title"])}">{_e(s["text"])}</span>'
+        for s in info["symbols"]
+    )
+    rewards = "".join(
+        f'<span class="q-reward r-{_e(r["kind"])}" title="{_e(r["title"])}">{_e(r["glyph"])}{_e(r["count"])}</span>'
+        for r in info["rewards"]
+    )
+    printed = _Printed(energy, threats, glyph, symbols, rewards)
+    if len(_PRINTED) > 10_000:  # only when quadrant_info is called uncached (tests): stay bounded
+        _PRINTED.clear()
+    _PRINTED[id(info)] = (info, printed)
+    return printed
+
+
+def _ship(ship: Mapping[str, Any]) -> str:
+    css = (
+        f"kb-ship c-{_e(ship['colour'])}"
+        + (" me" if ship["me"] else "")
+        + (" active" if ship["active"] else "")
+    )
+    return (
+        f'\n  <div class="{css}" title="{_e(ship["title"])}" data-seat="{_e(ship["seat"])}">\n'
+        f'    <span class="ship-turret facing-{_e(ship["facing"])}" aria-hidden="true">▲</span>\n'
+        f'    <span class="ship-label">{_e(ship["seat"] + 1)}</span>\n'
+        "  </div>\n  "
+    )
+
+
+def quadrant(
+    q: Mapping[str, Any], cell: Sequence[Mapping[str, Any]], edges: Sequence[Mapping[str, Any]], forms: Forms
+) -> str:
+    """One quadrant: its printed symbols, marks, damage, the ship on it, and the commands that act on it.
+
+    ``cell``: the commands placed on this quadrant (one is a button, several a menu); ``edges``: the
+    turret arrows drawn on its edges (the ship's own quadrant).
+    """
+    info = q["info"]
+    printed = _printed(info)
+    label = _e(q["label"])
+    css = (
+        f"kb-q obj-{_e(info['object'])}"
+        + (" covered" if q["covered"] else "")
+        + (" in-line" if q["in_line"] else "")
+        + (" actionable" if cell else "")
+        + (" has-ship" if q["ship"] else "")
+    )
+    if q["covered"]:
+        mid = '<span class="q-covered-mark" aria-hidden="true">░</span>'
+    else:
+        mid = printed.glyph
+    marks = ""
+    if q["marks"]:
+        marks = (
+            '<div class="q-marks">'
+            + "".join(
+                f'<span class="q-mark c-{_e(m["colour"])}" title="{_e(m["title"])}"></span>'
+                for m in q["marks"]
+            )
+            + "</div>"
+        )
+    damage = (
+        f'<span class="q-damage" title="{_e(q["damage_title"])}">✷{_e(q["damage"])}</span>'
+        if q["damage"]
+        else ""
+    )
+    ship = _ship(q["ship"]) if q["ship"] else ""
+    action = ""
+    if len(cell) == 1:
+        action = f'<div class="q-action single">{command_form(cell[0], forms)}</div>\n  '
+    elif cell:
+        t = _texts()
+        where = t["Actions on row %(row)s, column %(col)s"] % {"row": _e(q["row"]), "col": _e(q["col"])}
+        action = (
+            '\n  <details class="q-action menu">\n'
+            f'    <summary title="{t["Choose what to do here"]}" aria-label="{where}"><span aria-hidden="true">'
+            f'{_e(cell[0].get("glyph", ""))}</span><span class="q-action-count">{len(cell)}</span></summary>\n'
+            '    <div class="q-menu-list">'
+            + "".join(command_form(c, forms, show_label=True) for c in cell)
+            + "</div>\n  </details>\n  "
+        )
+    return (
+        f'\n<div class="{css}"\n'
+        f'     id="q-{_e(q["key"])}" data-row="{_e(q["row"])}" data-col="{_e(q["col"])}" role="group" aria-label="{label}">\n'
+        '  <div class="q-top">\n'
+        f"    {printed.energy}\n"
+        f"    {printed.threats}\n"
+        "  </div>\n"
+        f'  <div class="q-mid" title="{label}">\n'
+        f"    {mid}\n"
+        "  </div>\n"
+        '  <div class="q-bottom">\n'
+        f"    {printed.symbols}\n"
+        f"    {printed.rewards}\n"
+        "  </div>\n"
+        f"  {marks}\n"
+        f"  {damage}\n"
+        f"  {ship}\n"
+        f"  {''.join(command_form(c, forms) for c in edges)}\n"
+        f"  {action}\n"
+        "</div>\n\n"
+    )
+
+
+def _controls_by_cell(
+    controls: Iterable[Mapping[str, Any]] | None,
+) -> dict[str, tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]]:
+    """The on-board controls by quadrant key: (commands on the quadrant, turret arrows on its edges)."""
+    out: dict[str, tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]] = {}
+    for c in controls or ():
+        if c.get("on_board"):
+            cell, edges = out.setdefault(c.get("cell"), ([], []))
+            (edges if c.get("edge") else cell).append(c)
+    return out
+
+
+def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms) -> str:
+    t = _texts()
+    css = "kb-card" + (" boss" if card["boss"] else "") + (" flipped" if card["flipped"] else "")
+    name = _e(card["name"])
+    marks = (
+        f' <span title="{t["Flips over when one of its quadrants is destroyed"]}">↻</span>'
+        if card["can_flip"]
+        else ""
+    ) + (f' <span title="{t["Flipped"]}">↺</span>' if card["flipped"] else "")
+    none: tuple[list[Any], list[Any]] = ([], [])
+    quads = "".join(quadrant(q, *controls.get(q["key"], none), forms) for q in card["quadrants"])
+    return (
+        f'\n          <div class="{css}" data-card="{_e(card["id"])}" title="{name}">\n'
+        f'            <span class="kb-card-name">{name}{marks}</span>\n'
+        f"            {quads}\n"
+        "          </div>\n          "
+    )
+
+
+def grid(
+    rows: Sequence[Mapping[str, Any]], controls: Iterable[Mapping[str, Any]] | None, forms: Forms
+) -> str:
+    """The play area inside ``.kb-grid``: the column numbers, then each row's number and space cards."""
+    by_cell = _controls_by_cell(controls)
+    colnums = "".join(
+        '<div class="kb-colnums" aria-hidden="true">'
+        + "".join(f"<span>{_e(q['col'])}</span>" for q in card["quadrants"])
+        + "</div>"
+        for row in rows[:1]
+        for card in row["cards"]
+    )
+    body = "".join(
+        f'\n          <div class="kb-rownum" aria-hidden="true">{_e(row["row"])}</div>\n          '
+        + "".join(_card(card, by_cell, forms) for card in row["cards"])
+        + "\n        "
+        for row in rows
+    )
+    return colnums + "\n        " + body
+
+
+# --- the player panels (was _player_panel.html) -------------------------------------------------------
+
+
+def player_panel(p: Mapping[str, Any], name: str, bidding: bool) -> str:
+    """One player's panel: ship state, upgrades, cards, bid, mission, achievements, PvP tokens.
+
+    ``name``: the user's shown name; ``bidding``: whether the round's sensor bid is on.
+    """
+    t = _texts()
+    label, colour = _e(p["label"]), _e(p["colour"])
+    css = (
+        f"kb-player c-{colour}"
+        + (" me" if p["me"] else "")
+        + (" active" if p["active"] else "")
+        + (" resigned" if p["resigned"] else "")
+    )
+    team = ""
+    if p["team"] is not None:
+        team = f'<span class="tag" title="{t["Wingmen team"]}">{t["Team %(n)s"] % {"n": _e(p["team"] + 1)}}</span>'
+    place = f'<span class="kb-order" title="{t["Place in this round’s turn order"]}">#{_e(p["turn_place"])}</span>'
+    partial = f" <small>+{_e(p['threat_partial'])}</small>" if p["threat_partial"] else ""
+    danger = ""
+    if p["danger"]:
+        danger = (
+            '<span class="kb-danger" title="'
+            f'{t["Threat level at or above energy: resolving it now would destroy the ship. Each move dodges 1 level."]}">'
+            f"{t['in danger']}</span>"
+        )
+    if p["resigned"]:
+        where = t["Resigned"] + "\n    "
+    elif p["waiting_to_enter"]:
+        where = t["Not yet in the play area"] + "\n    "
+    elif p["astral"]:
+        where = t["Not in the play area (astral)"] + "\n    "
+    else:
+        where = t["Row %(row)s, column %(col)s"] % {
+            "row": _e(_item(p["pos"], 0)),
+            "col": _e(_item(p["pos"], 1)),
+        }
+    upgrades = ""
+    if p["upgrades"]:
+        upgrades = (
+            '<ul class="kb-upgrades">'
+            + "".join(
+                f'<li title="{_e(u["text"])}">{_e(u["name"])} <span class="lvl">{t["L%(n)s"] % {"n": _e(u["level"])}}</span></li>'
+                for u in p["upgrades"]
+            )
+            + "</ul>"
+        )
+    hand, powerups = p["hand_count"], p["powerup_count"]
+    bid = ""
+    if bidding and not p["resigned"]:
+        state = (
+            f'chosen">✔ {t["Has chosen a sensor card"]}'
+            if p["chosen"]
+            else f'thinking">… {t["Choosing a sensor card"]}'
+        )
+        bid = f'\n    <p class="kb-bid-state {state}</p>\n  '
+    elif p["played"]:
+        bid = f'\n    <p class="kb-played">{t["Played:"]} {sensor_card(p["played"])}</p>\n  '
+    mission = ""
+    m = p["mission"]
+    if m:
+        progress = "✔" if m.get("done") else f"{_e(m.get('progress', ''))}/{_e(m.get('goal', ''))}"
+        mission = (
+            f'<p class="kb-mission{" done" if m.get("done") else ""}" title="{_e(m.get("text", ""))}">\n'
+            f'    <span class="kb-label">{t["Mission"]}</span> <strong>{_e(m.get("name", ""))}</strong> — '
+            f"{_e(m.get('text', ''))}\n"
+            f"    ({progress}, ♛{_e(m.get('glory', ''))})</p>"
+        )
+    achievements = ""
+    if p["achievements"]:
+        achievements = (
+            f'<p class="kb-achievements"><span class="kb-label">{t["Achievements"]}</span>\n    '
+            + "".join(
+                f'<span class="tag" title="{_e(a["text"])}">{_e(a["name"])} ♛{_e(a["glory"])}</span>'
+                for a in p["achievements"]
+            )
+            + "</p>"
+        )
+    tokens = ""
+    if p["tokens"]:
+        tokens = (
+            '<p class="kb-tokens"><span class="kb-label" title="'
+            f'{t["PvP tokens received: they pay glory to their owners if this ship is destroyed"]}">'
+            f"{t['PvP tokens']}</span>\n    "
+            + "".join(
+                f'<span class="kb-token c-{_e(k["colour"])}" title="{_e(k["label"])}">{_e(k["count"])}</span>'
+                for k in p["tokens"]
+            )
+            + "</p>"
+        )
+    partner = ""
+    if p["partner"] and p["powerups"]:
+        partner = (
+            f'<div class="kb-partner-powerups"><span class="kb-label">{t["Wingman’s power-ups"]}</span>\n    '
+            + "".join(powerup_card(card) for card in p["powerups"])
+            + "</div>"
+        )
+    return (
+        f'\n<article class="{css}" data-seat="{_e(p["seat"])}" aria-label="{label}">\n'
+        "  <header>\n"
+        f'    <span class="kb-swatch c-{colour}" title="{_e(p["colour_name"])}"></span>\n'
+        f'    <strong>{label}</strong> <span class="kb-pname">{_e(name)}</span>\n'
+        f'    {f"""<span class="tag">{t["you"]}</span>""" if p["me"] else ""}\n'
+        f"    {team}\n"
+        f'    {f"""<span class="tag">{t["wingman"]}</span>""" if p["partner"] else ""}\n'
+        f'    {f"""<span class="tag your-turn">{t["playing"]}</span>""" if p["active"] else ""}\n'
+        f"    {place if p['turn_place'] else ''}\n"
+        "  </header>\n"
+        '  <dl class="kb-stats">\n'
+        f'    <div title="{t["Energy"]}"><dt>⚡ <span class="visually-hidden">{t["Energy"]}</span></dt>\n'
+        f'      <dd><span class="kb-bar"><span style="width: {_e(p["energy_pct"])}%"></span></span> '
+        f"{_e(p['energy'])}/{_e(p['max_energy'])}</dd></div>\n"
+        f'    <div title="{t["Threat level (partial points toward the next level)"]}"><dt>⚠ '
+        f'<span class="visually-hidden">{t["Threat"]}</span></dt>\n'
+        f'      <dd class="kb-threat lvl-{_e(p["threat"])}">{_e(p["threat"])}{partial}\n'
+        f"        {danger}</dd></div>\n"
+        f'    <div title="{t["Bellonium"]}"><dt>◈ <span class="visually-hidden">{t["Bellonium"]}</span></dt>'
+        f"<dd>{_e(p['bellonium'])}</dd></div>\n"
+        f'    <div title="{t["Glory"]}"><dt>♛ <span class="visually-hidden">{t["Glory"]}</span></dt>'
+        f"<dd>{_e(p['glory'])}</dd></div>\n"
+        "  </dl>\n"
+        '  <p class="kb-where">\n'
+        f"    {where}\n"
+        f'    · <span title="{t["Weapons facing"]}">{_e(p["arrow"])} {_e(p["facing"])}</span>\n'
+        "  </p>\n"
+        f"  {upgrades}\n"
+        '  <p class="kb-cards">\n'
+        f'    <span title="{t["Sensor cards in hand"]}">▭ '
+        f"{ngettext('%(n)s sensor card', '%(n)s sensor cards', hand) % {'n': _e(hand)}}</span> ·\n"
+        f'    <span title="{t["Power-up cards"]}">✦ '
+        f"{ngettext('%(n)s power-up', '%(n)s power-ups', powerups) % {'n': _e(powerups)}}</span>\n"
+        "  </p>\n"
+        f"  {bid}\n"
+        f"  {mission}\n"
+        f"  {achievements}\n"
+        f"  {tokens}\n"
+        f"  {partner}\n"
+        "</article>\n"
+    )
