@@ -7,11 +7,12 @@ arrows) or in the decision panel (everything else), and turns card data into rea
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
 from games.engine.kemble.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
@@ -206,6 +207,27 @@ SOURCES = {
 }
 
 
+T = TypeVar("T")
+
+
+def per_language(fn: Callable[..., T]) -> Callable[..., T]:
+    """Cache a text function of card data per (arguments, active language): its gettext calls run once.
+
+    For functions of the game's fixed content only (cards, rules, quadrants), never of seat names. The
+    result is shared between renders: callers must not change it.
+    """
+    cached = functools.lru_cache(maxsize=4096)(lambda language, *args: fn(*args))
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> T:
+        return cached(get_language(), *args)
+
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    #: ``fn.in_language(language, *args)``: for loops that already know the active language.
+    wrapper.in_language = cached  # type: ignore[attr-defined]
+    return wrapper
+
+
 def source_text(value: str) -> str:
     """A cause or source id from an event: a power-up copy, a special rule, or a known word."""
     if "#" in value:
@@ -284,6 +306,11 @@ def effects_text(effects: Sequence[Mapping[str, Any]]) -> str:
 
 
 def sensor_card(card_id: str) -> dict[str, Any]:
+    return dict(_sensor_card(card_id))
+
+
+@per_language
+def _sensor_card(card_id: str) -> dict[str, Any]:
     s = CONTENT.sensors.get(card_id)
     if s is None:
         return {"id": card_id, "number": "?", "symbol": "", "symbol_name": "", "text": ""}
@@ -297,6 +324,11 @@ def sensor_card(card_id: str) -> dict[str, Any]:
 
 
 def powerup_card(card_id: str) -> dict[str, Any]:
+    return dict(_powerup_card(card_id))
+
+
+@per_language
+def _powerup_card(card_id: str) -> dict[str, Any]:
     p = CONTENT.powerups.get(card_id)
     if p is None:
         return {"id": card_id, "name": card_id, "timing": "", "text": ""}
@@ -315,10 +347,10 @@ def goal_card(goal_id: str | None, progress: int | None = None, done: bool = Fal
     g = CONTENT.missions.get(goal_id) or CONTENT.achievements.get(goal_id)
     if g is None:
         return {"id": goal_id, "name": goal_id, "text": "", "glory": 0}
-    text = fill(gettext(SCOPES[g.scope]), {"stat": _t(STATS.get(g.stat, g.stat)), "at_least": g.at_least})
+    name, text = _goal_texts(goal_id)
     return {
         "id": goal_id,
-        "name": gettext(g.name),
+        "name": name,
         "text": text,
         "glory": g.glory,
         "goal": g.at_least,
@@ -327,6 +359,15 @@ def goal_card(goal_id: str | None, progress: int | None = None, done: bool = Fal
     }
 
 
+@per_language
+def _goal_texts(goal_id: str) -> tuple[str, str]:
+    """A mission's or achievement's name and what it asks for."""
+    g = CONTENT.missions.get(goal_id) or CONTENT.achievements[goal_id]
+    text = fill(gettext(SCOPES[g.scope]), {"stat": _t(STATS.get(g.stat, g.stat)), "at_least": g.at_least})
+    return gettext(g.name), text
+
+
+@per_language
 def rule_text(rule_id: str) -> str:
     rule = CONTENT.rules.get(rule_id)
     if rule is None:
@@ -338,6 +379,7 @@ def rule_text(rule_id: str) -> str:
     }
 
 
+@per_language
 def card_name(card_id: str | None) -> str:
     if not card_id:
         return ""
@@ -358,6 +400,7 @@ def boss_name(boss_id: str | None) -> str:
     return gettext(boss.name) if boss else (boss_id or "")
 
 
+@per_language
 def upgrade_level_text(kind: str, level: int) -> str:
     """What a level of an upgrade does, from its data."""
     spec = CONTENT.upgrades.get(kind, {}).get("levels", [])
@@ -408,8 +451,13 @@ def _shots(items: Sequence[tuple[str, int]], kind: str) -> list[dict[str, Any]]:
     return out
 
 
+@per_language
 def quadrant_info(q: Quadrant) -> dict[str, Any]:
-    """Every printed symbol of a quadrant, with a readable title for each."""
+    """Every printed symbol of a quadrant, with a readable title for each.
+
+    Cached per quadrant and language, and the board's HTML is cached per result
+    (``kemble_html._printed``): do not change the dict returned.
+    """
     name, glyph = OBJECTS.get(q.object, (q.object, "?"))
     symbols: list[dict[str, Any]] = []
     threats: list[dict[str, Any]] = []
@@ -823,6 +871,11 @@ class KemblePresenter(Presenter):
         damage = turn.get("damage") or {}
         players = view["players"]
         colour_of = {p["seat"]: p["colour"] for p in players}
+        labels = {p["seat"]: _player(p["seat"]) for p in players}
+
+        def label_of(seat: int) -> str:
+            return labels.get(seat) or _player(seat)
+
         me = players[position] if position is not None and position < len(players) else None
         line: set[tuple[int, int]] = set()
         if (
@@ -832,6 +885,12 @@ class KemblePresenter(Presenter):
             and turn.get("mode") == "battle"
         ):
             line = set(geo.line(me["pos"][0], me["pos"][1], me["facing"]))
+        # Translated once per render, not once per quadrant.
+        language = get_language()
+        info_of, name_of = quadrant_info.in_language, card_name.in_language  # type: ignore[attr-defined]
+        row_col = gettext("Row %(row)s, column %(col)s")
+        covered_summary = gettext("Covered: empty space")
+        scored_here = gettext("%(player)s has scored here")
         rows = []
         for r in range(1, geo.rows + 1):
             cards = []
@@ -843,14 +902,14 @@ class KemblePresenter(Presenter):
                 for half in (0, 1):
                     c = 2 * (cc - 1) + half + 1
                     covered = bool(slot["covered"][half])
-                    info = quadrant_info(EMPTY if covered else printed[half])
+                    info = info_of(language, EMPTY if covered else printed[half])
                     ship = None
                     seat = geo.ships.get((r, c))
                     if seat is not None:
                         p = players[seat]
                         ship = {
                             "seat": seat,
-                            "label": _player(seat),
+                            "label": label_of(seat),
                             "colour": p["colour"],
                             "facing": p["facing"],
                             "arrow": ARROWS.get(p["facing"], "↑"),
@@ -858,7 +917,7 @@ class KemblePresenter(Presenter):
                             "active": turn.get("seat") == seat,
                             "title": gettext("%(player)s's ship (%(colour)s), weapons facing %(dir)s")
                             % {
-                                "player": _player(seat),
+                                "player": label_of(seat),
                                 "colour": _t(COLOURS.get(p["colour"], p["colour"])),
                                 "dir": direction(p["facing"]),
                             },
@@ -868,12 +927,12 @@ class KemblePresenter(Presenter):
                         {
                             "seat": s,
                             "colour": colour_of.get(s, ""),
-                            "title": gettext("%(player)s has scored here") % {"player": _player(s)},
+                            "title": scored_here % {"player": label_of(s)},
                         }
                         for s in slot["marks"][half]
                     ]
-                    label = gettext("Row %(row)s, column %(col)s") % {"row": r, "col": c}
-                    summary = gettext("Covered: empty space") if covered else info["summary"]
+                    label = row_col % {"row": r, "col": c}
+                    summary = covered_summary if covered else info["summary"]
                     quads.append(
                         {
                             "row": r,
@@ -895,7 +954,7 @@ class KemblePresenter(Presenter):
                     {
                         "card_col": cc,
                         "id": card_id,
-                        "name": card_name(card_id),
+                        "name": name_of(language, card_id),
                         "flipped": slot["flipped"],
                         "can_flip": can_flip,
                         "quadrants": quads,
@@ -922,7 +981,7 @@ class KemblePresenter(Presenter):
                     and p["energy"] > 0
                     and p["threat"]["level"] - reduce >= p["energy"],
                     "seat": s,
-                    "label": _player(s),
+                    "label": label_of(s),
                     "colour": p["colour"],
                     "colour_name": _t(COLOURS.get(p["colour"], p["colour"])),
                     "me": s == position,
@@ -955,7 +1014,7 @@ class KemblePresenter(Presenter):
                     "tokens": [
                         {
                             "seat": int(k),
-                            "label": _player(int(k)),
+                            "label": label_of(int(k)),
                             "colour": colour_of.get(int(k), ""),
                             "count": v,
                         }
@@ -978,7 +1037,7 @@ class KemblePresenter(Presenter):
         if turn:
             turn_info = {
                 "seat": turn["seat"],
-                "label": _player(turn["seat"]),
+                "label": label_of(turn["seat"]),
                 "mode": turn["mode"],
                 "mode_name": _t(MODES.get(turn["mode"], turn["mode"])),
                 "moves": turn["moves"],
@@ -993,19 +1052,12 @@ class KemblePresenter(Presenter):
         boss = None
         if boss_id:
             b = CONTENT.bosses.get(boss_id)
-            rules_text = []
-            for rid, _rule in CONTENT.rules.items():
-                if rid.startswith(boss_id + "_") or (
-                    b
-                    and any(q.special == rid for n, cid in b.cards.items() for q in CONTENT.cards[cid].front)
-                ):
-                    rules_text.append(rule_text(rid))
             boss = {
                 "id": boss_id,
                 "name": boss_name(boss_id),
                 "rows": b.rows if b else 0,
                 "parts": view.get("boss_parts") or {},
-                "rules": sorted(set(rules_text)),
+                "rules": _boss_rules(boss_id),
             }
         decks = view.get("decks") or {}
         achievements_up = [goal_card(a) for a in view.get("achievements_up", [])]
@@ -1016,7 +1068,7 @@ class KemblePresenter(Presenter):
                 final.append(
                     {
                         "seat": int(s),
-                        "label": _player(int(s)),
+                        "label": label_of(int(s)),
                         "colour": colour_of.get(int(s), ""),
                         **row,
                         "revealed": [powerup_card(c)["name"] for c in row.get("revealed_powerups", [])],
@@ -1040,13 +1092,31 @@ class KemblePresenter(Presenter):
                     {"kind": k, "name": _t(UPGRADES.get(k, k)), "left": n}
                     for k, n in (view.get("upgrade_piles") or {}).items()
                 ],
-                "order": [{"seat": s, "label": _player(s), "colour": colour_of.get(s, "")} for s in order],
+                "order": [{"seat": s, "label": label_of(s), "colour": colour_of.get(s, "")} for s in order],
                 "final": final,
                 "spectator": position is None,
                 "bidding": view["phase"] == "bid",
-                "legend": [{"glyph": g, "name": gettext(n)} for o, (n, g) in OBJECTS.items() if g],
+                "legend": _legend(),
             }
         }
+
+
+@per_language
+def _boss_rules(boss_id: str) -> list[str]:
+    """The texts of a boss's special rules (its own, and those printed on its cards), sorted."""
+    b = CONTENT.bosses.get(boss_id)
+    rules_text = []
+    for rid in CONTENT.rules:
+        if rid.startswith(boss_id + "_") or (
+            b and any(q.special == rid for n, cid in b.cards.items() for q in CONTENT.cards[cid].front)
+        ):
+            rules_text.append(rule_text(rid))
+    return sorted(set(rules_text))
+
+
+@per_language
+def _legend() -> list[dict[str, str]]:
+    return [{"glyph": g, "name": gettext(n)} for o, (n, g) in OBJECTS.items() if g]
 
 
 def _has_back(card_id: str) -> bool:
