@@ -37,15 +37,17 @@ from queries import Game  # noqa: E402
 
 LANGUAGES = ("en", "it")
 
-#: Per game: (config name, options, players, seed). The order matters for --compare (table ids).
-CONFIGS: dict[str, list[tuple[str, dict[str, Any], int, int]]] = {
+#: Per game: (config name, options, players, seed, (move, seat) that resigns then or None). The order
+#: matters for --compare (table ids).
+Config = tuple[str, dict[str, Any], int, int, tuple[int, int] | None]
+CONFIGS: dict[str, list[Config]] = {
     "kemble": [
-        ("4p", {}, 4, 7),
-        ("2p", {}, 2, 8),
-        ("4p-wingmen", {"wingmen": True, "tunnel_vision": True}, 4, 9),
+        ("4p", {}, 4, 7, None),
+        ("2p", {}, 2, 8, None),
+        ("4p-wingmen", {"wingmen": True, "tunnel_vision": True}, 4, 9, (150, 1)),
     ],
-    "tng": [("4p", {}, 4, 7), ("2p", {}, 2, 8)],
-    "toy": [("4p", {"endless": True}, 4, 7), ("2p", {}, 2, 8)],
+    "tng": [("4p", {}, 4, 7, None), ("2p", {}, 2, 8, None)],
+    "toy": [("4p", {"endless": True}, 4, 7, None), ("2p", {}, 2, 8, None)],
 }
 
 
@@ -127,10 +129,14 @@ def render_all(game: SeededGame, label: str, timings: dict[str, list[float]]) ->
     return out
 
 
-def play(slug: str, config: tuple[str, dict[str, Any], int, int], every: int, max_moves: int,
+def play(slug: str, config: Config, every: int, max_moves: int,
          timings: dict[str, list[float]]) -> tuple[dict[str, str], int, int]:
     """Play one seeded game, rendering every ``every`` moves and at the end. (fragments, moves, checkpoints)."""
-    name, options, players, seed = config
+    import uuid
+
+    from games import services
+
+    name, options, players, seed, resign = config
     game = SeededGame(slug, options, players, seed)
     label = f"{slug}/{name}"
     out: dict[str, str] = {}
@@ -139,6 +145,10 @@ def play(slug: str, config: tuple[str, dict[str, Any], int, int], every: int, ma
         if game.moves % every == 0:
             out.update(render_all(game, label, timings))
             checkpoints += 1
+        if resign is not None and game.moves == resign[0]:
+            # A resigned seat shows differently on every page: keep it in the corpus.
+            services.table_resign(table_id=game.table_id, user=game.users[resign[1]],
+                                  idempotency_key=uuid.UUID(int=seed))
         if game.moves >= max_moves or not game.step():
             break
     if game.moves % every:
