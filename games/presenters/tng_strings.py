@@ -112,7 +112,10 @@ STRINGS = [
     _('War! Every captain joins the battle.'),  # EVENTS.war_started
     _('Player {seat} passes.'),  # EVENTS.battle_passed
     _('The ships open fire.'),  # EVENTS.war_fire_started
-    _('Player {seat} fires for {amount}.'),  # EVENTS.ship_fired
+    _('Player {seat} aims at player {target}.'),  # EVENTS.target_chosen
+    _('Player {seat} fires at player {target} for {amount}.'),  # EVENTS.ship_fired
+    _('Player {seat} fires at {card} for {amount} ({taken} past its shields).'),  # EVENTS.enemy_hit
+    _('{card} fires at player {target} for {amount}.'),  # EVENTS.enemy_fired
     _('The battle is over.'),  # EVENTS.war_ended
     _('Player {seat} wins the Allied Ship {card}.'),  # EVENTS.ally_won
     _('Player {seat} keeps the Influence card {card}.'),  # EVENTS.influence_taken

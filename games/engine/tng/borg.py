@@ -11,11 +11,14 @@ from games.engine.core import IllegalCommand
 from games.engine.tng.content import STATS, card
 from games.engine.tng.mechanics import (
     apply_effects,
+    battle_hit,
+    close_battle,
     discard_to_supply,
     draw,
+    enemy_hit,
     fresh_shields,
     goal_met,
-    hit,
+    open_battle,
     shields_left,
     stats,
     to_points,
@@ -175,9 +178,10 @@ def reveal(ctx: Ctx, inst: str) -> None:
         fresh_shields(ctx, in_game(s))
         s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
+        open_battle(ctx, "cube", inst)
         for x in in_game(s):
-            if counts[str(x)] > 0 and s["phase"] == "group":
-                hit(ctx, x, c.strike, inst)
+            if counts[str(x)] > 0 and s["phase"] == "group" and c.strike > 0:
+                battle_hit(ctx, x, c.strike, by_card=inst)  # R50: the Cube's strike on reveal
         if s["phase"] == "group":
             apply_effects(ctx, leader, c.flip, inst)
             _maybe_resolve(ctx)
@@ -251,8 +255,11 @@ def _fire_at_cube(ctx: Ctx, seats: list[int]) -> None:
     cube = cube_stats(s)
     for x in seats:
         amount = stats(s, x)["attack"]
+        before = max(0, stage["dealt"] - cube["shields"])
         stage["dealt"] += amount
-        ctx.emit("ship_fired", seat=x, target=None, amount=amount)
+        after = max(0, stage["dealt"] - cube["shields"])
+        if amount > 0:
+            enemy_hit(ctx, x, stage["card"], amount, after - before, after >= cube["defense"])
     stage["net"] = max(0, stage["dealt"] - cube["shields"])
 
 
@@ -299,7 +306,7 @@ def assign(ctx: Ctx, seat: int, target: int, amount: int | None) -> None:
         raise IllegalCommand("must_take_until_defeated", "tng:R54", target=target, amount=must)
     stage["remaining"] -= must
     ctx.emit("cube_damage_assigned", seat=seat, target=target, amount=must)
-    hit(ctx, target, must, stage["card"])
+    battle_hit(ctx, target, must, by_card=stage["card"], announce=False)
     _allocate_loop(ctx)
 
 
@@ -314,7 +321,7 @@ def _allocate_loop(ctx: Ctx) -> None:
         must = min(stage["remaining"], needed(s, target))
         stage["remaining"] -= must
         ctx.emit("cube_damage_assigned", seat=None, target=target, amount=must)
-        hit(ctx, target, must, stage["card"])
+        battle_hit(ctx, target, must, by_card=stage["card"], announce=False)
         _allocate_loop(ctx)
         return
     if stage["remaining"] > 0 and cands:
@@ -334,6 +341,7 @@ def _cube_over(ctx: Ctx, destroyed: bool) -> None:
     s["stage"] = None
     bump(s)
     s["space"]["revealed"].remove(inst)
+    close_battle(ctx, enemy_defeated=destroyed)
     if destroyed:  # R51
         s["space"]["cubes"].append(inst)
         ctx.emit("cube_destroyed", card=inst, defeated=len(s["space"]["cubes"]))

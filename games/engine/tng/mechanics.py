@@ -165,6 +165,67 @@ def hit(ctx: Ctx, seat: int, amount: int, cause: str) -> bool:
     return False
 
 
+# --- who hit whom: the battle record (view key ``battles``) -------------------------------------------
+
+def open_battle(ctx: Ctx, kind: str, inst: str) -> None:
+    """A battle starts (``ship``: against a Space Deck ship, ``war``: between players, ``cube``: a Borg Cube).
+    ``state["battles"]`` keeps the battles of the latest turn that had any, public, with who hit whom: a
+    battle of a later turn replaces them (so the last battle stays on show after a defeat ends the turn)."""
+    s = ctx.state
+    seat = s["turn"]["seat"] if s["phase"] == "turn" else None
+    battles = s.setdefault("battles", [])
+    if battles and (battles[-1]["round"], battles[-1]["seat"]) != (s["round"], seat):
+        battles.clear()
+    battles.append({"kind": kind, "card": inst, "round": s["round"], "seat": seat, "hits": [], "over": False})
+
+
+def current_battle(state: State) -> dict[str, Any] | None:
+    battles = state.get("battles") or []
+    if battles and not battles[-1]["over"]:
+        found: dict[str, Any] = battles[-1]
+        return found
+    return None
+
+
+def close_battle(ctx: Ctx, **result: Any) -> None:
+    battle = current_battle(ctx.state)
+    if battle is not None:
+        battle["over"] = True
+        battle.update(result)
+
+
+def _record(state: State, **entry: Any) -> None:
+    battle = current_battle(state)
+    if battle is not None:
+        battle["hits"].append({"seat": None, "card": None, "target": None, "target_card": None, **entry})
+
+
+def battle_hit(ctx: Ctx, target: int, amount: int, *, by: int | None = None, by_card: str | None = None,
+               announce: bool = True) -> bool:
+    """A ship in a battle hits a player's ship (``by`` a seat, or ``by_card`` a Space Deck ship or Cube): the
+    public event says who hit whom, the battle record keeps it; the damage itself is ``hit``."""
+    s = ctx.state
+    p = ctx.player(target)
+    live = amount > 0 and not p["assimilated"]
+    absorbed = min(amount, shields_left(s, target)) if live else 0
+    if by is not None:
+        ctx.emit("ship_fired", seat=by, target=target, amount=amount)
+    elif announce:
+        ctx.emit("enemy_fired", card=by_card, target=target, amount=amount)
+    defeated = hit(ctx, target, amount, by_card if by is None else f"seat{by}")
+    _record(s, seat=by, card=by_card, target=target, amount=amount, absorbed=absorbed,
+            taken=amount - absorbed if live else 0, defeated=defeated)
+    return defeated
+
+
+def enemy_hit(ctx: Ctx, seat: int, inst: str, amount: int, taken: int, defeated: bool) -> None:
+    """A player's ship hits a Space Deck ship or a Cube for ``amount``; ``taken`` is what its shields let
+    through (the public event and the battle record)."""
+    ctx.emit("enemy_hit", seat=seat, card=inst, amount=amount, taken=taken)
+    _record(ctx.state, seat=seat, target_card=inst, amount=amount, absorbed=amount - taken, taken=taken,
+            defeated=defeated)
+
+
 def defeat(ctx: Ctx, seat: int, cause: str) -> None:
     """R37 (R47 in the Borg scenario): Ensign (Borg card), damage cleared, everything reshuffled, draw 5;
     on one's own turn the turn ends."""

@@ -8,13 +8,16 @@ from games.engine.tng import war
 from games.engine.tng.content import card
 from games.engine.tng.mechanics import (
     apply_effects,
+    battle_hit,
+    close_battle,
     defeat,
     discard_to_supply,
     draw,
     effects_matter,
+    enemy_hit,
     fresh_shields,
     goal_met,
-    hit,
+    open_battle,
     stats,
     to_points,
 )
@@ -266,19 +269,25 @@ def exchange(ctx: Ctx, seat: int, enemy: dict[str, int], cause: str) -> tuple[in
     defeated = False
 
     def player_fires() -> int:
-        return max(0, mine["attack"] - enemy["shields"])
+        done = max(0, mine["attack"] - enemy["shields"])
+        if mine["attack"] > 0:
+            enemy_hit(ctx, seat, cause, mine["attack"], done, done >= enemy["defense"])
+        return done
+
+    def enemy_fires() -> bool:
+        return battle_hit(ctx, seat, enemy["attack"], by_card=cause) if enemy["attack"] > 0 else False
 
     if mine["speed"] > enemy["speed"]:
         dealt = player_fires()
         if dealt < enemy["defense"]:
-            defeated = hit(ctx, seat, enemy["attack"], cause)
+            defeated = enemy_fires()
     elif mine["speed"] < enemy["speed"]:
-        defeated = hit(ctx, seat, enemy["attack"], cause)
+        defeated = enemy_fires()
         if not defeated:
             dealt = player_fires()
     else:
         dealt = player_fires()
-        defeated = hit(ctx, seat, enemy["attack"], cause)
+        defeated = enemy_fires()
     return dealt, defeated
 
 
@@ -289,7 +298,9 @@ def fight(ctx: Ctx, seat: int) -> None:
     enemy = {k: c.stat(k) for k in ("attack", "speed", "diplomacy", "defense", "shields")}
     ctx.emit("combat_started", seat=seat, card=inst, player=stats(s, seat), enemy=enemy)
     fresh_shields(ctx, [seat])
+    open_battle(ctx, "ship", inst)
     dealt, _defeated = exchange(ctx, seat, enemy, inst)
+    close_battle(ctx, enemy_defeated=dealt >= enemy["defense"])
     s["stage"] = None
     bump(s)
     s["space"]["revealed"].remove(inst)

@@ -11,7 +11,24 @@ View JSON shape (``seat`` None = spectator, public only)::
      "stage": {"kind", "card", ...public details} | None,
      "starbase": {"deck_count", "search": [card|None x9], "discard", "basic": {kind: count}, "ensigns"},
      "space": {"deck_count", "missions", "revealed", "box", "cubes", "borg_area"},
-     "removed", "waiting_on": [seats], "end": {"reason", "winners"} | None}
+     "removed", "waiting_on": [seats], "end": {"reason", "winners"} | None,
+     "quiet_rounds", "battles": [...]}
+
+Keys added for the page (issue 4; also listed in RULINGS.md, "View keys for the page"):
+
+- ``players[i].shields_left``: the damage that ship's Shields still stop this turn (R34; with the option
+  ``shields: battle``, in the current battle). Public, like the ship and its damage.
+- ``stage.hits`` (stage ``war_fire``): ``[[attacker, target], ...]``, the targets already chosen in the Speed
+  group now firing; they land together when the group is complete (R30).
+- ``battles``: the battles of the latest turn that had any (a later turn's battle replaces them), oldest
+  first: ``{"kind": "ship" | "war" | "cube", "card", "round", "seat" (active seat, None in the Borg group
+  turn), "over", "hits": [{"seat", "card", "target", "target_card", "amount", "absorbed", "taken",
+  "defeated"}], ...}``. A hit comes from a player (``seat``) or a Space Deck ship / Cube (``card``) and lands
+  on a player's ship (``target``) or on that ship / Cube (``target_card``); ``amount`` is the Attack fired,
+  ``absorbed`` what Shields stopped, ``taken`` the damage marked, ``defeated`` whether it defeated the target.
+  When over: ``enemy_defeated`` (ship, cube) or ``winner`` and ``defeated`` (war).
+- ``quiet_rounds``: whole rounds since a card last entered a Points Area (the stalemate clock, RULINGS B14;
+  the limit is ``options.stall_rounds``).
 """
 
 from __future__ import annotations
@@ -19,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Zone
-from games.engine.tng.mechanics import mission_points, stats
+from games.engine.tng.mechanics import mission_points, shields_left, stats
 from games.engine.tng.state import State, in_game
 from games.engine.tng.turns import quiet_rounds
 
@@ -29,7 +46,7 @@ def _stage_view(state: State) -> dict[str, Any] | None:
     if stage is None:
         return None
     keep = ("kind", "card", "seat", "order", "idx", "passes", "played", "groups", "gi", "ai", "defeated", "ready",
-            "maneuvers", "bonus", "remaining", "dealt", "held")
+            "maneuvers", "bonus", "remaining", "dealt", "held", "hits")
     return {k: stage[k] for k in keep if k in stage}
 
 
@@ -42,6 +59,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": s, "team": p["team"],
             "ship": {"card": p["ship"], "damage": p["damage"], "stats": stats(state, s)},
+            "shields_left": shields_left(state, s),
             "hand_count": len(p["hand"]), "deck_count": len(p["deck"]), "discard": list(p["discard"]),
             "played": list(p["played"]), "points": list(p["points"]), "mp": mission_points(p),
             "influence": list(p["influence"]), "xp": p["xp"], "ability": p["ability"],
@@ -71,6 +89,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                   "queue": list(state["queue"])},
         "removed": list(state["removed"]), "in_game": in_game(state), "waiting_on": sorted(waiting),
         "quiet_rounds": quiet_rounds(state),
+        "battles": [dict(b, hits=[dict(h) for h in b["hits"]]) for b in state.get("battles") or []],
         "end": dict(state["end"]) if state["end"] else None,
     }
 

@@ -12,7 +12,15 @@ from typing import Any
 
 from games.engine.core import IllegalCommand
 from games.engine.tng.content import card
-from games.engine.tng.mechanics import draw, fresh_shields, hit, stats, to_points
+from games.engine.tng.mechanics import (
+    battle_hit,
+    close_battle,
+    draw,
+    fresh_shields,
+    open_battle,
+    stats,
+    to_points,
+)
 from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, clockwise_from, team_of
 
 
@@ -27,6 +35,7 @@ def start(ctx: Ctx, seat: int, inst: str) -> None:
     s["stage"] = {"kind": "war", "card": inst, "seat": seat, "order": order, "idx": 0, "passes": 0,
                   "played": {str(x): 0 for x in order}}
     ctx.emit("war_started", seat=seat, card=inst, order=order)
+    open_battle(ctx, "war", inst)
 
 
 def current(stage: dict[str, Any]) -> int:
@@ -112,6 +121,7 @@ def _fire_loop(ctx: Ctx) -> None:
             continue
         if len(options) == 1:
             stage["hits"].append([seat, options[0]])
+            ctx.emit("target_chosen", seat=seat, target=options[0])
             stage["ai"] += 1
             continue
         bump(s)
@@ -124,6 +134,7 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
     if target not in targets(s, seat):
         raise IllegalCommand("bad_target", "tng:R61", target=target)
     stage["hits"].append([seat, target])
+    ctx.emit("target_chosen", seat=seat, target=target)
     stage["ai"] += 1
     _fire_loop(ctx)
 
@@ -136,8 +147,7 @@ def _apply_group_hits(ctx: Ctx) -> None:
     for a, t, amount in amounts:
         if t in stage["defeated"]:
             continue
-        ctx.emit("ship_fired", seat=a, target=t, amount=amount)
-        if hit(ctx, t, amount, f"seat{a}"):
+        if battle_hit(ctx, t, amount, by=a):
             stage["defeated"].append(t)
     stage["hits"] = []
     stage["gi"] += 1
@@ -183,6 +193,7 @@ def finish(ctx: Ctx) -> None:
         if want:
             draw(ctx, x, want, "after_battle")
     ctx.emit("war_ended", card=inst, winner=winner, defeated=list(stage["defeated"]))
+    close_battle(ctx, winner=winner, defeated=list(stage["defeated"]))
     if winner is None:
         s["space"]["deck"].insert(0, inst)
     else:

@@ -123,7 +123,11 @@ def strings(obj: Any) -> set[str]:
 
 
 def check_no_leak(state: dict[str, Any], events: list[Any]) -> None:
-    hidden = set(state["starbase"]["deck"]) | set(state["space"]["deck"])
+    # The Space Deck's secret is its top ``unknown`` cards: the cards put under it since are public (secrets.py),
+    # and a view may name them (a ship that escaped a battle this turn, in ``battles``).
+    deck = state["space"]["deck"]
+    unknown = deck[len(deck) - min(state["space"]["unknown"], len(deck)):]
+    hidden = set(state["starbase"]["deck"]) | set(unknown)
     for p in state["players"]:
         hidden |= set(p["deck"])
     for seat in [None, *range(state["n"])]:
