@@ -1096,7 +1096,6 @@ class KemblePresenter(Presenter):
                 "final": final,
                 "spectator": position is None,
                 "bidding": view["phase"] == "bid",
-                "legend": _legend(),
             }
         }
 
@@ -1115,7 +1114,8 @@ def _boss_rules(boss_id: str) -> list[str]:
 
 
 @per_language
-def _legend() -> list[dict[str, str]]:
+def legend() -> list[dict[str, str]]:
+    """The board's symbols: each object's glyph and name (``templates/games/kemble/_legend.html``)."""
     return [{"glyph": g, "name": gettext(n)} for o, (n, g) in OBJECTS.items() if g]
 
 

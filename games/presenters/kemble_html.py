@@ -30,13 +30,17 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+_escape = html.escape  # what django.utils.html.escape does, without its lazy-string wrapper
+
 
 def _e(value: Any) -> str:
     """``value`` as ``{{ value }}`` renders it: text escaped, whole numbers as plain digits."""
-    if isinstance(value, str):
-        return value if isinstance(value, SafeData) else html.escape(value)
+    if type(value) is str:
+        return _escape(value)
     if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
         return str(value)  # what localize() gives an int without thousand separators
+    if isinstance(value, str):
+        return value if isinstance(value, SafeData) else _escape(value)
     return str(conditional_escape(localize(value)))
 
 

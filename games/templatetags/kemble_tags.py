@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from games.presenters import kemble_html
+from games.presenters import kemble, kemble_html
 
 register = template.Library()
 
@@ -36,6 +39,18 @@ def kemble_sensor_card(card: Mapping[str, Any]) -> SafeString:
 @register.simple_tag
 def kemble_powerup_card(card: Mapping[str, Any]) -> SafeString:
     return mark_safe(kemble_html.powerup_card(card))
+
+
+@register.simple_tag
+def kemble_legend() -> SafeString:
+    """The symbols legend (``_legend.html``), the same on every board: rendered once per language."""
+    return _legend_in(get_language())
+
+
+@cache
+def _legend_in(language: str | None) -> SafeString:
+    html = render_to_string("games/kemble/_legend.html", {"legend": kemble.legend()})
+    return mark_safe(html.removesuffix("\n"))  # the file's last newline: board.html has its own
 
 
 @register.filter
