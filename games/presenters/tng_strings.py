@@ -14,6 +14,7 @@ STRINGS = [
     _('The game is over.'),  # MESSAGES.game_over
     _('That seat is not playing.'),  # MESSAGES.not_in_game
     _('That is not possible at this moment.'),  # MESSAGES.not_now
+    _('Borg team play is two teams: 2 or 4 players (not {given}).'),  # MESSAGES.borg_teams_player_count
     _('You chose the Discard Phase this turn: no actions.'),  # MESSAGES.discard_phase_chosen
     _('You already acted this turn: the Discard Phase is no longer possible.'),  # MESSAGES.action_phase_chosen
     _('The Discard Phase discards one card only.'),  # MESSAGES.already_discarded
@@ -53,6 +54,8 @@ STRINGS = [
     _('Locutus is defeated: the group wins.'),  # MESSAGES.locutus_defeated
     _('The Borg Card Area is empty: the Borg have won.'),  # MESSAGES.borg_area_empty
     _('Every captain was assimilated.'),  # MESSAGES.all_assimilated
+    _('A whole team was assimilated: the other team survived longer.'),  # MESSAGES.team_assimilated
+    _("A team's Borg Card Area is empty: the other team survived longer."),  # MESSAGES.team_borg_area_empty
     _('A player resigned.'),  # MESSAGES.resigned
     _('The round limit was reached: the most Mission Points win.'),  # MESSAGES.round_limit
     _('No card was won for too many rounds: the most Mission Points win.'),  # MESSAGES.stalemate
@@ -78,6 +81,7 @@ STRINGS = [
     _("Player {seat}'s turn ends."),  # EVENTS.turn_ended
     _('Group turn {round} begins.'),  # EVENTS.round_started
     _('Group turn {round} ends.'),  # EVENTS.round_ended
+    _('Round {round}: the group turn of the team {order} begins.'),  # EVENTS.team_turn_started
     _('Player {seat} draws {count} card(s).'),  # EVENTS.cards_drawn
     _('Player {seat} shuffles {cards} cards into a new deck.'),  # EVENTS.deck_reshuffled
     _('The Starbase discard is shuffled into a new Starbase Deck.'),  # EVENTS.starbase_reshuffled
@@ -143,6 +147,7 @@ STRINGS = [
     _('Shields stop the first damage of each turn, or of each battle'),  # OPTIONS.option_shields
     _('Scenario starting ships are dealt'),  # OPTIONS.option_starting_ships
     _('Use the starting ship effects (Borg Invasion)'),  # OPTIONS.option_starting_ship_effects
+    _('Borg Invasion: one group, or two teams racing in separate group turns'),  # OPTIONS.option_borg_teams
     _('Exploration (first to the Mission Point goal)'),  # CHOICES.scenario.exploration
     _('Borg Invasion (cooperative)'),  # CHOICES.scenario.borg_invasion
     _('Klingon Civil War (2 against 2, or everyone alone)'),  # CHOICES.scenario.klingon_civil_war
@@ -163,6 +168,8 @@ STRINGS = [
     _('Of each battle'),  # CHOICES.shields.battle
     _('At random'),  # CHOICES.starting_ships.random
     _('By seat'),  # CHOICES.starting_ships.assigned
+    _('One group (the rulebook)'),  # CHOICES.borg_teams.one_group
+    _('Two teams (2 players: one each; 4 players: two each)'),  # CHOICES.borg_teams.teams
     _('Crewman'),  # card crewman
     _('Duty Officer'),  # card duty_officer
     _('Evasive Pattern'),  # card evasive_pattern

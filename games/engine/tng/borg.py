@@ -23,26 +23,37 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, in_game, pop_space
+from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, group_seats, in_game, pop_space
 
 ASSIMILATION = 5  # R49.2
 GROUP_SEARCHES = 3  # R44
 
 
-def start_round(ctx: Ctx) -> None:
+def teams_play(state: State) -> bool:
+    """R55a.1 (RULINGS B29): teams taking separate group turns (option ``borg_teams: teams``)."""
+    return bool(state["options"].get("borg_teams") == "teams")
+
+
+def start_round(ctx: Ctx, team: int | None = None) -> None:
+    """A group turn begins: the whole group's, or in team play the given team's (RULINGS B29)."""
     s = ctx.state
     s["phase"] = "group"
-    s["group"] = {"searches": GROUP_SEARCHES, "forced": 0, "step": "explore"}
-    for p in s["players"]:
-        p.update({"done": False, "defeated": False, "acted": False, "discarded": False, "xp": 0, "boost": {},
-                  "shield_used": 0, "ability_used": False})
+    if teams_play(s) and team is None:
+        team = s["players"][s["first"]]["team"]
+    s["group"] = {"searches": GROUP_SEARCHES, "forced": 0, "step": "explore", "team": team}
+    for x in group_seats(s):
+        s["players"][x].update({"done": False, "defeated": False, "acted": False, "discarded": False, "xp": 0,
+                                "boost": {}, "shield_used": 0, "ability_used": False})
     bump(s)
-    ctx.emit("round_started", round=s["round"])
+    if team is None:
+        ctx.emit("round_started", round=s["round"])
+    else:
+        ctx.emit("team_turn_started", round=s["round"], team=team, order=group_seats(s))
 
 
 def fighters(state: State) -> list[int]:
     """Players who may act or fight now: in the game and not defeated this round (R47)."""
-    return [s for s in in_game(state) if not state["players"][s]["defeated"]]
+    return [s for s in group_seats(state) if not state["players"][s]["defeated"]]
 
 
 def actors(state: State) -> list[int]:
@@ -52,7 +63,7 @@ def actors(state: State) -> list[int]:
 def lead(state: State) -> int:
     """RULINGS R54: the group's choices are entered by the first player still in the game."""
     order = [(state["first"] + i) % state["n"] for i in range(state["n"])]
-    live = fighters(state) or in_game(state)
+    live = fighters(state) or group_seats(state) or in_game(state)
     return next(x for x in order if x in live)
 
 
@@ -67,7 +78,7 @@ def group_values(state: State) -> dict[str, int]:
 
 def group_goal(state: State, goal: dict[str, int]) -> dict[str, int]:
     """RULINGS B19: Borg goals are printed per captain: the group needs them times the captains in the game."""
-    return {k: v * len(in_game(state)) for k, v in goal.items()}
+    return {k: v * len(group_seats(state)) for k, v in goal.items()}
 
 
 def group_loses(ctx: Ctx, reason: str) -> None:
@@ -75,6 +86,16 @@ def group_loses(ctx: Ctx, reason: str) -> None:
 
     if ctx.state["phase"] != "over":
         end_game(ctx, reason, winners=[])
+
+
+def team_loses(ctx: Ctx, seat: int, reason: str) -> None:
+    """RULINGS B29: in team play a team that loses to the Borg (its Borg Card Area empty, all assimilated)
+    leaves the race: the other team survived longer and wins."""
+    from games.engine.tng.scoring import end_game
+
+    s = ctx.state
+    team = s["players"][seat]["team"]
+    end_game(ctx, reason, winners=[x for x in in_game(s) if s["players"][x]["team"] != team])
 
 
 def check_assimilation(ctx: Ctx, seat: int) -> None:
@@ -92,6 +113,8 @@ def check_assimilation(ctx: Ctx, seat: int) -> None:
     ctx.emit("player_assimilated", seat=seat)
     if not in_game(s):
         group_loses(ctx, "all_assimilated")
+    elif teams_play(s) and not [x for x in in_game(s) if s["players"][x]["team"] == p["team"]]:
+        team_loses(ctx, seat, "team_assimilated")
 
 
 # --- exploring ---------------------------------------------------------------------------------------
@@ -172,14 +195,15 @@ def reveal(ctx: Ctx, inst: str) -> None:
             sp["revealed"].remove(inst)
             sp["box"].append(inst)
     elif c.type == "cube":  # R49.5, R50, R51, R53
-        counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in in_game(s)}
+        group = group_seats(s)  # RULINGS B29: in team play, the team on turn fights the Cube
+        counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in group}
         bonus = sum(counts.values()) + len(sp["cubes"])
         ctx.emit("borg_cards_revealed", counts=counts, bonus=bonus, card=inst)
-        fresh_shields(ctx, in_game(s))
+        fresh_shields(ctx, group)
         s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
         open_battle(ctx, "cube", inst)
-        for x in in_game(s):
+        for x in group:
             if counts[str(x)] > 0 and s["phase"] == "group" and c.strike > 0:
                 battle_hit(ctx, x, c.strike, by_card=inst)  # R50: the Cube's strike on reveal
         if s["phase"] == "group":
@@ -237,7 +261,7 @@ def _resolve_event(ctx: Ctx) -> None:
             from games.engine.tng.scoring import end_game
 
             s["space"]["box"].append(inst)
-            end_game(ctx, "locutus_defeated", winners=in_game(s))
+            end_game(ctx, "locutus_defeated", winners=group_seats(s))
             return
         s["space"]["box"].append(inst)
     else:
@@ -399,16 +423,27 @@ def end_round(ctx: Ctx) -> None:
         s["space"]["revealed"].remove(inst)
         s["space"]["box"].append(inst)
         ctx.emit("ship_left", card=inst)
-    for x in in_game(s):
+    group = group_seats(s)
+    for x in group:
         p = ctx.player(x)
         p["discard"] += p["hand"] + p["played"]
         p["hand"], p["played"] = [], []
     ctx.emit("round_ended", round=s["round"])
-    for x in in_game(s):
+    for x in group:
         if s["phase"] != "group":
             return
         draw(ctx, x, HAND_SIZE, "end_of_turn")
     if s["phase"] != "group":
         return
-    s["round"] += 1
-    start_round(ctx)
+    team = s["group"].get("team")
+    if team is None:
+        s["round"] += 1
+        start_round(ctx)
+        return
+    # RULINGS B29: the next team still in the game takes its group turn; a round ends when the first team's
+    # turn comes again.
+    teams = sorted({s["players"][x]["team"] for x in in_game(s)})
+    nxt = next((t for t in teams if t > team), teams[0])
+    if nxt == s["players"][s["first"]]["team"]:
+        s["round"] += 1
+    start_round(ctx, nxt)

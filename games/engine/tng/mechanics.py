@@ -8,7 +8,7 @@ from typing import Any
 
 from games.engine.core.errors import RulesError
 from games.engine.tng.content import STATS, card
-from games.engine.tng.state import HAND_SIZE, Ctx, Player, State, in_game, team_of
+from games.engine.tng.state import HAND_SIZE, Ctx, Player, State, borg_area, group_seats, in_game, team_of
 
 BATTLE_STAGES = ("ship", "war", "war_fire", "cube", "allocate")
 
@@ -87,7 +87,7 @@ def discard_to_supply(ctx: Ctx, seat: int, inst: str) -> str:
         s["starbase"]["ensigns"].append(inst)
         return "ensigns"
     if c.type == "borg":  # R49.6
-        s["space"]["borg"].append(inst)
+        borg_area(s, seat).append(inst)
         return "borg_area"
     s["starbase"]["discard"].append(inst)
     return "starbase_discard"
@@ -260,16 +260,19 @@ def gain_ensign(ctx: Ctx, seat: int) -> None:
 def gain_borg(ctx: Ctx, seat: int, count: int, cause: str) -> None:
     """R45/R47: Borg cards come from the Borg Card Area into the discard pile; an empty area loses (R49.1)."""
     s = ctx.state
-    area = s["space"]["borg"]
+    area = borg_area(s, seat)
     for _ in range(count):
         if not area or s["phase"] == "over":
             break
         ctx.player(seat)["discard"].append(area.pop())
         ctx.emit("borg_card_gained", seat=seat, cause=cause, left=len(area))
         if not area:
-            from games.engine.tng.borg import group_loses
+            from games.engine.tng.borg import group_loses, team_loses
 
-            group_loses(ctx, "borg_area_empty")
+            if s["space"].get("borg_areas"):
+                team_loses(ctx, seat, "team_borg_area_empty")  # RULINGS B29
+            else:
+                group_loses(ctx, "borg_area_empty")
             return
 
 
@@ -371,11 +374,12 @@ def _return_borg(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
     """R49.4/R49.6: an effect discards Borg cards from the hand; they return to the Borg Card Area."""
     p = ctx.player(seat)
     borgs = sorted(c for c in p["hand"] if card(c).type == "borg")[: _amount(ctx, seat, eff)]
+    area = borg_area(ctx.state, seat)
     for c in borgs:
         p["hand"].remove(c)
-        ctx.state["space"]["borg"].append(c)
+        area.append(c)
     if borgs:
-        ctx.emit("borg_cards_returned", seat=seat, count=len(borgs), left=len(ctx.state["space"]["borg"]))
+        ctx.emit("borg_cards_returned", seat=seat, count=len(borgs), left=len(area))
 
 
 def _blockade(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
@@ -455,7 +459,7 @@ def effect_matters(state: State, seat: int, eff: dict[str, Any]) -> bool:
             return verb == "explore_now"
         return state["phase"] == "turn" and state["turn"]["seat"] == seat
     if verb == "borg":
-        return bool(state["space"]["borg"])
+        return bool(borg_area(state, seat))
     return True  # damage, boost
 
 
@@ -467,7 +471,7 @@ def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source
     for eff in effects:
         if ctx.state["phase"] == "over":
             return
-        targets = list(in_game(ctx.state)) if eff.get("all") else [seat]
+        targets = list(group_seats(ctx.state)) if eff.get("all") else [seat]
         for target in targets:
             if ctx.state["phase"] == "over":
                 return

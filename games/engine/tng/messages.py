@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "game_over": "The game is over.",
     "not_in_game": "That seat is not playing.",
     "not_now": "That is not possible at this moment.",
+    "borg_teams_player_count": "Borg team play is two teams: 2 or 4 players (not {given}).",
     # the turn
     "discard_phase_chosen": "You chose the Discard Phase this turn: no actions.",
     "action_phase_chosen": "You already acted this turn: the Discard Phase is no longer possible.",
@@ -65,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "locutus_defeated": "Locutus is defeated: the group wins.",
     "borg_area_empty": "The Borg Card Area is empty: the Borg have won.",
     "all_assimilated": "Every captain was assimilated.",
+    "team_assimilated": "A whole team was assimilated: the other team survived longer.",
+    "team_borg_area_empty": "A team's Borg Card Area is empty: the other team survived longer.",
     "resigned": "A player resigned.",
     "round_limit": "The round limit was reached: the most Mission Points win.",
     "stalemate": "No card was won for too many rounds: the most Mission Points win.",
@@ -98,6 +101,7 @@ EVENTS: dict[str, str] = {
     "turn_ended": "Player {seat}'s turn ends.",
     "round_started": "Group turn {round} begins.",
     "round_ended": "Group turn {round} ends.",
+    "team_turn_started": "Round {round}: the group turn of the team {order} begins.",
     "cards_drawn": "Player {seat} draws {count} card(s).",
     "deck_reshuffled": "Player {seat} shuffles {cards} cards into a new deck.",
     "starbase_reshuffled": "The Starbase discard is shuffled into a new Starbase Deck.",
@@ -168,6 +172,7 @@ OPTIONS: dict[str, str] = {
     "option_shields": "Shields stop the first damage of each turn, or of each battle",
     "option_starting_ships": "Scenario starting ships are dealt",
     "option_starting_ship_effects": "Use the starting ship effects (Borg Invasion)",
+    "option_borg_teams": "Borg Invasion: one group, or two teams racing in separate group turns",
 }
 
 #: Values of the choice options, keyed ``<option>.<value>``.
@@ -192,4 +197,6 @@ CHOICES: dict[str, str] = {
     "shields.battle": "Of each battle",
     "starting_ships.random": "At random",
     "starting_ships.assigned": "By seat",
+    "borg_teams.one_group": "One group (the rulebook)",
+    "borg_teams.teams": "Two teams (2 players: one each; 4 players: two each)",
 }

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.engine.core import IllegalCommand
+
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": "scenario", "type": "choice", "default": "exploration",
      "choices": ["exploration", "borg_invasion", "klingon_civil_war"], "label": "option_scenario"},
@@ -19,6 +21,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": "starting_ships", "type": "choice", "default": "random", "choices": ["random", "assigned"],
      "label": "option_starting_ships"},
     {"name": "starting_ship_effects", "type": "bool", "default": True, "label": "option_starting_ship_effects"},
+    {"name": "borg_teams", "type": "choice", "default": "one_group", "choices": ["one_group", "teams"],
+     "label": "option_borg_teams"},
 ]
 
 
@@ -27,4 +31,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Every scenario takes 2 to 4 players (RULINGS B17; Klingon 4 = two teams, 2-3 = R62)."""
+    """Every scenario takes 2 to 4 players (RULINGS B17; Klingon 4 = two teams, 2-3 = R62). Borg team play
+    (R55a.1, RULINGS B29) is two teams: 2 players (one each) or 4 (two each)."""
+    if (options.get("scenario") == "borg_invasion" and options.get("borg_teams") == "teams"
+            and num_players not in (2, 4)):
+        raise IllegalCommand("borg_teams_player_count", given=num_players)

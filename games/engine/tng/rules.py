@@ -71,8 +71,13 @@ class TngRules(Rules):
         s["players"][seat]["resigned"] = True
         ctx.emit("player_resigned", seat=seat)
         bump(s)
-        if s["scenario"] == "borg":
-            scoring.end_game(ctx, "resigned", winners=[])
+        if s["scenario"] == "borg":  # the group loses; in team play the other team wins (RULINGS B29)
+            from games.engine.tng.borg import teams_play
+
+            others = ([x for x in range(s["n"]) if s["players"][x]["team"] != s["players"][seat]["team"]
+                       and not s["players"][x]["assimilated"] and not s["players"][x]["resigned"]]
+                      if teams_play(s) else [])
+            scoring.end_game(ctx, "resigned", winners=others)
             return Outcome(state=s, events=ctx.events)
         live = [p["seat"] for p in s["players"] if not p["resigned"]]
         sides = {tuple(team_of(s, x)) for x in live}

@@ -44,6 +44,7 @@ def _piles(state: State) -> Iterator[list[str]]:
     yield sp["deck"]
     yield sp["box"]
     yield sp["borg"]
+    yield from sp.get("borg_areas") or []
     yield state["removed"]
     for p in state["players"]:
         yield p["deck"]

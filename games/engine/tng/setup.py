@@ -26,11 +26,14 @@ class _Numberer:
         return [f"{c.id}#{i}" for i in range(start + 1, start + count + 1)]
 
 
-def teams_for(scenario: str, n: int) -> list[int | None]:
+def teams_for(scenario: str, n: int, options: Mapping[str, Any] | None = None) -> list[int | None]:
     """R56-R57: Klingon with 4 players is two teams of two, teammates not side by side (0+2 vs 1+3);
-    with 2 or 3 players everyone plays alone (R62)."""
+    with 2 or 3 players everyone plays alone (R62). Borg team play (R55a.1, RULINGS B29): two teams, of two
+    (0+2 vs 1+3) with 4 players, of one with 2."""
     if scenario == "klingon" and n == 4:
         return [0, 1, 0, 1]
+    if scenario == "borg" and (options or {}).get("borg_teams") == "teams":
+        return [s % 2 for s in range(n)]
     return [None] * n
 
 
@@ -45,7 +48,7 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         if options["starting_ships"] == "random":
             rng.shuffle(pool)
         ships = [num.take(c, 1)[0] for c in pool[:n]]
-    teams = teams_for(scenario, n)
+    teams = teams_for(scenario, n, options)
     state: State = {
         "n": n, "options": dict(options), "scenario": scenario, "phase": "setup", "round": 1, "dseq": 0,
         "first": 0, "turn": None, "group": None, "stage": None, "queue": [],
@@ -83,7 +86,11 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         space += instances(c)
     state["space"]["deck"] = rng.shuffled(space)
     state["space"]["unknown"] = len(space)
-    if scenario == "borg":  # R45
+    if scenario == "borg" and teams[0] is not None:  # R45 per team (RULINGS B29): 5 per player + 5 each
+        sizes = [sum(1 for t in teams if t == team) for team in (0, 1)]
+        pool = instances(CONTENT.borg_card, sum(5 * k + 5 for k in sizes))
+        state["space"]["borg_areas"] = [pool[: 5 * sizes[0] + 5], pool[5 * sizes[0] + 5:]]
+    elif scenario == "borg":  # R45
         state["space"]["borg"] = instances(CONTENT.borg_card, 5 * n + 5)
     ctx.emit("game_set_up", players=n, scenario=options["scenario"], ships=list(ships),
              search=list(sb["search"]))

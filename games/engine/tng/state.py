@@ -77,6 +77,33 @@ def in_game(state: State) -> list[int]:
     return [p["seat"] for p in state["players"] if not p["assimilated"] and not p["resigned"]]
 
 
+def group_seats(state: State) -> list[int]:
+    """The players of the group whose turn it is: everyone in the game, or in Borg team play (R55a.1,
+    RULINGS B29) the team taking its group turn."""
+    live = in_game(state)
+    group = state.get("group")
+    if state["phase"] == "group" and group is not None and group.get("team") is not None:
+        return [s for s in live if state["players"][s]["team"] == group["team"]]
+    return live
+
+
+def borg_area(state: State, seat: int | None = None) -> list[str]:
+    """The Borg Card Area of ``seat``'s group (R45): the one area, or in Borg team play (RULINGS B29) the area
+    of the seat's team (``seat`` None: of the team taking its group turn)."""
+    sp = state["space"]
+    areas = sp.get("borg_areas")
+    if not areas:
+        found: list[str] = sp["borg"]
+        return found
+    if seat is not None:
+        team = state["players"][seat]["team"]
+    else:
+        group = state.get("group") or {}
+        team = group.get("team") or 0
+    mine: list[str] = areas[team]
+    return mine
+
+
 def team_of(state: State, seat: int) -> list[int]:
     team = state["players"][seat]["team"]
     if team is None:

@@ -21,7 +21,7 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, pop_space, team_of
+from games.engine.tng.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, group_seats, pop_space, team_of
 
 
 def stall_rounds(state: State) -> int:
@@ -397,7 +397,7 @@ def ability_matters(state: State, seat: int, target: int) -> bool:
 
 def ability_targets(state: State, seat: int) -> list[int]:
     if state["scenario"] == "borg":
-        return [q["seat"] for q in state["players"] if not q["assimilated"] and not q["resigned"]]
+        return group_seats(state)  # the group (in team play, your team: RULINGS B29)
     return team_of(state, seat)
 
 

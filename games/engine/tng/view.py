@@ -37,7 +37,7 @@ from typing import Any
 
 from games.engine.core import Zone
 from games.engine.tng.mechanics import mission_points, shields_left, stats
-from games.engine.tng.state import State, in_game
+from games.engine.tng.state import State, borg_area, in_game
 from games.engine.tng.turns import quiet_rounds
 
 
@@ -85,7 +85,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "starbase": {"deck_count": len(sb["deck"]), "search": list(sb["search"]), "discard": list(sb["discard"]),
                      "basic": {k: len(v) for k, v in sorted(sb["basic"].items())}, "ensigns": len(sb["ensigns"])},
         "space": {"deck_count": len(sp["deck"]), "missions": list(sp["missions"]), "revealed": list(sp["revealed"]),
-                  "box": list(sp["box"]), "cubes": list(sp["cubes"]), "borg_area": len(sp["borg"]),
+                  "box": list(sp["box"]), "cubes": list(sp["cubes"]), "borg_area": len(borg_area(state)),
+                  "borg_areas": [len(a) for a in sp["borg_areas"]] if sp.get("borg_areas") else None,
                   "queue": list(state["queue"])},
         "removed": list(state["removed"]), "in_game": in_game(state), "waiting_on": sorted(waiting),
         "quiet_rounds": quiet_rounds(state),
@@ -110,6 +111,8 @@ def zones(state: State) -> list[Zone]:
         Zone("borg_area", tuple(sp["borg"]), visibility="public"),
         Zone("removed", tuple(state["removed"]), visibility="public"),
     ]
+    for team, area in enumerate(sp.get("borg_areas") or []):  # Borg team play (RULINGS B29)
+        out.append(Zone(f"borg_area:{team}", tuple(area), visibility="public"))
     for kind, pile in sorted(sb["basic"].items()):
         out.append(Zone(f"basic:{kind}", tuple(pile), visibility="public"))
     for p in state["players"]:

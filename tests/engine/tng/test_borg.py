@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.core import AUTO_SEAT
+from games.engine.core import AUTO_SEAT, IllegalCommand
 from games.engine.tng.content import card
 
-from .helpers import RULES, build, cmd, inst, legal, player, refused, run, space_inst
+from .helpers import RULES, build, cmd, inst, kinds, legal, player, refused, run, setup, space_inst
 
 BORG = {"scenario": "borg", "options": {"starting_ships": "assigned"}, "first": 0}
 
@@ -16,6 +16,10 @@ def borg(**kw: object) -> dict:
     args = dict(BORG)
     args.update(kw)
     return build(**args)  # type: ignore[arg-type]
+
+
+def setup_borg(players: int, **options: object) -> dict:
+    return setup(players, scenario="borg_invasion", **options)
 
 
 def actions_step(**kw: object) -> dict:
@@ -282,3 +286,99 @@ def test_a_borg_starting_ship_effect_is_offered_only_for_players_it_would_help()
     assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
     state, _ = run(state, cmd(0, "ship_ability", target=2))
     assert player(state, 2)["damage"] == 0
+
+
+# --- team play (R55a.1, RULINGS B29) ------------------------------------------------------------------
+
+def teams(players: int = 4, team: int = 0, **kw: object) -> dict:
+    """Borg team play; the group turn of ``team`` (player 0 first), 4 players: 0+2 against 1+3."""
+    args = {"scenario": "borg", "players": players, "first": 0, "group_set": {"team": team},
+            "options": {"starting_ships": "assigned", "borg_teams": "teams"}}
+    args.update(kw)
+    return build(**args)  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("tng:R55a", "tng:R45")
+def test_team_play_is_two_teams_each_with_its_own_borg_card_area() -> None:
+    four = setup_borg(4, borg_teams="teams")
+    assert [p["team"] for p in four["players"]] == [0, 1, 0, 1]
+    assert [len(a) for a in four["space"]["borg_areas"]] == [15, 15] and four["space"]["borg"] == []
+    assert four["group"]["team"] == four["players"][four["first"]]["team"]
+    assert RULES.view(four, None)["space"]["borg_areas"] == [15, 15]
+    two = setup_borg(2, borg_teams="teams")
+    assert [p["team"] for p in two["players"]] == [0, 1] and [len(a) for a in two["space"]["borg_areas"]] == [10, 10]
+    with pytest.raises(IllegalCommand) as info:
+        RULES.validate_options(3, {"scenario": "borg_invasion", "borg_teams": "teams"})
+    assert info.value.code == "borg_teams_player_count"
+    one = setup_borg(3)
+    assert [p["team"] for p in one["players"]] == [None] * 3 and len(one["space"]["borg"]) == 20
+
+
+@pytest.mark.rules("tng:R55a", "tng:R46")
+def test_teams_take_separate_group_turns_and_only_the_team_on_turn_acts() -> None:
+    state = teams(space=["starfleet_reinforcements", "tactical_analysis"])
+    state, _ = run(state, auto=True)
+    assert RULES.pending(state)[0].seats == frozenset({0, 2})
+    assert player(state, 0)["xp"] == 2 and player(state, 1)["xp"] == 0  # the event helps the team on turn
+    refused(state, cmd(1, "done"), "not_your_turn")
+    state, events = run(state, cmd(0, "done"), cmd(2, "done"), auto=True)
+    started = next(e for e in events if e.kind == "team_turn_started")
+    assert started.data == {"round": 1, "team": 1, "order": [1, 3]}
+    assert state["group"]["team"] == 1 and RULES.pending(state)[0].seats == frozenset({1, 3})
+    assert len(player(state, 0)["hand"]) == 5  # team 0's turn ended: discard and draw 5
+    assert len(player(state, 1)["hand"]) == 6 and len(player(state, 2)["hand"]) == 5  # Tactical Analysis: team 1
+    state, events = run(state, cmd(1, "done"), cmd(3, "done"), auto=True)
+    assert state["group"]["team"] == 0 and state["round"] == 2
+    assert "round_ended" in kinds(events)
+
+
+@pytest.mark.rules("tng:R55a", "tng:R41")
+def test_in_team_play_the_starting_ship_effect_helps_only_your_team() -> None:
+    state = teams(group_set={"team": 0, "step": "actions"}, damage={0: 2, 1: 2, 2: 2, 3: 2})
+    state["players"][0]["ability"] = "bi_endeavour"  # repair 2
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [0, 2]
+    refused(state, cmd(0, "ship_ability", target=1), "bad_target")
+
+
+@pytest.mark.rules("tng:R55a", "tng:R50")
+def test_in_team_play_a_cube_fights_the_team_on_turn_only() -> None:
+    state = teams(hands={0: ["borg_card"], 1: ["borg_card"]}, space=["borg_cube_1"])
+    state, events = run(state, auto=True)
+    revealed = next(e for e in events if e.kind == "borg_cards_revealed")
+    assert revealed.data["counts"] == {"0": 1, "2": 0} and revealed.data["bonus"] == 1
+    assert [e.data["seat"] for e in events if e.kind == "ship_damaged"] == [0]
+    assert RULES.pending(state)[0].seats == frozenset({0, 2})
+
+
+@pytest.mark.rules("tng:R55a", "tng:R49")
+def test_a_team_whose_borg_card_area_runs_out_loses_and_the_other_team_wins() -> None:
+    state = teams(space=["locutus"])
+    area = state["space"]["borg_areas"][0]
+    state["removed"] += area[1:]
+    del area[1:]
+    state, _ = run(state, auto=True)
+    state, _ = run(state, cmd(0, "ready"), cmd(2, "ready"))  # Locutus fails: every player of team 0 gains one
+    result = RULES.result(state)
+    assert result is not None and result.reason == "team_borg_area_empty"
+    assert result.winners == frozenset({1, 3}) and not result.cooperative
+    assert [sorted(t) for t in result.teams] == [[0, 2], [1, 3]] and result.ranking == [[1, 3], [0, 2]]
+
+
+@pytest.mark.rules("tng:R55a", "tng:R42")
+def test_in_team_play_the_team_that_meets_locutus_goal_wins() -> None:
+    """Locutus's goal is per captain: the team's two captains (not all four) must meet it."""
+    state = teams(team=1, space=["locutus"], hands={1: ["photon_spread", "troi"], 3: ["attack_pattern_omega", "riker"]})
+    state, _ = run(state, auto=True)
+    for seat, cid in ((1, "photon_spread"), (1, "troi"), (3, "attack_pattern_omega"), (3, "riker")):
+        state, _ = run(state, cmd(seat, "play", card=inst(state, seat, cid)))
+    state, _ = run(state, cmd(1, "ready"), cmd(3, "ready"))
+    result = RULES.result(state)
+    assert result.reason == "locutus_defeated" and result.winners == frozenset({1, 3})
+
+
+@pytest.mark.rules("tng:R55a", "tng:R49")
+def test_in_team_play_a_resigning_player_concedes_for_the_team() -> None:
+    state = teams(players=2)
+    out = RULES.resign(state, 0)
+    result = RULES.result(out.state)
+    assert result.reason == "resigned" and result.winners == frozenset({1})

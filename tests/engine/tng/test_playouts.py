@@ -29,6 +29,8 @@ def all_cards(state: dict[str, Any]) -> list[str]:
         out += pile
     out += sp["deck"] + sp["missions"] + sp["revealed"] + sp["box"] + sp["cubes"] + sp["borg"] + state["queue"]
     out += state["removed"]
+    for area in sp.get("borg_areas") or []:
+        out += area
     for p in state["players"]:
         out += p["deck"] + p["hand"] + p["discard"] + p["played"] + p["points"] + p["influence"] + [p["ship"]]
     return out
@@ -90,6 +92,27 @@ def test_random_games_finish_with_invariants_holding(scenario: str, players: int
             assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
             json.dumps(result.as_json())
     assert sum(reasons.values()) == GAMES
+
+
+@pytest.mark.rules("tng:R55a", "tng:R42")
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_borg_team_games_finish_with_invariants_holding(players: int) -> None:
+    """Borg team play (R55a.1, RULINGS B29): two teams, separate group turns, a Borg Card Area each."""
+    options = {"scenario": "borg_invasion", "borg_teams": "teams"}
+    reasons: Counter[str] = Counter()
+    for seed in range(GAMES):
+        opts = RULES.validate_options(players, options)
+        start = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
+        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=STEP_CAP,
+                              after_each=Invariants(start))
+        result = RULES.result(playout.state)
+        assert result is not None and not result.cooperative
+        reasons[result.reason] += 1
+        teams = {tuple(t) for t in result.teams}
+        assert teams == ({(0,), (1,)} if players == 2 else {(0, 2), (1, 3)})
+        assert not result.winners or tuple(sorted(result.winners)) in teams
+    assert set(reasons) <= {"team_borg_area_empty", "team_assimilated", "locutus_defeated", "all_assimilated",
+                            "space_deck_exhausted"}
 
 
 OTHER_READINGS = [
