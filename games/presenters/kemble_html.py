@@ -420,7 +420,11 @@ def player_panel(p: Mapping[str, Any], name: str, bidding: bool) -> str:
             )
             + "</ul>"
         )
-    hand, powerups = p["hand_count"], p["powerup_count"]
+    # Not inside the f-string below: makemessages would not find them there.
+    hand = ngettext("%(n)s sensor card", "%(n)s sensor cards", p["hand_count"]) % {"n": _e(p["hand_count"])}
+    powerups = ngettext("%(n)s power-up", "%(n)s power-ups", p["powerup_count"]) % {
+        "n": _e(p["powerup_count"])
+    }
     bid = ""
     if bidding and not p["resigned"]:
         state = (
@@ -501,9 +505,9 @@ def player_panel(p: Mapping[str, Any], name: str, bidding: bool) -> str:
         f"  {upgrades}\n"
         '  <p class="kb-cards">\n'
         f'    <span title="{t["Sensor cards in hand"]}">▭ '
-        f"{ngettext('%(n)s sensor card', '%(n)s sensor cards', hand) % {'n': _e(hand)}}</span> ·\n"
+        f"{hand}</span> ·\n"
         f'    <span title="{t["Power-up cards"]}">✦ '
-        f"{ngettext('%(n)s power-up', '%(n)s power-ups', powerups) % {'n': _e(powerups)}}</span>\n"
+        f"{powerups}</span>\n"
         "  </p>\n"
         f"  {bid}\n"
         f"  {mission}\n"
