@@ -168,8 +168,9 @@ class StateVersion(models.Model):
 class Deck(models.Model):
     """A card pile of the engine state (hand, draw pile, discard, market), as a row.
 
-    ``cards`` is only ever loaded for rows the viewing seat may see (see ``selectors.decks_for_seat``);
-    everyone else reads ``size``.
+    The rows mirror the engine's piles after every version (``services._sync_decks``) for moderators
+    (the admin's logged "reveal secrets") and for queries across tables. Pages never read them: a seat
+    sees piles only through the engine's ``view`` for that seat.
     """
 
     class Visibility(models.TextChoices):

@@ -6,12 +6,15 @@ half-made choice in my decision panel survives another seat's move when my decis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.models import Seat, Table
 from games.presenters import seat_names
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
 
@@ -19,19 +22,52 @@ from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
 FRAGMENTS = ("status", "board", "decision", "result")
 
 
-def render_fragments(viewer: Viewer, *, oob: bool) -> dict[str, str]:
-    ctx = board_context(viewer=viewer)
-    ctx["oob"] = oob
-    with seat_names(ctx["seat_names"]):
-        out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
+def render_fragments(viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None) -> dict[str, str]:
+    """This viewer's fragments, rendered once per table version and kind of viewer.
+
+    After a move the mover's POST answer, the mover's own websocket (on any server) and every spectator
+    of the table share one render: it is kept in the ``fragments`` cache under a key naming the table's
+    version, the seat (or the spectator's standing) and the language.
+    """
+    key = _fragments_key(viewer, oob)
+    fragment_cache = caches["fragments"]
+    out = fragment_cache.get(key) if key else None
+    if out is None:
+        ctx = board_context(viewer=viewer, seats=seats)
+        ctx["oob"] = oob
+        with seat_names(ctx["seat_names"]):
+            out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
+        if key:
+            fragment_cache.set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
-        out["board"] += str(viewer.table.state)
+        out = {**out, "board": out["board"] + str(viewer.table.state)}
     return out
+
+
+def _fragments_key(viewer: Viewer, oob: bool) -> str:
+    """Everything the fragments depend on besides the table's version: who looks, and in which language.
+
+    Open tables are never cached (seats come and go without a new version). The version and the time of
+    the table's last write change with every move, every step of the worker and every moderator action.
+    Display names are not in the key: a renamed player shows up at the table's next version.
+    """
+    table = viewer.table
+    if table.status == Table.Status.OPEN or settings.HYPERLANE_FRAGMENT_CACHE_SECONDS <= 0:
+        return ""
+    user = viewer.user
+    if viewer.seat is not None:
+        who = f"seat{viewer.seat.position}"
+    else:
+        creator = user is not None and user.pk == table.created_by_id
+        who = f"watch{int(user is not None)}{int(creator)}{int(bool(viewer.invite_token))}"
+    staff = int(user is not None and user.is_staff)
+    stamp = table.updated_at.timestamp() if table.updated_at else 0
+    return f"frag:{table.pk}:{table.version}:{stamp}:{table.status}:{who}:{staff}:{translation.get_language()}:{int(oob)}"
 
 
 def render_log_entries(viewer: Viewer, *, after_id: int, oob: bool = True) -> tuple[str, int]:
     """New log lines (as an element that appends to ``#log-entries`` when ``oob``), and the last id."""
-    entries = log_for_seat(table=viewer.table, seat=viewer.position, after_id=after_id)
+    entries = log_for_seat(table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats)
     if not entries:
         return "", after_id
     html = render_to_string(

@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -19,7 +19,7 @@ from games.engine.core import Event as EngineEvent
 from games.engine.core import IllegalCommand
 from games.engine.core.replay import UNDO_KIND
 from games.messages import game_name
-from games.models import ChatMessage, Command, Deck, Event, Seat, Table
+from games.models import ChatMessage, Command, Event, Seat, Table
 from games.presenters import presenter_for, seat_names
 
 
@@ -36,6 +36,9 @@ class Viewer:
     seat: Seat | None
     #: The invite token this viewer came with (private tables), carried into the page's join form.
     invite_token: str = ""
+    #: The table's seats by position, with their users (read with the viewer, so that a render does not
+    #: read them again). Empty when the caller did not load them.
+    seats: tuple[Seat, ...] = ()
 
     @property
     def position(self) -> int | None:
@@ -50,9 +53,12 @@ def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> V
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise NotAllowed()
+    seats = tuple(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    for s in seats:
+        s.table = table
     seat = None
     if user is not None and user.is_authenticated:
-        seat = Seat.objects.filter(table=table, user=user).first()
+        seat = next((s for s in seats if s.user_id == user.pk), None)
     is_staff = user is not None and user.is_authenticated and user.is_staff
     if seat is None and table.is_private and invite_token != table.invite_token and not is_staff:
         raise NotAllowed()
@@ -61,37 +67,31 @@ def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> V
         user=user if user is not None and user.is_authenticated else None,
         seat=seat,
         invite_token=invite_token if invite_token == table.invite_token else "",
+        seats=seats,
     )
 
 
-def decks_for_seat(*, table: Table, seat: int | None) -> dict[str, dict[str, Any]]:
-    """Every pile as this seat may load it: cards only where it may see them, else just the size."""
-    visible = Q(visibility=Deck.Visibility.PUBLIC)
-    if seat is not None:
-        visible |= Q(visibility=Deck.Visibility.OWNER, owner=seat) | Q(
-            visibility=Deck.Visibility.TEAM, seen_by__contains=f",{seat},"
-        )
-    out: dict[str, dict[str, Any]] = {}
-    for row in Deck.objects.filter(table=table).filter(visible).values("name", "owner", "cards", "size"):
-        out[row["name"]] = row
-    for row in Deck.objects.filter(table=table).exclude(visible).values("name", "owner", "size"):
-        out[row["name"]] = row
-    return out
+def log_for_seat(
+    *, table: Table, seat: int | None, after_id: int = 0, limit: int = 200, seats: Sequence[Seat] = ()
+) -> list[dict[str, Any]]:
+    """The event log as this seat may read it, oldest first; ``after_id`` for what is new.
 
-
-def log_for_seat(*, table: Table, seat: int | None, after_id: int = 0, limit: int = 200) -> list[dict[str, Any]]:
-    """The event log as this seat may read it, oldest first; ``after_id`` for what is new."""
+    ``seats`` (with their users) when the caller holds them: their names are read from there.
+    """
     rules = registry.get(table.game)
     presenter = presenter_for(table.game)
     rows = list(Event.objects.filter(table=table, id__gt=after_id).order_by("-seq", "-index")[:limit])
     if not rows:
         return []
-    names = {
-        position: display or username
-        for position, display, username in table.seats.values_list(
-            "position", "user__display_name", "user__username"
-        )
-    }
+    if seats:
+        names = {s.position: s.user.shown_name for s in seats}
+    else:
+        names = {
+            position: display or username
+            for position, display, username in table.seats.values_list(
+                "position", "user__display_name", "user__username"
+            )
+        }
     with seat_names(names):
         return _log_lines(presenter, rules, rows, seat)
 
@@ -118,12 +118,14 @@ def chat_for_table(*, table: Table, limit: int = 100) -> list[ChatMessage]:
     return list(reversed(list(rows)))
 
 
-def board_context(*, viewer: Viewer) -> dict[str, Any]:
+def board_context(*, viewer: Viewer, seats: Sequence[Seat] | None = None) -> dict[str, Any]:
     """Everything the table page shows to this viewer, from the database only.
 
-    ``seat_names`` is in the context: render templates inside ``presenters.seat_names(...)`` with it.
+    ``seats`` (ordered by position, with their users) when the caller already holds them, as the move
+    POST does. ``seat_names`` is in the context: render templates inside ``presenters.seat_names(...)``.
     """
-    seats = list(viewer.table.seats.select_related("user").order_by("position"))
+    if seats is None:
+        seats = viewer.seats or list(viewer.table.seats.select_related("user").order_by("position"))
     names = {s.position: s.user.shown_name for s in seats}
     with seat_names(names):
         ctx = _board_context(viewer, seats)
@@ -131,7 +133,7 @@ def board_context(*, viewer: Viewer) -> dict[str, Any]:
     return ctx
 
 
-def _board_context(viewer: Viewer, seats: list[Seat]) -> dict[str, Any]:
+def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
     table = viewer.table
     rules = registry.get(table.game)
     presenter = presenter_for(table.game)
@@ -182,7 +184,6 @@ def _board_context(viewer: Viewer, seats: list[Seat]) -> dict[str, Any]:
     ctx.update(
         {
             "view": view,
-            "decks": decks_for_seat(table=table, seat=position),
             "pending": pending,
             "waiting_on": [s for s in seats if s.position in waiting_on],
             "automatic_running": automatic,

@@ -11,7 +11,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -47,6 +47,10 @@ class NotSeated(IllegalCommand):
 class CommandResult:
     version: int
     replayed: bool = False
+    #: The table and its seats (with their users) as this transaction left them, so that the caller can
+    #: render the answer without reading them again.
+    table: Table | None = field(default=None, compare=False, repr=False)
+    seats: tuple[Seat, ...] = field(default=(), compare=False, repr=False)
 
 
 # --- access ---------------------------------------------------------------------------------------
@@ -62,6 +66,19 @@ def _lock_table(table_id: int) -> Table:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise IllegalCommand("no_such_table") from None
+
+
+def _lock_table_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
+    """The table with its row locked, then its seats with their users.
+
+    Two statements on purpose: a row-lock wait re-reads only the locked rows, so seats joined to the
+    locking statement could be the versions from before the transaction we waited for.
+    """
+    table = _lock_table(table_id)
+    seats = list(Seat.objects.select_related("user").filter(table_id=table_id).order_by("position"))
+    for seat in seats:
+        seat.table = table
+    return table, seats
 
 
 def _rules_for(table: Table) -> Rules:
@@ -272,15 +289,19 @@ def command_submit(
     if kind in (UNDO_KIND, RESIGN_KIND):
         raise IllegalCommand("reserved_command")
     with transaction.atomic():
-        table = _lock_table(table_id)
-        replayed = _replayed(table, idempotency_key, kind=kind, args=args)
-        if replayed is not None:
-            return replayed
+        table, seats = _lock_table_with_seats(table_id)
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        fresh = mine is not None and mine.decision_since <= expected_version <= table.version
+        if not fresh or table.status != Table.Status.ACTIVE:
+            # A retry of a command already applied always looks stale: applying it moved this seat's
+            # decision on. Only then can the key have been used, so only then is it looked up.
+            replayed = _replayed(table, idempotency_key, kind=kind, args=args)
+            if replayed is not None:
+                return replace(replayed, table=table, seats=tuple(seats))
         if table.status != Table.Status.ACTIVE:
             raise IllegalCommand("game_not_active")
-        seats = list(table.seats.all())
         seat = _seat_of(seats, user)
-        if expected_version < seat.decision_since or expected_version > table.version:
+        if not fresh:
             raise StaleDecision(table.version)
         rules = _rules_for(table)
         state = rules.load(table.state)
@@ -307,7 +328,7 @@ def command_submit(
             seats=seats,
             acting_seat=seat.position,
         )
-    return CommandResult(version=table.version)
+    return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
 
 def command_undo(*, table_id: int, user: User, expected_version: int, idempotency_key: uuid.UUID) -> CommandResult:
@@ -317,13 +338,12 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
     it returns to has this seat to act, so undo never changes who must act.
     """
     with transaction.atomic():
-        table = _lock_table(table_id)
+        table, seats = _lock_table_with_seats(table_id)
         replayed = _replayed(table, idempotency_key, kind=UNDO_KIND)
         if replayed is not None:
-            return replayed
+            return replace(replayed, table=table, seats=tuple(seats))
         if table.status != Table.Status.ACTIVE:
             raise IllegalCommand("game_not_active")
-        seats = list(table.seats.all())
         seat = _seat_of(seats, user)
         if expected_version != table.version:
             raise StaleDecision(table.version)
@@ -356,7 +376,7 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
             seats=seats,
             acting_seat=seat.position,
         )
-    return CommandResult(version=table.version)
+    return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
 
 def table_resign(*, table_id: int, user: User, idempotency_key: uuid.UUID | None = None) -> CommandResult:
@@ -485,7 +505,9 @@ def _record_command(
     undoable: bool,
 ) -> None:
     try:
-        with transaction.atomic():
+        # No savepoint: a conflict aborts the whole move (StaleDecision propagates out of the caller's
+        # atomic block), so nothing after the failed insert needs the transaction.
+        with transaction.atomic(savepoint=False):
             Command.objects.create(
                 table=table,
                 seq=table.version,
@@ -497,7 +519,8 @@ def _record_command(
                 undoable=undoable,
             )
     except IntegrityError:
-        # Only reachable when the row lock is not a real lock (SQLite without IMMEDIATE transactions).
+        # The key was used before (a client reusing an old decision's key), or the row lock is not a
+        # real lock (SQLite without IMMEDIATE transactions).
         raise StaleDecision(table.version - 1) from None
 
 
@@ -593,19 +616,25 @@ def _sync_decks(*, table: Table, rules: Rules, old_state: Any, state: Any) -> No
     changed = [z for name, z in new.items() if name not in old or old[name] != z]
     if set(old) - set(new):
         Deck.objects.filter(table=table, name__in=set(old) - set(new)).delete()
-    if not changed:
-        return
-    existing = {d.name: d for d in Deck.objects.filter(table=table, name__in=[z.name for z in changed])}
-    to_create, to_update = [], []
-    for z in changed:
-        row = existing.get(z.name) or Deck(table=table, name=z.name)
-        row.owner, row.visibility, row.seen_by = z.owner, z.visibility, _seen_by(z.seen_by)
-        row.cards, row.size = list(z.cards), len(z.cards)
-        (to_update if row.pk else to_create).append(row)
-    if to_create:
-        Deck.objects.bulk_create(to_create)
-    if to_update:
-        Deck.objects.bulk_update(to_update, ["owner", "visibility", "seen_by", "cards", "size"])
+    if changed:
+        # One statement for new and changed piles alike (INSERT ... ON CONFLICT (table, name) DO UPDATE).
+        Deck.objects.bulk_create(
+            [
+                Deck(
+                    table=table,
+                    name=z.name,
+                    owner=z.owner,
+                    visibility=z.visibility,
+                    seen_by=_seen_by(z.seen_by),
+                    cards=list(z.cards),
+                    size=len(z.cards),
+                )
+                for z in changed
+            ],
+            update_conflicts=True,
+            unique_fields=["table", "name"],
+            update_fields=["owner", "visibility", "seen_by", "cards", "size"],
+        )
 
 
 def _seen_by(seats: frozenset[int]) -> str:

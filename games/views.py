@@ -74,13 +74,15 @@ def _heartbeat_seconds() -> int:
     return settings.HYPERLANE_HEARTBEAT_SECONDS
 
 
-def _error_response(request: HttpRequest, viewer: Viewer, message: str, status: int) -> HttpResponse:
-    """The message goes next to the control that posted (the form's own error slot)."""
+def _error_response(request: HttpRequest, viewer: Viewer | None, message: str, status: int) -> HttpResponse:
+    """The message goes next to the control that posted (the form's own error slot).
+
+    ``viewer`` is needed only for a 409 (the fresh board comes along, swapped in out of band).
+    """
     body = format_html('<span class="error-text" role="alert">{}</span>', message)
-    if status == 409:
-        # A stale page: the fresh board comes along, swapped in out of band.
+    if status == 409 and viewer is not None:
         body += "".join(render_fragments(viewer, oob=True).values())
-    if settings.HYPERLANE_PLANT_LEAK == "error":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
+    if settings.HYPERLANE_PLANT_LEAK == "error" and viewer is not None:  # TEST-ONLY planted leak (tests/proof)
         body += str(viewer.table.state)
     return HttpResponse(body, status=status)
 
@@ -126,20 +128,22 @@ def _parse_command_post(request: HttpRequest) -> tuple[str, dict[str, Any], int,
 @login_required
 @require_POST
 def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
-    viewer = _viewer_or_404(request, table_id)
-    if viewer.seat is None:
-        return _error_response(request, viewer, _("You do not have a seat at this table."), 403)
+    """Post one command. The service checks the seat; the answer is rendered from the table and seats the
+    service holds, so a move reads the table once (see bench/queries.py)."""
     if _rate_limited(request.user.pk):
-        return _error_response(request, viewer, _("Too many moves in a minute; wait a moment."), 429)
+        return _error_response(request, None, _("Too many moves in a minute; wait a moment."), 429)
     try:
         kind, args, version, key = _parse_command_post(request)
     except ValueError as exc:
-        return _error_response(request, viewer, str(exc), 400)
+        _viewer_or_404(request, table_id)  # an unknown or private table is a 404 before anything else
+        return _error_response(request, None, str(exc), 400)
     try:
         if kind == "undo":
-            services.command_undo(table_id=table_id, user=request.user, expected_version=version, idempotency_key=key)
+            result = services.command_undo(
+                table_id=table_id, user=request.user, expected_version=version, idempotency_key=key
+            )
         else:
-            services.command_submit(
+            result = services.command_submit(
                 table_id=table_id,
                 user=request.user,
                 kind=kind,
@@ -152,10 +156,15 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
         return _error_response(
             request, viewer, _("The game moved on while you were choosing: here is the current board."), 409
         )
+    except services.NotSeated:
+        viewer = _viewer_or_404(request, table_id)  # a private table stays a 404 to outsiders
+        return _error_response(request, viewer, _("You do not have a seat at this table."), 403)
     except IllegalCommand as exc:
+        viewer = _viewer_or_404(request, table_id)
         return _error_response(request, viewer, error_text(exc, viewer.table.game), 422)
-    viewer = _viewer_or_404(request, table_id)
-    answer = "".join(render_fragments(viewer, oob=True).values())
+    seat = next(s for s in result.seats if s.user_id == request.user.pk)
+    viewer = Viewer(table=result.table, user=request.user, seat=seat, seats=result.seats)
+    answer = "".join(render_fragments(viewer, oob=True, seats=result.seats).values())
     if settings.HYPERLANE_PLANT_LEAK == "command":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         answer += str(viewer.table.state)
     return HttpResponse(answer)

@@ -38,3 +38,12 @@ def charlie(make_user):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def mod(make_user):  # type: ignore[no-untyped-def]
     return make_user("mod", is_staff=True)
+
+
+@pytest.fixture(autouse=True)
+def _empty_fragment_cache():  # type: ignore[no-untyped-def]
+    """Rendered fragments are keyed by table version: a rolled-back test's table may share an id."""
+    from django.core.cache import caches
+
+    caches["fragments"].clear()
+    yield

@@ -117,7 +117,15 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL], "group_expiry": 86400, "capacity": 1000},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL},
+        # Rendered table fragments, shared by every ASGI server (games/rendering.py).
+        "fragments": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "frag",
+        },
+    }
     CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
     # A task taken by a worker that died comes back after this long (the sweeper is faster for steps);
     # every task checks the version it was made for, so a late duplicate does nothing.
@@ -129,7 +137,9 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(VAR_DIR / "cache"),
-        }
+        },
+        # Rendered table fragments: only the one ASGI process renders them.
+        "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}},
     }
     CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
     for sub in ("in", "processed", "control"):
@@ -216,6 +226,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+#: Sessions are read from the shared cache (no database query per request) and written through to the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
@@ -225,6 +237,8 @@ X_FRAME_OPTIONS = "DENY"
 HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
+#: How long a table's rendered fragments are kept for the other viewers of the same version (0: never).
+HYPERLANE_FRAGMENT_CACHE_SECONDS = env_int("HYPERLANE_FRAGMENT_CACHE_SECONDS", 300)
 #: A player the game has waited on this long gets a reminder (once per decision).
 HYPERLANE_REMINDER_AFTER_HOURS = env_int("HYPERLANE_REMINDER_AFTER_HOURS", 24)
 #: At most one "your turn" email per user and table in this many seconds.

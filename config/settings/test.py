@@ -15,6 +15,8 @@ STORAGES = {
 }
 if not REDIS_URL:  # noqa: F405
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One process renders in unit tests; tests/conftest.py empties it before each test.
+CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}  # noqa: F405
 HYPERLANE_INTERNAL_URL = ""
 CELERY_TASK_ALWAYS_EAGER = False
 # Unit tests never reach a real broker: queued tasks are drained by hand where a test needs them.

@@ -38,6 +38,7 @@ from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.core import mail
+from django.core.cache import caches
 from django.db import transaction
 from django.test import Client
 
@@ -233,6 +234,9 @@ def rerandomise_world(table_id: int, seat: int | None, rng: Rng) -> None:
     for ev in Event.objects.filter(table_id=table_id, visible_to__isnull=False):
         if seat is None or seat not in ev.visible_to:
             Event.objects.filter(pk=ev.pk).update(data=_scramble(ev.data, rng))
+    # The world was rewritten under the same version, which the site itself never does: renders kept
+    # for this version (games/rendering.py) describe the old world, so collect afresh.
+    caches["fragments"].clear()
     for cmd in Command.objects.filter(table_id=table_id).exclude(seat=-2 if seat is None else seat):
         Command.objects.filter(pk=cmd.pk).update(args=_scramble(cmd.args, rng))
     StateVersion.objects.filter(table_id=table_id).update(
