@@ -12,8 +12,11 @@ presenter) and the templates (the four ``games/table.html`` partials with that c
 engine view (``rules.view(state, seat)``), the least any render of that view could cost.
 
 ``--save DIR`` writes every rendered fragment to ``DIR/<game>/<config>/...html`` (a golden corpus);
-``--compare DIR`` renders the same seeded states and reports each fragment whose HTML differs (exit 1).
-Games are deterministic: the table seed, the users and the random choices all come from the config.
+``--compare DIR`` renders the same seeded states and reports each fragment whose HTML differs (exit 1;
+``--loose`` ignores whitespace between tags). Games are deterministic: the table seed, the users and the
+random choices all come from the config. Before changing how a board is rendered, save a corpus with
+the old code, then compare the new code with it (the corpus is about 50 MB for Kemble: keep it outside
+the repository).
 
     .venv/bin/python bench/render.py [--game kemble|tng|toy] [--every 10] [--save DIR | --compare DIR]
 """
