@@ -7,8 +7,10 @@ sends the ones that changed since its last send (htmx's ws extension swaps them 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import weakref
 from typing import Any
 
 from channels.db import database_sync_to_async as _database_sync_to_async
@@ -31,6 +33,22 @@ def database_sync_to_async(func: Any) -> Any:
 
 
 MAX_FRAME = 4096
+
+_render_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+def render_slots() -> asyncio.Semaphore:
+    """At most ``HYPERLANE_RENDER_CONCURRENCY`` websocket renders run at once in this server.
+
+    Renders are CPU work that holds the GIL: more of them in parallel do not finish sooner, they only
+    starve the event loop that reads from Redis and writes to the sockets (under load its Redis reads
+    then time out). Waiting renders queue here instead, in order.
+    """
+    loop = asyncio.get_running_loop()
+    slots = _render_slots.get(loop)
+    if slots is None:
+        slots = _render_slots[loop] = asyncio.Semaphore(max(1, settings.HYPERLANE_RENDER_CONCURRENCY))
+    return slots
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -98,7 +116,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def push_view(self, send: bool = True) -> None:
-        fragments, log_html, version = await database_sync_to_async(self._render)()
+        async with render_slots():
+            fragments, log_html, version = await database_sync_to_async(self._render)()
         changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
         self.sent.update(fragments)
         self.sent_version = version

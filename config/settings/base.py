@@ -237,6 +237,8 @@ X_FRAME_OPTIONS = "DENY"
 HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
+#: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.
+HYPERLANE_RENDER_CONCURRENCY = env_int("HYPERLANE_RENDER_CONCURRENCY", 2)
 #: How long a table's rendered fragments are kept for the other viewers of the same version (0: never).
 HYPERLANE_FRAGMENT_CACHE_SECONDS = env_int("HYPERLANE_FRAGMENT_CACHE_SECONDS", 300)
 #: A player the game has waited on this long gets a reminder (once per decision).

@@ -95,3 +95,35 @@ async def test_a_private_table_refuses_a_stranger(alice, bob, charlie):
     connected, _ = await comm.connect()
     assert connected
     await comm.disconnect()
+
+
+async def test_at_most_the_configured_number_of_renders_run_at_once(alice, bob, charlie, settings, monkeypatch):
+    """Renders hold the GIL; the server queues them instead of starving its event loop (games/consumers.py)."""
+    import threading
+    import time
+
+    from games.consumers import TableConsumer
+
+    settings.HYPERLANE_RENDER_CONCURRENCY = 2
+    running, peak, lock = [0], [0], threading.Lock()
+    original = TableConsumer._render
+
+    def slow_render(self):  # type: ignore[no-untyped-def]
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        time.sleep(0.15)
+        with lock:
+            running[0] -= 1
+        return original(self)
+
+    monkeypatch.setattr(TableConsumer, "_render", slow_render)
+    table = await sync_to_async(started_table)(alice, bob)
+    comms = [_communicator(table.pk, user) for user in (alice, bob, charlie, charlie, alice)]
+    for comm in comms:
+        await comm.connect()
+    for comm in comms:
+        assert 'id="frag-status"' in await _receive_all(comm, timeout=3)
+    assert peak[0] == 2
+    for comm in comms:
+        await comm.disconnect()
