@@ -254,6 +254,46 @@ def quadrant(
     """
     info = q["info"]
     printed = _printed(info)
+    if cell or edges:
+        return _quadrant(q, printed, cell, edges, forms)
+    # Without commands on it, a quadrant looks the same to every viewer and often for many moves.
+    ship = q["ship"]
+    key = (
+        printed,
+        info["object"],
+        q["key"],
+        q["row"],
+        q["col"],
+        q["label"],
+        q["covered"],
+        q["in_line"],
+        q["damage"],
+        q["damage_title"],
+        tuple((m["colour"], m["title"]) for m in q["marks"]),
+        (ship["seat"], ship["colour"], ship["me"], ship["active"], ship["title"], ship["facing"])
+        if ship
+        else None,
+    )
+    hit = _QUADRANTS.get(key)
+    if hit is None:
+        if len(_QUADRANTS) > 5_000:
+            _QUADRANTS.clear()
+        hit = _QUADRANTS[key] = _quadrant(q, printed, (), (), forms)
+    return hit
+
+
+#: Quadrants without commands, by everything they show (see ``quadrant``).
+_QUADRANTS: dict[tuple[Any, ...], str] = {}
+
+
+def _quadrant(
+    q: Mapping[str, Any],
+    printed: _Printed,
+    cell: Sequence[Mapping[str, Any]],
+    edges: Sequence[Mapping[str, Any]],
+    forms: Forms,
+) -> str:
+    info = q["info"]
     label = _e(q["label"])
     css = (
         f"kb-q obj-{_e(info['object'])}"
