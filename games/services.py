@@ -308,25 +308,10 @@ def command_submit(
         rng = Rng.load(table.rng_state)
         draws_before = rng.draws
         outcome = _apply_checked(rules, state, EngineCommand(seat.position, kind, dict(args)), rng)
-        table.version += 1
-        _record_command(
-            table=table,
-            seat=seat.position,
-            user=user,
-            kind=kind,
-            args=args,
-            key=idempotency_key,
+        _write_command_version(
+            table, rules, seats, seat=seat.position, user=user, kind=kind, args=args, key=idempotency_key,
             undoable=outcome.undoable and rng.draws == draws_before,
-        )
-        _persist(
-            table=table,
-            rules=rules,
-            old_state=state,
-            state=outcome.state,
-            rng=rng,
-            events=outcome.events,
-            seats=seats,
-            acting_seat=seat.position,
+            old_state=state, state=outcome.state, rng=rng, events=outcome.events,
         )
     return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
@@ -356,25 +341,10 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
         state = rules.load(before.state)
         rng = Rng.load(before.rng_state)
         Command.objects.filter(pk=target.pk).update(undone=True)
-        table.version += 1
-        _record_command(
-            table=table,
-            seat=seat.position,
-            user=user,
-            kind=UNDO_KIND,
-            args={"target": target.seq},
-            key=idempotency_key,
-            undoable=False,
-        )
-        _persist(
-            table=table,
-            rules=rules,
-            old_state=old_state,
-            state=state,
-            rng=rng,
+        _write_command_version(
+            table, rules, seats, seat=seat.position, user=user, kind=UNDO_KIND, args={"target": target.seq},
+            key=idempotency_key, undoable=False, old_state=old_state, state=state, rng=rng,
             events=[EngineEvent("command_undone", {"seat": seat.position, "undone_kind": target.kind})],
-            seats=seats,
-            acting_seat=seat.position,
         )
     return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
@@ -398,19 +368,9 @@ def table_resign(*, table_id: int, user: User, idempotency_key: uuid.UUID | None
         outcome = rules.resign(state, seat.position)
         seat.resigned = True
         seat.save(update_fields=["resigned"])
-        table.version += 1
-        _record_command(
-            table=table, seat=seat.position, user=user, kind=RESIGN_KIND, args={}, key=key, undoable=False
-        )
-        _persist(
-            table=table,
-            rules=rules,
-            old_state=state,
-            state=outcome.state,
-            rng=rng,
-            events=outcome.events,
-            seats=seats,
-            acting_seat=seat.position,
+        _write_command_version(
+            table, rules, seats, seat=seat.position, user=user, kind=RESIGN_KIND, args={}, key=key,
+            undoable=False, old_state=state, state=outcome.state, rng=rng, events=outcome.events,
         )
     return CommandResult(version=table.version)
 
@@ -431,25 +391,10 @@ def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResu
             return None
         rng = Rng.load(table.rng_state)
         outcome = rules.apply(state, command, rng)
-        table.version += 1
-        _record_command(
-            table=table,
-            seat=AUTO_SEAT,
-            user=None,
-            kind=command.kind,
-            args=command.args,
-            key=uuid.uuid5(uuid.NAMESPACE_URL, f"hyperlane:auto:{table.pk}:{expected_version}"),
-            undoable=False,
-        )
-        _persist(
-            table=table,
-            rules=rules,
-            old_state=state,
-            state=outcome.state,
-            rng=rng,
-            events=outcome.events,
-            seats=list(table.seats.all()),
-            acting_seat=None,
+        _write_command_version(
+            table, rules, list(table.seats.all()), seat=AUTO_SEAT, user=None, kind=command.kind,
+            args=command.args, key=uuid.uuid5(uuid.NAMESPACE_URL, f"hyperlane:auto:{table.pk}:{expected_version}"),
+            undoable=False, old_state=state, state=outcome.state, rng=rng, events=outcome.events,
         )
     return CommandResult(version=table.version)
 
@@ -492,6 +437,37 @@ def _seat_of(seats: Sequence[Seat], user: User) -> Seat:
                 raise IllegalCommand("you_resigned")
             return seat
     raise NotSeated()
+
+
+def _write_command_version(
+    table: Table,
+    rules: Rules,
+    seats: Sequence[Seat],
+    *,
+    seat: int,
+    user: User | None,
+    kind: str,
+    args: Mapping[str, Any],
+    key: uuid.UUID,
+    undoable: bool,
+    old_state: Any,
+    state: Any,
+    rng: Rng,
+    events: Sequence[EngineEvent],
+) -> None:
+    """Log one command as the table's next version and write that version (caller holds the lock)."""
+    table.version += 1
+    _record_command(table=table, seat=seat, user=user, kind=kind, args=args, key=key, undoable=undoable)
+    _persist(
+        table=table,
+        rules=rules,
+        old_state=old_state,
+        state=state,
+        rng=rng,
+        events=events,
+        seats=seats,
+        acting_seat=None if seat == AUTO_SEAT else seat,
+    )
 
 
 def _record_command(
