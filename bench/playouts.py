@@ -51,6 +51,17 @@ def _values(spec: Any) -> list[Any]:
     return list(spec["choices"])
 
 
+#: Option mixes added for one game, where an option only matters with another one (tng: the Borg options in
+#: the Borg scenario, no round limit in the Klingon scenario too).
+EXTRA_CELLS: dict[str, list[dict[str, Any]]] = {
+    "tng": [
+        {"scenario": "klingon_civil_war", "round_limit": 0},
+        {"scenario": "borg_invasion", "borg_teams": "teams"},
+        {"scenario": "borg_invasion", "starting_ship_effects": False},
+    ],
+}
+
+
 def cells(rules: Rules, full_product: bool) -> list[tuple[int, dict[str, Any]]]:
     """Every (player count, options) mix the engine accepts, deduplicated."""
     schema = [s for s in rules.option_schema() if len(_values(s)) > 1]
@@ -64,6 +75,7 @@ def cells(rules: Rules, full_product: bool) -> list[tuple[int, dict[str, Any]]]:
             candidates += [{s["name"]: v} for v in _values(s) if v != s["default"]]
         # Every option away from its default at once (the first non-default choice of each).
         candidates.append({s["name"]: next(v for v in _values(s) if v != s["default"]) for s in schema})
+        candidates += EXTRA_CELLS.get(rules.slug, [])
     out: list[tuple[int, dict[str, Any]]] = []
     seen: set[str] = set()
     for n in range(rules.min_players, rules.max_players + 1):

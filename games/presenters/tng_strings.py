@@ -158,7 +158,6 @@ STRINGS = [
     _('60 rounds'),  # CHOICES.round_limit.60
     _('No limit'),  # CHOICES.round_limit.0
     _('20 rounds'),  # CHOICES.stall_rounds.20
-    _('40 rounds'),  # CHOICES.stall_rounds.40
     _('10 rounds'),  # CHOICES.stall_rounds.10
     _('Yes, one exploration'),  # CHOICES.mission_cost.exploration
     _('No, any time in the Action Phase'),  # CHOICES.mission_cost.free

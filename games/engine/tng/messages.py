@@ -187,7 +187,6 @@ CHOICES: dict[str, str] = {
     "round_limit.60": "60 rounds",
     "round_limit.0": "No limit",
     "stall_rounds.20": "20 rounds",
-    "stall_rounds.40": "40 rounds",
     "stall_rounds.10": "10 rounds",
     "mission_cost.exploration": "Yes, one exploration",
     "mission_cost.free": "No, any time in the Action Phase",

@@ -12,7 +12,7 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
      "choices": ["exploration", "borg_invasion", "klingon_civil_war"], "label": "option_scenario"},
     {"name": "mp_goal", "type": "choice", "default": 400, "choices": [400, 300, 200], "label": "option_mp_goal"},
     {"name": "round_limit", "type": "choice", "default": 100, "choices": [100, 60, 0], "label": "option_round_limit"},
-    {"name": "stall_rounds", "type": "choice", "default": 20, "choices": [20, 40, 10], "label": "option_stall_rounds"},
+    {"name": "stall_rounds", "type": "choice", "default": 20, "choices": [20, 10], "label": "option_stall_rounds"},
     {"name": "mission_cost", "type": "choice", "default": "exploration", "choices": ["exploration", "free"],
      "label": "option_mission_cost"},
     {"name": "battle_draw", "type": "choice", "default": "replace_played", "choices": ["replace_played", "refill_hand"],
