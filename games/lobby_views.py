@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from functools import wraps
+from typing import TypeVar
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -31,6 +33,8 @@ from games.messages import error_message
 from games.models import Table
 
 log = logging.getLogger(__name__)
+
+FormT = TypeVar("FormT", bound=forms.Form)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -101,142 +105,90 @@ def table_invite(request: AuthedRequest, table_id: int, token: str) -> HttpRespo
         raise Http404(error_message("bad_invite"))
     if request.method == "GET":
         return HttpResponseRedirect(reverse("table", args=[table.pk]) + "?" + urlencode({"invite": token}))
-    form = SeatForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, table, IllegalCommand("bad_request"))
-    return _run(
-        request,
-        table,
-        lambda: services.seat_take(
-            table_id=table.pk,
-            user=request.user,
-            position=form.cleaned_data["position"],
-            faction=form.cleaned_data["faction"] or "",
-            invite_token=token,
-        ),
-        _("You took a seat. The game starts when the creator starts it."),
-    )
+    try:
+        return _take_seat(request, table, _valid(SeatForm(request.POST)), invite_token=token)
+    except IllegalCommand as exc:
+        return _refused(request, table, exc)
 
 
 # --- open-table actions ---------------------------------------------------------------------------
 
 
-@login_required
-@require_POST
-def table_join(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
-    form = SeatForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, table, IllegalCommand("bad_request"))
+def _open_table_action(
+    action: Callable[[AuthedRequest, Table], HttpResponse],
+) -> Callable[[AuthedRequest, int], HttpResponse]:
+    """A logged-in POST on the table ``table_id`` (404 if there is none); the action raises
+    ``IllegalCommand`` to refuse, which goes back where the player came from with the reason."""
+
+    @login_required
+    @require_POST
+    @wraps(action)
+    def view(request: AuthedRequest, table_id: int) -> HttpResponse:
+        table = _table_or_404(table_id)
+        try:
+            return action(request, table)
+        except IllegalCommand as exc:
+            return _refused(request, table, exc)
+
+    return view
+
+
+@_open_table_action
+def table_join(request: AuthedRequest, table: Table) -> HttpResponse:
+    form = _valid(SeatForm(request.POST))
     # A private table is joined only with its invite token (from the invite link's page).
     if table.is_private and not constant_time_compare(form.cleaned_data["invite"], table.invite_token):
-        return _refused(request, table, IllegalCommand("private_table"))
-    return _run(
-        request,
-        table,
-        lambda: services.seat_take(
-            table_id=table.pk,
-            user=request.user,
-            position=form.cleaned_data["position"],
-            faction=form.cleaned_data["faction"] or "",
-            invite_token=form.cleaned_data["invite"] or "",
-        ),
-        _("You took a seat. The game starts when the creator starts it."),
+        raise IllegalCommand("private_table")
+    return _take_seat(request, table, form, invite_token=form.cleaned_data["invite"] or "")
+
+
+@_open_table_action
+def seat_change(request: AuthedRequest, table: Table) -> HttpResponse:
+    form = _valid(SeatForm(request.POST))
+    services.seat_change(
+        table_id=table.pk,
+        user=request.user,
+        position=form.cleaned_data["position"],
+        faction=form.faction_value(),
     )
+    return _done(request, table, _("Your seat was changed."))
 
 
-@login_required
-@require_POST
-def seat_change(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
-    form = SeatForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, table, IllegalCommand("bad_request"))
-    return _run(
-        request,
-        table,
-        lambda: services.seat_change(
-            table_id=table.pk,
-            user=request.user,
-            position=form.cleaned_data["position"],
-            faction=form.faction_value(),
-        ),
-        _("Your seat was changed."),
-    )
-
-
-@login_required
-@require_POST
-def table_leave(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
+@_open_table_action
+def table_leave(request: AuthedRequest, table: Table) -> HttpResponse:
+    services.seat_leave(table_id=table.pk, user=request.user)
     # Without a seat a private table is out of sight: go back to the lobby instead.
-    return _run(
-        request,
-        table,
-        lambda: services.seat_leave(table_id=table.pk, user=request.user),
-        _("You left the table."),
-        success_url=reverse("lobby") if table.is_private else None,
+    return _done(request, table, _("You left the table."), url=reverse("lobby") if table.is_private else None)
+
+
+@_open_table_action
+def table_start(request: AuthedRequest, table: Table) -> HttpResponse:
+    services.table_start(table_id=table.pk, user=request.user)
+    return _done(request, table, _("The game has started. Good luck!"))
+
+
+@_open_table_action
+def table_cancel(request: AuthedRequest, table: Table) -> HttpResponse:
+    services.table_cancel(table_id=table.pk, user=request.user)
+    return _done(request, table, _("The table was cancelled."))
+
+
+@_open_table_action
+def table_resign(request: AuthedRequest, table: Table) -> HttpResponse:
+    form = _valid(ResignForm(request.POST))
+    services.table_resign(
+        table_id=table.pk, user=request.user, idempotency_key=form.cleaned_data["idempotency_key"]
     )
+    return _done(request, table, _("You resigned from the game."))
 
 
-@login_required
-@require_POST
-def table_start(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
-    return _run(
-        request,
-        table,
-        lambda: services.table_start(table_id=table.pk, user=request.user),
-        _("The game has started. Good luck!"),
-    )
-
-
-@login_required
-@require_POST
-def table_cancel(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
-    return _run(
-        request,
-        table,
-        lambda: services.table_cancel(table_id=table.pk, user=request.user),
-        _("The table was cancelled."),
-    )
-
-
-@login_required
-@require_POST
-def table_resign(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
-    form = ResignForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, table, IllegalCommand("bad_request"))
-    return _run(
-        request,
-        table,
-        lambda: services.table_resign(
-            table_id=table.pk, user=request.user, idempotency_key=form.cleaned_data["idempotency_key"]
-        ),
-        _("You resigned from the game."),
-    )
-
-
-@login_required
-@require_POST
-def table_close(request: AuthedRequest, table_id: int) -> HttpResponse:
-    table = _table_or_404(table_id)
+@_open_table_action
+def table_close(request: AuthedRequest, table: Table) -> HttpResponse:
     if not request.user.is_staff:
-        return _refused(request, table, IllegalCommand("only_moderators"))
-    form = CloseForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, table, IllegalCommand("reason_required"))
-    return _run(
-        request,
-        table,
-        lambda: services.table_close(
-            table_id=table.pk, moderator=request.user, reason=form.cleaned_data["reason"]
-        ),
-        _("The table was closed."),
-    )
+        raise IllegalCommand("only_moderators")
+    form = _valid(CloseForm(request.POST), refusal="reason_required")
+    services.table_close(table_id=table.pk, moderator=request.user, reason=form.cleaned_data["reason"])
+    return _done(request, table, _("The table was closed."))
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -248,20 +200,28 @@ def _table_or_404(table_id: int) -> Table:
     )
 
 
-def _run(
-    request: AuthedRequest,
-    table: Table,
-    call: Callable[[], Any],
-    success: str,
-    success_url: str | None = None,
-) -> HttpResponse:
-    """Call the service; on success go to the table page, on a refusal go back with the reason."""
-    try:
-        call()
-    except IllegalCommand as exc:
-        return _refused(request, table, exc)
+def _valid(form: FormT, refusal: str = "bad_request") -> FormT:
+    """The form, validated; a refusal (``IllegalCommand(refusal)``) when it is not valid."""
+    if not form.is_valid():
+        raise IllegalCommand(refusal)
+    return form
+
+
+def _take_seat(request: AuthedRequest, table: Table, form: SeatForm, invite_token: str) -> HttpResponse:
+    services.seat_take(
+        table_id=table.pk,
+        user=request.user,
+        position=form.cleaned_data["position"],
+        faction=form.cleaned_data["faction"] or "",
+        invite_token=invite_token,
+    )
+    return _done(request, table, _("You took a seat. The game starts when the creator starts it."))
+
+
+def _done(request: AuthedRequest, table: Table, success: str, url: str | None = None) -> HttpResponse:
+    """The action worked: say so, and go to the table page (or ``url``)."""
     messages.success(request, success)
-    return _redirect(request, success_url or reverse("table", args=[table.pk]))
+    return _redirect(request, url or reverse("table", args=[table.pk]))
 
 
 def _refused(request: AuthedRequest, table: Table, exc: IllegalCommand) -> HttpResponse:

@@ -18,6 +18,11 @@ from tests.support.tables import started_table
 
 pytestmark = pytest.mark.django_db
 
+#: The actions on a table's page, by URL name: each a POST by a logged-in player, CSRF-checked.
+OPEN_TABLE_ACTIONS = [
+    "table_join", "seat_change", "table_leave", "table_start", "table_cancel", "table_resign", "table_close"
+]
+
 
 def _client(user=None, **kwargs) -> Client:  # type: ignore[no-untyped-def]
     client = Client(**kwargs)
@@ -506,18 +511,7 @@ def test_charlie_cannot_join_a_started_table(alice, bob, charlie):
     assert "no longer open" in _messages(response)[0]
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "table_join",
-        "seat_change",
-        "table_leave",
-        "table_start",
-        "table_cancel",
-        "table_resign",
-        "table_close",
-    ],
-)
+@pytest.mark.parametrize("name", OPEN_TABLE_ACTIONS)
 def test_a_visitor_is_sent_to_log_in(alice, name):
     table = _open_table(alice)
     response = Client().post(reverse(name, args=[table.pk]))
@@ -528,18 +522,7 @@ def test_a_visitor_is_sent_to_log_in(alice, name):
 # --- CSRF -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "table_join",
-        "seat_change",
-        "table_leave",
-        "table_start",
-        "table_cancel",
-        "table_resign",
-        "table_close",
-    ],
-)
+@pytest.mark.parametrize("name", OPEN_TABLE_ACTIONS)
 def test_actions_enforce_csrf(alice, bob, name):
     table = _open_table(alice)
     response = _client(bob, enforce_csrf_checks=True).post(reverse(name, args=[table.pk]))
