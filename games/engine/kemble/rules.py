@@ -14,7 +14,9 @@ from games.engine.kemble.state import Ctx, State, active_seats, copy_state, next
 
 class KembleRules(Rules):
     slug = "kemble"
-    engine_version = 1
+    #: 2: a rammed boss part's rule that reaches other ships happens (RULINGS A36). Tables started on an
+    #: older version keep it until ``manage.py replay_tables --migrate`` moves them.
+    engine_version = 2
     min_players = 1
     max_players = 5
 

@@ -81,7 +81,7 @@ def enterable(state: State, r: int, c: int) -> bool:
 
 def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
     """Resolve the quadrant a ship just reached (R20). ``how``: move, enter, push, side, teleport, flip."""
-    from games.engine.kemble.boss import trigger_entered
+    from games.engine.kemble.boss import trigger_destroyed, trigger_entered
 
     state = ctx.state
     p = ctx.player(seat)
@@ -107,6 +107,10 @@ def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
         ctx.emit("enemy_rammed", seat=seat, row=r, col=c, object=obj)
         damage_ship(ctx, seat, q.ram_damage, "ram")
         remove_object(ctx, r, c)
+        if q.special and CONTENT.rules[q.special].target not in ("actor", "actor_if_adjacent"):
+            # RULINGS A36: a "when destroyed" rule for the destroyer is its reward (none when rammed);
+            # one that reaches other ships is the boss losing that part, and happens all the same.
+            trigger_destroyed(ctx, seat, q.special, r, c)
     elif obj == "mine":
         ctx.emit("mine_exploded", seat=seat, row=r, col=c)  # R62: 2 damage, then the mine is destroyed
         damage_ship(ctx, seat, 2, "mine")

@@ -130,3 +130,26 @@ def test_a_side_step_on_your_own_turn_onto_a_minus_m_reward_can_be_claimed() -> 
     assert player(state, 0)["pos"] == [4, 2] and player(state, 0)["energy"] == 4
     state, _ = run(state, cmd(0, "spend_move"))
     assert player(state, 0)["glory"] == 2
+
+
+@pytest.mark.rules("kemble:R60", "kemble:R28")
+def test_a_rammed_boss_part_gives_no_reward_rule_but_still_weakens_the_boss() -> None:
+    """RULINGS A36: the part's "when destroyed" rule for its destroyer is a reward (none when rammed);
+    a rule that reaches other ships happens whether the part is rammed or shot down."""
+    shield = {"object": "boss_part", "energy": 2, "threat": 1, "special": "dreadnought_shield"}
+    bridge = {"object": "boss_part", "energy": 2, "threat": 1, "special": "dreadnought_bridge"}
+    # Rammed: the bridge's rule (every ship on the board loses 2 threat) still happens.
+    state = build(players=2, ships={0: (5, 2), 1: (2, 6)}, board={(4, 2): bridge},
+                  players_set={1: {"threat": [4, 0]}}, turn=0)
+    state, events = run(state, cmd(0, "move", dir="n"))
+    assert "special_rule_triggered" in [e.kind for e in events]
+    assert player(state, 1)["threat"][0] == 2
+    # Rammed: the shield's rule (an extra fire action for its destroyer) is a reward, so it does not happen.
+    state = build(players=2, ships={0: (5, 2)}, board={(4, 2): shield}, turn=0)
+    before = state["turn"]["fires"]
+    state, events = run(state, cmd(0, "move", dir="n"))
+    assert "special_rule_triggered" not in [e.kind for e in events] and state["turn"]["fires"] == before
+    # Shot down: the same rule is the destroyer's reward.
+    state = build(players=2, ships={0: (5, 2, "n")}, board={(4, 2): dict(shield, energy=1)}, turn=0)
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert "special_rule_triggered" in [e.kind for e in events] and state["turn"]["fires"] == 1
