@@ -8,6 +8,10 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
+# Registers the TNG presenter whenever the templates load: the presenters' registry loads the built-in
+# presenters only while it is empty, and kemble_tags registers Kemble's first.
+from games.presenters import tng as _tng_presenter  # noqa: F401
+
 register = template.Library()
 
 
