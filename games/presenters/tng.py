@@ -269,6 +269,41 @@ def goal_rows(view: Mapping[str, Any], seat: int, goal: Mapping[str, int]) -> li
             for k, v in goal.items()]
 
 
+BATTLE_NAMES = {
+    "war": gettext_noop("Battle between the players"),
+    "ship": gettext_noop("Battle against a ship"),
+    "cube": gettext_noop("Borg Cube battle"),
+}
+
+
+def battles_info(view: Mapping[str, Any], position: int | None) -> list[dict[str, Any]]:
+    """Who hit whom in this turn's battles (view key ``battles``, kept until the next turn): each hit with
+    what the Shields stopped and the damage taken, and how each battle ended."""
+    out = []
+    turn = view.get("turn")
+    for b in view.get("battles") or []:
+        hits = []
+        for h in b.get("hits") or []:
+            hits.append({
+                "by_seat": h.get("seat"), "by_card": card_name(h["card"]) if h.get("card") else "",
+                "target_seat": h.get("target"),
+                "target_card": card_name(h["target_card"]) if h.get("target_card") else "",
+                "amount": h.get("amount", 0), "absorbed": h.get("absorbed", 0), "taken": h.get("taken", 0),
+                "defeated": bool(h.get("defeated")),
+                "me_hit": position is not None and h.get("target") == position,
+            })
+        kind = str(b.get("kind", ""))
+        out.append({
+            "kind": kind, "name": _t(BATTLE_NAMES.get(kind, kind)), "card": card_name(b.get("card")),
+            "hits": hits, "over": bool(b.get("over")), "winner": b.get("winner"),
+            "enemy_defeated": b.get("enemy_defeated"), "round": b.get("round"), "seat": b.get("seat"),
+            # Kept until a later turn has a battle: those of an earlier turn are folded away.
+            "now": b.get("round") == view.get("round") and (
+                b.get("seat") == turn["seat"] if turn else view.get("phase") == "group"),
+        })
+    return out
+
+
 class TngPresenter(Presenter):
     board_template = "games/tng/board.html"
     stylesheet = "css/tng.css"
@@ -447,9 +482,12 @@ class TngPresenter(Presenter):
                 "ship": ship,
                 "damage": p["ship"]["damage"],
                 "stats": [
-                    {"stat": k, "name": stat_name(k), "glyph": STAT_GLYPHS[k], "value": stats.get(k, 0)}
+                    {"stat": k, "name": stat_name(k), "glyph": STAT_GLYPHS[k], "value": stats.get(k, 0),
+                     # Shields are a budget per turn (RULINGS B9): what is left of it, when the engine says.
+                     "left": p.get("shields_left") if k == "shields" else None}
                     for k in STATS
                 ],
+                "shields_left": p.get("shields_left"),
                 "defense": stats.get("defense", 0),
                 "hull_pct": max(0, min(100, int(100 * (stats.get("defense", 0) - p["ship"]["damage"])
                                                 / max(1, stats.get("defense", 0))))),
@@ -568,6 +606,9 @@ class TngPresenter(Presenter):
                 "cubes": len(sp["cubes"]),
                 "borg_area": sp["borg_area"],
                 "stage": stage_info,
+                "battles": battles_info(view, position),
+                "quiet_rounds": view.get("quiet_rounds") or 0,
+                "stall_rounds": view["options"].get("stall_rounds"),
                 "teams": team_info,
                 "arbiter": card_info(f"{arbiter.id}#1") if arbiter else None,
                 "locutus": card_info(f"{locutus.id}#1") if locutus else None,
@@ -616,6 +657,8 @@ class TngPresenter(Presenter):
                 for s in order
             ]
             out["passes"] = stage.get("passes", 0)
+            # Targets already chosen in the Speed group firing now: they land together (R30).
+            out["chosen"] = [{"by": a, "target": t} for a, t in stage.get("hits") or []]
             out["current_seat"] = current
             if kind == "war_fire":
                 groups = stage.get("groups") or []
