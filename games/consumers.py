@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import weakref
+from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async as _database_sync_to_async
@@ -18,8 +20,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.broadcast import table_group
+from games.models import Seat, Table
 from games.rendering import render_chat, render_fragments, render_log_entries, with_language
-from games.selectors import NotAllowed, viewer_for
+from games.selectors import NotAllowed, table_with_seats, viewer_at, viewer_for
 
 log = logging.getLogger(__name__)
 
@@ -107,17 +110,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.push_view()
 
     async def table_updated(self, event: dict[str, Any]) -> None:
-        if int(event.get("version", 0)) < self.sent_version:
+        version = int(event.get("version", 0))
+        if version < self.sent_version:
             return
-        await self.push_view()
+        await self.push_view(at_least=version)
 
     async def chat_updated(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(self._render_chat)()
         await self.send(text_data=html)
 
-    async def push_view(self, send: bool = True) -> None:
+    async def push_view(self, send: bool = True, at_least: int | None = None) -> None:
+        """Render and send what changed. ``at_least``: the version a group message announced; a table
+        read at that version or later by another socket of this server is shared instead of read again."""
         async with render_slots():
-            fragments, log_html, version = await database_sync_to_async(self._render)()
+            fragments, log_html, version = await database_sync_to_async(self._render)(at_least)
         changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
         self.sent.update(fragments)
         self.sent_version = version
@@ -126,8 +132,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if changed and send:
             await self.send(text_data="".join(changed))
 
-    def _render(self) -> tuple[dict[str, str], str, int]:
-        viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
+    def _render(self, at_least: int | None = None) -> tuple[dict[str, str], str, int]:
+        if at_least is None:
+            viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
+        else:
+            table, seats = SNAPSHOTS.at_least(self.table_id, at_least)
+            viewer = viewer_at(table, seats, user=self.user, invite_token=self.viewer.invite_token)
         fragments = with_language(self.user, render_fragments, viewer, oob=True)
         log_html, self.log_last_id = with_language(self.user, render_log_entries, viewer, after_id=self.log_last_id)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
@@ -136,6 +146,45 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _render_chat(self) -> str:
         return render_chat(self.viewer, oob=True)
+
+
+class TableSnapshots:
+    """The last table and seats read by this server's sockets, per table, shared between them.
+
+    A move announces "table N is at version V" to every socket of the table; each needs the table at V
+    or later. The first to render reads it; the others of this server use that read (at least V, so
+    never older than what was announced). Only the group-message path uses it: connects and heartbeats
+    always read afresh. The objects are only read by renders, never changed.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._tables: OrderedDict[int, tuple[Table, tuple[Seat, ...]]] = OrderedDict()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._tables.clear()
+
+    def at_least(self, table_id: int, version: int) -> tuple[Table, tuple[Seat, ...]]:
+        with self._lock:
+            kept = self._tables.get(table_id)
+        if kept is not None and kept[0].version >= version:
+            return kept
+        loaded = table_with_seats(table_id)
+        if loaded is None:
+            raise NotAllowed()
+        with self._lock:
+            kept = self._tables.get(table_id)
+            if kept is None or kept[0].version <= loaded[0].version:
+                self._tables[table_id] = loaded
+                self._tables.move_to_end(table_id)
+                while len(self._tables) > self.size:
+                    self._tables.popitem(last=False)
+        return loaded
+
+
+SNAPSHOTS = TableSnapshots()
 
 
 def _table_version(table_id: int) -> int | None:

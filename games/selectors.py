@@ -50,12 +50,25 @@ def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> V
 
     A moderator seated at the table sees only their own seat, like anyone else.
     """
+    loaded = table_with_seats(table_id)
+    if loaded is None:
+        raise NotAllowed()
+    return viewer_at(*loaded, user=user, invite_token=invite_token)
+
+
+def table_with_seats(table_id: int) -> tuple[Table, tuple[Seat, ...]] | None:
+    """The table and its seats (by position, with their users), in two queries; None if no such table."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise NotAllowed()
+        return None
     seats = tuple(Seat.objects.filter(table=table).select_related("user").order_by("position"))
     for s in seats:
         s.table = table
+    return table, seats
+
+
+def viewer_at(table: Table, seats: tuple[Seat, ...], *, user: User | None, invite_token: str = "") -> Viewer:
+    """``viewer_for`` on a table and seats already read (see ``table_with_seats``)."""
     seat = None
     if user is not None and user.is_authenticated:
         seat = next((s for s in seats if s.user_id == user.pk), None)

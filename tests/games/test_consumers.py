@@ -108,14 +108,14 @@ async def test_at_most_the_configured_number_of_renders_run_at_once(alice, bob, 
     running, peak, lock = [0], [0], threading.Lock()
     original = TableConsumer._render
 
-    def slow_render(self):  # type: ignore[no-untyped-def]
+    def slow_render(self, at_least=None):  # type: ignore[no-untyped-def]
         with lock:
             running[0] += 1
             peak[0] = max(peak[0], running[0])
         time.sleep(0.15)
         with lock:
             running[0] -= 1
-        return original(self)
+        return original(self, at_least)
 
     monkeypatch.setattr(TableConsumer, "_render", slow_render)
     table = await sync_to_async(started_table)(alice, bob)
@@ -127,3 +127,24 @@ async def test_at_most_the_configured_number_of_renders_run_at_once(alice, bob, 
     assert peak[0] == 2
     for comm in comms:
         await comm.disconnect()
+
+
+async def test_sockets_of_one_server_share_a_table_read_at_the_announced_version_or_later(alice, bob):
+    """games.consumers.TableSnapshots: one read serves every socket of the table; never an older one."""
+    from games.consumers import TableSnapshots
+
+    table = await sync_to_async(started_table)(alice, bob)
+    snapshots = TableSnapshots(size=1)
+    first, _seats = await sync_to_async(snapshots.at_least)(table.pk, table.version)
+    again, _ = await sync_to_async(snapshots.at_least)(table.pk, table.version)
+    assert again is first  # shared, not read again
+    card = (await sync_to_async(hand_of)(table, 0))[0]
+    await sync_to_async(submit)(table, alice, "bid", card=card)
+    newer, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version + 1)
+    assert newer is not first and newer.version == first.version + 1  # announced a newer version: read it
+    older_request, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version)
+    assert older_request is newer  # a late message for an older version gets the newer read
+    other = await sync_to_async(started_table)(bob, alice)
+    await sync_to_async(snapshots.at_least)(other.pk, other.version)
+    evicted, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version)
+    assert evicted is not newer  # size 1: the other table's read pushed this one out

@@ -43,6 +43,7 @@ from django.db import transaction
 from django.test import Client
 
 from games import services
+from games.consumers import SNAPSHOTS
 from games.engine import registry
 from games.engine.core import Rng
 from games.models import Command, Deck, Event, Seat, StateVersion, Table
@@ -237,6 +238,7 @@ def rerandomise_world(table_id: int, seat: int | None, rng: Rng) -> None:
     # The world was rewritten under the same version, which the site itself never does: renders kept
     # for this version (games/rendering.py) describe the old world, so collect afresh.
     caches["fragments"].clear()
+    SNAPSHOTS.clear()
     for cmd in Command.objects.filter(table_id=table_id).exclude(seat=-2 if seat is None else seat):
         Command.objects.filter(pk=cmd.pk).update(args=_scramble(cmd.args, rng))
     StateVersion.objects.filter(table_id=table_id).update(
