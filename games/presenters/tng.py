@@ -292,6 +292,8 @@ def battles_info(view: Mapping[str, Any], position: int | None) -> list[dict[str
                 "defeated": bool(h.get("defeated")),
                 "me_hit": position is not None and h.get("target") == position,
             })
+        if not hits and not b.get("over"):
+            continue  # still being fought and nothing has hit yet: the stage panel says where it stands
         kind = str(b.get("kind", ""))
         out.append({
             "kind": kind, "name": _t(BATTLE_NAMES.get(kind, kind)), "card": card_name(b.get("card")),
