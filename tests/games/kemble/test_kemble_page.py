@@ -17,16 +17,21 @@ from games.engine.kemble.scenario import build
 from games.models import Table
 from games.presenters import presenter_for
 from games.presenters.kemble import KemblePresenter
-from tests.support.pages import legal_controls, posted_controls, seeded_table, table_page
-from tests.support.tables import run_automatic_steps, state_of
+from tests.support.pages import (
+    check_table_pages,
+    checked_seat_page,
+    load_state,
+    logged_in_clients,
+    posted_controls,
+    random_step,
+    seeded_table,
+    table_page,
+)
+from tests.support.tables import state_of
 
 pytestmark = pytest.mark.django_db
 
 RULES = registry.get("kemble")
-
-
-def _legal(table: Table, seat: int) -> list[tuple[str, str]]:
-    return legal_controls(RULES, table, seat)
 
 
 def _kemble_table(users: list[Any], seed: int, **options: Any) -> Table:
@@ -48,44 +53,13 @@ def _secrets(state: dict[str, Any], seat: int) -> set[str]:
     return out
 
 
-def _leaks(html: str, secrets: set[str]) -> list[str]:
-    return [s for s in secrets if f'"{s}"' in html or f"&quot;{s}&quot;" in html or f">{s}<" in html]
-
-
 def _check_seat_page(client: Client, table: Table, seat: int) -> str:
-    html = table_page(client, table)
-    legal = _legal(table, seat)
-    posted = posted_controls(html)
-    assert sorted(posted) == sorted(legal), (seat, set(legal) ^ set(posted))
-    state = state_of(table)
-    assert not _leaks(html, _secrets(state, seat))
-    # My own cards are shown (by id) while the game runs.
-    if table.status == Table.Status.ACTIVE:
-        for card in state["players"][seat]["hand"]:
-            assert f'data-card="{card}"' in html
-    return html
+    return checked_seat_page(RULES, client, table, seat, _secrets(state_of(table), seat))
 
 
-def _random_step(table: Table, users: list[Any], rnd: random.Random) -> bool:
-    run_automatic_steps(table)
-    table.refresh_from_db()
-    if table.status != Table.Status.ACTIVE:
-        return False
-    state = state_of(table)
-    seats = sorted({s for d in RULES.pending(state) for s in d.seats})
-    if not seats:
-        return False
-    seat = rnd.choice(seats)
-    legal = list(RULES.legal_commands(state, seat))
-    # Prefer the board's actions over ending the turn, to reach shots, scrolls and later rounds.
-    weights = [0.3 if c.kind == "end_turn" else 3 if c.kind in ("fire", "move", "enter") else 1 for c in legal]
-    command = rnd.choices(legal, weights)[0]
-    services.command_submit(
-        table_id=table.pk, user=users[seat], kind=command.kind, args=dict(command.args),
-        expected_version=table.version, idempotency_key=uuid.uuid4(),
-    )
-    run_automatic_steps(table)
-    return True
+def _weight(kind: str) -> float:
+    """Prefer the board's actions over ending the turn, to reach shots, scrolls and later rounds."""
+    return 0.3 if kind == "end_turn" else 3 if kind in ("fire", "move", "enter") else 1
 
 
 @pytest.fixture
@@ -93,21 +67,12 @@ def cast(alice, bob, charlie, make_user):  # type: ignore[no-untyped-def]
     return [alice, bob, charlie, make_user("dave"), make_user("erin")]
 
 
-def _clients(users: list[Any]) -> list[Client]:
-    out = []
-    for u in users:
-        c = Client()
-        c.force_login(u)
-        out.append(c)
-    return out
-
-
 @pytest.mark.parametrize("players,seed", [(1, 11), (2, 3), (2, 7), (3, 5), (4, 13), (5, 17)])
 def test_random_play_every_legal_command_has_exactly_one_control_and_no_secret_leaks(cast, make_user, players, seed):
     users = cast[:players]
     table = _kemble_table(users, seed)
-    clients = _clients(users)
-    watcher = _clients([make_user("watcher")])[0]
+    clients = logged_in_clients(users)
+    watcher = logged_in_clients([make_user("watcher")])[0]
     anonymous = Client()
     rnd = random.Random(seed)
     phases: set[str] = set()
@@ -117,23 +82,17 @@ def test_random_play_every_legal_command_has_exactly_one_control_and_no_secret_l
         phases.add(state["phase"])
         waiting = {s for d in RULES.pending(state) for s in d.seats}
         # Every step: the seats that must act. Every fifth step: every seat and the spectators.
-        for seat in range(players):
-            if seat in waiting or step % 5 == 0:
-                _check_seat_page(clients[seat], table, seat)
-        if step % 5 == 0:
-            for spectator in (watcher, anonymous):
-                html = table_page(spectator, table)
-                assert not posted_controls(html)
-                hidden = {c for p in state["players"] for c in [*p["hand"], *p["powerups"], p["bid"] or ""] if c}
-                assert not _leaks(html, hidden)
-        if not _random_step(table, users, rnd):
+        hidden = {c for p in state["players"] for c in [*p["hand"], *p["powerups"], p["bid"] or ""] if c}
+        check_table_pages(table, clients, [watcher, anonymous], waiting=waiting, everyone=step % 5 == 0,
+                          check_seat_page=_check_seat_page, hidden=hidden)
+        if not random_step(RULES, table, users, rnd, _weight):
             break
     assert {"bid", "turn"} <= phases | {state_of(table)["phase"]}
 
 
 def test_the_bid_shows_who_has_chosen_but_never_what(alice, bob):
     table = _kemble_table([alice, bob], seed=5)
-    a, b = _clients([alice, bob])
+    a, b = logged_in_clients([alice, bob])
     card = state_of(table)["players"][0]["hand"][0]
     services.command_submit(table_id=table.pk, user=alice, kind="bid", args={"card": card},
                             expected_version=table.version, idempotency_key=uuid.uuid4())
@@ -145,12 +104,6 @@ def test_the_bid_shows_who_has_chosen_but_never_what(alice, bob):
     assert f'data-card="{card}"' in alice_page  # her choice, shown to her alone
     assert "kb-your-bid" in alice_page
     _check_seat_page(b, table, 1)
-
-
-def _load_scenario(table: Table, state: dict[str, Any]) -> None:
-    """Put a built position into a started table (tests only: the position is not reachable by seed)."""
-    Table.objects.filter(pk=table.pk).update(state=RULES.dump(state))
-    table.refresh_from_db()
 
 
 SCENARIOS: dict[str, dict[str, Any]] = {
@@ -194,12 +147,12 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
         pytest.skip(f"scenario builder refused {name}: {exc!r}")
     users = cast[:n]
     table = _kemble_table(users, seed=1, **({"wingmen": True} if spec.get("options", {}).get("wingmen") else {}))
-    _load_scenario(table, state)
-    clients = _clients(users)
+    load_state(RULES, table, state)
+    clients = logged_in_clients(users)
     for seat in range(n):
         html = _check_seat_page(clients[seat], table, seat)
         assert "kb-grid" in html
-    spectator = table_page(_clients([make_user("watcher")])[0], table)
+    spectator = table_page(logged_in_clients([make_user("watcher")])[0], table)
     assert not posted_controls(spectator)
     if name == "wingmen":
         team = {p["seat"]: p["team"] for p in state["players"]}
@@ -212,8 +165,8 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
 def test_board_controls_sit_on_the_quadrant_they_act_on(cast):
     state = build(**SCENARIOS["battle_with_everything"])
     table = _kemble_table(cast[:2], seed=1)
-    _load_scenario(table, state)
-    html = table_page(_clients(cast[:1])[0], table)
+    load_state(RULES, table, state)
+    html = table_page(logged_in_clients(cast[:1])[0], table)
     quadrants = {chunk.split('"', 1)[0]: chunk for chunk in html.split('id="q-')[1:]}
     # A move north goes to the quadrant above the ship (row 3, column 2), inside that quadrant's element.
     assert 'name="args" value="{&quot;dir&quot;:&quot;n&quot;}"' in quadrants["3-2"]
@@ -228,9 +181,9 @@ def test_texts_are_translated_for_an_italian_reader(cast):
     cast[0].save()
     state = build(**SCENARIOS["battle_with_everything"])
     table = _kemble_table(cast[:2], seed=1)
-    _load_scenario(table, state)
+    load_state(RULES, table, state)
     with translation.override("it"):
-        html = table_page(_clients(cast[:1])[0], table)
+        html = table_page(logged_in_clients(cast[:1])[0], table)
     for italian in ("Le tue carte sensore", "Incrociatore", "Ruota le armi verso est", "Sovraccarico: +1 movimento",
                     "Termina il turno", "Postbruciatore", "Riga 3, colonna 2"):
         assert italian in html, italian
