@@ -3,14 +3,15 @@
 View JSON shape (``seat`` None = spectator, public only)::
 
     {"you", "scenario", "phase", "round", "first", "options",
-     "players": [{"seat", "team", "ship": {"card", "damage", "stats"}, "hand_count", "hand"? (own seat only),
+     "players": [{"seat", "team", "ship": {"card", "damage", "stats"}, "shields_left", "hand_count",
+                  "hand"? (own seat only),
                   "deck_count", "discard", "played", "points", "mp", "influence", "xp", "ability",
                   "ability_used", "defeated", "assimilated", "done", "acted", "resigned"}],
      "turn": {"seat", "phase", "searches", "explores", "allies"} | None,
-     "group": {"searches", "step"} | None,
+     "group": {"searches", "step", "forced", "team"} | None,
      "stage": {"kind", "card", ...public details} | None,
      "starbase": {"deck_count", "search": [card|None x9], "discard", "basic": {kind: count}, "ensigns"},
-     "space": {"deck_count", "missions", "revealed", "box", "cubes", "borg_area"},
+     "space": {"deck_count", "missions", "revealed", "box", "cubes", "borg_area", "borg_areas", "queue"},
      "removed", "waiting_on": [seats], "end": {"reason", "winners"} | None,
      "quiet_rounds", "battles": [...]}
 
@@ -29,6 +30,9 @@ Keys added for the page (issue 4; also listed in RULINGS.md, "View keys for the 
   When over: ``enemy_defeated`` (ship, cube) or ``winner`` and ``defeated`` (war).
 - ``quiet_rounds``: whole rounds since a card last entered a Points Area (the stalemate clock, RULINGS B14;
   the limit is ``options.stall_rounds``).
+- Borg team play (RULINGS B29): ``group.team`` (the team taking its group turn, None with one group),
+  ``space.borg_area`` (the Borg Card Area count of the team on turn), ``space.borg_areas`` (both teams'
+  counts, None with one group).
 """
 
 from __future__ import annotations
