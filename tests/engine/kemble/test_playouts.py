@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
-from games.engine.core import Command, Rng
-from games.engine.core.replay import replay
-from games.engine.core.testing import play_random
+from games.engine.core import Command
 from games.engine.kemble import RULES
 from games.engine.kemble.content import CONTENT
 from games.engine.kemble.ship import max_energy
+from tests.support.engine import assert_replays, play_to_the_end, strings, walk_checking_apply
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = []
 for n in range(1, 6):
@@ -24,16 +23,6 @@ VARIANTS += [(4, {"wingmen": True}), (4, {"wingmen": True, "tunnel_deck": True})
                   "end_check": "after_removal", "drone_reuse": "covered"})]
 VARIANTS += [(1, {"solo_scenario": name, "solo_goal": "destroy_boss"}) for name in sorted(CONTENT.solo)]
 GAMES = 20
-
-
-def strings(obj: Any) -> set[str]:
-    if isinstance(obj, str):
-        return {obj}
-    if isinstance(obj, dict):
-        return set().union(*(strings(v) for v in obj.values()), set(obj)) if obj else set()
-    if isinstance(obj, list | tuple):
-        return set().union(*(strings(v) for v in obj)) if obj else set()
-    return set()
 
 
 class Invariants:
@@ -84,48 +73,16 @@ class Invariants:
 @pytest.mark.parametrize(("players", "options"), VARIANTS, ids=lambda v: str(v))
 def test_random_games_finish_with_invariants_holding(players: int, options: dict[str, Any]) -> None:
     for seed in range(GAMES):
-        start = RULES.setup(num_players=players, options=RULES.validate_options(players, options),
-                            rng=Rng.from_seed(seed)).state
-        check = Invariants(start)
-        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=6000,
-                              after_each=check)
-        result = RULES.result(playout.state)
-        assert result is not None
+        playout, result = play_to_the_end(RULES, players, options, seed, max_steps=6000, invariants=Invariants)
         flat = [s for group in result.ranking for s in group]
         assert sorted(flat) == list(range(players)) or result.reason == "all_resigned"
         if seed == 0:
-            state, _rng, _events = replay(RULES, seed=seed, num_players=players,
-                                          options=RULES.validate_options(players, options),
-                                          commands=playout.commands)
-            assert state == playout.state
-            assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
+            assert_replays(RULES, playout, players, options, seed)
 
 
 def test_apply_never_mutates_and_views_never_leak() -> None:
-    from games.engine.core.testing import Playout
-
     for players in (2, 4):
-        rng = Rng.from_seed(7)
-        bot = Rng.from_seed(99)
-        state = RULES.setup(num_players=players, options=RULES.validate_options(players, {}), rng=rng).state
-        playout = Playout(state=state, rng=rng)
-        for _ in range(400):
-            if RULES.result(playout.state) is not None:
-                break
-            command = RULES.auto_command(playout.state)
-            if command is None:
-                seats = sorted(RULES.seats_to_act(playout.state))
-                legal = RULES.legal_commands(playout.state, seats[bot.below(len(seats))])
-                assert legal == RULES.legal_commands(playout.state, legal[0].seat)  # deterministic
-                command = legal[bot.below(len(legal))]
-            before = json.dumps(playout.state, sort_keys=True)
-            out = RULES.apply(playout.state, command, playout.rng)
-            assert json.dumps(playout.state, sort_keys=True) == before
-            assert out.state is not playout.state
-            for e in out.events:
-                json.dumps(e.as_json())
-            playout.state = out.state
-            check_no_leak(playout.state)
+        walk_checking_apply(RULES, players, {}, steps=400, check=lambda out: check_no_leak(out.state))
 
 
 def check_no_leak(state: dict[str, Any]) -> None:

@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from games.engine.core import Command, Rng
-from games.engine.core.replay import replay
-from games.engine.core.testing import Playout, play_random
+from games.engine.core import Command, Outcome
 from games.engine.tng import RULES
 from games.engine.tng.content import card
 from games.engine.tng.state import HAND_SIZE
+from tests.support.engine import assert_replays, play_to_the_end, strings, walk_checking_apply
 
 SCENARIOS = ["exploration", "borg_invasion", "klingon_civil_war"]
 VARIANTS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
@@ -72,13 +71,7 @@ def test_random_games_finish_with_invariants_holding(scenario: str, players: int
     options = {"scenario": scenario}
     reasons: Counter[str] = Counter()
     for seed in range(GAMES):
-        opts = RULES.validate_options(players, options)
-        start = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
-        check = Invariants(start)
-        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=STEP_CAP,
-                              after_each=check)
-        result = RULES.result(playout.state)
-        assert result is not None
+        playout, result = play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants)
         reasons[result.reason] += 1
         flat = sorted(s for group in result.ranking for s in group)
         assert flat == list(range(players))
@@ -86,10 +79,7 @@ def test_random_games_finish_with_invariants_holding(scenario: str, players: int
         if scenario == "borg_invasion":
             assert result.cooperative
         if seed == 0:
-            state, _rng, _events = replay(RULES, seed=seed, num_players=players, options=opts,
-                                          commands=playout.commands)
-            assert state == playout.state
-            assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
+            assert_replays(RULES, playout, players, options, seed)
             json.dumps(result.as_json())
     assert sum(reasons.values()) == GAMES
 
@@ -101,12 +91,8 @@ def test_random_borg_team_games_finish_with_invariants_holding(players: int) -> 
     options = {"scenario": "borg_invasion", "borg_teams": "teams"}
     reasons: Counter[str] = Counter()
     for seed in range(GAMES):
-        opts = RULES.validate_options(players, options)
-        start = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
-        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=STEP_CAP,
-                              after_each=Invariants(start))
-        result = RULES.result(playout.state)
-        assert result is not None and not result.cooperative
+        _playout, result = play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants)
+        assert not result.cooperative
         reasons[result.reason] += 1
         teams = {tuple(t) for t in result.teams}
         assert teams == ({(0,), (1,)} if players == 2 else {(0, 2), (1, 3)})
@@ -128,21 +114,7 @@ OTHER_READINGS = [
 @pytest.mark.parametrize(("players", "options"), OTHER_READINGS, ids=lambda v: str(v))
 def test_random_games_with_the_other_table_options(players: int, options: dict[str, Any]) -> None:
     for seed in range(5):
-        opts = RULES.validate_options(players, options)
-        start = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
-        playout = play_random(RULES, seed=seed, num_players=players, options=options, max_steps=STEP_CAP,
-                              after_each=Invariants(start))
-        assert RULES.result(playout.state) is not None
-
-
-def strings(obj: Any) -> set[str]:
-    if isinstance(obj, str):
-        return {obj}
-    if isinstance(obj, dict):
-        return set().union(*(strings(v) for v in obj.values()), set(obj)) if obj else set()
-    if isinstance(obj, list | tuple):
-        return set().union(*(strings(v) for v in obj)) if obj else set()
-    return set()
+        play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants)
 
 
 def check_no_leak(state: dict[str, Any], events: list[Any]) -> None:
@@ -172,31 +144,13 @@ def check_no_leak(state: dict[str, Any], events: list[Any]) -> None:
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_apply_never_mutates_views_never_leak_and_legal_is_deterministic(scenario: str) -> None:
+    def check(out: Outcome) -> None:
+        if out.undoable:
+            assert not any(e.kind in ("cards_drawn", "card_explored", "search_area_refilled") for e in out.events)
+        check_no_leak(out.state, out.events)
+
     for players in (2, 4):
-        rng = Rng.from_seed(7)
-        bot = Rng.from_seed(99)
-        opts = RULES.validate_options(players, {"scenario": scenario})
-        state = RULES.setup(num_players=players, options=opts, rng=rng).state
-        playout = Playout(state=state, rng=rng)
-        for _ in range(300):
-            if RULES.result(playout.state) is not None:
-                break
-            command = RULES.auto_command(playout.state)
-            if command is None:
-                seats = sorted(RULES.seats_to_act(playout.state))
-                legal = RULES.legal_commands(playout.state, seats[bot.below(len(seats))])
-                assert legal == RULES.legal_commands(playout.state, legal[0].seat)
-                command = legal[bot.below(len(legal))]
-            before = json.dumps(playout.state, sort_keys=True)
-            out = RULES.apply(playout.state, command, playout.rng)
-            assert json.dumps(playout.state, sort_keys=True) == before
-            assert out.state is not playout.state
-            for e in out.events:
-                json.dumps(e.as_json())
-            if out.undoable:
-                assert not any(e.kind in ("cards_drawn", "card_explored", "search_area_refilled") for e in out.events)
-            playout.state = out.state
-            check_no_leak(playout.state, out.events)
+        walk_checking_apply(RULES, players, {"scenario": scenario}, steps=300, check=check)
     _ = card
 
 
@@ -206,8 +160,5 @@ def test_games_without_a_round_limit_end(seed: int) -> None:
     """Issue 4: with ``round_limit: 0`` these two random 2-player games never ended (seed 8: both decks thinned to
     Ensigns by the Discard Phase, R17a, so nobody can win a card again; seed 10: only ships stronger than both
     players keep cycling under the Space Deck). The stalemate guard (RULINGS B14) ends them on points."""
-    opts = {"round_limit": 0}
-    start = RULES.setup(num_players=2, options=RULES.validate_options(2, opts), rng=Rng.from_seed(seed)).state
-    playout = play_random(RULES, seed=seed, num_players=2, options=opts, max_steps=6000, after_each=Invariants(start))
-    result = RULES.result(playout.state)
-    assert result is not None and result.reason == "stalemate"
+    _playout, result = play_to_the_end(RULES, 2, {"round_limit": 0}, seed, max_steps=6000, invariants=Invariants)
+    assert result.reason == "stalemate"
