@@ -294,6 +294,8 @@ def battles_info(view: Mapping[str, Any], position: int | None) -> list[dict[str
             })
         if not hits and not b.get("over"):
             continue  # still being fought and nothing has hit yet: the stage panel says where it stands
+        if isinstance(b.get("round"), int) and b["round"] < view.get("round", 0) - 1:
+            continue  # older than the previous round: no longer news
         kind = str(b.get("kind", ""))
         out.append({
             "kind": kind, "name": _t(BATTLE_NAMES.get(kind, kind)), "card": card_name(b.get("card")),

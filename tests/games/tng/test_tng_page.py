@@ -437,3 +437,16 @@ def test_the_tng_presenter_is_used_when_the_templates_loaded_kembles_first():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
                          cwd=Path(__file__).resolve().parents[3])
     assert out.stdout.strip().splitlines()[-1] == "TngPresenter", out.stderr[-2000:]
+
+
+def test_battles_older_than_the_previous_round_are_no_longer_shown(cast):
+    from games.engine.tng.scenario import cmd, run
+
+    state = build(players=2, turn=0, space=["war_cardassian"])
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"), cmd(1, "pass"), auto=True)
+    users = cast[:2]
+    table = _tng_table(users, seed=1)
+    state["round"] += 2
+    _load_state(table, state)
+    html = table_page(_clients(users)[0], table)
+    assert 'class="tng-battles"' not in html
