@@ -75,7 +75,9 @@ def test_a_retried_post_with_the_same_key_applies_once(live_site):
 
 
 def test_an_automatic_step_runs_in_the_worker_and_the_post_does_not_wait(live_site):
-    alice, bob, table = _two_player_toy(live_site, auto_delay=2)
+    # The step takes 5 s; a POST that waited for it could not answer within half of that, even on a
+    # machine busy enough to slow every answer down.
+    alice, bob, table = _two_player_toy(live_site, auto_delay=5)
     assert _bid(alice, table).status_code == 200
     with alice.websocket(table) as ws:
         receive_until(ws, lambda f: 'id="frag-status"' in f)
@@ -83,9 +85,9 @@ def test_an_automatic_step_runs_in_the_worker_and_the_post_does_not_wait(live_si
         response = _bid(bob, table)
         elapsed = time.monotonic() - started
         assert response.status_code == 200
-        assert elapsed < 0.3, f"the POST waited {elapsed:.2f}s for the automatic step"
+        assert elapsed < 2.5, f"the POST waited {elapsed:.2f}s for the automatic step"
         receive_until(ws, lambda f: "resolving" in f, timeout=5)
-        receive_until(ws, lambda f: 'data-version="4"' in f, timeout=15)
+        receive_until(ws, lambda f: 'data-version="4"' in f, timeout=20)
 
 
 def test_many_players_joining_at_once_never_overfill_a_table(live_site):
