@@ -11,7 +11,10 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.presenters import kemble_html
+# Registers the Kemble presenter whenever the templates load (as tng_tags does TNG's): the presenters'
+# registry loads the built-in presenters only while it is empty (games/presenters/__init__.py), so once
+# any game's tags have registered theirs, every other game must have registered its own too.
+from games.presenters import kemble, kemble_html
 
 register = template.Library()
 
@@ -49,11 +52,7 @@ def kemble_legend() -> SafeString:
 
 @cache
 def _legend_in(language: str | None) -> SafeString:
-    # Imported here, not with the tags: importing the presenter registers it, and the presenters'
-    # registry loads the other built-in presenters only while it is empty (games/presenters/__init__.py).
-    from games.presenters.kemble import legend
-
-    html = render_to_string("games/kemble/_legend.html", {"legend": legend()})
+    html = render_to_string("games/kemble/_legend.html", {"legend": kemble.legend()})
     return mark_safe(html.removesuffix("\n"))  # the file's last newline: board.html has its own
 
 
