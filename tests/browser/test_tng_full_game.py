@@ -41,6 +41,24 @@ READ_CONTROLS = """() => Array.from(document.querySelectorAll('form.command:not(
 })"""
 
 
+#: One read of a page per step: its version, its command controls, whom it says the game waits on (the
+#: status line and the board's header), the stage, whether it is my turn, the battle summary, the result.
+SNAPSHOT = """() => {
+  const names = sel => Array.from(document.querySelectorAll(sel)).map(e => e.textContent.trim().toLowerCase());
+  const tng = document.querySelector('.tng');
+  return {
+    version: Number(document.querySelector('#frag-status').dataset.version),
+    controls: (""" + READ_CONTROLS + """)(),
+    waiting: names('#frag-status .table-state strong'),
+    head_waiting: names('.tng-head .tng-waiting strong'),
+    stage: tng ? (tng.dataset.stage || null) : null,
+    my_turn: !!document.querySelector('.tng-turn.mine'),
+    war_ended: !!document.querySelector('.tng-battles .battle-war .battle-end'),
+    result: !!document.querySelector('#frag-result:not(.empty)'),
+  };
+}"""
+
+
 def choose(controls: list[dict[str, Any]]) -> int | None:
     """The index (in page order) of the control the scripted player clicks, or None."""
     for kind in POLICY:
@@ -92,18 +110,10 @@ def engine_playout(seed: int, mp_goal: int, max_commands: int = 5000) -> tuple[i
     return n, kinds, off_turn
 
 
-def _version(page) -> int:  # type: ignore[no-untyped-def]
-    return int(page.locator("#frag-status").get_attribute("data-version") or "0")
-
-
 def _wait_version_above(page, version: int) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(
         f"() => Number(document.querySelector('#frag-status').dataset.version) > {version}", timeout=LIVE_TIMEOUT
     )
-
-
-def _has_decision(page) -> bool:  # type: ignore[no-untyped-def]
-    return page.locator("#frag-decision form.command:not(.undo)").count() > 0
 
 
 @dataclass
@@ -116,6 +126,7 @@ class GameRun:
     off_turn_plays: int = 0
     waiting_seen: list[tuple[str, list[str]]] = field(default_factory=list)
     stages_seen: list[str] = field(default_factory=list)
+    battles_listed: int = 0
     seconds: float = 0.0
 
 
@@ -167,59 +178,57 @@ def play_to_the_end(
             shoot(page, name)
 
     while run.commands < max_commands:
-        acting = [n for n in names if _has_decision(pages[n])]
+        seen = {n: pages[n].evaluate(SNAPSHOT) for n in names}
+        acting = [n for n in names if seen[n]["controls"]]
         if not acting:
             # Nobody to act: the game is over (or a page has not caught up yet).
-            if all(pages[n].locator("#frag-result:not(.empty)").count() for n in names):
-                break
-            pages[names[0]].wait_for_timeout(200)
-            acting = [n for n in names if _has_decision(pages[n])]
+            pages[names[0]].wait_for_timeout(300)
+            seen = {n: pages[n].evaluate(SNAPSHOT) for n in names}
+            acting = [n for n in names if seen[n]["controls"]]
             if not acting:
-                if all(pages[n].locator("#frag-result:not(.empty)").count() for n in names):
+                if all(seen[n]["result"] for n in names):
                     break
                 raise AssertionError("nobody can act and there is no result")
         assert len(acting) == 1, acting  # two-player exploration: one seat decides at a time
         me = acting[0]
         page = pages[me]
-        others = [pages[n] for n in names if n != me]
-        # The others' pages say who the game waits on, by name, and offer nothing.
-        for other_name in names:
-            if other_name == me:
-                continue
-            other = pages[other_name]
-            waiting = [w.strip().lower() for w in other.locator("#frag-status .table-state strong").all_inner_texts()]
-            assert waiting == [me], (other_name, waiting)
-        stage = page.locator(".tng").get_attribute("data-stage")
+        mine = seen[me]
+        others = [n for n in names if n != me]
+        for other in others:
+            # The others' pages say who the game waits on, by name, and offer nothing.
+            assert seen[other]["waiting"] == [me], (other, seen[other]["waiting"])
+        stage = mine["stage"]
         if stage and (not run.stages_seen or run.stages_seen[-1] != stage):
             run.stages_seen.append(stage)
         if previous_stage in ("war", "war_fire") and stage not in ("war", "war_fire"):
             for n in names:
+                # Both pages say who hit whom (the hits, what the Shields stopped, who won the card).
+                assert seen[n]["war_ended"], n
                 once(f"after-war-{n}", pages[n], f"after-the-battle-{n}")
+            run.battles_listed += 1
         previous_stage = stage
-        controls = page.evaluate(READ_CONTROLS)
+        controls = mine["controls"]
         index = choose(controls)
         assert index is not None, controls
-        chosen = controls[index]
-        kind = chosen["kind"]
-        active_seat = page.locator(".tng-turn.mine").count() > 0
-        if stage in ("mission_bottom", "ship", "event", "war", "influence"):
-            once(f"stage-{stage}", page, f"stage-{stage}-{me}")
-        if stage == "war" and not active_seat:
-            for other_name in names:
-                if other_name != me:
-                    once("war-waiting", pages[other_name], f"stage-war-{other_name}-waits-for-{me}")
-                    run.waiting_seen.append((other_name, [me]))
-            if kind == "play":
-                run.off_turn_plays += 1
+        kind = controls[index]["kind"]
         if run.commands == 0:
             for n in names:
                 shoot(pages[n], f"start-{n}")
+        if stage in ("mission_bottom", "ship", "event", "war", "influence"):
+            once(f"stage-{stage}", page, f"stage-{stage}-{me}")
+        if stage == "war" and not mine["my_turn"]:
+            for other in others:
+                # The active player's board says whom the battle waits on.
+                assert seen[other]["head_waiting"] == [me], seen[other]["head_waiting"]
+                once("war-waiting", pages[other], f"stage-war-{other}-waits-for-{me}")
+                run.waiting_seen.append((other, [me]))
+            if kind == "play":
+                run.off_turn_plays += 1
         button = page.locator("form.command:not(.undo) button[data-kind]").nth(index)
-        assert button.is_visible() and button.get_attribute("data-kind") == kind
-        before = {id(p): _version(p) for p in (page, *others)}
+        assert button.is_visible()
         button.click()
-        for p in (page, *others):
-            _wait_version_above(p, before[id(p)])
+        for n in names:
+            _wait_version_above(pages[n], seen[n]["version"])
         run.commands += 1
         run.kinds[kind] += 1
         run.by_player[me] += 1
@@ -286,5 +295,6 @@ def test_a_whole_two_player_game_in_two_browsers(browser, browser_site, shots):
     print(f"\n{run.commands} commands in {run.seconds:.1f} s; {dict(run.kinds)}; stages {run.stages_seen}")
     assert run.kinds["end_turn"] >= 10 and run.kinds["explore"] >= 5
     assert "war" in run.stages_seen and run.off_turn_plays >= 1  # the defender played from their own page
+    assert run.battles_listed >= 1
     for c in contexts:
         c.close()
