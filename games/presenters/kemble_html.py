@@ -13,7 +13,10 @@ against a corpus rendered by the templates), whitespace included. Rules kept fro
 - every value goes through ``_e`` (as ``{{ value }}`` does: escaped, numbers as digits);
 - fixed texts come from ``_texts()``, translated once per language (as ``{% translate %}`` does, not
   escaped); texts with values are ``gettext(...) % values``, values escaped (as ``{% blocktranslate %}``);
-- each function says which template it replaced, line by line.
+- each section below names the template it replaced.
+
+A quadrant without commands on it looks the same to every viewer and usually for many moves: its HTML is
+kept (``quadrant``), keyed by everything it shows.
 """
 
 from __future__ import annotations
