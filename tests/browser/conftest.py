@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.helpers import login
 from tests.live.harness import LiveSite
 
 CHROMIUM = "/usr/bin/chromium"
@@ -55,14 +56,20 @@ def shots(request):  # type: ignore[no-untyped-def]
     return take
 
 
-def login(context, site, username: str):  # type: ignore[no-untyped-def]
-    page = context.new_page()
-    page.goto(site.url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill("hyperlane-demo")
-    page.locator("form button[type=submit], form input[type=submit]").last.click()
-    page.wait_for_url(lambda url: "/accounts/login" not in url)
-    return page
+@pytest.fixture
+def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
+    """``new_player("alice", **context_options)``: a page in a new browser context (its own cookies, so
+    one per player), logged in as alice. The contexts close after the test."""
+    contexts = []
+
+    def open_page(username: str, **context_options):  # type: ignore[no-untyped-def]
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        return login(context, browser_site, username)
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]

@@ -9,34 +9,21 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import login
-
-LIVE_TIMEOUT = 15_000
-
-
-def _mark(page) -> None:  # type: ignore[no-untyped-def]
-    page.evaluate("window.__noReloadMarker = 'still-here'")
-
-
-def _unreloaded(page) -> bool:  # type: ignore[no-untyped-def]
-    return page.evaluate("window.__noReloadMarker") == "still-here"
-
-
-def _version(page) -> int:  # type: ignore[no-untyped-def]
-    return int(page.locator("#frag-status").get_attribute("data-version") or "0")
+from tests.browser.helpers import (
+    LIVE_TIMEOUT,
+    act,
+    follow_live,
+    has_decision,
+    join_from_lobby,
+    open_table,
+    start_game,
+    unreloaded,
+    version,
+    wait_version_above,
+)
 
 
-def _wait_version_above(page, version: int) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function(
-        f"() => Number(document.querySelector('#frag-status').dataset.version) > {version}", timeout=LIVE_TIMEOUT
-    )
-
-
-def _my_decision(page) -> bool:  # type: ignore[no-untyped-def]
-    return page.locator("#frag-decision form.command:not(.undo)").count() > 0
-
-
-def _click(page, form) -> None:  # type: ignore[no-untyped-def]
+def _click_opening_its_menu(form) -> None:  # type: ignore[no-untyped-def]
     """Click a control's button; a quadrant with several actions opens its menu first."""
     button = form.locator("button")
     if not button.is_visible():
@@ -48,15 +35,7 @@ def _click(page, form) -> None:  # type: ignore[no-untyped-def]
 
 def _act(page, other, selector: str) -> bool:  # type: ignore[no-untyped-def]
     """Use the first control matching ``selector``; the other page must follow live. False if none."""
-    forms = page.locator(selector)
-    if not forms.count():
-        return False
-    before = _version(other)
-    mine = _version(page)
-    _click(page, forms.first)
-    _wait_version_above(page, mine)
-    _wait_version_above(other, before)
-    return True
+    return act(page, other, selector, click=_click_opening_its_menu)
 
 
 PROMPT_CONTROLS = "#frag-decision form:has(button[data-kind=stay], button[data-kind=choose_side], button[data-kind=swap])"
@@ -109,38 +88,26 @@ def _wait_phase(page, phase: str, round_: int | None = None) -> None:  # type: i
 def _bid(page, other) -> str:  # type: ignore[no-untyped-def]
     card_button = page.locator("#frag-decision button[data-kind=bid]").first
     args = card_button.get_attribute("data-args") or ""
-    before = _version(other)
+    before = version(other)
     card_button.click()
-    _wait_version_above(other, before)
+    wait_version_above(other, before)
     return re.search(r'"card":"([^"]+)"', args).group(1)  # type: ignore[union-attr]
 
 
-def test_two_players_play_kemble_in_the_browser(browser, browser_site, shots):
+def test_two_players_play_kemble_in_the_browser(browser_site, new_player, shots):
     site = browser_site
-    alice_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    bob_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    alice = login(alice_ctx, site, "alice")
-    bob = login(bob_ctx, site, "bob")
+    alice = new_player("alice", viewport={"width": 1280, "height": 900})
+    bob = new_player("bob", viewport={"width": 1280, "height": 900})
 
-    alice.goto(site.url + "/tables/new/")
-    alice.locator("select[name=game]").select_option("kemble")
-    alice.wait_for_load_state("networkidle")
-    alice.locator("select[name=num_players]").select_option("2")
-    alice.get_by_role("button", name=re.compile("Open the table")).click()
-    alice.wait_for_url(re.compile(r"/tables/\d+/$"))
-    table_id = re.search(r"/tables/(\d+)/$", alice.url).group(1)  # type: ignore[union-attr]
-
+    table_id = open_table(alice, site, "kemble", 2)
     bob.goto(site.url + "/")
-    bob.locator(f"#lobby-table-{table_id} form[action$='/join/'] button").click()
-    bob.wait_for_url(re.compile(r"/tables/\d+/$"))
+    join_from_lobby(bob, table_id)
     alice.reload()
-    alice.get_by_role("button", name=re.compile("Start the game")).click()
+    start_game(alice)
     alice.wait_for_selector("#frag-decision button[data-kind=bid]")
     bob.reload()
     bob.wait_for_selector("#frag-decision button[data-kind=bid]")
-    for page in (alice, bob):
-        page.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=LIVE_TIMEOUT)
-        _mark(page)
+    follow_live(alice, bob)
     shots(alice, "1-alice-bid")
 
     # Round 1, the secret bid: Bob sees that Alice chose, never what.
@@ -153,20 +120,20 @@ def test_two_players_play_kemble_in_the_browser(browser, browser_site, shots):
     _bid(bob, alice)
     for page in (alice, bob):  # the worker reveals the cards
         _wait_phase(page, "turn", 1)
-        assert _unreloaded(page)
+        assert unreloaded(page)
     assert alice_card in bob.content()  # revealed now: her played card is public
     shots(alice, "3-alice-turns-round-1")
 
     # Round 1: both enter the play area by clicking a bottom quadrant, move or shoot, end the turn.
     done: list[dict[str, bool]] = []
     for _ in range(2):
-        active, other = (alice, bob) if _my_decision(alice) else (bob, alice)
+        active, other = (alice, bob) if has_decision(alice) else (bob, alice)
         done.append(_play_turn(active, other, shots, "4-round1-" + ("alice" if active is alice else "bob")))
     assert all(turn["entered"] for turn in done)
     # The scroll: an automatic step in the worker, then round 2 opens with a new bid on both pages.
     _finish_round(alice, bob, 2)
     for page in (alice, bob):
-        assert _unreloaded(page)
+        assert unreloaded(page)
         # Both pages draw the same ships (a ship may have been destroyed by then: the layout is random).
         assert page.locator(".kb-ship").count() == alice.locator(".kb-ship").count()
     shots(bob, "5-bob-round-2-after-scroll")
@@ -176,29 +143,20 @@ def test_two_players_play_kemble_in_the_browser(browser, browser_site, shots):
     for page in (alice, bob):
         _wait_phase(page, "turn", 2)
     for _ in range(2):
-        active, other = (alice, bob) if _my_decision(alice) else (bob, alice)
+        active, other = (alice, bob) if has_decision(alice) else (bob, alice)
         done.append(_play_turn(active, other, shots, "6-round2-" + ("alice" if active is alice else "bob")))
     assert any(turn["fired"] for turn in done) and any(turn["entered"] or turn["moved"] for turn in done[2:])
     _finish_round(alice, bob, 3)
     for page in (alice, bob):
-        assert _unreloaded(page)
+        assert unreloaded(page)
     shots(alice, "7-alice-round-3")
     shots(bob, "7-bob-round-3")
-    alice_ctx.close()
-    bob_ctx.close()
 
 
-def test_the_board_fits_a_phone(browser, browser_site, shots):
-    site = browser_site
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
-    alice = login(ctx, site, "alice")
-    alice.goto(site.url + "/tables/new/")
-    alice.locator("select[name=game]").select_option("kemble")
-    alice.wait_for_load_state("networkidle")
-    alice.locator("select[name=num_players]").select_option("1")
-    alice.get_by_role("button", name=re.compile("Open the table")).click()
-    alice.wait_for_url(re.compile(r"/tables/\d+/$"))
-    alice.get_by_role("button", name=re.compile("Start the game")).click()
+def test_the_board_fits_a_phone(browser_site, new_player, shots):
+    alice = new_player("alice", viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    open_table(alice, browser_site, "kemble", 1)
+    start_game(alice)
     alice.wait_for_selector("#frag-decision button[data-kind=bid]")
     alice.locator("#frag-decision button[data-kind=bid]").first.click()
     _wait_phase(alice, "turn", 1)
@@ -206,4 +164,3 @@ def test_the_board_fits_a_phone(browser, browser_site, shots):
     width = alice.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390 + 1, width
     shots(alice, "phone")
-    ctx.close()

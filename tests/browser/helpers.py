@@ -1,0 +1,100 @@
+"""What the browser tests do again and again: log in (a new browser context per player), open, join and
+start a table through the visible forms, and follow a page that updates live, without a reload.
+
+Controls are found by structure where Bob (who reads Italian) uses them, never by their words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+#: How long a page may take to follow a change made elsewhere (the websocket, the worker).
+LIVE_TIMEOUT = 15_000
+TABLE_URL = re.compile(r"/tables/(\d+)/$")
+
+
+def login(context, site, username: str):  # type: ignore[no-untyped-def]
+    """A new page of ``context``, logged in as ``username`` (the demo password)."""
+    page = context.new_page()
+    page.goto(site.url + "/accounts/login/")
+    page.locator("input[name=login]").fill(username)
+    page.locator("input[name=password]").fill("hyperlane-demo")
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.wait_for_url(lambda url: "/accounts/login" not in url)
+    return page
+
+
+def open_table(page, site, game: str, num_players: int) -> str:  # type: ignore[no-untyped-def]
+    """Open a table of ``game`` through the visible form (the page's user reads English); its id."""
+    page.goto(site.url + "/tables/new/")
+    page.locator("select[name=game]").select_option(game)
+    page.wait_for_load_state("networkidle")
+    page.locator("select[name=num_players]").select_option(str(num_players))
+    page.get_by_role("button", name=re.compile("Open the table")).click()
+    page.wait_for_url(TABLE_URL)
+    return TABLE_URL.search(page.url).group(1)  # type: ignore[union-attr]
+
+
+def join_from_lobby(page, table_id: str) -> None:  # type: ignore[no-untyped-def]
+    """On the lobby page: join table ``table_id`` with its join button; waits for the table page."""
+    page.locator(f"#lobby-table-{table_id} form[action$='/join/'] button").click()
+    page.wait_for_url(TABLE_URL)
+
+
+def start_game(page) -> None:  # type: ignore[no-untyped-def]
+    """The creator starts the game from the table page (the page's user reads English)."""
+    page.get_by_role("button", name=re.compile("Start the game")).click()
+
+
+def follow_live(*pages: Any) -> None:
+    """Wait until each page's websocket is open, and mark the page so that ``unreloaded`` can tell."""
+    for page in pages:
+        page.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=LIVE_TIMEOUT)
+        mark(page)
+
+
+def mark(page) -> None:  # type: ignore[no-untyped-def]
+    page.evaluate("window.__noReloadMarker = 'still-here'")
+
+
+def unreloaded(page) -> bool:  # type: ignore[no-untyped-def]
+    """The page was not reloaded since ``mark``."""
+    return page.evaluate("window.__noReloadMarker") == "still-here"
+
+
+def version(page) -> int:  # type: ignore[no-untyped-def]
+    """The table version the page shows."""
+    return int(page.locator("#frag-status").get_attribute("data-version") or "0")
+
+
+def wait_version_above(page, above: int, timeout: int = LIVE_TIMEOUT) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#frag-status').dataset.version) > {above}", timeout=timeout
+    )
+
+
+def has_decision(page) -> bool:  # type: ignore[no-untyped-def]
+    """The page offers its player a command (undo aside): the game waits on them."""
+    return page.locator("#frag-decision form.command:not(.undo)").count() > 0
+
+
+def click_visible_button(form) -> None:  # type: ignore[no-untyped-def]
+    button = form.locator("button")
+    assert button.is_visible()
+    button.click()
+
+
+def act(page, other, selector: str, click: Callable[[Any], None] = click_visible_button) -> bool:  # type: ignore[no-untyped-def]
+    """Use the first control matching ``selector`` (``click(form)``); both pages must then show a newer
+    version, the other one live. False if the page has no such control."""
+    forms = page.locator(selector)
+    if not forms.count():
+        return False
+    before = version(other)
+    mine = version(page)
+    click(forms.first)
+    wait_version_above(page, mine)
+    wait_version_above(other, before)
+    return True
