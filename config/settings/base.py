@@ -114,7 +114,14 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "group_expiry": 86400, "capacity": 1000},
+            "CONFIG": {
+                # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that channels-redis
+                # blocks for on an idle channel (BZPOPMIN): the read timed out first and killed the
+                # socket's consumer after 5 idle seconds. Reads may block longer than the layer ever does.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 60}],
+                "group_expiry": 86400,
+                "capacity": 1000,
+            },
         }
     }
     CACHES = {

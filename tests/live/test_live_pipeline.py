@@ -36,6 +36,17 @@ def test_a_move_reaches_the_other_players_websocket(live_site):
         assert "Alice" in frame or "alice" in frame
 
 
+def test_a_socket_left_idle_still_receives_the_next_move(live_site):
+    """An idle socket's consumer waits on the channel layer (5-second BZPOPMIN reads on Redis). With
+    redis-py's 5-second default read timeout that wait crashed the consumer (config/settings/base.py)."""
+    alice, bob, table = _two_player_toy(live_site)
+    with bob.websocket(table) as ws:
+        receive_until(ws, lambda f: 'id="frag-status"' in f)
+        time.sleep(12)
+        assert _bid(alice, table).status_code == 200
+        receive_until(ws, lambda f: 'data-version="2"' in f, timeout=5)
+
+
 def test_a_foreign_origin_websocket_is_refused(live_site):
     alice, _bob, table = _two_player_toy(live_site)
     from websockets.exceptions import InvalidStatus
