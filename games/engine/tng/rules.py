@@ -14,7 +14,9 @@ from games.engine.tng.state import Ctx, State, bump, copy_state, team_of
 
 class TngRules(Rules):
     slug = "tng"
-    engine_version = 1
+    #: 2: the stalemate guard (B14), ship abilities only where they do something, Borg team play.
+    #: Tables started on an older version keep it until ``manage.py replay_tables --migrate`` moves them.
+    engine_version = 2
     min_players = 2
     max_players = 4
 
