@@ -11,7 +11,7 @@ code 1 on any failure. Only games in the registry run by default; ``--toy`` adds
 (tests/support/toygame.py; its test hooks ``auto_delay``/``auto_wait_file`` and its ``endless`` option,
 which never ends by design, are left out).
 
-    .venv/bin/python bench/playouts.py [--games 10000] [--workers 2] [--max-steps 6000]
+    .venv/bin/python bench/playouts.py [--games 10000] [--workers 2] [--max-steps 6000] [--only tng]
 """
 
 from __future__ import annotations
@@ -121,6 +121,7 @@ def main() -> int:
     parser.add_argument("--max-steps", type=int, default=6000, help="step cap per playout (a failure)")
     parser.add_argument("--full-product", action="store_true", help="every option combination as a cell")
     parser.add_argument("--toy", action="store_true", help="also run the test toy game")
+    parser.add_argument("--only", default="", help="only this game (its slug, e.g. tng)")
     args = parser.parse_args()
     _init(args.toy)
     from _common import machine
@@ -130,6 +131,8 @@ def main() -> int:
     failures: list[dict[str, Any]] = []
     with multiprocessing.Pool(args.workers, initializer=_init, initargs=(args.toy,)) as pool:
         for slug, rules in _GAMES.items():
+            if args.only and slug != args.only:
+                continue
             game_cells = cells(rules, args.full_product)
             if slug == "toy":
                 game_cells = [c for c in game_cells if not {"auto_delay", "endless"} & set(c[1])]
