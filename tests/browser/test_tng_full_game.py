@@ -222,6 +222,7 @@ def play_to_the_end(
                 assert seen[other]["head_waiting"] == [me], seen[other]["head_waiting"]
                 once("war-waiting", pages[other], f"stage-war-{other}-waits-for-{me}")
                 run.waiting_seen.append((other, [me]))
+            once("war-defender", page, f"stage-war-{me}-answers-off-turn")
             if kind == "play":
                 run.off_turn_plays += 1
         button = page.locator("form.command:not(.undo) button[data-kind]").nth(index)
