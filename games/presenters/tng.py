@@ -609,6 +609,14 @@ class TngPresenter(Presenter):
                 "box": len(sp["box"]),
                 "cubes": len(sp["cubes"]),
                 "borg_area": sp["borg_area"],
+                # Borg team play (RULINGS B29): each team's Borg Card Area, and the team taking its group turn.
+                "borg_areas": [
+                    {"team": i, "label": gettext("Team %(n)s") % {"n": i + 1}, "count": n,
+                     "mine": my_team == i, "on_turn": (group or {}).get("team") == i,
+                     "seats": [p["seat"] for p in players if p["team"] == i]}
+                    for i, n in enumerate(sp.get("borg_areas") or [])
+                ],
+                "group_team": (group or {}).get("team"),
                 "stage": stage_info,
                 "battles": battles_info(view, position),
                 "quiet_rounds": view.get("quiet_rounds") or 0,

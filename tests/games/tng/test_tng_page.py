@@ -450,3 +450,28 @@ def test_battles_older_than_the_previous_round_are_no_longer_shown(cast):
     _load_state(table, state)
     html = table_page(_clients(users)[0], table)
     assert 'class="tng-battles"' not in html
+
+
+@pytest.mark.parametrize("players,seed", [(2, 23), (4, 29)])
+def test_borg_team_play_pages_show_each_teams_area_with_exact_controls(cast, make_user, players, seed):
+    """Borg team play (RULINGS B29): every page names each team's Borg Card Area and whose group turn it is,
+    and still has one control per legal command through random play."""
+    users = cast[:players]
+    table = _tng_table(users, seed, scenario="borg_invasion", borg_teams="teams")
+    clients = _clients(users)
+    watcher = _clients([make_user("watcher")])[0]
+    rnd = random.Random(seed)
+    for step in range(30):
+        state = state_of(table)
+        if table.status == Table.Status.ACTIVE and step % 5 == 0:
+            with translation.override("en"):
+                html = table_page(clients[0], table)
+            borg = html.split('class="tng-borg"', 1)[1].split("</section>", 1)[0]
+            assert borg.count('class="borg-clock') == 2 and "your team" in borg
+            if state["group"] is not None and state["phase"] == "group":
+                assert "its group turn now" in borg
+        waiting = {s for d in RULES.pending(state) for s in d.seats}
+        check_table_pages(table, clients, [watcher], waiting=waiting, everyone=step % 5 == 0,
+                          check_seat_page=_check_seat_page, hidden=_secrets(state, None))
+        if not random_step(RULES, table, users, rnd, _weight):
+            break
