@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.browser.conftest import login
+from tests.browser.helpers import login, wait_version_above
 
 LIVE_TIMEOUT = 20_000
 #: A table seed (2 players, 200 MP) whose game, with this policy, reveals a War event: the defender plays
@@ -108,12 +108,6 @@ def engine_playout(seed: int, mp_goal: int, max_commands: int = 5000) -> tuple[i
         state = RULES.apply(state, command, rng).state
         n += 1
     return n, kinds, off_turn
-
-
-def _wait_version_above(page, version: int) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function(
-        f"() => Number(document.querySelector('#frag-status').dataset.version) > {version}", timeout=LIVE_TIMEOUT
-    )
 
 
 @dataclass
@@ -229,7 +223,7 @@ def play_to_the_end(
         assert button.is_visible()
         button.click()
         for n in names:
-            _wait_version_above(pages[n], seen[n]["version"])
+            wait_version_above(pages[n], seen[n]["version"], timeout=LIVE_TIMEOUT)
         run.commands += 1
         run.kinds[kind] += 1
         run.by_player[me] += 1
