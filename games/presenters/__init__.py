@@ -132,6 +132,7 @@ class Presenter:
 
 
 _PRESENTERS: dict[str, type[Presenter]] = {}
+_BUILTIN_LOADED = False
 
 
 def register_presenter(slug: str, cls: type[Presenter]) -> None:
@@ -141,13 +142,17 @@ def register_presenter(slug: str, cls: type[Presenter]) -> None:
 
 @cache
 def presenter_for(slug: str) -> Presenter:
-    if not _PRESENTERS:
-        _load_builtin()
+    _load_builtin()
     return _PRESENTERS.get(slug, Presenter)(slug)
 
 
 def _load_builtin() -> None:
-    with contextlib.suppress(ImportError):
-        importlib.import_module("games.presenters.kemble")
-    with contextlib.suppress(ImportError):
-        importlib.import_module("games.presenters.tng")
+    """Import every built-in presenter once (each registers itself), whatever was registered before:
+    a template tag library may import one game's presenter first."""
+    global _BUILTIN_LOADED
+    if _BUILTIN_LOADED:
+        return
+    _BUILTIN_LOADED = True
+    for module in ("games.presenters.kemble", "games.presenters.tng"):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
