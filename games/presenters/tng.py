@@ -277,8 +277,8 @@ BATTLE_NAMES = {
 
 
 def battles_info(view: Mapping[str, Any], position: int | None) -> list[dict[str, Any]]:
-    """Who hit whom in this turn's battles (view key ``battles``, kept until the next turn): each hit with
-    what the Shields stopped and the damage taken, and how each battle ended."""
+    """Who hit whom in the latest battles (view key ``battles``: the latest turn that had any, kept until a
+    later turn has one): each hit with what the Shields stopped and the damage taken, and how each ended."""
     out = []
     turn = view.get("turn")
     for b in view.get("battles") or []:
@@ -664,6 +664,7 @@ class TngPresenter(Presenter):
                  "me": s == position,
                  "played": played.get(str(s), 0),
                  "stats": {k: players[s]["ship"]["stats"].get(k, 0) for k in ("attack", "speed", "diplomacy", "shields")},
+                 "shields_left": players[s].get("shields_left"),
                  "damage": players[s]["ship"]["damage"], "defense": players[s]["ship"]["stats"].get("defense", 0),
                  "defeated": s in (stage.get("defeated") or [])}
                 for s in order

@@ -307,6 +307,7 @@ def test_the_active_players_page_names_who_the_battle_waits_on(cast):
     state = build(players=2, turn=0, hands={1: ["duty_officer", "evasive_pattern", "crewman"]},
                   space=["war_cardassian"])
     state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"))
+    state["players"][1]["shield_used"] = 1  # Bob's Shields already stopped a hit this turn
     users = cast[:2]
     table = _tng_table(users, seed=1)
     _load_state(table, state)
@@ -317,6 +318,8 @@ def test_the_active_players_page_names_who_the_battle_waits_on(cast):
     assert 'class="tng-waiting"' in head and 'data-seat="1"' in head and "battle" in head
     war = html.split("stage-war", 1)[1].split("</section>", 1)[0]
     assert 'title="Shields"' in war
+    bob_row = war.split('data-seat="1"', 1)[1].split("</tr>", 1)[0]
+    assert ">0/1</span>" in bob_row  # what is left of Bob's Shields this turn, of his Shields
     bob_html = table_page(bob, table)
     bob_head = bob_html.split('class="tng-head"', 1)[1].split("</header>", 1)[0]
     assert 'class="tng-waiting"' not in bob_head  # Bob decides: his decision panel says so
