@@ -193,6 +193,7 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         if my_decision is not None:
             legal = list(rules.legal_commands(state, position))
     automatic = any(d.automatic for d in pending)
+    controls = presenter.controls(rules, view, legal, position)
     can_undo = position is not None and my_decision is not None and undo_target(table=table, seat=position) is not None
     ctx.update(
         {
@@ -203,7 +204,9 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
             "my_decision": my_decision,
             "decision_prompt": presenter.prompt_text(rules, my_decision) if my_decision else "",
             "legal": legal,
-            "controls": presenter.controls(rules, view, legal, position),
+            "controls": controls,
+            # The decision panel lists only the controls not drawn on the board itself.
+            "panel_controls": [c for c in controls if not c.get("on_board")],
             "can_undo": can_undo,
             "seen_version": viewer.seat.seen_version if viewer.seat is not None else table.version,
         }
