@@ -44,6 +44,24 @@
     if (document.visibilityState === "visible") sendHeartbeat();
   });
 
+  // The log shows its newest lines: at the bottom on load, and after each update when the reader
+  // was already at the bottom (someone scrolled up to read older lines keeps their place).
+  function logBox() { return document.getElementById("log-entries"); }
+  function logAtBottom() {
+    var box = logBox();
+    return !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  }
+  function logToBottom() { var box = logBox(); if (box) box.scrollTop = box.scrollHeight; }
+  document.addEventListener("DOMContentLoaded", logToBottom);
+  var followLog = true;
+  document.addEventListener("htmx:wsBeforeMessage", function () { followLog = logAtBottom(); });
+
+  // A one-time notice ("The game has started") is not news for the rest of the game: it goes once the
+  // table has moved on.
+  function dropNotices() {
+    document.querySelectorAll("ul.messages").forEach(function (ul) { ul.remove(); });
+  }
+
   // A reconnect resends log lines the page may already have: keep the first of each.
   document.addEventListener("htmx:wsAfterMessage", function () {
     document.body.dataset.wsMessages = String(Number(document.body.dataset.wsMessages || "0") + 1);
@@ -51,5 +69,8 @@
     document.querySelectorAll("#log-entries > li[data-id]").forEach(function (li) {
       if (seen[li.dataset.id]) li.remove(); else seen[li.dataset.id] = true;
     });
+    if (followLog) logToBottom();
+    var live = document.getElementById("table-live");
+    if (live && shownVersion() > parseInt(live.dataset.version || "0", 10)) dropNotices();
   });
 })();

@@ -80,3 +80,18 @@ def test_an_illegal_post_shows_its_message_next_to_the_control(browser_site, new
     error.wait_for(timeout=5000)
     assert "toy:R3" in error.inner_text()
     shots(alice, "illegal-move-message")
+
+
+def test_a_one_time_notice_goes_once_the_game_moves_on(browser_site, new_player, shots):
+    """"The game has started" is news once; it is not kept at the top for the whole game (static/js/app.js)."""
+    alice = new_player("alice")
+    open_table(alice, browser_site, "toy", 1)
+    start_game(alice)
+    alice.wait_for_function("() => document.body.dataset.ws === 'open'")
+    assert alice.locator("ul.messages").count() == 1
+    before = version(alice)
+    alice.locator("#frag-decision button[data-kind=bid]").first.click()
+    alice.wait_for_function(f"() => Number(document.querySelector('#frag-status').dataset.version) > {before}",
+                            timeout=5000)
+    alice.wait_for_function("() => !document.querySelector('ul.messages')", timeout=5000)
+    shots(alice, "notice-gone-after-a-move")

@@ -161,3 +161,15 @@ def test_csrf_is_enforced_on_the_command_form(alice, bob):
 def test_unknown_table_is_404_not_500(alice):
     assert _client(alice).get(reverse("table", args=[999999])).status_code == 404
     assert _client(alice).post(reverse("table_command", args=[999999]), {}).status_code == 404
+
+
+def test_the_status_line_says_you_where_the_game_waits_on_me(alice, bob, charlie):
+    table = started_table(alice, bob)
+    status = _client(alice).get(reverse("table", args=[table.pk])).content.decode().split('id="frag-status"')[1]
+    status = status.split("</section>")[0]
+    assert re.search(r"Waiting for\s*<strong[^>]*me\">you</strong>, <strong[^>]*>bob</strong>", status), status
+    watching = _client(charlie).get(reverse("table", args=[table.pk])).content.decode()
+    assert ">you</strong>" not in watching and ">alice</strong>" in watching
+    _post_command(_client(alice), table, "bid", {"card": hand_of(table, 0)[0]})
+    answer = _client(alice).get(reverse("table", args=[table.pk])).content.decode()
+    assert "Nothing for you to decide right now." in answer and ">you</strong>" not in answer
