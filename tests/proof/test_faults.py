@@ -190,10 +190,10 @@ def test_a_move_posted_on_one_server_reaches_a_websocket_on_the_other(site):
     alice, bob = site.player("alice", port=site.ports[0]), site.player("bob", port=site.ports[1])
     with bob.websocket(table) as ws:
         ws.recv(timeout=10)
-        started = time.monotonic()
         assert post_form(alice, table, _page_forms(alice, table)[0]).status_code == 200
-        receive_until(ws, lambda f: shown_version(f) == 2, timeout=5)  # no heartbeat: the push itself
-        assert time.monotonic() - started < 2
+        # This client never sends a heartbeat, so the new view can only come from the push itself.
+        # (How fast it comes is bench/server.py's to measure, not a test's.)
+        receive_until(ws, lambda f: shown_version(f) == 2, timeout=5)
 
 
 @pytest.mark.skipif(not REDIS, reason="restarts the real redis-server on 127.0.0.1:6379 (REDIS_URL)")
