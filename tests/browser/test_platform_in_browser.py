@@ -84,10 +84,15 @@ def test_an_illegal_post_shows_its_message_next_to_the_control(browser_site, new
 
 def test_a_one_time_notice_goes_once_the_game_moves_on(browser_site, new_player, shots):
     """"The game has started" is news once; it is not kept at the top for the whole game (static/js/app.js)."""
-    alice = new_player("alice")
-    open_table(alice, browser_site, "toy", 1)
-    start_game(alice)
+    site = browser_site
+    alice, bob = new_player("alice"), new_player("bob")
+    table_id = open_table(alice, site, "toy", 2)
+    join_from_lobby(bob, table_id)
+    alice.reload()
+    start_game(alice)  # two players must both bid: nothing moves until Alice does
+    alice.wait_for_selector("#frag-decision button[data-kind=bid]")
     alice.wait_for_function("() => document.body.dataset.ws === 'open'")
+    shots(alice, "notice-after-start")
     assert alice.locator("ul.messages").count() == 1
     before = version(alice)
     alice.locator("#frag-decision button[data-kind=bid]").first.click()
