@@ -573,20 +573,7 @@ def _sync_decks(*, table: Table, rules: Rules, old_state: Any, state: Any) -> No
     """Mirror the engine's piles as Deck rows: create on the first version, then update changed ones."""
     new = {z.name: z for z in rules.zones(state)}
     if old_state is None:
-        Deck.objects.bulk_create(
-            [
-                Deck(
-                    table=table,
-                    name=z.name,
-                    owner=z.owner,
-                    visibility=z.visibility,
-                    seen_by=_seen_by(z.seen_by),
-                    cards=list(z.cards),
-                    size=len(z.cards),
-                )
-                for z in new.values()
-            ]
-        )
+        Deck.objects.bulk_create([_deck_row(table, z) for z in new.values()])
         return
     old = {z.name: z for z in rules.zones(old_state)}
     changed = [z for name, z in new.items() if name not in old or old[name] != z]
@@ -595,22 +582,23 @@ def _sync_decks(*, table: Table, rules: Rules, old_state: Any, state: Any) -> No
     if changed:
         # One statement for new and changed piles alike (INSERT ... ON CONFLICT (table, name) DO UPDATE).
         Deck.objects.bulk_create(
-            [
-                Deck(
-                    table=table,
-                    name=z.name,
-                    owner=z.owner,
-                    visibility=z.visibility,
-                    seen_by=_seen_by(z.seen_by),
-                    cards=list(z.cards),
-                    size=len(z.cards),
-                )
-                for z in changed
-            ],
+            [_deck_row(table, z) for z in changed],
             update_conflicts=True,
             unique_fields=["table", "name"],
             update_fields=["owner", "visibility", "seen_by", "cards", "size"],
         )
+
+
+def _deck_row(table: Table, zone: Any) -> Deck:
+    return Deck(
+        table=table,
+        name=zone.name,
+        owner=zone.owner,
+        visibility=zone.visibility,
+        seen_by=_seen_by(zone.seen_by),
+        cards=list(zone.cards),
+        size=len(zone.cards),
+    )
 
 
 def _seen_by(seats: frozenset[int]) -> str:
