@@ -30,20 +30,8 @@ class BenchSite(LiveSite):
               private_redis: bool = True) -> BenchSite:
         os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE_URL)
         os.environ.setdefault("REDIS_URL", DEFAULT_REDIS_URL)
-        redis_proc = None
-        if private_redis and shutil.which("redis-server"):
-            # A Redis of our own (127.0.0.1, no persistence): the shared one was flushed and restarted
-            # by other people's runs in the middle of ours.
-            port = free_port()
-            redis_proc = subprocess.Popen(
-                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )
-            for _ in range(100):
-                if subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).returncode == 0:
-                    break
-                time.sleep(0.05)
-            os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+        # A Redis of our own: the shared one was flushed and restarted by other people's runs mid-way.
+        redis_proc = start_private_redis() if private_redis else None
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_SETTINGS"))}
         env.update(
             {
@@ -104,6 +92,24 @@ class BenchSite(LiveSite):
                      DJANGO_SECRET_KEY=self.env["DJANGO_SECRET_KEY"], REDIS_URL=self.env["REDIS_URL"],
                      HYPERLANE_EXTRA_GAMES=self.env["HYPERLANE_EXTRA_GAMES"],
                      HYPERLANE_VAR_DIR=self.env["HYPERLANE_VAR_DIR"], HYPERLANE_LOG_LEVEL="WARNING")
+
+
+def start_private_redis() -> subprocess.Popen[bytes] | None:
+    """A Redis of our own on a free 127.0.0.1 port (no persistence), named in ``REDIS_URL``; None if
+    redis-server is not installed. The caller stops it."""
+    if not shutil.which("redis-server"):
+        return None
+    port = free_port()
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        if subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).returncode == 0:
+            break
+        time.sleep(0.05)
+    os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+    return proc
 
 
 @dataclass

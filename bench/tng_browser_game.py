@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,23 +37,10 @@ from tests.browser.test_tng_full_game import (  # noqa: E402
     engine_playout,
     play_to_the_end,
 )
-from tests.live.harness import LiveSite, free_port  # noqa: E402
+from tests.live.harness import LiveSite  # noqa: E402
 
-
-def _private_redis() -> subprocess.Popen[bytes] | None:
-    if not shutil.which("redis-server"):
-        return None
-    port = free_port()
-    proc = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    for _ in range(100):
-        if subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).returncode == 0:
-            break
-        time.sleep(0.05)
-    os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
-    return proc
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _site import start_private_redis  # noqa: E402
 
 
 def find_seeds(count: int, goal: int) -> int:
@@ -93,7 +79,7 @@ def main() -> int:
         page.screenshot(path=str(path), full_page=True)
         return path
 
-    redis = _private_redis()
+    redis = start_private_redis()
     var_dir = Path(tempfile.mkdtemp(prefix="tng-browser-game-"))
     started = time.monotonic()
     site = LiveSite.create(var_dir)
