@@ -262,6 +262,7 @@ def quadrant(
     # Without commands on it, a quadrant looks the same to every viewer and often for many moves.
     ship = q["ship"]
     key = (
+        get_language(),  # the fixed texts drawn around the printed ones are in the viewer's language
         printed,
         info["object"],
         q["key"],
