@@ -125,10 +125,10 @@ if REDIS_URL:
         }
     }
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL},
+        "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": REDIS_URL},
         # Rendered table fragments, shared by every ASGI server (games/rendering.py).
         "fragments": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "frag",
         },

@@ -1,0 +1,52 @@
+"""config.redis_cache: one Redis connection pool per process and server, whatever the async context.
+
+Django makes a new cache object for every async context (every ASGI request, every websocket render);
+with Django's own Redis backend each one opened its own pool, so a new TCP connection per request.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import threading
+
+import pytest
+from django.core.cache import caches
+from django.test import override_settings
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs Redis (REDIS_URL)")
+
+SHARED = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "shared": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "t-pool"},
+    "plain": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "t-pool"},
+}
+
+
+def _pool_in_a_new_context(alias: str) -> object:
+    """The pool a cache uses in a fresh context, as a request on a fresh Daphne gets one."""
+
+    def use() -> object:
+        cache = caches[alias]
+        cache.set("k", "v")
+        assert cache.get("k") == "v"
+        return cache._cache._get_connection_pool(write=True)
+
+    return contextvars.Context().run(use)
+
+
+@override_settings(CACHES=SHARED)
+def test_every_request_context_and_thread_uses_one_pool():
+    pools = [_pool_in_a_new_context("shared") for _ in range(3)]
+    out: list[object] = []
+    thread = threading.Thread(target=lambda: out.append(_pool_in_a_new_context("shared")))
+    thread.start()
+    thread.join()
+    assert all(p is pools[0] for p in pools + out)
+
+
+@override_settings(CACHES=SHARED)
+def test_djangos_own_backend_makes_a_pool_per_context_which_is_why_ours_exists():
+    first, second = _pool_in_a_new_context("plain"), _pool_in_a_new_context("plain")
+    assert first is not second
