@@ -20,9 +20,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.broadcast import table_group
-from games.models import Seat, Table
+from games.models import Event, Seat, Table
 from games.rendering import render_chat, render_fragments, render_log_entries, with_language
-from games.selectors import NotAllowed, table_with_seats, viewer_at, viewer_for
+from games.selectors import NotAllowed, event_rows, table_with_seats, viewer_at, viewer_for
 
 log = logging.getLogger(__name__)
 
@@ -133,13 +133,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data="".join(changed))
 
     def _render(self, at_least: int | None = None) -> tuple[dict[str, str], str, int]:
+        rows = None
         if at_least is None:
             viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
         else:
             table, seats = SNAPSHOTS.at_least(self.table_id, at_least)
             viewer = viewer_at(table, seats, user=self.user, invite_token=self.viewer.invite_token)
-        fragments = with_language(self.user, render_fragments, viewer, oob=True)
-        log_html, self.log_last_id = with_language(self.user, render_log_entries, viewer, after_id=self.log_last_id)
+            rows = SNAPSHOTS.events_after(table, self.log_last_id)
+        # A seat's own render is kept for nobody else; a spectator's is shared with the other spectators.
+        fragments = with_language(self.user, render_fragments, viewer, oob=True, store=viewer.seat is None)
+        log_html, self.log_last_id = with_language(
+            self.user, render_log_entries, viewer, after_id=self.log_last_id, rows=rows
+        )
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
         return fragments, log_html, viewer.table.version
@@ -155,16 +160,36 @@ class TableSnapshots:
     or later. The first to render reads it; the others of this server use that read (at least V, so
     never older than what was announced). Only the group-message path uses it: connects and heartbeats
     always read afresh. The objects are only read by renders, never changed.
+
+    The new log lines are shared the same way: the sockets of a table have all shown the log up to the
+    same event, so the first reads the events after it (every seat's, unfiltered) and the others filter
+    that read for their own seat (``events_after``).
     """
 
     def __init__(self, size: int = 1024) -> None:
         self.size = size
         self._lock = threading.Lock()
         self._tables: OrderedDict[int, tuple[Table, tuple[Seat, ...]]] = OrderedDict()
+        self._events: OrderedDict[tuple[int, int, int], list[Event]] = OrderedDict()
 
     def clear(self) -> None:
         with self._lock:
             self._tables.clear()
+            self._events.clear()
+
+    def events_after(self, table: Table, after_id: int) -> list[Event]:
+        """The table's events after ``after_id`` as read at this table version or later (``event_rows``)."""
+        key = (table.pk, table.version, after_id)
+        with self._lock:
+            rows = self._events.get(key)
+        if rows is not None:
+            return rows
+        rows = event_rows(table.pk, after_id=after_id)
+        with self._lock:
+            self._events[key] = rows
+            while len(self._events) > self.size:
+                self._events.popitem(last=False)
+        return rows
 
     def at_least(self, table_id: int, version: int) -> tuple[Table, tuple[Seat, ...]]:
         with self._lock:

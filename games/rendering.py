@@ -14,7 +14,7 @@ from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.models import Seat, Table
+from games.models import Event, Seat, Table
 from games.presenters import seat_names
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
 
@@ -22,12 +22,16 @@ from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
 FRAGMENTS = ("status", "board", "decision", "result")
 
 
-def render_fragments(viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None) -> dict[str, str]:
+def render_fragments(
+    viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None, store: bool = True
+) -> dict[str, str]:
     """This viewer's fragments, rendered once per table version and kind of viewer.
 
     After a move the mover's POST answer, the mover's own websocket (on any server) and every spectator
     of the table share one render: it is kept in the ``fragments`` cache under a key naming the table's
-    version, the seat (or the spectator's standing) and the language.
+    version, the seat (or the spectator's standing) and the language. ``store=False``: look it up, but
+    do not keep a new render (a seat's own websocket: nobody else would read it, and storing it costs a
+    tenth of the render).
     """
     key = _fragments_key(viewer, oob)
     fragment_cache = caches["fragments"]
@@ -37,7 +41,7 @@ def render_fragments(viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None 
         ctx["oob"] = oob
         with seat_names(ctx["seat_names"]):
             out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
-        if key:
+        if key and store:
             fragment_cache.set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         out = {**out, "board": out["board"] + str(viewer.table.state)}
@@ -65,9 +69,14 @@ def _fragments_key(viewer: Viewer, oob: bool) -> str:
     return f"frag:{table.pk}:{table.version}:{stamp}:{table.status}:{who}:{staff}:{translation.get_language()}:{int(oob)}"
 
 
-def render_log_entries(viewer: Viewer, *, after_id: int, oob: bool = True) -> tuple[str, int]:
-    """New log lines (as an element that appends to ``#log-entries`` when ``oob``), and the last id."""
-    entries = log_for_seat(table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats)
+def render_log_entries(
+    viewer: Viewer, *, after_id: int, oob: bool = True, rows: Sequence[Event] | None = None
+) -> tuple[str, int]:
+    """New log lines (as an element that appends to ``#log-entries`` when ``oob``), and the last id.
+
+    ``rows``: the table's events after ``after_id``, when the caller has read them (``event_rows``).
+    """
+    entries = log_for_seat(table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats, rows=rows)
     if not entries:
         return "", after_id
     html = render_to_string(

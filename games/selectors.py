@@ -84,16 +84,30 @@ def viewer_at(table: Table, seats: tuple[Seat, ...], *, user: User | None, invit
     )
 
 
+def event_rows(table_id: int, *, after_id: int = 0, limit: int = 200) -> list[Event]:
+    """The newest ``limit`` events of a table after ``after_id``, newest first, for every seat: filter
+    them with ``log_for_seat`` before showing them to anyone."""
+    return list(Event.objects.filter(table_id=table_id, id__gt=after_id).order_by("-seq", "-index")[:limit])
+
+
 def log_for_seat(
-    *, table: Table, seat: int | None, after_id: int = 0, limit: int = 200, seats: Sequence[Seat] = ()
+    *,
+    table: Table,
+    seat: int | None,
+    after_id: int = 0,
+    limit: int = 200,
+    seats: Sequence[Seat] = (),
+    rows: Sequence[Event] | None = None,
 ) -> list[dict[str, Any]]:
     """The event log as this seat may read it, oldest first; ``after_id`` for what is new.
 
     ``seats`` (with their users) when the caller holds them: their names are read from there.
+    ``rows``: ``event_rows(table.pk, after_id=after_id, limit=limit)`` when the caller has read them.
     """
     rules = registry.get(table.game)
     presenter = presenter_for(table.game)
-    rows = list(Event.objects.filter(table=table, id__gt=after_id).order_by("-seq", "-index")[:limit])
+    if rows is None:
+        rows = event_rows(table.pk, after_id=after_id, limit=limit)
     if not rows:
         return []
     if seats:
@@ -109,7 +123,7 @@ def log_for_seat(
         return _log_lines(presenter, rules, rows, seat)
 
 
-def _log_lines(presenter: Any, rules: Any, rows: list[Event], seat: int | None) -> list[dict[str, Any]]:
+def _log_lines(presenter: Any, rules: Any, rows: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
     out = []
     for row in reversed(rows):
         event = EngineEvent(

@@ -148,3 +148,28 @@ async def test_sockets_of_one_server_share_a_table_read_at_the_announced_version
     await sync_to_async(snapshots.at_least)(other.pk, other.version)
     evicted, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version)
     assert evicted is not newer  # size 1: the other table's read pushed this one out
+
+
+async def test_sockets_of_one_server_share_the_new_log_lines_read_and_each_filters_its_own(alice, bob):
+    """TableSnapshots.events_after: one read of the new events per table version and starting point;
+    each seat's log lines are still filtered for that seat (a secret bid is named only to its bidder)."""
+    from games.consumers import TableSnapshots
+    from games.rendering import render_log_entries
+    from games.selectors import viewer_at
+
+    table = await sync_to_async(started_table)(alice, bob)
+    snapshots = TableSnapshots()
+    before, _ = await sync_to_async(snapshots.at_least)(table.pk, table.version)
+    start = await sync_to_async(lambda: max(e.id for e in snapshots.events_after(before, 0)))()
+    card = (await sync_to_async(hand_of)(table, 0))[0]
+    await sync_to_async(submit)(table, alice, "bid", card=card)
+    now, seats = await sync_to_async(snapshots.at_least)(table.pk, table.version + 1)
+    rows = await sync_to_async(snapshots.events_after)(now, start)
+    assert rows and await sync_to_async(snapshots.events_after)(now, start) is rows  # read once, shared
+    lines = {}
+    for user in (alice, bob):
+        viewer = viewer_at(now, seats, user=user)
+        lines[user.username], last = await sync_to_async(render_log_entries)(viewer, after_id=start, rows=rows)
+        assert last == max(r.id for r in rows)
+    assert lines[alice.username] != lines[bob.username]
+    assert card not in lines[bob.username].replace(f"{card}0", "")
