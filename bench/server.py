@@ -212,7 +212,26 @@ class CpuMeter:
         return {k: (after[k] - before[k]) * 1000 / max(1, moves) for k in before}
 
 
-async def drive(specs: list[Any], rate: float, seconds: float, meter: CpuMeter, low_rate: float) -> dict[str, Any]:
+def start_profilers(site: BenchSite, out_dir: Path | None, seconds: float, label: str) -> list[subprocess.Popen[bytes]]:
+    """py-spy, sampling every web server (all threads, idle ones left out) for the saturated phase: a
+    flame-graph file per server in OUT_DIR (``--format speedscope``), and a collapsed-stack text file to
+    grep (``--format raw``)."""
+    if out_dir is None:
+        return []
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    procs = []
+    for name, proc in sorted(site.procs.items()):
+        if name.startswith("web"):
+            procs.append(subprocess.Popen(
+                [spy, "record", "--pid", str(proc.pid), "--duration", str(int(seconds)), "--rate", "250",
+                 "--format", "raw", "--output", str(out_dir / f"{label}-{name}.txt"), "--nonblocking", "--gil"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    return procs
+
+
+async def drive(specs: list[Any], rate: float, seconds: float, meter: CpuMeter, low_rate: float,
+                profile: tuple[BenchSite, Path, str] | None = None) -> dict[str, Any]:
     driver = Driver(specs)
     t0 = time.perf_counter()
     await driver.open()
@@ -224,7 +243,10 @@ async def drive(specs: list[Any], rate: float, seconds: float, meter: CpuMeter, 
     c1 = await asyncio.to_thread(meter.snapshot)
     # Per move applied (every 200 answer), whether or not its views arrived within the time limit.
     offered["cpu"] = meter.per_move(c0, c1, offered["status"].get(200, 0))
+    profilers = start_profilers(profile[0], profile[1], seconds, profile[2]) if profile else []
     saturated = await driver.saturate(seconds)
+    for spy in profilers:
+        await asyncio.to_thread(spy.wait)
     c2 = await asyncio.to_thread(meter.snapshot)
     saturated["cpu"] = meter.per_move(c1, c2, saturated["status"].get(200, 0))
     frames = sum(s.frames for t in driver.tables for s in t.seats)
@@ -242,6 +264,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="Celery workers (solo pool each)")
     parser.add_argument("--games", default="kemble,toy")
     parser.add_argument("--no-bgio", action="store_true")
+    parser.add_argument("--profile", type=Path, metavar="DIR",
+                        help="sample every Daphne with py-spy during the saturated phase; collapsed stacks in DIR")
     args = parser.parse_args()
     server_counts = [int(x) for x in args.servers.split(",")]
     print(f"bench/server.py  {machine()}")
@@ -268,7 +292,8 @@ def main() -> int:
             options, label = GAMES[game]
             for count in server_counts:
                 specs = make_tables(game, args.tables, 4, options, site.ports[:count])
-                r = asyncio.run(drive(specs, args.rate, args.seconds, CpuMeter(site), args.low_rate))
+                profile = (site, args.profile, f"{game}-{count}") if args.profile else None
+                r = asyncio.run(drive(specs, args.rate, args.seconds, CpuMeter(site), args.low_rate, profile))
                 results[f"{game}/{count}"] = r
                 print(f"\n{label}, {count} Daphne server(s), {args.workers} Celery worker(s)"
                       f"  (400 websockets opened in {r['open_seconds']:.1f} s)   [{loadavg()}]")
