@@ -1,18 +1,21 @@
-"""The hot parts of the Kemble board, drawn in Python: the grid of quadrants (with the command forms on
-them), the player panels, and the sensor and power-up cards.
+"""The Kemble board, drawn in Python: the outline (header, my cards, boss, final scores, market), the grid
+of quadrants (with the command forms on them), the player panels, and the sensor and power-up cards.
 
-Why not templates: these parts repeat. A 4-player board has about 40 quadrants, each with a dozen
-symbols and titles, and it is re-rendered for every seat after every move. As ``{% include %}`` loops
+Why not templates: the board is re-rendered for every seat after every move, and its parts repeat. A
+4-player board has about 40 quadrants, each with a dozen symbols and titles: as ``{% include %}`` loops
 they cost about 2,000 template nodes per render (three quarters of the render's CPU); here they cost a
-few string joins. ``templates/games/kemble/board.html`` is still the page's outline, and it calls these
-through the tags in ``games/templatetags/kemble_tags.py``.
+few string joins. The outline left in the template still cost half of the board fragment's CPU, so it
+moved here too. ``templates/games/kemble/board.html`` only calls ``board`` (through the tag
+``kemble_board`` of ``games/templatetags/kemble_tags.py``).
 
 The markup is the one the templates made, byte for byte (``bench/render.py --compare`` checks it
 against a corpus rendered by the templates), whitespace included. Rules kept from the templates:
 
 - every value goes through ``_e`` (as ``{{ value }}`` does: escaped, numbers as digits);
 - fixed texts come from ``_texts()``, translated once per language (as ``{% translate %}`` does, not
-  escaped); texts with values are ``gettext(...) % values``, values escaped (as ``{% blocktranslate %}``);
+  escaped); texts with values are ``gettext(...) % values``, values escaped (as ``{% blocktranslate %}``;
+  plurals with ``ngettext``);
+- a missing key shows as "" (``_get``, as a template's missing variable), None as "None";
 - each section below names the template it replaced.
 
 A quadrant without commands on it looks the same to every viewer and usually for many moves: its HTML is
@@ -95,6 +98,33 @@ _FIXED = (
     gettext_noop("L%(n)s"),
     gettext_noop("Actions on row %(row)s, column %(col)s"),
     gettext_noop("Sensor card %(n)s (%(colour)s)"),
+    # the outline (was board.html)
+    gettext_noop("Your turn"),
+    gettext_noop("Moves left"),
+    gettext_noop("Fire actions left"),
+    gettext_noop("Overloads used (at most 2 per turn)"),
+    gettext_noop("Turn order this round"),
+    gettext_noop("Order:"),
+    gettext_noop("Your cards"),
+    gettext_noop("Your sensor cards"),
+    gettext_noop("none"),
+    gettext_noop("Your secret choice:"),
+    gettext_noop("Your power-ups"),
+    gettext_noop("Play area: row 1 is the top"),
+    gettext_noop("Final scoring"),
+    gettext_noop("Player"),
+    gettext_noop("Power-ups"),
+    gettext_noop("Total"),
+    gettext_noop("Upgrades left"),
+    gettext_noop("Decks"),
+    gettext_noop("Space cards"),
+    gettext_noop("Sensor cards"),
+    gettext_noop("Round %(n)s"),
+    gettext_noop("%(who)s’s turn"),
+    gettext_noop("overloads %(n)s/2"),
+    gettext_noop("laser shots left: %(n)s"),
+    gettext_noop("Boss: %(name)s"),
+    gettext_noop("%(d)s/%(t)s parts destroyed"),
 )
 
 
@@ -559,4 +589,198 @@ def player_panel(p: Mapping[str, Any], name: str, bidding: bool) -> str:
         f"  {tokens}\n"
         f"  {partner}\n"
         "</article>\n"
+    )
+
+
+# --- the board's outline (was board.html) -------------------------------------------------------------
+
+
+def _get(d: Mapping[str, Any] | None, key: str) -> Any:
+    """``d.key`` in a template: the item, or "" when there is none."""
+    if not d:
+        return ""
+    return d.get(key, "")
+
+
+def _head(k: Mapping[str, Any], t: Mapping[str, str]) -> str:
+    """The header: round, phase, whose turn and what is left of it, the turn order."""
+    turn = k["turn"]
+    turn_html = ""
+    if turn:
+        if turn.get("mine"):
+            whose = t["Your turn"]
+        else:
+            whose = t["%(who)s’s turn"] % {"who": _e(_get(turn, "label"))}
+        budget = ""
+        if turn.get("mode") == "battle":
+            # Not inside the f-string below: makemessages would not find them there.
+            moves = ngettext("%(n)s move", "%(n)s moves", turn["moves"]) % {"n": _e(turn["moves"])}
+            fires = ngettext("%(n)s fire action", "%(n)s fire actions", turn["fires"]) % {
+                "n": _e(turn["fires"])
+            }
+            laser = turn.get("laser_shots")
+            budget = (
+                '\n      <span class="kb-budget">\n'
+                f'        <span title="{t["Moves left"]}">{moves}</span> ·\n'
+                f'        <span title="{t["Fire actions left"]}">{fires}</span> ·\n'
+                f'        <span title="{t["Overloads used (at most 2 per turn)"]}">'
+                f"{t['overloads %(n)s/2'] % {'n': _e(_get(turn, 'overloads'))}}</span>\n"
+                f"        {('· ' + t['laser shots left: %(n)s'] % {'n': _e(laser)}) if laser else ''}\n"
+                "      </span>\n      "
+            )
+        turn_html = (
+            f'\n      <span class="kb-turn{" mine" if turn.get("mine") else ""}">\n'
+            f"        {whose}\n"
+            f"        ({_e(_get(turn, 'mode_name'))})\n"
+            "      </span>\n"
+            f"      {budget}\n    "
+        )
+    order = ""
+    if k["order"] and not k["bidding"]:
+        order = (
+            f'<span class="kb-order-list" title="{t["Turn order this round"]}">{t["Order:"]}\n      '
+            + " › ".join(
+                f'<span class="kb-swatch c-{_e(o["colour"])}"></span>{_e(o["label"])}' for o in k["order"]
+            )
+            + "</span>"
+        )
+    return (
+        '  <header class="kb-head">\n'
+        f'    <span class="kb-round">{t["Round %(n)s"] % {"n": _e(k["round"])}}</span>\n'
+        f'    <span class="kb-phase">{_e(k["phase_name"])}</span>\n'
+        f"    {turn_html}\n"
+        f"    {order}\n"
+        "  </header>\n"
+    )
+
+
+def _mine(mine: Mapping[str, Any] | None, t: Mapping[str, str]) -> str:
+    """My cards: the sensor cards in my hand, my secret choice, my power-ups (a seat's own view only)."""
+    if not mine:
+        return ""
+    none = f'<span class="muted">{t["none"]}</span>'
+    hand = "".join(sensor_card(c) for c in mine["hand"]) or none
+    bid = mine["bid"]
+    your_bid = f'<p class="kb-your-bid">{t["Your secret choice:"]} {sensor_card(bid)}</p>' if bid else ""
+    powerups = "".join(powerup_card(c) for c in mine["powerups"]) or none
+    return (
+        f'\n  <section class="kb-mine" aria-label="{t["Your cards"]}">\n'
+        '    <div class="kb-hand">\n'
+        f"      <h3>{t['Your sensor cards']}</h3>\n"
+        f"      {hand}\n"
+        f"      {your_bid}\n"
+        "    </div>\n"
+        '    <div class="kb-my-powerups">\n'
+        f"      <h3>{t['Your power-ups']}</h3>\n"
+        f"      {powerups}\n"
+        "    </div>\n"
+        "  </section>\n  "
+    )
+
+
+def _boss(boss: Mapping[str, Any] | None, t: Mapping[str, str]) -> str:
+    if not boss:
+        return ""
+    parts = boss.get("parts") or {}
+    destroyed = ""
+    if _get(parts, "total"):
+        destroyed = "· " + t["%(d)s/%(t)s parts destroyed"] % {
+            "d": _e(_get(parts, "destroyed")),
+            "t": _e(_get(parts, "total")),
+        }
+    rules = "".join(f"{_e(r)}&#10;" for r in boss.get("rules") or ())
+    return (
+        f'<p class="kb-boss" title="{rules}">☠ {t["Boss: %(name)s"] % {"name": _e(_get(boss, "name"))}}\n'
+        f"        {destroyed}</p>"
+    )
+
+
+def _final(final: Sequence[Mapping[str, Any]] | None, names: Mapping[int, str], t: Mapping[str, str]) -> str:
+    if not final:
+        return ""
+    rows = "".join(
+        f'<tr><td><span class="kb-swatch c-{_e(_get(f, "colour"))}"></span>{_e(_get(f, "label"))} '
+        f"{_e(names.get(f['seat'], ''))}</td><td>{_e(_get(f, 'glory'))}</td>\n"
+        f"        <td>{_e(_get(f, 'powerups'))}"
+        + (f" <small>({', '.join(_e(r) for r in f['revealed'])})</small>" if f.get("revealed") else "")
+        + f"</td><td>{_e(_get(f, 'bellonium'))}</td><td><strong>{_e(_get(f, 'total'))}</strong></td></tr>"
+        for f in final
+    )
+    return (
+        '\n  <section class="kb-final">\n'
+        f"    <h3>{t['Final scoring']}</h3>\n"
+        '    <table class="scores">\n'
+        f"      <thead><tr><th>{t['Player']}</th><th>{t['Glory']}</th><th>{t['Power-ups']}</th>"
+        f"<th>{t['Bellonium']}</th><th>{t['Total']}</th></tr></thead>\n"
+        f"      <tbody>{rows}</tbody>\n"
+        "    </table>\n"
+        "  </section>\n  "
+    )
+
+
+def _market(k: Mapping[str, Any], t: Mapping[str, str]) -> str:
+    achievements = "".join(
+        f"<li><strong>{_e(_get(a, 'name'))}</strong> ♛{_e(_get(a, 'glory'))} <small>{_e(_get(a, 'text'))}</small></li>"
+        for a in k["achievements_up"]
+    )
+    piles = "".join(f"<li>{_e(u['name'])} <small>×{_e(u['left'])}</small></li>" for u in k["upgrade_piles"])
+    decks = k["decks"]
+    return (
+        '  <section class="kb-market">\n'
+        "    <div>\n"
+        f"      <h3>{t['Achievements']}</h3>\n"
+        f'      <ul class="kb-achievements-up">{achievements}</ul>\n'
+        "    </div>\n"
+        "    <div>\n"
+        f"      <h3>{t['Upgrades left']}</h3>\n"
+        f'      <ul class="kb-piles">{piles}</ul>\n'
+        "    </div>\n"
+        "    <div>\n"
+        f"      <h3>{t['Decks']}</h3>\n"
+        '      <ul class="kb-decks">\n'
+        f"        <li>{t['Space cards']} <small>×{_e(_get(decks, 'space'))}</small></li>\n"
+        f"        <li>{t['Sensor cards']} <small>×{_e(_get(decks, 'sensor'))}</small></li>\n"
+        f"        <li>{t['Power-ups']} <small>×{_e(_get(decks, 'powerup'))}</small></li>\n"
+        f"        <li>{t['Achievements']} <small>×{_e(_get(decks, 'achievement'))}</small></li>\n"
+        "      </ul>\n"
+        "    </div>\n"
+        "  </section>\n"
+    )
+
+
+def board(
+    k: Mapping[str, Any],
+    controls: Iterable[Mapping[str, Any]] | None,
+    forms: Forms,
+    names: Mapping[int, str],
+    legend: str,
+) -> str:
+    """The whole board (``kemble`` of ``KemblePresenter.extra_context``) as ``board.html`` includes it.
+
+    ``names``: the users' shown names by seat; ``legend``: the symbols legend's HTML (``_legend.html``).
+    """
+    t = _texts()
+    panels = "".join(player_panel(p, names.get(p["seat"], ""), bool(k["bidding"])) for p in k["players"])
+    return (
+        "\n\n"
+        f'<div class="kemble" data-phase="{_e(k["phase"])}" data-round="{_e(k["round"])}">\n'
+        f"{_head(k, t)}\n"
+        f"  {_mine(k['mine'], t)}\n\n"
+        '  <div class="kb-layout">\n'
+        '    <div class="kb-board-wrap">\n'
+        f"      {_boss(k['boss'], t)}\n"
+        f'      <div class="kb-grid" style="--cards: {_e(k["width"])}" role="group" '
+        f'aria-label="{t["Play area: row 1 is the top"]}">\n'
+        '        <div class="kb-corner" aria-hidden="true"></div>\n'
+        f"        {grid(k['rows'], controls, forms)}\n"
+        "      </div>\n"
+        f"      {legend}\n"
+        "    </div>\n\n"
+        '    <div class="kb-players">\n'
+        f"      {panels}\n"
+        "    </div>\n"
+        "  </div>\n\n"
+        f"  {_final(k['final'], names, t)}\n\n"
+        f"{_market(k, t)}"
+        "</div>\n"
     )

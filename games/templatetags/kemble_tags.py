@@ -1,8 +1,8 @@
-"""Template tags of the Kemble board. The repeated parts are drawn in ``games/presenters/kemble_html.py``."""
+"""Template tags of the Kemble board. The board itself is drawn in ``games/presenters/kemble_html.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -20,46 +20,33 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def kemble_grid(context: template.Context, k: Mapping[str, Any]) -> SafeString:
-    """The rows of space cards and their quadrants, with the command forms placed on them."""
+def kemble_board(context: template.Context) -> SafeString:
+    """The whole board (context: ``kemble`` from ``KemblePresenter.extra_context``, ``controls``, ``seats``
+    and what the command forms post)."""
+    names: dict[int, str] = {}
+    for s in context.get("seats") or ():
+        position = getattr(s, "position", None)
+        if position is not None and position not in names:
+            names[position] = str(s.user.shown_name)
     return mark_safe(
-        kemble_html.grid(k["rows"], context.get("controls"), kemble_html.Forms.from_context(context))
+        kemble_html.board(
+            context["kemble"],
+            context.get("controls"),
+            kemble_html.Forms.from_context(context),
+            names,
+            _legend_in(get_language()),
+        )
     )
-
-
-@register.simple_tag(takes_context=True)
-def kemble_player_panel(context: template.Context, p: Mapping[str, Any]) -> SafeString:
-    """One player's panel (``p``: an item of ``kemble.players``)."""
-    bidding = bool((context.get("kemble") or {}).get("bidding"))
-    return mark_safe(kemble_html.player_panel(p, seat_name(context.get("seats"), p["seat"]), bidding))
 
 
 @register.simple_tag
 def kemble_sensor_card(card: Mapping[str, Any]) -> SafeString:
+    """A sensor card (the bid buttons of the decision panel, ``_sensor_button.html``)."""
     return mark_safe(kemble_html.sensor_card(card))
-
-
-@register.simple_tag
-def kemble_powerup_card(card: Mapping[str, Any]) -> SafeString:
-    return mark_safe(kemble_html.powerup_card(card))
-
-
-@register.simple_tag
-def kemble_legend() -> SafeString:
-    """The symbols legend (``_legend.html``), the same on every board: rendered once per language."""
-    return _legend_in(get_language())
 
 
 @cache
 def _legend_in(language: str | None) -> SafeString:
+    """The symbols legend (``_legend.html``), the same on every board: rendered once per language."""
     html = render_to_string("games/kemble/_legend.html", {"legend": kemble.legend()})
-    return mark_safe(html.removesuffix("\n"))  # the file's last newline: board.html has its own
-
-
-@register.filter
-def seat_name(seats: Iterable[Any] | None, position: int) -> str:
-    """The shown name of the user in seat ``position`` (empty when nobody sits there)."""
-    for s in seats or ():
-        if getattr(s, "position", None) == position:
-            return str(s.user.shown_name)
-    return ""
+    return mark_safe(html.removesuffix("\n"))  # the file's last newline: the board has its own
