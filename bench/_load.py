@@ -274,6 +274,31 @@ class Driver:
         elapsed = time.perf_counter() - started
         return stats.summary(elapsed)
 
+    async def refused_posts(self, seconds: float) -> dict[str, Any]:
+        """Closed loop, one client per table: a move POST with no command in it to a table that does not
+        exist, which the site refuses (404) after the whole request cycle (session, CSRF, sign-in, move
+        rate limit, form parsing, looking the table up) but before any write or render: the floor under
+        any move the site could apply."""
+        stats = Stats()
+        started = time.perf_counter()
+        deadline = started + seconds
+
+        async def loop(table: TableClient) -> None:
+            spec = table.seats[0].spec
+            while time.perf_counter() < deadline:
+                t0 = time.perf_counter()
+                response = await self.http[table.spec.port].post(
+                    "/tables/999999999/command/", data={"kind": ""},
+                    headers={"Cookie": spec.cookie, "X-CSRFToken": spec.csrf, "HX-Request": "true"},
+                )
+                stats.status[response.status_code] = stats.status.get(response.status_code, 0) + 1
+                stats.latencies.append(time.perf_counter() - t0)
+
+        await asyncio.gather(*[loop(t) for t in self.tables])
+        elapsed = time.perf_counter() - started
+        return {"requests": sum(stats.status.values()), "rate": sum(stats.status.values()) / elapsed,
+                "p50": pct(stats.latencies, 0.5) * 1000, "status": dict(stats.status), "elapsed": elapsed}
+
     async def closed_moves(self, count: int, record: Stats | None = None) -> None:
         """Closed loop until ``count`` more moves reached every seat (memory benchmark)."""
         target = self.moves_done + count

@@ -213,9 +213,8 @@ class CpuMeter:
 
 
 def start_profilers(site: BenchSite, out_dir: Path | None, seconds: float, label: str) -> list[subprocess.Popen[bytes]]:
-    """py-spy, sampling every web server (all threads, idle ones left out) for the saturated phase: a
-    flame-graph file per server in OUT_DIR (``--format speedscope``), and a collapsed-stack text file to
-    grep (``--format raw``)."""
+    """py-spy sampling every web server for the saturated phase, only the thread holding the GIL (its
+    CPU), as collapsed stacks (one ``frame;frame;... count`` line each) in OUT_DIR/<game>-<n>-web<i>.txt."""
     if out_dir is None:
         return []
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
@@ -249,9 +248,17 @@ async def drive(specs: list[Any], rate: float, seconds: float, meter: CpuMeter, 
         await asyncio.to_thread(spy.wait)
     c2 = await asyncio.to_thread(meter.snapshot)
     saturated["cpu"] = meter.per_move(c1, c2, saturated["status"].get(200, 0))
+    floor_seconds = min(seconds, 10.0)
+    profilers = start_profilers(profile[0], profile[1], floor_seconds, profile[2] + "-floor") if profile else []
+    refused = await driver.refused_posts(floor_seconds)
+    for spy in profilers:
+        await asyncio.to_thread(spy.wait)
+    c3 = await asyncio.to_thread(meter.snapshot)
+    refused["cpu"] = meter.per_move(c2, c3, refused["requests"])
     frames = sum(s.frames for t in driver.tables for s in t.seats)
     await driver.close()
-    return {"open_seconds": opened, "low": low, "offered": offered, "saturated": saturated, "frames": frames}
+    return {"open_seconds": opened, "low": low, "offered": offered, "saturated": saturated, "frames": frames,
+            "refused": refused}
 
 
 def main() -> int:
@@ -301,6 +308,9 @@ def main() -> int:
                     print(f"  offered {args.low_rate:g}/s: {fmt(r['low'])}")
                 print(f"  offered {args.rate:g}/s: {fmt(r['offered'])}")
                 print(f"  saturated:      {fmt(r['saturated'])}")
+                f = r["refused"]
+                print(f"  floor, a move POST refused before any write or render (404, no such table): {f['rate']:.0f} requests/s,"
+                      f" p50 {f['p50']:.1f} ms, Daphne CPU {f['cpu']['daphne']:.1f} ms per request  {f['status']}")
                 if r["offered"].get("errors") or r["saturated"].get("errors"):
                     print(f"  errors: {r['offered'].get('errors')} {r['saturated'].get('errors')}")
                 sys.stdout.flush()
