@@ -1,8 +1,9 @@
 """End to end: PostgreSQL + Redis + Daphne + a Celery worker (+ beat), 100 live tables x 4 websockets.
 
-For each game (Kemble's Cascade, 4 players; the test toy game, 4 players, ``endless``) and each number
-of Daphne servers (``--servers 1,2``: tables spread round-robin over the servers; every server shares
-the Redis channel layer), 100 fresh tables are started and their 400 seats connect a websocket. Then:
+For each game (Kemble's Cascade, 4 players; TNG deck-building, 4 players, exploration; the test toy
+game, 4 players, ``endless``) and each number of Daphne servers (``--servers 1,2``: tables spread
+round-robin over the servers; every server shares the Redis channel layer), 100 fresh tables are
+started and their 400 seats connect a websocket. Then:
 
 - a light load first (``--low-rate``, default 5 moves/s): the latency of a move on an idle site;
 - offered load: ``--rate`` (default 100) moves per second for ``--seconds``, open loop (a move offered
@@ -10,7 +11,13 @@ the Redis channel layer), 100 fresh tables are started and their 400 seats conne
   move's POST to the moment every other seat's websocket has its new view, p50/p95/p99 (target: p95 <
   60 ms), and the POST's own round trip;
 - saturation: closed loop, every table moves again as soon as its last move reached every seat, for
-  ``--seconds``: the moves per second completed (target: >= 300).
+  ``--seconds``: the moves per second completed (target: >= 300);
+- a floor: the same clients posting a move form with no command to a table that does not exist, which
+  the site refuses (404) after the whole request cycle (session, CSRF, sign-in, rate limit, parsing,
+  the table lookup) before any write or render: requests per second and Daphne CPU per request.
+
+``--profile DIR`` samples every Daphne with py-spy (the thread holding the GIL) during the saturated
+phase and the floor, as collapsed stacks in DIR.
 
 Baselines in the same run: (a) the bare PostgreSQL transaction of a move (SELECT ... FOR UPDATE of the
 table row, INSERT of a command row, UPDATE of the table) with psycopg, one connection in sequence and 8
@@ -22,7 +29,7 @@ Everything listens on and talks to 127.0.0.1 only. ``DATABASE_URL`` / ``REDIS_UR
 own on a free port when redis-server is installed (else database 12 of REDIS_URL).
 
     .venv/bin/python bench/server.py [--seconds 20] [--rate 100] [--servers 1,2] [--workers 1]
-                                     [--tables 100] [--games kemble,toy] [--no-bgio]
+                                     [--tables 100] [--games kemble,tng,toy] [--no-bgio]
 """
 
 from __future__ import annotations
@@ -48,7 +55,11 @@ from _common import ROOT, loadavg, machine, pct  # noqa: E402
 from _load import Driver  # noqa: E402
 from _site import BenchSite, make_tables  # noqa: E402
 
-GAMES = {"kemble": ({}, "Kemble's Cascade 4p"), "toy": ({"endless": True}, "toy game 4p (endless)")}
+GAMES = {
+    "kemble": ({}, "Kemble's Cascade 4p"),
+    "tng": ({}, "Star Trek TNG deck-building 4p (exploration)"),
+    "toy": ({"endless": True}, "toy game 4p (endless)"),
+}
 BGIO_DIR = ROOT / "bench" / ".bgio"
 
 
@@ -269,7 +280,7 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--servers", default="1,2", help="Daphne server counts to measure, e.g. 1,2,3")
     parser.add_argument("--workers", type=int, default=1, help="Celery workers (solo pool each)")
-    parser.add_argument("--games", default="kemble,toy")
+    parser.add_argument("--games", default="kemble,tng,toy")
     parser.add_argument("--no-bgio", action="store_true")
     parser.add_argument("--profile", type=Path, metavar="DIR",
                         help="sample every Daphne with py-spy during the saturated phase; collapsed stacks in DIR")
