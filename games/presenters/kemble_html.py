@@ -162,9 +162,13 @@ class Forms:
 # --- cards (were _sensor_card.html and _powerup_card.html) --------------------------------------------
 
 
-def sensor_card(card: Mapping[str, Any]) -> str:
-    """A sensor card: its number, colour and effect (hands, secret choices, played cards, bid buttons)."""
-    t = _texts()
+def sensor_card(card: Mapping[str, Any], t: Mapping[str, str] | None = None) -> str:
+    """A sensor card: its number, colour and effect (hands, secret choices, played cards, bid buttons).
+
+    ``t``: the fixed texts (``_texts()``) when the caller holds them already.
+    """
+    if t is None:
+        t = _texts()
     text = card.get("text", "")
     title = t["Sensor card %(n)s (%(colour)s)"] % {
         "n": _e(card.get("number", "")),
@@ -278,21 +282,25 @@ def _ship(ship: Mapping[str, Any]) -> str:
 
 
 def quadrant(
-    q: Mapping[str, Any], cell: Sequence[Mapping[str, Any]], edges: Sequence[Mapping[str, Any]], forms: Forms
+    q: Mapping[str, Any],
+    cell: Sequence[Mapping[str, Any]],
+    edges: Sequence[Mapping[str, Any]],
+    forms: Forms,
+    language: str | None,
 ) -> str:
     """One quadrant: its printed symbols, marks, damage, the ship on it, and the commands that act on it.
 
     ``cell``: the commands placed on this quadrant (one is a button, several a menu); ``edges``: the
-    turret arrows drawn on its edges (the ship's own quadrant).
+    turret arrows drawn on its edges (the ship's own quadrant); ``language``: the active language.
     """
     info = q["info"]
     printed = _printed(info)
     if cell or edges:
-        return _quadrant(q, printed, cell, edges, forms)
+        return _quadrant(q, printed, cell, edges, forms, language)
     # Without commands on it, a quadrant looks the same to every viewer and often for many moves.
     ship = q["ship"]
     key = (
-        get_language(),  # the fixed texts drawn around the printed ones are in the viewer's language
+        language,  # the fixed texts drawn around the printed ones are in the viewer's language
         printed,
         info["object"],
         q["key"],
@@ -312,7 +320,7 @@ def quadrant(
     if hit is None:
         if len(_QUADRANTS) > 5_000:
             _QUADRANTS.clear()
-        hit = _QUADRANTS[key] = _quadrant(q, printed, (), (), forms)
+        hit = _QUADRANTS[key] = _quadrant(q, printed, (), (), forms, language)
     return hit
 
 
@@ -326,6 +334,7 @@ def _quadrant(
     cell: Sequence[Mapping[str, Any]],
     edges: Sequence[Mapping[str, Any]],
     forms: Forms,
+    language: str | None,
 ) -> str:
     info = q["info"]
     label = _e(q["label"])
@@ -360,7 +369,7 @@ def _quadrant(
     if len(cell) == 1:
         action = f'<div class="q-action single">{command_form(cell[0], forms)}</div>\n  '
     elif cell:
-        t = _texts()
+        t = _texts_in(language)
         where = t["Actions on row %(row)s, column %(col)s"] % {"row": _e(q["row"]), "col": _e(q["col"])}
         action = (
             '\n  <details class="q-action menu">\n'
@@ -405,8 +414,8 @@ def _controls_by_cell(
     return out
 
 
-def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms) -> str:
-    t = _texts()
+def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms, language: str | None) -> str:
+    t = _texts_in(language)
     css = "kb-card" + (" boss" if card["boss"] else "") + (" flipped" if card["flipped"] else "")
     name = _e(card["name"])
     marks = (
@@ -415,7 +424,7 @@ def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms) ->
         else ""
     ) + (f' <span title="{t["Flipped"]}">↺</span>' if card["flipped"] else "")
     none: tuple[list[Any], list[Any]] = ([], [])
-    quads = "".join(quadrant(q, *controls.get(q["key"], none), forms) for q in card["quadrants"])
+    quads = "".join(quadrant(q, *controls.get(q["key"], none), forms, language) for q in card["quadrants"])
     return (
         f'\n          <div class="{css}" data-card="{_e(card["id"])}" title="{name}">\n'
         f'            <span class="kb-card-name">{name}{marks}</span>\n'
@@ -425,9 +434,15 @@ def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms) ->
 
 
 def grid(
-    rows: Sequence[Mapping[str, Any]], controls: Iterable[Mapping[str, Any]] | None, forms: Forms
+    rows: Sequence[Mapping[str, Any]],
+    controls: Iterable[Mapping[str, Any]] | None,
+    forms: Forms,
+    language: str | None,
 ) -> str:
-    """The play area inside ``.kb-grid``: the column numbers, then each row's number and space cards."""
+    """The play area inside ``.kb-grid``: the column numbers, then each row's number and space cards.
+
+    ``language``: the active language (``get_language()``, asked once per render: it is not free).
+    """
     by_cell = _controls_by_cell(controls)
     colnums = "".join(
         '<div class="kb-colnums" aria-hidden="true">'
@@ -438,7 +453,7 @@ def grid(
     )
     body = "".join(
         f'\n          <div class="kb-rownum" aria-hidden="true">{_e(row["row"])}</div>\n          '
-        + "".join(_card(card, by_cell, forms) for card in row["cards"])
+        + "".join(_card(card, by_cell, forms, language) for card in row["cards"])
         + "\n        "
         for row in rows
     )
@@ -448,12 +463,14 @@ def grid(
 # --- the player panels (was _player_panel.html) -------------------------------------------------------
 
 
-def player_panel(p: Mapping[str, Any], name: str, bidding: bool) -> str:
+def player_panel(p: Mapping[str, Any], name: str, bidding: bool, t: Mapping[str, str] | None = None) -> str:
     """One player's panel: ship state, upgrades, cards, bid, mission, achievements, PvP tokens.
 
-    ``name``: the user's shown name; ``bidding``: whether the round's sensor bid is on.
+    ``name``: the user's shown name; ``bidding``: whether the round's sensor bid is on; ``t``: the fixed
+    texts (``_texts()``) when the caller holds them already.
     """
-    t = _texts()
+    if t is None:
+        t = _texts()
     label, colour = _e(p["label"]), _e(p["colour"])
     css = (
         f"kb-player c-{colour}"
@@ -508,7 +525,7 @@ def player_panel(p: Mapping[str, Any], name: str, bidding: bool) -> str:
         )
         bid = f'\n    <p class="kb-bid-state {state}</p>\n  '
     elif p["played"]:
-        bid = f'\n    <p class="kb-played">{t["Played:"]} {sensor_card(p["played"])}</p>\n  '
+        bid = f'\n    <p class="kb-played">{t["Played:"]} {sensor_card(p["played"], t)}</p>\n  '
     mission = ""
     m = p["mission"]
     if m:
@@ -659,9 +676,9 @@ def _mine(mine: Mapping[str, Any] | None, t: Mapping[str, str]) -> str:
     if not mine:
         return ""
     none = f'<span class="muted">{t["none"]}</span>'
-    hand = "".join(sensor_card(c) for c in mine["hand"]) or none
+    hand = "".join(sensor_card(c, t) for c in mine["hand"]) or none
     bid = mine["bid"]
-    your_bid = f'<p class="kb-your-bid">{t["Your secret choice:"]} {sensor_card(bid)}</p>' if bid else ""
+    your_bid = f'<p class="kb-your-bid">{t["Your secret choice:"]} {sensor_card(bid, t)}</p>' if bid else ""
     powerups = "".join(powerup_card(c) for c in mine["powerups"]) or none
     return (
         f'\n  <section class="kb-mine" aria-label="{t["Your cards"]}">\n'
@@ -759,8 +776,10 @@ def board(
 
     ``names``: the users' shown names by seat; ``legend``: the symbols legend's HTML (``_legend.html``).
     """
-    t = _texts()
-    panels = "".join(player_panel(p, names.get(p["seat"], ""), bool(k["bidding"])) for p in k["players"])
+    language = get_language()
+    t = _texts_in(language)
+    bidding = bool(k["bidding"])
+    panels = "".join(player_panel(p, names.get(p["seat"], ""), bidding, t) for p in k["players"])
     return (
         "\n\n"
         f'<div class="kemble" data-phase="{_e(k["phase"])}" data-round="{_e(k["round"])}">\n'
@@ -772,7 +791,7 @@ def board(
         f'      <div class="kb-grid" style="--cards: {_e(k["width"])}" role="group" '
         f'aria-label="{t["Play area: row 1 is the top"]}">\n'
         '        <div class="kb-corner" aria-hidden="true"></div>\n'
-        f"        {grid(k['rows'], controls, forms)}\n"
+        f"        {grid(k['rows'], controls, forms, language)}\n"
         "      </div>\n"
         f"      {legend}\n"
         "    </div>\n\n"
