@@ -342,12 +342,19 @@ def _powerup_card(card_id: str) -> dict[str, Any]:
 
 
 def goal_card(goal_id: str | None, progress: int | None = None, done: bool = False) -> dict[str, Any] | None:
+    return _goal_card(get_language(), goal_id, progress, done)
+
+
+def _goal_card(
+    language: str | None, goal_id: str | None, progress: int | None = None, done: bool = False
+) -> dict[str, Any] | None:
+    """``goal_card`` in ``language``, which must be the active language."""
     if not goal_id:
         return None
     g = CONTENT.missions.get(goal_id) or CONTENT.achievements.get(goal_id)
     if g is None:
         return {"id": goal_id, "name": goal_id, "text": "", "glory": 0}
-    name, text = _goal_texts(goal_id)
+    name, text = _goal_texts.in_language(language, goal_id)  # type: ignore[attr-defined]
     return {
         "id": goal_id,
         "name": name,
@@ -357,6 +364,12 @@ def goal_card(goal_id: str | None, progress: int | None = None, done: bool = Fal
         "progress": progress,
         "done": done,
     }
+
+
+@functools.lru_cache(maxsize=4096)
+def _achievement(language: str | None, goal_id: str | None) -> dict[str, Any] | None:
+    """``goal_card(goal_id)`` (no progress) in ``language``, the active one: shared, do not change it."""
+    return _goal_card(language, goal_id)
 
 
 @per_language
@@ -866,9 +879,11 @@ class KemblePresenter(Presenter):
     # the board --------------------------------------------------------------------------------------
 
     def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
-        geo = _Geometry(view)
+        # The language is asked once (it is not free), and every text that depends only on it comes from
+        # tables translated once per language (``_words``, ``per_language``); seat names do not.
+        language = get_language()
+        w = _words(language)
         turn = view.get("turn") or {}
-        damage = turn.get("damage") or {}
         players = view["players"]
         colour_of = {p["seat"]: p["colour"] for p in players}
         labels = {p["seat"]: _player(p["seat"]) for p in players}
@@ -877,161 +892,14 @@ class KemblePresenter(Presenter):
             return labels.get(seat) or _player(seat)
 
         me = players[position] if position is not None and position < len(players) else None
-        line: set[tuple[int, int]] = set()
-        if (
-            me is not None
-            and me["pos"] is not None
-            and turn.get("seat") == position
-            and turn.get("mode") == "battle"
-        ):
-            line = set(geo.line(me["pos"][0], me["pos"][1], me["facing"]))
-        # Translated once per render, not once per quadrant.
-        language = get_language()
-        info_of, name_of = quadrant_info.in_language, card_name.in_language  # type: ignore[attr-defined]
-        row_col = gettext("Row %(row)s, column %(col)s")
-        covered_summary = gettext("Covered: empty space")
-        scored_here = gettext("%(player)s has scored here")
-        rows = []
-        for r in range(1, geo.rows + 1):
-            cards = []
-            for cc, slot in enumerate(view["board"][r - 1], start=1):
-                card_id = slot["card"]
-                printed = side(card_id, slot["flipped"])
-                can_flip = bool(card_id) and not slot["flipped"] and _has_back(card_id)
-                quads = []
-                for half in (0, 1):
-                    c = 2 * (cc - 1) + half + 1
-                    covered = bool(slot["covered"][half])
-                    info = info_of(language, EMPTY if covered else printed[half])
-                    ship = None
-                    seat = geo.ships.get((r, c))
-                    if seat is not None:
-                        p = players[seat]
-                        ship = {
-                            "seat": seat,
-                            "label": label_of(seat),
-                            "colour": p["colour"],
-                            "facing": p["facing"],
-                            "arrow": ARROWS.get(p["facing"], "↑"),
-                            "me": seat == position,
-                            "active": turn.get("seat") == seat,
-                            "title": gettext("%(player)s's ship (%(colour)s), weapons facing %(dir)s")
-                            % {
-                                "player": label_of(seat),
-                                "colour": _t(COLOURS.get(p["colour"], p["colour"])),
-                                "dir": direction(p["facing"]),
-                            },
-                        }
-                    dmg = damage.get(f"{r},{c}")
-                    marks = [
-                        {
-                            "seat": s,
-                            "colour": colour_of.get(s, ""),
-                            "title": scored_here % {"player": label_of(s)},
-                        }
-                        for s in slot["marks"][half]
-                    ]
-                    label = row_col % {"row": r, "col": c}
-                    summary = covered_summary if covered else info["summary"]
-                    quads.append(
-                        {
-                            "row": r,
-                            "col": c,
-                            "key": f"{r}-{c}",
-                            "info": info,
-                            "covered": covered,
-                            "ship": ship,
-                            "damage": dmg,
-                            "marks": marks,
-                            "in_line": (r, c) in line,
-                            "label": f"{label}: {summary}" + (f". {ship['title']}" if ship else ""),
-                            "damage_title": gettext("%(n)s damage dealt this turn") % {"n": dmg}
-                            if dmg
-                            else "",
-                        }
-                    )
-                cards.append(
-                    {
-                        "card_col": cc,
-                        "id": card_id,
-                        "name": name_of(language, card_id),
-                        "flipped": slot["flipped"],
-                        "can_flip": can_flip,
-                        "quadrants": quads,
-                        "boss": bool(card_id and _is_boss(card_id)),
-                    }
-                )
-            rows.append({"row": r, "cards": cards})
-
-        panels = []
-        order = list(view.get("order") or [])
-        for p in players:
-            s = p["seat"]
-            upgrades = [
-                {"kind": k, "name": _t(UPGRADES.get(k, k)), "level": lv, "text": upgrade_level_text(k, lv)}
-                for k, lv in sorted(p["upgrades"].items())
-                if lv
-            ]
-            shield = int(p["upgrades"].get("shield", 0) or 0)
-            shield_levels = CONTENT.upgrades.get("shield", {}).get("levels", [])
-            reduce = shield_levels[shield - 1].get("reduce", 0) if 0 < shield <= len(shield_levels) else 0
-            panels.append(
-                {
-                    "danger": p["pos"] is not None
-                    and p["energy"] > 0
-                    and p["threat"]["level"] - reduce >= p["energy"],
-                    "seat": s,
-                    "label": label_of(s),
-                    "colour": p["colour"],
-                    "colour_name": _t(COLOURS.get(p["colour"], p["colour"])),
-                    "me": s == position,
-                    "team": p.get("team"),
-                    "partner": me is not None
-                    and s != position
-                    and p.get("team") is not None
-                    and p.get("team") == me.get("team"),
-                    "active": turn.get("seat") == s,
-                    "energy": p["energy"],
-                    "max_energy": p["max_energy"],
-                    "energy_pct": int(100 * p["energy"] / max(1, p["max_energy"])),
-                    "threat": p["threat"]["level"],
-                    "threat_partial": p["threat"]["partial"],
-                    "bellonium": p["bellonium"],
-                    "glory": p["glory"],
-                    "upgrades": upgrades,
-                    "facing": direction(p["facing"]),
-                    "arrow": ARROWS.get(p["facing"], "↑"),
-                    "pos": p["pos"],
-                    "astral": p["astral"] and view["round"] > 1,
-                    "resigned": p["resigned"],
-                    "waiting_to_enter": p["pos"] is None and view["round"] == 1,
-                    "hand_count": p["hand_count"],
-                    "powerup_count": p["powerup_count"],
-                    "chosen": p["chosen"],
-                    "played": sensor_card(p["played"]) if p.get("played") else None,
-                    "mission": goal_card(p.get("mission"), p.get("mission_progress"), p.get("mission_done")),
-                    "achievements": [goal_card(a) for a in p.get("achievements", [])],
-                    "tokens": [
-                        {
-                            "seat": int(k),
-                            "label": label_of(int(k)),
-                            "colour": colour_of.get(int(k), ""),
-                            "count": v,
-                        }
-                        for k, v in sorted(p.get("tokens", {}).items())
-                        if v
-                    ],
-                    "turn_place": order.index(s) + 1 if s in order and view["phase"] != "bid" else None,
-                    "overload_costs": p.get("overload_costs") or [],
-                    "powerups": [powerup_card(c) for c in p["powerups"]] if "powerups" in p else None,
-                }
-            )
+        panels = [self._panel(view, p, position, me, turn, language, w, label_of, colour_of) for p in players]
         mine = None
         if me is not None:
+            sensor, powerup = _sensor_card.in_language, _powerup_card.in_language  # type: ignore[attr-defined]
             mine = {
-                "hand": [sensor_card(c) for c in me.get("hand", [])],
-                "bid": sensor_card(me["bid"]) if me.get("bid") else None,
-                "powerups": [powerup_card(c) for c in me.get("powerups", [])],
+                "hand": [sensor(language, c) for c in me.get("hand", [])],
+                "bid": sensor(language, me["bid"]) if me.get("bid") else None,
+                "powerups": [powerup(language, c) for c in me.get("powerups", [])],
             }
         turn_info = None
         if turn:
@@ -1039,12 +907,12 @@ class KemblePresenter(Presenter):
                 "seat": turn["seat"],
                 "label": label_of(turn["seat"]),
                 "mode": turn["mode"],
-                "mode_name": _t(MODES.get(turn["mode"], turn["mode"])),
+                "mode_name": w.mode(turn["mode"]),
                 "moves": turn["moves"],
                 "fires": turn["fires"],
                 "overloads": turn["overloads"],
                 "mine": turn["seat"] == position,
-                "weapons_used": [_t(WEAPONS.get(w, w)) for w in turn.get("weapons_used", [])],
+                "weapons_used": [w.weapon(x) for x in turn.get("weapons_used", [])],
                 "laser_shots": turn.get("laser_shots", 0),
             }
         warning = view.get("warning")
@@ -1057,10 +925,9 @@ class KemblePresenter(Presenter):
                 "name": boss_name(boss_id),
                 "rows": b.rows if b else 0,
                 "parts": view.get("boss_parts") or {},
-                "rules": _boss_rules(boss_id),
+                "rules": _boss_rules.in_language(language, boss_id),  # type: ignore[attr-defined]
             }
-        decks = view.get("decks") or {}
-        achievements_up = [goal_card(a) for a in view.get("achievements_up", [])]
+        order = list(view.get("order") or [])
         final = None
         if view.get("final"):
             final = []
@@ -1076,20 +943,20 @@ class KemblePresenter(Presenter):
                 )
         return {
             "kemble": {
-                "rows": rows,
-                "cols": geo.cols,
+                "rows": self._rows(view, position, turn, me, language, w, label_of, colour_of),
+                "cols": int(view["cols"]),
                 "width": view["width"],
                 "players": panels,
                 "mine": mine,
                 "turn": turn_info,
                 "round": view["round"],
                 "phase": view["phase"],
-                "phase_name": _t(PHASES.get(view["phase"], view["phase"])),
+                "phase_name": w.phase(view["phase"]),
                 "boss": boss,
-                "decks": decks,
-                "achievements_up": achievements_up,
+                "decks": view.get("decks") or {},
+                "achievements_up": [_achievement(language, a) for a in view.get("achievements_up", [])],
                 "upgrade_piles": [
-                    {"kind": k, "name": _t(UPGRADES.get(k, k)), "left": n}
+                    {"kind": k, "name": w.upgrade(k), "left": n}
                     for k, n in (view.get("upgrade_piles") or {}).items()
                 ],
                 "order": [{"seat": s, "label": label_of(s), "colour": colour_of.get(s, "")} for s in order],
@@ -1098,6 +965,246 @@ class KemblePresenter(Presenter):
                 "bidding": view["phase"] == "bid",
             }
         }
+
+    @staticmethod
+    def _rows(
+        view: Mapping[str, Any],
+        position: int | None,
+        turn: Mapping[str, Any],
+        me: Mapping[str, Any] | None,
+        language: str | None,
+        w: _Words,
+        label_of: Callable[[int], str],
+        colour_of: Mapping[int, str],
+    ) -> list[dict[str, Any]]:
+        """The rows of space cards, each card with its two quadrants (``kemble_html.grid`` draws them)."""
+        players = view["players"]
+        ships = {tuple(p["pos"]): p["seat"] for p in players if p["pos"] is not None}
+        damage = turn.get("damage") or {}
+        turn_seat = turn.get("seat")
+        line: set[tuple[int, int]] = set()
+        if (
+            me is not None
+            and me["pos"] is not None
+            and turn_seat == position
+            and turn.get("mode") == "battle"
+        ):
+            line = set(_Geometry(view).line(me["pos"][0], me["pos"][1], me["facing"]))
+        empty = quadrant_info.in_language(language, EMPTY)  # type: ignore[attr-defined]
+        # A ship or a mark looks the same on every quadrant: each is made once per render, and shared.
+        ship_of: dict[int, dict[str, Any]] = {}
+        mark_of: dict[int, dict[str, Any]] = {}
+
+        def ship(seat: int) -> dict[str, Any]:
+            found = ship_of.get(seat)
+            if found is None:
+                p = players[seat]
+                found = ship_of[seat] = {
+                    "seat": seat,
+                    "label": label_of(seat),
+                    "colour": p["colour"],
+                    "facing": p["facing"],
+                    "arrow": ARROWS.get(p["facing"], "↑"),
+                    "me": seat == position,
+                    "active": turn_seat == seat,
+                    "title": w.ship_title
+                    % {
+                        "player": label_of(seat),
+                        "colour": w.colour(p["colour"]),
+                        "dir": w.direction(p["facing"]),
+                    },
+                }
+            return found
+
+        def mark(seat: int) -> dict[str, Any]:
+            found = mark_of.get(seat)
+            if found is None:
+                found = mark_of[seat] = {
+                    "seat": seat,
+                    "colour": colour_of.get(seat, ""),
+                    "title": w.scored_here % {"player": label_of(seat)},
+                }
+            return found
+
+        rows = []
+        for r in range(1, int(view["rows"]) + 1):
+            cards = []
+            for cc, slot in enumerate(view["board"][r - 1], start=1):
+                card_id, flipped = slot["card"], slot["flipped"]
+                name, can_flip, boss, faces = _face(language, card_id, flipped)
+                quads = []
+                for half in (0, 1):
+                    c = 2 * cc - 1 + half
+                    covered = bool(slot["covered"][half])
+                    info = empty if covered else faces[half]
+                    seat = ships.get((r, c))
+                    on_it = ship(seat) if seat is not None else None
+                    dmg = damage.get(f"{r},{c}") if damage else None
+                    summary = w.covered_summary if covered else info["summary"]
+                    quads.append(
+                        {
+                            "row": r,
+                            "col": c,
+                            "key": f"{r}-{c}",
+                            "info": info,
+                            "covered": covered,
+                            "ship": on_it,
+                            "damage": dmg,
+                            "marks": [mark(s) for s in slot["marks"][half]],
+                            "in_line": (r, c) in line,
+                            "label": f"{w.row_col % {'row': r, 'col': c}}: {summary}"
+                            + (f". {on_it['title']}" if on_it else ""),
+                            "damage_title": w.damage_title % {"n": dmg} if dmg else "",
+                        }
+                    )
+                cards.append(
+                    {
+                        "card_col": cc,
+                        "id": card_id,
+                        "name": name,
+                        "flipped": flipped,
+                        "can_flip": can_flip,
+                        "quadrants": quads,
+                        "boss": boss,
+                    }
+                )
+            rows.append({"row": r, "cards": cards})
+        return rows
+
+    @staticmethod
+    def _panel(
+        view: Mapping[str, Any],
+        p: Mapping[str, Any],
+        position: int | None,
+        me: Mapping[str, Any] | None,
+        turn: Mapping[str, Any],
+        language: str | None,
+        w: _Words,
+        label_of: Callable[[int], str],
+        colour_of: Mapping[int, str],
+    ) -> dict[str, Any]:
+        """One player's panel (``kemble_html.player_panel`` draws it)."""
+        s = p["seat"]
+        level_text = upgrade_level_text.in_language  # type: ignore[attr-defined]
+        upgrades = [
+            {"kind": k, "name": w.upgrade(k), "level": lv, "text": level_text(language, k, lv)}
+            for k, lv in sorted(p["upgrades"].items())
+            if lv
+        ]
+        shield = int(p["upgrades"].get("shield", 0) or 0)
+        shield_levels = CONTENT.upgrades.get("shield", {}).get("levels", [])
+        reduce = shield_levels[shield - 1].get("reduce", 0) if 0 < shield <= len(shield_levels) else 0
+        order = view.get("order") or []
+        powerup = _powerup_card.in_language  # type: ignore[attr-defined]
+        return {
+            "danger": p["pos"] is not None
+            and p["energy"] > 0
+            and p["threat"]["level"] - reduce >= p["energy"],
+            "seat": s,
+            "label": label_of(s),
+            "colour": p["colour"],
+            "colour_name": w.colour(p["colour"]),
+            "me": s == position,
+            "team": p.get("team"),
+            "partner": me is not None
+            and s != position
+            and p.get("team") is not None
+            and p.get("team") == me.get("team"),
+            "active": turn.get("seat") == s,
+            "energy": p["energy"],
+            "max_energy": p["max_energy"],
+            "energy_pct": int(100 * p["energy"] / max(1, p["max_energy"])),
+            "threat": p["threat"]["level"],
+            "threat_partial": p["threat"]["partial"],
+            "bellonium": p["bellonium"],
+            "glory": p["glory"],
+            "upgrades": upgrades,
+            "facing": w.direction(p["facing"]),
+            "arrow": ARROWS.get(p["facing"], "↑"),
+            "pos": p["pos"],
+            "astral": p["astral"] and view["round"] > 1,
+            "resigned": p["resigned"],
+            "waiting_to_enter": p["pos"] is None and view["round"] == 1,
+            "hand_count": p["hand_count"],
+            "powerup_count": p["powerup_count"],
+            "chosen": p["chosen"],
+            "played": _sensor_card.in_language(language, p["played"]) if p.get("played") else None,  # type: ignore[attr-defined]
+            "mission": _goal_card(
+                language, p.get("mission"), p.get("mission_progress"), p.get("mission_done")
+            ),
+            "achievements": [_achievement(language, a) for a in p.get("achievements", [])],
+            "tokens": [
+                {"seat": int(k), "label": label_of(int(k)), "colour": colour_of.get(int(k), ""), "count": v}
+                for k, v in sorted(p.get("tokens", {}).items())
+                if v
+            ],
+            "turn_place": order.index(s) + 1 if s in order and view["phase"] != "bid" else None,
+            "overload_costs": p.get("overload_costs") or [],
+            "powerups": [powerup(language, c) for c in p["powerups"]] if "powerups" in p else None,
+        }
+
+
+class _Words:
+    """The board's texts that depend only on the language, translated once per language (``_words``)."""
+
+    def __init__(self) -> None:
+        self.colours = {k: gettext(v) for k, v in COLOURS.items()}
+        self.directions = {k: gettext(v) for k, v in DIR_NAMES.items()}
+        self.upgrades = {k: gettext(v) for k, v in UPGRADES.items()}
+        self.weapons = {k: gettext(v) for k, v in WEAPONS.items()}
+        self.modes = {k: gettext(v) for k, v in MODES.items()}
+        self.phases = {k: gettext(v) for k, v in PHASES.items()}
+        self.ship_title = gettext("%(player)s's ship (%(colour)s), weapons facing %(dir)s")
+        self.scored_here = gettext("%(player)s has scored here")
+        self.row_col = gettext("Row %(row)s, column %(col)s")
+        self.covered_summary = gettext("Covered: empty space")
+        self.damage_title = gettext("%(n)s damage dealt this turn")
+
+    # Each as ``_t(TABLE.get(key, key))``: an unknown key is translated as it is.
+    def colour(self, key: str) -> str:
+        found = self.colours.get(key)
+        return found if found is not None else _t(key)
+
+    def direction(self, key: str) -> str:
+        found = self.directions.get(key)
+        return found if found is not None else _t(key)
+
+    def upgrade(self, key: str) -> str:
+        found = self.upgrades.get(key)
+        return found if found is not None else _t(key)
+
+    def weapon(self, key: str) -> str:
+        found = self.weapons.get(key)
+        return found if found is not None else _t(key)
+
+    def mode(self, key: str) -> str:
+        found = self.modes.get(key)
+        return found if found is not None else _t(key)
+
+    def phase(self, key: str) -> str:
+        found = self.phases.get(key)
+        return found if found is not None else _t(key)
+
+
+@functools.cache
+def _words(language: str | None) -> _Words:
+    """The board's fixed texts in ``language``, which must be the active language."""
+    return _Words()
+
+
+@functools.lru_cache(maxsize=4096)
+def _face(
+    language: str | None, card_id: str | None, flipped: bool
+) -> tuple[str, bool, bool, tuple[Any, Any]]:
+    """A space card as it lies: (name, can still flip, is a boss card, the two quadrants' ``quadrant_info``)."""
+    printed = side(card_id, flipped)
+    info = quadrant_info.in_language  # type: ignore[attr-defined]
+    return (
+        card_name.in_language(language, card_id),  # type: ignore[attr-defined]
+        bool(card_id) and not flipped and _has_back(card_id),
+        bool(card_id and _is_boss(card_id)),
+        (info(language, printed[0]), info(language, printed[1])),
+    )
 
 
 @per_language
