@@ -27,10 +27,11 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData
@@ -39,11 +40,25 @@ from django.utils.translation import get_language, gettext, gettext_noop, ngette
 _escape = html.escape  # what django.utils.html.escape does, without its lazy-string wrapper
 
 
+@cache
+def _thousand_separator() -> bool:
+    """``settings.USE_THOUSAND_SEPARATOR``, read once (a board reads it a few hundred times)."""
+    return bool(settings.USE_THOUSAND_SEPARATOR)
+
+
+def _setting_changed(*, setting: str, **kwargs: Any) -> None:
+    if setting == "USE_THOUSAND_SEPARATOR":  # override_settings in tests
+        _thousand_separator.cache_clear()
+
+
+setting_changed.connect(_setting_changed)
+
+
 def _e(value: Any) -> str:
     """``value`` as ``{{ value }}`` renders it: text escaped, whole numbers as plain digits."""
     if type(value) is str:
         return _escape(value)
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+    if type(value) is int and not _thousand_separator():
         return str(value)  # what localize() gives an int without thousand separators
     if isinstance(value, str):
         return value if isinstance(value, SafeData) else _escape(value)
@@ -148,15 +163,44 @@ class Forms:
 
     @classmethod
     def from_context(cls, context: Mapping[str, Any]) -> Forms:
-        from django.urls import reverse
+        from django.urls import get_script_prefix, get_urlconf
 
         table = context.get("table")
-        url = reverse("table_command", args=[table.pk]) if table is not None else ""
+        url = _command_url(table.pk, get_script_prefix(), get_urlconf()) if table is not None else ""
         return cls(
             url=_e(url),
             version=_e(context.get("form_version", "")),
             key=_e(context.get("idempotency_key", "")),
         )
+
+
+@lru_cache(maxsize=1024)
+def _command_url(table_pk: Any, script_prefix: str, urlconf: Any) -> str:
+    """``{% url 'table_command' table.pk %}``, kept: ``reverse`` costs more than the rest of the forms.
+
+    Keyed by what ``reverse`` reads besides the table (the script prefix and the urlconf in use).
+    """
+    from django.urls import reverse
+
+    return reverse("table_command", args=[table_pk], urlconf=urlconf)
+
+
+@lru_cache(maxsize=1024)
+def _counted(language: str | None, which: str, n: int) -> str:
+    """The board's counted texts in ``language`` (the active one), ``%(n)s`` still to fill.
+
+    A gettext call costs a few microseconds (the active language is looked up each time) and there are
+    a dozen of these per render: each (language, text, count) is translated once.
+    """
+    if which == "hand":
+        return ngettext("%(n)s sensor card", "%(n)s sensor cards", n)
+    if which == "powerups":
+        return ngettext("%(n)s power-up", "%(n)s power-ups", n)
+    if which == "moves":
+        return ngettext("%(n)s move", "%(n)s moves", n)
+    if which == "fires":
+        return ngettext("%(n)s fire action", "%(n)s fire actions", n)
+    raise ValueError(which)
 
 
 # --- cards (were _sensor_card.html and _powerup_card.html) --------------------------------------------
@@ -463,14 +507,13 @@ def grid(
 # --- the player panels (was _player_panel.html) -------------------------------------------------------
 
 
-def player_panel(p: Mapping[str, Any], name: str, bidding: bool, t: Mapping[str, str] | None = None) -> str:
+def player_panel(p: Mapping[str, Any], name: str, bidding: bool, language: str | None) -> str:
     """One player's panel: ship state, upgrades, cards, bid, mission, achievements, PvP tokens.
 
-    ``name``: the user's shown name; ``bidding``: whether the round's sensor bid is on; ``t``: the fixed
-    texts (``_texts()``) when the caller holds them already.
+    ``name``: the user's shown name; ``bidding``: whether the round's sensor bid is on; ``language``: the
+    active language.
     """
-    if t is None:
-        t = _texts()
+    t = _texts_in(language)
     label, colour = _e(p["label"]), _e(p["colour"])
     css = (
         f"kb-player c-{colour}"
@@ -511,11 +554,8 @@ def player_panel(p: Mapping[str, Any], name: str, bidding: bool, t: Mapping[str,
             )
             + "</ul>"
         )
-    # Not inside the f-string below: makemessages would not find them there.
-    hand = ngettext("%(n)s sensor card", "%(n)s sensor cards", p["hand_count"]) % {"n": _e(p["hand_count"])}
-    powerups = ngettext("%(n)s power-up", "%(n)s power-ups", p["powerup_count"]) % {
-        "n": _e(p["powerup_count"])
-    }
+    hand = _counted(language, "hand", p["hand_count"]) % {"n": _e(p["hand_count"])}
+    powerups = _counted(language, "powerups", p["powerup_count"]) % {"n": _e(p["powerup_count"])}
     bid = ""
     if bidding and not p["resigned"]:
         state = (
@@ -619,7 +659,7 @@ def _get(d: Mapping[str, Any] | None, key: str) -> Any:
     return d.get(key, "")
 
 
-def _head(k: Mapping[str, Any], t: Mapping[str, str]) -> str:
+def _head(k: Mapping[str, Any], t: Mapping[str, str], language: str | None) -> str:
     """The header: round, phase, whose turn and what is left of it, the turn order."""
     turn = k["turn"]
     turn_html = ""
@@ -630,11 +670,8 @@ def _head(k: Mapping[str, Any], t: Mapping[str, str]) -> str:
             whose = t["%(who)s’s turn"] % {"who": _e(_get(turn, "label"))}
         budget = ""
         if turn.get("mode") == "battle":
-            # Not inside the f-string below: makemessages would not find them there.
-            moves = ngettext("%(n)s move", "%(n)s moves", turn["moves"]) % {"n": _e(turn["moves"])}
-            fires = ngettext("%(n)s fire action", "%(n)s fire actions", turn["fires"]) % {
-                "n": _e(turn["fires"])
-            }
+            moves = _counted(language, "moves", turn["moves"]) % {"n": _e(turn["moves"])}
+            fires = _counted(language, "fires", turn["fires"]) % {"n": _e(turn["fires"])}
             laser = turn.get("laser_shots")
             budget = (
                 '\n      <span class="kb-budget">\n'
@@ -779,11 +816,11 @@ def board(
     language = get_language()
     t = _texts_in(language)
     bidding = bool(k["bidding"])
-    panels = "".join(player_panel(p, names.get(p["seat"], ""), bidding, t) for p in k["players"])
+    panels = "".join(player_panel(p, names.get(p["seat"], ""), bidding, language) for p in k["players"])
     return (
         "\n\n"
         f'<div class="kemble" data-phase="{_e(k["phase"])}" data-round="{_e(k["round"])}">\n'
-        f"{_head(k, t)}\n"
+        f"{_head(k, t, language)}\n"
         f"  {_mine(k['mine'], t)}\n\n"
         '  <div class="kb-layout">\n'
         '    <div class="kb-board-wrap">\n'
