@@ -408,6 +408,7 @@ def card_name(card_id: str | None) -> str:
     return gettext(card.name)
 
 
+@per_language
 def boss_name(boss_id: str | None) -> str:
     boss = CONTENT.bosses.get(boss_id or "")
     return gettext(boss.name) if boss else (boss_id or "")
@@ -886,7 +887,8 @@ class KemblePresenter(Presenter):
         turn = view.get("turn") or {}
         players = view["players"]
         colour_of = {p["seat"]: p["colour"] for p in players}
-        labels = {p["seat"]: _player(p["seat"]) for p in players}
+        # As ``player_label`` makes them, with its text translated once per language.
+        labels = {p["seat"]: w.player % {"n": seat_ref(p["seat"])} for p in players}
 
         def label_of(seat: int) -> str:
             return labels.get(seat) or _player(seat)
@@ -922,7 +924,7 @@ class KemblePresenter(Presenter):
             b = CONTENT.bosses.get(boss_id)
             boss = {
                 "id": boss_id,
-                "name": boss_name(boss_id),
+                "name": boss_name.in_language(language, boss_id),  # type: ignore[attr-defined]
                 "rows": b.rows if b else 0,
                 "parts": view.get("boss_parts") or {},
                 "rules": _boss_rules.in_language(language, boss_id),  # type: ignore[attr-defined]
@@ -938,7 +940,10 @@ class KemblePresenter(Presenter):
                         "label": label_of(int(s)),
                         "colour": colour_of.get(int(s), ""),
                         **row,
-                        "revealed": [powerup_card(c)["name"] for c in row.get("revealed_powerups", [])],
+                        "revealed": [
+                            _powerup_card.in_language(language, c)["name"]  # type: ignore[attr-defined]
+                            for c in row.get("revealed_powerups", [])
+                        ],
                     }
                 )
         return {
@@ -1154,6 +1159,7 @@ class _Words:
         self.weapons = {k: gettext(v) for k, v in WEAPONS.items()}
         self.modes = {k: gettext(v) for k, v in MODES.items()}
         self.phases = {k: gettext(v) for k, v in PHASES.items()}
+        self.player = gettext("Player %(n)s")  # player_label's
         self.ship_title = gettext("%(player)s's ship (%(colour)s), weapons facing %(dir)s")
         self.scored_here = gettext("%(player)s has scored here")
         self.row_col = gettext("Row %(row)s, column %(col)s")
