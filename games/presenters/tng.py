@@ -598,7 +598,7 @@ class TngPresenter(Presenter):
                 "ensigns": sb["ensigns"],
                 "space_deck": sp["deck_count"],
                 "missions": [
-                    {**(card_info(x) or {}),
+                    {"card": card_info(x),
                      "goal_rows": goal_rows(view, position, _data(x).goal) if me is not None and _data(x) is not None
                      and _data(x).goal else []}
                     for x in sp["missions"]
