@@ -32,16 +32,25 @@ FORM_RE = re.compile(
 TIMEOUT = 10.0
 
 
-def parse_view(text: str) -> tuple[int | None, dict[str, list[tuple[str, str, str, str]]]]:
-    """The version a frame (or POST answer) shows, and the command forms of each fragment it carries."""
+def parse_view(text: str) -> tuple[int | None, dict[str, str]]:
+    """The version a frame (or POST answer) shows, and the raw HTML of the fragments that can carry
+    command forms (parsed only when the seat is about to move: ``parse_forms``)."""
     match = VERSION_RE.search(text)
     version = int(match.group(1)) if match else None
-    forms: dict[str, list[tuple[str, str, str, str]]] = {}
-    for piece in SECTION_RE.split(text):
-        name = NAME_RE.match(piece)
-        if name and name.group(1) in ("board", "decision"):
-            forms[name.group(1)] = [(k, html.unescape(a), v, key) for k, a, v, key in FORM_RE.findall(piece)]
-    return version, forms
+    pieces: dict[str, str] = {}
+    if 'id="frag-board"' in text or 'id="frag-decision"' in text:
+        for piece in SECTION_RE.split(text):
+            name = NAME_RE.match(piece)
+            if name and name.group(1) in ("board", "decision"):
+                pieces[name.group(1)] = piece
+    return version, pieces
+
+
+def parse_forms(piece: str) -> list[tuple[str, str, str, str]]:
+    """The command forms (kind, args, version, idempotency key) of one fragment's HTML."""
+    if 'name="kind"' not in piece:
+        return []
+    return [(k, html.unescape(a), v, key) for k, a, v, key in FORM_RE.findall(piece)]
 
 
 @dataclass
@@ -50,20 +59,42 @@ class SeatClient:
     table: TableClient
     version: int = -1
     forms_version: int = -1
-    forms: dict[str, list[tuple[str, str, str, str]]] = field(default_factory=dict)
+    #: The raw HTML of the fragments that carry forms, as last received, and their parsed forms (parsed
+    #: lazily: the load generator must stay cheap next to the site it measures).
+    pieces: dict[str, str] = field(default_factory=dict)
+    parsed: dict[str, list[tuple[str, str, str, str]]] = field(default_factory=dict)
     waiters: list[tuple[int, asyncio.Future[float]]] = field(default_factory=list)
     ws: ClientConnection | None = None
     frames: int = 0
 
+    @property
+    def forms(self) -> dict[str, list[tuple[str, str, str, str]]]:
+        for name, piece in self.pieces.items():
+            if name not in self.parsed:
+                self.parsed[name] = parse_forms(piece)
+        return self.parsed
+
     def all_forms(self) -> list[tuple[str, str, str, str]]:
         return [f for forms in self.forms.values() for f in forms]
 
+    def has_forms(self) -> bool:
+        """``bool(all_forms())`` without parsing what was not parsed yet."""
+        return any(bool(self.parsed[name]) if name in self.parsed else 'name="kind"' in piece
+                   for name, piece in self.pieces.items())
+
+    def drop_form(self, kind: str, args: str, key: str) -> None:
+        for name, forms in self.forms.items():
+            self.parsed[name] = [f for f in forms if f[3] != key or f[0] != kind or f[1] != args]
+
     def take_view(self, text: str, now: float) -> None:
-        version, forms = parse_view(text)
+        version, pieces = parse_view(text)
         if version is None:
             version = self.version
-        if version >= self.forms_version and forms:
-            self.forms.update(forms)
+        if version >= self.forms_version and pieces:
+            for name, piece in pieces.items():
+                if self.pieces.get(name) != piece:
+                    self.pieces[name] = piece
+                    self.parsed.pop(name, None)
             self.forms_version = version
         if version > self.version:
             self.version = version
@@ -94,7 +125,7 @@ class TableClient:
     busy: bool = False
 
     def ready(self) -> bool:
-        return not self.busy and any(s.all_forms() for s in self.seats)
+        return not self.busy and any(s.has_forms() for s in self.seats)
 
 
 @dataclass
@@ -181,6 +212,8 @@ class Driver:
         table.busy = True
         try:
             seats = [s for s in table.seats if s.all_forms()]
+            if not seats:
+                return
             seat = self.random.choice(seats)
             kind, args, version, key = self.random.choice(seat.all_forms())
             spec = seat.spec
@@ -197,8 +230,7 @@ class Driver:
                 if stats is not None and len(stats.errors) < 20:
                     stats.errors.append(f"{response.status_code} {kind} {args}: {response.text[:200]}")
                 # Drop the form that failed; the next frame brings fresh ones.
-                for name, forms in seat.forms.items():
-                    seat.forms[name] = [f for f in forms if f[3] != key or f[0] != kind or f[1] != args]
+                seat.drop_form(kind, args, key)
                 return
             seat.take_view(response.text, answered)
             if response.status_code != 200:
