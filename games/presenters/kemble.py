@@ -948,7 +948,7 @@ class KemblePresenter(Presenter):
                 )
         return {
             "kemble": {
-                "rows": self._rows(view, position, turn, me, language, w, label_of, colour_of),
+                "rows": self._rows(view, position, turn, me, language, label_of, colour_of),
                 "cols": int(view["cols"]),
                 "width": view["width"],
                 "players": panels,
@@ -978,15 +978,23 @@ class KemblePresenter(Presenter):
         turn: Mapping[str, Any],
         me: Mapping[str, Any] | None,
         language: str | None,
-        w: _Words,
         label_of: Callable[[int], str],
         colour_of: Mapping[int, str],
     ) -> list[dict[str, Any]]:
-        """The rows of space cards, each card with its two quadrants (``kemble_html.grid`` draws them)."""
+        """The rows of space cards, each card with its two quadrants (``kemble_html.grid`` draws them).
+
+        A card's entry is made by ``_card_entry`` from everything it shows, and kept: most cards look
+        the same to every seat and for many moves.
+        """
         players = view["players"]
-        ships = {tuple(p["pos"]): p["seat"] for p in players if p["pos"] is not None}
-        damage = turn.get("damage") or {}
         turn_seat = turn.get("seat")
+        # What a ship shows (``_card_entry``): seat, label, colour, facing, mine, playing.
+        ships = {
+            tuple(p["pos"]): (p["seat"], label_of(p["seat"]), p["colour"], p["facing"])
+            for p in players
+            if p["pos"] is not None
+        }
+        damage = turn.get("damage") or {}
         line: set[tuple[int, int]] = set()
         if (
             me is not None
@@ -995,84 +1003,44 @@ class KemblePresenter(Presenter):
             and turn.get("mode") == "battle"
         ):
             line = set(_Geometry(view).line(me["pos"][0], me["pos"][1], me["facing"]))
-        empty = quadrant_info.in_language(language, EMPTY)  # type: ignore[attr-defined]
-        # A ship or a mark looks the same on every quadrant: each is made once per render, and shared.
-        ship_of: dict[int, dict[str, Any]] = {}
-        mark_of: dict[int, dict[str, Any]] = {}
+        marked: dict[int, tuple[int, str, str]] = {}
 
-        def ship(seat: int) -> dict[str, Any]:
-            found = ship_of.get(seat)
-            if found is None:
-                p = players[seat]
-                found = ship_of[seat] = {
-                    "seat": seat,
-                    "label": label_of(seat),
-                    "colour": p["colour"],
-                    "facing": p["facing"],
-                    "arrow": ARROWS.get(p["facing"], "↑"),
-                    "me": seat == position,
-                    "active": turn_seat == seat,
-                    "title": w.ship_title
-                    % {
-                        "player": label_of(seat),
-                        "colour": w.colour(p["colour"]),
-                        "dir": w.direction(p["facing"]),
-                    },
-                }
-            return found
+        def marks(seats: Sequence[int]) -> tuple[tuple[int, str, str], ...]:
+            if not seats:
+                return ()
+            out = []
+            for s in seats:
+                found = marked.get(s)
+                if found is None:
+                    found = marked[s] = (s, colour_of.get(s, ""), label_of(s))
+                out.append(found)
+            return tuple(out)
 
-        def mark(seat: int) -> dict[str, Any]:
-            found = mark_of.get(seat)
+        def ship(r: int, c: int) -> tuple[Any, ...] | None:
+            found = ships.get((r, c))
             if found is None:
-                found = mark_of[seat] = {
-                    "seat": seat,
-                    "colour": colour_of.get(seat, ""),
-                    "title": w.scored_here % {"player": label_of(seat)},
-                }
-            return found
+                return None
+            return (*found, found[0] == position, turn_seat == found[0])
 
         rows = []
         for r in range(1, int(view["rows"]) + 1):
             cards = []
             for cc, slot in enumerate(view["board"][r - 1], start=1):
-                card_id, flipped = slot["card"], slot["flipped"]
-                name, can_flip, boss, faces = _face(language, card_id, flipped)
-                quads = []
-                for half in (0, 1):
-                    c = 2 * cc - 1 + half
-                    covered = bool(slot["covered"][half])
-                    info = empty if covered else faces[half]
-                    seat = ships.get((r, c))
-                    on_it = ship(seat) if seat is not None else None
-                    dmg = damage.get(f"{r},{c}") if damage else None
-                    summary = w.covered_summary if covered else info["summary"]
-                    quads.append(
-                        {
-                            "row": r,
-                            "col": c,
-                            "key": f"{r}-{c}",
-                            "info": info,
-                            "covered": covered,
-                            "ship": on_it,
-                            "damage": dmg,
-                            "marks": [mark(s) for s in slot["marks"][half]],
-                            "in_line": (r, c) in line,
-                            "label": f"{w.row_col % {'row': r, 'col': c}}: {summary}"
-                            + (f". {on_it['title']}" if on_it else ""),
-                            "damage_title": w.damage_title % {"n": dmg} if dmg else "",
-                        }
-                    )
-                cards.append(
-                    {
-                        "card_col": cc,
-                        "id": card_id,
-                        "name": name,
-                        "flipped": flipped,
-                        "can_flip": can_flip,
-                        "quadrants": quads,
-                        "boss": boss,
-                    }
+                c = 2 * cc - 1
+                covered, on = slot["covered"], slot["marks"]
+                key = (
+                    language,
+                    r,
+                    cc,
+                    slot["card"],
+                    slot["flipped"],
+                    (bool(covered[0]), bool(covered[1])),
+                    (marks(on[0]), marks(on[1])),
+                    (ship(r, c), ship(r, c + 1)),
+                    (damage.get(f"{r},{c}"), damage.get(f"{r},{c + 1}")) if damage else (None, None),
+                    ((r, c) in line, (r, c + 1) in line) if line else (False, False),
                 )
+                cards.append(_card_entry(key))
             rows.append({"row": r, "cards": cards})
         return rows
 
@@ -1211,6 +1179,68 @@ def _face(
         bool(card_id and _is_boss(card_id)),
         (info(language, printed[0]), info(language, printed[1])),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_entry(key: tuple[Any, ...]) -> dict[str, Any]:
+    """A space card as the grid shows it, with its two quadrants, from ``key`` (``KemblePresenter._rows``).
+
+    The key holds everything the entry shows: the language (the active one), the card's place, card and
+    side, which quadrants are covered, the marks on them (seat, colour, label), the ship on them (seat,
+    label, colour, facing, mine, playing), the damage dealt there this turn and whether they are in my
+    line of fire. Shared between renders (``kemble_html`` keeps its HTML): do not change it.
+    """
+    language, r, cc, card_id, flipped, covered, marks, ships, damage, in_line = key
+    w = _words(language)
+    name, can_flip, boss, faces = _face(language, card_id, flipped)
+    quads = []
+    for half in (0, 1):
+        c = 2 * cc - 1 + half
+        info = quadrant_info.in_language(language, EMPTY) if covered[half] else faces[half]  # type: ignore[attr-defined]
+        ship = None
+        if ships[half] is not None:
+            seat, label, colour, facing, mine, active = ships[half]
+            ship = {
+                "seat": seat,
+                "label": label,
+                "colour": colour,
+                "facing": facing,
+                "arrow": ARROWS.get(facing, "↑"),
+                "me": mine,
+                "active": active,
+                "title": w.ship_title
+                % {"player": label, "colour": w.colour(colour), "dir": w.direction(facing)},
+            }
+        dmg = damage[half]
+        summary = w.covered_summary if covered[half] else info["summary"]
+        quads.append(
+            {
+                "row": r,
+                "col": c,
+                "key": f"{r}-{c}",
+                "info": info,
+                "covered": covered[half],
+                "ship": ship,
+                "damage": dmg,
+                "marks": [
+                    {"seat": s, "colour": colour, "title": w.scored_here % {"player": label}}
+                    for s, colour, label in marks[half]
+                ],
+                "in_line": in_line[half],
+                "label": f"{w.row_col % {'row': r, 'col': c}}: {summary}"
+                + (f". {ship['title']}" if ship else ""),
+                "damage_title": w.damage_title % {"n": dmg} if dmg else "",
+            }
+        )
+    return {
+        "card_col": cc,
+        "id": card_id,
+        "name": name,
+        "flipped": flipped,
+        "can_flip": can_flip,
+        "quadrants": quads,
+        "boss": boss,
+    }
 
 
 @per_language

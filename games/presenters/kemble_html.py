@@ -458,7 +458,29 @@ def _controls_by_cell(
     return out
 
 
+#: Cards without commands on them, by the identity of their entry (``presenters.kemble._card_entry``, kept
+#: there per everything the card shows) and the language: (entry, HTML).
+_CARDS: dict[tuple[int, str | None], tuple[Mapping[str, Any], str]] = {}
+
+
 def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms, language: str | None) -> str:
+    if any(q["key"] in controls for q in card["quadrants"]):
+        return _card_html(card, controls, forms, language)
+    # Without commands on it, a card's HTML follows from its entry alone (the forms are not drawn).
+    key = (id(card), language)
+    hit = _CARDS.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    html = _card_html(card, controls, forms, language)
+    if len(_CARDS) > 10_000:  # entries made outside _card_entry (tests) are new each time: stay bounded
+        _CARDS.clear()
+    _CARDS[key] = (card, html)
+    return html
+
+
+def _card_html(
+    card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms, language: str | None
+) -> str:
     t = _texts_in(language)
     css = "kb-card" + (" boss" if card["boss"] else "") + (" flipped" if card["flipped"] else "")
     name = _e(card["name"])
