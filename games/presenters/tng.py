@@ -9,11 +9,12 @@ effects, goal, reward...) and translated.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
 from games.engine.tng.content import CONTENT, DATA_DIR, STATS
@@ -122,6 +123,26 @@ def _raw_texts() -> dict[str, dict[str, str]]:
 RAW_TEXTS = _raw_texts()
 
 
+T = TypeVar("T")
+
+
+def per_language(fn: Callable[..., T]) -> Callable[..., T]:
+    """Cache a text function of the game's fixed content per (arguments, active language): its gettext
+    calls run once. Never for texts with seat names (``player_label``). The result is shared between
+    renders: callers must not change it (``tng_html.card`` keeps each card dict's HTML)."""
+    cached = functools.lru_cache(maxsize=8192)(lambda language, *args: fn(*args))
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> T:
+        return cached(get_language(), *args)
+
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    #: ``fn.in_language(language, *args)``: for loops that already know the active language.
+    wrapper.in_language = cached  # type: ignore[attr-defined]
+    return wrapper
+
+
+@per_language
 def _t(text: str) -> str:
     return gettext(text) if text else ""
 
@@ -134,13 +155,27 @@ def player_label(seat: int) -> str:
     return base_player_label(seat)
 
 
+@per_language
 def seat_number(seat: int) -> str:
     """"Player 2": the seat's number only, for places that already show the player's name."""
     return gettext("Player %(n)s") % {"n": seat + 1}
 
 
+@per_language
 def stat_name(stat: str) -> str:
     return _t(STAT_NAMES.get(stat, stat))
+
+
+@per_language
+def stat_names() -> dict[str, str]:
+    """Every value's name (``STATS`` and the goals' others), by its key."""
+    return {k: stat_name(k) for k in (*STATS, *STAT_NAMES)}
+
+
+@per_language
+def option_texts(options: tuple[tuple[str, Any], ...]) -> list[str]:
+    """The table's chosen options as texts (``options``: sorted (name, value) pairs)."""
+    return [_t(CHOICES[f"{k}.{v}"]) for k, v in options if CHOICES.get(f"{k}.{v}")]
 
 
 def _data(inst: str | None) -> Any:
@@ -149,6 +184,7 @@ def _data(inst: str | None) -> Any:
     return CONTENT.cards.get(str(inst).split("#", 1)[0])
 
 
+@per_language
 def card_name(inst: str | None) -> str:
     c = _data(inst)
     if c is None:
@@ -189,6 +225,7 @@ def goal_text(goal: Mapping[str, int] | None) -> str:
     return ", ".join(f"{stat_name(k)} {v}" for k, v in goal.items())
 
 
+@per_language
 def card_info(inst: str | None) -> dict[str, Any] | None:
     """A card as a reader needs it: name, type, cost, status bar, what it does, its Mission Points."""
     if not inst:
@@ -247,6 +284,7 @@ def card_info(inst: str | None) -> dict[str, Any] | None:
     }
 
 
+@per_language
 def ability_text(ship_id: str | None) -> str:
     """A scenario starting ship's effect (it lasts the whole game, whatever ship the player flies)."""
     c = _data(ship_id)
@@ -462,6 +500,10 @@ class TngPresenter(Presenter):
     def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
         players = view["players"]
         scenario = view["scenario"]
+        # The language once per render: card_info and the other cached texts are looked up by it.
+        language = get_language()
+        info = functools.partial(card_info.in_language, language)
+        names = stat_names.in_language(language)
         turn = view.get("turn") or {}
         group = view.get("group")
         stage = view.get("stage")
@@ -471,13 +513,13 @@ class TngPresenter(Presenter):
         panels = []
         for p in players:
             s = p["seat"]
-            ship = card_info(p["ship"]["card"]) or {}
+            ship = info(p["ship"]["card"]) or {}
             stats = p["ship"]["stats"]
             allies = [x for x in p["points"] if (_data(x) is not None and _data(x).type == "ally")]
             panels.append({
                 "seat": s,
                 "label": player_label(s),
-                "seat_no": seat_number(s),
+                "seat_no": seat_number.in_language(language, s),
                 "me": s == position,
                 "team": p["team"],
                 "partner": me is not None and s != position and p["team"] is not None and p["team"] == my_team,
@@ -486,7 +528,7 @@ class TngPresenter(Presenter):
                 "ship": ship,
                 "damage": p["ship"]["damage"],
                 "stats": [
-                    {"stat": k, "name": stat_name(k), "glyph": STAT_GLYPHS[k], "value": stats.get(k, 0),
+                    {"stat": k, "name": names[k], "glyph": STAT_GLYPHS[k], "value": stats.get(k, 0),
                      # Shields are a budget per turn (RULINGS B9): what is left of it, when the engine says.
                      "left": p.get("shields_left") if k == "shields" else None}
                     for k in STATS
@@ -498,14 +540,14 @@ class TngPresenter(Presenter):
                 "hand_count": p["hand_count"],
                 "deck_count": p["deck_count"],
                 "discard_count": len(p["discard"]),
-                "discard_top": card_info(p["discard"][-1]) if p["discard"] else None,
-                "played": [card_info(x) for x in p["played"]],
-                "points": [card_info(x) for x in p["points"]],
+                "discard_top": info(p["discard"][-1]) if p["discard"] else None,
+                "played": [info(x) for x in p["played"]],
+                "points": [info(x) for x in p["points"]],
                 "mp": p["mp"],
-                "influence": [card_info(x) for x in p["influence"]],
+                "influence": [info(x) for x in p["influence"]],
                 "allies": len(allies),
                 "xp": p["xp"],
-                "ability": ability_text(p.get("ability")),
+                "ability": ability_text.in_language(language, p.get("ability")),
                 "ability_used": p["ability_used"],
                 "defeated": p["defeated"],
                 "assimilated": p["assimilated"],
@@ -515,21 +557,21 @@ class TngPresenter(Presenter):
             })
         mine = None
         if me is not None and "hand" in me:
-            hand = [card_info(x) for x in me["hand"]]
+            hand = [info(x) for x in me["hand"]]
             mine = {
                 "hand": hand,
                 "borg_in_hand": sum(1 for h in hand if h and h["type"] == "borg"),
             }
         sb = view["starbase"]
-        slots = [{"slot": i, "card": card_info(x)} for i, x in enumerate(sb["search"])]
+        slots = [{"slot": i, "card": info(x)} for i, x in enumerate(sb["search"])]
         basic = [
-            {"pile": kind, "count": n, "card": card_info(f"{kind}#0")}
+            {"pile": kind, "count": n, "card": info(f"{kind}#0")}
             for kind, n in sb["basic"].items()
         ]
         sp = view["space"]
         stage_info = None
         if stage is not None:
-            stage_info = self._stage(view, stage, position)
+            stage_info = self._stage(view, stage, position, info)
         team_info = None
         if scenario == "klingon_civil_war":
             teams: dict[Any, list[int]] = {}
@@ -545,7 +587,7 @@ class TngPresenter(Presenter):
                     "mp": sum(players[s]["mp"] for s in seats),
                     "allies": sum(1 for s in seats for x in players[s]["points"]
                                   if _data(x) is not None and _data(x).type == "ally"),
-                    "influence": [card_info(x) for s in seats for x in players[s]["influence"]],
+                    "influence": [info(x) for s in seats for x in players[s]["influence"]],
                 })
         arbiter = next((c for c in CONTENT.space_sets.get("klingon", []) if c.arbiter), None)
         locutus = next((c for c in CONTENT.space_sets.get("borg", []) if c.locutus), None)
@@ -594,18 +636,18 @@ class TngPresenter(Presenter):
                 "basic": basic,
                 "starbase_deck": sb["deck_count"],
                 "starbase_discard": len(sb["discard"]),
-                "starbase_discard_top": card_info(sb["discard"][-1]) if sb["discard"] else None,
+                "starbase_discard_top": info(sb["discard"][-1]) if sb["discard"] else None,
                 "ensigns": sb["ensigns"],
                 "space_deck": sp["deck_count"],
                 "missions": [
-                    {"card": card_info(x),
+                    {"card": info(x),
                      "goal_rows": goal_rows(view, position, _data(x).goal) if me is not None and _data(x) is not None
                      and _data(x).goal else []}
                     for x in sp["missions"]
                 ],
-                "revealed": [card_info(x) for x in sp["revealed"]
+                "revealed": [info(x) for x in sp["revealed"]
                              if stage is None or x != stage.get("card")],
-                "queue": [card_info(x) for x in sp.get("queue", [])],
+                "queue": [info(x) for x in sp.get("queue", [])],
                 "box": len(sp["box"]),
                 "cubes": len(sp["cubes"]),
                 "borg_area": sp["borg_area"],
@@ -622,25 +664,25 @@ class TngPresenter(Presenter):
                 "quiet_rounds": view.get("quiet_rounds") or 0,
                 "stall_rounds": view["options"].get("stall_rounds"),
                 "teams": team_info,
-                "arbiter": card_info(f"{arbiter.id}#1") if arbiter else None,
-                "locutus": card_info(f"{locutus.id}#1") if locutus else None,
+                "arbiter": info(f"{arbiter.id}#1") if arbiter else None,
+                "locutus": info(f"{locutus.id}#1") if locutus else None,
                 "mp_goal": view["options"].get("mp_goal"),
                 "round_limit": view["options"].get("round_limit"),
                 "final": final,
                 "end_reason": self.message_text(rules, end["reason"]) if end else "",
                 "spectator": position is None,
-                "option_texts": [_t(CHOICES.get(f"{k}.{v}", "")) for k, v in sorted(view["options"].items())
-                                 if CHOICES.get(f"{k}.{v}")],
+                "option_texts": option_texts.in_language(language, tuple(sorted(view["options"].items()))),
             }
         }
 
-    def _stage(self, view: Mapping[str, Any], stage: Mapping[str, Any], position: int | None) -> dict[str, Any]:
+    def _stage(self, view: Mapping[str, Any], stage: Mapping[str, Any], position: int | None,
+               info: Callable[[str | None], dict[str, Any] | None] = card_info) -> dict[str, Any]:
         players = view["players"]
         kind = stage["kind"]
         out: dict[str, Any] = {
             "kind": kind,
             "name": _t(STAGE_NAMES.get(kind, kind)),
-            "card": card_info(stage.get("card")),
+            "card": info(stage.get("card")),
             "seat": stage.get("seat"),
             "seat_label": player_label(stage["seat"]) if isinstance(stage.get("seat"), int) else "",
             "mine": stage.get("seat") == position,
@@ -701,7 +743,7 @@ class TngPresenter(Presenter):
         if kind == "allocate":
             out["remaining"] = stage.get("remaining")
         if kind == "influence":
-            out["held"] = card_info(stage.get("held"))
+            out["held"] = info(stage.get("held"))
         return out
 
 
