@@ -12,7 +12,7 @@ The markup is the one the templates made, byte for byte (``bench/render.py --com
 a corpus rendered by the templates), whitespace included. Rules kept from the templates:
 
 - every value goes through ``_e`` (as ``{{ value }}`` does: escaped, numbers as digits);
-- fixed texts come from ``_texts()``, translated once per language with the templates' msgids (as
+- fixed texts come from ``_texts_in(language)`` (``Page.texts``), translated once per language with the templates' msgids (as
   ``{% translate %}`` does: not escaped); texts with values are ``text % values`` with the values
   escaped, ``{% blocktranslate count %}`` is ``ngettext`` (as ``{% blocktranslate %}`` does);
 - each function names the template (or the part of ``board.html``) it replaced.
@@ -49,7 +49,7 @@ def _e(value: Any) -> str:
     return str(conditional_escape(localize(value)))
 
 
-#: The fixed texts of the board, by their msgid (translated once per language in ``_texts``;
+#: The fixed texts of the board, by their msgid (translated once per language in ``_texts_in``;
 #: ``gettext_noop`` so that makemessages finds them). The same msgids as the templates had.
 _FIXED = (
     # header
@@ -182,11 +182,6 @@ def _texts_in(language: str | None) -> dict[str, str]:
     return {text: gettext(text) for text in _FIXED}
 
 
-def _texts() -> dict[str, str]:
-    """The fixed texts in the active language (each catalogue lookup done once per process)."""
-    return _texts_in(get_language())
-
-
 # --- one render's values ------------------------------------------------------------------------------
 
 
@@ -200,9 +195,13 @@ class Page:
     url: str
     version: str
     key: str
-    texts: dict[str, str] = field(default_factory=_texts)
+    language: str | None = field(default_factory=get_language)
+    texts: dict[str, str] = field(init=False)
     _names: dict[int, str] | None = None
     _on_card: dict[tuple[str, Any], list[Mapping[str, Any]]] | None = None
+
+    def __post_init__(self) -> None:
+        self.texts = _texts_in(self.language)
 
     @classmethod
     def from_context(cls, context: Any) -> Page:
@@ -230,6 +229,12 @@ class Page:
         if name is None:
             return _e(self.texts["Player %(n)s"] % {"n": position + 1})
         return name
+
+    def card(self, c: Mapping[str, Any] | None, small: bool = False) -> str:
+        return card(c, small, self.language)
+
+    def cards(self, items: Iterable[Mapping[str, Any] | None], small: bool = False) -> str:
+        return "".join(card(c, small, self.language) for c in items)
 
     def forms_on(self, kind: str, key: Any) -> str:
         """The command forms placed on a card of the table, in the controls' order: ``kind`` is "discard"
@@ -277,25 +282,28 @@ def card_button(c: Mapping[str, Any]) -> str:
 
 # --- cards and ships (were _card.html and _ship.html) ----------------------------------------------------
 
-_CARDS: dict[tuple[int, bool], tuple[Mapping[str, Any], str]] = {}
+_CARDS: dict[tuple[int, bool, str | None], tuple[Mapping[str, Any], str]] = {}
 
 
-def card(c: Mapping[str, Any] | None, small: bool = False) -> str:
-    """A card (``c``: ``presenters.tng.card_info``); ``small`` without its texts. Kept per card dict."""
+def card(c: Mapping[str, Any] | None, small: bool = False, language: str | None = None) -> str:
+    """A card (``c``: ``presenters.tng.card_info``); ``small`` without its texts. Kept per card dict and
+    language (``language``: the active one, when the caller knows it)."""
     if not c:
         return "\n"
-    hit = _CARDS.get((id(c), small))
+    if language is None:
+        language = get_language()
+    key = (id(c), small, language)
+    hit = _CARDS.get(key)
     if hit is not None and hit[0] is c:
         return hit[1]
-    out = _card(c, small)
+    out = _card(c, small, _texts_in(language))
     if len(_CARDS) > 20_000:  # only when card_info is called uncached (tests): stay bounded
         _CARDS.clear()
-    _CARDS[(id(c), small)] = (c, out)
+    _CARDS[key] = (c, out)
     return out
 
 
-def _card(c: Mapping[str, Any], small: bool) -> str:
-    t = _texts()
+def _card(c: Mapping[str, Any], small: bool, t: Mapping[str, str]) -> str:
     kind = c.get("type", "")
     o = [
         f'<div class="tng-card t-{_e(kind)}{" starting" if c.get("starting") else ""}{" small" if small else ""}" '
@@ -321,10 +329,6 @@ def _card(c: Mapping[str, Any], small: bool) -> str:
         o.extend(f'<div class="tc-text">{_e(line)}</div>' for line in c.get("lines") or ())
     o.append("\n</div>\n")
     return "".join(o)
-
-
-def cards(items: Iterable[Mapping[str, Any] | None], small: bool = False) -> str:
-    return "".join(card(c, small) for c in items)
 
 
 def ship(p: Mapping[str, Any], t: Mapping[str, str]) -> str:
@@ -481,7 +485,7 @@ def stage(st: Mapping[str, Any], page: Page) -> str:
          f'  <h3>{_e(st.get("name", ""))}']
     if st.get("seat_label") and kind != "war" and kind != "war_fire":
         o.append(f" <small>· {page.who(st['seat'])}</small>")
-    o.append(f'</h3>\n  <div class="stage-body">\n    {card(st.get("card"))}\n    <div class="stage-info">\n      ')
+    o.append(f'</h3>\n  <div class="stage-body">\n    {page.card(st.get("card"))}\n    <div class="stage-info">\n      ')
     if st.get("goal"):
         o.append(_goal_table(st["goal"], (x["Goal"], x["needed"], x["now"])))
     o.append("\n      ")
@@ -569,7 +573,7 @@ def stage(st: Mapping[str, Any], page: Page) -> str:
         o.append(f'<p class="stage-now">{left % {"n": _e(st["remaining"])}}</p>')
     o.append("\n      ")
     if st.get("held"):
-        o.append(f'<p>{x["You already hold:"]}</p>{card(st["held"], small=True)}')
+        o.append(f'<p>{x["You already hold:"]}</p>{page.card(st["held"], small=True)}')
     o.append("\n    </div>\n  </div>\n</section>\n")
     return "".join(o)
 
@@ -672,7 +676,7 @@ def mine(t: Mapping[str, Any], page: Page) -> str:
     )
     if hand:
         o.extend(
-            f'<div class="tng-hand-card">{card(c)}{page.forms_on("discard", c.get("id") if c else None)}</div>'
+            f'<div class="tng-hand-card">{page.card(c)}{page.forms_on("discard", c.get("id") if c else None)}</div>'
             for c in hand
         )
     else:
@@ -689,20 +693,20 @@ def mine(t: Mapping[str, Any], page: Page) -> str:
         "\n    </div>\n"
         '    <div class="tng-played">\n'
         f'      <h3>{x["Your play area"]}</h3>\n'
-        f'      <div class="tng-cards">{cards(played) if played else nothing}</div>\n'
+        f'      <div class="tng-cards">{page.cards(played) if played else nothing}</div>\n'
         "    </div>\n    "
     )
     if p.get("influence"):
         o.append(
             f'<div class="tng-influence"><h3>{x["Your Influence cards"]}</h3>\n'
-            f'      <div class="tng-cards">{cards(p["influence"])}</div></div>'
+            f'      <div class="tng-cards">{page.cards(p["influence"])}</div></div>'
         )
     o.append("\n    ")
     if points:
         o.append(
             f'<details class="tng-points"{" open" if t.get("final") else ""}><summary>{x["Your Points Area"]} '
             f'({_e(p.get("mp", ""))} MP)</summary>\n'
-            f'      <div class="tng-cards">{cards(points, small=True)}</div></details>'
+            f'      <div class="tng-cards">{page.cards(points, small=True)}</div></details>'
         )
     o.append("\n  </section>")
     return "".join(o)
@@ -727,7 +731,7 @@ def table(t: Mapping[str, Any], page: Page) -> str:
         c = s.get("card")
         o.append(
             f'\n        <div class="tng-slot" data-slot="{_e(s["slot"])}">\n'
-            f"          {card(c) if c else empty}\n"
+            f"          {page.card(c) if c else empty}\n"
             f'          {page.forms_on("slot", s["slot"])}\n'
             "        </div>\n        "
         )
@@ -741,7 +745,7 @@ def table(t: Mapping[str, Any], page: Page) -> str:
         n = b["count"]
         o.append(
             f'\n        <div class="tng-pile" data-pile="{_e(b["pile"])}">\n'
-            f'          {card(b.get("card"))}\n'
+            f'          {page.card(b.get("card"))}\n'
             f'          <span class="pile-count">{ngettext("%(n)s left", "%(n)s left", n) % {"n": _e(n)}}</span>\n'
             f'          {page.forms_on("buy_basic", b["pile"])}\n'
             "        </div>\n        "
@@ -774,7 +778,7 @@ def table(t: Mapping[str, Any], page: Page) -> str:
             )
             goal = f'<p class="goal-check" title="{x["Your ship and played cards now"]}">{x["You:"]} {checks}</p>'
         o.append(
-            f'\n        <div class="tng-mission">{card(c)}\n'
+            f'\n        <div class="tng-mission">{page.card(c)}\n'
             f"          {goal}\n"
             f'          {page.forms_on("complete_mission", c.get("id") if c else None)}\n'
             "        </div>\n        "
@@ -783,10 +787,10 @@ def table(t: Mapping[str, Any], page: Page) -> str:
         o.append(f'<span class="muted">{x["no face-up mission"]}</span>')
     o.append("\n      </div>\n      ")
     if t.get("revealed"):
-        o.append(f'<h4>{x["Face up this turn"]}</h4>\n      <div class="tng-cards">{cards(t["revealed"])}</div>')
+        o.append(f'<h4>{x["Face up this turn"]}</h4>\n      <div class="tng-cards">{page.cards(t["revealed"])}</div>')
     o.append("\n      ")
     if t.get("queue"):
-        o.append(f'<h4>{x["Still to resolve"]}</h4>\n      <div class="tng-cards">{cards(t["queue"], small=True)}</div>')
+        o.append(f'<h4>{x["Still to resolve"]}</h4>\n      <div class="tng-cards">{page.cards(t["queue"], small=True)}</div>')
     o.append(
         f'\n      <p class="tng-piles">{x["Out of the game"]} ×{_e(t.get("box", ""))}</p>\n'
         "    </section>\n"
@@ -839,17 +843,17 @@ def others(t: Mapping[str, Any], page: Page) -> str:
             "      "
         )
         if p.get("played"):
-            o.append(f'<h4>{x["Play area"]}</h4><div class="tng-cards tng-played">{cards(p["played"], small=True)}</div>')
+            o.append(f'<h4>{x["Play area"]}</h4><div class="tng-cards tng-played">{page.cards(p["played"], small=True)}</div>')
         o.append("\n      ")
         if p.get("influence"):
             o.append(
-                f'<div class="tng-cards" aria-label="{x["Influence cards held"]}">{cards(p["influence"], small=True)}</div>'
+                f'<div class="tng-cards" aria-label="{x["Influence cards held"]}">{page.cards(p["influence"], small=True)}</div>'
             )
         o.append("\n      ")
         if p.get("points"):
             o.append(
                 f'<details{" open" if t.get("final") else ""}><summary>{x["Points Area"]} ({_e(p.get("mp", ""))} MP)</summary>'
-                f'<div class="tng-cards">{cards(p["points"], small=True)}</div></details>'
+                f'<div class="tng-cards">{page.cards(p["points"], small=True)}</div></details>'
             )
         o.append("\n    </div>\n    ")
     o.append("\n  </section>")
