@@ -1044,8 +1044,9 @@ class KemblePresenter(Presenter):
             rows.append({"row": r, "cards": cards})
         return rows
 
-    @staticmethod
+    @classmethod
     def _panel(
+        cls,
         view: Mapping[str, Any],
         p: Mapping[str, Any],
         position: int | None,
@@ -1056,7 +1057,54 @@ class KemblePresenter(Presenter):
         label_of: Callable[[int], str],
         colour_of: Mapping[int, str],
     ) -> dict[str, Any]:
-        """One player's panel (``kemble_html.player_panel`` draws it)."""
+        """One player's panel (``kemble_html.player_panel`` draws it).
+
+        A panel without secrets is kept, keyed by everything it is made of: another seat's panel often
+        stays the same for many moves, and looks the same to every seat but its own and its wingman's.
+        The viewer's own panel and its wingman's show power-ups (``"powerups"`` in the view's entry): they
+        are made for this render only, so that nothing kept across renders holds a secret.
+        """
+        if "powerups" in p:
+            return cls._make_panel(view, p, position, me, turn, language, w, label_of, colour_of)
+        s = p["seat"]
+        order = view.get("order") or []
+        key = (
+            language,
+            _frozen(p),
+            label_of(s),
+            # Everything else the panel reads: who gave the tokens, whose panel, whose turn, which round.
+            tuple((k, label_of(int(k)), colour_of.get(int(k), "")) for k in p.get("tokens", {})),
+            s == position,
+            me is not None
+            and s != position
+            and p.get("team") is not None
+            and p.get("team") == me.get("team"),
+            turn.get("seat") == s,
+            view["round"] > 1,
+            view["round"] == 1,
+            order.index(s) + 1 if s in order and view["phase"] != "bid" else None,
+        )
+        found = _PANELS.get(key)
+        if found is None:
+            if len(_PANELS) > 4096:
+                _PANELS.clear()
+            found = _PANELS[key] = cls._make_panel(
+                view, p, position, me, turn, language, w, label_of, colour_of
+            )
+        return found
+
+    @staticmethod
+    def _make_panel(
+        view: Mapping[str, Any],
+        p: Mapping[str, Any],
+        position: int | None,
+        me: Mapping[str, Any] | None,
+        turn: Mapping[str, Any],
+        language: str | None,
+        w: _Words,
+        label_of: Callable[[int], str],
+        colour_of: Mapping[int, str],
+    ) -> dict[str, Any]:
         s = p["seat"]
         level_text = upgrade_level_text.in_language  # type: ignore[attr-defined]
         upgrades = [
@@ -1115,6 +1163,23 @@ class KemblePresenter(Presenter):
             "overload_costs": p.get("overload_costs") or [],
             "powerups": [powerup(language, c) for c in p["powerups"]] if "powerups" in p else None,
         }
+
+
+#: Panels without secrets, by everything they are made of (``KemblePresenter._panel``): shared between
+#: renders (``kemble_html`` keeps their HTML), do not change them.
+_PANELS: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+_DICT = object()  # marks a frozen dict: no JSON list holds it
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value as a hashable key: a dict as a tuple of ``_DICT`` and its items, a list as a tuple."""
+    if type(value) is dict:
+        return (_DICT, *[(k, _frozen(v)) for k, v in value.items()])
+    if type(value) is list:
+        return tuple([_frozen(v) for v in value])
+    return value
 
 
 class _Words:

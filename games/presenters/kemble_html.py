@@ -529,6 +529,26 @@ def grid(
 # --- the player panels (was _player_panel.html) -------------------------------------------------------
 
 
+#: The HTML of panels without secrets, by the identity of their entry (``presenters.kemble._PANELS``, kept
+#: there per everything the panel is made of), the shown name, the bid and the language: (entry, HTML).
+_PANELS: dict[tuple[int, str, bool, str | None], tuple[Mapping[str, Any], str]] = {}
+
+
+def _panel(p: Mapping[str, Any], name: str, bidding: bool, language: str | None) -> str:
+    """``player_panel``, kept for a panel without secrets (no power-ups shown on it)."""
+    if p["powerups"] is not None:
+        return player_panel(p, name, bidding, language)
+    key = (id(p), name, bidding, language)
+    hit = _PANELS.get(key)
+    if hit is not None and hit[0] is p:
+        return hit[1]
+    html = player_panel(p, name, bidding, language)
+    if len(_PANELS) > 10_000:  # entries made outside the presenter's cache (tests) are new each time
+        _PANELS.clear()
+    _PANELS[key] = (p, html)
+    return html
+
+
 def player_panel(p: Mapping[str, Any], name: str, bidding: bool, language: str | None) -> str:
     """One player's panel: ship state, upgrades, cards, bid, mission, achievements, PvP tokens.
 
@@ -838,7 +858,7 @@ def board(
     language = get_language()
     t = _texts_in(language)
     bidding = bool(k["bidding"])
-    panels = "".join(player_panel(p, names.get(p["seat"], ""), bidding, language) for p in k["players"])
+    panels = "".join(_panel(p, names.get(p["seat"], ""), bidding, language) for p in k["players"])
     return (
         "\n\n"
         f'<div class="kemble" data-phase="{_e(k["phase"])}" data-round="{_e(k["round"])}">\n'
