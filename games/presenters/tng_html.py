@@ -153,6 +153,25 @@ _FIXED = (
     gettext_noop("Play area"),
     gettext_noop("Influence cards held"),
     gettext_noop("Points Area"),
+    # the Borg and the Klingon Civil War
+    gettext_noop("The Borg"),
+    gettext_noop("your team"),
+    gettext_noop("its group turn now"),
+    gettext_noop("Each team has its own Borg Card Area: the team whose area empties first loses."),
+    gettext_noop("When the Borg Card Area is empty, everyone loses"),
+    gettext_noop("at 0 the Borg win"),
+    gettext_noop("Five Borg cards in hand: assimilated."),
+    gettext_noop("To win: find and defeat"),
+    gettext_noop("Who has declared done"),
+    gettext_noop("defeated this turn"),
+    gettext_noop("still acting"),
+    gettext_noop("Klingon Civil War"),
+    gettext_noop("To win: find"),
+    gettext_noop("in the Space Deck and meet its goal:"),
+    gettext_noop("Side"),
+    gettext_noop("Captains"),
+    gettext_noop("Allied Ships"),
+    gettext_noop("Influence"),
     # with values, filled in by the caller (as blocktranslate does)
     gettext_noop("Round %(n)s"),
     gettext_noop("%(who)s’s turn"),
@@ -173,6 +192,7 @@ _FIXED = (
     gettext_noop("round %(n)s"),
     gettext_noop("hit for %(n)s"),
     gettext_noop("%(who)s wins the card."),
+    gettext_noop("You hold %(n)s Borg card(s)."),
     gettext_noop("Player %(n)s"),
 )
 
@@ -857,4 +877,112 @@ def others(t: Mapping[str, Any], page: Page) -> str:
             )
         o.append("\n    </div>\n    ")
     o.append("\n  </section>")
+    return "".join(o)
+
+
+# --- the scenarios' panels (were _borg.html and _klingon.html) -------------------------------------------------
+
+
+def _borg_left(n: int) -> str:
+    return ngettext(
+        "%(n)s Borg card left in the Borg Card Area", "%(n)s Borg cards left in the Borg Card Area", n
+    ) % {"n": _e(n)}
+
+
+def borg(t: Mapping[str, Any], page: Page) -> str:
+    """Borg Invasion: the Borg Card Area (each team's, in team play), the Cubes, Locutus, who is done."""
+    x = page.texts
+    o = [f'<section class="tng-borg" aria-label="{x["The Borg"]}">\n  <h3>{x["The Borg"]}</h3>\n  ']
+    areas = t.get("borg_areas")
+    if areas:
+        o.append('<ul class="borg-teams">')
+        for a in areas:
+            count = a["count"]
+            o.append(
+                f'<li class="borg-clock{" danger" if count <= 5 else ""}{" on-turn" if a.get("on_turn") else ""}" '
+                f'data-team="{_e(a["team"])}">◼ <strong>{_e(a["label"])}</strong> ('
+                + ", ".join(page.who(s) for s in a["seats"])
+                + (f' · {x["your team"]}' if a.get("mine") else "")
+                + f"): {_borg_left(count)}"
+                + (f' · {x["its group turn now"]}' if a.get("on_turn") else "")
+                + "</li>"
+            )
+        o.append(
+            "</ul>\n"
+            f'  <p class="muted">{x["Each team has its own Borg Card Area: the team whose area empties first loses."]}</p>\n'
+            "  "
+        )
+    else:
+        area = t["borg_area"]
+        o.append(
+            f'<p class="borg-clock{" danger" if area <= 5 else ""}" '
+            f'title="{x["When the Borg Card Area is empty, everyone loses"]}">◼ {_borg_left(area)} · '
+            f'{x["at 0 the Borg win"]}</p>'
+        )
+    cubes = t["cubes"]
+    o.append(
+        f'\n  <p>{ngettext("%(n)s Cube destroyed", "%(n)s Cubes destroyed", cubes) % {"n": _e(cubes)}} · '
+        f'{x["Five Borg cards in hand: assimilated."]}'
+    )
+    mine = t.get("mine")
+    if mine:
+        o.append(f' <strong>{x["You hold %(n)s Borg card(s)."] % {"n": _e(mine.get("borg_in_hand", ""))}}</strong>')
+    o.append("</p>\n  ")
+    locutus = t.get("locutus")
+    if locutus:
+        o.append(
+            f'<p class="muted">{x["To win: find and defeat"]} <span title="{_e(locutus.get("title", ""))}">'
+            f'{_e(locutus.get("name", ""))}</span>.</p>'
+        )
+    o.append("\n  ")
+    if t.get("group") and not t.get("stage"):
+        o.append(f'<ul class="done-list" aria-label="{x["Who has declared done"]}">\n    ')
+        you = f' ({x["you"]})'
+        for p in t.get("players") or ():
+            done, assimilated = p.get("done"), p.get("assimilated")
+            css = "done" if done else "out" if assimilated or p.get("resigned") else "acting"
+            mark = "✓" if done else "✗" if assimilated else "…"
+            if assimilated:
+                state = x["assimilated"]
+            elif done:
+                state = x["done"]
+            elif p.get("defeated"):
+                state = x["defeated this turn"]
+            else:
+                state = x["still acting"]
+            o.append(
+                f'<li class="{css}" data-seat="{_e(p["seat"])}">{mark} {page.who(p["seat"])}'
+                f'{you if p.get("me") else ""}: {state}</li>'
+            )
+        o.append("\n  </ul>")
+    o.append("\n</section>\n")
+    return "".join(o)
+
+
+def klingon(t: Mapping[str, Any], page: Page) -> str:
+    """Klingon Civil War: the Arbiter to find, and each side's captains, Allied Ships, Influence and MP."""
+    x = page.texts
+    o = [f'<section class="tng-klingon" aria-label="{x["Klingon Civil War"]}">\n  <h3>{x["Klingon Civil War"]}</h3>\n  ']
+    arbiter = t.get("arbiter")
+    if arbiter:
+        lines = "".join(f"{_e(line)} " for line in arbiter.get("lines") or ())
+        o.append(
+            f'<p>{x["To win: find"]} <span title="{_e(arbiter.get("title", ""))}"><strong>{_e(arbiter.get("name", ""))}'
+            f'</strong></span> {x["in the Space Deck and meet its goal:"]} {lines}</p>'
+        )
+    o.append(
+        f'\n  <table class="scores"><thead><tr><th>{x["Side"]}</th><th>{x["Captains"]}</th><th>{x["Allied Ships"]}</th>'
+        f'<th>{x["Influence"]}</th><th>MP</th></tr></thead>\n'
+        "    <tbody>"
+    )
+    for team in t.get("teams") or ():
+        influence = ", ".join(
+            f'<span title="{_e(c.get("title", ""))}">{_e(c.get("name", ""))}</span>' for c in team.get("influence") or ()
+        )
+        o.append(
+            f'<tr class="{"mine" if team.get("mine") else ""}"><td>{_e(team["label"])}</td>'
+            f'<td>{", ".join(page.who(s) for s in team["seats"])}</td><td>{_e(team["allies"])}</td>'
+            f'<td>{influence or "—"}</td><td>{_e(team["mp"])}</td></tr>'
+        )
+    o.append("</tbody></table>\n</section>\n")
     return "".join(o)

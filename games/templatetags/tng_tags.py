@@ -61,6 +61,18 @@ def tng_others(context: template.Context, t: Mapping[str, Any]) -> SafeString:
     return mark_safe(tng_html.others(t, _page(context)))
 
 
+@register.simple_tag(takes_context=True)
+def tng_borg(context: template.Context, t: Mapping[str, Any]) -> SafeString:
+    """Borg Invasion's panel."""
+    return mark_safe(tng_html.borg(t, _page(context)))
+
+
+@register.simple_tag(takes_context=True)
+def tng_klingon(context: template.Context, t: Mapping[str, Any]) -> SafeString:
+    """Klingon Civil War's panel."""
+    return mark_safe(tng_html.klingon(t, _page(context)))
+
+
 @register.simple_tag
 def tng_card_button(c: Mapping[str, Any]) -> SafeString:
     """The inside of a decision-panel button that plays or takes a card (``c``: a control)."""

@@ -41,6 +41,19 @@ COMMAND_FORM_TEMPLATE = """<form class="command tng-cmd tng-cmd-{{ c.kind }}" hx
 </form>
 """  # noqa: E501
 
+BORG_TEMPLATE = """{% load i18n tng_tags %}<section class="tng-borg" aria-label="{% translate 'The Borg' %}">
+  <h3>{% translate "The Borg" %}</h3>
+  {% if t.borg_areas %}<ul class="borg-teams">{% for a in t.borg_areas %}<li class="borg-clock{% if a.count <= 5 %} danger{% endif %}{% if a.on_turn %} on-turn{% endif %}" data-team="{{ a.team }}">◼ <strong>{{ a.label }}</strong> ({% for s in a.seats %}{{ seats|tng_who:s }}{% if not forloop.last %}, {% endif %}{% endfor %}{% if a.mine %} · {% translate "your team" %}{% endif %}): {% blocktranslate count n=a.count %}{{ n }} Borg card left in the Borg Card Area{% plural %}{{ n }} Borg cards left in the Borg Card Area{% endblocktranslate %}{% if a.on_turn %} · {% translate "its group turn now" %}{% endif %}</li>{% endfor %}</ul>
+  <p class="muted">{% translate "Each team has its own Borg Card Area: the team whose area empties first loses." %}</p>
+  {% else %}<p class="borg-clock{% if t.borg_area <= 5 %} danger{% endif %}" title="{% translate 'When the Borg Card Area is empty, everyone loses' %}">◼ {% blocktranslate count n=t.borg_area %}{{ n }} Borg card left in the Borg Card Area{% plural %}{{ n }} Borg cards left in the Borg Card Area{% endblocktranslate %} · {% translate "at 0 the Borg win" %}</p>{% endif %}
+  <p>{% blocktranslate count n=t.cubes %}{{ n }} Cube destroyed{% plural %}{{ n }} Cubes destroyed{% endblocktranslate %} · {% translate "Five Borg cards in hand: assimilated." %}{% if t.mine %} <strong>{% blocktranslate with n=t.mine.borg_in_hand %}You hold {{ n }} Borg card(s).{% endblocktranslate %}</strong>{% endif %}</p>
+  {% if t.locutus %}<p class="muted">{% translate "To win: find and defeat" %} <span title="{{ t.locutus.title }}">{{ t.locutus.name }}</span>.</p>{% endif %}
+  {% if t.group and not t.stage %}<ul class="done-list" aria-label="{% translate 'Who has declared done' %}">
+    {% for p in t.players %}<li class="{% if p.done %}done{% elif p.assimilated or p.resigned %}out{% else %}acting{% endif %}" data-seat="{{ p.seat }}">{% if p.done %}✓{% elif p.assimilated %}✗{% else %}…{% endif %} {{ seats|tng_who:p.seat }}{% if p.me %} ({% translate "you" %}){% endif %}: {% if p.assimilated %}{% translate "assimilated" %}{% elif p.done %}{% translate "done" %}{% elif p.defeated %}{% translate "defeated this turn" %}{% else %}{% translate "still acting" %}{% endif %}</li>{% endfor %}
+  </ul>{% endif %}
+</section>
+"""  # noqa: E501
+
 AWKWARD = "O'Brien <Chief> & \"Miles\""
 
 
@@ -136,3 +149,27 @@ def test_every_text_of_the_board_is_in_the_italian_catalogue():
     assert len(texts) > 90 and len(plurals) >= 11
     assert not [t for t in texts if t not in catalog]
     assert not [p for p in plurals if (p[0], 0) not in catalog or (p[0], 1) not in catalog]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_borg_panel_is_the_templates_panel_with_players_out_and_team_areas(language):
+    seats = [types.SimpleNamespace(position=i, user=types.SimpleNamespace(shown_name=name))
+             for i, name in enumerate(["ann", AWKWARD, "cy"])]
+    players = [
+        {"seat": 0, "me": True, "done": False, "assimilated": False, "resigned": False, "defeated": True},
+        {"seat": 1, "me": False, "done": False, "assimilated": True, "resigned": False, "defeated": False},
+        {"seat": 2, "me": False, "done": False, "assimilated": False, "resigned": True, "defeated": False},
+        {"seat": 3, "me": False, "done": True, "assimilated": False, "resigned": False, "defeated": False},
+    ]
+    with translation.override(language):
+        locutus = card_info("locutus#1") or {"title": AWKWARD, "name": AWKWARD}
+        for t in (
+            {"borg_areas": [], "borg_area": 5, "cubes": 1, "mine": {"borg_in_hand": 2}, "locutus": locutus,
+             "group": {"searches": 1}, "stage": None, "players": players},
+            {"borg_areas": [{"team": 0, "label": "Team 1", "count": 1, "mine": True, "on_turn": True, "seats": [0, 2]},
+                            {"team": 1, "label": AWKWARD, "count": 9, "mine": False, "on_turn": False, "seats": [1]}],
+             "borg_area": 0, "cubes": 0, "mine": None, "locutus": None, "group": None, "stage": None,
+             "players": players},
+        ):
+            expected = _render(BORG_TEMPLATE, t=t, seats=seats, position=0)
+            assert tng_html.borg(t, _page(seats=seats)) == expected
