@@ -1,24 +1,25 @@
-"""The TNG board drawn in Python: the header, cards, ships, command forms, the stage, the battles, my
-cards, the Starbase and Space piles, and the other players' panels.
+"""The TNG board drawn in Python: the header, cards, ships, command forms, the stage, the battles, the
+scenarios' panels, my cards, the Starbase and Space piles, and the other players' panels.
 
 Why not templates: these parts repeat. A board shows some 25 cards, a ship per player and the command
 forms placed on the cards, and it is re-rendered for every seat after every move. As ``{% include %}``
 loops (and ``{% for c in controls %}`` inside each slot, pile and card) they cost three quarters of the
 render's CPU; here they cost a few string joins. ``templates/games/tng/board.html`` is still the page's
-outline (and it keeps the parts shown once per page: the final scores, the Borg and Klingon panels); it
-calls these through the tags in ``games/templatetags/tng_tags.py``.
+outline (and it keeps the final scores, shown once at the end); it calls these through the tags in
+``games/templatetags/tng_tags.py``. The decision panel (``games/table.html``) includes
+``_card_button.html`` (``card_button`` here) and ``_seat_button.html``.
 
 The markup is the one the templates made, byte for byte (``bench/render.py --compare`` checks it against
 a corpus rendered by the templates), whitespace included. Rules kept from the templates:
 
 - every value goes through ``_e`` (as ``{{ value }}`` does: escaped, numbers as digits);
-- fixed texts come from ``_texts_in(language)`` (``Page.texts``), translated once per language with the templates' msgids (as
+- fixed texts come from ``Page.texts``, translated once per language with the templates' msgids (as
   ``{% translate %}`` does: not escaped); texts with values are ``text % values`` with the values
   escaped, ``{% blocktranslate count %}`` is ``ngettext`` (as ``{% blocktranslate %}`` does);
 - each function names the template (or the part of ``board.html``) it replaced.
 
-A card's HTML is kept per card dict (``card``): ``presenters.tng.card_info`` keeps one dict per card
-instance and language, and nothing changes it.
+A card's HTML is kept per card dict and language (``card``): ``presenters.tng.card_info`` keeps one
+dict per card instance and language, and nothing changes it.
 """
 
 from __future__ import annotations
@@ -353,10 +354,10 @@ def _card(c: Mapping[str, Any], small: bool, t: Mapping[str, str]) -> str:
 
 def ship(p: Mapping[str, Any], t: Mapping[str, str]) -> str:
     """A player's ship: its values, its hull and its starting ship effect (``p``: a player panel)."""
-    s_ = p.get("ship") or {}
+    ship_card = p.get("ship") or {}
     o = [
         f'<div class="tng-ship{" defeated" if p.get("defeated") else ""}">\n'
-        f'  <div class="ship-name" title="{_e(s_.get("title", ""))}">{_e(s_.get("name", ""))}</div>\n'
+        f'  <div class="ship-name" title="{_e(ship_card.get("title", ""))}">{_e(ship_card.get("name", ""))}</div>\n'
         '  <div class="ship-stats">'
     ]
     for s in p["stats"]:
