@@ -60,9 +60,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "you": seat, "round": state["round"], "phase": state["phase"], "width": state["width"],
         "rows": board.num_rows(state), "cols": board.num_cols(state),
-        "board": [[{"card": slot["card"], "flipped": slot["flip"],
-                    "covered": [c is not None for c in slot["cover"]],
-                    "marks": [list(m) for m in slot["marks"]]} for slot in row] for row in state["board"]],
+        "board": [[_slot(slot) for slot in row] for row in state["board"]],
         "players": players, "order": list(state["order"]), "turn": turn_view,
         "prompt": dict(state["prompts"][0]) if state["prompts"] else None,
         "boss": state["boss"], "warning": state["warning"],
@@ -74,6 +72,16 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "upgrade_piles": dict(state["upgrade_piles"]), "options": dict(state["options"]),
         "final": state["final"],
     }
+
+
+def _slot(slot: dict[str, Any]) -> dict[str, Any]:
+    """A card slot of the board as the view shows it (covers as booleans: what lies under is hidden)."""
+    cover, marks = slot["cover"], slot["marks"]
+    if len(cover) == 2 and len(marks) == 2:  # always (a card has two quadrants): no loops, it runs per slot
+        return {"card": slot["card"], "flipped": slot["flip"],
+                "covered": [cover[0] is not None, cover[1] is not None], "marks": [list(marks[0]), list(marks[1])]}
+    return {"card": slot["card"], "flipped": slot["flip"], "covered": [c is not None for c in cover],
+            "marks": [list(m) for m in marks]}
 
 
 def zones(state: State) -> list[Zone]:
