@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
 from games.engine.kemble import commands, options, scoring, scroll, view
 from games.engine.kemble.setup import setup_game
-from games.engine.kemble.state import Ctx, State, active_seats, copy_state, next_key
+from games.engine.kemble.state import Ctx, State, active_seats, copy_json, copy_state, next_key
 
 
 class KembleRules(Rules):
@@ -107,7 +107,7 @@ class KembleRules(Rules):
         # ``data`` is what ``dump`` made (JSON only), usually after a trip through the database: a deep
         # copy gives the same state as a JSON round trip, several times faster (every seat's render loads
         # the table's state), and the caller may still change it freely.
-        return copy_state(dict(data))
+        return copy_json(data)
 
 
 __all__ = ["KembleRules"]

@@ -14,7 +14,9 @@ quadrants from the left, so a row of W cards has 2W columns):
 
 from __future__ import annotations
 
+import copy
 import pickle
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +33,42 @@ def copy_state(state: State) -> State:
     """A deep copy of a JSON-only dict; pickle is several times faster than copy.deepcopy."""
     copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
     return copied
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def copy_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of JSON data (as a state read back from the database is): new dicts and lists, the
+    same immutable scalars. The state a JSON round trip gives, about as fast as ``copy_state`` for a
+    state just loaded (pickle spends its time remembering each string) and three times faster than the
+    round trip. Anything that is not JSON (a tuple, say) is deep-copied as it is.
+    """
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        t = type(v)
+        if t is dict:
+            v = copy_json(v)
+        elif t is list:
+            v = _copy_list(v)
+        elif t not in _SCALARS:
+            v = copy.deepcopy(v)
+        out[k] = v
+    return out
+
+
+def _copy_list(data: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for v in data:
+        t = type(v)
+        if t is dict:
+            v = copy_json(v)
+        elif t is list:
+            v = _copy_list(v)
+        elif t not in _SCALARS:
+            v = copy.deepcopy(v)
+        out.append(v)
+    return out
 
 
 def new_player(seat: int, colour: str) -> Player:
