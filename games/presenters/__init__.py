@@ -8,15 +8,16 @@ in ``games.engine.<slug>.messages``; the texts are translated through Django's g
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import json
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.engine.core import Command, Decision, Rules
 
@@ -29,6 +30,25 @@ class _SafeFormatter(string.Formatter):
 
 
 _formatter = _SafeFormatter()
+
+T = TypeVar("T")
+
+
+def per_language(fn: Callable[..., T]) -> Callable[..., T]:
+    """Cache a text function of a game's fixed content (cards, rules, quadrants) per (arguments, active
+    language): its gettext calls run once. Never for texts with seat names (``player_label``). The
+    result is shared between renders: callers must not change it.
+    """
+    cached = functools.lru_cache(maxsize=8192)(lambda language, *args: fn(*args))
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> T:
+        return cached(get_language(), *args)
+
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    #: ``fn.in_language(language, *args)``: for loops that already know the active language.
+    wrapper.in_language = cached  # type: ignore[attr-defined]
+    return wrapper
 
 #: The names of the seats at the table being rendered (set by the selectors around a render), so
 #: that texts can say "Player 2 (Bob)". A context variable: safe across threads and async renders.

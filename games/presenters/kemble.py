@@ -10,13 +10,13 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
 from games.engine.kemble.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
-from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
+from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
     "n": gettext_noop("north"),
@@ -207,25 +207,6 @@ SOURCES = {
 }
 
 
-T = TypeVar("T")
-
-
-def per_language(fn: Callable[..., T]) -> Callable[..., T]:
-    """Cache a text function of card data per (arguments, active language): its gettext calls run once.
-
-    For functions of the game's fixed content only (cards, rules, quadrants), never of seat names. The
-    result is shared between renders: callers must not change it.
-    """
-    cached = functools.lru_cache(maxsize=4096)(lambda language, *args: fn(*args))
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any) -> T:
-        return cached(get_language(), *args)
-
-    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-    #: ``fn.in_language(language, *args)``: for loops that already know the active language.
-    wrapper.in_language = cached  # type: ignore[attr-defined]
-    return wrapper
 
 
 def source_text(value: str) -> str:
@@ -1201,28 +1182,27 @@ class _Words:
 
     # Each as ``_t(TABLE.get(key, key))``: an unknown key is translated as it is.
     def colour(self, key: str) -> str:
-        found = self.colours.get(key)
-        return found if found is not None else _t(key)
+        return _known(self.colours, key)
 
     def direction(self, key: str) -> str:
-        found = self.directions.get(key)
-        return found if found is not None else _t(key)
+        return _known(self.directions, key)
 
     def upgrade(self, key: str) -> str:
-        found = self.upgrades.get(key)
-        return found if found is not None else _t(key)
+        return _known(self.upgrades, key)
 
     def weapon(self, key: str) -> str:
-        found = self.weapons.get(key)
-        return found if found is not None else _t(key)
+        return _known(self.weapons, key)
 
     def mode(self, key: str) -> str:
-        found = self.modes.get(key)
-        return found if found is not None else _t(key)
+        return _known(self.modes, key)
 
     def phase(self, key: str) -> str:
-        found = self.phases.get(key)
-        return found if found is not None else _t(key)
+        return _known(self.phases, key)
+
+
+def _known(translated: Mapping[str, str], key: str) -> str:
+    found = translated.get(key)
+    return found if found is not None else _t(key)
 
 
 @functools.cache

@@ -12,14 +12,14 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
 from games.engine.tng.content import CONTENT, DATA_DIR, STATS
 from games.engine.tng.messages import CHOICES
-from games.presenters import Presenter, fill, register_presenter, seat_ref
+from games.presenters import Presenter, fill, per_language, register_presenter, seat_ref
 from games.presenters import player_label as base_player_label
 
 STAT_NAMES = {
@@ -123,23 +123,6 @@ def _raw_texts() -> dict[str, dict[str, str]]:
 RAW_TEXTS = _raw_texts()
 
 
-T = TypeVar("T")
-
-
-def per_language(fn: Callable[..., T]) -> Callable[..., T]:
-    """Cache a text function of the game's fixed content per (arguments, active language): its gettext
-    calls run once. Never for texts with seat names (``player_label``). The result is shared between
-    renders: callers must not change it (``tng_html.card`` keeps each card dict's HTML)."""
-    cached = functools.lru_cache(maxsize=8192)(lambda language, *args: fn(*args))
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any) -> T:
-        return cached(get_language(), *args)
-
-    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-    #: ``fn.in_language(language, *args)``: for loops that already know the active language.
-    wrapper.in_language = cached  # type: ignore[attr-defined]
-    return wrapper
 
 
 @per_language
