@@ -41,34 +41,19 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 def copy_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """A deep copy of JSON data (as a state read back from the database is): new dicts and lists, the
     same immutable scalars. The state a JSON round trip gives, about as fast as ``copy_state`` for a
-    state just loaded (pickle spends its time remembering each string) and three times faster than the
-    round trip. Anything that is not JSON (a tuple, say) is deep-copied as it is.
+    state just loaded (pickle spends its time remembering each string) and twice as fast as the round
+    trip. Anything that is not JSON (a tuple, say) is deep-copied as it is.
     """
-    out: dict[str, Any] = {}
-    for k, v in data.items():
-        t = type(v)
-        if t is dict:
-            v = copy_json(v)
-        elif t is list:
-            v = _copy_list(v)
-        elif t not in _SCALARS:
-            v = copy.deepcopy(v)
-        out[k] = v
-    return out
+    return {k: v if type(v) in _SCALARS else _copy_value(v) for k, v in data.items()}
 
 
-def _copy_list(data: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for v in data:
-        t = type(v)
-        if t is dict:
-            v = copy_json(v)
-        elif t is list:
-            v = _copy_list(v)
-        elif t not in _SCALARS:
-            v = copy.deepcopy(v)
-        out.append(v)
-    return out
+def _copy_value(v: Any) -> Any:
+    t = type(v)
+    if t is dict:
+        return {k: x if type(x) in _SCALARS else _copy_value(x) for k, x in v.items()}
+    if t is list:
+        return [x if type(x) in _SCALARS else _copy_value(x) for x in v]
+    return copy.deepcopy(v)
 
 
 def new_player(seat: int, colour: str) -> Player:
