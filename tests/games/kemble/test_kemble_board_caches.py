@@ -4,14 +4,16 @@ and the spectator, in English and Italian, all along random games; and what is k
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
 from django.utils import translation
 
 from games.engine import registry
-from games.engine.core import Rng
+from games.engine.core.testing import StepCapReached, play_random
 from games.presenters import kemble, kemble_html, seat_names
+from tests.support.engine import new_state
 
 RULES = registry.get("kemble")
 PRESENTER = kemble.KemblePresenter("kemble")
@@ -20,23 +22,13 @@ NAMES = {0: "Ann", 1: "B<b>", 2: "Cé", 3: "D&amp;", 4: "Eve"}
 
 
 def _states(seed: int, players: int, options: dict[str, Any], steps: int, every: int) -> list[dict[str, Any]]:
-    rng, bots = Rng.from_seed(seed), Rng.from_seed(seed + 1000)
-    state = RULES.setup(num_players=players, options=RULES.validate_options(players, options), rng=rng).state
-    out = [state]
-    for step in range(1, steps + 1):
-        if RULES.result(state) is not None:
-            break
-        command = RULES.auto_command(state)
-        if command is None:
-            seats = sorted(RULES.seats_to_act(state))
-            seat = seats[bots.below(len(seats))]
-            legal = RULES.legal_commands(state, seat)
-            command = legal[bots.below(len(legal))]
-        state = RULES.apply(state, command, rng).state
-        if step % every == 0:
-            out.append(state)
-    out.append(state)
-    return out
+    """A random game's first state, every ``every``-th state of its first ``steps`` commands, and its last."""
+    seen: list[dict[str, Any]] = []
+    with contextlib.suppress(StepCapReached):  # a game cut short after ``steps`` commands
+        play_random(RULES, seed=seed, num_players=players, options=options, max_steps=steps,
+                    after_each=lambda state, _command: seen.append(state))
+    picked = [s for i, s in enumerate(seen, start=1) if i % every == 0]
+    return [new_state(RULES, players, seed, **options), *picked, seen[-1]]
 
 
 def _board(state: dict[str, Any], position: int | None) -> str:
