@@ -170,11 +170,13 @@ class TableSnapshots:
         self.size = size
         self._lock = threading.Lock()
         self._tables: OrderedDict[int, tuple[Table, tuple[Seat, ...]]] = OrderedDict()
+        self._reading: dict[int, threading.Lock] = {}
         self._events: OrderedDict[tuple[int, int, int], list[Event]] = OrderedDict()
 
     def clear(self) -> None:
         with self._lock:
             self._tables.clear()
+            self._reading.clear()
             self._events.clear()
 
     def events_after(self, table: Table, after_id: int) -> list[Event]:
@@ -194,18 +196,29 @@ class TableSnapshots:
     def at_least(self, table_id: int, version: int) -> tuple[Table, tuple[Seat, ...]]:
         with self._lock:
             kept = self._tables.get(table_id)
+            if len(self._reading) > 4 * self.size:  # tables that vanished: a reader holds its own lock
+                self._reading.clear()
+            reading = self._reading.setdefault(table_id, threading.Lock())
         if kept is not None and kept[0].version >= version:
             return kept
-        loaded = table_with_seats(table_id)
-        if loaded is None:
-            raise NotAllowed()
-        with self._lock:
-            kept = self._tables.get(table_id)
-            if kept is None or kept[0].version <= loaded[0].version:
-                self._tables[table_id] = loaded
-                self._tables.move_to_end(table_id)
-                while len(self._tables) > self.size:
-                    self._tables.popitem(last=False)
+        # One read at a time per table: sockets rendering side by side wait for the first one's read
+        # instead of each reading the same version again.
+        with reading:
+            with self._lock:
+                kept = self._tables.get(table_id)
+            if kept is not None and kept[0].version >= version:
+                return kept
+            loaded = table_with_seats(table_id)
+            if loaded is None:
+                raise NotAllowed()
+            with self._lock:
+                kept = self._tables.get(table_id)
+                if kept is None or kept[0].version <= loaded[0].version:
+                    self._tables[table_id] = loaded
+                    self._tables.move_to_end(table_id)
+                    while len(self._tables) > self.size:
+                        evicted, _ = self._tables.popitem(last=False)
+                        self._reading.pop(evicted, None)
         return loaded
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.security.websocket import AllowedHostsOriginValidator
 from channels.testing import WebsocketCommunicator
@@ -135,18 +136,18 @@ async def test_sockets_of_one_server_share_a_table_read_at_the_announced_version
 
     table = await sync_to_async(started_table)(alice, bob)
     snapshots = TableSnapshots(size=1)
-    first, _seats = await sync_to_async(snapshots.at_least)(table.pk, table.version)
-    again, _ = await sync_to_async(snapshots.at_least)(table.pk, table.version)
+    first, _seats = await database_sync_to_async(snapshots.at_least)(table.pk, table.version)
+    again, _ = await database_sync_to_async(snapshots.at_least)(table.pk, table.version)
     assert again is first  # shared, not read again
     card = (await sync_to_async(hand_of)(table, 0))[0]
     await sync_to_async(submit)(table, alice, "bid", card=card)
-    newer, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version + 1)
+    newer, _ = await database_sync_to_async(snapshots.at_least)(table.pk, first.version + 1)
     assert newer is not first and newer.version == first.version + 1  # announced a newer version: read it
-    older_request, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version)
+    older_request, _ = await database_sync_to_async(snapshots.at_least)(table.pk, first.version)
     assert older_request is newer  # a late message for an older version gets the newer read
     other = await sync_to_async(started_table)(bob, alice)
-    await sync_to_async(snapshots.at_least)(other.pk, other.version)
-    evicted, _ = await sync_to_async(snapshots.at_least)(table.pk, first.version)
+    await database_sync_to_async(snapshots.at_least)(other.pk, other.version)
+    evicted, _ = await database_sync_to_async(snapshots.at_least)(table.pk, first.version)
     assert evicted is not newer  # size 1: the other table's read pushed this one out
 
 
@@ -159,17 +160,47 @@ async def test_sockets_of_one_server_share_the_new_log_lines_read_and_each_filte
 
     table = await sync_to_async(started_table)(alice, bob)
     snapshots = TableSnapshots()
-    before, _ = await sync_to_async(snapshots.at_least)(table.pk, table.version)
-    start = await sync_to_async(lambda: max(e.id for e in snapshots.events_after(before, 0)))()
+    before, _ = await database_sync_to_async(snapshots.at_least)(table.pk, table.version)
+    start = max(e.id for e in await database_sync_to_async(snapshots.events_after)(before, 0))
     card = (await sync_to_async(hand_of)(table, 0))[0]
     await sync_to_async(submit)(table, alice, "bid", card=card)
-    now, seats = await sync_to_async(snapshots.at_least)(table.pk, table.version + 1)
-    rows = await sync_to_async(snapshots.events_after)(now, start)
-    assert rows and await sync_to_async(snapshots.events_after)(now, start) is rows  # read once, shared
+    now, seats = await database_sync_to_async(snapshots.at_least)(table.pk, table.version + 1)
+    rows = await database_sync_to_async(snapshots.events_after)(now, start)
+    assert rows and await database_sync_to_async(snapshots.events_after)(now, start) is rows  # read once, shared
     lines = {}
     for user in (alice, bob):
         viewer = viewer_at(now, seats, user=user)
-        lines[user.username], last = await sync_to_async(render_log_entries)(viewer, after_id=start, rows=rows)
+        lines[user.username], last = await database_sync_to_async(render_log_entries)(viewer, after_id=start, rows=rows)
         assert last == max(r.id for r in rows)
     assert lines[alice.username] != lines[bob.username]
     assert card not in lines[bob.username].replace(f"{card}0", "")
+
+
+async def test_sockets_rendering_side_by_side_read_a_new_version_once(monkeypatch):
+    """TableSnapshots.at_least: renders running at the same time (HYPERLANE_RENDER_CONCURRENCY) wait for
+    the first one's read of the announced version instead of reading it again."""
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    import games.consumers as consumers
+
+    reads: list[int] = []
+
+    def slow_read(table_id: int):
+        reads.append(table_id)
+        time.sleep(0.2)
+        return SimpleNamespace(pk=table_id, version=5), ()
+
+    monkeypatch.setattr(consumers, "table_with_seats", slow_read)
+    snapshots = consumers.TableSnapshots()
+    got: list[object] = []
+    threads = [threading.Thread(target=lambda: got.append(snapshots.at_least(7, 5)[0])) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert reads == [7]
+    assert len(got) == 3 and all(g is got[0] for g in got)
+    snapshots.at_least(8, 1)
+    assert reads == [7, 8]  # another table is read on its own
