@@ -420,13 +420,15 @@ def head(t: Mapping[str, Any], page: Page) -> str:
         elif phase == "action":
             whose += " · " + x["Action Phase"]
         explores, searches = turn["explores"], turn["searches"]
+        explorations_left = ngettext("%(n)s exploration", "%(n)s explorations", explores) % {"n": _e(explores)}
+        searches_left = ngettext("%(n)s search", "%(n)s searches", searches) % {"n": _e(searches)}
         o.append(
             f'\n      <span class="tng-turn{" mine" if mine else ""}">{whose}</span>\n'
             '      <span class="tng-budget">\n'
             f'        <span title="{x["Explorations left this turn"]}">'
-            f'{ngettext("%(n)s exploration", "%(n)s explorations", explores) % {"n": _e(explores)}}</span> ·\n'
+            f'{explorations_left}</span> ·\n'
             f'        <span title="{x["Searches left this turn"]}">'
-            f'{ngettext("%(n)s search", "%(n)s searches", searches) % {"n": _e(searches)}}</span>\n'
+            f'{searches_left}</span>\n'
             "        "
         )
         if t.get("me") and mine:
@@ -439,10 +441,11 @@ def head(t: Mapping[str, Any], page: Page) -> str:
         team = t.get("group_team")
         team_text = f' · {x["team %(n)s"] % {"n": _e(team + 1)}}' if team is not None else ""
         searches = group["searches"]
+        group_searches_left = ngettext("%(n)s group search", "%(n)s group searches", searches) % {"n": _e(searches)}
         o.append(
             f'\n      <span class="tng-turn">{x["Group turn"]}{team_text}</span>\n'
             f'      <span class="tng-budget"><span title="{x["Searches left for the group"]}">'
-            f'{ngettext("%(n)s group search", "%(n)s group searches", searches) % {"n": _e(searches)}}</span>\n'
+            f'{group_searches_left}</span>\n'
             "        "
         )
         if t.get("me"):
@@ -641,7 +644,8 @@ def battles(t: Mapping[str, Any], page: Page) -> str:
                 if absorbed:
                     o.append(", " + ngettext("%(n)s stopped by the Shields", "%(n)s stopped by the Shields",
                                              absorbed) % {"n": _e(absorbed)})
-                o.append(f', <strong>{ngettext("%(n)s damage", "%(n)s damage", taken) % {"n": _e(taken)}}</strong>')
+                damage = ngettext("%(n)s damage", "%(n)s damage", taken) % {"n": _e(taken)}
+                o.append(f", <strong>{damage}</strong>")
                 if h.get("defeated"):
                     o.append(f' · <strong class="defeated">{x["defeated"]}</strong>')
                 o.append("</li>")
@@ -686,13 +690,15 @@ def mine(t: Mapping[str, Any], page: Page) -> str:
     ]
     if points:
         n = len(points)
-        o.append(f' <small>({ngettext("%(n)s card in your Points Area", "%(n)s cards in your Points Area", n) % {"n": n}})</small>')
+        in_points = ngettext("%(n)s card in your Points Area", "%(n)s cards in your Points Area", n) % {"n": n}
+        o.append(f" <small>({in_points})</small>")
     hand = (t.get("mine") or {}).get("hand") or ()
     n = len(hand)
+    hand_title = ngettext("Your hand (%(n)s card)", "Your hand (%(n)s cards)", n) % {"n": n}
     o.append(
         "</p>\n    </div>\n"
         '    <div class="tng-hand">\n'
-        f'      <h3>{ngettext("Your hand (%(n)s card)", "Your hand (%(n)s cards)", n) % {"n": n}}</h3>\n'
+        f"      <h3>{hand_title}</h3>\n"
         '      <div class="tng-cards">'
     )
     if hand:
@@ -764,10 +770,11 @@ def table(t: Mapping[str, Any], page: Page) -> str:
     )
     for b in t.get("basic") or ():
         n = b["count"]
+        left = ngettext("%(n)s left", "%(n)s left", n) % {"n": _e(n)}
         o.append(
             f'\n        <div class="tng-pile" data-pile="{_e(b["pile"])}">\n'
             f'          {page.card(b.get("card"))}\n'
-            f'          <span class="pile-count">{ngettext("%(n)s left", "%(n)s left", n) % {"n": _e(n)}}</span>\n'
+            f'          <span class="pile-count">{left}</span>\n'
             f'          {page.forms_on("buy_basic", b["pile"])}\n'
             "        </div>\n        "
         )
@@ -851,6 +858,7 @@ def others(t: Mapping[str, Any], page: Page) -> str:
             f'<span class="badge done">{x["done"]}</span>' if group and p.get("done") else "",
         ]
         n = p["hand_count"]
+        in_hand = ngettext("%(n)s card in hand", "%(n)s cards in hand", n) % {"n": _e(n)}
         o.append(
             f'\n    <div class="{css}" data-seat="{seat}">\n'
             f'      <h3><span class="seat-dot seat-{seat}"></span>{page.who(p["seat"])} <small>{small}</small>\n'
@@ -858,7 +866,7 @@ def others(t: Mapping[str, Any], page: Page) -> str:
             + "      </h3>\n"
             f"      {ship(p, x)}\n"
             f'      <p class="tng-piles"><span class="hand-count" title="{x["Cards in hand (secret)"]}">'
-            f'{ngettext("%(n)s card in hand", "%(n)s cards in hand", n) % {"n": _e(n)}}</span> · '
+            f"{in_hand}</span> · "
             f'{x["Deck"]} ×{_e(p.get("deck_count", ""))} · {x["Discard"]} ×{_e(p.get("discard_count", ""))} · '
             f'<strong>{_e(p.get("mp", ""))} MP</strong></p>\n'
             "      "
@@ -921,8 +929,9 @@ def borg(t: Mapping[str, Any], page: Page) -> str:
             f'{x["at 0 the Borg win"]}</p>'
         )
     cubes = t["cubes"]
+    destroyed = ngettext("%(n)s Cube destroyed", "%(n)s Cubes destroyed", cubes) % {"n": _e(cubes)}
     o.append(
-        f'\n  <p>{ngettext("%(n)s Cube destroyed", "%(n)s Cubes destroyed", cubes) % {"n": _e(cubes)}} · '
+        f"\n  <p>{destroyed} · "
         f'{x["Five Borg cards in hand: assimilated."]}'
     )
     mine = t.get("mine")
