@@ -178,3 +178,26 @@ def test_option_choices_use_the_engines_choice_texts():
     spec = next(o for o in rules.option_schema() if o["name"] == "fire_action")
     labels = dict(option_choices("kemble", spec))
     assert labels["one_weapon"].startswith("One weapon per fire action")
+
+
+TRANSLATING = {"gettext", "ngettext", "pgettext", "npgettext", "gettext_lazy", "ngettext_lazy", "gettext_noop", "_"}
+
+
+def test_no_text_to_translate_is_written_inside_an_f_string():
+    """makemessages (xgettext) does not look inside f-strings: a ``{ngettext("...", ...)}`` there would
+    drop out of the catalogue at the next makemessages, and the page would fall back to English."""
+    found = []
+    for path in sorted([*ROOT.glob("games/**/*.py"), *ROOT.glob("accounts/**/*.py"), *ROOT.glob("config/**/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in TRANSLATING
+                    and call.args
+                    and isinstance(call.args[0], ast.Constant)
+                ):
+                    found.append(f"{path.relative_to(ROOT)}:{call.lineno}: {call.args[0].value!r}")
+    assert not found
