@@ -71,10 +71,14 @@ def _post_internal(group: str, message: dict[str, object]) -> None:
     threading.Thread(target=_send, daemon=True).start()
 
 
-def table_updated_on_commit(*, table_id: int, version: int) -> None:
-    transaction.on_commit(
-        lambda: send_group(table_group(table_id), {"type": "table.updated", "version": version}), robust=True
-    )
+def table_updated_on_commit(*, table_id: int, version: int, reread: bool = False) -> None:
+    """After commit, tell the table's pages it is at ``version``. ``reread``: the change kept the version
+    (seats taken or left, a table cancelled or closed), so the sockets must read the table afresh
+    instead of reusing a read of this version (``consumers.TableSnapshots``)."""
+    message: dict[str, object] = {"type": "table.updated", "version": version}
+    if reread:
+        message["reread"] = True
+    transaction.on_commit(lambda: send_group(table_group(table_id), message), robust=True)
 
 
 def chat_updated_on_commit(*, table_id: int) -> None:

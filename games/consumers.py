@@ -113,7 +113,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = int(event.get("version", 0))
         if version < self.sent_version:
             return
-        await self.push_view(at_least=version)
+        if event.get("reread"):  # a change that kept the version: a shared read of it is out of date
+            await self.push_view()
+        else:
+            await self.push_view(at_least=version)
 
     async def chat_updated(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(self._render_chat)()

@@ -159,7 +159,7 @@ def seat_take(
         seat = Seat.objects.create(table=table, position=position, user=user, faction=faction)
         table.save(update_fields=["updated_at"])
     _lobby_changed_on_commit()
-    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
     return seat
 
 
@@ -192,7 +192,7 @@ def seat_change(*, table_id: int, user: User, position: int | None = None, facti
         mine.save(update_fields=["position", "faction"])
         table.save(update_fields=["updated_at"])
     _lobby_changed_on_commit()
-    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
     return mine
 
 
@@ -207,7 +207,7 @@ def seat_leave(*, table_id: int, user: User) -> None:
             raise NotSeated()
         table.save(update_fields=["updated_at"])
     _lobby_changed_on_commit()
-    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
 def table_cancel(*, table_id: int, user: User) -> None:
@@ -218,7 +218,7 @@ def table_cancel(*, table_id: int, user: User) -> None:
         table.status = Table.Status.CANCELLED
         table.save(update_fields=["status", "updated_at"])
     _lobby_changed_on_commit()
-    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
 def table_close(*, table_id: int, moderator: User, reason: str = "") -> None:
@@ -237,7 +237,7 @@ def table_close(*, table_id: int, moderator: User, reason: str = "") -> None:
         Seat.objects.filter(table=table).update(waiting_since=None)
     log.info("table %s closed by moderator %s", table_id, moderator.pk)
     _lobby_changed_on_commit()
-    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
 def table_start(*, table_id: int, user: User) -> Table:

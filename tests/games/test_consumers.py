@@ -204,3 +204,21 @@ async def test_sockets_rendering_side_by_side_read_a_new_version_once(monkeypatc
     assert len(got) == 3 and all(g is got[0] for g in got)
     snapshots.at_least(8, 1)
     assert reads == [7, 8]  # another table is read on its own
+
+
+async def test_seats_taken_one_after_the_other_reach_an_open_pages_socket(alice, bob, charlie):
+    """Taking a seat keeps the table's version: the socket must not reuse a read of that version made
+    for the previous seat taken (games.broadcast ``reread``)."""
+    from games import services
+    from games.consumers import SNAPSHOTS
+
+    table = await database_sync_to_async(services.table_create)(user=alice, game="toy", num_players=3, options={})
+    comm = _communicator(table.pk, alice)
+    await comm.connect()
+    await _receive_all(comm)
+    await database_sync_to_async(services.seat_take)(table_id=table.pk, user=bob)
+    assert "bob" in await _receive_all(comm, timeout=2)
+    await database_sync_to_async(SNAPSHOTS.at_least)(table.pk, table.version)  # a read of this version is kept
+    await database_sync_to_async(services.seat_take)(table_id=table.pk, user=charlie)
+    assert "charlie" in await _receive_all(comm, timeout=2)
+    await comm.disconnect()
