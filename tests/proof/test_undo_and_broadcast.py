@@ -66,6 +66,8 @@ def test_group_messages_carry_versions_only(alice, bob):
         services.chat_post(table_id=table.pk, user=alice, text="secret c7 hi")
     assert sent
     for _group, message in sent:
-        assert set(message) <= {"type", "version"}, message
+        # "reread": a change that kept the version (a seat taken); a flag, not a fact about the game.
+        assert set(message) <= {"type", "version", "reread"}, message
         assert all(isinstance(v, int | str) and (not isinstance(v, str) or v.endswith("updated"))
                    for v in message.values())
+    assert any(m.get("reread") is True for _g, m in sent)  # seats were taken
