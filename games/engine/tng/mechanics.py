@@ -430,14 +430,22 @@ def _can_spend(state: State, seat: int) -> bool:
     return False
 
 
-def effect_matters(state: State, seat: int, eff: dict[str, Any]) -> bool:
+def effect_matters(state: State, seat: int, eff: dict[str, Any], *, hand_known: bool = True) -> bool:
     """Whether applying ``eff`` to ``seat`` now would change anything for the game (an effect that would do
-    nothing is not offered, e.g. a repair for an undamaged ship, a draw from an empty deck and discard)."""
+    nothing is not offered, e.g. a repair for an undamaged ship, a draw from an empty deck and discard).
+
+    ``hand_known=False``: the player deciding cannot see ``seat``'s hand (another player's), so what depends
+    on that hand is judged by what is public, its size, never by the cards in it (RULINGS B31): otherwise
+    the offer itself would tell whether a secret hand holds a Borg card.
+    """
     p = state["players"][seat]
     verb = eff["verb"]
     amount = int(eff.get("amount", 0))
     if eff.get("plus_borg"):
-        amount += sum(1 for c in p["hand"] if card(c).type == "borg")
+        if hand_known:
+            amount += sum(1 for c in p["hand"] if card(c).type == "borg")
+        elif p["hand"]:
+            amount = max(amount, 1)
     if verb in ("ensign", "custom", "blockade"):
         return True
     if amount <= 0:
@@ -447,6 +455,8 @@ def effect_matters(state: State, seat: int, eff: dict[str, Any]) -> bool:
     if verb in ("draw", "mill"):
         return bool(p["deck"] or (verb == "draw" and p["discard"]))
     if verb == "return_borg":
+        if not hand_known:
+            return bool(p["hand"])
         return any(card(c).type == "borg" for c in p["hand"])
     if verb == "xp":
         return _can_spend(state, seat)
@@ -463,8 +473,10 @@ def effect_matters(state: State, seat: int, eff: dict[str, Any]) -> bool:
     return True  # damage, boost
 
 
-def effects_matter(state: State, seat: int, effects: Iterable[dict[str, Any]]) -> bool:
-    return any(effect_matters(state, seat, eff) for eff in effects)
+def effects_matter(
+    state: State, seat: int, effects: Iterable[dict[str, Any]], *, hand_known: bool = True
+) -> bool:
+    return any(effect_matters(state, seat, eff, hand_known=hand_known) for eff in effects)
 
 
 def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source: str) -> None:

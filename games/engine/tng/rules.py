@@ -16,7 +16,7 @@ class TngRules(Rules):
     slug = "tng"
     #: 2: the stalemate guard (B14), ship abilities only where they do something, Borg team play.
     #: Tables started on an older version keep it until ``manage.py replay_tables --migrate`` moves them.
-    engine_version = 2
+    engine_version = 3
     min_players = 2
     max_players = 4
 

@@ -389,10 +389,12 @@ def use_ability(ctx: Ctx, seat: int, target: int) -> None:
 
 def ability_matters(state: State, seat: int, target: int) -> bool:
     """The effect would change something for ``target`` now (not a repair of an undamaged ship, XP for a
-    player who cannot spend it, a draw from nothing...): only then is it offered and accepted."""
+    player who cannot spend it, a draw from nothing...): only then is it offered and accepted. Judged on
+    what ``seat`` can see: another player's hand only by its size (RULINGS B31)."""
     from games.engine.tng.content import CONTENT
 
-    return effects_matter(state, target, CONTENT.cards[state["players"][seat]["ability"]].ability)
+    effects = CONTENT.cards[state["players"][seat]["ability"]].ability
+    return effects_matter(state, target, effects, hand_known=target == seat)
 
 
 def ability_targets(state: State, seat: int) -> list[int]:

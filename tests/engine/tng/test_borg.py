@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.engine.core import AUTO_SEAT, IllegalCommand
@@ -275,13 +277,23 @@ def test_shields_count_in_what_a_ship_must_take_before_the_next_one() -> None:
 
 
 @pytest.mark.rules("tng:R41", "tng:R49")
-def test_a_borg_starting_ship_effect_is_offered_only_for_players_it_would_help() -> None:
-    """Issue 4: USS Saratoga returns a Borg card from hand: offered only for players holding one; the
+def test_a_borg_starting_ship_effect_is_offered_only_for_players_it_could_help() -> None:
+    """USS Saratoga returns a Borg card from hand: for another player whose hand is secret, offered by the
+    hand's size alone, so the offer never tells whether a Borg card is in it (RULINGS B31); the
     Endeavour's repair only for damaged ships."""
-    state = actions_step(players=3, hands={1: ["borg_card", "crewman"]}, damage={2: 2})
+    state = actions_step(players=3, hands={0: ["crewman"], 1: ["borg_card", "crewman"], 2: ["crewman"]},
+                         damage={2: 2})
     state["players"][0]["ability"] = "bi_saratoga"
-    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [1]
-    refused(state, cmd(0, "ship_ability", target=2), "ability_no_effect")
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [1, 2]
+    # The same offers whether or not the secret hands hold a Borg card.
+    swapped = copy.deepcopy(state)
+    swapped["players"][1]["hand"], swapped["players"][2]["hand"] = ["crewman", "crewman"], ["borg_card", "crewman"]
+    assert legal(swapped, 0) == legal(state, 0)
+    used, _ = run(state, cmd(0, "ship_ability", target=2))  # no Borg card there: nothing happens to the hand
+    assert sorted(card(c).id for c in player(used, 2)["hand"]) == ["crewman"]
+    state["players"][2]["hand"] = []
+    refused(state, cmd(0, "ship_ability", target=2), "ability_no_effect")  # an empty hand is public
+    refused(state, cmd(0, "ship_ability", target=0), "ability_no_effect")  # my own hand: I know it
     state["players"][0]["ability"] = "bi_endeavour"
     assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
     state, _ = run(state, cmd(0, "ship_ability", target=2))
