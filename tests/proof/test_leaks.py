@@ -21,6 +21,9 @@ pytestmark = pytest.mark.django_db
 PLAYOUTS = {
     "toy": [(2, {}, 1, 1, None), (3, {"target": 2}, 2, 3, None)],
     "kemble": [(2, {}, 3, 50, None), (4, {"wingmen": True}, 4, 12, 36), (1, {}, 6, 4, 16)],
+    # Every scenario: Borg Invasion's ship effects once offered by what a secret hand held (RULINGS B31).
+    "tng": [(2, {}, 1, 10, 40), (4, {"scenario": "borg_invasion", "borg_teams": "teams"}, 5, 4, 200),
+            (3, {"scenario": "klingon_civil_war"}, 2, 10, 40)],
 }
 DEFAULT = (1, 10, 40)  # seed, check_every, max_commands
 
