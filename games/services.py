@@ -636,13 +636,17 @@ def _sync_seat_decisions(
             changed.append(seat)
     if changed:
         # One statement (INSERT ... ON CONFLICT (id) DO UPDATE) for the rows that exist anyway: a fifth of
-        # the CPU of ``bulk_update``, whose CASE WHEN expressions cost ~1.5 ms per move to build.
+        # the CPU of ``bulk_update``, whose CASE WHEN expressions cost ~1.5 ms per move to build. Only the
+        # fields named are written; the insert path stamps ``joined_at`` on the objects, so it is put back.
+        joined = [s.joined_at for s in changed]
         Seat.objects.bulk_create(
             changed,
             update_conflicts=True,
             unique_fields=["id"],
             update_fields=["decision_key", "decision_since", "waiting_since", "seen_version"],
         )
+        for seat, joined_at in zip(changed, joined, strict=True):
+            seat.joined_at = joined_at
     return newly_waiting
 
 

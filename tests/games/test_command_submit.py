@@ -27,6 +27,18 @@ def test_a_command_is_applied_and_logged(alice, bob):
     assert StateVersion.objects.filter(table=table).count() == 2
 
 
+def test_a_move_writes_the_seats_decisions_and_nothing_else_of_theirs(alice, bob):
+    """The seat rows are upserted (one statement): their decisions change, when they joined does not,
+    neither in the database nor on the seats the answer is rendered from."""
+    table = started_table(alice, bob)
+    joined = dict(Seat.objects.filter(table=table).values_list("position", "joined_at"))
+    result = submit(table, alice, "bid", card=hand_of(table, 0)[0])
+    rows = {s.position: s for s in Seat.objects.filter(table=table)}
+    assert {p: s.joined_at for p, s in rows.items()} == joined
+    assert {s.position: s.joined_at for s in result.seats} == joined
+    assert rows[0].decision_since == rows[0].seen_version == result.version  # alice moved: her decision is new
+
+
 def test_the_same_idempotency_key_applies_once(alice, bob):
     table = started_table(alice, bob)
     card = hand_of(table, 0)[0]
