@@ -27,6 +27,8 @@ VARIANTS = {
     "toy": [(2, {}), (3, {}), (4, {"target": 2}), (1, {"target": 2}), (2, {"target": 5})],
     "kemble": [(2, {}), (3, {}), (4, {"wingmen": True}), (5, {"special_cards": True}), (1, {}),
                (3, {"tunnel_deck": True, "tunnel_vision": True})],
+    "tng": [(2, {}), (4, {"scenario": "borg_invasion", "borg_teams": "teams"}), (3, {"scenario": "klingon_civil_war"}),
+            (3, {"scenario": "borg_invasion"}), (4, {"scenario": "klingon_civil_war"}), (4, {})],
 }
 
 
@@ -36,6 +38,8 @@ def main() -> int:
     parser.add_argument("--playouts", type=int, default=0, help="per game (default: toy 120, others 12)")
     parser.add_argument("--every", type=int, default=0, help="check every Nth state (default: toy 1, others 5)")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--max-commands", type=int, default=5000,
+                        help="stop a playout after this many commands (TNG games run to thousands)")
     parser.add_argument("--plant", default="", help="plant a leak on this surface (the check must fail)")
     args = parser.parse_args()
 
@@ -71,7 +75,8 @@ def main() -> int:
                     users = [User.objects.create_user(f"b{i}p{k}", f"b{i}p{k}@example.org", "pw") for k in range(5)]
                     watcher = User.objects.create_user(f"b{i}w", f"b{i}w@example.org", "pw")
                     stats = LeakCheck(game=slug, seed=seed, num_players=players, users=users, spectator=watcher,
-                                      options=options, check_every=every).run()
+                                      options=options, check_every=every,
+                                      max_commands=args.max_commands).run()
                     transaction.set_rollback(True)
                 game_stats.add(stats)
                 for leak in stats.leaks[:3]:
