@@ -96,6 +96,11 @@ def _rate_limited(user_id: int) -> bool:
         count = cache.incr(key)
     except ValueError:
         return False
+    if count == 1:
+        # The first move of a window: make sure the window ends. An INCR can race the key's expiry (the
+        # Redis backend checks EXISTS, then INCRs) and make a counter without one, which would count the
+        # player's moves for ever and refuse them all once past the limit.
+        cache.touch(key, timeout=60)
     return count > settings.HYPERLANE_MOVE_RATE_PER_MINUTE
 
 

@@ -35,6 +35,28 @@ def test_the_move_limit_is_a_setting(alice, bob):
         assert _post_move(c, table, hand_of(table, 0)[0]).status_code == 400  # shape, not the limit
 
 
+def _expires(key: str) -> bool:
+    """Whether the shared cache will drop ``key`` by itself (Redis TTL, or the local cache's expiry)."""
+    full = cache.make_and_validate_key(key)
+    if hasattr(cache, "_expire_info"):  # LocMemCache: None means never
+        return cache._expire_info.get(full) is not None
+    return cache._cache.get_client(full).ttl(full) > 0
+
+
+@pytest.mark.django_db
+def test_a_move_counter_left_without_an_expiry_gets_one_at_its_first_count(alice, bob):
+    """A counter made by an INCR that raced the key's expiry has no expiry: it would count for ever."""
+    table = started_table(alice, bob)
+    key = f"rate:move:{alice.pk}"
+    cache.set(key, 0, timeout=None)  # what the race leaves: a counter that never expires
+    assert not _expires(key)
+    c = Client()
+    c.force_login(alice)
+    _post_move(c, table)
+    assert cache.get(key) == 1 and _expires(key)
+    cache.delete(key)
+
+
 @pytest.mark.django_db
 def test_the_login_limit_is_a_setting(alice):
     cache.clear()
