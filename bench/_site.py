@@ -24,10 +24,13 @@ from tests.live.harness import LiveSite, free_port
 
 class BenchSite(LiveSite):
     redis_proc: subprocess.Popen[bytes] | None = None
+    #: The ASGI server of the web processes: "daphne" (the stack's) or "uvicorn" (a comparison only;
+    #: ``pip install 'uvicorn[standard]'`` first, it is not a dependency of the site).
+    asgi = "daphne"
 
     @classmethod
     def start(cls, var_dir: Path, *, servers: int = 1, workers: int = 1, redis_db: int = 12,
-              private_redis: bool = True) -> BenchSite:
+              private_redis: bool = True, asgi: str = "daphne") -> BenchSite:
         os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE_URL)
         os.environ.setdefault("REDIS_URL", DEFAULT_REDIS_URL)
         # A Redis of our own: the shared one was flushed and restarted by other people's runs mid-way.
@@ -46,6 +49,7 @@ class BenchSite(LiveSite):
         )
         site = cls(env=env, var_dir=var_dir)
         site.redis_proc = redis_proc
+        site.asgi = asgi
         site.db_name = f"hyperlane_bench_{uuid.uuid4().hex[:10]}"
         pg_admin(f'CREATE DATABASE "{site.db_name}"')
         env["DATABASE_URL"] = with_path(os.environ["DATABASE_URL"], "/" + site.db_name)
@@ -62,6 +66,16 @@ class BenchSite(LiveSite):
         for port in site.ports:
             site.wait_http(port)
         return site
+
+    def start_web(self, index: int, port: int) -> None:
+        if self.asgi == "daphne":
+            super().start_web(index, port)
+            return
+        self._spawn(
+            f"web{index}",
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+             "--no-access-log", "--log-level", "warning", "--ws-per-message-deflate", "false"],
+        )
 
     def start_worker(self, name: str = "worker") -> None:
         self._spawn(

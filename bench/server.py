@@ -207,9 +207,10 @@ class CpuMeter:
     def snapshot(self) -> dict[str, float]:
         from django.db import connection
 
-        out: dict[str, float] = {"daphne": 0.0, "celery": 0.0, "postgres": 0.0}
+        web = self.site.asgi  # the web processes' CPU is named after their server: daphne or uvicorn
+        out: dict[str, float] = {web: 0.0, "celery": 0.0, "postgres": 0.0}
         for name, proc in self.site.procs.items():
-            out["daphne" if name.startswith("web") else "celery"] += cpu_seconds(proc.pid)
+            out[web if name.startswith("web") else "celery"] += cpu_seconds(proc.pid)
         with connection.cursor() as cur:
             cur.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
             pids = [r[0] for r in cur.fetchall()]
@@ -282,15 +283,17 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="Celery workers (solo pool each)")
     parser.add_argument("--games", default="kemble,tng,toy")
     parser.add_argument("--no-bgio", action="store_true")
+    parser.add_argument("--asgi", choices=["daphne", "uvicorn"], default="daphne",
+                        help="the web processes' ASGI server (uvicorn: a comparison; install it first)")
     parser.add_argument("--profile", type=Path, metavar="DIR",
                         help="sample every Daphne with py-spy during the saturated phase; collapsed stacks in DIR")
     args = parser.parse_args()
     server_counts = [int(x) for x in args.servers.split(",")]
     print(f"bench/server.py  {machine()}")
     print(f"  {args.tables} tables x 4 seats, offered {args.rate:g} moves/s and saturation, {args.seconds:g} s each;"
-          f" Daphne servers {server_counts}, Celery workers {args.workers}", flush=True)
+          f" {args.asgi} servers {server_counts}, Celery workers {args.workers}", flush=True)
     var_dir = Path(tempfile.mkdtemp(prefix="hyperlane-bench-"))
-    site = BenchSite.start(var_dir, servers=max(server_counts), workers=args.workers)
+    site = BenchSite.start(var_dir, servers=max(server_counts), workers=args.workers, asgi=args.asgi)
     results: dict[str, Any] = {}
     try:
         site.use_django()
@@ -313,7 +316,7 @@ def main() -> int:
                 profile = (site, args.profile, f"{game}-{count}") if args.profile else None
                 r = asyncio.run(drive(specs, args.rate, args.seconds, CpuMeter(site), args.low_rate, profile))
                 results[f"{game}/{count}"] = r
-                print(f"\n{label}, {count} Daphne server(s), {args.workers} Celery worker(s)"
+                print(f"\n{label}, {count} {args.asgi} server(s), {args.workers} Celery worker(s)"
                       f"  (400 websockets opened in {r['open_seconds']:.1f} s)   [{loadavg()}]")
                 if r["low"]:
                     print(f"  offered {args.low_rate:g}/s: {fmt(r['low'])}")
@@ -321,7 +324,7 @@ def main() -> int:
                 print(f"  saturated:      {fmt(r['saturated'])}")
                 f = r["refused"]
                 print(f"  floor, a move POST refused before any write or render (404, no such table): {f['rate']:.0f} requests/s,"
-                      f" p50 {f['p50']:.1f} ms, Daphne CPU {f['cpu']['daphne']:.1f} ms per request  {f['status']}")
+                      f" p50 {f['p50']:.1f} ms, {args.asgi} CPU {f['cpu'][args.asgi]:.1f} ms per request  {f['status']}")
                 if r["offered"].get("errors") or r["saturated"].get("errors"):
                     print(f"  errors: {r['offered'].get('errors')} {r['saturated'].get('errors')}")
                 sys.stdout.flush()
