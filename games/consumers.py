@@ -60,6 +60,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         self.sent: dict[str, str] = {}
         self.sent_version = -1
+        self.sent_status = ""
         self.log_last_id = 0
         invite = _query_param(self.scope, "invite")
         try:
@@ -91,7 +92,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The page's heartbeat: ``{"heartbeat": <version shown>}``. Anything else is ignored."""
+        """The page's heartbeat: ``{"heartbeat": <version shown>}``. Anything else is ignored.
+
+        Behind the table's version: everything is sent again. Otherwise, while the table is open for
+        seats, or when its status is not the one last sent, what changed is sent: seats taken or left and
+        a table cancelled or closed keep the version, and their group message may have been lost.
+        """
         if text_data is None or len(text_data) > MAX_FRAME:
             return
         try:
@@ -101,12 +107,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
-        current = await database_sync_to_async(_table_version)(self.table_id)
-        if current is None:
+        stamp = await database_sync_to_async(_table_stamp)(self.table_id)
+        if stamp is None:
             await self.close(code=4404)
             return
+        current, status = stamp
         if shown < current or self.sent_version < current:
             self.sent = {}
+            await self.push_view()
+        elif status == Table.Status.OPEN or status != self.sent_status:
             await self.push_view()
 
     async def table_updated(self, event: dict[str, Any]) -> None:
@@ -126,16 +135,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Render and send what changed. ``at_least``: the version a group message announced; a table
         read at that version or later by another socket of this server is shared instead of read again."""
         async with render_slots():
-            fragments, log_html, version = await database_sync_to_async(self._render)(at_least)
+            fragments, log_html, version, status = await database_sync_to_async(self._render)(at_least)
         changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
         self.sent.update(fragments)
         self.sent_version = version
+        self.sent_status = status
         if log_html:
             changed.append(log_html)
         if changed and send:
             await self.send(text_data="".join(changed))
 
-    def _render(self, at_least: int | None = None) -> tuple[dict[str, str], str, int]:
+    def _render(self, at_least: int | None = None) -> tuple[dict[str, str], str, int, str]:
         rows = None
         if at_least is None:
             viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
@@ -150,7 +160,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
-        return fragments, log_html, viewer.table.version
+        return fragments, log_html, viewer.table.version, viewer.table.status
 
     def _render_chat(self) -> str:
         return render_chat(self.viewer, oob=True)
@@ -228,10 +238,9 @@ class TableSnapshots:
 SNAPSHOTS = TableSnapshots()
 
 
-def _table_version(table_id: int) -> int | None:
-    from games.models import Table
-
-    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+def _table_stamp(table_id: int) -> tuple[int, str] | None:
+    """The table's version and status, or None if there is no such table."""
+    return Table.objects.filter(pk=table_id).values_list("version", "status").first()
 
 
 def _query_param(scope: dict[str, Any], name: str) -> str:

@@ -223,3 +223,30 @@ async def test_seats_taken_one_after_the_other_reach_an_open_pages_socket(alice,
     await database_sync_to_async(services.seat_take)(table_id=table.pk, user=charlie)
     assert "charlie" in await _receive_all(comm, timeout=2)
     await comm.disconnect()
+
+
+async def test_a_heartbeat_shows_seat_changes_and_a_closing_whose_message_was_lost(alice, bob, mod):
+    """Seats taken and a table closed keep the version: if their group message never arrives (Redis
+    restarted), the next heartbeat still brings them, without sending what did not change."""
+    from unittest import mock
+
+    from games import services
+
+    table = await database_sync_to_async(services.table_create)(user=alice, game="toy", num_players=3, options={})
+    comm = _communicator(table.pk, alice)
+    await comm.connect()
+    await _receive_all(comm)
+    with mock.patch("games.broadcast.send_group"):  # the group message is lost
+        await database_sync_to_async(services.seat_take)(table_id=table.pk, user=bob)
+    assert "bob" not in await _receive_all(comm, timeout=0.5)
+    await comm.send_to(text_data=json.dumps({"heartbeat": table.version}))
+    beat = await _receive_all(comm)
+    assert "bob" in beat
+    await comm.send_to(text_data=json.dumps({"heartbeat": table.version}))
+    assert await _receive_all(comm, timeout=0.5) == ""  # nothing changed since: nothing sent
+    with mock.patch("games.broadcast.send_group"):
+        await database_sync_to_async(services.table_close)(table_id=table.pk, moderator=mod, reason="test")
+    await comm.send_to(text_data=json.dumps({"heartbeat": table.version}))
+    closed = await _receive_all(comm)
+    assert 'id="frag-status"' in closed
+    await comm.disconnect()
