@@ -24,30 +24,16 @@ dict per card instance and language, and nothing changes it.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from django.conf import settings
-from django.utils.formats import localize
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeData
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-_escape = html.escape  # what django.utils.html.escape does, without its lazy-string wrapper
+from games.presenters.html import escape_value
 
-
-def _e(value: Any) -> str:
-    """``value`` as ``{{ value }}`` renders it: text escaped, whole numbers as plain digits."""
-    if type(value) is str:
-        return _escape(value)
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)  # what localize() gives an int without thousand separators
-    if isinstance(value, str):
-        return value if isinstance(value, SafeData) else _escape(value)
-    return str(conditional_escape(localize(value)))
+_e = escape_value  # ``{{ value }}``, as the templates rendered it
 
 
 #: The fixed texts of the board, by their msgid (translated once per language in ``_texts_in``;
