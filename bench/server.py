@@ -22,7 +22,14 @@ phase and the floor, as collapsed stacks in DIR.
 Baselines in the same run: (a) the bare PostgreSQL transaction of a move (SELECT ... FOR UPDATE of the
 table row, INSERT of a command row, UPDATE of the table) with psycopg, one connection in sequence and 8
 in parallel (target: a move's server cost at most 4x that); (b) boardgame.io 0.50's server running a
-four-player counter game (bench/bgio/), with the same 100 x 4 clients and the same offered loads.
+four-player counter game (bench/bgio/), with the same 100 x 4 clients and the same offered loads;
+(c) the stack ceiling, measured first: the same 100 x 4 load (offered rate, then closed loop) against
+bench/stackfloor/, an app made only of the mandated stack (a sync Django view through Daphne that INCRs
+a Redis counter and group_sends through channels_redis; 4 AsyncWebsocketConsumers per table each sending
+one ~2 KB frame per move), no game, database or rendering (``_stackfloor_load.py``). Variants
+(``--stack-variants``, cumulative): ``bare`` (no middleware), ``hop`` (+ a sync_to_async hop in the
+consumer before its send, as the site's render), ``mw`` (+ the site's middleware minus the database
+ones). ``--no-stack`` skips it, ``--only-stack`` runs only it.
 
 Everything listens on and talks to 127.0.0.1 only. ``DATABASE_URL`` / ``REDIS_URL`` name the servers
 (default postgres@127.0.0.1:5432 and 127.0.0.1:6379). A scratch database is used, and a Redis of our
@@ -30,6 +37,7 @@ own on a free port when redis-server is installed (else database 12 of REDIS_URL
 
     .venv/bin/python bench/server.py [--seconds 20] [--rate 100] [--servers 1,2] [--workers 1]
                                      [--tables 100] [--games kemble,tng,toy] [--no-bgio]
+                                     [--no-stack | --only-stack] [--stack-variants bare,hop,mw]
 """
 
 from __future__ import annotations
@@ -53,7 +61,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _common import ROOT, loadavg, machine, pct  # noqa: E402
 from _load import Driver  # noqa: E402
-from _site import BenchSite, make_tables  # noqa: E402
+from _site import BenchSite, make_tables, start_private_redis  # noqa: E402
+from _stackfloor_load import VARIANTS as STACK_VARIANTS  # noqa: E402
+from _stackfloor_load import run_stack  # noqa: E402
 
 GAMES = {
     "kemble": ({}, "Kemble's Cascade 4p"),
@@ -184,6 +194,64 @@ def run_bgio(tables: int, rate: float, seconds: float) -> dict[str, Any]:
         log.close()
 
 
+# --- baseline (c): the stack ceiling ---------------------------------------------------------------
+
+STACK_HEADING = "stack ceiling: Django view + Channels group_send + 4 websocket frames, no game"
+
+
+def stack_ceiling(args: argparse.Namespace, server_counts: list[int]) -> dict[str, Any]:
+    """bench/stackfloor/ under the site's load shape, on a Redis of its own (stopped at the end)."""
+    from _common import DEFAULT_REDIS_URL, with_path
+
+    saved = os.environ.get("REDIS_URL")
+    os.environ.setdefault("REDIS_URL", DEFAULT_REDIS_URL)
+    redis_proc = start_private_redis()  # names itself in REDIS_URL (database 0)
+    redis_url = os.environ["REDIS_URL"] if redis_proc else with_path(os.environ["REDIS_URL"], "/13")
+    if redis_proc is None:
+        subprocess.run(["redis-cli", "-u", redis_url, "flushdb"], check=False, capture_output=True)
+    print(f"\n(c) {STACK_HEADING}   [{loadavg()}]", flush=True)
+    for name in args.stack_variants.split(","):
+        print(f"  {name}: {STACK_VARIANTS[name][2]}")
+
+    def report(key: str, r: dict[str, Any]) -> None:
+        name, count = key.split("/")
+        print(f"  {name}, {count} daphne server(s)  ({args.tables * 4} websockets opened in {r['open_seconds']:.1f} s,"
+              f" {r['frames']} frames)   [{loadavg()}]")
+        if r["offered"]:
+            print(f"    offered {args.rate:g}/s: {fmt(r['offered'])}")
+        print(f"    saturated:      {fmt(r['saturated'])}")
+        if r["errors"] or r["saturated"].get("errors"):
+            print(f"    errors: {r['errors']} {r['saturated'].get('errors')}")
+        sys.stdout.flush()
+
+    log_dir = Path(tempfile.mkdtemp(prefix="hyperlane-stack-"))
+    try:
+        return run_stack(tables=args.tables, server_counts=server_counts, rate=args.rate, seconds=args.seconds,
+                         variants=args.stack_variants.split(","), redis_url=redis_url,
+                         redis_pid=redis_proc.pid if redis_proc else None, log_dir=log_dir, report=report)
+    finally:
+        if redis_proc is not None:
+            redis_proc.terminate()
+            redis_proc.wait(timeout=10)
+        if saved is None:
+            os.environ.pop("REDIS_URL", None)
+        else:
+            os.environ["REDIS_URL"] = saved
+        shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def stack_summary(stack: dict[str, Any], rate: float) -> None:
+    for key, r in stack.items():
+        off, sat = r["offered"], r["saturated"]
+        name, count = key.split("/")
+        print(f"  stack {name}/{count}: saturated {sat['rate']:.0f} moves/s seen by all 4 sockets"
+              f" (target >= 300: {'met' if sat['rate'] >= 300 else 'MISSED'}), daphne CPU"
+              f" {sat['cpu']['daphne']:.2f} ms per move (2-core ceiling of the server alone"
+              f" {2000 / server_cpu(sat):.0f}/s), load generator {sat['cpu']['bench']:.2f} ms per move"
+              + (f"; p95 at {rate:g}/s {off['p95']:.1f} ms (target < 60: {'met' if off['p95'] < 60 else 'MISSED'})"
+                 if off else ""))
+
+
 # --- the site ---------------------------------------------------------------------------------------
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -283,6 +351,10 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="Celery workers (solo pool each)")
     parser.add_argument("--games", default="kemble,tng,toy")
     parser.add_argument("--no-bgio", action="store_true")
+    parser.add_argument("--no-stack", action="store_true", help="skip the stack ceiling (c)")
+    parser.add_argument("--only-stack", action="store_true", help="run only the stack ceiling (c)")
+    parser.add_argument("--stack-variants", default="bare,hop,mw",
+                        help=f"stack ceiling variants, cumulative: {', '.join(STACK_VARIANTS)}")
     parser.add_argument("--asgi", choices=["daphne", "uvicorn"], default="daphne",
                         help="the web processes' ASGI server (uvicorn: a comparison; install it first)")
     parser.add_argument("--profile", type=Path, metavar="DIR",
@@ -292,9 +364,18 @@ def main() -> int:
     print(f"bench/server.py  {machine()}")
     print(f"  {args.tables} tables x 4 seats, offered {args.rate:g} moves/s and saturation, {args.seconds:g} s each;"
           f" {args.asgi} servers {server_counts}, Celery workers {args.workers}", flush=True)
+    results: dict[str, Any] = {}
+    if not args.no_stack or args.only_stack:
+        unknown = set(args.stack_variants.split(",")) - set(STACK_VARIANTS)
+        if unknown:
+            parser.error(f"unknown stack variants {sorted(unknown)}")
+        results["stack"] = stack_ceiling(args, server_counts)
+    if args.only_stack:
+        print("\n== summary")
+        stack_summary(results["stack"], args.rate)
+        return 0
     var_dir = Path(tempfile.mkdtemp(prefix="hyperlane-bench-"))
     site = BenchSite.start(var_dir, servers=max(server_counts), workers=args.workers, asgi=args.asgi)
-    results: dict[str, Any] = {}
     try:
         site.use_django()
         from accounts.models import User
@@ -350,6 +431,7 @@ def main() -> int:
     # Summary against targets and baselines.
     print("\n== summary")
     bare_p50 = results["bare"]["serial"]["p50"]
+    stack = results.get("stack", {})
     for key, r in results.items():
         if "/" not in key:
             continue
@@ -366,6 +448,16 @@ def main() -> int:
             bg = results["bgio"]
             print(f"  {'':<10} boardgame.io: p95 {bg['offered']['p95']:.1f} ms (ours {off['p95'] / bg['offered']['p95']:.0f}x),"
                   f" saturated {bg['saturated']['rate']:.0f}/s (ours {applied / bg['saturated']['rate'] * 100:.1f} % of it)")
+        count = key.split("/")[1]
+        ceilings = [(name, stack[f"{name}/{count}"]["saturated"]) for name in STACK_VARIANTS if f"{name}/{count}" in stack]
+        if ceilings:
+            web_cpu = sat.get("cpu", {}).get(args.asgi, float("nan"))
+            print(f"  {'':<10} site saturated / stack ceiling ({count} server(s)): "
+                  + ", ".join(f"{sat['rate']:.0f} / {c['rate']:.0f} moves/s = {sat['rate'] / c['rate'] * 100:.0f} %"
+                              f" ({name}; {args.asgi} CPU per move {web_cpu:.1f} / {c['cpu']['daphne']:.1f} ms"
+                              f" = {web_cpu / c['cpu']['daphne']:.1f}x)" for name, c in ceilings))
+    if stack:
+        stack_summary(stack, args.rate)
     return 0
 
 
