@@ -20,7 +20,30 @@ from games.engine.core import IllegalCommand
 from games.engine.core.replay import UNDO_KIND
 from games.messages import game_name
 from games.models import ChatMessage, Command, Event, Seat, Table
+from games.prepared import PreparedRead
 from games.presenters import presenter_for, seat_names
+
+# The reads of every render and move: the ORM compiles each once (games/prepared.py).
+TABLE_BY_PK = PreparedRead("table by pk", lambda table_id: Table.objects.filter(pk=table_id)[:1], params=["table_id"])
+SEATS_WITH_USERS = PreparedRead(
+    "seats with their users",
+    lambda table_id: Seat.objects.filter(table_id=table_id).select_related("user").order_by("position"),
+    params=["table_id"],
+)
+EVENTS_AFTER = PreparedRead(
+    "events after an id",
+    lambda table_id, after_id, limit: (
+        Event.objects.filter(table_id=table_id, id__gt=after_id).order_by("-seq", "-index")[:limit]
+    ),
+    params=["table_id", "after_id"],
+)
+UNDO_CANDIDATES = PreparedRead(
+    "last commands, for undo",
+    lambda table_id: (
+        Command.objects.filter(table_id=table_id).order_by("-seq").only("seq", "seat", "kind", "undoable", "undone")[:50]
+    ),
+    params=["table_id"],
+)
 
 
 class NotAllowed(Exception):
@@ -58,10 +81,11 @@ def viewer_for(*, table_id: int, user: User | None, invite_token: str = "") -> V
 
 def table_with_seats(table_id: int) -> tuple[Table, tuple[Seat, ...]] | None:
     """The table and its seats (by position, with their users), in two queries; None if no such table."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
+    found = TABLE_BY_PK(table_id=table_id)
+    if not found:
         return None
-    seats = tuple(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    table = found[0]
+    seats = tuple(SEATS_WITH_USERS(table_id=table.pk))
     for s in seats:
         s.table = table
     return table, seats
@@ -87,7 +111,7 @@ def viewer_at(table: Table, seats: tuple[Seat, ...], *, user: User | None, invit
 def event_rows(table_id: int, *, after_id: int = 0, limit: int = 200) -> list[Event]:
     """The newest ``limit`` events of a table after ``after_id``, newest first, for every seat: filter
     them with ``log_for_seat`` before showing them to anyone."""
-    return list(Event.objects.filter(table_id=table_id, id__gt=after_id).order_by("-seq", "-index")[:limit])
+    return EVENTS_AFTER(table_id=table_id, after_id=after_id, limit=limit)
 
 
 def log_for_seat(
@@ -235,8 +259,7 @@ def undo_target(*, table: Table, seat: int) -> Command | None:
     Not through ``table.commands``: a related manager sets each row's ``table``, reading the deferred
     ``table_id`` with one more query per row (up to 50 more queries per render).
     """
-    rows = Command.objects.filter(table_id=table.pk).order_by("-seq")
-    for row in rows.only("seq", "seat", "kind", "undoable", "undone")[:50]:
+    for row in UNDO_CANDIDATES(table_id=table.pk):
         if row.kind == UNDO_KIND or row.undone:
             continue
         return row if row.seat == seat and row.undoable else None

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
+from django.db.models.query import MAX_GET_RESULTS
 from django.utils import timezone
 
 from accounts.models import User
@@ -25,7 +26,8 @@ from games.engine.core import Command as EngineCommand
 from games.engine.core import Event as EngineEvent
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
-from games.selectors import undo_target
+from games.prepared import PreparedRead
+from games.selectors import SEATS_WITH_USERS, undo_target
 
 log = logging.getLogger(__name__)
 
@@ -56,16 +58,28 @@ class CommandResult:
 # --- access ---------------------------------------------------------------------------------------
 
 
+def _locked_table_by_pk(table_id: int) -> Any:
+    # ``Table.objects.select_for_update().get(pk=table_id)`` as ``get`` writes it (no ordering, LIMIT 21
+    # where the database takes a limit with FOR UPDATE), compiled once (games/prepared.py).
+    qs = Table.objects.select_for_update().filter(pk=table_id).order_by()
+    if connections[qs.db].features.supports_select_for_update_with_limit:
+        qs = qs[:MAX_GET_RESULTS]
+    return qs
+
+
+TABLE_FOR_UPDATE = PreparedRead("table by pk, row locked", _locked_table_by_pk, params=["table_id"])
+
+
 def _lock_table(table_id: int) -> Table:
     """Fetch the table with its row locked. Refuses to run outside a transaction (pretix's rule)."""
     from django.db import connection
 
     if not connection.in_atomic_block:
         raise RuntimeError("a table lock is only taken inside transaction.atomic")
-    try:
-        return Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise IllegalCommand("no_such_table") from None
+    found = TABLE_FOR_UPDATE(table_id=table_id)
+    if not found:
+        raise IllegalCommand("no_such_table")
+    return found[0]
 
 
 def _lock_table_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
@@ -75,7 +89,7 @@ def _lock_table_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
     locking statement could be the versions from before the transaction we waited for.
     """
     table = _lock_table(table_id)
-    seats = list(Seat.objects.select_related("user").filter(table_id=table_id).order_by("position"))
+    seats = SEATS_WITH_USERS(table_id=table.pk)
     for seat in seats:
         seat.table = table
     return table, seats

@@ -1,0 +1,210 @@
+"""Prepared reads (games/prepared.py) give what the ORM queries they replace give, compiled once.
+
+Run on SQLite (datetimes as text, booleans as 0/1) and on PostgreSQL (JSONB, FOR UPDATE) in CI.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+import pytest
+from django.db import connection, transaction
+from django.db.models.sql.compiler import SQLCompiler
+from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import services
+from games.engine import registry
+from games.models import Command, Event, Seat, Table
+from games.prepared import PreparedRead
+from games.selectors import (
+    SEATS_WITH_USERS,
+    TABLE_BY_PK,
+    UNDO_CANDIDATES,
+    event_rows,
+    undo_target,
+)
+from tests.support.tables import run_automatic_steps, started_table
+
+pytestmark = pytest.mark.django_db(transaction=False)
+
+
+def _fields(obj) -> dict:
+    """Every loaded field value (deferred ones left out), as the instance holds it."""
+    loaded = obj.get_deferred_fields()
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields if f.attname not in loaded}
+
+
+def _same(prepared: list, orm: list) -> None:
+    assert len(prepared) == len(orm)
+    for p, o in zip(prepared, orm, strict=True):
+        assert type(p) is type(o)
+        assert _fields(p) == _fields(o)
+        assert {k: type(v) for k, v in _fields(p).items()} == {k: type(v) for k, v in _fields(o).items()}
+        assert p.get_deferred_fields() == o.get_deferred_fields()
+        assert p._state.adding is False and p._state.db == o._state.db
+
+
+def _played_kemble(make_user, moves: int = 25) -> tuple[Table, list]:
+    users = [make_user(f"prep{i}") for i in range(3)]
+    table = started_table(*users, game="kemble")
+    rules = registry.get("kemble")
+    rng = random.Random(3)
+    for _ in range(moves):
+        run_automatic_steps(table)
+        table.refresh_from_db()
+        if table.status != Table.Status.ACTIVE:
+            break
+        state = rules.load(table.state)
+        seat = rng.choice(sorted(rules.seats_to_act(state)))
+        command = rng.choice(list(rules.legal_commands(state, seat)))
+        services.command_submit(
+            table_id=table.pk,
+            user=users[seat],
+            kind=command.kind,
+            args=dict(command.args),
+            expected_version=table.version,
+            idempotency_key=uuid.uuid4(),
+        )
+    table.refresh_from_db()
+    return table, users
+
+
+def test_each_prepared_read_equals_the_orm_query_it_replaces(make_user):
+    table, _ = _played_kemble(make_user)
+    # Values of every kind on real rows: JSON state, NULL and set datetimes, booleans both ways.
+    Seat.objects.filter(table=table, position=1).update(resigned=True, waiting_since=None)
+    Table.objects.filter(pk=table.pk).update(finished_at=timezone.now(), result=None)
+    Command.objects.filter(table=table, seq=3).update(undone=True)
+    assert table.state and Event.objects.filter(table=table, visible_to__isnull=False).exists()
+
+    _same(TABLE_BY_PK(table_id=table.pk), list(Table.objects.filter(pk=table.pk)[:1]))
+    loaded = TABLE_BY_PK(table_id=table.pk)[0]
+    assert loaded.state == Table.objects.get(pk=table.pk).state and isinstance(loaded.state, dict)
+    assert TABLE_BY_PK(table_id=table.pk + 1000) == []
+
+    seats = SEATS_WITH_USERS(table_id=table.pk)
+    orm_seats = list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    _same(seats, orm_seats)
+    assert [s.resigned for s in seats] == [False, True, False]
+    _same([s.user for s in seats], [s.user for s in orm_seats])
+    with CaptureQueriesContext(connection) as no_more:
+        assert [s.user.username for s in seats] == ["prep0", "prep1", "prep2"]
+    assert len(no_more) == 0  # the users came with the seats
+
+    for after, limit in [(0, 200), (0, 7), (Event.objects.filter(table=table).order_by("id")[5].id, 200)]:
+        orm = list(Event.objects.filter(table_id=table.pk, id__gt=after).order_by("-seq", "-index")[:limit])
+        _same(event_rows(table.pk, after_id=after, limit=limit), orm)
+    assert any(e.visible_to is None for e in orm) and any(e.visible_to for e in orm)
+
+    orm = list(
+        Command.objects.filter(table_id=table.pk)
+        .order_by("-seq")
+        .only("seq", "seat", "kind", "undoable", "undone")[:50]
+    )
+    prepared = UNDO_CANDIDATES(table_id=table.pk)
+    _same(prepared, orm)
+    assert {c.undone for c in prepared} == {True, False}
+
+    with transaction.atomic():
+        _same(
+            services.TABLE_FOR_UPDATE(table_id=table.pk), [Table.objects.select_for_update().get(pk=table.pk)]
+        )
+
+
+def test_the_sql_is_compiled_once_per_shape(make_user, monkeypatch):
+    table, _ = _played_kemble(make_user, moves=3)
+    read = PreparedRead(
+        "test read",
+        lambda table_id, limit: Event.objects.filter(table_id=table_id)[:limit],
+        params=["table_id"],
+    )
+    calls = []
+    as_sql = SQLCompiler.as_sql
+
+    def counting(self, *args, **kwargs):
+        calls.append(self.query.model)
+        return as_sql(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQLCompiler, "as_sql", counting)
+    for _ in range(3):
+        assert len(read(table_id=table.pk, limit=2)) == 2
+        assert read(table_id=table.pk + 1000, limit=2) == []
+    assert read.compilations == 1 and len(calls) == 1
+    assert len(read(table_id=table.pk, limit=5)) == 5  # another LIMIT, another SQL
+    assert read.compilations == 2 and len(calls) == 2
+
+    # The hot reads, once they have run: a whole render compiles no SELECT of them again.
+    event_rows(table.pk)
+    undo_target(table=table, seat=0)
+    calls.clear()
+    with CaptureQueriesContext(connection) as captured:
+        TABLE_BY_PK(table_id=table.pk)
+        SEATS_WITH_USERS(table_id=table.pk)
+        event_rows(table.pk)
+        undo_target(table=table, seat=0)
+    assert calls == [] and len(captured) == 4  # and the queries are seen, as the ORM's are
+
+
+def test_an_unusual_parameter_goes_through_the_orm(make_user):
+    table, _ = _played_kemble(make_user, moves=1)
+    # A string id, and one beyond any column (a URL can carry it): the ORM's own answer.
+    assert [t.pk for t in TABLE_BY_PK(table_id=str(table.pk))] == [table.pk]
+    assert TABLE_BY_PK(table_id=10**30) == []
+    with pytest.raises(ValueError):
+        TABLE_BY_PK(table_id="x")
+    with pytest.raises(TypeError):
+        TABLE_BY_PK(pk=1)
+
+
+def test_the_table_lock_is_for_update(make_user):
+    table, _ = _played_kemble(make_user, moves=1)
+    with transaction.atomic(), CaptureQueriesContext(connection) as captured:
+        services._lock_table_with_seats(table.pk)
+    sql = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
+    assert len(sql) == 2
+    if connection.features.has_select_for_update:
+        assert sql[0].rstrip().endswith("FOR UPDATE") and "FOR UPDATE" not in sql[1]
+    else:
+        assert "FOR UPDATE" not in sql[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_lock_blocks_another_transaction_on_postgresql(alice, bob):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks: PostgreSQL")
+    import threading
+
+    from django.db import connections
+
+    table = started_table(alice, bob)
+    with transaction.atomic():
+        services.TABLE_FOR_UPDATE(table_id=table.pk)  # compiled (the ORM checks there too)
+    with pytest.raises(TransactionManagementError):  # outside one, refused as by the ORM
+        services.TABLE_FOR_UPDATE(table_id=table.pk)
+    with pytest.raises(TransactionManagementError):
+        list(Table.objects.select_for_update().filter(pk=table.pk))
+    locked = threading.Event()
+    release = threading.Event()
+    order = []
+
+    def holder() -> None:
+        with transaction.atomic():
+            services._lock_table(table.pk)
+            order.append("locked")
+            locked.set()
+            release.wait(5)
+            order.append("released")
+        connections.close_all()
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    assert locked.wait(5)
+    threading.Timer(0.3, release.set).start()
+    with transaction.atomic():
+        services._lock_table(table.pk)  # waits for the holder's commit
+        order.append("second")
+    thread.join(5)
+    assert order == ["locked", "released", "second"]
