@@ -183,8 +183,13 @@ HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 2
 # --- auth -----------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend with the user of every request read by a prepared query (accounts/backends.py).
+    "accounts.backends.PreparedModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
+    # A session keeps the path of the backend that signed it in: sessions signed in before the first line
+    # (and bench/_site.py's) name this one, and stay signed in only while it is listed. Its cost: a refused
+    # username login checks the password once more (allauth's backend already checks it a second time).
+    "django.contrib.auth.backends.ModelBackend",
 ]
 SITE_ID = 1
 LOGIN_URL = "account_login"

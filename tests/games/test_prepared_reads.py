@@ -9,12 +9,16 @@ import random
 import uuid
 
 import pytest
+from asgiref.sync import async_to_sync
+from django.contrib.auth import get_user
 from django.db import connection, transaction
 from django.db.models.sql.compiler import SQLCompiler
 from django.db.transaction import TransactionManagementError
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.backends import USER_BY_PK, PreparedModelBackend
 from games import services
 from games.engine import registry
 from games.models import Command, Event, Seat, Table
@@ -73,7 +77,7 @@ def _played_kemble(make_user, moves: int = 25) -> tuple[Table, list]:
 
 
 def test_each_prepared_read_equals_the_orm_query_it_replaces(make_user):
-    table, _ = _played_kemble(make_user)
+    table, users = _played_kemble(make_user)
     # Values of every kind on real rows: JSON state, NULL and set datetimes, booleans both ways.
     Seat.objects.filter(table=table, position=1).update(resigned=True, waiting_since=None)
     Table.objects.filter(pk=table.pk).update(finished_at=timezone.now(), result=None)
@@ -112,6 +116,9 @@ def test_each_prepared_read_equals_the_orm_query_it_replaces(make_user):
         _same(
             services.TABLE_FOR_UPDATE(table_id=table.pk), [Table.objects.select_for_update().get(pk=table.pk)]
         )
+
+    user = users[1]
+    _same(USER_BY_PK(user_id=user.pk), [type(user)._default_manager.get(pk=user.pk)])
 
 
 def test_the_sql_is_compiled_once_per_shape(make_user, monkeypatch):
@@ -208,3 +215,34 @@ def test_the_table_lock_blocks_another_transaction_on_postgresql(alice, bob):
         order.append("second")
     thread.join(5)
     assert order == ["locked", "released", "second"]
+
+
+def test_the_backend_reads_the_user_and_refuses_inactive_ones(make_user):
+    backend = PreparedModelBackend()
+    active = make_user("active")
+    inactive = make_user("inactive", is_active=False)
+    got = backend.get_user(active.pk)
+    _same([got], [type(active).objects.get(pk=active.pk)])
+    assert backend.get_user(inactive.pk) is None
+    assert backend.get_user(inactive.pk + 1000) is None
+    assert backend.get_user(str(active.pk)).pk == active.pk  # as the ORM takes it
+    assert async_to_sync(backend.aget_user)(active.pk).pk == active.pk
+    assert async_to_sync(backend.aget_user)(inactive.pk) is None
+
+
+def test_a_session_signed_in_through_the_site_uses_the_prepared_backend(make_user):
+    user = make_user("sessioned")
+    client = Client()
+    client.force_login(user)
+    assert client.session["_auth_user_backend"] == "accounts.backends.PreparedModelBackend"
+    request = RequestFactory().get("/")
+    request.session = client.session
+    assert get_user(request).pk == user.pk
+    type(user).objects.filter(pk=user.pk).update(is_active=False)
+    assert get_user(request).is_authenticated is False
+    # Sessions signed in before (through Django's ModelBackend) stay signed in.
+    type(user).objects.filter(pk=user.pk).update(is_active=True)
+    old = Client()
+    old.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    request.session = old.session
+    assert get_user(request).pk == user.pk
