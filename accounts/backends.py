@@ -9,7 +9,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.db.models.query import MAX_GET_RESULTS
 
 from accounts.models import User
-from games.prepared import PreparedRead
+from config.prepared import PreparedRead
 
 #: ``User._default_manager.get(pk=user_id)`` as ``get`` writes it (no ordering, LIMIT 21), compiled once.
 USER_BY_PK = PreparedRead(

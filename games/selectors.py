@@ -14,16 +14,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config.prepared import PreparedRead
 from games.engine import registry
 from games.engine.core import Event as EngineEvent
 from games.engine.core import IllegalCommand
 from games.engine.core.replay import UNDO_KIND
 from games.messages import game_name
 from games.models import ChatMessage, Command, Event, Seat, Table
-from games.prepared import PreparedRead
 from games.presenters import presenter_for, seat_names
 
-# The reads of every render and move: the ORM compiles each once (games/prepared.py).
+# The reads of every render and move: the ORM compiles each once (config/prepared.py).
 TABLE_BY_PK = PreparedRead("table by pk", lambda table_id: Table.objects.filter(pk=table_id)[:1], params=["table_id"])
 SEATS_WITH_USERS = PreparedRead(
     "seats with their users",

@@ -19,6 +19,7 @@ from django.db.models.query import MAX_GET_RESULTS
 from django.utils import timezone
 
 from accounts.models import User
+from config.prepared import PreparedRead
 from games import broadcast
 from games.engine import registry
 from games.engine.core import AUTO_SEAT, IllegalCommand, Rng, Rules
@@ -26,7 +27,6 @@ from games.engine.core import Command as EngineCommand
 from games.engine.core import Event as EngineEvent
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
-from games.prepared import PreparedRead
 from games.selectors import SEATS_WITH_USERS, undo_target
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class CommandResult:
 
 def _locked_table_by_pk(table_id: int) -> Any:
     # ``Table.objects.select_for_update().get(pk=table_id)`` as ``get`` writes it (no ordering, LIMIT 21
-    # where the database takes a limit with FOR UPDATE), compiled once (games/prepared.py).
+    # where the database takes a limit with FOR UPDATE), compiled once (config/prepared.py).
     qs = Table.objects.select_for_update().filter(pk=table_id).order_by()
     if connections[qs.db].features.supports_select_for_update_with_limit:
         qs = qs[:MAX_GET_RESULTS]

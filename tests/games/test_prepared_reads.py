@@ -1,4 +1,4 @@
-"""Prepared reads (games/prepared.py) give what the ORM queries they replace give, compiled once.
+"""Prepared reads (config/prepared.py) give what the ORM queries they replace give, compiled once.
 
 Run on SQLite (datetimes as text, booleans as 0/1) and on PostgreSQL (JSONB, FOR UPDATE) in CI.
 """
@@ -19,10 +19,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.backends import USER_BY_PK, PreparedModelBackend
+from config.prepared import PreparedRead
 from games import services
 from games.engine import registry
 from games.models import Command, Event, Seat, Table
-from games.prepared import PreparedRead
 from games.selectors import (
     SEATS_WITH_USERS,
     TABLE_BY_PK,
