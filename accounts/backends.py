@@ -1,11 +1,11 @@
-"""Authentication: Django's ModelBackend, whose session lookup (every request) is a prepared read."""
+"""Authentication: allauth's backend (username or email), whose session lookup (every request) is a prepared read."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.auth_backends import AuthenticationBackend
 from asgiref.sync import sync_to_async
-from django.contrib.auth.backends import ModelBackend
 from django.db.models.query import MAX_GET_RESULTS
 
 from accounts.models import User
@@ -19,11 +19,14 @@ USER_BY_PK = PreparedRead(
 )
 
 
-class PreparedModelBackend(ModelBackend):
-    """``ModelBackend`` with the same ``get_user``: the user by primary key, None when there is none or
-    ``user_can_authenticate`` refuses it (an inactive user); only the query is compiled once.
+class PreparedAuthenticationBackend(AuthenticationBackend):
+    """allauth's backend (which is Django's ``ModelBackend`` plus sign-in by email) with the same
+    ``get_user``: the user by primary key, None when there is none or ``user_can_authenticate`` refuses
+    it (an inactive user); only the query is compiled once.
 
-    Signing in, permissions and everything else are ModelBackend's own.
+    Signing in (by username or email), permissions and everything else are allauth's and Django's own.
+    allauth signs new accounts in through the first backend that is an instance of its own, so every
+    session made from now on names this one.
     """
 
     def get_user(self, user_id: Any) -> User | None:

@@ -164,7 +164,7 @@ def make_tables(game: str, count: int, players: int, options: dict[str, Any], po
     for user in users:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = "accounts.backends.PreparedAuthenticationBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         csrf = secrets.token_hex(16)

@@ -183,13 +183,14 @@ HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 2
 # --- auth -----------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
-    # ModelBackend with the user of every request read by a prepared query (accounts/backends.py).
-    "accounts.backends.PreparedModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
-    # A session keeps the path of the backend that signed it in: sessions signed in before the first line
-    # (and bench/_site.py's) name this one, and stay signed in only while it is listed. Its cost: a refused
-    # username login checks the password once more (allauth's backend already checks it a second time).
+    # allauth's backend (username or email) with the user of every request read by a prepared query
+    # (accounts/backends.py): sessions signed in from now on name it.
+    "accounts.backends.PreparedAuthenticationBackend",
+    # A session keeps the path of the backend that signed it in, and stays signed in only while that path
+    # is listed: sessions signed in before the line above (and bench/_site.py's) name these two. Their
+    # cost: a refused sign-in checks the password once more.
     "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 SITE_ID = 1
 LOGIN_URL = "account_login"

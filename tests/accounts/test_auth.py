@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -12,6 +13,8 @@ from django.urls import reverse
 from accounts.models import User
 
 pytestmark = pytest.mark.django_db
+
+SITE_BACKEND = "accounts.backends.PreparedAuthenticationBackend"
 
 
 def test_the_login_page_is_in_the_site_layout():
@@ -36,6 +39,7 @@ def test_signing_up_logs_in_and_goes_to_the_lobby():
     user = User.objects.get(username="dana")
     assert user.language == "en"
     assert client.get(reverse("profile")).status_code == 200
+    assert client.session[BACKEND_SESSION_KEY] == SITE_BACKEND
 
 
 def test_a_new_account_starts_in_the_language_it_was_made_in():
@@ -74,6 +78,8 @@ def test_logging_in_by_username_or_email(alice, login):
     assert response.status_code == 302
     assert response["Location"] == reverse("lobby")
     assert client.get(reverse("profile")).status_code == 200
+    # Either way the session names the backend whose user lookup is a prepared read (accounts/backends.py).
+    assert client.session[BACKEND_SESSION_KEY] == SITE_BACKEND
 
 
 def test_a_wrong_password_is_refused(alice):

@@ -18,7 +18,7 @@ from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from accounts.backends import USER_BY_PK, PreparedModelBackend
+from accounts.backends import USER_BY_PK, PreparedAuthenticationBackend
 from config.prepared import PreparedRead
 from games import services
 from games.engine import registry
@@ -218,7 +218,7 @@ def test_the_table_lock_blocks_another_transaction_on_postgresql(alice, bob):
 
 
 def test_the_backend_reads_the_user_and_refuses_inactive_ones(make_user):
-    backend = PreparedModelBackend()
+    backend = PreparedAuthenticationBackend()
     active = make_user("active")
     inactive = make_user("inactive", is_active=False)
     got = backend.get_user(active.pk)
@@ -234,7 +234,7 @@ def test_a_session_signed_in_through_the_site_uses_the_prepared_backend(make_use
     user = make_user("sessioned")
     client = Client()
     client.force_login(user)
-    assert client.session["_auth_user_backend"] == "accounts.backends.PreparedModelBackend"
+    assert client.session["_auth_user_backend"] == "accounts.backends.PreparedAuthenticationBackend"
     request = RequestFactory().get("/")
     request.session = client.session
     assert get_user(request).pk == user.pk
