@@ -23,7 +23,7 @@ FRAGMENTS = ("status", "board", "decision", "result")
 
 
 def render_fragments(
-    viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None, store: bool = True
+    viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None, store: bool = True, lookup: bool = True
 ) -> dict[str, str]:
     """This viewer's fragments, rendered once per table version and kind of viewer.
 
@@ -31,18 +31,18 @@ def render_fragments(
     of the table share one render: it is kept in the ``fragments`` cache under a key naming the table's
     version, the seat (or the spectator's standing) and the language. ``store=False``: look it up, but
     do not keep a new render (a seat's own websocket: nobody else would read it, and storing it costs a
-    tenth of the render).
+    tenth of the render). ``lookup=False``: do not look it up either (a viewer nobody stores a render
+    for: another seat's websocket after a move).
     """
-    key = _fragments_key(viewer, oob)
-    fragment_cache = caches["fragments"]
-    out = fragment_cache.get(key) if key else None
+    key = _fragments_key(viewer, oob) if lookup or store else ""
+    out = caches["fragments"].get(key) if key and lookup else None
     if out is None:
         ctx = board_context(viewer=viewer, seats=seats)
         ctx["oob"] = oob
         with seat_names(ctx["seat_names"]):
             out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
         if key and store:
-            fragment_cache.set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+            caches["fragments"].set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         out = {**out, "board": out["board"] + str(viewer.table.state)}
     return out
@@ -76,7 +76,9 @@ def render_log_entries(
 
     ``rows``: the table's events after ``after_id``, when the caller has read them (``event_rows``).
     """
-    entries = log_for_seat(table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats, rows=rows)
+    entries = log_for_seat(
+        table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats, rows=rows
+    )
     if not entries:
         return "", after_id
     html = render_to_string(
