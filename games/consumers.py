@@ -57,6 +57,9 @@ def render_slots() -> asyncio.Semaphore:
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    #: After a group message, the sockets of a table on this server render in one thread hop (``_Batch``).
+    #: Off only to compare with one hop per socket (bench/push.py, tests).
+    share_renders = True
     #: After a group message, a seat that did not make the move skips the fragments cache: only the
     #: mover's POST answer stores a seat's render. Off only to compare (bench/push.py, tests).
     skip_cache_lookup = True
@@ -68,6 +71,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent_version = -1
         self.sent_status = ""
         self.log_last_id = 0
+        self.prepared: _Batch | None = None
+        self.pushing = False
         invite = _query_param(self.scope, "invite")
         try:
             self.viewer = await database_sync_to_async(viewer_for)(
@@ -81,6 +86,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ValueError:
             self.log_last_id = 0
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        table_sockets(self.table_id).add(self)
         await self.accept()
         # A page that was just rendered at the current version already shows these fragments: remember
         # them without sending, so a half-made choice is not swapped away the moment the socket opens.
@@ -95,6 +101,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "viewer"):
+            _forget_socket(self)
+            self.prepared = None
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -139,9 +147,19 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def push_view(self, send: bool = True, at_least: int | None = None) -> None:
         """Render and send what changed. ``at_least``: the version a group message announced; a table
-        read at that version or later by another socket of this server is shared instead of read again."""
-        async with render_slots():
-            fragments, log_html, version, status = await database_sync_to_async(self._render)(at_least)
+        read at that version or later by another socket of this server is shared instead of read again,
+        and so is the thread hop that renders it (``_Batch``)."""
+        self.pushing = True  # its log position is about to move: no batch renders for it meanwhile
+        try:
+            if at_least is not None and self.share_renders:
+                rendered = await self._shared_render(at_least)
+            else:
+                self.prepared = None  # a fresh read: nothing rendered before it may be shown after it
+                async with render_slots():
+                    rendered = await database_sync_to_async(self._render)(at_least)
+        finally:
+            self.pushing = False
+        fragments, log_html, self.log_last_id, version, status = rendered
         changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
         self.sent.update(fragments)
         self.sent_version = version
@@ -151,7 +169,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         if changed and send:
             await self.send(text_data="".join(changed))
 
-    def _render(self, at_least: int | None = None) -> tuple[dict[str, str], str, int, str]:
+    async def _shared_render(self, at_least: int) -> Rendered:
+        """This socket's render at ``at_least`` or later, from the batch another socket of the table
+        started for it, else from one it starts for itself and the other sockets of the table here."""
+        batch, self.prepared = self.prepared, None
+        if batch is None or batch.at_least < at_least:
+            batch = _Batch.start(self, at_least)
+        after_id, rendered = await batch.result(self)
+        if after_id == self.log_last_id:
+            return rendered
+        # This socket was sent newer log lines after the batch began: its log render starts too early.
+        async with render_slots():
+            return await database_sync_to_async(self._render)(at_least)
+
+    def _render(self, at_least: int | None = None, after_id: int | None = None) -> Rendered:
+        """This viewer's fragments, its log lines after ``after_id`` (default: the last it was sent),
+        and the last log id, version and status they show. Changes nothing on the consumer: a batch
+        renders for several sockets in one thread (``_Batch``)."""
+        after_id = self.log_last_id if after_id is None else after_id
         rows = None
         lookup = True
         if at_least is None:
@@ -159,7 +194,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             table, seats = SNAPSHOTS.at_least(self.table_id, at_least)
             viewer = viewer_at(table, seats, user=self.user, invite_token=self.viewer.invite_token)
-            rows = SNAPSHOTS.events_after(table, self.log_last_id)
+            rows = SNAPSHOTS.events_after(table, after_id)
             # Only the mover's POST answer stores a seat's render (a spectator's is shared with the
             # other spectators): another seat's socket cannot find its own in the cache. A move marks
             # its mover's seat as having seen the version it made.
@@ -169,15 +204,93 @@ class TableConsumer(AsyncWebsocketConsumer):
         fragments = with_language(
             self.user, render_fragments, viewer, oob=True, store=viewer.seat is None, lookup=lookup
         )
-        log_html, self.log_last_id = with_language(
-            self.user, render_log_entries, viewer, after_id=self.log_last_id, rows=rows
-        )
+        log_html, last_id = with_language(self.user, render_log_entries, viewer, after_id=after_id, rows=rows)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
-        return fragments, log_html, viewer.table.version, viewer.table.status
+        return fragments, log_html, last_id, viewer.table.version, viewer.table.status
 
     def _render_chat(self) -> str:
         return render_chat(self.viewer, oob=True)
+
+
+#: fragments by name, new log lines, the last log id, the table version and status they show
+Rendered = tuple[dict[str, str], str, int, int, str]
+
+_Sockets = dict[int, weakref.WeakSet[TableConsumer]]
+_table_sockets: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Sockets] = weakref.WeakKeyDictionary()
+
+
+def table_sockets(table_id: int) -> weakref.WeakSet[TableConsumer]:
+    """The open sockets of a table in this server (this event loop)."""
+    tables = _table_sockets.setdefault(asyncio.get_running_loop(), {})
+    sockets = tables.get(table_id)
+    if sockets is None:
+        sockets = tables[table_id] = weakref.WeakSet()
+    return sockets
+
+
+def _forget_socket(consumer: TableConsumer) -> None:
+    tables = _table_sockets.get(asyncio.get_running_loop(), {})
+    sockets = tables.get(consumer.table_id)
+    if sockets is not None:
+        sockets.discard(consumer)
+        if not sockets:
+            del tables[consumer.table_id]
+
+
+class _Batch:
+    """One thread hop that renders a new table version for several sockets of the table in this server.
+
+    A group message reaches every socket of the table one after the other. The first to handle it
+    starts a batch for itself and every other socket of the table here that has not been shown that
+    version, is not in a batch for it already and is not pushing right now; they find the batch when
+    their own message comes (``TableConsumer.prepared``) and take their own render from it. Each render
+    is the one that socket would make itself (``TableConsumer._render``, with the log position it had
+    when the batch started): a batch shares the hop and its render slot, never a render. The batch runs
+    as a task of its own, so a socket that closes while it runs leaves the others their renders.
+    """
+
+    def __init__(self, at_least: int, members: list[TableConsumer]) -> None:
+        self.at_least = at_least
+        self.after_ids = {m: m.log_last_id for m in members}
+        self.task = asyncio.ensure_future(self._run())
+
+    @classmethod
+    def start(cls, leader: TableConsumer, at_least: int) -> _Batch:
+        members = [leader] + [
+            m
+            for m in table_sockets(leader.table_id)
+            if m is not leader
+            and m.share_renders
+            and not m.pushing
+            and m.sent_version < at_least
+            and (m.prepared is None or m.prepared.at_least < at_least)
+        ]
+        batch = cls(at_least, members)
+        for m in members[1:]:
+            m.prepared = batch
+        return batch
+
+    async def _run(self) -> dict[TableConsumer, Rendered | Exception]:
+        async with render_slots():
+            return await database_sync_to_async(self._render_all)()
+
+    def _render_all(self) -> dict[TableConsumer, Rendered | Exception]:
+        out: dict[TableConsumer, Rendered | Exception] = {}
+        for member, after_id in self.after_ids.items():
+            try:
+                out[member] = member._render(self.at_least, after_id)
+            except Exception as exc:  # that socket's own failure (e.g. the table is gone), raised in it
+                out[member] = exc
+        return out
+
+    async def result(self, member: TableConsumer) -> tuple[int, Rendered]:
+        """The log position the render started from, and the render, for ``member``."""
+        results = await asyncio.shield(self.task)
+        rendered = results[member]
+        if isinstance(rendered, Exception):
+            raise rendered
+        return self.after_ids[member], rendered
 
 
 class TableSnapshots:

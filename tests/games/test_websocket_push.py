@@ -1,20 +1,39 @@
-"""The websocket push after a group message: no fragments-cache lookup for a seat that could never find
-its render there."""
+"""The websocket push after a group message: one thread hop per table (games.consumers._Batch), and no
+fragments-cache lookup for a seat that could never find its render there."""
 
 from __future__ import annotations
 
+import asyncio
+import re
+import time
+
 import pytest
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from django.core.cache.backends.locmem import LocMemCache
 from django.urls import path
 
+from games import consumers
 from games.consumers import TableConsumer
-from tests.support.tables import hand_of, started_table, submit
+from tests.support.tables import hand_of, run_automatic_steps, started_table, state_of, submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-APP = URLRouter([path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())])
+
+class UnsharedConsumer(TableConsumer):
+    """The consumer as it was: one thread hop per socket, every socket looks up the fragments cache."""
+
+    share_renders = False
+    skip_cache_lookup = False
+
+
+APP = URLRouter(
+    [
+        path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+        path("ws/unshared/<int:table_id>/", UnsharedConsumer.as_asgi()),
+    ]
+)
 
 
 async def _connect(table_id: int, user, prefix: str = "tables"):  # type: ignore[no-untyped-def]
@@ -34,6 +53,20 @@ async def _receive_all(comm, timeout: float = 1.0) -> str:  # type: ignore[no-un
         out.append(await comm.receive_from())
         timeout = 0.2
     return "".join(out)
+
+
+@pytest.fixture
+def batches(monkeypatch):  # type: ignore[no-untyped-def]
+    """The members of every batch started, leader first."""
+    started: list[list[TableConsumer]] = []
+    original = consumers._Batch.__init__
+
+    def spy(self, at_least, members):  # type: ignore[no-untyped-def]
+        started.append(list(members))
+        original(self, at_least, members)
+
+    monkeypatch.setattr(consumers._Batch, "__init__", spy)
+    return started
 
 
 @pytest.fixture
@@ -94,3 +127,88 @@ async def test_the_movers_socket_still_finds_its_post_answer_in_the_cache(alice,
     assert 'data-version="2"' in pushed
     assert len(renders) == 1  # the POST answer's render; the socket found it in the cache
     await comm.disconnect()
+
+
+async def test_a_batched_push_sends_each_socket_exactly_what_its_own_render_would(
+    alice, bob, charlie, batches
+):
+    """Each user has a socket on the batching consumer and one that renders on its own: after every
+    change, both receive the very same frames (only what changed for that viewer), and no seat's frames
+    name another seat's secret bid."""
+    table = await sync_to_async(started_table)(alice, bob)
+    users = (alice, bob, charlie)
+    shared = [await _connect(table.pk, user) for user in users]
+    alone = [await _connect(table.pk, user, prefix="unshared") for user in users]
+    bids = {}
+
+    async def compare() -> list[str]:
+        frames = [await _receive_all(comm, timeout=2) for comm in shared]
+        assert frames == [await _receive_all(comm) for comm in alone]
+        return frames
+
+    for position, user in enumerate((alice, bob)):
+        bids[position] = (await sync_to_async(hand_of)(table, position))[0]
+        await sync_to_async(submit)(table, user, "bid", card=bids[position])
+        frames = await compare()
+        assert all('id="frag-status"' in f for f in frames)
+        assert not re.search(rf"\b{re.escape(bids[position])}\b", frames[1 - position] + frames[2])
+        if position == 0:
+            assert 'id="frag-decision"' not in frames[1]  # alice's bid left bob's half-made choice alone
+    assert await database_sync_to_async(run_automatic_steps)(table) == 1  # the reveal
+    await compare()
+    active = (await sync_to_async(state_of)(table))["active"]
+    mover = (alice, bob)[active]
+    seat = await database_sync_to_async(lambda: table.seats.get(user=mover))()
+    await sync_to_async(submit)(table, mover, "advance", by=1, version=seat.decision_since)
+    await compare()
+    # The shared sockets rendered in one hop per change: the first to get the message for all three.
+    assert batches and all(len(members) == 3 for members in batches)
+    assert all(not isinstance(m, UnsharedConsumer) for members in batches for m in members)
+    for comm in shared + alone:
+        await comm.disconnect()
+
+
+async def test_a_socket_that_closes_mid_batch_leaves_the_others_their_renders(
+    alice, bob, charlie, batches, monkeypatch
+):
+    original = TableConsumer._render
+
+    def slow_render(self, at_least=None, after_id=None):  # type: ignore[no-untyped-def]
+        time.sleep(0.1)
+        return original(self, at_least, after_id)
+
+    monkeypatch.setattr(TableConsumer, "_render", slow_render)
+    table = await sync_to_async(started_table)(alice, bob)
+    comms = {user.pk: await _connect(table.pk, user) for user in (alice, bob, charlie)}
+    await sync_to_async(submit)(table, alice, "bid", card=(await sync_to_async(hand_of)(table, 0))[0])
+    while not batches:
+        await asyncio.sleep(0.01)
+    leader = batches[0][0].user.pk
+    await comms.pop(leader).disconnect(timeout=0.05)  # cancels the leader's handler mid-render
+    for comm in comms.values():
+        assert 'data-version="2"' in await _receive_all(comm, timeout=2)
+        await comm.disconnect()
+
+
+async def test_a_socket_whose_log_moved_on_since_the_batch_began_renders_again(alice, bob):
+    """A batch renders each socket's log from where that socket was; if it showed more lines since
+    (its heartbeat ran in between), that render is not used: the socket renders again."""
+    from unittest import mock
+
+    table = await sync_to_async(started_table)(alice, bob)
+    comms = [await _connect(table.pk, user) for user in (alice, bob)]
+    with mock.patch("games.broadcast.send_group"):  # the batch is started by hand below
+        await sync_to_async(submit)(table, alice, "bid", card=(await sync_to_async(hand_of)(table, 0))[0])
+    first, other = consumers.table_sockets(table.pk)
+    batch = consumers._Batch.start(first, at_least=table.version + 1)
+    assert other.prepared is batch
+    rendered_from = batch.after_ids[other]
+    calls: list[int | None] = []
+    own = other._render
+    other._render = lambda at_least=None, after_id=None: calls.append(after_id) or own(at_least, after_id)
+    other.log_last_id = rendered_from + 1  # as if a heartbeat had shown a newer line meanwhile
+    rendered = await other._shared_render(table.version + 1)
+    assert calls == [rendered_from, None]  # the batch's render (not used), then its own
+    assert rendered[3] == table.version + 1
+    for comm in comms:
+        await comm.disconnect()
