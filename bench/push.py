@@ -1,0 +1,248 @@
+"""CPU per move of the websocket push path, in one process: group message in, every seat's frame out.
+
+On a scratch PostgreSQL database (``DATABASE_URL`` names the server), ``--tables`` seeded games of
+``--game`` are set up (4 seats each, ``queries.Game``) and every seat (and ``--spectators`` more users
+per table) opens a ``channels.testing.WebsocketCommunicator`` on ``games.consumers.TableConsumer``, on
+the in-memory channel layer. The rendered fragments cache is Redis (database 12 of ``REDIS_URL``, as in
+production) when one answers, else the in-process cache of the test settings.
+
+Each round moves every table once through the real services (a seat's random legal command through
+``services.command_submit``, or the automatic step as the worker applies it) and renders the mover's
+POST answer into the fragments cache as the view does, outside the measured time and with the group
+message held back; then the held group messages are sent and the round waits until every socket has
+pushed its frame. The CPU time of the whole process (every thread: the event loop and the renders in
+the thread pool) from the first ``group_send`` to the last socket's frame, per move, is the push
+path's cost. The channel layer is in memory and there are no real sockets: Redis round trips of the
+channel layer and frame writes, which a real server pays on top, are not in these figures.
+
+Modes, interleaved round by round so that outside load falls on all of them alike:
+
+``floor``  the group message delivered and one small frame sent per socket, no read and no render (the
+           baseline: what the channel layer and the sockets cost without any render); the sockets
+           then catch up, unmeasured, so that the next round starts as after any other mode
+``each``   every socket reads, looks up the fragments cache and renders in a thread hop of its own
+           (``TableConsumer.share_renders = False``, ``skip_cache_lookup = False``: the code before
+           the change)
+``skip``   ``each``, but a seat that did not make the move does not look up the fragments cache (it
+           can never hit it: only the mover's POST answer and spectators store renders)
+``shared`` ``skip``, and the sockets of a table waiting for the same version render in one thread hop
+           (``TableConsumer.share_renders = True``: the default)
+
+    .venv/bin/python bench/push.py [--tables 10] [--rounds 60] [--game kemble|tng|toy] [--spectators 0]
+                                   [--modes floor,each,skip,shared]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import DEFAULT_REDIS_URL, ScratchDatabase, django_setup, machine, with_path  # noqa: E402
+
+MODES = ("floor", "each", "skip", "shared")
+OPTIONS = {"kemble": {}, "tng": {}, "toy": {"endless": True}}
+
+
+def _redis_url() -> str:
+    return with_path(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, "/12")
+
+
+def _use_redis_fragments() -> bool:
+    """Keep the fragments in Redis, as production does, if Redis answers (before any cache is made)."""
+    import redis
+    from django.conf import settings
+
+    url = _redis_url()
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        return False
+    settings.CACHES["fragments"] = {
+        "BACKEND": "config.redis_cache.SharedPoolRedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": f"bench-push-{os.getpid()}",
+    }
+    return True
+
+
+async def run(args: argparse.Namespace) -> dict[str, list[float]]:
+    from asgiref.sync import sync_to_async
+    from channels.layers import get_channel_layer
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+    from django.urls import path
+    from queries import Game
+
+    from accounts.models import User
+    from games import consumers
+    from games.models import Command
+    from games.rendering import render_fragments, with_language
+    from games.selectors import Viewer, table_with_seats
+
+    class BenchConsumer(consumers.TableConsumer):
+        """The real consumer; tells the bench when it has pushed, and in ``floor`` mode only sends."""
+
+        async def table_updated(self, event: dict[str, Any]) -> None:
+            if state["mode"] == "floor":
+                await self.send(text_data="x")
+            else:
+                await super().table_updated(event)
+            state["left"] -= 1
+            if state["left"] == 0:
+                state["done"].set()
+
+    state: dict[str, Any] = {"mode": "each", "left": 0, "done": asyncio.Event()}
+    app = URLRouter([path("ws/tables/<int:table_id>/", BenchConsumer.as_asgi())])
+
+    def setup() -> tuple[list[Game], list[list[Any]]]:
+        games, watchers = [], []
+        for i in range(args.tables):
+            game = Game(args.game, OPTIONS[args.game], 4, seed=1000 + i)
+            games.append(game)
+            watchers.append(
+                [
+                    User.objects.create_user(
+                        username=f"w{i}s{j}", email=f"w{i}s{j}@bench.invalid", password="bench-pw"
+                    )
+                    for j in range(args.spectators)
+                ]
+            )
+        return games, watchers
+
+    games, watchers = await sync_to_async(setup)()
+    comms = []
+    for game, extra in zip(games, watchers, strict=True):
+        for user in [*game.users, *extra]:
+            comm = WebsocketCommunicator(app, f"/ws/tables/{game.table_id}/")
+            comm.scope["user"] = user
+            connected, _ = await comm.connect()
+            assert connected
+            comms.append(comm)
+    await _drain(comms)
+
+    held: list[tuple[str, dict[str, Any]]] = []
+    layer = get_channel_layer()
+    cpu: dict[str, list[float]] = {m: [] for m in MODES}
+
+    def answer_post(game: Game) -> None:
+        """The mover's POST answer, rendered and kept in the fragments cache as ``views.table_command`` does."""
+        position = (
+            Command.objects.filter(table_id=game.table_id)
+            .order_by("-seq")
+            .values_list("seat", flat=True)
+            .first()
+        )
+        if position is None or position < 0:  # an automatic step: nobody posted
+            return
+        table, seats = table_with_seats(game.table_id)
+        user = game.users[position]
+        viewer = Viewer(table=table, user=user, seat=seats[position], seats=seats)
+        with_language(user, render_fragments, viewer, oob=True, seats=seats)
+
+    def move_all() -> int:
+        with mock.patch("games.broadcast.send_group", lambda group, message: held.append((group, message))):
+            moved = 0
+            for game in games:
+                if game.step():
+                    moved += 1
+                    answer_post(game)
+            return moved
+
+    async def push(messages: list[tuple[str, dict[str, Any]]]) -> float:
+        """Send the group messages; the process CPU seconds until every socket has pushed."""
+        state["left"] = len(messages) * (4 + args.spectators)
+        state["done"] = asyncio.Event()
+        t0 = time.process_time()
+        for group, message in messages:
+            await layer.group_send(group, message)
+        await asyncio.wait_for(state["done"].wait(), timeout=120)
+        spent = time.process_time() - t0
+        await _drain(comms)
+        return spent
+
+    modes = [m for m in args.modes.split(",") if m]
+    for r in range(args.rounds):
+        mode = modes[r % len(modes)]
+        state["mode"] = mode
+        consumers.TableConsumer.share_renders = mode == "shared"
+        consumers.TableConsumer.skip_cache_lookup = mode in ("skip", "shared")
+        held.clear()
+        moved = await sync_to_async(move_all)()
+        if not moved:
+            break
+        messages = [(g, m) for g, m in held if m.get("type") == "table.updated"]
+        cpu[mode].append(1000 * await push(messages) / len(messages))
+        if mode == "floor":  # the sockets catch up, unmeasured: the next round starts where the others do
+            state["mode"] = "shared"
+            consumers.TableConsumer.share_renders = consumers.TableConsumer.skip_cache_lookup = True
+            await push(messages)
+    for comm in comms:
+        await comm.disconnect()
+    consumers.TableConsumer.share_renders = True
+    consumers.TableConsumer.skip_cache_lookup = True
+    return cpu
+
+
+async def _drain(comms: list[Any]) -> None:
+    for comm in comms:
+        while not comm.output_queue.empty():
+            await comm.receive_output()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument(
+        "--rounds", type=int, default=60, help="rounds of one move per table, modes interleaved"
+    )
+    parser.add_argument("--game", choices=sorted(OPTIONS), default="kemble")
+    parser.add_argument(
+        "--spectators", type=int, default=0, help="spectator sockets per table, besides 4 seats"
+    )
+    parser.add_argument(
+        "--modes", default=",".join(MODES), help="which modes to run, in turn (for a profile)"
+    )
+    args = parser.parse_args()
+    if not set(args.modes.split(",")) <= set(MODES):
+        parser.error(f"--modes: a comma-separated list of {', '.join(MODES)}")
+    print(machine())
+    with ScratchDatabase("hyperlane_bench_push") as db:
+        django_setup(db.url, REDIS_URL=_redis_url())
+        from django.core.management import call_command
+
+        redis_fragments = _use_redis_fragments()
+        call_command("migrate", verbosity=0)
+        from django.core.cache import caches
+
+        caches["fragments"].clear()
+        print(
+            f"{args.game}: {args.tables} tables x (4 seats + {args.spectators} spectators), {args.rounds} rounds; "
+            f"fragments cache: {'Redis' if redis_fragments else 'in-process'}"
+        )
+        cpu = asyncio.run(run(args))
+        if redis_fragments:
+            caches["fragments"].clear()
+    print(f"{'mode':<8} {'rounds':>6} {'CPU ms/move p50':>16} {'mean':>7} {'minus floor':>12}")
+    floor = statistics.median(cpu["floor"]) if cpu["floor"] else 0.0
+    for mode in MODES:
+        values = cpu[mode]
+        if not values:
+            continue
+        p50 = statistics.median(values)
+        print(
+            f"{mode:<8} {len(values):>6} {p50:>16.2f} {statistics.fmean(values):>7.2f} {p50 - floor:>12.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
