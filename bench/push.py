@@ -15,21 +15,23 @@ the thread pool) from the first ``group_send`` to the last socket's frame, per m
 path's cost. The channel layer is in memory and there are no real sockets: Redis round trips of the
 channel layer and frame writes, which a real server pays on top, are not in these figures.
 
-Modes, interleaved round by round so that outside load falls on all of them alike:
+Modes, interleaved round by round so that outside load falls on all of them alike, each one adding a
+change to the one before:
 
 ``floor``  the group message delivered and one small frame sent per socket, no read and no render (the
            baseline: what the channel layer and the sockets cost without any render); the sockets
            then catch up, unmeasured, so that the next round starts as after any other mode
-``each``   every socket reads, looks up the fragments cache and renders in a thread hop of its own
-           (``TableConsumer.share_renders = False``, ``skip_cache_lookup = False``: the code before
-           the change)
-``skip``   ``each``, but a seat that did not make the move does not look up the fragments cache (it
-           can never hit it: only the mover's POST answer and spectators store renders)
-``shared`` ``skip``, and the sockets of a table waiting for the same version render in one thread hop
-           (``TableConsumer.share_renders = True``: the default)
+``before`` the code before these changes: channels closes old database connections in a thread hop
+           before every message, then every socket reads, looks up the fragments cache and renders in
+           a thread hop of its own
+``skip``   a seat that did not make the move does not look up the fragments cache (it can never hit
+           it: only the mover's POST answer and spectators store renders)
+``batch``  the sockets of a table waiting for the same version render in one thread hop
+``now``    and no hop to close connections before every message (``TableConsumer.dispatch``): the code
+           as it is
 
-    .venv/bin/python bench/push.py [--tables 10] [--rounds 60] [--game kemble|tng|toy] [--spectators 0]
-                                   [--modes floor,each,skip,shared]
+    .venv/bin/python bench/push.py [--tables 10] [--rounds 100] [--game kemble|tng|toy] [--spectators 0]
+                                   [--modes floor,before,skip,batch,now]
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import DEFAULT_REDIS_URL, ScratchDatabase, django_setup, machine, with_path  # noqa: E402
 
-MODES = ("floor", "each", "skip", "shared")
+MODES = ("floor", "before", "skip", "batch", "now")
 OPTIONS = {"kemble": {}, "tng": {}, "toy": {"endless": True}}
 
 
@@ -100,7 +102,7 @@ async def run(args: argparse.Namespace) -> dict[str, list[float]]:
             if state["left"] == 0:
                 state["done"].set()
 
-    state: dict[str, Any] = {"mode": "each", "left": 0, "done": asyncio.Event()}
+    state: dict[str, Any] = {"mode": "now", "left": 0, "done": asyncio.Event()}
     app = URLRouter([path("ws/tables/<int:table_id>/", BenchConsumer.as_asgi())])
 
     def setup() -> tuple[list[Game], list[list[Any]]]:
@@ -173,8 +175,7 @@ async def run(args: argparse.Namespace) -> dict[str, list[float]]:
     for r in range(args.rounds):
         mode = modes[r % len(modes)]
         state["mode"] = mode
-        consumers.TableConsumer.share_renders = mode == "shared"
-        consumers.TableConsumer.skip_cache_lookup = mode in ("skip", "shared")
+        _configure(consumers.TableConsumer, mode)
         held.clear()
         moved = await sync_to_async(move_all)()
         if not moved:
@@ -182,14 +183,21 @@ async def run(args: argparse.Namespace) -> dict[str, list[float]]:
         messages = [(g, m) for g, m in held if m.get("type") == "table.updated"]
         cpu[mode].append(1000 * await push(messages) / len(messages))
         if mode == "floor":  # the sockets catch up, unmeasured: the next round starts where the others do
-            state["mode"] = "shared"
-            consumers.TableConsumer.share_renders = consumers.TableConsumer.skip_cache_lookup = True
+            state["mode"] = "now"
+            _configure(consumers.TableConsumer, "now")
             await push(messages)
     for comm in comms:
         await comm.disconnect()
-    consumers.TableConsumer.share_renders = True
-    consumers.TableConsumer.skip_cache_lookup = True
+    _configure(consumers.TableConsumer, "now")
     return cpu
+
+
+def _configure(consumer: Any, mode: str) -> None:
+    """Switch the consumer's changes on as far as ``mode`` goes (``floor`` renders nothing anyway)."""
+    upto = MODES.index(mode) if mode != "floor" else len(MODES) - 1
+    consumer.skip_cache_lookup = upto >= MODES.index("skip")
+    consumer.share_renders = upto >= MODES.index("batch")
+    consumer.close_connections_per_message = upto < MODES.index("now")
 
 
 async def _drain(comms: list[Any]) -> None:
@@ -202,7 +210,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument(
-        "--rounds", type=int, default=60, help="rounds of one move per table, modes interleaved"
+        "--rounds", type=int, default=100, help="rounds of one move per table, modes interleaved"
     )
     parser.add_argument("--game", choices=sorted(OPTIONS), default="kemble")
     parser.add_argument(

@@ -15,6 +15,8 @@ import weakref
 from collections import OrderedDict
 from typing import Any
 
+from channels.consumer import get_handler_name
+from channels.db import aclose_old_connections
 from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -63,6 +65,20 @@ class TableConsumer(AsyncWebsocketConsumer):
     #: After a group message, a seat that did not make the move skips the fragments cache: only the
     #: mover's POST answer stores a seat's render. Off only to compare (bench/push.py, tests).
     skip_cache_lookup = True
+    #: channels' hop before every message to close the sync thread's old connections (see ``dispatch``).
+    #: Off but to compare (bench/push.py).
+    close_connections_per_message = False
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """channels' ``dispatch`` without its hop into the one thread-sensitive thread before every
+        message (4 per move), to close old database connections there: this consumer reads only in
+        ``database_sync_to_async``, which closes its thread's old connections before and after each read."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        if self.close_connections_per_message:
+            await aclose_old_connections()
+        await handler(message)
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])

@@ -212,3 +212,27 @@ async def test_a_socket_whose_log_moved_on_since_the_batch_began_renders_again(a
     assert rendered[3] == table.version + 1
     for comm in comms:
         await comm.disconnect()
+
+
+async def test_messages_reach_the_consumer_without_a_hop_to_close_connections(alice, bob, monkeypatch):
+    """TableConsumer.dispatch: no thread hop before each message (channels' close_old_connections): its
+    reads close their own thread's old connections (database_sync_to_async)."""
+    import json
+
+    import channels.consumer
+
+    hops: list[str] = []
+
+    async def counted() -> None:
+        hops.append("close")
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    monkeypatch.setattr(consumers, "aclose_old_connections", counted)
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = await _connect(table.pk, bob)
+    await sync_to_async(submit)(table, alice, "bid", card=(await sync_to_async(hand_of)(table, 0))[0])
+    assert 'data-version="2"' in await _receive_all(comm, timeout=2)
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    assert 'id="frag-board"' in await _receive_all(comm)
+    assert hops == []
+    await comm.disconnect()
