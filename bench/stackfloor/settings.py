@@ -40,6 +40,9 @@ if os.environ.get("STACKFLOOR_MIDDLEWARE", "none") == "site":
         "django.middleware.clickjacking.XFrameOptionsMiddleware",
         "django_htmx.middleware.HtmxMiddleware",
     ]
+    # An experiment: leave some out, e.g. STACKFLOOR_MIDDLEWARE_DROP=WhiteNoiseMiddleware (its class names).
+    drop = {name for name in os.environ.get("STACKFLOOR_MIDDLEWARE_DROP", "").split(",") if name}
+    MIDDLEWARE = [m for m in MIDDLEWARE if m.rsplit(".", 1)[1] not in drop]
 
 # The site's channel layer, as config/settings/base.py configures it on Redis.
 CHANNEL_LAYERS = {
