@@ -254,16 +254,20 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
 
 
 def undo_target(*, table: Table, seat: int) -> Command | None:
-    """The command ``seat`` may take back now, or None. Reads at most a handful of rows, in one query.
+    """The command ``seat`` may take back now, or None: the table's last command that is neither an
+    undo nor undone, when it is this seat's and undoable. Reads at most a handful of rows, in one query,
+    once per table version: the seats rendered from one read of the table (the websocket sockets of a
+    server, ``consumers.TableSnapshots``) share it.
 
     Not through ``table.commands``: a related manager sets each row's ``table``, reading the deferred
     ``table_id`` with one more query per row (up to 50 more queries per render).
     """
-    for row in UNDO_CANDIDATES(table_id=table.pk):
-        if row.kind == UNDO_KIND or row.undone:
-            continue
-        return row if row.seat == seat and row.undoable else None
-    return None
+    kept = getattr(table, "_last_undoable_candidate", None)
+    if kept is None or kept[0] != table.version:
+        last = next((row for row in UNDO_CANDIDATES(table_id=table.pk) if row.kind != UNDO_KIND and not row.undone), None)
+        kept = table._last_undoable_candidate = (table.version, last)
+    last = kept[1]
+    return last if last is not None and last.seat == seat and last.undoable else None
 
 
 def decision_idempotency_key(table: Table, seat: Seat | None) -> uuid.UUID:

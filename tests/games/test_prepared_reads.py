@@ -22,6 +22,7 @@ from accounts.backends import USER_BY_PK, PreparedAuthenticationBackend
 from config.prepared import PreparedRead
 from games import services
 from games.engine import registry
+from games.engine.core.replay import UNDO_KIND
 from games.models import Command, Event, Seat, Table
 from games.selectors import (
     SEATS_WITH_USERS,
@@ -146,13 +147,42 @@ def test_the_sql_is_compiled_once_per_shape(make_user, monkeypatch):
     # The hot reads, once they have run: a whole render compiles no SELECT of them again.
     event_rows(table.pk)
     undo_target(table=table, seat=0)
+    fresh = Table.objects.get(pk=table.pk)  # undo_target keeps its read on the table it was given
     calls.clear()
     with CaptureQueriesContext(connection) as captured:
         TABLE_BY_PK(table_id=table.pk)
         SEATS_WITH_USERS(table_id=table.pk)
         event_rows(table.pk)
-        undo_target(table=table, seat=0)
+        undo_target(table=fresh, seat=0)
     assert calls == [] and len(captured) == 4  # and the queries are seen, as the ORM's are
+
+
+def test_undo_target_reads_once_per_table_version_for_every_seat(make_user):
+    table, _ = _played_kemble(make_user, moves=3)
+    last = (
+        Command.objects.filter(table=table, undone=False).exclude(kind=UNDO_KIND).order_by("-seq").first()
+    )
+    Command.objects.filter(pk=last.pk).update(undoable=True)
+    with CaptureQueriesContext(connection) as captured:
+        found = {seat: undo_target(table=table, seat=seat) for seat in range(table.num_players)}
+    assert len(captured) == 1
+    assert {seat: row.seq if row else None for seat, row in found.items()} == {
+        seat: last.seq if seat == last.seat else None for seat in range(table.num_players)
+    }
+    # The table at another version: read again (here the last command was undone meanwhile, so the one
+    # before it is the candidate, for its own seat only).
+    Command.objects.filter(pk=last.pk).update(undone=True)
+    before = (
+        Command.objects.filter(table=table, undone=False).exclude(kind=UNDO_KIND).order_by("-seq").first()
+    )
+    Command.objects.filter(pk=before.pk).update(undoable=True)
+    table.version += 1
+    with CaptureQueriesContext(connection) as captured:
+        found = {seat: undo_target(table=table, seat=seat) for seat in range(table.num_players)}
+    assert len(captured) == 1
+    assert {seat: row.seq if row else None for seat, row in found.items()} == {
+        seat: before.seq if seat == before.seat else None for seat in range(table.num_players)
+    }
 
 
 def test_an_unusual_parameter_goes_through_the_orm(make_user):
