@@ -345,15 +345,41 @@ class CpuMeter:
         self.redis_pid = redis_pid
 
     def snapshot(self) -> dict[str, float]:
-        out = {"daphne": sum(cpu_seconds(pid) for pid in self.daphne_pids)}
+        out = {f"daphne{i}": cpu_seconds(pid) for i, pid in enumerate(self.daphne_pids)}
         if self.redis_pid is not None:
             out["redis"] = cpu_seconds(self.redis_pid)
         out["bench"] = sum(os.times()[:2])
+        out["machine"] = machine_busy_seconds()
+        out["clock"] = time.perf_counter()
         return out
 
     @staticmethod
     def per_move(before: dict[str, float], after: dict[str, float], moves: int) -> dict[str, float]:
-        return {k: (after[k] - before[k]) * 1000 / max(1, moves) for k in before}
+        """CPU ms per move: daphne (all servers), redis, bench (the load generator)."""
+        out = {
+            "daphne": sum(after[k] - before[k] for k in before if k.startswith("daphne"))
+            * 1000
+            / max(1, moves)
+        }
+        out |= {k: (after[k] - before[k]) * 1000 / max(1, moves) for k in ("redis", "bench") if k in before}
+        return out
+
+    @staticmethod
+    def cores(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+        """Cores busy on average over the phase: each Daphne, Redis, the load generator, the whole machine
+        (everyone's processes: what was left for ours)."""
+        elapsed = after["clock"] - before["clock"]
+        return {k: (after[k] - before[k]) / elapsed for k in before if k != "clock"}
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine spent not idle (all processes, everyone's), from /proc/stat."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return (sum(fields[:8]) - idle) / TICK
 
 
 async def drive(
@@ -377,9 +403,11 @@ async def drive(
     c1 = meter.snapshot()
     if offered is not None:
         offered["cpu"] = meter.per_move(c0, c1, offered["status"].get(200, 0))
+        offered["cores"] = meter.cores(c0, c1)
     saturated = await driver.saturate(seconds)
     c2 = meter.snapshot()
     saturated["cpu"] = meter.per_move(c1, c2, saturated["status"].get(200, 0))
+    saturated["cores"] = meter.cores(c1, c2)
     frames = sum(s.frames for t in driver.tables for s in t.seats)
     await driver.close()
     return {

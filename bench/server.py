@@ -217,9 +217,9 @@ def stack_ceiling(args: argparse.Namespace, server_counts: list[int]) -> dict[st
         name, count = key.split("/")
         print(f"  {name}, {count} daphne server(s)  ({args.tables * 4} websockets opened in {r['open_seconds']:.1f} s,"
               f" {r['frames']} frames)   [{loadavg()}]")
-        if r["offered"]:
-            print(f"    offered {args.rate:g}/s: {fmt(r['offered'])}")
-        print(f"    saturated:      {fmt(r['saturated'])}")
+        for phase, label in (("offered", f"offered {args.rate:g}/s:"), ("saturated", "saturated:     ")):
+            if r[phase]:
+                print(f"    {label} {fmt(r[phase])}\n      {stack_cores(r[phase]['cores'])}")
         if r["errors"] or r["saturated"].get("errors"):
             print(f"    errors: {r['errors']} {r['saturated'].get('errors')}")
         sys.stdout.flush()
@@ -238,6 +238,15 @@ def stack_ceiling(args: argparse.Namespace, server_counts: list[int]) -> dict[st
         else:
             os.environ["REDIS_URL"] = saved
         shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def stack_cores(cores: dict[str, float]) -> str:
+    """Where the phase's CPU went, in cores busy on average (the machine's 2 are shared with others)."""
+    daphnes = [v for k, v in sorted(cores.items()) if k.startswith("daphne")]
+    ours = sum(v for k, v in cores.items() if k != "machine")
+    return (f"cores busy: daphne {' + '.join(f'{v:.2f}' for v in daphnes)}, redis {cores.get('redis', 0):.2f},"
+            f" load generator {cores['bench']:.2f}; the whole machine {cores['machine']:.2f}"
+            f" (others {max(0.0, cores['machine'] - ours):.2f})")
 
 
 def stack_summary(stack: dict[str, Any], rate: float) -> None:
