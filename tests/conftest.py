@@ -42,8 +42,12 @@ def mod(make_user):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(autouse=True)
 def _empty_fragment_cache():  # type: ignore[no-untyped-def]
-    """Rendered fragments are keyed by table version: a rolled-back test's table may share an id."""
+    """Rendered fragments and the websockets' shared table reads are kept by table id and version: a
+    rolled-back test's table may share an id."""
     from django.core.cache import caches
 
+    from games.consumers import SNAPSHOTS
+
     caches["fragments"].clear()
+    SNAPSHOTS.clear()
     yield

@@ -100,10 +100,15 @@ async def test_after_a_move_only_the_mover_and_spectators_look_up_the_fragments_
 
 
 async def test_the_movers_socket_still_finds_its_post_answer_in_the_cache(alice, bob, monkeypatch):
-    """The move POST keeps the mover's render; the mover's own socket sends it without rendering again."""
+    """The move POST keeps the mover's render; the mover's own socket sends it without rendering again.
+
+    The group message goes out when the move commits, before the POST renders its answer: a socket that
+    handles it first renders for itself (a race that costs a render, never a wrong page). Here it is held
+    until the POST has answered, the case this checks.
+    """
     from django.test import Client
 
-    from games import rendering
+    from games import broadcast, rendering
 
     table = await sync_to_async(started_table)(alice, bob)
     comm = await _connect(table.pk, alice)
@@ -112,6 +117,9 @@ async def test_the_movers_socket_still_finds_its_post_answer_in_the_cache(alice,
     renders: list[object] = []
     original = rendering.board_context
     monkeypatch.setattr(rendering, "board_context", lambda **kw: renders.append(kw) or original(**kw))
+    held: list[tuple[str, dict[str, object]]] = []
+    send_group = broadcast.send_group
+    monkeypatch.setattr(broadcast, "send_group", lambda group, message: held.append((group, message)))
     card = (await sync_to_async(hand_of)(table, 0))[0]
     response = await sync_to_async(client.post)(
         f"/tables/{table.pk}/command/",
@@ -123,9 +131,12 @@ async def test_the_movers_socket_still_finds_its_post_answer_in_the_cache(alice,
         },
     )
     assert response.status_code == 200, response.content
+    assert len(renders) == 1 and held  # the POST answer's render
+    for group, message in held:
+        await sync_to_async(send_group)(group, message)
     pushed = await _receive_all(comm, timeout=2)
     assert 'data-version="2"' in pushed
-    assert len(renders) == 1  # the POST answer's render; the socket found it in the cache
+    assert len(renders) == 1  # the socket found the POST answer's render in the cache
     await comm.disconnect()
 
 
