@@ -18,6 +18,19 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
+#: Clock ticks per second of /proc's CPU times.
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of one process, from /proc (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")

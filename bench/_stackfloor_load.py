@@ -26,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _common import ROOT, pct
+from _common import ROOT, TICK, cpu_seconds, pct
 from websockets.asyncio.client import ClientConnection, connect
 
 from tests.live.harness import free_port
 
 VERSION_RE = re.compile(r'data-version="(\d+)"')
 TIMEOUT = 10.0
-TICK = os.sysconf("SC_CLK_TCK")
 
 #: name -> (middleware setting, consumer hop, label). Cumulative: each adds one cost of the site's path.
 VARIANTS: dict[str, tuple[str, bool, str]] = {
@@ -46,15 +45,6 @@ VARIANTS: dict[str, tuple[str, bool, str]] = {
         " Common, CSRF on an exempt view, XFrame, Htmx)",
     ),
 }
-
-
-def cpu_seconds(pid: int) -> float:
-    """utime + stime of one process, from /proc (0 once it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 class StackApp:

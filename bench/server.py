@@ -59,7 +59,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from _common import ROOT, loadavg, machine, pct  # noqa: E402
+from _common import ROOT, cpu_seconds, loadavg, machine, pct  # noqa: E402
 from _load import Driver  # noqa: E402
 from _site import BenchSite, make_tables, start_private_redis  # noqa: E402
 from _stackfloor_load import VARIANTS as STACK_VARIANTS  # noqa: E402
@@ -262,17 +262,6 @@ def stack_summary(stack: dict[str, Any], rate: float) -> None:
 
 
 # --- the site ---------------------------------------------------------------------------------------
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
 
 class CpuMeter:
     """CPU seconds used by the site's processes and by its PostgreSQL backends: a cost per move that
