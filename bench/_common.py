@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import platform
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse, urlunparse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,6 +32,44 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / TICK
+
+
+async def offer_open_loop(
+    tables: Sequence[Any],
+    rate: float,
+    seconds: float,
+    *,
+    free: Callable[[Any], bool],
+    start: Callable[[Any], Awaitable[None]],
+    timeout: float,
+) -> tuple[int, int, float]:
+    """Open loop: ``rate`` moves per second for ``seconds``, each to the next table (round robin) that
+    ``free`` accepts, started as a task of ``start(table)``; a move no table accepts is skipped. A table
+    is marked ``busy`` as it is taken, before its task runs, so that one pass cannot give it two moves.
+    Waits up to ``timeout`` for the moves still running. Returns (offered, skipped, elapsed seconds)."""
+    tasks: set[asyncio.Task[None]] = set()
+    started = time.perf_counter()
+    offered = skipped = cursor = 0
+    n = len(tables)
+    while (now := time.perf_counter()) - started < seconds:
+        due = int((now - started) * rate)
+        while offered < due:
+            offered += 1
+            for k in range(n):
+                table = tables[(cursor + k) % n]
+                if free(table):
+                    cursor = (cursor + k + 1) % n
+                    table.busy = True
+                    task = asyncio.create_task(start(table))  # type: ignore[arg-type]
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+                    break
+            else:
+                skipped += 1
+        await asyncio.sleep(0.002)
+    if tasks:
+        await asyncio.wait(tasks, timeout=timeout)
+    return offered, skipped, time.perf_counter() - started
 
 
 def pct(values: list[float], q: float) -> float:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from _common import pct
+from _common import offer_open_loop, pct
 from _site import TableSpec
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -261,30 +261,9 @@ class Driver:
     async def offered(self, rate: float, seconds: float, record: bool = True) -> dict[str, Any]:
         """Open loop: ``rate`` moves per second, each to the next ready table (none ready: skipped)."""
         stats = Stats() if record else None
-        tasks: set[asyncio.Task[None]] = set()
-        started = time.perf_counter()
-        offered = 0
-        skipped = 0
-        cursor = 0
-        n = len(self.tables)
-        while (now := time.perf_counter()) - started < seconds:
-            due = int((now - started) * rate)
-            while offered < due:
-                offered += 1
-                for k in range(n):
-                    table = self.tables[(cursor + k) % n]
-                    if table.ready():
-                        cursor = (cursor + k + 1) % n
-                        task = asyncio.create_task(self.move(table, stats))
-                        tasks.add(task)
-                        task.add_done_callback(tasks.discard)
-                        break
-                else:
-                    skipped += 1
-            await asyncio.sleep(0.002)
-        if tasks:
-            await asyncio.wait(tasks, timeout=TIMEOUT + 5)
-        elapsed = time.perf_counter() - started
+        offered, skipped, elapsed = await offer_open_loop(
+            self.tables, rate, seconds, free=TableClient.ready, start=lambda t: self.move(t, stats), timeout=TIMEOUT + 5
+        )
         if stats is None:
             return {}
         stats.offered, stats.skipped = offered, skipped

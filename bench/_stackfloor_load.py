@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _common import ROOT, TICK, cpu_seconds, pct
+from _common import ROOT, TICK, cpu_seconds, offer_open_loop, pct
 from websockets.asyncio.client import ClientConnection, connect
 
 from tests.live.harness import free_port
@@ -279,29 +279,9 @@ class StackDriver:
     async def offered(self, rate: float, seconds: float, record: bool = True) -> dict[str, Any]:
         """Open loop: ``rate`` moves per second, each to the next table not busy (none: skipped)."""
         stats = Stats() if record else None
-        tasks: set[asyncio.Task[None]] = set()
-        started = time.perf_counter()
-        offered = skipped = cursor = 0
-        n = len(self.tables)
-        while (now := time.perf_counter()) - started < seconds:
-            due = int((now - started) * rate)
-            while offered < due:
-                offered += 1
-                for k in range(n):
-                    table = self.tables[(cursor + k) % n]
-                    if not table.busy:
-                        cursor = (cursor + k + 1) % n
-                        table.busy = True  # taken now, before its task runs
-                        task = asyncio.create_task(self.move(table, stats))
-                        tasks.add(task)
-                        task.add_done_callback(tasks.discard)
-                        break
-                else:
-                    skipped += 1
-            await asyncio.sleep(0.002)
-        if tasks:
-            await asyncio.wait(tasks, timeout=TIMEOUT + 5)
-        elapsed = time.perf_counter() - started
+        offered, skipped, elapsed = await offer_open_loop(
+            self.tables, rate, seconds, free=lambda t: not t.busy, start=lambda t: self.move(t, stats), timeout=TIMEOUT + 5
+        )
         if stats is None:
             return {}
         stats.offered, stats.skipped = offered, skipped
