@@ -437,11 +437,16 @@ def main() -> int:
         verdict_p95 = "met" if off["p95"] < 60 else "MISSED"
         applied = sat["status"].get(200, 0) / sat["elapsed"]
         verdict_sat = "met" if applied >= 300 else "MISSED"
-        # A move's server cost: the POST's round trip on a lightly loaded site (queueing left out).
-        ratio = (r["low"] or off)["post_p50"] / bare_p50
+        # A move's server cost: the POST's round trip on a lightly loaded site (queueing left out); without
+        # the light phase (--low-rate 0) there is no such figure (the offered phase's POSTs queue).
+        if r["low"]:
+            ratio = r["low"]["post_p50"] / bare_p50
+            cost = f"light-load POST p50 / bare transaction p50 = {ratio:.0f}x (target <= 4: {'met' if ratio <= 4 else 'MISSED'})"
+        else:
+            cost = "light-load POST: not measured (--low-rate 0)"
         print(f"  {key:<10} p95 at {args.rate:g}/s {off['p95']:.1f} ms (target < 60: {verdict_p95});"
               f" saturated {applied:.0f} moves applied/s, {sat['rate']:.0f}/s seen by all (target >= 300: {verdict_sat});"
-              f" light-load POST p50 / bare transaction p50 = {ratio:.0f}x (target <= 4: {'met' if ratio <= 4 else 'MISSED'})")
+              f" {cost}")
         if "bgio" in results and "error" not in results["bgio"]:
             bg = results["bgio"]
             print(f"  {'':<10} boardgame.io: p95 {bg['offered']['p95']:.1f} ms (ours {off['p95'] / bg['offered']['p95']:.0f}x),"
