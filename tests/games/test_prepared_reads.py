@@ -6,7 +6,6 @@ Run on SQLite (datetimes as text, booleans as 0/1) and on PostgreSQL (JSONB, FOR
 from __future__ import annotations
 
 import random
-import uuid
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -31,7 +30,7 @@ from games.selectors import (
     event_rows,
     undo_target,
 )
-from tests.support.tables import run_automatic_steps, started_table
+from tests.support.tables import run_automatic_steps, started_table, submit
 
 pytestmark = pytest.mark.django_db(transaction=False)
 
@@ -65,14 +64,7 @@ def _played_kemble(make_user, moves: int = 25) -> tuple[Table, list]:
         state = rules.load(table.state)
         seat = rng.choice(sorted(rules.seats_to_act(state)))
         command = rng.choice(list(rules.legal_commands(state, seat)))
-        services.command_submit(
-            table_id=table.pk,
-            user=users[seat],
-            kind=command.kind,
-            args=dict(command.args),
-            expected_version=table.version,
-            idempotency_key=uuid.uuid4(),
-        )
+        submit(table, users[seat], command.kind, **command.args)
     table.refresh_from_db()
     return table, users
 
