@@ -117,7 +117,9 @@ class Command(models.Model):
         ordering = ["table", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="command_seq_unique"),
-            models.UniqueConstraint(fields=["table", "idempotency_key"], name="command_idempotency_unique"),
+            # A key is unique per issuer (a seat, or AUTO_SEAT for the server's steps): a key a client sends
+            # can never meet the server's or another seat's.
+            models.UniqueConstraint(fields=["table", "seat", "idempotency_key"], name="command_idempotency_per_issuer"),
         ]
 
     def __str__(self) -> str:

@@ -6,6 +6,8 @@ called inside ``transaction.atomic`` with the Table row locked (``_lock_table``)
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -14,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, connections, transaction
 from django.db.models.query import MAX_GET_RESULTS
 from django.utils import timezone
@@ -304,12 +307,12 @@ def command_submit(
         raise IllegalCommand("reserved_command")
     with transaction.atomic():
         table, seats = _lock_table_with_seats(table_id)
-        mine = next((s for s in seats if s.user_id == user.pk), None)
-        fresh = mine is not None and mine.decision_since <= expected_version <= table.version
+        mine = _issuer(seats, user)
+        fresh = mine.decision_since <= expected_version <= table.version
         if not fresh or table.status != Table.Status.ACTIVE:
             # A retry of a command already applied always looks stale: applying it moved this seat's
             # decision on. Only then can the key have been used, so only then is it looked up.
-            replayed = _replayed(table, idempotency_key, kind=kind, args=args)
+            replayed = _replayed(table, mine.position, idempotency_key, kind=kind, args=args)
             if replayed is not None:
                 return replace(replayed, table=table, seats=tuple(seats))
         if table.status != Table.Status.ACTIVE:
@@ -338,7 +341,8 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
     """
     with transaction.atomic():
         table, seats = _lock_table_with_seats(table_id)
-        replayed = _replayed(table, idempotency_key, kind=UNDO_KIND)
+        mine = _issuer(seats, user)
+        replayed = _replayed(table, mine.position, idempotency_key, kind=UNDO_KIND)
         if replayed is not None:
             return replace(replayed, table=table, seats=tuple(seats))
         if table.status != Table.Status.ACTIVE:
@@ -367,12 +371,12 @@ def table_resign(*, table_id: int, user: User, idempotency_key: uuid.UUID | None
     key = idempotency_key or uuid.uuid4()
     with transaction.atomic():
         table = _lock_table(table_id)
-        replayed = _replayed(table, key)
+        seats = list(table.seats.all())
+        replayed = _replayed(table, _issuer(seats, user).position, key, kind=RESIGN_KIND)
         if replayed is not None:
             return replayed
         if table.status != Table.Status.ACTIVE:
             raise IllegalCommand("game_not_active")
-        seats = list(table.seats.all())
         seat = _seat_of(seats, user)
         if seat.resigned:
             raise IllegalCommand("already_resigned")
@@ -407,10 +411,22 @@ def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResu
         outcome = rules.apply(state, command, rng)
         _write_command_version(
             table, rules, list(table.seats.all()), seat=AUTO_SEAT, user=None, kind=command.kind,
-            args=command.args, key=uuid.uuid5(uuid.NAMESPACE_URL, f"hyperlane:auto:{table.pk}:{expected_version}"),
+            args=command.args, key=automatic_step_key(table_id=table.pk, version=expected_version),
             undoable=False, old_state=state, state=outcome.state, rng=rng, events=outcome.events,
         )
     return CommandResult(version=table.version)
+
+
+def automatic_step_key(*, table_id: int, version: int) -> uuid.UUID:
+    """The key the automatic step due at ``version`` is logged under.
+
+    Recorded with the issuer ``AUTO_SEAT``, where no client's command is ever recorded, so no key a
+    client sends can meet it; keyed with the site secret besides, so that nobody can compute it.
+    """
+    digest = hmac.new(
+        settings.SECRET_KEY.encode(), f"hyperlane:auto-step:{table_id}:{version}".encode(), hashlib.sha256
+    ).digest()
+    return uuid.UUID(bytes=digest[:16], version=4)
 
 
 def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -> Any:
@@ -431,17 +447,28 @@ def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -
 
 
 def _replayed(
-    table: Table, key: uuid.UUID, kind: str | None = None, args: Mapping[str, Any] | None = None
+    table: Table, seat: int, key: uuid.UUID, kind: str, args: Mapping[str, Any] | None = None
 ) -> CommandResult | None:
-    """A retry of a command already applied (same key) answers as if applied. The same key with another
-    command is a second tab racing the first on one decision (the page's forms share the decision's
-    key): that one lost and is told so, with the fresh board (StaleDecision), not silently dropped."""
-    done = Command.objects.filter(table=table, idempotency_key=key).values_list("kind", "args").first()
+    """A retry of a command already applied (same key, same seat) answers as if applied. The same key
+    with another command is a second tab racing the first on one decision (the page's forms share the
+    decision's key): that one lost and is told so, with the fresh board (StaleDecision), not silently
+    dropped. Keys are looked up only among the seat's own commands: another seat's key, or the server's,
+    is a key this seat never used."""
+    done = Command.objects.filter(table=table, seat=seat, idempotency_key=key).values_list("kind", "args").first()
     if done is None:
         return None
-    if kind is not None and (done[0] != kind or (args is not None and done[1] != json.loads(json.dumps(dict(args))))):
+    if done[0] != kind or (args is not None and done[1] != json.loads(json.dumps(dict(args)))):
         raise StaleDecision(table.version)
     return CommandResult(version=table.version, replayed=True)
+
+
+def _issuer(seats: Sequence[Seat], user: User) -> Seat:
+    """The user's seat, resigned or not: whose keys a request's key is looked up among. No seat: refused
+    before any key is looked at."""
+    for seat in seats:
+        if seat.user_id == user.pk:
+            return seat
+    raise NotSeated()
 
 
 def _seat_of(seats: Sequence[Seat], user: User) -> Seat:

@@ -167,7 +167,9 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
     except IllegalCommand as exc:
         viewer = _viewer_or_404(request, table_id)
         return _error_response(request, viewer, error_text(exc, viewer.table.game), 422)
-    seat = next(s for s in result.seats if s.user_id == request.user.pk)
+    # The service answers only a seated user's command, so the seat is there; were it not, the answer is
+    # the spectator's view rather than an exception escaping into the server.
+    seat = next((s for s in result.seats if s.user_id == request.user.pk), None)
     viewer = Viewer(table=result.table, user=request.user, seat=seat, seats=result.seats)
     answer = "".join(render_fragments(viewer, oob=True, seats=result.seats).values())
     if settings.HYPERLANE_PLANT_LEAK == "command":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
