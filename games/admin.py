@@ -113,6 +113,21 @@ class RevealForm(forms.Form):
     )
 
 
+class NeedsModeratorFilter(admin.SimpleListFilter):
+    """Tables whose automatic step kept failing and is no longer retried (``services.automatic_step_failed``)."""
+
+    title = _("needs a moderator")
+    parameter_name = "needs_moderator"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("automatic step stopped"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Table]) -> QuerySet[Table]:
+        if self.value() == "yes":
+            return queryset.filter(needs_moderator_since__isnull=False)
+        return queryset
+
+
 @admin.register(Table)
 class TableAdmin(ModeratorAdmin):
     list_display = (
@@ -125,10 +140,11 @@ class TableAdmin(ModeratorAdmin):
         "is_private",
         "created_by",
         "version",
+        "needs_moderator",
         "updated_at",
     )
     list_display_links = ("id", "title")
-    list_filter = ("status", "game", "is_private")
+    list_filter = (NeedsModeratorFilter, "status", "game", "is_private")
     search_fields = (
         "=id",
         "title",
@@ -151,6 +167,9 @@ class TableAdmin(ModeratorAdmin):
         "version",
         "result",
         "auto_step_since",
+        "needs_moderator_since",
+        "auto_step_failures",
+        "auto_step_error",
         "created_at",
         "updated_at",
         "started_at",
@@ -159,7 +178,7 @@ class TableAdmin(ModeratorAdmin):
     )
     readonly_fields = tuple(f for f in fields if f != "title")
     inlines = (SeatInline,)
-    actions = ("close_tables", "reveal_secrets")
+    actions = ("close_tables", "reveal_secrets", "retry_automatic_steps")
     change_form_template = "admin/games/table/change_form.html"
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -178,6 +197,13 @@ class TableAdmin(ModeratorAdmin):
     @admin.display(description=_("seated"), ordering="seat_count")
     def seated(self, obj: Table) -> str:
         return f"{getattr(obj, 'seat_count', '?')}/{obj.num_players}"
+
+    @admin.display(description=_("needs a moderator"), ordering="needs_moderator_since")
+    def needs_moderator(self, obj: Table) -> str:
+        """The error code of a given-up automatic step (never the error's text: it may quote secrets)."""
+        if obj.needs_moderator_since is None:
+            return ""
+        return format_html('<strong class="errornote">{}</strong>', obj.auto_step_error or "?")
 
     @admin.display(description=_("secrets"))
     def secrets(self, obj: Table) -> str:
@@ -246,6 +272,23 @@ class TableAdmin(ModeratorAdmin):
             self.message_user(request, gettext("Choose exactly one table to reveal."), messages.WARNING)
             return None
         return HttpResponseRedirect(reverse("admin:games_table_secrets", args=[queryset.get().pk]))
+
+    # --- a stopped automatic step ------------------------------------------------------------------
+
+    @admin.action(description=_("Retry the stopped automatic step of the selected tables"))
+    def retry_automatic_steps(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        retried = 0
+        for table in queryset:
+            try:
+                services.automatic_step_retry(table_id=table.pk, moderator=request.user)
+            except IllegalCommand as exc:
+                self.message_user(request, f"#{table.pk}: {error_message(exc.code, exc.params)}", messages.WARNING)
+            else:
+                retried += 1
+        if retried:
+            self.message_user(
+                request, gettext("Automatic steps sent again: %(n)s.") % {"n": retried}, messages.SUCCESS
+            )
 
     # --- close ------------------------------------------------------------------------------------
 

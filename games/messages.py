@@ -65,6 +65,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
         "You hold a seat at this table, so you cannot reveal its secrets. Ask another moderator."
     ),
     "reason_required": _("Please give a reason."),
+    "no_step_to_retry": _("This table has no stopped automatic step to retry."),
 }
 
 #: Shown when a code has neither a platform sentence nor an engine template.

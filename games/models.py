@@ -48,6 +48,11 @@ class Table(models.Model):
     result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
     #: When the engine began waiting for an automatic step (None: none pending). Read by the sweeper.
     auto_step_since = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("automatic step pending since"))
+    #: Failed attempts at the automatic step due at the current version, and the last one's error code.
+    auto_step_failures = models.PositiveSmallIntegerField(default=0, verbose_name=_("failed automatic step attempts"))
+    auto_step_error = models.CharField(max_length=120, blank=True, verbose_name=_("automatic step error"))
+    #: Set when the automatic step kept failing and is no longer retried: a moderator must look at the table.
+    needs_moderator_since = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("needs a moderator since"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))

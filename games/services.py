@@ -249,8 +249,11 @@ def table_close(*, table_id: int, moderator: User, reason: str = "") -> None:
         table.status = Table.Status.CLOSED
         table.finished_at = timezone.now()
         table.auto_step_since = None
+        table.needs_moderator_since = None
         table.result = {"reason": "closed_by_moderator", "note": reason[:300], "winners": []}
-        table.save(update_fields=["status", "finished_at", "auto_step_since", "result", "updated_at"])
+        table.save(
+            update_fields=["status", "finished_at", "auto_step_since", "needs_moderator_since", "result", "updated_at"]
+        )
         Seat.objects.filter(table=table).update(waiting_since=None)
     log.info("table %s closed by moderator %s", table_id, moderator.pk)
     _lobby_changed_on_commit()
@@ -396,11 +399,15 @@ def table_resign(*, table_id: int, user: User, idempotency_key: uuid.UUID | None
 def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResult | None:
     """Apply the automatic step the engine waits for, if the table is still at ``expected_version``.
 
-    Called by the Celery task; a duplicate delivery or a task for an old version does nothing.
+    Called by the Celery task; a duplicate delivery or a task for an old version does nothing, and so
+    does one for a table whose step was given up on (``automatic_step_failed``) until a moderator
+    retries it (``automatic_step_retry``).
     """
     with transaction.atomic():
         table = _lock_table(table_id)
         if table.status != Table.Status.ACTIVE or table.version != expected_version:
+            return None
+        if table.needs_moderator_since is not None:
             return None
         rules = _rules_for(table)
         state = rules.load(table.state)
@@ -427,6 +434,61 @@ def automatic_step_key(*, table_id: int, version: int) -> uuid.UUID:
         settings.SECRET_KEY.encode(), f"hyperlane:auto-step:{table_id}:{version}".encode(), hashlib.sha256
     ).digest()
     return uuid.UUID(bytes=digest[:16], version=4)
+
+
+def automatic_step_failed(*, table_id: int, expected_version: int, error: str) -> bool:
+    """Count a failed attempt at the automatic step due at ``expected_version``, with its error code.
+
+    After ``HYPERLANE_AUTO_STEP_MAX_FAILURES`` failed attempts at one version the step is no longer
+    retried (the sweeper skips the table) and the table is marked as needing a moderator: the admin
+    lists it with the error code and its page says a moderator has been alerted. Returns True when this
+    attempt is the one that gave up. An attempt for an old version, or on a table no longer active,
+    counts for nothing (as the step itself does nothing then).
+    """
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.status != Table.Status.ACTIVE or table.version != expected_version:
+            return False
+        if table.needs_moderator_since is not None:
+            return False
+        table.auto_step_failures += 1
+        table.auto_step_error = error[:120]
+        fields = ["auto_step_failures", "auto_step_error", "updated_at"]
+        gave_up = table.auto_step_failures >= settings.HYPERLANE_AUTO_STEP_MAX_FAILURES
+        if gave_up:
+            table.needs_moderator_since = timezone.now()
+            table.auto_step_since = None
+            fields += ["needs_moderator_since", "auto_step_since"]
+        table.save(update_fields=fields)
+    if gave_up:
+        log.error(
+            "automatic step given up: table=%s version=%s attempts=%s error=%s; a moderator must look at it",
+            table_id, expected_version, table.auto_step_failures, table.auto_step_error,
+        )
+        broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
+    return gave_up
+
+
+def automatic_step_retry(*, table_id: int, moderator: User) -> None:
+    """A moderator sends a given-up automatic step again (after fixing its cause, e.g. an engine update)."""
+    if not moderator.is_staff:
+        raise IllegalCommand("only_moderators")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.status != Table.Status.ACTIVE or table.needs_moderator_since is None:
+            raise IllegalCommand("no_step_to_retry")
+        table.needs_moderator_since = None
+        table.auto_step_failures = 0
+        table.auto_step_error = ""
+        table.auto_step_since = timezone.now()
+        table.save(
+            update_fields=["needs_moderator_since", "auto_step_failures", "auto_step_error", "auto_step_since", "updated_at"]
+        )
+        from games.tasks import advance_table_task
+
+        advance_table_task.delay_on_commit(table.pk, table.version)
+    log.info("automatic step of table %s at version %s retried by moderator %s", table_id, table.version, moderator.pk)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
 def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -> Any:
@@ -590,6 +652,10 @@ def _persist(
     fields = ["state", "rng_state", "version", "updated_at", "auto_step_since"]
     automatic_due = any(d.automatic for d in pending)
     table.auto_step_since = now if automatic_due else None
+    if table.auto_step_failures or table.auto_step_error:
+        # The failures counted were at an older version: the step due now starts afresh.
+        table.auto_step_failures, table.auto_step_error = 0, ""
+        fields += ["auto_step_failures", "auto_step_error"]
     if result is not None:
         table.status = Table.Status.FINISHED
         table.result = result.as_json()

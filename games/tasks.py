@@ -14,10 +14,29 @@ log = logging.getLogger(__name__)
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def advance_table_task(table_id: int, expected_version: int) -> None:
-    """Apply the automatic step due at ``expected_version`` (does nothing for an old version)."""
-    from games.services import automatic_step_apply
+    """Apply the automatic step due at ``expected_version`` (does nothing for an old version).
 
-    automatic_step_apply(table_id=table_id, expected_version=expected_version)
+    A failure is logged and counted (``automatic_step_failed``): after a bounded number the step is no
+    longer retried and the table is marked as needing a moderator, instead of failing for ever.
+    """
+    from games.services import automatic_step_apply, automatic_step_failed
+
+    try:
+        automatic_step_apply(table_id=table_id, expected_version=expected_version)
+    except Exception as exc:
+        code = failure_code(exc)
+        log.exception("automatic step failed: table=%s version=%s error=%s", table_id, expected_version, code)
+        automatic_step_failed(table_id=table_id, expected_version=expected_version, error=code)
+
+
+def failure_code(exc: BaseException) -> str:
+    """What a moderator is shown of a failure: the refusal's code, or the exception's class. Never the
+    exception's text (it may quote the hidden state)."""
+    from games.engine.core import IllegalCommand
+
+    if isinstance(exc, IllegalCommand):
+        return f"refused:{exc.code}"
+    return type(exc).__name__
 
 
 @shared_task(ignore_result=True)

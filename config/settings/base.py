@@ -179,6 +179,9 @@ CELERY_BEAT_SCHEDULE = {
 #: step lost with a killed worker runs again within about 30 s (the Redis broker itself re-delivers an
 #: unacknowledged task only after its visibility timeout, an hour). A duplicate does nothing.
 HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 20)
+#: After this many failed attempts at one automatic step it is no longer retried: the table is marked as
+#: needing a moderator (games.services.automatic_step_failed), who sees it in the admin with the error code.
+HYPERLANE_AUTO_STEP_MAX_FAILURES = env_int("HYPERLANE_AUTO_STEP_MAX_FAILURES", 5)
 
 # --- auth -----------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
