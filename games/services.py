@@ -339,8 +339,11 @@ def command_submit(
 def command_undo(*, table_id: int, user: User, expected_version: int, idempotency_key: uuid.UUID) -> CommandResult:
     """Take back this seat's last command, as a logged command of its own.
 
-    Allowed while nothing hidden or random was revealed by it and no other seat acted since; the state
-    it returns to has this seat to act, so undo never changes who must act.
+    Allowed while this seat has a decision open, nothing hidden or random was revealed by the command
+    and no other seat acted since (another seat's undone command does not count); the state it returns
+    to has this seat to act, so undo never changes who must act. The page is fresh as for
+    ``command_submit``: another seat's undo in between leaves it valid. The page offers an undo
+    (``selectors._board_context``'s ``can_undo``) exactly when this accepts it.
     """
     with transaction.atomic():
         table, seats = _lock_table_with_seats(table_id)
@@ -351,9 +354,9 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
         if table.status != Table.Status.ACTIVE:
             raise IllegalCommand("game_not_active")
         seat = _seat_of(seats, user)
-        if expected_version != table.version:
+        if not seat.decision_since <= expected_version <= table.version:
             raise StaleDecision(table.version)
-        target = undo_target(table=table, seat=seat.position)
+        target = undo_target(table=table, seat=seat.position) if seat.decision_key else None
         if target is None:
             raise IllegalCommand("nothing_to_undo")
         before = StateVersion.objects.get(table=table, version=target.seq - 1)
