@@ -50,6 +50,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "reserved_command": _("This command cannot be sent that way."),
     "malformed_command": _("This “{kind}” command is malformed; reload the page and try again."),
     "nothing_to_undo": _("There is nothing you can take back now."),
+    "unknown_argument": _("The “{kind}” command does not take “{argument}”; reload the page and try again."),
     "already_resigned": _("You have already resigned from this game."),
     "you_resigned": _("You resigned from this game: you can no longer act in it."),
     "resign_not_supported": _("This game does not allow resigning."),

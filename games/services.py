@@ -327,7 +327,11 @@ def command_submit(
         state = rules.load(table.state)
         rng = Rng.load(table.rng_state)
         draws_before = rng.draws
-        outcome = _apply_checked(rules, state, EngineCommand(seat.position, kind, dict(args)), rng)
+        command = EngineCommand(seat.position, kind, dict(args))
+        listed = _check_arguments(rules, state, command)
+        outcome = _apply_checked(rules, state, command, rng)
+        if not listed:
+            _refuse_unlisted(table, command)
         _write_command_version(
             table, rules, seats, seat=seat.position, user=user, kind=kind, args=args, key=idempotency_key,
             undoable=outcome.undoable and rng.draws == draws_before,
@@ -492,6 +496,35 @@ def automatic_step_retry(*, table_id: int, moderator: User) -> None:
         advance_table_task.delay_on_commit(table.pk, table.version)
     log.info("automatic step of table %s at version %s retried by moderator %s", table_id, table.version, moderator.pk)
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
+
+
+def _check_arguments(rules: Rules, state: Any, command: EngineCommand) -> bool:
+    """Refuse arguments the command does not take, so that they never reach the command log.
+
+    What a command takes is read from the seat's legal commands (the contract lists every command a
+    seat may send now): an argument no legal command of this kind has is refused by name. A kind with
+    no legal command now is left to the engine, which refuses it with its own reason; False then, and
+    should the engine apply it all the same, the caller refuses it (``_refuse_unlisted``).
+    """
+    if not command.args:
+        return True
+    taken: set[str] | None = None
+    for legal in rules.legal_commands(state, command.seat):
+        if legal.kind == command.kind:
+            taken = (taken or set()) | set(legal.args)
+    if taken is None:
+        return False
+    unknown = sorted(set(command.args) - taken)
+    if unknown:
+        raise IllegalCommand("unknown_argument", kind=command.kind, argument=unknown[0][:40])
+    return True
+
+
+def _refuse_unlisted(table: Table, command: EngineCommand) -> None:
+    """The engine applied a command with arguments of a kind it does not list as legal now: an engine bug
+    (its ``legal_commands`` is incomplete); the command is refused rather than logged unchecked."""
+    log.error("table %s: the engine applied a %r command it does not list as legal", table.pk, command.kind)
+    raise IllegalCommand("malformed_command", kind=command.kind)
 
 
 def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -> Any:

@@ -104,30 +104,50 @@ def _rate_limited(user_id: int) -> bool:
     return count > settings.HYPERLANE_MOVE_RATE_PER_MINUTE
 
 
+class BadPost(Exception):
+    """A command post of the wrong shape. Its one argument is the translated message shown to the player;
+    nothing else (no Python error text) ever reaches the answer."""
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
 def _parse_command_post(request: HttpRequest) -> tuple[str, dict[str, Any], int, uuid.UUID]:
-    """Shape checks only; the rules are the engine's. Raises ValueError with a user-facing message."""
+    """Shape checks only; the rules are the engine's. Raises BadPost with a user-facing message."""
     kind = request.POST.get("kind", "")
-    if not kind or len(kind) > 40 or not kind.replace("_", "").isalnum():
-        raise ValueError(_("This control sent an unknown command."))
+    if not kind or len(kind) > 40 or not kind.isascii() or not kind.replace("_", "").isalnum():
+        raise BadPost(_("This control sent an unknown command."))
     raw_args = request.POST.get("args", "") or "{}"
     if len(raw_args) > MAX_ARGS_BYTES:
-        raise ValueError(_("This command is too long."))
+        raise BadPost(_("This command is too long."))
     try:
         args = json.loads(raw_args)
-    except json.JSONDecodeError:
-        raise ValueError(_("This command is malformed.")) from None
+    except (json.JSONDecodeError, RecursionError):
+        raise BadPost(_("This command is malformed.")) from None
     if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
-        raise ValueError(_("This command is malformed."))
+        raise BadPost(_("This command is malformed."))
     # Extra form fields (a chosen option from a select) join the args.
     for name, value in request.POST.items():
         if name.startswith("arg_"):
-            args[name[4:]] = int(value) if value.lstrip("-").isdigit() else value
+            args[name[4:]] = _form_value(value)
+    if kind == "undo" and args:
+        # Undo takes nothing from the page: what it takes back is the server's to know.
+        raise BadPost(_("This command does not take “%(argument)s”.") % {"argument": sorted(args)[0][:40]})
     try:
         version = int(request.POST.get("version", ""))
         key = uuid.UUID(request.POST.get("idempotency_key", ""))
     except ValueError:
-        raise ValueError(_("This page is out of date; reload it.")) from None
+        raise BadPost(_("This page is out of date; reload it.")) from None
     return kind, args, version, key
+
+
+def _form_value(value: str) -> int | str:
+    """A select's value: a whole number (ASCII digits, optional minus) as an int, anything else as text."""
+    digits = value[1:] if value.startswith("-") else value
+    if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+        return int(value)
+    return value
 
 
 @login_required
@@ -139,9 +159,9 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
         return _error_response(request, None, _("Too many moves in a minute; wait a moment."), 429)
     try:
         kind, args, version, key = _parse_command_post(request)
-    except ValueError as exc:
+    except BadPost as exc:
         _viewer_or_404(request, table_id)  # an unknown or private table is a 404 before anything else
-        return _error_response(request, None, str(exc), 400)
+        return _error_response(request, None, exc.message, 400)
     try:
         if kind == "undo":
             result = services.command_undo(

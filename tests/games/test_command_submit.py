@@ -255,3 +255,29 @@ def test_an_engine_crash_on_a_legal_command_is_not_hidden(alice, bob, monkeypatc
     monkeypatch.setattr(TOY, "apply", broken_apply)
     with pytest.raises(KeyError):
         submit(table, alice, "bid", card=hand_of(table, 0)[0])
+
+
+def test_an_argument_no_legal_command_of_its_kind_takes_is_refused_and_never_logged(alice, bob):
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    with pytest.raises(IllegalCommand) as exc:
+        submit(table, alice, "bid", card=card, note="stored for ever")
+    assert (exc.value.code, exc.value.params) == ("unknown_argument", {"kind": "bid", "argument": "note"})
+    assert not Command.objects.filter(table=table).exists()
+    submit(table, alice, "bid", card=card)
+    assert Command.objects.get(table=table).args == {"card": card}
+
+
+def test_a_command_the_engine_applies_without_listing_it_is_not_logged(alice, bob, monkeypatch):
+    """An engine whose legal_commands misses a command it accepts (a bug): the arguments were checked
+    against nothing, so the command is refused rather than logged."""
+    from tests.support.toygame import TOY
+
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    listed = TOY.legal_commands
+    monkeypatch.setattr(TOY, "legal_commands", lambda state, seat: [c for c in listed(state, seat) if c.kind != "bid"])
+    with pytest.raises(IllegalCommand) as exc:
+        submit(table, alice, "bid", card=card, note="x")
+    assert exc.value.code == "malformed_command"
+    assert not Command.objects.filter(table=table).exists()

@@ -173,3 +173,56 @@ def test_the_status_line_says_you_where_the_game_waits_on_me(alice, bob, charlie
     _post_command(_client(alice), table, "bid", {"card": hand_of(table, 0)[0]})
     answer = _client(alice).get(reverse("table", args=[table.pk])).content.decode()
     assert "Nothing for you to decide right now." in answer and ">you</strong>" not in answer
+
+
+# --- issue 11 item 7: no Python error text in an answer; arguments a command does not take refused -----
+
+@pytest.mark.parametrize("value", ["--5", "²", "-", "1" * 40, "٣"])
+def test_a_select_value_of_any_shape_gets_a_translated_answer_never_python_text(alice, bob, value):
+    alice.language = "it"
+    alice.save()
+    table = started_table(alice, bob)
+    data = {"kind": "bid", "args": "{}", "arg_card": value, "version": 1, "idempotency_key": str(uuid.uuid4())}
+    response = _client(alice).post(reverse("table_command", args=[table.pk]), data, headers=HX)
+    body = response.content.decode()
+    assert response.status_code in (400, 422), body
+    assert 'role="alert"' in body
+    assert "invalid literal" not in body and "Exceeds the limit" not in body and "int()" not in body
+    assert not Command.objects.filter(table=table).exists()
+
+
+def test_deeply_nested_args_get_a_clear_400(alice, bob):
+    table = started_table(alice, bob)
+    data = {"kind": "bid", "args": "[" * 990 + "]" * 990, "version": 1, "idempotency_key": str(uuid.uuid4())}
+    response = _client(alice).post(reverse("table_command", args=[table.pk]), data, headers=HX)
+    assert response.status_code == 400
+    assert "This command is malformed." in response.content.decode()
+
+
+@pytest.mark.parametrize("how", ["json", "form-field"])
+def test_an_argument_the_command_does_not_take_is_refused_and_never_logged(alice, bob, how):
+    alice.language = "it"
+    alice.save()
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    data = {"kind": "bid", "version": 1, "idempotency_key": str(uuid.uuid4())}
+    if how == "json":
+        data["args"] = json.dumps({"card": card, "note": "x" * 500})
+    else:
+        data |= {"args": json.dumps({"card": card}), "arg_note": "x" * 500}
+    response = _client(alice).post(reverse("table_command", args=[table.pk]), data, headers=HX)
+    body = response.content.decode()
+    assert response.status_code == 422, body
+    assert "Il comando “bid” non accetta “note”" in body
+    assert not Command.objects.filter(table=table).exists()
+    # the same command without it is applied, and logged with exactly what it takes
+    assert _post_command(_client(alice), table, "bid", {"card": card}, version=1).status_code == 200
+    assert Command.objects.get(table=table).args == {"card": card}
+
+
+def test_an_undo_with_arguments_is_refused(alice, bob):
+    table = started_table(alice, bob)
+    response = _post_command(_client(alice), table, "undo", {"target": 1}, version=1)
+    assert response.status_code == 400
+    assert "This command does not take “target”." in response.content.decode()
+    assert not Command.objects.filter(table=table).exists()
