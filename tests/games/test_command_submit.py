@@ -281,3 +281,12 @@ def test_a_command_the_engine_applies_without_listing_it_is_not_logged(alice, bo
         submit(table, alice, "bid", card=card, note="x")
     assert exc.value.code == "malformed_command"
     assert not Command.objects.filter(table=table).exists()
+
+
+def test_a_resign_key_replayed_by_an_account_with_no_seat_is_refused(alice, bob, charlie):
+    table = started_table(alice, bob)
+    key = uuid.uuid4()
+    services.table_resign(table_id=table.pk, user=alice, idempotency_key=key)
+    assert services.table_resign(table_id=table.pk, user=alice, idempotency_key=key).replayed  # her retry
+    with pytest.raises(services.NotSeated):
+        services.table_resign(table_id=table.pk, user=charlie, idempotency_key=key)
