@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+from config.handlers import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 django_asgi_app = get_asgi_application()
