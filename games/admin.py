@@ -203,7 +203,7 @@ class TableAdmin(ModeratorAdmin):
         """The error code of a given-up automatic step (never the error's text: it may quote secrets)."""
         if obj.needs_moderator_since is None:
             return ""
-        return format_html('<strong class="errornote">{}</strong>', obj.auto_step_error or "?")
+        return obj.auto_step_error or "?"
 
     @admin.display(description=_("secrets"))
     def secrets(self, obj: Table) -> str:
