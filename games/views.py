@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -199,17 +199,23 @@ def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @csrf_exempt
-@require_POST
 def internal_broadcast(request: HttpRequest) -> HttpResponse:
-    """Relay a signed group message into this process's channel layer (embedded default only)."""
-    if not broadcast.verify_signature(request.body, request.headers.get("X-Hyperlane-Signature", "")):
-        return JsonResponse({"error": "bad signature"}, status=403)
+    """Relay a signed group message into this process's channel layer (embedded default only).
+
+    To anyone without the internal key (``settings.HYPERLANE_INTERNAL_KEY``) this is a page that does
+    not exist: a 404 whatever is wrong (method, signature, payload), and nothing reaches the sockets.
+    """
+    if request.method != "POST" or not broadcast.verify_signature(
+        request.body, request.headers.get("X-Hyperlane-Signature", "")
+    ):
+        raise Http404
     try:
-        payload = json.loads(request.body)
-        group, message = str(payload["group"]), dict(payload["message"])
-    except (ValueError, KeyError, TypeError):
-        return JsonResponse({"error": "bad payload"}, status=400)
+        relayed = broadcast.relayed_message(json.loads(request.body))
+    except ValueError:
+        relayed = None
+    if relayed is None:
+        raise Http404
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(layer.group_send)(*relayed)
     return JsonResponse({"ok": True})

@@ -10,15 +10,29 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str, persistent_random_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("HYPERLANE_VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = env_str("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-" + "x" * 32)
+#: The embedded default: no DATABASE_URL and no REDIS_URL (one machine, files under ``var/``).
+EMBEDDED_DEFAULT = not env_str("DATABASE_URL", "") and not env_str("REDIS_URL", "")
+#: Public (it is in this file): signs nothing that matters. Only the embedded default may run on it, and
+#: ``check --deploy`` refuses it (``config/checks.py``; Django's own check sees the prefix too).
+DEV_SECRET_KEY = "django-insecure-hyperlane-dev-only-key-" + "x" * 32
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY or SECRET_KEY == DEV_SECRET_KEY:
+    if not EMBEDDED_DEFAULT:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY (or DJANGO_SECRET_KEY_FILE) must be set to a long random value when "
+            "DATABASE_URL or REDIS_URL is set: the development key is public, and with it anyone can "
+            "forge form keys, sessions and signed messages."
+        )
+    SECRET_KEY = DEV_SECRET_KEY
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env_str("HYPERLANE_SITE_URL", "http://127.0.0.1:8000")
@@ -162,6 +176,12 @@ else:
 #: Where a process without a shared channel layer (a Celery worker on the embedded default) sends
 #: "table N is at version V" so that the one ASGI server can tell its websockets. Empty: use the layer.
 HYPERLANE_INTERNAL_URL = env_str("HYPERLANE_INTERNAL_URL", "" if REDIS_URL else SITE_URL)
+#: What signs those internal POSTs: never the SECRET_KEY (the embedded default may run on the public
+#: development key), but a random key the processes sharing ``var/`` read from one file. Empty (no
+#: internal URL): the endpoint answers 404 to everyone.
+HYPERLANE_INTERNAL_KEY = env_str("HYPERLANE_INTERNAL_KEY", "") or (
+    persistent_random_key(VAR_DIR / "internal_key") if HYPERLANE_INTERNAL_URL else ""
+)
 
 # --- celery ---------------------------------------------------------------------------------------
 CELERY_TASK_ACKS_LATE = True

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from config.settings.base import *  # noqa: F403
+import os
+
+# The base settings refuse to start on PostgreSQL/Redis (the suite may run on them) without a real key.
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-not-for-production-0123456789abcdef")
+
+from config.settings.base import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
