@@ -1,4 +1,5 @@
-"""allauth hooks: a new account starts in the language the visitor was browsing in."""
+"""allauth hooks: a new account starts in the language the visitor was browsing in; failed logins are
+counted per login name *and* client, so nobody can keep someone else's account locked out."""
 
 from __future__ import annotations
 
@@ -17,3 +18,10 @@ class AccountAdapter(DefaultAccountAdapter):
         if language in dict(settings.LANGUAGES):
             user.language = language
         return super().save_user(request, user, form, commit=commit)
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        # allauth's key is the login name alone ("5 failures in 5 minutes for alice"): anyone could keep
+        # alice locked out by failing on purpose. Keyed by the name and the client together, a guesser
+        # is stopped on their own address while alice still signs in from hers (the per-client limit,
+        # ``/ip`` in ACCOUNT_RATE_LIMITS, stops one client trying many names).
+        return f"{self.get_client_ip(request)}:{super()._get_login_attempts_cache_key(request, **credentials)}"

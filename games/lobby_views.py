@@ -12,6 +12,7 @@ from functools import wraps
 from typing import TypeVar
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -25,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
-from games import lobby_selectors, services
+from games import lobby_selectors, ratelimit, services
 from games.engine import registry
 from games.engine.core import IllegalCommand
 from games.lobby_forms import CloseForm, ResignForm, SeatForm, TableCreateForm, refusal_text
@@ -66,12 +67,18 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def table_create(request: AuthedRequest) -> HttpResponse:
     rules_list = registry.all_rules()
+    status = 200
     if request.method == "POST":
         form = TableCreateForm(request.POST, rules_list=rules_list)
         if form.game_switched:
             # The options on the page belonged to another game: show the new game's, create nothing.
             initial = {k: request.POST.get(k) for k in ("game", "title", "is_private")}
             form = TableCreateForm(initial=initial, rules_list=rules_list)
+        elif ratelimit.over_limit(
+            "table_create", request.user.pk, limit=settings.HYPERLANE_TABLE_CREATE_RATE_PER_HOUR, window=3600
+        ):
+            form.add_error(None, _("You opened many tables in the last hour; wait a while before opening another."))
+            status = 429
         elif form.is_valid() and form.rules is not None:
             try:
                 table = services.table_create(
@@ -93,7 +100,7 @@ def table_create(request: AuthedRequest) -> HttpResponse:
     template = "games/table_create.html"
     if request.htmx and not request.htmx.boosted:
         template += "#create-form"
-    return render(request, template, {"form": form})
+    return render(request, template, {"form": form}, status=status)
 
 
 @login_required

@@ -10,7 +10,6 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.utils.html import format_html
@@ -18,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from games import broadcast, services
+from games import broadcast, ratelimit, services
 from games.engine.core import IllegalCommand
 from games.presenters import seat_names
 from games.rendering import render_chat, render_fragments, render_log_entries
@@ -88,20 +87,7 @@ def _error_response(request: HttpRequest, viewer: Viewer | None, message: str, s
 
 
 def _rate_limited(user_id: int) -> bool:
-    from django.conf import settings
-
-    key = f"rate:move:{user_id}"
-    cache.add(key, 0, timeout=60)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        return False
-    if count == 1:
-        # The first move of a window: make sure the window ends. An INCR can race the key's expiry (the
-        # Redis backend checks EXISTS, then INCRs) and make a counter without one, which would count the
-        # player's moves for ever and refuse them all once past the limit.
-        cache.touch(key, timeout=60)
-    return count > settings.HYPERLANE_MOVE_RATE_PER_MINUTE
+    return ratelimit.over_limit("move", user_id, limit=settings.HYPERLANE_MOVE_RATE_PER_MINUTE, window=60)
 
 
 def _parse_command_post(request: HttpRequest) -> tuple[str, dict[str, Any], int, uuid.UUID]:
@@ -179,6 +165,8 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
     viewer = _viewer_or_404(request, table_id)
+    if ratelimit.over_limit("chat", request.user.pk, limit=settings.HYPERLANE_CHAT_RATE_PER_MINUTE, window=60):
+        return _error_response(request, viewer, _("Too many messages in a minute; wait a moment."), 429)
     try:
         services.chat_post(table_id=table_id, user=request.user, text=request.POST.get("text", ""))
     except IllegalCommand as exc:

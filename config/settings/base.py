@@ -268,6 +268,9 @@ X_FRAME_OPTIONS = "DENY"
 # --- hyperlane ------------------------------------------------------------------------------------
 #: Moves posted per user per minute, and login attempts per IP per minute (shared cache).
 HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
+#: Chat messages posted per user per minute, and tables opened per user per hour (shared cache).
+HYPERLANE_CHAT_RATE_PER_MINUTE = env_int("HYPERLANE_CHAT_RATE_PER_MINUTE", 20)
+HYPERLANE_TABLE_CREATE_RATE_PER_HOUR = env_int("HYPERLANE_TABLE_CREATE_RATE_PER_HOUR", 20)
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
 #: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.

@@ -13,6 +13,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 SECRET_KEY = "test-secret-key-not-for-production-0123456789abcdef"
 HYPERLANE_MOVE_RATE_PER_MINUTE = 100_000
+HYPERLANE_CHAT_RATE_PER_MINUTE = 100_000
+HYPERLANE_TABLE_CREATE_RATE_PER_HOUR = 100_000
 ACCOUNT_RATE_LIMITS = False
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
