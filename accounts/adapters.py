@@ -25,3 +25,11 @@ class AccountAdapter(DefaultAccountAdapter):
         # is stopped on their own address while alice still signs in from hers (the per-client limit,
         # ``/ip`` in ACCOUNT_RATE_LIMITS, stops one client trying many names).
         return f"{self.get_client_ip(request)}:{super()._get_login_attempts_cache_key(request, **credentials)}"
+
+    def get_login_stages(self) -> list[str]:
+        return [
+            "accounts.stages.SignupEmailVerificationStage"
+            if stage == "allauth.account.stages.EmailVerificationStage"
+            else stage
+            for stage in super().get_login_stages()
+        ]

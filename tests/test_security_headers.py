@@ -79,7 +79,13 @@ def test_the_checker_sees_what_the_policy_blocks():
 
 def test_public_and_account_pages(alice):
     anonymous = Client()
-    for url in ("lobby", "account_login", "account_signup", "account_reset_password"):
+    for url in (
+        "lobby",
+        "account_login",
+        "account_signup",
+        "account_reset_password",
+        "account_email_verification_sent",
+    ):
         _check(anonymous.get(reverse(url)))
     me = Client()
     me.force_login(alice)

@@ -219,7 +219,11 @@ LOGIN_REDIRECT_URL = "lobby"
 ACCOUNT_LOGOUT_REDIRECT_URL = "lobby"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "none"
+# Mandatory, so that signing up never tells whether an address is registered (allauth then mails the
+# owner instead of refusing the form); accounts made before it have no address row and sign in as before
+# (accounts/stages.py). Password reset answers the same for a known and an unknown address.
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_RATE_LIMITS = {"login_failed": env_str("HYPERLANE_LOGIN_RATE", "10/m/ip,5/5m/key")}
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Hyperlane] "
