@@ -7,8 +7,11 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils import translation
+
+from accounts.services import NAME_CLASH, name_clash
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -33,3 +36,9 @@ class AccountAdapter(DefaultAccountAdapter):
             else stage
             for stage in super().get_login_stages()
         ]
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow and name_clash(username):
+            raise ValidationError(NAME_CLASH, code="name_clash")
+        return username
