@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import broadcast, ratelimit, services
 from games.engine.core import IllegalCommand
+from games.invites import remember_invite, session_invite
 from games.presenters import seat_names
 from games.rendering import render_chat, render_fragments, render_log_entries
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
@@ -30,9 +31,14 @@ def _viewer_or_404(request: HttpRequest, table_id: int) -> Viewer:
     from django.http import Http404
 
     try:
-        return viewer_for(
-            table_id=table_id, user=request.user, invite_token=request.GET.get("invite", "")
+        invite = request.GET.get("invite", "")
+        viewer = viewer_for(
+            table_id=table_id, user=request.user, invite_token=invite or session_invite(request.session, table_id)
         )
+        if invite and viewer.invite_token == invite:
+            # An old ``?invite=`` link: the page's socket and forms find it in the session from now on.
+            remember_invite(request.session, table_id, invite)
+        return viewer
     except NotAllowed:
         raise Http404(_("No such table, or it is private.")) from None
 

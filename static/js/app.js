@@ -26,6 +26,16 @@
     var el = evt.detail.elt;
     if (evt.detail.successful && el && el.matches && el.matches("form[data-reset-on-success]")) el.reset();
   });
+  // The invite link carries its token in the fragment (never sent to the server): the invite page
+  // fills it in, takes it out of the address bar, and posts it once.
+  document.addEventListener("DOMContentLoaded", function () {
+    var input = document.querySelector("input[data-invite-from-fragment]");
+    if (!input || !window.location.hash) return;
+    input.value = decodeURIComponent(window.location.hash.slice(1));
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    var form = input.form;
+    if (form && form.matches("[data-submit-when-filled]") && !form.querySelector(".error-text")) form.submit();
+  });
   // A poll waits while its tab is hidden (it resyncs on the next tick once visible).
   document.addEventListener("htmx:beforeRequest", function (evt) {
     var el = evt.detail.elt;
