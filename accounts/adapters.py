@@ -20,6 +20,7 @@ class AccountAdapter(DefaultAccountAdapter):
         language = language.split("-")[0]
         if language in dict(settings.LANGUAGES):
             user.language = language
+        user.needs_confirmed_email = True
         return super().save_user(request, user, form, commit=commit)
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:

@@ -25,6 +25,9 @@ class User(AbstractUser):
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", validators=[validate_time_zone])
     email_on_turn = models.BooleanField(_("email me when a game waits for me"), default=True)
     email_on_game_end = models.BooleanField(_("email me when a game of mine ends"), default=True)
+    #: Signed up through the sign-up form, which asks for a confirmed address before the first sign-in
+    #: (``accounts/stages.py``); accounts made otherwise (before that, by an administrator) sign in as ever.
+    needs_confirmed_email = models.BooleanField(default=False, editable=False)
     #: ``accounts.names.skeleton`` of the username and of the display name, kept by ``save``: two players
     #: may not have names that look alike (``services.name_clash``).
     username_skeleton = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
