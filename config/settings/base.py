@@ -226,6 +226,11 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_RATE_LIMITS = {"login_failed": env_str("HYPERLANE_LOGIN_RATE", "10/m/ip,5/5m/key")}
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
+# Who the client is, for the login limits (per client, and per login name and client): behind N proxies
+# (a load balancer, a TLS terminator) the client is the Nth address from the right of X-Forwarded-For,
+# or the value of the header the proxy sets. With neither, REMOTE_ADDR: every client would be the proxy.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("HYPERLANE_TRUSTED_PROXY_COUNT", 0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("HYPERLANE_CLIENT_IP_HEADER", "") or None
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Hyperlane] "
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -137,6 +137,23 @@ def test_a_login_name_is_locked_for_the_guessing_client_only(alice):
     cache.clear()
 
 
+@pytest.mark.django_db
+def test_behind_a_proxy_the_client_is_the_forwarded_address(alice):
+    """Behind a load balancer every request comes from its address: the limits count the client's."""
+    cache.clear()
+    proxy = "10.0.0.1"
+    guesser = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.7")
+    owner = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="198.51.100.2")
+    with override_settings(
+        ACCOUNT_RATE_LIMITS={"login_failed": "100/m/ip,2/m/key"}, ALLAUTH_TRUSTED_PROXY_COUNT=1
+    ):
+        for _ in range(3):
+            guesser.post("/accounts/login/", {"login": "alice", "password": "wrong"})
+        r = owner.post("/accounts/login/", {"login": "alice", "password": "pw-alicealice"})
+        assert r.status_code == 302 and owner.session[SESSION_KEY] == str(alice.pk)
+    cache.clear()
+
+
 @pytest.mark.live
 def test_the_move_limit_holds_across_two_servers(proof_site):
     site = proof_site
