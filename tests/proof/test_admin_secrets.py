@@ -115,6 +115,9 @@ def test_the_offered_filters_still_work(mod, game, charlie):
     assert [t.pk for t in response.context["cl"].result_list] == [game.pk] and other.pk != game.pk
     response = client.get(_changelist(Deck), {"visibility__exact": "owner"})
     assert response.status_code == 200 and response.context["cl"].result_count > 0
+    year = game.created_at.year
+    response = client.get(_changelist(Table), {"created_at__year": year, "status__exact": "active"})
+    assert response.status_code == 200 and game.pk in [t.pk for t in response.context["cl"].result_list]
 
 
 def test_an_unoffered_column_is_refused_even_when_not_listed_as_secret(mod, game):
