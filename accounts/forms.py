@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.services import NAME_CLASH, name_clash
 
 
 @cache
@@ -36,8 +37,9 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data.get("display_name", "").strip()
-        if name and User.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(_("Another player already uses this name."))
+        # Not only the same name: one that looks the same (case, accents, Cyrillic or Greek look-alikes).
+        if name and name_clash(name, user=self.instance):
+            raise forms.ValidationError(NAME_CLASH, code="name_clash")
         return name
 
     def clean_time_zone(self) -> str:

@@ -42,3 +42,28 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if value is None or value == "":
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def persistent_random_key(path: os.PathLike[str] | str) -> str:
+    """A random key kept in ``path`` (mode 0600), made by whichever process asks first.
+
+    Processes that share the directory (the ASGI server, the Celery worker) read the same key; nobody
+    outside the machine can guess it. The file appears whole or not at all (written aside, then linked).
+    """
+    import contextlib
+    import secrets
+    import tempfile
+    from pathlib import Path
+
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.exists():
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".key-")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(secrets.token_urlsafe(48))
+            with contextlib.suppress(FileExistsError):  # another process made it first: use theirs
+                os.link(tmp, target)
+        finally:
+            os.unlink(tmp)
+    return target.read_text(encoding="utf-8").strip()

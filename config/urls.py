@@ -1,7 +1,12 @@
 from __future__ import annotations
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
+
+# The admin signs in through the site's own login page, with its rate limits (per client, and per login
+# name and client together): Django's admin login has none.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("admin/", admin.site.urls),

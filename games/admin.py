@@ -4,8 +4,9 @@ What a change would break (commands, events, state versions, decks; a table's st
 version) is read-only, with no add or delete. Secrets (``Table.state``/``rng_state``/``seed``,
 ``StateVersion.state``, the cards of non-public decks, the data of non-public events, command
 arguments) are only shown by the "Reveal secrets" view, which asks for a reason, writes a
-``SecretAccess`` row and a log line, and refuses a moderator seated at the table. Search never looks
-inside secret columns either: a search box would otherwise answer "is card X in this hand?".
+``SecretAccess`` row and a log line, and refuses a moderator seated at the table. No filter, search,
+ordering or ``_to_field`` touches a secret column either (``config.secret_columns``, where the secret
+columns are listed): a query string would otherwise answer "is card X in this hand?".
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.secret_columns import SecretColumnsAdmin
 from games import moderation, services
 from games.engine.core import IllegalCommand
 from games.messages import error_message
@@ -51,8 +53,9 @@ def _is_moderator(request: HttpRequest) -> bool:
     return bool(user.is_active and user.is_staff)
 
 
-class ModeratorAdmin(admin.ModelAdmin):
-    """Visible to every active staff member (moderators need no per-model permissions); read-only."""
+class ModeratorAdmin(SecretColumnsAdmin):
+    """Visible to every active staff member (moderators need no per-model permissions); read-only; its
+    lists never filter, search or sort by a secret column."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return _is_moderator(request)

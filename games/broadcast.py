@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import threading
 import urllib.request
 
@@ -32,11 +33,37 @@ def table_group(table_id: int) -> str:
 
 
 def _signature(body: bytes) -> str:
-    return hmac.new(settings.SECRET_KEY.encode(), body, hashlib.sha256).hexdigest()
+    # Not the SECRET_KEY: the embedded default may run on the public development key.
+    return hmac.new(settings.HYPERLANE_INTERNAL_KEY.encode(), body, hashlib.sha256).hexdigest()
 
 
 def verify_signature(body: bytes, signature: str) -> bool:
+    """Whether ``body`` was signed with this site's internal key (never true when there is none)."""
+    if not settings.HYPERLANE_INTERNAL_KEY or not signature:
+        return False
     return hmac.compare_digest(_signature(body), signature)
+
+
+_RELAYED_GROUP = re.compile(r"lobby|table\.[1-9][0-9]{0,17}")
+_RELAYED_TYPES = {"table.updated", "chat.updated", "lobby.updated"}
+
+
+def relayed_message(payload: object) -> tuple[str, dict[str, object]] | None:
+    """The (group, message) of an internal POST's payload when it is one this module sends, else None:
+    a known group and message type, a version that is a small non-negative integer, nothing else."""
+    if not isinstance(payload, dict) or set(payload) != {"group", "message"}:
+        return None
+    group, message = payload["group"], payload["message"]
+    if not isinstance(group, str) or not _RELAYED_GROUP.fullmatch(group) or not isinstance(message, dict):
+        return None
+    if message.get("type") not in _RELAYED_TYPES or not set(message) <= {"type", "version", "reread"}:
+        return None
+    version = message.get("version", 0)
+    if type(version) is not int or not 0 <= version < 2**31:
+        return None
+    if type(message.get("reread", False)) is not bool:
+        return None
+    return group, message
 
 
 def send_group(group: str, message: dict[str, object]) -> None:

@@ -22,9 +22,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.broadcast import table_group
+from games.invites import session_invite
 from games.models import Event, Seat, Table
 from games.rendering import render_chat, render_fragments, render_log_entries, with_language
-from games.selectors import NotAllowed, event_rows, table_with_seats, viewer_at, viewer_for
+from games.selectors import NotAllowed, Viewer, event_rows, table_with_seats, viewer_at, viewer_for
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +92,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.pushing = False
         invite = _query_param(self.scope, "invite")
         try:
-            self.viewer = await database_sync_to_async(viewer_for)(
-                table_id=self.table_id, user=self.user, invite_token=invite
+            self.viewer = await database_sync_to_async(_viewer_with_invite)(
+                self.scope, table_id=self.table_id, user=self.user, invite_token=invite
             )
         except NotAllowed:
             await self.close(code=4403)
@@ -384,6 +385,13 @@ SNAPSHOTS = TableSnapshots()
 def _table_stamp(table_id: int) -> tuple[int, str] | None:
     """The table's version and status, or None if there is no such table."""
     return Table.objects.filter(pk=table_id).values_list("version", "status").first()
+
+
+def _viewer_with_invite(scope: dict[str, Any], *, table_id: int, user: Any, invite_token: str) -> Viewer:
+    """``viewer_for`` with the invite the page's session accepted (``games/invites.py``), if the socket's
+    URL carries none."""
+    invite_token = invite_token or session_invite(scope.get("session"), table_id)
+    return viewer_for(table_id=table_id, user=user, invite_token=invite_token)
 
 
 def _query_param(scope: dict[str, Any], name: str) -> str:

@@ -163,3 +163,14 @@ class ResignForm(forms.Form):
 
 class CloseForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=True)
+
+
+class InviteForm(forms.Form):
+    """The invite page's one field: the token from the link's fragment (filled by app.js, or pasted)."""
+
+    token = forms.CharField(
+        label=_("Invite code"),
+        max_length=64,
+        help_text=_("The part of the invite link after “#”."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "data-invite-from-fragment": ""}),
+    )

@@ -10,6 +10,7 @@ lobby_urlpatterns = [
     path("", lobby_views.lobby, name="lobby"),
     path("tables/new/", lobby_views.table_create, name="table_create"),
     path("tables/<int:table_id>/join/", lobby_views.table_join, name="table_join"),
+    path("tables/<int:table_id>/invite/", lobby_views.table_invite_page, name="table_invite_page"),
     path("tables/<int:table_id>/join/<str:token>/", lobby_views.table_invite, name="table_invite"),
     path("tables/<int:table_id>/seat/", lobby_views.seat_change, name="seat_change"),
     path("tables/<int:table_id>/leave/", lobby_views.table_leave, name="table_leave"),

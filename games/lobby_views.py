@@ -12,23 +12,25 @@ from functools import wraps
 from typing import TypeVar
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
-from games import lobby_selectors, services
+from games import lobby_selectors, ratelimit, services
 from games.engine import registry
 from games.engine.core import IllegalCommand
-from games.lobby_forms import CloseForm, ResignForm, SeatForm, TableCreateForm, refusal_text
+from games.invites import remember_invite
+from games.lobby_forms import CloseForm, InviteForm, ResignForm, SeatForm, TableCreateForm, refusal_text
 from games.messages import error_message
 from games.models import Table
 
@@ -66,12 +68,18 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def table_create(request: AuthedRequest) -> HttpResponse:
     rules_list = registry.all_rules()
+    status = 200
     if request.method == "POST":
         form = TableCreateForm(request.POST, rules_list=rules_list)
         if form.game_switched:
             # The options on the page belonged to another game: show the new game's, create nothing.
             initial = {k: request.POST.get(k) for k in ("game", "title", "is_private")}
             form = TableCreateForm(initial=initial, rules_list=rules_list)
+        elif ratelimit.over_limit(
+            "table_create", request.user.pk, limit=settings.HYPERLANE_TABLE_CREATE_RATE_PER_HOUR, window=3600
+        ):
+            form.add_error(None, _("You opened many tables in the last hour; wait a while before opening another."))
+            status = 429
         elif form.is_valid() and form.rules is not None:
             try:
                 table = services.table_create(
@@ -93,18 +101,36 @@ def table_create(request: AuthedRequest) -> HttpResponse:
     template = "games/table_create.html"
     if request.htmx and not request.htmx.boosted:
         template += "#create-form"
-    return render(request, template, {"form": form})
+    return render(request, template, {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def table_invite_page(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
+    """The invite link, ``/tables/<id>/invite/#<token>`` (``games/invites.py``): the token is in the
+    fragment, which the browser never sends. The page posts it (GET: the page; POST: the token), the
+    session keeps it, and the table page opens without it in its URL."""
+    if request.method == "GET":
+        return render(request, "games/invite.html", {"table_id": table_id, "form": InviteForm()})
+    form = InviteForm(request.POST)
+    table = Table.objects.only("pk", "invite_token").filter(pk=table_id).first()
+    if not form.is_valid() or table is None or not constant_time_compare(form.cleaned_data["token"], table.invite_token):
+        form.add_error(None, error_message("bad_invite"))
+        return render(request, "games/invite.html", {"table_id": table_id, "form": form}, status=404)
+    remember_invite(request.session, table.pk, table.invite_token)
+    return _redirect(request, reverse("table", args=[table.pk]))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_invite(request: AuthedRequest, table_id: int, token: str) -> HttpResponse:
-    """The invite link: opens the table page with the invite (GET), or takes a seat at once (POST)."""
+    """The old invite link (the token in the path, hence in access logs): the session keeps the invite
+    and the table page opens without it (GET), or a seat is taken at once (POST)."""
     table = get_object_or_404(Table.objects.only("pk", "invite_token", "is_private", "game"), pk=table_id)
     if not constant_time_compare(token, table.invite_token):
         raise Http404(error_message("bad_invite"))
     if request.method == "GET":
-        return HttpResponseRedirect(reverse("table", args=[table.pk]) + "?" + urlencode({"invite": token}))
+        remember_invite(request.session, table.pk, table.invite_token)
+        return HttpResponseRedirect(reverse("table", args=[table.pk]))
     try:
         return _take_seat(request, table, _valid(SeatForm(request.POST)), invite_token=token)
     except IllegalCommand as exc:

@@ -68,6 +68,13 @@ class Table(models.Model):
         return f"#{self.pk} {self.game}"
 
     @property
+    def invite_link(self) -> str:
+        """The invite link's path, the token in its fragment (``games/invites.py``)."""
+        from games.invites import invite_link
+
+        return invite_link(self.pk, self.invite_token)
+
+    @property
     def is_started(self) -> bool:
         return self.status in (self.Status.ACTIVE, self.Status.FINISHED, self.Status.CLOSED)
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -19,6 +18,7 @@ from games.engine import registry
 from games.engine.core import Event as EngineEvent
 from games.engine.core import IllegalCommand
 from games.engine.core.replay import UNDO_KIND
+from games.invites import invite_link
 from games.messages import game_name
 from games.models import ChatMessage, Command, Event, Seat, Table
 from games.presenters import presenter_for, seat_names
@@ -196,7 +196,7 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         "viewer_user": viewer.user,
         "is_creator": viewer.user is not None and viewer.user.pk == table.created_by_id,
         "invite_token": viewer.invite_token,
-        "invite_url": settings.SITE_URL.rstrip("/") + reverse("table_invite", args=[table.pk, table.invite_token])
+        "invite_url": settings.SITE_URL.rstrip("/") + invite_link(table.pk, table.invite_token)
         if viewer.seat is not None and table.is_private
         else "",
         "seats": seats,

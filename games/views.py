@@ -10,16 +10,16 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from games import broadcast, services
+from games import broadcast, ratelimit, services
 from games.engine.core import IllegalCommand
+from games.invites import remember_invite, session_invite
 from games.presenters import seat_names
 from games.rendering import render_chat, render_fragments, render_log_entries
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
@@ -31,9 +31,14 @@ def _viewer_or_404(request: HttpRequest, table_id: int) -> Viewer:
     from django.http import Http404
 
     try:
-        return viewer_for(
-            table_id=table_id, user=request.user, invite_token=request.GET.get("invite", "")
+        invite = request.GET.get("invite", "")
+        viewer = viewer_for(
+            table_id=table_id, user=request.user, invite_token=invite or session_invite(request.session, table_id)
         )
+        if invite and viewer.invite_token == invite:
+            # An old ``?invite=`` link: the page's socket and forms find it in the session from now on.
+            remember_invite(request.session, table_id, invite)
+        return viewer
     except NotAllowed:
         raise Http404(_("No such table, or it is private.")) from None
 
@@ -88,20 +93,7 @@ def _error_response(request: HttpRequest, viewer: Viewer | None, message: str, s
 
 
 def _rate_limited(user_id: int) -> bool:
-    from django.conf import settings
-
-    key = f"rate:move:{user_id}"
-    cache.add(key, 0, timeout=60)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        return False
-    if count == 1:
-        # The first move of a window: make sure the window ends. An INCR can race the key's expiry (the
-        # Redis backend checks EXISTS, then INCRs) and make a counter without one, which would count the
-        # player's moves for ever and refuse them all once past the limit.
-        cache.touch(key, timeout=60)
-    return count > settings.HYPERLANE_MOVE_RATE_PER_MINUTE
+    return ratelimit.over_limit("move", user_id, limit=settings.HYPERLANE_MOVE_RATE_PER_MINUTE, window=60)
 
 
 class BadPost(Exception):
@@ -201,6 +193,8 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
     viewer = _viewer_or_404(request, table_id)
+    if ratelimit.over_limit("chat", request.user.pk, limit=settings.HYPERLANE_CHAT_RATE_PER_MINUTE, window=60):
+        return _error_response(request, viewer, _("Too many messages in a minute; wait a moment."), 429)
     try:
         services.chat_post(table_id=table_id, user=request.user, text=request.POST.get("text", ""))
     except IllegalCommand as exc:
@@ -221,17 +215,23 @@ def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @csrf_exempt
-@require_POST
 def internal_broadcast(request: HttpRequest) -> HttpResponse:
-    """Relay a signed group message into this process's channel layer (embedded default only)."""
-    if not broadcast.verify_signature(request.body, request.headers.get("X-Hyperlane-Signature", "")):
-        return JsonResponse({"error": "bad signature"}, status=403)
+    """Relay a signed group message into this process's channel layer (embedded default only).
+
+    To anyone without the internal key (``settings.HYPERLANE_INTERNAL_KEY``) this is a page that does
+    not exist: a 404 whatever is wrong (method, signature, payload), and nothing reaches the sockets.
+    """
+    if request.method != "POST" or not broadcast.verify_signature(
+        request.body, request.headers.get("X-Hyperlane-Signature", "")
+    ):
+        raise Http404
     try:
-        payload = json.loads(request.body)
-        group, message = str(payload["group"]), dict(payload["message"])
-    except (ValueError, KeyError, TypeError):
-        return JsonResponse({"error": "bad payload"}, status=400)
+        relayed = broadcast.relayed_message(json.loads(request.body))
+    except ValueError:
+        relayed = None
+    if relayed is None:
+        raise Http404
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(layer.group_send)(*relayed)
     return JsonResponse({"ok": True})

@@ -10,15 +10,29 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str, persistent_random_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("HYPERLANE_VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = env_str("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-" + "x" * 32)
+#: The embedded default: no DATABASE_URL and no REDIS_URL (one machine, files under ``var/``).
+EMBEDDED_DEFAULT = not env_str("DATABASE_URL", "") and not env_str("REDIS_URL", "")
+#: Public (it is in this file): signs nothing that matters. Only the embedded default may run on it, and
+#: ``check --deploy`` refuses it (``config/checks.py``; Django's own check sees the prefix too).
+DEV_SECRET_KEY = "django-insecure-hyperlane-dev-only-key-" + "x" * 32
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY or SECRET_KEY == DEV_SECRET_KEY:
+    if not EMBEDDED_DEFAULT:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY (or DJANGO_SECRET_KEY_FILE) must be set to a long random value when "
+            "DATABASE_URL or REDIS_URL is set: the development key is public, and with it anyone can "
+            "forge form keys, sessions and signed messages."
+        )
+    SECRET_KEY = DEV_SECRET_KEY
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env_str("HYPERLANE_SITE_URL", "http://127.0.0.1:8000")
@@ -43,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -162,6 +177,12 @@ else:
 #: Where a process without a shared channel layer (a Celery worker on the embedded default) sends
 #: "table N is at version V" so that the one ASGI server can tell its websockets. Empty: use the layer.
 HYPERLANE_INTERNAL_URL = env_str("HYPERLANE_INTERNAL_URL", "" if REDIS_URL else SITE_URL)
+#: What signs those internal POSTs: never the SECRET_KEY (the embedded default may run on the public
+#: development key), but a random key the processes sharing ``var/`` read from one file. Empty (no
+#: internal URL): the endpoint answers 404 to everyone.
+HYPERLANE_INTERNAL_KEY = env_str("HYPERLANE_INTERNAL_KEY", "") or (
+    persistent_random_key(VAR_DIR / "internal_key") if HYPERLANE_INTERNAL_URL else ""
+)
 
 # --- celery ---------------------------------------------------------------------------------------
 CELERY_TASK_ACKS_LATE = True
@@ -201,9 +222,18 @@ LOGIN_REDIRECT_URL = "lobby"
 ACCOUNT_LOGOUT_REDIRECT_URL = "lobby"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "none"
+# Mandatory, so that signing up never tells whether an address is registered (allauth then mails the
+# owner instead of refusing the form); accounts made before it have no address row and sign in as before
+# (accounts/stages.py). Password reset answers the same for a known and an unknown address.
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_RATE_LIMITS = {"login_failed": env_str("HYPERLANE_LOGIN_RATE", "10/m/ip,5/5m/key")}
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
+# Who the client is, for the login limits (per client, and per login name and client): behind N proxies
+# (a load balancer, a TLS terminator) the client is the Nth address from the right of X-Forwarded-For,
+# or the value of the header the proxy sets. With neither, REMOTE_ADDR: every client would be the proxy.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("HYPERLANE_TRUSTED_PROXY_COUNT", 0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("HYPERLANE_CLIENT_IP_HEADER", "") or None
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Hyperlane] "
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -251,6 +281,9 @@ X_FRAME_OPTIONS = "DENY"
 # --- hyperlane ------------------------------------------------------------------------------------
 #: Moves posted per user per minute, and login attempts per IP per minute (shared cache).
 HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
+#: Chat messages posted per user per minute, and tables opened per user per hour (shared cache).
+HYPERLANE_CHAT_RATE_PER_MINUTE = env_int("HYPERLANE_CHAT_RATE_PER_MINUTE", 20)
+HYPERLANE_TABLE_CREATE_RATE_PER_HOUR = env_int("HYPERLANE_TABLE_CREATE_RATE_PER_HOUR", 20)
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
 #: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from config.settings.base import *  # noqa: F403
+import os
+
+# The base settings refuse to start on PostgreSQL/Redis (the suite may run on them) without a real key.
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-not-for-production-0123456789abcdef")
+
+from config.settings.base import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 SECRET_KEY = "test-secret-key-not-for-production-0123456789abcdef"
 HYPERLANE_MOVE_RATE_PER_MINUTE = 100_000
+HYPERLANE_CHAT_RATE_PER_MINUTE = 100_000
+HYPERLANE_TABLE_CREATE_RATE_PER_HOUR = 100_000
 ACCOUNT_RATE_LIMITS = False
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

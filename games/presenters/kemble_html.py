@@ -631,7 +631,7 @@ def player_panel(p: Mapping[str, Any], name: str, bidding: bool, language: str |
         "  </header>\n"
         '  <dl class="kb-stats">\n'
         f'    <div title="{t["Energy"]}"><dt>⚡ <span class="visually-hidden">{t["Energy"]}</span></dt>\n'
-        f'      <dd><span class="kb-bar"><span style="width: {_e(p["energy_pct"])}%"></span></span> '
+        f'      <dd><span class="kb-bar"><span data-pct="{_e(p["energy_pct"])}"></span></span> '
         f"{_e(p['energy'])}/{_e(p['max_energy'])}</dd></div>\n"
         f'    <div title="{t["Threat level (partial points toward the next level)"]}"><dt>⚠ '
         f'<span class="visually-hidden">{t["Threat"]}</span></dt>\n'
@@ -838,7 +838,7 @@ def board(
         '  <div class="kb-layout">\n'
         '    <div class="kb-board-wrap">\n'
         f"      {_boss(k['boss'], t)}\n"
-        f'      <div class="kb-grid" style="--cards: {_e(k["width"])}" role="group" '
+        f'      <div class="kb-grid" data-cards="{_e(k["width"])}" role="group" '
         f'aria-label="{t["Play area: row 1 is the top"]}">\n'
         '        <div class="kb-corner" aria-hidden="true"></div>\n'
         f"        {grid(k['rows'], controls, forms, language)}\n"

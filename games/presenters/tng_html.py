@@ -363,7 +363,7 @@ def ship(p: Mapping[str, Any], t: Mapping[str, str]) -> str:
     o.append(
         "</div>\n"
         f'  <div class="ship-hull" title="{t["Damage %(d)s of Defense %(t)s: defeated when the damage reaches the Defense"] % values}">\n'
-        f'    <span class="hull-bar"><span style="width: {_e(p.get("hull_pct", ""))}%"></span></span>\n'
+        f'    <span class="hull-bar"><span data-pct="{_e(p.get("hull_pct", ""))}"></span></span>\n'
         f'    {t["damage %(d)s/%(t)s"] % values}\n'
         "  </div>\n  "
     )

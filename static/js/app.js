@@ -12,6 +12,54 @@
     ];
   });
 
+  // The Content-Security-Policy (config/headers.py) allows no inline script, no eval and no style
+  // attribute: the small behaviours the templates ask for by data attributes live here.
+  document.addEventListener("change", function (evt) {
+    var el = evt.target;
+    if (el.matches && el.matches("[data-submit-on-change]") && el.form) el.form.submit();
+  });
+  document.addEventListener("focusin", function (evt) {
+    var el = evt.target;
+    if (el.matches && el.matches("[data-select-on-focus]")) el.select();
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var el = evt.detail.elt;
+    if (evt.detail.successful && el && el.matches && el.matches("form[data-reset-on-success]")) el.reset();
+  });
+  // The invite link carries its token in the fragment (never sent to the server): the invite page
+  // fills it in, takes it out of the address bar, and posts it once.
+  document.addEventListener("DOMContentLoaded", function () {
+    var input = document.querySelector("input[data-invite-from-fragment]");
+    if (!input || !window.location.hash) return;
+    input.value = decodeURIComponent(window.location.hash.slice(1));
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    var form = input.form;
+    if (form && form.matches("[data-submit-when-filled]") && !form.querySelector(".error-text")) form.submit();
+  });
+  // A poll waits while its tab is hidden (it resyncs on the next tick once visible).
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var el = evt.detail.elt;
+    if (el === evt.target && el.matches && el.matches("[data-poll-when-visible]") &&
+        document.visibilityState !== "visible") {
+      evt.preventDefault();
+    }
+  });
+  // Sizes the server computes (a bar's filled share, a grid's columns) come as data attributes and are
+  // set through the CSS object model, which the policy allows.
+  function applySizes(root) {
+    if (!root || !root.querySelectorAll) return;
+    var nodes = Array.prototype.slice.call(root.querySelectorAll("[data-pct], [data-cards]"));
+    if (root.matches && root.matches("[data-pct], [data-cards]")) nodes.push(root);
+    nodes.forEach(function (el) {
+      if (el.dataset.pct !== undefined) el.style.width = Math.max(0, Math.min(100, parseFloat(el.dataset.pct) || 0)) + "%";
+      if (el.dataset.cards !== undefined) el.style.setProperty("--cards", String(parseInt(el.dataset.cards, 10) || 3));
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { applySizes(document); });
+  document.addEventListener("htmx:load", function (evt) { applySizes(evt.target); });
+  document.addEventListener("htmx:afterSettle", function () { applySizes(document); });
+  document.addEventListener("htmx:wsAfterMessage", function () { applySizes(document); });
+
   var socket = null;
   var beat = null;
 

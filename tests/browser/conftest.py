@@ -59,17 +59,24 @@ def shots(request):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
     """``new_player("alice", **context_options)``: a page in a new browser context (its own cookies, so
-    one per player), logged in as alice. The contexts close after the test."""
+    one per player), logged in as alice. The contexts close after the test, and the test fails if the
+    Content-Security-Policy refused anything on any page (an inline script, style or handler, an eval)."""
     contexts = []
+    refused: list[str] = []
 
     def open_page(username: str, **context_options):  # type: ignore[no-untyped-def]
         context = browser.new_context(**context_options)
         contexts.append(context)
+        context.on(
+            "console",
+            lambda msg: refused.append(msg.text) if "Content Security Policy" in msg.text else None,
+        )
         return login(context, browser_site, username)
 
     yield open_page
     for context in contexts:
         context.close()
+    assert refused == [], refused
 
 
 def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
