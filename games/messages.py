@@ -67,6 +67,11 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "reason_required": _("Please give a reason."),
 }
 
+#: Log lines of the events the platform itself writes (the engines' own are in their ``EVENTS``).
+PLATFORM_EVENTS: dict[str, Promise] = {
+    "command_undone": _("{seat} took back their last move."),
+}
+
 #: Shown when a code has neither a platform sentence nor an engine template.
 GENERIC_ERROR = _("This action is not allowed ({code}).")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -218,6 +218,7 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         ctx["result_reason"] = presenter.message_text(rules, table.result.get("reason", ""))
         tiebreak = table.result.get("tiebreak")
         ctx["result_tiebreak"] = presenter.message_text(rules, tiebreak) if tiebreak else ""
+        ctx["standings"] = final_standings(table.result, seats)
     if table.state is None:
         return ctx
     state = rules.load(table.state)
@@ -251,6 +252,23 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
     )
     ctx.update(presenter.extra_context(rules, view, position))
     return ctx
+
+
+def final_standings(result: Mapping[str, Any], seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    """The seats best first, as the result ranks them: ``{"place", "seat", "total"}`` each, tied seats
+    sharing a place. Seats the ranking leaves out (a table closed by a moderator) are not listed."""
+    by_position = {s.position: s for s in seats}
+    scores = result.get("scores") or {}
+    out: list[dict[str, Any]] = []
+    for group in result.get("ranking") or ():
+        place = len(out) + 1
+        for position in group:
+            seat = by_position.get(position)
+            if seat is None:
+                continue
+            total = (scores.get(str(position)) or {}).get("total")
+            out.append({"place": place, "seat": seat, "total": total})
+    return out
 
 
 def undo_target(*, table: Table, seat: int) -> Command | None:
