@@ -89,7 +89,7 @@ def table_create(request: AuthedRequest) -> HttpResponse:
                 messages.success(request, _("Your table is open. Share it and wait for the other players."))
                 return _redirect(request, reverse("table", args=[table.pk]))
     else:
-        form = TableCreateForm(initial={"game": request.GET.get("game")}, rules_list=rules_list)
+        form = TableCreateForm.shown_again(request.GET, rules_list=rules_list)
     template = "games/table_create.html"
     if request.htmx and not request.htmx.boosted:
         template += "#create-form"
