@@ -38,6 +38,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "only_creator": _("Only the player who created this table can do that."),
     "only_moderators": _("Only moderators can do that."),
     "table_already_over": _("This table is already over."),
+    "table_not_finished": _("A rematch can only be asked for once the game is over."),
     "not_enough_players": _("The game needs {needed} players and only {seated} are seated."),
     "private_table": _("This is a private table: you can only join it through its invite link."),
     "bad_invite": _("This invite link is not valid (any more)."),

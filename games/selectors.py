@@ -219,6 +219,8 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         tiebreak = table.result.get("tiebreak")
         ctx["result_tiebreak"] = presenter.message_text(rules, tiebreak) if tiebreak else ""
         ctx["standings"] = final_standings(table.result, seats)
+    if table.status == Table.Status.FINISHED and viewer.seat is not None:
+        ctx["rematch"] = rematch_for(table=table, user=viewer.user)
     if table.state is None:
         return ctx
     state = rules.load(table.state)
@@ -252,6 +254,25 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
     )
     ctx.update(presenter.extra_context(rules, view, position))
     return ctx
+
+
+@dataclass
+class Rematch:
+    """The rematch of a finished table, as one of its players sees it: join it, or go to it."""
+
+    table: Table
+    seated: bool
+
+
+def rematch_for(*, table: Table, user: User | None) -> Rematch | None:
+    """The finished table's rematch (not a cancelled one), or None; ``seated``: the user has a seat."""
+    found = (
+        Table.objects.filter(rematch_of=table).exclude(status=Table.Status.CANCELLED)
+        .only("pk", "status", "invite_token", "num_players").order_by("-pk").first()
+    )
+    if found is None:
+        return None
+    return Rematch(table=found, seated=user is not None and found.seats.filter(user_id=user.pk).exists())
 
 
 def final_standings(result: Mapping[str, Any], seats: Sequence[Seat]) -> list[dict[str, Any]]:
