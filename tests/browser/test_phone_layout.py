@@ -1,12 +1,15 @@
-"""Kemble on a phone (issue 11, item 12): the page is never wider than the screen, during the game and
-once it is over; the turret arrows do not cover the player's own ship; the turn's controls (end the
-turn, overload, power-ups) sit next to the board, not a screen above it."""
+"""Kemble on a phone (issue 11, item 12), and on a desktop: the page is never wider than the screen,
+during the game and once it is over; the turret arrows do not cover the player's own ship; the turn's
+controls (end the turn, overload, power-ups) sit next to the board, not a screen above it."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.browser.helpers import LIVE_TIMEOUT, open_table, start_game, version, wait_version_above
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 def _page_width(page) -> int:  # type: ignore[no-untyped-def]
@@ -39,18 +42,20 @@ def _click(page, selector: str) -> None:  # type: ignore[no-untyped-def]
     wait_version_above(page, before)
 
 
-def test_kemble_fits_a_phone_from_the_first_turn_to_the_end(browser_site, new_player, shots):
-    alice = new_player("alice", **PHONE)
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_kemble_fits_the_screen_from_the_first_turn_to_the_end(browser_site, new_player, shots, screen):
+    width, height = screen["viewport"]["width"], screen["viewport"]["height"]  # type: ignore[index]
+    alice = new_player("alice", **screen)
     open_table(alice, browser_site, "kemble", 1)
     start_game(alice)
     alice.wait_for_selector("#frag-decision button[data-kind=bid]")
-    assert _page_width(alice) <= 390, _page_width(alice)
+    assert _page_width(alice) <= width, _page_width(alice)
     _click(alice, "#frag-decision button[data-kind=bid]")
     _wait_phase(alice, "turn")
     _click(alice, ".kb-q form.kb-cmd-enter button")
     alice.wait_for_selector(".kb-ship.me")
     shots(alice, "1-on-the-board")
-    assert _page_width(alice) <= 390, _page_width(alice)
+    assert _page_width(alice) <= width, _page_width(alice)
 
     # The turret arrows sit around my ship, not on it.
     ship = _rect(alice.locator(".kb-ship.me"))
@@ -64,7 +69,7 @@ def test_kemble_fits_a_phone_from_the_first_turn_to_the_end(browser_site, new_pl
     end_turn = _rect(alice.locator("#frag-decision button[data-kind=end_turn]"))
     grid = _rect(alice.locator(".kb-grid"))
     assert end_turn["y"] + end_turn["height"] <= grid["y"]
-    assert grid["y"] + grid["height"] - end_turn["y"] <= PHONE["viewport"]["height"], (end_turn, grid)  # type: ignore[index]
+    assert grid["y"] + grid["height"] - end_turn["y"] <= height, (end_turn, grid)
     alice.locator("#frag-decision").scroll_into_view_if_needed()
     shots(alice, "2-turn-controls")
 
@@ -75,4 +80,4 @@ def test_kemble_fits_a_phone_from_the_first_turn_to_the_end(browser_site, new_pl
     alice.reload()
     alice.wait_for_selector("#frag-result h2")
     shots(alice, "3-game-over")
-    assert _page_width(alice) <= 390, _page_width(alice)
+    assert _page_width(alice) <= width, _page_width(alice)
