@@ -33,6 +33,8 @@ class TableRow:
     waiting_on: list[Seat] = field(default_factory=list)
     #: A finished table's winners (empty: none, or not finished).
     winners: list[Seat] = field(default_factory=list)
+    #: A rematch of this finished table waits for the viewer (open, and they have no seat at it yet).
+    rematch_waiting: bool = False
 
     @property
     def seated(self) -> int:
@@ -102,7 +104,16 @@ def _row(table: Table, user: User | None) -> TableRow:
         if table.status == Table.Status.ACTIVE
         else [],
         winners=_winners(table, seats),
+        rematch_waiting=mine is not None and _rematch_waiting(table, user),
     )
+
+
+def _rematch_waiting(table: Table, user: User | None) -> bool:
+    """Read only from the prefetched ``open_rematches`` (``lobby_finished_tables``); False elsewhere."""
+    rematches = getattr(table, "open_rematches", None)
+    if not rematches or user is None:
+        return False
+    return any(all(s.user_id != user.pk for s in r.seats.all()) for r in rematches)
 
 
 def lobby_open_tables(*, user: User | None) -> list[GameGroup]:
@@ -147,6 +158,16 @@ def lobby_finished_tables(*, user: User | None, limit: int = 20) -> list[TableRo
     """Finished tables, with their winners: the viewer's own; for a visitor, the latest public ones."""
     over = (Table.Status.FINISHED, Table.Status.CLOSED)
     qs = _tables(with_result=True).filter(status__in=over)
+    if user is not None:
+        qs = qs.prefetch_related(
+            Prefetch(
+                "rematches",
+                queryset=Table.objects.filter(status=Table.Status.OPEN).only("pk", "rematch_of").prefetch_related(
+                    Prefetch("seats", queryset=Seat.objects.only("pk", "table", "user"))
+                ),
+                to_attr="open_rematches",
+            )
+        )
     if user is not None:
         qs = qs.filter(seats__user=user)
     else:

@@ -150,3 +150,18 @@ def test_a_cancelled_rematch_can_be_asked_for_again(alice, bob):
     services.table_cancel(table_id=first.pk, user=alice)
     second = services.table_rematch(table_id=old.pk, user=bob)
     assert second.pk != first.pk and second.created_by == bob
+
+
+def test_the_lobby_tells_the_other_players_a_rematch_waits_for_them(alice, bob):
+    old = _finished(alice, bob)
+
+    def row(user) -> str:  # type: ignore[no-untyped-def]
+        finished = _section(_client(user).get(reverse("lobby")).content.decode(), "finished")
+        return re.search(rf'id="lobby-table-{old.pk}".*?</li>', finished, re.S).group(0)  # type: ignore[union-attr]
+
+    assert "Rematch offered" not in row(alice)
+    new = services.table_rematch(table_id=old.pk, user=bob)
+    assert "Rematch offered" in row(alice)
+    assert "Rematch offered" not in row(bob)  # he sits at it already
+    services.seat_take(table_id=new.pk, user=alice, invite_token=new.invite_token)
+    assert "Rematch offered" not in row(alice)
