@@ -1,5 +1,6 @@
 """A quadrant's menu of several actions opens on the side away from the player's own ship (issue 11,
-item 12: the two-choice menu covered the ship): below the quadrant, or above it when the ship is lower."""
+item 12: the two-choice menu covered the ship): below the quadrant, or above it when the ship is lower;
+and towards the middle of the grid, so that on a phone it stays on the screen."""
 
 from __future__ import annotations
 
@@ -28,11 +29,12 @@ def _rows_with_my_ship(alice, bob, ship_row: int) -> list[dict[str, Any]]:  # ty
     return rows
 
 
-def _menus(rows: list[dict[str, Any]]) -> dict[int, str]:
-    """The menu's classes on the first quadrant of every row, each given two actions."""
+def _menus(rows: list[dict[str, Any]], card: int = 0, quadrant: int = 0) -> dict[int, str]:
+    """The menu's classes on one quadrant of every row (its ``card``-th card, ``quadrant``-th half), each
+    given two actions."""
     controls = [
         {"kind": kind, "args": "{}", "label": kind, "glyph": "✷", "on_board": True,
-         "cell": row["cards"][0]["quadrants"][0]["key"]}
+         "cell": row["cards"][card]["quadrants"][quadrant]["key"]}
         for row in rows
         for kind in ("fire", "move")
     ]
@@ -52,3 +54,9 @@ def test_a_menu_above_my_ship_opens_upwards_and_one_below_it_downwards(alice, bo
     assert "opens-up" in menus[1]
     assert "opens-up" not in menus[2] and "opens-up" not in menus[3]
     assert len(menus) == len(rows)
+
+
+def test_a_menu_in_the_grids_right_half_opens_leftwards(alice, bob):
+    rows = _rows_with_my_ship(alice, bob, ship_row=2)
+    assert all("opens-left" not in css for css in _menus(rows).values())
+    assert all("opens-left" in css for css in _menus(rows, card=-1, quadrant=-1).values())
