@@ -1,5 +1,6 @@
-"""allauth hooks: a new account starts in the language the visitor was browsing in; failed logins are
-counted per login name *and* client, so nobody can keep someone else's account locked out."""
+"""allauth hooks: a new account starts in the language the visitor was browsing in; the messages allauth
+adds are written in the language of the player they are for; failed logins are counted per login name
+*and* client, so nobody can keep someone else's account locked out."""
 
 from __future__ import annotations
 
@@ -43,3 +44,12 @@ class AccountAdapter(DefaultAccountAdapter):
         if not shallow and name_clash(username):
             raise ValidationError(NAME_CLASH, code="name_clash")
         return username
+    def add_message(self, request: HttpRequest, level: int, *args: Any, **kwargs: Any) -> None:
+        """The request that logs a player in was begun in the visitor's language (the preferences
+        middleware ran before the login): "signed in as …" is written in the player's own language."""
+        user = getattr(request, "user", None)
+        language = getattr(user, "language", "") if user is not None and user.is_authenticated else ""
+        if language in dict(settings.LANGUAGES):
+            with translation.override(language):
+                return super().add_message(request, level, *args, **kwargs)
+        return super().add_message(request, level, *args, **kwargs)

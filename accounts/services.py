@@ -53,3 +53,15 @@ def user_profile_update(
     user.email_on_game_end = email_on_game_end
     user.save(update_fields=list(PROFILE_FIELDS))
     return user
+
+
+@transaction.atomic
+def user_language_set(*, user: User, language: str) -> User:
+    """Store the player's language (the header's switch). Raises ValidationError for an unknown one."""
+    from django.conf import settings
+
+    if language not in dict(settings.LANGUAGES):
+        raise ValidationError("unknown language %(language)s", params={"language": language})
+    user.language = language
+    user.save(update_fields=["language"])
+    return user

@@ -8,4 +8,5 @@ from accounts import views
 
 urlpatterns = [
     path("", views.profile, name="profile"),
+    path("language/", views.language_set, name="language_set"),
 ]

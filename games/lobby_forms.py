@@ -7,6 +7,7 @@ The forms only parse. Whether a combination of options is allowed is the engine'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -32,6 +33,18 @@ def _engine_template(exc: IllegalCommand, game: str) -> str | None:
 def refusal_text(exc: IllegalCommand, game: str) -> str:
     """The translated sentence for a refusal, with the engine's own template as the fallback."""
     return error_message(exc.code, exc.params, fallback=_engine_template(exc, game))
+
+
+@dataclass
+class OptionField:
+    """An option's form field, with the player counts it applies to (empty: every count)."""
+
+    field: forms.BoundField
+    players: list[int]
+
+    @property
+    def players_text(self) -> str:
+        return ", ".join(str(n) for n in self.players)
 
 
 class TableCreateForm(forms.Form):
@@ -70,7 +83,7 @@ class TableCreateForm(forms.Form):
         self.fields["num_players"].choices = [
             (n, str(n)) for n in range(rules.min_players, rules.max_players + 1)
         ]
-        self.initial.setdefault("num_players", rules.min_players)
+        self.initial.setdefault("num_players", rules.default_players())
         if rules.factions:
             self.fields["faction"] = forms.ChoiceField(
                 label=_("Your faction"),
@@ -79,6 +92,21 @@ class TableCreateForm(forms.Form):
             )
         for spec in rules.option_schema():
             self._add_option_field(spec)
+
+    @classmethod
+    def shown_again(cls, query: Mapping[str, Any], *, rules_list: Sequence[Rules]) -> TableCreateForm:
+        """The form shown again, unbound, with the choices a GET carries: just the game when the game
+        was switched, else everything on the page (the player count was changed)."""
+        form = cls(initial={"game": query.get("game")}, rules_list=rules_list)
+        if form.rules is None or query.get("shown_game") != form.rules.slug:
+            return form
+        initial: dict[str, Any] = {"game": form.rules.slug}
+        for name, field in form.fields.items():
+            if isinstance(field, forms.BooleanField):
+                initial[name] = name in query  # an unticked box is not sent
+            elif name in query and name not in ("game", "shown_game"):
+                initial[name] = str(query.get(name))[:100]
+        return cls(initial=initial, rules_list=rules_list)
 
     def _add_option_field(self, spec: Mapping[str, Any]) -> None:
         name = OPTION_PREFIX + spec["name"]
@@ -102,6 +130,34 @@ class TableCreateForm(forms.Form):
     @property
     def option_fields(self) -> list[forms.BoundField]:
         return [self[OPTION_PREFIX + spec["name"]] for spec in self.option_specs]
+
+    @property
+    def chosen_players(self) -> int | None:
+        """The player count the form shows (posted, else proposed); None if it is not a number."""
+        raw = self.data.get("num_players") if self.is_bound else self.initial.get("num_players")
+        try:
+            return int(raw) if raw not in (None, "") else None
+        except (TypeError, ValueError):
+            return None
+
+    @property
+    def option_groups(self) -> dict[str, list[OptionField]]:
+        """The option fields by where the page shows them, for the chosen player count: ``main`` (they
+        apply and matter), ``details`` (rulebook details, folded away) and ``other_counts`` (they apply
+        to other player counts only, folded away). Every field stays in the form, so a post without
+        scripts keeps its choices; the engine still refuses a wrong mix when the table is created."""
+        groups: dict[str, list[OptionField]] = {"main": [], "details": [], "other_counts": []}
+        n = self.chosen_players
+        for spec in self.option_specs:
+            counts = list(spec.get("players") or ())
+            field = OptionField(self[OPTION_PREFIX + spec["name"]], counts)
+            if counts and n not in counts:
+                groups["other_counts"].append(field)
+            elif spec.get("detail"):
+                groups["details"].append(field)
+            else:
+                groups["main"].append(field)
+        return groups
 
     @property
     def game_switched(self) -> bool:

@@ -31,6 +31,10 @@ class TableRow:
     options: list[tuple[str, str]]
     my_seat: Seat | None = None
     waiting_on: list[Seat] = field(default_factory=list)
+    #: A finished table's winners (empty: none, or not finished).
+    winners: list[Seat] = field(default_factory=list)
+    #: A rematch of this finished table waits for the viewer (open, and they have no seat at it yet).
+    rematch_waiting: bool = False
 
     @property
     def seated(self) -> int:
@@ -72,10 +76,19 @@ def option_summary(*, game: str, options: Mapping[str, Any]) -> list[tuple[str, 
     ]
 
 
-def _tables() -> QuerySet[Table]:
-    return Table.objects.defer(*_DEFERRED).prefetch_related(
+def _tables(*, with_result: bool = False) -> QuerySet[Table]:
+    """Tables with their seats; ``with_result`` reads a finished table's (public) result too."""
+    deferred = [name for name in _DEFERRED if not (with_result and name == "result")]
+    return Table.objects.defer(*deferred).prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
     )
+
+
+def _winners(table: Table, seats: list[Seat]) -> list[Seat]:
+    if table.status != Table.Status.FINISHED or "result" in table.get_deferred_fields():
+        return []
+    won = set((table.result or {}).get("winners") or ())
+    return [s for s in seats if s.position in won]
 
 
 def _row(table: Table, user: User | None) -> TableRow:
@@ -90,7 +103,17 @@ def _row(table: Table, user: User | None) -> TableRow:
         waiting_on=[s for s in seats if s.waiting_since is not None]
         if table.status == Table.Status.ACTIVE
         else [],
+        winners=_winners(table, seats),
+        rematch_waiting=mine is not None and _rematch_waiting(table, user),
     )
+
+
+def _rematch_waiting(table: Table, user: User | None) -> bool:
+    """Read only from the prefetched ``open_rematches`` (``lobby_finished_tables``); False elsewhere."""
+    rematches = getattr(table, "open_rematches", None)
+    if not rematches or user is None:
+        return False
+    return any(all(s.user_id != user.pk for s in r.seats.all()) for r in rematches)
 
 
 def lobby_open_tables(*, user: User | None) -> list[GameGroup]:
@@ -122,10 +145,29 @@ def lobby_my_tables(*, user: User) -> list[TableRow]:
     return [_row(by_id[pk], user) for pk in order if pk in by_id]
 
 
+def lobby_watch_tables(*, user: User | None, limit: int = 20) -> list[TableRow]:
+    """Public games in progress anyone may watch, latest move first; the viewer's own are left out
+    (they are in "my tables")."""
+    tables = _tables().filter(status=Table.Status.ACTIVE, is_private=False)
+    if user is not None:
+        tables = tables.exclude(seats__user=user)
+    return [_row(t, user) for t in tables.order_by("-updated_at", "-pk")[:limit]]
+
+
 def lobby_finished_tables(*, user: User | None, limit: int = 20) -> list[TableRow]:
-    """Finished tables: the viewer's own; for a visitor, the latest public ones."""
+    """Finished tables, with their winners: the viewer's own; for a visitor, the latest public ones."""
     over = (Table.Status.FINISHED, Table.Status.CLOSED)
-    qs = _tables().filter(status__in=over)
+    qs = _tables(with_result=True).filter(status__in=over)
+    if user is not None:
+        qs = qs.prefetch_related(
+            Prefetch(
+                "rematches",
+                queryset=Table.objects.filter(status=Table.Status.OPEN).only("pk", "rematch_of").prefetch_related(
+                    Prefetch("seats", queryset=Seat.objects.only("pk", "table", "user"))
+                ),
+                to_attr="open_rematches",
+            )
+        )
     if user is not None:
         qs = qs.filter(seats__user=user)
     else:

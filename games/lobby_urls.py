@@ -18,4 +18,5 @@ lobby_urlpatterns = [
     path("tables/<int:table_id>/cancel/", lobby_views.table_cancel, name="table_cancel"),
     path("tables/<int:table_id>/resign/", lobby_views.table_resign, name="table_resign"),
     path("tables/<int:table_id>/close/", lobby_views.table_close, name="table_close"),
+    path("tables/<int:table_id>/rematch/", lobby_views.table_rematch, name="table_rematch"),
 ]

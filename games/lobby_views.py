@@ -56,6 +56,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "open_groups": lobby_selectors.lobby_open_tables(user=user),
         "my_tables": lobby_selectors.lobby_my_tables(user=user) if user is not None else [],
+        "watch": lobby_selectors.lobby_watch_tables(user=user),
         "finished": lobby_selectors.lobby_finished_tables(user=user),
     }
     template = "games/lobby.html"
@@ -97,7 +98,7 @@ def table_create(request: AuthedRequest) -> HttpResponse:
                 messages.success(request, _("Your table is open. Share it and wait for the other players."))
                 return _redirect(request, reverse("table", args=[table.pk]))
     else:
-        form = TableCreateForm(initial={"game": request.GET.get("game")}, rules_list=rules_list)
+        form = TableCreateForm.shown_again(request.GET, rules_list=rules_list)
     template = "games/table_create.html"
     if request.htmx and not request.htmx.boosted:
         template += "#create-form"
@@ -206,6 +207,23 @@ def table_resign(request: AuthedRequest, table: Table) -> HttpResponse:
         table_id=table.pk, user=request.user, idempotency_key=form.cleaned_data["idempotency_key"]
     )
     return _done(request, table, _("You resigned from the game."))
+
+
+@_open_table_action
+def table_rematch(request: AuthedRequest, table: Table) -> HttpResponse:
+    rematch = services.table_rematch(table_id=table.pk, user=request.user)
+    if not rematch.seats.filter(user=request.user).exists():
+        text = _("Another player asked for the rematch first: take a seat to accept it.")
+    elif rematch.created_by_id == request.user.pk:
+        text = _("Your rematch is open: the other players find it on the finished game's page.")
+    else:
+        text = _("You already have a seat at the rematch.")
+    return _done(request, rematch, text, url=_rematch_url(rematch))
+
+
+def _rematch_url(rematch: Table) -> str:
+    """The rematch's page, with its invite (a private table: the old table's players are its guests)."""
+    return reverse("table", args=[rematch.pk]) + "?" + urlencode({"invite": rematch.invite_token})
 
 
 @_open_table_action

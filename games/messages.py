@@ -38,6 +38,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "only_creator": _("Only the player who created this table can do that."),
     "only_moderators": _("Only moderators can do that."),
     "table_already_over": _("This table is already over."),
+    "table_not_finished": _("A rematch can only be asked for once the game is over."),
     "not_enough_players": _("The game needs {needed} players and only {seated} are seated."),
     "private_table": _("This is a private table: you can only join it through its invite link."),
     "bad_invite": _("This invite link is not valid (any more)."),
@@ -67,6 +68,11 @@ ERROR_MESSAGES: dict[str, Promise] = {
     ),
     "reason_required": _("Please give a reason."),
     "no_step_to_retry": _("This table has no stopped automatic step to retry."),
+}
+
+#: Log lines of the events the platform itself writes (the engines' own are in their ``EVENTS``).
+PLATFORM_EVENTS: dict[str, Promise] = {
+    "command_undone": _("{seat} took back their last move."),
 }
 
 #: Shown when a code has neither a platform sentence nor an engine template.

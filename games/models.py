@@ -57,6 +57,11 @@ class Table(models.Model):
     updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
     finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    #: The finished table this one is a rematch of (same game, options and players, who join by invite).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", editable=False,
+        verbose_name=_("rematch of"),
+    )
 
     class Meta:
         verbose_name = _("table")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -218,6 +218,9 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         ctx["result_reason"] = presenter.message_text(rules, table.result.get("reason", ""))
         tiebreak = table.result.get("tiebreak")
         ctx["result_tiebreak"] = presenter.message_text(rules, tiebreak) if tiebreak else ""
+        ctx["standings"] = final_standings(table.result, seats)
+    if table.status == Table.Status.FINISHED and viewer.seat is not None:
+        ctx["rematch"] = rematch_for(table=table, user=viewer.user)
     if table.state is None:
         return ctx
     state = rules.load(table.state)
@@ -251,6 +254,42 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
     )
     ctx.update(presenter.extra_context(rules, view, position))
     return ctx
+
+
+@dataclass
+class Rematch:
+    """The rematch of a finished table, as one of its players sees it: join it, or go to it."""
+
+    table: Table
+    seated: bool
+
+
+def rematch_for(*, table: Table, user: User | None) -> Rematch | None:
+    """The finished table's rematch (not a cancelled one), or None; ``seated``: the user has a seat."""
+    found = (
+        Table.objects.filter(rematch_of=table).exclude(status=Table.Status.CANCELLED)
+        .only("pk", "status", "invite_token", "num_players").order_by("-pk").first()
+    )
+    if found is None:
+        return None
+    return Rematch(table=found, seated=user is not None and found.seats.filter(user_id=user.pk).exists())
+
+
+def final_standings(result: Mapping[str, Any], seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    """The seats best first, as the result ranks them: ``{"place", "seat", "total"}`` each, tied seats
+    sharing a place. Seats the ranking leaves out (a table closed by a moderator) are not listed."""
+    by_position = {s.position: s for s in seats}
+    scores = result.get("scores") or {}
+    out: list[dict[str, Any]] = []
+    for group in result.get("ranking") or ():
+        place = len(out) + 1
+        for position in group:
+            seat = by_position.get(position)
+            if seat is None:
+                continue
+            total = (scores.get(str(position)) or {}).get("total")
+            out.append({"place": place, "seat": seat, "total": total})
+    return out
 
 
 def undo_target(*, table: Table, seat: int) -> Command | None:

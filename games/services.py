@@ -142,6 +142,43 @@ def table_create(
     return table
 
 
+def table_rematch(*, table_id: int, user: User) -> Table:
+    """A rematch of a finished table, asked by one of its players: a new open table with the same game,
+    player count, options and title, private (the old table's players join it by its invite, which its
+    page offers them), its asker in seat 0. Once there is one, every player who asks gets that one."""
+    with transaction.atomic():
+        old = _lock_table(table_id)
+        if old.status != Table.Status.FINISHED:
+            raise IllegalCommand("table_not_finished")
+        mine = old.seats.filter(user=user).first()
+        if mine is None:
+            raise IllegalCommand("not_seated")
+        existing = old.rematches.exclude(status=Table.Status.CANCELLED).order_by("-pk").first()
+        if existing is not None:
+            return existing
+        try:
+            rules = registry.get(old.game)
+        except LookupError:
+            raise IllegalCommand("unknown_game", game=old.game) from None
+        options = rules.validate_options(old.num_players, old.options or {})
+        table = Table.objects.create(
+            game=old.game,
+            engine_version=rules.engine_version,
+            num_players=old.num_players,
+            options=options,
+            is_private=True,
+            title=old.title,
+            created_by=user,
+            rematch_of=old,
+        )
+        Seat.objects.create(table=table, position=0, user=user, faction=mine.faction)
+        # A new stamp for the finished table: its players' pages (and their cached renders) show the rematch.
+        old.save(update_fields=["updated_at"])
+    _lobby_changed_on_commit()
+    broadcast.table_updated_on_commit(table_id=old.pk, version=old.version, reread=True)
+    return table
+
+
 def _open_table_locked(table_id: int) -> Table:
     table = _lock_table(table_id)
     if table.status != Table.Status.OPEN:

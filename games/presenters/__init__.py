@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from django.utils.translation import get_language, gettext
 
 from games.engine.core import Command, Decision, Rules
+from games.messages import PLATFORM_EVENTS
 
 
 class _SafeFormatter(string.Formatter):
@@ -107,6 +108,9 @@ class Presenter:
         return gettext(template) if template else message_id.replace("_", " ")
 
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
+        platform = PLATFORM_EVENTS.get(kind)
+        if platform is not None:
+            return fill(str(platform), self.describe_params(data))
         template = self._table("EVENTS").get(kind)
         if template is None:
             return kind.replace("_", " ")

@@ -302,16 +302,20 @@ def quadrant(
     edges: Sequence[Mapping[str, Any]],
     forms: Forms,
     language: str | None,
+    my_row: int | None = None,
+    cols: int = 0,
 ) -> str:
     """One quadrant: its printed symbols, marks, damage, the ship on it, and the commands that act on it.
 
     ``cell``: the commands placed on this quadrant (one is a button, several a menu); ``edges``: the
-    turret arrows drawn on its edges (the ship's own quadrant); ``language``: the active language.
+    turret arrows drawn on its edges (the ship's own quadrant); ``language``: the active language;
+    ``my_row``: the row of the viewer's ship (a menu opens on the side away from it, so as not to cover it);
+    ``cols``: the grid's columns (a menu in the right half opens leftwards, so it stays on a phone's screen).
     """
     info = q["info"]
     printed = _printed(info)
     if cell or edges:
-        return _quadrant(q, printed, cell, edges, forms, language)
+        return _quadrant(q, printed, cell, edges, forms, language, my_row, cols)
     # Without commands on it, a quadrant looks the same to every viewer and often for many moves.
     ship = q["ship"]
     key = (
@@ -350,6 +354,8 @@ def _quadrant(
     edges: Sequence[Mapping[str, Any]],
     forms: Forms,
     language: str | None,
+    my_row: int | None = None,
+    cols: int = 0,
 ) -> str:
     info = q["info"]
     label = _e(q["label"])
@@ -386,8 +392,12 @@ def _quadrant(
     elif cell:
         t = _texts_in(language)
         where = t["Actions on row %(row)s, column %(col)s"] % {"row": _e(q["row"]), "col": _e(q["col"])}
+        # The list opens below the quadrant, or above it when the viewer's ship is on a lower row; from the
+        # quadrant's left edge rightwards, or in the grid's right half from its right edge leftwards.
+        opens = " opens-up" if my_row is not None and my_row > q["row"] else ""
+        opens += " opens-left" if cols and q["col"] > cols / 2 else ""
         action = (
-            '\n  <details class="q-action menu">\n'
+            f'\n  <details class="q-action menu{opens}">\n'
             f'    <summary title="{t["Choose what to do here"]}" aria-label="{where}"><span aria-hidden="true">'
             f'{_e(cell[0].get("glyph", ""))}</span><span class="q-action-count">{len(cell)}</span></summary>\n'
             '    <div class="q-menu-list">'
@@ -434,9 +444,16 @@ def _controls_by_cell(
 _CARDS: dict[tuple[int, str | None], tuple[Mapping[str, Any], str]] = {}
 
 
-def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms, language: str | None) -> str:
+def _card(
+    card: Mapping[str, Any],
+    controls: Mapping[str, Any],
+    forms: Forms,
+    language: str | None,
+    my_row: int | None,
+    cols: int,
+) -> str:
     if any(q["key"] in controls for q in card["quadrants"]):
-        return _card_html(card, controls, forms, language)
+        return _card_html(card, controls, forms, language, my_row, cols)
     # Without commands on it, a card's HTML follows from its entry alone (the forms are not drawn).
     key = (id(card), language)
     hit = _CARDS.get(key)
@@ -450,7 +467,12 @@ def _card(card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms, la
 
 
 def _card_html(
-    card: Mapping[str, Any], controls: Mapping[str, Any], forms: Forms, language: str | None
+    card: Mapping[str, Any],
+    controls: Mapping[str, Any],
+    forms: Forms,
+    language: str | None,
+    my_row: int | None = None,
+    cols: int = 0,
 ) -> str:
     t = _texts_in(language)
     css = "kb-card" + (" boss" if card["boss"] else "") + (" flipped" if card["flipped"] else "")
@@ -461,7 +483,9 @@ def _card_html(
         else ""
     ) + (f' <span title="{t["Flipped"]}">↺</span>' if card["flipped"] else "")
     none: tuple[list[Any], list[Any]] = ([], [])
-    quads = "".join(quadrant(q, *controls.get(q["key"], none), forms, language) for q in card["quadrants"])
+    quads = "".join(
+        quadrant(q, *controls.get(q["key"], none), forms, language, my_row, cols) for q in card["quadrants"]
+    )
     return (
         f'\n          <div class="{css}" data-card="{_e(card["id"])}" title="{name}">\n'
         f'            <span class="kb-card-name">{name}{marks}</span>\n'
@@ -481,6 +505,11 @@ def grid(
     ``language``: the active language (``get_language()``, asked once per render: it is not free).
     """
     by_cell = _controls_by_cell(controls)
+    my_row = next(
+        (q["row"] for row in rows for card in row["cards"] for q in card["quadrants"] if (q["ship"] or {}).get("me")),
+        None,
+    )
+    cols = max((int(q["col"]) for row in rows for card in row["cards"] for q in card["quadrants"]), default=0)
     colnums = "".join(
         '<div class="kb-colnums" aria-hidden="true">'
         + "".join(f"<span>{_e(q['col'])}</span>" for q in card["quadrants"])
@@ -490,7 +519,7 @@ def grid(
     )
     body = "".join(
         f'\n          <div class="kb-rownum" aria-hidden="true">{_e(row["row"])}</div>\n          '
-        + "".join(_card(card, by_cell, forms, language) for card in row["cards"])
+        + "".join(_card(card, by_cell, forms, language, my_row, cols) for card in row["cards"])
         + "\n        "
         for row in rows
     )

@@ -59,7 +59,7 @@ STRINGS = [
     _('A player resigned.'),  # MESSAGES.resigned
     _('The round limit was reached: the most Mission Points win.'),  # MESSAGES.round_limit
     _('No card was won for too many rounds: the most Mission Points win.'),  # MESSAGES.stalemate
-    _('Every opponent resigned.'),  # MESSAGES.others_resigned
+    _('Every player but one resigned.'),  # MESSAGES.others_resigned
     _('Tie on Mission Points: the victory is shared.'),  # MESSAGES.tiebreak_shared
     _('Your turn: act (play, obtain, repair, search, explore) or discard one card, then end it.'),  # PROMPTS.action_phase
     _('Discard Phase done: end your turn.'),  # PROMPTS.discard_phase_done

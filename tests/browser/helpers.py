@@ -32,6 +32,7 @@ def open_table(page, site, game: str, num_players: int) -> str:  # type: ignore[
     page.locator("select[name=game]").select_option(game)
     page.wait_for_load_state("networkidle")
     page.locator("select[name=num_players]").select_option(str(num_players))
+    page.wait_for_load_state("networkidle")  # the form comes back with that count's options
     page.get_by_role("button", name=re.compile("Open the table")).click()
     page.wait_for_url(TABLE_URL)
     return TABLE_URL.search(page.url).group(1)  # type: ignore[union-attr]

@@ -43,9 +43,10 @@ class ToyRules(Rules):
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
         return (
             {"name": "target", "type": "choice", "default": 3, "choices": [1, 2, 3, 5], "label": "Points to win"},
-            {"name": "auto_delay", "type": "choice", "default": 0, "choices": [0, 2, 5], "label": "Slow step"},
+            {"name": "auto_delay", "type": "choice", "default": 0, "choices": [0, 2, 5], "label": "Slow step",
+             "detail": True},
             {"name": "auto_wait_file", "type": "choice", "default": "", "choices": [""], "label": "Wait file"},
-            {"name": "duel", "type": "bool", "default": False, "label": "Duel (2 players only)"},
+            {"name": "duel", "type": "bool", "default": False, "label": "Duel (2 players only)", "players": [2]},
             {"name": "endless", "type": "bool", "default": False, "label": "Endless (bids go back; no winner)"},
         )
 

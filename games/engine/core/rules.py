@@ -30,12 +30,19 @@ class Rules:
     engine_version: ClassVar[int] = 1
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    #: The player count a new table starts with on the site's form (None: 2, within min and max).
+    usual_players: ClassVar[int | None] = None
     #: Faction/colour choices offered when taking a seat (ids the site translates); empty: none.
     factions: ClassVar[Sequence[str]] = ()
 
     # --- options ---------------------------------------------------------------------------------
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
-        """The table options, each ``{"name", "type": "bool"|"choice", "default", "choices"?, "label"}``."""
+        """The table options, each ``{"name", "type": "bool"|"choice", "default", "choices"?, "label"}``.
+
+        Two optional keys tell the site's form how to show an option: ``"players"`` lists the player
+        counts it applies to (absent: every count), and ``"detail": True`` marks a ruling most players
+        leave as it is (shown folded away). Neither changes what ``validate_options`` accepts.
+        """
         return ()
 
     def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -58,6 +65,11 @@ class Rules:
                 raise IllegalCommand("bad_option_value", option=name)
             out[name] = value
         return out
+
+    def default_players(self) -> int:
+        """The player count a new table's form proposes."""
+        usual = self.usual_players if self.usual_players is not None else 2
+        return min(max(usual, self.min_players), self.max_players)
 
     # --- the game --------------------------------------------------------------------------------
     def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:

@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     # result reasons and tie-breaks
     "final_scoring": "The game ended: most glory wins.",
     "all_resigned": "Every player resigned.",
-    "others_resigned": "Every opponent resigned: the game ends with final scoring.",
+    "others_resigned": "Every player but one resigned: the game ends with final scoring.",
     "solo_survived": "You survived the Cascade.",
     "solo_destroyed": "Your ship was destroyed: the solo game is lost.",
     "tiebreak_energy": "Tie on glory: decided by the highest energy.",

@@ -8,26 +8,28 @@ from typing import Any
 from games.engine.core import IllegalCommand
 from games.engine.kemble.content import CONTENT
 
+#: ``players``: the counts an option applies to; ``detail``: a ruling shown folded away (see ``Rules.option_schema``).
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": "tunnel_vision", "type": "bool", "default": False, "label": "option_tunnel_vision"},
-    {"name": "wingmen", "type": "bool", "default": False, "label": "option_wingmen"},
+    {"name": "wingmen", "type": "bool", "default": False, "label": "option_wingmen", "players": [4]},
     {"name": "special_cards", "type": "bool", "default": False, "label": "option_special_cards"},
     {"name": "tunnel_deck", "type": "bool", "default": False, "label": "option_tunnel_deck"},
     {"name": "solo_scenario", "type": "choice", "default": "random_deck",
-     "choices": ["random_deck", *sorted(CONTENT.solo)], "label": "option_solo_scenario"},
+     "choices": ["random_deck", *sorted(CONTENT.solo)], "label": "option_solo_scenario", "players": [1]},
     {"name": "solo_goal", "type": "choice", "default": "survive", "choices": ["survive", "destroy_boss"],
-     "label": "option_solo_goal"},
+     "label": "option_solo_goal", "players": [1]},
     {"name": "fire_action", "type": "choice", "default": "one_weapon", "choices": ["one_weapon", "volley"],
-     "label": "option_fire_action"},
+     "label": "option_fire_action", "detail": True},
     {"name": "black_hole_entry", "type": "choice", "default": "allowed", "choices": ["allowed", "forbidden"],
-     "label": "option_black_hole_entry"},
-    {"name": "fatal_payments", "type": "bool", "default": False, "label": "option_fatal_payments"},
+     "label": "option_black_hole_entry", "detail": True},
+    {"name": "fatal_payments", "type": "bool", "default": False, "label": "option_fatal_payments",
+     "detail": True},
     {"name": "end_check", "type": "choice", "default": "before_push", "choices": ["before_push", "after_removal"],
-     "label": "option_end_check"},
+     "label": "option_end_check", "detail": True},
     {"name": "drone_reuse", "type": "choice", "default": "stays", "choices": ["stays", "covered"],
-     "label": "option_drone_reuse"},
+     "label": "option_drone_reuse", "detail": True},
     {"name": "adjacent_distant", "type": "choice", "default": "counts", "choices": ["counts", "ignored"],
-     "label": "option_adjacent_distant"},
+     "label": "option_adjacent_distant", "detail": True},
 ]
 
 

@@ -71,7 +71,7 @@ MESSAGES: dict[str, str] = {
     "resigned": "A player resigned.",
     "round_limit": "The round limit was reached: the most Mission Points win.",
     "stalemate": "No card was won for too many rounds: the most Mission Points win.",
-    "others_resigned": "Every opponent resigned.",
+    "others_resigned": "Every player but one resigned.",
     "tiebreak_shared": "Tie on Mission Points: the victory is shared.",
 }
 
