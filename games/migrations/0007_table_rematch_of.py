@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_reminder_notifications'),
+        ('games', '0006_automatic_step_failures'),
     ]
 
     operations = [
