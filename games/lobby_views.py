@@ -218,12 +218,10 @@ def table_rematch(request: AuthedRequest, table: Table) -> HttpResponse:
         text = _("Your rematch is open: the other players find it on the finished game's page.")
     else:
         text = _("You already have a seat at the rematch.")
-    return _done(request, rematch, text, url=_rematch_url(rematch))
-
-
-def _rematch_url(rematch: Table) -> str:
-    """The rematch's page, with its invite (a private table: the old table's players are its guests)."""
-    return reverse("table", args=[rematch.pk]) + "?" + urlencode({"invite": rematch.invite_token})
+    # A private table: the old table's players are its guests. The session keeps the invite (as the
+    # invite page does), so that the token is in no URL and no access log.
+    remember_invite(request.session, rematch.pk, rematch.invite_token)
+    return _done(request, rematch, text, url=reverse("table", args=[rematch.pk]))
 
 
 @_open_table_action
