@@ -23,7 +23,7 @@ from django.conf import settings
 
 from games.broadcast import table_group
 from games.models import Event, Seat, Table
-from games.rendering import render_chat, render_fragments, render_log_entries, with_language
+from games.rendering import render_chat, render_fragments, render_log_entries, scope_language, with_language
 from games.selectors import NotAllowed, event_rows, table_with_seats, viewer_at, viewer_for
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = self.scope.get("user")
+        self.language = scope_language(self.scope, self.user)  # every push in the page's own language
         self.sent: dict[str, str] = {}
         self.sent_version = -1
         self.sent_status = ""
@@ -218,15 +219,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             lookup = seat is None or not self.skip_cache_lookup or seat.seen_version >= table.version
         # A seat's own render is kept for nobody else; a spectator's is shared with the other spectators.
         fragments = with_language(
-            self.user, render_fragments, viewer, oob=True, store=viewer.seat is None, lookup=lookup
+            self.language, render_fragments, viewer, oob=True, store=viewer.seat is None, lookup=lookup
         )
-        log_html, last_id = with_language(self.user, render_log_entries, viewer, after_id=after_id, rows=rows)
+        log_html, last_id = with_language(self.language, render_log_entries, viewer, after_id=after_id, rows=rows)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
         return fragments, log_html, last_id, viewer.table.version, viewer.table.status
 
     def _render_chat(self) -> str:
-        return render_chat(self.viewer, oob=True)
+        return with_language(self.language, render_chat, self.viewer, oob=True)
 
 
 #: fragments by name, new log lines, the last log id, the table version and status they show

@@ -7,6 +7,7 @@ half-made choice in my decision panel survives another seat's move when my decis
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -101,8 +102,23 @@ def render_chat(viewer: Viewer, *, oob: bool) -> str:
     )
 
 
-def with_language(user: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a render in the viewer's own language (the websocket has no request to carry it)."""
-    language = getattr(user, "language", None) or "en"
+def with_language(language: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a render in the viewer's own language (the websocket has no request to carry it): see
+    ``scope_language``."""
     with translation.override(language):
         return fn(*args, **kwargs)
+
+
+def scope_language(scope: dict[str, Any], user: Any) -> str:
+    """The language a websocket's pushes are rendered in: the one its page was rendered in.
+
+    A signed-in user's preference (``accounts.middleware``); for anyone else, what ``LocaleMiddleware``
+    reads from the request (the language cookie, then ``Accept-Language``), here from the socket's
+    handshake.
+    """
+    if user is not None and getattr(user, "is_authenticated", False) and getattr(user, "language", ""):
+        return translation.get_supported_language_variant(user.language)
+    headers = dict(scope.get("headers") or ())
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    request = SimpleNamespace(COOKIES=scope.get("cookies") or {}, META={"HTTP_ACCEPT_LANGUAGE": accept})
+    return translation.get_language_from_request(request)  # type: ignore[arg-type]
