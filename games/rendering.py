@@ -17,7 +17,7 @@ from django.utils import translation
 
 from games.models import Event, Seat, Table
 from games.presenters import seat_names
-from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
+from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
 FRAGMENTS = ("status", "board", "decision", "result")
@@ -84,9 +84,29 @@ def render_log_entries(
         return "", after_id
     html = render_to_string(
         "games/table.html#log_append" if oob else "games/table.html#log_items",
-        {"entries": entries, "seen_version": viewer.seat.seen_version if viewer.seat else 0},
+        {"entries": entries, "seen_version": viewer.seat.seen_version if viewer.seat else None},
     )
     return html, entries[-1]["id"]
+
+
+def render_log_page(viewer: Viewer, *, before_id: int | None = None) -> tuple[str, int]:
+    """A page of this viewer's log (``selectors.log_page``) as list items: the newest lines, or those
+    before ``before_id``, headed by the control that loads the page before them when there is one.
+    Also the id of its newest line (0 if none), where the page's websocket goes on from."""
+    page = log_page(table=viewer.table, seat=viewer.seat, before_id=before_id, seats=viewer.seats)
+    html = render_to_string(
+        "games/table.html#log_page",
+        {
+            "entries": page.entries,
+            "earlier": page.earlier,
+            "first_new_id": page.first_new_id,
+            "new_count": page.new_count,
+            "seen_version": viewer.seat.seen_version if viewer.seat else None,
+            "table": viewer.table,
+            "invite_token": viewer.invite_token,
+        },
+    )
+    return html, page.entries[-1]["id"] if page.entries else 0
 
 
 def render_chat(viewer: Viewer, *, oob: bool) -> str:

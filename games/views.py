@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import broadcast, services
 from games.engine.core import IllegalCommand
 from games.presenters import seat_names
-from games.rendering import render_chat, render_fragments, render_log_entries
+from games.rendering import render_chat, render_fragments, render_log_entries, render_log_page
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
 
 MAX_ARGS_BYTES = 2000
@@ -42,7 +42,7 @@ def _viewer_or_404(request: HttpRequest, table_id: int) -> Viewer:
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     viewer = _viewer_or_404(request, table_id)
     ctx = board_context(viewer=viewer)
-    entries_html, last_id = render_log_entries(viewer, after_id=0, oob=False)
+    entries_html, last_id = render_log_page(viewer)
     ctx.update(
         {
             "oob": False,
@@ -186,16 +186,29 @@ def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponse(render_chat(viewer, oob=True))
 
 
-@login_required
 @require_GET
 def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The log as this viewer may read it: ``?before=<id>`` the page before that line (as list items,
+    headed by the control for the page before it), ``?after=<id>`` the lines after it (appended out of
+    band). Anyone who may see the page may read its log, as on the page."""
     viewer = _viewer_or_404(request, table_id)
+    before = request.GET.get("before")
     try:
-        after = int(request.GET.get("after", "0"))
+        position = _log_position(before if before is not None else request.GET.get("after", "0"))
     except ValueError:
         return HttpResponseBadRequest(_("Bad log position."))
-    html, _last = render_log_entries(viewer, after_id=after)
+    if before is not None:
+        html, _last = render_log_page(viewer, before_id=position)
+    else:
+        html, _last = render_log_entries(viewer, after_id=position)
     return HttpResponse(html)
+
+
+def _log_position(raw: str) -> int:
+    """An event id from the query string: a whole number an id column can hold, else ValueError."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise ValueError(raw)
+    return int(raw)
 
 
 @csrf_exempt

@@ -52,7 +52,25 @@
     return !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   }
   function logToBottom() { var box = logBox(); if (box) box.scrollTop = box.scrollHeight; }
-  document.addEventListener("DOMContentLoaded", logToBottom);
+  // On load: at the first line that is new since the reader's last visit, else at the bottom.
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = logBox();
+    var since = document.getElementById("log-since");
+    if (box && since) box.scrollTop = since.offsetTop;  // .log-entries is its offsetParent
+    else logToBottom();
+  });
+  // Earlier lines come in above the ones being read: keep those where they are on the screen.
+  var keepFromBottom = null;
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var box = logBox();
+    if (box && box.contains(evt.detail.elt)) keepFromBottom = box.scrollHeight - box.scrollTop;
+  });
+  document.addEventListener("htmx:load", function (evt) {
+    var box = logBox();
+    if (keepFromBottom === null || !box || !box.contains(evt.detail.elt)) return;
+    box.scrollTop = box.scrollHeight - keepFromBottom;
+    window.requestAnimationFrame(function () { keepFromBottom = null; });
+  });
   var followLog = true;
   document.addEventListener("htmx:wsBeforeMessage", function () { followLog = logAtBottom(); });
 
