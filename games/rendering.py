@@ -17,7 +17,7 @@ from django.utils import translation
 
 from games.models import Event, Seat, Table
 from games.presenters import seat_names
-from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page
+from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
 FRAGMENTS = ("status", "board", "decision", "result")
@@ -120,6 +120,11 @@ def render_chat(viewer: Viewer, *, oob: bool) -> str:
             "viewer_user": viewer.user,
         },
     )
+
+
+def render_waiting_badge(user_id: int) -> str:
+    """The header's "games waiting for you" badge, swapped in out of band (``#waiting-badge``)."""
+    return render_to_string("games/_waiting_badge.html", {"waiting_count": waiting_count(user_id), "oob": True})
 
 
 def with_language(language: str, fn: Any, *args: Any, **kwargs: Any) -> Any:

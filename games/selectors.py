@@ -212,6 +212,13 @@ def _log_lines(presenter: Any, rules: Any, rows: Sequence[Event], seat: int | No
     return out
 
 
+def waiting_count(user_id: int) -> int:
+    """How many started tables wait on this user's decision (the header's badge)."""
+    return Seat.objects.filter(
+        user_id=user_id, waiting_since__isnull=False, resigned=False, table__status=Table.Status.ACTIVE
+    ).count()
+
+
 def chat_for_table(*, table: Table, limit: int = 100) -> list[ChatMessage]:
     rows = ChatMessage.objects.filter(table=table).select_related("user").order_by("-created_at", "-id")[:limit]
     return list(reversed(list(rows)))

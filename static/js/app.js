@@ -80,6 +80,18 @@
     document.querySelectorAll("ul.messages").forEach(function (ul) { ul.remove(); });
   }
 
+  // The tab's title counts the games waiting for you, as the header's badge does ("(1) Hyperlane"): the
+  // badge is pushed over the table's socket, or the page's own /ws/me/ socket elsewhere.
+  function markTitle() {
+    var badge = document.getElementById("waiting-badge");
+    if (!badge) return;
+    var count = parseInt(badge.dataset.count || "0", 10);
+    var base = document.title.replace(/^\(\d+\) /, "");
+    document.title = count > 0 ? "(" + count + ") " + base : base;
+  }
+  document.addEventListener("DOMContentLoaded", markTitle);
+  document.addEventListener("htmx:wsAfterMessage", markTitle);
+
   // A reconnect resends log lines the page may already have: keep the first of each.
   document.addEventListener("htmx:wsAfterMessage", function () {
     document.body.dataset.wsMessages = String(Number(document.body.dataset.wsMessages || "0") + 1);
