@@ -13,7 +13,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
-from django.utils.html import format_html
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -75,13 +76,15 @@ def _heartbeat_seconds() -> int:
 
 
 def _error_response(request: HttpRequest, viewer: Viewer | None, message: str, status: int) -> HttpResponse:
-    """The message goes next to the control that posted (the form's own error slot).
+    """The message goes next to the control that posted (the form's own error slot), and to the table's
+    error area, which is never part of a fragment: a socket push may have replaced the form meanwhile.
 
     ``viewer`` is needed only for a 409 (the fresh board comes along, swapped in out of band).
     """
-    body = format_html('<span class="error-text" role="alert">{}</span>', message)
+    fragments = ""
     if status == 409 and viewer is not None:
-        body += "".join(render_fragments(viewer, oob=True).values())
+        fragments = mark_safe("".join(render_fragments(viewer, oob=True).values()))  # rendered templates
+    body = render_to_string("games/_post_error.html", {"message": message, "fragments": fragments})
     if settings.HYPERLANE_PLANT_LEAK == "error" and viewer is not None:  # TEST-ONLY planted leak (tests/proof)
         body += str(viewer.table.state)
     return HttpResponse(body, status=status)

@@ -12,13 +12,75 @@
     ];
   });
 
-  var socket = null;
-  var beat = null;
+  // --- A table POST's answer and the socket's pushes do not race -------------------------------------
+  // The socket can bring a move's new view before the POST's own answer arrives, and replace the form
+  // that posted: htmx would then swap the answer relative to a detached form, find none of its targets
+  // (htmx:oobErrorNoTarget) and lose an error meant for that form. So while a POST from the table page is
+  // in flight, socket messages wait, and are applied in order once it has been answered. And every answer
+  // and push carries the version it shows (#frag-status): one older than the page shows is not swapped in
+  // (its log lines, chat and badge still are). Errors also go to the stable #table-error area.
+  var inFlight = 0;
+  var held = [];
 
   function shownVersion() {
     var status = document.getElementById("frag-status");
     return status ? parseInt(status.dataset.version || "0", 10) : 0;
   }
+
+  function withoutStale(html) {
+    var found = /id="frag-status"[^>]*data-version="(\d+)"/.exec(html);
+    if (!found || parseInt(found[1], 10) >= shownVersion()) return html;
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    t.content.querySelectorAll('[id^="frag-"]:not(#frag-chat)').forEach(function (el) { el.remove(); });
+    var box = document.createElement("div");
+    box.appendChild(t.content);
+    return box.innerHTML;
+  }
+
+  if (window.htmx) {
+    htmx.defineExtension("table-versions", {
+      transformResponse: function (text) { return withoutStale(text); },
+    });
+  }
+
+  function tablePost(evt) {
+    var live = document.getElementById("table-live");
+    return live && live.contains(evt.detail.elt) && evt.detail.requestConfig &&
+      evt.detail.requestConfig.verb === "post";
+  }
+
+  document.addEventListener("htmx:beforeSend", function (evt) {
+    if (!tablePost(evt)) return;
+    var area = document.getElementById("table-error");
+    if (area && evt.detail.elt.classList.contains("command")) area.textContent = "";
+    inFlight += 1;
+    evt.detail.xhr.addEventListener("loadend", function () {
+      // After the answer's swap (htmx swaps in the xhr's load handler, before loadend).
+      inFlight -= 1;
+      if (inFlight === 0) releaseHeld();
+    });
+  });
+
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    if (inFlight > 0) {
+      evt.preventDefault();
+      held.push(evt.detail.message);
+    }
+  }, true);
+
+  function releaseHeld() {
+    var live = document.getElementById("table-live");
+    while (held.length && live) {
+      var html = withoutStale(held.shift());
+      followLog = logAtBottom();
+      htmx.swap(live, html, { swapStyle: "none" });
+      afterMessage();
+    }
+  }
+
+  var socket = null;
+  var beat = null;
 
   function sendHeartbeat() {
     if (socket) {
@@ -71,7 +133,7 @@
     box.scrollTop = box.scrollHeight - keepFromBottom;
     window.requestAnimationFrame(function () { keepFromBottom = null; });
   });
-  var followLog = true;
+  var followLog = true;  // (declared before its first use by releaseHeld, which runs only later)
   document.addEventListener("htmx:wsBeforeMessage", function () { followLog = logAtBottom(); });
 
   // A one-time notice ("The game has started") is not news for the rest of the game: it goes once the
@@ -90,10 +152,10 @@
     document.title = count > 0 ? "(" + count + ") " + base : base;
   }
   document.addEventListener("DOMContentLoaded", markTitle);
-  document.addEventListener("htmx:wsAfterMessage", markTitle);
 
   // A reconnect resends log lines the page may already have: keep the first of each.
-  document.addEventListener("htmx:wsAfterMessage", function () {
+  document.addEventListener("htmx:wsAfterMessage", afterMessage);
+  function afterMessage() {
     document.body.dataset.wsMessages = String(Number(document.body.dataset.wsMessages || "0") + 1);
     var seen = {};
     document.querySelectorAll("#log-entries > li[data-id]").forEach(function (li) {
@@ -102,5 +164,6 @@
     if (followLog) logToBottom();
     var live = document.getElementById("table-live");
     if (live && shownVersion() > parseInt(live.dataset.version || "0", 10)) dropNotices();
-  });
+    markTitle();
+  }
 })();

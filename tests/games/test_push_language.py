@@ -47,7 +47,7 @@ async def test_a_live_chat_message_reaches_an_italian_player_in_italian(make_use
     comm = await _open(table.pk, bob)
     await sync_to_async(services.chat_post)(table_id=table.pk, user=alice, text="ciao")
     frame = await _frame_with(comm, 'id="frag-chat"')
-    assert "Chat del tavolo" in frame and "Table chat" not in frame
+    assert 'aria-label="Chat del tavolo"' in frame and "Table chat" not in frame
     assert "ciao" in frame
     await comm.disconnect()
 
@@ -72,7 +72,7 @@ async def test_a_spectator_gets_the_language_of_their_page(make_user, headers, c
     assert "In attesa di" in first and "Waiting for" not in first
     await sync_to_async(services.chat_post)(table_id=table.pk, user=alice, text="hello")
     chat = await _frame_with(comm, 'id="frag-chat"')
-    assert "Chat del tavolo" in chat
+    assert 'aria-label="Chat del tavolo"' in chat
     await comm.disconnect()
 
 
@@ -83,5 +83,5 @@ async def test_an_english_player_still_gets_english(make_user):
     comm = await _open(table.pk, alice, headers=[(b"accept-language", b"it")])
     await sync_to_async(services.chat_post)(table_id=table.pk, user=bob, text="ciao")
     frame = await _frame_with(comm, 'id="frag-chat"')
-    assert "Table chat" in frame and "Chat del tavolo" not in frame
+    assert 'aria-label="Table chat"' in frame and "Chat del tavolo" not in frame
     await comm.disconnect()
