@@ -85,3 +85,23 @@ async def test_an_english_player_still_gets_english(make_user):
     frame = await _frame_with(comm, 'id="frag-chat"')
     assert 'aria-label="Table chat"' in frame and "Chat del tavolo" not in frame
     await comm.disconnect()
+
+
+async def test_the_your_turn_emails_are_each_in_their_recipients_language(make_user):
+    """The worker's renders (emails) follow the recipient, not the language active where they run."""
+    from django.core import mail
+    from django.utils import translation
+
+    from games.notifications import notifications_send_pending
+
+    alice = await sync_to_async(make_user)("alice")
+    bob = await sync_to_async(make_user)("bob", language="it")
+    await sync_to_async(started_table)(alice, bob)  # the game waits on both: a "your move" email each
+    mail.outbox = []
+    with translation.override("it"):
+        await sync_to_async(notifications_send_pending)()
+    by_recipient = {m.to[0]: m for m in mail.outbox}
+    assert by_recipient["alice@example.org"].subject.startswith("Hyperlane: your move in ")
+    assert "A game is waiting for you:" in by_recipient["alice@example.org"].body
+    assert by_recipient["bob@example.org"].subject.startswith("Hyperlane: tocca a te in ")
+    assert "Una partita ti aspetta:" in by_recipient["bob@example.org"].body
