@@ -214,6 +214,20 @@ def _log_position(raw: str) -> int:
     return int(raw)
 
 
+@login_required
+@require_POST
+def table_seen(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The page was read up to ``version`` (sent as the reader leaves or hides it): the log lines up to
+    there are not "new since your last visit" next time. Spectators' visits are not kept."""
+    viewer = _viewer_or_404(request, table_id)
+    raw = request.POST.get("version", "")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return HttpResponseBadRequest(_("Bad table version."))
+    if viewer.seat is not None:
+        services.seat_mark_seen(table_id=table_id, user=request.user, version=min(int(raw), viewer.table.version))
+    return HttpResponse(status=204)
+
+
 @csrf_exempt
 @require_POST
 def internal_broadcast(request: HttpRequest) -> HttpResponse:

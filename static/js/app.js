@@ -104,7 +104,21 @@
   // Pages left in a background tab resync when they come back.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") sendHeartbeat();
+    else markSeen();
   });
+  // A player who hides or leaves the page has read it up to the version it shows: next time, the log
+  // marks as new only what came after (the page's own load marks its version read on the server).
+  function markSeen() {
+    var live = document.getElementById("table-live");
+    var headers = {};
+    try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (e) { /* none */ }
+    if (!live || !live.dataset.seenUrl || !navigator.sendBeacon || !headers["X-CSRFToken"]) return;
+    var form = new FormData();
+    form.append("version", String(shownVersion()));
+    form.append("csrfmiddlewaretoken", headers["X-CSRFToken"]);
+    navigator.sendBeacon(live.dataset.seenUrl, form);
+  }
+  window.addEventListener("pagehide", markSeen);
 
   // The log shows its newest lines: at the bottom on load, and after each update when the reader
   // was already at the bottom (someone scrolled up to read older lines keeps their place).

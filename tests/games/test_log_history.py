@@ -109,14 +109,18 @@ def test_the_first_page_has_no_earlier_control(alice, bob):
 @override_settings(HYPERLANE_LOG_PAGE_LINES=2)
 def test_what_is_new_since_the_last_visit_is_marked_and_counted(alice, bob):
     table = started_table(alice, bob)
-    play(table, [alice, bob], 2)
-    bob_client = _client(bob)
-    bob_client.get(f"/tables/{table.pk}/")  # bob's visit
-    seen = Seat.objects.get(table=table, user=bob).seen_version
-    play(table, [alice, bob], 6)  # the reveal, alice's turn and her next bid: bob does not act
-    assert Seat.objects.get(table=table, user=bob).seen_version == seen
-    html = log_section(bob_client.get(f"/tables/{table.pk}/").content.decode())
-    new = [e for e in log_for_seat(table=table, seat=1, limit=10_000) if e["seq"] > seen]
+    users = [alice, bob]
+    play(table, users, 3)  # both bid, the bids are revealed: the winner's turn
+    table.refresh_from_db()
+    winner = Seat.objects.get(table=table, waiting_since__isnull=False).position
+    reader = users[1 - winner]
+    reader_client = _client(reader)
+    reader_client.get(f"/tables/{table.pk}/")  # the loser's visit
+    seen = Seat.objects.get(table=table, user=reader).seen_version
+    play(table, users, 4)  # the winner's three steps and the end of the turn: the reader does not act
+    assert Seat.objects.get(table=table, user=reader).seen_version == seen
+    html = log_section(reader_client.get(f"/tables/{table.pk}/").content.decode())
+    new = [e for e in log_for_seat(table=table, seat=1 - winner, limit=10_000) if e["seq"] > seen]
     assert len(new) > 2  # more new lines than a page: the page reaches back to the first of them
     marker = re.search(r'<li class="log-since" id="log-since" role="note">([^<]*)</li><li data-id="(\d+)"', html)
     assert marker, html[:500]
@@ -124,7 +128,7 @@ def test_what_is_new_since_the_last_visit_is_marked_and_counted(alice, bob):
     assert int(marker.group(2)) == new[0]["id"]
     assert html.count('class="new"') == len(new)
     # The visit is stored: the next one has nothing new.
-    again = bob_client.get(f"/tables/{table.pk}/").content.decode()
+    again = reader_client.get(f"/tables/{table.pk}/").content.decode()
     assert "log-since" not in again and 'class="new"' not in again
 
 
@@ -143,3 +147,37 @@ def test_a_spectator_has_no_visits_and_no_new_marks(alice, bob, charlie):
     play(table, [alice, bob], 4)
     html = _client(charlie).get(f"/tables/{table.pk}/").content.decode()
     assert LINE.findall(html) and "log-since" not in html and 'class="new"' not in html
+
+
+def test_a_page_left_or_hidden_records_what_it_showed_as_seen(alice, bob, charlie):
+    """The page tells the server, as its reader hides or leaves it, the version it showed (app.js's
+    beacon): lines that came in live while the reader watched are not new on the next visit."""
+    table = started_table(alice, bob)
+    bob_client = _client(bob)
+    bob_client.get(f"/tables/{table.pk}/")
+    play(table, [alice, bob], 1)  # alice bids: bob's open page shows it live
+    table.refresh_from_db()
+    shown = table.version
+    r = bob_client.post(f"/tables/{table.pk}/seen/", {"version": shown})
+    assert r.status_code == 204
+    assert Seat.objects.get(table=table, user=bob).seen_version == shown
+    html = bob_client.get(f"/tables/{table.pk}/").content.decode()
+    assert "log-since" not in html and 'class="new"' not in html
+    # A version the table has not reached yet counts as what it has.
+    bob_client.post(f"/tables/{table.pk}/seen/", {"version": 10**8})
+    assert Seat.objects.get(table=table, user=bob).seen_version == shown
+    # A spectator's visits are not kept; nonsense is refused with a message.
+    assert _client(charlie).post(f"/tables/{table.pk}/seen/", {"version": shown}).status_code == 204
+    for bad in ("", "-1", "x", "1e3", "9" * 30):
+        r = bob_client.post(f"/tables/{table.pk}/seen/", {"version": bad})
+        assert r.status_code == 400 and "Bad table version" in r.content.decode()
+
+
+def test_the_seen_version_only_moves_forward(alice, bob):
+    table = started_table(alice, bob)
+    play(table, [alice, bob], 3)
+    bob_client = _client(bob)
+    bob_client.get(f"/tables/{table.pk}/")
+    seen = Seat.objects.get(table=table, user=bob).seen_version
+    bob_client.post(f"/tables/{table.pk}/seen/", {"version": 1})  # an old page left in another tab
+    assert Seat.objects.get(table=table, user=bob).seen_version == seen
