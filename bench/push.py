@@ -148,7 +148,7 @@ async def run(args: argparse.Namespace) -> dict[str, list[float]]:
         table, seats = table_with_seats(game.table_id)
         user = game.users[position]
         viewer = Viewer(table=table, user=user, seat=seats[position], seats=seats)
-        with_language(user, render_fragments, viewer, oob=True, seats=seats)
+        with_language(user.language, render_fragments, viewer, oob=True, seats=seats)
 
     def move_all() -> int:
         with mock.patch("games.broadcast.send_group", lambda group, message: held.append((group, message))):

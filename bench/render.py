@@ -4,7 +4,7 @@ On a scratch PostgreSQL database (created and dropped here; ``DATABASE_URL`` nam
 games are played through the real services (random legal commands, automatic steps as the Celery task
 does them; see ``queries.Game``). Every ``--every`` moves, and at the end, every seat and a spectator
 get their fragments rendered the way the websocket consumer does it (``viewer_for`` +
-``with_language(user, render_fragments, viewer, oob=True)``), in English and in Italian.
+``with_language(user.language, render_fragments, viewer, oob=True)``), in English and in Italian.
 
 Each render is also timed in two parts, in CPU time of this thread: ``board_context`` (ORM, engine,
 presenter) and the templates (the four ``games/table.html`` partials with that context, as
@@ -108,7 +108,7 @@ def render_all(game: SeededGame, label: str, timings: dict[str, list[float]]) ->
             w0, c0 = time.perf_counter(), _cpu()
             viewer = viewer_for(table_id=table.pk, user=user)
             c1 = _cpu()
-            fragments = with_language(speaker, render_fragments, viewer, oob=True)
+            fragments = with_language(speaker.language, render_fragments, viewer, oob=True)
             c2 = _cpu()
             timings["wall_total"].append((time.perf_counter() - w0) * 1000)
             timings["cpu_viewer"].append((c1 - c0) * 1000)

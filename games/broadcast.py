@@ -14,6 +14,7 @@ import logging
 import re
 import threading
 import urllib.request
+from collections.abc import Iterable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -30,6 +31,11 @@ LOBBY_GROUP = "lobby"
 
 def table_group(table_id: int) -> str:
     return f"table.{table_id}"
+
+
+def user_group(user_id: int) -> str:
+    """Every open page of one user (its table sockets, its ``/ws/me/`` socket elsewhere)."""
+    return f"user.{user_id}"
 
 
 def _signature(body: bytes) -> str:
@@ -114,3 +120,10 @@ def chat_updated_on_commit(*, table_id: int) -> None:
 
 def lobby_updated_on_commit() -> None:
     transaction.on_commit(lambda: send_group(LOBBY_GROUP, {"type": "lobby.updated"}), robust=True)
+
+
+def badges_updated_on_commit(*, user_ids: Iterable[int]) -> None:
+    """After commit, tell these users' pages that the games waiting for them changed (the header badge)."""
+    for user_id in sorted(set(user_ids)):
+        group = user_group(user_id)
+        transaction.on_commit(lambda group=group: send_group(group, {"type": "badge.updated"}), robust=True)

@@ -21,10 +21,17 @@ from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games.broadcast import table_group
+from games.broadcast import table_group, user_group
 from games.invites import session_invite
 from games.models import Event, Seat, Table
-from games.rendering import render_chat, render_fragments, render_log_entries, with_language
+from games.rendering import (
+    render_chat,
+    render_fragments,
+    render_log_entries,
+    render_waiting_badge,
+    scope_language,
+    with_language,
+)
 from games.selectors import NotAllowed, Viewer, event_rows, table_with_seats, viewer_at, viewer_for
 
 log = logging.getLogger(__name__)
@@ -84,6 +91,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = self.scope.get("user")
+        self.language = scope_language(self.scope, self.user)  # every push in the page's own language
         self.sent: dict[str, str] = {}
         self.sent_version = -1
         self.sent_status = ""
@@ -103,6 +111,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ValueError:
             self.log_last_id = 0
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        # The header's badge of games waiting for this user: pushed here too (``badge_updated``), and
+        # sent with the first view this socket sends.
+        self.sent_badge = ""
+        self.badge_due = ""
+        if self.user is not None and self.user.is_authenticated:
+            await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
+            self.badge_due = await database_sync_to_async(self._render_badge)()
         table_sockets(self.table_id).add(self)
         await self.accept()
         # A page that was just rendered at the current version already shows these fragments: remember
@@ -121,6 +136,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             _forget_socket(self)
             self.prepared = None
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            if self.user is not None and self.user.is_authenticated:
+                await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page's heartbeat: ``{"heartbeat": <version shown>}``. Anything else is ignored.
@@ -138,6 +155,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return  # OverflowError: {"heartbeat": Infinity}
         # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        if self.user is not None and self.user.is_authenticated:
+            await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         stamp = await database_sync_to_async(_table_stamp)(self.table_id)
         if stamp is None:
             await self.close(code=4404)
@@ -162,6 +181,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = await database_sync_to_async(self._render_chat)()
         await self.send(text_data=html)
 
+    async def badge_updated(self, event: dict[str, Any]) -> None:
+        """The games waiting for this user changed (at this table or any other)."""
+        html = await database_sync_to_async(self._render_badge)()
+        if html != self.sent_badge:
+            self.sent_badge, self.badge_due = html, ""
+            await self.send(text_data=html)
+
     async def push_view(self, send: bool = True, at_least: int | None = None) -> None:
         """Render and send what changed. ``at_least``: the version a group message announced; a table
         read at that version or later by another socket of this server is shared instead of read again,
@@ -183,6 +209,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent_status = status
         if log_html:
             changed.append(log_html)
+        if self.badge_due and send:
+            changed.append(self.badge_due)
+            self.sent_badge, self.badge_due = self.badge_due, ""
         if changed and send:
             await self.send(text_data="".join(changed))
 
@@ -219,15 +248,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             lookup = seat is None or not self.skip_cache_lookup or seat.seen_version >= table.version
         # A seat's own render is kept for nobody else; a spectator's is shared with the other spectators.
         fragments = with_language(
-            self.user, render_fragments, viewer, oob=True, store=viewer.seat is None, lookup=lookup
+            self.language, render_fragments, viewer, oob=True, store=viewer.seat is None, lookup=lookup
         )
-        log_html, last_id = with_language(self.user, render_log_entries, viewer, after_id=after_id, rows=rows)
+        log_html, last_id = with_language(self.language, render_log_entries, viewer, after_id=after_id, rows=rows)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
         return fragments, log_html, last_id, viewer.table.version, viewer.table.status
 
+    def _render_badge(self) -> str:
+        return with_language(self.language, render_waiting_badge, self.user.pk)
+
     def _render_chat(self) -> str:
-        return render_chat(self.viewer, oob=True)
+        return with_language(self.language, render_chat, self.viewer, oob=True)
 
 
 #: fragments by name, new log lines, the last log id, the table version and status they show

@@ -10,9 +10,6 @@ def badges(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    from games.models import Seat, Table
+    from games.selectors import waiting_count
 
-    count = Seat.objects.filter(
-        user=user, waiting_since__isnull=False, resigned=False, table__status=Table.Status.ACTIVE
-    ).count()
-    return {"waiting_count": count}
+    return {"waiting_count": waiting_count(user.pk)}

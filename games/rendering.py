@@ -7,6 +7,7 @@ half-made choice in my decision panel survives another seat's move when my decis
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +17,7 @@ from django.utils import translation
 
 from games.models import Event, Seat, Table
 from games.presenters import seat_names
-from games.selectors import Viewer, board_context, chat_for_table, log_for_seat
+from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
 FRAGMENTS = ("status", "board", "decision", "result")
@@ -83,9 +84,29 @@ def render_log_entries(
         return "", after_id
     html = render_to_string(
         "games/table.html#log_append" if oob else "games/table.html#log_items",
-        {"entries": entries, "seen_version": viewer.seat.seen_version if viewer.seat else 0},
+        {"entries": entries, "seen_version": viewer.seat.seen_version if viewer.seat else None},
     )
     return html, entries[-1]["id"]
+
+
+def render_log_page(viewer: Viewer, *, before_id: int | None = None) -> tuple[str, int]:
+    """A page of this viewer's log (``selectors.log_page``) as list items: the newest lines, or those
+    before ``before_id``, headed by the control that loads the page before them when there is one.
+    Also the id of its newest line (0 if none), where the page's websocket goes on from."""
+    page = log_page(table=viewer.table, seat=viewer.seat, before_id=before_id, seats=viewer.seats)
+    html = render_to_string(
+        "games/table.html#log_page",
+        {
+            "entries": page.entries,
+            "earlier": page.earlier,
+            "first_new_id": page.first_new_id,
+            "new_count": page.new_count,
+            "seen_version": viewer.seat.seen_version if viewer.seat else None,
+            "table": viewer.table,
+            "invite_token": viewer.invite_token,
+        },
+    )
+    return html, page.entries[-1]["id"] if page.entries else 0
 
 
 def render_chat(viewer: Viewer, *, oob: bool) -> str:
@@ -101,8 +122,28 @@ def render_chat(viewer: Viewer, *, oob: bool) -> str:
     )
 
 
-def with_language(user: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a render in the viewer's own language (the websocket has no request to carry it)."""
-    language = getattr(user, "language", None) or "en"
+def render_waiting_badge(user_id: int) -> str:
+    """The header's "games waiting for you" badge, swapped in out of band (``#waiting-badge``)."""
+    return render_to_string("games/_waiting_badge.html", {"waiting_count": waiting_count(user_id), "oob": True})
+
+
+def with_language(language: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a render in the viewer's own language (the websocket has no request to carry it): see
+    ``scope_language``."""
     with translation.override(language):
         return fn(*args, **kwargs)
+
+
+def scope_language(scope: dict[str, Any], user: Any) -> str:
+    """The language a websocket's pushes are rendered in: the one its page was rendered in.
+
+    A signed-in user's preference (``accounts.middleware``); for anyone else, what ``LocaleMiddleware``
+    reads from the request (the language cookie, then ``Accept-Language``), here from the socket's
+    handshake.
+    """
+    if user is not None and getattr(user, "is_authenticated", False) and getattr(user, "language", ""):
+        return translation.get_supported_language_variant(user.language)
+    headers = dict(scope.get("headers") or ())
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    request = SimpleNamespace(COOKIES=scope.get("cookies") or {}, META={"HTTP_ACCEPT_LANGUAGE": accept})
+    return translation.get_language_from_request(request)  # type: ignore[arg-type]

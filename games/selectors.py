@@ -37,6 +37,13 @@ EVENTS_AFTER = PreparedRead(
     ),
     params=["table_id", "after_id"],
 )
+EVENTS_BEFORE = PreparedRead(
+    "events before an id",
+    lambda table_id, before_id, limit: (
+        Event.objects.filter(table_id=table_id, id__lt=before_id).order_by("-seq", "-index")[:limit]
+    ),
+    params=["table_id", "before_id"],
+)
 UNDO_CANDIDATES = PreparedRead(
     "last commands, for undo",
     lambda table_id: (
@@ -108,9 +115,11 @@ def viewer_at(table: Table, seats: tuple[Seat, ...], *, user: User | None, invit
     )
 
 
-def event_rows(table_id: int, *, after_id: int = 0, limit: int = 200) -> list[Event]:
-    """The newest ``limit`` events of a table after ``after_id``, newest first, for every seat: filter
-    them with ``log_for_seat`` before showing them to anyone."""
+def event_rows(table_id: int, *, after_id: int = 0, before_id: int | None = None, limit: int = 200) -> list[Event]:
+    """The newest ``limit`` events of a table after ``after_id`` (or, given ``before_id``, before that
+    one), newest first, for every seat: filter them with ``log_for_seat`` before showing them to anyone."""
+    if before_id is not None:
+        return EVENTS_BEFORE(table_id=table_id, before_id=before_id, limit=limit)
     return EVENTS_AFTER(table_id=table_id, after_id=after_id, limit=limit)
 
 
@@ -147,6 +156,45 @@ def log_for_seat(
         return _log_lines(presenter, rules, rows, seat)
 
 
+@dataclass(frozen=True)
+class LogPage:
+    """One page of a seat's log, oldest line first (``log_page``)."""
+
+    entries: list[dict[str, Any]]
+    #: Where the lines before these begin (``log_page(before_id=earlier)``); None: these reach the first.
+    earlier: int | None
+    #: The first line this seat had not seen (its ``seen_version``), and how many of the lines are new
+    #: since then; 0 and 0 for a spectator, whose visits are not kept, and for pages further back.
+    first_new_id: int = 0
+    new_count: int = 0
+
+
+def log_page(
+    *, table: Table, seat: Seat | None, before_id: int | None = None, seats: Sequence[Seat] = ()
+) -> LogPage:
+    """A page of the log as ``seat`` may read it (the same filter as ``log_for_seat``), keyset-paged by
+    event id: the newest lines (``before_id`` None), or those before ``before_id``.
+
+    The newest page reaches back to the first line the seat has not seen (at most
+    ``HYPERLANE_LOG_UNSEEN_LINES`` lines), so a player coming back reads everything since their last
+    visit without paging, and is told where it starts and how much is new.
+    """
+    limit = settings.HYPERLANE_LOG_PAGE_LINES
+    seen = seat.seen_version if seat is not None else None
+    if before_id is None and seen is not None:
+        unseen = Event.objects.filter(table_id=table.pk, seq__gt=seen).count()
+        limit = max(limit, min(unseen, settings.HYPERLANE_LOG_UNSEEN_LINES))
+    rows = event_rows(table.pk, before_id=before_id, limit=limit + 1)
+    earlier = rows[limit - 1].id if len(rows) > limit else None
+    entries = log_for_seat(
+        table=table, seat=seat.position if seat is not None else None, seats=seats, rows=rows[:limit]
+    )
+    if before_id is not None or seen is None:
+        return LogPage(entries, earlier)
+    new = [e for e in entries if e["seq"] > seen]
+    return LogPage(entries, earlier, new[0]["id"] if new else 0, len(new))
+
+
 def _log_lines(presenter: Any, rules: Any, rows: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
     out = []
     for row in reversed(rows):
@@ -162,6 +210,13 @@ def _log_lines(presenter: Any, rules: Any, rows: Sequence[Event], seat: int | No
             continue
         out.append({"id": row.id, "seq": row.seq, "text": presenter.event_text(rules, row.kind, data)})
     return out
+
+
+def waiting_count(user_id: int) -> int:
+    """How many started tables wait on this user's decision (the header's badge)."""
+    return Seat.objects.filter(
+        user_id=user_id, waiting_since__isnull=False, resigned=False, table__status=Table.Status.ACTIVE
+    ).count()
 
 
 def chat_for_table(*, table: Table, limit: int = 100) -> list[ChatMessage]:

@@ -291,7 +291,9 @@ def table_close(*, table_id: int, moderator: User, reason: str = "") -> None:
         table.save(
             update_fields=["status", "finished_at", "auto_step_since", "needs_moderator_since", "result", "updated_at"]
         )
+        waiting = list(Seat.objects.filter(table=table, waiting_since__isnull=False).values_list("user_id", flat=True))
         Seat.objects.filter(table=table).update(waiting_since=None)
+        broadcast.badges_updated_on_commit(user_ids=waiting)
     log.info("table %s closed by moderator %s", table_id, moderator.pk)
     _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
@@ -795,6 +797,7 @@ def _sync_seat_decisions(
             key_of[s] = decision.key
     newly_waiting: list[Seat] = []
     changed: list[Seat] = []
+    waiting_changed: list[int] = []  # users whose badge of games waiting for them changes
     for seat in seats:
         key = key_of.get(seat.position, "")
         dirty = False
@@ -805,9 +808,11 @@ def _sync_seat_decisions(
         if key and seat.waiting_since is None:
             seat.waiting_since = now
             newly_waiting.append(seat)
+            waiting_changed.append(seat.user_id)
             dirty = True
         elif not key and seat.waiting_since is not None:
             seat.waiting_since = None
+            waiting_changed.append(seat.user_id)
             dirty = True
         if seat.position == acting_seat and seat.seen_version < table.version:
             seat.seen_version = table.version
@@ -827,6 +832,8 @@ def _sync_seat_decisions(
         )
         for seat, joined_at in zip(changed, joined, strict=True):
             seat.joined_at = joined_at
+    if waiting_changed:
+        broadcast.badges_updated_on_commit(user_ids=waiting_changed)
     return newly_waiting
 
 

@@ -12,5 +12,6 @@ urlpatterns = [
     path("tables/<int:table_id>/command/", views.table_command, name="table_command"),
     path("tables/<int:table_id>/chat/", views.table_chat, name="table_chat"),
     path("tables/<int:table_id>/log/", views.table_log, name="table_log"),
+    path("tables/<int:table_id>/seen/", views.table_seen, name="table_seen"),
     path("internal/broadcast/", views.internal_broadcast, name="internal_broadcast"),
 ]

@@ -12,7 +12,8 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
-from django.utils.html import format_html
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -21,7 +22,7 @@ from games import broadcast, ratelimit, services
 from games.engine.core import IllegalCommand
 from games.invites import remember_invite, session_invite
 from games.presenters import seat_names
-from games.rendering import render_chat, render_fragments, render_log_entries
+from games.rendering import render_chat, render_fragments, render_log_entries, render_log_page
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
 
 MAX_ARGS_BYTES = 2000
@@ -47,7 +48,7 @@ def _viewer_or_404(request: HttpRequest, table_id: int) -> Viewer:
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     viewer = _viewer_or_404(request, table_id)
     ctx = board_context(viewer=viewer)
-    entries_html, last_id = render_log_entries(viewer, after_id=0, oob=False)
+    entries_html, last_id = render_log_page(viewer)
     ctx.update(
         {
             "oob": False,
@@ -80,13 +81,15 @@ def _heartbeat_seconds() -> int:
 
 
 def _error_response(request: HttpRequest, viewer: Viewer | None, message: str, status: int) -> HttpResponse:
-    """The message goes next to the control that posted (the form's own error slot).
+    """The message goes next to the control that posted (the form's own error slot), and to the table's
+    error area, which is never part of a fragment: a socket push may have replaced the form meanwhile.
 
     ``viewer`` is needed only for a 409 (the fresh board comes along, swapped in out of band).
     """
-    body = format_html('<span class="error-text" role="alert">{}</span>', message)
+    fragments = ""
     if status == 409 and viewer is not None:
-        body += "".join(render_fragments(viewer, oob=True).values())
+        fragments = mark_safe("".join(render_fragments(viewer, oob=True).values()))  # rendered templates
+    body = render_to_string("games/_post_error.html", {"message": message, "fragments": fragments})
     if settings.HYPERLANE_PLANT_LEAK == "error" and viewer is not None:  # TEST-ONLY planted leak (tests/proof)
         body += str(viewer.table.state)
     return HttpResponse(body, status=status)
@@ -202,16 +205,43 @@ def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponse(render_chat(viewer, oob=True))
 
 
-@login_required
 @require_GET
 def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The log as this viewer may read it: ``?before=<id>`` the page before that line (as list items,
+    headed by the control for the page before it), ``?after=<id>`` the lines after it (appended out of
+    band). Anyone who may see the page may read its log, as on the page."""
     viewer = _viewer_or_404(request, table_id)
+    before = request.GET.get("before")
     try:
-        after = int(request.GET.get("after", "0"))
+        position = _log_position(before if before is not None else request.GET.get("after", "0"))
     except ValueError:
         return HttpResponseBadRequest(_("Bad log position."))
-    html, _last = render_log_entries(viewer, after_id=after)
+    if before is not None:
+        html, _last = render_log_page(viewer, before_id=position)
+    else:
+        html, _last = render_log_entries(viewer, after_id=position)
     return HttpResponse(html)
+
+
+def _log_position(raw: str) -> int:
+    """An event id from the query string: a whole number an id column can hold, else ValueError."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise ValueError(raw)
+    return int(raw)
+
+
+@login_required
+@require_POST
+def table_seen(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The page was read up to ``version`` (sent as the reader leaves or hides it): the log lines up to
+    there are not "new since your last visit" next time. Spectators' visits are not kept."""
+    viewer = _viewer_or_404(request, table_id)
+    raw = request.POST.get("version", "")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return HttpResponseBadRequest(_("Bad table version."))
+    if viewer.seat is not None:
+        services.seat_mark_seen(table_id=table_id, user=request.user, version=min(int(raw), viewer.table.version))
+    return HttpResponse(status=204)
 
 
 @csrf_exempt

@@ -288,6 +288,10 @@ HYPERLANE_TABLE_CREATE_RATE_PER_HOUR = env_int("HYPERLANE_TABLE_CREATE_RATE_PER_
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
 #: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.
 HYPERLANE_RENDER_CONCURRENCY = env_int("HYPERLANE_RENDER_CONCURRENCY", 2)
+#: Log lines per page of a table's log (the newest on the page; earlier ones load as the reader scrolls
+#: back), and at most this many on the page when more are new since the seat's last visit.
+HYPERLANE_LOG_PAGE_LINES = env_int("HYPERLANE_LOG_PAGE_LINES", 200)
+HYPERLANE_LOG_UNSEEN_LINES = env_int("HYPERLANE_LOG_UNSEEN_LINES", 1000)
 #: How long a table's rendered fragments are kept for the other viewers of the same version (0: never).
 HYPERLANE_FRAGMENT_CACHE_SECONDS = env_int("HYPERLANE_FRAGMENT_CACHE_SECONDS", 300)
 #: A player the game has waited on this long gets a reminder (once per decision).

@@ -60,13 +60,75 @@
   document.addEventListener("htmx:afterSettle", function () { applySizes(document); });
   document.addEventListener("htmx:wsAfterMessage", function () { applySizes(document); });
 
-  var socket = null;
-  var beat = null;
+  // --- A table POST's answer and the socket's pushes do not race -------------------------------------
+  // The socket can bring a move's new view before the POST's own answer arrives, and replace the form
+  // that posted: htmx would then swap the answer relative to a detached form, find none of its targets
+  // (htmx:oobErrorNoTarget) and lose an error meant for that form. So while a POST from the table page is
+  // in flight, socket messages wait, and are applied in order once it has been answered. And every answer
+  // and push carries the version it shows (#frag-status): one older than the page shows is not swapped in
+  // (its log lines, chat and badge still are). Errors also go to the stable #table-error area.
+  var inFlight = 0;
+  var held = [];
 
   function shownVersion() {
     var status = document.getElementById("frag-status");
     return status ? parseInt(status.dataset.version || "0", 10) : 0;
   }
+
+  function withoutStale(html) {
+    var found = /id="frag-status"[^>]*data-version="(\d+)"/.exec(html);
+    if (!found || parseInt(found[1], 10) >= shownVersion()) return html;
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    t.content.querySelectorAll('[id^="frag-"]:not(#frag-chat)').forEach(function (el) { el.remove(); });
+    var box = document.createElement("div");
+    box.appendChild(t.content);
+    return box.innerHTML;
+  }
+
+  if (window.htmx) {
+    htmx.defineExtension("table-versions", {
+      transformResponse: function (text) { return withoutStale(text); },
+    });
+  }
+
+  function tablePost(evt) {
+    var live = document.getElementById("table-live");
+    return live && live.contains(evt.detail.elt) && evt.detail.requestConfig &&
+      evt.detail.requestConfig.verb === "post";
+  }
+
+  document.addEventListener("htmx:beforeSend", function (evt) {
+    if (!tablePost(evt)) return;
+    var area = document.getElementById("table-error");
+    if (area && evt.detail.elt.classList.contains("command")) area.textContent = "";
+    inFlight += 1;
+    evt.detail.xhr.addEventListener("loadend", function () {
+      // After the answer's swap (htmx swaps in the xhr's load handler, before loadend).
+      inFlight -= 1;
+      if (inFlight === 0) releaseHeld();
+    });
+  });
+
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    if (inFlight > 0) {
+      evt.preventDefault();
+      held.push(evt.detail.message);
+    }
+  }, true);
+
+  function releaseHeld() {
+    var live = document.getElementById("table-live");
+    while (held.length && live) {
+      var html = withoutStale(held.shift());
+      followLog = logAtBottom();
+      htmx.swap(live, html, { swapStyle: "none" });
+      afterMessage();
+    }
+  }
+
+  var socket = null;
+  var beat = null;
 
   function sendHeartbeat() {
     if (socket) {
@@ -90,7 +152,21 @@
   // Pages left in a background tab resync when they come back.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") sendHeartbeat();
+    else markSeen();
   });
+  // A player who hides or leaves the page has read it up to the version it shows: next time, the log
+  // marks as new only what came after (the page's own load marks its version read on the server).
+  function markSeen() {
+    var live = document.getElementById("table-live");
+    var headers = {};
+    try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (e) { /* none */ }
+    if (!live || !live.dataset.seenUrl || !navigator.sendBeacon || !headers["X-CSRFToken"]) return;
+    var form = new FormData();
+    form.append("version", String(shownVersion()));
+    form.append("csrfmiddlewaretoken", headers["X-CSRFToken"]);
+    navigator.sendBeacon(live.dataset.seenUrl, form);
+  }
+  window.addEventListener("pagehide", markSeen);
 
   // The log shows its newest lines: at the bottom on load, and after each update when the reader
   // was already at the bottom (someone scrolled up to read older lines keeps their place).
@@ -100,8 +176,26 @@
     return !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   }
   function logToBottom() { var box = logBox(); if (box) box.scrollTop = box.scrollHeight; }
-  document.addEventListener("DOMContentLoaded", logToBottom);
-  var followLog = true;
+  // On load: at the first line that is new since the reader's last visit, else at the bottom.
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = logBox();
+    var since = document.getElementById("log-since");
+    if (box && since) box.scrollTop = since.offsetTop;  // .log-entries is its offsetParent
+    else logToBottom();
+  });
+  // Earlier lines come in above the ones being read: keep those where they are on the screen.
+  var keepFromBottom = null;
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var box = logBox();
+    if (box && box.contains(evt.detail.elt)) keepFromBottom = box.scrollHeight - box.scrollTop;
+  });
+  document.addEventListener("htmx:load", function (evt) {
+    var box = logBox();
+    if (keepFromBottom === null || !box || !box.contains(evt.detail.elt)) return;
+    box.scrollTop = box.scrollHeight - keepFromBottom;
+    window.requestAnimationFrame(function () { keepFromBottom = null; });
+  });
+  var followLog = true;  // (declared before its first use by releaseHeld, which runs only later)
   document.addEventListener("htmx:wsBeforeMessage", function () { followLog = logAtBottom(); });
 
   // A one-time notice ("The game has started") is not news for the rest of the game: it goes once the
@@ -110,15 +204,29 @@
     document.querySelectorAll("ul.messages").forEach(function (ul) { ul.remove(); });
   }
 
+  // The tab's title counts the games waiting for you, as the header's badge does ("(1) Hyperlane"): the
+  // badge is pushed over the table's socket, or the page's own /ws/me/ socket elsewhere.
+  function markTitle() {
+    var badge = document.getElementById("waiting-badge");
+    if (!badge) return;
+    var count = parseInt(badge.dataset.count || "0", 10);
+    var base = document.title.replace(/^\(\d+\) /, "");
+    document.title = count > 0 ? "(" + count + ") " + base : base;
+  }
+  document.addEventListener("DOMContentLoaded", markTitle);
+
   // A reconnect resends log lines the page may already have: keep the first of each.
-  document.addEventListener("htmx:wsAfterMessage", function () {
+  document.addEventListener("htmx:wsAfterMessage", afterMessage);
+  function afterMessage() {
     document.body.dataset.wsMessages = String(Number(document.body.dataset.wsMessages || "0") + 1);
     var seen = {};
     document.querySelectorAll("#log-entries > li[data-id]").forEach(function (li) {
       if (seen[li.dataset.id]) li.remove(); else seen[li.dataset.id] = true;
     });
     if (followLog) logToBottom();
+    applySizes(document);
     var live = document.getElementById("table-live");
     if (live && shownVersion() > parseInt(live.dataset.version || "0", 10)) dropNotices();
-  });
+    markTitle();
+  }
 })();
