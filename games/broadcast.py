@@ -7,6 +7,7 @@ the one ASGI process; other processes (the Celery worker) reach it through a sig
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -23,8 +24,6 @@ log = logging.getLogger(__name__)
 
 #: Set by ``config.asgi`` in the process that serves websockets.
 IN_ASGI_PROCESS = False
-
-LOBBY_GROUP = "lobby"
 
 
 def table_group(table_id: int) -> str:
@@ -48,9 +47,15 @@ def send_group(group: str, message: dict[str, object]) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broadcast failure must never undo or fail a move; heartbeats resync
-        log.exception("group_send to %s failed", group)
+        async_to_sync(_bounded_group_send)(layer, group, message)
+    except Exception as exc:  # a broadcast failure must never undo or fail a move; heartbeats resync
+        log.warning("group_send to %s failed (%r); pages resync on their heartbeat", group, exc)
+
+
+async def _bounded_group_send(layer: object, group: str, message: dict[str, object]) -> None:
+    """The layer's ``group_send``, given up after ``HYPERLANE_BROADCAST_TIMEOUT``: a channel layer whose
+    Redis has stopped answering must not hold the answer to a move that is already committed."""
+    await asyncio.wait_for(layer.group_send(group, message), timeout=settings.HYPERLANE_BROADCAST_TIMEOUT)  # type: ignore[attr-defined]
 
 
 def _post_internal(group: str, message: dict[str, object]) -> None:
@@ -84,6 +89,3 @@ def table_updated_on_commit(*, table_id: int, version: int, reread: bool = False
 def chat_updated_on_commit(*, table_id: int) -> None:
     transaction.on_commit(lambda: send_group(table_group(table_id), {"type": "chat.updated"}), robust=True)
 
-
-def lobby_updated_on_commit() -> None:
-    transaction.on_commit(lambda: send_group(LOBBY_GROUP, {"type": "lobby.updated"}), robust=True)
