@@ -12,6 +12,7 @@ class GamesConfig(AppConfig):
         from django.conf import settings
         from django.utils.module_loading import import_string
 
+        from games import signals  # noqa: F401  (connects the receivers)
         from games.engine import registry
 
         for dotted in getattr(settings, "HYPERLANE_EXTRA_GAMES", []):

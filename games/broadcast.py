@@ -30,6 +30,15 @@ def table_group(table_id: int) -> str:
     return f"table.{table_id}"
 
 
+def user_group(user_id: int) -> str:
+    """The open table sockets of one user (told to re-check their session: ``games.signals``)."""
+    return f"user.{user_id}"
+
+
+def session_digest(session_key: str) -> str:
+    return hashlib.sha256(session_key.encode()).hexdigest()
+
+
 def _signature(body: bytes) -> str:
     return hmac.new(settings.SECRET_KEY.encode(), body, hashlib.sha256).hexdigest()
 
@@ -89,3 +98,13 @@ def table_updated_on_commit(*, table_id: int, version: int, reread: bool = False
 def chat_updated_on_commit(*, table_id: int) -> None:
     transaction.on_commit(lambda: send_group(table_group(table_id), {"type": "chat.updated"}), robust=True)
 
+
+
+def sessions_changed_on_commit(*, user_id: int, ended: str | None = None) -> None:
+    """After commit, tell the user's open sockets to check that their session still signs them in.
+    ``ended``: the key of a session that is ending now (a sign-out), whose sockets close at once; only
+    its digest (``session_digest``) goes through the channel layer, never the key."""
+    message: dict[str, object] = {"type": "session.check"}
+    if ended:
+        message["ended"] = session_digest(ended)
+    transaction.on_commit(lambda: send_group(user_group(user_id), message), robust=True)

@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games.broadcast import table_group
+from games.broadcast import session_digest, table_group, user_group
 from games.models import Event, Seat, Table
 from games.rendering import render_chat, render_fragments, render_log_entries, with_language
 from games.selectors import NotAllowed, event_rows, table_with_seats, viewer_at, viewer_for
@@ -89,6 +89,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.log_last_id = 0
         self.prepared: _Batch | None = None
         self.pushing = False
+        self.push_lock = asyncio.Lock()
+        self.beat_shown = 0
+        self.beat_next = 0.0
+        self.beat_later: asyncio.Task[None] | None = None
         invite = _query_param(self.scope, "invite")
         try:
             self.viewer = await database_sync_to_async(viewer_for)(
@@ -102,6 +106,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ValueError:
             self.log_last_id = 0
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        if self._signed_in():  # told when this user's sessions may have ended (games.signals)
+            await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         table_sockets(self.table_id).add(self)
         await self.accept()
         # A page that was just rendered at the current version already shows these fragments: remember
@@ -119,7 +125,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "viewer"):
             _forget_socket(self)
             self.prepared = None
+            if self.beat_later is not None:
+                self.beat_later.cancel()
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            if self._signed_in():
+                await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page's heartbeat: ``{"heartbeat": <version shown>}``. Anything else is ignored.
@@ -135,6 +145,34 @@ class TableConsumer(AsyncWebsocketConsumer):
             shown = int(message.get("heartbeat"))
         except (ValueError, TypeError, AttributeError, OverflowError):
             return  # OverflowError: {"heartbeat": Infinity}
+        # At most one answered beat per HYPERLANE_HEARTBEAT_MIN_SECONDS (each may re-render everything):
+        # beats that come sooner are answered once, together, when the interval is over.
+        self.beat_shown = shown
+        if self.beat_later is not None:
+            return
+        wait = self.beat_next - asyncio.get_running_loop().time()
+        if wait > 0:
+            self.beat_later = asyncio.ensure_future(self._beat_after(wait))
+            return
+        await self._beat()
+
+    async def _beat_after(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self.beat_later = None
+        await self._beat()
+
+    async def _beat(self) -> None:
+        loop, interval = asyncio.get_running_loop(), settings.HYPERLANE_HEARTBEAT_MIN_SECONDS
+        self.beat_next = loop.time() + interval  # no other beat is answered while this one is
+        try:
+            await self._answer_beat()
+        finally:
+            self.beat_next = loop.time() + interval
+
+    async def _answer_beat(self) -> None:
+        shown = self.beat_shown
+        if not await self._session_still_valid():
+            return
         # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         stamp = await database_sync_to_async(_table_stamp)(self.table_id)
@@ -147,6 +185,29 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.push_view()
         elif status == Table.Status.OPEN or status != self.sent_status:
             await self.push_view()
+
+    async def session_check(self, event: dict[str, Any]) -> None:
+        """This user signed out, was deactivated or changed password somewhere (games.signals)."""
+        key = self.scope["session"].session_key if self._signed_in() else None
+        if key and event.get("ended") == session_digest(key):
+            await self.close(code=4401)
+            return
+        await self._session_still_valid()
+
+    def _signed_in(self) -> bool:
+        return bool(self.user is not None and self.user.is_authenticated and "session" in self.scope)
+
+    async def _session_still_valid(self) -> bool:
+        """Whether the session this socket was opened with still signs in its user; if not, the socket
+        is closed (4401): it stops streaming that seat's view. The page's next load or reconnect is
+        whoever its cookie names now (the public view, for a signed-out visitor)."""
+        if not self._signed_in():
+            return True
+        session_key = self.scope["session"].session_key
+        if await database_sync_to_async(_session_user_id)(session_key) == self.user.pk:
+            return True
+        await self.close(code=4401)
+        return False
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         version = int(event.get("version", 0))
@@ -165,6 +226,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Render and send what changed. ``at_least``: the version a group message announced; a table
         read at that version or later by another socket of this server is shared instead of read again,
         and so is the thread hop that renders it (``_Batch``)."""
+        async with self.push_lock:  # a late heartbeat's answer (``_beat_after``) runs beside the handlers
+            await self._push_view(send, at_least)
+
+    async def _push_view(self, send: bool, at_least: int | None) -> None:
         self.pushing = True  # its log position is about to move: no batch renders for it meanwhile
         try:
             if at_least is not None and self.share_renders:
@@ -384,6 +449,28 @@ SNAPSHOTS = TableSnapshots()
 def _table_stamp(table_id: int) -> tuple[int, str] | None:
     """The table's version and status, or None if there is no such table."""
     return Table.objects.filter(pk=table_id).values_list("version", "status").first()
+
+
+def _session_user_id(session_key: str | None) -> int | None:
+    """The id of the user this session signs in now (as an HTTP request would find it), or None: the
+    session ended (signed out), the user is inactive (banned) or its password changed since."""
+    from importlib import import_module
+    from types import SimpleNamespace
+
+    from django.contrib.auth import get_user
+
+    if not session_key:
+        return None
+    engine = import_module(settings.SESSION_ENGINE)
+    user = get_user(SimpleNamespace(session=engine.SessionStore(session_key)))  # type: ignore[arg-type]
+    return user.pk if user.is_authenticated else None
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Every websocket URL that names no table (``ws/tables/-1/``, ``ws/nothing/``): refused cleanly."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
 
 
 def _query_param(scope: dict[str, Any], name: str) -> str:

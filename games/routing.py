@@ -1,7 +1,11 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, re_path
 
-from games.consumers import TableConsumer
+from games.consumers import NoSuchSocket, TableConsumer
 
-websocket_urlpatterns = [path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())]
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+    # Anything else (``ws/tables/-1/``, a typo) is refused with a clean close, not a server error.
+    re_path(r"", NoSuchSocket.as_asgi()),
+]

@@ -266,6 +266,9 @@ HYPERLANE_REDIS_CACHE_RETRY_SECONDS = float(env_str("HYPERLANE_REDIS_CACHE_RETRY
 HYPERLANE_BROADCAST_TIMEOUT = float(env_str("HYPERLANE_BROADCAST_TIMEOUT", "2.0"))
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
+#: A socket's heartbeats are answered at most once in this many seconds (each may re-render the whole
+#: view); sooner ones are answered together when the interval is over (games/consumers.py).
+HYPERLANE_HEARTBEAT_MIN_SECONDS = float(env_str("HYPERLANE_HEARTBEAT_MIN_SECONDS", "2"))
 #: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.
 HYPERLANE_RENDER_CONCURRENCY = env_int("HYPERLANE_RENDER_CONCURRENCY", 2)
 #: How long a table's rendered fragments are kept for the other viewers of the same version (0: never).

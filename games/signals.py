@@ -1,0 +1,33 @@
+"""Receivers that tell a user's open websockets to re-check their session (``TableConsumer.session_check``):
+on sign-out, and when the account is deactivated (banned) or its password changes. The sockets' heartbeats
+re-check too, so a message lost with Redis only delays the check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_out
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from games import broadcast
+
+#: A save that touches one of these (or saves every field) may end the user's sessions.
+_SESSION_FIELDS = {"is_active", "password"}
+
+
+@receiver(user_logged_out)
+def _signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    # The signal comes before the session is deleted: name it, so its sockets close without reading it.
+    session = getattr(request, "session", None)
+    if user is not None and user.pk is not None:
+        broadcast.sessions_changed_on_commit(user_id=user.pk, ended=getattr(session, "session_key", None))
+
+
+@receiver(post_save, sender=get_user_model())
+def _account_saved(sender: Any, instance: Any, created: bool = False, update_fields: Any = None, **kwargs: Any) -> None:
+    if created:
+        return
+    if update_fields is None or _SESSION_FIELDS & set(update_fields):
+        broadcast.sessions_changed_on_commit(user_id=instance.pk)
