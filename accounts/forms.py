@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from config.text import single_line
 
 
 @cache
@@ -36,6 +37,7 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data.get("display_name", "").strip()
+        single_line(name)  # shown in the lobby, the log and mails: one line
         if name and User.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("Another player already uses this name."))
         return name
