@@ -13,6 +13,7 @@ import hmac
 import json
 import logging
 import threading
+import urllib.error
 import urllib.request
 
 from asgiref.sync import async_to_sync
@@ -79,8 +80,14 @@ def _post_internal(group: str, message: dict[str, object]) -> None:
     def _send() -> None:
         try:
             urllib.request.urlopen(req, timeout=5).close()
-        except Exception:
-            log.warning("internal broadcast to %s failed; pages resync on their heartbeat", group)
+        except urllib.error.URLError as exc:
+            if isinstance(exc.reason, ConnectionRefusedError):
+                # No server is running (a management command before the site starts): no page to tell.
+                log.debug("internal broadcast to %s: no server at %s", group, settings.HYPERLANE_INTERNAL_URL)
+                return
+            log.warning("internal broadcast to %s failed (%s); pages resync on their heartbeat", group, exc)
+        except Exception as exc:
+            log.warning("internal broadcast to %s failed (%r); pages resync on their heartbeat", group, exc)
 
     threading.Thread(target=_send, daemon=True).start()
 

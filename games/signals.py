@@ -13,9 +13,6 @@ from django.dispatch import receiver
 
 from games import broadcast
 
-#: A save that touches one of these (or saves every field) may end the user's sessions.
-_SESSION_FIELDS = {"is_active", "password"}
-
 
 @receiver(user_logged_out)
 def _signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
@@ -26,8 +23,8 @@ def _signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: An
 
 
 @receiver(post_save, sender=get_user_model())
-def _account_saved(sender: Any, instance: Any, created: bool = False, update_fields: Any = None, **kwargs: Any) -> None:
-    if created:
-        return
-    if update_fields is None or _SESSION_FIELDS & set(update_fields):
+def _account_saved(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
+    # Deactivated (banned), or a new password (``set_password`` keeps it in ``_password`` until saved):
+    # sessions made before may no longer sign the user in.
+    if not created and (not instance.is_active or getattr(instance, "_password", None) is not None):
         broadcast.sessions_changed_on_commit(user_id=instance.pk)

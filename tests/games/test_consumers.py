@@ -331,7 +331,7 @@ async def _closed_with(comm) -> int:  # type: ignore[no-untyped-def]
             return message.get("code", 1000)
 
 
-@pytest.mark.parametrize("how", ["log_out", "deactivate", "delete_session"])
+@pytest.mark.parametrize("how", ["log_out", "deactivate", "new_password", "delete_session"])
 async def test_a_socket_stops_streaming_a_seat_whose_session_ended(alice, bob, how):
     """Before: a socket kept its user for as long as it stayed open, signed out or banned."""
     from django.contrib.sessions.models import Session
@@ -345,6 +345,9 @@ async def test_a_socket_stops_streaming_a_seat_whose_session_ended(alice, bob, h
         assert (await sync_to_async(client.post)("/accounts/logout/")).status_code == 302
     elif how == "deactivate":  # banned by a moderator
         alice.is_active = False
+        await database_sync_to_async(alice.save)()
+    elif how == "new_password":  # set elsewhere (or by an administrator): older sessions end
+        alice.set_password("a-new-password-1")
         await database_sync_to_async(alice.save)()
     else:  # the session ends with no message to the socket (e.g. expired, removed by hand): the beat checks
         await database_sync_to_async(Session.objects.all().delete)()
