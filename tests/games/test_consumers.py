@@ -150,29 +150,55 @@ async def test_a_private_table_refuses_a_stranger(alice, bob, charlie):
 
 async def test_at_most_the_configured_number_of_renders_run_at_once(alice, bob, charlie, settings, monkeypatch):
     """Renders hold the GIL; the server queues them instead of starving its event loop (games/consumers.py)."""
+    import asyncio
     import threading
-    import time
 
+    import games.consumers as consumers
     from games.consumers import TableConsumer
 
     settings.HYPERLANE_RENDER_CONCURRENCY = 2
-    running, peak, lock = [0], [0], threading.Lock()
+    running, peak, asked, lock = [0], [0], [0], threading.Lock()
+    gate = threading.Event()
     original = TableConsumer._render
+    real_slots = consumers.render_slots
 
-    def slow_render(self, at_least=None):  # type: ignore[no-untyped-def]
+    def held_render(self, at_least=None):  # type: ignore[no-untyped-def]
         with lock:
             running[0] += 1
             peak[0] = max(peak[0], running[0])
-        time.sleep(0.15)
-        with lock:
-            running[0] -= 1
-        return original(self, at_least)
+        try:
+            assert gate.wait(timeout=CAP), "the test never opened the gate"
+            return original(self, at_least)
+        finally:
+            with lock:
+                running[0] -= 1
 
-    monkeypatch.setattr(TableConsumer, "_render", slow_render)
+    class CountedSlots:
+        """The real render slots, counting the renders that asked for one."""
+
+        def __init__(self) -> None:
+            self.slots = real_slots()
+
+        async def __aenter__(self) -> None:
+            asked[0] += 1
+            await self.slots.acquire()
+
+        async def __aexit__(self, *exc: object) -> None:
+            self.slots.release()
+
+    monkeypatch.setattr(TableConsumer, "_render", held_render)
+    monkeypatch.setattr(consumers, "render_slots", CountedSlots)
     table = await sync_to_async(started_table)(alice, bob)
     comms = [_communicator(table.pk, user) for user in (alice, bob, charlie, charlie, alice)]
     for comm in comms:
         await comm.connect()
+    # Every socket asked for a slot while the first renders are held: exactly two got one.
+    for _ in range(int(CAP * 100)):
+        if asked[0] == 5 and running[0] == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert (asked[0], running[0]) == (5, 2)
+    gate.set()
     for comm in comms:
         assert 'id="frag-status"' in await _first_view(comm)
     assert peak[0] == 2

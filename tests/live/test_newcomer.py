@@ -56,7 +56,7 @@ def test_the_readme_run_command_serves_a_playable_site(tmp_path):
             version, controls = alice.controls(table)
             kind, args = controls[0]
             assert alice.command(table, kind, args, version).status_code == 200
-            receive_until(ws, lambda f: f'data-version="{version + 1}"' in f, timeout=10)
+            receive_until(ws, lambda f: f'data-version="{version + 1}"' in f)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

@@ -14,7 +14,7 @@ import uuid
 
 import pytest
 
-from tests.live.harness import LiveSite
+from tests.live.harness import SAFETY_CAP, LiveSite
 from tests.proof.live_support import (
     REDIS,
     LiveView,
@@ -44,6 +44,12 @@ def _steps_received(site: LiveSite) -> int:
     path = site.var_dir / "worker.log"
     text = path.read_text(errors="replace") if path.exists() else ""
     return len(re.findall(r"advance_table_task\[[^\]]+\] received", text))
+
+
+def _steps_done(site: LiveSite) -> int:
+    path = site.var_dir / "worker.log"
+    text = path.read_text(errors="replace") if path.exists() else ""
+    return len(re.findall(r"advance_table_task\[[^\]]+\] succeeded", text))
 
 
 def _page_forms(player, table):  # type: ignore[no-untyped-def]
@@ -127,13 +133,15 @@ def test_a_task_delivered_twice_applies_once(site, tmp_path):
     assert post_form(alice, table, _page_forms(alice, table)[0]).status_code == 200
     assert post_form(bob, table, _page_forms(bob, table)[0]).status_code == 200
     version = table_row(site, table)[0]
+    done = _steps_done(site)
     # Two more deliveries of the very same task (a broker re-delivery, a sweeper re-send).
     from tests.proof.live_support import shell
 
     shell(site, f"from games.tasks import advance_table_task as t\nt.delay({table}, {version})\nt.delay({table}, {version})")
     gate.touch()
-    wait_for(lambda: table_row(site, table)[0] == version + 1, 30, what="the automatic step")
-    time.sleep(3)  # the duplicates run after it
+    wait_for(lambda: table_row(site, table)[0] == version + 1, SAFETY_CAP, what="the automatic step")
+    # The worker has run all three deliveries (the step and both duplicates), not just waited a while.
+    wait_for(lambda: _steps_done(site) >= done + 3, SAFETY_CAP, what="the duplicates to run")
     assert table_row(site, table)[0] == version + 1
     assert [k for _s, seat, k in commands(site, table) if seat == -1] == ["reveal"]
 
@@ -146,8 +154,9 @@ def test_a_worker_killed_mid_step_the_step_happens_once_within_60s(site, tmp_pat
     assert post_form(carol, table, _page_forms(carol, table)[0]).status_code == 200
     assert post_form(dave, table, _page_forms(dave, table)[0]).status_code == 200
     version = table_row(site, table)[0]
-    wait_for(lambda: _steps_received(site) > before, 20, 0.1, "the worker to take the step")
-    time.sleep(1.0)  # inside the step: it holds the table's row lock, waiting for the gate
+    wait_for(lambda: _steps_received(site) > before, SAFETY_CAP, 0.1, "the worker to take the step")
+    # Inside the step (it holds the table's row lock, waiting for the gate): the toy engine says so.
+    wait_for(lambda: os.path.exists(f"{gate}.waiting"), SAFETY_CAP, 0.05, "the step to be under way")
     killed_at = time.monotonic()
     site.kill("worker", signal.SIGKILL)
     assert table_row(site, table)[0] == version
@@ -156,7 +165,8 @@ def test_a_worker_killed_mid_step_the_step_happens_once_within_60s(site, tmp_pat
     wait_for(lambda: table_row(site, table)[0] == version + 1, 60, 0.5, "the step after the kill")
     took = time.monotonic() - killed_at
     assert took < 60, took
-    time.sleep(2)
+    # Every delivery the new worker took has run (the killed one never will): no late duplicate left.
+    wait_for(lambda: _steps_done(site) >= _steps_received(site) - 1, SAFETY_CAP, what="the worker to be idle")
     assert table_row(site, table)[0] == version + 1
     assert [k for _s, seat, k in commands(site, table) if seat == -1] == ["reveal"]
     assert table_row(site, table)[2] is None  # nothing left pending
@@ -193,7 +203,7 @@ def test_a_move_posted_on_one_server_reaches_a_websocket_on_the_other(site):
         assert post_form(alice, table, _page_forms(alice, table)[0]).status_code == 200
         # This client never sends a heartbeat, so the new view can only come from the push itself.
         # (How fast it comes is bench/server.py's to measure, not a test's.)
-        receive_until(ws, lambda f: shown_version(f) == 2, timeout=5)
+        receive_until(ws, lambda f: shown_version(f) == 2)
 
 
 @pytest.mark.skipif(not REDIS, reason="restarts the real redis-server on 127.0.0.1:6379 (REDIS_URL)")
