@@ -452,18 +452,39 @@ def _table_stamp(table_id: int) -> tuple[int, str] | None:
 
 
 def _session_user_id(session_key: str | None) -> int | None:
-    """The id of the user this session signs in now (as an HTTP request would find it), or None: the
-    session ended (signed out), the user is inactive (banned) or its password changed since."""
+    """The id of the user this session signs in now, as an HTTP request would find it (the backend's
+    user, active, with the password the session was made under), or None: the session ended (signed
+    out), the user is inactive (banned) or the password changed since. Only reads: unlike
+    ``django.contrib.auth.get_user`` it never flushes or rotates the session (a password change in this
+    very session updates its hash just after the user is saved)."""
     from importlib import import_module
-    from types import SimpleNamespace
 
-    from django.contrib.auth import get_user
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+        load_backend,
+    )
+    from django.core.exceptions import ValidationError
+    from django.utils.crypto import constant_time_compare
 
     if not session_key:
         return None
-    engine = import_module(settings.SESSION_ENGINE)
-    user = get_user(SimpleNamespace(session=engine.SessionStore(session_key)))  # type: ignore[arg-type]
-    return user.pk if user.is_authenticated else None
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    try:
+        user_id = get_user_model()._meta.pk.to_python(session[SESSION_KEY])
+        backend_path = session[BACKEND_SESSION_KEY]
+    except (KeyError, ValidationError):
+        return None
+    if backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return None
+    user = load_backend(backend_path).get_user(user_id)
+    if user is None:
+        return None
+    session_hash = session.get(HASH_SESSION_KEY) or ""
+    known = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return user.pk if session_hash and any(constant_time_compare(session_hash, h) for h in known) else None
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):

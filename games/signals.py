@@ -1,6 +1,6 @@
 """Receivers that tell a user's open websockets to re-check their session (``TableConsumer.session_check``):
-on sign-out, and when the account is deactivated (banned) or its password changes. The sockets' heartbeats
-re-check too, so a message lost with Redis only delays the check."""
+on sign-out, and when the account is deactivated (banned). The sockets' heartbeats re-check too (a new
+password, a session removed), so a message lost with Redis only delays the check."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def _signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: An
 
 @receiver(post_save, sender=get_user_model())
 def _account_saved(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
-    # Deactivated (banned), or a new password (``set_password`` keeps it in ``_password`` until saved):
-    # sessions made before may no longer sign the user in.
-    if not created and (not instance.is_active or getattr(instance, "_password", None) is not None):
+    # Deactivated (banned): no session signs the user in any more. (A new password ends the other
+    # sessions too; their sockets find out on their next heartbeat. Told now, they would race the
+    # changing session's own new hash, saved just after the user.)
+    if not created and not instance.is_active:
         broadcast.sessions_changed_on_commit(user_id=instance.pk)

@@ -372,9 +372,10 @@ async def test_a_socket_stops_streaming_a_seat_whose_session_ended(alice, bob, h
     elif how == "deactivate":  # banned by a moderator
         alice.is_active = False
         await database_sync_to_async(alice.save)()
-    elif how == "new_password":  # set elsewhere (or by an administrator): older sessions end
+    elif how == "new_password":  # set elsewhere (or by an administrator): older sessions end at the beat
         alice.set_password("a-new-password-1")
         await database_sync_to_async(alice.save)()
+        await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
     else:  # the session ends with no message to the socket (e.g. expired, removed by hand): the beat checks
         await database_sync_to_async(Session.objects.all().delete)()
         await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
@@ -423,3 +424,23 @@ async def test_heartbeats_are_answered_at_most_once_per_interval(alice, bob, cha
     assert 'id="frag-board"' in await comm.receive_from(timeout=CAP)
     assert len(renders) == 3
     await comm.disconnect()
+
+
+async def test_changing_the_password_never_signs_out_the_session_that_changed_it(alice, bob):
+    """Django gives the changing session a new key: the socket opened under the old one closes (4401),
+    and the page, loaded again, is still signed in and gets the seat's view. The socket's check only
+    reads: it never flushes a session (``django.contrib.auth.get_user`` would)."""
+    table = await sync_to_async(started_table)(alice, bob)
+    client = await sync_to_async(_signed_in_client)(alice)
+    comm = await _session_socket(table.pk, client)
+    await _first_view(comm)
+    changed = await sync_to_async(client.post)("/accounts/password/change/", {
+        "oldpassword": "pw-alicealice", "password1": "a-new-password-1", "password2": "a-new-password-1"})
+    assert changed.status_code == 302
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    assert await _closed_with(comm) == 4401
+    assert (await sync_to_async(client.get)("/")).context["user"] == alice  # still signed in
+    again = await _session_socket(table.pk, client)
+    view = await _first_view(again)
+    assert all(card in view for card in await sync_to_async(hand_of)(table, 0))
+    await again.disconnect()
