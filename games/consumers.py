@@ -157,9 +157,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._beat()
 
     async def _beat_after(self, wait: float) -> None:
-        await asyncio.sleep(wait)
-        self.beat_later = None
-        await self._beat()
+        try:  # kept in ``beat_later`` until done: a socket that closes meanwhile cancels it
+            await asyncio.sleep(wait)
+            await self._beat()
+        finally:
+            self.beat_later = None
 
     async def _beat(self) -> None:
         loop, interval = asyncio.get_running_loop(), settings.HYPERLANE_HEARTBEAT_MIN_SECONDS
@@ -187,7 +189,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.push_view()
 
     async def session_check(self, event: dict[str, Any]) -> None:
-        """This user signed out, was deactivated or changed password somewhere (games.signals)."""
+        """This user signed out somewhere or was deactivated (games.signals)."""
         key = self.scope["session"].session_key if self._signed_in() else None
         if key and event.get("ended") == session_digest(key):
             await self.close(code=4401)
