@@ -68,7 +68,7 @@ def run_races(site: LiveSite, count: int) -> dict[str, int]:
     stats = {"shared_key": 0, "own_keys": 0}
     races = 0
     while races < count:
-        choices = wait_for(lambda: _page_forms(tab1, table), 60, 0.05, "a decision")
+        choices = wait_for(lambda: _page_forms(tab1, table), SAFETY_CAP, 0.05, "a decision")
         version = table_row(site, table)[0]
         if len(choices) < 2:
             assert post_form(tab1, table, choices[0]).status_code == 200
@@ -108,7 +108,7 @@ def test_double_and_retried_posts_apply_once(site):
     assert table_row(site, table)[0] == 2
     form = _page_forms(bob, table)[0]
     assert post_form(bob, table, form).status_code == 200
-    wait_for(lambda: table_row(site, table)[0] == 4, 30, what="the reveal")
+    wait_for(lambda: table_row(site, table)[0] == 4, SAFETY_CAP, what="the reveal")
     assert post_form(bob, table, form).status_code == 200  # a retry after the game moved on
     assert len(commands(site, table)) == 3
 
@@ -182,12 +182,13 @@ def test_an_asgi_server_restart_pages_resync_and_pending_steps_still_happen(site
     assert post_form(bob, table, _page_forms(bob, table)[0]).status_code == 200  # the 2 s step starts
     site.kill("web0", signal.SIGKILL)
     if len(site.ports) > 1:  # the other server keeps serving meanwhile
-        wait_for(lambda: shown_version(bob.page(table)) == 4, 30, what="the step, seen on the other server")
+        wait_for(lambda: shown_version(bob.page(table)) == 4, SAFETY_CAP, what="the step, seen on the other server")
     site.start_web(0, site.ports[0])
     site.wait_http(site.ports[0])
-    took = view.wait_version(4, timeout=15)
+    # The page reconnects and resyncs by itself (how fast includes the restarted server's boot: not a
+    # property to time on a busy machine).
+    view.wait_version(4, timeout=SAFETY_CAP)
     assert view.reconnects >= 1
-    assert took < 15
     assert len(commands(site, table)) == 3
     view.close()
 
@@ -199,7 +200,7 @@ def test_a_move_posted_on_one_server_reaches_a_websocket_on_the_other(site):
     table = toy_table(site, ["alice", "bob"], target=5)
     alice, bob = site.player("alice", port=site.ports[0]), site.player("bob", port=site.ports[1])
     with bob.websocket(table) as ws:
-        ws.recv(timeout=10)
+        ws.recv(timeout=SAFETY_CAP)
         assert post_form(alice, table, _page_forms(alice, table)[0]).status_code == 200
         # This client never sends a heartbeat, so the new view can only come from the push itself.
         # (How fast it comes is bench/server.py's to measure, not a test's.)
@@ -214,10 +215,9 @@ def test_a_redis_restart_mid_game_loses_no_move_and_pages_resync(site):
     try:
         redis_restart()  # channel layer groups, queued tasks and cached counters are gone
         assert post_form(bob, table, _page_forms(bob, table)[0]).status_code == 200
-        took = view.wait_version(2, timeout=15)  # the heartbeat rejoins the group and resyncs
-        assert took < 15
+        view.wait_version(2, timeout=SAFETY_CAP)  # the heartbeat rejoins the group and resyncs
         assert post_form(alice, table, _page_forms(alice, table)[0]).status_code == 200
-        view.wait_version(4, timeout=60)  # the worker reconnected (or the sweeper re-sent the step)
+        view.wait_version(4, timeout=SAFETY_CAP)  # the worker reconnected (or the sweeper re-sent the step)
         assert [k for _s, _seat, k in commands(site, table)] == ["bid", "bid", "reveal"]
     finally:
         redis_start()
