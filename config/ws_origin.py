@@ -59,6 +59,13 @@ def socket_origin(scope: dict[str, Any]) -> tuple[str, str, int] | None:
 
 
 def origin_allowed(scope: dict[str, Any]) -> bool:
+    try:
+        return _origin_allowed(scope)
+    except ValueError:  # a malformed Origin or Host ("http://[::1"): refused, never a server error
+        return False
+
+
+def _origin_allowed(scope: dict[str, Any]) -> bool:
     origin_header = _headers(scope).get("origin")
     if not origin_header:
         return False

@@ -91,6 +91,8 @@ async def test_a_foreign_origin_is_refused(alice, bob):
         (b"http://127.0.0.1", [], False),
         (b"https://127.0.0.1:8000", [], False),  # another scheme
         (b"null", [], False),
+        (b"http://[::1", [], False),  # malformed: refused, not a server error
+        (b"http://127.0.0.1:99999", [], False),
         (b"http://127.0.0.1:8000/path", [], False),
         (b"https://127.0.0.1:8000", [(b"x-forwarded-proto", b"https")], True),  # behind the TLS proxy
         (b"http://127.0.0.1:8000", [(b"x-forwarded-proto", b"https")], False),
