@@ -87,7 +87,7 @@ def test_signed_in_pages_and_moves_answer_while_redis_is_away(away, alice, bob, 
     url = f"redis://127.0.0.1:{server.port if server else closed_port()}/0"
     settings.HYPERLANE_REDIS_CACHE_TIMEOUT = 0.3
     settings.HYPERLANE_BROADCAST_TIMEOUT = 0.5
-    layers = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [url]}}}
+    layers = {"default": {"BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer", "CONFIG": {"hosts": [url]}}}
     try:
         with override_settings(CACHES=_caches(url), CHANNEL_LAYERS=layers):
             page = client.get(f"/tables/{table.pk}/")
@@ -118,3 +118,62 @@ def test_signed_in_pages_and_moves_answer_while_redis_is_away(away, alice, bob, 
     said = [r.getMessage() for r in caplog.records]
     assert any("group_send to table" in m for m in said)
     assert any("could not queue games.tasks.advance_table_task" in m for m in said)
+
+
+def _tolerant_layers(url: str) -> dict[str, dict[str, object]]:
+    return {"default": {"BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer", "CONFIG": {"hosts": [url]}}}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("away", ["refused", "silent"])
+async def test_the_channel_layer_waits_out_an_outage_instead_of_ending_the_socket(away, settings, caplog):
+    """Before: channels-redis raised out of ``receive`` and ``group_add``: every socket of the server
+    closed, and every new one was answered with a server error, until Redis was back."""
+    import asyncio
+
+    from config.channel_layer import OutageTolerantRedisChannelLayer
+
+    settings.HYPERLANE_BROADCAST_TIMEOUT = 0.3
+    server = SilentServer() if away == "silent" else None
+    layer = OutageTolerantRedisChannelLayer(hosts=[f"redis://127.0.0.1:{server.port if server else closed_port()}/0"])
+    try:
+        channel = await layer.new_channel()
+        await layer.group_add("table.1", channel)  # given up with a warning, not raised
+        await layer.group_discard("table.1", channel)
+        if server is None:  # a silent server never fails a blocking read: it just never answers
+            receiving = asyncio.ensure_future(layer.receive(channel))
+            for _ in range(12_000):  # until the layer says it waits (the safety cap only if it never does)
+                if any("waits for it" in r.getMessage() for r in caplog.records):
+                    break
+                await asyncio.sleep(0.01)
+            assert not receiving.done()  # still waiting for Redis, not ended
+            receiving.cancel()
+        said = [r.getMessage() for r in caplog.records]
+        assert any(m.startswith("group_add table.1 failed") for m in said)
+    finally:
+        if server:
+            server.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_table_socket_opens_and_answers_its_heartbeat_while_redis_is_away(alice, bob, settings):
+    """Before: the handshake failed (group_add raised) for as long as Redis was away."""
+    from asgiref.sync import sync_to_async
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from games.routing import websocket_urlpatterns
+    from tests.support.sockets import CAP, receive_until
+
+    settings.HYPERLANE_BROADCAST_TIMEOUT = 0.3
+    with override_settings(CHANNEL_LAYERS=_tolerant_layers(f"redis://127.0.0.1:{closed_port()}/0")):
+        table = await sync_to_async(started_table)(alice, bob)
+        comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/tables/{table.pk}/")
+        comm.scope["user"] = alice
+        connected, _ = await comm.connect(timeout=CAP)
+        assert connected
+        await receive_until(comm, lambda got: 'id="frag-status"' in got)
+        await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+        assert 'id="frag-board"' in await receive_until(comm, lambda got: 'id="frag-board"' in got)
+        await comm.disconnect()

@@ -113,7 +113,8 @@ REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's layer, waiting out a Redis outage instead of ending every socket.
+            "BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer",
             "CONFIG": {
                 # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that channels-redis
                 # blocks for on an idle channel (BZPOPMIN): the read timed out first and killed the

@@ -4,7 +4,8 @@ The live site's Redis (cache, sessions' former home, channel layer, Celery broke
 proxy in this test, in front of the real Redis on 127.0.0.1:6379. The proxy then stops: it refuses
 connections (a Redis that is down) or accepts them and never answers (a Redis that hangs, a network that
 drops packets). Meanwhile signed-in pages answer 200 and moves answer 200 with the version they
-committed; when Redis is back, the automatic step that could not be queued still happens.
+committed, and an open page's websocket stays open and follows the table through its heartbeat; when
+Redis is back, the automatic step that could not be queued still happens and reaches that page.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import threading
 import pytest
 
 from tests.live.harness import _REDIS_DBS, SAFETY_CAP, LiveSite, free_port
-from tests.proof.live_support import forms, post_form, shown_version, table_row, toy_table, wait_for
+from tests.proof.live_support import LiveView, forms, post_form, shown_version, table_row, toy_table, wait_for
 
 pytestmark = pytest.mark.live
 
@@ -138,6 +139,7 @@ def test_pages_and_moves_answer_while_redis_is_away_and_committed_moves_say_so(o
     alice, bob = site.player("alice"), site.player("bob")  # signed in while Redis is there
     table = toy_table(site, ["alice", "bob"], target=5)
     version = table_row(site, table)[0]
+    view = LiveView(alice, table)  # alice's open table page: its websocket, beating
     proxy.set(mode)
     try:
         assert alice.http.get("/").status_code == 200  # the lobby, signed in
@@ -151,9 +153,13 @@ def test_pages_and_moves_answer_while_redis_is_away_and_committed_moves_say_so(o
         assert shown_version(answer.text) == version + 2  # its automatic step cannot be queued now
         assert table_row(site, table)[0] == version + 2
         assert bob.http.get(f"/tables/{table}/fragments/").status_code == 200  # the page's resync path
+        view.wait_version(version + 2, timeout=SAFETY_CAP)  # no push can come: the heartbeat brings it
     finally:
         proxy.set("pass")
     # Redis is back: the step that could not be queued happens (the worker reconnects, the sweeper re-sends).
     wait_for(lambda: table_row(site, table)[0] == version + 3, SAFETY_CAP, 0.2, "the automatic step after the outage")
+    view.wait_version(version + 3, timeout=SAFETY_CAP)
+    assert view.reconnects == 0  # the page's socket lived through the outage
+    view.close()
     log = (site.var_dir / "web0.log").read_text(errors="replace")
     assert "Internal Server Error" not in log and "Traceback" not in log
