@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.services import NAME_CLASH, name_clash
+from config.text import single_line
 
 
 @cache
@@ -37,6 +38,7 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data.get("display_name", "").strip()
+        single_line(name)  # shown in the lobby, the log and mails: one line
         # Not only the same name: one that looks the same (case, accents, Cyrillic or Greek look-alikes).
         if name and name_clash(name, user=self.instance):
             raise forms.ValidationError(NAME_CLASH, code="name_clash")

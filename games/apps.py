@@ -13,6 +13,7 @@ class GamesConfig(AppConfig):
         from django.utils.module_loading import import_string
 
         import config.checks  # noqa: F401  (registers the deployment checks)
+        from games import signals  # noqa: F401  (connects the receivers)
         from games.engine import registry
 
         for dotted in getattr(settings, "HYPERLANE_EXTRA_GAMES", []):

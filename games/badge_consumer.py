@@ -8,9 +8,10 @@ user's language, for that user alone.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from games import consumers
 from games.broadcast import user_group
@@ -19,14 +20,15 @@ from games.rendering import render_waiting_badge, scope_language, with_language
 MAX_FRAME = 4096
 
 
-class BadgeConsumer(AsyncWebsocketConsumer):
+class BadgeConsumer(consumers.SessionBoundSocket):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
-        if self.user is None or not self.user.is_authenticated:
+        if not self._authenticated():
             await self.close(code=4401)
             return
         self.language = scope_language(self.scope, self.user)
         self.sent = ""
+        self.beat_next = 0.0
         await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self.accept()
         await self._push()
@@ -39,6 +41,13 @@ class BadgeConsumer(AsyncWebsocketConsumer):
         """The page's heartbeat (any small frame): rejoin the group, which can expire or be lost (a Redis
         restart), and send the badge if it changed meanwhile."""
         if text_data is None or len(text_data) > MAX_FRAME:
+            return
+        # At most one answered beat per HYPERLANE_HEARTBEAT_MIN_SECONDS (each reads the database).
+        now = asyncio.get_running_loop().time()
+        if now < self.beat_next:
+            return
+        self.beat_next = now + settings.HYPERLANE_HEARTBEAT_MIN_SECONDS
+        if not await self._session_still_valid():
             return
         await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self._push()

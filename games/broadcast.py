@@ -7,12 +7,14 @@ the one ASGI process; other processes (the Celery worker) reach it through a sig
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
 import logging
 import re
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterable
 
@@ -26,16 +28,19 @@ log = logging.getLogger(__name__)
 #: Set by ``config.asgi`` in the process that serves websockets.
 IN_ASGI_PROCESS = False
 
-LOBBY_GROUP = "lobby"
-
 
 def table_group(table_id: int) -> str:
     return f"table.{table_id}"
 
 
 def user_group(user_id: int) -> str:
-    """Every open page of one user (its table sockets, its ``/ws/me/`` socket elsewhere)."""
+    """Every open page of one user (its table sockets, its ``/ws/me/`` socket elsewhere): told when the
+    games waiting for them change, and when their sessions may have ended (``games.signals``)."""
     return f"user.{user_id}"
+
+
+def session_digest(session_key: str) -> str:
+    return hashlib.sha256(session_key.encode()).hexdigest()
 
 
 def _signature(body: bytes) -> str:
@@ -81,9 +86,15 @@ def send_group(group: str, message: dict[str, object]) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broadcast failure must never undo or fail a move; heartbeats resync
-        log.exception("group_send to %s failed", group)
+        async_to_sync(_bounded_group_send)(layer, group, message)
+    except Exception as exc:  # a broadcast failure must never undo or fail a move; heartbeats resync
+        log.warning("group_send to %s failed (%r); pages resync on their heartbeat", group, exc)
+
+
+async def _bounded_group_send(layer: object, group: str, message: dict[str, object]) -> None:
+    """The layer's ``group_send``, given up after ``HYPERLANE_BROADCAST_TIMEOUT``: a channel layer whose
+    Redis has stopped answering must not hold the answer to a move that is already committed."""
+    await asyncio.wait_for(layer.group_send(group, message), timeout=settings.HYPERLANE_BROADCAST_TIMEOUT)  # type: ignore[attr-defined]
 
 
 def _post_internal(group: str, message: dict[str, object]) -> None:
@@ -98,8 +109,14 @@ def _post_internal(group: str, message: dict[str, object]) -> None:
     def _send() -> None:
         try:
             urllib.request.urlopen(req, timeout=5).close()
-        except Exception:
-            log.warning("internal broadcast to %s failed; pages resync on their heartbeat", group)
+        except urllib.error.URLError as exc:
+            if isinstance(exc.reason, ConnectionRefusedError):
+                # No server is running (a management command before the site starts): no page to tell.
+                log.debug("internal broadcast to %s: no server at %s", group, settings.HYPERLANE_INTERNAL_URL)
+                return
+            log.warning("internal broadcast to %s failed (%s); pages resync on their heartbeat", group, exc)
+        except Exception as exc:
+            log.warning("internal broadcast to %s failed (%r); pages resync on their heartbeat", group, exc)
 
     threading.Thread(target=_send, daemon=True).start()
 
@@ -118,12 +135,18 @@ def chat_updated_on_commit(*, table_id: int) -> None:
     transaction.on_commit(lambda: send_group(table_group(table_id), {"type": "chat.updated"}), robust=True)
 
 
-def lobby_updated_on_commit() -> None:
-    transaction.on_commit(lambda: send_group(LOBBY_GROUP, {"type": "lobby.updated"}), robust=True)
-
-
 def badges_updated_on_commit(*, user_ids: Iterable[int]) -> None:
     """After commit, tell these users' pages that the games waiting for them changed (the header badge)."""
     for user_id in sorted(set(user_ids)):
         group = user_group(user_id)
         transaction.on_commit(lambda group=group: send_group(group, {"type": "badge.updated"}), robust=True)
+
+
+def sessions_changed_on_commit(*, user_id: int, ended: str | None = None) -> None:
+    """After commit, tell the user's open sockets to check that their session still signs them in.
+    ``ended``: the key of a session that is ending now (a sign-out), whose sockets close at once; only
+    its digest (``session_digest``) goes through the channel layer, never the key."""
+    message: dict[str, object] = {"type": "session.check"}
+    if ended:
+        message["ended"] = session_digest(ended)
+    transaction.on_commit(lambda: send_group(user_group(user_id), message), robust=True)

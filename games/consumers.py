@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games.broadcast import table_group, user_group
+from games.broadcast import session_digest, table_group, user_group
 from games.invites import session_invite
 from games.models import Event, Seat, Table
 from games.rendering import (
@@ -66,7 +66,43 @@ def render_slots() -> asyncio.Semaphore:
     return slots
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class SessionBoundSocket(AsyncWebsocketConsumer):
+    """A socket that lives only as long as the session it was opened with signs in its user.
+
+    Told through the user's group (``broadcast.sessions_changed_on_commit``, from ``games.signals``) when
+    a session of theirs may have ended, and re-checked on heartbeats: a sign-out, a ban or a new password
+    elsewhere closes it (4401), so it stops streaming what only that user may see.
+    """
+
+    async def session_check(self, event: dict[str, Any]) -> None:
+        """This user signed out somewhere or was deactivated (games.signals)."""
+        key = self.scope["session"].session_key if self._signed_in() else None
+        if key and event.get("ended") == session_digest(key):
+            await self.close(code=4401)
+            return
+        await self._session_still_valid()
+
+    def _authenticated(self) -> bool:
+        return bool(self.user is not None and self.user.is_authenticated)
+
+    def _signed_in(self) -> bool:
+        """Authenticated through a session (the site's sockets; tests may give a user without one)."""
+        return self._authenticated() and "session" in self.scope
+
+    async def _session_still_valid(self) -> bool:
+        """Whether the session this socket was opened with still signs in its user; if not, the socket
+        is closed (4401): it stops streaming that seat's view. The page's next load or reconnect is
+        whoever its cookie names now (the public view, for a signed-out visitor)."""
+        if not self._signed_in():
+            return True
+        session_key = self.scope["session"].session_key
+        if await database_sync_to_async(_session_user_id)(session_key) == self.user.pk:
+            return True
+        await self.close(code=4401)
+        return False
+
+
+class TableConsumer(SessionBoundSocket):
     #: After a group message, the sockets of a table on this server render in one thread hop (``_Batch``).
     #: Off only to compare with one hop per socket (bench/push.py, tests).
     share_renders = True
@@ -98,6 +134,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.log_last_id = 0
         self.prepared: _Batch | None = None
         self.pushing = False
+        self.push_lock = asyncio.Lock()
+        self.beat_shown = 0
+        self.beat_next = 0.0
+        self.beat_later: asyncio.Task[None] | None = None
         invite = _query_param(self.scope, "invite")
         try:
             self.viewer = await database_sync_to_async(_viewer_with_invite)(
@@ -115,7 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         # sent with the first view this socket sends.
         self.sent_badge = ""
         self.badge_due = ""
-        if self.user is not None and self.user.is_authenticated:
+        if self._authenticated():  # the badge, and told when this user's sessions may have ended (games.signals)
             await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
             self.badge_due = await database_sync_to_async(self._render_badge)()
         table_sockets(self.table_id).add(self)
@@ -135,8 +175,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "viewer"):
             _forget_socket(self)
             self.prepared = None
+            if self.beat_later is not None:
+                self.beat_later.cancel()
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
-            if self.user is not None and self.user.is_authenticated:
+            if self._authenticated():
                 await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -153,6 +195,36 @@ class TableConsumer(AsyncWebsocketConsumer):
             shown = int(message.get("heartbeat"))
         except (ValueError, TypeError, AttributeError, OverflowError):
             return  # OverflowError: {"heartbeat": Infinity}
+        # At most one answered beat per HYPERLANE_HEARTBEAT_MIN_SECONDS (each may re-render everything):
+        # beats that come sooner are answered once, together, when the interval is over.
+        self.beat_shown = shown
+        if self.beat_later is not None:
+            return
+        wait = self.beat_next - asyncio.get_running_loop().time()
+        if wait > 0:
+            self.beat_later = asyncio.ensure_future(self._beat_after(wait))
+            return
+        await self._beat()
+
+    async def _beat_after(self, wait: float) -> None:
+        try:  # kept in ``beat_later`` until done: a socket that closes meanwhile cancels it
+            await asyncio.sleep(wait)
+            await self._beat()
+        finally:
+            self.beat_later = None
+
+    async def _beat(self) -> None:
+        loop, interval = asyncio.get_running_loop(), settings.HYPERLANE_HEARTBEAT_MIN_SECONDS
+        self.beat_next = loop.time() + interval  # no other beat is answered while this one is
+        try:
+            await self._answer_beat()
+        finally:
+            self.beat_next = loop.time() + interval
+
+    async def _answer_beat(self) -> None:
+        shown = self.beat_shown
+        if not await self._session_still_valid():
+            return
         # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         if self.user is not None and self.user.is_authenticated:
@@ -192,6 +264,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Render and send what changed. ``at_least``: the version a group message announced; a table
         read at that version or later by another socket of this server is shared instead of read again,
         and so is the thread hop that renders it (``_Batch``)."""
+        async with self.push_lock:  # a late heartbeat's answer (``_beat_after``) runs beside the handlers
+            await self._push_view(send, at_least)
+
+    async def _push_view(self, send: bool, at_least: int | None) -> None:
         self.pushing = True  # its log position is about to move: no batch renders for it meanwhile
         try:
             if at_least is not None and self.share_renders:
@@ -424,6 +500,49 @@ def _viewer_with_invite(scope: dict[str, Any], *, table_id: int, user: Any, invi
     URL carries none."""
     invite_token = invite_token or session_invite(scope.get("session"), table_id)
     return viewer_for(table_id=table_id, user=user, invite_token=invite_token)
+
+
+def _session_user_id(session_key: str | None) -> int | None:
+    """The id of the user this session signs in now, as an HTTP request would find it (the backend's
+    user, active, with the password the session was made under), or None: the session ended (signed
+    out), the user is inactive (banned) or the password changed since. Only reads: unlike
+    ``django.contrib.auth.get_user`` it never flushes or rotates the session (a password change in this
+    very session updates its hash just after the user is saved)."""
+    from importlib import import_module
+
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+        load_backend,
+    )
+    from django.core.exceptions import ValidationError
+    from django.utils.crypto import constant_time_compare
+
+    if not session_key:
+        return None
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    try:
+        user_id = get_user_model()._meta.pk.to_python(session[SESSION_KEY])
+        backend_path = session[BACKEND_SESSION_KEY]
+    except (KeyError, ValidationError):
+        return None
+    if backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return None
+    user = load_backend(backend_path).get_user(user_id)
+    if user is None:
+        return None
+    session_hash = session.get(HASH_SESSION_KEY) or ""
+    known = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return user.pk if session_hash and any(constant_time_compare(session_hash, h) for h in known) else None
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Every websocket URL that names no table (``ws/tables/-1/``, ``ws/nothing/``): refused cleanly."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
 
 
 def _query_param(scope: dict[str, Any], name: str) -> str:

@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.text import single_line
 from games.engine.core import IllegalCommand, Rules
 from games.messages import ERROR_MESSAGES, error_message, game_name, option_choices, option_label
 
@@ -57,6 +58,7 @@ class TableCreateForm(forms.Form):
         label=_("Title"),
         max_length=80,
         required=False,
+        validators=[single_line],
         help_text=_("Optional, for example “Friday night” or “Beginners welcome”."),
     )
     is_private = forms.BooleanField(

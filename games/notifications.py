@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from config.text import header_safe
 from games.models import Notification
 
 
@@ -79,7 +80,8 @@ def _send(queryset) -> int:  # type: ignore[no-untyped-def]
                     "kind": note.kind,
                     "url": settings.SITE_URL.rstrip("/") + reverse("table", args=[note.table_id]),
                 }
-                subject = render_to_string("games/email/subject.txt", context).strip()
+                # One line, whatever the stored title holds (a newline made every one of these mails fail).
+                subject = header_safe(render_to_string("games/email/subject.txt", context))
                 body = render_to_string("games/email/body.txt", context)
                 if settings.HYPERLANE_PLANT_LEAK == "email":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
                     body += str(note.table.state)

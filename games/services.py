@@ -138,7 +138,6 @@ def table_create(
             created_by=user,
         )
         Seat.objects.create(table=table, position=0, user=user, faction=faction)
-    _lobby_changed_on_commit()
     return table
 
 
@@ -174,7 +173,6 @@ def table_rematch(*, table_id: int, user: User) -> Table:
         Seat.objects.create(table=table, position=0, user=user, faction=mine.faction)
         # A new stamp for the finished table: its players' pages (and their cached renders) show the rematch.
         old.save(update_fields=["updated_at"])
-    _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=old.pk, version=old.version, reread=True)
     return table
 
@@ -212,7 +210,6 @@ def seat_take(
         _check_faction(rules, faction, seats, exclude_user=None)
         seat = Seat.objects.create(table=table, position=position, user=user, faction=faction)
         table.save(update_fields=["updated_at"])
-    _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
     return seat
 
@@ -245,7 +242,6 @@ def seat_change(*, table_id: int, user: User, position: int | None = None, facti
             mine.faction = faction
         mine.save(update_fields=["position", "faction"])
         table.save(update_fields=["updated_at"])
-    _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
     return mine
 
@@ -260,7 +256,6 @@ def seat_leave(*, table_id: int, user: User) -> None:
         if not deleted:
             raise NotSeated()
         table.save(update_fields=["updated_at"])
-    _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
@@ -271,7 +266,6 @@ def table_cancel(*, table_id: int, user: User) -> None:
             raise IllegalCommand("only_creator")
         table.status = Table.Status.CANCELLED
         table.save(update_fields=["status", "updated_at"])
-    _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
@@ -295,7 +289,6 @@ def table_close(*, table_id: int, moderator: User, reason: str = "") -> None:
         Seat.objects.filter(table=table).update(waiting_since=None)
         broadcast.badges_updated_on_commit(user_ids=waiting)
     log.info("table %s closed by moderator %s", table_id, moderator.pk)
-    _lobby_changed_on_commit()
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
@@ -324,7 +317,6 @@ def table_start(*, table_id: int, user: User) -> Table:
             seats=seats,
             acting_seat=None,
         )
-    _lobby_changed_on_commit()
     return table
 
 
@@ -742,13 +734,11 @@ def _persist(
 
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
     if automatic_due:
-        from games.tasks import advance_table_task
+        from games.tasks import advance_table_task, enqueue_on_commit
 
-        advance_table_task.delay_on_commit(table.pk, table.version)
+        enqueue_on_commit(advance_table_task, table.pk, table.version)
     if newly_waiting or result is not None:
         _notify_on_commit(table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
-    if result is not None or old_state is None:
-        _lobby_changed_on_commit()
 
 
 def _sync_decks(*, table: Table, rules: Rules, old_state: Any, state: Any) -> None:
@@ -838,7 +828,7 @@ def _sync_seat_decisions(
 
 
 def _notify_on_commit(*, table: Table, seats: Sequence[Seat], newly_waiting: Sequence[Seat], finished: bool) -> None:
-    from games.tasks import notify_users_task
+    from games.tasks import enqueue_on_commit, notify_users_task
 
     if finished:
         user_ids = [s.user_id for s in seats]
@@ -850,11 +840,7 @@ def _notify_on_commit(*, table: Table, seats: Sequence[Seat], newly_waiting: Seq
         [Notification(user_id=u, table=table, kind=kind, version=table.version) for u in user_ids],
         ignore_conflicts=True,
     )
-    notify_users_task.delay_on_commit(table.pk, table.version)
-
-
-def _lobby_changed_on_commit() -> None:
-    broadcast.lobby_updated_on_commit()
+    enqueue_on_commit(notify_users_task, table.pk, table.version)
 
 
 # --- chat and visits ------------------------------------------------------------------------------

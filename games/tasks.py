@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from celery import shared_task
 from django.conf import settings
@@ -73,3 +74,21 @@ def send_turn_notifications() -> None:
     from games.notifications import notifications_send_pending
 
     notifications_send_pending()
+
+
+def enqueue_on_commit(task: Any, *args: Any) -> None:
+    """After commit, queue ``task(*args)``; if the broker cannot take it (Redis away), log and go on.
+
+    Celery's own ``delay_on_commit`` lets the broker's error out of the commit hook, which turned a move
+    already committed into a 500. Nothing is lost here: the sweeper re-sends a pending automatic step
+    and the periodic catch-up sends the emails whose task never ran.
+    """
+    from django.db import transaction
+
+    def send() -> None:
+        try:
+            task.delay(*args)
+        except Exception as exc:
+            log.warning("could not queue %s%r (%r); the periodic tasks catch up", task.name, args, exc)
+
+    transaction.on_commit(send)

@@ -128,7 +128,8 @@ REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's layer, waiting out a Redis outage instead of ending every socket.
+            "BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer",
             "CONFIG": {
                 # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that channels-redis
                 # blocks for on an idle channel (BZPOPMIN): the read timed out first and killed the
@@ -151,7 +152,15 @@ if REDIS_URL:
     CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
     # A task taken by a worker that died comes back after this long (the sweeper is faster for steps);
     # every task checks the version it was made for, so a late duplicate does nothing.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("HYPERLANE_VISIBILITY_TIMEOUT", 600)}
+    # Bounded connects and reads: a broker that stops answering must not hold a committed move's answer
+    # (games.tasks.enqueue_on_commit gives up and the periodic tasks catch up). The worker's BRPOP
+    # waits 1 s at a time, well inside the read timeout.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("HYPERLANE_VISIBILITY_TIMEOUT", 600),
+        "socket_connect_timeout": 2,
+        "socket_timeout": 5,
+    }
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 else:
     # One ASGI process only: the worker reaches it through HYPERLANE_INTERNAL_URL (games/broadcast.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -272,8 +281,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-#: Sessions are read from the shared cache (no database query per request) and written through to the database.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+#: Sessions live in the database only: a signed-in page must not depend on Redis (an outage answered every
+#: signed-in request 500), and a session ended (sign-out) while the cache was away must stay ended.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
@@ -284,8 +294,18 @@ HYPERLANE_MOVE_RATE_PER_MINUTE = env_int("HYPERLANE_MOVE_RATE_PER_MINUTE", 240)
 #: Chat messages posted per user per minute, and tables opened per user per hour (shared cache).
 HYPERLANE_CHAT_RATE_PER_MINUTE = env_int("HYPERLANE_CHAT_RATE_PER_MINUTE", 20)
 HYPERLANE_TABLE_CREATE_RATE_PER_HOUR = env_int("HYPERLANE_TABLE_CREATE_RATE_PER_HOUR", 20)
+#: Seconds a Redis cache call may take (connect, then each read) before the request goes on without the
+#: cache, and how long an unreachable cache server is left alone before it is tried again
+#: (config/redis_cache.py).
+HYPERLANE_REDIS_CACHE_TIMEOUT = float(env_str("HYPERLANE_REDIS_CACHE_TIMEOUT", "1.0"))
+HYPERLANE_REDIS_CACHE_RETRY_SECONDS = float(env_str("HYPERLANE_REDIS_CACHE_RETRY_SECONDS", "2.0"))
+#: Seconds a group message may take to leave (games/broadcast.py): past it, the pages resync on their heartbeat.
+HYPERLANE_BROADCAST_TIMEOUT = float(env_str("HYPERLANE_BROADCAST_TIMEOUT", "2.0"))
 #: Seconds between the websocket heartbeats that carry the version a page shows.
 HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
+#: A socket's heartbeats are answered at most once in this many seconds (each may re-render the whole
+#: view); sooner ones are answered together when the interval is over (games/consumers.py).
+HYPERLANE_HEARTBEAT_MIN_SECONDS = float(env_str("HYPERLANE_HEARTBEAT_MIN_SECONDS", "2"))
 #: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.
 HYPERLANE_RENDER_CONCURRENCY = env_int("HYPERLANE_RENDER_CONCURRENCY", 2)
 #: Log lines per page of a table's log (the newest on the page; earlier ones load as the reader scrolls

@@ -31,3 +31,5 @@ CELERY_BROKER_URL = "memory://"
 HYPERLANE_EXTRA_GAMES = ["tests.support.toygame.TOY"]
 # Unit tests of consumers use the in-process layer; the live-server tests start their own processes.
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Unit tests send heartbeats back to back to check what each brings; the limit has its own test.
+HYPERLANE_HEARTBEAT_MIN_SECONDS = 0

@@ -145,9 +145,13 @@
     document.body.classList.remove("ws-down");
     document.body.dataset.ws = "open";
   });
-  document.addEventListener("htmx:wsClose", function () {
+  document.addEventListener("htmx:wsClose", function (evt) {
     socket = null;
     document.body.classList.add("ws-down");
+    // 4401: the session behind this page ended elsewhere (signed out, banned): load the page again as
+    // whoever the browser is now, instead of keeping a seat's view it may no longer see.
+    var closed = evt.detail && evt.detail.event;
+    if (closed && closed.code === 4401) window.location.reload();
   });
   // Pages left in a background tab resync when they come back.
   document.addEventListener("visibilitychange", function () {

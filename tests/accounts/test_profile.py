@@ -113,3 +113,11 @@ def test_the_profile_enforces_csrf(alice):
     assert response.status_code == 403
     alice.refresh_from_db()
     assert alice.display_name == ""
+
+
+def test_a_display_name_with_control_characters_is_refused(alice):
+    response = _client(alice).post(reverse("profile"), _form(display_name="Alice\nBcc: x"))
+    assert response.status_code == 200
+    assert "control characters" in str(response.context["form"].errors["display_name"])
+    alice.refresh_from_db()
+    assert alice.display_name == ""

@@ -10,8 +10,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-#: How long a page may take to follow a change made elsewhere (the websocket, the worker).
-LIVE_TIMEOUT = 15_000
+#: A safety cap (ms) on waiting for a page to follow a change made elsewhere (the websocket, the worker):
+#: the tests wait for the change itself; the cap only runs out when it is truly lost (issue 11 item 19).
+LIVE_TIMEOUT = 120_000
 TABLE_URL = re.compile(r"/tables/(\d+)/$")
 
 

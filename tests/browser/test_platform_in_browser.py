@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.browser.helpers import (
+    LIVE_TIMEOUT,
     follow_live,
     join_from_lobby,
     open_table,
@@ -36,7 +37,7 @@ def test_two_players_create_join_start_and_play_live(browser_site, new_player, s
     # Alice bids: Bob's page shows it (a new version) without a reload, and never shows her card.
     alice_card = alice.locator("#frag-decision button[data-kind=bid]").first.get_attribute("data-args")
     alice.locator("#frag-decision button[data-kind=bid]").first.click()
-    bob.wait_for_function("() => document.querySelector('#frag-status').dataset.version === '2'", timeout=5000)
+    bob.wait_for_function("() => document.querySelector('#frag-status').dataset.version === '2'", timeout=LIVE_TIMEOUT)
     assert unreloaded(bob)
     assert alice_card not in bob.content()
     shots(bob, "3-bob-after-alice-bid")
@@ -44,22 +45,22 @@ def test_two_players_create_join_start_and_play_live(browser_site, new_player, s
     # Bob bids: the automatic reveal runs in the worker; both pages move on by themselves.
     bob.locator("#frag-decision button[data-kind=bid]").first.click()
     for page in (alice, bob):
-        page.wait_for_function("() => Number(document.querySelector('#frag-status').dataset.version) >= 4", timeout=15000)
+        page.wait_for_function("() => Number(document.querySelector('#frag-status').dataset.version) >= 4", timeout=LIVE_TIMEOUT)
         assert unreloaded(page)
     # Whoever won the bid takes a turn of steps and ends it; the other page follows live.
     active, other = (alice, bob) if alice.locator("#frag-decision button[data-kind=advance]").count() else (bob, alice)
     before = version(other)
     active.locator("#frag-decision button[data-kind=advance]").first.click()
-    other.wait_for_function(f"() => Number(document.querySelector('#frag-status').dataset.version) > {before}", timeout=5000)
+    other.wait_for_function(f"() => Number(document.querySelector('#frag-status').dataset.version) > {before}", timeout=LIVE_TIMEOUT)
     before_undo = version(active)
     active.locator("#frag-decision form.undo button").click()
     active.wait_for_function(
-        f"() => Number(document.querySelector('#frag-status').dataset.version) > {before_undo}", timeout=5000
+        f"() => Number(document.querySelector('#frag-status').dataset.version) > {before_undo}", timeout=LIVE_TIMEOUT
     )
     shots(active, "3b-after-undo")
     active.locator("#frag-decision button[data-kind=end_turn]").click()
     for page in (alice, bob):
-        page.wait_for_selector("#frag-decision button[data-kind=bid]", timeout=5000)
+        page.wait_for_selector("#frag-decision button[data-kind=bid]", timeout=LIVE_TIMEOUT)
         assert unreloaded(page)
     shots(alice, "4-alice-next-round")
     shots(bob, "4-bob-next-round")
@@ -77,7 +78,7 @@ def test_an_illegal_post_shows_its_message_next_to_the_control(browser_site, new
         f.querySelector('input[name=args]').value = '{"card": "c999"}'; }""")
     button.click()
     error = alice.locator("#frag-decision .form-error [role=alert]").first
-    error.wait_for(timeout=5000)
+    error.wait_for(timeout=LIVE_TIMEOUT)
     assert "toy:R3" in error.inner_text()
     shots(alice, "illegal-move-message")
 
@@ -97,6 +98,6 @@ def test_a_one_time_notice_goes_once_the_game_moves_on(browser_site, new_player,
     before = version(alice)
     alice.locator("#frag-decision button[data-kind=bid]").first.click()
     alice.wait_for_function(f"() => Number(document.querySelector('#frag-status').dataset.version) > {before}",
-                            timeout=5000)
-    alice.wait_for_function("() => !document.querySelector('ul.messages')", timeout=5000)
+                            timeout=LIVE_TIMEOUT)
+    alice.wait_for_function("() => !document.querySelector('ul.messages')", timeout=LIVE_TIMEOUT)
     shots(alice, "notice-gone-after-a-move")

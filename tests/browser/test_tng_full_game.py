@@ -22,9 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.browser.helpers import login, wait_version_above
+from tests.browser.helpers import LIVE_TIMEOUT, login, wait_version_above
 
-LIVE_TIMEOUT = 20_000
 #: A table seed (2 players, 200 MP) whose game, with this policy, reveals a War event: the defender plays
 #: cards off-turn from their own page. About 210 commands (RULES-level replay: see ``expected_commands``).
 SEED = 35

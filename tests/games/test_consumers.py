@@ -9,32 +9,31 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
 from channels.testing import WebsocketCommunicator
 
+from config.ws_origin import SameOriginValidator
 from games.routing import websocket_urlpatterns
+from tests.support.sockets import CAP, before_marker, before_resend, receive_until
 from tests.support.tables import hand_of, started_table, submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-APP = AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns))
+APP = SameOriginValidator(URLRouter(websocket_urlpatterns))
 
-
-def _communicator(table_id: int, user, origin: bytes = b"http://127.0.0.1:8000", query: str = ""):
+def _communicator(table_id: int | str, user, origin: bytes = b"http://127.0.0.1:8000", query: str = "",
+                  headers: list[tuple[bytes, bytes]] | None = None, app=APP):
     comm = WebsocketCommunicator(
-        APP, f"/ws/tables/{table_id}/{query}", headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000")]
+        app, f"/ws/tables/{table_id}/{query}",
+        headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000"), *(headers or [])],
     )
-    comm.scope["user"] = user
+    if user is not None:
+        comm.scope["user"] = user
     return comm
 
 
-async def _receive_all(comm, timeout: float = 1.0) -> str:
-    """Everything the socket sends until it has been quiet for a moment."""
-    out = []
-    while not await comm.receive_nothing(timeout=timeout):
-        out.append(await comm.receive_from())
-        timeout = 0.2
-    return "".join(out)
+async def _first_view(comm) -> str:  # type: ignore[no-untyped-def]
+    """The view a socket sends on connect."""
+    return await receive_until(comm, lambda got: 'id="frag-status"' in got)
 
 
 async def test_each_seat_receives_only_its_own_view(alice, bob):
@@ -44,7 +43,7 @@ async def test_each_seat_receives_only_its_own_view(alice, bob):
     comm = _communicator(table.pk, alice)
     connected, _ = await comm.connect()
     assert connected
-    first = await _receive_all(comm)
+    first = await _first_view(comm)
     assert all(card in first for card in alice_hand)
     assert not any(f"{card}<" in first or f'"{card}"' in first for card in bob_hand)
     await comm.disconnect()
@@ -54,11 +53,11 @@ async def test_a_move_reaches_the_other_seat(alice, bob):
     table = await sync_to_async(started_table)(alice, bob)
     comm = _communicator(table.pk, bob)
     await comm.connect()
-    await _receive_all(comm)
+    await _first_view(comm)
     card = (await sync_to_async(hand_of)(table, 0))[0]
     await sync_to_async(submit)(table, alice, "bid", card=card)
-    pushed = await _receive_all(comm, timeout=2)
-    assert 'id="frag-status"' in pushed and 'data-version="2"' in pushed
+    pushed = await receive_until(comm, lambda got: 'data-version="2"' in got)
+    assert 'id="frag-status"' in pushed
     assert not re.search(rf"\b{re.escape(card)}\b", pushed)  # bob never sees alice's secret bid (c1, not c12)
     await comm.disconnect()
 
@@ -67,13 +66,13 @@ async def test_a_heartbeat_behind_the_version_gets_the_current_view(alice, bob):
     table = await sync_to_async(started_table)(alice, bob)
     comm = _communicator(table.pk, bob)
     await comm.connect()
-    await _receive_all(comm)
+    await _first_view(comm)
     await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
-    resent = await _receive_all(comm)
+    resent = await receive_until(comm, lambda got: 'id="frag-board"' in got)
     assert 'id="frag-board"' in resent
     await comm.send_to(text_data="garbage")  # ignored, not a crash
     await comm.send_to(text_data=json.dumps({"heartbeat": 1}))
-    assert await _receive_all(comm, timeout=0.5) == ""
+    assert await before_resend(comm) == ""
     await comm.disconnect()
 
 
@@ -82,6 +81,58 @@ async def test_a_foreign_origin_is_refused(alice, bob):
     comm = _communicator(table.pk, alice, origin=b"http://evil.example")
     connected, _ = await comm.connect()
     assert not connected
+
+
+@pytest.mark.parametrize(
+    ("origin", "headers", "allowed"),
+    [
+        (b"http://127.0.0.1:8000", [], True),
+        (b"http://127.0.0.1:8001", [], False),  # another port of the same host: another site
+        (b"http://127.0.0.1", [], False),
+        (b"https://127.0.0.1:8000", [], False),  # another scheme
+        (b"null", [], False),
+        (b"http://[::1", [], False),  # malformed: refused, not a server error
+        (b"http://127.0.0.1:99999", [], False),
+        (b"http://127.0.0.1:8000/path", [], False),
+        (b"https://127.0.0.1:8000", [(b"x-forwarded-proto", b"https")], True),  # behind the TLS proxy
+        (b"http://127.0.0.1:8000", [(b"x-forwarded-proto", b"https")], False),
+        (b"https://play.example.org", [], True),  # CSRF_TRUSTED_ORIGINS
+        (b"http://play.example.org", [], False),
+        (b"https://a.games.example.org", [], True),
+        (b"https://a.games.example.org:444", [], False),
+    ],
+)
+async def test_the_origin_check_compares_scheme_host_and_port(alice, bob, settings, origin, headers, allowed):
+    """Before: channels' AllowedHostsOriginValidator compared the host alone."""
+    settings.CSRF_TRUSTED_ORIGINS = ["https://play.example.org", "https://*.games.example.org"]
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = _communicator(table.pk, alice, origin=origin, headers=headers)
+    connected, _ = await comm.connect()
+    assert connected is allowed
+    if connected:
+        await comm.disconnect()
+
+
+async def test_a_socket_without_an_origin_or_with_a_foreign_host_is_refused(alice, bob):
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = WebsocketCommunicator(APP, f"/ws/tables/{table.pk}/", headers=[(b"host", b"127.0.0.1:8000")])
+    comm.scope["user"] = alice
+    assert (await comm.connect())[0] is False
+    comm = WebsocketCommunicator(APP, f"/ws/tables/{table.pk}/",
+                                 headers=[(b"host", b"evil.example"), (b"origin", b"http://evil.example")])
+    comm.scope["user"] = alice
+    assert (await comm.connect())[0] is False
+
+
+@pytest.mark.parametrize("path", ["-1", "0", "99999999999999999999999", "abc", "1/extra", "%00"])
+async def test_a_websocket_url_naming_no_table_is_closed_cleanly(alice, path):
+    """Before: ``ws/tables/-1/`` matched no route and the router raised (a 500 to the handshake)."""
+    comm = _communicator(path, alice)
+    connected, code = await comm.connect()
+    assert not connected and code in (4403, 4404)
+    comm = WebsocketCommunicator(APP, "/ws/nothing/", headers=[(b"origin", b"http://127.0.0.1:8000"),
+                                                               (b"host", b"127.0.0.1:8000")])
+    assert await comm.connect() == (False, 4404)
 
 
 async def test_a_private_table_refuses_a_stranger(alice, bob, charlie):
@@ -101,31 +152,57 @@ async def test_a_private_table_refuses_a_stranger(alice, bob, charlie):
 
 async def test_at_most_the_configured_number_of_renders_run_at_once(alice, bob, charlie, settings, monkeypatch):
     """Renders hold the GIL; the server queues them instead of starving its event loop (games/consumers.py)."""
+    import asyncio
     import threading
-    import time
 
+    import games.consumers as consumers
     from games.consumers import TableConsumer
 
     settings.HYPERLANE_RENDER_CONCURRENCY = 2
-    running, peak, lock = [0], [0], threading.Lock()
+    running, peak, asked, lock = [0], [0], [0], threading.Lock()
+    gate = threading.Event()
     original = TableConsumer._render
+    real_slots = consumers.render_slots
 
-    def slow_render(self, at_least=None):  # type: ignore[no-untyped-def]
+    def held_render(self, at_least=None):  # type: ignore[no-untyped-def]
         with lock:
             running[0] += 1
             peak[0] = max(peak[0], running[0])
-        time.sleep(0.15)
-        with lock:
-            running[0] -= 1
-        return original(self, at_least)
+        try:
+            assert gate.wait(timeout=CAP), "the test never opened the gate"
+            return original(self, at_least)
+        finally:
+            with lock:
+                running[0] -= 1
 
-    monkeypatch.setattr(TableConsumer, "_render", slow_render)
+    class CountedSlots:
+        """The real render slots, counting the renders that asked for one."""
+
+        def __init__(self) -> None:
+            self.slots = real_slots()
+
+        async def __aenter__(self) -> None:
+            asked[0] += 1
+            await self.slots.acquire()
+
+        async def __aexit__(self, *exc: object) -> None:
+            self.slots.release()
+
+    monkeypatch.setattr(TableConsumer, "_render", held_render)
+    monkeypatch.setattr(consumers, "render_slots", CountedSlots)
     table = await sync_to_async(started_table)(alice, bob)
     comms = [_communicator(table.pk, user) for user in (alice, bob, charlie, charlie, alice)]
     for comm in comms:
         await comm.connect()
+    # Every socket asked for a slot while the first renders are held: exactly two got one.
+    for _ in range(int(CAP * 100)):
+        if asked[0] == 5 and running[0] == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert (asked[0], running[0]) == (5, 2)
+    gate.set()
     for comm in comms:
-        assert 'id="frag-status"' in await _receive_all(comm, timeout=3)
+        assert 'id="frag-status"' in await _first_view(comm)
     assert peak[0] == 2
     for comm in comms:
         await comm.disconnect()
@@ -216,12 +293,12 @@ async def test_seats_taken_one_after_the_other_reach_an_open_pages_socket(alice,
     table = await database_sync_to_async(services.table_create)(user=alice, game="toy", num_players=3, options={})
     comm = _communicator(table.pk, alice)
     await comm.connect()
-    await _receive_all(comm)
+    await _first_view(comm)
     await database_sync_to_async(services.seat_take)(table_id=table.pk, user=bob)
-    assert "bob" in await _receive_all(comm, timeout=2)
+    assert "bob" in await receive_until(comm, lambda got: "bob" in got)
     await database_sync_to_async(SNAPSHOTS.at_least)(table.pk, table.version)  # a read of this version is kept
     await database_sync_to_async(services.seat_take)(table_id=table.pk, user=charlie)
-    assert "charlie" in await _receive_all(comm, timeout=2)
+    assert "charlie" in await receive_until(comm, lambda got: "charlie" in got)
     await comm.disconnect()
 
 
@@ -235,18 +312,156 @@ async def test_a_heartbeat_shows_seat_changes_and_a_closing_whose_message_was_lo
     table = await database_sync_to_async(services.table_create)(user=alice, game="toy", num_players=3, options={})
     comm = _communicator(table.pk, alice)
     await comm.connect()
-    await _receive_all(comm)
+    await _first_view(comm)
     with mock.patch("games.broadcast.send_group"):  # the group message is lost
         await database_sync_to_async(services.seat_take)(table_id=table.pk, user=bob)
-    assert "bob" not in await _receive_all(comm, timeout=0.5)
+    assert await before_marker([comm], table.pk) == [""]
     await comm.send_to(text_data=json.dumps({"heartbeat": table.version}))
-    beat = await _receive_all(comm)
+    beat = await receive_until(comm, lambda got: "bob" in got)
     assert "bob" in beat
     await comm.send_to(text_data=json.dumps({"heartbeat": table.version}))
-    assert await _receive_all(comm, timeout=0.5) == ""  # nothing changed since: nothing sent
+    assert await before_resend(comm) == ""  # nothing changed since: nothing sent
     with mock.patch("games.broadcast.send_group"):
         await database_sync_to_async(services.table_close)(table_id=table.pk, moderator=mod, reason="test")
     await comm.send_to(text_data=json.dumps({"heartbeat": table.version}))
-    closed = await _receive_all(comm)
+    closed = await receive_until(comm, lambda got: 'id="frag-status"' in got)
     assert 'id="frag-status"' in closed
     await comm.disconnect()
+
+
+# --- the session behind a socket (issue 11 item 7) -----------------------------------------------
+
+
+def _signed_in_client(user):  # type: ignore[no-untyped-def]
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+async def _session_socket(table_id: int, client):  # type: ignore[no-untyped-def]
+    """A socket through the site's own ASGI stack, signed in by the client's session cookie."""
+    from config.asgi import application
+
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    comm = _communicator(table_id, None, headers=[(b"cookie", cookie)], app=application)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def _closed_with(comm) -> int:  # type: ignore[no-untyped-def]
+    """Frames until the server closes the socket; its close code."""
+    while True:
+        message = await comm.receive_output(timeout=CAP)
+        if message["type"] == "websocket.close":
+            return message.get("code", 1000)
+
+
+@pytest.mark.parametrize("how", ["log_out", "deactivate", "new_password", "delete_session"])
+async def test_a_socket_stops_streaming_a_seat_whose_session_ended(alice, bob, how):
+    """Before: a socket kept its user for as long as it stayed open, signed out or banned."""
+    from django.contrib.sessions.models import Session
+
+    table = await sync_to_async(started_table)(alice, bob)
+    client = await sync_to_async(_signed_in_client)(alice)
+    comm = await _session_socket(table.pk, client)
+    first = await _first_view(comm)
+    assert all(card in first for card in await sync_to_async(hand_of)(table, 0))
+    if how == "log_out":
+        assert (await sync_to_async(client.post)("/accounts/logout/")).status_code == 302
+    elif how == "deactivate":  # banned by a moderator
+        alice.is_active = False
+        await database_sync_to_async(alice.save)()
+    elif how == "new_password":  # set elsewhere (or by an administrator): older sessions end at the beat
+        alice.set_password("a-new-password-1")
+        await database_sync_to_async(alice.save)()
+        await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    else:  # the session ends with no message to the socket (e.g. expired, removed by hand): the beat checks
+        await database_sync_to_async(Session.objects.all().delete)()
+        await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    assert await _closed_with(comm) == 4401
+
+
+async def test_another_session_of_the_same_user_signing_out_leaves_this_one_open(alice, bob):
+    table = await sync_to_async(started_table)(alice, bob)
+    here = await sync_to_async(_signed_in_client)(alice)
+    there = await sync_to_async(_signed_in_client)(alice)
+    comm = await _session_socket(table.pk, here)
+    await _first_view(comm)
+    assert (await sync_to_async(there.post)("/accounts/logout/")).status_code == 302
+    # The socket re-checks its own session (still signed in): no close. A heartbeat behind the version
+    # is then answered with the view, which could not happen on a closed socket.
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    message = await comm.receive_output(timeout=CAP)
+    assert message["type"] == "websocket.send" and 'id="frag-board"' in message["text"]
+    await comm.disconnect()
+
+
+async def test_heartbeats_are_answered_at_most_once_per_interval(alice, bob, charlie, settings, monkeypatch):
+    """Before: every heartbeat re-rendered the whole view, so a spectator could make the server render
+    as fast as it could send. Beats sooner than HYPERLANE_HEARTBEAT_MIN_SECONDS are answered once,
+    together, when the interval is over."""
+    from games.consumers import TableConsumer
+
+    settings.HYPERLANE_HEARTBEAT_MIN_SECONDS = 2
+    renders: list[object] = []
+    original = TableConsumer._render
+    monkeypatch.setattr(
+        TableConsumer, "_render", lambda self, *a, **kw: renders.append(self) or original(self, *a, **kw)
+    )
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = _communicator(table.pk, charlie)  # an anonymous-like spectator: not seated
+    await comm.connect()
+    await _first_view(comm)
+    renders.clear()
+    for _ in range(30):
+        await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    first = await comm.receive_from(timeout=CAP)  # the first beat, answered at once
+    second = await comm.receive_from(timeout=CAP)  # all the others, answered once at the interval's end
+    assert 'id="frag-board"' in first and 'id="frag-board"' in second
+    # Nothing more comes: a beat sent now is answered after the interval, and it is the third render.
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    assert 'id="frag-board"' in await comm.receive_from(timeout=CAP)
+    assert len(renders) == 3
+    await comm.disconnect()
+
+
+async def test_changing_the_password_never_signs_out_the_session_that_changed_it(alice, bob):
+    """Django gives the changing session a new key: the socket opened under the old one closes (4401),
+    and the page, loaded again, is still signed in and gets the seat's view. The socket's check only
+    reads: it never flushes a session (``django.contrib.auth.get_user`` would)."""
+    table = await sync_to_async(started_table)(alice, bob)
+    client = await sync_to_async(_signed_in_client)(alice)
+    comm = await _session_socket(table.pk, client)
+    await _first_view(comm)
+    changed = await sync_to_async(client.post)("/accounts/password/change/", {
+        "oldpassword": "pw-alicealice", "password1": "a-new-password-1", "password2": "a-new-password-1"})
+    assert changed.status_code == 302
+    await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
+    assert await _closed_with(comm) == 4401
+    assert (await sync_to_async(client.get)("/")).context["user"] == alice  # still signed in
+    again = await _session_socket(table.pk, client)
+    view = await _first_view(again)
+    assert all(card in view for card in await sync_to_async(hand_of)(table, 0))
+    await again.disconnect()
+
+
+async def test_the_badge_socket_of_other_pages_closes_when_its_session_signs_out(alice, bob):
+    """``/ws/me/`` (the header's badge on every page but a table's) is bound to its session like a table's
+    socket: a sign-out elsewhere closes it (4401), and the page reloads signed out."""
+    from config.asgi import application
+
+    await sync_to_async(started_table)(alice, bob)
+    client = await sync_to_async(_signed_in_client)(alice)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    comm = WebsocketCommunicator(
+        application, "/ws/me/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), (b"cookie", cookie)],
+    )
+    connected, _ = await comm.connect()
+    assert connected
+    assert 'id="waiting-badge"' in await comm.receive_from(timeout=CAP)  # the badge comes first
+    assert (await sync_to_async(client.post)("/accounts/logout/")).status_code == 302
+    assert await _closed_with(comm) == 4401

@@ -605,3 +605,15 @@ def test_a_post_for_another_game_than_shown_creates_nothing(alice):
     assert response.status_code == 200
     assert not Table.objects.exists()
     assert response.context["form"].rules.slug == "toy"
+
+
+@pytest.mark.parametrize("title", ["Friday\nnight", "x\r\nBcc: y", "tab\there", "rtl\u202eevil", "nul\x00"])
+def test_a_title_with_control_characters_is_refused_with_a_message(alice, title):
+    """Issue 11 item 7: a newline in a title made every notification mail of the table fail."""
+    response = _client(alice).post(
+        reverse("table_create"), {"game": "toy", "shown_game": "toy", "num_players": "2", "title": title}
+    )
+    assert response.status_code == 200
+    assert not Table.objects.exists()
+    errors = response.context["form"].errors["title"]
+    assert errors and ("control characters" in errors[0] or "Null characters" in errors[0])

@@ -52,3 +52,16 @@ def test_players_waited_on_for_a_day_get_one_reminder(alice, bob):
     note = Notification.objects.get(kind=Notification.Kind.REMINDER)
     assert note.user == bob and note.email_sent
     assert any("bob@example.org" in m.to for m in mail.outbox)
+
+
+def test_a_title_stored_with_a_newline_still_gets_its_mails_on_one_subject_line(alice, bob):
+    """Issue 11 item 7: Django refused the Subject (BadHeaderError) and the mails of the table failed
+    every minute. Titles are refused at the form now; one stored before still mails, on one line."""
+    from games.models import Table
+
+    table = started_table(alice, bob)
+    Table.objects.filter(pk=table.pk).update(title="Friday\r\nBcc: everyone@example.org\tnight")
+    assert notifications_send(table_id=table.pk, version=table.version) == 2
+    subjects = {m.subject for m in mail.outbox}
+    assert subjects == {f"Hyperlane: your move in Friday Bcc: everyone@example.org night (#{table.pk})"}
+    assert all(m.bcc == [] for m in mail.outbox)

@@ -1,4 +1,4 @@
-"""Database queries per move: the whole move POST stays within 10, and nothing grows with the log.
+"""Database queries per move: the whole move POST stays within 11, and nothing grows with the log.
 
 bench/queries.py measures the same at move 10,000; these check it at two points of a short game so that
 a change that adds a query per move, or one per log line, fails in CI.
@@ -24,7 +24,9 @@ from tests.support.tables import run_automatic_steps, started_table
 
 pytestmark = pytest.mark.django_db(transaction=False)
 
-POST_LIMIT = 10
+#: 10 with the session read from Redis; 11 since sessions live in the database only (issue 11 item 6: a
+#: Redis outage answered every signed-in request 500, and a sign-out during one could not be made to last).
+POST_LIMIT = 11
 
 
 def _play(table: Table, users: list, rng: random.Random, moves: int) -> None:
@@ -57,7 +59,7 @@ def _post_and_renders(table: Table, users: list, rng: random.Random) -> tuple[in
     last_event = Event.objects.filter(table=table).order_by("-id").values_list("id", flat=True).first() or 0
     client = Client()
     client.force_login(users[seat])
-    client.get("/")  # the session is read once and cached, as for any player who has a page open
+    client.get("/")  # a player who has a page open (the session row is read by every request)
     data = {"kind": command.kind, "args": json.dumps(dict(command.args)), "version": seat_row.decision_since,
             "idempotency_key": str(decision_idempotency_key(table, seat_row))}
     with CaptureQueriesContext(connection) as post:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -16,6 +16,7 @@ from django.urls import path
 
 from games import consumers
 from games.consumers import TableConsumer
+from tests.support.sockets import before_marker, receive_until
 from tests.support.tables import hand_of, run_automatic_steps, started_table, state_of, submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -43,16 +44,13 @@ async def _connect(table_id: int, user, prefix: str = "tables"):  # type: ignore
     comm.scope["user"] = user
     connected, _ = await comm.connect()
     assert connected
-    await _receive_all(comm)
+    await receive_until(comm, lambda got: 'id="frag-status"' in got)  # the view on connect
     return comm
 
 
-async def _receive_all(comm, timeout: float = 1.0) -> str:  # type: ignore[no-untyped-def]
-    out = []
-    while not await comm.receive_nothing(timeout=timeout):
-        out.append(await comm.receive_from())
-        timeout = 0.2
-    return "".join(out)
+async def _version(comm, version: int) -> str:  # type: ignore[no-untyped-def]
+    """The frames up to the one that shows the table at ``version``."""
+    return await receive_until(comm, lambda got: f'data-version="{version}"' in got)
 
 
 @pytest.fixture
@@ -92,7 +90,7 @@ async def test_after_a_move_only_the_mover_and_spectators_look_up_the_fragments_
     cache_gets.clear()
     await sync_to_async(submit)(table, alice, "bid", card=(await sync_to_async(hand_of)(table, 0))[0])
     for comm in comms:
-        assert 'id="frag-status"' in await _receive_all(comm, timeout=2)
+        assert 'id="frag-status"' in await _version(comm, 2)
     who = sorted(key.split(":")[5] for key in cache_gets)
     assert who == ["seat0", "watch100"]  # alice moved; charlie watches; bob's render is nobody's to store
     for comm in comms:
@@ -134,7 +132,7 @@ async def test_the_movers_socket_still_finds_its_post_answer_in_the_cache(alice,
     assert len(renders) == 1 and held  # the POST answer's render
     for group, message in held:
         await sync_to_async(send_group)(group, message)
-    pushed = await _receive_all(comm, timeout=2)
+    pushed = await _version(comm, 2)
     assert 'data-version="2"' in pushed
     assert len(renders) == 1  # the socket found the POST answer's render in the cache
     await comm.disconnect()
@@ -153,8 +151,12 @@ async def test_a_batched_push_sends_each_socket_exactly_what_its_own_render_woul
     bids = {}
 
     async def compare() -> list[str]:
-        frames = [await _receive_all(comm, timeout=2) for comm in shared]
-        assert frames == [await _receive_all(comm) for comm in alone]
+        """One change is one group message, answered by one frame on each socket (the marker then
+        shows that nothing else came)."""
+        await database_sync_to_async(table.refresh_from_db)()
+        frames = [await _version(comm, table.version) for comm in shared]
+        assert frames == [await _version(comm, table.version) for comm in alone]
+        assert await before_marker(shared + alone, table.pk) == [""] * len(shared + alone)
         return frames
 
     for position, user in enumerate((alice, bob)):
@@ -183,21 +185,26 @@ async def test_a_socket_that_closes_mid_batch_leaves_the_others_their_renders(
     alice, bob, charlie, batches, monkeypatch
 ):
     original = TableConsumer._render
+    gate = threading.Event()
 
-    def slow_render(self, at_least=None, after_id=None):  # type: ignore[no-untyped-def]
-        time.sleep(0.1)
+    def held_render(self, at_least=None, after_id=None):  # type: ignore[no-untyped-def]
+        if at_least is not None:  # the batch's renders wait until the leader's socket has closed
+            assert gate.wait(timeout=120), "the test never opened the gate"
         return original(self, at_least, after_id)
 
-    monkeypatch.setattr(TableConsumer, "_render", slow_render)
     table = await sync_to_async(started_table)(alice, bob)
     comms = {user.pk: await _connect(table.pk, user) for user in (alice, bob, charlie)}
+    monkeypatch.setattr(TableConsumer, "_render", held_render)
     await sync_to_async(submit)(table, alice, "bid", card=(await sync_to_async(hand_of)(table, 0))[0])
-    while not batches:
+    for _ in range(12_000):  # the batch starts when the first socket handles the group message
+        if batches:
+            break
         await asyncio.sleep(0.01)
     leader = batches[0][0].user.pk
     await comms.pop(leader).disconnect(timeout=0.05)  # cancels the leader's handler mid-render
+    gate.set()
     for comm in comms.values():
-        assert 'data-version="2"' in await _receive_all(comm, timeout=2)
+        assert 'data-version="2"' in await _version(comm, 2)
         await comm.disconnect()
 
 
@@ -242,8 +249,8 @@ async def test_messages_reach_the_consumer_without_a_hop_to_close_connections(al
     table = await sync_to_async(started_table)(alice, bob)
     comm = await _connect(table.pk, bob)
     await sync_to_async(submit)(table, alice, "bid", card=(await sync_to_async(hand_of)(table, 0))[0])
-    assert 'data-version="2"' in await _receive_all(comm, timeout=2)
+    assert 'data-version="2"' in await _version(comm, 2)
     await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
-    assert 'id="frag-board"' in await _receive_all(comm)
+    assert 'id="frag-board"' in await receive_until(comm, lambda got: 'id="frag-board"' in got)
     assert hops == []
     await comm.disconnect()

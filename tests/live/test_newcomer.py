@@ -56,7 +56,12 @@ def test_the_readme_run_command_serves_a_playable_site(tmp_path):
             version, controls = alice.controls(table)
             kind, args = controls[0]
             assert alice.command(table, kind, args, version).status_code == 200
-            receive_until(ws, lambda f: f'data-version="{version + 1}"' in f, timeout=10)
+            receive_until(ws, lambda f: f'data-version="{version + 1}"' in f)
+        # A clean start (issue 11 item 20): no broadcast into a server that was not up yet (demo_setup runs
+        # before it), no missing staticfiles/ directory, no traceback.
+        output = (tmp_path / "run.log").read_text(errors="replace")
+        for noise in ("internal broadcast", "No directory at", "Traceback"):
+            assert noise not in output, output[-3000:]
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

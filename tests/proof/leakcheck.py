@@ -49,6 +49,7 @@ from games.engine.core import Rng
 from games.models import Command, Deck, Event, Seat, StateVersion, Table
 from games.presenters import Presenter
 from games.routing import websocket_urlpatterns
+from tests.support.sockets import CAP
 
 WS_APP = URLRouter(websocket_urlpatterns)
 SURFACES = ("page", "fragments", "log", "websocket", "lobby", "stale_post", "refused_post", "email", "command")
@@ -135,11 +136,11 @@ def in_test_transaction():
 async def _ws_frames(table_id: int, user: Any) -> list[str]:
     comm = WebsocketCommunicator(WS_APP, f"/ws/tables/{table_id}/")
     comm.scope["user"] = user
-    connected, _ = await comm.connect(timeout=10)
+    connected, _ = await comm.connect(timeout=CAP)
     assert connected
-    frames = [await comm.receive_from(timeout=10)]
+    frames = [await comm.receive_from(timeout=CAP)]
     await comm.send_to(text_data=json.dumps({"heartbeat": 0}))  # a page behind: the full resync
-    frames.append(await comm.receive_from(timeout=10))
+    frames.append(await comm.receive_from(timeout=CAP))
     await comm.disconnect()
     return frames
 

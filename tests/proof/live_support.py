@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.live.harness import LiveSite, Player
+from tests.live.harness import SAFETY_CAP, LiveSite, Player
 
 REDIS = bool(os.environ.get("REDIS_URL"))
 
@@ -126,7 +126,7 @@ class LiveView:
         self.close()
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(self.player.websocket(self.table_id))
-        first = self.ws.recv(timeout=10)
+        first = self.ws.recv(timeout=SAFETY_CAP)
         self.shown = max(self.shown, shown_version(first) or 0)
 
     def close(self) -> None:

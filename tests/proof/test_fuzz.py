@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from games.engine import registry
 from games.models import ChatMessage, Command, Seat, Table
 from tests.proof.leakcheck import WS_APP, in_test_transaction
+from tests.support.sockets import CAP
 from tests.support.tables import started_table
 
 pytestmark = pytest.mark.django_db
@@ -119,15 +120,15 @@ async def _ws_session(table_id: Any, user: Any, frames: list[Any]) -> tuple[bool
 
     comm = WebsocketCommunicator(WS_APP, f"/ws/tables/{table_id}/?v=abc&log=-5&invite=%00")
     comm.scope["user"] = user
-    connected, _ = await comm.connect(timeout=10)
+    connected, _ = await comm.connect(timeout=CAP)
     if not connected:
         return False, []
-    got = [await comm.receive_from(timeout=10)]
+    got = [await comm.receive_from(timeout=CAP)]
     for frame in frames:  # raw ASGI messages: the communicator's helper refuses empty frames
         await comm.send_input({"type": "websocket.receive", "bytes" if isinstance(frame, bytes) else "text": frame})
     await comm.send_to(text_data=json.dumps({"heartbeat": -1}))
     while True:
-        out = await comm.receive_output(timeout=10)
+        out = await comm.receive_output(timeout=CAP)
         if out["type"] == "websocket.close":
             return True, got
         got.append(out.get("text", ""))

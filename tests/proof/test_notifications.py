@@ -14,6 +14,7 @@ from django.utils import timezone
 from games.models import Notification
 from games.notifications import notifications_send, notifications_send_pending
 from tests.proof.leakcheck import WS_APP, in_test_transaction
+from tests.support.sockets import CAP, before_resend
 from tests.support.tables import hand_of, run_automatic_steps, started_table, submit
 
 pytestmark = pytest.mark.django_db
@@ -77,11 +78,11 @@ def test_an_idle_open_tab_does_not_suppress_the_email(alice, bob):
 
         comm = WebsocketCommunicator(WS_APP, f"/ws/tables/{table.pk}/")
         comm.scope["user"] = bob
-        assert (await comm.connect(timeout=10))[0]
-        await comm.receive_from(timeout=10)
+        assert (await comm.connect(timeout=CAP))[0]
+        await comm.receive_from(timeout=CAP)
         for _ in range(3):
             await comm.send_to(text_data=json.dumps({"heartbeat": 1}))
-            await comm.receive_nothing(timeout=0.2)
+        await before_resend(comm)  # every beat was handled before the tab closes
         await comm.disconnect()
 
     with in_test_transaction():

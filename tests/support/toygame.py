@@ -152,6 +152,7 @@ class ToyRules(Rules):
             time.sleep(delay)
         wait_file = s["options"].get("auto_wait_file")
         if wait_file:
+            open(wait_file + ".waiting", "a").close()  # noqa: SIM115 - tests wait for it: the step is under way
             deadline = time.monotonic() + 120
             while not os.path.exists(wait_file) and time.monotonic() < deadline:
                 time.sleep(0.05)
