@@ -151,8 +151,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             return out + [_c(seat, "fight")]
         if kind == "influence":
             return [_c(seat, "keep_influence", card=stage["held"]), _c(seat, "keep_influence", card=stage["card"])]
-        if kind == "war":
-            return _plays(state, seat, ("character", "maneuver")) + [_c(seat, "pass")]
+        if kind == "war":  # R29: 1 card or effect (the starting ship's, R41/R56), or pass
+            return _plays(state, seat, ("character", "maneuver")) + _abilities(state, seat) + [_c(seat, "pass")]
         return [_c(seat, "target", target=t) for t in war.targets(state, seat)]
     turn = state["turn"]
     if turn["phase"] == "discard":
@@ -331,6 +331,16 @@ def _h_target(ctx: Ctx, cmd: Command) -> None:
     war.choose_target(ctx, cmd.seat, _arg(cmd, "target", int))
 
 
+def _h_ship_ability(ctx: Ctx, cmd: Command) -> None:
+    """R41/R56: the starting ship's effect in the Action Phase, or as the "1 card/effect" of a go in the War
+    loop (R29), by the player whose go it is, off turn too (RULINGS: starting ship effects in a War)."""
+    stage = ctx.state["stage"]
+    if ctx.state["phase"] == "turn" and stage is not None and stage["kind"] == "war":
+        war.war_ability(ctx, cmd.seat, _arg(cmd, "target", int))
+        return
+    _ability_action(ctx, cmd)
+
+
 def _h_ally(ctx: Ctx, cmd: Command) -> None:
     _standard_action(ctx, cmd, "tng:R59")
     turns.win_ally(ctx, cmd.seat, _arg(cmd, "card"))
@@ -367,6 +377,7 @@ def _h_end_round(ctx: Ctx, cmd: Command) -> None:
     borg.end_round(ctx)
 
 
+_ability_action = _action("tng:R41", lambda ctx, c: turns.use_ability(ctx, c.seat, _arg(c, "target", int)))
 HANDLERS: dict[str, Callable[[Ctx, Command], None]] = {
     "play": _h_play,
     "buy": _action("tng:R13", lambda ctx, c: actions.buy(ctx, c.seat, _arg(c, "slot", int))),
@@ -375,7 +386,7 @@ HANDLERS: dict[str, Callable[[Ctx, Command], None]] = {
     "search": _action("tng:R15", lambda ctx, c: actions.search(ctx, c.seat, _arg(c, "slot", int))),
     "explore": _h_explore,
     "complete_mission": _action("tng:R22", lambda ctx, c: turns.complete_mission(ctx, c.seat, _arg(c, "card"))),
-    "ship_ability": _action("tng:R41", lambda ctx, c: turns.use_ability(ctx, c.seat, _arg(c, "target", int))),
+    "ship_ability": _h_ship_ability,
     "win_ship": _action("tng:R48", lambda ctx, c: borg.ship_diplomacy(ctx, c.seat, _arg(c, "card"))),
     "ally": _h_ally,
     "discard": _h_discard,

@@ -53,6 +53,17 @@ def war_play(ctx: Ctx, seat: int, inst: str) -> None:
     _advance(ctx)
 
 
+def war_ability(ctx: Ctx, seat: int, target: int) -> None:
+    """R29: a go in the loop is "1 card/effect": the starting ship's effect (R41, R56) counts like a card
+    played (RULINGS: starting ship effects in a War)."""
+    from games.engine.tng.turns import use_ability
+
+    stage = ctx.state["stage"]
+    use_ability(ctx, seat, target)
+    stage["passes"] = 0
+    _advance(ctx)
+
+
 def war_pass(ctx: Ctx, seat: int) -> None:
     stage = ctx.state["stage"]
     stage["passes"] += 1
