@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import IllegalCommand
-from games.engine.tng.content import card
 from games.engine.tng.mechanics import (
     battle_hit,
     close_battle,
@@ -209,4 +208,3 @@ def finish(ctx: Ctx) -> None:
         s["space"]["deck"].insert(0, inst)
     else:
         to_points(ctx, winner, inst, "war")
-    _ = card
