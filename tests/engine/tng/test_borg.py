@@ -394,3 +394,19 @@ def test_in_team_play_a_resigning_player_concedes_for_the_team() -> None:
     out = RULES.resign(state, 0)
     result = RULES.result(out.state)
     assert result.reason == "resigned" and result.winners == frozenset({1})
+
+
+@pytest.mark.rules("tng:R47", "tng:R49")
+def test_a_defeat_that_takes_the_last_borg_card_ends_the_game_and_nothing_changes_after() -> None:
+    """R47 + R49.1: the defeated player's Borg card is the area's last: the group loses at once; the ship is
+    not repaired, no deck is reshuffled, nobody draws and no player is marked defeated after the end."""
+    state = borg(hands={0: ["borg_card"]}, damage={0: 6}, space=["borg_cube_1"], borg_area=1)
+    before = copy.deepcopy(player(state, 0))
+    state, events = run(state, auto=True)
+    result = RULES.result(state)
+    assert result is not None and result.reason == "borg_area_empty" and result.winners == frozenset()
+    ended = kinds(events).index("game_ended")
+    assert kinds(events)[ended + 1:] == []
+    p = player(state, 0)
+    assert p["damage"] == 7 and not p["defeated"] and p["hand"] == before["hand"] and p["deck"] == before["deck"]
+    assert len(p["discard"]) == len(before["discard"]) + 1 and state["space"]["borg"] == []

@@ -88,3 +88,39 @@ def test_a_card_won_restarts_the_stalemate_clock_and_the_table_may_choose_its_le
     state["round"] = 11
     state, _ = run(state, cmd(0, "end_turn"), cmd(1, "end_turn"))
     assert RULES.result(state).reason == "stalemate"
+
+
+@pytest.mark.rules("tng:R39")
+def test_a_resigned_player_does_not_lead_on_points_when_the_game_ends_on_them() -> None:
+    """RULINGS B26 and Resigning: with 3 players a resigned seat is skipped; when the Space Deck runs out the
+    most Mission Points *of the players still in the game* win, even if the resigned one had more."""
+    state = build(players=3, turn=0, space_exact=[], points={1: ["pakled_freighter"], 2: ["hood"]})
+    assert card("hood#1").mp > card("pakled_freighter#1").mp > 0
+    state = RULES.resign(state, 2).state
+    assert RULES.result(state) is None
+    state, _ = run(state, cmd(0, "end_turn"))
+    result = RULES.result(state)
+    assert result.reason == "space_deck_exhausted" and result.winners == frozenset({1})
+
+
+@pytest.mark.rules("tng:R39")
+def test_a_state_saved_before_the_stalemate_guard_loads_with_its_defaults() -> None:
+    """RULINGS B14: a table started before ``stall_rounds`` and ``scored_round`` existed: the guard is 20
+    rounds, and its clock starts when the state is first read (no round counts as quiet before it)."""
+    state = build(players=2, turn=1, first=0, options={"round_limit": 0})
+    del state["options"]["stall_rounds"], state["scored_round"]
+    state["round"] = 50
+    state = RULES.load(RULES.dump(state))
+    assert RULES.view(state, 0)["quiet_rounds"] == 0
+    state, _ = run(state, cmd(1, "end_turn"))
+    assert RULES.result(state) is None and RULES.view(state, 0)["quiet_rounds"] == 0
+    state["scored_round"] = 31  # 19 whole quiet rounds behind (32..50): the 20th ends the game, not earlier
+    state["turn"]["seat"], state["round"] = 1, 51
+    assert RULES.view(state, 0)["quiet_rounds"] == 19
+    state, _ = run(state, cmd(1, "end_turn"))
+    assert RULES.result(state).reason == "stalemate"
+    state["scored_round"] = 32
+    state["phase"], state["end"] = "turn", None
+    state["round"] = 51
+    state, _ = run(state, cmd(1, "end_turn"))
+    assert RULES.result(state) is None  # 19 quiet rounds: play on
