@@ -160,3 +160,19 @@ def test_rerandomise_keeps_what_a_seat_knows_and_redraws_the_rest() -> None:
     other = RULES.rerandomise(state, 0, Rng.from_seed(3))
     assert other["players"][1]["hand"] != state["players"][1]["hand"] or \
         other["players"][1]["deck"] != state["players"][1]["deck"]
+
+
+@pytest.mark.parametrize("scenario,players", [("exploration", 2), ("borg_invasion", 3), ("klingon_civil_war", 4),
+                                              ("borg_invasion", 4)])
+def test_every_event_kind_has_its_field_contract_and_setup_keeps_it(scenario: str, players: int) -> None:
+    """``events.FIELDS`` (checked by ``helpers.run`` on every command of these tests) covers every event kind
+    the engine emits and the site can say; the setup's events keep the contract too."""
+    from .events import FIELDS, check_events
+
+    source = "\n".join(p.read_text() for p in ENGINE.glob("*.py"))
+    assert set(re.findall(r'emit\(\s*"([a-z_]+)"', source)) == set(FIELDS) <= set(EVENTS)
+    options = {"scenario": scenario, "borg_teams": "teams"} if players == 4 and scenario == "borg_invasion" else {
+        "scenario": scenario}
+    out = RULES.setup(num_players=players, options=RULES.validate_options(players, options), rng=Rng.from_seed(3))
+    check_events(out.state, out.events)
+    assert [e.kind for e in out.events][:1] == ["game_set_up"]
