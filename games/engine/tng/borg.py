@@ -42,7 +42,7 @@ def start_round(ctx: Ctx, team: int | None = None) -> None:
         team = s["players"][s["first"]]["team"]
     s["group"] = {"searches": GROUP_SEARCHES, "forced": 0, "step": "explore", "team": team}
     for x in group_seats(s):
-        s["players"][x].update({"done": False, "defeated": False, "acted": False, "discarded": False, "xp": 0,
+        s["players"][x].update({"done": False, "defeated": False, "acted": False, "xp": 0,
                                 "boost": {}, "shield_used": 0, "ability_used": False})
     bump(s)
     if team is None:
@@ -401,7 +401,6 @@ def discard(ctx: Ctx, seat: int, inst: str) -> None:
         raise IllegalCommand("borg_card_not_discardable", "tng:R49", card=inst)
     p["hand"].remove(inst)
     where = discard_to_supply(ctx, seat, inst)
-    p["discarded"] = True
     p["done"] = True
     ctx.emit("card_discarded", seat=seat, card=inst, to=where)
 

@@ -12,6 +12,7 @@ from games.engine.tng.scenario import run as _run
 from tests.support import engine
 from tests.support.engine import legal_pairs, new_state, player
 
+from .checks import check_position
 from .events import check_events
 
 __all__ = ["RULES", "build", "cmd", "inst", "kinds", "run", "space_inst", "setup", "refused", "legal", "player"]
@@ -22,6 +23,7 @@ def run(state: dict[str, Any], *commands: Command, seed: int = 0, auto: bool = F
     """``scenario.run``, checking every event against the event contract (``events.py``)."""
     state, events = _run(state, *commands, seed=seed, auto=auto)
     check_events(state, events)
+    check_position(state)
     return state, events
 
 
