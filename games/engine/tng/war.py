@@ -167,8 +167,10 @@ def _apply_group_hits(ctx: Ctx) -> None:
 
 def war_winner(state: State, stage: dict[str, Any]) -> int | None:
     """R31: the undefeated ship with the highest Attack, then Speed, then Diplomacy, then the player
-    closest clockwise to the active player (the active player first)."""
-    alive = [x for x in stage["order"] if x not in stage["defeated"]]
+    closest clockwise to the active player (the active player first). A player who resigned cannot win it;
+    a battle ended in its card-play loop (a resignation) has no defeated ship yet."""
+    defeated = stage.get("defeated", [])
+    alive = [x for x in stage["order"] if x not in defeated and not state["players"][x]["resigned"]]
     if not alive:
         return None
 
@@ -185,12 +187,13 @@ def finish(ctx: Ctx) -> None:
     inst = stage["card"]
     active = stage["seat"]
     winner = war_winner(s, stage)
+    defeated = list(stage.get("defeated", []))
     s["stage"] = None
     bump(s)
     s["space"]["revealed"].remove(inst)
     # R32: everyone but the active player discards what they played and draws as many (at most 5)
     for x in stage["order"]:
-        if x == active or x in stage["defeated"]:
+        if x == active or x in defeated or s["players"][x]["resigned"]:
             continue
         p = ctx.player(x)
         n_played = len(p["played"])
@@ -202,8 +205,8 @@ def finish(ctx: Ctx) -> None:
             want = min(HAND_SIZE, n_played)
         if want:
             draw(ctx, x, want, "after_battle")
-    ctx.emit("war_ended", card=inst, winner=winner, defeated=list(stage["defeated"]))
-    close_battle(ctx, winner=winner, defeated=list(stage["defeated"]))
+    ctx.emit("war_ended", card=inst, winner=winner, defeated=defeated)
+    close_battle(ctx, winner=winner, defeated=defeated)
     if winner is None:
         s["space"]["deck"].insert(0, inst)
     else:

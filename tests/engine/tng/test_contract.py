@@ -139,6 +139,40 @@ def test_resign_in_three_players_skips_the_seat() -> None:
     assert s["turn"]["seat"] == 0
 
 
+def test_resigning_on_your_turn_with_a_card_waiting_puts_it_under_the_space_deck_and_the_turn_passes() -> None:
+    """RULINGS Resigning: with 3 players the seat is skipped; the ship waiting for its encounter goes under
+    the Space Deck and the next player starts their turn."""
+    state = build(players=3, turn=0, space=["romulan_scout"])
+    state, _ = run(state, cmd(0, "explore"))
+    scout = state["stage"]["card"]
+    out = RULES.resign(state, 0)
+    s = out.state
+    assert s["stage"] is None and s["space"]["deck"][0] == scout and scout not in s["space"]["revealed"]
+    assert s["turn"]["seat"] == 1 and [e.kind for e in out.events][-1] == "turn_started"
+    assert RULES.pending(s)[0].seats == frozenset({1}) and s["players"][0]["resigned"]
+
+
+def test_resigning_during_a_war_ends_the_battle_as_it_stands_and_the_active_turn_goes_on() -> None:
+    """RULINGS Resigning: the War ends as it stands (no ship has fired: the best status wins, R31); the
+    player who resigned neither wins it nor draws (it crashed on the missing ``defeated`` list before)."""
+    state = build(players=3, turn=0, space=["war_cardassian"], ships={1: "enterprise_d", 2: "dderidex"})
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"))
+    war_card = state["stage"]["card"]
+    out = RULES.resign(state, 2)  # the D'deridex (Attack 7) would win; it resigned
+    s = out.state
+    assert [e.kind for e in out.events][0] == "player_resigned" and "war_ended" in [e.kind for e in out.events]
+    assert s["stage"] is None and war_card in s["players"][1]["points"]  # the strongest ship still in it wins
+    assert s["turn"]["seat"] == 0 and RULES.pending(s)[0].prompt == "action_phase"
+
+
+def test_resigning_while_a_war_fires_ends_it_too() -> None:
+    state = build(players=3, turn=1, space=["war_cardassian"])
+    state, _ = run(state, cmd(1, "explore"), cmd(1, "pass"), cmd(2, "pass"), cmd(0, "pass"))
+    assert state["stage"]["kind"] == "war_fire"
+    s = RULES.resign(state, 0).state
+    assert s["stage"] is None and s["turn"]["seat"] == 1 and RULES.result(s) is None
+
+
 def test_resign_in_the_borg_game_loses_for_the_group() -> None:
     state = build(scenario="borg")
     result = RULES.result(RULES.resign(state, 1).state)
