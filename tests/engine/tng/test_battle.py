@@ -257,3 +257,27 @@ def test_a_ship_one_point_slower_is_hit_first_and_destroyed_before_firing() -> N
 def test_war_speed_is_compared_before_diplomacy() -> None:
     state = build(players=2, turn=0, ships={0: "excelsior", 1: "bird_of_prey"})
     assert war.war_winner(state, {"order": [0, 1], "defeated": []}) == 1
+
+
+@pytest.mark.rules("tng:R30")
+def test_in_an_equal_speed_group_a_hit_on_a_ship_already_defeated_is_lost_and_the_later_hits_still_land() -> None:
+    state = war_state(players=4, damage={0: 5, 1: 5, 2: 5, 3: 5})
+    state, _ = run(state, *(cmd(x, "pass") for x in range(4)))
+    state, events = run(state, cmd(0, "target", target=1), cmd(1, "target", target=0), cmd(2, "target", target=1),
+                        cmd(3, "target", target=2))
+    assert [e.data["seat"] for e in events if e.kind == "ship_defeated"] == [1, 0, 2]
+    assert [(e.data["seat"], e.data["target"]) for e in events if e.kind == "ship_fired"] == [(0, 1), (1, 0), (3, 2)]
+    assert ids(player(state, 3)["points"]) == ["war_cardassian"]  # the only ship left wins the War (R31)
+
+
+@pytest.mark.rules("tng:R31")
+def test_a_war_that_leaves_no_ship_undefeated_goes_under_the_space_deck() -> None:
+    """RULINGS B15: equal Speeds fire at once, both ships are defeated, nobody wins the card."""
+    state = war_state(players=2, damage={0: 5, 1: 5})
+    war_card = state["stage"]["card"]
+    state, events = run(state, cmd(0, "pass"), cmd(1, "pass"))
+    assert [e.data["seat"] for e in events if e.kind == "ship_defeated"] == [1, 0]  # clockwise from the active
+    assert state["space"]["deck"][0] == war_card and war_card not in state["space"]["revealed"]
+    assert all(war_card not in p["points"] for p in state["players"])
+    assert next(e for e in events if e.kind == "war_ended").data == {"card": war_card, "winner": None,
+                                                                     "defeated": [1, 0]}

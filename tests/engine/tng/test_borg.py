@@ -410,3 +410,24 @@ def test_a_defeat_that_takes_the_last_borg_card_ends_the_game_and_nothing_change
     p = player(state, 0)
     assert p["damage"] == 7 and not p["defeated"] and p["hand"] == before["hand"] and p["deck"] == before["deck"]
     assert len(p["discard"]) == len(before["discard"]) + 1 and state["space"]["borg"] == []
+
+
+@pytest.mark.rules("tng:R53")
+def test_a_ship_as_fast_as_the_cube_fires_with_it_not_before_it() -> None:
+    """R53: only ships faster than the Cube fire first; an equal Speed fires at the same time as the Cube, so
+    a Cube it destroys still deals its damage (Borg Probe: Attack 3, Speed 6, Defense 6, no Shields)."""
+    state = borg(ships={0: "enterprise_d", 1: "pakled_freighter"}, space=["borg_probe"])
+    state["players"][0]["boost"] = {"speed": 1}  # Enterprise-D: Attack 6, Speed 6
+    state, _ = run(state, auto=True)
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert [(e.data["seat"], e.data["amount"]) for e in events if e.kind == "enemy_hit"] == [(0, 6)]
+    assert state["stage"]["kind"] == "allocate" and state["stage"]["remaining"] == 3  # the Probe fires too
+    state, _ = run(state, cmd(0, "assign_damage", target=0))
+    assert player(state, 0)["damage"] == 1 and card(state["space"]["cubes"][-1]).id == "borg_probe"
+    # faster than the Probe: it is destroyed before it fires
+    state = borg(ships={0: "enterprise_d", 1: "pakled_freighter"}, space=["borg_probe"])
+    state["players"][0]["boost"] = {"speed": 2}
+    state, _ = run(state, auto=True)
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert "cube_fired" not in kinds(events) and player(state, 0)["damage"] == 0
+    assert card(state["space"]["cubes"][-1]).id == "borg_probe"

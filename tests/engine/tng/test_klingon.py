@@ -223,3 +223,17 @@ def test_a_used_starting_ship_effect_is_refused_in_the_war_loop_with_its_rule() 
     assert (err.rule, dict(err.params)) == ("tng:R56", {"target": 0})
     err = refused(state, cmd(1, "ship_ability", target="0"), "bad_argument")
     assert dict(err.params) == {"argument": "target"}
+
+
+@pytest.mark.rules("tng:R56", "tng:R18")
+def test_a_boost_from_a_starting_ship_effect_ends_with_the_turn_for_whoever_got_it() -> None:
+    """IKS Ning'Tao: +1 Attack until the end of this turn (R18.3: the turn's effects end), also for the
+    teammate who received it."""
+    state = kl(players=4, turn=0)
+    state["players"][0]["ability"] = "kl_ning_tao"
+    attack = RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"]
+    state, _ = run(state, cmd(0, "ship_ability", target=2))
+    assert RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"] == attack + 1
+    state, _ = run(state, cmd(0, "end_turn"))
+    assert all(p["boost"] == {} for p in state["players"])
+    assert RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"] == attack
