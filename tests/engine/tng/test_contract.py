@@ -194,6 +194,11 @@ def test_rerandomise_keeps_what_a_seat_knows_and_redraws_the_rest() -> None:
     other = RULES.rerandomise(state, 0, Rng.from_seed(3))
     assert other["players"][1]["hand"] != state["players"][1]["hand"] or \
         other["players"][1]["deck"] != state["players"][1]["deck"]
+    for x in (1, 2):  # another player's hand and deck: the same cards, split and ordered anew
+        mine, theirs = other["players"][x], state["players"][x]
+        assert sorted(mine["hand"] + mine["deck"]) == sorted(theirs["hand"] + theirs["deck"])
+        assert len(mine["hand"]) == len(theirs["hand"]) and mine["hand"] == sorted(mine["hand"])
+    assert sorted(other["starbase"]["deck"]) == sorted(state["starbase"]["deck"])
 
 
 @pytest.mark.parametrize("scenario,players", [("exploration", 2), ("borg_invasion", 3), ("klingon_civil_war", 4),
