@@ -69,3 +69,36 @@ def test_an_empty_starbase_deck_is_refilled_from_its_shuffled_discard() -> None:
     assert next(e for e in events if e.kind == "starbase_reshuffled").data == {"cards": 3}
     assert sb["search"][slot] in old and sb["discard"] == [] and sorted(sb["deck"] + [sb["search"][slot]]) == sorted(old)
     assert RULES.view(state, 0)["starbase"]["deck_count"] == 2
+
+
+def test_an_effect_is_judged_to_matter_only_where_it_would_change_something() -> None:
+    """``effect_matters`` decides what a starting ship effect is offered for (RULINGS, Starting ship effects)."""
+    from games.engine.tng.mechanics import effect_matters
+
+    def eff(verb: str, amount: int = 1, **kw: object) -> dict:
+        return {"verb": verb, "amount": amount, **kw}
+
+    state = build(turn=0, damage={1: 2})
+    assert effect_matters(state, 1, eff("repair")) and not effect_matters(state, 0, eff("repair"))
+    assert effect_matters(state, 0, eff("xp")) and not effect_matters(state, 1, eff("xp"))  # only the one acting
+    assert effect_matters(state, 0, eff("search")) and not effect_matters(state, 1, eff("search"))
+    assert not effect_matters(state, 0, eff("xp", 0)) and effect_matters(state, 0, {"verb": "ensign"})
+    assert effect_matters(state, 1, eff("damage")) and effect_matters(state, 1, eff("boost", stat="attack"))
+    state["players"][0]["deck"], state["players"][0]["discard"] = [], ["crewman#1"]
+    assert effect_matters(state, 0, eff("draw")) and not effect_matters(state, 0, eff("mill"))
+    state["players"][0]["discard"] = []
+    assert not effect_matters(state, 0, eff("draw"))
+    state["starbase"]["search"] = [None] * 9
+    assert not effect_matters(state, 0, eff("search"))
+    borg = build(scenario="borg", group_set={"step": "actions"}, hands={0: ["borg_card"], 1: ["crewman"]})
+    assert effect_matters(borg, 0, eff("xp")) and effect_matters(borg, 1, eff("xp"))  # both still acting
+    borg["players"][1]["done"] = True
+    assert not effect_matters(borg, 1, eff("xp"))
+    assert effect_matters(borg, 0, eff("return_borg")) and not effect_matters(borg, 1, eff("return_borg"))
+    assert effect_matters(borg, 1, eff("return_borg"), hand_known=False)  # another's hand: judged by its size
+    assert effect_matters(borg, 1, eff("damage", 0, plus_borg=True), hand_known=False)
+    assert not effect_matters(borg, 1, eff("damage", 0, plus_borg=True))  # known: no Borg card, no damage
+    assert effect_matters(borg, 0, eff("damage", 0, plus_borg=True))
+    assert effect_matters(borg, 0, eff("borg"))
+    borg["space"]["borg"] = []
+    assert not effect_matters(borg, 0, eff("borg"))
