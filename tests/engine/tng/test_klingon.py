@@ -237,3 +237,16 @@ def test_a_boost_from_a_starting_ship_effect_ends_with_the_turn_for_whoever_got_
     state, _ = run(state, cmd(0, "end_turn"))
     assert all(p["boost"] == {} for p in state["players"])
     assert RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"] == attack
+
+
+@pytest.mark.rules("tng:R60")
+def test_keeping_the_influence_card_already_held_sends_the_new_one_under_the_space_deck() -> None:
+    state = kl(turn=0, influence={0: ["influence_house_of_duras"]}, space=["influence_high_council"])
+    held = player(state, 0)["influence"][0]
+    state, _ = run(state, cmd(0, "explore"))
+    new = state["stage"]["card"]
+    assert state["stage"]["held"] == held
+    state, events = run(state, cmd(0, "keep_influence", card=held))
+    assert player(state, 0)["influence"] == [held] and state["space"]["deck"][0] == new
+    assert new not in state["space"]["revealed"] and state["stage"] is None
+    assert [(e.kind, e.data.get("card")) for e in events] == [("influence_taken", held), ("card_to_bottom", new)]
