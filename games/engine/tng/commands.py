@@ -221,11 +221,7 @@ def _h_play(ctx: Ctx, cmd: Command) -> None:
     if s["phase"] == "group":
         if stage is not None and stage["kind"] == "allocate":
             raise IllegalCommand("not_now", "tng:R54")
-        if stage is not None and inst in s["players"][cmd.seat]["hand"] and card(inst).type not in (
-                "character", "maneuver", "borg"):
-            raise IllegalCommand("setup_not_in_battle" if stage["kind"] == "cube" else "setup_not_for_event",
-                                 "tng:R25" if stage["kind"] == "cube" else "tng:R23", card=inst)
-        actions.play_card(ctx, cmd.seat, inst)
+        actions.play_card(ctx, cmd.seat, inst)  # a setup in a Cube battle or for an event: play_refusal
         return
     if stage is None:
         turns.choose_action(ctx, cmd.seat)
@@ -233,9 +229,6 @@ def _h_play(ctx: Ctx, cmd: Command) -> None:
         return
     if stage["kind"] not in ("event", "ship", "war"):
         raise IllegalCommand("not_now", "tng:R11")
-    if stage["kind"] == "event" and inst in s["players"][cmd.seat]["hand"] and card(inst).type in (
-            "setup", "special"):
-        raise IllegalCommand("setup_not_for_event", "tng:R23", card=inst)
     if stage["kind"] == "war":
         war.war_play(ctx, cmd.seat, inst)
     else:
@@ -284,9 +277,7 @@ def _h_discard(ctx: Ctx, cmd: Command) -> None:
         _group_action(ctx, cmd, "tng:R46")
         borg.discard(ctx, cmd.seat, inst)
         return
-    if s["phase"] == "turn" and s["stage"] is not None:
-        raise IllegalCommand("action_phase_chosen", "tng:R9")
-    turns.discard_phase(ctx, cmd.seat, inst)
+    turns.discard_phase(ctx, cmd.seat, inst)  # refused once an action or a stage has begun (R9)
 
 
 def _h_bottom(ctx: Ctx, cmd: Command) -> None:

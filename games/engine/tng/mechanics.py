@@ -85,9 +85,7 @@ def discard_to_supply(ctx: Ctx, seat: int, inst: str) -> str:
     if c.classification == "ensign":  # RULINGS B18: back to the Ensign supply
         s["starbase"]["ensigns"].append(inst)
         return "ensigns"
-    if c.type == "borg":  # R49.6
-        borg_area(s, seat).append(inst)
-        return "borg_area"
+    # (a Borg card is never discarded this way: R49.4 refuses it, an effect returns it: ``_return_borg``)
     s["starbase"]["discard"].append(inst)
     return "starbase_discard"
 
