@@ -55,7 +55,13 @@ def check_view(state: dict[str, Any], seat: int | None) -> None:
 def check_zones(state: dict[str, Any]) -> None:
     zones = RULES.zones(state)
     names = [z.name for z in zones]
-    assert len(names) == len(set(names)) and all(isinstance(n, str) and n for n in names)
+    n, teams = state["n"], len(state["space"].get("borg_areas") or [])
+    assert names == ["starbase_deck", "search_area", "starbase_discard", "ensigns", "space_deck", "missions",
+                     "space_revealed", "space_queue", "box", "cubes_defeated", "borg_area", "removed",
+                     *(f"borg_area:{t}" for t in range(teams)),
+                     *(f"basic:{k}" for k in sorted(state["starbase"]["basic"])),
+                     *(f"{pile}:{s}" for s in range(n) for pile in ("ship", "deck", "hand", "discard", "played",
+                                                                     "points", "influence"))]
     for z in zones:
         kind, _, owner = z.name.partition(":")
         hidden = kind in ("starbase_deck", "space_deck", "deck")

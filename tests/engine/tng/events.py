@@ -4,6 +4,7 @@ see. ``helpers.run`` checks every event of every command the engine tests run.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,6 +84,19 @@ FIELDS: dict[str, dict[str, str]] = {
     "xp_gained": {"seat": SEAT, "amount": COUNT, "total": COUNT, "source": TEXT},
 }
 STAT_KEYS = {"attack", "speed", "diplomacy", "defense", "shields"}
+#: fields that name one of a few fixed reasons (the log says them), or else the card whose effect it was
+WORDS: dict[tuple[str, str], set[str]] = {
+    ("cards_drawn", "reason"): {"setup", "end_of_turn", "defeat", "after_battle"},
+    ("points_gained", "how"): {"event", "mission", "combat", "diplomacy", "old_ship", "war", "ally"},
+    ("card_discarded", "to"): {"removed", "basic", "ensigns", "starbase_discard"},
+    ("ship_won_by_diplomacy", "keep"): {"ship", "points"},
+    ("game_set_up", "scenario"): {"exploration", "borg_invasion", "klingon_civil_war"},
+    ("ship_boosted", "stat"): STAT_KEYS,
+    ("ship_repaired", "source"): {"xp"},
+    ("borg_card_gained", "cause"): {"defeat"},
+    ("ship_defeated", "cause"): set(),
+    ("ship_damaged", "cause"): set(),
+}
 
 
 def _is_card(value: Any) -> bool:
@@ -124,6 +138,10 @@ def check_events(state: dict[str, Any], events: Sequence[Event]) -> None:
         assert set(e.data) == set(fields), (e.kind, sorted(e.data))
         for key, what in fields.items():
             assert _ok(what, e.data[key], n), (e.kind, key, e.data[key])
+            words = WORDS.get((e.kind, key))
+            if words is not None:  # a fixed word, or the card, starting ship (id) or seat that caused it
+                value = e.data[key]
+                assert value in words or _is_card(value) or value in CONTENT.cards or re.fullmatch(r"seat\d", value), (e.kind, key, value)
         if e.kind == "cards_drawn":
             assert e.data["count"] == len(e.data["cards"]) > 0
             assert e.visible_to == frozenset({e.data["seat"]})

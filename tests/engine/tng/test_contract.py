@@ -215,3 +215,18 @@ def test_every_event_kind_has_its_field_contract_and_setup_keeps_it(scenario: st
     out = RULES.setup(num_players=players, options=RULES.validate_options(players, options), rng=Rng.from_seed(3))
     check_events(out.state, out.events)
     assert [e.kind for e in out.events][:1] == ["game_set_up"]
+
+
+def test_the_command_that_ends_the_game_cannot_be_undone() -> None:
+    """A completed mission is undoable (no hidden card, no chance) unless it ends the game (R39)."""
+    from .test_scoring import HIGH
+
+    state = build(turn=0, points={0: HIGH}, missions=["survey_neutral_zone"], ships={0: "galor"},
+                  hands={0: ["full_impulse"]})  # 380 MP + 20; Galor Speed 3 + Full Impulse
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "full_impulse")))
+    mission = state["space"]["missions"][0]
+    quiet = build(turn=0, missions=["survey_neutral_zone"], ships={0: "galor"}, hands={0: ["full_impulse"]})
+    quiet, _ = run(quiet, cmd(0, "play", card=inst(quiet, 0, "full_impulse")))
+    assert RULES.apply(quiet, cmd(0, "complete_mission", card=mission), Rng.from_seed(0)).undoable
+    out = RULES.apply(state, cmd(0, "complete_mission", card=mission), Rng.from_seed(0))
+    assert out.state["phase"] == "over" and not out.undoable
