@@ -230,3 +230,17 @@ def test_the_command_that_ends_the_game_cannot_be_undone() -> None:
     assert RULES.apply(quiet, cmd(0, "complete_mission", card=mission), Rng.from_seed(0)).undoable
     out = RULES.apply(state, cmd(0, "complete_mission", card=mission), Rng.from_seed(0))
     assert out.state["phase"] == "over" and not out.undoable
+
+
+def test_the_position_builder_takes_a_scenario_by_either_name_and_runs_automatic_steps_only_when_asked() -> None:
+    """scenario.py (the builder the tests and bug reports use): ``klingon`` or ``klingon_civil_war``; ``run``
+    leaves the Borg group's automatic exploration pending unless ``auto``."""
+    from games.engine.tng import scenario
+
+    assert scenario.build(scenario="klingon_civil_war")["scenario"] == "klingon"
+    assert scenario.build(scenario="borg")["options"]["scenario"] == "borg_invasion"
+    state = scenario.build(scenario="borg")
+    same, events = scenario.run(state)
+    assert events == [] and RULES.pending(same)[0].prompt == "group_explore"
+    moved, events = scenario.run(state, auto=True)
+    assert "card_explored" in [e.kind for e in events]

@@ -174,3 +174,14 @@ def test_the_data_files_load_into_every_collection_the_engine_reads() -> None:
     assert card("q_continuum#2") is CONTENT.cards["q_continuum"]
     with pytest.raises(ContentError, match="duplicate card id crewman"):
         fresh._add({"id": "crewman", "name": "C", "type": "character"})
+
+
+def test_the_data_facts_the_mutation_exclusions_rely_on() -> None:
+    """bench/mutation_exclusions_tng.toml lists mutants that cannot change the game because of these facts."""
+    for c in CONTENT.cards.values():
+        if c.type in ("ship", "cube", "ally"):
+            assert c.stat("speed") >= 1 and c.stat("attack") >= 1, c.id
+        for e in (*c.effects, *c.reward, *c.failure, *c.flip, *c.ability):
+            assert not (e.get("plus_borg") and e["verb"] in ("xp", "explore_now")), c.id
+        assert "#" not in c.id
+    assert not any(e.get("stat") and e["verb"] == "boost" and e["amount"] < 0 for e in CONTENT.all_effects())
