@@ -74,13 +74,21 @@ def check_zones(state: dict[str, Any]) -> None:
     assert {p["ship"] for p in state["players"]} <= set(cards) and set(state["starbase"]["ensigns"]) <= set(cards)
 
 
+STAGE = {"seat", "card", "active"}
+PARAMS = {"action_phase": {"seat"}, "discard_phase_done": {"seat"}, "choose_mission_to_bottom": STAGE,
+          "event_goal": STAGE, "ship_encounter": STAGE, "choose_influence": STAGE, "battle_play_or_pass": STAGE,
+          "choose_target": STAGE, "group_explore": set(), "end_round": set(), "group_actions": {"waiting", "searches"},
+          "group_event_goal": {"card", "ready"}, "cube_battle": {"card", "ready"},
+          "assign_cube_damage": {"remaining", "card"}}
+
+
 def check_decisions(state: dict[str, Any]) -> None:
     """Each decision's prompt is one the site can say, with every parameter its text names; every legal
     command of a waiting seat is accepted, and a seat not waiting has none."""
     waiting: set[int] = set()
     for d in RULES.pending(state):
         assert d.prompt in PROMPTS and f".{d.prompt}." in d.key
-        assert set(re.findall(r"{(\w+)}", PROMPTS[d.prompt])) <= set(d.params)
+        assert set(re.findall(r"{(\w+)}", PROMPTS[d.prompt])) <= set(d.params) == PARAMS[d.prompt]
         waiting |= d.seats
     for seat in range(state["n"]):
         legal = RULES.legal_commands(state, seat)

@@ -407,6 +407,7 @@ def test_a_defeat_that_takes_the_last_borg_card_ends_the_game_and_nothing_change
     assert result is not None and result.reason == "borg_area_empty" and result.winners == frozenset()
     ended = kinds(events).index("game_ended")
     assert kinds(events)[ended + 1:] == []
+    assert state["stage"] is None and state["phase"] == "over"  # the Cube battle closes with the game
     p = player(state, 0)
     assert p["damage"] == 7 and not p["defeated"] and p["hand"] == before["hand"] and p["deck"] == before["deck"]
     assert len(p["discard"]) == len(before["discard"]) + 1 and state["space"]["borg"] == []

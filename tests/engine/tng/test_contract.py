@@ -147,6 +147,7 @@ def test_resigning_on_your_turn_with_a_card_waiting_puts_it_under_the_space_deck
     scout = state["stage"]["card"]
     out = RULES.resign(state, 0)
     s = out.state
+    assert out.events[0].kind == "player_resigned" and out.events[0].data == {"seat": 0}
     assert s["stage"] is None and s["space"]["deck"][0] == scout and scout not in s["space"]["revealed"]
     assert s["turn"]["seat"] == 1 and [e.kind for e in out.events][-1] == "turn_started"
     assert RULES.pending(s)[0].seats == frozenset({1}) and s["players"][0]["resigned"]

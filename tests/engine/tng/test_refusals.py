@@ -190,6 +190,7 @@ CASES: dict[str, tuple[Case, str, str, dict[str, Any]]] = {
     "ally_requirements_unmet": (lambda: (explored(kl(turn=0, space=["ally_bortas"])),
                                          cmd(0, "ally", card="ally_bortas#1")),
                                 "ally_requirements_unmet", "tng:R59", {"card": "ally_bortas#1"}),
+    "ally_in_the_borg_turn": (lambda: (acting(), cmd(0, "ally", card="x#1")), "not_now", "tng:R59", {}),
     "ally_in_a_stage": (lambda: (explored(kl(turn=0, space=["romulan_scout"])), cmd(0, "ally", card="x#1")),
                         "not_now", "tng:R59", {}),
     "bad_influence_choice": (lambda: (_influence_choice(), cmd(0, "keep_influence", card="influence_romulan#1")),

@@ -174,6 +174,8 @@ def test_b20_an_exploration_effect_counts_only_for_the_player_exploring_and_is_o
     assert state["turn"]["explores"] == 1 and ctx.events == []
     apply_effects(ctx, 0, [e], "test")
     assert state["turn"]["explores"] == 2 and [ev.kind for ev in ctx.events] == ["explorations_gained"]
+    apply_effects(ctx, 0, [now], "test")  # outside the Borg group turn a forced exploration is one more
+    assert state["turn"]["explores"] == 3
     borg = build(scenario="borg", group_set={"step": "actions"})
     assert not effect_matters(borg, 0, e) and effect_matters(borg, 0, now)
     ctx = Ctx(state=borg, rng=Rng.from_seed(0))
