@@ -60,7 +60,6 @@ VERBS = {
     "explore_now": gettext_noop("the group explores {amount} more time(s)"),
     "blockade": gettext_noop("Influence holders lose them and take {amount} damage"),
     "boost": gettext_noop("+{amount} {stat} this turn"),
-    "custom": gettext_noop("special: {name}"),
 }
 SCENARIO_NAMES = {
     "exploration": gettext_noop("Exploration"),

@@ -4,7 +4,7 @@ repair (R14), search (R15). Shared by the standard turn and the Borg group turn.
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.tng.content import CONTENT, PLAYER_TYPES, card
+from games.engine.tng.content import CONTENT, card
 from games.engine.tng.mechanics import apply_effects, in_battle, refill_search
 from games.engine.tng.state import Ctx, State
 
@@ -16,8 +16,6 @@ def play_refusal(state: State, seat: int, inst: str) -> IllegalCommand | None:
     c = card(inst)
     if c.type == "borg":
         return IllegalCommand("borg_card_unplayable", "tng:R49", card=inst)
-    if c.type not in PLAYER_TYPES:
-        return IllegalCommand("card_not_playable", "tng:R11", card=inst)
     stage = state["stage"]
     if c.type in ("setup", "special"):
         if in_battle(state):

@@ -42,7 +42,7 @@ def start_round(ctx: Ctx, team: int | None = None) -> None:
         team = s["players"][s["first"]]["team"]
     s["group"] = {"searches": GROUP_SEARCHES, "forced": 0, "step": "explore", "team": team}
     for x in group_seats(s):
-        s["players"][x].update({"done": False, "defeated": False, "acted": False, "discarded": False, "xp": 0,
+        s["players"][x].update({"done": False, "defeated": False, "acted": False, "xp": 0,
                                 "boost": {}, "shield_used": 0, "ability_used": False})
     bump(s)
     if team is None:
@@ -209,11 +209,8 @@ def reveal(ctx: Ctx, inst: str) -> None:
         if s["phase"] == "group":
             apply_effects(ctx, leader, c.flip, inst)
             _maybe_resolve(ctx)
-    elif c.type == "ship":  # R46.3, R48: face up for the turn, diplomacy only
+    else:  # R46.3, R48: a ship (the only other type in this Space Deck), face up for the turn, diplomacy only
         ctx.emit("ship_face_up", card=inst)
-    else:  # pragma: no cover
-        sp["revealed"].remove(inst)
-        sp["box"].append(inst)
 
 
 def cube_stats(state: State) -> dict[str, int]:
@@ -224,9 +221,7 @@ def cube_stats(state: State) -> dict[str, int]:
 
 def ready(ctx: Ctx, seat: int) -> None:
     stage = ctx.state["stage"]
-    if seat in stage["ready"]:
-        raise IllegalCommand("already_ready", "tng:R53")
-    stage["ready"].append(seat)
+    stage["ready"].append(seat)  # only a seat still waiting is asked (``waiting_ready``)
     ctx.emit("player_ready", seat=seat)
     _maybe_resolve(ctx)
 
@@ -406,7 +401,6 @@ def discard(ctx: Ctx, seat: int, inst: str) -> None:
         raise IllegalCommand("borg_card_not_discardable", "tng:R49", card=inst)
     p["hand"].remove(inst)
     where = discard_to_supply(ctx, seat, inst)
-    p["discarded"] = True
     p["done"] = True
     ctx.emit("card_discarded", seat=seat, card=inst, to=where)
 

@@ -151,8 +151,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             return out + [_c(seat, "fight")]
         if kind == "influence":
             return [_c(seat, "keep_influence", card=stage["held"]), _c(seat, "keep_influence", card=stage["card"])]
-        if kind == "war":
-            return _plays(state, seat, ("character", "maneuver")) + [_c(seat, "pass")]
+        if kind == "war":  # R29: 1 card or effect (the starting ship's, R41/R56), or pass
+            return _plays(state, seat, ("character", "maneuver")) + _abilities(state, seat) + [_c(seat, "pass")]
         return [_c(seat, "target", target=t) for t in war.targets(state, seat)]
     turn = state["turn"]
     if turn["phase"] == "discard":
@@ -221,11 +221,7 @@ def _h_play(ctx: Ctx, cmd: Command) -> None:
     if s["phase"] == "group":
         if stage is not None and stage["kind"] == "allocate":
             raise IllegalCommand("not_now", "tng:R54")
-        if stage is not None and inst in s["players"][cmd.seat]["hand"] and card(inst).type not in (
-                "character", "maneuver", "borg"):
-            raise IllegalCommand("setup_not_in_battle" if stage["kind"] == "cube" else "setup_not_for_event",
-                                 "tng:R25" if stage["kind"] == "cube" else "tng:R23", card=inst)
-        actions.play_card(ctx, cmd.seat, inst)
+        actions.play_card(ctx, cmd.seat, inst)  # a setup in a Cube battle or for an event: play_refusal
         return
     if stage is None:
         turns.choose_action(ctx, cmd.seat)
@@ -233,9 +229,6 @@ def _h_play(ctx: Ctx, cmd: Command) -> None:
         return
     if stage["kind"] not in ("event", "ship", "war"):
         raise IllegalCommand("not_now", "tng:R11")
-    if stage["kind"] == "event" and inst in s["players"][cmd.seat]["hand"] and card(inst).type in (
-            "setup", "special"):
-        raise IllegalCommand("setup_not_for_event", "tng:R23", card=inst)
     if stage["kind"] == "war":
         war.war_play(ctx, cmd.seat, inst)
     else:
@@ -284,9 +277,7 @@ def _h_discard(ctx: Ctx, cmd: Command) -> None:
         _group_action(ctx, cmd, "tng:R46")
         borg.discard(ctx, cmd.seat, inst)
         return
-    if s["phase"] == "turn" and s["stage"] is not None:
-        raise IllegalCommand("action_phase_chosen", "tng:R9")
-    turns.discard_phase(ctx, cmd.seat, inst)
+    turns.discard_phase(ctx, cmd.seat, inst)  # refused once an action or a stage has begun (R9)
 
 
 def _h_bottom(ctx: Ctx, cmd: Command) -> None:
@@ -331,6 +322,16 @@ def _h_target(ctx: Ctx, cmd: Command) -> None:
     war.choose_target(ctx, cmd.seat, _arg(cmd, "target", int))
 
 
+def _h_ship_ability(ctx: Ctx, cmd: Command) -> None:
+    """R41/R56: the starting ship's effect in the Action Phase, or as the "1 card/effect" of a go in the War
+    loop (R29), by the player whose go it is, off turn too (RULINGS: starting ship effects in a War)."""
+    stage = ctx.state["stage"]
+    if ctx.state["phase"] == "turn" and stage is not None and stage["kind"] == "war":
+        war.war_ability(ctx, cmd.seat, _arg(cmd, "target", int))
+        return
+    _ability_action(ctx, cmd)
+
+
 def _h_ally(ctx: Ctx, cmd: Command) -> None:
     _standard_action(ctx, cmd, "tng:R59")
     turns.win_ally(ctx, cmd.seat, _arg(cmd, "card"))
@@ -367,6 +368,7 @@ def _h_end_round(ctx: Ctx, cmd: Command) -> None:
     borg.end_round(ctx)
 
 
+_ability_action = _action("tng:R41", lambda ctx, c: turns.use_ability(ctx, c.seat, _arg(c, "target", int)))
 HANDLERS: dict[str, Callable[[Ctx, Command], None]] = {
     "play": _h_play,
     "buy": _action("tng:R13", lambda ctx, c: actions.buy(ctx, c.seat, _arg(c, "slot", int))),
@@ -375,7 +377,7 @@ HANDLERS: dict[str, Callable[[Ctx, Command], None]] = {
     "search": _action("tng:R15", lambda ctx, c: actions.search(ctx, c.seat, _arg(c, "slot", int))),
     "explore": _h_explore,
     "complete_mission": _action("tng:R22", lambda ctx, c: turns.complete_mission(ctx, c.seat, _arg(c, "card"))),
-    "ship_ability": _action("tng:R41", lambda ctx, c: turns.use_ability(ctx, c.seat, _arg(c, "target", int))),
+    "ship_ability": _h_ship_ability,
     "win_ship": _action("tng:R48", lambda ctx, c: borg.ship_diplomacy(ctx, c.seat, _arg(c, "card"))),
     "ally": _h_ally,
     "discard": _h_discard,

@@ -22,7 +22,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "xp": ("amount",), "draw": ("amount",), "search": ("amount",), "explore": ("amount",),
     "repair": ("amount",), "damage": ("amount",), "ensign": (), "mill": ("amount",), "borg": ("amount",),
     "return_borg": ("amount",), "explore_now": ("amount",), "blockade": ("amount",),
-    "boost": ("amount", "stat"), "custom": ("name",),
+    "boost": ("amount", "stat"),
 }
 EFFECT_FLAGS = ("all", "plus_borg")
 CARD_KEYS = {
@@ -76,7 +76,7 @@ def _check_effects(where: str, effects: Any) -> tuple[dict[str, Any], ...]:
         extra = set(eff) - {"verb", *VERBS[verb], *EFFECT_FLAGS}
         if extra:
             raise ContentError(f"{where}: unknown keys {sorted(extra)} for {verb}")
-        if verb not in ("ensign", "custom") and not isinstance(eff.get("amount"), int):
+        if verb != "ensign" and not isinstance(eff.get("amount"), int):
             raise ContentError(f"{where}: {verb} needs an integer amount")
         if verb == "boost" and eff.get("stat") not in STATS:
             raise ContentError(f"{where}: boost needs a stat")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.engine.core.errors import RulesError
 from games.engine.tng.content import STATS, card
 from games.engine.tng.state import HAND_SIZE, Ctx, Player, State, borg_area, group_seats, in_game, team_of
 
@@ -86,9 +85,7 @@ def discard_to_supply(ctx: Ctx, seat: int, inst: str) -> str:
     if c.classification == "ensign":  # RULINGS B18: back to the Ensign supply
         s["starbase"]["ensigns"].append(inst)
         return "ensigns"
-    if c.type == "borg":  # R49.6
-        borg_area(s, seat).append(inst)
-        return "borg_area"
+    # (a Borg card is never discarded this way: R49.4 refuses it, an effect returns it: ``_return_borg``)
     s["starbase"]["discard"].append(inst)
     return "starbase_discard"
 
@@ -234,14 +231,14 @@ def defeat(ctx: Ctx, seat: int, cause: str) -> None:
     ctx.emit("ship_defeated", seat=seat, cause=cause)
     if s["scenario"] == "borg":
         gain_borg(ctx, seat, 1, "defeat")
+        if s["phase"] == "over":  # R49.1: that was the Borg Card Area's last card; nothing changes after the end
+            return
         p["defeated"] = True
     else:
         gain_ensign(ctx, seat)
     p["damage"] = 0
     p["shield_used"] = 0
     reshuffle_all(ctx, seat)
-    if s["phase"] == "over":
-        return
     draw(ctx, seat, HAND_SIZE, "defeat")
     if s["phase"] == "turn" and s["turn"]["seat"] == seat:
         s["turn"]["defeated"] = True
@@ -402,19 +399,10 @@ def _boost(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
     ctx.emit("ship_boosted", seat=seat, stat=eff["stat"], amount=_amount(ctx, seat, eff), source=source)
 
 
-def _custom(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    routine = CUSTOM.get(eff["name"])
-    if routine is None:
-        raise RulesError(f"unknown custom effect {eff['name']!r}")
-    routine(ctx, seat, eff, source)
-
-
-#: Named engine routines for ``{"verb": "custom", "name": ...}`` (the escape hatch: none needed so far).
-CUSTOM: dict[str, Any] = {}
 HANDLERS = {
     "xp": _xp, "draw": _draw, "search": _search, "explore": _explore, "explore_now": _explore_now,
     "repair": _repair, "damage": _damage, "ensign": _ensign, "mill": _mill, "borg": _borg,
-    "return_borg": _return_borg, "blockade": _blockade, "boost": _boost, "custom": _custom,
+    "return_borg": _return_borg, "blockade": _blockade, "boost": _boost,
 }
 SUPPORTED_VERBS = frozenset(HANDLERS)
 
@@ -446,7 +434,7 @@ def effect_matters(state: State, seat: int, eff: dict[str, Any], *, hand_known: 
             amount += sum(1 for c in p["hand"] if card(c).type == "borg")
         elif p["hand"]:
             amount = max(amount, 1)
-    if verb in ("ensign", "custom", "blockade"):
+    if verb in ("ensign", "blockade"):
         return True
     if amount <= 0:
         return False

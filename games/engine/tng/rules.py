@@ -15,8 +15,10 @@ from games.engine.tng.state import Ctx, State, bump, copy_state, team_of
 class TngRules(Rules):
     slug = "tng"
     #: 2: the stalemate guard (B14), ship abilities only where they do something, Borg team play.
-    #: Tables started on an older version keep it until ``manage.py replay_tables --migrate`` moves them.
-    engine_version = 3
+    #: 3: starting ship effects judged without telling a secret (RULINGS B31). 4: a starting ship effect is
+    #: a go of the War loop (R29). Tables started on an older version keep it until
+    #: ``manage.py replay_tables --migrate`` moves them.
+    engine_version = 4
     min_players = 2
     max_players = 4
 

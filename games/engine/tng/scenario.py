@@ -93,7 +93,6 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
     opts.setdefault("scenario", SCENARIOS.get(scenario, scenario))
     opts = RULES.validate_options(players, opts)
     state: State = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
-    state = _clean(state)
     t = _Taker(state)
     ps = state["players"]
     if search is not None:
@@ -150,11 +149,6 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
         ps[seat]["xp"] = value
     built: State = RULES.load(RULES.dump(state))
     return built
-
-
-def _clean(state: State) -> State:
-    """Undo what setup's first automatic steps did, so a built position starts quietly."""
-    return state
 
 
 def inst(state: State, seat: int, cid: str, pile: str = "hand") -> str:

@@ -5,7 +5,7 @@ Layout (top of every draw pile = last element):
 - ``players``: one dict per seat (see ``new_player``): ``ship`` (a card instance) and its ``damage``,
   ``deck`` / ``hand`` / ``discard`` / ``played`` / ``points`` / ``influence`` piles, the per-turn ``xp``,
   ``shield_used`` and ``boost``, and the Borg flags (``defeated`` this round, ``assimilated``, ``done``,
-  ``acted``, ``discarded``).
+  ``acted``).
 - ``starbase``: ``deck``, ``search`` (9 slots, None when nothing could refill it), ``discard``, ``basic``
   (kind -> pile), ``ensigns`` (the Ensign supply).
 - ``space``: ``deck``, ``missions`` (at most 2), ``revealed`` (face-up cards being resolved or waiting this
@@ -41,7 +41,7 @@ def new_player(seat: int, ship: str, team: int | None) -> Player:
         "seat": seat, "team": team, "ship": ship, "damage": 0, "deck": [], "hand": [], "discard": [],
         "played": [], "points": [], "influence": [], "ability": None, "ability_used": False, "xp": 0,
         "shield_used": 0, "boost": {}, "defeated": False, "assimilated": False, "done": False, "acted": False,
-        "discarded": False, "resigned": False,
+        "resigned": False,
     }
 
 

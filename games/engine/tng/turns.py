@@ -156,10 +156,8 @@ def reveal(ctx: Ctx, seat: int, inst: str) -> None:
         s["stage"] = {"kind": "ship", "card": inst, "seat": seat}
     elif c.type == "ally":  # R59: face up for the turn
         s["turn"]["allies"].append(inst)
-    elif c.type == "influence":  # R60
+    else:  # R60: an Influence card (the only other type in these Space Decks: tests/engine/tng/test_data_files.py)
         take_influence(ctx, seat, inst)
-    else:  # pragma: no cover - content keeps Borg cards out of these scenarios
-        raise IllegalCommand("not_now", "tng:R16")
 
 
 def place_mission(ctx: Ctx, inst: str) -> None:
@@ -375,8 +373,8 @@ def use_ability(ctx: Ctx, seat: int, target: int) -> None:
     if p["ability_used"]:
         raise IllegalCommand("ability_used", "tng:R41")
     allowed = ability_targets(s, seat)
-    if target not in allowed:
-        raise IllegalCommand("bad_target", "tng:R61", target=target)
+    if target not in allowed:  # the group (R41) or yourself and your teammate (R56)
+        raise IllegalCommand("bad_target", "tng:R41" if s["scenario"] == "borg" else "tng:R56", target=target)
     if not ability_matters(s, seat, target):
         raise IllegalCommand("ability_no_effect", "tng:R41", target=target)
     p["ability_used"] = True

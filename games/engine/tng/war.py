@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import IllegalCommand
-from games.engine.tng.content import card
 from games.engine.tng.mechanics import (
     battle_hit,
     close_battle,
@@ -49,6 +48,17 @@ def war_play(ctx: Ctx, seat: int, inst: str) -> None:
     stage = ctx.state["stage"]
     play_card(ctx, seat, inst)
     stage["played"][str(seat)] += 1
+    stage["passes"] = 0
+    _advance(ctx)
+
+
+def war_ability(ctx: Ctx, seat: int, target: int) -> None:
+    """R29: a go in the loop is "1 card/effect": the starting ship's effect (R41, R56) counts like a card
+    played (RULINGS: starting ship effects in a War)."""
+    from games.engine.tng.turns import use_ability
+
+    stage = ctx.state["stage"]
+    use_ability(ctx, seat, target)
     stage["passes"] = 0
     _advance(ctx)
 
@@ -157,8 +167,10 @@ def _apply_group_hits(ctx: Ctx) -> None:
 
 def war_winner(state: State, stage: dict[str, Any]) -> int | None:
     """R31: the undefeated ship with the highest Attack, then Speed, then Diplomacy, then the player
-    closest clockwise to the active player (the active player first)."""
-    alive = [x for x in stage["order"] if x not in stage["defeated"]]
+    closest clockwise to the active player (the active player first). A player who resigned cannot win it;
+    a battle ended in its card-play loop (a resignation) has no defeated ship yet."""
+    defeated = stage.get("defeated", [])
+    alive = [x for x in stage["order"] if x not in defeated and not state["players"][x]["resigned"]]
     if not alive:
         return None
 
@@ -175,12 +187,13 @@ def finish(ctx: Ctx) -> None:
     inst = stage["card"]
     active = stage["seat"]
     winner = war_winner(s, stage)
+    defeated = list(stage.get("defeated", []))
     s["stage"] = None
     bump(s)
     s["space"]["revealed"].remove(inst)
     # R32: everyone but the active player discards what they played and draws as many (at most 5)
     for x in stage["order"]:
-        if x == active or x in stage["defeated"]:
+        if x == active or x in defeated or s["players"][x]["resigned"]:
             continue
         p = ctx.player(x)
         n_played = len(p["played"])
@@ -192,10 +205,9 @@ def finish(ctx: Ctx) -> None:
             want = min(HAND_SIZE, n_played)
         if want:
             draw(ctx, x, want, "after_battle")
-    ctx.emit("war_ended", card=inst, winner=winner, defeated=list(stage["defeated"]))
-    close_battle(ctx, winner=winner, defeated=list(stage["defeated"]))
+    ctx.emit("war_ended", card=inst, winner=winner, defeated=defeated)
+    close_battle(ctx, winner=winner, defeated=defeated)
     if winner is None:
         s["space"]["deck"].insert(0, inst)
     else:
         to_points(ctx, winner, inst, "war")
-    _ = card

@@ -257,3 +257,71 @@ def test_a_ship_one_point_slower_is_hit_first_and_destroyed_before_firing() -> N
 def test_war_speed_is_compared_before_diplomacy() -> None:
     state = build(players=2, turn=0, ships={0: "excelsior", 1: "bird_of_prey"})
     assert war.war_winner(state, {"order": [0, 1], "defeated": []}) == 1
+
+
+@pytest.mark.rules("tng:R30")
+def test_in_an_equal_speed_group_a_hit_on_a_ship_already_defeated_is_lost_and_the_later_hits_still_land() -> None:
+    state = war_state(players=4, damage={0: 5, 1: 5, 2: 5, 3: 5})
+    state, _ = run(state, *(cmd(x, "pass") for x in range(4)))
+    state, events = run(state, cmd(0, "target", target=1), cmd(1, "target", target=0), cmd(2, "target", target=1),
+                        cmd(3, "target", target=2))
+    assert [e.data["seat"] for e in events if e.kind == "ship_defeated"] == [1, 0, 2]
+    assert [(e.data["seat"], e.data["target"]) for e in events if e.kind == "ship_fired"] == [(0, 1), (1, 0), (3, 2)]
+    assert ids(player(state, 3)["points"]) == ["war_cardassian"]  # the only ship left wins the War (R31)
+
+
+@pytest.mark.rules("tng:R31")
+def test_a_war_that_leaves_no_ship_undefeated_goes_under_the_space_deck() -> None:
+    """RULINGS B15: equal Speeds fire at once, both ships are defeated, nobody wins the card."""
+    state = war_state(players=2, damage={0: 5, 1: 5})
+    war_card = state["stage"]["card"]
+    state, events = run(state, cmd(0, "pass"), cmd(1, "pass"))
+    assert [e.data["seat"] for e in events if e.kind == "ship_defeated"] == [1, 0]  # clockwise from the active
+    assert state["space"]["deck"][0] == war_card and war_card not in state["space"]["revealed"]
+    assert all(war_card not in p["points"] for p in state["players"])
+    assert next(e for e in events if e.kind == "war_ended").data == {"card": war_card, "winner": None,
+                                                                     "defeated": [1, 0]}
+
+
+@pytest.mark.rules("tng:R29", "tng:R30")
+def test_the_war_loop_offers_characters_and_maneuvers_and_counts_each_players_cards() -> None:
+    state = war_state(players=2, hands={0: ["evasive_pattern", "worf", "stellar_cartography"]})
+    plays = sorted(card(a["card"]).id for k, a in legal(state, 0) if k == "play")
+    assert plays == ["evasive_pattern", "worf"]  # not the setup (R25)
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "evasive_pattern")))
+    assert state["stage"]["played"] == {"0": 1, "1": 0}
+    state, _ = run(state, cmd(1, "pass"), cmd(0, "play", card=inst(state, 0, "worf")))
+    assert state["stage"]["played"] == {"0": 2, "1": 0}
+
+
+@pytest.mark.rules("tng:R30")
+def test_when_one_opponent_is_left_each_ship_of_a_speed_group_fires_at_it_without_asking() -> None:
+    """The Bird-of-Prey (Speed 5) defeats player 0 first; in the Speed 2 group player 0 no longer fires and
+    player 1 has a single target left: no decision, the War is fought to its end."""
+    state = war_state(players=3, ships={2: "bird_of_prey"}, damage={0: 5})
+    state, _ = run(state, cmd(0, "pass"), cmd(1, "pass"), cmd(2, "pass"))
+    assert RULES.pending(state)[0].seats == frozenset({2})
+    state, events = run(state, cmd(2, "target", target=0))
+    assert [(e.data["seat"], e.data["target"]) for e in events if e.kind == "target_chosen"] == [(2, 0), (1, 2)]
+    assert state["stage"] is None and [(e.data["seat"], e.data["target"]) for e in events
+                                       if e.kind == "ship_fired"] == [(2, 0), (1, 2)]
+
+
+@pytest.mark.rules("tng:R33", "tng:R37")
+@pytest.mark.parametrize("kind", ["ship", "event", "mission_bottom"])
+def test_a_stage_still_open_when_the_active_ship_is_defeated_is_abandoned_under_the_space_deck(kind: str) -> None:
+    """RULINGS B13: whatever defeated the active player's ship, a stage of their own still open is abandoned:
+    its card goes under the Space Deck and the turn ends (the hand drawn at the defeat is kept)."""
+    from games.engine.tng.turns import close_after_defeat
+
+    space = {"ship": ["romulan_scout"], "event": ["ion_storm"], "mission_bottom": ["chart_nebula"]}[kind]
+    state = build(turn=0, space=space, missions=["survey_neutral_zone", "peace_talks"])
+    state, _ = run(state, cmd(0, "explore"))
+    assert state["stage"]["kind"] == kind
+    waiting, hand = state["stage"]["card"], list(player(state, 0)["hand"])
+    state["turn"]["defeated"] = True
+    ctx = Ctx(state=state, rng=Rng.from_seed(0))
+    close_after_defeat(ctx)
+    assert state["stage"] is None and state["space"]["deck"][0] == waiting and waiting not in state["space"]["revealed"]
+    assert state["turn"]["seat"] == 1 and player(state, 0)["hand"] == hand
+    assert [e.kind for e in ctx.events][:1] == ["turn_ended"] and ctx.events[0].data == {"seat": 0, "defeated": True}

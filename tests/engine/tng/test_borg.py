@@ -394,3 +394,93 @@ def test_in_team_play_a_resigning_player_concedes_for_the_team() -> None:
     out = RULES.resign(state, 0)
     result = RULES.result(out.state)
     assert result.reason == "resigned" and result.winners == frozenset({1})
+
+
+@pytest.mark.rules("tng:R47", "tng:R49")
+def test_a_defeat_that_takes_the_last_borg_card_ends_the_game_and_nothing_changes_after() -> None:
+    """R47 + R49.1: the defeated player's Borg card is the area's last: the group loses at once; the ship is
+    not repaired, no deck is reshuffled, nobody draws and no player is marked defeated after the end."""
+    state = borg(hands={0: ["borg_card"]}, damage={0: 6}, space=["borg_cube_1"], borg_area=1)
+    before = copy.deepcopy(player(state, 0))
+    state, events = run(state, auto=True)
+    result = RULES.result(state)
+    assert result is not None and result.reason == "borg_area_empty" and result.winners == frozenset()
+    ended = kinds(events).index("game_ended")
+    assert kinds(events)[ended + 1:] == []
+    assert state["stage"] is None and state["phase"] == "over"  # the Cube battle closes with the game
+    p = player(state, 0)
+    assert p["damage"] == 7 and not p["defeated"] and p["hand"] == before["hand"] and p["deck"] == before["deck"]
+    assert len(p["discard"]) == len(before["discard"]) + 1 and state["space"]["borg"] == []
+
+
+@pytest.mark.rules("tng:R53")
+def test_a_ship_as_fast_as_the_cube_fires_with_it_not_before_it() -> None:
+    """R53: only ships faster than the Cube fire first; an equal Speed fires at the same time as the Cube, so
+    a Cube it destroys still deals its damage (Borg Probe: Attack 3, Speed 6, Defense 6, no Shields)."""
+    state = borg(ships={0: "enterprise_d", 1: "pakled_freighter"}, space=["borg_probe"])
+    state["players"][0]["boost"] = {"speed": 1}  # Enterprise-D: Attack 6, Speed 6
+    state, _ = run(state, auto=True)
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert [(e.data["seat"], e.data["amount"]) for e in events if e.kind == "enemy_hit"] == [(0, 6)]
+    assert state["stage"]["kind"] == "allocate" and state["stage"]["remaining"] == 3  # the Probe fires too
+    state, _ = run(state, cmd(0, "assign_damage", target=0))
+    assert player(state, 0)["damage"] == 1 and card(state["space"]["cubes"][-1]).id == "borg_probe"
+    # faster than the Probe: it is destroyed before it fires
+    state = borg(ships={0: "enterprise_d", 1: "pakled_freighter"}, space=["borg_probe"])
+    state["players"][0]["boost"] = {"speed": 2}
+    state, _ = run(state, auto=True)
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert "cube_fired" not in kinds(events) and player(state, 0)["damage"] == 0
+    assert card(state["space"]["cubes"][-1]).id == "borg_probe"
+
+
+@pytest.mark.rules("tng:R46")
+def test_obtaining_or_searching_is_acting_so_the_discard_phase_is_gone_for_that_player() -> None:
+    """R46.3: only a player who did nothing this turn may discard; obtaining a card or searching is doing
+    something (the XP and the searches are spent)."""
+    state = actions_step(xp={0: 9, 1: 0}, hands={0: ["crewman"], 1: ["crewman"]})
+    bought, _ = run(state, cmd(0, "buy_basic", pile="engineering_crew"))
+    assert player(bought, 0)["acted"] and player(bought, 0)["xp"] == 7
+    refused(bought, cmd(0, "discard", card=inst(bought, 0, "crewman")), "action_phase_chosen")
+    assert not [k for k, _ in legal(bought, 0) if k == "discard"]
+    searched, _ = run(state, cmd(1, "search", slot=0))
+    assert player(searched, 1)["acted"] and searched["group"]["searches"] == 2
+    refused(searched, cmd(1, "discard", card=inst(searched, 1, "crewman")), "action_phase_chosen")
+    slot = next(i for i, c in enumerate(state["starbase"]["search"]) if card(c).cost <= 9)
+    got, _ = run(state, cmd(0, "buy", slot=slot))
+    assert state["starbase"]["search"][slot] in player(got, 0)["discard"]
+
+
+@pytest.mark.rules("tng:R46")
+def test_a_group_event_whose_goal_is_met_leaves_the_game() -> None:
+    """Wolf 359 (goal Attack 5 per captain): met by the group's combined ships and played cards, it is set
+    aside (RULINGS B19), no failure applies."""
+    state = borg(space=["wolf_359"], hands={0: ["photon_spread", "attack_pattern_omega"], 1: ["riker", "worf"]})
+    state, _ = run(state, auto=True)
+    event = state["stage"]["card"]
+    for seat, cid in ((0, "photon_spread"), (0, "attack_pattern_omega"), (1, "riker"), (1, "worf")):
+        state, _ = run(state, cmd(seat, "play", card=inst(state, seat, cid)))
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert "event_succeeded" in kinds(events) and "ship_damaged" not in kinds(events)
+    assert event in state["space"]["box"] and event not in state["space"]["deck"] and state["stage"] is None
+
+
+@pytest.mark.rules("tng:R49", "tng:R55")
+def test_in_team_play_a_team_whose_players_are_all_assimilated_loses_and_the_other_survived_longer() -> None:
+    state = teams(players=2, group_set={"team": 0, "step": "actions"}, hands={0: ["borg_card"] * 4},
+                  decks={0: ["borg_card"]})
+    state["players"][0]["ability"] = "bi_melbourne"  # draw 1 (for a player of the team on turn)
+    state, events = run(state, cmd(0, "ship_ability", target=0))
+    assert "player_assimilated" in kinds(events)
+    result = RULES.result(state)
+    assert result.reason == "team_assimilated" and result.winners == frozenset({1})
+
+
+@pytest.mark.rules("tng:R55")
+def test_in_team_play_the_view_counts_the_borg_card_area_of_the_team_on_turn() -> None:
+    state = teams(players=2, team=1)
+    areas = state["space"]["borg_areas"]
+    areas[0].pop()
+    assert len(areas[0]) != len(areas[1])
+    view = RULES.view(state, None)["space"]
+    assert view["borg_area"] == len(areas[1]) and view["borg_areas"] == [len(areas[0]), len(areas[1])]

@@ -139,6 +139,41 @@ def test_resign_in_three_players_skips_the_seat() -> None:
     assert s["turn"]["seat"] == 0
 
 
+def test_resigning_on_your_turn_with_a_card_waiting_puts_it_under_the_space_deck_and_the_turn_passes() -> None:
+    """RULINGS Resigning: with 3 players the seat is skipped; the ship waiting for its encounter goes under
+    the Space Deck and the next player starts their turn."""
+    state = build(players=3, turn=0, space=["romulan_scout"])
+    state, _ = run(state, cmd(0, "explore"))
+    scout = state["stage"]["card"]
+    out = RULES.resign(state, 0)
+    s = out.state
+    assert out.events[0].kind == "player_resigned" and out.events[0].data == {"seat": 0}
+    assert s["stage"] is None and s["space"]["deck"][0] == scout and scout not in s["space"]["revealed"]
+    assert s["turn"]["seat"] == 1 and [e.kind for e in out.events][-1] == "turn_started"
+    assert RULES.pending(s)[0].seats == frozenset({1}) and s["players"][0]["resigned"]
+
+
+def test_resigning_during_a_war_ends_the_battle_as_it_stands_and_the_active_turn_goes_on() -> None:
+    """RULINGS Resigning: the War ends as it stands (no ship has fired: the best status wins, R31); the
+    player who resigned neither wins it nor draws (it crashed on the missing ``defeated`` list before)."""
+    state = build(players=3, turn=0, space=["war_cardassian"], ships={1: "enterprise_d", 2: "dderidex"})
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"))
+    war_card = state["stage"]["card"]
+    out = RULES.resign(state, 2)  # the D'deridex (Attack 7) would win; it resigned
+    s = out.state
+    assert [e.kind for e in out.events][0] == "player_resigned" and "war_ended" in [e.kind for e in out.events]
+    assert s["stage"] is None and war_card in s["players"][1]["points"]  # the strongest ship still in it wins
+    assert s["turn"]["seat"] == 0 and RULES.pending(s)[0].prompt == "action_phase"
+
+
+def test_resigning_while_a_war_fires_ends_it_too() -> None:
+    state = build(players=3, turn=1, space=["war_cardassian"])
+    state, _ = run(state, cmd(1, "explore"), cmd(1, "pass"), cmd(2, "pass"), cmd(0, "pass"))
+    assert state["stage"]["kind"] == "war_fire"
+    s = RULES.resign(state, 0).state
+    assert s["stage"] is None and s["turn"]["seat"] == 1 and RULES.result(s) is None
+
+
 def test_resign_in_the_borg_game_loses_for_the_group() -> None:
     state = build(scenario="borg")
     result = RULES.result(RULES.resign(state, 1).state)
@@ -160,3 +195,53 @@ def test_rerandomise_keeps_what_a_seat_knows_and_redraws_the_rest() -> None:
     other = RULES.rerandomise(state, 0, Rng.from_seed(3))
     assert other["players"][1]["hand"] != state["players"][1]["hand"] or \
         other["players"][1]["deck"] != state["players"][1]["deck"]
+    for x in (1, 2):  # another player's hand and deck: the same cards, split and ordered anew
+        mine, theirs = other["players"][x], state["players"][x]
+        assert sorted(mine["hand"] + mine["deck"]) == sorted(theirs["hand"] + theirs["deck"])
+        assert len(mine["hand"]) == len(theirs["hand"]) and mine["hand"] == sorted(mine["hand"])
+    assert sorted(other["starbase"]["deck"]) == sorted(state["starbase"]["deck"])
+
+
+@pytest.mark.parametrize("scenario,players", [("exploration", 2), ("borg_invasion", 3), ("klingon_civil_war", 4),
+                                              ("borg_invasion", 4)])
+def test_every_event_kind_has_its_field_contract_and_setup_keeps_it(scenario: str, players: int) -> None:
+    """``events.FIELDS`` (checked by ``helpers.run`` on every command of these tests) covers every event kind
+    the engine emits and the site can say; the setup's events keep the contract too."""
+    from .events import FIELDS, check_events
+
+    source = "\n".join(p.read_text() for p in ENGINE.glob("*.py"))
+    assert set(re.findall(r'emit\(\s*"([a-z_]+)"', source)) == set(FIELDS) <= set(EVENTS)
+    options = {"scenario": scenario, "borg_teams": "teams"} if players == 4 and scenario == "borg_invasion" else {
+        "scenario": scenario}
+    out = RULES.setup(num_players=players, options=RULES.validate_options(players, options), rng=Rng.from_seed(3))
+    check_events(out.state, out.events)
+    assert [e.kind for e in out.events][:1] == ["game_set_up"]
+
+
+def test_the_command_that_ends_the_game_cannot_be_undone() -> None:
+    """A completed mission is undoable (no hidden card, no chance) unless it ends the game (R39)."""
+    from .test_scoring import HIGH
+
+    state = build(turn=0, points={0: HIGH}, missions=["survey_neutral_zone"], ships={0: "galor"},
+                  hands={0: ["full_impulse"]})  # 380 MP + 20; Galor Speed 3 + Full Impulse
+    state, _ = run(state, cmd(0, "play", card=inst(state, 0, "full_impulse")))
+    mission = state["space"]["missions"][0]
+    quiet = build(turn=0, missions=["survey_neutral_zone"], ships={0: "galor"}, hands={0: ["full_impulse"]})
+    quiet, _ = run(quiet, cmd(0, "play", card=inst(quiet, 0, "full_impulse")))
+    assert RULES.apply(quiet, cmd(0, "complete_mission", card=mission), Rng.from_seed(0)).undoable
+    out = RULES.apply(state, cmd(0, "complete_mission", card=mission), Rng.from_seed(0))
+    assert out.state["phase"] == "over" and not out.undoable
+
+
+def test_the_position_builder_takes_a_scenario_by_either_name_and_runs_automatic_steps_only_when_asked() -> None:
+    """scenario.py (the builder the tests and bug reports use): ``klingon`` or ``klingon_civil_war``; ``run``
+    leaves the Borg group's automatic exploration pending unless ``auto``."""
+    from games.engine.tng import scenario
+
+    assert scenario.build(scenario="klingon_civil_war")["scenario"] == "klingon"
+    assert scenario.build(scenario="borg")["options"]["scenario"] == "borg_invasion"
+    state = scenario.build(scenario="borg")
+    same, events = scenario.run(state)
+    assert events == [] and RULES.pending(same)[0].prompt == "group_explore"
+    moved, events = scenario.run(state, auto=True)
+    assert "card_explored" in [e.kind for e in events]

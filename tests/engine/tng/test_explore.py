@@ -70,6 +70,8 @@ def test_an_unmet_event_goal_applies_the_failure_and_does_not_score() -> None:
     state = build(turn=0, space=["qs_test"], hands={0: ["crewman", "crewman", "stellar_cartography"]})
     state, _ = run(state, cmd(0, "explore"))
     assert RULES.pending(state)[0].prompt == "event_goal"
+    assert sorted(k if k != "play" else card(a["card"]).id for k, a in legal(state, 0)) == [
+        "crewman", "resolve_event"]  # Characters and Maneuvers, not the Setup (R23)
     for _ in range(2):
         state, _ = run(state, cmd(0, "play", card=inst(state, 0, "crewman")))
     refused(state, cmd(0, "play", card=inst(state, 0, "stellar_cartography")), "setup_not_for_event")

@@ -168,3 +168,85 @@ def test_a_starting_ship_effect_is_offered_only_where_it_would_do_something() ->
     state["removed"] += state["players"][2]["hand"]
     state["players"][2]["hand"] = []
     assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [0]
+
+
+def _abilities(state: dict, seat: int) -> list[int]:
+    return [a["target"] for k, a in legal(state, seat) if k == "ship_ability"]
+
+
+@pytest.mark.rules("tng:R29", "tng:R56", "tng:R41")
+def test_in_a_war_each_go_may_be_the_starting_ship_effect_and_players_off_turn_use_theirs() -> None:
+    """Issue 11 item 17: R29 "each participating player may play 1 card/effect or pass": a Klingon starting
+    ship's effect is one go of the War loop, for the player whose go it is (off turn too), and it restarts
+    the passes like a card."""
+    state = kl(players=4, turn=0, space=["war_civil"], damage={0: 2})
+    ships = [player(state, x)["ability"] for x in range(4)]
+    assert ships == ["kl_negh_tar", "kl_pagh", "kl_qaw", "kl_ning_tao"]  # repair 2, draw 1, 1 XP, +1 Attack
+    state, _ = run(state, cmd(0, "explore"))
+    assert state["stage"]["kind"] == "war"
+    assert _abilities(state, 0) == [0]  # the active player's own go: repair its damaged ship
+    state, _ = run(state, cmd(0, "pass"))
+    refused(state, cmd(0, "ship_ability", target=0), "not_your_turn")  # not its go any more
+    assert _abilities(state, 1) == [1, 3]  # Bob's go, off turn: draw 1 for himself or his teammate
+    hand = len(player(state, 1)["hand"])
+    state, events = run(state, cmd(1, "ship_ability", target=1))
+    assert len(player(state, 1)["hand"]) == hand + 1 and player(state, 1)["ability_used"]
+    assert ("ability_used", 1) in [(e.kind, e.data.get("seat")) for e in events]
+    assert state["stage"]["kind"] == "war" and state["stage"]["passes"] == 0 and state["stage"]["idx"] == 2
+    # Carol's IKS Qaw: 1 XP only for whoever can spend it, her teammate on turn (not herself off turn)
+    assert _abilities(state, 2) == [0]
+    refused(state, cmd(2, "ship_ability", target=2), "ability_no_effect")
+    state, _ = run(state, cmd(2, "ship_ability", target=0))
+    assert player(state, 0)["xp"] == 1
+    attack = RULES.view(state, 3)["players"][3]["ship"]["stats"]["attack"]
+    state, _ = run(state, cmd(3, "ship_ability", target=3))  # +1 Attack for this War
+    assert RULES.view(state, 3)["players"][3]["ship"]["stats"]["attack"] == attack + 1
+    # the effect restarted the passes: every participant must pass again, in succession
+    state, _ = run(state, cmd(0, "ship_ability", target=0), cmd(1, "pass"), cmd(2, "pass"), cmd(3, "pass"))
+    assert player(state, 0)["damage"] == 0 and state["stage"]["kind"] == "war"
+    assert _abilities(state, 1) == []  # once per turn: Bob used his
+    err = refused(state, cmd(0, "ship_ability", target=0), "ability_used")  # Alice's go again: hers is used
+    assert err.rule == "tng:R41"
+    state, _ = run(state, cmd(0, "pass"))  # the fourth pass in succession: the ships fire
+    assert state["stage"] is None or state["stage"]["kind"] != "war"
+
+
+@pytest.mark.rules("tng:R29", "tng:R41")
+def test_a_used_starting_ship_effect_is_refused_in_the_war_loop_with_its_rule() -> None:
+    state = kl(players=2, turn=0, space=["war_civil"], damage={0: 2})
+    state, _ = run(state, cmd(0, "ship_ability", target=0), cmd(0, "explore"))
+    assert state["stage"]["kind"] == "war" and _abilities(state, 0) == []
+    err = refused(state, cmd(0, "ship_ability", target=0), "ability_used")
+    assert (err.rule, dict(err.params)) == ("tng:R41", {})
+    state, _ = run(state, cmd(0, "pass"))
+    err = refused(state, cmd(1, "ship_ability", target=0), "bad_target")  # it helps your side only (R56)
+    assert (err.rule, dict(err.params)) == ("tng:R56", {"target": 0})
+    err = refused(state, cmd(1, "ship_ability", target="0"), "bad_argument")
+    assert dict(err.params) == {"argument": "target"}
+
+
+@pytest.mark.rules("tng:R56", "tng:R18")
+def test_a_boost_from_a_starting_ship_effect_ends_with_the_turn_for_whoever_got_it() -> None:
+    """IKS Ning'Tao: +1 Attack until the end of this turn (R18.3: the turn's effects end), also for the
+    teammate who received it."""
+    state = kl(players=4, turn=0)
+    state["players"][0]["ability"] = "kl_ning_tao"
+    attack = RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"]
+    state, _ = run(state, cmd(0, "ship_ability", target=2))
+    assert RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"] == attack + 1
+    state, _ = run(state, cmd(0, "end_turn"))
+    assert all(p["boost"] == {} for p in state["players"])
+    assert RULES.view(state, 0)["players"][2]["ship"]["stats"]["attack"] == attack
+
+
+@pytest.mark.rules("tng:R60")
+def test_keeping_the_influence_card_already_held_sends_the_new_one_under_the_space_deck() -> None:
+    state = kl(turn=0, influence={0: ["influence_house_of_duras"]}, space=["influence_high_council"])
+    held = player(state, 0)["influence"][0]
+    state, _ = run(state, cmd(0, "explore"))
+    new = state["stage"]["card"]
+    assert state["stage"]["held"] == held
+    state, events = run(state, cmd(0, "keep_influence", card=held))
+    assert player(state, 0)["influence"] == [held] and state["space"]["deck"][0] == new
+    assert new not in state["space"]["revealed"] and state["stage"] is None
+    assert [(e.kind, e.data.get("card")) for e in events] == [("influence_taken", held), ("card_to_bottom", new)]

@@ -155,3 +155,31 @@ def test_b9_option_shields_per_battle() -> None:
     state["players"][0]["shield_used"] = 1  # spent earlier this turn
     state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "photon_spread")), cmd(0, "fight"))
     assert player(state, 0)["damage"] == 4  # the Galor's 5 minus a fresh Shield 1
+
+
+@pytest.mark.rules("tng:R16")
+def test_b20_an_exploration_effect_counts_only_for_the_player_exploring_and_is_offered_only_there() -> None:
+    """An ``explore`` effect gives the active player explorations: it does nothing for a player off turn, nor
+    in the Borg group turn (RULINGS B20, only ``explore_now`` forces one), so it is not judged to matter there
+    (``effect_matters``, which decides what is offered)."""
+    from games.engine.tng.mechanics import apply_effects, effect_matters
+
+    e, now = {"verb": "explore", "amount": 1}, {"verb": "explore_now", "amount": 1}
+    state = build(turn=0)
+    assert effect_matters(state, 0, e) and effect_matters(state, 0, now)
+    assert not effect_matters(state, 1, e) and not effect_matters(state, 1, now)
+    assert not effect_matters(state, 0, {"verb": "explore", "amount": 0})
+    ctx = Ctx(state=state, rng=Rng.from_seed(0))
+    apply_effects(ctx, 1, [e, now], "test")
+    assert state["turn"]["explores"] == 1 and ctx.events == []
+    apply_effects(ctx, 0, [e], "test")
+    assert state["turn"]["explores"] == 2 and [ev.kind for ev in ctx.events] == ["explorations_gained"]
+    apply_effects(ctx, 0, [now], "test")  # outside the Borg group turn a forced exploration is one more
+    assert state["turn"]["explores"] == 3
+    borg = build(scenario="borg", group_set={"step": "actions"})
+    assert not effect_matters(borg, 0, e) and effect_matters(borg, 0, now)
+    ctx = Ctx(state=borg, rng=Rng.from_seed(0))
+    apply_effects(ctx, 0, [e], "test")
+    assert borg["group"]["forced"] == 0 and ctx.events == []
+    apply_effects(ctx, 0, [now], "test")
+    assert borg["group"]["forced"] == 1

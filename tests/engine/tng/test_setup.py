@@ -123,3 +123,25 @@ def test_klingon_four_players_are_two_teams_not_side_by_side_with_klingon_ships(
     assert all(card(p["ship"]).affiliation == "klingon" and p["ability"] for p in state["players"])
     deck = state["space"]["deck"]
     assert len(deck) == 40 and sum(1 for c in deck if card(c).type == "ship") == 15
+
+
+@pytest.mark.rules("tng:R3", "tng:R8")
+@pytest.mark.parametrize("scenario,players", [("exploration", 3), ("borg_invasion", 2), ("klingon_civil_war", 4)])
+def test_a_new_game_has_every_part_of_the_state_and_an_unknown_space_deck(scenario: str, players: int) -> None:
+    """state.py's layout: every key a fresh game holds, each player's fresh counters; the whole Space Deck
+    is in an order nobody knows (``space.unknown``, what rerandomise may shuffle), every card numbered once."""
+    state = setup(players, scenario=scenario)
+    assert set(state) == {"n", "options", "scenario", "phase", "round", "dseq", "first", "turn", "group", "stage",
+                          "queue", "players", "starbase", "space", "removed", "end", "scored_round"}
+    assert state["space"]["unknown"] == len(state["space"]["deck"]) == 40
+    assert set(state["space"]) == {"deck", "unknown", "missions", "revealed", "box", "cubes", "borg"}
+    assert (state["round"], state["scored_round"], state["end"], state["removed"]) == (1, 0, None, [])
+    everything = [c for p in state["players"] for c in p["hand"] + p["deck"] + [p["ship"]]]
+    assert len(everything) == len(set(everything)) and all(int(c.split("#")[1]) >= 1 for c in everything)
+    for p in state["players"]:
+        assert set(p) == {"seat", "team", "ship", "damage", "deck", "hand", "discard", "played", "points",
+                          "influence", "ability", "ability_used", "xp", "shield_used", "boost", "defeated",
+                          "assimilated", "done", "acted", "resigned"}
+        assert (p["damage"], p["xp"], p["shield_used"], p["boost"], p["discard"], p["played"], p["points"]) == (
+            0, 0, 0, {}, [], [], [])
+        assert not (p["defeated"] or p["assimilated"] or p["done"] or p["acted"] or p["resigned"] or p["ability_used"])

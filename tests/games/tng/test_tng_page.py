@@ -478,3 +478,28 @@ def test_borg_team_play_pages_show_each_teams_area_with_exact_controls(cast, mak
                           check_seat_page=_check_seat_page, hidden=_secrets(state, None))
         if not random_step(RULES, table, users, rnd, _weight):
             break
+
+
+@pytest.mark.rules("tng:R29", "tng:R56")
+def test_a_player_off_turn_is_offered_their_starting_ship_effect_in_the_war_loop(cast):
+    """Issue 11 item 17: in a Klingon War, Bob's go (off turn) offers his ship effect as one of the loop's
+    "1 card/effect" plays, for himself and his teammate, next to Pass; posting it uses it."""
+    from games.engine.tng.scenario import cmd, run
+
+    state = build(players=4, scenario="klingon", options={"starting_ships": "assigned"}, turn=0,
+                  space=["war_civil"])
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"))
+    table = _tng_table(cast, seed=1, scenario="klingon_civil_war", starting_ships="assigned")
+    _load_state(table, state)
+    clients = _clients(cast)
+    with translation.override("en"):
+        html = _check_seat_page(clients[1], table, 1)
+    controls = posted_controls(html)
+    assert ("ship_ability", '{"target":1}') in controls and ("ship_ability", '{"target":3}') in controls
+    assert ("pass", "{}") in controls
+    assert "Use your ship effect on" in html
+    services.command_submit(table_id=table.pk, user=cast[1], kind="ship_ability", args={"target": 3},
+                            expected_version=table.version, idempotency_key=uuid.uuid4())
+    after = state_of(table)
+    assert after["players"][1]["ability_used"] and after["stage"]["kind"] == "war"
+    assert after["stage"]["order"][after["stage"]["idx"]] == 2
