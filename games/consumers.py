@@ -8,6 +8,7 @@ sends the ones that changed since its last send (htmx's ws extension swaps them 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import threading
@@ -20,6 +21,7 @@ from channels.db import aclose_old_connections
 from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import connection
 
 from games.broadcast import session_digest, table_group, user_group
 from games.invites import session_invite
@@ -42,7 +44,16 @@ def database_sync_to_async(func: Any) -> Any:
     handler does), so the default thread-sensitive call would run every websocket render of the
     process, one after another, in a single thread: a move's re-renders queued behind each other's
     database round trips. These calls only read and touch no thread-bound state."""
-    return _database_sync_to_async(func, thread_sensitive=False)
+    @functools.wraps(func)
+    def read(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        finally:
+            # Back to the pool now: a pool thread's connection would otherwise stay checked out for as
+            # long as the thread lives (and for ever once the thread is gone with its event loop).
+            connection.close()
+
+    return _database_sync_to_async(read, thread_sensitive=False)
 
 
 MAX_FRAME = 4096
