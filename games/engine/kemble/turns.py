@@ -24,9 +24,7 @@ def start_bidding(ctx: Ctx) -> None:
 
 def bid(ctx: Ctx, seat: int, card: str) -> None:
     """R13: each player secretly chooses a sensor card; nobody sees another's card before all have chosen."""
-    p = ctx.player(seat)
-    if p["bid"] is not None:
-        raise IllegalCommand("already_chosen", "kemble:R13")
+    p = ctx.player(seat)  # only a seat that has not chosen yet is asked (commands.pending)
     if card not in p["hand"]:
         raise IllegalCommand("sensor_not_in_hand", "kemble:R13", card=card)
     p["bid"] = card
