@@ -182,3 +182,28 @@ def test_an_engine_bought_during_the_turn_moves_the_ship_this_turn() -> None:
                   mode="buy")
     state, _ = run(state, cmd(0, "buy_upgrade", upgrade="engine"))
     assert state["turn"]["moves"] == 1  # a Power Down has no moves to add to
+
+
+@pytest.mark.rules("kemble:R78", "kemble:R36")
+def test_only_the_generator_s_first_level_gives_energy() -> None:
+    """R78 is the Generator's: another type's first level, or the Generator's second, gives none."""
+    for kind, have in (("shield", {}), ("laser", {}), ("engine", {}), ("generator", {"generator": 1})):
+        state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy",
+                      players_set={0: {"energy": 3, "bellonium": 9, "upgrades": have}})
+        state, events = run(state, cmd(0, "buy_upgrade", upgrade=kind))
+        assert player(state, 0)["energy"] == 3, kind
+        assert "energy_gained" not in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R36")
+def test_a_first_level_takes_its_card_from_the_pile_and_a_higher_level_does_not() -> None:
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy", players_set={0: {"bellonium": 20}})
+    piles = dict(state["upgrade_piles"])
+    state, events = run(state, cmd(0, "buy_upgrade", upgrade="missile"))
+    assert state["upgrade_piles"] == {**piles, "missile": piles["missile"] - 1}
+    state, events = run(state, cmd(0, "buy_upgrade", upgrade="missile"))
+    assert state["upgrade_piles"] == {**piles, "missile": piles["missile"] - 1}
+    assert [e.data for e in events if e.kind == "upgrade_bought"] == [
+        {"seat": 0, "upgrade": "missile", "level": 2, "price": price("missile", 2)}]
+    assert player(state, 0)["bellonium"] == 20 - price("missile", 1) - price("missile", 2)
+    assert player(state, 0)["stats"]["upgrade_levels_bought"] == 2

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.kemble.content import CONTENT
+
 from .helpers import build, cmd, legal_kinds, player, refused, run
 
 
@@ -231,3 +233,16 @@ def test_missile_levels_deal_their_target_and_splash_damage() -> None:
         state = shooter({(3, 2): wall, (3, 3): wall}, upgrades={"missile": level})
         state, _ = run(state, cmd(0, "fire", weapon="missile", splash="e"))
         assert state["turn"]["damage"] == {"3,2": target, "3,3": splash}, level
+
+
+@pytest.mark.rules("kemble:R74")
+@pytest.mark.parametrize("level", [2, 3])
+def test_higher_laser_levels_fire_their_own_number_of_shots(level: int) -> None:
+    shots = CONTENT.upgrades["laser"]["levels"][level - 1]["shots"]
+    state = shooter({(4, 2): {"object": "cruiser", "energy": 9}}, upgrades={"laser": level})
+    for left in range(shots - 1, -1, -1):
+        state, events = run(state, cmd(0, "fire", weapon="laser"))
+        assert state["turn"]["laser_shots"] == left
+    hits = [e for e in events if e.kind == "object_hit"]
+    assert hits[-1].data["total"] == shots and state["turn"]["fires"] == 0
+    refused(state, cmd(0, "fire", weapon="laser"), "weapon_already_used", "kemble:R25", weapon="laser")

@@ -75,6 +75,10 @@ def test_new_row_threat_goes_at_once_to_players_in_the_new_second_row() -> None:
     state = auto(state)
     assert player(state, 0)["pos"] == [2, 2] and player(state, 0)["threat"] == [2, 0]
     assert player(state, 1)["threat"] == [0, 0]
+    # every player in the new row 2 gets it, not only the first in seat order
+    state = scrolling(players=3, ships={0: (3, 2), 1: (1, 1), 2: (1, 3)}, space=[enemies, plain, plain])
+    state = auto(state)
+    assert [player(state, s)["threat"] for s in range(3)] == [[0, 0], [2, 0], [1, 0]]
     # RULINGS A6/A7: an adjacent new-row enemy with only distant symbols gives its distant count
     gunner = synthetic_card([{"object": "turret", "energy": 2, "distant": [{"dir": "w", "count": 2}]}, "empty"])
     state = scrolling(players=2, ships={0: (1, 2)}, space=[gunner, plain, plain])
