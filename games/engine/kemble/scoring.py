@@ -48,8 +48,6 @@ def build_result(state: State) -> Result:
             won = won and 0 < state["boss_parts"] <= state["boss_parts_destroyed"]
         return Result(winners=frozenset({0}) if won else frozenset(), reason="solo_survived" if won else
                       "solo_destroyed", ranking=[[0]], scores=int_scores, cooperative=True)
-    if state["end_reason"] == "all_resigned":
-        return Result(winners=frozenset(), reason="all_resigned", ranking=[], scores=int_scores)
     groups = _teams(state)
 
     def key(group: list[int]) -> tuple[int, int, int, int]:
