@@ -1,0 +1,149 @@
+"""What players are told: the events of the common moves, in order, with every field (the log and the
+site's texts are made from them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engine.kemble.content import CONTENT, Goal
+from games.engine.kemble.goals import goal_value
+
+from .helpers import build, cmd, player, run
+
+SENSORS = sorted(CONTENT.sensors, key=lambda s: CONTENT.sensors[s].number)
+
+
+def told(events: list) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.kind, dict(e.data)) for e in events]
+
+
+@pytest.mark.rules("kemble:R34")
+def test_a_power_down() -> None:
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="choose", players_set={0: {"energy": 2, "threat": 1}})
+    state, events = run(state, cmd(0, "power_down"))
+    assert told(events) == [
+        ("powered_down", {"seat": 0, "recharged": 2, "energy": 4}),
+        ("threat_resolved", {"seat": 0, "level": 1, "shield": 0}),
+        ("ship_damaged", {"seat": 0, "amount": 1, "energy": 3, "cause": "threat"}),
+    ]
+    assert state["turn"]["mode"] == "buy"
+
+
+@pytest.mark.rules("kemble:R36", "kemble:R78")
+def test_buying_the_generator() -> None:
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy", players_set={0: {"energy": 3, "bellonium": 9}})
+    price = CONTENT.upgrades["generator"]["levels"][0]["price"]
+    state, events = run(state, cmd(0, "buy_upgrade", upgrade="generator"))
+    assert told(events) == [
+        ("upgrade_bought", {"seat": 0, "upgrade": "generator", "level": 1, "price": price}),
+        ("energy_gained", {"seat": 0, "amount": 1, "energy": 4, "source": "generator"}),
+    ]
+    price2 = CONTENT.upgrades["generator"]["levels"][1]["price"]
+    state, events = run(state, cmd(0, "buy_upgrade", upgrade="generator"))
+    assert told(events) == [
+        ("upgrade_bought", {"seat": 0, "upgrade": "generator", "level": 2, "price": price2}),
+        ("glory_gained", {"seat": 0, "amount": 1, "source": "upgrade"}),
+    ]
+
+
+@pytest.mark.rules("kemble:R38", "kemble:R83")
+def test_playing_a_partner_s_power_up() -> None:
+    card = "afterburner#1"
+    state = build(players=4, options={"wingmen": True}, ships={0: (5, 2), 2: (5, 6)}, turn=0)
+    partner = next(p["seat"] for p in state["players"] if p["team"] == state["players"][0]["team"] and p["seat"])
+    state["players"][partner]["powerups"] = [card]
+    state["decks"]["powerup"] = [c for c in state["decks"]["powerup"] if c != card]
+    before = state["turn"]["moves"]
+    state, events = run(state, cmd(0, "play_powerup", card=card))
+    assert told(events) == [("powerup_played", {"seat": 0, "card": card, "owner": partner, "immediate": False})]
+    assert state["turn"]["moves"] == before + 2 and player(state, 0)["stats"] == {"powerups_played": 1}
+    assert player(state, partner)["powerups"] == [] and state["decks"]["powerup_discard"][-1] == card
+
+
+@pytest.mark.rules("kemble:R53", "kemble:R54")
+def test_a_mission_and_an_achievement_at_once() -> None:
+    up = ["achievement_6", "achievement_1", "achievement_2", "achievement_3"]
+    mission = CONTENT.missions["mission_1"]
+    state = build(players=2, ships={0: (2, 2)}, board={(1, 2): "fighter"}, achievements_up=up, turn=0,
+                  players_set={0: {"mission": mission.id, "stats": {mission.stat: mission.at_least - 1},
+                                   "upgrades": {"turret": 1}}})
+    nxt = state["decks"]["achievement"][-1]
+    state, events = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "move", dir="ne"))
+    tail = told(events)[-3:]
+    assert ("mission_completed", {"seat": 0, "mission": "mission_1", "glory": mission.glory}) in told(events)
+    assert tail[-2:] == [
+        ("achievement_claimed", {"seats": [0], "achievement": "achievement_6", "glory": 2, "shared": False}),
+        ("achievement_revealed", {"achievement": nxt}),
+    ]
+    assert state["decks"]["achievements_up"] == [nxt, "achievement_1", "achievement_2", "achievement_3"]
+
+
+@pytest.mark.rules("kemble:R13", "kemble:R14", "kemble:R15")
+def test_the_reveal() -> None:
+    low, high = SENSORS[0], SENSORS[-1]
+    state = build(players=2, players_set={0: {"hand": [low, SENSORS[1]], "played": SENSORS[5],
+                                              "round_moves": 1, "round_fires": 1},
+                                          1: {"hand": [high, SENSORS[2]]}}, sensor=[SENSORS[3], SENSORS[4]])
+    state, _ = run(state, cmd(0, "bid", card=low), cmd(1, "bid", card=high))
+    state, events = run(state, auto=True)
+    kinds = told(events)
+    assert kinds[0] == ("sensors_revealed", {"cards": {"0": low, "1": high}, "order": [1, 0]})
+    drawn = [e for e in events if e.kind == "sensor_drawn"]
+    assert [(e.data["seat"], e.redacted, e.visible_to) for e in drawn] == [
+        (1, {"seat": 1}, frozenset({1})), (0, {"seat": 0}, frozenset({0}))]
+    assert state["decks"]["sensor_discard"][-1] == SENSORS[5] and player(state, 0)["played"] == low
+    assert (player(state, 0)["round_moves"], player(state, 0)["round_fires"]) == (0, 0)
+    assert state["phase"] == "turn" and state["turn"]["seat"] == 1 and state["turn_index"] == 0
+
+
+@pytest.mark.rules("kemble:R42")
+def test_a_new_row() -> None:
+    a, b = CONTENT.deck("S1")[:2]
+    state = build(players=2, phase="scroll", ships={0: (3, 2)}, space=[a, b])
+    state, events = run(state, auto=True)
+    added = next(d for k, d in told(events) if k == "row_added")
+    assert added == {"cards": [a, b, None]}
+    assert state["board"][0] == [{"card": a, "flip": False, "cover": [None, None], "marks": [[], []]},
+                                 {"card": b, "flip": False, "cover": [None, None], "marks": [[], []]},
+                                 {"card": None, "flip": False, "cover": [None, None], "marks": [[], []]}]
+
+
+@pytest.mark.rules("kemble:R45")
+def test_a_boss_warning_on_top_brings_the_boss_rows() -> None:
+    warning = sorted(CONTENT.warnings)[0]
+    boss = CONTENT.warnings[warning]
+    state = build(players=2, phase="scroll", ships={0: (3, 2)}, space=[warning, CONTENT.deck("S1")[0]])
+    state, events = run(state, auto=True)
+    assert state["warning"] == warning and state["boss"] == boss
+    assert ("boss_revealed", {"boss": boss, "warning": warning, "rows": CONTENT.bosses[boss].rows}) in told(events)
+    assert [s["card"] for s in state["board"][0]] == [CONTENT.bosses[boss].cards[n] for n in (1, 2, 3)]
+
+
+@pytest.mark.rules("kemble:R24", "kemble:R25")
+def test_firing_a_weapon() -> None:
+    state = build(players=2, ships={0: (5, 2, "n")}, board={(3, 2): {"object": "cruiser", "energy": 3}}, turn=0,
+                  players_set={0: {"upgrades": {"turret": 1, "flamethrower": 1}}})
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert told(events) == [
+        ("weapon_fired", {"seat": 0, "weapon": "turret", "direction": "n"}),
+        ("object_hit", {"seat": 0, "row": 3, "col": 2, "amount": 1, "total": 1, "weapon": "turret"}),
+    ]
+
+
+@pytest.mark.rules("kemble:R53", "kemble:R54")
+@pytest.mark.parametrize(("stat", "fields", "value"), [
+    ("bellonium", {"bellonium": 7}, 7), ("glory", {"glory": 4}, 4),
+    ("upgrade_levels", {"upgrades": {"laser": 2, "shield": 1}}, 3),
+    ("weapons_owned", {"upgrades": {"laser": 2, "shield": 1, "gamma": 1, "turret": 1}}, 2),
+    ("powerups_held", {"powerups": ["afterburner#1", "battery#1"]}, 2),
+    ("threat_level", {"threat": [3, 1]}, 3), ("energy", {"energy": 4}, 4), ("in_top_row", {}, 1),
+])
+def test_goals_reading_the_position(stat: str, fields: dict[str, Any], value: int) -> None:
+    state = build(players=2, ships={0: (1, 2)}, players_set={0: fields})
+    goal = Goal("g", "g", 1, stat, 1, "now")
+    assert goal_value(state, state["players"][0], goal) == value
+    state["players"][0]["pos"] = None
+    astral = goal_value(state, state["players"][0], goal)
+    assert astral == (0 if stat in ("energy", "in_top_row") else value)
