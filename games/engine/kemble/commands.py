@@ -28,7 +28,7 @@ from games.engine.kemble.state import Ctx, State, next_key, team_of
 AUTO_KINDS = ("reveal", "scroll", "upkeep")
 PROMPT_IDS = {"side": "choose_side", "wormhole": "choose_wormhole", "mosquito": "choose_mosquito_swap"}
 MODE_PROMPTS = {"choose": "choose_action", "battle": "battle_turn", "astral": "astral_turn",
-                "buy": "power_down_buy", "power_down": "power_down_buy"}
+                "buy": "power_down_buy"}
 #: Kinds that may be undone when they drew no card and passed play to nobody.
 UNDOABLE = {"battle", "move", "enter", "spend_move", "rotate", "overload", "fire", "bid", "teleport"}
 

@@ -104,12 +104,9 @@ def choose_battle(ctx: Ctx, seat: int) -> None:
 
 def power_down(ctx: Ctx, seat: int) -> None:
     """R34 steps 1-3: recharge, resolve threat, return PvP tokens if the ship survived; then buying."""
-    state = ctx.state
-    if state["round"] == 1:
-        raise IllegalCommand("battle_required_in_round_1", "kemble:R16")
+    state = ctx.state  # round 1 is refused before (commands._h_power_down, R16)
     p = ctx.player(seat)
     turn = state["turn"]
-    turn["mode"] = "power_down"
     bump_stat(p, "power_downs")
     before = p["energy"]
     p["energy"] = min(max_energy(p), p["energy"] + recharge(p))
