@@ -71,7 +71,7 @@ def build_result(state: State) -> Result:
         if a[:2] == b[:2]:
             tiebreak = "tiebreak_energy" if a[2] != b[2] else (
                 "tiebreak_achievements" if a[3] != b[3] else "tiebreak_shared")
-    winners = frozenset(ranking[0]) if ranking else frozenset()
+    winners = frozenset(ranking[0])  # every game has a player, so a first group
     is_team = state["options"]["wingmen"]
     return Result(winners=winners, reason=state["end_reason"] or "final_scoring",
                   ranking=[sorted(r) for r in ranking], scores=int_scores, tiebreak=tiebreak,
