@@ -148,3 +148,40 @@ def test_play_random_plays_to_the_result_and_reports_every_step() -> None:
 def test_play_random_stops_at_its_step_cap() -> None:
     with pytest.raises(StepCapReached, match="seed 5: no result after 7 commands"):
         play_random(TOY, seed=5, num_players=2, options={"endless": True}, max_steps=7)
+
+
+def test_validate_options_fills_defaults_and_refuses_each_bad_value() -> None:
+    assert TOY.validate_options(2, {"duel": True}) == {"target": 3, "auto_delay": 0, "duel": True, "endless": False,
+                                                       "auto_wait_file": ""}
+    for players, options, expected in (
+        (5, {}, {"code": "bad_player_count", "rule": "", "params": {"minimum": 1, "maximum": 4, "given": 5}}),
+        (0, {}, {"code": "bad_player_count", "rule": "", "params": {"minimum": 1, "maximum": 4, "given": 0}}),
+        (2, {"speed": 1}, {"code": "unknown_option", "rule": "", "params": {"option": "speed"}}),
+        (2, {"duel": 1}, {"code": "bad_option_value", "rule": "", "params": {"option": "duel"}}),
+        (2, {"target": 4}, {"code": "bad_option_value", "rule": "", "params": {"option": "target"}}),
+    ):
+        with pytest.raises(IllegalCommand) as info:
+            TOY.validate_options(players, options)
+        assert info.value.as_json() == expected
+    assert TOY.validate_options(4, {"target": 5})["target"] == 5
+
+
+def test_rng_edges_and_draw_counting() -> None:
+    assert Rng(5).draws == 0 and Rng.load({"state": 5}).draws == 0 and Rng.load({"state": 5, "draws": 3}).draws == 3
+    rng = Rng.from_seed(1)
+    assert rng.below(1) == 0 and rng.draws == 0  # one choice needs no draw
+    rng.next_u32()
+    rng.next_u32()
+    assert rng.draws == 2
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match=r"below\(\) needs n >= 1"):
+            rng.below(bad)
+    assert {Rng.from_seed(s).below(2) for s in range(40)} == {0, 1}
+    big = [Rng.from_seed(s).below(3_000_000_000) for s in range(50)]
+    assert max(big) > 2**31 and all(0 <= b < 3_000_000_000 for b in big)
+
+
+def test_below_rejects_the_biased_low_draws_pinned() -> None:
+    """(1 << 32) % n of the lowest outputs are drawn again (no modulo bias): seed 4's first output is one."""
+    rng = Rng.from_seed(4)
+    assert [rng.below(3_000_000_000) for _ in range(3)] == [239916909, 2774363571, 626712542] and rng.draws == 7

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.core import Rng
 from games.engine.kemble.content import CONTENT
 
 from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
@@ -207,3 +208,34 @@ def test_a_first_level_takes_its_card_from_the_pile_and_a_higher_level_does_not(
         {"seat": 0, "upgrade": "missile", "level": 2, "price": price("missile", 2)}]
     assert player(state, 0)["bellonium"] == 20 - price("missile", 1) - price("missile", 2)
     assert player(state, 0)["stats"]["upgrade_levels_bought"] == 2
+
+
+@pytest.mark.rules("kemble:R37")
+def test_an_empty_power_up_deck_is_refilled_from_the_shuffled_discard() -> None:
+    discard = ["battery#1", "afterburner#1", "gyro#1"]
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy", players_set={0: {"bellonium": 2, "powerups": []}},
+                  powerup=[])
+    state["decks"]["powerup_discard"] = list(discard)
+    out = RULES.apply(state, cmd(0, "buy_powerup"), Rng.from_seed(3))
+    assert [e.kind for e in out.events][:2] == ["powerup_bought", "powerup_deck_reshuffled"]
+    assert next(e.data for e in out.events if e.kind == "powerup_deck_reshuffled") == {"size": 3}
+    d = out.state["decks"]
+    assert d["powerup_discard"] == [] and sorted(d["powerup"] + player(out.state, 0)["powerups"]) == sorted(discard)
+    assert not out.undoable
+    state["decks"]["powerup"], state["decks"]["powerup_discard"] = ["battery#1"], []
+    assert [e.kind for e in RULES.apply(state, cmd(0, "buy_powerup"), Rng.from_seed(3)).events] == [
+        "powerup_bought", "powerup_drawn"]
+
+
+@pytest.mark.rules("kemble:R15")
+def test_an_empty_sensor_pile_is_refilled_from_the_shuffled_discard() -> None:
+    from games.engine.kemble.decks import draw_sensor
+    from games.engine.kemble.state import Ctx
+
+    state = build(players=2, sensor=[])
+    state["decks"]["sensor_discard"] = ["sensor_10", "sensor_20"]
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    card = draw_sensor(ctx)
+    assert state["decks"]["sensor"] == [c for c in ("sensor_10", "sensor_20") if c != card]
+    assert [(e.kind, dict(e.data)) for e in ctx.events] == [("sensor_pile_reshuffled", {"size": 2})]
+    assert ctx.revealing and state["decks"]["sensor_discard"] == []
