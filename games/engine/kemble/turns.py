@@ -145,8 +145,7 @@ def finish_turn(ctx: Ctx) -> None:
     ctx.emit("turn_ended", seat=seat)
     state["turn"]["damage"] = {}
     trigger_board(ctx, "on_turn_end", seat)
-    state["turn"] = None
-    state["turn_index"] += 1
+    state["turn_index"] += 1  # start_turn replaces the turn (None once everyone has played)
     ctx.revealing = True
     start_turn(ctx)
 
