@@ -187,3 +187,22 @@ def test_a_pushed_ship_cannot_jump_into_the_row_being_removed() -> None:
     refused(state, cmd(0, "teleport", row=5, col=5), "bad_wormhole_target")
     state, _ = run(state, cmd(0, "stay"), auto=True)
     assert player(state, 0)["pos"] == [4, 2]
+
+
+@pytest.mark.rules("kemble:R42")
+def test_a_new_row_takes_exactly_one_card_per_column_and_pays_only_its_front_s_global_bellonium() -> None:
+    plain = synthetic_card(["empty", "empty"])
+    flipped_rich = synthetic_card(["empty", "empty"], back=[{"object": "empty", "global_bellonium": 2}, "empty"])
+    state = scrolling(players=2, ships={0: (3, 2)}, space=[flipped_rich, plain, plain, plain])
+    state = auto(state)
+    assert [s["card"] for s in state["board"][0]] == [flipped_rich, plain, plain]
+    assert state["decks"]["space"] == [plain] and player(state, 0)["bellonium"] == 0
+
+
+@pytest.mark.rules("kemble:R41")
+def test_the_removed_row_s_covers_go_to_the_sensor_discard() -> None:
+    state = scrolling(players=2, ships={0: (3, 2)}, covers=[(5, 1), (5, 4)], space=[])
+    covers = [c for s in state["board"][4] for c in s["cover"] if c]
+    before = list(state["decks"]["sensor_discard"])
+    state = auto(state)
+    assert state["decks"]["sensor_discard"][: len(before) + 2] == before + covers
