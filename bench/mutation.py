@@ -30,7 +30,9 @@ timed out, excluded, and the score = (killed + timed out) / (sampled - excluded)
 Survivors that cannot change behaviour are listed, with the reason, in `bench/mutation_exclusions.toml`; an
 entry names the mutant and its mutated line, and applies only while that line is still what the mutant
 makes (mutmut numbers a function's mutants in order, so an edited function renumbers them: a stale entry
-is reported, not applied). Exit status 1 when a file is below `--target` (default 90 %).
+is reported, not applied). Exit status 1 when a file is below `--target` (default 90 %). `--json FILE` keeps
+the figures, the survivors and the raw results; `--from-json FILE` reports them again without a run, with the
+exclusion list as it is now.
 """
 
 from __future__ import annotations
@@ -208,12 +210,17 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary project (its path is printed)")
     parser.add_argument("--json", type=Path, help="also write the figures and survivors here")
     parser.add_argument("--verbose", action="store_true", help="show mutmut's own output")
+    parser.add_argument("--from-json", type=Path,
+                        help="no run: report again what a --json file holds, with the exclusions as they are now")
     args = parser.parse_args()
 
     if not (ROOT / "games" / "engine" / args.game).is_dir():
         raise SystemExit(f"no engine games/engine/{args.game}")
-    files = resolve_files(args.game, args.files)
     started = time.monotonic()
+    if args.from_json:
+        raw = json.loads(args.from_json.read_text())["raw"]
+        return report(args, raw["files"], raw["sample"], raw["totals"], raw["codes"], raw["diffs"], started)
+    files = resolve_files(args.game, args.files)
     dest = Path(tempfile.mkdtemp(prefix=f"hyperlane-mutation-{args.game}-"))
     try:
         copy_project(dest)
@@ -250,14 +257,21 @@ def main() -> int:
         else:
             shutil.rmtree(dest, ignore_errors=True)
 
+    totals = {path: len(every[path]) for path in files}
+    sampled_codes = {n: codes[path].get(n) for path in files for n in sample[path]}
+    return report(args, files, sample, totals, sampled_codes, diffs, started)
+
+
+def report(args: argparse.Namespace, files: list[str], sample: dict[str, list[str]], totals: dict[str, int],
+           codes: dict[str, int | None], diffs: dict[str, str], started: float) -> int:
+    """Per file: mutants, killed, survived, timed out, excluded, score; then the survivors' diffs."""
     exclusions = load_exclusions()
-    used_exclusions = set()
     rows, survivors, stale, below = [], [], [], []
     for path in files:
-        counts = {"mutants": len(sample[path]), "total": len(every[path]), "killed": 0, "survived": 0, "no_tests": 0,
-                      "timeout": 0, "excluded": 0, "other": 0}
+        counts = {"mutants": len(sample[path]), "total": totals[path], "killed": 0, "survived": 0, "no_tests": 0,
+                  "timeout": 0, "excluded": 0, "other": 0}
         for name in sample[path]:
-            code = codes[path].get(name)
+            code = codes.get(name)
             if code in KILLED:
                 counts["killed"] += 1
                 continue
@@ -266,7 +280,6 @@ def main() -> int:
             if entry is not None and code in SURVIVED | NO_TESTS:
                 if entry.get("mutated", "").strip() in mutated_lines(diff):
                     counts["excluded"] += 1
-                    used_exclusions.add(name)
                     continue
                 stale.append(name)
             if code in TIMEOUT:
@@ -287,7 +300,7 @@ def main() -> int:
         counts["score"] = round(100.0 * (counts["killed"] + counts["timeout"]) / judged, 1) if judged else 100.0
         if counts["score"] < args.target:
             below.append(path)
-        rows.append(dict(file=path, **counts))
+        rows.append({"file": path, **counts})
 
     print()
     print(f"{'file':42} {'mutants':>9} {'killed':>7} {'survived':>9} {'timeout':>8} {'excluded':>9} {'score':>7}")
@@ -301,13 +314,18 @@ def main() -> int:
     score = 100.0 * (tot["killed"] + tot["timeout"]) / judged if judged else 100.0
     print(f"{'all':42} {tot['mutants']:>4}/{tot['total']:<4} {tot['killed']:>7} {tot['survived']:>9} "
           f"{tot['timeout']:>8} {tot['excluded']:>9} {score:>6.1f}%")
-    print(f"# seed {args.seed}, --per-file {args.per_file}, {time.monotonic() - started:.0f} s")
+    if args.from_json:
+        print(f"# reported again from {args.from_json}")
+    else:
+        print(f"# seed {args.seed}, --per-file {args.per_file}, {time.monotonic() - started:.0f} s")
     for s in survivors:
         print(f"\n## {s['status']}: {s['mutant']}\n{s['diff']}")
     for name in stale:
         print(f"\n# stale exclusion (its mutated line is no longer what the mutant makes): {name}")
     if args.json:
-        args.json.write_text(json.dumps({"rows": rows, "survivors": survivors, "seed": args.seed}, indent=1))
+        raw = {"files": files, "sample": sample, "totals": totals, "codes": codes, "diffs": diffs}
+        args.json.write_text(json.dumps({"rows": rows, "survivors": survivors, "seed": args.seed, "raw": raw},
+                                        indent=1))
     if below:
         print(f"\n# below {args.target:.0f} %: {', '.join(below)}")
     return 1 if below else 0
