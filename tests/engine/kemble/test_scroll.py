@@ -206,3 +206,16 @@ def test_the_removed_row_s_covers_go_to_the_sensor_discard() -> None:
     before = list(state["decks"]["sensor_discard"])
     state = auto(state)
     assert state["decks"]["sensor_discard"][: len(before) + 2] == before + covers
+
+
+@pytest.mark.rules("kemble:R46", "kemble:R47")
+def test_a_two_row_boss_with_four_players_brings_cards_5_to_8_and_counts_its_destructible_parts() -> None:
+    four = auto(scrolling(players=4, space=["warning_dreadnought"]))
+    assert four["boss_rows"] == [[f"dreadnought_{n}" for n in (5, 6, 7, 8)]]
+    rows = [[f"dreadnought_{n}" for n in numbers] for numbers in ((1, 2, 3, 4), (5, 6, 7, 8))]
+    parts = sum(1 for row in rows for cid in row for q in CONTENT.card(cid).front
+                if q.object == "boss_part" and q.energy is not None)
+    hard = sum(1 for row in rows for cid in row for q in CONTENT.card(cid).front
+               if q.object == "boss_part" and q.energy is None)
+    assert four["boss_parts"] == parts and parts > 0 and hard > 0
+    assert RULES.view(four, None)["boss_parts"] == {"total": parts, "destroyed": 0}
