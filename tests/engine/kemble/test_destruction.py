@@ -118,9 +118,12 @@ def test_another_seat_destroyed_leaves_the_turn_and_its_claim_alone() -> None:
 
 @pytest.mark.rules("kemble:R84")
 def test_a_destroyed_solo_ship_fails_the_game() -> None:
+    from games.engine.core import Rng
+
     state = build(players=1, ships={0: (5, 2)}, board={(4, 2): "black_hole"}, turn=0)
-    state, _ = run(state, cmd(0, "move", dir="n"))
-    assert state["solo_failed"] and RULES.result(state).reason == "solo_destroyed"
+    out = RULES.apply(state, cmd(0, "move", dir="n"), Rng.from_seed(0))
+    assert out.state["solo_failed"] and RULES.result(out.state).reason == "solo_destroyed"
+    assert not out.undoable and out.state["scroll"] is None  # the end of a game is never taken back
 
 
 def test_resigning_tells_everyone_and_clears_the_seat() -> None:
