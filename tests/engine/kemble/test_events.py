@@ -160,3 +160,36 @@ def test_a_turn_end_rule_on_the_bottom_row_reaches_the_adjacent_actor_unless_cov
     state = build(players=2, ships={0: (4, 6), 1: (1, 1)}, board={(5, 5): vent}, turn=0, covers=[(5, 5)])
     state, events = run(state, cmd(0, "end_turn"))
     assert "special_rule_triggered" not in [k for k, _ in told(events)] and player(state, 0)["energy"] == 5
+
+
+@pytest.mark.rules("kemble:R54")
+def test_with_no_achievement_left_to_reveal_the_claimed_slot_is_gone() -> None:
+    up = ["achievement_1", "achievement_6", "achievement_2"]
+    state = build(players=2, ships={0: (2, 2)}, achievements_up=up, turn=0)
+    state["decks"]["achievement"] = []
+    state, events = run(state, cmd(0, "move", dir="n"))
+    assert state["decks"]["achievements_up"] == ["achievement_1", "achievement_2"]
+    assert "achievement_revealed" not in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R37", "kemble:R38")
+def test_an_immediate_power_up_bought_is_played_at_once_and_an_empty_deck_is_told() -> None:
+    card = "salvage#1"
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy", players_set={0: {"bellonium": 2, "powerups": []}},
+                  powerup=[card])
+    state["decks"]["powerup_discard"] = []
+    state, events = run(state, cmd(0, "buy_powerup"))
+    assert told(events) == [
+        ("powerup_bought", {"seat": 0, "price": 2}),
+        ("powerup_drawn", {"seat": 0, "card": card, "source": "bought"}),
+        ("powerup_played", {"seat": 0, "card": card, "immediate": True}),
+        ("bellonium_gained", {"seat": 0, "amount": 2, "source": card}),
+    ]
+    from games.engine.core import Rng
+    from games.engine.kemble.economy import draw_powerups
+    from games.engine.kemble.state import Ctx
+
+    state["decks"]["powerup"], state["decks"]["powerup_discard"] = [], []
+    ctx = Ctx(state=state, rng=Rng.from_seed(0))
+    draw_powerups(ctx, 0, 2, "quadrant")
+    assert [(e.kind, dict(e.data)) for e in ctx.events] == [("powerup_deck_exhausted", {"seat": 0})]
