@@ -97,3 +97,13 @@ def test_reduce_threat_lowers_levels_and_clears_the_partial_level() -> None:
     assert events == [("threat_reduced", {"seat": 0, "levels": 2, "level": 4, "source": "card#1"})]
     state, _ = effect(my_turn(threat=[1, 0]), 0, verb="reduce_threat", amount=3)
     assert player(state, 0)["threat"] == [0, 0]
+
+
+@pytest.mark.rules("kemble:R51", "kemble:R58")
+def test_gain_energy_charges_a_ship_up_to_its_maximum_and_an_astral_player_not_at_all() -> None:
+    state, events = effect(my_turn(energy=4), 0, verb="gain_energy", amount=3)
+    assert player(state, 0)["energy"] == 5
+    assert events == [("energy_gained", {"seat": 0, "amount": 1, "energy": 5, "source": "card#1"})]
+    state = build(players=2, turn=0, players_set={0: {"energy": 2}})
+    state, events = effect(state, 0, verb="gain_energy", amount=2)
+    assert player(state, 0)["energy"] == 2 and events == []
