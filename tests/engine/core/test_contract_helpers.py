@@ -185,3 +185,40 @@ def test_below_rejects_the_biased_low_draws_pinned() -> None:
     """(1 << 32) % n of the lowest outputs are drawn again (no modulo bias): seed 4's first output is one."""
     rng = Rng.from_seed(4)
     assert [rng.below(3_000_000_000) for _ in range(3)] == [239916909, 2774363571, 626712542] and rng.draws == 7
+
+
+def test_replay_goes_on_after_an_undo_and_resigns_the_named_seat() -> None:
+    opts = TOY.validate_options(2, {})
+    state = new_toy(2, seed=4)
+    bids = [TOY.legal_commands(state, s)[0] for s in (0, 1)]
+    base = [*bids, Command(AUTO_SEAT, "reveal")]
+    after, _, _ = replay(TOY, seed=4, num_players=2, options=opts, commands=base)
+    mover = after["active"]
+    one, two = Command(mover, "advance", {"by": 1}), Command(mover, "advance", {"by": 2})
+    state, _, _ = replay(TOY, seed=4, num_players=2, options=opts,
+                        commands=[*base, one, Command(mover, UNDO_KIND, {"target": 3}), two])
+    assert state["track"][mover] == 2 and state["steps"] == 1
+    state, _, _ = replay(TOY, seed=4, num_players=2, options=opts,
+                        commands=[*base, one, Command(mover, UNDO_KIND, {"target": 3}), two,
+                                  Command(mover, UNDO_KIND, {"target": 4}), one])
+    assert state["track"][mover] == 1  # the second undo returns to what the first restored (0), then `one`
+    resigned, _, _ = replay(TOY, seed=4, num_players=2, options=opts, commands=[Command(0, RESIGN_KIND)])
+    assert resigned["winner"] == 1
+
+
+def test_seats_to_act_joins_every_decision() -> None:
+    from games.engine.core import Decision
+
+    class Two(Rules):
+        slug = "two"
+
+        def pending(self, state: object) -> list[Decision]:
+            return [Decision("a", frozenset({0}), "x"), Decision("b", frozenset({2, 3}), "y")]
+
+    assert Two().seats_to_act({}) == frozenset({0, 2, 3})
+    assert Two().decision_for({}, 3).key == "b" and Two().decision_for({}, 1) is None
+
+
+def test_play_random_without_options_uses_the_defaults() -> None:
+    playout = play_random(TOY, seed=8, num_players=2)
+    assert TOY.result(playout.state) is not None and playout.state["options"] == TOY.validate_options(2, {})

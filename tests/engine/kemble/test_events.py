@@ -193,3 +193,43 @@ def test_an_immediate_power_up_bought_is_played_at_once_and_an_empty_deck_is_tol
     ctx = Ctx(state=state, rng=Rng.from_seed(0))
     draw_powerups(ctx, 0, 2, "quadrant")
     assert [(e.kind, dict(e.data)) for e in ctx.events] == [("powerup_deck_exhausted", {"seat": 0})]
+
+
+@pytest.mark.rules("kemble:R47", "kemble:R20")
+def test_entering_a_quadrant_with_an_on_entered_rule_fires_it_on_the_ship() -> None:
+    state = build(players=2, ships={0: (5, 2), 1: (1, 1)}, board={(4, 2): {"object": "empty",
+                                                                          "special": "dreadnought_prow"}}, turn=0)
+    state, events = run(state, cmd(0, "move", dir="n"))
+    assert ("special_rule_triggered", {"rule": "dreadnought_prow", "trigger": "on_entered", "targets": [0]}) \
+        in told(events)
+    assert player(state, 0)["energy"] == 4
+
+
+@pytest.mark.rules("kemble:R30", "kemble:R34", "kemble:R71")
+def test_a_hit_player_a_spent_extra_move_and_returned_tokens_are_told() -> None:
+    state = build(players=2, ships={0: (5, 2), 1: (3, 2)}, turn=0, players_set={0: {"upgrades": {"turret": 1}}})
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    assert told(events)[1:] == [("player_hit", {"seat": 0, "victim": 1, "amount": 1, "level": 1, "partial": 0}),
+                                ("pvp_token_given", {"seat": 0, "victim": 1})]
+    state = build(players=2, ships={0: (5, 2)}, turn=0, turn_set={"claim": {"pos": [5, 2], "left": 2}})
+    state, events = run(state, cmd(0, "spend_move"))
+    assert told(events) == [("extra_move_spent", {"seat": 0, "left": 1})]
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="choose", players_set={0: {"tokens": {"1": 2}}})
+    state, events = run(state, cmd(0, "power_down"))
+    assert ("pvp_tokens_returned", {"seat": 0, "tokens": {"1": 2}}) in told(events)
+
+
+def test_a_ship_on_the_mosquito_s_own_card_travels_with_it_on_its_half() -> None:
+    state = build(players=3, ships={0: (5, 3, "n"), 2: (3, 4)}, board={(3, 3): "mosquito"}, turn=0,
+                  players_set={0: {"upgrades": {"turret": 1}}})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "swap", row=2, card_col=2))
+    assert player(state, 2)["pos"] == [2, 4]
+
+
+def test_a_resigned_seat_s_chosen_sensor_is_forgotten() -> None:
+    from games.engine.kemble import RULES
+
+    state = build(players=3, players_set={0: {"hand": SENSORS[:2]}})
+    state, _ = run(state, cmd(0, "bid", card=SENSORS[0]))
+    state = RULES.resign(state, 0).state
+    assert player(state, 0)["bid"] is None and RULES.view(state, 1)["players"][0]["chosen"] is False
