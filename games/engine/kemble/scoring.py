@@ -40,7 +40,7 @@ def _teams(state: State) -> list[list[int]]:
 
 
 def build_result(state: State) -> Result:
-    scores = state["final"] or final_scores(state)
+    scores = state["final"]  # scroll.end_game records them as the game ends
     int_scores = {int(k): v for k, v in scores.items()}
     if state["options"]["solo"]:
         won = not state["solo_failed"]

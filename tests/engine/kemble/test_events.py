@@ -86,6 +86,7 @@ def test_the_reveal() -> None:
     state = build(players=2, players_set={0: {"hand": [low, SENSORS[1]], "played": SENSORS[5],
                                               "round_moves": 1, "round_fires": 1},
                                           1: {"hand": [high, SENSORS[2]]}}, sensor=[SENSORS[3], SENSORS[4]])
+    state["turn_index"] = 2  # where the last round's turns left it
     state, _ = run(state, cmd(0, "bid", card=low), cmd(1, "bid", card=high))
     state, events = run(state, auto=True)
     kinds = told(events)
@@ -233,3 +234,35 @@ def test_a_resigned_seat_s_chosen_sensor_is_forgotten() -> None:
     state, _ = run(state, cmd(0, "bid", card=SENSORS[0]))
     state = RULES.resign(state, 0).state
     assert player(state, 0)["bid"] is None and RULES.view(state, 1)["players"][0]["chosen"] is False
+
+
+@pytest.mark.rules("kemble:R47", "kemble:R42")
+def test_an_on_reveal_rule_of_the_new_row_fires_as_it_appears() -> None:
+    from games.engine.kemble.scenario import synthetic_card
+
+    broadside = synthetic_card([{"object": "turret", "energy": 2, "special": "warden_broadside"}, "empty"])
+    plain = synthetic_card(["empty", "empty"])
+    state = build(players=2, phase="scroll", ships={0: (4, 2)}, space=[broadside, plain, plain])
+    state, events = run(state, auto=True)
+    assert ("special_rule_triggered", {"rule": "warden_broadside", "trigger": "on_reveal", "targets": [0]}) \
+        in told(events)
+
+
+@pytest.mark.rules("kemble:R57", "kemble:R58", "kemble:R72", "kemble:R12")
+def test_a_bump_a_drone_global_bellonium_and_a_turn_end_are_told_with_their_fields() -> None:
+    state = build(players=2, ships={0: (5, 2), 1: (3, 5)}, board={(4, 2): "drone"}, turn=0,
+                  players_set={0: {"energy": 3}})
+    state, events = run(state, cmd(0, "move", dir="n"), cmd(0, "end_turn"))
+    assert ("energy_gained", {"seat": 0, "amount": 1, "energy": 4, "source": "drone"}) in told(events)
+    assert ("turn_ended", {"seat": 0}) in told(events)
+    from games.engine.core import Rng
+    from games.engine.kemble.space import bump, pay_global_bellonium
+    from games.engine.kemble.state import Ctx
+
+    ctx = Ctx(state=state, rng=Rng.from_seed(0))
+    pay_global_bellonium(ctx, 2)
+    bump(ctx, 1, 3, 5, "asteroid")
+    assert [(e.kind, dict(e.data)) for e in ctx.events][:3] == [
+        ("bellonium_gained", {"seat": 0, "amount": 2, "source": "global"}),
+        ("bellonium_gained", {"seat": 1, "amount": 2, "source": "global"}),
+        ("ship_bumped", {"seat": 1, "row": 3, "col": 5, "object": "asteroid"})]

@@ -216,3 +216,19 @@ def test_triple_kill_counts_the_kills_of_this_turn() -> None:
     assert player(state, 0)["achievements"] == []
     state, _ = run(state, cmd(0, "fire", weapon="turret"))
     assert player(state, 0)["achievements"] == ["achievement_1"] and player(state, 0)["stats"]["kills"] == 12
+
+
+@pytest.mark.rules("kemble:R55")
+def test_the_final_scores_are_recorded_field_by_field_and_shown() -> None:
+    state = build(players=2, ships={0: (2, 2), 1: (2, 5)}, achievements_up=[],
+                  players_set={0: {"glory": 10, "bellonium": 7, "powerups": ["medal#1", "battery#1"], "energy": 4,
+                                   "mission": "mission_1", "mission_done": True, "achievements": ["achievement_9"]},
+                               1: {"glory": 14, "bellonium": 2, "powerups": []}})
+    state = end_now(state)
+    medal = CONTENT.powerups["medal#1"].effects[0]["amount"]
+    assert state["final"]["0"] == {
+        "glory": 10, "powerups": medal, "bellonium": 2, "total": 12 + medal, "energy": 4, "achievements": 1,
+        "mission": True, "resigned": False, "revealed_powerups": ["medal#1"]}
+    assert state["final"]["1"]["mission"] is False and state["final"]["1"]["revealed_powerups"] == []
+    assert RULES.view(state, None)["final"] == state["final"] and RULES.view(state, None)["turn"] is None
+    assert RULES.result(state).scores[0] == state["final"]["0"]
