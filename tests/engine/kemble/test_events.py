@@ -266,3 +266,12 @@ def test_a_bump_a_drone_global_bellonium_and_a_turn_end_are_told_with_their_fiel
         ("bellonium_gained", {"seat": 0, "amount": 2, "source": "global"}),
         ("bellonium_gained", {"seat": 1, "amount": 2, "source": "global"}),
         ("ship_bumped", {"seat": 1, "row": 3, "col": 5, "object": "asteroid"})]
+
+
+@pytest.mark.rules("kemble:R14")
+def test_a_sensor_text_is_applied_at_the_reveal_and_names_its_source() -> None:
+    state = build(players=2, ships={0: (5, 2)}, players_set={0: {"hand": ["sensor_110", SENSORS[0]]},
+                                                            1: {"hand": [SENSORS[1], SENSORS[2]]}})
+    state, _ = run(state, cmd(0, "bid", card="sensor_110"), cmd(1, "bid", card=SENSORS[1]))
+    state, events = run(state, auto=True)
+    assert ("bellonium_gained", {"seat": 0, "amount": 1, "source": "sensor"}) in told(events)
