@@ -170,9 +170,7 @@ def _may_buy(state: State, seat: int) -> None:
         return
     if turn["mode"] == "battle" and turn["merchant_paid"] and _on_merchant(state, seat):
         return
-    if turn["mode"] == "choose" or turn["mode"] == "battle":
-        raise IllegalCommand("buying_not_allowed_now", "kemble:R35")
-    raise IllegalCommand("not_now", "kemble:R35")
+    raise IllegalCommand("buying_not_allowed_now", "kemble:R35")  # choose, or battle off the Merchant
 
 
 def _h_bid(ctx: Ctx, cmd: Command) -> None:

@@ -285,3 +285,16 @@ def test_damage_on_a_right_half_travels_with_its_card() -> None:
     state["turn"]["damage"] = {"2,6": 1}
     state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "swap", row=3, card_col=3))
     assert state["turn"]["damage"] == {"2,6": 1, "3,6": 1}  # the mosquito's hit went to card 3; card (2, 3) kept its own
+
+
+@pytest.mark.rules("kemble:R28", "kemble:R73")
+def test_a_destroyed_object_s_rewards_are_told_and_paid_to_the_shooter() -> None:
+    rich = {"object": "cruiser", "energy": 1, "reward": {"bellonium": 2, "glory": 1, "energy": 1}}
+    state = shooter({(3, 2): rich}, me={"energy": 3})
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    told = [(e.kind, dict(e.data)) for e in events]
+    assert told[2:6] == [
+        ("object_destroyed", {"seat": 0, "row": 3, "col": 2, "object": "cruiser"}),
+        ("bellonium_gained", {"seat": 0, "amount": 2, "source": "reward"}),
+        ("glory_gained", {"seat": 0, "amount": 1, "source": "reward"}),
+        ("energy_gained", {"seat": 0, "amount": 1, "energy": 4, "source": "reward"})]

@@ -231,4 +231,4 @@ def test_the_final_scores_are_recorded_field_by_field_and_shown() -> None:
         "mission": True, "resigned": False, "revealed_powerups": ["medal#1"]}
     assert state["final"]["1"]["mission"] is False and state["final"]["1"]["revealed_powerups"] == []
     assert RULES.view(state, None)["final"] == state["final"] and RULES.view(state, None)["turn"] is None
-    assert RULES.result(state).scores[0] == state["final"]["0"]
+    assert RULES.result(state).scores[0] == state["final"]["0"] and state["scroll"] is None

@@ -85,3 +85,18 @@ def test_space_cards_seen_anywhere_are_not_dealt_into_the_pile() -> None:
         other = RULES.rerandomise(state, None, Rng.from_seed(seed))
         assert not set(other["decks"]["space"]) & (visible - set(state["decks"]["space"]))
         assert len(set(other["decks"]["space"])) == len(other["decks"]["space"])
+
+
+def test_the_warning_covers_and_space_pile_are_drawn_again() -> None:
+    state = mid_game()
+    pile = state["decks"]["space"]
+    at = next(i for i, c in enumerate(pile) if c in CONTENT.warnings)
+    covered = state["board"][2][1]["cover"][0]
+    warnings, covers, piles = set(), set(), set()
+    for seed in range(12):
+        other = RULES.rerandomise(state, None, Rng.from_seed(seed))
+        warnings.add(other["decks"]["space"][at])
+        covers.add(other["board"][2][1]["cover"][0])
+        piles.add(tuple(other["decks"]["space"]))
+        assert other["decks"]["space"][at] in CONTENT.warnings
+    assert covered and len(warnings) > 1 and len(covers) > 1 and len(piles) == 12
