@@ -153,12 +153,12 @@ def test_goals_reading_the_position(stat: str, fields: dict[str, Any], value: in
 @pytest.mark.rules("kemble:R47")
 def test_a_turn_end_rule_on_the_bottom_row_reaches_the_adjacent_actor_unless_covered() -> None:
     vent = {"object": "boss_part", "energy": 2, "threat": 1, "special": "dreadnought_vent"}
-    state = build(players=2, ships={0: (4, 6), 1: (1, 1)}, board={(5, 5): vent}, turn=0)
+    state = build(players=2, ships={0: (4, 5), 1: (1, 1)}, board={(5, 5): vent}, turn=0)
     state, events = run(state, cmd(0, "end_turn"))
     assert ("special_rule_triggered", {"rule": "dreadnought_vent", "trigger": "on_turn_end", "targets": [0]}) \
         in told(events)
     assert player(state, 0)["energy"] == 4
-    state = build(players=2, ships={0: (4, 6), 1: (1, 1)}, board={(5, 5): vent}, turn=0, covers=[(5, 5)])
+    state = build(players=2, ships={0: (4, 5), 1: (1, 1)}, board={(5, 5): vent}, turn=0, covers=[(5, 5)])
     state, events = run(state, cmd(0, "end_turn"))
     assert "special_rule_triggered" not in [k for k, _ in told(events)] and player(state, 0)["energy"] == 5
 
