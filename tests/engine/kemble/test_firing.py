@@ -298,3 +298,17 @@ def test_a_destroyed_object_s_rewards_are_told_and_paid_to_the_shooter() -> None
         ("bellonium_gained", {"seat": 0, "amount": 2, "source": "reward"}),
         ("glory_gained", {"seat": 0, "amount": 1, "source": "reward"}),
         ("energy_gained", {"seat": 0, "amount": 1, "energy": 4, "source": "reward"})]
+
+
+@pytest.mark.rules("kemble:R75", "kemble:R65", "kemble:R19")
+def test_a_missile_without_a_splash_argument_and_what_a_move_and_a_singularity_tell() -> None:
+    state = shooter({(3, 2): {"object": "cruiser", "energy": 9}}, upgrades={"missile": 1})
+    state, events = run(state, cmd(0, "fire", weapon="missile"))
+    assert [e.data["amount"] for e in events if e.kind == "object_hit"] == [2]
+    state, events = run(shooter({}), cmd(0, "move", dir="ne"))
+    assert [(e.kind, dict(e.data)) for e in events][0] == (
+        "ship_moved", {"seat": 0, "direction": "ne", "row": 4, "col": 3, "threat": 0})
+    state, events = run(shooter({(3, 2): {"object": "singularity", "energy": 1, "reward": {"glory": 2}}}),
+                        cmd(0, "fire", weapon="turret"))
+    assert ("glory_gained", {"seat": 0, "amount": 2, "source": "singularity"}) in [
+        (e.kind, dict(e.data)) for e in events]
