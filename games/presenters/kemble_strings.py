@@ -55,7 +55,6 @@ STRINGS = [
     _('You are not on the Merchant.'),  # MESSAGES.not_on_merchant
     _('You already paid the Merchant this turn.'),  # MESSAGES.merchant_already_used
     _('The game ended: most glory wins.'),  # MESSAGES.final_scoring
-    _('Every player resigned.'),  # MESSAGES.all_resigned
     _('Every player but one resigned: the game ends with final scoring.'),  # MESSAGES.others_resigned
     _('You survived the Cascade.'),  # MESSAGES.solo_survived
     _('Your ship was destroyed: the solo game is lost.'),  # MESSAGES.solo_destroyed

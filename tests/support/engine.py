@@ -4,7 +4,7 @@ runners of the playout tests (invariants after every command, replay, apply neve
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +12,7 @@ import pytest
 from games.engine.core import Command, IllegalCommand, Rng, Rules
 from games.engine.core.replay import replay
 from games.engine.core.testing import Playout, play_random
-from games.engine.core.types import Outcome, Result
+from games.engine.core.types import Event, Outcome, Result
 
 
 def new_state(rules: Rules, players: int, seed: int = 1, **options: Any) -> dict[str, Any]:
@@ -21,11 +21,16 @@ def new_state(rules: Rules, players: int, seed: int = 1, **options: Any) -> dict
     return rules.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
 
 
-def refused(rules: Rules, state: dict[str, Any], command: Command, code: str) -> IllegalCommand:
-    """Assert that ``command`` is refused with ``code``; the refusal."""
+def refused(rules: Rules, state: dict[str, Any], command: Command, code: str, rule: str | None = None,
+            **params: Any) -> IllegalCommand:
+    """Assert that ``command`` is refused with ``code`` (and, when given, the rule ID ``rule`` and exactly
+    the parameters ``params``, which the player's message is filled from); the refusal."""
     with pytest.raises(IllegalCommand) as info:
         rules.apply(state, command, Rng.from_seed(0))
     assert info.value.code == code, info.value.as_json()
+    if rule is not None:
+        assert info.value.rule == rule, info.value.as_json()
+        assert dict(info.value.params) == params, info.value.as_json()
     return info.value
 
 
@@ -52,6 +57,26 @@ def strings(obj: Any) -> set[str]:
 Invariants = Callable[[Any, Command], None]
 
 
+def event_text_check(templates: Mapping[str, str], players: int) -> Callable[[Sequence[Event]], None]:
+    """A check of emitted events: each has a known kind (a key of the engine's ``EVENTS`` texts) and its text
+    formats with the fields every viewer gets (the full data, each seat's and a spectator's view), with no
+    placeholder missing."""
+
+    def check(events: Sequence[Event]) -> None:
+        for event in events:
+            assert event.kind in templates, f"event {event.kind!r} has no text"
+            for seat in (None, *range(players)):
+                data = event.for_seat(seat)
+                if data is None:
+                    continue
+                try:
+                    templates[event.kind].format(**data)
+                except (KeyError, IndexError) as exc:
+                    raise AssertionError(f"event {event.kind!r} seen by {seat}: {dict(data)} lacks {exc}") from exc
+
+    return check
+
+
 def play_to_the_end(
     rules: Rules,
     players: int,
@@ -59,11 +84,14 @@ def play_to_the_end(
     seed: int,
     max_steps: int,
     invariants: Callable[[dict[str, Any]], Invariants],
+    event_texts: Mapping[str, str] | None = None,
 ) -> tuple[Playout, Result]:
-    """A random game (``play_random``) with ``invariants(start)`` checked after every command; it must end."""
+    """A random game (``play_random``) with ``invariants(start)`` checked after every command; it must end.
+    With ``event_texts`` (the engine's ``EVENTS``), every event must pass ``event_text_check``."""
     start = new_state(rules, players, seed, **options)
+    on_events = event_text_check(event_texts, players) if event_texts is not None else None
     playout = play_random(rules, seed=seed, num_players=players, options=options, max_steps=max_steps,
-                          after_each=invariants(start))
+                          after_each=invariants(start), on_events=on_events)
     result = rules.result(playout.state)
     assert result is not None
     return playout, result

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.core.rng import Rng
 from games.engine.core.rules import Rules
-from games.engine.core.types import Command
+from games.engine.core.types import Command, Event
 
 
 class StepCapReached(AssertionError):
@@ -31,16 +31,19 @@ def play_random(
     options: Mapping[str, Any] | None = None,
     max_steps: int = 20_000,
     after_each: Callable[[Any, Command], None] | None = None,
+    on_events: Callable[[Sequence[Event]], None] | None = None,
 ) -> Playout:
     """Play a whole game choosing uniformly among the legal commands of the seats the game waits for.
 
     The bots' choices come from a second Rng (seeded from ``seed``), so the game's own Rng sees exactly
-    what it would see in a real game.
+    what it would see in a real game. ``on_events`` sees the events of the setup and of every command.
     """
     game_rng = Rng.from_seed(seed)
     bot_rng = Rng.from_seed(seed ^ 0x5EED_B07)
     opts = rules.validate_options(num_players, options or {})
     out = rules.setup(num_players=num_players, options=opts, rng=game_rng)
+    if on_events is not None:
+        on_events(out.events)
     playout = Playout(state=out.state, rng=game_rng)
     for _ in range(max_steps):
         if rules.result(playout.state) is not None:
@@ -59,6 +62,8 @@ def play_random(
         playout.state = out.state
         playout.commands.append(command)
         playout.kinds[command.kind] = playout.kinds.get(command.kind, 0) + 1
+        if on_events is not None:
+            on_events(out.events)
         if after_each is not None:
             after_each(playout.state, command)
     raise StepCapReached(f"seed {seed}: no result after {max_steps} commands")

@@ -27,17 +27,6 @@ def slot_of(state: State, r: int, c: int) -> tuple[dict[str, Any], int]:
     return slot, (c - 1) % 2
 
 
-def printed(state: State, r: int, c: int) -> Quadrant:
-    """The quadrant as printed on the visible side, ignoring covers."""
-    slot, half = slot_of(state, r, c)
-    return side(slot["card"], slot["flip"])[half]
-
-
-def covered(state: State, r: int, c: int) -> bool:
-    slot, half = slot_of(state, r, c)
-    return slot["cover"][half] is not None
-
-
 def quad(state: State, r: int, c: int) -> Quadrant:
     """What is at a quadrant now: a covered quadrant is empty space (1.5)."""
     slot, half = slot_of(state, r, c)
@@ -69,13 +58,6 @@ def line(state: State, r: int, c: int, direction: str) -> Iterator[tuple[int, in
     while on_board(state, r, c):
         yield r, c
         r, c = step(r, c, direction)
-
-
-def neighbours(state: State, r: int, c: int) -> Iterator[tuple[int, int]]:
-    for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
-        rr, cc = step(r, c, d)
-        if on_board(state, rr, cc):
-            yield rr, cc
 
 
 def adjacent(a: tuple[int, int] | list[int], b: tuple[int, int] | list[int]) -> bool:

@@ -28,7 +28,7 @@ from games.engine.kemble.state import Ctx, State, next_key, team_of
 AUTO_KINDS = ("reveal", "scroll", "upkeep")
 PROMPT_IDS = {"side": "choose_side", "wormhole": "choose_wormhole", "mosquito": "choose_mosquito_swap"}
 MODE_PROMPTS = {"choose": "choose_action", "battle": "battle_turn", "astral": "astral_turn",
-                "buy": "power_down_buy", "power_down": "power_down_buy"}
+                "buy": "power_down_buy"}
 #: Kinds that may be undone when they drew no card and passed play to nobody.
 UNDOABLE = {"battle", "move", "enter", "spend_move", "rotate", "overload", "fire", "bid", "teleport"}
 
@@ -170,9 +170,7 @@ def _may_buy(state: State, seat: int) -> None:
         return
     if turn["mode"] == "battle" and turn["merchant_paid"] and _on_merchant(state, seat):
         return
-    if turn["mode"] == "choose" or turn["mode"] == "battle":
-        raise IllegalCommand("buying_not_allowed_now", "kemble:R35")
-    raise IllegalCommand("not_now", "kemble:R35")
+    raise IllegalCommand("buying_not_allowed_now", "kemble:R35")  # choose, or battle off the Merchant
 
 
 def _h_bid(ctx: Ctx, cmd: Command) -> None:

@@ -64,7 +64,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "gain_energy": ("amount",), "lose_energy": ("amount",), "add_threat": ("amount",),
     "reduce_threat": ("amount",), "extra_moves": ("amount",), "extra_fire": ("amount",),
     "free_overloads": ("amount",), "overload_costs": ("first", "second"), "free_rotation": (),
-    "draw_powerups": ("amount",), "shield": ("amount",), "end_glory": ("amount",), "custom": (),
+    "draw_powerups": ("amount",), "shield": ("amount",), "end_glory": ("amount",),
 }
 
 
@@ -260,8 +260,7 @@ def validate_effects(where: str, effects: Any) -> tuple[dict[str, Any], ...]:
         if not isinstance(eff, dict) or eff.get("verb") not in VERBS:
             raise ContentError(f"{w}: unknown verb {eff.get('verb') if isinstance(eff, dict) else eff!r}")
         args = VERBS[eff["verb"]]
-        allowed = {"verb", *args} | ({"name"} if eff["verb"] == "custom" else set())
-        _check_keys(w, eff, allowed, {"verb", *args} | ({"name"} if eff["verb"] == "custom" else set()))
+        _check_keys(w, eff, {"verb", *args}, {"verb", *args})
         for a in args:
             _int(w, eff[a])
         out.append(dict(eff))

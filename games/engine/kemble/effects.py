@@ -6,17 +6,13 @@ Each verb is one small handler in ``HANDLERS``; ``SUPPORTED_VERBS`` lists them f
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
-from games.engine.core.errors import RulesError
 from games.engine.kemble import threat
 from games.engine.kemble.state import Ctx, Player, bump_stat
 
 Handler = Callable[[Ctx, int, dict[str, Any], str], None]
-
-#: Named engine routines for ``{"verb": "custom", "name": ...}`` (the escape hatch; keep this short).
-CUSTOM: dict[str, Callable[[Ctx, int, dict[str, Any]], None]] = {}
-
 
 def _amount(eff: dict[str, Any]) -> int:
     return int(eff.get("amount", 0))
@@ -68,17 +64,15 @@ def _reduce_threat(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> Non
     ctx.emit("threat_reduced", seat=seat, levels=_amount(eff), level=p["threat"][0], source=source)
 
 
-def _budget(turn_key: str, round_key: str) -> Handler:
-    """Extra moves / fire actions: this turn if it is yours, else your turn of this round (sensor texts)."""
-
-    def handler(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-        turn = _my_turn(ctx, seat)
-        if turn is not None:
-            turn[turn_key] += _amount(eff)
-        else:
-            ctx.player(seat)[round_key] += _amount(eff)
-
-    return handler
+def _budget(turn_key: str, round_key: str, ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    """Extra moves / fire actions: this turn if it is yours, else your turn of this round (sensor texts).
+    (Bound with ``partial`` in HANDLERS rather than made by a factory at import time, so that what it does
+    runs, and is tested, on every call.)"""
+    turn = _my_turn(ctx, seat)
+    if turn is not None:
+        turn[turn_key] += _amount(eff)
+    else:
+        ctx.player(seat)[round_key] += _amount(eff)
 
 
 def _free_overloads(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
@@ -112,20 +106,13 @@ def _end_glory(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
     """Scored by scoring.final_scores at the end (R55); nothing happens when drawn or played."""
 
 
-def _custom(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    routine = CUSTOM.get(eff["name"])
-    if routine is None:
-        raise RulesError(f"unknown custom effect {eff['name']!r}")
-    routine(ctx, seat, eff)
-
-
 HANDLERS: dict[str, Handler] = {
     "gain_glory": _gain_glory, "gain_bellonium": _gain_bellonium, "lose_bellonium": _lose_bellonium,
     "gain_energy": _gain_energy, "lose_energy": _lose_energy, "add_threat": _add_threat,
-    "reduce_threat": _reduce_threat, "extra_moves": _budget("moves", "round_moves"),
-    "extra_fire": _budget("fires", "round_fires"), "free_overloads": _free_overloads,
+    "reduce_threat": _reduce_threat, "extra_moves": partial(_budget, "moves", "round_moves"),
+    "extra_fire": partial(_budget, "fires", "round_fires"), "free_overloads": _free_overloads,
     "overload_costs": _overload_costs, "free_rotation": _free_rotation, "draw_powerups": _draw_powerups,
-    "shield": _shield, "end_glory": _end_glory, "custom": _custom,
+    "shield": _shield, "end_glory": _end_glory,
 }
 SUPPORTED_VERBS: frozenset[str] = frozenset(HANDLERS)
 
@@ -136,7 +123,4 @@ def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source
 
 
 def apply_effect(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    handler = HANDLERS.get(eff["verb"])
-    if handler is None:  # pragma: no cover - content.py rejects unknown verbs
-        raise RulesError(f"unknown verb {eff['verb']!r}")
-    handler(ctx, seat, eff, source)
+    HANDLERS[eff["verb"]](ctx, seat, eff, source)  # content.py accepts only the verbs of HANDLERS

@@ -51,7 +51,7 @@ def splash_options(state: State, seat: int) -> list[str]:
     return out + ["none"]
 
 
-def fire(ctx: Ctx, seat: int, weapon: str, splash: str = "none") -> None:
+def fire(ctx: Ctx, seat: int, weapon: str, splash: str) -> None:
     state = ctx.state
     refusal = fire_refusal(state, seat, weapon)
     if refusal is not None:

@@ -67,7 +67,6 @@ MESSAGES: dict[str, str] = {
     "merchant_already_used": "You already paid the Merchant this turn.",
     # result reasons and tie-breaks
     "final_scoring": "The game ended: most glory wins.",
-    "all_resigned": "Every player resigned.",
     "others_resigned": "Every player but one resigned: the game ends with final scoring.",
     "solo_survived": "You survived the Cascade.",
     "solo_destroyed": "Your ship was destroyed: the solo game is lost.",

@@ -80,8 +80,8 @@ class KembleRules(Rules):
         ctx.emit("player_resigned", seat=seat)
         next_key(s)
         sides = {ctx.player(x)["team"] if ctx.player(x)["team"] is not None else f"s{x}" for x in active_seats(s)}
-        if not active_seats(s) or s["options"]["solo"]:
-            s["end_reason"] = "all_resigned" if not s["options"]["solo"] else "solo_destroyed"
+        if s["options"]["solo"]:  # with more players the game ends when one side is left (below)
+            s["end_reason"] = "solo_destroyed"
             s["solo_failed"] = True
             scroll.end_game(ctx)
         elif len(sides) == 1:

@@ -111,9 +111,6 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
             card = synthetic_card([left, right], back.get((r, cc)))
             row.append({"card": card, "flip": False, "cover": [None, None], "marks": [[], []]})
         state["board"].append(row)
-    for r, c in covers:
-        card = decks["sensor"].pop()
-        state["board"][r - 1][(c - 1) // 2]["cover"][(c - 1) % 2] = card
     for p in state["players"]:
         p["bellonium"] = 0
     for seat, spec in (ships or {}).items():
@@ -129,6 +126,9 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
             if key in ("hand", "powerups"):
                 _take_cards(state, key, p[key], list(value))
             p[key] = json.loads(json.dumps(value))
+    for r, c in covers:  # after the hands, so a cover never takes a card a hand was given
+        card = decks["sensor"].pop()
+        state["board"][r - 1][(c - 1) // 2]["cover"][(c - 1) % 2] = card
     if space is not None:
         decks["space_discard"].extend(c for c in decks["space"] if c not in CONTENT.warnings)
         decks["space"] = list(space)[::-1]

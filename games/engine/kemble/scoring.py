@@ -40,7 +40,7 @@ def _teams(state: State) -> list[list[int]]:
 
 
 def build_result(state: State) -> Result:
-    scores = state["final"] or final_scores(state)
+    scores = state["final"]  # scroll.end_game records them as the game ends
     int_scores = {int(k): v for k, v in scores.items()}
     if state["options"]["solo"]:
         won = not state["solo_failed"]
@@ -48,8 +48,6 @@ def build_result(state: State) -> Result:
             won = won and 0 < state["boss_parts"] <= state["boss_parts_destroyed"]
         return Result(winners=frozenset({0}) if won else frozenset(), reason="solo_survived" if won else
                       "solo_destroyed", ranking=[[0]], scores=int_scores, cooperative=True)
-    if state["end_reason"] == "all_resigned":
-        return Result(winners=frozenset(), reason="all_resigned", ranking=[], scores=int_scores)
     groups = _teams(state)
 
     def key(group: list[int]) -> tuple[int, int, int, int]:
@@ -73,7 +71,7 @@ def build_result(state: State) -> Result:
         if a[:2] == b[:2]:
             tiebreak = "tiebreak_energy" if a[2] != b[2] else (
                 "tiebreak_achievements" if a[3] != b[3] else "tiebreak_shared")
-    winners = frozenset(ranking[0]) if ranking else frozenset()
+    winners = frozenset(ranking[0])  # every game has a player, so a first group
     is_team = state["options"]["wingmen"]
     return Result(winners=winners, reason=state["end_reason"] or "final_scoring",
                   ranking=[sorted(r) for r in ranking], scores=int_scores, tiebreak=tiebreak,

@@ -41,8 +41,7 @@ def run_scroll(ctx: Ctx) -> None:
                 bump_stat(p, "survived_pushes")
         if state["prompts"]:
             return
-        scroll["stage"] = "remove"
-    remove_bottom_row(ctx)
+    remove_bottom_row(ctx)  # the scroll ends in this same step, so no "remove" stage is ever read
     if state["decks"]["space"] or state["boss_rows"]:
         add_row(ctx)  # R42
     else:

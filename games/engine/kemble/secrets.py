@@ -80,8 +80,7 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
 
     # The space pile: same level at every depth, any card of that level not seen anywhere.
     pile = decks["space"]
-    decks["space"] = []
-    seen = set(_strings(s))
+    seen = set(_strings(s))  # the pile's own cards too: they are excluded from `unseen` below anyway
     by_class: dict[str, list[str]] = {}
     for card in pile:
         cls = _space_class(card)

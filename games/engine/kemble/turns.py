@@ -24,9 +24,7 @@ def start_bidding(ctx: Ctx) -> None:
 
 def bid(ctx: Ctx, seat: int, card: str) -> None:
     """R13: each player secretly chooses a sensor card; nobody sees another's card before all have chosen."""
-    p = ctx.player(seat)
-    if p["bid"] is not None:
-        raise IllegalCommand("already_chosen", "kemble:R13")
+    p = ctx.player(seat)  # only a seat that has not chosen yet is asked (commands.pending)
     if card not in p["hand"]:
         raise IllegalCommand("sensor_not_in_hand", "kemble:R13", card=card)
     p["bid"] = card
@@ -106,12 +104,9 @@ def choose_battle(ctx: Ctx, seat: int) -> None:
 
 def power_down(ctx: Ctx, seat: int) -> None:
     """R34 steps 1-3: recharge, resolve threat, return PvP tokens if the ship survived; then buying."""
-    state = ctx.state
-    if state["round"] == 1:
-        raise IllegalCommand("battle_required_in_round_1", "kemble:R16")
+    state = ctx.state  # round 1 is refused before (commands._h_power_down, R16)
     p = ctx.player(seat)
     turn = state["turn"]
-    turn["mode"] = "power_down"
     bump_stat(p, "power_downs")
     before = p["energy"]
     p["energy"] = min(max_energy(p), p["energy"] + recharge(p))
@@ -150,8 +145,7 @@ def finish_turn(ctx: Ctx) -> None:
     ctx.emit("turn_ended", seat=seat)
     state["turn"]["damage"] = {}
     trigger_board(ctx, "on_turn_end", seat)
-    state["turn"] = None
-    state["turn_index"] += 1
+    state["turn_index"] += 1  # start_turn replaces the turn (None once everyone has played)
     ctx.revealing = True
     start_turn(ctx)
 

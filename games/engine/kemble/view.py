@@ -76,12 +76,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def _slot(slot: dict[str, Any]) -> dict[str, Any]:
     """A card slot of the board as the view shows it (covers as booleans: what lies under is hidden)."""
-    cover, marks = slot["cover"], slot["marks"]
-    if len(cover) == 2 and len(marks) == 2:  # always (a card has two quadrants): no loops, it runs per slot
-        return {"card": slot["card"], "flipped": slot["flip"],
-                "covered": [cover[0] is not None, cover[1] is not None], "marks": [list(marks[0]), list(marks[1])]}
-    return {"card": slot["card"], "flipped": slot["flip"], "covered": [c is not None for c in cover],
-            "marks": [list(m) for m in marks]}
+    cover, marks = slot["cover"], slot["marks"]  # a card has two quadrants: no loops, it runs per slot
+    return {"card": slot["card"], "flipped": slot["flip"],
+            "covered": [cover[0] is not None, cover[1] is not None], "marks": [list(marks[0]), list(marks[1])]}
 
 
 def zones(state: State) -> list[Zone]:

@@ -5,12 +5,22 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from games.engine.kemble import RULES
-from games.engine.kemble.scenario import build, cmd, kinds, run
+from games.engine.core import Command, Event
+from games.engine.kemble import RULES, scenario
+from games.engine.kemble.messages import EVENTS
+from games.engine.kemble.scenario import build, cmd, kinds
 from tests.support import engine
-from tests.support.engine import legal_pairs, new_state, player
+from tests.support.engine import event_text_check, legal_pairs, new_state, player
 
 __all__ = ["RULES", "build", "cmd", "kinds", "run", "setup", "refused", "legal_kinds", "player"]
+
+
+def run(state: dict[str, Any], *commands: Command, seed: int = 0, auto: bool = False
+        ) -> tuple[dict[str, Any], list[Event]]:
+    """``scenario.run``, and every event it emits has a known kind whose text formats for every viewer."""
+    state, events = scenario.run(state, *commands, seed=seed, auto=auto)
+    event_text_check(EVENTS, state["n"])(events)
+    return state, events
 
 
 def setup(players: int = 3, seed: int = 1, **options: Any) -> dict[str, Any]:

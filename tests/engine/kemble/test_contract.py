@@ -118,6 +118,15 @@ def test_a_wingmen_team_resigning_ends_the_game_for_the_other_team() -> None:
     assert RULES.result(state).winners == frozenset({0, 2})
 
 
+@pytest.mark.rules("kemble:R84")
+def test_resigning_a_solo_game_loses_it() -> None:
+    state = build(players=1, ships={0: (5, 2)}, turn=0)
+    out = RULES.resign(state, 0)
+    result = RULES.result(out.state)
+    assert result.reason == "solo_destroyed" and result.winners == frozenset() and result.cooperative
+    assert [e.kind for e in out.events][:1] == ["player_resigned"] and "game_ended" in [e.kind for e in out.events]
+
+
 def test_resigning_the_last_missing_bid_lets_the_reveal_run() -> None:
     state = build(players=3)
     state, _ = run(state, RULES.legal_commands(state, 0)[0], RULES.legal_commands(state, 1)[0])

@@ -46,7 +46,7 @@ VERB_ARGS: dict[str, set[str]] = {
     "gain_energy": {"amount"}, "lose_energy": {"amount"}, "add_threat": {"amount"}, "reduce_threat": {"amount"},
     "extra_moves": {"amount"}, "extra_fire": {"amount"}, "free_overloads": {"amount"},
     "overload_costs": {"first", "second"}, "free_rotation": set(), "draw_powerups": {"amount"},
-    "shield": {"amount"}, "end_glory": {"amount"}, "custom": {"name"},
+    "shield": {"amount"}, "end_glory": {"amount"},
 }
 PROGRESS_STATS = {
     "kills", "kills_fighter", "kills_turret", "kills_cruiser", "kills_boss_part", "kills_mini_boss",
@@ -325,16 +325,6 @@ def test_rule_triggers_and_targets_are_known_to_the_engine() -> None:
     for owner, r in all_rules():
         assert r["trigger"] in content.TRIGGERS, f"{owner}: {r['id']}"
         assert r["target"] in content.TARGETS, f"{owner}: {r['id']}"
-
-
-def test_custom_effects_name_engine_routines() -> None:
-    customs = [(w, e["name"]) for w, e in all_effects() if e["verb"] == "custom"]
-    if not customs:
-        return
-    from games.engine.kemble import effects
-
-    missing = [(w, n) for w, n in customs if n not in effects.CUSTOM]
-    assert not missing, f"custom routines the engine does not know: {missing}"
 
 
 # =========================================================================================================

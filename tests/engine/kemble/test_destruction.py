@@ -68,3 +68,83 @@ def test_no_lives_limit_a_ship_can_be_destroyed_and_return_again() -> None:
     assert player(state, 0)["destroyed"] == 4 and player(state, 0)["pos"] is None
     state, _ = run(state, cmd(1, "end_turn"), auto=True)
     assert state["phase"] == "bid"
+
+
+@pytest.mark.rules("kemble:R50", "kemble:R30")
+def test_what_players_are_told_of_a_destruction() -> None:
+    """The events in order with their fields: the damage, the destruction, 2 glory to each ship still in the
+    play area, 1 per PvP token to its giver (who counts a player destroyed), and the victim's state after."""
+    state = build(players=4, ships={0: (5, 2), 1: (5, 4), 3: (3, 6)},
+                  players_set={1: {"tokens": {"3": 2, "0": 1}, "threat": 5, "energy": 3}}, turn=1,
+                  prompts=[{"kind": "wormhole", "seat": 0}, {"kind": "side", "seat": 1}],
+                  turn_set={"claim": {"pos": [5, 4], "left": 1}})
+    from games.engine.core import Rng
+    from games.engine.kemble.destruction import damage_ship
+    from games.engine.kemble.state import Ctx
+
+    ctx = Ctx(state=state, rng=Rng(0))
+    assert damage_ship(ctx, 1, 3, "threat") is True
+    ctx_events = [(e.kind, dict(e.data)) for e in ctx.events]
+    assert ctx_events == [
+        ("ship_damaged", {"seat": 1, "amount": 3, "energy": 0, "cause": "threat"}),
+        ("ship_destroyed", {"seat": 1, "cause": "threat"}),
+        ("glory_gained", {"seat": 0, "amount": 2, "source": "destruction"}),
+        ("glory_gained", {"seat": 3, "amount": 2, "source": "destruction"}),
+        ("glory_gained", {"seat": 0, "amount": 1, "source": "pvp_tokens"}),
+        ("glory_gained", {"seat": 3, "amount": 2, "source": "pvp_tokens"}),
+    ]
+    victim = player(state, 1)
+    assert (victim["pos"], victim["energy"], victim["threat"], victim["destroyed"], victim["tokens"]) == (
+        None, 0, [0, 0], 1, {})
+    assert state["prompts"] == [{"kind": "wormhole", "seat": 0}]
+    assert state["turn"]["ended"] is True and state["turn"]["claim"] is None
+    assert player(state, 0)["stats"] == {"players_destroyed": 1} and player(state, 3)["stats"] == {"players_destroyed": 1}
+    assert damage_ship(ctx, 0, 2, "mine") is False and player(state, 0)["energy"] == 3
+    assert damage_ship(ctx, 0, 0, "mine") is False and len(ctx.events) == 7
+
+
+@pytest.mark.rules("kemble:R50")
+def test_another_seat_destroyed_leaves_the_turn_and_its_claim_alone() -> None:
+    from games.engine.core import Rng
+    from games.engine.kemble.destruction import destroy_player
+    from games.engine.kemble.state import Ctx
+
+    state = build(players=2, ships={0: (5, 2), 1: (3, 5)}, turn=0, turn_set={"claim": {"pos": [5, 2], "left": 1}})
+    ctx = Ctx(state=state, rng=Rng(0))
+    destroy_player(ctx, 1, "mine")
+    assert state["turn"]["ended"] is False and state["turn"]["claim"] == {"pos": [5, 2], "left": 1}
+    assert not state["solo_failed"]
+
+
+@pytest.mark.rules("kemble:R84")
+def test_a_destroyed_solo_ship_fails_the_game() -> None:
+    from games.engine.core import Rng
+
+    state = build(players=1, ships={0: (5, 2)}, board={(4, 2): "black_hole"}, turn=0)
+    out = RULES.apply(state, cmd(0, "move", dir="n"), Rng.from_seed(0))
+    assert out.state["solo_failed"] and RULES.result(out.state).reason == "solo_destroyed"
+    assert not out.undoable and out.state["scroll"] is None  # the end of a game is never taken back
+
+
+def test_resigning_tells_everyone_and_clears_the_seat() -> None:
+    state = build(players=3, ships={0: (5, 2), 1: (3, 3)}, turn=1, players_set={1: {"tokens": {"0": 2}}},
+                  prompts=[{"kind": "wormhole", "seat": 2}, {"kind": "side", "seat": 1}])
+    out = RULES.resign(state, 1)
+    s = out.state
+    assert [(e.kind, dict(e.data)) for e in out.events][:1] == [("player_resigned", {"seat": 1})]
+    p = player(s, 1)
+    assert (p["resigned"], p["pos"], p["bid"], p["tokens"]) == (True, None, None, {})
+    assert s["prompts"] == [{"kind": "wormhole", "seat": 2}] and s["dseq"] > state["dseq"]
+    assert s["turn"]["seat"] == 1 and RULES.result(s) is None  # the open prompt is answered first
+    assert player(state, 1)["resigned"] is False  # the input is left alone
+
+
+def test_resigning_on_your_own_turn_passes_play_and_a_resigned_seat_leaves_the_scroll_queue() -> None:
+    state = build(players=3, ships={0: (5, 2), 1: (3, 3)}, turn=1)
+    out = RULES.resign(state, 1)
+    assert out.state["turn"]["seat"] == 2 and "turn_ended" in [e.kind for e in out.events]
+    state = build(players=3, ships={0: (5, 2), 1: (3, 3)}, turn=0)
+    assert RULES.resign(state, 1).state["turn"]["seat"] == 0
+    state = build(players=3, ships={0: (5, 2), 1: (4, 3), 2: (4, 5)}, phase="scroll")
+    state["scroll"] = {"stage": "push", "queue": [1, 2, 0]}
+    assert RULES.resign(state, 2).state["scroll"]["queue"] == [1, 0]

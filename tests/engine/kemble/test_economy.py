@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.core import Rng
 from games.engine.kemble.content import CONTENT
 
 from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
@@ -182,3 +183,59 @@ def test_an_engine_bought_during_the_turn_moves_the_ship_this_turn() -> None:
                   mode="buy")
     state, _ = run(state, cmd(0, "buy_upgrade", upgrade="engine"))
     assert state["turn"]["moves"] == 1  # a Power Down has no moves to add to
+
+
+@pytest.mark.rules("kemble:R78", "kemble:R36")
+def test_only_the_generator_s_first_level_gives_energy() -> None:
+    """R78 is the Generator's: another type's first level, or the Generator's second, gives none."""
+    for kind, have in (("shield", {}), ("laser", {}), ("engine", {}), ("generator", {"generator": 1})):
+        state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy",
+                      players_set={0: {"energy": 3, "bellonium": 9, "upgrades": have}})
+        state, events = run(state, cmd(0, "buy_upgrade", upgrade=kind))
+        assert player(state, 0)["energy"] == 3, kind
+        assert "energy_gained" not in [e.kind for e in events]
+
+
+@pytest.mark.rules("kemble:R36")
+def test_a_first_level_takes_its_card_from_the_pile_and_a_higher_level_does_not() -> None:
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy", players_set={0: {"bellonium": 20}})
+    piles = dict(state["upgrade_piles"])
+    state, events = run(state, cmd(0, "buy_upgrade", upgrade="missile"))
+    assert state["upgrade_piles"] == {**piles, "missile": piles["missile"] - 1}
+    state, events = run(state, cmd(0, "buy_upgrade", upgrade="missile"))
+    assert state["upgrade_piles"] == {**piles, "missile": piles["missile"] - 1}
+    assert [e.data for e in events if e.kind == "upgrade_bought"] == [
+        {"seat": 0, "upgrade": "missile", "level": 2, "price": price("missile", 2)}]
+    assert player(state, 0)["bellonium"] == 20 - price("missile", 1) - price("missile", 2)
+    assert player(state, 0)["stats"]["upgrade_levels_bought"] == 2
+
+
+@pytest.mark.rules("kemble:R37")
+def test_an_empty_power_up_deck_is_refilled_from_the_shuffled_discard() -> None:
+    discard = ["battery#1", "afterburner#1", "gyro#1"]
+    state = build(players=2, ships={0: (5, 2)}, turn=0, mode="buy", players_set={0: {"bellonium": 2, "powerups": []}},
+                  powerup=[])
+    state["decks"]["powerup_discard"] = list(discard)
+    out = RULES.apply(state, cmd(0, "buy_powerup"), Rng.from_seed(3))
+    assert [e.kind for e in out.events][:2] == ["powerup_bought", "powerup_deck_reshuffled"]
+    assert next(e.data for e in out.events if e.kind == "powerup_deck_reshuffled") == {"size": 3}
+    d = out.state["decks"]
+    assert d["powerup_discard"] == [] and sorted(d["powerup"] + player(out.state, 0)["powerups"]) == sorted(discard)
+    assert not out.undoable
+    state["decks"]["powerup"], state["decks"]["powerup_discard"] = ["battery#1"], []
+    assert [e.kind for e in RULES.apply(state, cmd(0, "buy_powerup"), Rng.from_seed(3)).events] == [
+        "powerup_bought", "powerup_drawn"]
+
+
+@pytest.mark.rules("kemble:R15")
+def test_an_empty_sensor_pile_is_refilled_from_the_shuffled_discard() -> None:
+    from games.engine.kemble.decks import draw_sensor
+    from games.engine.kemble.state import Ctx
+
+    state = build(players=2, sensor=[])
+    state["decks"]["sensor_discard"] = ["sensor_10", "sensor_20"]
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    card = draw_sensor(ctx)
+    assert state["decks"]["sensor"] == [c for c in ("sensor_10", "sensor_20") if c != card]
+    assert [(e.kind, dict(e.data)) for e in ctx.events] == [("sensor_pile_reshuffled", {"size": 2})]
+    assert ctx.revealing and state["decks"]["sensor_discard"] == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.kemble.content import CONTENT
+
 from .helpers import build, cmd, legal_kinds, player, refused, run
 
 
@@ -231,3 +233,82 @@ def test_missile_levels_deal_their_target_and_splash_damage() -> None:
         state = shooter({(3, 2): wall, (3, 3): wall}, upgrades={"missile": level})
         state, _ = run(state, cmd(0, "fire", weapon="missile", splash="e"))
         assert state["turn"]["damage"] == {"3,2": target, "3,3": splash}, level
+
+
+@pytest.mark.rules("kemble:R74")
+@pytest.mark.parametrize("level", [2, 3])
+def test_higher_laser_levels_fire_their_own_number_of_shots(level: int) -> None:
+    shots = CONTENT.upgrades["laser"]["levels"][level - 1]["shots"]
+    state = shooter({(4, 2): {"object": "cruiser", "energy": 9}}, upgrades={"laser": level})
+    for left in range(shots - 1, -1, -1):
+        state, events = run(state, cmd(0, "fire", weapon="laser"))
+        assert state["turn"]["laser_shots"] == left
+    hits = [e for e in events if e.kind == "object_hit"]
+    assert hits[-1].data["total"] == shots and state["turn"]["fires"] == 0
+    refused(state, cmd(0, "fire", weapon="laser"), "weapon_already_used", "kemble:R25", weapon="laser")
+
+
+@pytest.mark.rules("kemble:R25")
+def test_in_a_volley_the_turret_gun_still_spends_a_fire_action() -> None:
+    state = shooter({(2, 2): {"object": "cruiser", "energy": 9}}, upgrades={"missile": 1},
+                    options={"fire_action": "volley"}, turn_set={"fires": 1})
+    state, _ = run(state, cmd(0, "fire", weapon="missile", splash="none"))
+    assert (state["turn"]["fires"], state["turn"]["fires_spent"]) == (0, 1)
+    refused(state, cmd(0, "fire", weapon="turret"), "no_fire_action_left", "kemble:R18")
+
+
+@pytest.mark.rules("kemble:R29", "kemble:R77")
+def test_a_flame_immune_object_absorbs_the_flamethrower() -> None:
+    state = shooter({(4, 2): {"object": "cruiser", "energy": 2, "immune": ["flame"]}}, upgrades={"flamethrower": 1})
+    state, events = run(state, cmd(0, "fire", weapon="flamethrower"))
+    assert [(e.kind, dict(e.data)) for e in events][1:] == [
+        ("shot_absorbed", {"seat": 0, "row": 4, "col": 2, "weapon": "flamethrower"})]
+
+
+@pytest.mark.rules("kemble:R68")
+def test_the_mosquito_on_a_right_half_names_its_card_and_reaches_the_card_to_its_left() -> None:
+    state = shooter({(3, 4): "mosquito"}, pos=(5, 4), ships={1: (2, 4)})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    assert state["prompts"] == [{"kind": "mosquito", "seat": 0, "row": 3, "card_col": 2}]
+    assert [(a["row"], a["card_col"]) for _, a in legal_kinds(state, 0)] == [(2, 2), (3, 3), (4, 2), (3, 1)]
+    state, events = run(state, cmd(0, "swap", row=2, card_col=2))
+    assert player(state, 1)["pos"] == [3, 4]  # the right half of the card it travelled with
+    assert ("cards_swapped", {"row": 3, "card_col": 2, "row2": 2, "card_col2": 2}) in [
+        (e.kind, dict(e.data)) for e in events]
+
+
+@pytest.mark.rules("kemble:R27", "kemble:R68")
+def test_damage_on_a_right_half_travels_with_its_card() -> None:
+    cruiser = {"object": "cruiser", "energy": 3}
+    state = shooter({(3, 4): "mosquito", (2, 6): cruiser}, pos=(5, 4), turn_set={"fires": 2},
+                    ships={1: (5, 6, "n")})
+    state["turn"]["damage"] = {"2,6": 1}
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "swap", row=3, card_col=3))
+    assert state["turn"]["damage"] == {"2,6": 1, "3,6": 1}  # the mosquito's hit went to card 3; card (2, 3) kept its own
+
+
+@pytest.mark.rules("kemble:R28", "kemble:R73")
+def test_a_destroyed_object_s_rewards_are_told_and_paid_to_the_shooter() -> None:
+    rich = {"object": "cruiser", "energy": 1, "reward": {"bellonium": 2, "glory": 1, "energy": 1}}
+    state = shooter({(3, 2): rich}, me={"energy": 3})
+    state, events = run(state, cmd(0, "fire", weapon="turret"))
+    told = [(e.kind, dict(e.data)) for e in events]
+    assert told[2:6] == [
+        ("object_destroyed", {"seat": 0, "row": 3, "col": 2, "object": "cruiser"}),
+        ("bellonium_gained", {"seat": 0, "amount": 2, "source": "reward"}),
+        ("glory_gained", {"seat": 0, "amount": 1, "source": "reward"}),
+        ("energy_gained", {"seat": 0, "amount": 1, "energy": 4, "source": "reward"})]
+
+
+@pytest.mark.rules("kemble:R75", "kemble:R65", "kemble:R19")
+def test_a_missile_without_a_splash_argument_and_what_a_move_and_a_singularity_tell() -> None:
+    state = shooter({(3, 2): {"object": "cruiser", "energy": 9}}, upgrades={"missile": 1})
+    state, events = run(state, cmd(0, "fire", weapon="missile"))
+    assert [e.data["amount"] for e in events if e.kind == "object_hit"] == [2]
+    state, events = run(shooter({}), cmd(0, "move", dir="ne"))
+    assert [(e.kind, dict(e.data)) for e in events][0] == (
+        "ship_moved", {"seat": 0, "direction": "ne", "row": 4, "col": 3, "threat": 0})
+    state, events = run(shooter({(3, 2): {"object": "singularity", "energy": 1, "reward": {"glory": 2}}}),
+                        cmd(0, "fire", weapon="turret"))
+    assert ("glory_gained", {"seat": 0, "amount": 2, "source": "singularity"}) in [
+        (e.kind, dict(e.data)) for e in events]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine.kemble.content import CONTENT
@@ -134,3 +136,99 @@ def test_solo_destroy_boss_goal_needs_every_destructible_boss_part() -> None:
     state, _ = run(state, cmd(0, "fire", weapon="turret"))
     assert state["boss_parts_destroyed"] == 1
     assert RULES.result(end_now(state)).winners == frozenset({0})
+
+
+def counting(**kw: Any) -> dict[str, Any]:
+    """Seat 0 on (5, 2) in its Battle turn with a turret and every counter at 0."""
+    ships = kw.pop("ships", {0: (5, 2)})
+    me = kw.pop("me", {})
+    kw.setdefault("achievements_up", [])
+    return build(players=kw.pop("players", 2), ships=ships, turn=0,
+                 players_set={0: {"upgrades": {"turret": 1}, "energy": 5, **me}}, **kw)
+
+
+def target(obj: str) -> dict[str, Any]:
+    return {"object": obj, "energy": 1}
+
+
+# (id, position, seat 0's commands, the counters they leave)
+COUNTERS = [
+    ("move", lambda: counting(), [cmd(0, "move", dir="n")], {"moves": 1}),
+    ("enter", lambda: build(players=2, turn=0, round=1, achievements_up=[]), [cmd(0, "enter", col=2)],
+     {"moves": 1}),
+    ("overload", lambda: counting(), [cmd(0, "overload", gain="move")], {"overloads": 1}),
+    ("rotate", lambda: counting(), [cmd(0, "rotate", dir="e")], {"rotations": 1}),
+    ("fighter", lambda: counting(board={(3, 2): "fighter"}), [cmd(0, "fire", weapon="turret")],
+     {"kills": 1, "kills_fighter": 1, "damage_dealt": 1, "bellonium_gained": 1}),
+    *[(obj, lambda obj=obj: counting(board={(3, 2): target(obj)}), [cmd(0, "fire", weapon="turret")],
+       {"kills": 1, stat: 1, "damage_dealt": 1})
+      for obj, stat in (("turret", "kills_turret"), ("cruiser", "kills_cruiser"), ("boss_part", "kills_boss_part"),
+                        ("mini_boss", "kills_mini_boss"), ("asteroid", "kills_asteroid"),
+                        ("wall", "kills_asteroid"), ("mine", "kills_mine"))],
+    ("pvp", lambda: counting(ships={0: (5, 2), 1: (3, 2)}), [cmd(0, "fire", weapon="turret")],
+     {"damage_dealt": 1, "pvp_tokens_given": 1}),
+    ("singularity", lambda: counting(board={(4, 2): target("singularity")}), [cmd(0, "fire", weapon="turret")],
+     {"damage_dealt": 1, "singularities_scored": 1}),
+    ("ram", lambda: counting(board={(4, 2): "fighter"}), [cmd(0, "move", dir="n")], {"moves": 1, "rams": 1}),
+    ("wormhole", lambda: counting(board={(4, 2): "wormhole", (2, 5): "wormhole"}),
+     [cmd(0, "move", dir="n"), cmd(0, "teleport", row=2, col=5)], {"moves": 1, "wormhole_jumps": 1}),
+    ("powerup", lambda: counting(board={(4, 2): "powerup"}, powerup=["battery#1"]), [cmd(0, "move", dir="n")],
+     {"moves": 1, "powerups_collected": 1}),
+    ("drone", lambda: counting(board={(4, 2): "drone"}, me={"energy": 3}), [cmd(0, "move", dir="n")],
+     {"moves": 1, "drones_used": 1}),
+    ("labyrinth", lambda: counting(board={(4, 2): "labyrinth"}), [cmd(0, "move", dir="n")],
+     {"moves": 1, "labyrinths_scored": 1}),
+    ("power_down", lambda: counting(mode="choose"), [cmd(0, "power_down")], {"power_downs": 1}),
+    ("upgrade", lambda: counting(mode="buy", me={"bellonium": 5}), [cmd(0, "buy_upgrade", upgrade="laser")],
+     {"upgrade_levels_bought": 1}),
+]
+
+
+@pytest.mark.rules("kemble:R53", "kemble:R54", "kemble:R22")
+@pytest.mark.parametrize(("position", "commands", "counters"), [c[1:] for c in COUNTERS], ids=[c[0] for c in COUNTERS])
+def test_what_a_command_does_is_counted_for_the_goals(position: Any, commands: list, counters: dict) -> None:
+    """The counters missions and achievements read (game-long ``stats``, this turn's ``tstats``)."""
+    state, _ = run(position(), *commands)
+    assert player(state, 0)["stats"] == counters
+    assert player(state, 0)["tstats"] == counters
+
+
+@pytest.mark.rules("kemble:R54", "kemble:R22")
+def test_entering_counts_as_a_move_toward_speed_demon_and_only_this_turn_s_moves_count() -> None:
+    up = ["achievement_1", "achievement_3", "achievement_2", "achievement_4"]  # Speed demon: 5 moves in a turn
+    state = build(players=2, turn=0, round=1, achievements_up=up, turn_set={"moves": 5},
+                  players_set={0: {"stats": {"moves": 40}, "tstats": {"moves": 4}}})
+    state, _ = run(state, cmd(0, "enter", col=2), cmd(0, "move", dir="n"), cmd(0, "move", dir="n"),
+                   cmd(0, "move", dir="n"))
+    assert player(state, 0)["achievements"] == []  # the game's 44 moves and the last turn's 4 do not count
+    state, events = run(state, cmd(0, "move", dir="n"))
+    assert player(state, 0)["achievements"] == ["achievement_3"]
+    assert [e.data for e in events if e.kind == "achievement_claimed"] == [
+        {"seats": [0], "achievement": "achievement_3", "glory": 2, "shared": False}]
+
+
+@pytest.mark.rules("kemble:R54")
+def test_triple_kill_counts_the_kills_of_this_turn() -> None:
+    up = ["achievement_1", "achievement_3", "achievement_2", "achievement_4"]
+    state = counting(board={(4, 2): "fighter", (3, 2): "fighter", (2, 2): "fighter"}, achievements_up=up,
+                     turn_set={"fires": 3}, me={"stats": {"kills": 9}})
+    state, _ = run(state, cmd(0, "fire", weapon="turret"), cmd(0, "fire", weapon="turret"))
+    assert player(state, 0)["achievements"] == []
+    state, _ = run(state, cmd(0, "fire", weapon="turret"))
+    assert player(state, 0)["achievements"] == ["achievement_1"] and player(state, 0)["stats"]["kills"] == 12
+
+
+@pytest.mark.rules("kemble:R55")
+def test_the_final_scores_are_recorded_field_by_field_and_shown() -> None:
+    state = build(players=2, ships={0: (2, 2), 1: (2, 5)}, achievements_up=[],
+                  players_set={0: {"glory": 10, "bellonium": 7, "powerups": ["medal#1", "battery#1"], "energy": 4,
+                                   "mission": "mission_1", "mission_done": True, "achievements": ["achievement_9"]},
+                               1: {"glory": 14, "bellonium": 2, "powerups": []}})
+    state = end_now(state)
+    medal = CONTENT.powerups["medal#1"].effects[0]["amount"]
+    assert state["final"]["0"] == {
+        "glory": 10, "powerups": medal, "bellonium": 2, "total": 12 + medal, "energy": 4, "achievements": 1,
+        "mission": True, "resigned": False, "revealed_powerups": ["medal#1"]}
+    assert state["final"]["1"]["mission"] is False and state["final"]["1"]["revealed_powerups"] == []
+    assert RULES.view(state, None)["final"] == state["final"] and RULES.view(state, None)["turn"] is None
+    assert RULES.result(state).scores[0] == state["final"]["0"] and state["scroll"] is None

@@ -75,6 +75,10 @@ def test_new_row_threat_goes_at_once_to_players_in_the_new_second_row() -> None:
     state = auto(state)
     assert player(state, 0)["pos"] == [2, 2] and player(state, 0)["threat"] == [2, 0]
     assert player(state, 1)["threat"] == [0, 0]
+    # every player in the new row 2 gets it, not only the first in seat order
+    state = scrolling(players=3, ships={0: (3, 2), 1: (1, 1), 2: (1, 3)}, space=[enemies, plain, plain])
+    state = auto(state)
+    assert [player(state, s)["threat"] for s in range(3)] == [[0, 0], [2, 0], [1, 0]]
     # RULINGS A6/A7: an adjacent new-row enemy with only distant symbols gives its distant count
     gunner = synthetic_card([{"object": "turret", "energy": 2, "distant": [{"dir": "w", "count": 2}]}, "empty"])
     state = scrolling(players=2, ships={0: (1, 2)}, space=[gunner, plain, plain])
@@ -183,3 +187,35 @@ def test_a_pushed_ship_cannot_jump_into_the_row_being_removed() -> None:
     refused(state, cmd(0, "teleport", row=5, col=5), "bad_wormhole_target")
     state, _ = run(state, cmd(0, "stay"), auto=True)
     assert player(state, 0)["pos"] == [4, 2]
+
+
+@pytest.mark.rules("kemble:R42")
+def test_a_new_row_takes_exactly_one_card_per_column_and_pays_only_its_front_s_global_bellonium() -> None:
+    plain = synthetic_card(["empty", "empty"])
+    flipped_rich = synthetic_card(["empty", "empty"], back=[{"object": "empty", "global_bellonium": 2}, "empty"])
+    state = scrolling(players=2, ships={0: (3, 2)}, space=[flipped_rich, plain, plain, plain])
+    state = auto(state)
+    assert [s["card"] for s in state["board"][0]] == [flipped_rich, plain, plain]
+    assert state["decks"]["space"] == [plain] and player(state, 0)["bellonium"] == 0
+
+
+@pytest.mark.rules("kemble:R41")
+def test_the_removed_row_s_covers_go_to_the_sensor_discard() -> None:
+    state = scrolling(players=2, ships={0: (3, 2)}, covers=[(5, 1), (5, 4)], space=[])
+    covers = [c for s in state["board"][4] for c in s["cover"] if c]
+    before = list(state["decks"]["sensor_discard"])
+    state = auto(state)
+    assert state["decks"]["sensor_discard"][: len(before) + 2] == before + covers
+
+
+@pytest.mark.rules("kemble:R46", "kemble:R47")
+def test_a_two_row_boss_with_four_players_brings_cards_5_to_8_and_counts_its_destructible_parts() -> None:
+    four = auto(scrolling(players=4, space=["warning_dreadnought"]))
+    assert four["boss_rows"] == [[f"dreadnought_{n}" for n in (5, 6, 7, 8)]]
+    rows = [[f"dreadnought_{n}" for n in numbers] for numbers in ((1, 2, 3, 4), (5, 6, 7, 8))]
+    parts = sum(1 for row in rows for cid in row for q in CONTENT.card(cid).front
+                if q.object == "boss_part" and q.energy is not None)
+    hard = sum(1 for row in rows for cid in row for q in CONTENT.card(cid).front
+               if q.object == "boss_part" and q.energy is None)
+    assert four["boss_parts"] == parts and parts > 0 and hard > 0
+    assert RULES.view(four, None)["boss_parts"] == {"total": parts, "destroyed": 0}

@@ -157,3 +157,25 @@ def test_player_count_bounds() -> None:
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(n, {})
         assert info.value.code == "bad_player_count"
+
+
+@pytest.mark.rules("kemble:R5", "kemble:R10")
+def test_what_setting_up_tells_and_leaves() -> None:
+    from games.engine.core import Rng
+
+    out = RULES.setup(num_players=3, options=RULES.validate_options(3, {}), rng=Rng.from_seed(2))
+    state = out.state
+    assert set(state["decks"]) == {"space", "space_discard", "sensor", "sensor_discard", "powerup",
+                                   "powerup_discard", "mission", "achievement", "achievements_up", "box"}
+    assert all(not s["flip"] and s["cover"] == [None, None] and s["marks"] == [[], []]
+               for row in state["board"] for s in row)
+    assert (state["phase"], state["round"], state["boss_parts"], state["boss"]) == ("bid", 1, 0, None)
+    first = out.events[0]
+    assert (first.kind, dict(first.data)) == ("game_set_up", {"players": 3, "width": 3,
+                                                             "options": dict(state["options"])})
+    drawn = [e for e in out.events if e.kind == "sensor_drawn"]
+    assert [(e.redacted, e.visible_to, e.data["seat"]) for e in drawn] == [
+        ({"seat": s, "count": 2}, frozenset({s}), s) for s in range(3)]
+    assert all(sorted(e.data["cards"]) == sorted(state["players"][e.data["seat"]]["hand"]) for e in drawn)
+    dealt = [dict(e.data) for e in out.events if e.kind == "mission_dealt"]
+    assert dealt == [{"seat": s, "mission": state["players"][s]["mission"]} for s in range(3)]

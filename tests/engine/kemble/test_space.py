@@ -153,3 +153,15 @@ def test_a_rammed_boss_part_gives_no_reward_rule_but_still_weakens_the_boss() ->
     state = build(players=2, ships={0: (5, 2, "n")}, board={(4, 2): dict(shield, energy=1)}, turn=0)
     state, events = run(state, cmd(0, "fire", weapon="turret"))
     assert "special_rule_triggered" in [e.kind for e in events] and state["turn"]["fires"] == 1
+
+
+@pytest.mark.rules("kemble:R66", "kemble:R71")
+def test_a_labyrinth_on_a_left_half_already_scored_offers_no_standing_claim() -> None:
+    lab = {"object": "labyrinth", "extra_moves": 1, "reward": {"glory": 2}}
+    state = build(players=2, ships={0: (4, 3)}, board={(4, 3): lab}, turn=0, mode="choose")
+    state["board"][3][1]["marks"] = [[0], []]
+    state, _ = run(state, cmd(0, "battle"))
+    assert state["turn"]["claim"] is None
+    state = build(players=2, ships={0: (4, 3)}, board={(4, 3): lab}, turn=0, mode="choose")
+    state, _ = run(state, cmd(0, "battle"))
+    assert state["turn"]["claim"] == {"pos": [4, 3], "left": 1}

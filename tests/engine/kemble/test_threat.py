@@ -109,3 +109,11 @@ def test_shield_two_reduces_by_two() -> None:
     state = build(players=2, ships={0: (5, 2)}, players_set={0: {"threat": 3, "upgrades": {"shield": 2}}}, turn=0)
     state, _ = run(state, cmd(0, "end_turn"))
     assert player(state, 0)["energy"] == 4
+
+
+@pytest.mark.rules("kemble:R32")
+def test_every_line_of_one_quadrant_that_reaches_the_ship_adds_up() -> None:
+    gunner = {"object": "turret", "energy": 2, "distant": [{"dir": "s", "count": 1}],
+              "gamma_distant": [{"dir": "s", "count": 2}]}
+    state = build(players=2, ships={0: (5, 2)}, board={(2, 2): gunner})
+    assert new_threat_points(state, 0) == 3
