@@ -63,20 +63,34 @@ def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
     Content-Security-Policy refused anything on any page (an inline script, style or handler, an eval)."""
     contexts = []
     refused: list[str] = []
+    errors: list[str] = []
+
+    def on_console(msg) -> None:  # type: ignore[no-untyped-def]
+        if "Content Security Policy" in msg.text:
+            refused.append(msg.text)
+        elif msg.type == "error" and not _expected(msg.text):
+            errors.append(f"{msg.location.get('url', '')}: {msg.text}")
 
     def open_page(username: str, **context_options):  # type: ignore[no-untyped-def]
         context = browser.new_context(**context_options)
         contexts.append(context)
-        context.on(
-            "console",
-            lambda msg: refused.append(msg.text) if "Content Security Policy" in msg.text else None,
-        )
+        context.on("console", on_console)
+        context.on("weberror", lambda error: errors.append(f"page error: {error.error}"))
         return login(context, browser_site, username)
 
     yield open_page
     for context in contexts:
         context.close()
     assert refused == [], refused
+    assert errors == [], errors  # no JavaScript error, no htmx error, no failed request on any page
+
+
+def _expected(text: str) -> bool:
+    """Console errors a test causes on purpose: a refused move answers 4xx (its message is shown on the
+    page), and a socket the server closes (a sign-out, a restart) is reported by the browser."""
+    return text.startswith("Failed to load resource: the server responded with a status of 4") or (
+        "WebSocket" in text and ("closed" in text or "failed" in text)
+    )
 
 
 def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]

@@ -79,10 +79,18 @@ def _turn(page, other, shots, name: str) -> None:  # type: ignore[no-untyped-def
     act(page, other, _control("end_turn"))
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def _page_width(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"))
+
+
 def test_two_players_play_tng_in_the_browser(browser_site, new_player, shots):
+    """Alice on a desktop, Bob on a phone (in Italian): neither page shows a console error (the fixture)."""
     site = browser_site
     alice = new_player("alice", viewport={"width": 1280, "height": 900})
-    bob = new_player("bob", viewport={"width": 1280, "height": 900})
+    bob = new_player("bob", **PHONE)
 
     table_id = open_table(alice, site, "tng", 2)
     site.manage("shell", "-c", f"from games.models import Table; Table.objects.filter(pk={table_id}).update(seed={SEED})")
@@ -134,5 +142,6 @@ def test_two_players_play_tng_in_the_browser(browser_site, new_player, shots):
     for page in (alice, bob):
         assert unreloaded(page)
         assert page.locator("#log-entries li").count() > 10
+    assert _page_width(bob) <= 390, _page_width(bob)  # the phone's page is never wider than its screen
     shots(alice, "7-alice-later")
     shots(bob, "7-bob-later")
