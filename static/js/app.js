@@ -130,6 +130,32 @@
   var socket = null;
   var beat = null;
 
+  // --- A command goes over the open socket, else as a POST ---------------------------------------------
+  // A command form carries both ``ws-send`` and ``hx-post``: while the table's socket is open the socket
+  // sends it (the server runs the POST's checks and service, games/commands.py, and answers on the socket),
+  // and the POST is cancelled; while it is down or reconnecting the send is cancelled and the form posts.
+  // Both listeners run in the same submit event, so they see the same state and exactly one goes. (A form
+  // whose ``ws-send`` is taken away later always posts.)
+  var slots = 0;
+  function socketOpen() { return socket !== null && document.body.dataset.ws === "open"; }
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    var form = evt.detail.elt;
+    if (!socketOpen() || !form.hasAttribute("ws-send")) { evt.preventDefault(); return; }
+    var area = document.getElementById("table-error");
+    if (area && form.classList.contains("command")) area.textContent = "";
+    // The refusal comes back by id (a socket's answer has no target): name the form's error slot.
+    var slot = form.querySelector(".form-error");
+    if (slot) {
+      if (!slot.id) slot.id = "cmd-err-w" + (slots += 1).toString(36);
+      slot.textContent = "";
+      if (evt.detail.headers) evt.detail.headers["HX-Target"] = slot.id;
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var el = evt.detail.elt;
+    if (el && el.hasAttribute && el.hasAttribute("ws-send") && socketOpen()) evt.preventDefault();
+  });
+
   function sendHeartbeat() {
     if (socket) {
       try { socket.send(JSON.stringify({ heartbeat: shownVersion() })); } catch (e) { /* reconnects */ }
@@ -148,6 +174,7 @@
   document.addEventListener("htmx:wsClose", function (evt) {
     socket = null;
     document.body.classList.add("ws-down");
+    document.body.dataset.ws = "closed";
     // 4401: the session behind this page ended elsewhere (signed out, banned): load the page again as
     // whoever the browser is now, instead of keeping a seat's view it may no longer see.
     var closed = evt.detail && evt.detail.event;
