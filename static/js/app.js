@@ -131,16 +131,20 @@
   var beat = null;
 
   // --- A command goes over the open socket, else as a POST ---------------------------------------------
-  // A command form carries both ``ws-send`` and ``hx-post``: while the table's socket is open the socket
-  // sends it (the server runs the POST's checks and service, games/commands.py, and answers on the socket),
-  // and the POST is cancelled; while it is down or reconnecting the send is cancelled and the form posts.
-  // Both listeners run in the same submit event, so they see the same state and exactly one goes. (A form
-  // whose ``ws-send`` is taken away later always posts.)
+  // A command form carries ``ws-send`` and ``hx-post``. htmx runs one handler per element and event, and
+  // the websocket extension's comes first: while the table's socket is open it sends the form (the server
+  // runs the POST's checks and service, games/commands.py, and answers on the socket); while the socket is
+  // down or reconnecting (or the form's ``ws-send`` was taken away) the send is cancelled here and the form
+  // is posted instead, with its own target, swap and disabled button.
   var slots = 0;
   function socketOpen() { return socket !== null && document.body.dataset.ws === "open"; }
   document.addEventListener("htmx:wsConfigSend", function (evt) {
     var form = evt.detail.elt;
-    if (!socketOpen() || !form.hasAttribute("ws-send")) { evt.preventDefault(); return; }
+    if (!socketOpen() || !form.hasAttribute("ws-send")) {
+      evt.preventDefault();
+      if (form.getAttribute("hx-post")) htmx.ajax("POST", form.getAttribute("hx-post"), { source: form });
+      return;
+    }
     var area = document.getElementById("table-error");
     if (area && form.classList.contains("command")) area.textContent = "";
     // The refusal comes back by id (a socket's answer has no target): name the form's error slot.
@@ -150,10 +154,6 @@
       slot.textContent = "";
       if (evt.detail.headers) evt.detail.headers["HX-Target"] = slot.id;
     }
-  });
-  document.addEventListener("htmx:beforeRequest", function (evt) {
-    var el = evt.detail.elt;
-    if (el && el.hasAttribute && el.hasAttribute("ws-send") && socketOpen()) evt.preventDefault();
   });
 
   function sendHeartbeat() {
