@@ -311,6 +311,17 @@ async def test_hostile_frames_are_each_refused_and_the_socket_stays_open(alice, 
     assert await _commands(table) == [(0, "bid")]
 
 
+async def test_a_signed_out_visitors_socket_cannot_move(alice, bob):
+    from django.contrib.auth.models import AnonymousUser
+
+    table = await _table(alice, bob)
+    visitor = await Socket(AnonymousUser(), table).open()
+    answer = await visitor.send(fields("bid", {"card": (await sync_to_async(hand_of)(table, 0))[0]}))
+    await visitor.close()
+    assert not answer.applied and answer.message == "Sign in to play at this table."
+    assert await _commands(table) == []
+
+
 async def test_a_refusal_goes_next_to_the_form_that_sent_it(alice, bob):
     table = await _table(alice, bob)
     mover = await Socket(alice, table).open()
