@@ -5,12 +5,17 @@ forms of the page: each seat keeps the command forms (kind, args, version, idemp
 fragments it was last sent (over its websocket, or in its own POST answer) and posts one of them, as
 htmx would. A move's latency is the time from sending its POST to the moment every *other* seat's
 websocket has received a view at (or past) the version the POST answer shows.
+
+``Driver(via_socket=True)``: each move is sent as the page sends it while its socket is open (issue 12:
+the form's fields as one JSON frame over the mover's own websocket, ``ws-send``), and its answer is the
+next frame on that socket with the table's status or a refusal in it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
+import json
 import random
 import re
 import time
@@ -66,6 +71,8 @@ class SeatClient:
     waiters: list[tuple[int, asyncio.Future[float]]] = field(default_factory=list)
     ws: ClientConnection | None = None
     frames: int = 0
+    #: A move sent over this socket waits here for its answer (the next frame with a status or refusal).
+    answer: asyncio.Future[tuple[str, float]] | None = None
 
     @property
     def forms(self) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -152,8 +159,9 @@ class Stats:
 
 
 class Driver:
-    def __init__(self, specs: list[TableSpec], seed: int = 1) -> None:
+    def __init__(self, specs: list[TableSpec], seed: int = 1, via_socket: bool = False) -> None:
         self.tables = [TableClient(spec, self) for spec in specs]
+        self.via_socket = via_socket
         self.random = random.Random(seed)
         #: One HTTP client per table (keep-alive to its server): one client shared by 100 tables cost the
         #: load generator 4-13 ms of CPU per move at saturation in its connection pool, against 1.5-2 ms
@@ -194,7 +202,11 @@ class Driver:
         try:
             async for frame in seat.ws:
                 seat.frames += 1
-                seat.take_view(str(frame), time.perf_counter())
+                text, now = str(frame), time.perf_counter()
+                seat.take_view(text, now)
+                waiting = seat.answer
+                if waiting is not None and not waiting.done() and ('id="frag-status"' in text or 'id="table-error"' in text):
+                    waiting.set_result((text, now))
         except Exception as exc:  # noqa: BLE001 - a dropped socket is reported, not raised
             self.stats.errors.append(f"websocket of table {seat.table.spec.table_id}: {exc!r}")
 
@@ -219,24 +231,28 @@ class Driver:
             kind, args, version, key = self.random.choice(seat.all_forms())
             spec = seat.spec
             started = time.perf_counter()
-            response = await self.http[table.spec.table_id].post(
-                f"/tables/{table.spec.table_id}/command/",
-                data={"kind": kind, "args": args, "version": version, "idempotency_key": key},
-                headers={"Cookie": spec.cookie, "X-CSRFToken": spec.csrf, "HX-Request": "true"},
-            )
-            answered = time.perf_counter()
+            fields = {"kind": kind, "args": args, "version": version, "idempotency_key": key}
+            if self.via_socket:
+                text, answered, status = await self._send_over_socket(seat, fields)
+            else:
+                response = await self.http[table.spec.table_id].post(
+                    f"/tables/{table.spec.table_id}/command/",
+                    data=fields,
+                    headers={"Cookie": spec.cookie, "X-CSRFToken": spec.csrf, "HX-Request": "true"},
+                )
+                text, answered, status = response.text, time.perf_counter(), response.status_code
             if stats is not None:
-                stats.status[response.status_code] = stats.status.get(response.status_code, 0) + 1
-            if response.status_code not in (200, 409):
+                stats.status[status] = stats.status.get(status, 0) + 1
+            if status not in (200, 409):
                 if stats is not None and len(stats.errors) < 20:
-                    stats.errors.append(f"{response.status_code} {kind} {args}: {response.text[:200]}")
+                    stats.errors.append(f"{status} {kind} {args}: {text[:200]}")
                 # Drop the form that failed; the next frame brings fresh ones.
                 seat.drop_form(kind, args, key)
                 return
-            seat.take_view(response.text, answered)
-            if response.status_code != 200:
+            seat.take_view(text, answered)
+            if status != 200:
                 return
-            new_version, _ = parse_view(response.text)
+            new_version, _ = parse_view(text)
             if new_version is None:
                 return
             others = [s.reached(new_version) for s in table.seats if s is not seat]
@@ -257,6 +273,20 @@ class Driver:
         finally:
             table.busy = False
             self.wake()
+
+    async def _send_over_socket(self, seat: SeatClient, fields: dict[str, str]) -> tuple[str, float, int]:
+        """A move as the page sends it over its open socket: its answer, when it came, and the status the
+        POST would have answered (200 applied, 409 stale: the refusal with the fresh board, 422 other)."""
+        assert seat.ws is not None
+        seat.answer = asyncio.get_running_loop().create_future()
+        try:
+            await seat.ws.send(json.dumps(fields))
+            text, answered = await asyncio.wait_for(seat.answer, TIMEOUT)
+        finally:
+            seat.answer = None
+        if 'id="table-error"' not in text:
+            return text, answered, 200
+        return text, answered, 409 if 'id="frag-status"' in text else 422
 
     async def offered(self, rate: float, seconds: float, record: bool = True) -> dict[str, Any]:
         """Open loop: ``rate`` moves per second, each to the next ready table (none ready: skipped)."""

@@ -308,8 +308,8 @@ def start_profilers(site: BenchSite, out_dir: Path | None, seconds: float, label
 
 
 async def drive(specs: list[Any], rate: float, seconds: float, meter: CpuMeter, low_rate: float,
-                profile: tuple[BenchSite, Path, str] | None = None) -> dict[str, Any]:
-    driver = Driver(specs)
+                profile: tuple[BenchSite, Path, str] | None = None, via_socket: bool = False) -> dict[str, Any]:
+    driver = Driver(specs, via_socket=via_socket)
     t0 = time.perf_counter()
     await driver.open()
     opened = time.perf_counter() - t0
@@ -348,6 +348,9 @@ def main() -> int:
     parser.add_argument("--servers", default="1,2", help="Daphne server counts to measure, e.g. 1,2,3")
     parser.add_argument("--workers", type=int, default=1, help="Celery workers (solo pool each)")
     parser.add_argument("--games", default="kemble,tng,toy")
+    parser.add_argument("--move-paths", default="post",
+                        help="how moves are sent, measured one after the other on fresh tables: post (the "
+                             "form's HTTP POST), socket (over the mover's open websocket, issue 12), or both: post,socket")
     parser.add_argument("--no-bgio", action="store_true")
     parser.add_argument("--no-stack", action="store_true", help="skip the stack ceiling (c)")
     parser.add_argument("--only-stack", action="store_true", help="run only the stack ceiling (c)")
@@ -390,13 +393,15 @@ def main() -> int:
               f" 8 connections {bare['parallel8_rate']:.0f}/s   [{loadavg()}]", flush=True)
         for game in args.games.split(","):
             options, label = GAMES[game]
-            for count in server_counts:
+            for count, path in [(c, p) for c in server_counts for p in args.move_paths.split(",")]:
                 specs = make_tables(game, args.tables, 4, options, site.ports[:count])
-                profile = (site, args.profile, f"{game}-{count}") if args.profile else None
-                r = asyncio.run(drive(specs, args.rate, args.seconds, CpuMeter(site), args.low_rate, profile))
-                results[f"{game}/{count}"] = r
-                print(f"\n{label}, {count} {args.asgi} server(s), {args.workers} Celery worker(s)"
-                      f"  (400 websockets opened in {r['open_seconds']:.1f} s)   [{loadavg()}]")
+                suffix = "/socket" if path == "socket" else ""
+                profile = (site, args.profile, f"{game}-{count}{suffix.replace('/', '-')}") if args.profile else None
+                r = asyncio.run(drive(specs, args.rate, args.seconds, CpuMeter(site), args.low_rate, profile,
+                                      via_socket=path == "socket"))
+                results[f"{game}/{count}{suffix}"] = r
+                print(f"\n{label}, {count} {args.asgi} server(s), {args.workers} Celery worker(s), moves by {path}"
+                      f"  ({len(specs) * 4} websockets opened in {r['open_seconds']:.1f} s)   [{loadavg()}]")
                 if r["low"]:
                     print(f"  offered {args.low_rate:g}/s: {fmt(r['low'])}")
                 print(f"  offered {args.rate:g}/s: {fmt(r['offered'])}")

@@ -22,7 +22,9 @@ from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
+from django.utils import translation
 
+from games import commands
 from games.broadcast import session_digest, table_group, user_group
 from games.invites import session_invite
 from games.models import Event, Seat, Table
@@ -142,6 +144,7 @@ class TableConsumer(SessionBoundSocket):
         self.sent: dict[str, str] = {}
         self.sent_version = -1
         self.sent_status = ""
+        self.answered_version = -1
         self.log_last_id = 0
         self.prepared: _Batch | None = None
         self.pushing = False
@@ -193,22 +196,30 @@ class TableConsumer(SessionBoundSocket):
                 await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The page's heartbeat: ``{"heartbeat": <version shown>}``. Anything else is ignored.
+        """A frame from the page: its heartbeat, ``{"heartbeat": <version shown>}``, or a command from one
+        of its forms (htmx's ``ws-send``: the form's fields and ``HEADERS``), run as the POST view runs it
+        (``commands.submit``) and answered on this socket. Every frame is hostile: one that is neither is
+        answered with a refusal, never an exception or a closed socket.
 
-        Behind the table's version: everything is sent again. Otherwise, while the table is open for
-        seats, or when its status is not the one last sent, what changed is sent: seats taken or left and
-        a table cancelled or closed keep the version, and their group message may have been lost.
+        A heartbeat behind the table's version: everything is sent again. Otherwise, while the table is
+        open for seats, or when its status is not the one last sent, what changed is sent: seats taken or
+        left and a table cancelled or closed keep the version, and their group message may have been lost.
         """
-        if text_data is None or len(text_data) > MAX_FRAME:
-            return
         try:
-            message = json.loads(text_data)
-            shown = int(message.get("heartbeat"))
-        except (ValueError, TypeError, AttributeError, OverflowError):
-            return  # OverflowError: {"heartbeat": Infinity}
+            kind, payload = _read_frame(text_data, bytes_data)
+            if kind == "command":
+                await self._command(payload)
+                return
+            if kind == "refused":
+                await self.send(text_data=with_language(self.language, _refusal_html, payload))
+                return
+        except Exception:  # a bug must not close the page's socket: the mover is told, the log has it
+            log.exception("table %s: a websocket frame failed", self.table_id)
+            await self.send(text_data=with_language(self.language, _refusal_html, _FAILED))
+            return
         # At most one answered beat per HYPERLANE_HEARTBEAT_MIN_SECONDS (each may re-render everything):
         # beats that come sooner are answered once, together, when the interval is over.
-        self.beat_shown = shown
+        self.beat_shown = payload
         if self.beat_later is not None:
             return
         wait = self.beat_next - asyncio.get_running_loop().time()
@@ -216,6 +227,46 @@ class TableConsumer(SessionBoundSocket):
             self.beat_later = asyncio.ensure_future(self._beat_after(wait))
             return
         await self._beat()
+
+    async def _command(self, fields: dict[str, Any]) -> None:
+        """Run one command from this socket's page and answer it here: what changed of this seat's view
+        (the fragments and the new log lines it has not been sent), or the refusal next to the form that
+        sent it. The group message the move makes is not sent to this socket again (``table_updated``)."""
+        async with self.push_lock:  # the answer moves what this socket was sent, as a push does
+            done = await database_sync_to_async(self._submit)(fields)
+            if done is None:  # the session that opened this socket no longer signs its user in
+                await self.close(code=4401)
+                return
+            html, fragments, moved = done
+            self.sent.update(fragments)  # a move's, or the fresh board a stale command gets
+            if moved is not None:
+                self.log_last_id, self.sent_version, self.sent_status = moved
+                self.answered_version = max(self.answered_version, self.sent_version)
+            await self.send(text_data=html)
+
+    def _submit(self, fields: dict[str, Any]) -> tuple[str, dict[str, str], tuple[int, int, str] | None] | None:
+        """In one thread hop: the session re-checked (a user signed out or banned elsewhere cannot move
+        on a socket left open), the command submitted, its answer rendered in the page's language. None:
+        the session ended. Else the answer's HTML, the fragments it brings, and after a move the log
+        position, version and status it shows."""
+        if self._signed_in() and _session_user_id(self.scope["session"].session_key) != self.user.pk:
+            return None
+        with translation.override(self.language):
+            answer = commands.submit(
+                user=self.user, table_id=self.table_id, fields=fields, invite_token=self.viewer.invite_token
+            )
+            fragments = commands.answer_fragments(answer)
+            # Only what this socket has not been sent (a push may have brought it already); a move's
+            # answer always names the version it shows (the status fragment).
+            shown = {name: html for name, html in fragments.items() if self.sent.get(name) != html}
+            if answer.applied and "status" in fragments:
+                shown.setdefault("status", fragments["status"])
+            html = commands.answer_html(answer, shown, slot=commands.error_slot(fields.get("HEADERS")))
+            if not answer.applied or answer.viewer is None:
+                return html, fragments, None
+            viewer = answer.viewer
+            log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id)
+        return html + log_html, fragments, (last_id, viewer.table.version, viewer.table.status)
 
     async def _beat_after(self, wait: float) -> None:
         try:  # kept in ``beat_later`` until done: a socket that closes meanwhile cancels it
@@ -254,6 +305,10 @@ class TableConsumer(SessionBoundSocket):
     async def table_updated(self, event: dict[str, Any]) -> None:
         version = int(event.get("version", 0))
         if version < self.sent_version:
+            return
+        if version <= self.answered_version and not event.get("reread"):
+            # This socket's own move: its answer showed this version already (``_command``).
+            self.prepared = None
             return
         if event.get("reread"):  # a change that kept the version: a shared read of it is out of date
             await self.push_view()
@@ -547,6 +602,57 @@ def _session_user_id(session_key: str | None) -> int | None:
     session_hash = session.get(HASH_SESSION_KEY) or ""
     known = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
     return user.pk if session_hash and any(constant_time_compare(session_hash, h) for h in known) else None
+
+
+#: The fields a command frame may carry: a command form's (``commands.parse_command``), its select
+#: values (``arg_<name>``) and the headers htmx's websocket extension sends along.
+_COMMAND_FIELDS = frozenset({"kind", "args", "version", "idempotency_key", "table", "HEADERS"})
+_MAX_FIELDS = 24
+_FAILED = "failed"
+
+
+def _read_frame(text_data: str | None, bytes_data: bytes | None) -> tuple[str, Any]:
+    """("heartbeat", version shown), ("command", its fields) or ("refused", why): a frame of any other
+    shape is refused (``_refusal_html``), never an exception."""
+    if text_data is None:
+        return "refused", "malformed"
+    if len(text_data) > MAX_FRAME:
+        return "refused", "too_long"
+    try:
+        message = json.loads(text_data)
+    except (ValueError, RecursionError):
+        return "refused", "malformed"
+    if not isinstance(message, dict):
+        return "refused", "malformed"
+    if "heartbeat" in message:
+        try:
+            return "heartbeat", int(message["heartbeat"])
+        except (ValueError, TypeError, OverflowError):  # OverflowError: {"heartbeat": Infinity}
+            return "refused", "malformed"
+    if len(message) > _MAX_FIELDS or "kind" not in message:
+        return "refused", "malformed"
+    for name, value in message.items():
+        if name == "HEADERS":
+            if not isinstance(value, dict):
+                return "refused", "malformed"
+        elif name not in _COMMAND_FIELDS and not (name.startswith("arg_") and len(name) <= 44 and name.isascii()):
+            return "refused", "unknown_field"
+        elif not isinstance(value, str):
+            return "refused", "malformed"
+    return "command", message
+
+
+def _refusal_html(why: str) -> str:
+    """The answer to a frame refused before it reaches ``commands.submit``: in the table's error area."""
+    from django.utils.translation import gettext as _
+
+    messages = {
+        "too_long": _("This command is too long."),
+        "unknown_field": _("This command is malformed."),
+        "malformed": _("This command is malformed."),
+        _FAILED: _("This move could not be made; reload the page."),
+    }
+    return commands.answer_html(commands.Answer(400, messages[why]), {})
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import uuid
-from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -12,20 +10,16 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from games import broadcast, ratelimit, services
+from games import broadcast, commands, ratelimit, services
 from games.engine.core import IllegalCommand
 from games.invites import remember_invite, session_invite
 from games.presenters import seat_names
 from games.rendering import render_chat, render_fragments, render_log_entries, render_log_page
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
-
-MAX_ARGS_BYTES = 2000
 
 
 def _viewer_or_404(request: HttpRequest, table_id: int) -> Viewer:
@@ -81,115 +75,23 @@ def _heartbeat_seconds() -> int:
 
 
 def _error_response(request: HttpRequest, viewer: Viewer | None, message: str, status: int) -> HttpResponse:
-    """The message goes next to the control that posted (the form's own error slot), and to the table's
-    error area, which is never part of a fragment: a socket push may have replaced the form meanwhile.
-
-    ``viewer`` is needed only for a 409 (the fresh board comes along, swapped in out of band).
-    """
-    fragments = ""
-    if status == 409 and viewer is not None:
-        fragments = mark_safe("".join(render_fragments(viewer, oob=True).values()))  # rendered templates
-    body = render_to_string("games/_post_error.html", {"message": message, "fragments": fragments})
-    if settings.HYPERLANE_PLANT_LEAK == "error" and viewer is not None:  # TEST-ONLY planted leak (tests/proof)
-        body += str(viewer.table.state)
-    return HttpResponse(body, status=status)
-
-
-def _rate_limited(user_id: int) -> bool:
-    return ratelimit.over_limit("move", user_id, limit=settings.HYPERLANE_MOVE_RATE_PER_MINUTE, window=60)
-
-
-class BadPost(Exception):
-    """A command post of the wrong shape. Its one argument is the translated message shown to the player;
-    nothing else (no Python error text) ever reaches the answer."""
-
-    @property
-    def message(self) -> str:
-        return str(self.args[0])
-
-
-def _parse_command_post(request: HttpRequest) -> tuple[str, dict[str, Any], int, uuid.UUID]:
-    """Shape checks only; the rules are the engine's. Raises BadPost with a user-facing message."""
-    kind = request.POST.get("kind", "")
-    if not kind or len(kind) > 40 or not kind.isascii() or not kind.replace("_", "").isalnum():
-        raise BadPost(_("This control sent an unknown command."))
-    raw_args = request.POST.get("args", "") or "{}"
-    if len(raw_args) > MAX_ARGS_BYTES:
-        raise BadPost(_("This command is too long."))
-    try:
-        args = json.loads(raw_args)
-    except (json.JSONDecodeError, RecursionError):
-        raise BadPost(_("This command is malformed.")) from None
-    if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
-        raise BadPost(_("This command is malformed."))
-    # Extra form fields (a chosen option from a select) join the args.
-    for name, value in request.POST.items():
-        if name.startswith("arg_"):
-            args[name[4:]] = _form_value(value)
-    if kind == "undo" and args:
-        # Undo takes nothing from the page: what it takes back is the server's to know.
-        raise BadPost(_("This command does not take “%(argument)s”.") % {"argument": sorted(args)[0][:40]})
-    try:
-        version = int(request.POST.get("version", ""))
-        key = uuid.UUID(request.POST.get("idempotency_key", ""))
-    except ValueError:
-        raise BadPost(_("This page is out of date; reload it.")) from None
-    return kind, args, version, key
-
-
-def _form_value(value: str) -> int | str:
-    """A select's value: a whole number (ASCII digits, optional minus) as an int, anything else as text."""
-    digits = value[1:] if value.startswith("-") else value
-    if digits.isascii() and digits.isdigit() and len(digits) <= 18:
-        return int(value)
-    return value
+    """A refused table POST (the chat's): the message next to the control that posted, and in the table's
+    error area (``commands.answer_html``)."""
+    answer = commands.Answer(status, message, viewer)
+    return HttpResponse(commands.answer_html(answer, {}), status=status)
 
 
 @login_required
 @require_POST
 def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Post one command. The service checks the seat; the answer is rendered from the table and seats the
-    service holds, so a move reads the table once (see bench/queries.py)."""
-    if _rate_limited(request.user.pk):
-        return _error_response(request, None, _("Too many moves in a minute; wait a moment."), 429)
-    try:
-        kind, args, version, key = _parse_command_post(request)
-    except BadPost as exc:
-        _viewer_or_404(request, table_id)  # an unknown or private table is a 404 before anything else
-        return _error_response(request, None, exc.message, 400)
-    try:
-        if kind == "undo":
-            result = services.command_undo(
-                table_id=table_id, user=request.user, expected_version=version, idempotency_key=key
-            )
-        else:
-            result = services.command_submit(
-                table_id=table_id,
-                user=request.user,
-                kind=kind,
-                args=args,
-                expected_version=version,
-                idempotency_key=key,
-            )
-    except services.StaleDecision:
-        viewer = _viewer_or_404(request, table_id)
-        return _error_response(
-            request, viewer, _("The game moved on while you were choosing: here is the current board."), 409
-        )
-    except services.NotSeated:
-        viewer = _viewer_or_404(request, table_id)  # a private table stays a 404 to outsiders
-        return _error_response(request, viewer, _("You do not have a seat at this table."), 403)
-    except IllegalCommand as exc:
-        viewer = _viewer_or_404(request, table_id)
-        return _error_response(request, viewer, error_text(exc, viewer.table.game), 422)
-    # The service answers only a seated user's command, so the seat is there; were it not, the answer is
-    # the spectator's view rather than an exception escaping into the server.
-    seat = next((s for s in result.seats if s.user_id == request.user.pk), None)
-    viewer = Viewer(table=result.table, user=request.user, seat=seat, seats=result.seats)
-    answer = "".join(render_fragments(viewer, oob=True, seats=result.seats).values())
-    if settings.HYPERLANE_PLANT_LEAK == "command":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
-        answer += str(viewer.table.state)
-    return HttpResponse(answer)
+    """Post one command: ``commands.submit``, the path the table's websocket takes too. The answer is
+    rendered from the table and seats the service holds, so a move reads the table once (bench/queries.py)."""
+    invite = session_invite(request.session, table_id)
+    answer = commands.submit(user=request.user, table_id=table_id, fields=request.POST, invite_token=invite)
+    if answer.status == 404:
+        raise Http404(answer.message)
+    html = commands.answer_html(answer, commands.answer_fragments(answer))
+    return HttpResponse(html, status=answer.status)
 
 
 @login_required

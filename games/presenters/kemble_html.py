@@ -223,7 +223,7 @@ def command_form(c: Mapping[str, Any], forms: Forms, show_label: bool = False) -
     css = f"command kb-cmd kb-cmd-{kind}" + (f" kb-edge kb-edge-{_e(edge)}" if edge else "")
     shown = f'<span class="kb-cmd-label">{label}</span>' if show_label else ""
     return (
-        f'<form class="{css}" hx-post="{forms.url}" hx-target="find .form-error" hx-swap="innerHTML" '
+        f'<form class="{css}" hx-post="{forms.url}" ws-send hx-target="find .form-error" hx-swap="innerHTML" '
         'hx-disabled-elt="find button">\n'
         f'  <input type="hidden" name="kind" value="{kind}">\n'
         f'  <input type="hidden" name="args" value="{args}">\n'

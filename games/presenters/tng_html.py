@@ -268,7 +268,7 @@ def command_form(c: Mapping[str, Any], page: Page) -> str:
     kind, args, label = _e(c.get("kind", "")), _e(c.get("args", "")), _e(c.get("label", ""))
     css = f' class="{_e(c["css"])}"' if c.get("css") else ""
     return (
-        f'<form class="command tng-cmd tng-cmd-{kind}" hx-post="{page.url}" hx-target="find .form-error" '
+        f'<form class="command tng-cmd tng-cmd-{kind}" hx-post="{page.url}" ws-send hx-target="find .form-error" '
         'hx-swap="innerHTML" hx-disabled-elt="find button">\n'
         f'  <input type="hidden" name="kind" value="{kind}">\n'
         f'  <input type="hidden" name="args" value="{args}">\n'

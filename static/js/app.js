@@ -130,6 +130,32 @@
   var socket = null;
   var beat = null;
 
+  // --- A command goes over the open socket, else as a POST ---------------------------------------------
+  // A command form carries ``ws-send`` and ``hx-post``. htmx runs one handler per element and event, and
+  // the websocket extension's comes first: while the table's socket is open it sends the form (the server
+  // runs the POST's checks and service, games/commands.py, and answers on the socket); while the socket is
+  // down or reconnecting (or the form's ``ws-send`` was taken away) the send is cancelled here and the form
+  // is posted instead, with its own target, swap and disabled button.
+  var slots = 0;
+  function socketOpen() { return socket !== null && document.body.dataset.ws === "open"; }
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    var form = evt.detail.elt;
+    if (!socketOpen() || !form.hasAttribute("ws-send")) {
+      evt.preventDefault();
+      if (form.getAttribute("hx-post")) htmx.ajax("POST", form.getAttribute("hx-post"), { source: form });
+      return;
+    }
+    var area = document.getElementById("table-error");
+    if (area && form.classList.contains("command")) area.textContent = "";
+    // The refusal comes back by id (a socket's answer has no target): name the form's error slot.
+    var slot = form.querySelector(".form-error");
+    if (slot) {
+      if (!slot.id) slot.id = "cmd-err-w" + (slots += 1).toString(36);
+      slot.textContent = "";
+      if (evt.detail.headers) evt.detail.headers["HX-Target"] = slot.id;
+    }
+  });
+
   function sendHeartbeat() {
     if (socket) {
       try { socket.send(JSON.stringify({ heartbeat: shownVersion() })); } catch (e) { /* reconnects */ }
@@ -148,6 +174,7 @@
   document.addEventListener("htmx:wsClose", function (evt) {
     socket = null;
     document.body.classList.add("ws-down");
+    document.body.dataset.ws = "closed";
     // 4401: the session behind this page ended elsewhere (signed out, banned): load the page again as
     // whoever the browser is now, instead of keeping a seat's view it may no longer see.
     var closed = evt.detail && evt.detail.event;

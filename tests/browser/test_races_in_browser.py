@@ -36,6 +36,8 @@ def test_a_moves_answer_arriving_after_its_push_swaps_cleanly(browser_site, new_
 
     held = []
     alice.route("**/command/", lambda route: held.append((route, route.fetch())))
+    # This race is the POST path's (the socket down or reconnecting): the forms post (static/js/app.js).
+    alice.evaluate("() => document.querySelectorAll('form[ws-send]').forEach(f => f.removeAttribute('ws-send'))")
     bid.click()
     # The move is applied and pushed; the push, and the worker's automatic reveal after it, reach the
     # page while the POST's answer is held back.

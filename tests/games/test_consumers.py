@@ -70,7 +70,9 @@ async def test_a_heartbeat_behind_the_version_gets_the_current_view(alice, bob):
     await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
     resent = await receive_until(comm, lambda got: 'id="frag-board"' in got)
     assert 'id="frag-board"' in resent
-    await comm.send_to(text_data="garbage")  # ignored, not a crash
+    await comm.send_to(text_data="garbage")  # refused, not a crash (tests/games/test_command_paths.py)
+    refused = await receive_until(comm, lambda got: 'id="table-error"' in got)
+    assert "This command is malformed." in refused and 'id="frag-' not in refused
     await comm.send_to(text_data=json.dumps({"heartbeat": 1}))
     assert await before_resend(comm) == ""
     await comm.disconnect()

@@ -52,7 +52,8 @@ from games.routing import websocket_urlpatterns
 from tests.support.sockets import CAP
 
 WS_APP = URLRouter(websocket_urlpatterns)
-SURFACES = ("page", "fragments", "log", "websocket", "lobby", "stale_post", "refused_post", "email", "command")
+SURFACES = ("page", "fragments", "log", "websocket", "lobby", "stale_post", "refused_post", "email", "command",
+            "ws_command")
 _CSRF = [
     (re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'), 'name="csrfmiddlewaretoken" value="-"'),
     (re.compile(r'"X-CSRFToken": "[^"]*"'), '"X-CSRFToken": "-"'),
@@ -143,6 +144,38 @@ async def _ws_frames(table_id: int, user: Any) -> list[str]:
     frames.append(await comm.receive_from(timeout=CAP))
     await comm.disconnect()
     return frames
+
+
+async def _ws_move(table_id: int, user: Any, fields: dict[str, str]) -> tuple[str, int]:
+    """Send a move over a table socket of ``user``: its answer, and the last log line the socket showed
+    before it."""
+    comm = WebsocketCommunicator(WS_APP, f"/ws/tables/{table_id}/")
+    comm.scope["user"] = user
+    connected, _ = await comm.connect(timeout=CAP)
+    assert connected
+    first = await comm.receive_from(timeout=CAP)
+    ids = [int(i) for i in re.findall(r'<li data-id="(\d+)"', first)]
+    await comm.send_to(text_data=json.dumps(fields))
+    answer = ""
+    while 'id="frag-status"' not in answer and 'id="table-error"' not in answer:
+        answer += await comm.receive_from(timeout=CAP)
+    await comm.disconnect()
+    return answer, max(ids, default=0)
+
+
+_CHUNK = re.compile(r'<section id="frag-|<ol hx-swap-oob="beforeend:#log-entries">')
+
+
+def _chunks(html: str) -> dict[str, str]:
+    """An answer cut into its top-level parts: each fragment (``<section id="frag-…">``, by id), the new
+    log lines (``log``) and anything before the first (``before``)."""
+    starts = [m.start() for m in _CHUNK.finditer(html)] + [len(html)]
+    out = {"before": html[: starts[0]].strip()} if html[: starts[0]].strip() else {}
+    for start, end in zip(starts, starts[1:], strict=False):
+        chunk = html[start:end].strip()
+        named = re.match(r'<section id="(frag-[a-z]+)"', chunk)
+        out[named.group(1) if named else "log"] = chunk
+    return out
 
 
 class DataShowingPresenter(Presenter):
@@ -306,6 +339,12 @@ class LeakCheck:
                                         expected_version=since, idempotency_key=uuid.uuid4())
                 table.refresh_from_db()
                 return table.status != Table.Status.ACTIVE
+            fields = {"kind": command.kind, "args": json.dumps(dict(command.args)), "version": str(since),
+                      "idempotency_key": str(uuid.uuid4())}
+            if self.stats.surfaces["ws_command"] < self.stats.surfaces["command"]:
+                self._ws_move(table, viewer, fields)
+                table.refresh_from_db()
+                return table.status != Table.Status.ACTIVE
             answer = viewer.client.post(
                 f"/tables/{table.pk}/command/",
                 {"kind": command.kind, "args": json.dumps(dict(command.args)), "version": since,
@@ -320,6 +359,23 @@ class LeakCheck:
                 self._leak(table.version + 1, viewer, "command", _diff(fresh, answer.content.decode()))
         table.refresh_from_db()
         return table.status != Table.Status.ACTIVE
+
+    def _ws_move(self, table: Table, viewer: Viewer, fields: dict[str, str]) -> None:
+        """The move sent over the mover's open table socket (issue 12): its answer is what changed of that
+        seat's view and the log lines after the ones the socket showed, so each fragment in it must be the
+        one the fragments endpoint gives right after, and its log lines those the log endpoint gives after
+        the same line: nothing the checked surfaces do not carry."""
+        answer, after_id = async_to_sync(_ws_move)(table.pk, viewer.user, fields)
+        assert 'id="table-error"' not in answer, answer[:500]
+        base = f"/tables/{table.pk}/"
+        fresh = _chunks(viewer.client.get(base + "fragments/").content.decode())
+        fresh |= _chunks(viewer.client.get(f"{base}log/?after={after_id}").content.decode())
+        sent = _chunks(answer)
+        expected = "\n".join(fresh.get(name, "") for name in sent)
+        self.stats.comparisons += 1
+        self.stats.surfaces["ws_command"] += 1
+        if normalise("\n".join(sent.values())) != normalise(expected):
+            self._leak(table.version + 1, viewer, "ws_command", _diff(expected, "\n".join(sent.values())))
 
     def _leak(self, version: int, viewer: Viewer, surface: str, diff: str) -> None:
         self.stats.leaks.append(Leak(self.game, self.seed, version, viewer.name, surface, diff))

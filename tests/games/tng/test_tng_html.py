@@ -31,7 +31,7 @@ CARD_TEMPLATE = """{% load i18n %}{% if card %}<div class="tng-card t-{{ card.ty
   {% if not small %}{% for line in card.lines %}<div class="tc-text">{{ line }}</div>{% endfor %}{% endif %}
 </div>{% endif %}
 """  # noqa: E501
-COMMAND_FORM_TEMPLATE = """<form class="command tng-cmd tng-cmd-{{ c.kind }}" hx-post="{% url 'table_command' table.pk %}" hx-target="find .form-error" hx-swap="innerHTML" hx-disabled-elt="find button">
+COMMAND_FORM_TEMPLATE = """<form class="command tng-cmd tng-cmd-{{ c.kind }}" hx-post="{% url 'table_command' table.pk %}" ws-send hx-target="find .form-error" hx-swap="innerHTML" hx-disabled-elt="find button">
   <input type="hidden" name="kind" value="{{ c.kind }}">
   <input type="hidden" name="args" value="{{ c.args }}">
   <input type="hidden" name="version" value="{{ form_version }}">
