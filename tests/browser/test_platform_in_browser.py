@@ -101,3 +101,13 @@ def test_a_one_time_notice_goes_once_the_game_moves_on(browser_site, new_player,
                             timeout=LIVE_TIMEOUT)
     alice.wait_for_function("() => !document.querySelector('ul.messages')", timeout=LIVE_TIMEOUT)
     shots(alice, "notice-gone-after-a-move")
+
+
+def test_the_error_pages_go_back_link_goes_back(browser_site, new_player):
+    """The 404's "Go back" was a javascript: URL, which the Content-Security-Policy refuses: it did nothing
+    (and the fixture's check of refused scripts now fails on it)."""
+    page = new_player("alice")
+    page.goto(browser_site.url + "/tables/new/")
+    page.goto(browser_site.url + "/no/such/page/")
+    page.locator("a[data-go-back]").click()
+    page.wait_for_url(browser_site.url + "/tables/new/")
