@@ -70,6 +70,14 @@ def test_the_admin_index_names_each_section_once(make_user):
     assert len(names) == len(set(names)), names
 
 
+def test_the_admin_has_the_sites_icon(mod, game):
+    """Without one the browser asks for /favicon.ico on every admin page: a 404 in its console."""
+    for url in (reverse("admin:index"), _url(Table, "changelist"), _url(Table, "change", game.pk)):
+        body = _admin(mod).get(url).content.decode()
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in body, url
+        assert "Hyperlane moderation" in body
+
+
 def test_every_model_is_searchable(mod, game):
     client = _admin(mod)
     for model in MODELS:
