@@ -63,7 +63,9 @@ def test_a_row_names_its_game_once(alice, bob, charlie):
     untitled = started_table(alice, bob)
     titled = started_table(alice, bob)
     Table.objects.filter(pk=titled.pk).update(title="Friday night")
-    watch = _section(_client(charlie).get(reverse("lobby")).content.decode(), "watch")
+    body = _client(charlie).get(reverse("lobby")).content.decode()
+    assert "{#" not in body
+    watch = _section(body, "watch")
     rows = {m.group(1): m.group(0) for m in re.finditer(r'<li[^>]*id="lobby-table-(\d+)".*?</li>', watch, re.S)}
     untitled_row, titled_row = rows[str(untitled.pk)], rows[str(titled.pk)]
     assert 'class="tag game"' not in untitled_row
