@@ -119,3 +119,10 @@ def test_tng_cards_keep_their_words_whole_on_a_phone(browser_site, new_player, s
     shots(bob, "tng-phone")
     assert _page_width(bob) <= 390, _page_width(bob)
     assert bob.evaluate(SPLIT_WORDS) == []
+    # Each card of the page (the log, the chat) has its heading at its top, not a blank band above it.
+    gaps = bob.evaluate(
+        """() => Array.from(document.querySelectorAll('main section > h2:first-child'))
+          .filter(h => getComputedStyle(h).position !== 'absolute')
+          .map(h => h.getBoundingClientRect().top - h.parentElement.getBoundingClientRect().top)"""
+    )
+    assert gaps and max(gaps) < 20, gaps
