@@ -111,3 +111,18 @@ def test_the_error_pages_go_back_link_goes_back(browser_site, new_player):
     page.goto(browser_site.url + "/no/such/page/")
     page.locator("a[data-go-back]").click()
     page.wait_for_url(browser_site.url + "/tables/new/")
+
+
+def test_swapping_a_form_whose_fields_carry_a_style_breaks_no_policy(browser_site, new_player):
+    """htmx "settles" a swapped element by copying its old ``style`` attribute onto the new one, which the
+    Content-Security-Policy refuses: a field styled by the page's script or a browser extension (a
+    password manager's icon, a spell checker) made every change of the new-table form a CSP violation.
+    The fixture fails the test on any refusal."""
+    page = new_player("alice")
+    page.goto(browser_site.url + "/tables/new/")
+    page.locator("select[name=game]").select_option("kemble")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => document.querySelectorAll('#create-form [id]').forEach(el => { el.style.outline = '1px solid red'; })")
+    page.locator("select[name=num_players]").select_option("3")
+    page.wait_for_function("() => document.querySelector('select[name=num_players]').value === '3' && "
+                           "!document.querySelector('#id_title').hasAttribute('style')")
