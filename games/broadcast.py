@@ -55,19 +55,35 @@ def verify_signature(body: bytes, signature: str) -> bool:
     return hmac.compare_digest(_signature(body), signature)
 
 
-_RELAYED_GROUP = re.compile(r"lobby|table\.[1-9][0-9]{0,17}")
-_RELAYED_TYPES = {"table.updated", "chat.updated", "lobby.updated"}
+_TABLE_GROUP = re.compile(r"lobby|table\.[1-9][0-9]{0,17}")
+_USER_GROUP = re.compile(r"user\.[1-9][0-9]{0,17}")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+#: What each kind of group may be sent, and the keys each message may carry (``send_group``'s callers).
+_TABLE_TYPES = {"table.updated", "chat.updated", "lobby.updated"}
+_USER_TYPES = {"badge.updated", "session.check"}
 
 
 def relayed_message(payload: object) -> tuple[str, dict[str, object]] | None:
     """The (group, message) of an internal POST's payload when it is one this module sends, else None:
-    a known group and message type, a version that is a small non-negative integer, nothing else."""
+    a table (or the lobby) told of a change, with a version that is a small non-negative integer, or a
+    user's pages told that their badge or their sessions changed (a session digest at most); nothing else."""
     if not isinstance(payload, dict) or set(payload) != {"group", "message"}:
         return None
     group, message = payload["group"], payload["message"]
-    if not isinstance(group, str) or not _RELAYED_GROUP.fullmatch(group) or not isinstance(message, dict):
+    if not isinstance(group, str) or not isinstance(message, dict):
         return None
-    if message.get("type") not in _RELAYED_TYPES or not set(message) <= {"type", "version", "reread"}:
+    if _USER_GROUP.fullmatch(group):
+        if message.get("type") not in _USER_TYPES or not set(message) <= {"type", "ended"}:
+            return None
+        ended = message.get("ended")
+        if "ended" in message and (
+            message["type"] != "session.check" or not isinstance(ended, str) or not _DIGEST.fullmatch(ended)
+        ):
+            return None
+        return group, message
+    if not _TABLE_GROUP.fullmatch(group):
+        return None
+    if message.get("type") not in _TABLE_TYPES or not set(message) <= {"type", "version", "reread"}:
         return None
     version = message.get("version", 0)
     if type(version) is not int or not 0 <= version < 2**31:

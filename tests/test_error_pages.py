@@ -25,6 +25,15 @@ def test_an_unknown_address_gets_the_sites_404_with_a_way_back():
     assert "Page not found" in body and "Back to the lobby" in body
 
 
+def test_an_error_page_has_the_sites_icon_and_no_script_the_policy_refuses():
+    """No javascript: URL (the Content-Security-Policy refuses it: "Go back" did nothing) and the site's
+    icon (without one the browser asks for /favicon.ico, a 404 of its own)."""
+    body = Client().get("/no/such/page/").content.decode()
+    assert "javascript:" not in body and " on" + "click=" not in body
+    assert '<link rel="icon" href="/static/favicon.svg"' in body
+    assert 'src="/static/js/app.js"' in body and "data-go-back" in body
+
+
 def test_the_404_is_in_the_players_language(make_user):
     client = Client()
     client.force_login(make_user("giulia", language="it"))

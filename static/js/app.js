@@ -22,6 +22,14 @@
     var el = evt.target;
     if (el.matches && el.matches("[data-select-on-focus]")) el.select();
   });
+  // "Go back" (the error pages): the previous page when there is one, else the link's own address.
+  // A javascript: URL would be refused by the policy, and do nothing.
+  document.addEventListener("click", function (evt) {
+    var el = evt.target.closest ? evt.target.closest("a[data-go-back]") : null;
+    if (!el || window.history.length < 2) return;
+    evt.preventDefault();
+    window.history.back();
+  });
   document.addEventListener("htmx:afterRequest", function (evt) {
     var el = evt.detail.elt;
     if (evt.detail.successful && el && el.matches && el.matches("form[data-reset-on-success]")) el.reset();

@@ -81,3 +81,48 @@ def test_kemble_fits_the_screen_from_the_first_turn_to_the_end(browser_site, new
     alice.wait_for_selector("#frag-result h2")
     shots(alice, "3-game-over")
     assert _page_width(alice) <= width, _page_width(alice)
+
+
+#: Words of a card's name or type that the browser split across two lines (``overflow-wrap: anywhere``
+#: breaks a word that does not fit, with no hyphen: "Requisizio / ne", "PERSONAGGI / O").
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const el of document.querySelectorAll('.tng-card .tc-name, .tng-card .tc-type')) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+        if (tops.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+def test_tng_cards_keep_their_words_whole_on_a_phone(browser_site, new_player, shots):
+    """Bob reads Italian, whose card names and types are long: on a phone the Starbase's cards were three
+    to a row, too narrow for them, and the words broke in the middle."""
+    alice = new_player("alice", **DESKTOP)
+    bob = new_player("bob", **PHONE)
+    table_id = open_table(alice, browser_site, "tng", 2)
+    bob.goto(browser_site.url + "/")
+    bob.locator(f"#lobby-table-{table_id} form[action$='/join/'] button").click()
+    bob.wait_for_url(f"**/tables/{table_id}/")
+    alice.reload()
+    start_game(alice)
+    bob.reload()
+    bob.wait_for_selector(".tng-search .tng-card")
+    shots(bob, "tng-phone")
+    assert _page_width(bob) <= 390, _page_width(bob)
+    assert bob.evaluate(SPLIT_WORDS) == []
+    # Each card of the page (the log, the chat) has its heading at its top, not a blank band above it.
+    gaps = bob.evaluate(
+        """() => Array.from(document.querySelectorAll('main section > h2:first-child'))
+          .filter(h => getComputedStyle(h).position !== 'absolute')
+          .map(h => h.getBoundingClientRect().top - h.parentElement.getBoundingClientRect().top)"""
+    )
+    assert gaps and max(gaps) < 20, gaps

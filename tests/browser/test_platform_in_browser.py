@@ -101,3 +101,28 @@ def test_a_one_time_notice_goes_once_the_game_moves_on(browser_site, new_player,
                             timeout=LIVE_TIMEOUT)
     alice.wait_for_function("() => !document.querySelector('ul.messages')", timeout=LIVE_TIMEOUT)
     shots(alice, "notice-gone-after-a-move")
+
+
+def test_the_error_pages_go_back_link_goes_back(browser_site, new_player):
+    """The 404's "Go back" was a javascript: URL, which the Content-Security-Policy refuses: it did nothing
+    (and the fixture's check of refused scripts now fails on it)."""
+    page = new_player("alice")
+    page.goto(browser_site.url + "/tables/new/")
+    page.goto(browser_site.url + "/no/such/page/")
+    page.locator("a[data-go-back]").click()
+    page.wait_for_url(browser_site.url + "/tables/new/")
+
+
+def test_swapping_a_form_whose_fields_carry_a_style_breaks_no_policy(browser_site, new_player):
+    """htmx "settles" a swapped element by copying its old ``style`` attribute onto the new one, which the
+    Content-Security-Policy refuses: a field styled by the page's script or a browser extension (a
+    password manager's icon, a spell checker) made every change of the new-table form a CSP violation.
+    The fixture fails the test on any refusal."""
+    page = new_player("alice")
+    page.goto(browser_site.url + "/tables/new/")
+    page.locator("select[name=game]").select_option("kemble")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => document.querySelectorAll('#create-form [id]').forEach(el => { el.style.outline = '1px solid red'; })")
+    page.locator("select[name=num_players]").select_option("3")
+    page.wait_for_function("() => document.querySelector('select[name=num_players]').value === '3' && "
+                           "!document.querySelector('#id_title').hasAttribute('style')")

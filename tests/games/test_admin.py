@@ -62,6 +62,22 @@ def test_every_model_is_listed_for_a_moderator(mod, game):
         assert response.status_code == 200, model
 
 
+def test_the_admin_index_names_each_section_once(make_user):
+    """Two sections called "Accounts" (allauth's e-mail addresses and our users) left moderators guessing."""
+    root = make_user("root", is_staff=True, is_superuser=True)  # as the demo moderator: sees every section
+    apps = _admin(root).get(reverse("admin:index")).context["app_list"]
+    names = [str(app["name"]) for app in apps]
+    assert len(names) == len(set(names)), names
+
+
+def test_the_admin_has_the_sites_icon(mod, game):
+    """Without one the browser asks for /favicon.ico on every admin page: a 404 in its console."""
+    for url in (reverse("admin:index"), _url(Table, "changelist"), _url(Table, "change", game.pk)):
+        body = _admin(mod).get(url).content.decode()
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in body, url
+        assert "Hyperlane moderation" in body
+
+
 def test_every_model_is_searchable(mod, game):
     client = _admin(mod)
     for model in MODELS:

@@ -103,3 +103,57 @@ def test_the_internal_key_is_random_shared_through_one_file_and_private(tmp_path
     assert persistent_random_key(tmp_path / "internal_key") == first  # the worker reads the server's key
     assert stat.S_IMODE(os.stat(tmp_path / "internal_key").st_mode) == 0o600
     assert persistent_random_key(tmp_path / "other" / "internal_key") != first
+
+
+USER_MESSAGES = [
+    {"group": "user.4", "message": {"type": "badge.updated"}},
+    {"group": "user.4", "message": {"type": "session.check"}},
+    {"group": "user.4", "message": {"type": "session.check", "ended": broadcast.session_digest("k" * 32)}},
+]
+
+
+@override_settings(HYPERLANE_INTERNAL_KEY=KEY)
+@pytest.mark.parametrize("body", USER_MESSAGES)
+def test_a_users_pages_hear_from_the_worker(body):
+    """The worker's automatic step changes whose turn it is: the header's "games waiting" badge of that
+    player's open pages must follow (it was refused with a 404, so the badge waited for a reload)."""
+    (channel,) = _received("user.4")
+    assert _post(body).status_code == 200
+    assert _next(channel) == body["message"]
+
+
+@override_settings(HYPERLANE_INTERNAL_KEY=KEY)
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "table.updated", "version": 3},  # a table's message to a user group
+        {"type": "badge.updated", "ended": "a" * 64},  # a digest only with a session check
+        {"type": "session.check", "ended": "not-a-digest"},
+        {"type": "session.check", "ended": 7},
+        {"type": "session.check", "html": "<b>"},
+        {"type": "websocket.close"},
+    ],
+)
+def test_a_user_group_gets_only_its_own_messages(message):
+    (channel,) = _received("user.4")
+    assert _post({"group": "user.4", "message": message}).status_code == 404
+    assert _post({"group": "user.04", "message": {"type": "badge.updated"}}).status_code == 404
+    assert _post({"group": "table.4", "message": {"type": "badge.updated"}}).status_code == 404
+    async_to_sync(get_channel_layer().group_send)("user.4", {"type": "chat.updated"})
+    assert _next(channel) == {"type": "chat.updated"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_message_the_site_sends_can_be_relayed(monkeypatch):
+    """The whole class: whatever a worker may send through ``send_group`` passes the relay's check."""
+    sent: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr(broadcast, "send_group", lambda group, message: sent.append((group, message)))
+    broadcast.table_updated_on_commit(table_id=3, version=9)
+    broadcast.table_updated_on_commit(table_id=3, version=9, reread=True)
+    broadcast.chat_updated_on_commit(table_id=3)
+    broadcast.badges_updated_on_commit(user_ids=[2, 5])
+    broadcast.sessions_changed_on_commit(user_id=2)
+    broadcast.sessions_changed_on_commit(user_id=2, ended="s" * 32)
+    assert len(sent) == 7
+    for group, message in sent:
+        assert broadcast.relayed_message({"group": group, "message": message}) == (group, message)

@@ -58,6 +58,20 @@ def test_a_players_own_games_are_not_in_the_watch_list(alice, bob, charlie):
     assert f"lobby-table-{table.pk}" in _section(_client(charlie).get(reverse("lobby")).content.decode(), "watch")
 
 
+def test_a_row_names_its_game_once(alice, bob, charlie):
+    """An untitled table is called by its game's name: no second tag with the same name beside it."""
+    untitled = started_table(alice, bob)
+    titled = started_table(alice, bob)
+    Table.objects.filter(pk=titled.pk).update(title="Friday night")
+    body = _client(charlie).get(reverse("lobby")).content.decode()
+    assert "{#" not in body
+    watch = _section(body, "watch")
+    rows = {m.group(1): m.group(0) for m in re.finditer(r'<li[^>]*id="lobby-table-(\d+)".*?</li>', watch, re.S)}
+    untitled_row, titled_row = rows[str(untitled.pk)], rows[str(titled.pk)]
+    assert 'class="tag game"' not in untitled_row
+    assert "Friday night" in titled_row and 'class="tag game"' in titled_row
+
+
 # --- the language switch in the header ------------------------------------------------------------
 
 
