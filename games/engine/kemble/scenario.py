@@ -26,6 +26,7 @@ Other keys: ``round`` (default 2), ``phase`` (``turn`` by default when ``turn`` 
 dict: ``moves``, ``fires``...), ``order`` (turn order), ``covers`` (quadrants covered with a sensor card),
 ``space`` (the space draw pile, top first; a boss warning may be included), ``sensor`` (sensor pile, top
 first), ``powerup`` (power-up deck, top first), ``achievements_up``, ``options``, ``prompts``.
+``seed`` (default 0) deals the new game the position starts from (the piles' order).
 ``players_set`` keys are player fields (``energy``, ``threat`` as a level or ``[level, partial]``,
 ``bellonium``, ``glory``, ``upgrades``, ``hand``, ``powerups``, ``mission``, ``tokens``, ``played``,
 ``overload_costs``, ``stats``...).
@@ -100,7 +101,7 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
     state["width"] = w
     # Return the dealt layout to the discard so decks still hold every card.
     for row in state["board"]:
-        decks["space_discard"].extend(s["card"] for s in row if s["card"] and s["card"] in CONTENT.cards)
+        decks["space_discard"].extend(s["card"] for s in row if s["card"])
     layout = board or {}
     back = flips or {}
     state["board"] = []
@@ -140,8 +141,6 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
         decks["achievements_up"] = list(achievements_up)
     state["round"] = round
     state["order"] = list(order) if order is not None else list(range(players))
-    for p in state["players"]:
-        p["bid"] = None
     if turn is not None:
         state["phase"] = "turn"
         state["turn_index"] = state["order"].index(turn)
@@ -162,17 +161,15 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
 
 
 def _take_cards(state: State, key: str, current: list[str], wanted: list[str]) -> None:
-    """Move cards between the hand and their draw pile so that no card exists twice."""
+    """Move cards between the hand and their draw pile so that no card exists twice (the discards are still
+    empty: a new game's, and the covers are drawn after the hands)."""
     pile = state["decks"]["sensor" if key == "hand" else "powerup"]
-    discard = state["decks"]["sensor_discard" if key == "hand" else "powerup_discard"]
     for card in current:
         if card not in wanted:
             pile.append(card)
     for card in wanted:
         if card in pile:
             pile.remove(card)
-        elif card in discard:
-            discard.remove(card)
         else:
             for other in state["players"]:
                 if other[key] is not current and card in other[key]:

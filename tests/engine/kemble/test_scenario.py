@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from unittest.mock import patch
 
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.scenario import build, synthetic_card
+import pytest
+
+from games.engine.core import Rng
+from games.engine.kemble import RULES
+from games.engine.kemble.content import CONTENT, ContentError
+from games.engine.kemble.decks import draw_powerup_card, draw_sensor
+from games.engine.kemble.scenario import build, cmd, run, synthetic_card
+from games.engine.kemble.state import Ctx
+from tests.support.engine import new_state
 
 SENSORS = sorted(CONTENT.sensors)
 
@@ -51,3 +60,70 @@ def test_order_width_prompts_and_synthetic_cards() -> None:
     assert a.startswith("scn_") and card.name == a and card.deck == "scenario"
     assert card.front[0].object == "fighter" and card.back[1].object == "mine"
     assert synthetic_card(["empty", "fighter"]) != synthetic_card(["fighter", "empty"])
+
+
+@pytest.fixture
+def fresh_registry() -> Iterator[None]:
+    """An empty ``CONTENT.synthetic`` (restored afterwards), so ``synthetic_card`` builds its cards anew rather
+    than finding them registered by an earlier test."""
+    with patch.dict(CONTENT.synthetic, {}, clear=True):
+        yield
+
+
+def test_a_synthetic_card_is_made_from_its_quadrants(fresh_registry: None) -> None:
+    cid = synthetic_card(["fighter", "asteroid"], back=["mine", {"object": "cruiser", "energy": 5}])
+    assert list(CONTENT.synthetic) == [cid]
+    card = CONTENT.card(cid)
+    assert card.id == cid and card.name == cid and card.deck == "scenario"
+    assert [q.object for q in card.front] == ["fighter", "asteroid"]
+    assert card.front[0].energy == 1 and card.front[0].bellonium == 1
+    assert [q.object for q in card.back] == ["mine", "cruiser"] and card.back[1].energy == 5
+    assert CONTENT.card(synthetic_card(["empty", "wall"])).back is None
+    assert cid not in CONTENT.deck("scenario"), "synthetic cards stay out of the real decks"
+
+
+@pytest.mark.parametrize("bad", [0, 1, 2, 3], ids=["front left", "front right", "back left", "back right"])
+def test_a_bad_synthetic_quadrant_is_refused_naming_the_card(fresh_registry: None, bad: int) -> None:
+    quadrants: list[object] = ["fighter", "asteroid", "mine", "wall"]
+    quadrants[bad] = {"object": "nonsense"}
+    with pytest.raises(ContentError, match=r"^scn_[0-9a-f]{12}: unknown object 'nonsense'$"):
+        synthetic_card(quadrants[:2], back=quadrants[2:])
+    assert not CONTENT.synthetic
+
+
+def test_the_dealt_layout_goes_back_to_the_space_discard() -> None:
+    dealt = new_state(RULES, 3, seed=0)
+    on_board = [s["card"] for row in dealt["board"] for s in row]
+    state = build(players=3)
+    d = state["decks"]
+    assert d["space"] == dealt["decks"]["space"]
+    assert Counter(d["space_discard"]) == Counter(on_board)
+
+
+def test_the_default_deal_is_seed_0() -> None:
+    assert build()["decks"] == build(seed=0)["decks"] != build(seed=1)["decks"]
+
+
+def test_a_built_scroll_phase_is_the_one_the_last_turn_of_a_round_opens() -> None:
+    reached, _ = run(build(ships={0: (5, 2), 1: (5, 3)}, turn=1, order=[0, 1]), cmd(1, "end_turn"))
+    built = build(ships={0: (5, 2), 1: (5, 3)}, order=[0, 1], phase="scroll")
+    assert built["phase"] == reached["phase"] == "scroll"
+    assert built["scroll"] == reached["scroll"] and built["turn"] is reached["turn"] is None
+
+
+def test_given_piles_are_listed_top_first() -> None:
+    sensors, powerups, space = SENSORS[:3], sorted(CONTENT.powerups)[:3], CONTENT.deck("S1")[:3]
+    state = build(sensor=sensors, powerup=powerups, space=space, achievements_up=sorted(CONTENT.achievements)[:2])
+    d = state["decks"]
+    assert d["sensor"] == sensors[::-1] and d["powerup"] == powerups[::-1] and d["space"] == space[::-1]
+    assert d["achievements_up"] == sorted(CONTENT.achievements)[:2]
+    ctx = Ctx(state=state, rng=Rng.from_seed(0))
+    assert [draw_sensor(ctx) for _ in sensors] == sensors
+    assert [draw_powerup_card(ctx) for _ in powerups] == powerups
+
+
+def test_a_built_player_has_a_new_games_fields_and_no_bid() -> None:
+    fresh = new_state(RULES, 2, seed=0)
+    state = build(players_set={1: {"energy": 2}})
+    for p, q in zip(state["players"], fresh["players"], strict=True):
+        assert set(p) == set(q) and p["bid"] is None
