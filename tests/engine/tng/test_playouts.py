@@ -12,8 +12,15 @@ import pytest
 from games.engine.core import Command, Outcome
 from games.engine.tng import RULES
 from games.engine.tng.content import card
+from games.engine.tng.messages import EVENTS
 from games.engine.tng.state import HAND_SIZE
-from tests.support.engine import assert_replays, play_to_the_end, strings, walk_checking_apply
+from tests.support.engine import (
+    assert_replays,
+    event_text_check,
+    play_to_the_end,
+    strings,
+    walk_checking_apply,
+)
 
 SCENARIOS = ["exploration", "borg_invasion", "klingon_civil_war"]
 VARIANTS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
@@ -71,7 +78,8 @@ def test_random_games_finish_with_invariants_holding(scenario: str, players: int
     options = {"scenario": scenario}
     reasons: Counter[str] = Counter()
     for seed in range(GAMES):
-        playout, result = play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants)
+        playout, result = play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants,
+                                          event_texts=EVENTS)
         reasons[result.reason] += 1
         flat = sorted(s for group in result.ranking for s in group)
         assert flat == list(range(players))
@@ -91,7 +99,8 @@ def test_random_borg_team_games_finish_with_invariants_holding(players: int) -> 
     options = {"scenario": "borg_invasion", "borg_teams": "teams"}
     reasons: Counter[str] = Counter()
     for seed in range(GAMES):
-        _playout, result = play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants)
+        _playout, result = play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants,
+                                           event_texts=EVENTS)
         assert not result.cooperative
         reasons[result.reason] += 1
         teams = {tuple(t) for t in result.teams}
@@ -114,7 +123,8 @@ OTHER_READINGS = [
 @pytest.mark.parametrize(("players", "options"), OTHER_READINGS, ids=lambda v: str(v))
 def test_random_games_with_the_other_table_options(players: int, options: dict[str, Any]) -> None:
     for seed in range(5):
-        play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants)
+        play_to_the_end(RULES, players, options, seed, max_steps=STEP_CAP, invariants=Invariants,
+                        event_texts=EVENTS)
 
 
 def check_no_leak(state: dict[str, Any], events: list[Any]) -> None:
@@ -144,12 +154,15 @@ def check_no_leak(state: dict[str, Any], events: list[Any]) -> None:
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_apply_never_mutates_views_never_leak_and_legal_is_deterministic(scenario: str) -> None:
-    def check(out: Outcome) -> None:
-        if out.undoable:
-            assert not any(e.kind in ("cards_drawn", "card_explored", "search_area_refilled") for e in out.events)
-        check_no_leak(out.state, out.events)
-
     for players in (2, 4):
+        texts = event_text_check(EVENTS, players)
+
+        def check(out: Outcome, texts: Any = texts) -> None:
+            if out.undoable:
+                assert not any(e.kind in ("cards_drawn", "card_explored", "search_area_refilled") for e in out.events)
+            check_no_leak(out.state, out.events)
+            texts(out.events)
+
         walk_checking_apply(RULES, players, {"scenario": scenario}, steps=300, check=check)
     _ = card
 
@@ -160,5 +173,6 @@ def test_games_without_a_round_limit_end(seed: int) -> None:
     """Issue 4: with ``round_limit: 0`` these two random 2-player games never ended (seed 8: both decks thinned to
     Ensigns by the Discard Phase, R17a, so nobody can win a card again; seed 10: only ships stronger than both
     players keep cycling under the Space Deck). The stalemate guard (RULINGS B14) ends them on points."""
-    _playout, result = play_to_the_end(RULES, 2, {"round_limit": 0}, seed, max_steps=6000, invariants=Invariants)
+    _playout, result = play_to_the_end(RULES, 2, {"round_limit": 0}, seed, max_steps=6000, invariants=Invariants,
+                                       event_texts=EVENTS)
     assert result.reason == "stalemate"
