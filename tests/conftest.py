@@ -10,6 +10,15 @@ from tests.support.toygame import TOY
 registry.register(TOY)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+    """The browser tests run last. Playwright's sync API keeps an event loop running in the main thread
+    while its (session-wide) browser is open, so a test after the first browser test that calls
+    ``async_to_sync`` or runs its own loop would fail. pytest's own ordering by session fixtures could
+    otherwise put them anywhere; the sort is stable, so everything else keeps its order."""
+    items.sort(key=lambda item: "tests/browser/" in str(item.fspath))
+
+
 @pytest.fixture
 def make_user(db):  # type: ignore[no-untyped-def]
     from accounts.models import User

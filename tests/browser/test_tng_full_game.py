@@ -129,6 +129,7 @@ def create_table(alice, bob, site, *, mp_goal: int | None, seed: int | None) -> 
     alice.locator("select[name=game]").select_option("tng")
     alice.wait_for_load_state("networkidle")
     alice.locator("select[name=num_players]").select_option("2")
+    alice.wait_for_load_state("networkidle")  # the form comes back with that count's options
     if mp_goal is not None:
         alice.locator("select[name=opt_mp_goal]").select_option(str(mp_goal))
     alice.locator("form button[type=submit]").last.click()
