@@ -85,6 +85,8 @@ def fill(template: str, params: Mapping[str, Any]) -> str:
 
 
 class Presenter:
+    #: The game's translated name (``gettext_lazy``), or None: ``games.messages.game_name`` falls back.
+    title: Any = None
     board_template = "games/_generic_board.html"
     #: A static stylesheet for the board (linked in the table page's head), or None.
     stylesheet: str | None = None
@@ -92,7 +94,7 @@ class Presenter:
     def __init__(self, slug: str) -> None:
         self.slug = slug
         try:
-            self.messages_module: Any = importlib.import_module(f"games.engine.{slug}.messages")
+            self.messages_module: Any = importlib.import_module(f"games.{slug}.engine.messages")
         except ImportError:
             self.messages_module = None
 
@@ -156,27 +158,14 @@ class Presenter:
 
 
 _PRESENTERS: dict[str, type[Presenter]] = {}
-_BUILTIN_LOADED = False
 
 
 def register_presenter(slug: str, cls: type[Presenter]) -> None:
+    """Called by a game's presenter module (imported by its app's ``ready``: ``games.apps.GameAppConfig``)."""
     _PRESENTERS[slug] = cls
     presenter_for.cache_clear()
 
 
 @cache
 def presenter_for(slug: str) -> Presenter:
-    _load_builtin()
     return _PRESENTERS.get(slug, Presenter)(slug)
-
-
-def _load_builtin() -> None:
-    """Import every built-in presenter once (each registers itself), whatever was registered before:
-    a template tag library may import one game's presenter first."""
-    global _BUILTIN_LOADED
-    if _BUILTIN_LOADED:
-        return
-    _BUILTIN_LOADED = True
-    for module in ("games.presenters.kemble", "games.presenters.tng"):
-        with contextlib.suppress(ImportError):
-            importlib.import_module(module)

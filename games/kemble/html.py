@@ -5,8 +5,8 @@ Why not templates: the board is re-rendered for every seat after every move, and
 4-player board has about 40 quadrants, each with a dozen symbols and titles: as ``{% include %}`` loops
 they cost about 2,000 template nodes per render (three quarters of the render's CPU); here they cost a
 few string joins. The outline left in the template still cost half of the board fragment's CPU, so it
-moved here too. ``templates/games/kemble/board.html`` only calls ``board`` (through the tag
-``kemble_board`` of ``games/templatetags/kemble_tags.py``).
+moved here too. ``games/kemble/templates/kemble/board.html`` only calls ``board`` (through the tag
+``kemble_board`` of ``games/kemble/templatetags/kemble_tags.py``).
 
 The markup is the one the templates made, byte for byte (``bench/render.py --compare`` checks it
 against a corpus rendered by the templates), whitespace included. Rules kept from the templates:
@@ -31,7 +31,7 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-from games.presenters.html import escape_value
+from games.board_html import escape_value
 
 _e = escape_value  # ``{{ value }}``, as the templates rendered it
 

@@ -12,10 +12,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
-from games.engine.kemble.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
+from games.kemble.engine.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
 from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
@@ -609,8 +609,9 @@ class _Geometry:
 
 
 class KemblePresenter(Presenter):
-    board_template = "games/kemble/board.html"
-    stylesheet = "css/kemble.css"
+    title = gettext_lazy("The Battle at Kemble's Cascade")
+    board_template = "kemble/board.html"
+    stylesheet = "kemble/kemble.css"
 
     # texts ------------------------------------------------------------------------------------------
 
@@ -792,13 +793,13 @@ class KemblePresenter(Presenter):
                 c.update(on_board=True, cell=f"{pos[0]}-{pos[1]}", edge=a["dir"], glyph=ARROWS[a["dir"]])
             elif k == "bid":
                 c.update(
-                    template="games/kemble/_sensor_button.html",
+                    template="kemble/_sensor_button.html",
                     card=sensor_card(a["card"]),
                     css="card-button",
                 )
             elif k == "play_powerup":
                 c.update(
-                    template="games/kemble/_powerup_button.html",
+                    template="kemble/_powerup_button.html",
                     card=powerup_card(a["card"]),
                     css="card-button",
                 )
@@ -818,7 +819,7 @@ class KemblePresenter(Presenter):
                     " · " + gettext("+%(n)s glory") % {"n": glory} if glory else ""
                 )
                 c.update(
-                    template="games/kemble/_upgrade_button.html",
+                    template="kemble/_upgrade_button.html",
                     card={
                         "name": _t(UPGRADES.get(a["upgrade"], a["upgrade"])),
                         "level": level,
@@ -1303,7 +1304,7 @@ def _boss_rules(boss_id: str) -> list[str]:
 
 @per_language
 def legend() -> list[dict[str, str]]:
-    """The board's symbols: each object's glyph and name (``templates/games/kemble/_legend.html``)."""
+    """The board's symbols: each object's glyph and name (``games/kemble/templates/kemble/_legend.html``)."""
     return [{"glyph": g, "name": gettext(n)} for o, (n, g) in OBJECTS.items() if g]
 
 

@@ -4,9 +4,9 @@ scenarios' panels, my cards, the Starbase and Space piles, and the other players
 Why not templates: these parts repeat. A board shows some 25 cards, a ship per player and the command
 forms placed on the cards, and it is re-rendered for every seat after every move. As ``{% include %}``
 loops (and ``{% for c in controls %}`` inside each slot, pile and card) they cost three quarters of the
-render's CPU; here they cost a few string joins. ``templates/games/tng/board.html`` is still the page's
+render's CPU; here they cost a few string joins. ``games/tng/templates/tng/board.html`` is still the page's
 outline (and it keeps the final scores, shown once at the end); it calls these through the tags in
-``games/templatetags/tng_tags.py``. The decision panel (``games/table.html``) includes
+``games/tng/templatetags/tng_tags.py``. The decision panel (``games/table.html``) includes
 ``_card_button.html`` (``card_button`` here) and ``_seat_button.html``.
 
 The markup is the one the templates made, byte for byte (``bench/render.py --compare`` checks it against
@@ -31,7 +31,7 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-from games.presenters.html import escape_value
+from games.board_html import escape_value
 
 _e = escape_value  # ``{{ value }}``, as the templates rendered it
 

@@ -1,6 +1,6 @@
 """Star Trek: The Next Generation Deck Building Game in the browser: board context, controls, texts.
 
-Presentation only: the engine's view (games.engine.tng.view) says what is where and ``legal_commands`` what
+Presentation only: the engine's view (games.tng.engine.view) says what is where and ``legal_commands`` what
 may be done. Commands that act on a public card of the table (obtain or search a Search Area slot, obtain a
 basic character, complete a face-up mission) are placed on that card; everything else is in the decision
 panel, playing cards as readable card buttons. Card texts are built from the card data (status bar,
@@ -14,13 +14,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
-from games.engine.tng.content import CONTENT, DATA_DIR, STATS
-from games.engine.tng.messages import CHOICES
 from games.presenters import Presenter, fill, per_language, register_presenter, seat_ref
 from games.presenters import player_label as base_player_label
+from games.tng.engine.content import CONTENT, DATA_DIR, STATS
+from games.tng.engine.messages import CHOICES
 
 STAT_NAMES = {
     "attack": gettext_noop("Attack"),
@@ -329,8 +329,9 @@ def battles_info(view: Mapping[str, Any], position: int | None) -> list[dict[str
 
 
 class TngPresenter(Presenter):
-    board_template = "games/tng/board.html"
-    stylesheet = "css/tng.css"
+    title = gettext_lazy("Star Trek: The Next Generation Deck Building Game")
+    board_template = "tng/board.html"
+    stylesheet = "tng/tng.css"
 
     # texts ------------------------------------------------------------------------------------------
 
@@ -454,7 +455,7 @@ class TngPresenter(Presenter):
             elif k == "complete_mission":
                 c["card"] = a["card"]
             elif k == "play":
-                c.update(template="games/tng/_card_button.html", card=card_info(a["card"]), css="card-button",
+                c.update(template="tng/_card_button.html", card=card_info(a["card"]), css="card-button",
                          caption=gettext("Play"))
             elif k == "discard":
                 c.update(css="secondary discard", card=a["card"], label=gettext("Discard Phase: discard it"))
@@ -463,12 +464,12 @@ class TngPresenter(Presenter):
             elif k in ("pass", "ready"):
                 c["css"] = "pass"
             elif k in ("keep_influence", "bottom", "win_ship", "ally"):
-                c.update(template="games/tng/_card_button.html", card=card_info(a["card"]), css="card-button",
+                c.update(template="tng/_card_button.html", card=card_info(a["card"]), css="card-button",
                          caption=c["label"])
             elif k == "repair":
                 c["css"] = "secondary"
             elif k in ("target", "assign_damage", "ship_ability"):
-                c.update(template="games/tng/_seat_button.html", seat=int(a["target"]),
+                c.update(template="tng/_seat_button.html", seat=int(a["target"]),
                          seat_label=player_label(int(a["target"])))
                 if k == "ship_ability":
                     c["css"] = "secondary"

@@ -8,7 +8,7 @@ goals.py (R53-R54), scoring.py (R55, R83-R84), options.py (R82-R86), view.py (hi
 
 from __future__ import annotations
 
-from games.engine.kemble.rules import KembleRules
+from games.kemble.engine.rules import KembleRules
 
 RULES = KembleRules()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from games.engine.kemble.content import DELTA, EMPTY, Quadrant, side
-from games.engine.kemble.state import State
+from games.kemble.engine.content import DELTA, EMPTY, Quadrant, side
+from games.kemble.engine.state import State
 
 
 def num_rows(state: State) -> int:

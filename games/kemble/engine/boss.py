@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.engine.kemble import board
-from games.engine.kemble.content import CONTENT, Rule, side
-from games.engine.kemble.effects import apply_effects
-from games.engine.kemble.state import Ctx, State
+from games.kemble.engine import board
+from games.kemble.engine.content import CONTENT, Rule, side
+from games.kemble.engine.effects import apply_effects
+from games.kemble.engine.state import Ctx, State
 
 
 def boss_numbers(state: State) -> list[list[int]]:

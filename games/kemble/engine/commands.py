@@ -19,11 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
-from games.engine.kemble import board, economy, firing, movement, scroll, turns
-from games.engine.kemble.content import CONTENT, DIRS4, DIRS8, UPGRADE_TYPES, UPGRADE_WEAPONS
-from games.engine.kemble.goals import check_goals
-from games.engine.kemble.space import side_options, side_step, wormhole_targets
-from games.engine.kemble.state import Ctx, State, next_key, team_of
+from games.kemble.engine import board, economy, firing, movement, scroll, turns
+from games.kemble.engine.content import CONTENT, DIRS4, DIRS8, UPGRADE_TYPES, UPGRADE_WEAPONS
+from games.kemble.engine.goals import check_goals
+from games.kemble.engine.space import side_options, side_step, wormhole_targets
+from games.kemble.engine.state import Ctx, State, next_key, team_of
 
 AUTO_KINDS = ("reveal", "scroll", "upkeep")
 PROMPT_IDS = {"side": "choose_side", "wormhole": "choose_wormhole", "mosquito": "choose_mosquito_swap"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.kemble.state import Ctx
+from games.kemble.engine.state import Ctx
 
 
 def draw_sensor(ctx: Ctx) -> str | None:

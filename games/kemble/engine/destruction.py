@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.kemble.state import Ctx, bump_stat
+from games.kemble.engine.state import Ctx, bump_stat
 
 
 def damage_ship(ctx: Ctx, seat: int, amount: int, cause: str) -> bool:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.kemble import decks
-from games.engine.kemble.content import CONTENT, UPGRADE_TYPES
-from games.engine.kemble.effects import apply_effects
-from games.engine.kemble.ship import gain_energy
-from games.engine.kemble.state import Ctx, State, bump_stat, team_of
+from games.kemble.engine import decks
+from games.kemble.engine.content import CONTENT, UPGRADE_TYPES
+from games.kemble.engine.effects import apply_effects
+from games.kemble.engine.ship import gain_energy
+from games.kemble.engine.state import Ctx, State, bump_stat, team_of
 
 
 def upgrade_price(state: State, kind: str, level: int) -> int:

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from games.engine.kemble import threat
-from games.engine.kemble.state import Ctx, Player, bump_stat
+from games.kemble.engine import threat
+from games.kemble.engine.state import Ctx, Player, bump_stat
 
 Handler = Callable[[Ctx, int, dict[str, Any], str], None]
 
@@ -43,13 +43,13 @@ def _lose_bellonium(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> No
 
 
 def _gain_energy(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.engine.kemble.ship import gain_energy
+    from games.kemble.engine.ship import gain_energy
 
     gain_energy(ctx, seat, _amount(eff), source)
 
 
 def _lose_energy(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.engine.kemble.destruction import damage_ship
+    from games.kemble.engine.destruction import damage_ship
 
     damage_ship(ctx, seat, _amount(eff), source)
 
@@ -92,7 +92,7 @@ def _free_rotation(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> Non
 
 
 def _draw_powerups(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.engine.kemble.economy import draw_powerups
+    from games.kemble.engine.economy import draw_powerups
 
     draw_powerups(ctx, seat, _amount(eff), source)
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.kemble import board
-from games.engine.kemble.boss import trigger_destroyed
-from games.engine.kemble.content import DIRS4, UPGRADE_WEAPONS, WEAPON_IMMUNITY
-from games.engine.kemble.ship import gain_energy, level_value
-from games.engine.kemble.space import remove_object
-from games.engine.kemble.state import Ctx, State, bump_stat, next_key
-from games.engine.kemble.threat import add_points
+from games.kemble.engine import board
+from games.kemble.engine.boss import trigger_destroyed
+from games.kemble.engine.content import DIRS4, UPGRADE_WEAPONS, WEAPON_IMMUNITY
+from games.kemble.engine.ship import gain_energy, level_value
+from games.kemble.engine.space import remove_object
+from games.kemble.engine.state import Ctx, State, bump_stat, next_key
+from games.kemble.engine.threat import add_points
 
 KILL_STAT = {"fighter": "kills_fighter", "turret": "kills_turret", "cruiser": "kills_cruiser",
              "boss_part": "kills_boss_part", "mini_boss": "kills_mini_boss", "asteroid": "kills_asteroid",

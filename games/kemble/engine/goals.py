@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.kemble.content import CONTENT, UPGRADE_WEAPONS, Goal
-from games.engine.kemble.state import Ctx, Player, State
+from games.kemble.engine.content import CONTENT, UPGRADE_WEAPONS, Goal
+from games.kemble.engine.state import Ctx, Player, State
 
 
 def state_stat(p: Player, stat: str) -> int:

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.kemble import board, threat
-from games.engine.kemble.content import DIRS4, DIRS8
-from games.engine.kemble.destruction import damage_ship
-from games.engine.kemble.ship import can_rotate, max_energy, rotation_cost
-from games.engine.kemble.space import arrive, claim_reward, enterable, wormhole_targets
-from games.engine.kemble.state import Ctx, State, bump_stat
+from games.kemble.engine import board, threat
+from games.kemble.engine.content import DIRS4, DIRS8
+from games.kemble.engine.destruction import damage_ship
+from games.kemble.engine.ship import can_rotate, max_energy, rotation_cost
+from games.kemble.engine.space import arrive, claim_reward, enterable, wormhole_targets
+from games.kemble.engine.state import Ctx, State, bump_stat
 
 
 def payment_refusal(state: State, seat: int, amount: int, rule: str) -> IllegalCommand | None:

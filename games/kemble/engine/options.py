@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import IllegalCommand
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
 
 #: ``players``: the counts an option applies to; ``detail``: a ruling shown folded away (see ``Rules.option_schema``).
 OPTION_SCHEMA: list[dict[str, Any]] = [

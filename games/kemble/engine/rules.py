@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
-from games.engine.kemble import commands, options, scoring, scroll, view
-from games.engine.kemble.setup import setup_game
-from games.engine.kemble.state import Ctx, State, active_seats, copy_json, copy_state, next_key
+from games.kemble.engine import commands, options, scoring, scroll, view
+from games.kemble.engine.setup import setup_game
+from games.kemble.engine.state import Ctx, State, active_seats, copy_json, copy_state, next_key
 
 
 class KembleRules(Rules):
@@ -95,7 +95,7 @@ class KembleRules(Rules):
         return Outcome(state=s, events=ctx.events)
 
     def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
-        from games.engine.kemble.secrets import rerandomise  # what a seat may not know: secrets.py
+        from games.kemble.engine.secrets import rerandomise  # what a seat may not know: secrets.py
 
         return rerandomise(state, seat, rng)
 

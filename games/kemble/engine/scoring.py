@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Result
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.state import State
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.state import State
 
 
 def final_scores(state: State) -> dict[str, dict[str, Any]]:

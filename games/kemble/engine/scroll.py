@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.kemble import board, threat
-from games.engine.kemble.boss import reveal_boss, trigger_board
-from games.engine.kemble.content import CONTENT, side
-from games.engine.kemble.decks import draw_sensor
-from games.engine.kemble.space import arrive, pay_global_bellonium
-from games.engine.kemble.state import Ctx, bump_stat, next_key
+from games.kemble.engine import board, threat
+from games.kemble.engine.boss import reveal_boss, trigger_board
+from games.kemble.engine.content import CONTENT, side
+from games.kemble.engine.decks import draw_sensor
+from games.kemble.engine.space import arrive, pay_global_bellonium
+from games.kemble.engine.state import Ctx, bump_stat, next_key
 
 
 def run_scroll(ctx: Ctx) -> None:
@@ -124,7 +124,7 @@ def add_row(ctx: Ctx) -> None:
 
 def upkeep(ctx: Ctx) -> None:
     """End-of-round upkeep: next round, back to the sensor bids."""
-    from games.engine.kemble.turns import start_bidding
+    from games.kemble.engine.turns import start_bidding
 
     state = ctx.state
     state["round"] += 1
@@ -133,7 +133,7 @@ def upkeep(ctx: Ctx) -> None:
 
 def end_game(ctx: Ctx) -> None:
     """R44 -> R55."""
-    from games.engine.kemble.scoring import final_scores
+    from games.kemble.engine.scoring import final_scores
 
     state = ctx.state
     state["phase"] = "over"

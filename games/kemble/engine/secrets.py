@@ -21,8 +21,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.engine.core import Rng
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.state import State, copy_state, team_of
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.state import State, copy_state, team_of
 
 
 def _strings(value: Any) -> Iterator[str]:

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.core import Rng
-from games.engine.kemble.content import CONTENT, SYMBOLS, UPGRADE_TYPES, side
-from games.engine.kemble.decks import draw_sensor
-from games.engine.kemble.economy import draw_powerups
-from games.engine.kemble.state import Ctx, State, new_player
-from games.engine.kemble.turns import start_bidding
+from games.kemble.engine.content import CONTENT, SYMBOLS, UPGRADE_TYPES, side
+from games.kemble.engine.decks import draw_sensor
+from games.kemble.engine.economy import draw_powerups
+from games.kemble.engine.state import Ctx, State, new_player
+from games.kemble.engine.turns import start_bidding
 
 #: R6: cards taken from each level deck, by table width (solo: RULINGS, the 2-3 player mix scaled to 2 wide).
 LEVEL_COUNTS: dict[int, list[tuple[str, int]]] = {

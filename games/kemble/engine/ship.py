@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.state import BASE_MAX_ENERGY, Ctx, Player, State
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.state import BASE_MAX_ENERGY, Ctx, Player, State
 
 
 def level_value(p: Player, kind: str, key: str) -> Any:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from games.engine.kemble import board, decks
-from games.engine.kemble.content import CONTENT, NO_ENTRY, side
-from games.engine.kemble.destruction import damage_ship, destroy_player
-from games.engine.kemble.economy import draw_powerups
-from games.engine.kemble.ship import gain_energy
-from games.engine.kemble.state import Ctx, State, bump_stat, next_key
+from games.kemble.engine import board, decks
+from games.kemble.engine.content import CONTENT, NO_ENTRY, side
+from games.kemble.engine.destruction import damage_ship, destroy_player
+from games.kemble.engine.economy import draw_powerups
+from games.kemble.engine.ship import gain_energy
+from games.kemble.engine.state import Ctx, State, bump_stat, next_key
 
 #: Arrivals a player chose (they may spend -M moves and use wormholes on their own turn).
 CHOSEN = ("move", "enter")
@@ -81,7 +81,7 @@ def enterable(state: State, r: int, c: int) -> bool:
 
 def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
     """Resolve the quadrant a ship just reached (R20). ``how``: move, enter, push, side, teleport, flip."""
-    from games.engine.kemble.boss import trigger_destroyed, trigger_entered
+    from games.kemble.engine.boss import trigger_destroyed, trigger_entered
 
     state = ctx.state
     p = ctx.player(seat)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.engine.kemble import board
-from games.engine.kemble.content import Quadrant
-from games.engine.kemble.state import Ctx, Player, State
+from games.kemble.engine import board
+from games.kemble.engine.content import Quadrant
+from games.kemble.engine.state import Ctx, Player, State
 
 
 def step_cost(level: int) -> int:
@@ -41,7 +41,7 @@ def give_threat(ctx: Ctx, seat: int, points: int, source: str) -> None:
 
 def resolve_threat(ctx: Ctx, seat: int) -> None:
     """R31: Shield first lowers the level, then lose energy equal to the level; the level returns to 0."""
-    from games.engine.kemble.destruction import damage_ship
+    from games.kemble.engine.destruction import damage_ship
 
     p = ctx.player(seat)
     level = p["threat"][0]
@@ -55,7 +55,7 @@ def resolve_threat(ctx: Ctx, seat: int) -> None:
 
 
 def _shield(p: Player) -> int:
-    from games.engine.kemble.content import CONTENT
+    from games.kemble.engine.content import CONTENT
 
     lvl = p["upgrades"].get("shield", 0)
     return CONTENT.upgrades["shield"]["levels"][lvl - 1]["reduce"] if lvl else 0

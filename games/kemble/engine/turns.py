@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.kemble import board, threat
-from games.engine.kemble.boss import trigger_board
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.decks import draw_sensor
-from games.engine.kemble.effects import apply_effects
-from games.engine.kemble.ship import engine_moves, max_energy, recharge
-from games.engine.kemble.space import open_standing_claim
-from games.engine.kemble.state import Ctx, State, active_seats, bump_stat, next_key
+from games.kemble.engine import board, threat
+from games.kemble.engine.boss import trigger_board
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.decks import draw_sensor
+from games.kemble.engine.effects import apply_effects
+from games.kemble.engine.ship import engine_moves, max_energy, recharge
+from games.kemble.engine.space import open_standing_claim
+from games.kemble.engine.state import Ctx, State, active_seats, bump_stat, next_key
 
 
 def start_bidding(ctx: Ctx) -> None:
@@ -152,7 +152,7 @@ def finish_turn(ctx: Ctx) -> None:
 
 def entry_columns(state: State) -> list[int]:
     """R22: quadrants of the bottom row a ship may enter."""
-    from games.engine.kemble.space import enterable
+    from games.kemble.engine.space import enterable
 
     bottom = board.num_rows(state)
     return [c for c in range(1, board.num_cols(state) + 1) if enterable(state, bottom, c)]

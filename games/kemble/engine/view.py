@@ -21,11 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Zone
-from games.engine.kemble import board
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.goals import goal_value
-from games.engine.kemble.ship import max_energy
-from games.engine.kemble.state import State, team_of
+from games.kemble.engine import board
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.goals import goal_value
+from games.kemble.engine.ship import max_energy
+from games.kemble.engine.state import State, team_of
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

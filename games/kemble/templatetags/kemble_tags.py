@@ -1,4 +1,4 @@
-"""Template tags of the Kemble board. The board itself is drawn in ``games/presenters/kemble_html.py``."""
+"""Template tags of the Kemble board. The board itself is drawn in ``games/kemble/html.py``."""
 
 from __future__ import annotations
 
@@ -11,10 +11,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-# Registers the Kemble presenter whenever the templates load (as tng_tags does TNG's): the presenters'
-# registry loads the built-in presenters only while it is empty (games/presenters/__init__.py), so once
-# any game's tags have registered theirs, every other game must have registered its own too.
-from games.presenters import kemble, kemble_html
+from games.kemble import html as kemble_html
+from games.kemble import presenter as kemble
 
 register = template.Library()
 
@@ -48,5 +46,5 @@ def kemble_sensor_card(card: Mapping[str, Any]) -> SafeString:
 @cache
 def _legend_in(language: str | None) -> SafeString:
     """The symbols legend (``_legend.html``), the same on every board: rendered once per language."""
-    html = render_to_string("games/kemble/_legend.html", {"legend": kemble.legend()})
+    html = render_to_string("kemble/_legend.html", {"legend": kemble.legend()})
     return mark_safe(html.removesuffix("\n"))  # the file's last newline: the board has its own

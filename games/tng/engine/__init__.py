@@ -9,7 +9,7 @@ Decisions on the rulebook's gaps: RULINGS.md. Card data: data/SCHEMA.md.
 
 from __future__ import annotations
 
-from games.engine.tng.rules import TngRules
+from games.tng.engine.rules import TngRules
 
 RULES = TngRules()
 

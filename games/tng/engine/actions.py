@@ -4,9 +4,9 @@ repair (R14), search (R15). Shared by the standard turn and the Borg group turn.
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.tng.content import CONTENT, card
-from games.engine.tng.mechanics import apply_effects, in_battle, refill_search
-from games.engine.tng.state import Ctx, State
+from games.tng.engine.content import CONTENT, card
+from games.tng.engine.mechanics import apply_effects, in_battle, refill_search
+from games.tng.engine.state import Ctx, State
 
 
 def play_refusal(state: State, seat: int, inst: str) -> IllegalCommand | None:

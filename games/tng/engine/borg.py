@@ -8,8 +8,8 @@ Borg Cube battles, a face-up non-Borg ship), then every player acts on their own
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.tng.content import STATS, card
-from games.engine.tng.mechanics import (
+from games.tng.engine.content import STATS, card
+from games.tng.engine.mechanics import (
     apply_effects,
     battle_hit,
     close_battle,
@@ -23,7 +23,7 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, group_seats, in_game, pop_space
+from games.tng.engine.state import HAND_SIZE, Ctx, State, bump, group_seats, in_game, pop_space
 
 ASSIMILATION = 5  # R49.2
 GROUP_SEARCHES = 3  # R44
@@ -82,7 +82,7 @@ def group_goal(state: State, goal: dict[str, int]) -> dict[str, int]:
 
 
 def group_loses(ctx: Ctx, reason: str) -> None:
-    from games.engine.tng.scoring import end_game
+    from games.tng.engine.scoring import end_game
 
     if ctx.state["phase"] != "over":
         end_game(ctx, reason, winners=[])
@@ -91,7 +91,7 @@ def group_loses(ctx: Ctx, reason: str) -> None:
 def team_loses(ctx: Ctx, seat: int, reason: str) -> None:
     """RULINGS B29: in team play a team that loses to the Borg (its Borg Card Area empty, all assimilated)
     leaves the race: the other team survived longer and wins."""
-    from games.engine.tng.scoring import end_game
+    from games.tng.engine.scoring import end_game
 
     s = ctx.state
     team = s["players"][seat]["team"]
@@ -253,7 +253,7 @@ def _resolve_event(ctx: Ctx) -> None:
     if fighters(s) and goal_met(s, lead(s), group_goal(s, c.goal or {}), group_values(s)):
         ctx.emit("event_succeeded", seat=None, card=inst)
         if c.locutus:  # R42
-            from games.engine.tng.scoring import end_game
+            from games.tng.engine.scoring import end_game
 
             s["space"]["box"].append(inst)
             end_game(ctx, "locutus_defeated", winners=group_seats(s))
@@ -373,7 +373,7 @@ def _cube_over(ctx: Ctx, destroyed: bool) -> None:
 
 def ship_diplomacy(ctx: Ctx, seat: int, inst: str) -> None:
     """R48: a face-up non-Borg ship is won by Speed and Diplomacy and becomes the player's ship."""
-    from games.engine.tng.turns import diplomacy_ok
+    from games.tng.engine.turns import diplomacy_ok
 
     s = ctx.state
     if inst not in s["space"]["revealed"] or card(inst).type != "ship" or s["stage"] is not None:

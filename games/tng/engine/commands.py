@@ -19,10 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
-from games.engine.tng import actions, borg, turns, war
-from games.engine.tng.content import CONTENT, card
-from games.engine.tng.mechanics import goal_met
-from games.engine.tng.state import Ctx, State
+from games.tng.engine import actions, borg, turns, war
+from games.tng.engine.content import CONTENT, card
+from games.tng.engine.mechanics import goal_met
+from games.tng.engine.state import Ctx, State
 
 #: Kinds that may be undone when they showed no hidden card and used no chance.
 UNDOABLE = {"play", "buy", "buy_basic", "repair", "complete_mission", "ally", "ship_ability", "win_ship"}

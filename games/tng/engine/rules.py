@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
-from games.engine.tng import commands, options, scoring, view
-from games.engine.tng.setup import setup_game
-from games.engine.tng.state import Ctx, State, bump, copy_state, team_of
+from games.tng.engine import commands, options, scoring, view
+from games.tng.engine.setup import setup_game
+from games.tng.engine.state import Ctx, State, bump, copy_state, team_of
 
 
 class TngRules(Rules):
@@ -76,7 +76,7 @@ class TngRules(Rules):
         ctx.emit("player_resigned", seat=seat)
         bump(s)
         if s["scenario"] == "borg":  # the group loses; in team play the other team wins (RULINGS B29)
-            from games.engine.tng.borg import teams_play
+            from games.tng.engine.borg import teams_play
 
             others = ([x for x in range(s["n"]) if s["players"][x]["team"] != s["players"][seat]["team"]
                        and not s["players"][x]["assimilated"] and not s["players"][x]["resigned"]]
@@ -90,11 +90,11 @@ class TngRules(Rules):
             return Outcome(state=s, events=ctx.events)
         stage = s["stage"]
         if stage is not None and stage["kind"] in ("war", "war_fire"):
-            from games.engine.tng import war
+            from games.tng.engine import war
 
             war.finish(ctx)  # RULINGS: a battle in progress ends as it stands
         if s["phase"] == "turn" and s["turn"]["seat"] == seat:
-            from games.engine.tng.turns import end_turn
+            from games.tng.engine.turns import end_turn
 
             if s["stage"] is not None:
                 s["space"]["revealed"].remove(s["stage"]["card"])
@@ -104,7 +104,7 @@ class TngRules(Rules):
         return Outcome(state=s, events=ctx.events)
 
     def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
-        from games.engine.tng.secrets import rerandomise  # what a seat may not know: secrets.py
+        from games.tng.engine.secrets import rerandomise  # what a seat may not know: secrets.py
 
         return rerandomise(state, seat, rng)
 

@@ -2,7 +2,7 @@
 
 Example::
 
-    from games.engine.tng.scenario import build, cmd, run
+    from games.tng.engine.scenario import build, cmd, run
 
     state = build(
         players=2, scenario="exploration", turn=0,          # seat 0 is starting its turn
@@ -29,8 +29,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Event, Rng
-from games.engine.tng.content import card
-from games.engine.tng.state import Ctx, State
+from games.tng.engine.content import card
+from games.tng.engine.state import Ctx, State
 
 SCENARIOS = {"exploration": "exploration", "borg": "borg_invasion", "klingon": "klingon_civil_war"}
 
@@ -87,7 +87,7 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
           space_exact: Sequence[str] | None = None, missions: Sequence[str] | None = None,
           search: Sequence[str] | None = None, borg_area: int | None = None,
           turn_set: Mapping[str, Any] | None = None, group_set: Mapping[str, Any] | None = None) -> State:
-    from games.engine.tng import RULES
+    from games.tng.engine import RULES
 
     opts = dict(options or {})
     opts.setdefault("scenario", SCENARIOS.get(scenario, scenario))
@@ -138,7 +138,7 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
         state["first"] = first
     ctx = Ctx(state=state, rng=Rng.from_seed(seed))
     if turn is not None and state["scenario"] != "borg":
-        from games.engine.tng.turns import start_turn
+        from games.tng.engine.turns import start_turn
 
         start_turn(ctx, turn)
     for key, value in (turn_set or {}).items():
@@ -172,7 +172,7 @@ def cmd(seat: int, kind: str, **args: Any) -> Command:
 
 def run(state: State, *commands: Command, seed: int = 0, auto: bool = False) -> tuple[State, list[Event]]:
     """Apply the commands in order; with ``auto`` also every automatic step due after the last one."""
-    from games.engine.tng import RULES
+    from games.tng.engine import RULES
 
     rng = Rng.from_seed(seed)
     events: list[Event] = []

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.core import Result
-from games.engine.tng.content import card
-from games.engine.tng.mechanics import mission_points
-from games.engine.tng.state import Ctx, State, bump, team_of
+from games.tng.engine.content import card
+from games.tng.engine.mechanics import mission_points
+from games.tng.engine.state import Ctx, State, bump, team_of
 
 
 def end_game(ctx: Ctx, reason: str, winners: Sequence[int] | None = None) -> None:

@@ -9,7 +9,7 @@ Space Deck since the shuffle are known to everyone, in order).
 from __future__ import annotations
 
 from games.engine.core import Rng
-from games.engine.tng.state import State, copy_state
+from games.tng.engine.state import State, copy_state
 
 
 def rerandomise(state: State, seat: int | None, rng: Rng) -> State:

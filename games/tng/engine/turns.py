@@ -4,9 +4,9 @@ missions and events, the battle against a Space Deck ship (R26-R28), Klingon all
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
-from games.engine.tng import war
-from games.engine.tng.content import card
-from games.engine.tng.mechanics import (
+from games.tng.engine import war
+from games.tng.engine.content import card
+from games.tng.engine.mechanics import (
     apply_effects,
     battle_hit,
     close_battle,
@@ -21,7 +21,7 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, group_seats, pop_space, team_of
+from games.tng.engine.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, group_seats, pop_space, team_of
 
 
 def stall_rounds(state: State) -> int:
@@ -88,7 +88,7 @@ def end_turn(ctx: Ctx, seat: int, *, cleanup: bool = True) -> None:
     if cleanup:
         draw(ctx, seat, HAND_SIZE, "end_of_turn")
     if not s["space"]["deck"]:  # RULINGS B26: nothing left to explore ends the game
-        from games.engine.tng.scoring import end_game
+        from games.tng.engine.scoring import end_game
 
         end_game(ctx, "space_deck_exhausted")
         return
@@ -99,12 +99,12 @@ def end_turn(ctx: Ctx, seat: int, *, cleanup: bool = True) -> None:
         s["round"] += 1
         limit = s["options"]["round_limit"]
         if limit and s["round"] > limit:  # RULINGS B14: the safeguard against a game that cannot end
-            from games.engine.tng.scoring import end_game
+            from games.tng.engine.scoring import end_game
 
             end_game(ctx, "round_limit")
             return
         if quiet_rounds(s) >= stall_rounds(s):  # RULINGS B14: stalemate, nobody wins a card any more
-            from games.engine.tng.scoring import end_game
+            from games.tng.engine.scoring import end_game
 
             end_game(ctx, "stalemate")
             return
@@ -156,7 +156,7 @@ def reveal(ctx: Ctx, seat: int, inst: str) -> None:
         s["stage"] = {"kind": "ship", "card": inst, "seat": seat}
     elif c.type == "ally":  # R59: face up for the turn
         s["turn"]["allies"].append(inst)
-    else:  # R60: an Influence card (the only other type in these Space Decks: tests/engine/tng/test_data_files.py)
+    else:  # R60: an Influence card (the only other type in these Space Decks: tests/tng/engine/test_data_files.py)
         take_influence(ctx, seat, inst)
 
 
@@ -213,7 +213,7 @@ def resolve_event(ctx: Ctx, seat: int) -> None:
     if goal_met(s, seat, c.goal or {}):
         ctx.emit("event_succeeded", seat=seat, card=inst)
         if c.arbiter:
-            from games.engine.tng.scoring import end_game
+            from games.tng.engine.scoring import end_game
 
             s["space"]["box"].append(inst)
             end_game(ctx, "arbiter_satisfied", winners=team_of(s, seat))
@@ -380,7 +380,7 @@ def use_ability(ctx: Ctx, seat: int, target: int) -> None:
     p["ability_used"] = True
     p["acted"] = True
     ctx.emit("ability_used", seat=seat, target=target, ability=p["ability"])
-    from games.engine.tng.content import CONTENT
+    from games.tng.engine.content import CONTENT
 
     apply_effects(ctx, target, CONTENT.cards[p["ability"]].ability, p["ability"])
 
@@ -389,7 +389,7 @@ def ability_matters(state: State, seat: int, target: int) -> bool:
     """The effect would change something for ``target`` now (not a repair of an undamaged ship, XP for a
     player who cannot spend it, a draw from nothing...): only then is it offered and accepted. Judged on
     what ``seat`` can see: another player's hand only by its size (RULINGS B31)."""
-    from games.engine.tng.content import CONTENT
+    from games.tng.engine.content import CONTENT
 
     effects = CONTENT.cards[state["players"][seat]["ability"]].ability
     return effects_matter(state, target, effects, hand_known=target == seat)

@@ -40,9 +40,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Zone
-from games.engine.tng.mechanics import mission_points, shields_left, stats
-from games.engine.tng.state import State, borg_area, in_game
-from games.engine.tng.turns import quiet_rounds
+from games.tng.engine.mechanics import mission_points, shields_left, stats
+from games.tng.engine.state import State, borg_area, in_game
+from games.tng.engine.turns import quiet_rounds
 
 
 def _stage_view(state: State) -> dict[str, Any] | None:
@@ -55,7 +55,7 @@ def _stage_view(state: State) -> dict[str, Any] | None:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    from games.engine.tng.commands import pending
+    from games.tng.engine.commands import pending
 
     players = []
     for p in state["players"]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import IllegalCommand
-from games.engine.tng.mechanics import (
+from games.tng.engine.mechanics import (
     battle_hit,
     close_battle,
     draw,
@@ -20,7 +20,7 @@ from games.engine.tng.mechanics import (
     stats,
     to_points,
 )
-from games.engine.tng.state import HAND_SIZE, Ctx, State, bump, clockwise_from, team_of
+from games.tng.engine.state import HAND_SIZE, Ctx, State, bump, clockwise_from, team_of
 
 
 def participants(state: State, active: int) -> list[int]:
@@ -43,7 +43,7 @@ def current(stage: dict[str, Any]) -> int:
 
 
 def war_play(ctx: Ctx, seat: int, inst: str) -> None:
-    from games.engine.tng.actions import play_card
+    from games.tng.engine.actions import play_card
 
     stage = ctx.state["stage"]
     play_card(ctx, seat, inst)
@@ -55,7 +55,7 @@ def war_play(ctx: Ctx, seat: int, inst: str) -> None:
 def war_ability(ctx: Ctx, seat: int, target: int) -> None:
     """R29: a go in the loop is "1 card/effect": the starting ship's effect (R41, R56) counts like a card
     played (RULINGS: starting ship effects in a War)."""
-    from games.engine.tng.turns import use_ability
+    from games.tng.engine.turns import use_ability
 
     stage = ctx.state["stage"]
     use_ability(ctx, seat, target)

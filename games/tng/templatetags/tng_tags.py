@@ -1,4 +1,4 @@
-"""Template helpers of the TNG board. The repeated parts are drawn in ``games/presenters/tng_html.py``."""
+"""Template helpers of the TNG board. The repeated parts are drawn in ``games/tng/html.py``."""
 
 from __future__ import annotations
 
@@ -9,10 +9,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-# Registers the TNG presenter whenever the templates load: the presenters' registry loads the built-in
-# presenters only while it is empty, and kemble_tags registers Kemble's first.
-from games.presenters import tng as _tng_presenter  # noqa: F401
-from games.presenters import tng_html
+from games.tng import html as tng_html
 
 register = template.Library()
 

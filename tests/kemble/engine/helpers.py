@@ -6,9 +6,9 @@ from functools import partial
 from typing import Any
 
 from games.engine.core import Command, Event
-from games.engine.kemble import RULES, scenario
-from games.engine.kemble.messages import EVENTS
-from games.engine.kemble.scenario import build, cmd, kinds
+from games.kemble.engine import RULES, scenario
+from games.kemble.engine.messages import EVENTS
+from games.kemble.engine.scenario import build, cmd, kinds
 from tests.support import engine
 from tests.support.engine import event_text_check, legal_pairs, new_state, player
 

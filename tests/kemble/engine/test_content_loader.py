@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from games.engine.kemble import content
-from games.engine.kemble.content import ContentError, Quadrant, load_content, parse_quadrant
+from games.kemble.engine import content
+from games.kemble.engine.content import ContentError, Quadrant, load_content, parse_quadrant
 
-DATA = Path(__file__).resolve().parents[3] / "games" / "engine" / "kemble" / "data"
+DATA = Path(__file__).resolve().parents[3] / "games" / "kemble" / "engine" / "data"
 
 
 def raw(name: str) -> Any:

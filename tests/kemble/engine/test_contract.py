@@ -10,16 +10,16 @@ import pytest
 
 from games.engine import registry
 from games.engine.core import IllegalCommand, Rng
-from games.engine.kemble import RULES
-from games.engine.kemble.messages import CHOICES, EVENTS, MESSAGES, OPTIONS, PROMPTS
+from games.kemble.engine import RULES
+from games.kemble.engine.messages import CHOICES, EVENTS, MESSAGES, OPTIONS, PROMPTS
 
 from .helpers import bid_all, build, cmd, player, run, setup
 
-ENGINE = Path(__file__).resolve().parents[3] / "games" / "engine" / "kemble"
+ENGINE = Path(__file__).resolve().parents[3] / "games" / "kemble" / "engine"
 
 
 def test_module_exposes_the_rules_the_registry_expects() -> None:
-    from games.engine import kemble
+    from games.kemble import engine as kemble
 
     registry.register(kemble.RULES)  # the test suite's conftest pre-registers a toy game
     rules = registry.get("kemble")

@@ -1,4 +1,4 @@
-"""The Kemble content files (games/engine/kemble/data/*.json): schema, counts, and the rules they serve.
+"""The Kemble content files (games/kemble/engine/data/*.json): schema, counts, and the rules they serve.
 
 Pure data checks, no database. The format is data/SCHEMA.md; the rules are shared/rules/kemble.md
 (digest) and the Italian rulebook. Each test tagged with ``rules`` asserts exactly the rules it names.
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "games" / "engine" / "kemble" / "data"
+DATA = Path(__file__).resolve().parents[3] / "games" / "kemble" / "engine" / "data"
 FILES = (
     "space_cards.json", "bosses.json", "mini_bosses.json", "sensor_cards.json", "powerups.json",
     "missions.json", "achievements.json", "upgrades.json", "solo_scenarios.json",
@@ -287,7 +287,7 @@ def test_names_are_unique_within_each_file() -> None:
 
 def test_engine_loads_the_content() -> None:
     """The engine's own loader accepts every file (it raises ContentError at import otherwise)."""
-    from games.engine.kemble import content
+    from games.kemble.engine import content
 
     c = content.CONTENT
     assert len(c.sensors) == len(load("sensor_cards.json"))
@@ -305,7 +305,7 @@ def used_verbs() -> set[str]:
 
 
 def test_effect_verbs_are_in_the_engine_vocabulary() -> None:
-    from games.engine.kemble import content
+    from games.kemble.engine import content
 
     unknown = {(w, e["verb"]) for w, e in all_effects() if e["verb"] not in content.VERBS}
     assert not unknown, f"verbs outside the engine vocabulary: {sorted(unknown)}"
@@ -313,14 +313,14 @@ def test_effect_verbs_are_in_the_engine_vocabulary() -> None:
 
 def test_effect_verbs_are_implemented_by_the_engine() -> None:
     """Every verb used is handled by effects.py (its SUPPORTED_VERBS export, see data/REQUESTS.md)."""
-    from games.engine.kemble import effects
+    from games.kemble.engine import effects
 
     missing = used_verbs() - set(effects.SUPPORTED_VERBS)
     assert not missing, f"verbs used by the data but not implemented: {sorted(missing)}"
 
 
 def test_rule_triggers_and_targets_are_known_to_the_engine() -> None:
-    from games.engine.kemble import content
+    from games.kemble.engine import content
 
     for owner, r in all_rules():
         assert r["trigger"] in content.TRIGGERS, f"{owner}: {r['id']}"

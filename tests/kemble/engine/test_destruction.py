@@ -31,10 +31,10 @@ def test_destroyed_current_player_ends_the_turn_at_once() -> None:
 def test_astral_players_get_no_threat_no_global_bellonium_and_no_damage() -> None:
     state = build(players=2, ships={1: (5, 2)}, turn=1)
     from games.engine.core import Rng
-    from games.engine.kemble.destruction import damage_ship
-    from games.engine.kemble.space import pay_global_bellonium
-    from games.engine.kemble.state import Ctx
-    from games.engine.kemble.threat import give_threat
+    from games.kemble.engine.destruction import damage_ship
+    from games.kemble.engine.space import pay_global_bellonium
+    from games.kemble.engine.state import Ctx
+    from games.kemble.engine.threat import give_threat
 
     ctx = Ctx(state=state, rng=Rng(0))
     give_threat(ctx, 0, 3, "test")
@@ -79,8 +79,8 @@ def test_what_players_are_told_of_a_destruction() -> None:
                   prompts=[{"kind": "wormhole", "seat": 0}, {"kind": "side", "seat": 1}],
                   turn_set={"claim": {"pos": [5, 4], "left": 1}})
     from games.engine.core import Rng
-    from games.engine.kemble.destruction import damage_ship
-    from games.engine.kemble.state import Ctx
+    from games.kemble.engine.destruction import damage_ship
+    from games.kemble.engine.state import Ctx
 
     ctx = Ctx(state=state, rng=Rng(0))
     assert damage_ship(ctx, 1, 3, "threat") is True
@@ -106,8 +106,8 @@ def test_what_players_are_told_of_a_destruction() -> None:
 @pytest.mark.rules("kemble:R50")
 def test_another_seat_destroyed_leaves_the_turn_and_its_claim_alone() -> None:
     from games.engine.core import Rng
-    from games.engine.kemble.destruction import destroy_player
-    from games.engine.kemble.state import Ctx
+    from games.kemble.engine.destruction import destroy_player
+    from games.kemble.engine.state import Ctx
 
     state = build(players=2, ships={0: (5, 2), 1: (3, 5)}, turn=0, turn_set={"claim": {"pos": [5, 2], "left": 1}})
     ctx = Ctx(state=state, rng=Rng(0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.core import Rng
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
 
 from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
 
@@ -229,8 +229,8 @@ def test_an_empty_power_up_deck_is_refilled_from_the_shuffled_discard() -> None:
 
 @pytest.mark.rules("kemble:R15")
 def test_an_empty_sensor_pile_is_refilled_from_the_shuffled_discard() -> None:
-    from games.engine.kemble.decks import draw_sensor
-    from games.engine.kemble.state import Ctx
+    from games.kemble.engine.decks import draw_sensor
+    from games.kemble.engine.state import Ctx
 
     state = build(players=2, sensor=[])
     state["decks"]["sensor_discard"] = ["sensor_10", "sensor_20"]

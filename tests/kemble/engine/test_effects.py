@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from games.engine.core import Rng
-from games.engine.kemble.effects import apply_effect
-from games.engine.kemble.state import Ctx
+from games.kemble.engine.effects import apply_effect
+from games.kemble.engine.state import Ctx
 
 from .helpers import build, cmd, player, run
 

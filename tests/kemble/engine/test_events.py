@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.engine.kemble.content import CONTENT, Goal
-from games.engine.kemble.goals import goal_value
+from games.kemble.engine.content import CONTENT, Goal
+from games.kemble.engine.goals import goal_value
 
 from .helpers import build, cmd, player, run
 
@@ -187,8 +187,8 @@ def test_an_immediate_power_up_bought_is_played_at_once_and_an_empty_deck_is_tol
         ("bellonium_gained", {"seat": 0, "amount": 2, "source": card}),
     ]
     from games.engine.core import Rng
-    from games.engine.kemble.economy import draw_powerups
-    from games.engine.kemble.state import Ctx
+    from games.kemble.engine.economy import draw_powerups
+    from games.kemble.engine.state import Ctx
 
     state["decks"]["powerup"], state["decks"]["powerup_discard"] = [], []
     ctx = Ctx(state=state, rng=Rng.from_seed(0))
@@ -228,7 +228,7 @@ def test_a_ship_on_the_mosquito_s_own_card_travels_with_it_on_its_half() -> None
 
 
 def test_a_resigned_seat_s_chosen_sensor_is_forgotten() -> None:
-    from games.engine.kemble import RULES
+    from games.kemble.engine import RULES
 
     state = build(players=3, players_set={0: {"hand": SENSORS[:2]}})
     state, _ = run(state, cmd(0, "bid", card=SENSORS[0]))
@@ -238,7 +238,7 @@ def test_a_resigned_seat_s_chosen_sensor_is_forgotten() -> None:
 
 @pytest.mark.rules("kemble:R47", "kemble:R42")
 def test_an_on_reveal_rule_of_the_new_row_fires_as_it_appears() -> None:
-    from games.engine.kemble.scenario import synthetic_card
+    from games.kemble.engine.scenario import synthetic_card
 
     broadside = synthetic_card([{"object": "turret", "energy": 2, "special": "warden_broadside"}, "empty"])
     plain = synthetic_card(["empty", "empty"])
@@ -256,8 +256,8 @@ def test_a_bump_a_drone_global_bellonium_and_a_turn_end_are_told_with_their_fiel
     assert ("energy_gained", {"seat": 0, "amount": 1, "energy": 4, "source": "drone"}) in told(events)
     assert ("turn_ended", {"seat": 0}) in told(events)
     from games.engine.core import Rng
-    from games.engine.kemble.space import bump, pay_global_bellonium
-    from games.engine.kemble.state import Ctx
+    from games.kemble.engine.space import bump, pay_global_bellonium
+    from games.kemble.engine.state import Ctx
 
     ctx = Ctx(state=state, rng=Rng.from_seed(0))
     pay_global_bellonium(ctx, 2)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
 
 from .helpers import RULES, build, cmd, player, run
 

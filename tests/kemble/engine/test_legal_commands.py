@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Command, IllegalCommand, Rng
-from games.engine.kemble import RULES
-from games.engine.kemble.content import DIRS4, DIRS8, UPGRADE_TYPES, WEAPONS
+from games.kemble.engine import RULES
+from games.kemble.engine.content import DIRS4, DIRS8, UPGRADE_TYPES, WEAPONS
 
 
 def candidates(state: dict[str, Any], seat: int) -> list[Command]:

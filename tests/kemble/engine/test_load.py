@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from games.engine.kemble import RULES
-from games.engine.kemble.state import copy_json
-from tests.engine.kemble.helpers import bid_all, setup
+from games.kemble.engine import RULES
+from games.kemble.engine.state import copy_json
+from tests.kemble.engine.helpers import bid_all, setup
 
 
 def test_load_gives_the_state_a_json_round_trip_gives() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
 
 from .helpers import RULES, bid_all, build, cmd, legal_kinds, player, refused, run, setup
 

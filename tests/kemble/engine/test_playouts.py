@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from games.engine.core import Command
-from games.engine.kemble import RULES
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.messages import EVENTS
-from games.engine.kemble.ship import max_energy
+from games.kemble.engine import RULES
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.messages import EVENTS
+from games.kemble.engine.ship import max_energy
 from tests.support.engine import assert_replays, play_to_the_end, strings, walk_checking_apply
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = []

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
 
 from .helpers import RULES, build, cmd, refused
 
-ENGINE = Path(__file__).resolve().parents[3] / "games" / "engine" / "kemble"
+ENGINE = Path(__file__).resolve().parents[3] / "games" / "kemble" / "engine"
 
 
 def end_game_card() -> str:

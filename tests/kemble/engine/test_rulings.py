@@ -1,13 +1,13 @@
-"""The engine's rulings on what the rulebook leaves open (games/engine/kemble/RULINGS.md, A1-A35)."""
+"""The engine's rulings on what the rulebook leaves open (games/kemble/RULINGS.md, A1-A35)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.engine.core import Rng
-from games.engine.kemble.space import cover
-from games.engine.kemble.state import Ctx
-from games.engine.kemble.threat import add_points
+from games.kemble.engine.space import cover
+from games.kemble.engine.state import Ctx
+from games.kemble.engine.threat import add_points
 
 from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
 

@@ -9,11 +9,11 @@ from unittest.mock import patch
 import pytest
 
 from games.engine.core import Rng
-from games.engine.kemble import RULES
-from games.engine.kemble.content import CONTENT, ContentError
-from games.engine.kemble.decks import draw_powerup_card, draw_sensor
-from games.engine.kemble.scenario import build, cmd, run, synthetic_card
-from games.engine.kemble.state import Ctx
+from games.kemble.engine import RULES
+from games.kemble.engine.content import CONTENT, ContentError
+from games.kemble.engine.decks import draw_powerup_card, draw_sensor
+from games.kemble.engine.scenario import build, cmd, run, synthetic_card
+from games.kemble.engine.state import Ctx
 from tests.support.engine import new_state
 
 SENSORS = sorted(CONTENT.sensors)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.scenario import synthetic_card
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.scenario import synthetic_card
 
 from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from games.engine.core import Rng
-from games.engine.kemble.content import CONTENT
-from games.engine.kemble.secrets import _space_class
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.secrets import _space_class
 
 from .helpers import RULES, build, cmd, run
 

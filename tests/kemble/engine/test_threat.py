@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.kemble.threat import add_points, new_threat_points, reduce_levels
+from games.kemble.engine.threat import add_points, new_threat_points, reduce_levels
 
 from .helpers import build, cmd, player, run
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from games.engine.kemble import RULES
-from games.engine.kemble.boss import _players_for
-from games.engine.kemble.content import CONTENT, Rule
+from games.kemble.engine import RULES
+from games.kemble.engine.boss import _players_for
+from games.kemble.engine.content import CONTENT, Rule
 
 from .helpers import build, cmd, run
 

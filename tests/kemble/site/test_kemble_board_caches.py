@@ -12,7 +12,9 @@ from django.utils import translation
 
 from games.engine import registry
 from games.engine.core.testing import StepCapReached, play_random
-from games.presenters import kemble, kemble_html, seat_names
+from games.kemble import html as kemble_html
+from games.kemble import presenter as kemble
+from games.presenters import seat_names
 from tests.support.engine import new_state
 
 RULES = registry.get("kemble")

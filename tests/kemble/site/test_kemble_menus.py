@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from games.engine import registry
+from games.kemble.html import Forms, grid
 from games.presenters import presenter_for
-from games.presenters.kemble_html import Forms, grid
 from tests.support.tables import started_table, state_of
 
 pytestmark = pytest.mark.django_db

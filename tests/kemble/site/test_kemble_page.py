@@ -13,10 +13,10 @@ from django.utils import translation
 
 from games import services
 from games.engine import registry
-from games.engine.kemble.scenario import build
+from games.kemble.engine.scenario import build
+from games.kemble.presenter import KemblePresenter
 from games.models import Table
 from games.presenters import presenter_for
-from games.presenters.kemble import KemblePresenter
 from tests.support.pages import (
     check_table_pages,
     checked_seat_page,
@@ -194,7 +194,7 @@ def test_texts_are_translated_for_an_italian_reader(cast):
 def test_the_engine_strings_module_is_up_to_date():
     from pathlib import Path
 
-    from games.management.commands.kemble_strings import TARGET, render
+    from games.kemble.management.commands.kemble_strings import TARGET, render
 
     assert Path(TARGET).read_text(encoding="utf-8") == render(), "run: manage.py kemble_strings && makemessages"
 

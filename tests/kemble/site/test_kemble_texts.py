@@ -10,9 +10,9 @@ from django.utils import translation
 
 from games.engine import registry
 from games.engine.core import Rng
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
+from games.kemble.presenter import goal_card, powerup_card, quadrant_info, rule_text, sensor_card
 from games.presenters import presenter_for
-from games.presenters.kemble import goal_card, powerup_card, quadrant_info, rule_text, sensor_card
 
 RULES = registry.get("kemble")
 RAW_ID = re.compile(r"\{\w+\}|Player Player|Giocatore Giocatore|#\d|sensor_\d|mission_\d|achievement_\d|\b[a-z]+_[a-z_]+\b")

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from games.engine.core import IllegalCommand, Rng
-from games.engine.tng import RULES
-from games.engine.tng.messages import PROMPTS
-from games.engine.tng.state import borg_area, in_game
+from games.tng.engine import RULES
+from games.tng.engine.messages import PROMPTS
+from games.tng.engine.state import borg_area, in_game
 
 TOP = {"you", "scenario", "phase", "round", "first", "options", "players", "turn", "group", "stage", "starbase",
        "space", "removed", "in_game", "waiting_on", "quiet_rounds", "battles", "end"}

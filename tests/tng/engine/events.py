@@ -1,5 +1,5 @@
 """The event contract of the TNG engine: the fields each event kind carries, of which kind of value (the page
-and the game log read them: ``games/presenters/tng.py``, ``messages.EVENTS``), and what only one seat may
+and the game log read them: ``games/tng/presenter.py``, ``messages.EVENTS``), and what only one seat may
 see. ``helpers.run`` checks every event of every command the engine tests run."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.core import Event
-from games.engine.tng.content import CONTENT, TYPES
-from games.engine.tng.messages import EVENTS
+from games.tng.engine.content import CONTENT, TYPES
+from games.tng.engine.messages import EVENTS
 
 SEAT, SEAT_OR_NONE, CARD, CARDS, COUNT, TEXT, SLOT, SEATS = (
     "seat", "seat_or_none", "card", "cards", "count", "text", "slot", "seats")

@@ -6,9 +6,9 @@ from functools import partial
 from typing import Any
 
 from games.engine.core import Command, Event
-from games.engine.tng import RULES
-from games.engine.tng.scenario import build, cmd, inst, kinds, space_inst
-from games.engine.tng.scenario import run as _run
+from games.tng.engine import RULES
+from games.tng.engine.scenario import build, cmd, inst, kinds, space_inst
+from games.tng.engine.scenario import run as _run
 from tests.support import engine
 from tests.support.engine import legal_pairs, new_state, player
 

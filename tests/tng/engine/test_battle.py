@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine.core import Rng
-from games.engine.tng import war
-from games.engine.tng.content import card
-from games.engine.tng.mechanics import hit
-from games.engine.tng.state import Ctx
+from games.tng.engine import war
+from games.tng.engine.content import card
+from games.tng.engine.mechanics import hit
+from games.tng.engine.state import Ctx
 
 from .helpers import RULES, build, cmd, inst, legal, player, refused, run
 
@@ -312,7 +312,7 @@ def test_when_one_opponent_is_left_each_ship_of_a_speed_group_fires_at_it_withou
 def test_a_stage_still_open_when_the_active_ship_is_defeated_is_abandoned_under_the_space_deck(kind: str) -> None:
     """RULINGS B13: whatever defeated the active player's ship, a stage of their own still open is abandoned:
     its card goes under the Space Deck and the turn ends (the hand drawn at the defeat is kept)."""
-    from games.engine.tng.turns import close_after_defeat
+    from games.tng.engine.turns import close_after_defeat
 
     space = {"ship": ["romulan_scout"], "event": ["ion_storm"], "mission_bottom": ["chart_nebula"]}[kind]
     state = build(turn=0, space=space, missions=["survey_neutral_zone", "peace_talks"])

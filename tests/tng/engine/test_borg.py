@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.engine.core import AUTO_SEAT, IllegalCommand
-from games.engine.tng.content import card
+from games.tng.engine.content import card
 
 from .helpers import RULES, build, cmd, inst, kinds, legal, player, refused, run, setup, space_inst
 

@@ -10,17 +10,17 @@ import pytest
 
 from games.engine import registry
 from games.engine.core import AUTO_SEAT, IllegalCommand, Rng
-from games.engine.tng import RULES
-from games.engine.tng.commands import STAGE_PROMPTS
-from games.engine.tng.messages import CHOICES, EVENTS, MESSAGES, OPTIONS, PROMPTS
+from games.tng.engine import RULES
+from games.tng.engine.commands import STAGE_PROMPTS
+from games.tng.engine.messages import CHOICES, EVENTS, MESSAGES, OPTIONS, PROMPTS
 
 from .helpers import build, cmd, inst, player, refused, run, setup
 
-ENGINE = Path(__file__).resolve().parents[3] / "games" / "engine" / "tng"
+ENGINE = Path(__file__).resolve().parents[3] / "games" / "tng" / "engine"
 
 
 def test_module_exposes_the_rules_the_registry_expects() -> None:
-    from games.engine import tng
+    from games.tng import engine as tng
 
     registry.register(tng.RULES)
     rules = registry.get("tng")
@@ -236,7 +236,7 @@ def test_the_command_that_ends_the_game_cannot_be_undone() -> None:
 def test_the_position_builder_takes_a_scenario_by_either_name_and_runs_automatic_steps_only_when_asked() -> None:
     """scenario.py (the builder the tests and bug reports use): ``klingon`` or ``klingon_civil_war``; ``run``
     leaves the Borg group's automatic exploration pending unless ``auto``."""
-    from games.engine.tng import scenario
+    from games.tng.engine import scenario
 
     assert scenario.build(scenario="klingon_civil_war")["scenario"] == "klingon"
     assert scenario.build(scenario="borg")["options"]["scenario"] == "borg_invasion"

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.tng.content import CONTENT, VERBS, ContentError, parse_card
-from games.engine.tng.mechanics import SUPPORTED_VERBS
-from games.engine.tng.setup import BASIC_PILE, ENSIGNS
+from games.tng.engine.content import CONTENT, VERBS, ContentError, parse_card
+from games.tng.engine.mechanics import SUPPORTED_VERBS
+from games.tng.engine.setup import BASIC_PILE, ENSIGNS
 
-DATA = Path(__file__).resolve().parents[3] / "games" / "engine" / "tng" / "data"
+DATA = Path(__file__).resolve().parents[3] / "games" / "tng" / "engine" / "data"
 
 
 def test_every_verb_used_by_the_data_is_implemented() -> None:
@@ -118,7 +118,7 @@ def test_each_space_deck_holds_only_the_card_types_its_turn_resolves() -> None:
 
 def test_a_card_is_read_with_every_field_of_the_schema_and_its_defaults() -> None:
     """data/SCHEMA.md: every key of a card becomes its field; a missing key takes the documented default."""
-    from games.engine.tng.content import Card
+    from games.tng.engine.content import Card
 
     raw = {"id": "k", "name": "K", "type": "event", "cost": 2, "copies": 3, "affiliation": "klingon",
            "classification": "officer", "status": {"attack": 1}, "effects": [{"verb": "xp", "amount": 1}],
@@ -152,7 +152,7 @@ def test_a_card_is_read_with_every_field_of_the_schema_and_its_defaults() -> Non
 def test_the_data_files_load_into_every_collection_the_engine_reads() -> None:
     """A fresh load of data/ (not the module's CONTENT): the starting cards, the Starbase, the ships, each
     scenario's set and starting ships, and an instance id names its card."""
-    from games.engine.tng.content import Content, card
+    from games.tng.engine.content import Content, card
 
     fresh = Content()
     assert [c.id for c in fresh.starting_deck] == ["crewman", "duty_officer", "evasive_pattern", "stellar_cartography"]

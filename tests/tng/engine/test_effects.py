@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.tng.content import card
+from games.tng.engine.content import card
 
 from .helpers import RULES, build, cmd, inst, kinds, player, run
 
@@ -73,7 +73,7 @@ def test_an_empty_starbase_deck_is_refilled_from_its_shuffled_discard() -> None:
 
 def test_an_effect_is_judged_to_matter_only_where_it_would_change_something() -> None:
     """``effect_matters`` decides what a starting ship effect is offered for (RULINGS, Starting ship effects)."""
-    from games.engine.tng.mechanics import effect_matters
+    from games.tng.engine.mechanics import effect_matters
 
     def eff(verb: str, amount: int = 1, **kw: object) -> dict:
         return {"verb": verb, "amount": amount, **kw}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.tng.content import card
+from games.tng.engine.content import card
 
 from .helpers import RULES, build, cmd, inst, legal, player, refused, run, space_inst
 

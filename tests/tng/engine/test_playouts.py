@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from games.engine.core import Command, Outcome
-from games.engine.tng import RULES
-from games.engine.tng.content import card
-from games.engine.tng.messages import EVENTS
-from games.engine.tng.state import HAND_SIZE
+from games.tng.engine import RULES
+from games.tng.engine.content import card
+from games.tng.engine.messages import EVENTS
+from games.tng.engine.state import HAND_SIZE
 from tests.support.engine import (
     assert_replays,
     event_text_check,

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand, Rng
-from games.engine.tng.content import CONTENT
+from games.tng.engine.content import CONTENT
 
 from .helpers import RULES, build, cmd, inst, run
 
-ENGINE = Path(__file__).resolve().parents[3] / "games" / "engine" / "tng"
+ENGINE = Path(__file__).resolve().parents[3] / "games" / "tng" / "engine"
 Case = Callable[[], tuple[dict[str, Any], Command]]
 
 

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from games.engine.core import IllegalCommand, Rng
-from games.engine.tng.content import CONTENT, card
-from games.engine.tng.mechanics import gain_ensign
-from games.engine.tng.state import Ctx
+from games.tng.engine.content import CONTENT, card
+from games.tng.engine.mechanics import gain_ensign
+from games.tng.engine.state import Ctx
 
 from .helpers import RULES, build, cmd, inst, legal, player, refused, run, setup
 
@@ -55,7 +55,7 @@ def test_b9_shields_are_a_budget_for_the_whole_turn_and_enemy_shields_reset_each
     state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "photon_spread")), cmd(0, "fight"))
     assert player(state, 0)["shield_used"] == 1
     ctx = Ctx(state=state, rng=Rng.from_seed(0))
-    from games.engine.tng.mechanics import hit
+    from games.tng.engine.mechanics import hit
 
     hit(ctx, 0, 1, "test")
     assert player(state, 0)["damage"] == 5  # no shield left this turn
@@ -97,7 +97,7 @@ def test_b19_an_undefeated_cube_goes_under_the_deck_and_borg_goals_scale_with_ca
         seat = next(iter(RULES.pending(state)[0].seats))
         state, _ = run(state, RULES.legal_commands(state, seat)[0])
     assert card(state["space"]["deck"][0]).id == "borg_tactical_cube"
-    from games.engine.tng.borg import group_goal
+    from games.tng.engine.borg import group_goal
 
     assert group_goal(build(scenario="borg", players=3), {"attack": 6}) == {"attack": 18}
 
@@ -162,7 +162,7 @@ def test_b20_an_exploration_effect_counts_only_for_the_player_exploring_and_is_o
     """An ``explore`` effect gives the active player explorations: it does nothing for a player off turn, nor
     in the Borg group turn (RULINGS B20, only ``explore_now`` forces one), so it is not judged to matter there
     (``effect_matters``, which decides what is offered)."""
-    from games.engine.tng.mechanics import apply_effects, effect_matters
+    from games.tng.engine.mechanics import apply_effects, effect_matters
 
     e, now = {"verb": "explore", "amount": 1}, {"verb": "explore_now", "amount": 1}
     state = build(turn=0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.tng.content import CONTENT, card
+from games.tng.engine.content import CONTENT, card
 
 from .helpers import RULES, build, cmd, inst, legal, player, refused, run
 

@@ -1,4 +1,4 @@
-"""The TNG board drawn in Python (games/presenters/tng_html.py) makes the markup the templates made.
+"""The TNG board drawn in Python (games/tng/html.py) makes the markup the templates made.
 
 Whole boards are checked byte for byte by ``bench/render.py --compare`` against a corpus rendered by the
 templates; here, the cases a played game rarely shows: values that need escaping, an unknown card, an
@@ -17,8 +17,8 @@ import pytest
 from django.template import engines
 from django.utils import translation
 
-from games.presenters import tng_html
-from games.presenters.tng import card_info
+from games.tng import html as tng_html
+from games.tng.presenter import card_info
 
 ROOT = Path(__file__).resolve().parents[3]
 MO = ROOT / "locale" / "it" / "LC_MESSAGES" / "django.mo"
@@ -132,7 +132,7 @@ def test_an_empty_search_area_slot_says_so_and_keeps_its_forms():
 
 def _board_msgids() -> tuple[set[str], set[tuple[str, str]]]:
     """The fixed texts and the (singular, plural) pairs tng_html translates."""
-    tree = ast.parse((ROOT / "games" / "presenters" / "tng_html.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "games" / "tng" / "html.py").read_text(encoding="utf-8"))
     plurals = {
         (node.args[0].value, node.args[1].value)
         for node in ast.walk(tree)

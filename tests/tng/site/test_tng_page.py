@@ -15,11 +15,11 @@ from django.utils import translation
 
 from games import services
 from games.engine import registry
-from games.engine import tng as tng_engine
-from games.engine.tng.scenario import build
 from games.models import Table
 from games.presenters import presenter_for
-from games.presenters.tng import TngPresenter, card_info
+from games.tng import engine as tng_engine
+from games.tng.engine.scenario import build
+from games.tng.presenter import TngPresenter, card_info
 from tests.support.pages import (
     check_table_pages,
     checked_seat_page,
@@ -131,7 +131,7 @@ def test_scenario_pages_render_with_exact_controls(cast, make_user, name):
     try:
         state = build(**spec)
         if name in ("war_defender", "ship_encounter", "event_goal"):
-            from games.engine.tng.scenario import cmd, run
+            from games.tng.engine.scenario import cmd, run
 
             state, _ = run(state, cmd(0, "explore"))
         if name == "war_defender":
@@ -263,7 +263,7 @@ STAGES: dict[str, tuple[dict[str, Any], list[tuple[int, str, dict[str, Any]]]]] 
 
 @pytest.mark.parametrize("name", sorted(STAGES))
 def test_stage_pages_render_with_exact_controls(cast, make_user, name):
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     spec, commands = STAGES[name]
     n = spec["players"]
@@ -288,7 +288,7 @@ def test_stage_pages_render_with_exact_controls(cast, make_user, name):
 def test_the_engine_strings_module_is_up_to_date_and_translated():
     from pathlib import Path
 
-    from games.management.commands.tng_strings import TARGET, collect, render
+    from games.tng.management.commands.tng_strings import TARGET, collect, render
 
     assert Path(TARGET).read_text(encoding="utf-8") == render(), "run: manage.py tng_strings && makemessages"
     with translation.override("it"):
@@ -302,7 +302,7 @@ def test_the_engine_strings_module_is_up_to_date_and_translated():
 def test_the_active_players_page_names_who_the_battle_waits_on(cast):
     """During a battle the defender answers off-turn: the active player's board says whom the game waits
     on (and for what); the defender's own board does not name themselves; the war table shows Shields."""
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     state = build(players=2, turn=0, hands={1: ["duty_officer", "evasive_pattern", "crewman"]},
                   space=["war_cardassian"])
@@ -356,7 +356,7 @@ def test_no_waiting_line_when_the_game_just_waits_on_the_player_whose_turn_it_is
 def test_the_page_says_who_hit_whom_in_the_battles_of_the_turn_and_the_shields_left(cast):
     """After a battle between the players, both pages list each hit (shooter, target, what the Shields
     stopped, the damage) and who wins the card; a ship whose Shields were used shows what is left."""
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     state = build(players=2, turn=0, space=["war_cardassian"])
     state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"), cmd(1, "pass"), auto=True)
@@ -377,7 +377,7 @@ def test_the_page_says_who_hit_whom_in_the_battles_of_the_turn_and_the_shields_l
 
 
 def test_a_fight_against_a_space_deck_ship_is_listed_with_its_hits(cast):
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     state = build(players=2, turn=0, space=["romulan_scout"])
     state, _ = run(state, cmd(0, "explore"), cmd(0, "fight"), auto=True)
@@ -395,7 +395,7 @@ def test_a_fight_against_a_space_deck_ship_is_listed_with_its_hits(cast):
 def test_targets_chosen_in_a_speed_group_are_shown_before_they_land(cast):
     """Three equal Speeds fire together: once the first captain has chosen, every page says at whom, and the
     war panel explains the firing."""
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     state = build(players=3, turn=0, space=["war_cardassian"])
     state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"), cmd(1, "pass"), cmd(2, "pass"), auto=True)
@@ -443,7 +443,7 @@ def test_the_tng_presenter_is_used_when_the_templates_loaded_kembles_first():
 
 
 def test_battles_older_than_the_previous_round_are_no_longer_shown(cast):
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     state = build(players=2, turn=0, space=["war_cardassian"])
     state, _ = run(state, cmd(0, "explore"), cmd(0, "pass"), cmd(1, "pass"), auto=True)
@@ -484,7 +484,7 @@ def test_borg_team_play_pages_show_each_teams_area_with_exact_controls(cast, mak
 def test_a_player_off_turn_is_offered_their_starting_ship_effect_in_the_war_loop(cast):
     """Issue 11 item 17: in a Klingon War, Bob's go (off turn) offers his ship effect as one of the loop's
     "1 card/effect" plays, for himself and his teammate, next to Pass; posting it uses it."""
-    from games.engine.tng.scenario import cmd, run
+    from games.tng.engine.scenario import cmd, run
 
     state = build(players=4, scenario="klingon", options={"starting_ships": "assigned"}, turn=0,
                   space=["war_civil"])

@@ -1,4 +1,4 @@
-"""``manage.py kemble_strings`` writes ``games/presenters/kemble_strings.py``: the Kemble engine's texts
+"""``manage.py kemble_strings`` writes ``games/kemble/strings.py``: the Kemble engine's texts
 and card names, for makemessages (how and when to run it: ``games/management/strings_module.py``).
 """
 
@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from games.management import strings_module
 
-TARGET = strings_module.path("kemble_strings")
+TARGET = strings_module.path("kemble")
 
 
 def collect() -> list[tuple[str, str]]:
     """(where, text) for every engine text and card name, in a stable order, without repeats."""
-    from games.engine.kemble import messages
-    from games.engine.kemble.content import CONTENT, _read
+    from games.kemble.engine import messages
+    from games.kemble.engine.content import CONTENT, _read
 
     texts = strings_module.EngineTexts(messages)
     for card in CONTENT.cards.values():
@@ -38,7 +38,7 @@ def render() -> str:
 
 
 class Command(strings_module.WriteStringsCommand):
-    help = "Write games/presenters/kemble_strings.py from the Kemble engine's texts and card data."
+    help = "Write games/kemble/strings.py from the Kemble engine's texts and card data."
     target = TARGET
 
     def render(self) -> str:

@@ -1,4 +1,4 @@
-"""``manage.py tng_strings`` writes ``games/presenters/tng_strings.py``: the TNG engine's texts
+"""``manage.py tng_strings`` writes ``games/tng/strings.py``: the TNG engine's texts
 and card names and texts, for makemessages (how and when to run it: ``games/management/strings_module.py``).
 """
 
@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from games.management import strings_module
 
-TARGET = strings_module.path("tng_strings")
+TARGET = strings_module.path("tng")
 
 
 def collect() -> list[tuple[str, str]]:
     """(where, text) for every engine text, card name and card text, in a stable order, without repeats."""
-    from games.engine.tng import messages
-    from games.engine.tng.content import CONTENT
-    from games.presenters.tng import RAW_TEXTS
+    from games.tng.engine import messages
+    from games.tng.engine.content import CONTENT
+    from games.tng.presenter import RAW_TEXTS
 
     texts = strings_module.EngineTexts(messages)
     for card in CONTENT.cards.values():
@@ -29,7 +29,7 @@ def render() -> str:
 
 
 class Command(strings_module.WriteStringsCommand):
-    help = "Write games/presenters/tng_strings.py from the TNG engine's texts and card data."
+    help = "Write games/tng/strings.py from the TNG engine's texts and card data."
     target = TARGET
 
     def render(self) -> str:
