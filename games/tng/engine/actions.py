@@ -1,12 +1,13 @@
 """Actions a player takes with their own cards: play (R11-R12, R23, R25, R49.3, R52), obtain with XP (R13),
-repair (R14), search (R15). Shared by the standard turn and the Borg group turn."""
+repair (R14), search (R15), use the starting ship's ability (R41, R56), and whether diplomacy wins a ship
+(R26). Shared by the standard turn, a War and the Borg group turn."""
 
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
 from games.tng.engine.content import CONTENT, card
-from games.tng.engine.mechanics import apply_effects, in_battle, refill_search
-from games.tng.engine.state import Ctx, State
+from games.tng.engine.mechanics import apply_effects, effects_matter, in_battle, refill_search, stats
+from games.tng.engine.state import Ctx, State, group_seats, team_of
 
 
 def play_refusal(state: State, seat: int, inst: str) -> IllegalCommand | None:
@@ -140,3 +141,43 @@ def search(ctx: Ctx, seat: int, slot: int) -> None:
     ctx.player(seat)["acted"] = True
     ctx.emit("card_searched_away", seat=seat, card=inst, slot=slot)
     refill_search(ctx)
+
+
+# --- checks and actions the phases share ----------------------------------------------------------
+
+def diplomacy_ok(state: State, seat: int, inst: str) -> bool:
+    mine, theirs = stats(state, seat), card(inst).status
+    return mine["speed"] >= theirs.get("speed", 0) and mine["diplomacy"] >= theirs.get("diplomacy", 0)
+
+
+def use_ability(ctx: Ctx, seat: int, target: int) -> None:
+    """R41/R56: the starting ship's effect, once per turn, for yourself or a teammate (the group in Borg)."""
+    s = ctx.state
+    p = ctx.player(seat)
+    if p["ability"] is None:
+        raise IllegalCommand("no_ship_ability", "tng:R41")
+    if p["ability_used"]:
+        raise IllegalCommand("ability_used", "tng:R41")
+    allowed = ability_targets(s, seat)
+    if target not in allowed:  # the group (R41) or yourself and your teammate (R56)
+        raise IllegalCommand("bad_target", "tng:R41" if s["scenario"] == "borg" else "tng:R56", target=target)
+    if not ability_matters(s, seat, target):
+        raise IllegalCommand("ability_no_effect", "tng:R41", target=target)
+    p["ability_used"] = True
+    p["acted"] = True
+    ctx.emit("ability_used", seat=seat, target=target, ability=p["ability"])
+    apply_effects(ctx, target, CONTENT.cards[p["ability"]].ability, p["ability"])
+
+
+def ability_matters(state: State, seat: int, target: int) -> bool:
+    """The effect would change something for ``target`` now (not a repair of an undamaged ship, XP for a
+    player who cannot spend it, a draw from nothing...): only then is it offered and accepted. Judged on
+    what ``seat`` can see: another player's hand only by its size (RULINGS B31)."""
+    effects = CONTENT.cards[state["players"][seat]["ability"]].ability
+    return effects_matter(state, target, effects, hand_known=target == seat)
+
+
+def ability_targets(state: State, seat: int) -> list[int]:
+    if state["scenario"] == "borg":
+        return group_seats(state)  # the group (in team play, your team: RULINGS B29)
+    return team_of(state, seat)

@@ -8,7 +8,9 @@ Borg Cube battles, a face-up non-Borg ship), then every player acts on their own
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
+from games.tng.engine.actions import diplomacy_ok
 from games.tng.engine.content import STATS, card
+from games.tng.engine.ending import end_game, group_loses
 from games.tng.engine.mechanics import (
     apply_effects,
     battle_hit,
@@ -23,15 +25,19 @@ from games.tng.engine.mechanics import (
     stats,
     to_points,
 )
-from games.tng.engine.state import HAND_SIZE, Ctx, State, bump, group_seats, in_game, pop_space
+from games.tng.engine.state import (
+    HAND_SIZE,
+    Ctx,
+    State,
+    bump,
+    fighters,
+    group_seats,
+    in_game,
+    pop_space,
+    teams_play,
+)
 
-ASSIMILATION = 5  # R49.2
 GROUP_SEARCHES = 3  # R44
-
-
-def teams_play(state: State) -> bool:
-    """R55a.1 (RULINGS B29): teams taking separate group turns (option ``borg_teams: teams``)."""
-    return bool(state["options"].get("borg_teams") == "teams")
 
 
 def start_round(ctx: Ctx, team: int | None = None) -> None:
@@ -49,15 +55,6 @@ def start_round(ctx: Ctx, team: int | None = None) -> None:
         ctx.emit("round_started", round=s["round"])
     else:
         ctx.emit("team_turn_started", round=s["round"], team=team, order=group_seats(s))
-
-
-def fighters(state: State) -> list[int]:
-    """Players who may act or fight now: in the game and not defeated this round (R47)."""
-    return [s for s in group_seats(state) if not state["players"][s]["defeated"]]
-
-
-def actors(state: State) -> list[int]:
-    return [s for s in fighters(state) if not state["players"][s]["done"]]
 
 
 def lead(state: State) -> int:
@@ -79,42 +76,6 @@ def group_values(state: State) -> dict[str, int]:
 def group_goal(state: State, goal: dict[str, int]) -> dict[str, int]:
     """RULINGS B19: Borg goals are printed per captain: the group needs them times the captains in the game."""
     return {k: v * len(group_seats(state)) for k, v in goal.items()}
-
-
-def group_loses(ctx: Ctx, reason: str) -> None:
-    from games.tng.engine.scoring import end_game
-
-    if ctx.state["phase"] != "over":
-        end_game(ctx, reason, winners=[])
-
-
-def team_loses(ctx: Ctx, seat: int, reason: str) -> None:
-    """RULINGS B29: in team play a team that loses to the Borg (its Borg Card Area empty, all assimilated)
-    leaves the race: the other team survived longer and wins."""
-    from games.tng.engine.scoring import end_game
-
-    s = ctx.state
-    team = s["players"][seat]["team"]
-    end_game(ctx, reason, winners=[x for x in in_game(s) if s["players"][x]["team"] != team])
-
-
-def check_assimilation(ctx: Ctx, seat: int) -> None:
-    """R49.2: five Borg cards in hand: the player leaves the game with all their cards."""
-    s = ctx.state
-    p = ctx.player(seat)
-    if p["assimilated"] or s["phase"] == "over":
-        return
-    if sum(1 for c in p["hand"] if card(c).type == "borg") < ASSIMILATION:
-        return
-    p["assimilated"] = True
-    for pile in ("deck", "hand", "discard", "played", "points", "influence"):
-        s["removed"] += p[pile]
-        p[pile] = []
-    ctx.emit("player_assimilated", seat=seat)
-    if not in_game(s):
-        group_loses(ctx, "all_assimilated")
-    elif teams_play(s) and not [x for x in in_game(s) if s["players"][x]["team"] == p["team"]]:
-        team_loses(ctx, seat, "team_assimilated")
 
 
 # --- exploring ---------------------------------------------------------------------------------------
@@ -253,8 +214,6 @@ def _resolve_event(ctx: Ctx) -> None:
     if fighters(s) and goal_met(s, lead(s), group_goal(s, c.goal or {}), group_values(s)):
         ctx.emit("event_succeeded", seat=None, card=inst)
         if c.locutus:  # R42
-            from games.tng.engine.scoring import end_game
-
             s["space"]["box"].append(inst)
             end_game(ctx, "locutus_defeated", winners=group_seats(s))
             return
@@ -373,8 +332,6 @@ def _cube_over(ctx: Ctx, destroyed: bool) -> None:
 
 def ship_diplomacy(ctx: Ctx, seat: int, inst: str) -> None:
     """R48: a face-up non-Borg ship is won by Speed and Diplomacy and becomes the player's ship."""
-    from games.tng.engine.turns import diplomacy_ok
-
     s = ctx.state
     if inst not in s["space"]["revealed"] or card(inst).type != "ship" or s["stage"] is not None:
         raise IllegalCommand("no_such_ship", "tng:R48", card=inst)

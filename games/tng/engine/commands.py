@@ -22,7 +22,7 @@ from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 from games.tng.engine import actions, borg, turns, war
 from games.tng.engine.content import CONTENT, card
 from games.tng.engine.mechanics import goal_met
-from games.tng.engine.state import Ctx, State
+from games.tng.engine.state import Ctx, State, actors
 
 #: Kinds that may be undone when they showed no hidden card and used no chance.
 UNDOABLE = {"play", "buy", "buy_basic", "repair", "complete_mission", "ally", "ship_ability", "win_ship"}
@@ -51,7 +51,7 @@ def pending(state: State) -> list[Decision]:
                              {"card": stage["card"], "ready": list(stage["ready"])})]
         if g["step"] == "explore":
             return [Decision(_key(state, "group_explore"), frozenset(), "group_explore", automatic=True)]
-        waiting = borg.actors(state)
+        waiting = actors(state)
         if not waiting:
             return [Decision(_key(state, "end_round"), frozenset(), "end_round", automatic=True)]
         return [Decision(_key(state, "group_actions"), frozenset(waiting), "group_actions",
@@ -128,8 +128,8 @@ def _abilities(state: State, seat: int) -> list[Command]:
     p = state["players"][seat]
     if p["ability"] is None or p["ability_used"]:
         return []
-    return [_c(seat, "ship_ability", target=t) for t in turns.ability_targets(state, seat)
-            if turns.ability_matters(state, seat, t)]
+    return [_c(seat, "ship_ability", target=t) for t in actions.ability_targets(state, seat)
+            if actions.ability_matters(state, seat, t)]
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -146,7 +146,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             return _plays(state, seat, ("character", "maneuver")) + [_c(seat, "resolve_event")]
         if kind == "ship":
             out = _plays(state, seat, ("character", "maneuver"))
-            if turns.diplomacy_ok(state, seat, stage["card"]):
+            if actions.diplomacy_ok(state, seat, stage["card"]):
                 out += [_c(seat, "diplomacy", keep="ship"), _c(seat, "diplomacy", keep="points")]
             return out + [_c(seat, "fight")]
         if kind == "influence":
@@ -183,7 +183,7 @@ def _group_commands(state: State, seat: int) -> list[Command]:
     p = state["players"][seat]
     out = _plays(state, seat) + _economy(state, seat) + _abilities(state, seat)
     for inst in state["space"]["revealed"]:
-        if card(inst).type == "ship" and turns.diplomacy_ok(state, seat, inst):
+        if card(inst).type == "ship" and actions.diplomacy_ok(state, seat, inst):
             out.append(_c(seat, "win_ship", card=inst))
     if not p["acted"]:
         out += _discards(state, seat)
@@ -368,7 +368,7 @@ def _h_end_round(ctx: Ctx, cmd: Command) -> None:
     borg.end_round(ctx)
 
 
-_ability_action = _action("tng:R41", lambda ctx, c: turns.use_ability(ctx, c.seat, _arg(c, "target", int)))
+_ability_action = _action("tng:R41", lambda ctx, c: actions.use_ability(ctx, c.seat, _arg(c, "target", int)))
 HANDLERS: dict[str, Callable[[Ctx, Command], None]] = {
     "play": _h_play,
     "buy": _action("tng:R13", lambda ctx, c: actions.buy(ctx, c.seat, _arg(c, "slot", int))),

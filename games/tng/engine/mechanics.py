@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.tng.engine.content import STATS, card
-from games.tng.engine.state import HAND_SIZE, Ctx, Player, State, borg_area, group_seats, in_game, team_of
+from games.tng.engine.ending import check_assimilation, end_game, group_loses, mission_points, team_loses
+from games.tng.engine.state import HAND_SIZE, Ctx, State, actors, borg_area, group_seats, in_game, team_of
 
 BATTLE_STAGES = ("ship", "war", "war_fire", "cube", "allocate")
 
@@ -32,8 +33,6 @@ def draw(ctx: Ctx, seat: int, count: int, reason: str = "draw") -> int:
         ctx.emit("cards_drawn", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(drawn)},
                  seat=seat, count=len(drawn), cards=drawn, reason=reason)
     if ctx.state["scenario"] == "borg":
-        from games.tng.engine.borg import check_assimilation
-
         check_assimilation(ctx, seat)
     return len(drawn)
 
@@ -264,8 +263,6 @@ def gain_borg(ctx: Ctx, seat: int, count: int, cause: str) -> None:
         ctx.player(seat)["discard"].append(area.pop())
         ctx.emit("borg_card_gained", seat=seat, cause=cause, left=len(area))
         if not area:
-            from games.tng.engine.borg import group_loses, team_loses
-
             if s["space"].get("borg_areas"):
                 team_loses(ctx, seat, "team_borg_area_empty")  # RULINGS B29
             else:
@@ -275,10 +272,6 @@ def gain_borg(ctx: Ctx, seat: int, count: int, cause: str) -> None:
 
 # --- points --------------------------------------------------------------------------------------
 
-def mission_points(p: Player) -> int:
-    return sum(card(c).mp for c in p["points"])
-
-
 def to_points(ctx: Ctx, seat: int, inst: str, how: str) -> None:
     """A card enters a Points Area; the 400-point victory is checked at once (R39)."""
     p = ctx.player(seat)
@@ -287,8 +280,6 @@ def to_points(ctx: Ctx, seat: int, inst: str, how: str) -> None:
     ctx.emit("points_gained", seat=seat, card=inst, mp=card(inst).mp, total=mission_points(p), how=how)
     s = ctx.state
     if s["scenario"] == "exploration" and s["phase"] != "over" and mission_points(p) >= s["options"]["mp_goal"]:
-        from games.tng.engine.scoring import end_game
-
         end_game(ctx, "mp_goal_reached", winners=[seat])
 
 
@@ -412,8 +403,6 @@ def _can_spend(state: State, seat: int) -> bool:
     if state["phase"] == "turn":
         return bool(state["turn"]["seat"] == seat)
     if state["phase"] == "group":
-        from games.tng.engine.borg import actors
-
         return seat in actors(state)
     return False
 

@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
-from games.tng.engine import commands, options, scoring, view
+from games.tng.engine import commands, options, scoring, secrets, view, war
+from games.tng.engine.ending import end_game
 from games.tng.engine.setup import setup_game
-from games.tng.engine.state import Ctx, State, bump, copy_state, team_of
+from games.tng.engine.state import Ctx, State, bump, copy_state, team_of, teams_play
+from games.tng.engine.turns import end_turn
 
 
 class TngRules(Rules):
@@ -76,26 +78,20 @@ class TngRules(Rules):
         ctx.emit("player_resigned", seat=seat)
         bump(s)
         if s["scenario"] == "borg":  # the group loses; in team play the other team wins (RULINGS B29)
-            from games.tng.engine.borg import teams_play
-
             others = ([x for x in range(s["n"]) if s["players"][x]["team"] != s["players"][seat]["team"]
                        and not s["players"][x]["assimilated"] and not s["players"][x]["resigned"]]
                       if teams_play(s) else [])
-            scoring.end_game(ctx, "resigned", winners=others)
+            end_game(ctx, "resigned", winners=others)
             return Outcome(state=s, events=ctx.events)
         live = [p["seat"] for p in s["players"] if not p["resigned"]]
         sides = {tuple(team_of(s, x)) for x in live}
         if len(sides) <= 1:
-            scoring.end_game(ctx, "others_resigned", winners=live)
+            end_game(ctx, "others_resigned", winners=live)
             return Outcome(state=s, events=ctx.events)
         stage = s["stage"]
         if stage is not None and stage["kind"] in ("war", "war_fire"):
-            from games.tng.engine import war
-
             war.finish(ctx)  # RULINGS: a battle in progress ends as it stands
         if s["phase"] == "turn" and s["turn"]["seat"] == seat:
-            from games.tng.engine.turns import end_turn
-
             if s["stage"] is not None:
                 s["space"]["revealed"].remove(s["stage"]["card"])
                 s["space"]["deck"].insert(0, s["stage"]["card"])
@@ -104,9 +100,7 @@ class TngRules(Rules):
         return Outcome(state=s, events=ctx.events)
 
     def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
-        from games.tng.engine.secrets import rerandomise  # what a seat may not know: secrets.py
-
-        return rerandomise(state, seat, rng)
+        return secrets.rerandomise(state, seat, rng)  # what a seat may not know: secrets.py
 
     def dump(self, state: State) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(json.dumps(state))

@@ -29,8 +29,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Event, Rng
+from games.tng.engine import RULES
 from games.tng.engine.content import card
 from games.tng.engine.state import Ctx, State
+from games.tng.engine.turns import start_turn
 
 SCENARIOS = {"exploration": "exploration", "borg": "borg_invasion", "klingon": "klingon_civil_war"}
 
@@ -87,8 +89,6 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
           space_exact: Sequence[str] | None = None, missions: Sequence[str] | None = None,
           search: Sequence[str] | None = None, borg_area: int | None = None,
           turn_set: Mapping[str, Any] | None = None, group_set: Mapping[str, Any] | None = None) -> State:
-    from games.tng.engine import RULES
-
     opts = dict(options or {})
     opts.setdefault("scenario", SCENARIOS.get(scenario, scenario))
     opts = RULES.validate_options(players, opts)
@@ -138,8 +138,6 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
         state["first"] = first
     ctx = Ctx(state=state, rng=Rng.from_seed(seed))
     if turn is not None and state["scenario"] != "borg":
-        from games.tng.engine.turns import start_turn
-
         start_turn(ctx, turn)
     for key, value in (turn_set or {}).items():
         state["turn"][key] = value
@@ -172,8 +170,6 @@ def cmd(seat: int, kind: str, **args: Any) -> Command:
 
 def run(state: State, *commands: Command, seed: int = 0, auto: bool = False) -> tuple[State, list[Event]]:
     """Apply the commands in order; with ``auto`` also every automatic step due after the last one."""
-    from games.tng.engine import RULES
-
     rng = Rng.from_seed(seed)
     events: list[Event] = []
     for command in commands:

@@ -1,38 +1,14 @@
-"""The end of the game and its Result (tng:R39, R42, R49.1, R58; RULINGS B14, B26)."""
+"""The Result of an ended game: its ranking and score breakdown (tng:R39, R42, R58; RULINGS B26, B29).
+The end itself is in ending.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from games.engine.core import Result
 from games.tng.engine.content import card
-from games.tng.engine.mechanics import mission_points
-from games.tng.engine.state import Ctx, State, bump, team_of
-
-
-def end_game(ctx: Ctx, reason: str, winners: Sequence[int] | None = None) -> None:
-    s = ctx.state
-    if s["phase"] == "over":
-        return
-    if winners is None:
-        winners = _leaders(s)
-    s["phase"] = "over"
-    s["stage"] = None
-    s["end"] = {"reason": reason, "winners": sorted(winners)}
-    bump(s)
-    ctx.emit("game_ended", reason=reason, winners=sorted(winners))
-
-
-def _side_mp(state: State, seat: int) -> int:
-    return sum(mission_points(state["players"][x]) for x in team_of(state, seat))
-
-
-def _leaders(state: State) -> list[int]:
-    """RULINGS B26: most Mission Points (a team's total in the Klingon team game); ties share the win."""
-    live = [p["seat"] for p in state["players"] if not p["resigned"]] or list(range(state["n"]))
-    best = max(_side_mp(state, x) for x in live)
-    return [x for x in live if _side_mp(state, x) == best]
+from games.tng.engine.ending import mission_points, side_mp
+from games.tng.engine.state import State, team_of
 
 
 def breakdown(state: State, seat: int) -> dict[str, Any]:
@@ -45,7 +21,7 @@ def breakdown(state: State, seat: int) -> dict[str, Any]:
         if key:
             out[key] += c.mp
     if p["team"] is not None:
-        out["team_total"] = _side_mp(state, seat)
+        out["team_total"] = side_mp(state, seat)
     return out
 
 
@@ -69,7 +45,7 @@ def build_result(state: State) -> Result:
         teams = [sorted(team_of(state, 0)), sorted(team_of(state, 1))]
 
     def key(x: int) -> tuple[int, int]:
-        return (0 if x in winners else 1, -_side_mp(state, x))
+        return (0 if x in winners else 1, -side_mp(state, x))
 
     ranking: list[list[int]] = []
     for x in sorted(range(n), key=key):

@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.core import Rng
+from games.tng.engine.borg import start_round
 from games.tng.engine.content import CONTENT, Card, instances
+from games.tng.engine.mechanics import draw
 from games.tng.engine.state import HAND_SIZE, SEARCH_SLOTS, Ctx, State, new_player
+from games.tng.engine.turns import start_turn
 
 SCENARIO_SETS = {"exploration": "exploration", "borg_invasion": "borg", "klingon_civil_war": "klingon"}
 BASIC_PILE = 12  # RULINGS B1: 12 copies of each basic character
@@ -95,18 +98,12 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     ctx.emit("game_set_up", players=n, scenario=options["scenario"], ships=list(ships),
              search=list(sb["search"]))
     # R8: everyone draws 5, a random first player
-    from games.tng.engine.mechanics import draw
-
     for s in range(n):
         draw(ctx, s, HAND_SIZE, "setup")
     state["first"] = rng.below(n)
     ctx.emit("first_player_chosen", seat=state["first"])
     if scenario == "borg":
-        from games.tng.engine.borg import start_round
-
         start_round(ctx)
     else:
-        from games.tng.engine.turns import start_turn
-
         start_turn(ctx, state["first"])
     return ctx

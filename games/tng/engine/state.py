@@ -87,6 +87,20 @@ def group_seats(state: State) -> list[int]:
     return live
 
 
+def teams_play(state: State) -> bool:
+    """R55a.1 (RULINGS B29): teams taking separate group turns (option ``borg_teams: teams``)."""
+    return bool(state["options"].get("borg_teams") == "teams")
+
+
+def fighters(state: State) -> list[int]:
+    """Players who may act or fight now: in the game and not defeated this round (R47)."""
+    return [s for s in group_seats(state) if not state["players"][s]["defeated"]]
+
+
+def actors(state: State) -> list[int]:
+    return [s for s in fighters(state) if not state["players"][s]["done"]]
+
+
 def borg_area(state: State, seat: int | None = None) -> list[str]:
     """The Borg Card Area of ``seat``'s group (R45): the one area, or in Borg team play (RULINGS B29) the area
     of the seat's team (``seat`` None: of the team taking its group turn)."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from games.engine.core import IllegalCommand
 from games.tng.engine import war
+from games.tng.engine.actions import diplomacy_ok
 from games.tng.engine.content import card
+from games.tng.engine.ending import end_game
 from games.tng.engine.mechanics import (
     apply_effects,
     battle_hit,
@@ -13,7 +15,6 @@ from games.tng.engine.mechanics import (
     defeat,
     discard_to_supply,
     draw,
-    effects_matter,
     enemy_hit,
     fresh_shields,
     goal_met,
@@ -21,7 +22,7 @@ from games.tng.engine.mechanics import (
     stats,
     to_points,
 )
-from games.tng.engine.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, group_seats, pop_space, team_of
+from games.tng.engine.state import HAND_SIZE, MAX_MISSIONS, Ctx, State, bump, pop_space, team_of
 
 
 def stall_rounds(state: State) -> int:
@@ -88,8 +89,6 @@ def end_turn(ctx: Ctx, seat: int, *, cleanup: bool = True) -> None:
     if cleanup:
         draw(ctx, seat, HAND_SIZE, "end_of_turn")
     if not s["space"]["deck"]:  # RULINGS B26: nothing left to explore ends the game
-        from games.tng.engine.scoring import end_game
-
         end_game(ctx, "space_deck_exhausted")
         return
     nxt = (seat + 1) % s["n"]
@@ -99,13 +98,9 @@ def end_turn(ctx: Ctx, seat: int, *, cleanup: bool = True) -> None:
         s["round"] += 1
         limit = s["options"]["round_limit"]
         if limit and s["round"] > limit:  # RULINGS B14: the safeguard against a game that cannot end
-            from games.tng.engine.scoring import end_game
-
             end_game(ctx, "round_limit")
             return
         if quiet_rounds(s) >= stall_rounds(s):  # RULINGS B14: stalemate, nobody wins a card any more
-            from games.tng.engine.scoring import end_game
-
             end_game(ctx, "stalemate")
             return
     start_turn(ctx, nxt)
@@ -213,8 +208,6 @@ def resolve_event(ctx: Ctx, seat: int) -> None:
     if goal_met(s, seat, c.goal or {}):
         ctx.emit("event_succeeded", seat=seat, card=inst)
         if c.arbiter:
-            from games.tng.engine.scoring import end_game
-
             s["space"]["box"].append(inst)
             end_game(ctx, "arbiter_satisfied", winners=team_of(s, seat))
             return
@@ -226,11 +219,6 @@ def resolve_event(ctx: Ctx, seat: int) -> None:
 
 
 # --- battle against a Space Deck ship (R26-R28) ----------------------------------------------------
-
-def diplomacy_ok(state: State, seat: int, inst: str) -> bool:
-    mine, theirs = stats(state, seat), card(inst).status
-    return mine["speed"] >= theirs.get("speed", 0) and mine["diplomacy"] >= theirs.get("diplomacy", 0)
-
 
 def take_ship(ctx: Ctx, seat: int, inst: str) -> None:
     """R26 option 1 (B7): the new ship becomes yours with no damage; the old one goes to the Points Area."""
@@ -362,43 +350,6 @@ def keep_influence(ctx: Ctx, seat: int, inst: str) -> None:
     bump(s)
     ctx.emit("influence_taken", seat=seat, card=inst)
     ctx.emit("card_to_bottom", card=drop)
-
-
-def use_ability(ctx: Ctx, seat: int, target: int) -> None:
-    """R41/R56: the starting ship's effect, once per turn, for yourself or a teammate (the group in Borg)."""
-    s = ctx.state
-    p = ctx.player(seat)
-    if p["ability"] is None:
-        raise IllegalCommand("no_ship_ability", "tng:R41")
-    if p["ability_used"]:
-        raise IllegalCommand("ability_used", "tng:R41")
-    allowed = ability_targets(s, seat)
-    if target not in allowed:  # the group (R41) or yourself and your teammate (R56)
-        raise IllegalCommand("bad_target", "tng:R41" if s["scenario"] == "borg" else "tng:R56", target=target)
-    if not ability_matters(s, seat, target):
-        raise IllegalCommand("ability_no_effect", "tng:R41", target=target)
-    p["ability_used"] = True
-    p["acted"] = True
-    ctx.emit("ability_used", seat=seat, target=target, ability=p["ability"])
-    from games.tng.engine.content import CONTENT
-
-    apply_effects(ctx, target, CONTENT.cards[p["ability"]].ability, p["ability"])
-
-
-def ability_matters(state: State, seat: int, target: int) -> bool:
-    """The effect would change something for ``target`` now (not a repair of an undamaged ship, XP for a
-    player who cannot spend it, a draw from nothing...): only then is it offered and accepted. Judged on
-    what ``seat`` can see: another player's hand only by its size (RULINGS B31)."""
-    from games.tng.engine.content import CONTENT
-
-    effects = CONTENT.cards[state["players"][seat]["ability"]].ability
-    return effects_matter(state, target, effects, hand_known=target == seat)
-
-
-def ability_targets(state: State, seat: int) -> list[int]:
-    if state["scenario"] == "borg":
-        return group_seats(state)  # the group (in team play, your team: RULINGS B29)
-    return team_of(state, seat)
 
 
 def close_after_defeat(ctx: Ctx) -> None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Zone
+from games.tng.engine.commands import pending
 from games.tng.engine.mechanics import mission_points, shields_left, stats
 from games.tng.engine.state import State, borg_area, in_game
 from games.tng.engine.turns import quiet_rounds
@@ -55,8 +56,6 @@ def _stage_view(state: State) -> dict[str, Any] | None:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    from games.tng.engine.commands import pending
-
     players = []
     for p in state["players"]:
         s = p["seat"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import IllegalCommand
+from games.tng.engine.actions import play_card, use_ability
 from games.tng.engine.mechanics import (
     battle_hit,
     close_battle,
@@ -43,8 +44,6 @@ def current(stage: dict[str, Any]) -> int:
 
 
 def war_play(ctx: Ctx, seat: int, inst: str) -> None:
-    from games.tng.engine.actions import play_card
-
     stage = ctx.state["stage"]
     play_card(ctx, seat, inst)
     stage["played"][str(seat)] += 1
@@ -55,8 +54,6 @@ def war_play(ctx: Ctx, seat: int, inst: str) -> None:
 def war_ability(ctx: Ctx, seat: int, target: int) -> None:
     """R29: a go in the loop is "1 card/effect": the starting ship's effect (R41, R56) counts like a card
     played (RULINGS: starting ship effects in a War)."""
-    from games.tng.engine.turns import use_ability
-
     stage = ctx.state["stage"]
     use_ability(ctx, seat, target)
     stage["passes"] = 0
