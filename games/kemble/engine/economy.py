@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engine.core import IllegalCommand
 from games.kemble.engine import decks
 from games.kemble.engine.content import CONTENT, UPGRADE_TYPES
-from games.kemble.engine.effects import apply_effects
+from games.kemble.engine.effects import apply_effects, draw_powerups
 from games.kemble.engine.ship import gain_energy
 from games.kemble.engine.state import Ctx, State, bump_stat, team_of
 
@@ -84,26 +84,6 @@ def buy_powerup(ctx: Ctx, seat: int) -> None:
     p["bellonium"] -= price
     ctx.emit("powerup_bought", seat=seat, price=price)
     draw_powerups(ctx, seat, 1, "bought")
-
-
-def draw_powerups(ctx: Ctx, seat: int, count: int, source: str) -> None:
-    """Draw power-ups into the (team) hand; "immediate" cards resolve at once, even in Power Down (R38)."""
-    for _ in range(count):
-        card = decks.draw_powerup_card(ctx)
-        if card is None:
-            ctx.emit("powerup_deck_exhausted", seat=seat)
-            return
-        pu = CONTENT.powerups[card]
-        seen = frozenset(team_of(ctx.state, seat))
-        if pu.timing == "immediate":
-            ctx.emit("powerup_drawn", seat=seat, card=card, source=source)
-            ctx.emit("powerup_played", seat=seat, card=card, immediate=True)
-            ctx.state["decks"]["powerup_discard"].append(card)
-            apply_effects(ctx, seat, pu.effects, card)
-            continue
-        ctx.player(seat)["powerups"].append(card)
-        ctx.emit("powerup_drawn", visible_to=seen, redacted={"seat": seat, "source": source}, seat=seat, card=card,
-                 source=source)
 
 
 def play_powerup(ctx: Ctx, seat: int, card: str) -> None:

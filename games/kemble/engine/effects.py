@@ -1,6 +1,8 @@
 """The closed effect vocabulary of data/SCHEMA.md section 9, interpreted generically for any card.
 
 Each verb is one small handler in ``HANDLERS``; ``SUPPORTED_VERBS`` lists them for the data tests.
+Drawing power-ups lives here too (R38): an "immediate" power-up applies its effects as it is drawn, and an
+effect may draw power-ups, so the two recurse within this module.
 """
 
 from __future__ import annotations
@@ -9,8 +11,11 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from games.kemble.engine import threat
-from games.kemble.engine.state import Ctx, Player, bump_stat
+from games.kemble.engine import decks, threat
+from games.kemble.engine.content import CONTENT
+from games.kemble.engine.destruction import damage_ship
+from games.kemble.engine.ship import gain_energy
+from games.kemble.engine.state import Ctx, Player, bump_stat, team_of
 
 Handler = Callable[[Ctx, int, dict[str, Any], str], None]
 
@@ -43,14 +48,10 @@ def _lose_bellonium(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> No
 
 
 def _gain_energy(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.kemble.engine.ship import gain_energy
-
     gain_energy(ctx, seat, _amount(eff), source)
 
 
 def _lose_energy(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.kemble.engine.destruction import damage_ship
-
     damage_ship(ctx, seat, _amount(eff), source)
 
 
@@ -92,8 +93,6 @@ def _free_rotation(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> Non
 
 
 def _draw_powerups(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
-    from games.kemble.engine.economy import draw_powerups
-
     draw_powerups(ctx, seat, _amount(eff), source)
 
 
@@ -124,3 +123,23 @@ def apply_effects(ctx: Ctx, seat: int, effects: Iterable[dict[str, Any]], source
 
 def apply_effect(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
     HANDLERS[eff["verb"]](ctx, seat, eff, source)  # content.py accepts only the verbs of HANDLERS
+
+
+def draw_powerups(ctx: Ctx, seat: int, count: int, source: str) -> None:
+    """Draw power-ups into the (team) hand; "immediate" cards resolve at once, even in Power Down (R38)."""
+    for _ in range(count):
+        card = decks.draw_powerup_card(ctx)
+        if card is None:
+            ctx.emit("powerup_deck_exhausted", seat=seat)
+            return
+        pu = CONTENT.powerups[card]
+        seen = frozenset(team_of(ctx.state, seat))
+        if pu.timing == "immediate":
+            ctx.emit("powerup_drawn", seat=seat, card=card, source=source)
+            ctx.emit("powerup_played", seat=seat, card=card, immediate=True)
+            ctx.state["decks"]["powerup_discard"].append(card)
+            apply_effects(ctx, seat, pu.effects, card)
+            continue
+        ctx.player(seat)["powerups"].append(card)
+        ctx.emit("powerup_drawn", visible_to=seen, redacted={"seat": seat, "source": source}, seat=seat, card=card,
+                 source=source)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
-from games.kemble.engine import commands, options, scoring, scroll, view
+from games.kemble.engine import commands, options, scoring, scroll, secrets, view
 from games.kemble.engine.setup import setup_game
 from games.kemble.engine.state import Ctx, State, active_seats, copy_json, copy_state, next_key
 
@@ -95,9 +95,7 @@ class KembleRules(Rules):
         return Outcome(state=s, events=ctx.events)
 
     def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
-        from games.kemble.engine.secrets import rerandomise  # what a seat may not know: secrets.py
-
-        return rerandomise(state, seat, rng)
+        return secrets.rerandomise(state, seat, rng)  # what a seat may not know: secrets.py
 
     def dump(self, state: State) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(json.dumps(state))

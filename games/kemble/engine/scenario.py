@@ -40,8 +40,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Event, Rng
+from games.kemble.engine import RULES
 from games.kemble.engine.content import CONTENT, SpaceCard, parse_quadrant
-from games.kemble.engine.state import State
+from games.kemble.engine.state import Ctx, State
+from games.kemble.engine.turns import start_turn
 
 #: Stats a bare object name gets in a scenario.
 DEFAULTS: dict[str, dict[str, Any]] = {
@@ -89,10 +91,6 @@ def build(*, players: int = 2, options: Mapping[str, Any] | None = None, rows: i
           sensor: Sequence[str] | None = None, powerup: Sequence[str] | None = None,
           achievements_up: Sequence[str] | None = None, prompts: Sequence[Mapping[str, Any]] = (),
           seed: int = 0) -> State:
-    from games.kemble.engine import RULES
-    from games.kemble.engine.state import Ctx
-    from games.kemble.engine.turns import start_turn
-
     rules = RULES
     opts = rules.validate_options(players, options or {})
     state: State = rules.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
@@ -182,8 +180,6 @@ def cmd(seat: int, kind: str, **args: Any) -> Command:
 
 def run(state: State, *commands: Command, seed: int = 0, auto: bool = False) -> tuple[State, list[Event]]:
     """Apply the commands in order; with ``auto`` also every automatic step due after the last one."""
-    from games.kemble.engine import RULES
-
     rng = Rng.from_seed(seed)
     events: list[Event] = []
     for command in commands:

@@ -9,8 +9,10 @@ from games.kemble.engine import board, threat
 from games.kemble.engine.boss import reveal_boss, trigger_board
 from games.kemble.engine.content import CONTENT, side
 from games.kemble.engine.decks import draw_sensor
+from games.kemble.engine.scoring import final_scores
 from games.kemble.engine.space import arrive, pay_global_bellonium
 from games.kemble.engine.state import Ctx, bump_stat, next_key
+from games.kemble.engine.turns import start_bidding
 
 
 def run_scroll(ctx: Ctx) -> None:
@@ -124,8 +126,6 @@ def add_row(ctx: Ctx) -> None:
 
 def upkeep(ctx: Ctx) -> None:
     """End-of-round upkeep: next round, back to the sensor bids."""
-    from games.kemble.engine.turns import start_bidding
-
     state = ctx.state
     state["round"] += 1
     start_bidding(ctx)
@@ -133,8 +133,6 @@ def upkeep(ctx: Ctx) -> None:
 
 def end_game(ctx: Ctx) -> None:
     """R44 -> R55."""
-    from games.kemble.engine.scoring import final_scores
-
     state = ctx.state
     state["phase"] = "over"
     state["turn"] = None

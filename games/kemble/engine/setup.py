@@ -8,7 +8,7 @@ from typing import Any
 from games.engine.core import Rng
 from games.kemble.engine.content import CONTENT, SYMBOLS, UPGRADE_TYPES, side
 from games.kemble.engine.decks import draw_sensor
-from games.kemble.engine.economy import draw_powerups
+from games.kemble.engine.effects import draw_powerups
 from games.kemble.engine.state import Ctx, State, new_player
 from games.kemble.engine.turns import start_bidding
 

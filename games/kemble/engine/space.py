@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from games.kemble.engine import board, decks
+from games.kemble.engine.boss import trigger_destroyed, trigger_entered
 from games.kemble.engine.content import CONTENT, NO_ENTRY, side
 from games.kemble.engine.destruction import damage_ship, destroy_player
-from games.kemble.engine.economy import draw_powerups
+from games.kemble.engine.effects import draw_powerups
 from games.kemble.engine.ship import gain_energy
 from games.kemble.engine.state import Ctx, State, bump_stat, next_key
 
@@ -81,8 +82,6 @@ def enterable(state: State, r: int, c: int) -> bool:
 
 def arrive(ctx: Ctx, seat: int, r: int, c: int, how: str) -> None:
     """Resolve the quadrant a ship just reached (R20). ``how``: move, enter, push, side, teleport, flip."""
-    from games.kemble.engine.boss import trigger_destroyed, trigger_entered
-
     state = ctx.state
     p = ctx.player(seat)
     other = next((o["seat"] for o in state["players"]

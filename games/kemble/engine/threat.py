@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.kemble.engine import board
-from games.kemble.engine.content import Quadrant
+from games.kemble.engine.content import CONTENT, Quadrant
+from games.kemble.engine.destruction import damage_ship
 from games.kemble.engine.state import Ctx, Player, State
 
 
@@ -41,8 +42,6 @@ def give_threat(ctx: Ctx, seat: int, points: int, source: str) -> None:
 
 def resolve_threat(ctx: Ctx, seat: int) -> None:
     """R31: Shield first lowers the level, then lose energy equal to the level; the level returns to 0."""
-    from games.kemble.engine.destruction import damage_ship
-
     p = ctx.player(seat)
     level = p["threat"][0]
     shield = _shield(p) + p["shield_bonus"]
@@ -55,8 +54,6 @@ def resolve_threat(ctx: Ctx, seat: int) -> None:
 
 
 def _shield(p: Player) -> int:
-    from games.kemble.engine.content import CONTENT
-
     lvl = p["upgrades"].get("shield", 0)
     return CONTENT.upgrades["shield"]["levels"][lvl - 1]["reduce"] if lvl else 0
 

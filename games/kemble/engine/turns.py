@@ -9,7 +9,7 @@ from games.kemble.engine.content import CONTENT
 from games.kemble.engine.decks import draw_sensor
 from games.kemble.engine.effects import apply_effects
 from games.kemble.engine.ship import engine_moves, max_energy, recharge
-from games.kemble.engine.space import open_standing_claim
+from games.kemble.engine.space import enterable, open_standing_claim
 from games.kemble.engine.state import Ctx, State, active_seats, bump_stat, next_key
 
 
@@ -152,7 +152,5 @@ def finish_turn(ctx: Ctx) -> None:
 
 def entry_columns(state: State) -> list[int]:
     """R22: quadrants of the bottom row a ship may enter."""
-    from games.kemble.engine.space import enterable
-
     bottom = board.num_rows(state)
     return [c for c in range(1, board.num_cols(state) + 1) if enterable(state, bottom, c)]

@@ -187,7 +187,7 @@ def test_an_immediate_power_up_bought_is_played_at_once_and_an_empty_deck_is_tol
         ("bellonium_gained", {"seat": 0, "amount": 2, "source": card}),
     ]
     from games.engine.core import Rng
-    from games.kemble.engine.economy import draw_powerups
+    from games.kemble.engine.effects import draw_powerups
     from games.kemble.engine.state import Ctx
 
     state["decks"]["powerup"], state["decks"]["powerup_discard"] = [], []
