@@ -15,7 +15,10 @@ class GamesConfig(AppConfig):
         from django.utils.module_loading import import_string
 
         import config.checks  # noqa: F401  (registers the deployment checks)
-        from games import signals  # noqa: F401  (connects the receivers)
+        from games import (
+            signals,  # noqa: F401  (connects the receivers)
+            tasks,  # noqa: F401  (registers the Celery tasks the services queue by name)
+        )
         from games.engine import registry
 
         for dotted in getattr(settings, "HYPERLANE_EXTRA_GAMES", []):
