@@ -8,6 +8,7 @@ Borg Cube battles, a face-up non-Borg ship), then every player acts on their own
 from __future__ import annotations
 
 from games.engine.core import IllegalCommand
+from games.engine.core.errors import RulesError
 from games.tng.engine.actions import diplomacy_ok
 from games.tng.engine.content import STATS, card
 from games.tng.engine.ending import end_game, group_loses
@@ -58,10 +59,15 @@ def start_round(ctx: Ctx, team: int | None = None) -> None:
 
 
 def lead(state: State) -> int:
-    """RULINGS R54: the group's choices are entered by the first player still in the game."""
+    """RULINGS R54: the group's choices are entered by the first player still in the game (not defeated this
+    round if any is, else in the group, else in the game). With nobody left in the game it has already
+    ended (R49.2, a resignation), so no choice is asked for: a state asking it is broken (RulesError)."""
     order = [(state["first"] + i) % state["n"] for i in range(state["n"])]
     live = fighters(state) or group_seats(state) or in_game(state)
-    return next(x for x in order if x in live)
+    for seat in order:
+        if seat in live:
+            return seat
+    raise RulesError("no seat is left in the game to lead the Borg group")
 
 
 def group_values(state: State) -> dict[str, int]:

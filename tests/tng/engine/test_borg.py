@@ -7,6 +7,8 @@ import copy
 import pytest
 
 from games.engine.core import AUTO_SEAT, IllegalCommand
+from games.engine.core.errors import RulesError
+from games.tng.engine.borg import lead
 from games.tng.engine.content import card
 
 from .helpers import RULES, build, cmd, inst, kinds, legal, player, refused, run, setup, space_inst
@@ -484,3 +486,20 @@ def test_in_team_play_the_view_counts_the_borg_card_area_of_the_team_on_turn() -
     assert len(areas[0]) != len(areas[1])
     view = RULES.view(state, None)["space"]
     assert view["borg_area"] == len(areas[1]) and view["borg_areas"] == [len(areas[0]), len(areas[1])]
+
+
+@pytest.mark.rules("tng:R54")
+def test_the_group_is_led_by_the_first_player_still_fighting_and_a_state_with_nobody_left_is_an_error() -> None:
+    s = borg(players=3, first=1)
+    assert lead(s) == 1
+    player(s, 1)["defeated"] = True  # the first player sits out this round (R47): the next one leads
+    assert lead(s) == 2
+    for seat in (0, 2):
+        player(s, seat)["defeated"] = True
+    assert lead(s) == 1  # all defeated: the first player of the group still in the game
+    player(s, 1)["assimilated"] = True
+    assert lead(s) == 2
+    for seat in (0, 2):
+        player(s, seat)["assimilated"] = True
+    with pytest.raises(RulesError, match="no seat"):
+        lead(s)
