@@ -62,7 +62,7 @@ def lead(state: State) -> int:
     """RULINGS R54: the group's choices are entered by the first player still in the game (not defeated this
     round if any is, else in the group, else in the game). With nobody left in the game it has already
     ended (R49.2, a resignation), so no choice is asked for: a state asking it is broken (RulesError)."""
-    order = [(state["first"] + i) % state["n"] for i in range(state["n"])]
+    order: list[int] = [(state["first"] + i) % state["n"] for i in range(state["n"])]
     live = fighters(state) or group_seats(state) or in_game(state)
     for seat in order:
         if seat in live:
@@ -276,7 +276,8 @@ def allocation_targets(state: State) -> list[int]:
 def needed(state: State, seat: int) -> int:
     """Damage it takes to defeat this ship now: what its shields stop plus what its Defense still holds."""
     p = state["players"][seat]
-    return shields_left(state, seat) + max(1, stats(state, seat)["defense"] - p["damage"])
+    held: int = max(1, stats(state, seat)["defense"] - p["damage"])
+    return shields_left(state, seat) + held
 
 
 def assign(ctx: Ctx, seat: int, target: int, amount: int | None) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
+from games.engine.core.errors import RulesError
 from games.tng.engine import actions, borg, turns, war
 from games.tng.engine.content import CONTENT, card
 from games.tng.engine.mechanics import goal_met
@@ -62,7 +63,10 @@ def pending(state: State) -> list[Decision]:
         if stage["kind"] == "war":
             seat = war.current(stage)
         elif stage["kind"] == "war_fire":
-            seat = war.attacker(stage)
+            attacker = war.attacker(stage)
+            if attacker is None:  # the fire loop closes the War once every group has fired
+                raise RulesError("a War's fire stage is open with no attacker left")
+            seat = attacker
         else:
             seat = stage["seat"]
         return [Decision(_key(state, prompt), frozenset({seat}), prompt,

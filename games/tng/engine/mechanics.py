@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.engine.core.errors import RulesError
 from games.tng.engine.content import STATS, card
 from games.tng.engine.ending import check_assimilation, end_game, group_loses, mission_points, team_loses
 from games.tng.engine.state import HAND_SIZE, Ctx, State, actors, borg_area, group_seats, in_game, team_of
@@ -125,7 +126,8 @@ def fresh_shields(ctx: Ctx, seats: Iterable[int]) -> None:
 
 def shields_left(state: State, seat: int) -> int:
     p = state["players"][seat]
-    return max(0, stats(state, seat)["shields"] - p["shield_used"])
+    left: int = max(0, stats(state, seat)["shields"] - p["shield_used"])
+    return left
 
 
 def goal_met(state: State, seat: int, goal: dict[str, int], values: dict[str, int] | None = None) -> bool:
@@ -208,7 +210,13 @@ def battle_hit(ctx: Ctx, target: int, amount: int, *, by: int | None = None, by_
         ctx.emit("ship_fired", seat=by, target=target, amount=amount)
     elif announce:
         ctx.emit("enemy_fired", card=by_card, target=target, amount=amount)
-    defeated = hit(ctx, target, amount, by_card if by is None else f"seat{by}")
+    if by is not None:
+        cause = f"seat{by}"
+    elif by_card is not None:
+        cause = by_card
+    else:
+        raise RulesError("a battle hit names who fired: a seat (by) or a card (by_card)")
+    defeated = hit(ctx, target, amount, cause)
     _record(s, seat=by, card=by_card, target=target, amount=amount, absorbed=absorbed,
             taken=amount - absorbed if live else 0, defeated=defeated)
     return defeated
@@ -416,7 +424,7 @@ def effect_matters(state: State, seat: int, eff: dict[str, Any], *, hand_known: 
     the offer itself would tell whether a secret hand holds a Borg card.
     """
     p = state["players"][seat]
-    verb = eff["verb"]
+    verb: str = eff["verb"]
     amount = int(eff.get("amount", 0))
     if eff.get("plus_borg"):
         if hand_known:
@@ -444,7 +452,7 @@ def effect_matters(state: State, seat: int, eff: dict[str, Any], *, hand_known: 
     if verb in ("explore", "explore_now"):
         if state["phase"] == "group":
             return verb == "explore_now"
-        return state["phase"] == "turn" and state["turn"]["seat"] == seat
+        return bool(state["phase"] == "turn" and state["turn"]["seat"] == seat)
     if verb == "borg":
         return bool(borg_area(state, seat))
     return True  # damage, boost

@@ -70,12 +70,12 @@ class _Taker:
                     pile.remove(inst)
                     self.claimed.add(inst)
                     return inst
-        search = self.state["starbase"]["search"]
-        for i, inst in enumerate(search):
-            if inst is not None and inst.split("#")[0] == cid and inst not in self.claimed:
+        search: list[str | None] = self.state["starbase"]["search"]
+        for i, slot in enumerate(search):
+            if slot is not None and slot.split("#")[0] == cid and slot not in self.claimed:
                 search[i] = self.state["starbase"]["deck"].pop() if self.state["starbase"]["deck"] else None
-                self.claimed.add(inst)
-                return inst
+                self.claimed.add(slot)
+                return slot
         raise ValueError(f"no free copy of {cid!r} left")
 
 
@@ -151,14 +151,16 @@ def build(*, players: int = 2, scenario: str = "exploration", options: Mapping[s
 
 def inst(state: State, seat: int, cid: str, pile: str = "hand") -> str:
     """The instance id of a copy of ``cid`` in a player's pile."""
-    for c in sorted(state["players"][seat][pile]):
+    cards: list[str] = sorted(state["players"][seat][pile])
+    for c in cards:
         if card(c).id == cid:
             return c
     raise ValueError(f"seat {seat} has no {cid} in {pile}")
 
 
 def space_inst(state: State, cid: str, where: str = "revealed") -> str:
-    for c in state["space"][where]:
+    cards: list[str] = state["space"][where]
+    for c in cards:
         if card(c).id == cid:
             return c
     raise ValueError(f"no {cid} in space {where}")

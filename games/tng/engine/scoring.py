@@ -31,15 +31,13 @@ def build_result(state: State) -> Result:
     scores = {p["seat"]: breakdown(state, p["seat"]) for p in state["players"]}
     n = state["n"]
     if state["scenario"] == "borg" and state["options"].get("borg_teams") != "teams":
-        ranking = [sorted(range(n))]
-        return Result(winners=winners, reason=end["reason"], ranking=ranking, scores=scores,
+        return Result(winners=winners, reason=end["reason"], ranking=[sorted(range(n))], scores=scores,
                       teams=[list(range(n))], cooperative=True)
     if state["scenario"] == "borg":  # RULINGS B29: two teams race; the winners (if any) rank first
-        teams = [sorted(team_of(state, 0)), sorted(team_of(state, 1))]
         won = [x for x in range(n) if x in winners]
         lost = [x for x in range(n) if x not in winners]
         return Result(winners=winners, reason=end["reason"], ranking=[g for g in (won, lost) if g], scores=scores,
-                      teams=teams)
+                      teams=[sorted(team_of(state, 0)), sorted(team_of(state, 1))])
     teams: list[list[int]] = []
     if any(p["team"] is not None for p in state["players"]):
         teams = [sorted(team_of(state, 0)), sorted(team_of(state, 1))]

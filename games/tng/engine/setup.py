@@ -91,8 +91,8 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     state["space"]["unknown"] = len(space)
     if scenario == "borg" and teams[0] is not None:  # R45 per team (RULINGS B29): 5 per player + 5 each
         sizes = [sum(1 for t in teams if t == team) for team in (0, 1)]
-        pool = instances(CONTENT.borg_card, sum(5 * k + 5 for k in sizes))
-        state["space"]["borg_areas"] = [pool[: 5 * sizes[0] + 5], pool[5 * sizes[0] + 5:]]
+        borg = instances(CONTENT.borg_card, sum(5 * k + 5 for k in sizes))
+        state["space"]["borg_areas"] = [borg[: 5 * sizes[0] + 5], borg[5 * sizes[0] + 5:]]
     elif scenario == "borg":  # R45
         state["space"]["borg"] = instances(CONTENT.borg_card, 5 * n + 5)
     ctx.emit("game_set_up", players=n, scenario=options["scenario"], ships=list(ships),

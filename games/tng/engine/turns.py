@@ -32,7 +32,8 @@ def stall_rounds(state: State) -> int:
 
 def quiet_rounds(state: State) -> int:
     """Whole rounds completed since a card last entered a Points Area (RULINGS B14, stalemate)."""
-    return max(0, state["round"] - 1 - state.get("scored_round", state["round"] - 1))
+    rounds: int = max(0, state["round"] - 1 - state.get("scored_round", state["round"] - 1))
+    return rounds
 
 
 def start_turn(ctx: Ctx, seat: int) -> None:

@@ -41,7 +41,8 @@ from typing import Any
 
 from games.engine.core import Zone
 from games.tng.engine.commands import pending
-from games.tng.engine.mechanics import mission_points, shields_left, stats
+from games.tng.engine.ending import mission_points
+from games.tng.engine.mechanics import shields_left, stats
 from games.tng.engine.state import State, borg_area, in_game
 from games.tng.engine.turns import quiet_rounds
 

@@ -167,7 +167,7 @@ def war_winner(state: State, stage: dict[str, Any]) -> int | None:
     closest clockwise to the active player (the active player first). A player who resigned cannot win it;
     a battle ended in its card-play loop (a resignation) has no defeated ship yet."""
     defeated = stage.get("defeated", [])
-    alive = [x for x in stage["order"] if x not in defeated and not state["players"][x]["resigned"]]
+    alive: list[int] = [x for x in stage["order"] if x not in defeated and not state["players"][x]["resigned"]]
     if not alive:
         return None
 
