@@ -11,6 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from games.parts import Part, render_part
+
 #: What a command form placed on a card shows (``games/tng/jinja2/tng/_macros.html`` ``command_form``).
 _FORM_KEYS = ("kind", "args", "label", "css")
 
@@ -42,3 +48,121 @@ def on_card_forms(controls: Sequence[Mapping[str, Any]], url: str, version: Any,
         forms.setdefault(where, []).append({f: c.get(f, "") for f in _FORM_KEYS})
     forms["form"] = {"url": url, "version": str(version), "key": str(key)}
     return forms
+
+
+def _forms_at(forms: Mapping[str, Any], prefixes: tuple[str, ...]) -> dict[str, Any]:
+    """The forms placed in one part (their keys start with one of ``prefixes``), with the fields every form
+    posts only when there is one: a part without forms carries nothing of the viewer."""
+    out = {k: v for k, v in forms.items() if k.startswith(prefixes)}
+    if out:
+        out["form"] = forms["form"]
+    return out
+
+
+#: What a player's panel shows that is the same for every viewer (``player.html``).
+_PANEL_KEYS = ("seat", "seat_no", "team", "active", "waiting", "ship", "damage", "stats", "defense", "hull_pct",
+               "hand_count", "deck_count", "discard_count", "played", "points", "mp", "influence", "ability",
+               "ability_used", "defeated", "assimilated", "done", "resigned")
+#: What the header shows (``head.html``).
+_HEAD_KEYS = ("phase", "round", "scenario", "scenario_name", "turn", "group", "group_team", "xp",
+              "waiting_others", "waiting_me", "mp_goal", "round_limit", "quiet_rounds", "stall_rounds")
+
+
+def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
+    """The board's parts in page order (``t``: the ``tng`` context; ``ctx``: the viewer's board context).
+
+    Private (the viewer's own view or controls): the header, the final scores, the stage, the battles,
+    the scenario's panel, my ship and cards, and a teammate's panel. Public, and equal for every viewer:
+    every other player's panel, and the Starbase and Space when they carry none of the viewer's forms or
+    goal checks (which only the seat on turn has)."""
+    table = ctx.get("table")
+    controls = ctx.get("controls") or ()
+    url = reverse("table_command", args=[table.pk]) if table is not None else ""
+    forms = on_card_forms(controls, url, ctx.get("form_version", ""), ctx.get("idempotency_key", ""))
+    names = seat_names(ctx.get("seats"))
+    position = ctx.get("position")
+    final = bool(t.get("final"))
+    stage = t.get("stage")
+    out: list[Part] = []
+    head = {k: t.get(k) for k in _HEAD_KEYS}
+    head.update(me=bool(t.get("me")), final=final, stage_kind=stage.get("kind") if stage else None)
+    out.append(Part("tng-head", "tng/head.html", {"t": head, "names": names}))
+    if final:
+        out.append(Part("tng-final", "tng/final.html",
+                        {"rows": t["final"], "teams": bool(t.get("teams")), "round": t.get("round"), "names": names}))
+    if stage:
+        out.append(Part("tng-stage", "tng/stage.html", {"st": stage, "names": names}))
+    if t.get("battles"):
+        out.append(Part("tng-battles", "tng/battles.html",
+                        {"battles": t["battles"], "names": names, "position": position}))
+    if t.get("scenario") == "borg_invasion":
+        mine = t.get("mine")
+        borg = {
+            "borg_areas": t.get("borg_areas"), "borg_area": t.get("borg_area"), "cubes": t.get("cubes"),
+            "mine": {"borg_in_hand": mine.get("borg_in_hand", "")} if mine else None,
+            "locutus": t.get("locutus"), "group": bool(t.get("group")), "stage": bool(stage),
+            "players": [{k: p.get(k) for k in ("seat", "me", "done", "assimilated", "resigned", "defeated")}
+                        for p in t.get("players") or ()],
+        }
+        out.append(Part("tng-borg", "tng/borg.html", {"t": borg, "names": names}))
+    if t.get("scenario") == "klingon_civil_war":
+        out.append(Part("tng-klingon", "tng/klingon.html",
+                        {"t": {"arbiter": t.get("arbiter"), "teams": t.get("teams")}, "names": names}))
+    if t.get("me"):
+        out.append(Part("tng-mine", "tng/mine.html", {
+            "p": t["me"], "hand": list((t.get("mine") or {}).get("hand") or ()),
+            "forms": _forms_at(forms, ("discard:",)),
+            "discard_hint": any(c.get("kind") == "discard" for c in controls), "final": final}))
+    starbase_forms = _forms_at(forms, ("slot:", "buy_basic:"))
+    top = t.get("starbase_discard_top")
+    starbase = {k: t.get(k) for k in ("slots", "basic", "starbase_deck", "starbase_discard", "ensigns")}
+    starbase["starbase_discard_top"] = top.get("name", "") if top else None
+    out.append(Part("tng-starbase", "tng/starbase.html", {"t": starbase, "forms": starbase_forms},
+                    public=not starbase_forms))
+    space_forms = _forms_at(forms, ("complete_mission:",))
+    space = {k: t.get(k) for k in ("space_deck", "missions", "revealed", "queue", "box")}
+    checks = any(m.get("goal_rows") for m in t.get("missions") or ())
+    out.append(Part("tng-space", "tng/space.html", {"t": space, "forms": space_forms},
+                    public=not space_forms and not checks))
+    group = bool(t.get("group"))
+    for p in t.get("players") or ():
+        if p.get("me"):
+            continue
+        partner = bool(p.get("partner"))
+        out.append(Part(f"tng-player-{p['seat']}", "tng/player.html", {
+            "p": {k: p.get(k) for k in _PANEL_KEYS}, "partner": partner, "group": group, "final": final,
+            "names": names}, public=not partner))
+    return out
+
+
+#: The board's outline around its parts: which parts sit side by side in a layout box of the stylesheet.
+_WRAPPERS = {"tng-starbase": "table", "tng-space": "table", "tng-player": "others"}
+_CLOSE = {"table": "</div>\n", "others": "</section>\n"}
+
+
+def _open(wrapper: str) -> str:
+    if wrapper == "table":
+        return '<div class="tng-table">\n'
+    return f'<section class="tng-others" aria-label="{gettext("Players")}">\n'
+
+
+def render_board(parts_: Sequence[Part]) -> SafeString:
+    """The board: its parts in order, inside the outline the stylesheet lays out (``.tng``; the Starbase
+    and Space side by side in ``.tng-table``; the other players' panels in ``.tng-others``). The outline
+    holds no data: it is the same on every page (in one language)."""
+    out = ['<div class="tng">\n']
+    wrapper = None
+    for part in parts_:
+        want = _WRAPPERS.get("tng-player" if part.id.startswith("tng-player-") else part.id)
+        if want != wrapper:
+            if wrapper is not None:
+                out.append(_CLOSE[wrapper])
+            if want is not None:
+                out.append(_open(want))
+            wrapper = want
+        out.append(render_part(part))
+        out.append("\n")
+    if wrapper is not None:
+        out.append(_CLOSE[wrapper])
+    out.append("</div>\n")
+    return mark_safe("".join(out))

@@ -1,4 +1,5 @@
-"""Template helpers of the TNG board: its parts are Jinja2 templates (``games/tng/jinja2/tng/``)."""
+"""Template helpers of the TNG board: its parts are Jinja2 templates (``games/tng/jinja2/tng/``), drawn by
+``games.tng.board``; the decision panel's card buttons (``_card_button.html``) and seat buttons."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from typing import Any
 
 from django import template
 from django.template import engines
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from games.presenters import presenter_for
 from games.tng import board
 
 register = template.Library()
@@ -20,64 +21,10 @@ def _jinja(name: str, **data: Any) -> SafeString:
     return mark_safe(engines["jinja2"].env.get_template(name).render(data))  # type: ignore[attr-defined]
 
 
-def _common(context: template.Context) -> dict[str, Any]:
-    cached = context.render_context.get("tng.common")
-    if cached is None:
-        table = context.get("table")
-        url = reverse("table_command", args=[table.pk]) if table is not None else ""
-        controls = context.get("controls") or ()
-        cached = context.render_context["tng.common"] = {
-            "names": board.seat_names(context.get("seats")),
-            "position": context.get("position"),
-            "forms": board.on_card_forms(controls, url, context.get("form_version", ""),
-                                         context.get("idempotency_key", "")),
-            "discard_hint": any(c.get("kind") == "discard" for c in controls),
-        }
-    return cached
-
-
 @register.simple_tag(takes_context=True)
-def tng_head(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    return _jinja("tng/head.html", t=t, names=_common(context)["names"])
-
-
-@register.simple_tag(takes_context=True)
-def tng_stage(context: template.Context, st: Mapping[str, Any]) -> SafeString:
-    return _jinja("tng/stage.html", st=st, names=_common(context)["names"])
-
-
-@register.simple_tag(takes_context=True)
-def tng_battles(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    c = _common(context)
-    return _jinja("tng/battles.html", battles=t.get("battles") or (), names=c["names"], position=c["position"])
-
-
-@register.simple_tag(takes_context=True)
-def tng_mine(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    c = _common(context)
-    return _jinja("tng/mine.html", p=t["me"], hand=(t.get("mine") or {}).get("hand") or (), forms=c["forms"],
-                  discard_hint=c["discard_hint"], final=bool(t.get("final")))
-
-
-@register.simple_tag(takes_context=True)
-def tng_table(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    return _jinja("tng/table.html", t=t, forms=_common(context)["forms"])
-
-
-@register.simple_tag(takes_context=True)
-def tng_others(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    return _jinja("tng/others.html", players=t.get("players") or (), group=t.get("group"),
-                  final=bool(t.get("final")), names=_common(context)["names"])
-
-
-@register.simple_tag(takes_context=True)
-def tng_borg(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    return _jinja("tng/borg.html", t=t, names=_common(context)["names"])
-
-
-@register.simple_tag(takes_context=True)
-def tng_klingon(context: template.Context, t: Mapping[str, Any]) -> SafeString:
-    return _jinja("tng/klingon.html", t=t, names=_common(context)["names"])
+def tng_board(context: template.Context) -> SafeString:
+    """The board: the presenter's parts in their outline."""
+    return board.render_board(presenter_for("tng").board_parts(context.get("rules"), context))
 
 
 @register.simple_tag
