@@ -50,10 +50,11 @@ def on_card_forms(controls: Sequence[Mapping[str, Any]], url: str, version: Any,
     return forms
 
 
-def _forms_at(forms: Mapping[str, Any], prefixes: tuple[str, ...]) -> dict[str, Any]:
-    """The forms placed in one part (their keys start with one of ``prefixes``), with the fields every form
-    posts only when there is one: a part without forms carries nothing of the viewer."""
-    out = {k: v for k, v in forms.items() if k.startswith(prefixes)}
+def _forms_at(forms: Mapping[str, Any], prefixes: tuple[str, ...], exact: bool = False) -> dict[str, Any]:
+    """The forms placed in one part (their keys start with one of ``prefixes``, or are one with ``exact``),
+    with the fields every form posts only when there is one: a part without forms carries nothing of the
+    viewer."""
+    out = {k: v for k, v in forms.items() if k != "form" and (k in prefixes if exact else k.startswith(prefixes))}
     if out:
         out["form"] = forms["form"]
     return out
@@ -73,8 +74,8 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
 
     Private (the viewer's own view or controls): the header, the final scores, the stage, the battles,
     the scenario's panel, my ship and cards, and a teammate's panel. Public, and equal for every viewer:
-    every other player's panel, and the Starbase and Space when they carry none of the viewer's forms or
-    goal checks (which only the seat on turn has)."""
+    every other player's panel, the Starbase's counts, and each Search Area slot, basic pile and Space
+    whenever it carries none of the viewer's forms or goal checks (which only a seat that may act has)."""
     table = ctx.get("table")
     controls = ctx.get("controls") or ()
     url = reverse("table_command", args=[table.pk]) if table is not None else ""
@@ -113,12 +114,18 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
             "p": t["me"], "hand": list((t.get("mine") or {}).get("hand") or ()),
             "forms": _forms_at(forms, ("discard:",)),
             "discard_hint": any(c.get("kind") == "discard" for c in controls), "final": final}))
-    starbase_forms = _forms_at(forms, ("slot:", "buy_basic:"))
+    # The Starbase: a part per Search Area slot and per basic pile (public unless the viewer's forms are on
+    # it), and its piles' counts.
+    for slot in t.get("slots") or ():
+        on = _forms_at(forms, (f"slot:{slot['slot']}",), exact=True)
+        out.append(Part(f"tng-slot-{slot['slot']}", "tng/slot.html", {"s": slot, "forms": on}, public=not on))
+    for pile in t.get("basic") or ():
+        on = _forms_at(forms, (f"buy_basic:{pile['pile']}",), exact=True)
+        out.append(Part(f"tng-pile-{pile['pile']}", "tng/pile.html", {"b": pile, "forms": on}, public=not on))
     top = t.get("starbase_discard_top")
-    starbase = {k: t.get(k) for k in ("slots", "basic", "starbase_deck", "starbase_discard", "ensigns")}
-    starbase["starbase_discard_top"] = top.get("name", "") if top else None
-    out.append(Part("tng-starbase", "tng/starbase.html", {"t": starbase, "forms": starbase_forms},
-                    public=not starbase_forms))
+    counts = {k: t.get(k) for k in ("starbase_deck", "starbase_discard", "ensigns")}
+    counts["starbase_discard_top"] = top.get("name", "") if top else None
+    out.append(Part("tng-starbase-piles", "tng/starbase_piles.html", {"t": counts}, public=True))
     space_forms = _forms_at(forms, ("complete_mission:",))
     space = {k: t.get(k) for k in ("space_deck", "missions", "revealed", "queue", "box")}
     checks = any(m.get("goal_rows") for m in t.get("missions") or ())
@@ -135,34 +142,53 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
     return out
 
 
-#: The board's outline around its parts: which parts sit side by side in a layout box of the stylesheet.
-_WRAPPERS = {"tng-starbase": "table", "tng-space": "table", "tng-player": "others"}
-_CLOSE = {"table": "</div>\n", "others": "</section>\n"}
+#: The board's outline around its parts: the layout boxes of the stylesheet a part sits in, outermost
+#: first (by the part id's prefix), and how each box opens and closes.
+_OUTLINE = {
+    "tng-slot": ("table", "starbase", "search"),
+    "tng-pile": ("table", "starbase", "basic"),
+    "tng-starbase": ("table", "starbase"),
+    "tng-space": ("table",),
+    "tng-player": ("others",),
+}
+_CLOSE = {"table": "</div>\n", "starbase": "</section>\n", "search": "</div>\n", "basic": "</div>\n",
+          "others": "</section>\n"}
 
 
-def _open(wrapper: str) -> str:
-    if wrapper == "table":
+def _open(box: str) -> str:
+    if box == "table":
         return '<div class="tng-table">\n'
+    if box == "starbase":
+        return (f'<section class="tng-starbase" aria-label="{gettext("Starbase")}">\n'
+                f'<h3>{gettext("Starbase: Search Area")}</h3>\n')
+    if box == "search":
+        return '<div class="tng-search">\n'
+    if box == "basic":
+        return f'<h3>{gettext("Basic characters")}</h3>\n<div class="tng-basic">\n'
     return f'<section class="tng-others" aria-label="{gettext("Players")}">\n'
+
+
+def _boxes(part_id: str) -> tuple[str, ...]:
+    return _OUTLINE.get("-".join(part_id.split("-")[:2]), ())
 
 
 def render_board(parts_: Sequence[Part]) -> SafeString:
     """The board: its parts in order, inside the outline the stylesheet lays out (``.tng``; the Starbase
-    and Space side by side in ``.tng-table``; the other players' panels in ``.tng-others``). The outline
-    holds no data: it is the same on every page (in one language)."""
+    and Space side by side in ``.tng-table``, the slots in ``.tng-search``, the basic piles in
+    ``.tng-basic``; the other players' panels in ``.tng-others``). The outline holds no data: it is the same
+    on every page in one language."""
     out = ['<div class="tng">\n']
-    wrapper = None
+    boxes: tuple[str, ...] = ()
     for part in parts_:
-        want = _WRAPPERS.get("tng-player" if part.id.startswith("tng-player-") else part.id)
-        if want != wrapper:
-            if wrapper is not None:
-                out.append(_CLOSE[wrapper])
-            if want is not None:
-                out.append(_open(want))
-            wrapper = want
+        want = _boxes(part.id)
+        keep = 0
+        while keep < min(len(boxes), len(want)) and boxes[keep] == want[keep]:
+            keep += 1
+        out.extend(_CLOSE[b] for b in reversed(boxes[keep:]))
+        out.extend(_open(b) for b in want[keep:])
+        boxes = want
         out.append(render_part(part))
         out.append("\n")
-    if wrapper is not None:
-        out.append(_CLOSE[wrapper])
+    out.extend(_CLOSE[b] for b in reversed(boxes))
     out.append("</div>\n")
     return mark_safe("".join(out))

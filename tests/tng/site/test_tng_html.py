@@ -10,6 +10,7 @@ panel, and every text of the templates in the Italian catalogue.
 from __future__ import annotations
 
 import gettext
+import re
 import types
 from pathlib import Path
 from typing import Any
@@ -156,18 +157,24 @@ def test_a_teammates_panel_is_private_and_says_so_and_the_others_are_public():
     assert not parts["tng-head"].public
 
 
-def test_an_empty_search_area_slot_says_so_and_keeps_its_forms_in_a_private_starbase():
+def test_an_empty_search_area_slot_says_so_and_keeps_its_forms_in_a_private_part():
     t = {"slots": [{"slot": 0, "card": None}], "basic": [], "missions": [], "starbase_deck": 1,
          "starbase_discard": 0, "ensigns": 2, "space_deck": 3, "box": 0}
     controls = [{"kind": "search", "args": '{"slot":0}', "label": "Search", "on_board": True, "slot": 0, "css": ""}]
     with translation.override("it"):
         parts = {p.id: p for p in board.parts(t, _ctx(controls=controls))}
-        html = render_part(parts["tng-starbase"])
-        bare = render_part({p.id: p for p in board.parts(t, _ctx())}["tng-starbase"])
-    assert not parts["tng-starbase"].public and parts["tng-space"].public
-    assert '<div class="tng-slot" data-slot="0">\n      <div class="tng-card empty">vuota</div>\n' in html
+        html = render_part(parts["tng-slot-0"])
+        bare = render_part({p.id: p for p in board.parts(t, _ctx())}["tng-slot-0"])
+        page = board.render_board(list(parts.values()))
+    assert not parts["tng-slot-0"].public and parts["tng-space"].public and parts["tng-starbase-piles"].public
+    assert html.startswith('<div class="tng-slot" id="tng-slot-0" data-slot="0">\n  <div class="tng-card empty">vuota</div>\n')
     assert 'name="kind" value="search"' in html and 'name="version" value="7"' in html
     assert 'name="kind"' not in bare and 'class="tng-card empty"' in bare
+    # The outline: the slot in the Search Area of the Starbase, beside Space in the table's layout box.
+    assert re.search(r'<div class="tng-table">\n<section class="tng-starbase" aria-label="Starbase">\n'
+                     r'<h3>[^<]+</h3>\n<div class="tng-search">\n<div class="tng-slot" id="tng-slot-0"', page)
+    assert re.search(r'</p>\n</section>\n<section class="tng-space" id="tng-space"[^>]*>.*</section>\n</div>\n</div>\n\Z',
+                     page, re.S)
 
 
 def _board_msgids() -> tuple[set[str], set[tuple[str, str]]]:

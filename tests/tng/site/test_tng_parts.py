@@ -57,7 +57,7 @@ def test_public_parts_have_the_spectators_data_for_every_seat_over_a_random_game
         if step % 3 == 0:
             with seat_names(names):
                 spectator = {p.id: p for p in _parts(state, None, seats)}
-                assert all(p.public for p in spectator.values() if p.id.startswith(("tng-player-", "tng-starbase", "tng-space")))
+                assert all(p.public for p in spectator.values() if p.id.startswith(("tng-player-", "tng-slot-", "tng-pile-", "tng-starbase", "tng-space")))
                 for position in range(players):
                     parts = _parts(state, position, seats)
                     ids = [p.id for p in parts]
