@@ -8,14 +8,72 @@ the command forms placed on the table's cards (``forms``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
+from markupsafe import Markup
 
 from games.parts import Part, render_part
+
+#: Cards drawn, by (the card dict's identity, small, language): (the dict, its HTML). ``card_info`` keeps
+#: one dict per card instance and language and nothing changes it, so a board draws each card once.
+_CARDS: dict[tuple[int, bool, str | None], tuple[Mapping[str, Any], Markup]] = {}
+CARDS_MAX = 20_000
+
+
+def card_html(c: Mapping[str, Any] | str | None, small: bool = False) -> Markup:
+    """A card as ``tng/card.html`` draws it (the templates' ``tng_card``), drawn once per card dict and
+    language. ``c``: a ``card_info`` dict, or a card instance id (the parts' data name cards by their id:
+    ``card_info`` of an id in a language is fixed, so the id and the language say all the card shows)."""
+    if isinstance(c, str):
+        c = _CARD_INFO[0](c)
+    if not c:
+        return Markup("\n")
+    key = (id(c), bool(small), get_language())
+    hit = _CARDS.get(key)
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    html = Markup(engines["jinja2"].env.get_template("tng/card.html").render(c=c, small=small))  # type: ignore[attr-defined]
+    if len(_CARDS) >= CARDS_MAX:  # only when cards are made uncached (tests): stay bounded
+        _CARDS.clear()
+    _CARDS[key] = (c, html)
+    return html
+
+
+#: ``presenter.card_info`` (set by ``install_template_globals``: the presenter imports this module).
+_CARD_INFO: list[Callable[[str], Mapping[str, Any] | None]] = []
+
+
+def install_template_globals() -> None:
+    """Give the boards' Jinja2 environment the TNG templates' ``tng_card`` (from the app's ``ready``)."""
+    from games.tng.presenter import card_info
+
+    _CARD_INFO[:] = [card_info]
+    engines["jinja2"].env.globals["tng_card"] = card_html  # type: ignore[attr-defined]
+
+
+def _ref(c: Mapping[str, Any] | None) -> str | None:
+    """A ``card_info`` dict as the parts' data names it: its instance id."""
+    return c["id"] if c else None
+
+
+def _refs(cards: Iterable[Mapping[str, Any] | None] | None) -> list[str | None]:
+    return [_ref(c) for c in cards or ()]
+
+
+def _panel(p: Mapping[str, Any], keys: Iterable[str]) -> dict[str, Any]:
+    """A player's panel with its cards named by their ids."""
+    out = {k: p.get(k) for k in keys}
+    for k in ("played", "points", "influence"):
+        out[k] = _refs(p.get(k))
+    ship = p.get("ship") or {}
+    out["ship"] = {"name": ship.get("name", ""), "title": ship.get("title", "")}  # what the ship macro shows
+    return out
+
 
 #: What a command form placed on a card shows (``games/tng/jinja2/tng/_macros.html`` ``command_form``).
 _FORM_KEYS = ("kind", "args", "label", "css")
@@ -111,23 +169,27 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
                         {"t": {"arbiter": t.get("arbiter"), "teams": t.get("teams")}, "names": names}))
     if t.get("me"):
         out.append(Part("tng-mine", "tng/mine.html", {
-            "p": t["me"], "hand": list((t.get("mine") or {}).get("hand") or ()),
+            "p": _panel(t["me"], _PANEL_KEYS), "hand": _refs((t.get("mine") or {}).get("hand")),
             "forms": _forms_at(forms, ("discard:",)),
             "discard_hint": any(c.get("kind") == "discard" for c in controls), "final": final}))
     # The Starbase: a part per Search Area slot and per basic pile (public unless the viewer's forms are on
     # it), and its piles' counts.
     for slot in t.get("slots") or ():
         on = _forms_at(forms, (f"slot:{slot['slot']}",), exact=True)
-        out.append(Part(f"tng-slot-{slot['slot']}", "tng/slot.html", {"s": slot, "forms": on}, public=not on))
+        data = {"s": {"slot": slot["slot"], "card": _ref(slot.get("card"))}, "forms": on}
+        out.append(Part(f"tng-slot-{slot['slot']}", "tng/slot.html", data, public=not on))
     for pile in t.get("basic") or ():
         on = _forms_at(forms, (f"buy_basic:{pile['pile']}",), exact=True)
-        out.append(Part(f"tng-pile-{pile['pile']}", "tng/pile.html", {"b": pile, "forms": on}, public=not on))
+        data = {"b": {"pile": pile["pile"], "count": pile["count"], "card": _ref(pile.get("card"))}, "forms": on}
+        out.append(Part(f"tng-pile-{pile['pile']}", "tng/pile.html", data, public=not on))
     top = t.get("starbase_discard_top")
     counts = {k: t.get(k) for k in ("starbase_deck", "starbase_discard", "ensigns")}
     counts["starbase_discard_top"] = top.get("name", "") if top else None
     out.append(Part("tng-starbase-piles", "tng/starbase_piles.html", {"t": counts}, public=True))
     space_forms = _forms_at(forms, ("complete_mission:",))
-    space = {k: t.get(k) for k in ("space_deck", "missions", "revealed", "queue", "box")}
+    space = {"space_deck": t.get("space_deck"), "box": t.get("box"), "revealed": _refs(t.get("revealed")),
+             "queue": _refs(t.get("queue")),
+             "missions": [{"card": _ref(m["card"]), "goal_rows": m.get("goal_rows")} for m in t.get("missions") or ()]}
     checks = any(m.get("goal_rows") for m in t.get("missions") or ())
     out.append(Part("tng-space", "tng/space.html", {"t": space, "forms": space_forms},
                     public=not space_forms and not checks))
@@ -137,7 +199,7 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
             continue
         partner = bool(p.get("partner"))
         out.append(Part(f"tng-player-{p['seat']}", "tng/player.html", {
-            "p": {k: p.get(k) for k in _PANEL_KEYS}, "partner": partner, "group": group, "final": final,
+            "p": _panel(p, _PANEL_KEYS), "partner": partner, "group": group, "final": final,
             "names": names}, public=not partner))
     return out
 
