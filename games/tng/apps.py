@@ -7,3 +7,9 @@ class TngConfig(GameAppConfig):
     default = True
     name = "games.tng"
     label = "tng"
+
+    def ready(self) -> None:
+        super().ready()
+        from games.tng.board import install_template_globals
+
+        install_template_globals()

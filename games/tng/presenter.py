@@ -17,8 +17,10 @@ from typing import Any
 from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.engine.core import Command, Decision, Rules
+from games.parts import Part
 from games.presenters import Presenter, fill, per_language, register_presenter, seat_ref
 from games.presenters import player_label as base_player_label
+from games.tng import board
 from games.tng.engine.content import CONTENT, DATA_DIR, STATS
 from games.tng.engine.messages import CHOICES
 
@@ -479,6 +481,11 @@ class TngPresenter(Presenter):
         return out
 
     # the board --------------------------------------------------------------------------------------
+
+    def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part]:
+        """The board as parts, in page order (``ctx``: the viewer's board context, with ``tng`` from
+        ``extra_context``): see ``games.tng.board.parts``."""
+        return board.parts(ctx["tng"], ctx)
 
     def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
         players = view["players"]

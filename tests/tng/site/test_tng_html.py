@@ -1,14 +1,16 @@
-"""The TNG board drawn in Python (games/tng/html.py) makes the markup the templates made.
+"""The TNG board's Jinja2 parts (games/tng/jinja2/tng/, data from games/tng/board.py) make the markup the
+Django templates made, escapes aside (markupsafe writes ``&#39;``/``&#34;`` where Django wrote
+``&#x27;``/``&quot;``: the same characters).
 
-Whole boards are checked byte for byte by ``bench/render.py --compare`` against a corpus rendered by the
-templates; here, the cases a played game rarely shows: values that need escaping, an unknown card, an
-empty Search Area slot, and every text still in the Italian catalogue.
+Whole boards are checked by ``bench/render.py --compare`` against a saved corpus; here, the cases a played
+game rarely shows: values that need escaping, an unknown card, an empty Search Area slot, a teammate's
+panel, and every text of the templates in the Italian catalogue.
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
+import re
 import types
 from pathlib import Path
 from typing import Any
@@ -16,14 +18,17 @@ from typing import Any
 import pytest
 from django.template import engines
 from django.utils import translation
+from django.utils.translation import get_language
 
-from games.tng import html as tng_html
+from games import parts as parts_module
+from games.parts import Part, render_part
+from games.tng import board
 from games.tng.presenter import card_info
 
 ROOT = Path(__file__).resolve().parents[3]
 MO = ROOT / "locale" / "it" / "LC_MESSAGES" / "django.mo"
 
-# The templates these functions replaced (as they were before the move to Python), as the reference.
+# The Django templates the board was first drawn with, as the reference.
 CARD_TEMPLATE = """{% load i18n %}{% if card %}<div class="tng-card t-{{ card.type }}{% if card.starting %} starting{% endif %}{% if small %} small{% endif %}" data-card="{{ card.id }}" title="{{ card.title }}">
   <div class="tc-top"><span class="tc-name">{{ card.name }}</span>{% if card.cost %}<span class="tc-cost" title="{% translate 'Cost in XP' %}">{{ card.cost }} XP</span>{% endif %}</div>
   <div class="tc-type">{{ card.type_name }}{% if card.mp %} · <span class="tc-mp" title="{% translate 'Mission Points' %}">{{ card.mp }} MP</span>{% endif %}</div>
@@ -55,17 +60,25 @@ BORG_TEMPLATE = """{% load i18n tng_tags %}<section class="tng-borg" aria-label=
 """  # noqa: E501
 
 AWKWARD = "O'Brien <Chief> & \"Miles\""
+JINJA = engines["jinja2"].env  # type: ignore[attr-defined]
+MACROS = JINJA.get_template("tng/_macros.html").module
 
 
 def _render(source: str, **context: Any) -> str:
-    return engines["django"].from_string(source).render(context)
+    """A Django template's HTML, its quotes escaped as markupsafe escapes them."""
+    html = engines["django"].from_string(source).render(context)
+    return html.replace("&#x27;", "&#39;").replace("&quot;", "&#34;")
 
 
-def _page(**kwargs: Any) -> tng_html.Page:
-    values: dict[str, Any] = {"seats": [], "position": 0, "controls": [], "url": "/tables/1/command/",
-                              "version": "7", "key": "k"}
+def _ctx(**kwargs: Any) -> dict[str, Any]:
+    values: dict[str, Any] = {"seats": [], "position": 0, "controls": [], "table": types.SimpleNamespace(pk=1),
+                              "form_version": 7, "idempotency_key": "k"}
     values.update(kwargs)
-    return tng_html.Page(**values)
+    return values
+
+
+def _seats(*names: str) -> list[Any]:
+    return [types.SimpleNamespace(position=i, user=types.SimpleNamespace(shown_name=n)) for i, n in enumerate(names)]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -85,7 +98,7 @@ def _page(**kwargs: Any) -> tng_html.Page:
 )
 def test_a_card_is_the_templates_card(card, small, language):
     with translation.override(language):
-        assert tng_html.card(card, small) == _render(CARD_TEMPLATE, card=card, small=small)
+        assert str(MACROS.card(card, small)) == _render(CARD_TEMPLATE, card=card, small=small)
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -94,55 +107,91 @@ def test_real_cards_are_the_templates_cards(language):
         for inst in ("worf#1", "crewman#1", "survey_neutral_zone#1", "romulan_scout#1", "enterprise_d#1",
                      "ally_bortas#1", "influence_high_council#1", "borg_cube_1#1", "borg_card#2", "q_continuum#1"):
             c = card_info(inst)
-            assert tng_html.card(c) == _render(CARD_TEMPLATE, card=c, small=False)
+            assert str(MACROS.card(c)) == _render(CARD_TEMPLATE, card=c, small=False)
 
 
-def test_a_card_dicts_html_is_kept_and_a_changed_copy_is_drawn_again():
+def test_a_part_is_drawn_once_per_data_and_language_and_again_when_its_data_changes():
     c = {"id": "x#1", "name": "a", "type": "event", "type_name": "Event", "lines": ["one"], "status": []}
-    first = tng_html.card(c)
-    assert tng_html.card(c) is first
-    assert tng_html.card({**c, "name": "b"}) != first
-    assert tng_html.card(c, small=True) != first
+    space = {"space_deck": 3, "missions": [], "revealed": [c], "queue": [], "box": 0}
+    part = Part("tng-space", "tng/space.html", {"t": space, "forms": {}}, public=True)
+    first = render_part(part)
+    again = Part("tng-space", "tng/space.html", {"t": dict(space), "forms": {}})
+    assert again.digest == part.digest and (part.digest, get_language()) in parts_module._RENDERED
+    assert render_part(again) == first
+    changed = render_part(Part("tng-space", "tng/space.html", {"t": {**space, "revealed": [{**c, "name": "b"}]},
+                                                                 "forms": {}}))
+    assert changed != first and 'class="tc-name">b<' in changed
+    with translation.override("it"):
+        assert render_part(part) != first
 
 
 @pytest.mark.parametrize("css", ["", "secondary discard"])
 def test_a_command_form_is_the_templates_form(css):
     c = {"kind": "buy", "args": '{"slot":1}', "label": AWKWARD, "css": css}
     context = {"table": types.SimpleNamespace(pk=1), "form_version": 12, "idempotency_key": "5f0c-'"}
-    page = tng_html.Page.from_context(context)
-    assert tng_html.command_form(c, page) == _render(COMMAND_FORM_TEMPLATE, c=c, **context)
+    forms = board.on_card_forms([{**c, "on_board": True, "slot": 1}], "/tables/1/command/", 12, "5f0c-'")
+    assert str(MACROS.forms_on(forms, "slot:1")) == _render(COMMAND_FORM_TEMPLATE, c=c, **context)
+
+
+def _player(seat: int, **kwargs: Any) -> dict[str, Any]:
+    p = {"seat": seat, "seat_no": f"#{seat + 1}", "me": False, "partner": False, "team": None, "hand_count": 5,
+         "stats": [], "ship": {}, "played": [], "influence": [], "points": []}
+    p.update(kwargs)
+    return p
 
 
 def test_seat_names_are_escaped_and_an_empty_seat_is_player_n():
-    seats = [types.SimpleNamespace(position=0, user=types.SimpleNamespace(shown_name=AWKWARD))]
-    page = _page(seats=seats)
-    assert page.who(0) == "O&#x27;Brien &lt;Chief&gt; &amp; &quot;Miles&quot;"
-    assert page.who(2) == "Player 3"
+    t = {"players": [_player(0, me=True), _player(1), _player(2)], "slots": [], "basic": [], "missions": []}
+    parts = {p.id: p for p in board.parts(t, _ctx(seats=_seats("me", AWKWARD)))}
+    assert "tng-player-0" not in parts  # my panel is tng-mine's
+    assert "O&#39;Brien &lt;Chief&gt; &amp; &#34;Miles&#34; <small>" in render_part(parts["tng-player-1"])
+    assert '</span>Player 3 <small>' in render_part(parts["tng-player-2"])
 
 
-def test_an_empty_search_area_slot_says_so_and_keeps_its_forms():
+def test_a_teammates_panel_is_private_and_says_so_and_the_others_are_public():
+    t = {"players": [_player(0, me=True, team=0), _player(1, team=0, partner=True), _player(2, team=1)],
+         "slots": [], "basic": [], "missions": []}
+    parts = {p.id: p for p in board.parts(t, _ctx(seats=_seats("a", "b", "c")))}
+    assert not parts["tng-player-1"].public and "your teammate" in render_part(parts["tng-player-1"])
+    assert parts["tng-player-2"].public and "your teammate" not in render_part(parts["tng-player-2"])
+    assert not parts["tng-head"].public
+
+
+def test_an_empty_search_area_slot_says_so_and_keeps_its_forms_in_a_private_part():
     t = {"slots": [{"slot": 0, "card": None}], "basic": [], "missions": [], "starbase_deck": 1,
          "starbase_discard": 0, "ensigns": 2, "space_deck": 3, "box": 0}
     controls = [{"kind": "search", "args": '{"slot":0}', "label": "Search", "on_board": True, "slot": 0, "css": ""}]
     with translation.override("it"):
-        html = tng_html.table(t, _page(controls=controls))
-    assert '<div class="tng-slot" data-slot="0">\n          <div class="tng-card empty">vuota</div>\n' in html
-    assert 'name="kind" value="search"' in html
+        parts = {p.id: p for p in board.parts(t, _ctx(controls=controls))}
+        html = render_part(parts["tng-slot-0"])
+        bare = render_part({p.id: p for p in board.parts(t, _ctx())}["tng-slot-0"])
+        page = board.render_board(list(parts.values()))
+    assert not parts["tng-slot-0"].public and parts["tng-space"].public and parts["tng-starbase-piles"].public
+    assert html.startswith('<div class="tng-slot" id="tng-slot-0" data-slot="0">\n  <div class="tng-card empty">vuota</div>\n')
+    assert 'name="kind" value="search"' in html and 'name="version" value="7"' in html
+    assert 'name="kind"' not in bare and 'class="tng-card empty"' in bare
+    # The outline: the slot in the Search Area of the Starbase, beside Space in the table's layout box.
+    assert re.search(r'<div class="tng-table">\n<section class="tng-starbase" aria-label="Starbase">\n'
+                     r'<h3>[^<]+</h3>\n<div class="tng-search">\n<div class="tng-slot" id="tng-slot-0"', page)
+    assert re.search(r'</p>\n</section>\n<section class="tng-space" id="tng-space"[^>]*>.*</section>\n</div>\n</div>\n\Z',
+                     page, re.S)
 
 
 def _board_msgids() -> tuple[set[str], set[tuple[str, str]]]:
-    """The fixed texts and the (singular, plural) pairs tng_html translates."""
-    tree = ast.parse((ROOT / "games" / "tng" / "html.py").read_text(encoding="utf-8"))
-    plurals = {
-        (node.args[0].value, node.args[1].value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ngettext"
-    }
-    return set(tng_html._FIXED), plurals
+    """The texts and the (singular, plural) pairs the board's templates translate."""
+    texts: set[str] = set()
+    plurals: set[tuple[str, str]] = set()
+    for path in (ROOT / "games" / "tng" / "jinja2" / "tng").glob("*.html"):
+        for _line, func, message in JINJA.extract_translations(path.read_text(encoding="utf-8")):
+            if func == "ngettext":
+                plurals.add((message[0], message[1]))
+            else:  # a tuple when the call has keyword arguments
+                texts.add(message[0] if isinstance(message, tuple) else message)
+    return texts, plurals
 
 
 def test_every_text_of_the_board_is_in_the_italian_catalogue():
-    """The board keeps the templates' msgids: the Italian catalogue has each, with its plural."""
+    """The board keeps the Django templates' msgids: the Italian catalogue has each, with its plural."""
     with MO.open("rb") as fh:
         catalog = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
     texts, plurals = _board_msgids()
@@ -153,8 +202,7 @@ def test_every_text_of_the_board_is_in_the_italian_catalogue():
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_borg_panel_is_the_templates_panel_with_players_out_and_team_areas(language):
-    seats = [types.SimpleNamespace(position=i, user=types.SimpleNamespace(shown_name=name))
-             for i, name in enumerate(["ann", AWKWARD, "cy"])]
+    seats = _seats("ann", AWKWARD, "cy")
     players = [
         {"seat": 0, "me": True, "done": False, "assimilated": False, "resigned": False, "defeated": True},
         {"seat": 1, "me": False, "done": False, "assimilated": True, "resigned": False, "defeated": False},
@@ -172,4 +220,6 @@ def test_the_borg_panel_is_the_templates_panel_with_players_out_and_team_areas(l
              "players": players},
         ):
             expected = _render(BORG_TEMPLATE, t=t, seats=seats, position=0)
-            assert tng_html.borg(t, _page(seats=seats)) == expected
+            parts = {p.id: p for p in board.parts({**t, "scenario": "borg_invasion"}, _ctx(seats=seats))}
+            html = render_part(parts["tng-borg"])
+            assert html == expected.replace('<section class="tng-borg"', '<section class="tng-borg" id="tng-borg"', 1).rstrip("\n")
