@@ -1323,3 +1323,58 @@ def _is_boss(card_id: str) -> bool:
 
 
 register_presenter("kemble", KemblePresenter)
+
+
+# --- the board as Jinja2 templates (games/kemble/jinja2/kemble/) ----------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _command_url(table_pk: Any, script_prefix: str, urlconf: Any) -> str:
+    """``reverse("table_command", args=[table_pk])``, kept: ``reverse`` costs more than the rest of the forms.
+
+    Keyed by what ``reverse`` reads besides the table (the script prefix and the urlconf in use).
+    """
+    from django.urls import reverse
+
+    return reverse("table_command", args=[table_pk], urlconf=urlconf)
+
+
+def board_forms(ctx: Mapping[str, Any]) -> dict[str, str]:
+    """What every command form of one render posts besides its command (as ``table.html``'s forms do)."""
+    from django.urls import get_script_prefix, get_urlconf
+
+    table = ctx.get("table")
+    url = _command_url(table.pk, get_script_prefix(), get_urlconf()) if table is not None else ""
+    return {"url": url, "version": str(ctx.get("form_version", "")), "key": str(ctx.get("idempotency_key", ""))}
+
+
+def controls_by_cell(controls: Sequence[Mapping[str, Any]] | None) -> dict[str, dict[str, list[Any]]]:
+    """The on-board controls by quadrant key: the commands on the quadrant and the turret arrows on its edges."""
+    out: dict[str, dict[str, list[Any]]] = {}
+    for c in controls or ():
+        if c.get("on_board"):
+            on = out.setdefault(c.get("cell"), {"cell": [], "edges": []})
+            on["edges" if c.get("edge") else "cell"].append(
+                {k: c[k] for k in ("kind", "args", "label", "glyph", "edge") if k in c}
+            )
+    return out
+
+
+def seat_names_of(ctx: Mapping[str, Any]) -> dict[str, str]:
+    """The users' shown names by seat (a string, as in JSON), from the context's seats."""
+    names: dict[str, str] = {}
+    for s in ctx.get("seats") or ():
+        position = getattr(s, "position", None)
+        if position is not None and str(position) not in names:
+            names[str(position)] = str(s.user.shown_name)
+    return names
+
+
+def my_row_and_cols(rows: Sequence[Mapping[str, Any]]) -> tuple[int | None, int]:
+    """The row of the viewer's ship (a menu opens away from it) and the grid's number of columns."""
+    my_row = next(
+        (q["row"] for row in rows for card in row["cards"] for q in card["quadrants"] if (q["ship"] or {}).get("me")),
+        None,
+    )
+    cols = max((int(q["col"]) for row in rows for card in row["cards"] for q in card["quadrants"]), default=0)
+    return my_row, cols
