@@ -29,7 +29,7 @@ def _finalize(value: Any) -> Any:
 
 
 def _escaped(variables: dict[str, Any]) -> dict[str, Any]:
-    return {k: v if hasattr(v, "__html__") else Markup(escape_value(v)) for k, v in variables.items()}
+    return {k: v.__html__() if hasattr(v, "__html__") else escape_value(v) for k, v in variables.items()}
 
 
 @pass_context
@@ -37,8 +37,8 @@ def _gettext(context: Context, message: str, **variables: Any) -> str:
     """``_("text %(n)s", n=value)``: the translation, not escaped, with its values escaped (as blocktranslate)."""
     rv = translation.gettext(message)
     if context.eval_ctx.autoescape:
-        return Markup(rv) % _escaped(variables)
-    return rv % variables
+        return Markup(rv % _escaped(variables) if variables else rv)
+    return rv % variables if variables else rv
 
 
 @pass_context
@@ -46,7 +46,7 @@ def _ngettext(context: Context, singular: str, plural: str, num: int, **variable
     variables.setdefault("num", num)
     rv = translation.ngettext(singular, plural, num)
     if context.eval_ctx.autoescape:
-        return Markup(rv) % _escaped(variables)
+        return Markup(rv % _escaped(variables))
     return rv % variables
 
 
