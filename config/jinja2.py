@@ -1,7 +1,12 @@
 """The Jinja2 environment of the game boards (``games/<game>/jinja2/``): Django's Jinja2 backend with
 autoescaping, Django's translations (``{{ _("text") }}``, ``{% trans %}``, ``ngettext``) and the few
 helpers a board needs. Undefined names raise, so a template's mistake fails its tests, never a page
-silently."""
+silently.
+
+Values are escaped as Django's ``{{ value }}`` escapes them (``games.board_html.escape_value``: ``&#x27;`` and
+``&quot;``, numbers localized), in ``{{ }}`` and in the values of ``_("... %(n)s", n=value)``: markupsafe
+alone would write ``&#39;`` and ``&#34;``, the same characters but not the bytes the rest of the site (and
+its tests and leak checks, which look for ``&quot;``) writes."""
 
 from __future__ import annotations
 
@@ -11,11 +16,43 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import localize
-from jinja2 import Environment, StrictUndefined
+from jinja2 import Environment, StrictUndefined, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from games.board_html import escape_value
+
+
+def _finalize(value: Any) -> Any:
+    """``{{ value }}``: escaped as Django escapes it (markupsafe then leaves the result alone)."""
+    return value if hasattr(value, "__html__") else Markup(escape_value(value))
+
+
+def _escaped(variables: dict[str, Any]) -> dict[str, Any]:
+    return {k: v.__html__() if hasattr(v, "__html__") else escape_value(v) for k, v in variables.items()}
+
+
+@pass_context
+def _gettext(context: Context, message: str, **variables: Any) -> str:
+    """``_("text %(n)s", n=value)``: the translation, not escaped, with its values escaped (as blocktranslate)."""
+    rv = translation.gettext(message)
+    if context.eval_ctx.autoescape:
+        return Markup(rv % _escaped(variables) if variables else rv)
+    return rv % variables if variables else rv
+
+
+@pass_context
+def _ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    rv = translation.ngettext(singular, plural, num)
+    if context.eval_ctx.autoescape:
+        return Markup(rv % _escaped(variables))
+    return rv % variables
 
 
 def environment(**options: Any) -> Environment:
     options.setdefault("undefined", StrictUndefined)
+    options.setdefault("finalize", _finalize)
     env = Environment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=translation.gettext,
@@ -24,6 +61,7 @@ def environment(**options: Any) -> Environment:
         npgettext=translation.npgettext,
         newstyle=True,
     )
+    env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext)
     env.globals.update(static=static, url=lambda name, *args: reverse(name, args=args))
     env.filters["localize"] = localize
     return env

@@ -1,5 +1,5 @@
-"""What the boards drawn in Python (``kemble_html``, ``tng_html``) share: a value escaped as a Django
-template's ``{{ value }}`` renders it, byte for byte."""
+"""A value escaped as a Django template's ``{{ value }}`` renders it, byte for byte: for the boards drawn
+in Python (``tng_html``) and the Jinja2 environment of the boards (``config/jinja2.py``)."""
 
 from __future__ import annotations
 

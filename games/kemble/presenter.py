@@ -7,7 +7,9 @@ arrows) or in the decision panel (everything else), and turns card data into rea
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -16,6 +18,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 
 from games.engine.core import Command, Decision, Rules
 from games.kemble.engine.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
+from games.parts import Part
 from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
@@ -451,7 +454,7 @@ def quadrant_info(q: Quadrant) -> dict[str, Any]:
     """Every printed symbol of a quadrant, with a readable title for each.
 
     Cached per quadrant and language, and the board's HTML is cached per result
-    (``kemble_html._printed``): do not change the dict returned.
+    (the board's parts hold it in their data): do not change the dict returned.
     """
     name, glyph = OBJECTS.get(q.object, (q.object, "?"))
     symbols: list[dict[str, Any]] = []
@@ -953,6 +956,69 @@ class KemblePresenter(Presenter):
             }
         }
 
+    def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part]:
+        """The board as parts, in page order (``games/kemble/jinja2/kemble/``): the header, my cards, the
+        boss, the column numbers, each row of space cards, the legend, each player's panel, the final
+        scoring and the market.
+
+        ``ctx``: the table's context (``kemble`` from ``extra_context``, ``controls``, ``seats``, ``table``
+        and what the command forms post). A part is public when its data is what the spectator's board
+        has: a row without my ship, my line of fire or my commands on it, another player's panel without
+        power-ups, the header when it is not my turn, the legend, the boss and the market.
+        """
+        k = ctx["kemble"]
+        names = seat_names_of(ctx)
+        parts = [
+            Part(
+                "k-head",
+                "kemble/head.jinja",
+                {"k": {key: k[key] for key in ("round", "phase", "phase_name", "turn", "order", "bidding")}},
+                public=not (k["turn"] or {}).get("mine"),
+            )
+        ]
+        if k["mine"]:
+            parts.append(Part("k-mine", "kemble/mine.jinja", {"mine_": k["mine"], "phase": k["phase"]}))
+        parts.append(Part("k-boss", "kemble/boss.jinja", {"boss": k["boss"]}, public=True))
+        rows = k["rows"]
+        colnums = [[q["col"] for q in card["quadrants"]] for card in rows[0]["cards"]] if rows else []
+        parts.append(Part("k-cols", "kemble/colnums.jinja", {"cols": colnums}, public=True))
+        by_cell = controls_by_cell(ctx.get("controls"))
+        my_row, cols = my_row_and_cols(rows)
+        forms = board_forms(ctx) if by_cell else None
+        for row in rows:
+            controls = {
+                q["key"]: by_cell[q["key"]] for card in row["cards"] for q in card["quadrants"] if q["key"] in by_cell
+            }
+            mine = controls or any(
+                q["in_line"] or (q["ship"] or {}).get("me") for card in row["cards"] for q in card["quadrants"]
+            )
+            data = {
+                "r": {
+                    "row": row["row"],
+                    "cards": row["cards"],
+                    "controls": controls,
+                    "forms": forms if controls else None,
+                    "my_row": my_row if controls else None,
+                    "cols": cols,
+                }
+            }
+            parts.append(_kept_part(f"k-row-{row['row']}", "kemble/row.jinja", data, not mine, data["r"], "cards"))
+        parts.append(Part("k-legend", "kemble/legend.jinja", {"legend": _legend_in(get_language())}, public=True))
+        # Each panel spans a few of the rows on the left (the boss, the column numbers, the rows, the legend).
+        span = max(1, (len(rows) + 2 + bool(k["boss"])) // max(1, len(k["players"])))
+        for p in k["players"]:
+            data = {"p": p, "name": names.get(str(p["seat"]), ""), "bidding": bool(k["bidding"]), "span": span}
+            public = not (p["me"] or p["partner"] or p["powerups"] is not None)
+            if public:  # a kept entry (``_panel``)
+                parts.append(_kept_part(f"k-panel-{p['seat']}", "kemble/panel.jinja", data, True, data, "p"))
+            else:
+                parts.append(Part(f"k-panel-{p['seat']}", "kemble/panel.jinja", data))
+        if k["final"]:
+            parts.append(Part("k-final", "kemble/final.jinja", {"rows": k["final"], "names": names}, public=True))
+        market = {key: k[key] for key in ("achievements_up", "upgrade_piles", "decks")}
+        parts.append(Part("k-market", "kemble/market.jinja", {"k": market}, public=True))
+        return parts
+
     @staticmethod
     def _rows(
         view: Mapping[str, Any],
@@ -963,7 +1029,7 @@ class KemblePresenter(Presenter):
         label_of: Callable[[int], str],
         colour_of: Mapping[int, str],
     ) -> list[dict[str, Any]]:
-        """The rows of space cards, each card with its two quadrants (``kemble_html.grid`` draws them).
+        """The rows of space cards, each card with its two quadrants (the board's row parts draw them).
 
         A card's entry is made by ``_card_entry`` from everything it shows, and kept: most cards look
         the same to every seat and for many moves.
@@ -1039,7 +1105,7 @@ class KemblePresenter(Presenter):
         label_of: Callable[[int], str],
         colour_of: Mapping[int, str],
     ) -> dict[str, Any]:
-        """One player's panel (``kemble_html.player_panel`` draws it).
+        """One player's panel (the board's panel parts draw it).
 
         A panel without secrets is kept, keyed by everything it is made of: another seat's panel often
         stays the same for many moves, and looks the same to every seat but its own and its wingman's.
@@ -1148,7 +1214,7 @@ class KemblePresenter(Presenter):
 
 
 #: Panels without secrets, by everything they are made of (``KemblePresenter._panel``): shared between
-#: renders (``kemble_html`` keeps their HTML), do not change them.
+#: renders (the board's parts hold them in their data), do not change them.
 _PANELS: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
@@ -1234,7 +1300,7 @@ def _card_entry(key: tuple[Any, ...]) -> dict[str, Any]:
     The key holds everything the entry shows: the language (the active one), the card's place, card and
     side, which quadrants are covered, the marks on them (seat, colour, label), the ship on them (seat,
     label, colour, facing, mine, playing), the damage dealt there this turn and whether they are in my
-    line of fire. Shared between renders (``kemble_html`` keeps its HTML): do not change it.
+    line of fire. Shared between renders (the board's row parts hold it in their data): do not change it.
     """
     language, r, cc, card_id, flipped, covered, marks, ships, damage, in_line = key
     w = _words(language)
@@ -1323,3 +1389,143 @@ def _is_boss(card_id: str) -> bool:
 
 
 register_presenter("kemble", KemblePresenter)
+
+
+# --- the board as Jinja2 templates (games/kemble/jinja2/kemble/) ----------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _command_url(table_pk: Any, script_prefix: str, urlconf: Any) -> str:
+    """``reverse("table_command", args=[table_pk])``, kept: ``reverse`` costs more than the rest of the forms.
+
+    Keyed by what ``reverse`` reads besides the table (the script prefix and the urlconf in use).
+    """
+    from django.urls import reverse
+
+    return reverse("table_command", args=[table_pk], urlconf=urlconf)
+
+
+def board_forms(ctx: Mapping[str, Any]) -> dict[str, str]:
+    """What every command form of one render posts besides its command (as ``table.html``'s forms do)."""
+    from django.urls import get_script_prefix, get_urlconf
+
+    table = ctx.get("table")
+    url = _command_url(table.pk, get_script_prefix(), get_urlconf()) if table is not None else ""
+    return {"url": url, "version": str(ctx.get("form_version", "")), "key": str(ctx.get("idempotency_key", ""))}
+
+
+def controls_by_cell(controls: Sequence[Mapping[str, Any]] | None) -> dict[str, dict[str, list[Any]]]:
+    """The on-board controls by quadrant key: the commands on the quadrant and the turret arrows on its edges."""
+    out: dict[str, dict[str, list[Any]]] = {}
+    for c in controls or ():
+        if c.get("on_board"):
+            on = out.setdefault(c.get("cell"), {"cell": [], "edges": []})
+            on["edges" if c.get("edge") else "cell"].append(
+                {k: c[k] for k in ("kind", "args", "label", "glyph", "edge") if k in c}
+            )
+    return out
+
+
+def seat_names_of(ctx: Mapping[str, Any]) -> dict[str, str]:
+    """The users' shown names by seat (a string, as in JSON), from the context's seats."""
+    names: dict[str, str] = {}
+    for s in ctx.get("seats") or ():
+        position = getattr(s, "position", None)
+        if position is not None and str(position) not in names:
+            names[str(position)] = str(s.user.shown_name)
+    return names
+
+
+def my_row_and_cols(rows: Sequence[Mapping[str, Any]]) -> tuple[int | None, int]:
+    """The row of the viewer's ship (a menu opens away from it) and the grid's number of columns."""
+    my_row = next(
+        (q["row"] for row in rows for card in row["cards"] for q in card["quadrants"] if (q["ship"] or {}).get("me")),
+        None,
+    )
+    cols = max((int(q["col"]) for row in rows for card in row["cards"] for q in card["quadrants"]), default=0)
+    return my_row, cols
+
+
+@dataclasses.dataclass(frozen=True)
+class _KeptPart(Part):
+    """A part whose digest was worked out beforehand (``_kept_part``): the very digest ``Part`` gives."""
+
+    known_digest: str = ""
+
+    @property
+    def digest(self) -> str:
+        return self.known_digest or Part.digest.fget(self)  # type: ignore[attr-defined]
+
+
+#: The JSON text of entries kept between renders (card entries, panels without secrets), by identity:
+#: (entry, text). Most of a board's data is such entries, the same objects render after render.
+_JSON: dict[int, tuple[Any, str]] = {}
+
+
+def _json_kept(entry: Any) -> str:
+    hit = _JSON.get(id(entry))
+    if hit is not None and hit[0] is entry:
+        return hit[1]
+    text = json.dumps(entry, sort_keys=True, separators=(",", ":"), default=str)
+    if len(_JSON) > 20_000:
+        _JSON.clear()
+    _JSON[id(entry)] = (entry, text)
+    return text
+
+
+def _kept_part(
+    part_id: str, template: str, data: dict[str, Any], public: bool, holder: dict[str, Any], key: str
+) -> Part:
+    """``Part(part_id, template, data, public)`` with its digest worked out from the kept entries'
+    JSON texts: ``holder[key]`` (a kept entry, or a list of them) is inside ``data``. The JSON text is
+    the one ``Part.digest`` hashes, byte for byte, without serialising the kept entries again."""
+    kept = holder[key]
+    entries = kept if isinstance(kept, list) else [kept]
+    marks = [f"\x00{i}" for i in range(len(entries))]
+    holder[key] = marks if isinstance(kept, list) else marks[0]
+    try:
+        text = json.dumps([part_id, template, data], sort_keys=True, separators=(",", ":"), default=str)
+    finally:
+        holder[key] = kept
+    for i, entry in enumerate(entries):
+        text = text.replace(f'"\\u0000{i}"', _json_kept(entry), 1)
+    digest = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    return _KeptPart(part_id, template, data, public, digest)
+
+
+@functools.lru_cache(maxsize=32)
+def _legend_in(language: str | None) -> list[dict[str, str]]:
+    """``legend()`` in ``language`` (the active one), made once per language: do not change it."""
+    return legend()
+
+
+#: The HTML of space cards without commands on them, by the identity of their entry (``_card_entry``, kept
+#: there per everything the card shows, the language included) and the language: (entry, HTML).
+_CARDS_HTML: dict[tuple[int, str | None], tuple[Mapping[str, Any], str]] = {}
+
+
+def card_html(
+    card: Mapping[str, Any],
+    controls: Mapping[str, Any],
+    forms: Mapping[str, str] | None,
+    my_row: int | None,
+    cols: int,
+) -> Any:
+    """A space card of a row part (``kemble/_grid.jinja``'s ``card``; the row template calls it as
+    ``kemble_card``). A card without commands on it looks the same in every row part that shows it, render
+    after render: its HTML is kept. A row part is rendered again whenever one of its cards changes; this
+    renders only the cards that did."""
+    from django.template import engines
+
+    draw = engines["jinja2"].env.get_template("kemble/_grid.jinja").module.card  # type: ignore[attr-defined]
+    if any(q["key"] in controls for q in card["quadrants"]):
+        return draw(card, controls, forms, my_row, cols)
+    key = (id(card), get_language())
+    hit = _CARDS_HTML.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    html = draw(card, {}, None, None, cols)
+    if len(_CARDS_HTML) > 10_000:  # entries made outside _card_entry (tests) are new each time: stay bounded
+        _CARDS_HTML.clear()
+    _CARDS_HTML[key] = (card, html)
+    return html

@@ -67,7 +67,8 @@ def test_kemble_fits_the_screen_from_the_first_turn_to_the_end(browser_site, new
     # The turn's controls are next to the board: "end the turn" and the whole board fit on one screen,
     # the button above the board (my cards come after the board once the bids are in).
     end_turn = _rect(alice.locator("#frag-decision button[data-kind=end_turn]"))
-    grid = _rect(alice.locator(".kb-grid"))
+    top, bottom = _rect(alice.locator("#k-cols")), _rect(alice.locator(".kb-gridrow").last)
+    grid = {"y": top["y"], "height": bottom["y"] + bottom["height"] - top["y"]}  # the play area's rows
     assert end_turn["y"] + end_turn["height"] <= grid["y"]
     assert grid["y"] + grid["height"] - end_turn["y"] <= height, (end_turn, grid)
     alice.locator("#frag-decision").scroll_into_view_if_needed()

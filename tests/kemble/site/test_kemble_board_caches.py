@@ -1,6 +1,7 @@
-"""The Kemble board keeps parts of its render between renders (card entries and HTML, panels without
-secrets, quadrants): a board drawn with everything kept is the board drawn from nothing, for every seat
-and the spectator, in English and Italian, all along random games; and what is kept holds no secret."""
+"""The Kemble board keeps parts of its render between renders (card entries, panels without secrets, and
+each part's HTML by its data's digest): a board drawn with everything kept is the board drawn from
+nothing, for every seat and the spectator, in English and Italian, all along random games; what is kept
+holds no secret; and a part marked public has the same data for every seat and the spectator."""
 
 from __future__ import annotations
 
@@ -10,17 +11,27 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from games import parts
 from games.engine import registry
 from games.engine.core.testing import StepCapReached, play_random
-from games.kemble import html as kemble_html
 from games.kemble import presenter as kemble
 from games.presenters import seat_names
 from tests.support.engine import new_state
 
 RULES = registry.get("kemble")
 PRESENTER = kemble.KemblePresenter("kemble")
-FORMS = kemble_html.Forms(url="/tables/1/command/", version="7", key="k")
 NAMES = {0: "Ann", 1: "B<b>", 2: "Cé", 3: "D&amp;", 4: "Eve"}
+
+
+class _Seat:
+    """What ``board_parts`` reads of a seat in the context: its position and its user's shown name."""
+
+    def __init__(self, position: int, name: str) -> None:
+        self.position = position
+        self.user = type("U", (), {"shown_name": name})()
+
+
+SEATS = [_Seat(p, n) for p, n in NAMES.items()]
 
 
 def _states(seed: int, players: int, options: dict[str, Any], steps: int, every: int) -> list[dict[str, Any]]:
@@ -33,14 +44,23 @@ def _states(seed: int, players: int, options: dict[str, Any], steps: int, every:
     return [new_state(RULES, players, seed, **options), *picked, seen[-1]]
 
 
-def _board(state: dict[str, Any], position: int | None) -> str:
+def _parts(state: dict[str, Any], position: int | None) -> list[parts.Part]:
     view = RULES.view(state, position)
     legal = []
     if position is not None and any(position in d.seats for d in RULES.pending(state)):
         legal = list(RULES.legal_commands(state, position))
-    controls = PRESENTER.controls(RULES, view, legal, position)
-    k = PRESENTER.extra_context(RULES, view, position)["kemble"]
-    return kemble_html.board(k, controls, FORMS, NAMES, "<legend>")
+    ctx = {
+        "kemble": PRESENTER.extra_context(RULES, view, position)["kemble"],
+        "controls": PRESENTER.controls(RULES, view, legal, position),
+        "seats": SEATS,
+        "form_version": 7,
+        "idempotency_key": "k",
+    }
+    return PRESENTER.board_parts(RULES, ctx)
+
+
+def _board(state: dict[str, Any], position: int | None) -> str:
+    return parts.render_parts(_parts(state, position))
 
 
 def _forget_everything() -> None:
@@ -48,10 +68,10 @@ def _forget_everything() -> None:
     kemble._card_entry.cache_clear()
     kemble._face.cache_clear()
     kemble._achievement.cache_clear()
-    kemble_html._PANELS.clear()
-    kemble_html._CARDS.clear()
-    kemble_html._QUADRANTS.clear()
-    kemble_html._PRINTED.clear()
+    kemble._JSON.clear()
+    kemble._CARDS_HTML.clear()
+    kemble._legend_in.cache_clear()
+    parts._RENDERED.clear()
 
 
 @pytest.mark.parametrize(
@@ -71,8 +91,11 @@ def test_a_board_drawn_with_what_was_kept_is_the_board_drawn_from_nothing(
                 with translation.override(language):
                     for v in viewers:
                         warm[i, language, v] = _board(state, v)
-        # ... is what each of those renders draws from nothing.
+        # ... is what each of those renders draws from nothing (every third move: a board drawn from
+        # nothing renders each of its parts' templates).
         for (i, language, v), html in warm.items():
+            if i % 3:
+                continue
             _forget_everything()
             with translation.override(language):
                 assert _board(states[i], v) == html, (i, language, v)
@@ -91,5 +114,46 @@ def test_what_is_kept_holds_no_secret() -> None:
     for key in kemble._PANELS:
         fields = {pair[0] for pair in key[1][1:]}  # the view's entry of the player, frozen
         assert "hand_count" in fields and not fields & {"hand", "bid", "powerups"}
-    for entry, _html in kemble_html._PANELS.values():
-        assert entry["powerups"] is None
+
+
+
+@pytest.mark.parametrize("seed,players,options", [(15, 4, {}), (16, 4, {"wingmen": True, "tunnel_vision": True})])
+def test_a_public_part_has_the_same_data_for_every_seat_and_the_spectator(
+    seed: int, players: int, options: dict[str, Any]
+) -> None:
+    """Over a random playout: every part a seat's board marks public is the spectator's part of the same
+    id, data and all (so one render of it serves every viewer, and it holds nothing of the seat's own)."""
+    checked = 0
+    with seat_names(NAMES), translation.override("en"):
+        for state in _states(seed, players, options, steps=400, every=5):
+            spectator = {p.id: p for p in _parts(state, None)}
+            assert all(p.public for p in spectator.values() if p.id != "k-head" or not p.data["k"]["turn"])
+            for seat in range(players):
+                for part in _parts(state, seat):
+                    if part.public:
+                        assert part.id in spectator, part.id
+                        assert part.data == spectator[part.id].data, (seat, part.id)
+                        assert part.digest == spectator[part.id].digest
+                        checked += 1
+                    else:  # a private part is private for a reason: the seat's own view differs
+                        assert part.id not in spectator or part.data != spectator[part.id].data, (seat, part.id)
+    assert checked > 100
+
+
+def test_the_parts_have_stable_unique_ids_each_the_id_of_its_one_root_element() -> None:
+    with seat_names(NAMES), translation.override("it"):
+        for state in _states(17, 3, {}, steps=150, every=15):
+            for v in [0, 1, 2, None]:
+                board = _parts(state, v)
+                ids = [p.id for p in board]
+                assert len(ids) == len(set(ids))
+                rows = [i for i in ids if i.startswith("k-row-")]
+                assert rows == [f"k-row-{n}" for n in range(1, len(rows) + 1)]
+                assert {"k-head", "k-boss", "k-cols", "k-legend", "k-market"} <= set(ids)
+                assert ("k-mine" in ids) == (v is not None)
+                for p in board:
+                    # a digest worked out from kept entries is the digest of the part's data
+                    assert p.digest == parts.Part(p.id, p.template, p.data, p.public).digest, p.id
+                    html = parts.render_part(p)
+                    assert html.startswith("<") and html.endswith(">"), p.id
+                    assert f'id="{p.id}"' in html.split(">", 1)[0], p.id
