@@ -110,6 +110,9 @@ def render_view(
             caches["fragments"].set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         out = View({**out.fragments, "board": out.fragments["board"] + str(viewer.table.state)}, out.parts)
+    if settings.HYPERLANE_PLANT_LEAK == "part_push" and out.parts:  # TEST-ONLY (tests/proof/leakcheck.py)
+        planted = tuple((pid, digest, html + str(viewer.table.state)) for pid, digest, html in out.parts)
+        out = View(out.fragments, planted)
     return out
 
 
