@@ -161,7 +161,10 @@ class Presenter:
         """The board as parts (``games.parts``), in page order, for the viewer ``ctx`` describes (what
         ``selectors.board_context`` builds: the view, the controls, the position, the seats...); None
         for a game whose board is still one template (``board_template``): the platform then sends its
-        whole board whenever it changed."""
+        whole board whenever it changed. With parts, ``board_template`` draws them: ``parts_html`` (their
+        HTML joined, in order; the generic board does just that), or each of ``parts`` exactly as
+        ``games.parts.render_part`` renders it, inside an outline of its own that holds no data (the
+        platform swaps the parts that changed by id, and the whole board when their ids or order change)."""
         return None
 
 
