@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -31,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import ScratchDatabase, django_setup, machine, pct  # noqa: E402
 
 OPTIONS = {"kemble": {}, "tng": {}, "toy": {"endless": True}}
+#: Bytes sent by fragment name or part id (numbers as #), over the whole run.
+BY_PART: Counter[str] = Counter()
 
 
 async def run(args: argparse.Namespace) -> tuple[list[int], list[int], bool]:
@@ -46,11 +50,14 @@ async def run(args: argparse.Namespace) -> tuple[list[int], list[int], bool]:
     from games.rendering import Shown, View, html_digest, view_changes
 
     pending: dict[str, int] = {"delta": 0}
+    by_part = BY_PART
     has_parts = {"seen": False}
 
     def counting_changes(view: View, shown: Shown | None) -> dict[str, str]:
         """The consumer's ``view_changes``, noting how many more bytes whole fragments would have been."""
         now = view_changes(view, shown)
+        for name, html in now.items():  # by part id without its number (k-row-3 -> k-row-#)
+            by_part[re.sub(r"\d+", "#", name)] += len(html.encode())
         whole = {n: h for n, h in view.fragments.items() if shown is None or shown.fragments.get(n) != html_digest(h)}
         has_parts["seen"] |= view.parts is not None
         pending["delta"] = len("".join(whole.values()).encode()) - len("".join(now.values()).encode())
@@ -149,6 +156,9 @@ def main() -> int:
     for label, values in (("sent (parts)", now), ("whole fragments", whole)):
         if values:
             print(f"{label:<28} {statistics.median(values):>8.0f} {pct(values, 0.95):>8.0f} {statistics.fmean(values):>8.0f}")
+    total = sum(BY_PART.values()) or 1
+    print("sent, by fragment or part (ids with numbers as #): " + ", ".join(
+        f"{name} {100 * n / total:.0f} %" for name, n in BY_PART.most_common(8)))
     return 0
 
 
