@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from games import ratelimit, services
 from games.engine.core import IllegalCommand
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
-from games.rendering import render_fragments
+from games.rendering import View, render_view
 from games.selectors import NotAllowed, Viewer, error_text, viewer_for
 
 MAX_ARGS_BYTES = 2000
@@ -109,10 +109,16 @@ def submit(*, user: Any, table_id: int, fields: Mapping[str, Any], invite_token:
 def answer_fragments(answer: Answer) -> dict[str, str]:
     """The fragments an answer carries, by name, as out-of-band swaps: the mover's after a move, the
     fresh board of a stale page, none for other refusals."""
+    view = answer_view(answer)
+    return {} if view is None else view.fragments
+
+
+def answer_view(answer: Answer) -> View | None:
+    """The view an answer carries (``answer_fragments``), with its board's parts; None if none."""
     if answer.viewer is None or not (answer.applied or answer.status == 409):
-        return {}
+        return None
     seats = answer.result.seats if answer.result is not None and answer.result.seats else None
-    return render_fragments(answer.viewer, oob=True, seats=seats)
+    return render_view(answer.viewer, oob=True, seats=seats)
 
 
 def answer_html(answer: Answer, fragments: Mapping[str, str], *, slot: str = "") -> str:

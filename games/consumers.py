@@ -29,11 +29,17 @@ from games.broadcast import session_digest, table_group, user_group
 from games.invites import session_invite
 from games.models import Event, Seat, Table
 from games.rendering import (
+    Shown,
+    View,
+    remember_shown,
     render_chat,
-    render_fragments,
     render_log_entries,
+    render_view,
     render_waiting_badge,
     scope_language,
+    shown_at,
+    shown_of,
+    view_changes,
     with_language,
 )
 from games.selectors import NotAllowed, Viewer, event_rows, table_with_seats, viewer_at, viewer_for
@@ -141,7 +147,8 @@ class TableConsumer(SessionBoundSocket):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = self.scope.get("user")
         self.language = scope_language(self.scope, self.user)  # every push in the page's own language
-        self.sent: dict[str, str] = {}
+        #: What the page shows, as digests (None: unknown, so the next push sends everything).
+        self.shown: Shown | None = None
         self.sent_version = -1
         self.sent_status = ""
         self.answered_version = -1
@@ -182,8 +189,21 @@ class TableConsumer(SessionBoundSocket):
             page_version = -1
         await self.push_view(send=page_version < 0)
         if page_version >= 0 and page_version != self.sent_version:
-            self.sent = {}
-            await self.push_view()
+            # A page that reconnects from an older version: what changed since, in one message.
+            await self._catch_up(page_version)
+
+    async def _catch_up(self, page_version: int) -> None:
+        """Send what changed since ``page_version``, the version the page shows: against what pages of
+        this viewer's kind showed at that version (``rendering.shown_at``), else everything."""
+        self.shown = await database_sync_to_async(self._shown_at)(page_version)
+        await self.push_view()
+
+    def _shown_at(self, version: int) -> Shown | None:
+        try:  # as this viewer is now (the table's status and seats may have changed since the connect)
+            viewer = viewer_for(table_id=self.table_id, user=self.user, invite_token=self.viewer.invite_token)
+        except NotAllowed:
+            return None
+        return with_language(self.language, shown_at, viewer, version)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "viewer"):
@@ -237,36 +257,41 @@ class TableConsumer(SessionBoundSocket):
             if done is None:  # the session that opened this socket no longer signs its user in
                 await self.close(code=4401)
                 return
-            html, fragments, moved = done
-            self.sent.update(fragments)  # a move's, or the fresh board a stale command gets
+            html, shown, moved = done
+            if shown is not None:  # a move's view, or the fresh board a stale command gets
+                self.shown = shown
             if moved is not None:
                 self.log_last_id, self.sent_version, self.sent_status = moved
                 self.answered_version = max(self.answered_version, self.sent_version)
             await self.send(text_data=html)
 
-    def _submit(self, fields: dict[str, Any]) -> tuple[str, dict[str, str], tuple[int, int, str] | None] | None:
+    def _submit(self, fields: dict[str, Any]) -> tuple[str, Shown | None, tuple[int, int, str] | None] | None:
         """In one thread hop: the session re-checked (a user signed out or banned elsewhere cannot move
         on a socket left open), the command submitted, its answer rendered in the page's language. None:
-        the session ended. Else the answer's HTML, the fragments it brings, and after a move the log
-        position, version and status it shows."""
+        the session ended. Else the answer's HTML, what the page shows after it (None: unchanged), and
+        after a move the log position, version and status it shows."""
         if self._signed_in() and _session_user_id(self.scope["session"].session_key) != self.user.pk:
             return None
         with translation.override(self.language):
             answer = commands.submit(
                 user=self.user, table_id=self.table_id, fields=fields, invite_token=self.viewer.invite_token
             )
-            fragments = commands.answer_fragments(answer)
-            # Only what this socket has not been sent (a push may have brought it already); a move's
-            # answer always names the version it shows (the status fragment).
-            shown = {name: html for name, html in fragments.items() if self.sent.get(name) != html}
-            if answer.applied and "status" in fragments:
-                shown.setdefault("status", fragments["status"])
-            html = commands.answer_html(answer, shown, slot=commands.error_slot(fields.get("HEADERS")))
+            view = commands.answer_view(answer)
+            # Only what this socket has not been sent (a push may have brought it already): changed
+            # fragments, or of the board only its changed parts; a move's answer always names the
+            # version it shows (the status fragment).
+            changes = {} if view is None else view_changes(view, self.shown)
+            if answer.applied and view is not None:
+                changes.setdefault("status", view.fragments["status"])
+            html = commands.answer_html(answer, changes, slot=commands.error_slot(fields.get("HEADERS")))
+            shown = None if view is None else shown_of(view)
             if not answer.applied or answer.viewer is None:
-                return html, fragments, None
+                return html, shown, None
             viewer = answer.viewer
+            if shown is not None:
+                remember_shown(viewer, shown)
             log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id)
-        return html + log_html, fragments, (last_id, viewer.table.version, viewer.table.status)
+        return html + log_html, shown, (last_id, viewer.table.version, viewer.table.status)
 
     async def _beat_after(self, wait: float) -> None:
         try:  # kept in ``beat_later`` until done: a socket that closes meanwhile cancels it
@@ -297,8 +322,9 @@ class TableConsumer(SessionBoundSocket):
             return
         current, status = stamp
         if shown < current or self.sent_version < current:
-            self.sent = {}
-            await self.push_view()
+            # The page may show less than this socket sent (a lost frame), or more (a POST's answer):
+            # what changed since the version it says it shows, else everything.
+            await self._catch_up(shown)
         elif status == Table.Status.OPEN or status != self.sent_status:
             await self.push_view()
 
@@ -344,9 +370,9 @@ class TableConsumer(SessionBoundSocket):
                     rendered = await database_sync_to_async(self._render)(at_least)
         finally:
             self.pushing = False
-        fragments, log_html, self.log_last_id, version, status = rendered
-        changed = [html for name, html in fragments.items() if self.sent.get(name) != html]
-        self.sent.update(fragments)
+        view, shown, log_html, self.log_last_id, version, status = rendered
+        changed = list(view_changes(view, self.shown).values())
+        self.shown = shown
         self.sent_version = version
         self.sent_status = status
         if log_html:
@@ -389,13 +415,16 @@ class TableConsumer(SessionBoundSocket):
             seat = viewer.seat
             lookup = seat is None or not self.skip_cache_lookup or seat.seen_version >= table.version
         # A seat's own render is kept for nobody else; a spectator's is shared with the other spectators.
-        fragments = with_language(
-            self.language, render_fragments, viewer, oob=True, store=viewer.seat is None, lookup=lookup
+        view = with_language(
+            self.language, render_view, viewer, oob=True, store=viewer.seat is None, lookup=lookup
         )
+        # Kept for a page of this kind of viewer that reconnects from this version (``_catch_up``).
+        shown = shown_of(view)
+        with_language(self.language, remember_shown, viewer, shown)
         log_html, last_id = with_language(self.language, render_log_entries, viewer, after_id=after_id, rows=rows)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
-        return fragments, log_html, last_id, viewer.table.version, viewer.table.status
+        return view, shown, log_html, last_id, viewer.table.version, viewer.table.status
 
     def _render_badge(self) -> str:
         return with_language(self.language, render_waiting_badge, self.user.pk)
@@ -404,8 +433,8 @@ class TableConsumer(SessionBoundSocket):
         return with_language(self.language, render_chat, self.viewer, oob=True)
 
 
-#: fragments by name, new log lines, the last log id, the table version and status they show
-Rendered = tuple[dict[str, str], str, int, int, str]
+#: the view, what it shows (digests), new log lines, the last log id, the table version and status
+Rendered = tuple[View, Shown, str, int, int, str]
 
 _Sockets = dict[int, weakref.WeakSet[TableConsumer]]
 _table_sockets: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Sockets] = weakref.WeakKeyDictionary()

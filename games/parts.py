@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import caches
 from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -47,19 +50,72 @@ RENDERED_MAX = 20000
 
 def render_part(part: Part) -> SafeString:
     """The part's HTML in the active language, rendered once per (id, template, data, language)."""
-    key = (part.digest, get_language() or "")
-    html = _RENDERED.get(key)
-    if html is None:
-        env = engines["jinja2"].env  # type: ignore[attr-defined]
+    return rendered_parts([part])[0]
+
+
+def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
+    """Each part's HTML, in order, in the active language.
+
+    Kept in this process by (digest, language); a public part is also shared with the other servers
+    through the ``fragments`` cache (``shared_key``), looked up in one round trip for the whole list:
+    the public board is rendered once per version and language, not once per seat and server.
+    """
+    parts = list(parts)
+    language = get_language() or ""
+    out: list[str | None] = []
+    missing_public: dict[str, int] = {}
+    for i, part in enumerate(parts):
+        key = (part.digest, language)
+        html = _RENDERED.get(key)
+        if html is not None:
+            _RENDERED.move_to_end(key)
+        elif part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
+            missing_public[shared_key(part.digest, language)] = i
+        out.append(html)
+    shared = caches["fragments"].get_many(list(missing_public)) if missing_public else {}
+    for cache_key, html in shared.items():
+        out[missing_public[cache_key]] = html
+        _keep((parts[missing_public[cache_key]].digest, language), html)
+    fresh_public: dict[str, str] = {}
+    env = None
+    for i, part in enumerate(parts):
+        if out[i] is not None:
+            continue
+        env = env or engines["jinja2"].env  # type: ignore[attr-defined]
         html = env.get_template(part.template).render({**part.data, "part_id": part.id})
-        _RENDERED[key] = html
-        if len(_RENDERED) > RENDERED_MAX:
-            _RENDERED.popitem(last=False)
-    else:
-        _RENDERED.move_to_end(key)
-    return mark_safe(html)
+        out[i] = html
+        _keep((part.digest, language), html)
+        if part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
+            fresh_public[shared_key(part.digest, language)] = html
+    if fresh_public:
+        caches["fragments"].set_many(fresh_public, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+    return [mark_safe(html) for html in out]
+
+
+def shared_key(digest: str, language: str) -> str:
+    """A public part's HTML in the ``fragments`` cache, shared between servers."""
+    return f"part:{digest}:{language}"
+
+
+def _keep(key: tuple[str, str], html: str) -> None:
+    _RENDERED[key] = html
+    if len(_RENDERED) > RENDERED_MAX:
+        _RENDERED.popitem(last=False)
 
 
 def render_parts(parts: Iterable[Part]) -> SafeString:
     """The parts' HTML, in order: a board, or the changed parts of one."""
-    return mark_safe("".join(render_part(p) for p in parts))
+    return mark_safe("".join(rendered_parts(parts)))
+
+
+_ROOT_TAG = re.compile(r"\s*<([A-Za-z][A-Za-z0-9-]*)")
+
+
+def out_of_band(html: str) -> str:
+    """A part's HTML as an htmx out-of-band swap: its root element replaced by id (``hx-swap-oob``,
+    which htmx removes as it swaps, so the page ends as a fresh render draws it)."""
+    found = _ROOT_TAG.match(html)
+    if found is None:
+        raise ValueError("a part renders one root element")
+    end = found.end()
+    return f'{html[:end]} hx-swap-oob="true"{html[end:]}'

@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext
 
 from games.engine.core import Command, Decision, Rules
 from games.messages import PLATFORM_EVENTS
+from games.parts import Part
 
 
 class _SafeFormatter(string.Formatter):
@@ -155,6 +156,16 @@ class Presenter:
 
     def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
         return {}
+
+    def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part] | None:
+        """The board as parts (``games.parts``), in page order, for the viewer ``ctx`` describes (what
+        ``selectors.board_context`` builds: the view, the controls, the position, the seats...); None
+        for a game whose board is still one template (``board_template``): the platform then sends its
+        whole board whenever it changed. With parts, ``board_template`` draws them: ``parts_html`` (their
+        HTML joined, in order; the generic board does just that), or each of ``parts`` exactly as
+        ``games.parts.render_part`` renders it, inside an outline of its own that holds no data (the
+        platform swaps the parts that changed by id, and the whole board when their ids or order change)."""
+        return None
 
 
 _PRESENTERS: dict[str, type[Presenter]] = {}

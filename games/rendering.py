@@ -6,7 +6,9 @@ half-made choice in my decision panel survives another seat's move when my decis
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,8 +16,10 @@ from django.conf import settings
 from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from games.models import Event, Seat, Table
+from games.parts import out_of_band, rendered_parts
 from games.presenters import seat_names
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
@@ -23,30 +27,137 @@ from games.selectors import Viewer, board_context, chat_for_table, log_for_seat,
 FRAGMENTS = ("status", "board", "decision", "result")
 
 
+@dataclass(frozen=True)
+class View:
+    """A viewer's fragments by name (``FRAGMENTS``), and the parts its board is made of: (id, digest,
+    HTML) in page order, the HTML an out-of-band swap when the fragments are; None for a game without
+    parts (its board goes whole)."""
+
+    fragments: dict[str, str]
+    parts: tuple[tuple[str, str, str], ...] | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a page shows, as digests: of each fragment's HTML, and of each part of its board (in page
+    order; None: a board without parts). Kept per socket, and per (table, version, viewer kind,
+    language) in the ``fragments`` cache for a page that reconnects (``remember_shown``)."""
+
+    fragments: dict[str, str]
+    parts: tuple[tuple[str, str], ...] | None = None
+
+
+def html_digest(html: str) -> str:
+    return hashlib.blake2b(html.encode(), digest_size=12).hexdigest()
+
+
+def shown_of(view: View) -> Shown:
+    parts = None if view.parts is None else tuple((pid, digest) for pid, digest, _ in view.parts)
+    return Shown({name: html_digest(html) for name, html in view.fragments.items()}, parts)
+
+
+def view_changes(view: View, shown: Shown | None) -> dict[str, str]:
+    """What of ``view`` a page that shows ``shown`` (None: nothing known) must be sent, by fragment name
+    or part id, in page order: the fragments whose HTML changed; for the board, when its parts are the
+    same ids in the same order, only the parts whose digest changed, else the whole board."""
+    out: dict[str, str] = {}
+    for name, html in view.fragments.items():
+        if shown is not None and shown.fragments.get(name) == html_digest(html):
+            continue
+        if (
+            name == "board"
+            and shown is not None
+            and view.parts is not None
+            and shown.parts is not None
+            and [pid for pid, _, _ in view.parts] == [pid for pid, _ in shown.parts]
+        ):
+            before = dict(shown.parts)
+            out.update((pid, part_html) for pid, digest, part_html in view.parts if before[pid] != digest)
+            continue
+        out[name] = html
+    return out
+
+
 def render_fragments(
     viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None, store: bool = True, lookup: bool = True
 ) -> dict[str, str]:
-    """This viewer's fragments, rendered once per table version and kind of viewer.
+    """This viewer's fragments by name (``render_view``)."""
+    return render_view(viewer, oob=oob, seats=seats, store=store, lookup=lookup).fragments
+
+
+def render_view(
+    viewer: Viewer, *, oob: bool, seats: Sequence[Seat] | None = None, store: bool = True, lookup: bool = True
+) -> View:
+    """This viewer's fragments and board parts, rendered once per table version and kind of viewer.
 
     After a move the mover's POST answer, the mover's own websocket (on any server) and every spectator
     of the table share one render: it is kept in the ``fragments`` cache under a key naming the table's
     version, the seat (or the spectator's standing) and the language. ``store=False``: look it up, but
     do not keep a new render (a seat's own websocket: nobody else would read it, and storing it costs a
     tenth of the render). ``lookup=False``: do not look it up either (a viewer nobody stores a render
-    for: another seat's websocket after a move).
+    for: another seat's websocket after a move). A board's public parts are shared between every viewer
+    and server whatever the key (``games.parts.rendered_parts``).
     """
     key = _fragments_key(viewer, oob) if lookup or store else ""
     out = caches["fragments"].get(key) if key and lookup else None
-    if out is None:
+    if not isinstance(out, View):  # None, or kept by a server of an older release
         ctx = board_context(viewer=viewer, seats=seats)
         ctx["oob"] = oob
         with seat_names(ctx["seat_names"]):
-            out = {name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}
+            parts = with_parts_html(ctx, oob=oob)
+            out = View({name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}, parts)
         if key and store:
             caches["fragments"].set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
-        out = {**out, "board": out["board"] + str(viewer.table.state)}
+        out = View({**out.fragments, "board": out.fragments["board"] + str(viewer.table.state)}, out.parts)
+    if settings.HYPERLANE_PLANT_LEAK == "part_push" and out.parts:  # TEST-ONLY (tests/proof/leakcheck.py)
+        planted = tuple((pid, digest, html + str(viewer.table.state)) for pid, digest, html in out.parts)
+        out = View(out.fragments, planted)
     return out
+
+
+def with_parts_html(ctx: dict[str, Any], *, oob: bool) -> tuple[tuple[str, str, str], ...] | None:
+    """Render the board's parts (``ctx["parts"]``, from the presenter) into ``ctx`` for the page's board
+    fragment (``has_parts``, ``parts_html``), and answer them as (id, digest, HTML) in page order, the
+    HTML an out-of-band swap when ``oob``; None for a board without parts."""
+    board_parts = ctx.get("parts")
+    if board_parts is None:
+        return None
+    htmls = rendered_parts(board_parts)
+    ctx["has_parts"] = True
+    ctx["parts_html"] = mark_safe("".join(htmls))
+    return tuple(
+        (p.id, p.digest, out_of_band(html) if oob else html) for p, html in zip(board_parts, htmls, strict=True)
+    )
+
+
+def remember_shown(viewer: Viewer, shown: Shown) -> None:
+    """Keep what this viewer's pages show at the table's version, for a page that reconnects from it
+    (``shown_at``): it is then sent only what changed since. Small (digests only)."""
+    key = _shown_key(viewer.table, viewer, viewer.table.version)
+    if key:
+        caches["fragments"].set(key, shown, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+
+
+def shown_at(viewer: Viewer, version: int) -> Shown | None:
+    """What this viewer's page showed at ``version``, if some socket of its kind showed it lately."""
+    key = _shown_key(viewer.table, viewer, version)
+    return caches["fragments"].get(key) if key else None
+
+
+def _shown_key(table: Table, viewer: Viewer, version: int) -> str:
+    if table.status == Table.Status.OPEN or settings.HYPERLANE_FRAGMENT_CACHE_SECONDS <= 0 or version < 0:
+        return ""
+    staff = int(viewer.user is not None and viewer.user.is_staff)
+    return f"shown:{table.pk}:{version}:{_who(viewer)}:{staff}:{translation.get_language()}"
+
+
+def _who(viewer: Viewer) -> str:
+    if viewer.seat is not None:
+        return f"seat{viewer.seat.position}"
+    user, table = viewer.user, viewer.table
+    creator = user is not None and user.pk == table.created_by_id
+    return f"watch{int(user is not None)}{int(creator)}{int(bool(viewer.invite_token))}"
 
 
 def _fragments_key(viewer: Viewer, oob: bool) -> str:
@@ -60,11 +171,7 @@ def _fragments_key(viewer: Viewer, oob: bool) -> str:
     if table.status == Table.Status.OPEN or settings.HYPERLANE_FRAGMENT_CACHE_SECONDS <= 0:
         return ""
     user = viewer.user
-    if viewer.seat is not None:
-        who = f"seat{viewer.seat.position}"
-    else:
-        creator = user is not None and user.pk == table.created_by_id
-        who = f"watch{int(user is not None)}{int(creator)}{int(bool(viewer.invite_token))}"
+    who = _who(viewer)
     staff = int(user is not None and user.is_staff)
     stamp = table.updated_at.timestamp() if table.updated_at else 0
     return f"frag:{table.pk}:{table.version}:{stamp}:{table.status}:{who}:{staff}:{translation.get_language()}:{int(oob)}"

@@ -21,6 +21,7 @@ from games.engine.core.replay import UNDO_KIND
 from games.invites import invite_link
 from games.messages import game_name
 from games.models import ChatMessage, Command, Event, Seat, Table
+from games.parts import Part
 from games.presenters import presenter_for, seat_names
 
 # The reads of every render and move: the ORM compiles each once (config/prepared.py).
@@ -308,7 +309,16 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         }
     )
     ctx.update(presenter.extra_context(rules, view, position))
+    parts = presenter.board_parts(rules, ctx)
+    if parts is not None and settings.HYPERLANE_PLANT_LEAK == "public_part":  # TEST-ONLY (tests/proof/leakcheck.py)
+        parts = [_planted_leak(p, view) if p.public else p for p in parts]
+    ctx["parts"] = parts
     return ctx
+
+
+def _planted_leak(part: Part, view: Any) -> Part:
+    """TEST-ONLY: a public part that carries this viewer's own view (its secrets, for a seat)."""
+    return Part(part.id, part.template, {**part.data, "leaked": repr(view)}, public=True)
 
 
 @dataclass

@@ -18,7 +18,13 @@ from games import broadcast, commands, ratelimit, services
 from games.engine.core import IllegalCommand
 from games.invites import remember_invite, session_invite
 from games.presenters import seat_names
-from games.rendering import render_chat, render_fragments, render_log_entries, render_log_page
+from games.rendering import (
+    render_chat,
+    render_fragments,
+    render_log_entries,
+    render_log_page,
+    with_parts_html,
+)
 from games.selectors import NotAllowed, Viewer, board_context, chat_for_table, error_text, viewer_for
 
 
@@ -53,6 +59,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         }
     )
     with seat_names(ctx["seat_names"]):
+        with_parts_html(ctx, oob=False)
         response = render(request, "games/table.html", ctx)
     if settings.HYPERLANE_PLANT_LEAK == "page":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         response.content += str(viewer.table.state).encode()

@@ -89,6 +89,11 @@
     var t = document.createElement("template");
     t.innerHTML = html;
     t.content.querySelectorAll('[id^="frag-"]:not(#frag-chat)').forEach(function (el) { el.remove(); });
+    // And the board's parts (games/parts.py), swapped by their own ids: any element the board holds.
+    var board = document.getElementById("frag-board");
+    Array.prototype.slice.call(t.content.children).forEach(function (el) {
+      if (el.id && board && board.querySelector("#" + CSS.escape(el.id))) el.remove();
+    });
     var box = document.createElement("div");
     box.appendChild(t.content);
     return box.innerHTML;
@@ -137,6 +142,18 @@
 
   var socket = null;
   var beat = null;
+
+  // A socket that reconnects names the version its page shows now, not the one it was loaded at: the
+  // server then sends, in one message, only what changed since (games/consumers.py, ``_catch_up``).
+  if (window.htmx) {
+    var openSocket = htmx.createWebSocket || function (url) { return new WebSocket(url, []); };
+    htmx.createWebSocket = function (url) {
+      if (/\/ws\/tables\/\d+\//.test(url) && document.getElementById("frag-status")) {
+        url = url.replace(/([?&]v=)-?\d+/, "$1" + String(shownVersion()));
+      }
+      return openSocket(url);
+    };
+  }
 
   // --- A command goes over the open socket, else as a POST ---------------------------------------------
   // A command form carries ``ws-send`` and ``hx-post``. htmx runs one handler per element and event, and

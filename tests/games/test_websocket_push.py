@@ -227,7 +227,7 @@ async def test_a_socket_whose_log_moved_on_since_the_batch_began_renders_again(a
     other.log_last_id = rendered_from + 1  # as if a heartbeat had shown a newer line meanwhile
     rendered = await other._shared_render(table.version + 1)
     assert calls == [rendered_from, None]  # the batch's render (not used), then its own
-    assert rendered[3] == table.version + 1
+    assert rendered[4] == table.version + 1
     for comm in comms:
         await comm.disconnect()
 

@@ -47,13 +47,14 @@ from games.consumers import SNAPSHOTS
 from games.engine import registry
 from games.engine.core import Rng
 from games.models import Command, Deck, Event, Seat, StateVersion, Table
-from games.presenters import Presenter
 from games.routing import websocket_urlpatterns
+from tests.support.htmlpatch import elements
 from tests.support.sockets import CAP
+from tests.support.toyparts import ToyPartsPresenter
 
 WS_APP = URLRouter(websocket_urlpatterns)
 SURFACES = ("page", "fragments", "log", "websocket", "lobby", "stale_post", "refused_post", "email", "command",
-            "ws_command")
+            "ws_command", "ws_push", "public_part")
 _CSRF = [
     (re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'), 'name="csrfmiddlewaretoken" value="-"'),
     (re.compile(r'"X-CSRFToken": "[^"]*"'), '"X-CSRFToken": "-"'),
@@ -163,24 +164,86 @@ async def _ws_move(table_id: int, user: Any, fields: dict[str, str]) -> tuple[st
     return answer, max(ids, default=0)
 
 
-_CHUNK = re.compile(r'<section id="frag-|<ol hx-swap-oob="beforeend:#log-entries">')
+_OOB = ' hx-swap-oob="true"'
 
 
-def _chunks(html: str) -> dict[str, str]:
-    """An answer cut into its top-level parts: each fragment (``<section id="frag-…">``, by id), the new
-    log lines (``log``) and anything before the first (``before``)."""
-    starts = [m.start() for m in _CHUNK.finditer(html)] + [len(html)]
-    out = {"before": html[: starts[0]].strip()} if html[: starts[0]].strip() else {}
-    for start, end in zip(starts, starts[1:], strict=False):
-        chunk = html[start:end].strip()
-        named = re.match(r'<section id="(frag-[a-z]+)"', chunk)
-        out[named.group(1) if named else "log"] = chunk
+async def _ws_pushes(table_id: int, users: list[Any], version: int, move: Any) -> list[str]:
+    """Open a table socket per user on a page showing ``version``, make the move (``move()``: the new
+    version), tell the table's group as the move's commit would, and answer what each socket sent."""
+    from asgiref.sync import sync_to_async
+    from channels.layers import get_channel_layer
+
+    from games.broadcast import table_group
+
+    comms = []
+    for user in users:
+        comm = WebsocketCommunicator(WS_APP, f"/ws/tables/{table_id}/?v={version}")
+        comm.scope["user"] = user
+        connected, _ = await comm.connect(timeout=CAP)
+        assert connected
+        comms.append(comm)
+    new_version = await sync_to_async(move)()
+    layer = get_channel_layer()
+    # In the test's transaction nothing commits: the group is told here, as ``on_commit`` would.
+    await layer.group_send(table_group(table_id), {"type": "table.updated", "version": new_version})
+    await layer.group_send(table_group(table_id), {"type": "chat.updated"})  # a marker after the push
+    out = []
+    for comm in comms:
+        frames = []
+        while True:
+            frame = await comm.receive_from(timeout=CAP)
+            if frame.lstrip().startswith('<ol id="frag-chat"'):
+                break
+            frames.append(frame)
+        out.append("".join(frames))
+        await comm.disconnect()
     return out
 
 
-class DataShowingPresenter(Presenter):
+def _board_parts(table_id: int, user: Any) -> dict[str, Any] | None:
+    """The parts of the board this user sees (by id), or None for a board without parts."""
+    from games.selectors import board_context, viewer_for
+
+    ctx = board_context(viewer=viewer_for(table_id=table_id, user=user))
+    parts = ctx.get("parts")
+    return None if parts is None else {p.id: p for p in parts}
+
+
+def _chunks(html: str) -> dict[str, str]:
+    """An answer cut into its top-level elements, by id (a fragment ``frag-…``, a board's part), as the
+    page holds them (without ``hx-swap-oob="true"``), the new log lines (``log``) and any text between
+    (``text``). Elements with an id nested in a fragment are named too (a board's parts): an answer's
+    part is compared with the same part inside the fresh board."""
+    out: dict[str, str] = {}
+    last, text = 0, []
+    for el in elements(html):
+        element_id = el.attrs.get("id")
+        if el.depth == 0:
+            text.append(html[last : el.start].strip())
+            last = el.end
+        if element_id:
+            out.setdefault(element_id, html[el.start : el.end].replace(_OOB, "", 1))
+        elif el.depth == 0 and (el.attrs.get("hx-swap-oob") or "").startswith("beforeend:#log-entries"):
+            out["log"] = html[el.start : el.end]
+    text.append(html[last:].strip())
+    if "".join(text):
+        out["text"] = "".join(text)
+    return out
+
+
+def _top_level(html: str) -> list[str]:
+    """The ids of an answer's top-level elements, in order (``log`` for the new log lines)."""
+    names = []
+    for el in elements(html):
+        if el.depth == 0:
+            names.append(el.attrs.get("id") or ("log" if el.attrs.get("hx-swap-oob", "").startswith("beforeend") else "?"))
+    return names
+
+
+class DataShowingPresenter(ToyPartsPresenter):
     """For the toy game: every log line shows all the event data it is given, so that the log check
-    sees exactly what the redaction lets through (the base presenter would print the kind only)."""
+    sees exactly what the redaction lets through (the base presenter would print the kind only). Its
+    board is made of parts (tests/support/toyparts.py): the out-of-band parts are checked too."""
 
     def event_text(self, rules: Any, kind: str, data: Any) -> str:
         return f"{kind} {json.dumps(dict(data), sort_keys=True)}"
@@ -344,6 +407,10 @@ class LeakCheck:
                 self._ws_move(table, viewer, fields)
                 table.refresh_from_db()
                 return table.status != Table.Status.ACTIVE
+            if self.stats.surfaces["ws_push"] < self.stats.surfaces["command"]:
+                self._ws_push(table, viewer, command.kind, dict(command.args), since)
+                table.refresh_from_db()
+                return table.status != Table.Status.ACTIVE
             answer = viewer.client.post(
                 f"/tables/{table.pk}/command/",
                 {"kind": command.kind, "args": json.dumps(dict(command.args)), "version": since,
@@ -369,12 +436,54 @@ class LeakCheck:
         base = f"/tables/{table.pk}/"
         fresh = _chunks(viewer.client.get(base + "fragments/").content.decode())
         fresh |= _chunks(viewer.client.get(f"{base}log/?after={after_id}").content.decode())
-        sent = _chunks(answer)
+        sent = {name: chunk for name, chunk in _chunks(answer).items() if name in {*_top_level(answer), "text"}}
         expected = "\n".join(fresh.get(name, "") for name in sent)
         self.stats.comparisons += 1
         self.stats.surfaces["ws_command"] += 1
         if normalise("\n".join(sent.values())) != normalise(expected):
             self._leak(table.version + 1, viewer, "ws_command", _diff(expected, "\n".join(sent.values())))
+
+    def _ws_push(self, table: Table, mover: Viewer, kind: str, args: dict[str, Any], since: int) -> None:
+        """A move made while every viewer's page is open on the version before it (issue 12): each socket
+        pushes what changed of its viewer's view, fragments or a board's parts, out of band. Each element
+        pushed must be the one with its id in the fresh fragments that viewer gets right after (checked
+        against the re-randomised world as ``fragments``): a pushed part carries nothing else."""
+
+        def move() -> int:
+            services.command_submit(table_id=table.pk, user=mover.user, kind=kind, args=args,
+                                    expected_version=since, idempotency_key=uuid.uuid4())
+            return Table.objects.get(pk=table.pk).version
+
+        pushes = async_to_sync(_ws_pushes)(table.pk, [v.user for v in self.viewers], table.version, move)
+        version = Table.objects.get(pk=table.pk).version
+        for viewer, pushed in zip(self.viewers, pushes, strict=True):
+            fresh = _chunks(viewer.client.get(f"/tables/{table.pk}/fragments/").content.decode())
+            sent = _chunks(pushed)
+            names = [n for n in _top_level(pushed) if n not in ("log", "waiting-badge")]
+            names += ["text"] if "text" in sent else []  # anything between the elements
+            if "?" in names:
+                self._leak(version, viewer, "ws_push", f"an element without an id was pushed:\n{pushed[:500]}")
+            got = "\n".join(sent.get(n, "") for n in names)
+            expected = "\n".join(fresh.get(n, "") for n in names)
+            self.stats.comparisons += 1
+            self.stats.surfaces["ws_push"] += 1
+            if normalise(got) != normalise(expected):
+                self._leak(version, viewer, "ws_push", _diff(expected, got))
+
+    def _check_public_parts(self, version: int) -> None:
+        """A part marked public is the spectator's part with the same id (its data equal): it never
+        carries a seat's private view, and may be shared between every viewer and server."""
+        spectator = _board_parts(self.table_id, self.spectator)
+        for viewer in self.viewers:
+            parts = _board_parts(self.table_id, viewer.user)
+            for part in (parts or {}).values():
+                if not part.public:
+                    continue
+                self.stats.comparisons += 1
+                self.stats.surfaces["public_part"] += 1
+                theirs = (spectator or {}).get(part.id)
+                if theirs is None or not theirs.public or theirs.data != part.data:
+                    self._leak(version, viewer, "public_part", _diff(repr(theirs and theirs.data), repr(part.data)))
 
     def _leak(self, version: int, viewer: Viewer, surface: str, diff: str) -> None:
         self.stats.leaks.append(Leak(self.game, self.seed, version, viewer.name, surface, diff))
@@ -382,6 +491,7 @@ class LeakCheck:
     def _check_state(self, index: int) -> None:
         self.stats.states += 1
         version = Table.objects.get(pk=self.table_id).version
+        self._check_public_parts(version)
         for viewer in self.viewers:
             stored = collect(self.table_id, viewer)
             with _rolled_back():
