@@ -105,12 +105,12 @@ if DATABASE_URL:
             "max_size": env_int("HYPERLANE_DB_POOL_MAX", 20),
             "timeout": 10,
         }
-        if env_int("HYPERLANE_DB_PREPARE_THRESHOLD", 0) > 0:
+        if env_int("HYPERLANE_DB_PREPARE_THRESHOLD", 1) > 0:
             # Server-side binding and prepared statements (psycopg prepares only server-bound queries):
-            # -28 to -31 % PostgreSQL CPU per move in bench/queries.py (bench/RESULTS.md, issue 12). Off
-            # by default until the whole suite has passed with it; needs pooled (long-lived) connections.
+            # -28 to -31 % PostgreSQL CPU per move in bench/queries.py (bench/RESULTS.md, issue 12). 0 turns
+            # it off (e.g. behind a transaction-mode PgBouncer); it needs pooled (long-lived) connections.
             DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
-            DATABASES["default"]["OPTIONS"]["prepare_threshold"] = env_int("HYPERLANE_DB_PREPARE_THRESHOLD", 0)
+            DATABASES["default"]["OPTIONS"]["prepare_threshold"] = env_int("HYPERLANE_DB_PREPARE_THRESHOLD", 1)
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
