@@ -9,6 +9,7 @@ from asgiref.sync import sync_to_async
 from django.db.models.query import MAX_GET_RESULTS
 
 from accounts.models import User
+from accounts.sessions import user_read_with_session
 from config.prepared import PreparedRead
 
 #: ``User._default_manager.get(pk=user_id)`` as ``get`` writes it (no ordering, LIMIT 21), compiled once.
@@ -30,6 +31,10 @@ class PreparedAuthenticationBackend(AuthenticationBackend):
     """
 
     def get_user(self, user_id: Any) -> User | None:
+        read = user_read_with_session(user_id)
+        if read is not None:
+            # The request's session row brought this very user along (accounts/sessions.py): no query.
+            return read if self.user_can_authenticate(read) else None
         found = USER_BY_PK(user_id=user_id)
         if not found:
             return None

@@ -149,9 +149,9 @@ def make_tables(game: str, count: int, players: int, options: dict[str, Any], po
     global _user_counter
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
 
     from accounts.models import User
+    from accounts.sessions import SessionStore
     from games import services
 
     unusable = make_password(None)

@@ -34,6 +34,29 @@ from _common import ScratchDatabase, django_setup, machine  # noqa: E402
 POST_LIMIT = 10
 
 
+def pg_backend_cpu_ms() -> float | None:
+    """CPU (user + system) used so far by the PostgreSQL backends of this run's database, from /proc
+    (the server runs on this machine); None when they cannot be read. The connection pool keeps its
+    backends for the whole run, so differences between two readings are what those backends spent."""
+    import os
+
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        pids = [row[0] for row in cursor.fetchall()]
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    try:
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    except OSError:
+        return None
+    return total * 1000 / ticks
+
+
 def _is_control(sql: str) -> bool:
     return sql.split(None, 1)[0].upper() in ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 
@@ -161,14 +184,22 @@ def run_game(label: str, slug: str, options: dict[str, Any], checkpoints: list[i
     game = Game(slug, options, 4, seed)
     out = []
     started = time.perf_counter()
+    cpu, moves = pg_backend_cpu_ms(), game.moves
     for at in checkpoints:
         row = game.measure(at, show_sql)
         if row is None:
             break
         out.append(row)
+        now_cpu = pg_backend_cpu_ms()
+        per_move = ""
+        if cpu is not None and now_cpu is not None and game.moves > moves:
+            # Every move since the last checkpoint through the services (and the bench's own read of the
+            # table before each), the measured POST and its re-renders included.
+            per_move = f"; PostgreSQL CPU {(now_cpu - cpu) / (game.moves - moves):.2f} ms/move over {game.moves - moves} moves"
+        cpu, moves = now_cpu, game.moves
         print(f"  {label:<28} move {row['version']:>6} ({row['kind']}): POST {row['post']:>2} statements"
               f" ({row['post'] - row['post_control']} queries + {row['post_control']} BEGIN/SAVEPOINT/RELEASE/COMMIT);"
-              f" re-render per seat {row['renders']}   [{time.perf_counter() - started:.0f} s]", flush=True)
+              f" re-render per seat {row['renders']}{per_move}   [{time.perf_counter() - started:.0f} s]", flush=True)
     return out
 
 

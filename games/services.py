@@ -18,7 +18,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connections, transaction
+from django.db.models.constants import OnConflict
 from django.db.models.query import MAX_GET_RESULTS
+from django.db.models.sql import DeleteQuery, InsertQuery, UpdateQuery
 from django.utils import timezone
 
 from accounts.models import User
@@ -383,13 +385,17 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
     with transaction.atomic():
         table, seats = _lock_table_with_seats(table_id)
         mine = _issuer(seats, user)
-        replayed = _replayed(table, mine.position, idempotency_key, kind=UNDO_KIND)
-        if replayed is not None:
-            return replace(replayed, table=table, seats=tuple(seats))
+        fresh = mine.decision_since <= expected_version <= table.version
+        if not fresh or table.status != Table.Status.ACTIVE:
+            # As for ``command_submit``: an undo applied moved this seat's decision on, so its retry is
+            # stale; a key a fresh page reuses fails the command insert (StaleDecision).
+            replayed = _replayed(table, mine.position, idempotency_key, kind=UNDO_KIND)
+            if replayed is not None:
+                return replace(replayed, table=table, seats=tuple(seats))
         if table.status != Table.Status.ACTIVE:
             raise IllegalCommand("game_not_active")
         seat = _seat_of(seats, user)
-        if not seat.decision_since <= expected_version <= table.version:
+        if not fresh:
             raise StaleDecision(table.version)
         target = undo_target(table=table, seat=seat.position) if seat.decision_key else None
         if target is None:
@@ -399,11 +405,13 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
         old_state = rules.load(table.state)
         state = rules.load(before.state)
         rng = Rng.load(before.rng_state)
-        Command.objects.filter(pk=target.pk).update(undone=True)
+        writes = _Writes(table._state.db or "default")
+        writes.update_rows(Command.objects.filter(pk=target.pk), undone=True)
         _write_command_version(
             table, rules, seats, seat=seat.position, user=user, kind=UNDO_KIND, args={"target": target.seq},
             key=idempotency_key, undoable=False, old_state=old_state, state=state, rng=rng,
             events=[EngineEvent("command_undone", {"seat": seat.position, "undone_kind": target.kind})],
+            writes=writes,
         )
     return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
@@ -622,10 +630,14 @@ def _write_command_version(
     state: Any,
     rng: Rng,
     events: Sequence[EngineEvent],
+    writes: _Writes | None = None,
 ) -> None:
-    """Log one command as the table's next version and write that version (caller holds the lock)."""
+    """Log one command as the table's next version and write that version (caller holds the lock), with
+    the caller's own ``writes`` of that version if any."""
     table.version += 1
-    _record_command(table=table, seat=seat, user=user, kind=kind, args=args, key=key, undoable=undoable)
+    if writes is None:
+        writes = _Writes(table._state.db or "default")
+    _record_command(writes, table=table, seat=seat, user=user, kind=kind, args=args, key=key, undoable=undoable)
     _persist(
         table=table,
         rules=rules,
@@ -635,10 +647,12 @@ def _write_command_version(
         events=events,
         seats=seats,
         acting_seat=None if seat == AUTO_SEAT else seat,
+        writes=writes,
     )
 
 
 def _record_command(
+    writes: _Writes,
     *,
     table: Table,
     seat: int,
@@ -648,11 +662,14 @@ def _record_command(
     key: uuid.UUID,
     undoable: bool,
 ) -> None:
-    try:
-        # No savepoint: a conflict aborts the whole move (StaleDecision propagates out of the caller's
-        # atomic block), so nothing after the failed insert needs the transaction.
-        with transaction.atomic(savepoint=False):
-            Command.objects.create(
+    # The key's check is the insert itself: a key used before (a client reusing an old decision's key),
+    # or a version already logged (the row lock is not a real lock: SQLite without IMMEDIATE transactions)
+    # fails it, and the whole move with it (``_Writes.send``: StaleDecision).
+    writes.stale_version = table.version - 1
+    writes.insert(
+        Command,
+        [
+            Command(
                 table=table,
                 seq=table.version,
                 seat=seat,
@@ -662,10 +679,133 @@ def _record_command(
                 idempotency_key=key,
                 undoable=undoable,
             )
-    except IntegrityError:
-        # The key was used before (a client reusing an old decision's key), or the row lock is not a
-        # real lock (SQLite without IMMEDIATE transactions).
-        raise StaleDecision(table.version - 1) from None
+        ],
+        conflict_means_stale=True,
+    )
+
+
+class _Writes:
+    """The writes of one new version, sent in one round trip where the database allows it.
+
+    Each write is the SQL the ORM compiles for it (``bulk_create``'s INSERT, with its ON CONFLICT clause;
+    ``save(update_fields=...)``'s UPDATE; a queryset's DELETE), the same on every database. PostgreSQL
+    runs them as one statement, the first ones as data-modifying ``WITH`` clauses: they touch different
+    rows and none reads another's effect (PostgreSQL runs every clause, referenced or not, on one
+    snapshot; foreign keys are checked at commit). Other databases run them one by one, in order.
+    A uniqueness conflict on the command row (``conflict_means_stale``) is the move losing a race or a
+    reused key: ``StaleDecision``, and the transaction is rolled back with nothing written.
+    """
+
+    def __init__(self, using: str) -> None:
+        self.using = using
+        self.statements: list[tuple[str, tuple[Any, ...], bool]] = []
+        #: The version a StaleDecision names when the command row conflicts (the one before the move's).
+        self.stale_version = 0
+
+    def insert(
+        self,
+        model: type[Any],
+        objs: Sequence[Any],
+        *,
+        on_conflict: Any = None,
+        update_fields: Sequence[str] = (),
+        unique_fields: Sequence[str] = (),
+        conflict_means_stale: bool = False,
+    ) -> None:
+        """``model.objects.bulk_create(objs, ...)``, without reading back ids (no caller uses them)."""
+        if not objs:
+            return
+        opts = model._meta
+        with_pk = [obj.pk is not None for obj in objs]
+        if any(with_pk) and not all(with_pk):
+            raise ValueError("objects with and without primary keys are inserted apart")
+        fields = [f for f in opts.concrete_fields if not f.generated and (all(with_pk) or f is not opts.pk)]
+        connection = connections[self.using]
+        batch = max(connection.ops.bulk_batch_size(fields, objs), 1)
+        for start in range(0, len(objs), batch):
+            query = InsertQuery(
+                model,
+                on_conflict=on_conflict,
+                update_fields=[opts.get_field(n) for n in update_fields],
+                unique_fields=[opts.get_field(n) for n in unique_fields],
+            )
+            query.insert_values(fields, objs[start:start + batch], raw=False)
+            for sql, params in query.get_compiler(using=self.using).as_sql():
+                self.statements.append((sql, tuple(params), conflict_means_stale))
+        for obj in objs:
+            obj._state.adding = False
+            obj._state.db = self.using
+
+    def update(self, obj: Any, fields: Sequence[str]) -> None:
+        """``obj.save(update_fields=fields)`` (``auto_now`` fields stamped as ``save`` stamps them)."""
+        opts = type(obj)._meta
+        query = UpdateQuery(type(obj))
+        values = []
+        for name in fields:
+            f = opts.get_field(name)
+            values.append((f, None, f.pre_save(obj, False)))
+        query.add_update_fields(values)
+        query.add_filter("pk", obj.pk)
+        sql, params = query.get_compiler(using=self.using).as_sql()
+        self.statements.append((sql, tuple(params), False))
+
+    def update_rows(self, queryset: Any, **values: Any) -> None:
+        """``queryset.update(**values)`` (plain values of the model's own fields)."""
+        query = queryset.query.chain(UpdateQuery)
+        query.add_update_values(values)
+        query.annotations = {}
+        sql, params = query.get_compiler(using=self.using).as_sql()
+        self.statements.append((sql, tuple(params), False))
+
+    def delete(self, queryset: Any) -> None:
+        """``queryset.delete()`` for a model that nothing refers to and no signal watches (one DELETE)."""
+        query = queryset.query.clone()
+        query.__class__ = DeleteQuery
+        sql, params = query.get_compiler(using=self.using).as_sql()
+        self.statements.append((sql, tuple(params), False))
+
+    def send(self) -> None:
+        statements, self.statements = self.statements, []
+        if not statements:
+            return
+        connection = connections[self.using]
+        if connection.vendor == "postgresql":
+            *first, last = statements
+            sql = "".join(
+                ("WITH " if i == 0 else ", ") + f"w{i} AS ({s})" for i, (s, _p, _c) in enumerate(first)
+            )
+            sql = f"{sql} {last[0]}" if first else last[0]
+            params = tuple(p for _s, ps, _c in statements for p in ps)
+            self._run(connection, [(sql, params, any(c for _s, _p, c in statements))])
+        else:
+            self._run(connection, statements)
+
+    def _run(self, connection: Any, statements: Sequence[tuple[str, tuple[Any, ...], bool]]) -> None:
+        try:
+            # No savepoint: a conflict aborts the whole move (StaleDecision propagates out of the caller's
+            # atomic block), so nothing after the failed statement needs the transaction.
+            with transaction.atomic(using=self.using, savepoint=False), connection.cursor() as cursor:
+                for sql, params, conflict_means_stale in statements:
+                    try:
+                        cursor.execute(sql, params)
+                    except IntegrityError as exc:
+                        if conflict_means_stale and _command_conflict(exc, connection):
+                            raise _CommandConflict from exc
+                        raise
+        except _CommandConflict:
+            raise StaleDecision(self.stale_version) from None
+
+
+class _CommandConflict(Exception):
+    pass
+
+
+def _command_conflict(exc: IntegrityError, connection: Any) -> bool:
+    """Whether the failed statement failed on the command row's uniqueness (not some other row's)."""
+    diag = getattr(exc.__cause__, "diag", None)
+    if connection.vendor == "postgresql" and diag is not None:
+        return diag.table_name == Command._meta.db_table
+    return True  # run one by one: only the command's own INSERT is marked
 
 
 # --- persistence of one new version ---------------------------------------------------------------
@@ -681,15 +821,20 @@ def _persist(
     events: Sequence[EngineEvent],
     seats: Sequence[Seat],
     acting_seat: int | None,
+    writes: _Writes | None = None,
 ) -> None:
     """Write version ``table.version``: state, events, deck rows, seat decisions; schedule side effects.
 
-    Must be called inside ``transaction.atomic`` with the Table row locked.
+    Must be called inside ``transaction.atomic`` with the Table row locked. The rows go out together at
+    the end (``_Writes``: one statement on PostgreSQL), after the command row ``writes`` may hold.
     """
+    if writes is None:
+        writes = _Writes(table._state.db or "default")
     now = timezone.now()
     dumped = rules.dump(state)
     rng_data = rng.dump()
-    Event.objects.bulk_create(
+    writes.insert(
+        Event,
         [
             Event(
                 table=table,
@@ -701,15 +846,15 @@ def _persist(
                 redacted=dict(e.redacted) if e.redacted is not None else None,
             )
             for i, e in enumerate(events)
-        ]
+        ],
     )
-    StateVersion.objects.create(table=table, version=table.version, state=dumped, rng_state=rng_data)
-    _sync_decks(table=table, rules=rules, old_state=old_state, state=state)
+    writes.insert(StateVersion, [StateVersion(table=table, version=table.version, state=dumped, rng_state=rng_data)])
+    _sync_decks(writes, table=table, rules=rules, old_state=old_state, state=state)
 
     result = rules.result(state)
     pending = rules.pending(state) if result is None else ()
     newly_waiting = _sync_seat_decisions(
-        table=table, seats=seats, pending=pending, acting_seat=acting_seat, now=now
+        writes, table=table, seats=seats, pending=pending, acting_seat=acting_seat, now=now
     )
 
     table.state = dumped
@@ -728,30 +873,34 @@ def _persist(
         fields += ["status", "result", "finished_at"]
     if old_state is None:
         fields += ["status", "started_at"]
-    table.save(update_fields=fields)
+    if newly_waiting or result is not None:
+        _notify(writes, table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
+    writes.update(table, fields)
+    writes.send()
 
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
     if automatic_due:
         queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version)
     if newly_waiting or result is not None:
-        _notify_on_commit(table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
+        queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)
 
 
-def _sync_decks(*, table: Table, rules: Rules, old_state: Any, state: Any) -> None:
+def _sync_decks(writes: _Writes, *, table: Table, rules: Rules, old_state: Any, state: Any) -> None:
     """Mirror the engine's piles as Deck rows: create on the first version, then update changed ones."""
     new = {z.name: z for z in rules.zones(state)}
     if old_state is None:
-        Deck.objects.bulk_create([_deck_row(table, z) for z in new.values()])
+        writes.insert(Deck, [_deck_row(table, z) for z in new.values()])
         return
     old = {z.name: z for z in rules.zones(old_state)}
     changed = [z for name, z in new.items() if name not in old or old[name] != z]
     if set(old) - set(new):
-        Deck.objects.filter(table=table, name__in=set(old) - set(new)).delete()
+        writes.delete(Deck.objects.filter(table=table, name__in=sorted(set(old) - set(new))))
     if changed:
         # One statement for new and changed piles alike (INSERT ... ON CONFLICT (table, name) DO UPDATE).
-        Deck.objects.bulk_create(
+        writes.insert(
+            Deck,
             [_deck_row(table, z) for z in changed],
-            update_conflicts=True,
+            on_conflict=OnConflict.UPDATE,
             unique_fields=["table", "name"],
             update_fields=["owner", "visibility", "seen_by", "cards", "size"],
         )
@@ -774,7 +923,7 @@ def _seen_by(seats: frozenset[int]) -> str:
 
 
 def _sync_seat_decisions(
-    *, table: Table, seats: Sequence[Seat], pending: Sequence[Any], acting_seat: int | None, now: Any
+    writes: _Writes, *, table: Table, seats: Sequence[Seat], pending: Sequence[Any], acting_seat: int | None, now: Any
 ) -> list[Seat]:
     """Record each seat's open decision; return the seats the game has just started waiting on."""
     key_of: dict[int, str] = {}
@@ -810,9 +959,10 @@ def _sync_seat_decisions(
         # the CPU of ``bulk_update``, whose CASE WHEN expressions cost ~1.5 ms per move to build. Only the
         # fields named are written; the insert path stamps ``joined_at`` on the objects, so it is put back.
         joined = [s.joined_at for s in changed]
-        Seat.objects.bulk_create(
+        writes.insert(
+            Seat,
             changed,
-            update_conflicts=True,
+            on_conflict=OnConflict.UPDATE,
             unique_fields=["id"],
             update_fields=["decision_key", "decision_since", "waiting_since", "seen_version"],
         )
@@ -823,18 +973,18 @@ def _sync_seat_decisions(
     return newly_waiting
 
 
-def _notify_on_commit(*, table: Table, seats: Sequence[Seat], newly_waiting: Sequence[Seat], finished: bool) -> None:
+def _notify(writes: _Writes, *, table: Table, seats: Sequence[Seat], newly_waiting: Sequence[Seat], finished: bool) -> None:
     if finished:
         user_ids = [s.user_id for s in seats]
         kind = Notification.Kind.GAME_ENDED
     else:
         user_ids = [s.user_id for s in newly_waiting]
         kind = Notification.Kind.YOUR_TURN
-    Notification.objects.bulk_create(
+    writes.insert(
+        Notification,
         [Notification(user_id=u, table=table, kind=kind, version=table.version) for u in user_ids],
-        ignore_conflicts=True,
+        on_conflict=OnConflict.IGNORE,
     )
-    queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)
 
 
 # --- chat and visits ------------------------------------------------------------------------------

@@ -66,7 +66,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, taking the user read with the session row (accounts/sessions.py): one query, not two.
+    "accounts.sessions.SessionUserAuthenticationMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -114,6 +115,12 @@ if DATABASE_URL:
             "max_size": env_int("HYPERLANE_DB_POOL_MAX", 20),
             "timeout": 10,
         }
+        if env_int("HYPERLANE_DB_PREPARE_THRESHOLD", 1) > 0:
+            # Server-side binding and prepared statements (psycopg prepares only server-bound queries):
+            # -28 to -31 % PostgreSQL CPU per move in bench/queries.py (bench/RESULTS.md, issue 12). 0 turns
+            # it off (e.g. behind a transaction-mode PgBouncer); it needs pooled (long-lived) connections.
+            DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
+            DATABASES["default"]["OPTIONS"]["prepare_threshold"] = env_int("HYPERLANE_DB_PREPARE_THRESHOLD", 1)
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -292,8 +299,9 @@ SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 #: Sessions live in the database only: a signed-in page must not depend on Redis (an outage answered every
-#: signed-in request 500), and a session ended (sign-out) while the cache was away must stay ended.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+#: signed-in request 500), and a session ended (sign-out) while the cache was away must stay ended. Django's
+#: database store, whose rows name their user so that a request reads session and user in one query.
+SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"

@@ -44,6 +44,58 @@
     var form = input.form;
     if (form && form.matches("[data-submit-when-filled]") && !form.querySelector(".error-text")) form.submit();
   });
+  // The new-table form comes back from the server when the player count changes (table_create.html).
+  // A choice made while it was on its way (a rulebook detail, the goal) would be swapped away with the
+  // old form: such choices are carried over to the new one, and the folded sections stay as they were.
+  var CREATE_FORM_FIXED = { game: true, shown_game: true, csrfmiddlewaretoken: true };
+  function createFormValues(form) {
+    var out = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (el.name && !CREATE_FORM_FIXED[el.name]) out[el.name] = el.type === "checkbox" ? el.checked : el.value;
+    });
+    return out;
+  }
+  var createFormSent = null;
+  var createFormCarry = null;
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var target = evt.detail.target;
+    if (target && target.id === "create-form") createFormSent = createFormValues(target);
+  });
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var form = evt.detail.target;
+    if (!form || form.id !== "create-form" || !createFormSent) return;
+    var now = createFormValues(form);
+    var changed = {};
+    Object.keys(now).forEach(function (name) {
+      if (now[name] !== createFormSent[name]) changed[name] = now[name];
+    });
+    var shown = form.querySelector("input[name=shown_game]");
+    var open = Array.prototype.map.call(form.querySelectorAll("details[open]"), function (d) { return d.className; });
+    createFormCarry = { game: shown ? shown.value : "", changed: changed, open: open };
+    createFormSent = null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var carry = createFormCarry;
+    var form = document.getElementById("create-form");
+    createFormCarry = null;
+    if (!carry || !form) return;
+    var shown = form.querySelector("input[name=shown_game]");
+    if (!shown || shown.value !== carry.game) return;  // another game: its own options
+    carry.open.forEach(function (cls) {
+      var d = form.querySelector("details[class=\"" + cls + "\"]");
+      if (d) d.open = true;
+    });
+    var recount = false;
+    Object.keys(carry.changed).forEach(function (name) {
+      var el = form.elements.namedItem(name);
+      if (!el || el.length !== undefined && !el.options) return;  // absent, or several fields of one name
+      if (el.type === "checkbox") el.checked = carry.changed[name];
+      else el.value = carry.changed[name];
+      if (name === "num_players") recount = true;
+    });
+    // The count itself changed again meanwhile: fetch that count's form too (it keeps the choices above).
+    if (recount) form.elements.namedItem("num_players").dispatchEvent(new Event("change", { bubbles: true }));
+  });
   // A poll waits while its tab is hidden (it resyncs on the next tick once visible).
   document.addEventListener("htmx:beforeRequest", function (evt) {
     var el = evt.detail.elt;

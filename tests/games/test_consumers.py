@@ -364,7 +364,7 @@ async def _closed_with(comm) -> int:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("how", ["log_out", "deactivate", "new_password", "delete_session"])
 async def test_a_socket_stops_streaming_a_seat_whose_session_ended(alice, bob, how):
     """Before: a socket kept its user for as long as it stayed open, signed out or banned."""
-    from django.contrib.sessions.models import Session
+    from accounts.models import UserSession
 
     table = await sync_to_async(started_table)(alice, bob)
     client = await sync_to_async(_signed_in_client)(alice)
@@ -381,7 +381,7 @@ async def test_a_socket_stops_streaming_a_seat_whose_session_ended(alice, bob, h
         await database_sync_to_async(alice.save)()
         await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
     else:  # the session ends with no message to the socket (e.g. expired, removed by hand): the beat checks
-        await database_sync_to_async(Session.objects.all().delete)()
+        await database_sync_to_async(UserSession.objects.all().delete)()
         await comm.send_to(text_data=json.dumps({"heartbeat": 0}))
     assert await _closed_with(comm) == 4401
 

@@ -88,3 +88,32 @@ def test_a_folded_option_is_still_refused_on_the_server_for_the_wrong_count(alic
 def test_the_folded_sections_are_translated(make_user):
     body = _client(make_user("giulia", language="it")).get(reverse("table_create"), {"game": "kemble"}).content.decode()
     assert "Dettagli del regolamento" in body and "Solo con questo numero di giocatori: 1." in body
+
+
+def test_a_detail_kept_by_the_count_reload_reaches_the_table(alice):
+    """The reload after a count change keeps a rulebook detail chosen before it (folded, still chosen),
+    and the form it sends back creates the table with it (during the reload: the browser test)."""
+    client = _client(alice)
+    body = client.get(
+        reverse("table_create"),
+        {"game": "tng", "shown_game": "tng", "num_players": "3", "opt_mission_cost": "free",
+         "opt_battle_draw": "refill_hand"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    details = _section(body, "options-details")
+    assert re.search(r'<option value="free" selected>', details)
+    assert re.search(r'<option value="refill_hand" selected>', details)
+    # Post back what the reloaded form holds, as the browser would, with one more detail chosen after it.
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', body))
+    for name, options in re.findall(r'<select name="(\w+)"(.*?)</select>', body, re.S):
+        selected = re.search(r'<option value="([^"]*)" selected', options)
+        if selected:
+            fields[name] = selected.group(1)
+    fields["opt_shields"] = "battle"
+    response = client.post(reverse("table_create"), fields)
+    assert response.status_code == 302
+    table = Table.objects.latest("pk")
+    assert table.num_players == 3
+    assert table.options["mission_cost"] == "free"
+    assert table.options["battle_draw"] == "refill_hand"
+    assert table.options["shields"] == "battle"
