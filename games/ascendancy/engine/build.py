@@ -178,10 +178,10 @@ def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:
 def check_build_node(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     sys = _system(state, args.get("at"), "ascendancy:R13")
-    kind = args.get("kind")
+    kind = args.get("node")
     slot = args.get("slot")
     if kind not in catalog.NODE_TYPES:
-        raise IllegalCommand("bad_argument", argument="kind")
+        raise IllegalCommand("bad_argument", argument="node")
     if sys["control"] != seat:
         raise IllegalCommand("not_your_system", "ascendancy:R13")
     if not isinstance(slot, int) or not 0 <= slot < len(sys["slots"]):
@@ -201,10 +201,10 @@ def check_build_node(state: State, seat: int, args: dict[str, Any]) -> None:
 def build_node(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     sys = ctx.state["systems"][args["at"]]
-    pay(p, catalog.COSTS[f"{args['kind']}_node"])
+    pay(p, catalog.COSTS[f"{args['node']}_node"])
     replaced = sys["nodes"][args["slot"]]
-    sys["nodes"][args["slot"]] = args["kind"]
-    ctx.emit("node_built", seat=seat, system=args["at"], node=args["kind"], slot=args["slot"], replaced=replaced)
+    sys["nodes"][args["slot"]] = args["node"]
+    ctx.emit("node_built", seat=seat, system=args["at"], node=args["node"], slot=args["slot"], replaced=replaced)
     if replaced == "research":
         enforce_project_limit(ctx, seat)
 

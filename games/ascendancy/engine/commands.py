@@ -122,7 +122,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         out += [("colonize", {"at": sid}) for sid in systems]
         for sid in mine:
             for slot in range(len(state["systems"][sid]["slots"])):
-                out += [("build_node", {"at": sid, "slot": slot, "kind": k}) for k in catalog.NODE_TYPES]
+                out += [("build_node", {"at": sid, "slot": slot, "node": k}) for k in catalog.NODE_TYPES]
         out += [("fund", {"project": pr["card"]}) for pr in p["projects"]]
         out += [("upgrade", {"track": t}) for t in ("weapons", "shields")]
     out.append(("buy_authority", {}))
