@@ -216,7 +216,7 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     if "lane" in args or "connect" in args:
         length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]  # R55
         ctx.emit("lane_rolled", seat=seat, length=length)
-        lid = f"l{s['next_id']}"
+        lid = f"lane{s['next_id']}"
         s["next_id"] += 1
         target = args.get("connect")
         if target is not None and length >= layout.gap(s, sid, target):  # R60: long enough

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.ascendancy.engine import catalog
-from games.engine.core import Command, Rng
+from games.engine.core import Rng
 
 from .helpers import RULES, build, cmd, ev, fresh, kinds, legal, refused, run
 
@@ -254,7 +254,7 @@ def test_victory_check_at_the_end_of_the_round_needs_the_home_and_ties_go_to_sys
     state = build(turn=0, authority={0: 5, 1: 5}, systems=[
         {"id": "vega", "slots": ["production"], "control": 1, "xy": [3, 0]}])
     state["order"] = [0]
-    state, _ = run(state, cmd(0, "buy_authority") if False else cmd(0, "end_build"))
+    state, _ = run(state, cmd(0, "end_build"))
     assert RULES.result(state) is None  # nothing before the Recharge
     state, events = run(state, cmd(0, "end_turn"))
     result = RULES.result(state)
