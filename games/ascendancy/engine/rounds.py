@@ -236,7 +236,11 @@ def extermination(ctx: Ctx) -> None:
         for other in s["players"]:
             other["trade_held"].pop(str(seat), None)
         p["trade_held"] = {}
-        p["projects"] = []
+        for project in list(p["projects"]):
+            from games.ascendancy.engine.build import discard_project
+
+            discard_project(ctx, seat, project["card"])
+        ctx.state["prompt"] = None
         p["fleets"] = {}
         ctx.emit("civilization_exterminated", seat=seat)
 
