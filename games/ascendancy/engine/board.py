@@ -93,14 +93,17 @@ def connected_systems(state: State, sid: str) -> set[str]:
 
 
 def is_fixed(state: State, sid: str) -> bool:
-    """R58: home systems, and discs connected to two or more other systems, are Fixed."""
-    system = state["systems"][sid]
-    return bool(system["home_of"] is not None or system.get("fixed") or len(linked_systems(state, sid)) >= 2)
+    """R58: home systems, and discs ever connected to two or more other systems, are Fixed."""
+    from games.ascendancy.engine.layout import kind
+
+    return kind(state, sid) == "fixed"
 
 
 def is_floating(state: State, sid: str) -> bool:
-    linked = linked_systems(state, sid)
-    return not is_fixed(state, sid) and len(linked) == 1
+    """R58: connected to exactly one system, which is Fixed."""
+    from games.ascendancy.engine.layout import kind
+
+    return kind(state, sid) == "floating"
 
 
 # --- presence -------------------------------------------------------------------------------------------
@@ -193,6 +196,8 @@ def remove_abandoned_lanes(state: State) -> list[str]:
             for w in p["warp"]:
                 if w["origin"] in sectors:
                     w["origin"] = sys_sector(lane["a"])
-        del state["lanes"][lid]
         gone.append(lid)
+    from games.ascendancy.engine.layout import remove_lanes
+
+    remove_lanes(state, gone)
     return gone

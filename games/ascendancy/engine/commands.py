@@ -193,7 +193,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return _prompt_commands(state, seat)
     turn = state["turn"]
     if turn["move"] is not None:
-        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + [Command(seat, "stop")]
+        stop = [] if turn["move"].get("lane_roll") else [Command(seat, "stop")]
+        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + stop
     out = []
     for kind, args in _turn_candidates(state, seat):
         try:

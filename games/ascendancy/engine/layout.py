@@ -1,78 +1,112 @@
-"""STAND-IN table geometry, in sector units, until asc-geo's ``geometry.py`` is merged.
+"""The engine's bridge to the table geometry (asc-geo's ``galaxy.py`` / ``geometry.py``).
 
-Systems are points with a radius of half a sector; a lane of length L leaves a disc in one of 12 directions
-(every 30 degrees) and a new disc sits L + 1 sectors from the disc it leaves. The table is a circle of
-radius ``TABLE_RADIUS``. Only three questions are asked of it: may a new lane leave this system in this
-direction (R54, R55), does a new disc fit at the end of a lane (R57), is a rolled lane long enough to
-connect two systems (R60). Crossing lanes are not checked here (the real geometry will).
+``state["galaxy"]`` (a ``Galaxy.dump()``) is the truth about where discs and lanes lie; ``state["lanes"]``
+and each system's ``xy`` mirror it for the graph code in ``board.py``. Every change to the map goes through
+the functions here, which update both.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Iterable
+from typing import Any
 
+from games.ascendancy.engine.galaxy import Galaxy, Lane, System
+from games.ascendancy.engine.geometry import Table, home_positions, nearest_direction, suggested_table
 from games.ascendancy.engine.state import State
 
-DIRECTIONS = 12
-TABLE_RADIUS = 14.0
-MIN_GAP = 1.5  # discs may not touch (R61)
-HOME_RING = 8.0
+
+def galaxy(state: State) -> Galaxy:
+    return Galaxy.load(state["galaxy"])
 
 
-def home_positions(n: int) -> list[list[float]]:
-    """Homes equidistant from each other (setup 2.1.1)."""
-    return [[round(HOME_RING * math.cos(2 * math.pi * i / n), 3), round(HOME_RING * math.sin(2 * math.pi * i / n), 3)]
-            for i in range(n)]
+def _store(state: State, g: Galaxy) -> None:
+    state["galaxy"] = g.dump()
+    for sid, sys in g.systems.items():
+        if sid in state["systems"]:
+            state["systems"][sid]["xy"] = [sys.x, sys.y]
+    state["lanes"] = {ln.id: {"a": ln.a, "b": ln.b, "length": ln.length} for ln in g.lanes.values()}
 
 
-def _end(state: State, sid: str, direction: int, length: int) -> list[float]:
-    x, y = state["systems"][sid]["xy"]
-    ang = 2 * math.pi * direction / DIRECTIONS
-    return [round(x + (length + 1) * math.cos(ang), 3), round(y + (length + 1) * math.sin(ang), 3)]
-
-
-def used_directions(state: State, sid: str) -> set[int]:
-    return {int(lane["dir"]) for lane in state["lanes"].values() if lane["a"] == sid and "dir" in lane}
-
-
-def lane_directions(state: State, sid: str) -> list[int]:
-    """Directions a new lane may leave ``sid`` in: not already used, and a short lane's end on the table."""
-    used = used_directions(state, sid)
+def init_galaxy(state: State, homes: list[str]) -> list[list[float]]:
+    """Homes equidistant on the suggested table (setup 2.1.1); returns their centres."""
+    table = suggested_table(state["n"])
+    g = Galaxy(table, next_lane=1)
     out = []
-    for d in range(DIRECTIONS):
-        if d in used:
-            continue
-        x, y = _end(state, sid, d, 1)
-        if math.hypot(x, y) <= TABLE_RADIUS:
-            out.append(d)
+    for sid, c in zip(homes, home_positions(state["n"], table), strict=True):
+        g = g.with_system(sid, c, int(state["systems"][sid]["max_lanes"]), home=True)
+        out.append([c[0], c[1]])
+    _store(state, g)
     return out
 
 
-def disc_position(state: State, lane: dict) -> list[float] | None:
-    """Where the disc at the open end of ``lane`` goes, or None when it does not fit (R57)."""
-    x, y = _end(state, lane["a"], int(lane["dir"]), int(lane["length"]))
-    if math.hypot(x, y) > TABLE_RADIUS:
-        return None
-    for other in state["systems"].values():
-        ox, oy = other["xy"]
-        if math.hypot(ox - x, oy - y) < MIN_GAP:
-            return None
-    return [x, y]
+def scenario_galaxy(state: State, width: float, extra_systems: Iterable[dict[str, Any]],
+                    lanes: Iterable[tuple[str, str, str | None, int]]) -> None:
+    """A galaxy laid out by hand (the scenario builder): no fitting checks."""
+    g = galaxy(state)
+    systems = dict(g.systems)
+    for spec in extra_systems:
+        x, y = spec["xy"]
+        systems[spec["id"]] = System(spec["id"], float(x), float(y), int(spec.get("max_lanes", 4)),
+                                     bool(spec.get("home_of") is not None), bool(spec.get("fixed", False)))
+    lane_map = dict(g.lanes)
+    for lid, a, b, length in lanes:
+        end = None
+        if b is None:
+            ax, ay = systems[a].centre
+            end = (ax, ay - 3.5 - 4.0 * length)  # straight up the table
+        lane_map[lid] = Lane(lid, a, b, length, end)
+    g2 = Galaxy(Table(width, width), systems, lane_map, next_lane=100)
+    g2._settle(systems, lane_map, [ln.a for ln in lane_map.values()] + [ln.b for ln in lane_map.values() if ln.b])
+    _store(state, Galaxy(Table(width, width), systems, lane_map, next_lane=100))
+    for lid, a, _b, _length in lanes:
+        state["lanes"][lid]["a"] = a
 
 
-def gap(state: State, a: str, b: str) -> float:
-    """Sectors a lane needs to join ``a`` and ``b`` (R60)."""
-    ax, ay = state["systems"][a]["xy"]
-    bx, by = state["systems"][b]["xy"]
-    return math.hypot(ax - bx, ay - by) - 1.0
+def kind(state: State, sid: str) -> str:
+    return galaxy(state).kind(sid)
 
 
-def reachable(state: State, a: str, b: str) -> bool:
-    """A connection to ``b`` is worth trying: a 4-sector lane (the longest, R55) would bridge the gap."""
-    return gap(state, a, b) <= 4
+def lane_directions(state: State, sid: str, length: int) -> list[int]:
+    """Directions a new lane of this length fits in from ``sid`` (R54, R55)."""
+    return [o.direction for o in galaxy(state).lane_options(sid, length)]
 
 
-def direction_to(state: State, a: str, b: str) -> int:
-    ax, ay = state["systems"][a]["xy"]
-    bx, by = state["systems"][b]["xy"]
-    return round(math.atan2(by - ay, bx - ax) / (2 * math.pi) * DIRECTIONS) % DIRECTIONS
+def place_lane(state: State, sid: str, direction: int, length: int) -> str:
+    g, lid = galaxy(state).place_lane(sid, direction, length)
+    _store(state, g)
+    return lid
+
+
+def disc_fits(state: State, lid: str) -> bool:
+    return galaxy(state).disc_problem(lid) is None
+
+
+def place_system(state: State, lid: str, sid: str, max_lanes: int) -> list[float]:
+    g = galaxy(state).place_system(lid, sid, max_lanes)
+    _store(state, g)
+    s = g.systems[sid]
+    return [s.x, s.y]
+
+
+def can_connect(state: State, src: str, dst: str, length: int) -> bool:
+    return galaxy(state).connection_problem(src, dst, length) is None
+
+
+def connect(state: State, src: str, dst: str, length: int) -> str:
+    g, lid = galaxy(state).connect(src, dst, length)
+    _store(state, g)
+    return lid
+
+
+def direction_to(state: State, src: str, dst: str) -> int:
+    g = galaxy(state)
+    return nearest_direction(g.systems[src].centre, g.systems[dst].centre)
+
+
+def remove_lanes(state: State, lids: list[str]) -> None:
+    if lids:
+        _store(state, galaxy(state).remove_lanes(lids))
+
+
+def violations(state: State) -> list[str]:
+    return galaxy(state).violations()

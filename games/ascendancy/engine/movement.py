@@ -167,21 +167,22 @@ def _cost(sector: str, move: dict[str, Any]) -> int:
 def step_options(state: State, seat: int) -> list[dict[str, Any]]:
     """Every legal step of the open move, in a fixed order."""
     move = state["turn"]["move"]
-    out: list[dict[str, Any]] = []
     at = move["at"]
+    kind, ident, _ = board.parse(at)
+    if move.get("lane_roll"):  # R55: the die is rolled, now where the lane goes
+        return [{"direction": d} for d in layout.lane_directions(state, ident, move["lane_roll"])]
+    out: list[dict[str, Any]] = []
     for nxt in board.neighbours(state, at):
         if _cost(nxt, move) <= move["left"] and board.blocked_for(state, seat, nxt) is None:
             out.append({"to": nxt})
     if move["left"] < 1 and move["kind"] == "impulse":
         return out
-    kind, ident, _ = board.parse(at)
     if kind == "S" and board.free_lane_slots(state, ident) > 0:
-        for d in layout.lane_directions(state, ident):
-            out.append({"lane": d})
+        out.append({"lane": True})
         if board.is_floating(state, ident):  # R60
+            longest = max(catalog.LANE_DIE)
             for other in sorted(state["systems"]):
-                if other != ident and other not in board.linked_systems(state, ident) and \
-                        board.free_lane_slots(state, other) > 0 and layout.reachable(state, ident, other):
+                if other != ident and layout.can_connect(state, ident, other, longest):
                     out.append({"connect": other})
     if board.lane_of_open_end(state, at) is not None and state["stack"] and move["left"] >= 1:
         out.append({"explore": True})
@@ -196,74 +197,77 @@ def check_step(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("step_not_possible", "ascendancy:R49")
 
 
+def _enter(ctx: Ctx, seat: int, dst: str) -> None:
+    p = ctx.player(seat)
+    move = ctx.state["turn"]["move"]
+    move["left"] -= _cost(dst, move)
+    _relocate(p, _move_unit_id(move), move["at"], dst)
+    ctx.emit("ship_moved", seat=seat, unit=move["unit"], src=move["at"], dst=dst)
+    move["at"] = dst
+    move["moved"] = True
+    if move["kind"] == "impulse" and move["left"] <= 0:
+        finish_move(ctx, seat)
+
+
 def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     s = ctx.state
-    p = ctx.player(seat)
     move = s["turn"]["move"]
-    unit = _move_unit_id(move)
     at = move["at"]
     if "to" in args:
-        dst = args["to"]
-        move["left"] -= _cost(dst, move)
-        _relocate(p, unit, at, dst)
-        move["at"] = dst
-        move["moved"] = True
-        ctx.emit("ship_moved", seat=seat, unit=move["unit"], src=at, dst=dst)
-        if move["kind"] == "impulse" and move["left"] <= 0:
-            finish_move(ctx, seat)
+        _enter(ctx, seat, args["to"])
         return
     sid = board.parse(at)[1]
+    if "direction" in args:  # R55: the lane goes where there is room, the ship enters it
+        length = move.pop("lane_roll")
+        lid = layout.place_lane(s, sid, int(args["direction"]), length)
+        ctx.emit("lane_placed", seat=seat, lane=lid, system=sid, length=length, direction=args["direction"])
+        _enter(ctx, seat, board.lane_sector(lid, 1))
+        return
     if "lane" in args or "connect" in args:
         length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]  # R55
         ctx.emit("lane_rolled", seat=seat, length=length)
-        lid = f"lane{s['next_id']}"
-        s["next_id"] += 1
         target = args.get("connect")
-        if target is not None and length >= layout.gap(s, sid, target):  # R60: long enough
-            s["lanes"][lid] = {"a": sid, "b": target, "length": length, "dir": layout.direction_to(s, sid, target)}
-            ctx.emit("systems_connected", seat=seat, lane=lid, a=sid, b=target, length=length)
-            from games.ascendancy.engine.rounds import update_contact
+        if target is not None:
+            if layout.can_connect(s, sid, target, length):  # R60: long enough
+                lid = layout.connect(s, sid, target, length)
+                ctx.emit("systems_connected", seat=seat, lane=lid, a=sid, b=target, length=length)
+                from games.ascendancy.engine.rounds import update_contact
 
-            update_contact(ctx)
-        else:
-            direction = args["lane"] if target is None else layout.direction_to(s, sid, target)
-            if direction in layout.used_directions(s, sid):
-                ctx.emit("lane_abandoned", seat=seat, system=sid)
-                finish_move(ctx, seat)
+                update_contact(ctx)
+                _enter(ctx, seat, board.lane_sector(lid, 1))
                 return
-            s["lanes"][lid] = {"a": sid, "b": None, "length": length, "dir": direction}
-            ctx.emit("lane_placed", seat=seat, lane=lid, system=sid, length=length, direction=direction)
-        dst = board.lane_sector(lid, 1)
-        move["left"] -= _cost(dst, move)
-        _relocate(p, unit, at, dst)
-        move["at"] = dst
-        move["moved"] = True
-        if move["kind"] == "impulse" and move["left"] <= 0:
+            ctx.emit("connection_too_short", seat=seat, a=sid, b=target, length=length)
+        if not layout.lane_directions(s, sid, length):  # R55.4: no room, the move ends
+            ctx.emit("lane_abandoned", seat=seat, system=sid)
             finish_move(ctx, seat)
+            return
+        move["lane_roll"] = length
         return
     # explore: the unconnected end of a lane (R57)
     lid = board.lane_of_open_end(s, at)
     assert lid is not None
-    lane = s["lanes"][lid]
     disc_id = s["stack"].pop()
     ctx.revealing = True
-    xy = layout.disc_position(s, lane)
-    if xy is None:  # R57: it does not fit, the system does not exist (RULINGS A14: the disc goes under)
+    if not layout.disc_fits(s, lid):  # R57: the system does not exist (RULINGS A14: the disc goes under)
         s["stack"].insert(0, disc_id)
         s["stack_known"] = s.get("stack_known", 0) + 1
         ctx.emit("disc_does_not_fit", seat=seat, disc=disc_id, lane=lid)
+        back = board.sys_sector(s["lanes"][lid]["a"])  # the ship abandons the lane (RULINGS)
+        p = ctx.player(seat)
+        _relocate(p, _move_unit_id(move), at, back)
+        move["at"] = back
         finish_move(ctx, seat)
         return
     disc = catalog.DISCS[disc_id]
-    new_id = disc_id
-    s["systems"][new_id] = new_system(new_id, disc, xy)
-    lane["b"] = new_id
-    dst = board.sys_sector(new_id)
-    _relocate(p, unit, at, dst)
+    xy = layout.place_system(s, lid, disc_id, int(disc["max_lanes"]))
+    s["systems"][disc_id] = new_system(disc_id, disc, xy)
+    dst = board.sys_sector(disc_id)
+    p = ctx.player(seat)
+    _relocate(p, _move_unit_id(move), at, dst)
     move["at"] = dst
     move["moved"] = True
-    move["discovered"] = new_id
-    ctx.emit("system_discovered", seat=seat, system=new_id, disc_kind=disc["kind"], hazard=disc["hazard"])
+    move["discovered"] = disc_id
+    ctx.emit("system_discovered", seat=seat, system=disc_id, disc_kind=disc["kind"], hazard=disc["hazard"])
     from games.ascendancy.engine.rounds import update_contact
 
     update_contact(ctx)
@@ -273,6 +277,8 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 def check_stop(state: State, seat: int, args: dict[str, Any]) -> None:
     if state["turn"] is None or state["turn"]["move"] is None:
         raise IllegalCommand("no_move_open", "ascendancy:R44")
+    if state["turn"]["move"].get("lane_roll"):
+        raise IllegalCommand("place_the_lane", "ascendancy:R55")
 
 
 def stop(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import board
+from games.ascendancy.engine import board, layout
 from games.ascendancy.engine.setup import new_system
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import Command, Event, Rng
@@ -65,8 +65,7 @@ def build(*, civs: Sequence[str] = ("federation", "klingon", "romulan"), seed: i
         s["systems"][spec["id"]] = sys
         if spec["id"] in s["stack"]:
             s["stack"].remove(spec["id"])
-    for lid, a, b, length in lanes:
-        s["lanes"][lid] = {"a": a, "b": b, "length": length, "dir": len(s["lanes"])}
+    layout.scenario_galaxy(s, float(s["galaxy"]["table"][0]), systems, lanes)
     for seat, res in (resources or {}).items():
         s["players"][seat]["resources"].update(res)
     for key, spec_ in (("authority", authority), ("ready", ready), ("weapons", weapons), ("shields", shields)):

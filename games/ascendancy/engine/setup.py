@@ -26,7 +26,7 @@ def setup_game(n: int, options: Mapping[str, Any], rng: Rng, civs: Sequence[str]
         "n": n, "options": dict(options), "round": 0, "phase": "choose_civ", "dseq": 0,
         "players": [new_player(s) for s in range(n)], "systems": {}, "lanes": {}, "stack": [],
         "exploration": {"deck": [], "discard": []}, "order": [], "cards": {}, "initiative": None,
-        "turn": None, "prompt": None, "automata": [], "end": None, "next_id": 1,
+        "turn": None, "prompt": None, "automata": [], "end": None, "next_id": 1, "galaxy": None,
     }
     ctx = Ctx(state=state, rng=rng)
     if civs is not None:
@@ -41,11 +41,11 @@ def finish_setup(ctx: Ctx) -> None:
     s = ctx.state
     opts = s["options"]
     civs = [p["civ"] for p in s["players"]]
-    for p, xy in zip(s["players"], layout.home_positions(s["n"]), strict=True):
+    for p in s["players"]:
         civ = p["civ"]
         home = catalog.HOMES[civ]
         sid = home["disc"]
-        system = new_system(sid, {"id": sid, "slots": home["slots"], "max_lanes": home["max_lanes"]}, xy,
+        system = new_system(sid, {"id": sid, "slots": home["slots"], "max_lanes": home["max_lanes"]}, [0.0, 0.0],
                             home_of=p["seat"])
         system["nodes"] = [t if t != catalog.OPEN else "culture" for t in home["slots"]]  # fully developed
         system["control"] = p["seat"]
@@ -64,6 +64,7 @@ def finish_setup(ctx: Ctx) -> None:
         p["fleet_cards"] = [f["id"] for f in catalog.FLEETS[civ]]
         p["trade_hand"] = [0, 1, 2]
         p["commands"] = p["ready"] = command_total(s, p["seat"])
+    layout.init_galaxy(s, [catalog.HOMES[civ]["disc"] for civ in civs])
     discs = catalog.discs_in_play(civs)
     if opts.get("random_galaxy"):  # R153
         s["stack"] = rng_shuffled(ctx.rng, discs)

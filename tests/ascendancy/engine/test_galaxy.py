@@ -8,7 +8,8 @@ from games.ascendancy.engine import board, catalog
 
 from .helpers import RULES, build, cmd, ev, legal, refused, run
 
-VEGA = {"id": "vega", "slots": ["production"], "xy": [5.0, 0.0], "max_lanes": 3}
+# Earth is at (45, 71.5) on the 90 cm table of a 3-player game; Qo'noS at (22.05, 31.75).
+VEGA = {"id": "vega", "slots": ["production"], "xy": [45.0, 56.5], "max_lanes": 3}
 LANE = ("l1", "earth", "vega", 2)
 
 
@@ -55,7 +56,7 @@ def test_free_trade_routes_let_ships_through_peaceful_rivals() -> None:
 
 @pytest.mark.rules("ascendancy:R46", "ascendancy:R47", "ascendancy:R48", "ascendancy:R29")
 def test_warp_leaves_the_board_grows_and_exits_through_systems() -> None:
-    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [2.0, 0.0]}]
+    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]}]
     lanes = [LANE, ("l2", "vega", "deneb", 2)]
     state = build(turn=0, phase="command", systems=systems, lanes=lanes)
     state, _ = run(state, cmd(0, "enter_warp", unit="ship:S:earth"))
@@ -90,7 +91,7 @@ def test_ending_a_move_in_a_hazard_rolls_a_die_per_moved_ship_against_level_plus
         assert faced["destroyed"] == sum(1 for d in faced["dice"] if d >= 5)
         assert state["players"][0]["ships"].get("S:vega", 0) == 1 - faced["destroyed"]
         assert ev(events, "dice_rolled")[0]["seat"] == 2  # the player to the right rolls
-    through = build(turn=0, phase="command", systems=[hazard, {"id": "deneb", "slots": [], "xy": [3, 0]}],
+    through = build(turn=0, phase="command", systems=[hazard, {"id": "deneb", "slots": [], "xy": [45, 41.5]}],
                     lanes=[("l1", "earth", "vega", 1), ("l2", "vega", "deneb", 1)])
     through["turn"]["move"] = {"unit": "ship", "kind": "warp", "at": "S:earth", "left": 3, "moved": False,
                                "warp": None}
@@ -103,26 +104,30 @@ def test_ending_a_move_in_a_hazard_rolls_a_die_per_moved_ship_against_level_plus
 def test_new_lanes_need_a_free_connection_and_abandoned_lanes_are_removed() -> None:
     state = build(turn=0, phase="command")
     state, _ = run(state, cmd(0, "impulse", unit="ship:S:earth"))
-    lane_steps = [s for s in steps(state, 0) if "lane" in s]
-    assert lane_steps
-    state, events = run(state, cmd(0, "step", lane=lane_steps[0]["lane"]))
+    assert {"lane": True} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", lane=True))
+    rolled = ev(events, "lane_rolled")[0]["length"]
+    assert rolled in catalog.LANE_DIE and state["lanes"] == {}
+    directions = steps(state, 0)
+    assert directions and all(set(s) == {"direction"} for s in directions)
+    assert ("stop", {}) not in legal(state, 0)  # the lane must be placed
+    state, events = run(state, cmd(0, "step", **directions[0]))
     (lid, lane), = state["lanes"].items()
-    assert lane["length"] in catalog.LANE_DIE and lane["b"] is None
-    assert ev(events, "lane_rolled")[0]["length"] == lane["length"]
+    assert lane["length"] == rolled and lane["b"] is None
     assert state["players"][0]["ships"][f"L:{lid}:1"] == 1
     state, _ = run(state, cmd(0, "step", to="S:earth"))
     assert state["lanes"] == {}  # no ship left in it and one end open
     full = build(turn=0, phase="command", systems=[{**VEGA, "max_lanes": 1}], lanes=[LANE],
                  ships={0: {"S:vega": 1}})
     full, _ = run(full, cmd(0, "impulse", unit="ship:S:vega"))
-    assert not [s for s in steps(full, 0) if "lane" in s]
+    assert {"lane": True} not in steps(full, 0)
 
 
 @pytest.mark.rules("ascendancy:R57", "ascendancy:R63", "ascendancy:R64", "ascendancy:R66")
 def test_the_open_end_of_a_lane_discovers_the_top_disc_and_its_exploration_card() -> None:
     disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"])
-    state = build(turn=0, phase="command", stack=[disc], exploration=["discovery_1"], ships={0: {"L:l9:2": 1}})
-    state["lanes"]["l9"] = {"a": "earth", "b": None, "length": 2, "dir": 6}
+    state = build(turn=0, phase="command", stack=[disc], exploration=["discovery_1"], ships={0: {"L:l9:2": 1}},
+                  lanes=[("l9", "earth", None, 2)])
     state, _ = run(state, cmd(0, "impulse", unit="ship:L:l9:2"))
     assert {"explore": True} in steps(state, 0)
     state, events = run(state, cmd(0, "step", explore=True))
@@ -140,8 +145,8 @@ def test_the_open_end_of_a_lane_discovers_the_top_disc_and_its_exploration_card(
 def test_a_new_phenomenon_gets_a_research_token_that_survivors_take() -> None:
     disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "phenomenon")
     for seed in range(4):
-        state = build(turn=0, phase="command", stack=[disc], ships={0: {"L:l9:2": 1}})
-        state["lanes"]["l9"] = {"a": "earth", "b": None, "length": 2, "dir": 6}
+        state = build(turn=0, phase="command", stack=[disc], ships={0: {"L:l9:2": 1}},
+                      lanes=[("l9", "earth", None, 2)])
         deck = len(state["exploration"]["deck"])
         state, events = run(state, cmd(0, "impulse", unit="ship:L:l9:2"), cmd(0, "step", explore=True), seed=seed)
         assert len(state["exploration"]["deck"]) == deck  # no exploration card
@@ -154,7 +159,7 @@ def test_a_new_phenomenon_gets_a_research_token_that_survivors_take() -> None:
 
 @pytest.mark.rules("ascendancy:R75")
 def test_a_ship_that_starts_on_a_phenomenon_may_research_it_for_a_command() -> None:
-    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 7, "xy": [5, 0], "research": 1}
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 7, "xy": [45, 56.5], "research": 1}
     state = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
                   ships={0: {"S:neb": 1, "S:earth": 3}})
     state, events = run(state, cmd(0, "research", at="neb"))
@@ -164,7 +169,7 @@ def test_a_ship_that_starts_on_a_phenomenon_may_research_it_for_a_command() -> N
 
 @pytest.mark.rules("ascendancy:R58", "ascendancy:R59", "ascendancy:R60", "ascendancy:R33", "ascendancy:R38")
 def test_connecting_a_floating_system_fixes_it_and_makes_first_contact() -> None:
-    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [2.5, 0.0]}]
+    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]}]
     state = build(turn=0, phase="command", systems=systems, lanes=[LANE, ("l2", "qonos", "deneb", 4)],
                   ships={0: {"S:vega": 1}})
     assert board.is_floating(state, "vega") and board.is_fixed(state, "earth")

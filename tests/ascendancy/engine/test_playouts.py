@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.ascendancy.engine import RULES, catalog, messages
+from games.ascendancy.engine import RULES, catalog, layout, messages
 from games.ascendancy.engine.state import MAX_CONTROL_NODES, MAX_SHIPS, ships_total
 from games.engine.core import Command, IllegalCommand, Rng
 from tests.support.engine import assert_replays, play_to_the_end, strings, walk_checking_apply
@@ -57,6 +57,10 @@ def invariants(start: dict[str, Any]) -> Any:
             assert all(v > 0 for v in p["ships"].values())
         for lane in state["lanes"].values():
             assert lane["a"] in state["systems"] and (lane["b"] is None or lane["b"] in state["systems"])
+        assert layout.violations(state) == []  # no crossing lanes, no touching discs, all on the table
+        drawn = {ln["id"]: (ln["a"], ln["b"], ln["length"]) for ln in state["galaxy"]["lanes"]}
+        assert drawn == {lid: (ln["a"], ln["b"], ln["length"]) for lid, ln in state["lanes"].items()}
+        assert {s["id"] for s in state["galaxy"]["systems"]} == set(state["systems"])
 
     return check
 
