@@ -285,25 +285,32 @@ def check_upgrade(state: State, seat: int, args: dict[str, Any]) -> None:
     track = args.get("track")
     if track not in ("weapons", "shields"):
         raise IllegalCommand("bad_argument", argument="track")
-    costs = catalog.WEAPON_COSTS if track == "weapons" else catalog.SHIELD_COSTS
     level = int(p[track])
-    if level >= len(costs):
+    if level + 1 >= len(track_of(p, track)):
         raise IllegalCommand("track_at_maximum", "ascendancy:R17", track=track)
-    need(p, {"research": costs[level]}, "ascendancy:R17")
+    need(p, upgrade_cost(p, track), "ascendancy:R17")
+
+
+def track_of(p: Player, track: str) -> list[dict[str, int]]:
+    return (catalog.WEAPONS if track == "weapons" else catalog.SHIELDS)[p["civ"]]
+
+
+def upgrade_cost(p: Player, track: str) -> dict[str, int]:
+    """R17: the Research printed next to the next level, paid at once."""
+    return {"research": int(track_of(p, track)[int(p[track]) + 1]["cost"])}
 
 
 def upgrade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     track = args["track"]
-    costs = catalog.WEAPON_COSTS if track == "weapons" else catalog.SHIELD_COSTS
-    p["resources"]["research"] -= costs[int(p[track])]
+    pay(p, upgrade_cost(p, track))
     p[track] += 1
     ctx.emit("upgraded", seat=seat, track=track, level=p[track])
 
 
 # --- Authority --------------------------------------------------------------------------------------------
 def authority_cost(state: State) -> dict[str, int]:
-    return {"culture": 4 if state["options"].get("easier_authority") else 5}  # R20, R151
+    return catalog.COSTS["authority_easier" if state["options"].get("easier_authority") else "authority"]
 
 
 def check_buy_authority(state: State, seat: int, args: dict[str, Any]) -> None:

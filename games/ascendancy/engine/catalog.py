@@ -1,138 +1,106 @@
-"""The content the engine core reads, behind one small interface.
+"""The content the engine core reads, behind one small interface, loaded from ``data/*.json``.
 
-STAND-IN: the asc-data helper owns the real content (``content.py`` + ``data/*.json``). Until it is merged,
-this module carries a minimal, self-consistent catalog so that the round can be played and tested. Every
-value here is marked NOT IN TEXT in the digest (§7.2) unless a rule ID says otherwise. The integrator
-swaps ``CATALOG`` for one built from ``content.py``; the engine only reads the names defined here.
+The data files and their schema (``data/SCHEMA.md``) are asc-data's; its ``content.py`` (validated, typed)
+is to replace the plain loading below: every name this module defines keeps its shape, so only this file
+changes then. Card effects are read where the engine already plays them (``effects_of``).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-CIVS = ("federation", "klingon", "romulan", "andorian", "cardassian", "ferengi", "vulcan")
-BASE_CIVS = ("federation", "klingon", "romulan")
+_DATA = Path(__file__).with_name("data")
+
+
+def _load(name: str) -> Any:
+    return json.loads((_DATA / f"{name}.json").read_text(encoding="utf-8"))
+
+
+_TABLES: dict[str, Any] = _load("tables")
+_CIVS: list[dict[str, Any]] = _load("civilizations")["civilizations"]
+
 RESOURCES = ("production", "research", "culture")
 NODE_TYPES = RESOURCES
 OPEN = "open"
 
-HOMES: dict[str, dict[str, Any]] = {
-    "federation": {"disc": "earth", "slots": ["production", "research", "culture"], "max_lanes": 4},
-    "klingon": {"disc": "qonos", "slots": ["production", "production", "culture"], "max_lanes": 4},
-    "romulan": {"disc": "romulus", "slots": ["production", "research", "research"], "max_lanes": 4},
-    "andorian": {"disc": "andor", "slots": ["production", "research", "culture"], "max_lanes": 4},
-    "cardassian": {"disc": "cardassia_prime", "slots": ["production", "production", "research"], "max_lanes": 4},
-    "ferengi": {"disc": "ferenginar", "slots": ["production", "culture", "open"], "max_lanes": 4},  # R190
-    "vulcan": {"disc": "vulcan", "slots": ["research", "culture", "open"], "max_lanes": 4},
-}
+CIVS: tuple[str, ...] = tuple(c["id"] for c in _CIVS)
+CIV: dict[str, dict[str, Any]] = {c["id"]: c for c in _CIVS}
+STARTING_ADVANCEMENT: dict[str, str] = {c["id"]: c["starting_advancement"] for c in _CIVS}
+WEAPONS: dict[str, list[dict[str, int]]] = {c["id"]: c["weapons"] for c in _CIVS}  # R17: level 0 first
+SHIELDS: dict[str, list[dict[str, int]]] = {c["id"]: c["shields"] for c in _CIVS}
 
-STARTING_ADVANCEMENT = {  # R160, R165, R185, R193, R209; the others are authored
-    "federation": "federation_universal_translator", "klingon": "klingon_warrior_tradition",
-    "romulan": "romulan_tal_shiar", "andorian": "andorian_imperial_guard",
-    "cardassian": "cardassian_totalitarian_regime", "ferengi": "ferengi_trade_authority",
-    "vulcan": "vulcan_high_council",
-}
-
-# Build costs (the Turn Summary card's icons, NOT IN TEXT except R10 ship = 1 Production, R12 colonize =
-# 1 Culture + a ship, R20 Authority = 5 Culture).
 COSTS: dict[str, dict[str, int]] = {
-    "ship": {"production": 1},
-    "colonize": {"culture": 1},
-    "production_node": {"production": 2},
-    "research_node": {"production": 2},
-    "culture_node": {"production": 2},
-    "authority": {"culture": 5},
+    "ship": _TABLES["costs"]["ship"],  # R10
+    "colonize": _TABLES["costs"]["colonize"],  # R12
+    "authority": _TABLES["costs"]["authority"],  # R20
+    "authority_easier": _TABLES["costs"]["authority_easier"],  # R151
+    **{f"{k}_node": v for k, v in _TABLES["costs"]["node"].items()},  # R13
 }
-#: Research paid for the next level (R17): weapons 5+ -> 4+ -> 3+ -> 2+; shields 0 -> 1 -> 2 -> 3.
-WEAPON_COSTS = (3, 5, 7)
-SHIELD_COSTS = (3, 5, 7)
-LANE_DIE = (2, 2, 3, 3, 4, 4)  # R55: a length of 2-4
+LANE_DIE: tuple[int, ...] = tuple(_TABLES["lane_die"])  # R55
+START = _TABLES["start"]
+START_EXTRA = _TABLES["start_extra_resources"]
 
 
-def _advancements(civ: str) -> list[dict[str, Any]]:
-    cats = ("science", "military", "diplomacy", "espionage", "engineering")
-    out = [{"id": STARTING_ADVANCEMENT[civ], "civ": civ, "cost": 0, "category": "diplomacy", "warp": 0,
-            "command": 0, "culture": 0, "starting": True}]
-    for i in range(1, 15):
-        out.append({"id": f"{civ}_adv_{i:02d}", "civ": civ, "cost": 2 + (i % 5), "category": cats[i % 5],
-                    "warp": 1 if i % 5 == 1 else 0, "command": 1 if i % 5 == 3 else 0,
-                    "culture": 1 if civ == "romulan" and i % 4 == 0 else 0, "starting": False})
-    return out
+def _disc(d: dict[str, Any]) -> dict[str, Any]:
+    kind = {"planetary": "planet", "phenomenon": "phenomenon", "home": "home"}[d["kind"]]
+    return {"id": d["id"], "kind": kind, "slots": list(d["slots"]), "max_lanes": int(d["max_lanes"]),
+            "hazard": int(d["hazard"] or 0), "expansion": None if d["set"] == "base" else d["set"],
+            "civ": d.get("civ"), "effects": d.get("effects", [])}
 
 
-ADVANCEMENTS: dict[str, dict[str, Any]] = {a["id"]: a for civ in CIVS for a in _advancements(civ)}
-
-FLEETS: dict[str, list[dict[str, Any]]] = {  # R124: 3 cards, 2 sides, at least 3 ships
-    civ: [{"id": f"{civ}_fleet_{k}", "sides": [{"side": "a", "min": 3, "max": 6}, {"side": "b", "min": 3, "max": 8}]}
-          for k in (1, 2, 3)]
-    for civ in CIVS
-}
-
-TRADE: dict[str, list[dict[str, Any]]] = {  # R78; Federation 1 P, Romulan 2, Klingon 3 (§1.1)
-    "federation": [{"production": 1}, {"research": 1}, {"culture": 1}],
-    "klingon": [{"production": 3}, {"production": 1}, {"research": 1}],
-    "romulan": [{"production": 2}, {"research": 1}, {"culture": 1}],
-    "andorian": [{"production": 2}, {"research": 1}, {"production": 1}],
-    "cardassian": [{"production": 2}, {"production": 1}, {"research": 1}],
-    "ferengi": [{}, {}, {}],  # R194: variable
-    "vulcan": [{"research": 2}, {"culture": 1}, {"research": 1}],
+DISCS: dict[str, dict[str, Any]] = {d["id"]: _disc(d) for d in _load("systems")["systems"]}
+HOMES: dict[str, dict[str, Any]] = {
+    c["id"]: {"disc": c["home"], "slots": DISCS[c["home"]]["slots"], "max_lanes": DISCS[c["home"]]["max_lanes"]}
+    for c in _CIVS
 }
 
 
-def _discs() -> list[dict[str, Any]]:
-    layouts = [["production"], ["research"], ["culture"], ["open"], ["production", "research"],
-               ["production", "culture"], ["research", "culture"], ["production", "open"],
-               ["research", "research", "open"], ["production", "research", "culture"]]
-    out = []
-    for i in range(30):
-        if i % 5 == 4:
-            out.append({"id": f"phenomenon_{i:02d}", "kind": "phenomenon", "slots": [], "max_lanes": 3,
-                        "hazard": 4 if i % 2 else 5, "expansion": None})
-        else:
-            out.append({"id": f"system_{i:02d}", "kind": "planet", "slots": layouts[i % len(layouts)],
-                        "max_lanes": 3 + (i % 2), "hazard": 4 if i % 7 == 3 else 0, "expansion": None})
-    for civ in CIVS[3:]:
-        for k in range(9):
-            kind = "phenomenon" if k == 8 else "planet"
-            out.append({"id": f"{civ}_disc_{k}", "kind": kind,
-                        "slots": [] if kind == "phenomenon" else layouts[(k + 3) % len(layouts)],
-                        "max_lanes": 3, "hazard": 5 if kind == "phenomenon" else 0, "expansion": civ})
-    return out
+def _adv(a: dict[str, Any]) -> dict[str, Any]:
+    return {"id": a["id"], "civ": a["civ"], "cost": int(a["cost"]), "category": a["category"],
+            "warp": int(a["icons"]["warp"]), "command": int(a["icons"]["command"]),
+            "culture": int(a["icons"]["culture"]), "starting": bool(a.get("starting", False)),
+            "effects": a.get("effects", [])}
 
 
-DISCS: dict[str, dict[str, Any]] = {d["id"]: d for d in _discs()}
+ADVANCEMENTS: dict[str, dict[str, Any]] = {a["id"]: _adv(a) for a in _load("advancements")["advancements"]}
 
+FLEETS: dict[str, list[dict[str, Any]]] = {c: [] for c in CIVS}  # R124
+FLEET_SIDES: dict[str, dict[str, Any]] = {}
+for _f in _load("fleets")["fleets"]:
+    FLEETS[_f["civ"]].append({"id": _f["id"], "sides": [
+        {"side": s["id"], "min": int(s["min_ships"]), "max": int(s["max_ships"]), "effects": s.get("effects", [])}
+        for s in _f["sides"]]})
+    for _s in _f["sides"]:
+        FLEET_SIDES[_s["id"]] = _s
 
-def _exploration() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for i in range(8):
-        out.append({"id": f"virgin_{i}", "type": "virgin_worlds", "effect": {}})
-        out.append({"id": f"discovery_{i}", "type": "discovery", "effect": {"gain": {RESOURCES[i % 3]: 1 + i % 2}}})
-        out.append({"id": f"crisis_{i}", "type": "crisis", "effect": {"diplomacy": 4 + i % 3,
-                                                                   "fail_lose_ships": 1}})
-        out.append({"id": f"allies_{i}", "type": "allies", "effect": {"diplomacy": 4 + i % 2}})
-        if i % 2:
-            out.append({"id": f"prewarp_{i}", "type": "civilization",
-                        "effect": {"pre_warp": {"production": 1 + i % 3}}})
-        else:
-            out.append({"id": f"warpciv_{i}", "type": "civilization", "effect": {"warp_level": 1 + i % 4}})
-    for civ in CIVS[3:]:
-        for k in range(10):
-            out.append({"id": f"{civ}_exp_{k}", "type": "discovery", "expansion": civ,
-                        "effect": {"gain": {RESOURCES[k % 3]: 1}}})
-    return out
+TRADE: dict[str, list[dict[str, int]]] = {c: [] for c in CIVS}  # R78; index = card number - 1
+TRADE_FORMULA: dict[str, str | None] = {}
+for _t in _load("trade_agreements")["trade_agreements"]:
+    TRADE[_t["civ"]].append(dict(_t["value"]))
+    TRADE_FORMULA[_t["civ"]] = _t.get("formula")
 
-
-EXPLORATION: dict[str, dict[str, Any]] = {c["id"]: c for c in _exploration()}
+EXPLORATION: dict[str, dict[str, Any]] = {}
+for _c in _load("exploration")["exploration"]:
+    EXPLORATION[_c["id"]] = {**_c, "expansion": None if _c["set"] == "base" else _c["set"]}
 
 
 def advancement_deck(civ: str) -> list[str]:
+    """R6 setup: the civ's 15 cards but the Starting Advancement (RULINGS A3)."""
     return [a["id"] for a in ADVANCEMENTS.values() if a["civ"] == civ and not a["starting"]]
 
 
 def discs_in_play(civs: list[str]) -> list[str]:
-    return [d["id"] for d in DISCS.values() if d["expansion"] is None or d["expansion"] in civs]
+    """The disc stack: base discs and the 9 of each expansion civilization in play, never a home."""
+    return [d["id"] for d in DISCS.values() if d["kind"] != "home" and (d["expansion"] is None
+                                                                         or d["expansion"] in civs)]
 
 
 def exploration_in_play(civs: list[str]) -> list[str]:
-    return [c["id"] for c in EXPLORATION.values() if c.get("expansion") is None or c["expansion"] in civs]
+    return [c["id"] for c in EXPLORATION.values() if c["expansion"] is None or c["expansion"] in civs]
+
+
+def effects_of(card: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = ADVANCEMENTS[card]["effects"]
+    return found

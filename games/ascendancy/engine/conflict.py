@@ -12,7 +12,7 @@ from typing import Any
 from games.ascendancy.engine import board
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
 from games.ascendancy.engine.movement import right_of
-from games.ascendancy.engine.state import Ctx, Player, State, bump, has_adv, weapons_roll
+from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, bump, shield_mod, weapons_roll
 from games.engine.core import IllegalCommand
 
 MAX_ROUNDS = 30  # RULINGS: a battle nobody can end is stopped (A10)
@@ -44,14 +44,14 @@ def hits_needed(shooter: Player, target_shields: int) -> int:
 
 
 def is_hit(shooter: Player, die: int, target_shields: int) -> bool:
-    if die == 6 and has_adv(shooter, "klingon_warrior_tradition"):  # R165
+    if any(die == int(e["face"]) for e in adv_effects(shooter, "always_hit")):  # R165
         return True
     need = hits_needed(shooter, target_shields)
     return need <= 6 and die >= need  # R91
 
 
 def can_ever_hit(shooter: Player, target_shields: int) -> bool:
-    return has_adv(shooter, "klingon_warrior_tradition") or hits_needed(shooter, target_shields) <= 6
+    return bool(adv_effects(shooter, "always_hit")) or hits_needed(shooter, target_shields) <= 6
 
 
 def starbase_bonus(state: State, seat: int, sectors: list[str]) -> int:
@@ -121,7 +121,7 @@ def combat_round(ctx: Ctx) -> None:
              for i in range(len(defenders))]  # R88, RULINGS: dice split evenly, lower seats first
     hits_on: dict[int, int] = {}
     for d, count in zip(defenders, share, strict=True):
-        shields = int(s["players"][d]["shields"])
+        shields = shield_mod(s["players"][d])
         dice = ctx.roll(b["attacker"], "attack", count)
         hits_on[d] = sum(1 for x in dice if is_hit(att, x, shields))
     hits_back = 0
@@ -129,7 +129,7 @@ def combat_round(ctx: Ctx) -> None:
         dp = s["players"][d]
         n = board.ships_in(dp, target) + starbase_bonus(s, d, [target])
         dice = ctx.roll(d, "defend", n)
-        hits_back += sum(1 for x in dice if is_hit(dp, x, int(att["shields"])))
+        hits_back += sum(1 for x in dice if is_hit(dp, x, shield_mod(att)))
     # R94: simultaneous casualties; R164/Marauder bonuses would read the hits here, before losses
     for d in defenders:
         lost = _losses(ctx, d, [target], hits_on[d])
@@ -173,8 +173,8 @@ def ask_retreat(ctx: Ctx) -> None:
     s["prompt"] = None
     bump(s)
     att = s["players"][b["attacker"]]
-    if not any(can_ever_hit(att, int(s["players"][d]["shields"])) for d in b["defenders"]) and not any(
-            can_ever_hit(s["players"][d], int(att["shields"])) for d in b["defenders"]):
+    if not any(can_ever_hit(att, shield_mod(s["players"][d])) for d in b["defenders"]) and not any(
+            can_ever_hit(s["players"][d], shield_mod(att)) for d in b["defenders"]):
         end_battle(ctx, winner=None)  # RULINGS A10: nobody can hit and nobody can retreat
         return
     combat_round(ctx)
@@ -310,11 +310,11 @@ def invasion_round(ctx: Ctx) -> None:
         def_shields, def_roll, roller = level, 6 - level if level else 5, right_of(s, b["attacker"])
     else:
         dp = s["players"][owner]
-        def_shields, def_roll, roller = int(dp["shields"]), weapons_roll(dp), owner
+        def_shields, def_roll, roller = shield_mod(dp), weapons_roll(dp), owner
     dice = ctx.roll(b["attacker"], "invade", board.ships_in(att, sector))
     hits = sum(1 for d in dice if is_hit(att, d, def_shields))
     ddice = ctx.roll(roller, "planet_defence", n_nodes)
-    need = def_roll + int(att["shields"])
+    need = def_roll + shield_mod(att)
     back = sum(1 for d in ddice if need <= 6 and d >= need)
     lost = _losses(ctx, b["attacker"], [sector], back)
     ctx.emit("invasion_round", seat=b["attacker"], system=sid, hits=hits, nodes=n_nodes, attacker_lost=lost)
@@ -428,8 +428,7 @@ def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         betray(ctx, seat, [owner])  # R116
     die = ctx.roll(seat, "hegemony")[0]
     bonus = 0 if p["civ"] == "ferengi" else int(p["authority"])  # R191
-    if has_adv(p, "federation_universal_translator"):  # R160
-        bonus += 1
+    bonus += sum(int(e["amount"]) for e in adv_effects(p, "hegemony_roll") if e.get("scope") in (None, "hegemony"))
     total = die + bonus
     need = resistance(s, sid)
     success = total > need

@@ -13,7 +13,7 @@ from typing import Any
 from games.ascendancy.engine import board, catalog, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
 from games.ascendancy.engine.setup import new_system
-from games.ascendancy.engine.state import Ctx, Player, State, adv_total
+from games.ascendancy.engine.state import Ctx, Player, State, adv_total, shield_mod
 from games.engine.core import IllegalCommand
 
 IMPULSE = 2  # R45
@@ -327,12 +327,12 @@ def romulan_mines(ctx: Ctx, seat: int, at: str) -> None:
     return
 
 
-def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int) -> int:
+def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int | None = None) -> int:
     """R52: one die per ship rolled by the player to the right; each >= Hazard + Shields destroys one."""
     s = ctx.state
     p = ctx.player(seat)
-    level = s["systems"][sid]["hazard"] or 4
-    target = level + int(p["shields"])
+    level = level or s["systems"][sid]["hazard"] or 4
+    target = level + shield_mod(p)
     dice = ctx.roll(right_of(s, seat), "hazard", ships)
     losses = sum(1 for d in dice if d >= target) if target <= 6 else 0
     sector = board.sys_sector(sid)
@@ -420,42 +420,99 @@ def diplomacy_test(ctx: Ctx, seat: int, number: int) -> bool:
 
 
 def resolve_exploration(ctx: Ctx, seat: int, sid: str, card: str) -> None:
-    """R64-R71 on the stand-in cards (the real card texts come with the content)."""
+    """R64-R71: resolve the card at once; a card that remains in play stays on the system (colonizing it
+    discards it); a recurring card goes back under the deck or is shuffled in (R65)."""
     s = ctx.state
     p = ctx.player(seat)
     info = catalog.EXPLORATION[card]
-    effect = info["effect"]
     sys = s["systems"][sid]
     ctx.emit("exploration_card", seat=seat, system=sid, card=card, type=info["type"])
-    to_discard = True
-    if info["type"] == "discovery":
-        for res, amount in sorted(effect.get("gain", {}).items()):
-            p["resources"][res] += amount
-    elif info["type"] == "crisis":
-        if not diplomacy_test(ctx, seat, effect["diplomacy"]):
-            sector = board.sys_sector(sid)
-            for _ in range(min(effect.get("fail_lose_ships", 0), board.ships_in(p, sector))):
-                take_ship(p, sector)
-            check_fleet_sizes(ctx, seat)
-    elif info["type"] == "allies":  # R68
-        if diplomacy_test(ctx, seat, effect["diplomacy"]):
-            p["resources"]["culture"] += 1
-        else:
-            s["exploration"]["deck"].insert(0, card)
-            s["exploration"]["known"] = s["exploration"].get("known", 0) + 1
-            to_discard = False
-    elif info["type"] == "civilization":
+    where = "discard"
+    for effect in info.get("effects", []):
+        apply_effect(ctx, seat, sid, effect)
+    test = info.get("diplomacy")
+    if info["type"] == "ally":  # R68: pass, it goes in front of you; fail, under the deck
+        passed = diplomacy_test(ctx, seat, int(test["number"])) if test else True
+        for effect in (test or {}).get("pass" if passed else "fail", []):
+            apply_effect(ctx, seat, sid, effect)
+        where = "ally" if passed else "bottom"
+    elif test:  # R67
+        passed = diplomacy_test(ctx, seat, int(test["number"]))
+        for effect in test["pass" if passed else "fail"]:
+            apply_effect(ctx, seat, sid, effect)
+    if info["type"] == "civilization":
         if p["civ"] == "federation":  # R158
             p["resources"]["culture"] += 1
             ctx.emit("federation_culture", seat=seat, culture=1)
-        if "pre_warp" in effect:  # R69: remains in play until colonized
-            sys["prewarp"] = dict(effect["pre_warp"])
-            sys["card"] = card
-            to_discard = False
-        else:
-            develop_warp_civilization(sys, int(effect["warp_level"]), int(effect["warp_level"]))
-    if to_discard:
+        civ = info["civilization"]
+        if civ["stage"] == "pre_warp":  # R69
+            sys["prewarp"] = dict(civ["tokens"])
+        else:  # R70
+            develop_warp_civilization(sys, int(civ["level"]), int(civ["nodes"]))
+    if info.get("remains_in_play") and where == "discard":
+        sys["card"] = card
+        return
+    if info.get("recurring") == "bottom" or where == "bottom":
+        s["exploration"]["deck"].insert(0, card)
+        s["exploration"]["known"] = s["exploration"].get("known", 0) + 1
+    elif info.get("recurring") == "shuffle":  # R65: shuffled in with the cards left (the bottom ones too)
+        s["exploration"]["deck"].append(card)
+        ctx.rng.shuffle(s["exploration"]["deck"])
+        s["exploration"]["known"] = 0
+    elif where == "ally":
+        p.setdefault("allies", []).append(card)
+        ctx.emit("ally_joined", seat=seat, card=card)
+    else:
         s["exploration"]["discard"].append(card)
+
+
+def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
+    """The exploration effects the engine plays so far; the others are logged as not played yet."""
+    p = ctx.player(seat)
+    kind = effect["kind"]
+    sector = board.sys_sector(sid)
+    if kind == "gain":
+        for res, amount in sorted(effect["bundle"].items()):
+            p["resources"][res] += int(amount)
+    elif kind == "lose":
+        for res in catalog.RESOURCES:
+            amount = p["resources"][res] if effect.get("all") else int(effect.get("bundle", {}).get(res, 0))
+            p["resources"][res] -= min(amount, p["resources"][res])
+    elif kind == "lose_authority":
+        p["authority"] = max(0, p["authority"] - int(effect["amount"]))
+        from games.ascendancy.engine.build import vulcan_fleet_cap
+
+        vulcan_fleet_cap(ctx, seat)
+    elif kind == "destroy_ships":
+        if effect.get("unless") == "upgraded" and (p["weapons"] > 0 or p["shields"] > 0):
+            return
+        here = board.ships_in(p, sector)
+        count = here if effect["count"] == "all" else min(int(effect["count"]), here)
+        for _ in range(count):
+            take_ship(p, sector)
+        ctx.emit("ships_destroyed", seat=seat, system=sid, ships=count)
+        check_fleet_sizes(ctx, seat)
+    elif kind == "face_hazard":
+        here = board.ships_in(p, sector)
+        if here:
+            units_here = [u for u in units(p) if unit_at(p, u) == sector]
+            for u in units_here:
+                face_hazard(ctx, seat, u, sid, unit_size(p, u), level=int(effect["level"]))
+    elif kind == "research_tokens":
+        ctx.state["systems"][sid]["research"] += int(effect["amount"])
+    elif kind == "advance_project" and p["projects"]:
+        project = p["projects"][0]  # RULINGS: the oldest Project
+        project["research"] += int(effect["amount"])
+        if project["research"] >= catalog.ADVANCEMENTS[project["card"]]["cost"]:
+            from games.ascendancy.engine.build import complete_project
+
+            complete_project(ctx, seat, project["card"])
+    elif kind == "complete_project" and p["projects"]:
+        from games.ascendancy.engine.build import complete_project
+
+        complete_project(ctx, seat, p["projects"][0]["card"])
+    else:
+        ctx.emit("effect_not_played", seat=seat, effect=kind)
 
 
 def develop_warp_civilization(sys: dict[str, Any], level: int, count: int) -> None:

@@ -14,6 +14,7 @@ from games.ascendancy.engine.state import (
     AUTHORITY_TO_WIN,
     Ctx,
     State,
+    adv_effects,
     bump,
     command_total,
     live_seats,
@@ -242,6 +243,8 @@ def extermination(ctx: Ctx) -> None:
             discard_project(ctx, seat, project["card"])
         ctx.state["prompt"] = None
         p["fleets"] = {}
+        ctx.state["exploration"]["discard"] += p["allies"]
+        p["allies"] = []
         ctx.emit("civilization_exterminated", seat=seat)
 
 
@@ -256,9 +259,16 @@ def node_income(state: State, seat: int) -> dict[str, int]:
             for node in sys["nodes"]:
                 if node is not None:
                     out[node] += 1
-        elif sys["control"] is not None and p["civ"] == "ferengi" and any(
-                a["card"] == "ferengi_trade_authority" for a in p["advancements"]):
-            out["production"] += board.ships_in(p, board.sys_sector(sid))
+        elif sys["control"] is not None and sys["control"] != seat:  # R193: Ferengi Trade Authority
+            for e in adv_effects(p, "gain"):
+                if e.get("per") == "ship_orbiting_rival" and e.get("when") == "generation":
+                    for res, amount in e["bundle"].items():
+                        out[res] += amount * board.ships_in(p, board.sys_sector(sid))
+    for e in adv_effects(p, "gain"):  # R163 and the like: per Starbase controlled
+        if e.get("per") == "starbase" and e.get("when") == "generation":
+            n = sum(1 for sys in state["systems"].values() if sys["control"] == seat and sys["starbase"])
+            for res, amount in e["bundle"].items():
+                out[res] += amount * n
     return out
 
 
@@ -270,12 +280,15 @@ def trade_income(state: State, seat: int) -> dict[str, int]:
         if held["exhausted"]:
             continue
         civ = state["players"][int(owner)]["civ"]
-        if civ == "ferengi":
+        if catalog.TRADE_FORMULA.get(civ) == "ferengi":  # R194
             ferengi = state["players"][int(owner)]
             out["production"] += sum(1 for sid, sys in state["systems"].items() if sys["control"] == seat
                                      and board.ships_in(ferengi, board.sys_sector(sid)) > 0)
             continue
         for res, amount in catalog.TRADE[civ][held["card"]].items():
+            out[res] += amount
+    for ally in p["allies"]:  # R68: an ally that counts as a Trade Agreement
+        for res, amount in catalog.EXPLORATION[ally].get("ally", {}).get("trade", {}).items():
             out[res] += amount
     return out
 

@@ -54,10 +54,12 @@ def finish_setup(ctx: Ctx) -> None:
         if opts.get("humble_origins"):  # R155
             p["resources"] = {"production": 0, "research": 0, "culture": 0}
         elif opts.get("extra_resources"):  # R146
-            p["resources"] = {"production": 8, "research": 6, "culture": 4}
+            p["resources"] = {r: int(catalog.START_EXTRA.get(r, 0)) for r in catalog.RESOURCES}
         else:
-            p["resources"] = {"production": 3, "research": 3, "culture": 3}
-        authority = 3 if civ == "vulcan" else (0 if opts.get("humble_origins") else 1)  # R199, R155
+            p["resources"] = {r: int(catalog.START["resources"].get(r, 0)) for r in catalog.RESOURCES}
+        authority = int(catalog.CIV[civ]["authority"])
+        if opts.get("humble_origins") and authority <= 1:  # R155: Vulcans keep their 3 (R199)
+            authority = 0
         p["authority"] = p["authority_max"] = authority
         p["advancements"] = [{"card": catalog.STARTING_ADVANCEMENT[civ], "exhausted": False}]
         p["deck"] = rng_shuffled(ctx.rng, catalog.advancement_deck(civ))

@@ -50,7 +50,7 @@ def new_player(seat: int) -> Player:
         "authority": 0, "authority_max": 0, "commands": BASE_COMMANDS, "ready": BASE_COMMANDS,
         "weapons": 0, "shields": 0, "deck": [], "projects": [], "advancements": [],
         "fleets": {}, "fleet_cards": [], "ships": {}, "warp": [], "trade_hand": [], "trade_held": {},
-        "starbases_built": 0, "first_contact": False, "exterminated": False, "claimed_ships": 0,
+        "starbases_built": 0, "first_contact": False, "exterminated": False, "claimed_ships": 0, "allies": [],
     }
 
 
@@ -114,17 +114,34 @@ def has_adv(p: Player, card: str) -> bool:
     return any(a["card"] == card for a in p["advancements"])
 
 
+def adv_effects(p: Player, kind: str, *, ready_only: bool = True) -> list[dict[str, Any]]:
+    """The effects of this kind on the player's completed Advancements (exhausted ones are out, R137)."""
+    from games.ascendancy.engine.catalog import effects_of
+
+    return [e for a in p["advancements"] if not (ready_only and a["exhausted"])
+            for e in effects_of(a["card"]) if e["kind"] == kind]
+
+
 def command_total(state: State, seat: int) -> int:
     """R24: 5 (Cardassians 6), +1 per Starbase controlled, +1 per Command icon."""
     p = state["players"][seat]
-    base = 6 if has_adv(p, "cardassian_totalitarian_regime") else BASE_COMMANDS  # R185
+    base = max([BASE_COMMANDS] + [int(e["amount"]) for e in adv_effects(p, "base_commands", ready_only=False)])  # R185
     return base + starbases_controlled(state, seat) + adv_total(p, "command", ready_only=False) + p.get(
         "command_adjust", 0)
 
 
 def weapons_roll(p: Player) -> int:
-    """The hit roll (R17): 5+ lowered by one per upgrade."""
-    return 5 - int(p["weapons"])
+    """The hit roll at the player's Weapons level (R17: 5+ to start)."""
+    from games.ascendancy.engine.catalog import WEAPONS
+
+    return int(WEAPONS[p["civ"]][int(p["weapons"])]["hit"])
+
+
+def shield_mod(p: Player) -> int:
+    """The Shield Modifier at the player's Shields level (R17: 0 to start)."""
+    from games.ascendancy.engine.catalog import SHIELDS
+
+    return int(SHIELDS[p["civ"]][int(p["shields"])]["modifier"])
 
 
 def live_seats(state: State) -> list[int]:

@@ -126,7 +126,9 @@ def test_new_lanes_need_a_free_connection_and_abandoned_lanes_are_removed() -> N
 @pytest.mark.rules("ascendancy:R57", "ascendancy:R63", "ascendancy:R64", "ascendancy:R66")
 def test_the_open_end_of_a_lane_discovers_the_top_disc_and_its_exploration_card() -> None:
     disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"])
-    state = build(turn=0, phase="command", stack=[disc], exploration=["discovery_1"], ships={0: {"L:l9:2": 1}},
+    card = next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "discovery" and v["effects"]
+                and all(e["kind"] == "gain" for e in v["effects"]) and not v.get("recurring"))
+    state = build(turn=0, phase="command", stack=[disc], exploration=[card], ships={0: {"L:l9:2": 1}},
                   lanes=[("l9", "earth", None, 2)])
     state, _ = run(state, cmd(0, "impulse", unit="ship:L:l9:2"))
     assert {"explore": True} in steps(state, 0)
@@ -134,11 +136,11 @@ def test_the_open_end_of_a_lane_discovers_the_top_disc_and_its_exploration_card(
     assert disc in state["systems"] and state["lanes"]["l9"]["b"] == disc
     assert state["turn"]["move"] is None  # entering a new system ends the move
     assert state["players"][0]["ships"] == {f"S:{disc}": 1}
-    gain = catalog.EXPLORATION["discovery_1"]["effect"]["gain"]
-    assert ev(events, "exploration_card")[0]["card"] == "discovery_1"
+    gain = catalog.EXPLORATION[card]["effects"][0]["bundle"]
+    assert ev(events, "exploration_card")[0]["card"] == card
     for res, amount in gain.items():
         assert state["players"][0]["resources"][res] == 3 + amount
-    assert "discovery_1" in state["exploration"]["discard"]
+    assert card in state["exploration"]["discard"]
 
 
 @pytest.mark.rules("ascendancy:R73", "ascendancy:R74", "ascendancy:R158")
@@ -203,13 +205,18 @@ def test_allies_need_a_diplomacy_test_and_go_under_the_deck_on_failure() -> None
     from games.ascendancy.engine.state import Ctx
     from games.engine.core import Rng
 
-    for seed in range(6):
+    ally = next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "ally" and v.get("diplomacy"))
+    number = catalog.EXPLORATION[ally]["diplomacy"]["number"]
+    outcomes = set()
+    for seed in range(12):
         state = build(turn=0, systems=[VEGA], ships={0: {"S:vega": 1}})
         ctx = Ctx(state=state, rng=Rng.from_seed(seed))
-        resolve_exploration(ctx, 0, "vega", "allies_0")
+        resolve_exploration(ctx, 0, "vega", ally)
         test = ev(ctx.events, "diplomacy_test")[0]
-        assert test["passed"] == (test["die"] + 1 > catalog.EXPLORATION["allies_0"]["effect"]["diplomacy"])
+        assert test["passed"] == (test["die"] + 1 > number)
         if test["passed"]:
-            assert state["players"][0]["resources"]["culture"] == 4
+            assert state["players"][0]["allies"] == [ally]
         else:
-            assert state["exploration"]["deck"][0] == "allies_0"
+            assert state["exploration"]["deck"][0] == ally
+        outcomes.add(test["passed"])
+    assert outcomes == {True, False}

@@ -24,6 +24,7 @@ def card_places(state: dict[str, Any]) -> Counter[str]:
         out.update(p["deck"])
         out.update(pr["card"] for pr in p["projects"])
         out.update(a["card"] for a in p["advancements"])
+        out.update(p["allies"])
     ex = state["exploration"]
     out.update(ex["deck"])
     out.update(ex["discard"])

@@ -122,16 +122,19 @@ def test_ships_are_built_at_home_or_a_starbase_for_one_production_up_to_thirty()
 
 @pytest.mark.rules("ascendancy:R11", "ascendancy:R125", "ascendancy:R126")
 def test_three_new_ships_form_a_fleet_for_free_within_the_authority_cap() -> None:
+    card, second = (f["id"] for f in catalog.FLEETS["klingon"][:2])
+    side = catalog.FLEETS["klingon"][0]["sides"][0]["side"]
+    side2 = catalog.FLEETS["klingon"][1]["sides"][0]["side"]
     state = build(turn=1, resources={1: {"production": 5}}, civs=("federation", "klingon", "romulan"))
-    refused(state, cmd(1, "form_fleet", at="qonos", card="klingon_fleet_1", side="a", ships=3),
+    refused(state, cmd(1, "form_fleet", at="qonos", card=card, side=side, ships=3),
             "fleet_needs_new_ships", "ascendancy:R11")
     state, _ = run(state, *[cmd(1, "build_ship", at="qonos")] * 3)
-    state, _ = run(state, cmd(1, "form_fleet", at="qonos", card="klingon_fleet_1", side="a", ships=3))
+    state, _ = run(state, cmd(1, "form_fleet", at="qonos", card=card, side=side, ships=3))
     p = state["players"][1]
-    assert p["fleets"]["klingon_fleet_1"] == {"side": "a", "ships": 3, "sector": "S:qonos"}
+    assert p["fleets"][card] == {"side": side, "ships": 3, "sector": "S:qonos"}
     assert p["ships"] == {"S:qonos": 3} and p["ready"] == 5
     state, _ = run(state, *[cmd(1, "build_ship", at="qonos")] * 2, cmd(1, "end_build"))
-    refused(state, cmd(1, "form_fleet", at="qonos", card="klingon_fleet_2", side="a", ships=3),
+    refused(state, cmd(1, "form_fleet", at="qonos", card=second, side=side2, ships=3),
             "fleet_cap", "ascendancy:R125", authority=1)
 
 
@@ -168,7 +171,8 @@ def test_resource_nodes_follow_slot_types_and_open_slots_may_be_rebuilt() -> Non
     refused(state, cmd(0, "build_node", at="vega", slot=1, node="research"), "slot_taken", "ascendancy:R14")
     state, _ = run(state, cmd(0, "build_node", at="vega", slot=1, node="culture"))  # full cost again
     assert state["systems"]["vega"]["nodes"] == [None, "culture"]
-    assert state["players"][0]["resources"]["production"] == 5
+    paid = catalog.COSTS["research_node"].get("production", 0) + catalog.COSTS["culture_node"].get("production", 0)
+    assert state["players"][0]["resources"]["production"] == 9 - paid
     fer = build(civs=("ferengi", "klingon", "romulan"), turn=0, resources={0: {"production": 9}},
                 systems=[{"id": "vega", "slots": ["research", "culture"], "control": 0, "xy": [3, 0]}])
     refused(fer, cmd(0, "build_node", at="vega", slot=1, node="culture"), "ferengi_no_culture_nodes")
@@ -184,17 +188,19 @@ def test_projects_take_one_research_per_build_phase_and_complete_with_their_icon
     p = state["players"][0]
     assert any(a["card"] == card["id"] for a in p["advancements"]) and p["projects"] == []
     assert p["commands"] == 6 and p["ready"] == 5  # the new token enters exhausted
-    other = build(turn=0, projects={0: [("federation_adv_02", 0)]})
-    other, _ = run(other, cmd(0, "fund", project="federation_adv_02"))
-    refused(other, cmd(0, "fund", project="federation_adv_02"), "project_already_funded", "ascendancy:R15")
+    slow = next(a["id"] for a in catalog.ADVANCEMENTS.values() if a["civ"] == "federation" and a["cost"] >= 2)
+    other = build(turn=0, projects={0: [(slow, 0)]})
+    other, _ = run(other, cmd(0, "fund", project=slow))
+    assert other["players"][0]["projects"] == [{"card": slow, "research": 1}]
+    refused(other, cmd(0, "fund", project=slow), "project_already_funded", "ascendancy:R15")
 
 
 @pytest.mark.rules("ascendancy:R17")
 def test_upgrades_are_paid_in_full_with_research() -> None:
     state = build(turn=0, resources={0: {"research": 2}})
     refused(state, cmd(0, "upgrade", track="weapons"), "not_enough_resources", "ascendancy:R17",
-            cost={"research": catalog.WEAPON_COSTS[0]})
-    state["players"][0]["resources"]["research"] = catalog.WEAPON_COSTS[0]
+            cost={"research": catalog.WEAPONS["federation"][1]["cost"]})
+    state["players"][0]["resources"]["research"] = catalog.WEAPONS["federation"][1]["cost"]
     state, _ = run(state, cmd(0, "upgrade", track="weapons"))
     assert state["players"][0]["weapons"] == 1 and state["players"][0]["resources"]["research"] == 0
 
@@ -239,7 +245,7 @@ def test_recharge_generates_refreshes_adds_warp_and_seeds_phenomena() -> None:
     gen = {e["seat"]: e for e in ev(events, "resources_generated")}
     assert gen[0] == {"seat": 0, "production": 1, "research": 1, "culture": 1}  # Earth: P, R, C
     assert gen[1]["production"] == 2 + 1  # Qo'noS P, P, C + the Federation card (1 Production)
-    assert gen[2]["research"] == 1 + 2 and gen[2]["production"] == 1  # exhausted Klingon card: nothing
+    assert gen[2]["research"] == 1 + 1 and gen[2]["production"] == 1  # exhausted Klingon card: nothing
     assert state["players"][1]["ready"] == 5 and state["players"][0]["warp"][0]["tokens"] == 2
     assert state["systems"]["neb"]["research"] == 1
     assert not state["players"][2]["trade_held"]["1"]["exhausted"]
