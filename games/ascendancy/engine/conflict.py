@@ -448,8 +448,14 @@ def piece_sectors(state: State, seat: int) -> set[str]:
 
 
 def trade_adjacent(state: State, a: int, b: int) -> bool:
-    mine, theirs = piece_sectors(state, a), piece_sectors(state, b)
-    return any(board.adjacent(state, x, y) for x in mine for y in theirs)
+    theirs = piece_sectors(state, b)
+    if not theirs:
+        return False
+    near = set()
+    for x in piece_sectors(state, a):
+        near.add(x)
+        near.update(board.neighbours(state, x))
+    return bool(near & theirs)
 
 
 def check_offer_trade(state: State, seat: int, args: dict[str, Any]) -> None:
