@@ -72,7 +72,8 @@ def pending(state: State) -> list[Decision]:
     turn = state["turn"]
     prompt = state["prompt"]
     if prompt is not None:
-        return [Decision(key=key, seats=frozenset({prompt["seat"]}), prompt=prompt["kind"])]
+        params = {k: v for k, v in prompt.items() if k not in ("kind", "seat")}
+        return [Decision(key=key, seats=frozenset({prompt["seat"]}), prompt=prompt["kind"], params=params)]
     if "automaton" in turn:
         return [Decision(key=key, seats=frozenset(), prompt="automaton_turn", automatic=True)]
     seat = turn["seat"]
@@ -167,6 +168,9 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
     if kind == "invasion_continue":
         return [Command(seat, "continue")] + [Command(seat, "retreat", {"to": t})
                                               for t in conflict.retreat_options(state, seat)]
+    if kind == "allocate_hits":
+        b = state["turn"]["battle"]
+        return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
     if kind == "surrender":
         return [Command(seat, "fight"), Command(seat, "surrender")]
     if kind == "trade_offer":
@@ -314,6 +318,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
             conflict.retreat(ctx, seat, None)
         else:
             conflict.invasion_continue(ctx, seat)
+    elif pk == "allocate_hits":
+        conflict.hit(ctx, args["unit"])
     elif pk == "surrender":
         conflict.surrender(ctx, seat, kind == "surrender")
     elif pk == "trade_offer":

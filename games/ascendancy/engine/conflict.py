@@ -124,20 +124,81 @@ def combat_round(ctx: Ctx) -> None:
         shields = shield_mod(s["players"][d])
         dice = ctx.roll(b["attacker"], "attack", count)
         hits_on[d] = sum(1 for x in dice if is_hit(att, x, shields))
-    hits_back = 0
+    allocs = [{"by": b["attacker"], "on": d, "count": hits_on[d], "sectors": [target]} for d in defenders]
     for d in defenders:
         dp = s["players"][d]
         n = board.ships_in(dp, target) + starbase_bonus(s, d, [target])
         dice = ctx.roll(d, "defend", n)
-        hits_back += sum(1 for x in dice if is_hit(dp, x, shield_mod(att)))
-    # R94: simultaneous casualties; R164/Marauder bonuses would read the hits here, before losses
-    for d in defenders:
-        lost = _losses(ctx, d, [target], hits_on[d])
-        ctx.emit("casualties", seat=d, ships=lost, sector=target)
-    lost = _losses(ctx, b["attacker"], ([target] if target in from_ else []) + [x for x in from_ if x != target],
-                   hits_back)
-    ctx.emit("casualties", seat=b["attacker"], ships=lost, sector=target)
+        hits = sum(1 for x in dice if is_hit(dp, x, shield_mod(att)))
+        allocs.append({"by": d, "on": b["attacker"], "count": hits, "sectors": list(from_)})
+    b["allocs"] = [a for a in allocs if a["count"] > 0]
+    b["taken"] = {}
+    allocate_hits(ctx)
+
+
+def hit_options(state: State, alloc: dict[str, Any], taken: dict[str, dict[str, int]]) -> list[str]:
+    """The target's ships or fleets a hit may still land on (R94), after the losses already allocated."""
+    p = state["players"][alloc["on"]]
+    mine = taken.get(str(alloc["on"]), {})
+    out = []
+    for sec in alloc["sectors"]:
+        if p["ships"].get(sec, 0) - mine.get(f"ship:{sec}", 0) > 0:
+            out.append(f"ship:{sec}")
+        for fid in sorted(p["fleets"]):
+            f = p["fleets"][fid]
+            if f["sector"] == sec and f["ships"] - mine.get(f"fleet:{fid}", 0) > 0:
+                out.append(f"fleet:{fid}")
+    return out
+
+
+def allocate_hits(ctx: Ctx) -> None:
+    """R94: every hit destroys a ship; where there is a choice, the player who scored it chooses (one
+    ``hit`` command per casualty); the losses then land together."""
+    s = ctx.state
+    b = s["turn"]["battle"]
+    while b["allocs"]:
+        alloc = b["allocs"][0]
+        options = hit_options(s, alloc, b["taken"])
+        if alloc["count"] <= 0 or not options:
+            b["allocs"].pop(0)
+            continue
+        if len(options) > 1:
+            s["prompt"] = {"kind": "allocate_hits", "seat": alloc["by"], "target": alloc["on"],
+                           "hits": alloc["count"]}
+            bump(s)
+            return
+        assign_hit(s, options[0])
+    s["prompt"] = None
+    bump(s)
+    for seat_key, units in sorted(b.pop("taken").items()):
+        seat = int(seat_key)
+        p = ctx.player(seat)
+        lost = 0
+        for unit, n in sorted(units.items()):
+            kind, _, ident = unit.partition(":")
+            if kind == "fleet":
+                p["fleets"][ident]["ships"] -= n
+            else:
+                p["ships"][ident] -= n
+                if p["ships"][ident] == 0:
+                    del p["ships"][ident]
+            lost += n
+        check_fleet_sizes(ctx, seat)
+        ctx.emit("casualties", seat=seat, ships=lost, sector=b["target"])
     after_round(ctx)
+
+
+def assign_hit(state: State, unit: str) -> None:
+    b = state["turn"]["battle"]
+    alloc = b["allocs"][0]
+    mine = b["taken"].setdefault(str(alloc["on"]), {})
+    mine[unit] = mine.get(unit, 0) + 1
+    alloc["count"] -= 1
+
+
+def hit(ctx: Ctx, unit: str) -> None:
+    assign_hit(ctx.state, unit)
+    allocate_hits(ctx)
 
 
 def _side_alive(state: State, b: dict[str, Any]) -> tuple[bool, list[int]]:

@@ -104,6 +104,7 @@ PROMPTS: dict[str, str] = {
     "command_phase": "Your Command Phase: give Commands, then end your turn.",
     "move": "Move your ship or fleet one sector at a time, or stop.",
     "retreat": "Retreat, or stay and fight another round.",
+    "allocate_hits": "Choose which of player {target}'s ships or fleets your next hit destroys ({hits} left).",
     "invasion_continue": "Fight another round of the invasion, or retreat.",
     "surrender": "Surrender the system, or fight on.",
     "trade_offer": "Accept or refuse the Trade Agreement offered to you.",

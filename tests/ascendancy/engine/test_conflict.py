@@ -24,6 +24,9 @@ def test_a_battle_rolls_a_die_per_ship_hits_on_weapons_plus_shields_and_losses_a
                       ships={0: {"S:earth": 2, "L:l1:2": 1}, 1: {"L:l1:1": 2}}, shields={1: 1})
         state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
         assert state["players"][0]["ready"] == 4
+        while state["prompt"] and state["prompt"]["kind"] == "allocate_hits":  # the Klingon picks sectors
+            assert state["prompt"]["seat"] == 1
+            state, _ = run(state, RULES.legal_commands(state, 1)[0])
         att, = dice(events, "attack")
         dfn, = dice(events, "defend")
         assert len(att) == 3 and len(dfn) == 2  # ships in adjacent sectors join in (R87)
@@ -211,3 +214,32 @@ def test_launching_projects_draws_two_and_the_excess_over_research_nodes_is_disc
     state, _ = run(state, cmd(0, "discard_project", card=top[0]))
     assert state["players"][0]["deck"][0] == top[0] and len(state["players"][0]["projects"]) == 1
     assert state["prompt"] is None
+
+
+@pytest.mark.rules("ascendancy:R94", "ascendancy:R129")
+def test_the_player_who_scores_the_hits_chooses_where_they_land_and_losses_are_simultaneous() -> None:
+    from games.ascendancy.engine import catalog
+
+    fleet = catalog.FLEETS["klingon"][0]
+    side = fleet["sides"][0]["side"]
+    for seed in range(40):
+        state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], weapons={0: 3},
+                      ships={0: {"S:earth": 4}, 1: {"L:l1:1": 1}},
+                      fleets={1: {fleet["id"]: (side, 3, "L:l1:1")}})
+        state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        hits = sum(1 for d in dice(events, "attack")[0] if d >= 2)
+        if hits < 2:
+            continue
+        assert RULES.decision_for(state, 0).prompt == "allocate_hits"
+        assert legal(state, 0) == [("hit", {"unit": "ship:L:l1:1"}), ("hit", {"unit": f"fleet:{fleet['id']}"})]
+        before = state["players"][1]["fleets"][fleet["id"]]["ships"]
+        state, events = run(state, cmd(0, "hit", unit=f"fleet:{fleet['id']}"))
+        assert state["players"][1]["fleets"][fleet["id"]]["ships"] == before  # nothing lands before the end
+        while RULES.decision_for(state, 0) is not None and RULES.decision_for(state, 0).prompt == "allocate_hits":
+            state, more = run(state, cmd(0, "hit", unit=f"fleet:{fleet['id']}"))
+            events += more
+        # all on the fleet: it drops below 3 ships and is disbanded, its survivors loose
+        assert fleet["id"] not in state["players"][1]["fleets"]
+        assert "fleet_disbanded" in [e.kind for e in events]
+        return
+    raise AssertionError("no seed scored two hits")
