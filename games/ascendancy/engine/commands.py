@@ -168,6 +168,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
     if kind == "invasion_continue":
         return [Command(seat, "continue")] + [Command(seat, "retreat", {"to": t})
                                               for t in conflict.retreat_options(state, seat)]
+    if kind == "passage":
+        return [Command(seat, "allow_passage"), Command(seat, "refuse_passage")]
     if kind == "allocate_hits":
         b = state["turn"]["battle"]
         return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
@@ -320,6 +322,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
             conflict.invasion_continue(ctx, seat)
     elif pk == "allocate_hits":
         conflict.hit(ctx, args["unit"])
+    elif pk == "passage":
+        movement.answer_passage(ctx, seat, kind == "allow_passage")
     elif pk == "surrender":
         conflict.surrender(ctx, seat, kind == "surrender")
     elif pk == "trade_offer":
