@@ -153,6 +153,8 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         pay(p, catalog.COSTS["colonize"])
         take_ship(p, board.sys_sector(sid))  # R12: the ship is used up
         check_fleet_sizes(ctx, seat)
+    if sys["prewarp"]:
+        p["independents_peaceful"] = p.get("independents_peaceful", 0) + 1
     take_control(ctx, seat, sid, "colonized")
     for res, amount in sorted(sys["prewarp"].items()):  # R69
         p["resources"][res] += amount

@@ -66,6 +66,9 @@ def pending(state: State) -> list[Decision]:
         seat = ini["bidders"][ini["index"]]
         return [Decision(key=key, seats=frozenset({seat}), prompt="bid",
                          params={"forbidden": sorted(rounds.forbidden_totals(state))})]
+    if phase == "agenda":
+        seat = next(p["seat"] for p in state["players"] if p["civ"] == "vulcan" and p["agenda_public"] is None)
+        return [Decision(key=key, seats=frozenset({seat}), prompt="reveal_agenda")]
     if phase == "pick_card":
         seat = state["initiative"]["picking"][0]
         return [Decision(key=key, seats=frozenset({seat}), prompt="pick_card")]
@@ -195,6 +198,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "bid", b) for b in _bids(state, seat)]
     if phase == "pick_card":
         return [Command(seat, "pick_card", {"card": c}) for c in sorted(state["initiative"]["cards_left"])]
+    if phase == "agenda":
+        return [Command(seat, "reveal_agenda", {"card": c}) for c in state["players"][seat]["agendas"]]
     if state["prompt"] is not None:
         return _prompt_commands(state, seat)
     turn = state["turn"]
@@ -261,6 +266,19 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         if total in rounds.forbidden_totals(s):
             raise IllegalCommand("bid_total_taken", "ascendancy:R4", total=total)
         rounds.place_bid(ctx, seat, bid)
+        return
+    if phase == "agenda":
+        _expect(kind, "reveal_agenda")
+        p = s["players"][seat]
+        if args.get("card") not in p["agendas"]:
+            raise IllegalCommand("not_your_agenda", "ascendancy:R200")
+        p["agenda_public"] = args["card"]
+        ctx.revealing = True
+        ctx.emit("agenda_revealed", seat=seat, card=args["card"])
+        if all(q["agenda_public"] is not None for q in s["players"] if q["civ"] == "vulcan"):
+            rounds.start_round(ctx)
+        else:
+            bump(s)
         return
     if phase == "pick_card":
         _expect(kind, "pick_card")

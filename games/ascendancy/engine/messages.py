@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "unknown_civ": "{civ} is not a civilization of this game.",
     "civ_taken": "Another player already leads the {civ}.",
     "bid_total_taken": "Another player already committed {total} resources: commit a different amount or none.",
+    "not_your_agenda": "That is not one of your Agenda cards.",
     "card_not_available": "Turn Order card {card} is not available.",
     # the turn
     "build_phase_over": "The Build Phase is over: resources can no longer be spent to build.",
@@ -89,6 +90,7 @@ MESSAGES: dict[str, str] = {
     # results
     "authority_victory": "Authority victory: 5 Authority and their own Home System.",
     "military_victory": "Military victory: three Home Systems, their own included.",
+    "agenda_victory": "Agenda victory: the Vulcans completed an Agenda.",
     "mixed_victory": "Several civilizations won at the same Victory Check.",
     "last_civilization": "Every other civilization was exterminated.",
     "round_limit": "The round limit was reached: the most Authority wins.",
@@ -100,6 +102,7 @@ PROMPTS: dict[str, str] = {
     "choose_civ": "Choose your civilization.",
     "bid": "Commit resources for turn order (totals already committed by others are barred: {forbidden}).",
     "pick_card": "Choose your Turn Order card.",
+    "reveal_agenda": "Choose the Agenda card you reveal; the other stays secret.",
     "build_phase": "Your Build Phase: build, colonize, research, upgrade, then go to your Command Phase.",
     "command_phase": "Your Command Phase: give Commands, then end your turn.",
     "move": "Move your ship or fleet one sector at a time, or stop.",
@@ -116,6 +119,7 @@ PROMPTS: dict[str, str] = {
 EVENTS: dict[str, str] = {
     "game_set_up": "The galaxy awaits: {civs}.",
     "civ_chosen": "Player {seat} leads the {civ}.",
+    "agenda_revealed": "Player {seat} reveals the Agenda {card}.",
     "round_started": "Round {round} begins.",
     "bid_placed": "Player {seat} commits {total} resources.",
     "turn_order_card_chosen": "Player {seat} takes Turn Order card {card}.",

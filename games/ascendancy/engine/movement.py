@@ -383,6 +383,7 @@ def take_research(ctx: Ctx, seat: int, sid: str) -> None:
     amount = sys["research"]
     sys["research"] = 0
     ctx.player(seat)["resources"]["research"] += amount
+    ctx.player(seat)["phenomena_research"] = ctx.player(seat).get("phenomena_research", 0) + amount
     ctx.emit("phenomenon_researched", seat=seat, system=sid, research=amount)
 
 
