@@ -124,6 +124,8 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
     if turn["phase"] == "build":
         out += [("build_ship", {"at": sid}) for sid in build.ship_yards(state, seat)]
         out += [("colonize", {"at": sid}) for sid in systems]
+        out += [("colonize", {"at": board.parse(f["sector"])[1], "fleet": fid}) for fid, f in sorted(p["fleets"].items())
+                if f["sector"] and f["sector"].startswith("S:")]
         for sid in mine:
             for slot in range(len(state["systems"][sid]["slots"])):
                 out += [("build_node", {"at": sid, "slot": slot, "node": k}) for k in catalog.NODE_TYPES]

@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "no_control_nodes_left": "All 10 of your Control Nodes are in play.",
     "not_enough_authority": "You need an Authority token to spend.",
     "prime_directive": "The Prime Directive: the Federation never invades or colonizes pre-warp worlds.",
+    "no_colonization_fleet_there": "No fleet of yours there colonizes on its own terms.",
     "not_occupied": "Your ships must be the only ships in that system.",
     "not_your_system": "You do not control that system.",
     "ferengi_no_culture_nodes": "The Ferengi never build Culture Nodes.",

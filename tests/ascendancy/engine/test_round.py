@@ -320,3 +320,22 @@ def test_the_vulcan_wins_by_completing_either_agenda_without_his_home() -> None:
     state2["order"] = [0]
     state2, _ = run(state2, cmd(0, "end_build"), cmd(0, "end_turn"))
     assert RULES.result(state2) is None  # never an Authority victory for the Vulcan
+
+
+@pytest.mark.rules("ascendancy:R161", "ascendancy:R64", "ascendancy:R12")
+def test_colonization_fleets_and_exploration_cards_change_how_a_system_is_colonized() -> None:
+    vega = {"id": "vega", "slots": ["production", "culture"], "xy": [45.0, 56.5]}
+    state = build(turn=0, systems=[vega], fleets={0: {"fed_fleet_1": ("fed_colonization_fleet", 4, "S:vega")}},
+                  ships={0: {}}, resources={0: {"culture": 0}})
+    refused(state, cmd(0, "colonize", at="vega"), "not_enough_resources", "ascendancy:R12", cost={"culture": 1})
+    state, events = run(state, cmd(0, "colonize", at="vega", fleet="fed_fleet_1"))
+    assert state["systems"]["vega"]["control"] == 0 and state["players"][0]["resources"]["culture"] == 0
+    assert "fed_fleet_1" not in state["players"][0]["fleets"] and state["players"][0]["ships"] == {"S:vega": 3}
+    garden = build(turn=1, systems=[{**vega}], ships={1: {"S:vega": 2}})
+    garden["systems"]["vega"]["card"] = "garden_world"
+    garden["exploration"]["deck"].remove("garden_world")
+    garden, _ = run(garden, cmd(1, "colonize", at="vega"))
+    assert garden["systems"]["vega"]["nodes"] == [None, "culture"] and "garden_world" in garden["exploration"]["discard"]
+    harsh = build(turn=1, systems=[{**vega}], ships={1: {"S:vega": 2}}, resources={1: {"culture": 1}})
+    harsh["systems"]["vega"]["card"] = "harsh_frontier"
+    refused(harsh, cmd(1, "colonize", at="vega"), "not_enough_resources", "ascendancy:R12", cost={"culture": 2})
