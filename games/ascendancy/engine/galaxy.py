@@ -75,6 +75,11 @@ CODES: Mapping[str, str] = {
 }
 
 
+#: A disc (id, x, y) and a drawn lane (id, p, q, xmin, xmax, ymin, ymax), as the fit tests take them.
+Disc = tuple[str, float, float]
+Seg = tuple[str, Point, Point, float, float, float, float]
+
+
 def refuse(code: str, **params: Any) -> IllegalCommand:
     return IllegalCommand(code, rule=CODES[code], **params)
 
@@ -309,44 +314,62 @@ class Galaxy:
             segs[lid] = seg
         return seg
 
-    def _shapes(self) -> tuple[list[tuple[str, Point]], list[tuple[str, Point, Point, Point, float]]]:
-        """Discs (id, centre) and lanes (id, p, q, midpoint, half length), for the bounding-circle filter."""
+    def _shapes(self) -> tuple[list[Disc], list[tuple[Seg, Point, float]]]:
+        """Discs and lanes (with each lane's midpoint and half length, for the bounding-circle filter)."""
         shapes = self._memo.get("shapes")
         if shapes is None:
-            discs = [(s.id, s.centre) for s in self.systems.values()]
+            discs = [(s.id, s.x, s.y) for s in self.systems.values()]
             segs = []
             for lid in self.lanes:
                 p, q = self.segment(lid)
                 mid = ((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0)
-                segs.append((lid, p, q, mid, dist(p, q) / 2.0))
+                segs.append((_seg(lid, p, q), mid, dist(p, q) / 2.0))
             shapes = self._memo["shapes"] = (discs, segs)
         return shapes
 
-    def _near(self, c: Point, radius: float) -> tuple[list[tuple[str, Point]], list[tuple[str, Point, Point]]]:
+    def _near(self, c: Point, radius: float) -> tuple[list[Disc], list[Seg]]:
         """The discs and lanes that come within ``radius`` of ``c`` (a superset of those that matter)."""
         discs, segs = self._shapes()
         reach = radius + DISC_RADIUS + CLEARANCE
-        near_discs = [(i, p) for i, p in discs if dist(c, p) <= reach]
-        near_segs = [(i, p, q) for i, p, q, m, h in segs if dist(c, m) <= radius + h + CLEARANCE]
+        cx, cy = c
+        near_discs = [d for d in discs if dist(c, (d[1], d[2])) <= reach]
+        near_segs = [sg for sg, m, h in segs if abs(cx - m[0]) <= radius + h + CLEARANCE
+                     and abs(cy - m[1]) <= radius + h + CLEARANCE]
         return near_discs, near_segs
 
     @staticmethod
-    def _disc_clear(c: Point, discs, segs, skip_discs=(), skip_lanes=()) -> bool:  # type: ignore[no-untyped-def]
-        for i, p in discs:
-            if i not in skip_discs and dist(c, p) < 2 * DISC_RADIUS + CLEARANCE - EPS:
+    def _disc_clear(c: Point, discs: list[Disc], segs: list[Seg], skip_discs: Iterable[str] = (),
+                    skip_lanes: Iterable[str] = ()) -> bool:
+        """Whether a disc centred at ``c`` keeps the clearance from every disc and lane not skipped."""
+        cx, cy = c
+        far = 2 * DISC_RADIUS + CLEARANCE - EPS
+        for i, x, y in discs:
+            if abs(cx - x) < far and abs(cy - y) < far and i not in skip_discs and dist(c, (x, y)) < far:
                 return False
-        for i, p, q in segs:
-            if i not in skip_lanes and point_segment_distance(c, p, q) < DISC_RADIUS + CLEARANCE - EPS:
+        near = DISC_RADIUS + CLEARANCE - EPS
+        for i, p, q, x0, x1, y0, y1 in segs:
+            if cx + near <= x0 or cx - near >= x1 or cy + near <= y0 or cy - near >= y1 or i in skip_lanes:
+                continue
+            if point_segment_distance(c, p, q) < near:
                 return False
         return True
 
     @staticmethod
-    def _lane_clear(p: Point, q: Point, discs, segs, skip_discs=(), skip_lanes=()) -> bool:  # type: ignore[no-untyped-def]
-        for i, c in discs:
-            if i not in skip_discs and point_segment_distance(c, p, q) < DISC_RADIUS + CLEARANCE - EPS:
+    def _lane_clear(p: Point, q: Point, discs: list[Disc], segs: list[Seg], skip_discs: Iterable[str] = (),
+                    skip_lanes: Iterable[str] = ()) -> bool:
+        """Whether a lane drawn from ``p`` to ``q`` keeps the clearance from every disc and lane not skipped."""
+        _, _, _, x0, x1, y0, y1 = _seg("", p, q)
+        near = DISC_RADIUS + CLEARANCE - EPS
+        for i, x, y in discs:
+            if x + near <= x0 or x - near >= x1 or y + near <= y0 or y - near >= y1 or i in skip_discs:
+                continue
+            if point_segment_distance((x, y), p, q) < near:
                 return False
-        for i, a, b in segs:
-            if i not in skip_lanes and segment_distance(p, q, a, b) < CLEARANCE - EPS:
+        gap = CLEARANCE - EPS
+        for i, a, b, u0, u1, v0, v1 in segs:
+            if u0 - x1 >= gap or x0 - u1 >= gap or v0 - y1 >= gap or y0 - v1 >= gap or i in skip_lanes:
+                continue
+            if segment_distance(p, q, a, b) < gap:
                 return False
         return True
 
@@ -507,9 +530,11 @@ class Galaxy:
         g = self.anchor(sid)
         assert g is not None
         skip_lanes = {lid for lid, _, _, _ in segs_new}
-        discs, segs = self._shapes()
-        near_discs = [(i, p) for i, p in discs if i != sid]
-        near_segs = [(i, p, q) for i, p, q, _, _ in segs if i not in skip_lanes]
+        gc = self.systems[g].centre
+        reach = max([dist(gc, centre) + DISC_RADIUS] + [dist(gc, q) for _, _, q, _ in segs_new])
+        discs, segs = self._near(gc, reach)
+        near_discs = [d for d in discs if d[0] != sid]
+        near_segs = [sg for sg in segs if sg[0] not in skip_lanes]
         if not self._disc_clear(centre, near_discs, near_segs):
             return "swing_blocked"
         for _lid, p, q, ends in segs_new:
@@ -817,45 +842,48 @@ class Galaxy:
 
     def violations(self) -> list[str]:
         """Everything wrong with the map (empty for every galaxy built through this module's operations)."""
+        missing = [ln.id for ln in self.lanes.values() if ln.a not in self.systems or ln.b not in (None, *self.systems)]
+        if missing:
+            return [f"lane {lid} ends at a missing system" for lid in sorted(missing)]
         out: list[str] = []
-        ss = sorted(self.systems.values(), key=lambda s: s.id)
-        for s in ss:
+        ss = sorted(self.systems.values(), key=lambda s: s.x)  # a sweep along x: pairs too far apart stop early
+        far = 2 * DISC_RADIUS + CLEARANCE - EPS
+        for i, s in enumerate(ss):
             if not self.table.holds_disc(s.centre):
                 out.append(f"disc {s.id} off the table")
             if len(self._index()[0][s.id]) > s.max_lanes:
                 out.append(f"disc {s.id} has more than {s.max_lanes} lanes")
-        for i, s in enumerate(ss):
             for t in ss[i + 1:]:
-                if dist(s.centre, t.centre) < 2 * DISC_RADIUS + CLEARANCE - EPS:
-                    out.append(f"discs {s.id} and {t.id} touch")
-        ls = sorted(self.lanes.values(), key=_lane_order)
-        pairs: set[frozenset[str]] = set()
-        for ln in ls:
-            if ln.a not in self.systems or (ln.b is not None and ln.b not in self.systems):
-                out.append(f"lane {ln.id} ends at a missing system")
-                return out
+                if t.x - s.x >= far:
+                    break
+                if dist(s.centre, t.centre) < far:
+                    out.append(f"discs {min(s.id, t.id)} and {max(s.id, t.id)} touch")
+        discs, shapes = self._shapes()
+        segs = sorted((sg for sg, _, _ in shapes), key=lambda sg: sg[3])
+        for i, (lid, p, q, _x0, x1, _y0, _y1) in enumerate(segs):
+            ln = self.lanes[lid]
             if ln.length not in LANE_LENGTHS:
-                out.append(f"lane {ln.id} has {ln.length} sectors")
-            p, q = self.segment(ln.id)
+                out.append(f"lane {lid} has {ln.length} sectors")
             if ln.b is not None:
-                pair = frozenset((ln.a, ln.b))
-                if pair in pairs or len(pair) == 1:
-                    out.append(f"lane {ln.id} doubles a link")
-                pairs.add(pair)
+                if ln.b == ln.a or self.lane_between(ln.a, ln.b) != lid:
+                    out.append(f"lane {lid} doubles a link")
                 if dist(p, q) > ln.length * SECTOR_LENGTH + EPS:
-                    out.append(f"lane {ln.id} is too short for its gap")
+                    out.append(f"lane {lid} is too short for its gap")
             elif not self.table.holds_point(q):
-                out.append(f"lane {ln.id} leaves the table")
-            for s in ss:
-                if s.id not in (ln.a, ln.b) and point_segment_distance(s.centre, p, q) < DISC_RADIUS + CLEARANCE - EPS:
-                    out.append(f"lane {ln.id} touches disc {s.id}")
-        for i, ln in enumerate(ls):
-            p, q = self.segment(ln.id)
-            for other in ls[i + 1:]:
-                a, b = self.segment(other.id)
-                if segment_distance(p, q, a, b) < CLEARANCE - EPS:
-                    out.append(f"lanes {ln.id} and {other.id} cross or touch")
-        return out
+                out.append(f"lane {lid} leaves the table")
+            if not self._lane_clear(p, q, [d for d in discs if d[0] not in (ln.a, ln.b)], []):
+                out += [f"lane {lid} touches disc {d[0]}" for d in sorted(discs)
+                        if d[0] not in (ln.a, ln.b) and not self._lane_clear(p, q, [d], [])]
+            for other in segs[i + 1:]:
+                if other[3] - x1 >= CLEARANCE:
+                    break
+                if not self._lane_clear(p, q, [], [other]):
+                    out.append(f"lanes {min(lid, other[0])} and {max(lid, other[0])} cross or touch")
+        return sorted(out)
+
+
+def _seg(lid: str, p: Point, q: Point) -> Seg:
+    return (lid, p, q, min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1]))
 
 
 def _lane_order(ln: Lane) -> tuple[int, str]:

@@ -526,3 +526,22 @@ def test_home_systems_start_equidistant_on_every_suggested_table() -> None:
         gaps = {round(math.dist(homes[i], homes[(i + 1) % players]), 2) for i in range(players)}
         assert len(radii) == 1 and len(gaps) == 1
         assert min(min(h[0], h[1], table.width - h[0], table.height - h[1]) for h in homes) >= 15 + R - 0.01
+
+
+@pytest.mark.rules("ascendancy:R61", "ascendancy:R54")
+def test_the_invariant_check_names_touching_discs_crossing_lanes_and_overfull_discs() -> None:
+    from games.ascendancy.engine.galaxy import Lane, System
+
+    systems = {
+        "a": System("a", 10, 45, 1), "b": System("b", 60, 45, 3), "c": System("c", 35, 20, 3),
+        "d": System("d", 35, 70, 3), "e": System("e", 35 + 2 * R, 20, 3),
+    }
+    lanes = {"l1": Lane("l1", "a", "b", 4), "l2": Lane("l2", "c", "d", 4), "l3": Lane("l3", "a", None, 2, (10, 30))}
+    found = Galaxy(Table(90, 90), systems, lanes).violations()
+    assert "discs c and e touch" in found
+    assert "lanes l1 and l2 cross or touch" in found
+    assert "disc a has more than 1 lanes" in found
+    assert "lane l1 is too short for its gap" in found
+    assert Galaxy(Table(90, 90), systems, {"l9": Lane("l9", "a", "gone", 2)}).violations() == [
+        "lane l9 ends at a missing system"
+    ]
