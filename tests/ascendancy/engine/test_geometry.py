@@ -281,6 +281,10 @@ def test_a_connection_needs_a_floating_start_and_a_lane_long_enough_for_the_gap(
     assert g2.lanes[lid].length == 3 and g2.linked("f") == ["home", "z"]
     assert g2.kind("f") == "fixed" and g2.connected("home", "z")
     refused(g2.connect, "already_adjacent", "z", "f", 4, from_any=True)
+    g3, longer = g.connect("f", "z", 4)  # longer than the gap: it still joins them, with its 4 sectors
+    points = [g3.sector_point(lane_sector(longer, k)) for k in (1, 2, 3, 4)]
+    assert [round(b[0] - a[0], 6) for a, b in zip(points, points[1:], strict=False)] == [3 * S / 4] * 3
+    assert g3.sector_distance("S:f", "S:z") == 5
 
 
 @pytest.mark.rules("ascendancy:R59", "ascendancy:R60")
