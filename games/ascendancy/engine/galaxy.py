@@ -13,8 +13,9 @@ joined, never who owns what or where ships are: the engine passes that in (``occ
   It is drawn from disc edge to disc edge (or to ``end``).
 * **Sectors** (R31) are named ``S:<system>`` and ``L:<lane>:<k>``, k = 1..length counted from the ``a`` end.
 
-Refusals raise ``IllegalCommand(code, rule=...)`` with the codes in ``CODES``; each ``*_problem`` query gives
-the code without raising, so the engine can offer only what is legal.
+Rulings on what the rulebook leaves open: GEOMETRY.md (G1-G18). Refusals raise ``IllegalCommand(code,
+rule=...)`` with the codes in ``CODES``; each ``*_problem`` query gives the code without raising, so the
+engine can offer only what is legal.
 """
 
 from __future__ import annotations
@@ -195,7 +196,7 @@ class Galaxy:
             for s in data["systems"]
         }
         lanes = {
-            ln["id"]: Lane(ln["id"], ln["a"], ln["b"], int(ln["length"]), tuple(ln["end"]) if ln["end"] else None)  # type: ignore[arg-type]
+            ln["id"]: Lane(ln["id"], ln["a"], ln["b"], int(ln["length"]), _point(ln["end"]))
             for ln in data["lanes"]
         }
         return cls(Table(float(w), float(h)), systems, lanes, int(data["next_lane"]))
@@ -274,7 +275,7 @@ class Galaxy:
 
     def kind(self, sid: str) -> str:
         """``fixed``, ``floating`` (joined to exactly one system, which is Fixed) or ``unanchored`` (R58; a disc
-        joined only to a system that is not Fixed, or to none, is neither: RULINGS G4 / digest A6)."""
+        joined only to a system that is not Fixed, or to none, is neither: GEOMETRY G9 / digest A6)."""
         self.system(sid)
         if self._is_fixed(sid):
             return "fixed"
@@ -298,7 +299,7 @@ class Galaxy:
 
     def segment(self, lid: str) -> tuple[Point, Point]:
         """The drawn lane: from the edge of disc ``a`` to the edge of disc ``b`` (or to the open end)."""
-        segs = self._memo.setdefault("segs", {})
+        segs: dict[str, tuple[Point, Point]] = self._memo.setdefault("segs", {})
         seg = segs.get(lid)
         if seg is None:
             ln = self.lane(lid)
@@ -407,7 +408,9 @@ class Galaxy:
         discs, segs = self._near(c, new_disc_offset(length))
         return self._lane_problem(c, src, direction, length, discs, segs)
 
-    def _lane_problem(self, c, src, direction, length, discs, segs) -> str | None:  # type: ignore[no-untyped-def]
+    def _lane_problem(
+        self, c: Point, src: str, direction: int, length: int, discs: list[Disc], segs: list[Seg]
+    ) -> str | None:
         u = UNIT[direction]
         p, q = along(c, u, DISC_RADIUS), along(c, u, DISC_RADIUS + length * SECTOR_LENGTH)
         if not self.table.holds_point(q):
@@ -470,7 +473,7 @@ class Galaxy:
 
     def place_system(self, lid: str, sid: str, max_lanes: int) -> Galaxy:
         """Lay disc ``sid`` at the open end of lane ``lid`` (R57). If it does not fit it does not exist: the
-        engine abandons the lane (RULINGS G6)."""
+        engine abandons the lane (GEOMETRY G8)."""
         if not sid or ":" in sid:
             raise refuse("bad_system_id", system=sid)
         if sid in self.systems:
@@ -504,7 +507,7 @@ class Galaxy:
 
     def destroy_system(self, sid: str) -> tuple[Galaxy, list[str]]:
         """Remove a destroyed system and every lane attached to it (R62); returns the removed lanes' ids. Moving
-        the ships that were on it is the engine's business (RULINGS G9)."""
+        the ships that were on it is the engine's business (GEOMETRY G17)."""
         removed = self.lanes_at(sid)
         systems = dict(self.systems)
         del systems[sid]
@@ -590,7 +593,7 @@ class Galaxy:
 
     def connection_problem(self, src: str, dst: str, length: int, from_any: bool = False) -> str | None:
         """Why a new ``length``-sector lane cannot join ``src`` to ``dst`` (a code), or None. R60 allows it when
-        leaving a Floating system; ``from_any`` (a table option, RULINGS G7) allows it from any system."""
+        leaving a Floating system; ``from_any`` (a table option, GEOMETRY G11) allows it from any system."""
         self._check_length(length)
         self.system(src)
         self.system(dst)
@@ -669,7 +672,7 @@ class Galaxy:
 
     def step_neighbours(self, sector: str) -> list[str]:
         """The sectors one step away (R32's adjacency without the sector itself), sorted."""
-        cache = self._memo.setdefault("nbrs", {})
+        cache: dict[str, list[str]] = self._memo.setdefault("nbrs", {})
         out = cache.get(sector)
         if out is None:
             if not self.has_sector(sector):
@@ -791,7 +794,7 @@ class Galaxy:
     def warp_reach(self, start: str, warp_range: int, blocked: Iterable[str] = ()) -> dict[str, int]:
         """Sectors a ship exiting Warp can stop in, with the number of Systems it travels through to get there
         (R48: the system it entered warp from is not counted; it may stop in any sector of a lane on the way,
-        including a lane beyond the last system its range reaches, RULINGS G8)."""
+        including a lane beyond the last system its range reaches, GEOMETRY G12)."""
         cost, _ = self._warp_search(start, blocked)
         return {s: c for s, c in cost.items() if c <= warp_range}
 
@@ -880,6 +883,10 @@ class Galaxy:
                 if not self._lane_clear(p, q, [], [other]):
                     out.append(f"lanes {min(lid, other[0])} and {max(lid, other[0])} cross or touch")
         return sorted(out)
+
+
+def _point(value: Any) -> Point | None:
+    return (float(value[0]), float(value[1])) if value else None
 
 
 def _seg(lid: str, p: Point, q: Point) -> Seg:
