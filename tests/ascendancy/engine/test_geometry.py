@@ -549,3 +549,39 @@ def test_the_invariant_check_names_touching_discs_crossing_lanes_and_overfull_di
     assert Galaxy(Table(90, 90), systems, {"l9": Lane("l9", "a", "gone", 2)}).violations() == [
         "lane l9 ends at a missing system"
     ]
+
+
+@pytest.mark.rules("ascendancy:R54", "ascendancy:R60")
+def test_a_connection_needs_a_free_lane_connection_at_both_ends() -> None:
+    g = home_at(20, 45)
+    g, _ = grow(g, "home", RIGHT, 2, "f")
+    g = g.with_system("full", (35, 45 + 2 * R + 2 * S), 1)  # a 2-sector lane would bridge the gap
+    g, _ = g.place_lane("full", DOWN, 2)  # its one lane connection is used by an open lane
+    assert g.free_lane_slots("full") == 0
+    refused(g.connect, "lane_limit_reached", "f", "full", 2)
+
+
+@pytest.mark.rules("ascendancy:R58")
+def test_the_fixed_status_survives_json_and_a_pinned_disc_is_fixed_from_the_start() -> None:
+    g = home_at(45, 45)
+    g, _ = grow(g, "home", RIGHT, 2, "a")
+    g, _ = grow(g, "a", RIGHT, 2, "b")
+    g, _ = g.destroy_system("b")
+    back = Galaxy.load(json.loads(json.dumps(g.dump())))
+    assert back.kind("a") == "fixed" and back.swing_options("a") == []
+    hub = Galaxy(Table(90, 90)).with_system("hub", (45, 45), 6, fixed=True).with_system("lost", (10, 10), 3)
+    assert (hub.kind("hub"), hub.kind("lost")) == ("fixed", "unanchored")
+
+
+def test_unknown_pieces_are_refused_without_a_rule() -> None:
+    g, *_ = line()
+    for call, code in (
+        (lambda: g.place_lane("nowhere", RIGHT, 2), "unknown_system"),
+        (lambda: g.remove_lanes(["l99"]), "unknown_lane"),
+        (lambda: g.distances("L:l1:9"), "unknown_sector"),
+        (lambda: g.sector_point("Z:x"), "unknown_sector"),
+        (lambda: g.place_system("l1", "bad:id", 3), "bad_system_id"),
+    ):
+        with pytest.raises(IllegalCommand) as exc:
+            call()
+        assert (exc.value.code, exc.value.rule) == (code, "")
