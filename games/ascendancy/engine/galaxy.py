@@ -144,7 +144,7 @@ def parse_sector(sector: str) -> tuple[str, str, int]:
 class Galaxy:
     """The map. Treat it as immutable: operations return a new Galaxy."""
 
-    __slots__ = ("table", "systems", "lanes", "next_lane", "_memo")
+    __slots__ = ("table", "systems", "lanes", "next_lane", "warp_links", "_memo")
 
     def __init__(
         self,
@@ -152,11 +152,16 @@ class Galaxy:
         systems: Mapping[str, System] | None = None,
         lanes: Mapping[str, Lane] | None = None,
         next_lane: int = 1,
+        warp_links: Iterable[tuple[str, str]] = (),
     ) -> None:
         self.table = table
         self.systems: dict[str, System] = dict(systems or {})
         self.lanes: dict[str, Lane] = dict(lanes or {})
         self.next_lane = next_lane
+        #: Pairs of systems joined for Warp travel without a lane (the Transwarp Hub and its Conduits, R248).
+        self.warp_links: frozenset[tuple[str, str]] = frozenset(
+            (min(a, b), max(a, b)) for a, b in warp_links
+        )
         self._memo: dict[str, Any] = {}
 
     def _with(
@@ -164,12 +169,14 @@ class Galaxy:
         systems: Mapping[str, System] | None = None,
         lanes: Mapping[str, Lane] | None = None,
         next_lane: int | None = None,
+        warp_links: Iterable[tuple[str, str]] | None = None,
     ) -> Galaxy:
         return Galaxy(
             self.table,
             self.systems if systems is None else systems,
             self.lanes if lanes is None else lanes,
             self.next_lane if next_lane is None else next_lane,
+            self.warp_links if warp_links is None else warp_links,
         )
 
     # --- JSON ---------------------------------------------------------------------------------------------
@@ -186,6 +193,7 @@ class Galaxy:
                 {"id": ln.id, "a": ln.a, "b": ln.b, "length": ln.length, "end": list(ln.end) if ln.end else None}
                 for ln in sorted(self.lanes.values(), key=_lane_order)
             ],
+            "warp_links": [list(pair) for pair in sorted(self.warp_links)],
         }
 
     @classmethod
@@ -199,7 +207,8 @@ class Galaxy:
             ln["id"]: Lane(ln["id"], ln["a"], ln["b"], int(ln["length"]), _point(ln["end"]))
             for ln in data["lanes"]
         }
-        return cls(Table(float(w), float(h)), systems, lanes, int(data["next_lane"]))
+        links = [(str(a), str(b)) for a, b in data.get("warp_links", [])]
+        return cls(Table(float(w), float(h)), systems, lanes, int(data["next_lane"]), links)
 
     def view(self) -> dict[str, Any]:
         """What a board drawing needs: discs with their status, lanes as drawn segments with sector points."""
@@ -216,7 +225,10 @@ class Galaxy:
                 "id": ln.id, "a": ln.a, "b": ln.b, "length": ln.length, "from": list(p), "to": list(q),
                 "sectors": [list(self.sector_point(lane_sector(ln.id, k))) for k in range(1, ln.length + 1)],
             })
-        return {"table": [self.table.width, self.table.height], "systems": systems, "lanes": lanes}
+        return {
+            "table": [self.table.width, self.table.height], "systems": systems, "lanes": lanes,
+            "warp_links": [list(pair) for pair in sorted(self.warp_links)],
+        }
 
     # --- lookups ------------------------------------------------------------------------------------------
 
@@ -512,7 +524,24 @@ class Galaxy:
         systems = dict(self.systems)
         del systems[sid]
         lanes = {lid: ln for lid, ln in self.lanes.items() if lid not in removed}
-        return self._with(systems=systems, lanes=lanes), removed
+        links = [pair for pair in self.warp_links if sid not in pair]
+        return self._with(systems=systems, lanes=lanes, warp_links=links), removed
+
+    def with_warp_link(self, a: str, b: str) -> Galaxy:
+        """Join two systems for Warp travel without a lane (the Hub and a Conduit, R248). They do not become
+        Adjacent, Connected or Fixed by it; for Warp and for the Borg's distance counting they are one system
+        apart."""
+        self.system(a)
+        self.system(b)
+        if a == b:
+            raise refuse("connection_to_itself", system=a, target=b)
+        return self._with(warp_links=[*self.warp_links, (a, b)])
+
+    def _linked_by_warp(self, sector: str) -> list[str]:
+        if not self.warp_links or not sector.startswith("S:"):
+            return []
+        sid = sector[2:]
+        return sorted(sys_sector(b if a == sid else a) for a, b in self.warp_links if sid in (a, b))
 
     # --- swinging a Floating system (R59) -----------------------------------------------------------------
 
@@ -715,9 +744,12 @@ class Galaxy:
                     todo.append(n)
         return seen
 
-    def distances(self, start: str, blocked: Iterable[str] = (), limit: int | None = None) -> dict[str, int]:
+    def distances(
+        self, start: str, blocked: Iterable[str] = (), limit: int | None = None, warp_links: bool = False
+    ) -> dict[str, int]:
         """Steps from ``start`` to every sector it can reach (each step enters one sector: Impulse, R45),
-        never entering a ``blocked`` sector (R49)."""
+        never entering a ``blocked`` sector (R49). ``warp_links``: count a Hub-Conduit link as one step (the
+        Borg's distance counting, R248; players cannot cross it at Impulse)."""
         if not self.has_sector(start):
             raise refuse("unknown_sector", sector=start)
         stop = set(blocked)
@@ -727,7 +759,7 @@ class Galaxy:
             s = frontier.popleft()
             if limit is not None and out[s] >= limit:
                 continue
-            for n in self.step_neighbours(s):
+            for n in self.step_neighbours(s) + (self._linked_by_warp(s) if warp_links else []):
                 if n not in out and n not in stop:
                     out[n] = out[s] + 1
                     frontier.append(n)
@@ -737,9 +769,9 @@ class Galaxy:
         """Sectors a ship can end in moving at most ``speed`` sectors over existing lanes (R45), with the steps."""
         return self.distances(start, blocked, speed)
 
-    def sector_distance(self, a: str, b: str, blocked: Iterable[str] = ()) -> int | None:
+    def sector_distance(self, a: str, b: str, blocked: Iterable[str] = (), warp_links: bool = False) -> int | None:
         """Fewest sectors entered to go from ``a`` to ``b``, or None when no path avoids ``blocked``."""
-        return self.distances(a, blocked).get(b)
+        return self.distances(a, blocked, warp_links=warp_links).get(b)
 
     def shortest_path(self, a: str, b: str, blocked: Iterable[str] = ()) -> list[str] | None:
         """The sectors entered on a shortest way from ``a`` to ``b`` (``b`` last), the first in sorted order on
@@ -782,7 +814,7 @@ class Galaxy:
             if s in cost:
                 continue
             cost[s], parent[s] = c, par
-            for n in self.step_neighbours(s):
+            for n in self.step_neighbours(s) + self._linked_by_warp(s):
                 if n in cost or n in stop:
                     continue
                 if n.startswith("S:"):
@@ -846,6 +878,7 @@ class Galaxy:
     def violations(self) -> list[str]:
         """Everything wrong with the map (empty for every galaxy built through this module's operations)."""
         missing = [ln.id for ln in self.lanes.values() if ln.a not in self.systems or ln.b not in (None, *self.systems)]
+        missing += ["-".join(pair) for pair in self.warp_links if not set(pair) <= self.systems.keys()]
         if missing:
             return [f"lane {lid} ends at a missing system" for lid in sorted(missing)]
         out: list[str] = []

@@ -585,3 +585,23 @@ def test_unknown_pieces_are_refused_without_a_rule() -> None:
         with pytest.raises(IllegalCommand) as exc:
             call()
         assert (exc.value.code, exc.value.rule) == (code, "")
+
+
+@pytest.mark.rules("ascendancy:R248")
+def test_a_hub_conduit_link_counts_as_one_system_for_warp_but_joins_nothing_at_impulse() -> None:
+    g = home_at(15, 15)
+    g, l1 = grow(g, "home", RIGHT, 2, "hub")  # hub at (30, 15)
+    g = g.with_system("conduit", (75, 75), 3)
+    g, l2 = grow(g, "conduit", LEFT, 2, "beyond")  # beyond at (60, 75)
+    g = g.with_warp_link("hub", "conduit")
+    assert g.warp_reach("S:home", 2)["S:conduit"] == 2 and "S:beyond" not in g.warp_reach("S:home", 2)
+    assert g.warp_path("S:home", "S:beyond") == [
+        lane_sector(l1, 1), lane_sector(l1, 2), "S:hub", "S:conduit", lane_sector(l2, 1), lane_sector(l2, 2), "S:beyond",
+    ]
+    assert g.impulse_reach("S:hub", 5).keys().isdisjoint({"S:conduit", "S:beyond"})
+    assert g.sector_distance("S:hub", "S:conduit") is None and g.sector_distance("S:hub", "S:conduit", warp_links=True) == 1
+    assert not g.adjacent("S:hub", "S:conduit") and not g.connected("hub", "conduit")
+    assert g.kind("conduit") == "unanchored" and g.kind("hub") == "floating"
+    back = Galaxy.load(json.loads(json.dumps(g.dump())))
+    assert back.warp_links == {("conduit", "hub")}
+    assert g.destroy_system("hub")[0].warp_links == frozenset()
