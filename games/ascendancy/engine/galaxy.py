@@ -13,7 +13,7 @@ joined, never who owns what or where ships are: the engine passes that in (``occ
   It is drawn from disc edge to disc edge (or to ``end``).
 * **Sectors** (R31) are named ``S:<system>`` and ``L:<lane>:<k>``, k = 1..length counted from the ``a`` end.
 
-Rulings on what the rulebook leaves open: GEOMETRY.md (G1-G18). Refusals raise ``IllegalCommand(code,
+Rulings on what the rulebook leaves open: GEOMETRY.md (G1-G19). Refusals raise ``IllegalCommand(code,
 rule=...)`` with the codes in ``CODES``; each ``*_problem`` query gives the code without raising, so the
 engine can offer only what is legal.
 """
