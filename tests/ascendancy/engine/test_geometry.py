@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from games.ascendancy.engine.galaxy import CODES, Galaxy, lane_sector, sys_sector
+from games.ascendancy.engine.galaxy import CODES, Galaxy, LaneOption, lane_sector, sys_sector
 from games.ascendancy.engine.geometry import (
     CLEARANCE,
     DIRECTIONS,
@@ -170,7 +170,11 @@ def test_a_new_disc_may_not_touch_a_disc_or_a_lane_and_must_stay_on_the_table() 
     g, lid = g.place_lane("home", RIGHT, 4)
     assert g.disc_problem(lid) == "system_blocked"
     refused(g.place_system, "system_blocked", lid, "new", 3)
-    assert {o.direction: o.disc_fits for o in g.lane_options("home", 4)}.get(RIGHT) is None  # the slot is used
+    g4 = home_at(45, 45).with_system("post", (45 + 2 * R + 4 * S, 22), 3)  # above where the disc would go
+    g4, _ = g4.place_lane("post", DOWN, 4)  # its open end stops 3.5 cm from that disc's centre
+    assert next(o for o in g4.lane_options("home", 4) if o.direction == RIGHT) == LaneOption(RIGHT, False)
+    g4, lid4 = g4.place_lane("home", RIGHT, 4)
+    refused(g4.place_system, "system_blocked", lid4, "new", 3)
     g2 = home_at(45, 45)
     g2 = g2.with_system("rock", (45 + 2 * R + 4 * S + 2 * R + CLEARANCE + 0.01, 45), 3)
     assert next(o for o in g2.lane_options("home", 4) if o.direction == RIGHT).disc_fits
