@@ -2,7 +2,7 @@
 
 A 7-player galaxy (the largest table, 135 x 135 cm) is grown by random legal steps from a seed until it holds
 40 systems (homes included), with some open lanes, swings and connections on the way. Then, for every system
-and every lane length (2-4), ``Galaxy.lane_options`` (every direction where a new lane fits, each with whether
+with a free lane connection and every lane length (2-4), ``Galaxy.lane_options`` (every direction where a new lane fits, each with whether
 its disc fits: what the engine offers a player leaving that system) is timed in CPU time:
 
 * cold: on a galaxy just read from the engine state (``Galaxy.load`` of its JSON dump, as each command does),
@@ -99,9 +99,12 @@ def main() -> None:
     open_lanes = sum(1 for ln in g.lanes.values() if ln.open)
     print(f"galaxy: seed {args.seed}, {len(g.systems)} systems, {len(g.lanes)} lanes ({open_lanes} open), "
           f"{len(floating)} floating, table {g.table.width:g} x {g.table.height:g} cm")
-    queries = [(s, n) for s in ids for n in (2, 3, 4)]
-    offered = sum(len(g.lane_options(s, n)) for s, n in queries)
-    print(f"lane_options: {len(queries)} queries, {offered / len(queries):.1f} directions offered on average")
+    # only systems with a free lane connection: on a full one the query answers at once (R54)
+    queries = [(s, n) for s in ids if g.free_lane_slots(s) > 0 for n in (2, 3, 4)]
+    offered = [g.lane_options(s, n) for s, n in queries]
+    print(f"lane_options: {len(queries)} queries (systems with a free lane connection x lengths 2-4), "
+          f"{sum(map(len, offered)) / len(queries):.1f} of 24 directions offered on average, "
+          f"{sum(o.disc_fits for opts in offered for o in opts) / len(queries):.1f} with room for the disc")
 
     print("baseline")
     line("json.loads(json.dumps(dump))", cpu_us(lambda: json.loads(json.dumps(dump)), args.repeat * 20), 1)
