@@ -1,5 +1,4 @@
 """Star Trek: Ascendancy: the pure-Python rules engine (digest: shared/rules/ascendancy.md).
 
-geometry.py: the table's constants and shape tests; galaxy.py: discs and lanes as geometry and as a graph;
-GEOMETRY.md: the rulings they implement (G1-G19).
+geometry.py: the table's constants and shape tests; galaxy.py: discs and lanes as geometry and as a graph.
 """
