@@ -64,6 +64,23 @@ WHEN = (
     "on_hazard_survived",
     "on_receive_trade",
 )
+#: ``when`` values of an ability the owner chooses to use (the others are triggers or continuous)
+ACTIVATED = ("build", "command_phase", "own_turn", "any_time")
+#: kinds that are actions: they need an activated ``when`` (or ``on_complete`` for a one-off)
+ACTION_KINDS = (
+    "convert",
+    "mine_phenomenon",
+    "cancel_battle",
+    "destroy_ship",
+    "swap_fleets",
+    "place_token",
+    "move_ambassador",
+    "place_ambassador",
+    "move_rival_ships",
+    "swap_home",
+    "exhaust_rival_card",
+    "peek_deck",
+)
 SCOPES = ("all", "space_battle", "invasion_attack", "invasion_defense", "hazard", "hegemony")
 LIMITS = ("once_per_turn", "once_per_round")
 ENVELOPE = ("kind", "when", "commands", "cost", "exhaust", "scope", "limit")
@@ -590,10 +607,19 @@ class _Loader:
         self.keys(where, raw, ("kind", *required), (*ENVELOPE, *optional))
         params = {k: self.param(where, kind, k, raw[k]) for k in raw if k not in ENVELOPE}
         when = self.str_(f"{where}.when", raw.get("when", "passive"), WHEN)
+        commands = self.int_(f"{where}.commands", raw.get("commands", 0), 0, 3)
+        if (commands > 0) != (when == "command_phase"):
+            raise ContentError(f"{where}: Commands are paid exactly by command_phase abilities")
+        if raw.get("exhaust") and when not in ACTIVATED:
+            raise ContentError(f"{where}: only an ability the owner uses can exhaust its card")
+        if "limit" in raw and not when.startswith("on_"):
+            raise ContentError(f"{where}: a limit applies to a triggered effect (when on_...)")
+        if kind in ACTION_KINDS and when not in (*ACTIVATED, "on_complete"):
+            raise ContentError(f"{where}: {kind} is an action and needs when = one of {list(ACTIVATED)}")
         return Effect(
             kind=kind,
             when=when,
-            commands=self.int_(f"{where}.commands", raw.get("commands", 0), 0, 3),
+            commands=commands,
             cost=self.bundle(f"{where}.cost", raw.get("cost", {})),
             exhaust=self.bool_(f"{where}.exhaust", raw.get("exhaust", False)),
             scope=self.str_(f"{where}.scope", raw.get("scope", "all"), SCOPES),

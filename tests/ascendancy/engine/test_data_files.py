@@ -237,6 +237,21 @@ def test_an_untouched_copy_loads(data_copy: Path):
         ),
         (
             "civilizations.json",
+            lambda d: d["civilizations"][6]["rules"][2]["effects"][0].pop("commands"),
+            "vul_ambassadors effect 1 (move_ambassador): Commands are paid exactly by command_phase abilities",
+        ),
+        (
+            "advancements.json",
+            lambda d: d["advancements"][12]["effects"][0].update(when="passive", exhaust=False),
+            "fed_subspace_telescopes effect 1 (peek_deck): peek_deck is an action",
+        ),
+        (
+            "fleets.json",
+            lambda d: d["fleets"][1]["sides"][0]["effects"][0].update(limit="once_per_turn"),
+            "fed_defense_fleet effect 1 (shield): a limit applies to a triggered effect",
+        ),
+        (
+            "civilizations.json",
             lambda d: d["civilizations"][0].update(home="atlantis"),
             "federation: home 'atlantis' is not in systems.json",
         ),
@@ -293,3 +308,11 @@ def test_a_missing_or_unreadable_file_is_refused(data_copy: Path):
     (data_copy / "agendas.json").unlink()
     with pytest.raises(ContentError, match="agendas.json: file missing"):
         load(data_copy)
+
+
+def test_schema_documents_every_effect_kind_and_timing():
+    schema = (content_module.DATA_DIR / "SCHEMA.md").read_text(encoding="utf-8")
+    for kind in EFFECT_KINDS:
+        assert f"| `{kind}` |" in schema, kind
+    for when in content_module.WHEN:
+        assert f"`{when}`" in schema, when
