@@ -1162,7 +1162,7 @@ class _Loader:
                     self.keys(f"{where}.civilization", c, ("stage", "level", "nodes"))
                     encounter = Encounter(
                         stage,
-                        self.int_(f"{where}.civilization.level", c["level"], 1, 4),
+                        self.int_(f"{where}.civilization.level", c["level"], 1, 3),
                         self.int_(f"{where}.civilization.nodes", c["nodes"], 1, 3),
                     )
             elif ctype == "civilization":

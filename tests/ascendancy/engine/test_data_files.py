@@ -143,7 +143,7 @@ def test_exploration_deck_base_plus_ten_per_expansion_with_every_type():
             if enc.stage == "pre_warp":
                 assert enc.tokens.total > 0 and card.remains_in_play
             else:
-                assert 1 <= enc.level <= 4 and 1 <= enc.nodes <= 3
+                assert 1 <= enc.level <= 3 and 1 <= enc.nodes <= 3  # cards give levels 1-3
     assert C.exploration["valakis"].civilization.stage == "pre_warp"
     assert len(C.exploration_cards(["base"], solo=True)) == 30 - 1  # Dark Mirror names a rival (A18)
     assert len(C.exploration_cards(C.sets_for(["federation", "vulcan", "klingon"]))) == 40
