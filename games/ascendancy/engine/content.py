@@ -62,7 +62,6 @@ WHEN = (
     "on_colonize",
     "on_take_control",
     "on_hazard_survived",
-    "on_receive_trade",
 )
 #: ``when`` values of an ability the owner chooses to use (the others are triggers or continuous)
 ACTIVATED = ("build", "command_phase", "own_turn", "any_time")
@@ -86,14 +85,9 @@ LIMITS = ("once_per_turn", "once_per_round")
 ENVELOPE = ("kind", "when", "commands", "cost", "exhaust", "scope", "limit")
 COUNTERS = (
     "starbase",
-    "controlled_system",
-    "research_node",
-    "production_node",
-    "culture_node",
     "ship_orbiting_rival",
     "phenomenon_with_ship",
     "trade_agreement_held",
-    "enemy_ship",
     "ambassador",
     "warp_civilization_controlled",
 )
@@ -108,27 +102,21 @@ COST_ITEMS = (
     "upgrade_weapons",
     "upgrade_shields",
 )
-BUILD_SITES = ("controlled", "controlled_with_node_production", "colonies_with_3_nodes")
+BUILD_SITES = ("controlled", "controlled_with_node_production")
 
 #: effect kind -> (required params, optional params); see SCHEMA.md "Effect kinds"
 EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # resources and economy
     "gain": (("bundle",), ("per",)),
-    "gain_authority": (("amount",), ()),
-    "gain_commands": (("amount",), ()),
-    "gain_ships": (("amount",), ()),
     "lose": ((), ("bundle", "all")),
     "convert": (("pay", "get"), ()),
     "cost_change": (("item", "bundle"), ()),
     "pay_with": (("item", "pay", "instead"), ()),
     "base_commands": (("amount",), ()),
-    "trade_bonus": (("bundle",), ()),
     "project_limit": (("amount",), ()),
     "launch": (("draw", "from"), ()),
-    "fund_limit": (("amount",), ()),
     "mine_phenomenon": (("bundle",), ()),
     # combat and hazards
-    "hit_roll": (("amount",), ()),
     "shield": (("amount",), ()),
     "always_hit": (("face",), ()),
     "extra_dice": (("amount",), ()),
@@ -144,16 +132,13 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "capture_ship": (("amount",), ()),
     "hazard_roll": (("amount",), ()),
     "hazard_one_at_a_time": ((), ()),
-    "retreat_sectors": (("amount",), ()),
     "never_retreat": ((), ()),
     # movement and map
     "impulse": (("amount",), ()),
-    "warp_range": (("amount",), ()),
     "free_warp_entry": ((), ()),
     "pass_rivals": (("stop",), ()),
     "swap_fleets": ((), ()),
     "place_token": (("token",), ()),
-    "draw_exploration": ((), ()),
     "place_system": ((), ()),
     "refresh_commands": (("amount",), ()),
     # build, control, influence
@@ -190,7 +175,6 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "advance_project": (("amount",), ()),
     "complete_project": ((), ()),
     "nodes": (("node", "count"), ()),
-    "destroy_system": ((), ()),
     "lose_authority": (("amount",), ()),
 }
 
@@ -644,7 +628,7 @@ class _Loader:
                 return b
             return self.bundle(at, value, negative=(kind == "cost_change"))
         if name in ("amount", "per_ship", "ratio", "min_ships", "draw"):
-            lo = -6 if kind in ("hit_roll", "shield", "hazard_roll", "hegemony_roll", "diplomacy_roll") else 1
+            lo = -6 if kind in ("shield", "hazard_roll", "hegemony_roll", "diplomacy_roll") else 1
             return self.int_(at, value, lo, 10)
         if name in ("ships", "authority"):
             return self.int_(at, value, 0, 5)

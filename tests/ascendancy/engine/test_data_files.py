@@ -316,3 +316,14 @@ def test_schema_documents_every_effect_kind_and_timing():
         assert f"| `{kind}` |" in schema, kind
     for when in content_module.WHEN:
         assert f"`{when}`" in schema, when
+
+
+def test_rulings_decide_every_ambiguity_and_list_their_options():
+    rulings = (content_module.DATA_DIR.parent.parent / "RULINGS.md").read_text(encoding="utf-8")
+    decisions, options = rulings.split("## 4. Table options", 1)
+    for n in range(1, 54):
+        assert f"- **A{n} " in decisions, f"A{n}"
+    names = [line.split("`")[1] for line in options.splitlines() if line.startswith("| `")]
+    assert len(names) >= 10
+    for name in names:
+        assert f"`{name}`" in decisions, f"option {name} has no ruling"
