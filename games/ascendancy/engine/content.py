@@ -1192,6 +1192,13 @@ class _Loader:
                 ally=ally,
                 rule=raw.get("rule", ""),
             )
+            timed = [e for e in card.effects if e.when != "passive"]
+            if diplomacy:
+                timed += [e for e in diplomacy.on_pass + diplomacy.on_fail if e.when != "passive"]
+            if colonize:
+                timed += [e for e in colonize.effects if e.when != "passive"]
+            if timed:
+                raise ContentError(f"{where}: encounter effects resolve when the card says, without a when")
             if card.remains_in_play and card.recurring:
                 raise ContentError(f"{where}: a card cannot both remain in play and recur")
             out[cid] = card

@@ -251,6 +251,11 @@ def test_an_untouched_copy_loads(data_copy: Path):
             "fed_defense_fleet effect 1 (shield): a limit applies to a triggered effect",
         ),
         (
+            "exploration.json",
+            lambda d: d["exploration"][2]["diplomacy"]["pass"][0].update(when="generation"),
+            "plague_ship: encounter effects resolve when the card says",
+        ),
+        (
             "civilizations.json",
             lambda d: d["civilizations"][0].update(home="atlantis"),
             "federation: home 'atlantis' is not in systems.json",
