@@ -594,3 +594,20 @@ def test_rulings_decide_every_ambiguity_and_list_their_options():
     assert len(names) >= 10
     for name in names:
         assert f"`{name}`" in decisions, f"option {name} has no ruling"
+
+
+def test_rulings_rule_on_every_borg_rule_and_offer_the_seven_optional_borg_rules():
+    rulings = (content_module.DATA_DIR.parent.parent / "RULINGS.md").read_text(encoding="utf-8")
+    decisions, options = rulings.split("## 5. Table options", 1)
+    borg = decisions.split("## 4. The Borg", 1)[1]
+    entries = [line.split("**")[1].split()[0] for line in borg.splitlines() if line.startswith("- **B")]
+    assert entries == [f"BN{n}" for n in range(1, 8)] + [f"B{n}" for n in range(1, 33)]
+    for rule in range(216, 278):
+        assert f"R{rule}" in rulings, f"R{rule}"
+    rows = [line for line in options.splitlines() if line.startswith("| `")]
+    for rule in range(269, 276):  # the seven optional Borg rules (R272 is borg_mode's delta_probe)
+        assert any(f"R{rule}" in row for row in rows), f"R{rule}"
+    borg_options = [row.split("`")[1] for row in rows if row.startswith("| `borg_")]
+    assert len(borg_options) == 10
+    for name in borg_options:
+        assert f"`{name}`" in borg or f"`{name}`" in decisions.split("## 4. The Borg", 1)[0], name
