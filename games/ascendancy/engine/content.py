@@ -24,6 +24,8 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 CIVS = ("federation", "klingon", "romulan", "andorian", "cardassian", "ferengi", "vulcan")
 BASE_CIVS = ("federation", "klingon", "romulan")
 SETS = ("base", "andorian", "cardassian", "ferengi", "vulcan")
+#: the Borg Assimilation expansion's set: its discs and Exploration cards join a game only with the Borg
+BORG_SET = "borg"
 RESOURCES = ("production", "research", "culture")
 SLOT_TYPES = (*RESOURCES, "open")
 CATEGORIES = ("science", "engineering", "military", "diplomacy", "espionage", "trade", "exploration")
@@ -44,6 +46,34 @@ DISCS_PER_SET = {
     "ferengi": (6, 3),
     "vulcan": (6, 3),
 }
+
+# The Borg (R216-R275): counts of the Borg Assimilation box
+BORG_COMMANDS = 30
+BORG_COMMANDS_RED = 5
+BORG_EXPLORATION = 20
+BORG_EXPLORATION_RED = 10
+BORG_TECH = 20
+#: the 7 Borg discs: Planetary, Phenomena that are not transwarp discs, Conduits, the Hub
+BORG_DISCS = {"planetary": 2, "phenomenon": 2, "conduit": 2, "hub": 1}
+TRANSWARP = ("hub", "conduit")
+#: what a Borg Command card's movement may aim at (R244, R245); SCHEMA.md "borg_commands.json"
+BORG_TARGETS = (
+    "starbase",
+    "developed",
+    "home",
+    "fleet",
+    "ships",
+    "research_node",
+    "production_node",
+    "culture_node",
+    "independent",
+    "leader",
+    "spire",
+    "first_player_home",
+)
+#: the effect kinds a Borg Command card may carry, and only it may carry the first five
+BORG_COMMAND_ONLY = ("hold", "engage", "aggression", "extra_turn", "hub_cube")
+BORG_COMMAND_KINDS = (*BORG_COMMAND_ONLY, "spire_nodes")
 
 WHEN = (
     "passive",
@@ -79,8 +109,25 @@ ACTION_KINDS = (
     "swap_home",
     "exhaust_rival_card",
     "peek_deck",
+    "redraw_command",
+    "no_regeneration",
+    "cube_damage",
+    "absorb_hits",
+    "cancel_assimilation",
+    "evade_engagement",
+    "hold_adaptation",
 )
-SCOPES = ("all", "space_battle", "invasion_attack", "invasion_defense", "hazard", "hegemony")
+SCOPES = (
+    "all",
+    "space_battle",
+    "invasion_attack",
+    "invasion_defense",
+    "hazard",
+    "hegemony",
+    "borg_battle",
+    "assimilation",
+    "reclaim",
+)
 LIMITS = ("once_per_turn", "once_per_round")
 ENVELOPE = ("kind", "when", "commands", "cost", "exhaust", "scope", "limit")
 COUNTERS = (
@@ -176,6 +223,30 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "complete_project": ((), ()),
     "nodes": (("node", "count"), ()),
     "lose_authority": (("amount",), ()),
+    # the Borg: players' cards against them (Borg Tech cards, allies)
+    "borg_shields": ((), ()),
+    "adaptive_shield": (("amount",), ()),
+    "hit_roll": (("amount",), ()),
+    "no_regeneration": ((), ()),
+    "cube_damage": (("amount",), ()),
+    "absorb_hits": (("amount",), ()),
+    "cancel_assimilation": ((), ()),
+    "evade_engagement": ((), ()),
+    "hold_adaptation": ((), ()),
+    "redraw_command": ((), ()),
+    # the Borg: encounters (Borg Exploration cards and discs)
+    "nearest_cube": ((), ()),
+    "new_cube": ((), ()),
+    "place_spire": (("nodes",), ()),
+    "spire_nodes": (("amount", "spires"), ()),
+    "tech_card": (("amount",), ()),
+    "hub_roll": ((), ()),
+    # the Borg: Command cards only (BORG_COMMAND_ONLY)
+    "hold": ((), ()),
+    "engage": ((), ()),
+    "aggression": ((), ()),
+    "extra_turn": ((), ()),
+    "hub_cube": ((), ()),
 }
 
 GOAL_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -324,6 +395,7 @@ class SystemDisc:
     hazard: int | None
     effects: tuple[Effect, ...] = ()
     civ: str | None = None
+    transwarp: str | None = None  # Borg discs: "hub" or "conduit" (R248)
 
     @property
     def capacity(self) -> int:
@@ -380,6 +452,75 @@ class ExplorationCard:
     colonize: ColonizeTerms | None = None
     ally: AllyTerms | None = None
     rule: str = ""
+    red: bool = False  # Borg cards with the red symbol: Delta Quadrant games only (§2.3)
+
+
+@dataclass(frozen=True, slots=True)
+class BorgMove:
+    """The movement of a Borg Command card (R244): toward the nearest ``target``, through up to ``warp``
+    systems; ``cubes`` "this" (the drawing Cube) or "all" (every Cube in play, R225); ``stop``
+    "developed": the move ends at the first Developed system entered."""
+
+    target: str
+    warp: int
+    cubes: str = "this"
+    stop: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BorgCommand:
+    id: str
+    name: str
+    red: bool
+    move: BorgMove | None  # None: the Cube does not move because of this card (a ``hold`` card)
+    effects: tuple[Effect, ...]
+    text: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BorgTech:
+    id: str
+    name: str
+    cost: int  # 0: straight to the Advancements Area; else Research to complete it as a Project (R262)
+    discard: bool  # its ability is used by discarding it (to the bottom of the Tech deck)
+    effects: tuple[Effect, ...]
+    text: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BorgBoard:
+    """The Borg Command Board, the Cube Board and the Borg pieces (``borg_board.json``)."""
+
+    pieces: Mapping[str, int]
+    spire_max_nodes: int
+    spire_nodes_for_cube: int
+    spire_build_order: str
+    defeat_spires: int
+    defeat_spires_three_spires: int
+    hit_roll: tuple[int, ...]  # index = Spires in play (R232)
+    hub_dice: int
+    hub_cube_on: tuple[int, ...]
+    hub_cube_on_five_up: tuple[int, ...]
+    dice: int
+    regenerate_face: int
+    shield_start: int
+    shield_per_round: int
+    shield_max: int
+    forced_retreat_hit: int
+    first_strike_rounds: int
+    rewards: Mapping[str, int]
+    starbase_assimilated_spire_nodes: int
+    safe_exploration_per_player: int
+    safe_exploration_out_there: int
+    humble_origins_factor: int
+    hub_distance_cm: int
+    hub_distance_choices: tuple[int, ...]
+
+    def hit(self, spires: int) -> int:
+        """The roll a Borg die needs to hit with ``spires`` Spires in play (R232)."""
+        return self.hit_roll[min(max(spires, 0), len(self.hit_roll) - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +577,9 @@ class Content:
     systems: Mapping[str, SystemDisc]
     exploration: Mapping[str, ExplorationCard]
     agendas: Mapping[str, Agenda]
+    borg: BorgBoard
+    borg_commands: Mapping[str, BorgCommand]
+    borg_tech: Mapping[str, BorgTech]
 
     def civ(self, civ_id: str) -> Civilization:
         return self.civilizations[civ_id]
@@ -456,22 +600,44 @@ class Content:
     def home_of(self, civ: str) -> SystemDisc:
         return self.systems[self.civilizations[civ].home]
 
-    def sets_for(self, civs: Iterable[str]) -> tuple[str, ...]:
-        """The content sets a game with these civilizations uses: always ``base``, plus each expansion civ's."""
+    def sets_for(self, civs: Iterable[str], borg: bool = False) -> tuple[str, ...]:
+        """The content sets a game with these civilizations uses: always ``base``, plus each expansion civ's,
+        plus ``borg`` in a game with the Borg."""
         chosen = set(civs)
-        return tuple(s for s in SETS if s == "base" or s in chosen)
+        found = tuple(s for s in SETS if s == "base" or s in chosen)
+        return (*found, BORG_SET) if borg else found
 
-    def stack_discs(self, sets: Iterable[str]) -> tuple[SystemDisc, ...]:
-        """Every non-home disc of the given sets (§2.1 step 10), in file order."""
-        wanted = set(sets)
-        return tuple(d for d in self.systems.values() if d.set in wanted and d.kind != "home")
-
-    def exploration_cards(self, sets: Iterable[str], solo: bool = False) -> tuple[ExplorationCard, ...]:
-        """The Exploration deck of the given sets, in file order (without rival-referencing cards when solo)."""
+    def stack_discs(self, sets: Iterable[str], hub: bool = False) -> tuple[SystemDisc, ...]:
+        """Every non-home disc of the given sets (§2.1 step 10), in file order. The Transwarp Hub only with
+        ``hub`` (it is shuffled in only with the Delta Quadrant Probe, §2.4; RULINGS A30)."""
         wanted = set(sets)
         return tuple(
-            c for c in self.exploration.values() if c.set in wanted and not (solo and c.solo_excluded)
+            d
+            for d in self.systems.values()
+            if d.set in wanted and d.kind != "home" and (hub or d.transwarp != "hub")
         )
+
+    def exploration_cards(
+        self, sets: Iterable[str], solo: bool = False, red: bool = False
+    ) -> tuple[ExplorationCard, ...]:
+        """The Exploration deck of the given sets, in file order (without rival-referencing cards when solo;
+        the red Borg cards only with ``red``, Delta Quadrant games, §2.3)."""
+        wanted = set(sets)
+        return tuple(
+            c
+            for c in self.exploration.values()
+            if c.set in wanted and not (solo and c.solo_excluded) and (red or not c.red)
+        )
+
+    def borg_command_deck(self, red: bool) -> tuple[str, ...]:
+        """The Borg Command cards of a game, in file order: the red ones only in Delta Quadrant games."""
+        return tuple(c.id for c in self.borg_commands.values() if red or not c.red)
+
+    def borg_tech_deck(self) -> tuple[str, ...]:
+        return tuple(self.borg_tech)
+
+    def hub(self) -> SystemDisc:
+        return next(d for d in self.systems.values() if d.transwarp == "hub")
 
     def lookup(self, any_id: str) -> Any:
         """The record with this id, whatever its kind (ids are unique across all files)."""
@@ -484,6 +650,8 @@ class Content:
             self.systems,
             self.exploration,
             self.agendas,
+            self.borg_commands,
+            self.borg_tech,
         ):
             if any_id in table:
                 return table[any_id]
@@ -580,12 +748,16 @@ class _Loader:
         return Bundle(**value)
 
     # ---- effects
-    def effect(self, where: str, raw: Any) -> Effect:
+    def effect(self, where: str, raw: Any, command: bool = False) -> Effect:
         if not isinstance(raw, dict) or "kind" not in raw:
             raise ContentError(f"{where}: an effect must be an object with a kind")
         kind = raw["kind"]
         if kind not in EFFECT_KINDS:
             raise ContentError(f"{where}: unknown effect kind {kind!r}")
+        if command and kind not in BORG_COMMAND_KINDS:
+            raise ContentError(f"{where}: {kind!r} is not a Borg Command effect ({list(BORG_COMMAND_KINDS)})")
+        if kind in BORG_COMMAND_ONLY and not command:
+            raise ContentError(f"{where}: {kind!r} belongs on Borg Command cards only")
         where = f"{where} ({kind})"
         required, optional = EFFECT_KINDS[kind]
         self.keys(where, raw, ("kind", *required), (*ENVELOPE, *optional))
@@ -611,10 +783,10 @@ class _Loader:
             params=MappingProxyType(params),
         )
 
-    def effects(self, where: str, raw: Any) -> tuple[Effect, ...]:
+    def effects(self, where: str, raw: Any, command: bool = False) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             raise ContentError(f"{where}: effects must be a list")
-        return tuple(self.effect(f"{where} effect {i + 1}", e) for i, e in enumerate(raw))
+        return tuple(self.effect(f"{where} effect {i + 1}", e, command) for i, e in enumerate(raw))
 
     def param(self, where: str, kind: str, name: str, value: Any) -> Any:  # noqa: C901, PLR0911, PLR0912
         at = f"{where}.{name}"
@@ -627,6 +799,12 @@ class _Loader:
                     raise ContentError(f"{at}: must not be empty")
                 return b
             return self.bundle(at, value, negative=(kind == "cost_change"))
+        if name == "amount" and kind == "adaptive_shield":
+            return self.int_(at, value, -4, -1)
+        if name == "amount" and kind == "hit_roll":
+            return self.int_(at, value, 1, 3)
+        if name == "nodes":
+            return self.int_(at, value, 0, 3)
         if name in ("amount", "per_ship", "ratio", "min_ships", "draw"):
             lo = -6 if kind in ("shield", "hazard_roll", "hegemony_roll", "diplomacy_roll") else 1
             return self.int_(at, value, lo, 10)
@@ -647,7 +825,8 @@ class _Loader:
             "node": (*SLOT_TYPES[:3], "any"),
             "to": ("adjacent", "connected_controlled"),
             "category": (*CATEGORIES, "any", "trade_agreement"),
-            "deck": ("exploration", "systems"),
+            "deck": ("exploration", "systems", "borg_commands"),
+            "spires": ("all", "here"),
             "unless": ("upgraded",),
         }
         if name in choices:
@@ -675,6 +854,8 @@ class _Loader:
         exploration = self.exploration()
         agendas = self.agendas()
         self.cross_check(civs, advancements, fleets, trade, systems)
+        systems.update(self.borg_systems())
+        exploration.update(self.borg_exploration())
         return Content(
             tables=tables,
             civilizations=MappingProxyType(civs),
@@ -685,6 +866,9 @@ class _Loader:
             systems=MappingProxyType(systems),
             exploration=MappingProxyType(exploration),
             agendas=MappingProxyType(agendas),
+            borg=self.borg_board(),
+            borg_commands=MappingProxyType(self.borg_commands()),
+            borg_tech=MappingProxyType(self.borg_tech()),
         )
 
     def tables(self) -> Tables:
@@ -1034,6 +1218,25 @@ class _Loader:
 
     def systems(self) -> dict[str, SystemDisc]:
         f = "systems.json"
+        out = self.discs(f, borg=False)
+        for s, (planetary, phenomena) in DISCS_PER_SET.items():
+            got = Counter(d.kind for d in out.values() if d.set == s)
+            if (got["planetary"], got["phenomenon"]) != (planetary, phenomena):
+                raise ContentError(
+                    f"{f}: set {s} has {got['planetary']} planetary and {got['phenomenon']} "
+                    f"phenomena, not {planetary} and {phenomena}"
+                )
+        return out
+
+    def borg_systems(self) -> dict[str, SystemDisc]:
+        f = "borg_systems.json"
+        out = self.discs(f, borg=True)
+        got = Counter(d.transwarp or d.kind for d in out.values())
+        if dict(got) != BORG_DISCS:
+            raise ContentError(f"{f}: the Borg discs are {dict(got)}, not {BORG_DISCS}")
+        return out
+
+    def discs(self, f: str, borg: bool) -> dict[str, SystemDisc]:  # noqa: C901
         out: dict[str, SystemDisc] = {}
         for i, raw in enumerate(self.read(f, "systems")):
             where = (
@@ -1042,7 +1245,10 @@ class _Loader:
                 else f"{f}: entry {i + 1}"
             )
             self.keys(
-                where, raw, ("id", "name", "kind", "set", "slots", "max_lanes", "hazard", "effects"), ("civ",)
+                where,
+                raw,
+                ("id", "name", "kind", "set", "slots", "max_lanes", "hazard", "effects"),
+                ("civ", "transwarp") if borg else ("civ",),
             )
             did = self.claim(where, raw["id"])
             kind = self.str_(f"{where}.kind", raw["kind"], DISC_KINDS)
@@ -1063,8 +1269,17 @@ class _Loader:
                 raise ContentError(f"{where}: only a home names a civ")
             if kind == "planetary" and not 1 <= len(slots) <= 3:
                 raise ContentError(f"{where}: a planetary system has 1 to 3 slots (R36)")
-            if kind == "phenomenon" and (slots or hazard is None):
+            transwarp = raw.get("transwarp")
+            if transwarp is not None:
+                self.str_(f"{where}.transwarp", transwarp, TRANSWARP)
+                if kind != "phenomenon" or slots or hazard is not None or raw["effects"]:
+                    raise ContentError(
+                        f"{where}: a transwarp disc is a phenomenon without slots, hazard or effects (A46)"
+                    )
+            elif kind == "phenomenon" and (slots or hazard is None):
                 raise ContentError(f"{where}: a phenomenon has no slots and is hazardous (R73)")
+            if borg and kind == "home":
+                raise ContentError(f"{where}: the Borg have no home disc")
             effects = self.effects(where, raw["effects"])
             if effects and kind != "phenomenon":
                 raise ContentError(f"{where}: only phenomena carry effects")
@@ -1072,26 +1287,39 @@ class _Loader:
                 did,
                 self.str_(f"{where}.name", raw["name"]),
                 kind,
-                self.str_(f"{where}.set", raw["set"], SETS),
+                self.str_(f"{where}.set", raw["set"], (BORG_SET,) if borg else SETS),
                 tuple(slots),
                 self.int_(f"{where}.max_lanes", raw["max_lanes"], 1, 5),
                 hazard,
                 effects,
                 civ,
+                transwarp,
             )
-        for s, (planetary, phenomena) in DISCS_PER_SET.items():
-            got = Counter(d.kind for d in out.values() if d.set == s)
-            if (got["planetary"], got["phenomenon"]) != (planetary, phenomena):
-                raise ContentError(
-                    f"{f}: set {s} has {got['planetary']} planetary and {got['phenomenon']} "
-                    f"phenomena, not {planetary} and {phenomena}"
-                )
         return out
 
-    def exploration(self) -> dict[str, ExplorationCard]:  # noqa: C901
+    def exploration(self) -> dict[str, ExplorationCard]:
         f = "exploration.json"
+        out = self.cards(f, "exploration", borg=False)
+        counts = Counter(c.set for c in out.values())
+        for s, n in EXPLORATION_PER_SET.items():
+            if counts[s] != n:
+                raise ContentError(f"{f}: set {s} has {counts[s]} exploration cards, not {n}")
+        return out
+
+    def borg_exploration(self) -> dict[str, ExplorationCard]:
+        f = "borg_exploration.json"
+        out = self.cards(f, "borg_exploration", borg=True)
+        red = sum(c.red for c in out.values())
+        if (len(out), red) != (BORG_EXPLORATION, BORG_EXPLORATION_RED):
+            raise ContentError(
+                f"{f}: {len(out)} cards of which {red} red, not {BORG_EXPLORATION} of which "
+                f"{BORG_EXPLORATION_RED} red"
+            )
+        return out
+
+    def cards(self, f: str, key: str, borg: bool) -> dict[str, ExplorationCard]:  # noqa: C901
         out: dict[str, ExplorationCard] = {}
-        for i, raw in enumerate(self.read(f, "exploration")):
+        for i, raw in enumerate(self.read(f, key)):
             where = (
                 f"{f}: {raw['id']}"
                 if isinstance(raw, dict) and isinstance(raw.get("id"), str)
@@ -1111,8 +1339,10 @@ class _Loader:
                     "solo_excluded",
                     "text",
                 ),
-                ("diplomacy", "civilization", "colonize", "ally", "rule"),
+                ("diplomacy", "civilization", "colonize", "ally", "rule", *(("red",) if borg else ())),
             )
+            if borg and "red" not in raw:
+                raise ContentError(f"{where}: missing ['red']")
             cid = self.claim(where, raw["id"])
             ctype = self.str_(f"{where}.type", raw["type"], CARD_TYPES)
             recurring = raw["recurring"]
@@ -1180,7 +1410,7 @@ class _Loader:
                 id=cid,
                 name=self.str_(f"{where}.name", raw["name"]),
                 type=ctype,
-                set=self.str_(f"{where}.set", raw["set"], SETS),
+                set=self.str_(f"{where}.set", raw["set"], (BORG_SET,) if borg else SETS),
                 effects=self.effects(where, raw["effects"]),
                 remains_in_play=self.bool_(f"{where}.remains_in_play", raw["remains_in_play"]),
                 recurring=recurring,
@@ -1191,6 +1421,7 @@ class _Loader:
                 colonize=colonize,
                 ally=ally,
                 rule=raw.get("rule", ""),
+                red=self.bool_(f"{where}.red", raw["red"]) if borg else False,
             )
             timed = [e for e in card.effects if e.when != "passive"]
             if diplomacy:
@@ -1202,10 +1433,6 @@ class _Loader:
             if card.remains_in_play and card.recurring:
                 raise ContentError(f"{where}: a card cannot both remain in play and recur")
             out[cid] = card
-        counts = Counter(c.set for c in out.values())
-        for s, n in EXPLORATION_PER_SET.items():
-            if counts[s] != n:
-                raise ContentError(f"{f}: set {s} has {counts[s]} exploration cards, not {n}")
         return out
 
     def agendas(self) -> dict[str, Agenda]:
@@ -1271,3 +1498,239 @@ class _Loader:
         for civ_id in CIVS:
             if homes[civ_id] != 1:
                 raise ContentError(f"systems.json: {civ_id} has {homes[civ_id]} home discs, not 1")
+
+    # ---- the Borg (R216-R275)
+    def borg_board(self) -> BorgBoard:  # noqa: PLR0914
+        f = "borg_board.json"
+        raw = self.keys(
+            f,
+            self.read(f, None),
+            (
+                "pieces",
+                "spire",
+                "defeat",
+                "hit_roll",
+                "hub_roll",
+                "combat",
+                "rewards",
+                "starbase_assimilated_spire_nodes",
+                "setup",
+            ),
+        )
+        pieces = self.keys(
+            f"{f}: pieces",
+            raw["pieces"],
+            ("cubes", "spires", "assimilation_nodes", "resource_nodes", "dice", "activation_markers"),
+        )
+        for name, n in pieces.items():
+            self.int_(f"{f}: pieces.{name}", n, 1, 30)
+        spire = self.keys(f"{f}: spire", raw["spire"], ("max_nodes", "nodes_for_cube", "build_order"))
+        max_nodes = self.int_(f"{f}: spire.max_nodes", spire["max_nodes"], 1, 5)
+        for_cube = self.int_(f"{f}: spire.nodes_for_cube", spire["nodes_for_cube"], 1, max_nodes)
+        if pieces["assimilation_nodes"] < pieces["spires"] * max_nodes:
+            raise ContentError(f"{f}: pieces.assimilation_nodes cannot fill every Spire (R220)")
+        defeat = self.keys(f"{f}: defeat", raw["defeat"], ("spires", "spires_three_spires"))
+        spires = self.int_(f"{f}: defeat.spires", defeat["spires"], 1, pieces["spires"])
+        three = self.int_(f"{f}: defeat.spires_three_spires", defeat["spires_three_spires"], 1, spires)
+        table = raw["hit_roll"]
+        if not isinstance(table, list):
+            raise ContentError(f"{f}: hit_roll must be a list")
+        hits = []
+        for n, row in enumerate(table):
+            at = f"{f}: hit_roll row {n + 1}"
+            self.keys(at, row, ("spires", "hit"))
+            if row["spires"] != n:
+                raise ContentError(f"{at}: rows go 0, 1, 2, ... Spires; found {row['spires']!r}")
+            hits.append(self.int_(f"{at}.hit", row["hit"], 2, 6))
+        if len(hits) != spires + 1:
+            raise ContentError(f"{f}: hit_roll needs a row for 0..{spires} Spires in play (R232)")
+        if any(b > a for a, b in zip(hits, hits[1:], strict=False)):
+            raise ContentError(f"{f}: hit_roll must never get harder as Spires are added")
+        hub = self.keys(f"{f}: hub_roll", raw["hub_roll"], ("dice", "cube_on", "cube_on_five_up"))
+        faces = {}
+        for name in ("cube_on", "cube_on_five_up"):
+            got = hub[name]
+            if not isinstance(got, list) or not got or len(set(got)) != len(got):
+                raise ContentError(f"{f}: hub_roll.{name} must list distinct faces")
+            faces[name] = tuple(self.int_(f"{f}: hub_roll.{name}", x, 1, 6) for x in got)
+        combat = self.keys(
+            f"{f}: combat",
+            raw["combat"],
+            (
+                "dice",
+                "regenerate_face",
+                "shield_start",
+                "shield_per_round",
+                "shield_max",
+                "forced_retreat_hit",
+                "first_strike_rounds",
+            ),
+        )
+        dice = self.int_(f"{f}: combat.dice", combat["dice"], 1, pieces["dice"])
+        rewards = self.keys(
+            f"{f}: rewards",
+            raw["rewards"],
+            ("tech_per_cube", "tech_per_reclaim", "klingon_cube_culture", "marauder_cube_production"),
+        )
+        for name, n in rewards.items():
+            self.int_(f"{f}: rewards.{name}", n, 0, 5)
+        setup = self.keys(
+            f"{f}: setup",
+            raw["setup"],
+            (
+                "safe_exploration_per_player",
+                "safe_exploration_out_there",
+                "humble_origins_factor",
+                "hub_distance_cm",
+            ),
+        )
+        distance = self.keys(f"{f}: setup.hub_distance_cm", setup["hub_distance_cm"], ("default", "choices"))
+        choices = distance["choices"]
+        if not isinstance(choices, list) or not choices:
+            raise ContentError(f"{f}: setup.hub_distance_cm.choices must be a non-empty list")
+        cms = tuple(self.int_(f"{f}: setup.hub_distance_cm.choices", c, 10, 120) for c in choices)
+        if distance["default"] not in cms:
+            raise ContentError(f"{f}: setup.hub_distance_cm.default must be one of the choices")
+        safe = self.int_(
+            f"{f}: setup.safe_exploration_per_player", setup["safe_exploration_per_player"], 0, 5
+        )
+        return BorgBoard(
+            pieces=MappingProxyType(dict(pieces)),
+            spire_max_nodes=max_nodes,
+            spire_nodes_for_cube=for_cube,
+            spire_build_order=self.str_(f"{f}: spire.build_order", spire["build_order"], ("oldest_first",)),
+            defeat_spires=spires,
+            defeat_spires_three_spires=three,
+            hit_roll=tuple(hits),
+            hub_dice=self.int_(f"{f}: hub_roll.dice", hub["dice"], 1, 3),
+            hub_cube_on=faces["cube_on"],
+            hub_cube_on_five_up=faces["cube_on_five_up"],
+            dice=dice,
+            regenerate_face=self.int_(f"{f}: combat.regenerate_face", combat["regenerate_face"], 1, 6),
+            shield_start=self.int_(f"{f}: combat.shield_start", combat["shield_start"], 0, 0),
+            shield_per_round=self.int_(f"{f}: combat.shield_per_round", combat["shield_per_round"], 1, 3),
+            shield_max=self.int_(f"{f}: combat.shield_max", combat["shield_max"], 1, 6),
+            forced_retreat_hit=self.int_(
+                f"{f}: combat.forced_retreat_hit", combat["forced_retreat_hit"], 7, 7
+            ),
+            first_strike_rounds=self.int_(
+                f"{f}: combat.first_strike_rounds", combat["first_strike_rounds"], 0, 3
+            ),
+            rewards=MappingProxyType(dict(rewards)),
+            starbase_assimilated_spire_nodes=self.int_(
+                f"{f}: starbase_assimilated_spire_nodes",
+                raw["starbase_assimilated_spire_nodes"],
+                0,
+                max_nodes,
+            ),
+            safe_exploration_per_player=safe,
+            safe_exploration_out_there=self.int_(
+                f"{f}: setup.safe_exploration_out_there", setup["safe_exploration_out_there"], safe, 6
+            ),
+            humble_origins_factor=self.int_(
+                f"{f}: setup.humble_origins_factor", setup["humble_origins_factor"], 1, 3
+            ),
+            hub_distance_cm=distance["default"],
+            hub_distance_choices=cms,
+        )
+
+    def borg_commands(self) -> dict[str, BorgCommand]:
+        f = "borg_commands.json"
+        out: dict[str, BorgCommand] = {}
+        for i, raw in enumerate(self.read(f, "borg_commands")):
+            where = (
+                f"{f}: {raw['id']}"
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+                else f"{f}: entry {i + 1}"
+            )
+            self.keys(where, raw, ("id", "name", "red", "move", "effects", "text"), ("rule",))
+            cid = self.claim(where, raw["id"])
+            effects = self.effects(where, raw["effects"], command=True)
+            move = None
+            if raw["move"] is not None:
+                m = self.keys(f"{where}.move", raw["move"], ("target", "warp", "cubes"), ("stop",))
+                move = BorgMove(
+                    self.str_(f"{where}.move.target", m["target"], BORG_TARGETS),
+                    self.int_(f"{where}.move.warp", m["warp"], 1, 4),
+                    self.str_(f"{where}.move.cubes", m["cubes"], ("this", "all")),
+                    self.str_(f"{where}.move.stop", m["stop"], ("developed",)) if "stop" in m else None,
+                )
+            holds = any(e.kind == "hold" for e in effects)
+            if (move is None) != holds:
+                raise ContentError(f"{where}: a card either moves or holds (R226), never both or neither")
+            kinds = [e.kind for e in effects]
+            if len(set(kinds)) != len(kinds):
+                raise ContentError(f"{where}: an effect kind appears twice")
+            for e in effects:
+                if (
+                    e.when != "passive"
+                    or e.commands
+                    or e.cost.total
+                    or e.exhaust
+                    or e.limit
+                    or e.scope != "all"
+                ):
+                    raise ContentError(
+                        f"{where}: a Borg Command effect has no envelope (it resolves in order)"
+                    )
+                if e.kind == "spire_nodes" and e.get("spires") == "here" and move is None:
+                    raise ContentError(f"{where}: feeding the Spire it reaches needs a move")
+            out[cid] = BorgCommand(
+                cid,
+                self.str_(f"{where}.name", raw["name"]),
+                self.bool_(f"{where}.red", raw["red"]),
+                move,
+                effects,
+                self.str_(f"{where}.text", raw["text"]),
+                raw.get("rule", ""),
+            )
+        red = sum(c.red for c in out.values())
+        if (len(out), red) != (BORG_COMMANDS, BORG_COMMANDS_RED):
+            raise ContentError(
+                f"{f}: {len(out)} cards of which {red} red, not {BORG_COMMANDS} of which {BORG_COMMANDS_RED} red"
+            )
+        moving = sum(c.move is not None for c in out.values())
+        if moving * 2 <= len(out):
+            raise ContentError(f"{f}: most Borg Command cards are movement cards (R243), only {moving} move")
+        return out
+
+    def borg_tech(self) -> dict[str, BorgTech]:
+        f = "borg_tech.json"
+        out: dict[str, BorgTech] = {}
+        for i, raw in enumerate(self.read(f, "borg_tech")):
+            where = (
+                f"{f}: {raw['id']}"
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+                else f"{f}: entry {i + 1}"
+            )
+            self.keys(where, raw, ("id", "name", "cost", "discard", "effects", "text"), ("rule",))
+            tid = self.claim(where, raw["id"])
+            card = BorgTech(
+                tid,
+                self.str_(f"{where}.name", raw["name"]),
+                self.int_(f"{where}.cost", raw["cost"], 0, 10),
+                self.bool_(f"{where}.discard", raw["discard"]),
+                self.effects(where, raw["effects"]),
+                self.str_(f"{where}.text", raw["text"]),
+                raw.get("rule", ""),
+            )
+            if not card.effects:
+                raise ContentError(f"{where}: a Borg Tech card needs an effect")
+            if card.discard and any(e.when not in ACTIVATED or e.exhaust for e in card.effects):
+                raise ContentError(
+                    f"{where}: a discard-to-use card has only abilities used by discarding it (R262), "
+                    f"when one of {list(ACTIVATED)}, never exhaust"
+                )
+            if not card.discard and any(e.kind in ACTION_KINDS and not e.exhaust for e in card.effects):
+                raise ContentError(
+                    f"{where}: a kept card's action must exhaust it or discard it (R136, R262)"
+                )
+            out[tid] = card
+        if len(out) != BORG_TECH:
+            raise ContentError(f"{f}: {len(out)} cards, not {BORG_TECH}")
+        free = sum(c.cost == 0 for c in out.values())
+        if not len(out) // 2 < free < len(out):
+            raise ContentError(
+                f"{f}: many Borg Tech cards cost 0 and some cost Research (R262); {free} cost 0"
+            )
+        return out
