@@ -9,8 +9,8 @@ The run happens in a temporary copy of the project (so runs for different games,
 collide, and the worktree gets no `mutants/`), with its own `[tool.mutmut]` section:
 
 * `source_paths = ["games"]`, `only_mutate` = the chosen files (a bare name is looked up in
-  `games/engine/<game>/`, `core/x.py` in `games/engine/core/`);
-* test selection: `tests/engine/<game>` and `tests/engine/core`, without the random-game tests
+  `games/<game>/engine/`, `core/x.py` in `games/engine/core/`);
+* test selection: `tests/<game>/engine` and `tests/engine/core`, without the random-game tests
   (`RANDOM_TESTS`: `test_playouts.py`, `test_legal_commands.py`): they are what makes a survivor slow (a
   survivor runs every test that reaches its function), and the focused tests must kill the mutants on their
   own; `--with-random` keeps them;
@@ -63,13 +63,13 @@ NO_TESTS = {5, 33}
 
 # top-level folders of the project not copied into the temporary project
 SKIP_TOP = {"bench", "static", ".venv", "var", "mutants"}
-# random-game tests of tests/engine/<game>/ left out of the mutation selection unless --with-random
+# random-game tests of tests/<game>/engine/ left out of the mutation selection unless --with-random
 RANDOM_TESTS = ("test_playouts.py", "test_legal_commands.py")
 
 
 def engine_files(game: str) -> list[str]:
     """Every engine file of a game: its own package and the shared core (repository-relative paths)."""
-    own = sorted(p for p in (ROOT / "games" / "engine" / game).glob("*.py"))
+    own = sorted(p for p in (ROOT / "games" / game / "engine").glob("*.py"))
     core = sorted(p for p in (ROOT / "games" / "engine" / "core").glob("*.py"))
     return [str(p.relative_to(ROOT)) for p in own + core]
 
@@ -84,7 +84,7 @@ def resolve_files(game: str, names: str | None) -> list[str]:
         elif "/" in name:
             path = f"games/engine/{name}"
         else:
-            path = f"games/engine/{game}/{name}"
+            path = f"games/{game}/engine/{name}"
         if not path.endswith(".py"):
             path += ".py"
         if not (ROOT / path).is_file():
@@ -110,10 +110,10 @@ def copy_project(dest: Path) -> None:
 
 
 def write_config(dest: Path, game: str, files: list[str], *, with_random: bool, slow: bool = False) -> None:
-    selection = [f"tests/engine/{game}", "tests/engine/core"]
+    selection = [f"tests/{game}/engine", "tests/engine/core"]
     for name in () if with_random else RANDOM_TESTS:
-        if (ROOT / "tests" / "engine" / game / name).exists():
-            selection.append(f"--ignore=tests/engine/{game}/{name}")
+        if (ROOT / "tests" / game / "engine" / name).exists():
+            selection.append(f"--ignore=tests/{game}/engine/{name}")
     multiplier, constant = (10.0, 2.0) if slow else (3.0, 1.7)
     text = (dest / "pyproject.toml").read_text()
     text = re.sub(r"(?ms)^\[tool\.mutmut\].*?(?=^\[|\Z)", "", text)
@@ -200,8 +200,8 @@ def mutated_lines(diff: str) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", help="kemble, tng, … (games/engine/<game>)")
-    parser.add_argument("--files", help="comma-separated: economy.py, core/rng.py, games/engine/x/y.py")
+    parser.add_argument("game", help="kemble, tng, … (games/<game>/engine)")
+    parser.add_argument("--files", help="comma-separated: economy.py, core/rng.py, games/x/engine/y.py")
     parser.add_argument("--per-file", type=int, default=50, help="mutants sampled per file (0: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants run at once")
@@ -214,8 +214,8 @@ def main() -> int:
                         help="no run: report again what a --json file holds, with the exclusions as they are now")
     args = parser.parse_args()
 
-    if not (ROOT / "games" / "engine" / args.game).is_dir():
-        raise SystemExit(f"no engine games/engine/{args.game}")
+    if not (ROOT / "games" / args.game / "engine").is_dir():
+        raise SystemExit(f"no engine games/{args.game}/engine")
     started = time.monotonic()
     if args.from_json:
         raw = json.loads(args.from_json.read_text())["raw"]

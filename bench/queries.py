@@ -174,7 +174,7 @@ def run_game(label: str, slug: str, options: dict[str, Any], checkpoints: list[i
 
 def kemble_last_bid(show_sql: bool, seed: int) -> list[dict[str, Any]]:
     """Kemble to move 10, then to its last opening bid: play a game out once to learn its length."""
-    from games.engine.kemble import RULES  # noqa: F401 - registry import side effect
+    from games.kemble.engine import RULES  # noqa: F401 - registry import side effect
 
     probe = Game("kemble", {}, 4, seed)
     while probe.step():

@@ -78,13 +78,6 @@ PLATFORM_EVENTS: dict[str, Promise] = {
 #: Shown when a code has neither a platform sentence nor an engine template.
 GENERIC_ERROR = _("This action is not allowed ({code}).")
 
-#: Display names of the games, by slug (engines carry no translated text).
-GAME_NAMES: dict[str, Promise] = {
-    "kemble": _("The Battle at Kemble's Cascade"),
-    "tng": _("Star Trek: The Next Generation Deck Building Game"),
-}
-
-
 class _SafeFormatter(string.Formatter):
     """``str.format`` that leaves a missing placeholder as ``?`` rather than raising."""
 
@@ -120,9 +113,13 @@ def error_message(code: str, params: Mapping[str, Any] | None = None, fallback: 
 
 
 def game_name(slug: str, rules: Any = None) -> str:
-    """The translated name of a game: ours if known, else the engine's ``name``, else the slug."""
-    if slug in GAME_NAMES:
-        return str(GAME_NAMES[slug])
+    """The translated name of a game: its presenter's ``title`` if it has one, else the engine's ``name``,
+    else the slug."""
+    from games.presenters import presenter_for  # the presenters read this module's texts
+
+    title = presenter_for(slug).title
+    if title:
+        return str(title)
     name = getattr(rules, "name", None)
     if isinstance(name, str) and name:
         return gettext(name)
@@ -135,7 +132,7 @@ def game_name(slug: str, rules: Any = None) -> str:
 @cache
 def _engine_texts(slug: str) -> Any:
     try:
-        return importlib.import_module(f"games.engine.{slug}.messages")
+        return importlib.import_module(f"games.{slug}.engine.messages")
     except ImportError:
         return None
 

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from config.prepared import PreparedRead
-from games import broadcast
+from games import broadcast, queueing
 from games.engine import registry
 from games.engine.core import AUTO_SEAT, IllegalCommand, Rng, Rules
 from games.engine.core import Command as EngineCommand
@@ -522,9 +522,7 @@ def automatic_step_retry(*, table_id: int, moderator: User) -> None:
         table.save(
             update_fields=["needs_moderator_since", "auto_step_failures", "auto_step_error", "auto_step_since", "updated_at"]
         )
-        from games.tasks import advance_table_task
-
-        advance_table_task.delay_on_commit(table.pk, table.version)
+        queueing.send_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version)
     log.info("automatic step of table %s at version %s retried by moderator %s", table_id, table.version, moderator.pk)
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
@@ -734,9 +732,7 @@ def _persist(
 
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
     if automatic_due:
-        from games.tasks import advance_table_task, enqueue_on_commit
-
-        enqueue_on_commit(advance_table_task, table.pk, table.version)
+        queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version)
     if newly_waiting or result is not None:
         _notify_on_commit(table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
 
@@ -828,8 +824,6 @@ def _sync_seat_decisions(
 
 
 def _notify_on_commit(*, table: Table, seats: Sequence[Seat], newly_waiting: Sequence[Seat], finished: bool) -> None:
-    from games.tasks import enqueue_on_commit, notify_users_task
-
     if finished:
         user_ids = [s.user_id for s in seats]
         kind = Notification.Kind.GAME_ENDED
@@ -840,7 +834,7 @@ def _notify_on_commit(*, table: Table, seats: Sequence[Seat], newly_waiting: Seq
         [Notification(user_id=u, table=table, kind=kind, version=table.version) for u in user_ids],
         ignore_conflicts=True,
     )
-    enqueue_on_commit(notify_users_task, table.pk, table.version)
+    queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)
 
 
 # --- chat and visits ------------------------------------------------------------------------------

@@ -1,14 +1,18 @@
-"""Celery tasks: thin, idempotent, taking ids and the version they were made for."""
+"""Celery tasks: thin, idempotent, taking ids and the version they were made for.
+
+They sit above the services they call; the services queue them by name (games/queueing.py)."""
 
 from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import Any
 
 from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
+
+from games.engine.core import IllegalCommand
+from games.services import automatic_step_apply, automatic_step_failed
 
 log = logging.getLogger(__name__)
 
@@ -20,8 +24,6 @@ def advance_table_task(table_id: int, expected_version: int) -> None:
     A failure is logged and counted (``automatic_step_failed``): after a bounded number the step is no
     longer retried and the table is marked as needing a moderator, instead of failing for ever.
     """
-    from games.services import automatic_step_apply, automatic_step_failed
-
     try:
         automatic_step_apply(table_id=table_id, expected_version=expected_version)
     except Exception as exc:
@@ -33,8 +35,6 @@ def advance_table_task(table_id: int, expected_version: int) -> None:
 def failure_code(exc: BaseException) -> str:
     """What a moderator is shown of a failure: the refusal's code, or the exception's class. Never the
     exception's text (it may quote the hidden state)."""
-    from games.engine.core import IllegalCommand
-
     if isinstance(exc, IllegalCommand):
         return f"refused:{exc.code}"
     return type(exc).__name__
@@ -74,21 +74,3 @@ def send_turn_notifications() -> None:
     from games.notifications import notifications_send_pending
 
     notifications_send_pending()
-
-
-def enqueue_on_commit(task: Any, *args: Any) -> None:
-    """After commit, queue ``task(*args)``; if the broker cannot take it (Redis away), log and go on.
-
-    Celery's own ``delay_on_commit`` lets the broker's error out of the commit hook, which turned a move
-    already committed into a 500. Nothing is lost here: the sweeper re-sends a pending automatic step
-    and the periodic catch-up sends the emails whose task never ran.
-    """
-    from django.db import transaction
-
-    def send() -> None:
-        try:
-            task.delay(*args)
-        except Exception as exc:
-            log.warning("could not queue %s%r (%r); the periodic tasks catch up", task.name, args, exc)
-
-    transaction.on_commit(send)

@@ -151,7 +151,7 @@ def test_an_engine_code_falls_back_to_the_engines_template():
 
 
 def test_engine_option_labels_come_from_the_engines_texts():
-    from games.engine.kemble import messages as kemble_messages
+    from games.kemble.engine import messages as kemble_messages
     from games.messages import option_choices, option_label, option_value_label
 
     spec = {"name": "wingmen", "type": "bool", "default": False, "label": "option_wingmen"}

@@ -53,6 +53,9 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    # The games: one line each (docs/adding-a-game.md).
+    "games.kemble",
+    "games.tng",
 ]
 
 MIDDLEWARE = [
@@ -90,7 +93,14 @@ TEMPLATES = [
                 "games.context_processors.badges",
             ],
         },
-    }
+    },
+    {
+        # The game boards: each game's templates in games/<game>/jinja2/<game>/ (config/jinja2.py).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "config.jinja2.environment"},
+    },
 ]
 
 # --- database ------------------------------------------------------------------------------------

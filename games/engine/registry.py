@@ -1,11 +1,14 @@
-"""The engines the site offers, by slug. Pure: the Django side looks games up here."""
+"""The engines the site offers, by slug. Pure: each game's Django app registers its engine when the site
+starts (``games.apps.GameAppConfig``); a script without Django can ``register`` an engine itself or ask
+for one by its slug (``get`` imports ``games.<slug>.engine`` by convention)."""
 
 from __future__ import annotations
+
+import importlib
 
 from games.engine.core.rules import Rules
 
 _RULES: dict[str, Rules] = {}
-_BUILTIN_LOADED = False
 
 
 def register(rules: Rules) -> Rules:
@@ -13,25 +16,21 @@ def register(rules: Rules) -> Rules:
     return rules
 
 
-def _load_builtin() -> None:
-    global _BUILTIN_LOADED
-    if _BUILTIN_LOADED:
-        return
-    from games.engine import kemble, tng
-
-    register(kemble.RULES)
-    register(tng.RULES)
-    _BUILTIN_LOADED = True
-
-
 def get(slug: str) -> Rules:
-    _load_builtin()
     try:
         return _RULES[slug]
     except KeyError:
-        raise LookupError(f"no game called {slug!r}") from None
+        pass
+    if slug.isidentifier():
+        try:
+            module = importlib.import_module(f"games.{slug}.engine")
+        except ImportError:
+            module = None
+        rules = getattr(module, "RULES", None)
+        if isinstance(rules, Rules):
+            return register(rules)
+    raise LookupError(f"no game called {slug!r}")
 
 
 def all_rules() -> list[Rules]:
-    _load_builtin()
     return [_RULES[k] for k in sorted(_RULES)]

@@ -1,5 +1,5 @@
 """Shared by ``manage.py kemble_strings`` and ``tng_strings``: write an engine's English texts as a module of
-gettext_noop calls (``games/presenters/<game>_strings.py``), so that the Italian catalogue can translate them.
+gettext_noop calls (``games/<game>/strings.py``), so that the Italian catalogue can translate them.
 
 ``makemessages`` only finds strings written in the source. An engine keeps its texts in dicts
 (``messages.py``) and its card names in data files; each command lists its engine's texts with
@@ -18,7 +18,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-PRESENTERS = Path(__file__).resolve().parents[1] / "presenters"
+GAMES = Path(__file__).resolve().parents[1]
 #: The dicts of ``games/engine/<game>/messages.py`` that hold texts, in the order they are written.
 MESSAGE_TABLES = ("MESSAGES", "PROMPTS", "EVENTS", "OPTIONS", "CHOICES", "COMMANDS")
 
@@ -40,9 +40,9 @@ class EngineTexts:
             self.found.append((where, text))
 
 
-def path(command: str) -> Path:
-    """Where ``manage.py <command>`` writes: ``games/presenters/<command>.py``."""
-    return PRESENTERS / f"{command}.py"
+def path(game: str) -> Path:
+    """Where ``manage.py <game>_strings`` writes: ``games/<game>/strings.py``."""
+    return GAMES / game / "strings.py"
 
 
 def source(command: str, what: str, texts: list[tuple[str, str]]) -> str:

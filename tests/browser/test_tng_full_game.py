@@ -78,8 +78,8 @@ def engine_playout(seed: int, mp_goal: int, max_commands: int = 5000) -> tuple[i
     """The same policy in the engine alone, on the deal a table with this seed gets: the commands, their
     kinds and the cards the defender played off-turn in battles (to pick a seed: ``--find-seeds``)."""
     from games.engine.core import Rng
-    from games.engine.tng import RULES
-    from games.engine.tng.content import CONTENT
+    from games.tng.engine import RULES
+    from games.tng.engine.content import CONTENT
 
     rng = Rng.from_seed(seed)
     options = RULES.validate_options(2, {"scenario": "exploration", "mp_goal": mp_goal})

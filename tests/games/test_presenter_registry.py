@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("first", ["games.templatetags.kemble_tags", "games.templatetags.tng_tags", "games.views"])
+@pytest.mark.parametrize("first", ["games.kemble.templatetags.kemble_tags", "games.tng.templatetags.tng_tags", "games.views"])
 def test_each_game_has_its_presenter_in_a_fresh_process(first):
     """A server loads template tag libraries (which import one game's presenter) before any page asks for
     a presenter: the registry must still load every built-in one, not only while it is empty."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from html import unescape as html_unescape
 
 import pytest
 from django.test import Client
@@ -45,7 +46,7 @@ def posted_controls(html: str) -> set[tuple[str, str]]:
         kind = re.search(r'name="kind" value="([^"]*)"', form)
         args = re.search(r'name="args" value="([^"]*)"', form)
         if kind:
-            out.add((kind.group(1), (args.group(1) if args else "{}").replace("&quot;", '"')))
+            out.add((kind.group(1), html_unescape(args.group(1)) if args else "{}"))
     return out
 
 

@@ -190,7 +190,6 @@ class DataShowingPresenter(Presenter):
 def toy_presenter():
     import games.presenters as presenters
 
-    presenters._load_builtin()
     before = dict(presenters._PRESENTERS)
     presenters.register_presenter("toy", DataShowingPresenter)
     try:

@@ -18,7 +18,7 @@ import pytest
 from games.engine import registry
 from games.engine.core import Rng
 from games.engine.core.testing import play_random
-from games.engine.kemble.content import CONTENT
+from games.kemble.engine.content import CONTENT
 from tests.support.toygame import TOY
 
 registry.register(TOY)
@@ -118,7 +118,7 @@ def test_kemble_space_pile_keeps_its_levels():
     rules = registry.get("kemble")
     state = rules.setup(num_players=3, options=rules.validate_options(3, {}), rng=Rng.from_seed(5)).state
     other = rules.rerandomise(state, 0, Rng.from_seed(6))
-    from games.engine.kemble.secrets import _space_class
+    from games.kemble.engine.secrets import _space_class
 
     assert [_space_class(c) for c in other["decks"]["space"]] == [_space_class(c) for c in state["decks"]["space"]]
     assert other["decks"]["space"] != state["decks"]["space"]

@@ -8,6 +8,7 @@ import random
 import re
 import uuid
 from collections.abc import Callable
+from html import unescape as html_unescape
 from typing import Any
 
 from django.test import Client
@@ -26,7 +27,7 @@ def posted_controls(html: str) -> list[tuple[str, str]]:
         kind = re.search(r'name="kind" value="([^"]*)"', form)
         args = re.search(r'name="args" value="([^"]*)"', form)
         if kind and kind.group(1) != "undo":
-            out.append((kind.group(1), (args.group(1) if args else "{}").replace("&quot;", '"')))
+            out.append((kind.group(1), html_unescape(args.group(1)) if args else "{}"))
     return out
 
 
@@ -71,7 +72,8 @@ def logged_in_clients(users: list[Any]) -> list[Client]:
 
 def leaks(html: str, secrets: set[str]) -> list[str]:
     """The secret card ids that the page names (as an attribute, a JSON value or an element's text)."""
-    return [s for s in secrets if f'"{s}"' in html or f"&quot;{s}&quot;" in html or f">{s}<" in html]
+    quoted = ('"{}"', "&quot;{}&quot;", "&#34;{}&#34;", ">{}<")  # Django's and Jinja2's escapes of a quote
+    return [s for s in secrets if any(q.format(s) in html for q in quoted)]
 
 
 def checked_seat_page(rules: Rules, client: Client, table: Table, seat: int, secrets: set[str]) -> str:
