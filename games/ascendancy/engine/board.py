@@ -109,7 +109,8 @@ def is_floating(state: State, sid: str) -> bool:
 # --- presence -------------------------------------------------------------------------------------------
 def ships_in(p: Player, sector: str) -> int:
     """The player's ships present in a sector (loose and in fleets; not in warp, R46)."""
-    return int(p["ships"].get(sector, 0)) + sum(f["ships"] for f in p["fleets"].values() if f["sector"] == sector)
+    in_fleets: int = sum(f["ships"] for f in p["fleets"].values() if f["sector"] == sector)
+    return int(p["ships"].get(sector, 0)) + in_fleets
 
 
 def present(state: State, sector: str) -> list[int]:
@@ -134,6 +135,7 @@ def at_peace(state: State, seat: int, other: int) -> bool:
 
 
 def home_of(state: State, seat: int) -> str | None:
+    sid: str
     for sid in sorted(state["systems"]):
         if state["systems"][sid]["home_of"] == seat:
             return sid

@@ -295,7 +295,7 @@ def dispatch(ctx: Ctx, command: Command) -> None:
     if phase == "pick_card":
         _expect(kind, "pick_card")
         card = args.get("card")
-        if card not in s["initiative"]["cards_left"]:
+        if not isinstance(card, int) or card not in s["initiative"]["cards_left"]:
             raise IllegalCommand("card_not_available", "ascendancy:R5", card=str(card))
         rounds.pick_card(ctx, seat, card)
         return

@@ -1129,12 +1129,12 @@ class _Loader:
                 raise ContentError(f"{where}: an advancement needs effects or an icon")
             out[aid] = adv
         per_civ = Counter(a.civ for a in out.values())
-        starting = Counter(a.civ for a in out.values() if a.starting)
+        starting_per_civ = Counter(a.civ for a in out.values() if a.starting)
         for civ in CIVS:
             if per_civ[civ] != ADVANCEMENTS_PER_CIV:
                 raise ContentError(f"{f}: {civ} has {per_civ[civ]} advancements, not {ADVANCEMENTS_PER_CIV}")
-            if starting[civ] != 1:
-                raise ContentError(f"{f}: {civ} has {starting[civ]} starting advancements, not 1")
+            if starting_per_civ[civ] != 1:
+                raise ContentError(f"{f}: {civ} has {starting_per_civ[civ]} starting advancements, not 1")
         return out
 
     def fleets(self) -> tuple[dict[str, FleetCard], dict[str, FleetSide]]:

@@ -7,7 +7,7 @@ the functions here, which update both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.ascendancy.engine.galaxy import Galaxy, Lane, System
@@ -39,7 +39,7 @@ def init_galaxy(state: State, homes: list[str]) -> list[list[float]]:
     return out
 
 
-def scenario_galaxy(state: State, width: float, extra_systems: Iterable[dict[str, Any]],
+def scenario_galaxy(state: State, width: float, extra_systems: Iterable[Mapping[str, Any]],
                     lanes: Iterable[tuple[str, str, str | None, int]]) -> None:
     """A galaxy laid out by hand (the scenario builder): no fitting checks."""
     g = galaxy(state)

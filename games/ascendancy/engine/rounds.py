@@ -69,7 +69,8 @@ def place_bid(ctx: Ctx, seat: int, bid: dict[str, int]) -> None:
         p["resources"][res] -= amount
     ini["bids"][str(seat)] = bid
     ini["index"] += 1
-    ctx.emit("bid_placed", seat=seat, total=bid_total(bid), **bid)
+    amounts: dict[str, Any] = dict(bid)
+    ctx.emit("bid_placed", seat=seat, total=bid_total(bid), **amounts)
     bump(s)
     _advance_initiative(ctx)
 
@@ -305,7 +306,8 @@ def generate(ctx: Ctx) -> None:
             gains[res] += amount
         for res, amount in gains.items():
             s["players"][seat]["resources"][res] += amount
-        ctx.emit("resources_generated", seat=seat, **gains)
+        amounts: dict[str, Any] = dict(gains)
+        ctx.emit("resources_generated", seat=seat, **amounts)
 
 
 def upkeep(ctx: Ctx) -> None:

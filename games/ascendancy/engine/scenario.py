@@ -92,15 +92,15 @@ def build(*, civs: Sequence[str] = ("federation", "klingon", "romulan"), seed: i
                     q["deck"].remove(card)
             s["players"][seat]["advancements"].append({"card": card, "exhausted": False})
     for seat, held in (trade_held or {}).items():
-        for owner, card in held.items():
-            s["players"][owner]["trade_hand"].remove(card)
-            s["players"][seat]["trade_held"][str(owner)] = {"card": card, "exhausted": False}
+        for owner, trade_card in held.items():
+            s["players"][owner]["trade_hand"].remove(trade_card)
+            s["players"][seat]["trade_held"][str(owner)] = {"card": trade_card, "exhausted": False}
     for seat in contact:
         s["players"][seat]["first_contact"] = True
-    for disc in reversed(list(stack)):
-        if disc in s["stack"]:
-            s["stack"].remove(disc)
-        s["stack"].append(disc)
+    for disc_id in reversed(list(stack)):
+        if disc_id in s["stack"]:
+            s["stack"].remove(disc_id)
+        s["stack"].append(disc_id)
     deck = s["exploration"]["deck"]
     for card in reversed(list(exploration)):
         if card in deck:

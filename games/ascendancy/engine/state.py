@@ -89,9 +89,9 @@ def bump(state: State) -> None:
 
 def ships_total(p: Player) -> int:
     """Every ship of the player on the table, in fleets and in warp included (R41)."""
-    loose = sum(p["ships"].values())
-    fleets = sum(f["ships"] for f in p["fleets"].values())
-    warp = sum(w["ships"] for w in p["warp"] if w["fleet"] is None)
+    loose: int = sum(p["ships"].values())
+    fleets: int = sum(f["ships"] for f in p["fleets"].values())
+    warp: int = sum(w["ships"] for w in p["warp"] if w["fleet"] is None)
     return loose + fleets + warp
 
 
@@ -126,8 +126,8 @@ def command_total(state: State, seat: int) -> int:
     """R24: 5 (Cardassians 6), +1 per Starbase controlled, +1 per Command icon."""
     p = state["players"][seat]
     base = max([BASE_COMMANDS] + [int(e["amount"]) for e in adv_effects(p, "base_commands", ready_only=False)])  # R185
-    return base + starbases_controlled(state, seat) + adv_total(p, "command", ready_only=False) + p.get(
-        "command_adjust", 0)
+    adjust: int = p.get("command_adjust", 0)
+    return base + starbases_controlled(state, seat) + adv_total(p, "command", ready_only=False) + adjust
 
 
 def weapons_roll(p: Player) -> int:
