@@ -190,7 +190,7 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
             else:
                 take_ship(p, sector)
         eff = colonize_effect(p, fleet) if fleet else None
-        if eff and eff.get("disband") and fleet in p["fleets"]:
+        if eff and eff.get("disband") and fleet is not None and fleet in p["fleets"]:
             disband_fleet(ctx, seat, fleet, reason="colonized")
         check_fleet_sizes(ctx, seat)
     if sys["prewarp"]:
@@ -232,7 +232,7 @@ def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) 
 
 
 def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:
-    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS: the newest first)."""
+    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first)."""
     p = ctx.player(seat)
     while p["civ"] == "vulcan" and len(p["fleets"]) > p["authority"]:
         fid = sorted(p["fleets"])[-1]
@@ -398,7 +398,8 @@ def fleet_side(civ: str, card: str, side: str) -> dict[str, Any] | None:
         if f["id"] == card:
             for sd in f["sides"]:
                 if sd["side"] == side:
-                    return sd
+                    found: dict[str, Any] = sd
+                    return found
     return None
 
 
@@ -406,6 +407,7 @@ def check_form_fleet(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     sid, card, side, ships = args.get("at"), args.get("card"), args.get("side"), args.get("ships")
     _system(state, sid, "ascendancy:R126")
+    assert isinstance(sid, str)  # _system checked it
     spec = fleet_side(p["civ"], card, side) if isinstance(card, str) and isinstance(side, str) else None
     if spec is None:
         raise IllegalCommand("no_such_fleet_card", "ascendancy:R124")
@@ -490,7 +492,7 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     if ctx.options.get("focused_research"):
         cards = [args["card"]]
         p["deck"].remove(args["card"])
-        ctx.rng.shuffle(p["deck"])  # a searched deck is shuffled (RULINGS)
+        ctx.rng.shuffle(p["deck"])  # a searched deck is shuffled (RULINGS E8)
         p["deck_known"] = 0
     else:
         cards = [p["deck"].pop() for _ in range(min(2, len(p["deck"])))]
@@ -515,8 +517,9 @@ def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("starbase_there", "ascendancy:R121")
     if p["starbases_built"] >= 3:
         raise IllegalCommand("no_starbases_left", "ascendancy:R121")
-    if p["starbases_built"] >= p["authority_max"]:  # R121, A15 (highest Authority reached)
-        raise IllegalCommand("starbase_needs_authority", "ascendancy:R121", authority=p["authority_max"])
+    level = p["authority"] if state["options"].get("starbase_limit") == "current_authority" else p["authority_max"]
+    if p["starbases_built"] >= level:  # R121, RULINGS A15: the highest Authority reached, or the option's
+        raise IllegalCommand("starbase_needs_authority", "ascendancy:R121", authority=level)
     if p["ready"] < fleet_command_cost(p):
         raise IllegalCommand("no_command_left", "ascendancy:R21")
 
@@ -536,9 +539,10 @@ def check_swing(state: State, seat: int, args: dict[str, Any]) -> None:
 
     sid, direction = args.get("system"), args.get("direction")
     _system(state, sid, "ascendancy:R59")
+    assert isinstance(sid, str)  # _system checked it
     if state["turn"].get("move") is not None:
         raise IllegalCommand("finish_the_move", "ascendancy:R44")
-    if sid in state["turn"].get("swung", []):  # RULINGS: each Floating system swings once per turn
+    if sid in state["turn"].get("swung", []):  # RULINGS E5: each Floating system swings once per turn
         raise IllegalCommand("already_swung", "ascendancy:R59", system=sid)
     if not isinstance(direction, int) or layout.galaxy(state).swing_problem(sid, direction) is not None:
         raise IllegalCommand("swing_not_possible", "ascendancy:R59", system=sid)

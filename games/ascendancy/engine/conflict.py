@@ -15,7 +15,7 @@ from games.ascendancy.engine.movement import right_of
 from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, bump, shield_mod, weapons_roll
 from games.engine.core import IllegalCommand
 
-MAX_ROUNDS = 30  # RULINGS: a battle nobody can end is stopped (A10)
+MAX_ROUNDS = 30  # RULINGS A10: a battle nobody can end is stopped
 
 
 def _command(state: State, seat: int) -> None:
@@ -118,7 +118,7 @@ def combat_round(ctx: Ctx) -> None:
     dice_total = att_ships + starbase_bonus(s, b["attacker"], from_)
     defenders = b["defenders"]
     share = [dice_total // len(defenders) + (1 if i < dice_total % len(defenders) else 0)
-             for i in range(len(defenders))]  # R88, RULINGS: dice split evenly, lower seats first
+             for i in range(len(defenders))]  # R88, RULINGS E1: dice split evenly, lower seats first
     hits_on: dict[int, int] = {}
     for d, count in zip(defenders, share, strict=True):
         shields = shield_mod(s["players"][d])
@@ -244,7 +244,8 @@ def ask_retreat(ctx: Ctx) -> None:
 def _retreat_from(state: State, seat: int) -> str:
     b = state["turn"]["battle"]
     if b["kind"] == "space" and seat == b["attacker"]:
-        return b["from"][0] if b["target"] not in b["from"] else b["target"]
+        sector: str = b["from"][0] if b["target"] not in b["from"] else b["target"]
+        return sector
     return str(b["target"])
 
 
@@ -278,7 +279,7 @@ def retreat(ctx: Ctx, seat: int, to: str | None) -> None:
     sectors = b["from"] if b["kind"] == "space" and seat == b["attacker"] else [b["target"]]
     if b["kind"] == "invasion":
         sectors = [b["target"]]
-    for sec in sectors:  # RULINGS: every retreating ship ends in the one chosen sector
+    for sec in sectors:  # RULINGS E9: every retreating ship ends in the one chosen sector
         n = p["ships"].pop(sec, 0)
         if n:
             p["ships"][to] = p["ships"].get(to, 0) + n
@@ -322,7 +323,7 @@ def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
     _command(state, seat)
     p = state["players"][seat]
     sid = args.get("at")
-    if sid not in state["systems"]:
+    if not isinstance(sid, str) or sid not in state["systems"]:
         raise IllegalCommand("no_such_system", "ascendancy:R100", system=str(sid))
     sys = state["systems"][sid]
     if p["civ"] == "federation":
@@ -395,7 +396,7 @@ def invasion_round(ctx: Ctx) -> None:
             op["ready"] = min(op["ready"], op["commands"])
         end_invasion(ctx, "total_destruction")
         return
-    destroyed = 0  # collateral damage: the attacker's choice, RULINGS: the last slots first
+    destroyed = 0  # collateral damage: the attacker's choice, RULINGS E3: the last slots first
     for i in range(len(sys["nodes"]) - 1, -1, -1):
         if destroyed < hits and sys["nodes"][i] is not None:
             sys["nodes"][i] = None
@@ -462,7 +463,7 @@ def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
     _command(state, seat)
     p = state["players"][seat]
     sid = args.get("at")
-    if sid not in state["systems"]:
+    if not isinstance(sid, str) or sid not in state["systems"]:
         raise IllegalCommand("no_such_system", "ascendancy:R111", system=str(sid))
     sys = state["systems"][sid]
     if sys["prewarp"]:

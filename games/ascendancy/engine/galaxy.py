@@ -13,7 +13,7 @@ joined, never who owns what or where ships are: the engine passes that in (``occ
   It is drawn from disc edge to disc edge (or to ``end``).
 * **Sectors** (R31) are named ``S:<system>`` and ``L:<lane>:<k>``, k = 1..length counted from the ``a`` end.
 
-Rulings on what the rulebook leaves open: GEOMETRY.md (G1-G19). Refusals raise ``IllegalCommand(code,
+Rulings on what the rulebook leaves open: RULINGS.md §2.1 (G1-G19). Refusals raise ``IllegalCommand(code,
 rule=...)`` with the codes in ``CODES``; each ``*_problem`` query gives the code without raising, so the
 engine can offer only what is legal.
 """
@@ -287,7 +287,7 @@ class Galaxy:
 
     def kind(self, sid: str) -> str:
         """``fixed``, ``floating`` (joined to exactly one system, which is Fixed) or ``unanchored`` (R58; a disc
-        joined only to a system that is not Fixed, or to none, is neither: GEOMETRY G9 / digest A6)."""
+        joined only to a system that is not Fixed, or to none, is neither: RULINGS G9 / digest A6)."""
         self.system(sid)
         if self._is_fixed(sid):
             return "fixed"
@@ -485,7 +485,7 @@ class Galaxy:
 
     def place_system(self, lid: str, sid: str, max_lanes: int) -> Galaxy:
         """Lay disc ``sid`` at the open end of lane ``lid`` (R57). If it does not fit it does not exist: the
-        engine abandons the lane (GEOMETRY G8)."""
+        engine abandons the lane (RULINGS G8)."""
         if not sid or ":" in sid:
             raise refuse("bad_system_id", system=sid)
         if sid in self.systems:
@@ -519,7 +519,7 @@ class Galaxy:
 
     def destroy_system(self, sid: str) -> tuple[Galaxy, list[str]]:
         """Remove a destroyed system and every lane attached to it (R62); returns the removed lanes' ids. Moving
-        the ships that were on it is the engine's business (GEOMETRY G17)."""
+        the ships that were on it is the engine's business (RULINGS G17)."""
         removed = self.lanes_at(sid)
         systems = dict(self.systems)
         del systems[sid]
@@ -622,7 +622,7 @@ class Galaxy:
 
     def connection_problem(self, src: str, dst: str, length: int, from_any: bool = False) -> str | None:
         """Why a new ``length``-sector lane cannot join ``src`` to ``dst`` (a code), or None. R60 allows it when
-        leaving a Floating system; ``from_any`` (a table option, GEOMETRY G11) allows it from any system."""
+        leaving a Floating system; ``from_any`` (a table option, RULINGS G11) allows it from any system."""
         self._check_length(length)
         self.system(src)
         self.system(dst)
@@ -826,7 +826,7 @@ class Galaxy:
     def warp_reach(self, start: str, warp_range: int, blocked: Iterable[str] = ()) -> dict[str, int]:
         """Sectors a ship exiting Warp can stop in, with the number of Systems it travels through to get there
         (R48: the system it entered warp from is not counted; it may stop in any sector of a lane on the way,
-        including a lane beyond the last system its range reaches, GEOMETRY G12)."""
+        including a lane beyond the last system its range reaches, RULINGS G12)."""
         cost, _ = self._warp_search(start, blocked)
         return {s: c for s, c in cost.items() if c <= warp_range}
 

@@ -250,15 +250,16 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         move["lane_roll"] = length
         return
     # explore: the unconnected end of a lane (R57)
-    lid = board.lane_of_open_end(s, at)
-    assert lid is not None
+    open_lane = board.lane_of_open_end(s, at)
+    assert open_lane is not None
+    lid = open_lane
     disc_id = s["stack"].pop()
     ctx.revealing = True
     if not layout.disc_fits(s, lid):  # R57: the system does not exist (RULINGS A14: the disc goes under)
         s["stack"].insert(0, disc_id)
         s["stack_known"] = s.get("stack_known", 0) + 1
         ctx.emit("disc_does_not_fit", seat=seat, disc=disc_id, lane=lid)
-        back = board.sys_sector(s["lanes"][lid]["a"])  # the ship abandons the lane (RULINGS)
+        back = board.sys_sector(s["lanes"][lid]["a"])  # the ship abandons the lane (RULINGS A14, G8)
         p = ctx.player(seat)
         _relocate(p, _move_unit_id(move), at, back)
         move["at"] = back
@@ -370,7 +371,7 @@ def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int
 
 def right_of(state: State, seat: int) -> int:
     """R43, R258: the next live seat to the right (decreasing seat numbers)."""
-    n = state["n"]
+    n: int = state["n"]
     for k in range(1, n):
         other = (seat - k) % n
         if not state["players"][other]["exterminated"]:
@@ -391,7 +392,7 @@ def check_research(state: State, seat: int, args: dict[str, Any]) -> None:
     """R75: a ship that started the turn on a Phenomenon with a token faces its Hazard for 1 Command."""
     _command(state, seat)
     sid = args.get("at")
-    if sid not in state["systems"] or state["systems"][sid]["kind"] != "phenomenon":
+    if not isinstance(sid, str) or sid not in state["systems"] or state["systems"][sid]["kind"] != "phenomenon":
         raise IllegalCommand("not_a_phenomenon", "ascendancy:R75")
     sector = board.sys_sector(sid)
     if sector not in state["turn"]["starts"] or board.ships_in(state["players"][seat], sector) == 0:
@@ -415,7 +416,7 @@ def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 def draw_exploration(ctx: Ctx) -> str | None:
     ex = ctx.state["exploration"]
     if not ex["deck"]:
-        ex["deck"] = ctx.rng.shuffled(sorted(ex["discard"]))  # RULINGS: an empty deck is reshuffled
+        ex["deck"] = ctx.rng.shuffled(sorted(ex["discard"]))  # RULINGS E8: an empty deck is reshuffled
         ex["discard"] = []
         ex["known"] = 0
     if not ex["deck"]:
@@ -523,7 +524,7 @@ def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
     elif kind == "research_tokens":
         ctx.state["systems"][sid]["research"] += int(effect["amount"])
     elif kind == "advance_project" and p["projects"]:
-        project = p["projects"][0]  # RULINGS: the oldest Project
+        project = p["projects"][0]  # RULINGS E4: the oldest Project
         project["research"] += int(effect["amount"])
         if project["research"] >= catalog.ADVANCEMENTS[project["card"]]["cost"]:
             from games.ascendancy.engine.build import complete_project

@@ -22,6 +22,10 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "Humble Origins: no starting resources or Authority"},  # R155
         {"name": "focused_research", "type": "bool", "default": False,
          "label": "Focused Research: choose one Project"},  # R156
+        {"name": "starbase_limit", "type": "choice", "default": "highest_authority",
+         "choices": ["highest_authority", "current_authority"],
+         "label": "Starbases allowed by the highest Authority reached, or by the Authority held now",
+         "detail": True},  # R121, RULINGS A15
         {"name": "round_limit", "type": "choice", "default": "none", "choices": ["none", "15", "25", "40"],
          "label": "End after this many rounds (most Authority wins)", "detail": True},
     )

@@ -235,6 +235,23 @@ def test_a_starbase_costs_a_command_needs_authority_and_adds_an_exhausted_comman
     assert andor["players"][0]["ready"] == 3
 
 
+@pytest.mark.rules("ascendancy:R121")
+def test_starbases_are_capped_by_the_highest_authority_reached_or_by_the_current_one_as_an_option() -> None:
+    systems = [{"id": "vega", "slots": ["production"], "control": 0, "xy": [3, 0]}]
+    for limit, allowed in (("highest_authority", True), ("current_authority", False)):
+        state = build(turn=0, phase="command", systems=systems, authority={0: 2},
+                      options={"starbase_limit": limit})
+        state["players"][0]["authority"] = 1  # reached 2, lost one since (RULINGS A15)
+        state, _ = run(state, cmd(0, "starbase", at="vega"))
+        assert state["players"][0]["starbases_built"] == 1
+        if allowed:
+            state, _ = run(state, cmd(0, "starbase", at="earth"))
+            assert state["systems"]["earth"]["starbase"]
+        else:
+            refused(state, cmd(0, "starbase", at="earth"), "starbase_needs_authority", "ascendancy:R121",
+                    authority=1)
+
+
 @pytest.mark.rules("ascendancy:R25", "ascendancy:R26", "ascendancy:R27", "ascendancy:R28", "ascendancy:R29",
                    "ascendancy:R30", "ascendancy:R186")
 def test_recharge_generates_refreshes_adds_warp_and_seeds_phenomena() -> None:
