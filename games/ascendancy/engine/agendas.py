@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from games.ascendancy.engine import catalog
 from games.ascendancy.engine.state import Ctx, Player, State, bump
 
-AGENDAS: dict[str, dict[str, Any]] = {
-    a["id"]: a for a in json.loads(Path(__file__).with_name("data").joinpath("agendas.json").read_text())["agendas"]
-}
+AGENDAS: dict[str, dict[str, Any]] = catalog.AGENDAS
 
 
 def deal(ctx: Ctx) -> bool:

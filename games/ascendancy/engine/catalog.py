@@ -1,21 +1,24 @@
-"""The content the engine core reads, behind one small interface, loaded from ``data/*.json``.
+"""The content the engine core reads, behind one small interface, from ``data/*.json``.
 
-The data files and their schema (``data/SCHEMA.md``) are asc-data's; its ``content.py`` (validated, typed)
-is to replace the plain loading below: every name this module defines keeps its shape, so only this file
-changes then. Card effects are read where the engine already plays them (``effects_of``).
+The files are read only after ``content.content()`` (asc-data's typed loader) has validated every one of them
+(ids, references, effect kinds and parameters, counts: ``data/SCHEMA.md``), so a broken data file stops the
+import with a ``ContentError``. The engine still reads the plain shapes below (dicts, effects as in the JSON);
+moving each reader to the typed records is a later, per-module change. Card effects are read where the
+engine already plays them (``effects_of``).
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-_DATA = Path(__file__).with_name("data")
+from games.ascendancy.engine import content
+
+CONTENT = content.content()  # validated once; raises ContentError on a broken data file
 
 
 def _load(name: str) -> Any:
-    return json.loads((_DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads((content.DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 
 _TABLES: dict[str, Any] = _load("tables")
@@ -80,6 +83,8 @@ TRADE_FORMULA: dict[str, str | None] = {}
 for _t in _load("trade_agreements")["trade_agreements"]:
     TRADE[_t["civ"]].append(dict(_t["value"]))
     TRADE_FORMULA[_t["civ"]] = _t.get("formula")
+
+AGENDAS: dict[str, dict[str, Any]] = {a["id"]: a for a in _load("agendas")["agendas"]}  # R200
 
 EXPLORATION: dict[str, dict[str, Any]] = {}
 for _c in _load("exploration")["exploration"]:
