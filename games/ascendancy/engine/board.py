@@ -151,19 +151,26 @@ def first_contact(state: State, seat: int) -> bool:
 
 
 def blocked_for(state: State, seat: int, sector: str) -> int | None:
-    """R49: the seat whose ships stop ``seat`` from entering ``sector``, or None.
-
-    Systems the mover controls are always open. Hostile ships block. Ships of a player at Peace block too
-    unless the table plays Free Trade Routes (R154): asking permission is not offered yet (RULINGS)."""
+    """R49: the seat whose Hostile ships stop ``seat`` from entering ``sector``, or None. Systems the mover
+    controls are always open; ships of a player at Peace ask for permission instead (``passage_from``)."""
     kind, ident, _ = parse(sector)
     if kind == "S" and state["systems"][ident]["control"] == seat:
         return None
     for other in present(state, sector):
-        if other == seat:
-            continue
-        if at_peace(state, seat, other) and state["options"].get("free_trade_routes"):
-            continue
-        return other
+        if other != seat and not at_peace(state, seat, other):
+            return other
+    return None
+
+
+def passage_from(state: State, seat: int, sector: str, allowed: list[int]) -> int | None:
+    """R49: the Peaceful player whose permission entering ``sector`` still needs (none with Free Trade Routes,
+    R154, or in a system the mover controls)."""
+    kind, ident, _ = parse(sector)
+    if state["options"].get("free_trade_routes") or (kind == "S" and state["systems"][ident]["control"] == seat):
+        return None
+    for other in present(state, sector):
+        if other != seat and other not in allowed and at_peace(state, seat, other):
+            return other
     return None
 
 

@@ -98,9 +98,39 @@ def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
         return
     if p["civ"] == "federation" and sys["prewarp"]:
         raise IllegalCommand("prime_directive", "ascendancy:R159")
-    if not board.occupies(state, seat, board.sys_sector(args["at"])):
+    sector = board.sys_sector(args["at"])
+    if not board.occupies(state, seat, sector):
         raise IllegalCommand("not_occupied", "ascendancy:R12")
-    need(p, catalog.COSTS["colonize"], "ascendancy:R12")
+    fleet = args.get("fleet")
+    if fleet is not None:  # R161: a fleet that colonizes on its own terms
+        f = p["fleets"].get(fleet)
+        if f is None or f["sector"] != sector or colonize_effect(p, fleet) is None:
+            raise IllegalCommand("no_colonization_fleet_there", "ascendancy:R161")
+    cost, ships = colonize_terms(state, p, args["at"], fleet)
+    if board.ships_in(p, sector) < ships:
+        raise IllegalCommand("not_enough_ships_there", "ascendancy:R12")
+    need(p, cost, "ascendancy:R12")
+
+
+def colonize_effect(p: Player, fleet: str) -> dict[str, Any] | None:
+    f = p["fleets"].get(fleet)
+    if f is None:
+        return None
+    side = catalog.FLEET_SIDES.get(f["side"], {})
+    return next((e for e in side.get("effects", []) if e["kind"] == "colonize"), None)
+
+
+def colonize_terms(state: State, p: Player, sid: str, fleet: str | None) -> tuple[dict[str, int], int]:
+    """R12: 1 Culture and 1 ship, unless an Exploration card on the system changes it (the card wins, R64),
+    or a fleet colonizes on its own terms (R161)."""
+    card = state["systems"][sid]["card"]
+    spec = catalog.EXPLORATION[card].get("colonize") if card else None
+    if spec and ("cost" in spec or "ships" in spec):
+        return dict(spec.get("cost", catalog.COSTS["colonize"])), int(spec.get("ships", 1))
+    if fleet is not None:
+        eff = colonize_effect(p, fleet) or {}
+        return dict(eff.get("cost", {})), int(eff.get("ships", 1))
+    return dict(catalog.COSTS["colonize"]), 1
 
 
 def take_ship(p: Player, sector: str) -> None:
@@ -150,18 +180,55 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
         vulcan_fleet_cap(ctx, seat)
     else:
-        pay(p, catalog.COSTS["colonize"])
-        take_ship(p, board.sys_sector(sid))  # R12: the ship is used up
+        fleet = args.get("fleet")
+        cost, ships = colonize_terms(ctx.state, p, sid, fleet)
+        pay(p, cost)
+        sector = board.sys_sector(sid)
+        for _ in range(ships):  # R12: the ship is used up
+            if fleet is not None and fleet in p["fleets"] and p["fleets"][fleet]["ships"] > 0:
+                p["fleets"][fleet]["ships"] -= 1
+            else:
+                take_ship(p, sector)
+        eff = colonize_effect(p, fleet) if fleet else None
+        if eff and eff.get("disband") and fleet in p["fleets"]:
+            disband_fleet(ctx, seat, fleet, reason="colonized")
         check_fleet_sizes(ctx, seat)
+    if sys["prewarp"]:
+        p["independents_peaceful"] = p.get("independents_peaceful", 0) + 1
     take_control(ctx, seat, sid, "colonized")
     for res, amount in sorted(sys["prewarp"].items()):  # R69
         p["resources"][res] += amount
     if sys["prewarp"]:
         ctx.emit("prewarp_resources_taken", seat=seat, system=sid, **sys["prewarp"])
     sys["prewarp"] = {}
-    if sys["card"] is not None:  # R64: a card that remains in play is discarded when colonized
+    if sys["card"] is not None:  # R64: a card that remains in play is resolved and discarded when colonized
+        spec = catalog.EXPLORATION[sys["card"]].get("colonize") or {}
+        for effect in spec.get("effects", []):
+            colonize_card_effect(ctx, seat, sid, effect)
         ctx.state["exploration"]["discard"].append(sys["card"])
         sys["card"] = None
+
+
+def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
+    """The card's gift on colonizing: free nodes (on free slots that take them, Production first for ``any``)
+    or resources."""
+    p = ctx.player(seat)
+    sys = ctx.state["systems"][sid]
+    if effect["kind"] == "gain":
+        for res, amount in effect["bundle"].items():
+            p["resources"][res] += int(amount)
+    elif effect["kind"] == "nodes":
+        for _ in range(int(effect["count"])):
+            for i, slot in enumerate(sys["slots"]):
+                if sys["nodes"][i] is not None:
+                    continue
+                node = effect["node"]
+                if node == "any":
+                    node = slot if slot != catalog.OPEN else "production"
+                if slot in (node, catalog.OPEN):
+                    sys["nodes"][i] = node
+                    ctx.emit("node_built", seat=seat, system=sid, node=node, slot=i, replaced=None)
+                    break
 
 
 def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:

@@ -66,6 +66,9 @@ def pending(state: State) -> list[Decision]:
         seat = ini["bidders"][ini["index"]]
         return [Decision(key=key, seats=frozenset({seat}), prompt="bid",
                          params={"forbidden": sorted(rounds.forbidden_totals(state))})]
+    if phase == "agenda":
+        seat = next(p["seat"] for p in state["players"] if p["civ"] == "vulcan" and p["agenda_public"] is None)
+        return [Decision(key=key, seats=frozenset({seat}), prompt="reveal_agenda")]
     if phase == "pick_card":
         seat = state["initiative"]["picking"][0]
         return [Decision(key=key, seats=frozenset({seat}), prompt="pick_card")]
@@ -121,6 +124,8 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
     if turn["phase"] == "build":
         out += [("build_ship", {"at": sid}) for sid in build.ship_yards(state, seat)]
         out += [("colonize", {"at": sid}) for sid in systems]
+        out += [("colonize", {"at": board.parse(f["sector"])[1], "fleet": fid}) for fid, f in sorted(p["fleets"].items())
+                if f["sector"] and f["sector"].startswith("S:")]
         for sid in mine:
             for slot in range(len(state["systems"][sid]["slots"])):
                 out += [("build_node", {"at": sid, "slot": slot, "node": k}) for k in catalog.NODE_TYPES]
@@ -168,6 +173,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
     if kind == "invasion_continue":
         return [Command(seat, "continue")] + [Command(seat, "retreat", {"to": t})
                                               for t in conflict.retreat_options(state, seat)]
+    if kind == "passage":
+        return [Command(seat, "allow_passage"), Command(seat, "refuse_passage")]
     if kind == "allocate_hits":
         b = state["turn"]["battle"]
         return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
@@ -193,6 +200,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "bid", b) for b in _bids(state, seat)]
     if phase == "pick_card":
         return [Command(seat, "pick_card", {"card": c}) for c in sorted(state["initiative"]["cards_left"])]
+    if phase == "agenda":
+        return [Command(seat, "reveal_agenda", {"card": c}) for c in state["players"][seat]["agendas"]]
     if state["prompt"] is not None:
         return _prompt_commands(state, seat)
     turn = state["turn"]
@@ -260,6 +269,19 @@ def dispatch(ctx: Ctx, command: Command) -> None:
             raise IllegalCommand("bid_total_taken", "ascendancy:R4", total=total)
         rounds.place_bid(ctx, seat, bid)
         return
+    if phase == "agenda":
+        _expect(kind, "reveal_agenda")
+        p = s["players"][seat]
+        if args.get("card") not in p["agendas"]:
+            raise IllegalCommand("not_your_agenda", "ascendancy:R200")
+        p["agenda_public"] = args["card"]
+        ctx.revealing = True
+        ctx.emit("agenda_revealed", seat=seat, card=args["card"])
+        if all(q["agenda_public"] is not None for q in s["players"] if q["civ"] == "vulcan"):
+            rounds.start_round(ctx)
+        else:
+            bump(s)
+        return
     if phase == "pick_card":
         _expect(kind, "pick_card")
         card = args.get("card")
@@ -320,6 +342,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
             conflict.invasion_continue(ctx, seat)
     elif pk == "allocate_hits":
         conflict.hit(ctx, args["unit"])
+    elif pk == "passage":
+        movement.answer_passage(ctx, seat, kind == "allow_passage")
     elif pk == "surrender":
         conflict.surrender(ctx, seat, kind == "surrender")
     elif pk == "trade_offer":

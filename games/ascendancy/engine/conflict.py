@@ -496,6 +496,8 @@ def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.emit("hegemony_attempted", seat=seat, system=sid, die=die, total=total, resistance=need, success=success)
     if success:  # R111.3, R115: the second Culture is paid
         p["resources"]["culture"] -= 1
+        if owner is None:
+            p["independents_peaceful"] = p.get("independents_peaceful", 0) + 1
         take_control(ctx, seat, sid, "hegemony")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from games.ascendancy.engine import board, catalog, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
 from games.ascendancy.engine.setup import new_system
-from games.ascendancy.engine.state import Ctx, Player, State, adv_total, shield_mod
+from games.ascendancy.engine.state import Ctx, Player, State, adv_total, bump, shield_mod
 from games.engine.core import IllegalCommand
 
 IMPULSE = 2  # R45
@@ -214,6 +214,12 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     move = s["turn"]["move"]
     at = move["at"]
     if "to" in args:
+        owner = board.passage_from(s, seat, args["to"], move.setdefault("allowed", []))
+        if owner is not None:  # R49: ask the Peaceful player
+            s["prompt"] = {"kind": "passage", "seat": owner, "mover": seat, "to": args["to"]}
+            bump(s)
+            ctx.emit("passage_asked", seat=seat, owner=owner, sector=args["to"])
+            return
         _enter(ctx, seat, args["to"])
         return
     sid = board.parse(at)[1]
@@ -272,6 +278,21 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
     update_contact(ctx)
     finish_move(ctx, seat)  # R45, R57: entering a new system ends the move
+
+
+def answer_passage(ctx: Ctx, owner: int, allow: bool) -> None:
+    """R49: granted, the move goes on; refused, it ends where it is (the sector before his), for good."""
+    s = ctx.state
+    prompt = s["prompt"]
+    s["prompt"] = None
+    bump(s)
+    mover = prompt["mover"]
+    ctx.emit("passage_answered", seat=owner, mover=mover, allowed=allow)
+    if allow:
+        s["turn"]["move"]["allowed"].append(owner)
+        _enter(ctx, mover, prompt["to"])
+    else:
+        finish_move(ctx, mover)
 
 
 def check_stop(state: State, seat: int, args: dict[str, Any]) -> None:
@@ -362,6 +383,7 @@ def take_research(ctx: Ctx, seat: int, sid: str) -> None:
     amount = sys["research"]
     sys["research"] = 0
     ctx.player(seat)["resources"]["research"] += amount
+    ctx.player(seat)["phenomena_research"] = ctx.player(seat).get("phenomena_research", 0) + amount
     ctx.emit("phenomenon_researched", seat=seat, system=sid, research=amount)
 
 

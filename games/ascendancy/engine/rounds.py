@@ -204,8 +204,12 @@ def victory_check(ctx: Ctx) -> bool:
     qualified: list[tuple[int, str]] = []
     for seat in live_seats(s):
         p = s["players"][seat]
-        if p["civ"] == "vulcan":
-            continue  # R200: the Vulcan wins by his Agenda only (agendas: not yet in the data)
+        if p["civ"] == "vulcan":  # R200: by his Agenda only, his home not needed
+            from games.ascendancy.engine.agendas import agenda_won
+
+            if agenda_won(s, p):
+                qualified.append((seat, "agenda_victory"))
+            continue
         if not controls_home(s, seat):
             continue
         homes = sum(1 for sys in s["systems"].values() if sys["home_of"] is not None and sys["control"] == seat)

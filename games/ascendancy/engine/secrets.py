@@ -25,4 +25,16 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
         _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
     _shuffle_above(rng, s["exploration"]["deck"], s["exploration"].get("known", 0))
     _shuffle_above(rng, s["stack"], s.get("stack_known", 0))
+    if "agenda_deck" in s:
+        rng.shuffle(s["agenda_deck"])
+        for p in s["players"]:
+            if p["civ"] != "vulcan" or p["seat"] == seat:
+                continue
+            secret = [c for c in p["agendas"] if c != p["agenda_public"]]
+            pool = s["agenda_deck"] + secret
+            rng.shuffle(pool)
+            redrawn = pool[: len(secret)]
+            s["agenda_deck"] = pool[len(secret):]
+            public = [p["agenda_public"]] if p["agenda_public"] else []
+            p["agendas"] = sorted(public + redrawn) if not public else [*public, *redrawn]
     return s

@@ -77,6 +77,10 @@ def finish_setup(ctx: Ctx) -> None:
         s["stack"] = rng_shuffled(ctx.rng, rest) + top
     s["exploration"]["deck"] = rng_shuffled(ctx.rng, catalog.exploration_in_play(civs))
     ctx.emit("game_set_up", civs=civs)
+    from games.ascendancy.engine.agendas import deal
+
+    if deal(ctx):  # setup 2.1.9: the Vulcan reveals one of his two Agendas first
+        return
     from games.ascendancy.engine.rounds import start_round
 
     start_round(ctx)

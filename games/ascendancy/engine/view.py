@@ -16,8 +16,11 @@ from games.engine.core import Zone
 def view(state: State, seat: int | None) -> dict[str, Any]:
     players = []
     for p in state["players"]:
-        q = {k: v for k, v in p.items() if k not in ("deck", "deck_known")}
+        q = {k: v for k, v in p.items() if k not in ("deck", "deck_known", "agendas")}
         q["deck_count"] = len(p["deck"])
+        if "agendas" in p:  # setup 2.1.9: one Agenda public, the other seen by the Vulcan only
+            q["agendas"] = list(p["agendas"]) if seat == p["seat"] else (
+                [p["agenda_public"]] if p["agenda_public"] else [])
         players.append(q)
     return {
         "you": seat, "n": state["n"], "round": state["round"], "phase": state["phase"],

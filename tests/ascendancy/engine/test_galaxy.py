@@ -42,16 +42,21 @@ def test_hostile_ships_block_unless_the_system_is_yours() -> None:
     assert board.present(mine, "S:vega") == [0, 1] and not board.occupies(mine, 0, "S:vega")
 
 
-@pytest.mark.rules("ascendancy:R154")
-def test_free_trade_routes_let_ships_through_peaceful_rivals() -> None:
+@pytest.mark.rules("ascendancy:R154", "ascendancy:R49")
+def test_peaceful_ships_ask_permission_unless_free_trade_routes() -> None:
     spec = {"turn": 0, "phase": "command", "systems": [VEGA], "lanes": [LANE], "ships": {1: {"L:l1:1": 1}},
             "trade_held": {0: {1: 0}}}
     strict = build(**spec)
-    strict, _ = run(strict, cmd(0, "impulse", unit="ship:S:earth"))
-    assert {"to": "L:l1:1"} not in steps(strict, 0)
+    strict, events = run(strict, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"))
+    assert RULES.decision_for(strict, 1).prompt == "passage" and RULES.seats_to_act(strict) == {1}
+    refused_move, _ = run(strict, cmd(1, "refuse_passage"))
+    assert refused_move["turn"]["move"] is None and refused_move["players"][0]["ships"]["S:earth"] == 3
+    allowed, _ = run(strict, cmd(1, "allow_passage"))
+    assert allowed["players"][0]["ships"] == {"S:earth": 2, "L:l1:1": 1}
+    assert {"to": "L:l1:2"} in steps(allowed, 0)
     free = build(**spec, options={"free_trade_routes": True})
-    free, _ = run(free, cmd(0, "impulse", unit="ship:S:earth"))
-    assert {"to": "L:l1:1"} in steps(free, 0)
+    free, _ = run(free, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"))
+    assert free["prompt"] is None and free["players"][0]["ships"]["L:l1:1"] == 1
 
 
 @pytest.mark.rules("ascendancy:R46", "ascendancy:R47", "ascendancy:R48", "ascendancy:R29")

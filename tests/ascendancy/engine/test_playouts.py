@@ -165,3 +165,19 @@ def test_random_games_between_neighbours_bid_trade_fight_and_end() -> None:
         assert RULES.result(state) is not None
     for kind in ("bid", "pick_card", "offer_trade", "accept_trade", "attack", "stay", "retreat"):
         assert kinds[kind] > 0, (kind, kinds)
+
+
+def test_the_secret_agenda_never_shows_and_is_redrawn_for_rivals() -> None:
+    state = RULES.setup(num_players=3, options={}, rng=Rng.from_seed(8)).state
+    for seat, civ in enumerate(("vulcan", "klingon", "romulan")):
+        state = RULES.apply(state, Command(seat, "choose_civ", {"civ": civ}), Rng.from_seed(8)).state
+    public, secret = state["players"][0]["agendas"]
+    state = RULES.apply(state, Command(0, "reveal_agenda", {"card": public}), Rng.from_seed(8)).state
+    for seat in (None, 1, 2):
+        view = RULES.view(state, seat)
+        assert secret not in strings(view) and public in strings(view)
+        redrawn = {RULES.rerandomise(state, seat, Rng.from_seed(k))["players"][0]["agendas"][1] for k in range(12)}
+        assert len(redrawn) > 1
+        assert RULES.view(RULES.rerandomise(state, seat, Rng.from_seed(3)), seat) == view
+    assert secret in strings(RULES.view(state, 0))
+    assert RULES.rerandomise(state, 0, Rng.from_seed(3))["players"][0]["agendas"] == [public, secret]

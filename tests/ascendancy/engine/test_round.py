@@ -19,6 +19,13 @@ def test_civilizations_are_chosen_in_seat_order_then_round_one_deals_every_card_
     refused(state, cmd(1, "choose_civ", civ="vulcan"), "civ_taken")
     state, events = run(state, cmd(1, "choose_civ", civ="klingon"), cmd(2, "choose_civ", civ="ferengi"),
                         cmd(3, "choose_civ", civ="andorian"))
+    assert state["phase"] == "agenda" and RULES.decision_for(state, 0).prompt == "reveal_agenda"
+    public, secret = state["players"][0]["agendas"]
+    assert RULES.view(state, 1)["players"][0]["agendas"] == []
+    state, more = run(state, cmd(0, "reveal_agenda", card=public))
+    events += more
+    assert RULES.view(state, 1)["players"][0]["agendas"] == [public]
+    assert RULES.view(state, 0)["players"][0]["agendas"] == [public, secret]
     assert state["round"] == 1 and state["phase"] == "turn"
     assert sorted(state["cards"].values()) == [1, 2, 3, 4]  # cards 1..N
     assert not ev(events, "bid_placed")  # nobody has First Contact: no bids at all
@@ -291,3 +298,44 @@ def test_a_civilization_with_no_ships_and_no_systems_is_exterminated() -> None:
     state, events = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
     assert state["players"][2]["exterminated"] and "2" not in state["players"][0]["trade_held"]
     assert 2 not in state["order"]
+
+
+@pytest.mark.rules("ascendancy:R200")
+def test_the_vulcan_wins_by_completing_either_agenda_without_his_home() -> None:
+    from games.ascendancy.engine.agendas import goal_met
+
+    state = build(civs=("vulcan", "klingon", "romulan"), turn=0)
+    p = state["players"][0]
+    p["agendas"], p["agenda_public"] = ["agenda_logical_expansion", "agenda_web_of_trade"], "agenda_web_of_trade"
+    assert not goal_met(state, p, "agenda_logical_expansion")
+    for k in range(7):
+        state["systems"][f"x{k}"] = {**state["systems"]["qonos"], "home_of": None, "control": 0}
+    state["systems"]["vulcan_home"]["control"] = 1  # his home is lost: no matter
+    state["order"] = [0]
+    state, _ = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+    result = RULES.result(state)
+    assert result is not None and result.winners == {0} and result.reason == "agenda_victory"
+    state2 = build(civs=("vulcan", "klingon", "romulan"), turn=0, authority={0: 6})
+    state2["players"][0]["agendas"] = ["agenda_logical_expansion", "agenda_web_of_trade"]
+    state2["order"] = [0]
+    state2, _ = run(state2, cmd(0, "end_build"), cmd(0, "end_turn"))
+    assert RULES.result(state2) is None  # never an Authority victory for the Vulcan
+
+
+@pytest.mark.rules("ascendancy:R161", "ascendancy:R64", "ascendancy:R12")
+def test_colonization_fleets_and_exploration_cards_change_how_a_system_is_colonized() -> None:
+    vega = {"id": "vega", "slots": ["production", "culture"], "xy": [45.0, 56.5]}
+    state = build(turn=0, systems=[vega], fleets={0: {"fed_fleet_1": ("fed_colonization_fleet", 4, "S:vega")}},
+                  ships={0: {}}, resources={0: {"culture": 0}})
+    refused(state, cmd(0, "colonize", at="vega"), "not_enough_resources", "ascendancy:R12", cost={"culture": 1})
+    state, events = run(state, cmd(0, "colonize", at="vega", fleet="fed_fleet_1"))
+    assert state["systems"]["vega"]["control"] == 0 and state["players"][0]["resources"]["culture"] == 0
+    assert "fed_fleet_1" not in state["players"][0]["fleets"] and state["players"][0]["ships"] == {"S:vega": 3}
+    garden = build(turn=1, systems=[{**vega}], ships={1: {"S:vega": 2}})
+    garden["systems"]["vega"]["card"] = "garden_world"
+    garden["exploration"]["deck"].remove("garden_world")
+    garden, _ = run(garden, cmd(1, "colonize", at="vega"))
+    assert garden["systems"]["vega"]["nodes"] == [None, "culture"] and "garden_world" in garden["exploration"]["discard"]
+    harsh = build(turn=1, systems=[{**vega}], ships={1: {"S:vega": 2}}, resources={1: {"culture": 1}})
+    harsh["systems"]["vega"]["card"] = "harsh_frontier"
+    refused(harsh, cmd(1, "colonize", at="vega"), "not_enough_resources", "ascendancy:R12", cost={"culture": 2})
