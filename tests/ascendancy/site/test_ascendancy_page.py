@@ -1,0 +1,217 @@
+"""The Ascendancy table page: a table is created and started through the services, its board renders for
+every seat and a spectator in English and Italian, offers one control per legal command (posting exactly
+it), names no secret of another seat (advancement decks, the exploration deck, the disc stack, a Vulcan's
+secret Agenda), and moves posted from the page's forms apply."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.ascendancy.presenter import AscendancyPresenter, map_data
+from games.engine import registry
+from games.models import Table
+from games.parts import Part
+from games.presenters import presenter_for
+from tests.support.pages import leaks, legal_controls, logged_in_clients, posted_controls, seeded_table, table_page
+from tests.support.tables import run_automatic_steps, state_of
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def cast(alice, bob, charlie):  # type: ignore[no-untyped-def]
+    return [alice, bob, charlie]
+
+
+def _secrets(state: dict[str, Any], seat: int | None) -> set[str]:
+    """What ``seat`` must never see: other seats' advancement decks (and its own deck's order is not shown
+    by id at all), the exploration deck, the disc stack, another seat's secret Agenda."""
+    out: set[str] = set(state["stack"]) | set(state["exploration"]["deck"])
+    for p in state["players"]:
+        if p["seat"] != seat:
+            out |= set(p["deck"])
+            out |= {a for a in p.get("agendas", []) if a != p.get("agenda_public")}
+    return out
+
+
+def _secret_names(state: dict[str, Any], seat: int | None) -> set[str]:
+    """The secret cards by their shown names, where the name is not also public (drawn by a rival, say)."""
+    from games.ascendancy.presenter import name_of
+
+    public = set()
+    for p in state["players"]:
+        public |= {name_of(a["card"]) for a in p["advancements"]} | {name_of(pr["card"]) for pr in p["projects"]}
+        public |= {name_of(sid) for sid in state["systems"]}
+        public |= {name_of(c) for c in state["exploration"]["discard"]}
+        if p.get("agenda_public"):
+            public.add(name_of(p["agenda_public"]))
+    agendas = set()
+    for p in state["players"]:
+        if p["seat"] != seat:
+            agendas |= {a for a in p.get("agendas", []) if a != p.get("agenda_public")}
+    return {name_of(a) for a in agendas} - public
+
+
+def _page(client: Client, table: Table) -> str:
+    """The table page, with the parts' quotes (Jinja2 writes ``&#34;``) spelled as Django's (``&quot;``)."""
+    return table_page(client, table).replace("&#34;", "&quot;").replace("&#39;", "&#x27;")
+
+
+def _check_page(client: Client, table: Table, seat: int | None) -> str:
+    html = _page(client, table)
+    state = state_of(table)
+    assert 'id="asc-map"' in html and "<svg" in html
+    for p in state["players"]:
+        assert f'id="asc-console-{p["seat"]}"' in html
+    assert not leaks(html, _secrets(state, seat))
+    for name in _secret_names(state, seat):
+        assert name not in html, name
+    if seat is not None:
+        assert sorted(posted_controls(html)) == sorted(legal_controls(registry.get("ascendancy"), table, seat))
+    else:
+        assert posted_controls(html) == []
+    return html
+
+
+def _post(client: Client, table: Table, kind: str, args: str) -> int:
+    table.refresh_from_db()
+    seat = None
+    response = client.post(
+        reverse("table_command", args=[table.pk]),
+        {"kind": kind, "args": args, "version": table.version, "idempotency_key": str(uuid.uuid4())},
+        headers=HX,
+    )
+    del seat
+    return response.status_code
+
+
+def _waiting_seat(table: Table) -> int | None:
+    rules = registry.get("ascendancy")
+    pending = rules.pending(state_of(table))
+    seats = sorted({s for d in pending for s in d.seats})
+    return seats[0] if seats else None
+
+
+@pytest.mark.rules("ascendancy:R1")
+def test_a_table_is_created_and_every_seat_and_a_spectator_sees_the_board_in_english_and_italian(
+    cast, make_user
+):
+    table = seeded_table("ascendancy", cast, 11)
+    assert table.status == Table.Status.ACTIVE
+    viewer = make_user("watcher")
+    for language in ("en", "it"):
+        for u in [*cast, viewer]:
+            u.language = language
+            u.save()
+        clients = logged_in_clients(cast)
+        watcher = logged_in_clients([viewer])[0]
+        for seat, client in enumerate(clients):
+            html = _check_page(client, table, seat)
+            assert f'<html lang="{language}">' in html
+        html = _check_page(watcher, table, None)
+        assert ("Mappa stellare" if language == "it" else "Star map") in html
+
+
+@pytest.mark.rules("ascendancy:R1", "ascendancy:R3")
+def test_moves_posted_from_the_page_apply_and_the_board_follows(cast, make_user):
+    """Civilizations chosen, then the first turns played by posting the page's own forms (chosen at random,
+    favouring the map's actions), checking every seat's and a spectator's page as the game goes."""
+    table = seeded_table("ascendancy", cast, 5)
+    clients = logged_in_clients(cast)
+    watcher = logged_in_clients([make_user("watcher")])[0]
+    rnd = random.Random(5)
+    kinds: set[str] = set()
+    for step in range(40):
+        run_automatic_steps(table)
+        table.refresh_from_db()
+        seat = _waiting_seat(table)
+        if seat is None or table.status != Table.Status.ACTIVE:
+            break
+        html = _check_page(clients[seat], table, seat)
+        if step % 8 == 0:
+            for other in range(len(cast)):
+                if other != seat:
+                    _check_page(clients[other], table, other)
+            _check_page(watcher, table, None)
+        forms = posted_controls(html)
+        on_map = set(posted_controls(_part(html, "asc-actions")))
+        weights = [0.2 if k in ("end_turn", "end_build") else 3.0 if (k, a) in on_map else 1.0 for k, a in forms]
+        kind, args = rnd.choices(forms, weights)[0]
+        version = table.version
+        assert _post(clients[seat], table, kind, args) == 200
+        table.refresh_from_db()
+        assert table.version > version
+        kinds.add(kind)
+    assert "choose_civ" in kinds
+    assert kinds & {"build_ship", "impulse", "step", "colonize", "bid", "pick_card", "end_build"}
+
+
+def _part(html: str, part_id: str) -> str:
+    match = re.search(rf'<section id="{part_id}".*?</section>', html, re.S)
+    return match.group(0) if match else ""
+
+
+@pytest.mark.rules("ascendancy:R31")
+def test_the_map_draws_systems_lanes_sectors_and_ships_and_links_them_to_the_actions_there(cast):
+    table = seeded_table("ascendancy", cast, 3)
+    clients = logged_in_clients(cast)
+    rules = registry.get("ascendancy")
+    # Everyone chooses a civilization from the page.
+    for _ in range(3):
+        seat = _waiting_seat(table)
+        html = _page(clients[seat], table)
+        kind, args = posted_controls(html)[0]
+        assert kind == "choose_civ"
+        assert _post(clients[seat], table, kind, args) == 200
+    state = state_of(table)
+    view = rules.view(state, None)
+    data = map_data(view, {})
+    assert {s["id"] for s in data["systems"]} == set(state["systems"])
+    homes = [s for s in data["systems"] if s["home"]]
+    assert len(homes) == 3 and all(s["owner"] != "asc-civ-none" for s in homes)
+    assert sum(p["ships"] for p in data["pieces"]) == sum(sum(p["ships"].values()) for p in state["players"])
+    # The seat in its Build Phase finds "build a ship" under its home system, linked from the map.
+    seat = _waiting_seat(table)
+    html = _page(clients[seat], table)
+    home = next(sid for sid, s in state["systems"].items() if s["home_of"] == seat)
+    assert f'href="#asc-act-S-{home}"' in _part(html, "asc-map")
+    group = re.search(rf'<div class="asc-action-group" id="asc-act-S-{home}">.*?</div>\s*</div>', html, re.S)
+    assert group is not None and 'name="kind" value="build_ship"' in group.group(0)
+
+
+def test_public_parts_are_equal_for_every_seat_and_the_spectator(cast):
+    table = seeded_table("ascendancy", cast, 9)
+    clients = logged_in_clients(cast)
+    for _ in range(3):
+        seat = _waiting_seat(table)
+        kind, args = posted_controls(_page(clients[seat], table))[0]
+        assert _post(clients[seat], table, kind, args) == 200
+    rules = registry.get("ascendancy")
+    presenter = presenter_for("ascendancy")
+    assert isinstance(presenter, AscendancyPresenter)
+    state = state_of(table)
+    by_viewer: list[dict[str, Part]] = []
+    for position in [None, 0, 1, 2]:
+        view = rules.view(state, position)
+        legal = list(rules.legal_commands(state, position)) if position is not None else []
+        ctx = {"view": view, "position": position, "table": table, "seat_names": {0: "alice", 1: "bob", 2: "charlie"},
+               "controls": presenter.controls(rules, view, legal, position), "form_version": 1,
+               "idempotency_key": "k"}
+        by_viewer.append({p.id: p for p in presenter.board_parts(rules, ctx)})
+    public_ids = {pid for pid, p in by_viewer[0].items() if p.public}
+    assert {"asc-map", "asc-status", "asc-console-0"} <= public_ids
+    for parts in by_viewer[1:]:
+        for pid in public_ids:
+            assert parts[pid].public and parts[pid].data == by_viewer[0][pid].data, pid
+        assert "asc-actions" in parts and not parts["asc-actions"].public
+        json.dumps([p.data for p in parts.values()])  # JSON-able
