@@ -195,6 +195,8 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
         return f"S:{args['at']}"
     if command.kind in ("impulse", "enter_warp", "hit") and "unit" in args:
         return unit_sector(view, str(args["unit"]))
+    if command.kind == "disband":
+        return unit_sector(view, f"fleet:{args['fleet']}")
     if command.kind == "attack":
         return str(args["target"])
     if command.kind == "retreat":

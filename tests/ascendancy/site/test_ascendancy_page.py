@@ -20,7 +20,14 @@ from games.engine import registry
 from games.models import Table
 from games.parts import Part
 from games.presenters import presenter_for
-from tests.support.pages import leaks, legal_controls, logged_in_clients, posted_controls, seeded_table, table_page
+from tests.support.pages import (
+    leaks,
+    legal_controls,
+    logged_in_clients,
+    posted_controls,
+    seeded_table,
+    table_page,
+)
 from tests.support.tables import run_automatic_steps, state_of
 
 pytestmark = pytest.mark.django_db
@@ -85,13 +92,11 @@ def _check_page(client: Client, table: Table, seat: int | None) -> str:
 
 def _post(client: Client, table: Table, kind: str, args: str) -> int:
     table.refresh_from_db()
-    seat = None
     response = client.post(
         reverse("table_command", args=[table.pk]),
         {"kind": kind, "args": args, "version": table.version, "idempotency_key": str(uuid.uuid4())},
         headers=HX,
     )
-    del seat
     return response.status_code
 
 
