@@ -457,8 +457,18 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
                 "ships": item["ships"], "fleets": item["fleets"], "href": "#" + anchor(sector),
                 "title": labels.get(item["seat"], ""),
             })
-    w, h = geo["table"]
-    return {"width": _r(w), "height": _r(h), "systems": systems, "lanes": lanes, "pieces": pieces}
+    # The drawing's frame: what is on the table, with a margin for names and ship badges (the whole table
+    # when nothing is placed yet), so that a small galaxy fills the screen and a large one scrolls.
+    w, h = (float(v) for v in geo["table"])
+    xs = [s["x"] for s in systems] + [v for ln in lanes for v in (ln["x1"], ln["x2"])]
+    ys = [s["y"] for s in systems] + [v for ln in lanes for v in (ln["y1"], ln["y2"])]
+    if xs:
+        left, top = max(0.0, min(xs) - 8), max(0.0, min(ys) - 8)
+        right, bottom = min(w, max(xs) + 8), min(h, max(ys) + 8)
+    else:
+        left, top, right, bottom = 0.0, 0.0, w, h
+    return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
+            "systems": systems, "lanes": lanes, "pieces": pieces}
 
 
 def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:

@@ -220,3 +220,51 @@ def test_public_parts_are_equal_for_every_seat_and_the_spectator(cast):
             assert parts[pid].public and parts[pid].data == by_viewer[0][pid].data, pid
         assert "asc-actions" in parts and not parts["asc-actions"].public
         json.dumps([p.data for p in parts.values()])  # JSON-able
+
+
+def _played_state(seed: int, steps: int) -> dict[str, Any]:
+    """A 3-player game some random commands in (favouring moves, so that lanes and discs are laid)."""
+    from games.engine.core import Rng
+
+    rules = registry.get("ascendancy")
+    rng = Rng.from_seed(seed)
+    state = rules.setup(num_players=3, options=rules.validate_options(3, {}), rng=rng).state
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        pending = rules.pending(state)
+        if not pending or state["phase"] == "over":
+            break
+        seat = min(s for d in pending for s in d.seats)
+        legal = list(rules.legal_commands(state, seat))
+        if not legal:
+            break
+        weights = [0.2 if c.kind in ("end_turn", "stop") else 3 if c.kind in ("step", "impulse") else 1 for c in legal]
+        state = rules.apply(state, rnd.choices(legal, weights)[0], rng).state
+    return state
+
+
+@pytest.mark.rules("ascendancy:R31", "ascendancy:R55")
+def test_the_map_draws_lanes_and_sectors_where_the_galaxy_puts_them():
+    from games.ascendancy.engine import layout
+
+    state = next(s for s in (_played_state(seed, 300) for seed in range(1, 20)) if len(s["lanes"]) >= 3)
+    view = registry.get("ascendancy").view(state, None)
+    # Without the galaxy's drawing in the view: every lane is drawn with one dot per sector, from its disc.
+    plain = map_data(view, {})
+    assert {ln["id"]: len(ln["sectors"]) for ln in plain["lanes"]} == {
+        lid: ln["length"] for lid, ln in state["lanes"].items()}
+    # With it: exactly where the galaxy puts each disc and each sector.
+    galaxy = layout.galaxy(state).view()
+    drawn = map_data({**view, "galaxy": galaxy}, {})
+    where = {s["id"]: (s["x"], s["y"]) for s in drawn["systems"]}
+    for s in galaxy["systems"]:
+        assert where[s["id"]] == (round(s["x"], 2), round(s["y"], 2))
+    lanes = {ln["id"]: ln for ln in drawn["lanes"]}
+    for ln in galaxy["lanes"]:
+        assert [(p["x"], p["y"]) for p in lanes[ln["id"]]["sectors"]] == [(round(x, 2), round(y, 2))
+                                                                          for x, y in ln["sectors"]]
+        assert lanes[ln["id"]]["open"] == (ln["b"] is None)
+    # Every ship on a sector of the map is drawn there, in its owner's colour.
+    on_map = sum(c for p in state["players"] for sec, c in p["ships"].items())
+    on_map += sum(f["ships"] for p in state["players"] for f in p["fleets"].values() if f["sector"])
+    assert sum(p["ships"] for p in drawn["pieces"]) == on_map
