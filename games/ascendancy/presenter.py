@@ -330,7 +330,15 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         bids.append({"who": labels.get(seat, str(seat)), "civ": civ_class(players.get(seat, {}).get("civ")),
                      "total": total})
     cards = view.get("cards") or {}
+    move = turn.get("move") or None
+    battle = turn.get("battle") or None
     return {
+        "move": {"place": sector_text(view, move["at"]), "left": move.get("left", 0),
+                 "warp": move.get("kind") == "warp"} if move and move.get("at") else None,
+        "battle": {"place": sector_text(view, battle["target"]), "invasion": battle.get("kind") == "invasion",
+                   "attacker": labels.get(battle.get("attacker"), ""),
+                   "defenders": ", ".join(labels.get(d, str(d)) for d in battle.get("defenders", []))}
+        if battle and battle.get("target") else None,
         "round": view["round"],
         "phase": gettext(PHASES.get(view["phase"], view["phase"])),
         "turn_who": labels.get(turn["seat"], "") if turn.get("seat") is not None and turn.get("seat") in labels else "",
@@ -459,6 +467,13 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             })
     # The drawing's frame: what is on the table, with a margin for names and ship badges (the whole table
     # when nothing is placed yet), so that a small galaxy fills the screen and a large one scrolls.
+    turn = view.get("turn") or {}
+    marks = []
+    for key, css in (("move", "asc-mark-move"), ("battle", "asc-mark-battle")):
+        sector = ((turn.get(key) or {}).get("at") if key == "move" else (turn.get(key) or {}).get("target"))
+        if sector in points:
+            x, y = points[sector]
+            marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     w, h = (float(v) for v in geo["table"])
     xs = [s["x"] for s in systems] + [v for ln in lanes for v in (ln["x1"], ln["x2"])]
     ys = [s["y"] for s in systems] + [v for ln in lanes for v in (ln["y1"], ln["y2"])]
@@ -468,7 +483,7 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
     else:
         left, top, right, bottom = 0.0, 0.0, w, h
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
-            "systems": systems, "lanes": lanes, "pieces": pieces}
+            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks}
 
 
 def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:

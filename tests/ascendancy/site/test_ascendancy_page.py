@@ -272,3 +272,80 @@ def test_the_map_draws_lanes_and_sectors_where_the_galaxy_puts_them():
     on_map = sum(c for p in state["players"] for sec, c in p["ships"].items())
     on_map += sum(f["ships"] for p in state["players"] for f in p["fleets"].values() if f["sector"])
     assert sum(p["ships"] for p in drawn["pieces"]) == on_map
+
+
+@pytest.mark.rules("ascendancy:R44", "ascendancy:R88")
+def test_the_board_renders_for_every_viewer_through_random_games_and_shows_moves_and_battles():
+    """Random games: every few commands the board renders for each seat and the spectator in both languages
+    (the parts' templates take nothing undefined); moves and battles under way are named and marked."""
+    from django.utils import translation
+
+    from games.engine.core import Rng
+    from games.parts import render_parts
+
+    rules = registry.get("ascendancy")
+    presenter = presenter_for("ascendancy")
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        rng = Rng.from_seed(seed)
+        state = rules.setup(num_players=3, options=rules.validate_options(3, {}), rng=rng).state
+        rnd = random.Random(seed)
+        for step in range(400):
+            pending = rules.pending(state)
+            if not pending or state["phase"] == "over":
+                break
+            seat = min(s for d in pending for s in d.seats)
+            legal = list(rules.legal_commands(state, seat))
+            if step % 7 == 0 or (state["turn"] or {}).get("battle"):
+                for position in (None, 0, 1, 2):
+                    view = rules.view(state, position)
+                    mine = legal if position == seat else []
+                    ctx = {"view": view, "position": position, "table": None, "seat_names": {},
+                           "controls": presenter.controls(rules, view, mine, position), "form_version": 1,
+                           "idempotency_key": "k"}
+                    with translation.override("it" if step % 2 else "en"):
+                        html = str(render_parts(presenter.board_parts(rules, ctx)))
+                    assert html.count('id="asc-map"') == 1
+                    seen |= {m for m in ("asc-mark-move", "asc-mark-battle") if m in html}
+                    if position == seat:
+                        assert html.count("<form") == sum(1 for c in ctx["controls"] if c["on_board"])
+            if not legal:
+                break
+            weights = [0.2 if c.kind in ("end_turn", "stop") else 4 if c.kind in ("attack", "invade", "step") else 1
+                       for c in legal]
+            state = rules.apply(state, rnd.choices(legal, weights)[0], rng).state
+    assert "asc-mark-move" in seen, seen
+
+
+@pytest.mark.rules("ascendancy:R85", "ascendancy:R94", "ascendancy:R96")
+def test_a_battle_under_way_is_shown_to_everyone_and_its_decision_is_made_from_the_map(cast, make_user):
+    from games.ascendancy.engine.scenario import build, cmd, run
+    from games.models import Seat
+    from tests.support.pages import load_state
+
+    rules = registry.get("ascendancy")
+    vega = {"id": "vega", "slots": ["production", "research"], "xy": [45.0, 56.5], "max_lanes": 3}
+    for seed in range(40):
+        state = build(turn=0, phase="command", systems=[vega], lanes=[("l1", "earth", "vega", 2)],
+                      ships={0: {"S:earth": 2, "L:l1:2": 2}, 1: {"L:l1:1": 3}})
+        state, _ = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        if state["prompt"] is not None and state["turn"]["battle"] is not None:
+            break
+    else:
+        pytest.fail("no battle left a decision open")
+    table = seeded_table("ascendancy", cast, 1)
+    load_state(rules, table, state)
+    deciding = state["prompt"]["seat"]
+    Seat.objects.filter(table=table, position=deciding).update(decision_since=table.version)
+    clients = logged_in_clients(cast)
+    watcher = logged_in_clients([make_user("watcher")])[0]
+    for seat, client in [*enumerate(clients), (None, watcher)]:
+        html = _check_page(client, table, seat)
+        assert "asc-mark-battle" in _part(html, "asc-map")
+        assert "Battle at" in _part(html, "asc-status")
+    html = _page(clients[deciding], table)
+    on_map = posted_controls(_part(html, "asc-actions"))
+    assert on_map, state["prompt"]
+    kind, args = on_map[0]
+    assert _post(clients[deciding], table, kind, args) == 200
+    assert state_of(table) != state
