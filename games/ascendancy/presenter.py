@@ -3,9 +3,11 @@
 Presentation only: the engine's view says what is where, ``legal_commands`` what may be done. The board is
 
 - ``asc-status`` (public): round, phase, turn order, Initiative bids, decks as counts;
-- ``asc-map`` (public): the star map as SVG, drawn from the table's geometry (systems with slots, nodes and
-  owners, lanes with their sectors, ships and fleets, starbases, hazards); every system and sector links to
-  the viewer's actions on it (``#asc-act-…``), so a click on the map opens what may be done there;
+- ``asc-map-lanes``, ``asc-map-systems``, ``asc-map-marks``, ``asc-map-pieces-<seat>`` (public): the star
+  map, SVG layers drawn one over the other from the table's geometry (lanes with their sectors; systems with
+  slots, nodes, owners, starbases and hazards; the move or battle under way; each seat's ships and fleets,
+  at that seat's own place around each sector); every system, sector and ship
+  links to the viewer's actions there (``#asc-act-…``), so a click on the map opens what may be done there;
 - ``asc-actions`` (the seat's own): the legal commands that act on a place of the map, grouped by place;
 - ``asc-console-<seat>`` (public): each seat's console (resources, tracks, advancements, projects, fleets,
   trade agreements held, warp tokens), with only what every viewer sees;
@@ -296,8 +298,8 @@ class AscendancyPresenter(Presenter):
         position = ctx.get("position")
         parts = [
             Part("asc-status", "ascendancy/status.html", status_data(view, labels), public=True),
-            Part("asc-map", "ascendancy/map.html", map_data(view, labels), public=True),
         ]
+        parts += map_parts(map_data(view, labels), [p["seat"] for p in view["players"]])
         if position is not None:
             parts.append(Part("asc-actions", "ascendancy/actions.html", actions_data(view, ctx), public=False))
             secret = secret_data(view, position)
@@ -452,18 +454,22 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
                 c["ships"] += fleet.get("ships", 0)
         for sector, c in counts.items():
             present.setdefault(sector, []).append({"seat": seat, **c})
+    # Each seat's badge keeps its place around a sector (its own clock position), whoever else is there: a
+    # seat's layer of pieces then changes only with its own ships.
     pieces = []
+    n = max(1, len(players))
     for sector, items in sorted(present.items()):
         if sector not in points:
             continue
         x, y = points[sector]
-        base_y = y - 4.6 if sector.startswith("S:") else y - 1.6
-        for i, item in enumerate(items):
-            dx = (i - (len(items) - 1) / 2) * 3.2
+        on_disc = sector.startswith("S:")
+        radius = 6.0 if on_disc else 2.0
+        for item in items:  # over a disc: along its upper half (its name is below); on a lane: all around
+            angle = math.radians(180 + 180 * (item["seat"] + 0.5) / n if on_disc else -90 + 360 * item["seat"] / n)
             pieces.append({
-                "x": _r(x + dx), "y": _r(base_y), "civ": civ_of.get(item["seat"], "asc-civ-none"),
-                "ships": item["ships"], "fleets": item["fleets"], "href": "#" + anchor(sector),
-                "title": labels.get(item["seat"], ""),
+                "seat": item["seat"], "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
+                "civ": civ_of.get(item["seat"], "asc-civ-none"), "ships": item["ships"], "fleets": item["fleets"],
+                "href": "#" + anchor(sector), "title": labels.get(item["seat"], ""),
             })
     # The drawing's frame: what is on the table, with a margin for names and ship badges (the whole table
     # when nothing is placed yet), so that a small galaxy fills the screen and a large one scrolls.
@@ -484,6 +490,26 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
         left, top, right, bottom = 0.0, 0.0, w, h
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
             "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks}
+
+
+#: The map's layers, drawn one over the other (ascendancy.css), each changing on its own: a ship's move
+#: re-sends only its owner's pieces, a new lane only the lanes.
+MAP_LAYERS = (("asc-map-lanes", "map_lanes.html", ("left", "top", "width", "height", "lanes")),
+              ("asc-map-systems", "map_systems.html", ("systems",)))
+
+
+def map_parts(data: Mapping[str, Any], seats: Sequence[int]) -> list[Part]:
+    """The map as parts: lanes, systems, what is under way (a move, a battle), then each seat's ships."""
+    frame = f"{data['left']} {data['top']} {data['width']} {data['height']}"
+    parts = [Part(pid, f"ascendancy/{template}", {"frame": frame, **{k: data[k] for k in keys}}, public=True)
+             for pid, template, keys in MAP_LAYERS]
+    parts.append(Part("asc-map-marks", "ascendancy/map_pieces.html",
+                      {"frame": frame, "marks": data["marks"], "pieces": []}, public=True))
+    for seat in seats:
+        parts.append(Part(f"asc-map-pieces-{seat}", "ascendancy/map_pieces.html",
+                          {"frame": frame, "marks": [], "pieces": [p for p in data["pieces"] if p["seat"] == seat]},
+                          public=True))
+    return parts
 
 
 def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:

@@ -77,7 +77,8 @@ def _page(client: Client, table: Table) -> str:
 def _check_page(client: Client, table: Table, seat: int | None) -> str:
     html = _page(client, table)
     state = state_of(table)
-    assert 'id="asc-map"' in html and "<svg" in html
+    for layer in ("asc-map-lanes", "asc-map-systems", "asc-map-marks", "asc-map-pieces-0"):
+        assert html.count(f'<svg id="{layer}"') == 1
     for p in state["players"]:
         assert f'id="asc-console-{p["seat"]}"' in html
     assert not leaks(html, _secrets(state, seat))
@@ -166,7 +167,7 @@ def test_moves_posted_from_the_page_apply_and_the_board_follows(cast, make_user)
 
 
 def _part(html: str, part_id: str) -> str:
-    match = re.search(rf'<section id="{part_id}".*?</section>', html, re.S)
+    match = re.search(rf'<(\w+) id="{part_id}".*?</\1>', html, re.S)
     return match.group(0) if match else ""
 
 
@@ -193,7 +194,7 @@ def test_the_map_draws_systems_lanes_sectors_and_ships_and_links_them_to_the_act
     seat = _waiting_seat(table)
     html = _page(clients[seat], table)
     home = next(sid for sid, s in state["systems"].items() if s["home_of"] == seat)
-    assert f'href="#asc-act-S-{home}"' in _part(html, "asc-map")
+    assert f'href="#asc-act-S-{home}"' in _part(html, "asc-map-systems")
     group = re.search(rf'<div class="asc-action-group" id="asc-act-S-{home}">.*?</div>\s*</div>', html, re.S)
     assert group is not None and 'name="kind" value="build_ship"' in group.group(0)
 
@@ -218,7 +219,7 @@ def test_public_parts_are_equal_for_every_seat_and_the_spectator(cast):
                "idempotency_key": "k"}
         by_viewer.append({p.id: p for p in presenter.board_parts(rules, ctx)})
     public_ids = {pid for pid, p in by_viewer[0].items() if p.public}
-    assert {"asc-map", "asc-status", "asc-console-0"} <= public_ids
+    assert {"asc-map-lanes", "asc-map-systems", "asc-map-marks", "asc-map-pieces-0", "asc-map-pieces-2", "asc-status", "asc-console-0"} <= public_ids
     for parts in by_viewer[1:]:
         for pid in public_ids:
             assert parts[pid].public and parts[pid].data == by_viewer[0][pid].data, pid
@@ -305,7 +306,7 @@ def test_the_board_renders_for_every_viewer_through_random_games_and_shows_moves
                            "idempotency_key": "k"}
                     with translation.override("it" if step % 2 else "en"):
                         html = str(render_parts(presenter.board_parts(rules, ctx)))
-                    assert html.count('id="asc-map"') == 1
+                    assert html.count('id="asc-map-marks"') == 1
                     seen |= {m for m in ("asc-mark-move", "asc-mark-battle") if m in html}
                     if position == seat:
                         assert html.count("<form") == sum(1 for c in ctx["controls"] if c["on_board"])
@@ -341,7 +342,7 @@ def test_a_battle_under_way_is_shown_to_everyone_and_its_decision_is_made_from_t
     watcher = logged_in_clients([make_user("watcher")])[0]
     for seat, client in [*enumerate(clients), (None, watcher)]:
         html = _check_page(client, table, seat)
-        assert "asc-mark-battle" in _part(html, "asc-map")
+        assert "asc-mark-battle" in _part(html, "asc-map-marks")
         assert "Battle at" in _part(html, "asc-status")
     html = _page(clients[deciding], table)
     on_map = posted_controls(_part(html, "asc-actions"))
