@@ -141,6 +141,13 @@ def _trade_values() -> dict[str, list[dict[str, int]]]:
     return out
 
 
+@cache
+def _tracks() -> dict[str, dict[str, list[dict[str, int]]]]:
+    """Each civilization's Weapons and Shields tracks (level 0 first)."""
+    data = json.loads((_DATA / "civilizations.json").read_text(encoding="utf-8"))["civilizations"]
+    return {c["id"]: {"weapons": c["weapons"], "shields": c["shields"]} for c in data}
+
+
 def name_of(ident: str | None) -> str:
     if ident is None:
         return ""
@@ -537,6 +544,11 @@ def secret_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
                         if a != public]}
 
 
+def _track_value(civ: str | None, track: str, level: int, key: str) -> int | None:
+    steps = _tracks().get(civ or "", {}).get(track, [])
+    return steps[level].get(key) if 0 <= level < len(steps) else None
+
+
 def console_data(view: Mapping[str, Any], p: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     seat = p["seat"]
     civ = p.get("civ")
@@ -580,6 +592,8 @@ def console_data(view: Mapping[str, Any], p: Mapping[str, Any], labels: Mapping[
         "authority": p.get("authority", 0), "authority_max": p.get("authority_max", 0),
         "commands": p.get("commands", 0), "ready": p.get("ready", 0),
         "weapons": p.get("weapons", 0), "shields": p.get("shields", 0),
+        "hit": _track_value(civ, "weapons", p.get("weapons", 0), "hit"),
+        "modifier": _track_value(civ, "shields", p.get("shields", 0), "modifier"),
         "ships": on_map, "nodes": nodes, "starbases": p.get("starbases_built", 0),
         "advancements": advancements, "projects": projects, "fleets": fleets, "held": held, "warp": warp,
         "trade_hand": len(p.get("trade_hand", [])), "deck": p.get("deck_count", 0),
