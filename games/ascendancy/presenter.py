@@ -31,7 +31,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.engine.core import Command, Rules
 from games.parts import Part
-from games.presenters import Presenter, fill, player_label, register_presenter
+from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
 
 _DATA = Path(__file__).with_name("engine") / "data"
 
@@ -220,6 +220,66 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
     return None
 
 
+SEAT_KEYS = frozenset({"seat", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
+                       "attacker", "player", "by"})
+SECTOR_KEYS = frozenset({"src", "dst", "at", "origin", "to", "target", "sector"})
+NAME_KEYS = frozenset({"civ", "card", "system", "a", "b", "ally", "disc", "project"})
+WORD_KEYS = frozenset({"how", "why", "reason", "type", "outcome", "effect"})
+
+
+def _sector_words(sector: str) -> str:
+    parts = sector.split(":")
+    if parts[0] == "S" and len(parts) == 2:
+        return name_of(parts[1])
+    if parts[0] == "L" and len(parts) == 3:
+        return gettext("lane %(lane)s, sector %(k)s") % {"lane": parts[1].lstrip("l"), "k": parts[2]}
+    return sector
+
+
+def _unit_words(unit: str) -> str:
+    kind, _, ident = unit.partition(":")
+    if kind == "fleet":
+        return gettext("the fleet of card %(n)s") % {"n": ident.rsplit("_", 1)[-1]}
+    if kind == "ship":
+        return gettext("a ship at %(place)s") % {"place": _sector_words(ident)} if ident else gettext("a ship")
+    return unit
+
+
+def _card_words(card: str) -> str:
+    head, _, number = card.rpartition("_fleet_")
+    if head and number.isdigit():  # a fleet card (both its sides have names: the card has a number)
+        return gettext("Fleet card %(n)s") % {"n": number}
+    return name_of(card)
+
+
+def _describe(key: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, int) and key in SEAT_KEYS:
+        return seat_ref(value) if value >= 0 else value
+    if isinstance(value, str):
+        if key == "unit":
+            return _unit_words(value)
+        if key in SECTOR_KEYS and (value.startswith("S:") or value.startswith("L:")):
+            return _sector_words(value)
+        if key in NAME_KEYS or key in ("at", "target", "to"):
+            return _card_words(value)
+        if key == "track":
+            return gettext("Weapons") if value == "weapons" else gettext("Shields")
+        if key == "node":
+            return gettext(RESOURCE_NAMES.get(value, value))
+        if key in WORD_KEYS:
+            return value.replace("_", " ")
+        return value
+    if isinstance(value, list):
+        if key in ("cards", "civs"):
+            return ", ".join(name_of(v) if isinstance(v, str) else str(v) for v in value)
+        if key in ("defenders", "seats"):
+            return ", ".join(seat_ref(v) if isinstance(v, int) else str(v) for v in value)
+        return ", ".join(str(v) for v in value)
+    return value
+
+
 class AscendancyPresenter(Presenter):
     title = gettext_lazy("Star Trek: Ascendancy")
     board_template = "ascendancy/board.html"
@@ -227,13 +287,11 @@ class AscendancyPresenter(Presenter):
 
     # --- texts -----------------------------------------------------------------------------------------------
     def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        out = super().describe_params(params)
-        for key in ("mover", "target", "to", "from", "giver", "owner"):
-            if isinstance(params.get(key), int) and not isinstance(params.get(key), bool) and params[key] >= 0:
-                out[key] = player_label(params[key])
-        for key in ("civ", "card", "disc", "system", "at"):
-            if isinstance(params.get(key), str):
-                out[key] = name_of(params[key])
+        """Event and prompt parameters as the engine's sentences want them ("Player {seat}": seat numbers;
+        systems, cards and civilizations by name; sectors and units in words; lists joined)."""
+        out: dict[str, Any] = {}
+        for key, value in params.items():
+            out[key] = _describe(key, value)
         return out
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
@@ -566,7 +624,7 @@ def console_data(view: Mapping[str, Any], p: Mapping[str, Any], labels: Mapping[
     for card in p.get("fleet_cards", []):
         f = formed.get(card)
         if f is None:
-            fleets.append({"name": gettext("Fleet card %(n)s") % {"n": card.rsplit("_", 1)[-1]}, "formed": False,
+            fleets.append({"name": _card_words(card), "formed": False,
                            "ships": 0, "where": ""})
         else:
             fleets.append({"name": name_of(f.get("side")), "formed": True, "ships": f.get("ships", 0),

@@ -350,3 +350,37 @@ def test_a_battle_under_way_is_shown_to_everyone_and_its_decision_is_made_from_t
     kind, args = on_map[0]
     assert _post(clients[deciding], table, kind, args) == 200
     assert state_of(table) != state
+
+
+def test_the_log_and_the_prompts_speak_in_words_not_ids():
+    """Every event and prompt of random games reads as a sentence: seats as players, systems and cards by name,
+    sectors and ships in words; no sector id, unit id or unfilled placeholder left."""
+    from games.engine.core import Rng
+
+    rules = registry.get("ascendancy")
+    presenter = presenter_for("ascendancy")
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        rng = Rng.from_seed(seed)
+        out = rules.setup(num_players=3, options=rules.validate_options(3, {}), rng=rng)
+        state, events = out.state, list(out.events)
+        rnd = random.Random(seed)
+        for _ in range(300):
+            pending = rules.pending(state)
+            if not pending or state["phase"] == "over":
+                break
+            for d in pending:
+                text = presenter.prompt_text(rules, d)
+                assert "{" not in text and "_" not in text, text
+            seat = min(s for d in pending for s in d.seats)
+            legal = list(rules.legal_commands(state, seat))
+            weights = [0.2 if c.kind in ("end_turn", "stop") else 3 if c.kind in ("step", "impulse") else 1
+                       for c in legal]
+            step = rules.apply(state, rnd.choices(legal, weights)[0], rng)
+            state = step.state
+            events += step.events
+        for e in events:
+            text = presenter.event_text(rules, e.kind, e.data)
+            kinds.add(e.kind)
+            assert not re.search(r"\b[SL]:|\bship:|\bfleet:|\{", text), (e.kind, e.data, text)
+    assert {"ship_moved", "civ_chosen", "turn_started"} <= kinds
