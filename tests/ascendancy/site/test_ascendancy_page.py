@@ -384,3 +384,34 @@ def test_the_log_and_the_prompts_speak_in_words_not_ids():
             kinds.add(e.kind)
             assert not re.search(r"\b[SL]:|\bship:|\bfleet:|\{", text), (e.kind, e.data, text)
     assert {"ship_moved", "civ_chosen", "turn_started"} <= kinds
+
+
+@pytest.mark.rules("ascendancy:R200")
+def test_the_vulcan_sees_its_secret_agenda_and_nobody_else_does(cast, make_user):
+    from games.ascendancy.presenter import name_of
+
+    table = seeded_table("ascendancy", cast, 21)
+    clients = logged_in_clients(cast)
+    watcher = logged_in_clients([make_user("watcher")])[0]
+    for civ in ("vulcan", "klingon", "romulan"):
+        seat = _waiting_seat(table)
+        args = json.dumps({"civ": civ}, separators=(",", ":"))
+        assert ("choose_civ", args) in posted_controls(_page(clients[seat], table))
+        assert _post(clients[seat], table, "choose_civ", args) == 200
+    vulcan = next(p for p in state_of(table)["players"] if p["civ"] == "vulcan")
+    for _ in range(3):  # the Agenda revealed, if the game asks for it now
+        seat = _waiting_seat(table)
+        forms = posted_controls(_page(clients[seat], table)) if seat is not None else []
+        if not forms or forms[0][0] != "reveal_agenda":
+            break
+        assert _post(clients[seat], table, *forms[0]) == 200
+    state = state_of(table)
+    vulcan = state["players"][vulcan["seat"]]
+    secret = [a for a in vulcan["agendas"] if a != vulcan.get("agenda_public")]
+    assert secret
+    html = _check_page(clients[vulcan["seat"]], table, vulcan["seat"])
+    assert all(name_of(a) in _part(html, "asc-secret") for a in secret)
+    for seat in range(3):
+        if seat != vulcan["seat"]:
+            assert 'id="asc-secret"' not in _check_page(clients[seat], table, seat)
+    assert 'id="asc-secret"' not in _check_page(watcher, table, None)
