@@ -343,6 +343,16 @@ class AscendancyPresenter(Presenter):
         out = []
         for c in legal:
             target = command_target(view, c)
+            if c.kind == "bid":  # a grid of bids in the actions part, by total: "3 = 1/2/0"
+                args = dict(c.args)
+                amounts = [int(args.get(k, 0)) for k in ("production", "research", "culture")]
+                out.append({
+                    "kind": c.kind, "args": json.dumps(args, sort_keys=True, separators=(",", ":")),
+                    "label": self.command_label(rules, c, view), "group": "bid", "target": None, "on_board": True,
+                    "section": "bid", "short": f"{sum(amounts)} = {amounts[0]}/{amounts[1]}/{amounts[2]}",
+                    "order": sum(amounts),
+                })
+                continue
             out.append({
                 "kind": c.kind,
                 "args": json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")),
@@ -580,12 +590,19 @@ def map_parts(data: Mapping[str, Any], seats: Sequence[int]) -> list[Part]:
 def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:
     """The viewer's controls on the map, grouped by place (in the order the places are first named)."""
     groups: dict[str, dict[str, Any]] = {}
+    bids = sorted((c for c in ctx.get("controls") or [] if c.get("section") == "bid"), key=lambda c: c["order"])
+    if bids:
+        groups["bid"] = {"id": "asc-act-bid", "place": gettext("Your Initiative bid"),
+                         "hint": gettext("Total = Production / Research / Culture committed."),
+                         "controls": [{"kind": c["kind"], "args": c["args"], "label": c["short"], "title": c["label"]}
+                                      for c in bids]}
     for c in ctx.get("controls") or []:
         target = c.get("target")
         if not c.get("on_board") or not target:
             continue
-        group = groups.setdefault(target, {"id": anchor(target), "place": sector_text(view, target), "controls": []})
-        group["controls"].append({"kind": c["kind"], "args": c["args"], "label": c["label"]})
+        group = groups.setdefault(target, {"id": anchor(target), "place": sector_text(view, target), "hint": "",
+                                           "controls": []})
+        group["controls"].append({"kind": c["kind"], "args": c["args"], "label": c["label"], "title": ""})
     table = ctx.get("table")
     return {
         "url": reverse("table_command", args=[table.pk]) if table is not None else "",

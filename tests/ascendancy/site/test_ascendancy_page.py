@@ -415,3 +415,33 @@ def test_the_vulcan_sees_its_secret_agenda_and_nobody_else_does(cast, make_user)
         if seat != vulcan["seat"]:
             assert 'id="asc-secret"' not in _check_page(clients[seat], table, seat)
     assert 'id="asc-secret"' not in _check_page(watcher, table, None)
+
+
+@pytest.mark.rules("ascendancy:R3")
+def test_initiative_bids_are_offered_as_a_grid_by_total_and_a_posted_bid_applies(cast, make_user):
+    from games.ascendancy.engine.scenario import build
+    from games.models import Seat
+    from tests.support.pages import load_state
+
+    rules = registry.get("ascendancy")
+    state = build(bidding=[0, 1, 2], contact=[0, 1, 2], resources={0: {"production": 2, "research": 1}})
+    bidder = min(s for d in rules.pending(state) for s in d.seats)
+    assert state["phase"] == "bid"
+    table = seeded_table("ascendancy", cast, 1)
+    load_state(rules, table, state)
+    Seat.objects.filter(table=table, position=bidder).update(decision_since=table.version)
+    clients = logged_in_clients(cast)
+    html = _check_page(clients[bidder], table, bidder)
+    grid = re.search(r'<div class="asc-action-group" id="asc-act-bid">.*?</div>\s*</div>', html, re.S)
+    assert grid is not None
+    bids = posted_controls(grid.group(0))
+    assert len(bids) == len(rules.legal_commands(state, bidder))
+    totals = [sum(json.loads(a.replace("&quot;", '"')).values()) for _, a in bids]
+    assert totals == sorted(totals)  # smallest first
+    kind, args = bids[-1]
+    assert _post(clients[bidder], table, kind, args) == 200
+    after = state_of(table)
+    assert after["initiative"]["bids"] != state["initiative"]["bids"]
+    for seat in range(3):
+        _check_page(clients[seat], table, seat)
+    _check_page(logged_in_clients([make_user("watcher")])[0], table, None)
