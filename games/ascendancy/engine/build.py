@@ -530,5 +530,61 @@ def starbase(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.emit("starbase_built", seat=seat, system=args["at"])
 
 
+def check_swing(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R59: during your turn, any Floating system may swing around the system it is joined to."""
+    from games.ascendancy.engine import layout
+
+    sid, direction = args.get("system"), args.get("direction")
+    _system(state, sid, "ascendancy:R59")
+    if state["turn"].get("move") is not None:
+        raise IllegalCommand("finish_the_move", "ascendancy:R44")
+    if sid in state["turn"].get("swung", []):  # RULINGS: each Floating system swings once per turn
+        raise IllegalCommand("already_swung", "ascendancy:R59", system=sid)
+    if not isinstance(direction, int) or layout.galaxy(state).swing_problem(sid, direction) is not None:
+        raise IllegalCommand("swing_not_possible", "ascendancy:R59", system=sid)
+
+
+def swing(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    from games.ascendancy.engine import layout
+
+    layout.swing(ctx.state, args["system"], int(args["direction"]))
+    ctx.state["turn"].setdefault("swung", []).append(args["system"])
+    ctx.emit("system_swung", seat=seat, system=args["system"], direction=args["direction"])
+
+
+def check_fleet_join(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R127: a ship in the fleet's sector joins it, within the card's limit; never while it moves or warps."""
+    p = state["players"][seat]
+    f = p["fleets"].get(args.get("fleet"))
+    if f is None:
+        raise IllegalCommand("no_such_fleet", "ascendancy:R127")
+    if f["sector"] is None or (state["turn"].get("move") or {}).get("unit") == f"fleet:{args['fleet']}":
+        raise IllegalCommand("fleet_moving", "ascendancy:R50")
+    spec = fleet_side(p["civ"], args["fleet"], f["side"]) or {"min": FLEET_MIN, "max": FLEET_MIN}
+    if args.get("leave"):
+        if f["ships"] - 1 < spec["min"]:
+            raise IllegalCommand("bad_fleet_size", "ascendancy:R127", minimum=spec["min"], maximum=spec["max"])
+        return
+    if p["ships"].get(f["sector"], 0) < 1:
+        raise IllegalCommand("not_enough_ships_there", "ascendancy:R127")
+    if f["ships"] + 1 > spec["max"]:
+        raise IllegalCommand("bad_fleet_size", "ascendancy:R127", minimum=spec["min"], maximum=spec["max"])
+
+
+def fleet_join(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    f = p["fleets"][args["fleet"]]
+    sector = f["sector"]
+    if args.get("leave"):
+        f["ships"] -= 1
+        p["ships"][sector] = p["ships"].get(sector, 0) + 1
+    else:
+        f["ships"] += 1
+        p["ships"][sector] -= 1
+        if p["ships"][sector] == 0:
+            del p["ships"][sector]
+    ctx.emit("fleet_changed", seat=seat, card=args["fleet"], ships=f["ships"])
+
+
 def has_card(p: Player, card: str) -> bool:
     return has_adv(p, card)

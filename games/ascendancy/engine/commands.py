@@ -18,7 +18,8 @@ Check = Callable[[State, int, dict[str, Any]], None]
 Act = Callable[[Ctx, int, dict[str, Any]], None]
 
 BUILD_ONLY = {"build_ship", "colonize", "build_node", "fund", "upgrade"}  # R19
-ANY_PHASE = {"buy_authority", "disband", "form_fleet", "offer_trade", "swap_trade", "cancel_trade"}
+ANY_PHASE = {"buy_authority", "disband", "form_fleet", "offer_trade", "swap_trade", "cancel_trade", "swing",
+             "fleet_join"}
 
 TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "build_ship": (build.check_build_ship, build.build_ship),
@@ -29,6 +30,8 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "buy_authority": (build.check_buy_authority, build.buy_authority),
     "form_fleet": (build.check_form_fleet, build.form_fleet),
     "disband": (build.check_disband, build.disband),
+    "swing": (build.check_swing, build.swing),
+    "fleet_join": (build.check_fleet_join, build.fleet_join),
     "launch": (build.check_launch, build.launch),
     "starbase": (build.check_starbase, build.starbase),
     "impulse": (movement.check_impulse, movement.impulse),
@@ -139,6 +142,13 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
                 out += [("form_fleet", {"at": sid, "card": f["id"], "side": side["side"], "ships": k})
                         for k in range(side["min"], min(side["max"], here) + 1)]
     out += [("disband", {"fleet": fid}) for fid in sorted(p["fleets"])]
+    for fid in sorted(p["fleets"]):
+        out += [("fleet_join", {"fleet": fid}), ("fleet_join", {"fleet": fid, "leave": True})]
+    from games.ascendancy.engine import layout
+
+    for sid in systems:
+        if sid not in turn.get("swung", []) and board.is_floating(state, sid):
+            out += [("swing", {"system": sid, "direction": d}) for d in layout.swing_options(state, sid)]
     if turn["phase"] == "command":
         for unit in movement.units(p):
             out += [("impulse", {"unit": unit}), ("enter_warp", {"unit": unit})]

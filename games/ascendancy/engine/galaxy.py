@@ -13,8 +13,9 @@ joined, never who owns what or where ships are: the engine passes that in (``occ
   It is drawn from disc edge to disc edge (or to ``end``).
 * **Sectors** (R31) are named ``S:<system>`` and ``L:<lane>:<k>``, k = 1..length counted from the ``a`` end.
 
-Refusals raise ``IllegalCommand(code, rule=...)`` with the codes in ``CODES``; each ``*_problem`` query gives
-the code without raising, so the engine can offer only what is legal.
+Rulings on what the rulebook leaves open: GEOMETRY.md (G1-G19). Refusals raise ``IllegalCommand(code,
+rule=...)`` with the codes in ``CODES``; each ``*_problem`` query gives the code without raising, so the
+engine can offer only what is legal.
 """
 
 from __future__ import annotations
@@ -73,6 +74,11 @@ CODES: Mapping[str, str] = {
     "lane_too_short": "ascendancy:R60",
     "connection_blocked": "ascendancy:R61",
 }
+
+
+#: A disc (id, x, y) and a drawn lane (id, p, q, xmin, xmax, ymin, ymax), as the fit tests take them.
+Disc = tuple[str, float, float]
+Seg = tuple[str, Point, Point, float, float, float, float]
 
 
 def refuse(code: str, **params: Any) -> IllegalCommand:
@@ -138,7 +144,7 @@ def parse_sector(sector: str) -> tuple[str, str, int]:
 class Galaxy:
     """The map. Treat it as immutable: operations return a new Galaxy."""
 
-    __slots__ = ("table", "systems", "lanes", "next_lane", "_memo")
+    __slots__ = ("table", "systems", "lanes", "next_lane", "warp_links", "_memo")
 
     def __init__(
         self,
@@ -146,11 +152,16 @@ class Galaxy:
         systems: Mapping[str, System] | None = None,
         lanes: Mapping[str, Lane] | None = None,
         next_lane: int = 1,
+        warp_links: Iterable[tuple[str, str]] = (),
     ) -> None:
         self.table = table
         self.systems: dict[str, System] = dict(systems or {})
         self.lanes: dict[str, Lane] = dict(lanes or {})
         self.next_lane = next_lane
+        #: Pairs of systems joined for Warp travel without a lane (the Transwarp Hub and its Conduits, R248).
+        self.warp_links: frozenset[tuple[str, str]] = frozenset(
+            (min(a, b), max(a, b)) for a, b in warp_links
+        )
         self._memo: dict[str, Any] = {}
 
     def _with(
@@ -158,12 +169,14 @@ class Galaxy:
         systems: Mapping[str, System] | None = None,
         lanes: Mapping[str, Lane] | None = None,
         next_lane: int | None = None,
+        warp_links: Iterable[tuple[str, str]] | None = None,
     ) -> Galaxy:
         return Galaxy(
             self.table,
             self.systems if systems is None else systems,
             self.lanes if lanes is None else lanes,
             self.next_lane if next_lane is None else next_lane,
+            self.warp_links if warp_links is None else warp_links,
         )
 
     # --- JSON ---------------------------------------------------------------------------------------------
@@ -180,6 +193,7 @@ class Galaxy:
                 {"id": ln.id, "a": ln.a, "b": ln.b, "length": ln.length, "end": list(ln.end) if ln.end else None}
                 for ln in sorted(self.lanes.values(), key=_lane_order)
             ],
+            "warp_links": [list(pair) for pair in sorted(self.warp_links)],
         }
 
     @classmethod
@@ -190,10 +204,11 @@ class Galaxy:
             for s in data["systems"]
         }
         lanes = {
-            ln["id"]: Lane(ln["id"], ln["a"], ln["b"], int(ln["length"]), tuple(ln["end"]) if ln["end"] else None)  # type: ignore[arg-type]
+            ln["id"]: Lane(ln["id"], ln["a"], ln["b"], int(ln["length"]), _point(ln["end"]))
             for ln in data["lanes"]
         }
-        return cls(Table(float(w), float(h)), systems, lanes, int(data["next_lane"]))
+        links = [(str(a), str(b)) for a, b in data.get("warp_links", [])]
+        return cls(Table(float(w), float(h)), systems, lanes, int(data["next_lane"]), links)
 
     def view(self) -> dict[str, Any]:
         """What a board drawing needs: discs with their status, lanes as drawn segments with sector points."""
@@ -210,7 +225,10 @@ class Galaxy:
                 "id": ln.id, "a": ln.a, "b": ln.b, "length": ln.length, "from": list(p), "to": list(q),
                 "sectors": [list(self.sector_point(lane_sector(ln.id, k))) for k in range(1, ln.length + 1)],
             })
-        return {"table": [self.table.width, self.table.height], "systems": systems, "lanes": lanes}
+        return {
+            "table": [self.table.width, self.table.height], "systems": systems, "lanes": lanes,
+            "warp_links": [list(pair) for pair in sorted(self.warp_links)],
+        }
 
     # --- lookups ------------------------------------------------------------------------------------------
 
@@ -269,7 +287,7 @@ class Galaxy:
 
     def kind(self, sid: str) -> str:
         """``fixed``, ``floating`` (joined to exactly one system, which is Fixed) or ``unanchored`` (R58; a disc
-        joined only to a system that is not Fixed, or to none, is neither: RULINGS G4 / digest A6)."""
+        joined only to a system that is not Fixed, or to none, is neither: GEOMETRY G9 / digest A6)."""
         self.system(sid)
         if self._is_fixed(sid):
             return "fixed"
@@ -293,7 +311,7 @@ class Galaxy:
 
     def segment(self, lid: str) -> tuple[Point, Point]:
         """The drawn lane: from the edge of disc ``a`` to the edge of disc ``b`` (or to the open end)."""
-        segs = self._memo.setdefault("segs", {})
+        segs: dict[str, tuple[Point, Point]] = self._memo.setdefault("segs", {})
         seg = segs.get(lid)
         if seg is None:
             ln = self.lane(lid)
@@ -309,44 +327,62 @@ class Galaxy:
             segs[lid] = seg
         return seg
 
-    def _shapes(self) -> tuple[list[tuple[str, Point]], list[tuple[str, Point, Point, Point, float]]]:
-        """Discs (id, centre) and lanes (id, p, q, midpoint, half length), for the bounding-circle filter."""
+    def _shapes(self) -> tuple[list[Disc], list[tuple[Seg, Point, float]]]:
+        """Discs and lanes (with each lane's midpoint and half length, for the bounding-circle filter)."""
         shapes = self._memo.get("shapes")
         if shapes is None:
-            discs = [(s.id, s.centre) for s in self.systems.values()]
+            discs = [(s.id, s.x, s.y) for s in self.systems.values()]
             segs = []
             for lid in self.lanes:
                 p, q = self.segment(lid)
                 mid = ((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0)
-                segs.append((lid, p, q, mid, dist(p, q) / 2.0))
+                segs.append((_seg(lid, p, q), mid, dist(p, q) / 2.0))
             shapes = self._memo["shapes"] = (discs, segs)
         return shapes
 
-    def _near(self, c: Point, radius: float) -> tuple[list[tuple[str, Point]], list[tuple[str, Point, Point]]]:
+    def _near(self, c: Point, radius: float) -> tuple[list[Disc], list[Seg]]:
         """The discs and lanes that come within ``radius`` of ``c`` (a superset of those that matter)."""
         discs, segs = self._shapes()
         reach = radius + DISC_RADIUS + CLEARANCE
-        near_discs = [(i, p) for i, p in discs if dist(c, p) <= reach]
-        near_segs = [(i, p, q) for i, p, q, m, h in segs if dist(c, m) <= radius + h + CLEARANCE]
+        cx, cy = c
+        near_discs = [d for d in discs if dist(c, (d[1], d[2])) <= reach]
+        near_segs = [sg for sg, m, h in segs if abs(cx - m[0]) <= radius + h + CLEARANCE
+                     and abs(cy - m[1]) <= radius + h + CLEARANCE]
         return near_discs, near_segs
 
     @staticmethod
-    def _disc_clear(c: Point, discs, segs, skip_discs=(), skip_lanes=()) -> bool:  # type: ignore[no-untyped-def]
-        for i, p in discs:
-            if i not in skip_discs and dist(c, p) < 2 * DISC_RADIUS + CLEARANCE - EPS:
+    def _disc_clear(c: Point, discs: list[Disc], segs: list[Seg], skip_discs: Iterable[str] = (),
+                    skip_lanes: Iterable[str] = ()) -> bool:
+        """Whether a disc centred at ``c`` keeps the clearance from every disc and lane not skipped."""
+        cx, cy = c
+        far = 2 * DISC_RADIUS + CLEARANCE - EPS
+        for i, x, y in discs:
+            if abs(cx - x) < far and abs(cy - y) < far and i not in skip_discs and dist(c, (x, y)) < far:
                 return False
-        for i, p, q in segs:
-            if i not in skip_lanes and point_segment_distance(c, p, q) < DISC_RADIUS + CLEARANCE - EPS:
+        near = DISC_RADIUS + CLEARANCE - EPS
+        for i, p, q, x0, x1, y0, y1 in segs:
+            if cx + near <= x0 or cx - near >= x1 or cy + near <= y0 or cy - near >= y1 or i in skip_lanes:
+                continue
+            if point_segment_distance(c, p, q) < near:
                 return False
         return True
 
     @staticmethod
-    def _lane_clear(p: Point, q: Point, discs, segs, skip_discs=(), skip_lanes=()) -> bool:  # type: ignore[no-untyped-def]
-        for i, c in discs:
-            if i not in skip_discs and point_segment_distance(c, p, q) < DISC_RADIUS + CLEARANCE - EPS:
+    def _lane_clear(p: Point, q: Point, discs: list[Disc], segs: list[Seg], skip_discs: Iterable[str] = (),
+                    skip_lanes: Iterable[str] = ()) -> bool:
+        """Whether a lane drawn from ``p`` to ``q`` keeps the clearance from every disc and lane not skipped."""
+        _, _, _, x0, x1, y0, y1 = _seg("", p, q)
+        near = DISC_RADIUS + CLEARANCE - EPS
+        for i, x, y in discs:
+            if x + near <= x0 or x - near >= x1 or y + near <= y0 or y - near >= y1 or i in skip_discs:
+                continue
+            if point_segment_distance((x, y), p, q) < near:
                 return False
-        for i, a, b in segs:
-            if i not in skip_lanes and segment_distance(p, q, a, b) < CLEARANCE - EPS:
+        gap = CLEARANCE - EPS
+        for i, a, b, u0, u1, v0, v1 in segs:
+            if u0 - x1 >= gap or x0 - u1 >= gap or v0 - y1 >= gap or y0 - v1 >= gap or i in skip_lanes:
+                continue
+            if segment_distance(p, q, a, b) < gap:
                 return False
         return True
 
@@ -384,7 +420,9 @@ class Galaxy:
         discs, segs = self._near(c, new_disc_offset(length))
         return self._lane_problem(c, src, direction, length, discs, segs)
 
-    def _lane_problem(self, c, src, direction, length, discs, segs) -> str | None:  # type: ignore[no-untyped-def]
+    def _lane_problem(
+        self, c: Point, src: str, direction: int, length: int, discs: list[Disc], segs: list[Seg]
+    ) -> str | None:
         u = UNIT[direction]
         p, q = along(c, u, DISC_RADIUS), along(c, u, DISC_RADIUS + length * SECTOR_LENGTH)
         if not self.table.holds_point(q):
@@ -447,7 +485,7 @@ class Galaxy:
 
     def place_system(self, lid: str, sid: str, max_lanes: int) -> Galaxy:
         """Lay disc ``sid`` at the open end of lane ``lid`` (R57). If it does not fit it does not exist: the
-        engine abandons the lane (RULINGS G6)."""
+        engine abandons the lane (GEOMETRY G8)."""
         if not sid or ":" in sid:
             raise refuse("bad_system_id", system=sid)
         if sid in self.systems:
@@ -481,12 +519,29 @@ class Galaxy:
 
     def destroy_system(self, sid: str) -> tuple[Galaxy, list[str]]:
         """Remove a destroyed system and every lane attached to it (R62); returns the removed lanes' ids. Moving
-        the ships that were on it is the engine's business (RULINGS G9)."""
+        the ships that were on it is the engine's business (GEOMETRY G17)."""
         removed = self.lanes_at(sid)
         systems = dict(self.systems)
         del systems[sid]
         lanes = {lid: ln for lid, ln in self.lanes.items() if lid not in removed}
-        return self._with(systems=systems, lanes=lanes), removed
+        links = [pair for pair in self.warp_links if sid not in pair]
+        return self._with(systems=systems, lanes=lanes, warp_links=links), removed
+
+    def with_warp_link(self, a: str, b: str) -> Galaxy:
+        """Join two systems for Warp travel without a lane (the Hub and a Conduit, R248). They do not become
+        Adjacent, Connected or Fixed by it; for Warp and for the Borg's distance counting they are one system
+        apart."""
+        self.system(a)
+        self.system(b)
+        if a == b:
+            raise refuse("connection_to_itself", system=a, target=b)
+        return self._with(warp_links=[*self.warp_links, (a, b)])
+
+    def _linked_by_warp(self, sector: str) -> list[str]:
+        if not self.warp_links or not sector.startswith("S:"):
+            return []
+        sid = sector[2:]
+        return sorted(sys_sector(b if a == sid else a) for a, b in self.warp_links if sid in (a, b))
 
     # --- swinging a Floating system (R59) -----------------------------------------------------------------
 
@@ -507,9 +562,11 @@ class Galaxy:
         g = self.anchor(sid)
         assert g is not None
         skip_lanes = {lid for lid, _, _, _ in segs_new}
-        discs, segs = self._shapes()
-        near_discs = [(i, p) for i, p in discs if i != sid]
-        near_segs = [(i, p, q) for i, p, q, _, _ in segs if i not in skip_lanes]
+        gc = self.systems[g].centre
+        reach = max([dist(gc, centre) + DISC_RADIUS] + [dist(gc, q) for _, _, q, _ in segs_new])
+        discs, segs = self._near(gc, reach)
+        near_discs = [d for d in discs if d[0] != sid]
+        near_segs = [sg for sg in segs if sg[0] not in skip_lanes]
         if not self._disc_clear(centre, near_discs, near_segs):
             return "swing_blocked"
         for _lid, p, q, ends in segs_new:
@@ -565,7 +622,7 @@ class Galaxy:
 
     def connection_problem(self, src: str, dst: str, length: int, from_any: bool = False) -> str | None:
         """Why a new ``length``-sector lane cannot join ``src`` to ``dst`` (a code), or None. R60 allows it when
-        leaving a Floating system; ``from_any`` (a table option, RULINGS G7) allows it from any system."""
+        leaving a Floating system; ``from_any`` (a table option, GEOMETRY G11) allows it from any system."""
         self._check_length(length)
         self.system(src)
         self.system(dst)
@@ -644,7 +701,7 @@ class Galaxy:
 
     def step_neighbours(self, sector: str) -> list[str]:
         """The sectors one step away (R32's adjacency without the sector itself), sorted."""
-        cache = self._memo.setdefault("nbrs", {})
+        cache: dict[str, list[str]] = self._memo.setdefault("nbrs", {})
         out = cache.get(sector)
         if out is None:
             if not self.has_sector(sector):
@@ -687,9 +744,12 @@ class Galaxy:
                     todo.append(n)
         return seen
 
-    def distances(self, start: str, blocked: Iterable[str] = (), limit: int | None = None) -> dict[str, int]:
+    def distances(
+        self, start: str, blocked: Iterable[str] = (), limit: int | None = None, warp_links: bool = False
+    ) -> dict[str, int]:
         """Steps from ``start`` to every sector it can reach (each step enters one sector: Impulse, R45),
-        never entering a ``blocked`` sector (R49)."""
+        never entering a ``blocked`` sector (R49). ``warp_links``: count a Hub-Conduit link as one step (the
+        Borg's distance counting, R248; players cannot cross it at Impulse)."""
         if not self.has_sector(start):
             raise refuse("unknown_sector", sector=start)
         stop = set(blocked)
@@ -699,7 +759,7 @@ class Galaxy:
             s = frontier.popleft()
             if limit is not None and out[s] >= limit:
                 continue
-            for n in self.step_neighbours(s):
+            for n in self.step_neighbours(s) + (self._linked_by_warp(s) if warp_links else []):
                 if n not in out and n not in stop:
                     out[n] = out[s] + 1
                     frontier.append(n)
@@ -709,9 +769,9 @@ class Galaxy:
         """Sectors a ship can end in moving at most ``speed`` sectors over existing lanes (R45), with the steps."""
         return self.distances(start, blocked, speed)
 
-    def sector_distance(self, a: str, b: str, blocked: Iterable[str] = ()) -> int | None:
+    def sector_distance(self, a: str, b: str, blocked: Iterable[str] = (), warp_links: bool = False) -> int | None:
         """Fewest sectors entered to go from ``a`` to ``b``, or None when no path avoids ``blocked``."""
-        return self.distances(a, blocked).get(b)
+        return self.distances(a, blocked, warp_links=warp_links).get(b)
 
     def shortest_path(self, a: str, b: str, blocked: Iterable[str] = ()) -> list[str] | None:
         """The sectors entered on a shortest way from ``a`` to ``b`` (``b`` last), the first in sorted order on
@@ -754,7 +814,7 @@ class Galaxy:
             if s in cost:
                 continue
             cost[s], parent[s] = c, par
-            for n in self.step_neighbours(s):
+            for n in self.step_neighbours(s) + self._linked_by_warp(s):
                 if n in cost or n in stop:
                     continue
                 if n.startswith("S:"):
@@ -766,7 +826,7 @@ class Galaxy:
     def warp_reach(self, start: str, warp_range: int, blocked: Iterable[str] = ()) -> dict[str, int]:
         """Sectors a ship exiting Warp can stop in, with the number of Systems it travels through to get there
         (R48: the system it entered warp from is not counted; it may stop in any sector of a lane on the way,
-        including a lane beyond the last system its range reaches, RULINGS G8)."""
+        including a lane beyond the last system its range reaches, GEOMETRY G12)."""
         cost, _ = self._warp_search(start, blocked)
         return {s: c for s, c in cost.items() if c <= warp_range}
 
@@ -817,45 +877,53 @@ class Galaxy:
 
     def violations(self) -> list[str]:
         """Everything wrong with the map (empty for every galaxy built through this module's operations)."""
+        missing = [ln.id for ln in self.lanes.values() if ln.a not in self.systems or ln.b not in (None, *self.systems)]
+        missing += ["-".join(pair) for pair in self.warp_links if not set(pair) <= self.systems.keys()]
+        if missing:
+            return [f"lane {lid} ends at a missing system" for lid in sorted(missing)]
         out: list[str] = []
-        ss = sorted(self.systems.values(), key=lambda s: s.id)
-        for s in ss:
+        ss = sorted(self.systems.values(), key=lambda s: s.x)  # a sweep along x: pairs too far apart stop early
+        far = 2 * DISC_RADIUS + CLEARANCE - EPS
+        for i, s in enumerate(ss):
             if not self.table.holds_disc(s.centre):
                 out.append(f"disc {s.id} off the table")
             if len(self._index()[0][s.id]) > s.max_lanes:
                 out.append(f"disc {s.id} has more than {s.max_lanes} lanes")
-        for i, s in enumerate(ss):
             for t in ss[i + 1:]:
-                if dist(s.centre, t.centre) < 2 * DISC_RADIUS + CLEARANCE - EPS:
-                    out.append(f"discs {s.id} and {t.id} touch")
-        ls = sorted(self.lanes.values(), key=_lane_order)
-        pairs: set[frozenset[str]] = set()
-        for ln in ls:
-            if ln.a not in self.systems or (ln.b is not None and ln.b not in self.systems):
-                out.append(f"lane {ln.id} ends at a missing system")
-                return out
+                if t.x - s.x >= far:
+                    break
+                if dist(s.centre, t.centre) < far:
+                    out.append(f"discs {min(s.id, t.id)} and {max(s.id, t.id)} touch")
+        discs, shapes = self._shapes()
+        segs = sorted((sg for sg, _, _ in shapes), key=lambda sg: sg[3])
+        for i, (lid, p, q, _x0, x1, _y0, _y1) in enumerate(segs):
+            ln = self.lanes[lid]
             if ln.length not in LANE_LENGTHS:
-                out.append(f"lane {ln.id} has {ln.length} sectors")
-            p, q = self.segment(ln.id)
+                out.append(f"lane {lid} has {ln.length} sectors")
             if ln.b is not None:
-                pair = frozenset((ln.a, ln.b))
-                if pair in pairs or len(pair) == 1:
-                    out.append(f"lane {ln.id} doubles a link")
-                pairs.add(pair)
+                if ln.b == ln.a or self.lane_between(ln.a, ln.b) != lid:
+                    out.append(f"lane {lid} doubles a link")
                 if dist(p, q) > ln.length * SECTOR_LENGTH + EPS:
-                    out.append(f"lane {ln.id} is too short for its gap")
+                    out.append(f"lane {lid} is too short for its gap")
             elif not self.table.holds_point(q):
-                out.append(f"lane {ln.id} leaves the table")
-            for s in ss:
-                if s.id not in (ln.a, ln.b) and point_segment_distance(s.centre, p, q) < DISC_RADIUS + CLEARANCE - EPS:
-                    out.append(f"lane {ln.id} touches disc {s.id}")
-        for i, ln in enumerate(ls):
-            p, q = self.segment(ln.id)
-            for other in ls[i + 1:]:
-                a, b = self.segment(other.id)
-                if segment_distance(p, q, a, b) < CLEARANCE - EPS:
-                    out.append(f"lanes {ln.id} and {other.id} cross or touch")
-        return out
+                out.append(f"lane {lid} leaves the table")
+            if not self._lane_clear(p, q, [d for d in discs if d[0] not in (ln.a, ln.b)], []):
+                out += [f"lane {lid} touches disc {d[0]}" for d in sorted(discs)
+                        if d[0] not in (ln.a, ln.b) and not self._lane_clear(p, q, [d], [])]
+            for other in segs[i + 1:]:
+                if other[3] - x1 >= CLEARANCE:
+                    break
+                if not self._lane_clear(p, q, [], [other]):
+                    out.append(f"lanes {min(lid, other[0])} and {max(lid, other[0])} cross or touch")
+        return sorted(out)
+
+
+def _point(value: Any) -> Point | None:
+    return (float(value[0]), float(value[1])) if value else None
+
+
+def _seg(lid: str, p: Point, q: Point) -> Seg:
+    return (lid, p, q, min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1]))
 
 
 def _lane_order(ln: Lane) -> tuple[int, str]:

@@ -103,6 +103,14 @@ def direction_to(state: State, src: str, dst: str) -> int:
     return nearest_direction(g.systems[src].centre, g.systems[dst].centre)
 
 
+def swing_options(state: State, sid: str) -> list[int]:
+    return galaxy(state).swing_options(sid)
+
+
+def swing(state: State, sid: str, direction: int) -> None:
+    _store(state, galaxy(state).swing(sid, direction))
+
+
 def remove_lanes(state: State, lids: list[str]) -> None:
     if lids:
         _store(state, galaxy(state).remove_lanes(lids))

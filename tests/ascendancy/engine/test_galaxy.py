@@ -225,3 +225,33 @@ def test_allies_need_a_diplomacy_test_and_go_under_the_deck_on_failure() -> None
             assert state["exploration"]["deck"][0] == ally
         outcomes.add(test["passed"])
     assert outcomes == {True, False}
+
+
+@pytest.mark.rules("ascendancy:R59")
+def test_a_floating_system_swings_around_its_anchor_once_a_turn() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE])
+    options = [a for k, a in legal(state, 0) if k == "swing"]
+    assert options and all(a["system"] == "vega" for a in options)  # Earth is a home: Fixed
+    before = state["systems"]["vega"]["xy"]
+    state, _ = run(state, cmd(0, "swing", **options[0]))
+    assert state["systems"]["vega"]["xy"] != before and state["lanes"]["l1"]["b"] == "vega"
+    refused(state, cmd(0, "swing", **options[-1]), "already_swung", "ascendancy:R59", system="vega")
+
+
+@pytest.mark.rules("ascendancy:R127", "ascendancy:R50", "ascendancy:R128")
+def test_ships_join_and_leave_a_fleet_within_its_limits_but_not_while_it_moves() -> None:
+    from games.ascendancy.engine import catalog
+
+    fleet = catalog.FLEETS["federation"][0]
+    side = fleet["sides"][0]
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={0: {"S:earth": 1}},
+                  fleets={0: {fleet["id"]: (side["side"], side["min"], "S:earth")}})
+    refused(state, cmd(0, "fleet_join", fleet=fleet["id"], leave=True), "bad_fleet_size", "ascendancy:R127",
+            minimum=side["min"], maximum=side["max"])
+    state, _ = run(state, cmd(0, "fleet_join", fleet=fleet["id"]))
+    assert state["players"][0]["fleets"][fleet["id"]]["ships"] == side["min"] + 1
+    assert state["players"][0]["ships"] == {}
+    moving, _ = run(state, cmd(0, "impulse", unit=f"fleet:{fleet['id']}"))
+    refused(moving, cmd(0, "disband", fleet=fleet["id"]), "finish_the_move")
+    state, _ = run(state, cmd(0, "disband", fleet=fleet["id"]))
+    assert state["players"][0]["ships"] == {"S:earth": side["min"] + 1} and state["players"][0]["ready"] == 5
