@@ -70,6 +70,9 @@ COMMANDS: dict[str, str] = {
     "buy_authority": gettext_noop("Buy 1 Authority"),
     "form_fleet": gettext_noop("Form {side} with {ships} ships at {at}"),
     "disband": gettext_noop("Disband {fleet}"),
+    "fleet_join": gettext_noop("A ship joins {fleet}"),
+    "fleet_leave": gettext_noop("A ship leaves {fleet}"),
+    "swing": gettext_noop("Swing {system} to {direction}°"),
     "impulse": gettext_noop("Impulse move: {unit}"),
     "enter_warp": gettext_noop("Enter warp: {unit}"),
     "warp_boost": gettext_noop("Boost warp token {warp}"),
@@ -204,8 +207,10 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
         return f"S:{args['at']}"
     if command.kind in ("impulse", "enter_warp", "hit") and "unit" in args:
         return unit_sector(view, str(args["unit"]))
-    if command.kind == "disband":
+    if command.kind in ("disband", "fleet_join"):
         return unit_sector(view, f"fleet:{args['fleet']}")
+    if command.kind == "swing":
+        return f"S:{args['system']}"
     if command.kind == "attack":
         return str(args["target"])
     if command.kind == "retreat":
@@ -303,12 +308,14 @@ class AscendancyPresenter(Presenter):
             key = "colonize_fleet"
         elif kind == "launch" and "card" in args:
             key = "launch_card"
+        elif kind == "fleet_join" and args.get("leave"):
+            key = "fleet_leave"
         template = COMMANDS.get(key)
         if template is None:
             return super().command_label(rules, command)
         shown: dict[str, Any] = dict(args)
         view = view or {"systems": {}, "lanes": {}, "players": []}
-        for k in ("at", "connect"):
+        for k in ("at", "connect", "system"):
             if k in args:
                 shown[k] = name_of(view["systems"].get(args[k], {}).get("disc", args[k]))
         for k in ("civ", "card", "project", "side"):

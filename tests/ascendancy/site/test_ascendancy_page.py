@@ -353,7 +353,7 @@ def test_a_battle_under_way_is_shown_to_everyone_and_its_decision_is_made_from_t
 
 
 def test_the_log_and_the_prompts_speak_in_words_not_ids():
-    """Every event and prompt of random games reads as a sentence: seats as players, systems and cards by name,
+    """Every event, prompt and command of random games reads as a sentence: seats as players, systems and cards by name,
     sectors and ships in words; no sector id, unit id or unfilled placeholder left."""
     from games.engine.core import Rng
 
@@ -374,6 +374,10 @@ def test_the_log_and_the_prompts_speak_in_words_not_ids():
                 assert "{" not in text and "_" not in text, text
             seat = min(s for d in pending for s in d.seats)
             legal = list(rules.legal_commands(state, seat))
+            view = rules.view(state, seat)
+            for c in legal:  # every command has its own sentence
+                label = presenter.command_label(rules, c, view)
+                assert not re.search(r"[_={]|\b[SL]:", label), (c, label)
             weights = [0.2 if c.kind in ("end_turn", "stop") else 3 if c.kind in ("step", "impulse") else 1
                        for c in legal]
             step = rules.apply(state, rnd.choices(legal, weights)[0], rng)
