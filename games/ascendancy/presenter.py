@@ -551,7 +551,21 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             pieces.append({
                 "seat": item["seat"], "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
                 "civ": civ_of.get(item["seat"], "asc-civ-none"), "ships": item["ships"], "fleets": item["fleets"],
-                "href": "#" + anchor(sector), "title": labels.get(item["seat"], ""),
+                "href": "#" + anchor(sector), "title": labels.get(item["seat"], ""), "in_warp": False, "warp": 0,
+            })
+    # Ships in warp: a marker beside the sector they left, with their Warp tokens.
+    for seat, p in sorted(players.items()):
+        for w in p.get("warp", []):
+            if w.get("origin") not in points:
+                continue
+            x, y = points[w["origin"]]
+            on_disc = w["origin"].startswith("S:")
+            angle = math.radians(180 + 180 * (seat + 0.5) / n if on_disc else 90 + 360 * seat / n)
+            radius = 8.8 if on_disc else 3.2  # over a disc: a ring beyond its ships
+            pieces.append({
+                "seat": seat, "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
+                "civ": civ_of.get(seat, "asc-civ-none"), "ships": w.get("ships", 0), "fleets": 1 if w.get("fleet") else 0,
+                "href": "#" + anchor(w["origin"]), "title": labels.get(seat, ""), "in_warp": True, "warp": w.get("tokens", 0),
             })
     # The drawing's frame: what is on the table, with a margin for names and ship badges (the whole table
     # when nothing is placed yet), so that a small galaxy fills the screen and a large one scrolls.
@@ -563,11 +577,12 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             x, y = points[sector]
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     w, h = (float(v) for v in geo["table"])
+    # Only discs and lanes make the frame (not the pieces: the frame, and with it every layer, changes only
+    # when the galaxy grows); the margin holds the badges and warp markers around a disc.
     xs = [s["x"] for s in systems] + [v for ln in lanes for v in (ln["x1"], ln["x2"])]
     ys = [s["y"] for s in systems] + [v for ln in lanes for v in (ln["y1"], ln["y2"])]
     if xs:
-        left, top = max(0.0, min(xs) - 8), max(0.0, min(ys) - 8)
-        right, bottom = min(w, max(xs) + 8), min(h, max(ys) + 8)
+        left, top, right, bottom = min(xs) - 11, min(ys) - 11, max(xs) + 11, max(ys) + 8
     else:
         left, top, right, bottom = 0.0, 0.0, w, h
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),

@@ -189,7 +189,8 @@ def test_the_map_draws_systems_lanes_sectors_and_ships_and_links_them_to_the_act
     assert {s["id"] for s in data["systems"]} == set(state["systems"])
     homes = [s for s in data["systems"] if s["home"]]
     assert len(homes) == 3 and all(s["owner"] != "asc-civ-none" for s in homes)
-    assert sum(p["ships"] for p in data["pieces"]) == sum(sum(p["ships"].values()) for p in state["players"])
+    assert sum(p["ships"] for p in data["pieces"] if not p["in_warp"]) == sum(sum(p["ships"].values())
+                                                                           for p in state["players"])
     # The seat in its Build Phase finds "build a ship" under its home system, linked from the map.
     seat = _waiting_seat(table)
     html = _page(clients[seat], table)
@@ -272,7 +273,10 @@ def test_the_map_draws_lanes_and_sectors_where_the_galaxy_puts_them():
     # Every ship on a sector of the map is drawn there, in its owner's colour.
     on_map = sum(c for p in state["players"] for sec, c in p["ships"].items())
     on_map += sum(f["ships"] for p in state["players"] for f in p["fleets"].values() if f["sector"])
-    assert sum(p["ships"] for p in drawn["pieces"]) == on_map
+    assert sum(p["ships"] for p in drawn["pieces"] if not p["in_warp"]) == on_map
+    # Ships in warp: a marker beside the sector they left, with their tokens.
+    in_warp = sorted((p["seat"], w["ships"], w["tokens"]) for p in state["players"] for w in p["warp"])
+    assert sorted((p["seat"], p["ships"], p["warp"]) for p in drawn["pieces"] if p["in_warp"]) == in_warp
 
 
 @pytest.mark.rules("ascendancy:R44", "ascendancy:R88")
