@@ -29,6 +29,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
+from games.ascendancy.engine.geometry import suggested_table
 from games.engine.core import Command, Rules
 from games.parts import Part
 from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
@@ -472,8 +473,9 @@ def _geometry(view: Mapping[str, Any]) -> dict[str, Any]:
         sectors = [[p[0] + (q[0] - p[0]) * (k - 0.5) / n, p[1] + (q[1] - p[1]) * (k - 0.5) / n] for k in range(1, n + 1)]
         lanes.append({"id": lid, "a": ln["a"], "b": ln.get("b"), "length": n, "from": list(p), "to": list(q),
                       "sectors": sectors})
+    table = suggested_table(int(view.get("n") or len(view["players"]) or 3))
     return {
-        "table": [max(90.0, max(xs) + 20), max(90.0, max(ys) + 20)],
+        "table": [max(table.width, max(xs) + 5), max(table.height, max(ys) + 5)],
         "systems": [{"id": sid, "x": s["xy"][0], "y": s["xy"][1]} for sid, s in sorted(systems.items())],
         "lanes": lanes,
     }
@@ -567,8 +569,6 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
                 "civ": civ_of.get(seat, "asc-civ-none"), "ships": w.get("ships", 0), "fleets": 1 if w.get("fleet") else 0,
                 "href": "#" + anchor(w["origin"]), "title": labels.get(seat, ""), "in_warp": True, "warp": w.get("tokens", 0),
             })
-    # The drawing's frame: what is on the table, with a margin for names and ship badges (the whole table
-    # when nothing is placed yet), so that a small galaxy fills the screen and a large one scrolls.
     turn = view.get("turn") or {}
     marks = []
     for key, css in (("move", "asc-mark-move"), ("battle", "asc-mark-battle")):
@@ -577,14 +577,9 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             x, y = points[sector]
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     w, h = (float(v) for v in geo["table"])
-    # Only discs and lanes make the frame (not the pieces: the frame, and with it every layer, changes only
-    # when the galaxy grows); the margin holds the badges and warp markers around a disc.
-    xs = [s["x"] for s in systems] + [v for ln in lanes for v in (ln["x1"], ln["x2"])]
-    ys = [s["y"] for s in systems] + [v for ln in lanes for v in (ln["y1"], ln["y2"])]
-    if xs:
-        left, top, right, bottom = min(xs) - 11, min(ys) - 11, max(xs) + 11, max(ys) + 8
-    else:
-        left, top, right, bottom = 0.0, 0.0, w, h
+    # The frame is the whole table with a margin for the badges around a disc at its edge: it never changes,
+    # so a layer changes only with what it draws (the homes are set near the table's edges from the start).
+    left, top, right, bottom = -11.0, -11.0, w + 11, h + 11
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
             "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks}
 

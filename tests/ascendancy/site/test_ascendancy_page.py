@@ -453,3 +453,48 @@ def test_initiative_bids_are_offered_as_a_grid_by_total_and_a_posted_bid_applies
     for seat in range(3):
         _check_page(clients[seat], table, seat)
     _check_page(logged_in_clients([make_user("watcher")])[0], table, None)
+
+
+@pytest.mark.rules("ascendancy:R44")
+def test_a_ship_moving_changes_only_its_owners_pieces_on_the_map():
+    """The map's layers change on their own: a step that leaves the galaxy as it was (no lane abandoned, no
+    system taken) re-draws the mover's pieces (and the mark of the move under way), never the lanes, the
+    systems or the other seats' pieces."""
+    from games.ascendancy.engine import layout
+    from games.engine.core import Rng
+
+    rules = registry.get("ascendancy")
+    presenter = presenter_for("ascendancy")
+
+    def map_of(state: dict[str, Any]) -> dict[str, Any]:
+        view = rules.view(state, None)
+        view = {**view, "galaxy": layout.galaxy(state).view()}
+        ctx = {"view": view, "position": None, "seat_names": {}, "controls": []}
+        return {p.id: p.data for p in presenter.board_parts(rules, ctx) if p.id.startswith("asc-map-")}
+
+    checked = 0
+    for seed in range(1, 6):
+        rng = Rng.from_seed(seed)
+        state = rules.setup(num_players=3, options=rules.validate_options(3, {}), rng=rng).state
+        rnd = random.Random(seed)
+        for _ in range(300):
+            pending = rules.pending(state)
+            if not pending or state["phase"] == "over":
+                break
+            seat = min(s for d in pending for s in d.seats)
+            legal = list(rules.legal_commands(state, seat))
+            steps = [c for c in legal if c.kind == "step" and "to" in c.args]
+            if steps and state["prompt"] is None:
+                before = map_of(state)
+                after_state = rules.apply(state, steps[0], Rng.from_seed(seed)).state
+                same_galaxy = (after_state["lanes"], after_state["systems"]) == (state["lanes"], state["systems"])
+                if same_galaxy and after_state["prompt"] is None and after_state["turn"]["battle"] is None:
+                    after = map_of(after_state)
+                    changed = {pid for pid in before if before[pid] != after[pid]}
+                    assert changed <= {f"asc-map-pieces-{seat}", "asc-map-marks"}, changed
+                    assert f"asc-map-pieces-{seat}" in changed
+                    checked += 1
+            weights = [0.2 if c.kind in ("end_turn", "stop") else 3 if c.kind in ("step", "impulse") else 1
+                       for c in legal]
+            state = rules.apply(state, rnd.choices(legal, weights)[0], rng).state
+    assert checked >= 10
