@@ -571,9 +571,10 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             })
     turn = view.get("turn") or {}
     marks = []
-    for key, css in (("move", "asc-mark-move"), ("battle", "asc-mark-battle")):
-        sector = ((turn.get(key) or {}).get("at") if key == "move" else (turn.get(key) or {}).get("target"))
-        if sector in points:
+    for key, field_, css in (("move", "at", "asc-mark-move"), ("battle", "target", "asc-mark-battle")):
+        marked = (turn.get(key) or {}).get(field_)
+        if isinstance(marked, str) and marked in points:
+            sector = marked
             x, y = points[sector]
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     w, h = (float(v) for v in geo["table"])
@@ -630,7 +631,7 @@ def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, A
 
 
 def secret_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    me = next((p for p in view["players"] if p["seat"] == seat), {})
+    me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
     public = me.get("agenda_public")
     return {"agendas": [{"name": name_of(a), "revealed": a == public} for a in me.get("agendas", [])
                         if a != public]}
