@@ -6,15 +6,19 @@ Presentation only: the engine's view says what is where, ``legal_commands`` what
 - ``asc-map-lanes``, ``asc-map-systems``, ``asc-map-marks``, ``asc-map-pieces-<seat>`` (public): the star
   map, SVG layers drawn one over the other from the table's geometry (lanes with their sectors; systems with
   slots, nodes, owners, starbases and hazards; the move or battle under way; each seat's ships and fleets,
-  at that seat's own place around each sector); every system, sector and ship
-  links to the viewer's actions there (``#asc-act-…``), so a click on the map opens what may be done there;
-- ``asc-actions`` (the seat's own): the legal commands that act on a place of the map, grouped by place;
+  at that seat's own place around each sector, and its ships in warp beside the sector they left); every
+  system, sector and ship links to the viewer's actions there (``#asc-act-…``), so a click on the map opens
+  what may be done there;
+- ``asc-actions`` (the seat's own): the legal commands that act on a place of the map, grouped by place, and
+  the Initiative bids as a grid;
 - ``asc-console-<seat>`` (public): each seat's console (resources, tracks, advancements, projects, fleets,
   trade agreements held, warp tokens), with only what every viewer sees;
 - ``asc-secret`` (the seat's own): what only this seat knows (the Vulcan's secret Agenda).
 
-The other legal commands (end a phase, bids, answers to off-turn questions) stay in the table page's
-decision panel. Card and system names come from the game's data files (English: the content's names).
+The other legal commands (end a phase, research, upgrades, trade, answers to off-turn questions) stay in the
+table page's decision panel. Card and system names come from the game's data files (English: the content's
+names). board.html (the Django template the table page includes) places the parts: the map's layers are
+stacked in one zoomable, scrollable frame.
 """
 
 from __future__ import annotations
