@@ -36,9 +36,11 @@ def _concrete(route: str, table_id: int, token: str) -> str | None:
     return "/" + route
 
 
-def test_every_post_without_a_token_is_refused(alice, bob, mod):
+def test_every_post_without_a_token_is_refused(alice, bob, mod, make_user):
+    more = [make_user(f"csrf{i}") for i in range(max(r.min_players for r in registry.all_rules()) - 2)]
     tables = [started_table(alice, bob, game=r.slug) if r.min_players <= 2 <= r.max_players
-              else started_table(alice, game=r.slug) for r in registry.all_rules()]
+              else started_table(alice, game=r.slug) if r.min_players == 1
+              else started_table(alice, bob, *more[:r.min_players - 2], game=r.slug) for r in registry.all_rules()]
     checked = 0
     for user in (alice, mod, None):
         c = Client(enforce_csrf_checks=True, raise_request_exception=False)

@@ -46,8 +46,10 @@ def _assert_clear(r: Any) -> None:
 
 
 @pytest.fixture(params=GAMES)
-def game_table(request, alice, bob):  # type: ignore[no-untyped-def]
-    table = started_table(alice, bob, game=request.param)
+def game_table(request, alice, bob, make_user):  # type: ignore[no-untyped-def]
+    # Two seats, or as many as the game needs at least (Ascendancy: 3).
+    extra = [make_user(f"fuzz{i}") for i in range(registry.get(request.param).min_players - 2)]
+    table = started_table(alice, bob, *extra, game=request.param)
     c = Client(raise_request_exception=False)
     c.force_login(alice)
     return table, c

@@ -1,0 +1,594 @@
+"""The Build Phase (R9-R20) and the actions open in either phase of your turn (Authority R20, fleets
+R125-R129, projects R131-R133)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.ascendancy.engine import board, catalog
+from games.ascendancy.engine.state import (
+    FLEET_MIN,
+    MAX_CONTROL_NODES,
+    MAX_SHIPS,
+    Ctx,
+    Player,
+    State,
+    bump,
+    command_total,
+    control_nodes,
+    has_adv,
+    ships_total,
+)
+from games.engine.core import IllegalCommand
+
+
+def pay(p: Player, cost: dict[str, int]) -> None:
+    for res, amount in cost.items():
+        p["resources"][res] -= amount
+
+
+def can_pay(p: Player, cost: dict[str, int]) -> bool:
+    return all(p["resources"][res] >= amount for res, amount in cost.items())
+
+
+def need(p: Player, cost: dict[str, int], rule: str) -> None:
+    if not can_pay(p, cost):
+        raise IllegalCommand("not_enough_resources", rule, cost=dict(cost))
+
+
+def _system(state: State, sid: Any, rule: str) -> dict[str, Any]:
+    if not isinstance(sid, str) or sid not in state["systems"]:
+        raise IllegalCommand("no_such_system", rule, system=str(sid))
+    found: dict[str, Any] = state["systems"][sid]
+    return found
+
+
+# --- ships -----------------------------------------------------------------------------------------------
+def ship_yards(state: State, seat: int) -> list[str]:
+    """R10, R39, R126: systems you Control with a Starbase, and your own Home while you Control it."""
+    out = []
+    for sid, sys in sorted(state["systems"].items()):
+        if sys["control"] != seat:
+            continue
+        if sys["starbase"] or sys["home_of"] == seat:
+            out.append(sid)
+    return out
+
+
+def check_build_ship(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    sid = args.get("at")
+    _system(state, sid, "ascendancy:R10")
+    if sid not in ship_yards(state, seat):
+        raise IllegalCommand("not_a_shipyard", "ascendancy:R10", system=sid)
+    if ships_total(p) >= MAX_SHIPS:
+        raise IllegalCommand("no_ships_left", "ascendancy:R41")
+    need(p, catalog.COSTS["ship"], "ascendancy:R10")
+
+
+def build_ship(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    sid = args["at"]
+    pay(p, catalog.COSTS["ship"])
+    sector = board.sys_sector(sid)
+    p["ships"][sector] = p["ships"].get(sector, 0) + 1
+    built = ctx.state["turn"]["built"]
+    built[sid] = built.get(sid, 0) + 1
+    ctx.emit("ship_built", seat=seat, system=sid)
+
+
+# --- colonizing --------------------------------------------------------------------------------------------
+def developed(sys: dict[str, Any]) -> bool:
+    """R36: at least one node of any kind (a Control Node counts)."""
+    return sys["control"] is not None or any(n is not None for n in sys["nodes"])
+
+
+def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    sys = _system(state, args.get("at"), "ascendancy:R12")
+    if sys["kind"] != "planet":
+        raise IllegalCommand("not_a_planet", "ascendancy:R12")
+    if developed(sys):
+        raise IllegalCommand("system_developed", "ascendancy:R12")
+    if control_nodes(state, seat) >= MAX_CONTROL_NODES:
+        raise IllegalCommand("no_control_nodes_left", "ascendancy:R41")
+    if p["civ"] == "vulcan":  # R201
+        if p["authority"] < 1:
+            raise IllegalCommand("not_enough_authority", "ascendancy:R201")
+        return
+    if p["civ"] == "federation" and sys["prewarp"]:
+        raise IllegalCommand("prime_directive", "ascendancy:R159")
+    sector = board.sys_sector(args["at"])
+    if not board.occupies(state, seat, sector):
+        raise IllegalCommand("not_occupied", "ascendancy:R12")
+    fleet = args.get("fleet")
+    if fleet is not None:  # R161: a fleet that colonizes on its own terms
+        f = p["fleets"].get(fleet)
+        if f is None or f["sector"] != sector or colonize_effect(p, fleet) is None:
+            raise IllegalCommand("no_colonization_fleet_there", "ascendancy:R161")
+    cost, ships = colonize_terms(state, p, args["at"], fleet)
+    if board.ships_in(p, sector) < ships:
+        raise IllegalCommand("not_enough_ships_there", "ascendancy:R12")
+    need(p, cost, "ascendancy:R12")
+
+
+def colonize_effect(p: Player, fleet: str) -> dict[str, Any] | None:
+    f = p["fleets"].get(fleet)
+    if f is None:
+        return None
+    side = catalog.FLEET_SIDES.get(f["side"], {})
+    return next((e for e in side.get("effects", []) if e["kind"] == "colonize"), None)
+
+
+def colonize_terms(state: State, p: Player, sid: str, fleet: str | None) -> tuple[dict[str, int], int]:
+    """R12: 1 Culture and 1 ship, unless an Exploration card on the system changes it (the card wins, R64),
+    or a fleet colonizes on its own terms (R161)."""
+    card = state["systems"][sid]["card"]
+    spec = catalog.EXPLORATION[card].get("colonize") if card else None
+    if spec and ("cost" in spec or "ships" in spec):
+        return dict(spec.get("cost", catalog.COSTS["colonize"])), int(spec.get("ships", 1))
+    if fleet is not None:
+        eff = colonize_effect(p, fleet) or {}
+        return dict(eff.get("cost", {})), int(eff.get("ships", 1))
+    return dict(catalog.COSTS["colonize"]), 1
+
+
+def take_ship(p: Player, sector: str) -> None:
+    """Remove one ship of the player from a sector: a loose one first, else one from its smallest fleet."""
+    if p["ships"].get(sector, 0) > 0:
+        p["ships"][sector] -= 1
+        if p["ships"][sector] == 0:
+            del p["ships"][sector]
+        return
+    fleets = sorted((f["ships"], fid) for fid, f in p["fleets"].items() if f["sector"] == sector)
+    fid = fleets[0][1]
+    p["fleets"][fid]["ships"] -= 1
+
+
+def check_fleet_sizes(ctx: Ctx, seat: int) -> None:
+    """R129: a fleet below 3 ships is disbanded at once."""
+    p = ctx.player(seat)
+    for fid in sorted(p["fleets"]):
+        f = p["fleets"][fid]
+        if f["ships"] < FLEET_MIN and f["sector"] is not None:
+            disband_fleet(ctx, seat, fid, reason="too_small")
+
+
+def take_control(ctx: Ctx, seat: int, sid: str, how: str) -> None:
+    s = ctx.state
+    sys = s["systems"][sid]
+    previous = sys["control"]
+    sys["control"] = seat
+    sys["warp_level"] = 0  # R71
+    ctx.emit("system_controlled", seat=seat, system=sid, how=how, previous=previous)
+    if sys["starbase"]:  # R120: the capturer gains a command token, exhausted
+        for who in (seat, previous):
+            if who is None:
+                continue
+            q = s["players"][who]
+            q["commands"] = command_total(s, who)
+            q["ready"] = min(q["ready"], q["commands"])
+
+
+def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    sid = args["at"]
+    sys = ctx.state["systems"][sid]
+    if p["civ"] == "vulcan":
+        p["authority"] -= 1
+        from games.ascendancy.engine.build import vulcan_fleet_cap
+
+        vulcan_fleet_cap(ctx, seat)
+    else:
+        fleet = args.get("fleet")
+        cost, ships = colonize_terms(ctx.state, p, sid, fleet)
+        pay(p, cost)
+        sector = board.sys_sector(sid)
+        for _ in range(ships):  # R12: the ship is used up
+            if fleet is not None and fleet in p["fleets"] and p["fleets"][fleet]["ships"] > 0:
+                p["fleets"][fleet]["ships"] -= 1
+            else:
+                take_ship(p, sector)
+        eff = colonize_effect(p, fleet) if fleet else None
+        if eff and eff.get("disband") and fleet is not None and fleet in p["fleets"]:
+            disband_fleet(ctx, seat, fleet, reason="colonized")
+        check_fleet_sizes(ctx, seat)
+    if sys["prewarp"]:
+        p["independents_peaceful"] = p.get("independents_peaceful", 0) + 1
+    take_control(ctx, seat, sid, "colonized")
+    for res, amount in sorted(sys["prewarp"].items()):  # R69
+        p["resources"][res] += amount
+    if sys["prewarp"]:
+        ctx.emit("prewarp_resources_taken", seat=seat, system=sid, **sys["prewarp"])
+    sys["prewarp"] = {}
+    if sys["card"] is not None:  # R64: a card that remains in play is resolved and discarded when colonized
+        spec = catalog.EXPLORATION[sys["card"]].get("colonize") or {}
+        for effect in spec.get("effects", []):
+            colonize_card_effect(ctx, seat, sid, effect)
+        ctx.state["exploration"]["discard"].append(sys["card"])
+        sys["card"] = None
+
+
+def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
+    """The card's gift on colonizing: free nodes (on free slots that take them, Production first for ``any``)
+    or resources."""
+    p = ctx.player(seat)
+    sys = ctx.state["systems"][sid]
+    if effect["kind"] == "gain":
+        for res, amount in effect["bundle"].items():
+            p["resources"][res] += int(amount)
+    elif effect["kind"] == "nodes":
+        for _ in range(int(effect["count"])):
+            for i, slot in enumerate(sys["slots"]):
+                if sys["nodes"][i] is not None:
+                    continue
+                node = effect["node"]
+                if node == "any":
+                    node = slot if slot != catalog.OPEN else "production"
+                if slot in (node, catalog.OPEN):
+                    sys["nodes"][i] = node
+                    ctx.emit("node_built", seat=seat, system=sid, node=node, slot=i, replaced=None)
+                    break
+
+
+def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:
+    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first)."""
+    p = ctx.player(seat)
+    while p["civ"] == "vulcan" and len(p["fleets"]) > p["authority"]:
+        fid = sorted(p["fleets"])[-1]
+        if p["fleets"][fid]["sector"] is None:
+            break  # a fleet in warp stays until it exits (R50)
+        disband_fleet(ctx, seat, fid, reason="fleet_cap")
+
+
+# --- resource nodes ---------------------------------------------------------------------------------------
+def check_build_node(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    sys = _system(state, args.get("at"), "ascendancy:R13")
+    kind = args.get("node")
+    slot = args.get("slot")
+    if kind not in catalog.NODE_TYPES:
+        raise IllegalCommand("bad_argument", argument="node")
+    if sys["control"] != seat:
+        raise IllegalCommand("not_your_system", "ascendancy:R13")
+    if not isinstance(slot, int) or not 0 <= slot < len(sys["slots"]):
+        raise IllegalCommand("bad_argument", argument="slot")
+    if p["civ"] == "ferengi" and kind == "culture":
+        raise IllegalCommand("ferengi_no_culture_nodes", "ascendancy:R190")
+    slot_type = sys["slots"][slot]
+    current = sys["nodes"][slot]
+    ferengi_any = p["civ"] == "ferengi" and kind == "production"  # R192
+    if slot_type not in (kind, catalog.OPEN) and not ferengi_any:
+        raise IllegalCommand("wrong_slot_type", "ascendancy:R13", slot=slot_type, kind=kind)
+    if current is not None and (slot_type != catalog.OPEN or current == kind):  # R14: Open slots only
+        raise IllegalCommand("slot_taken", "ascendancy:R14")
+    need(p, catalog.COSTS[f"{kind}_node"], "ascendancy:R13")
+
+
+def build_node(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    sys = ctx.state["systems"][args["at"]]
+    pay(p, catalog.COSTS[f"{args['node']}_node"])
+    replaced = sys["nodes"][args["slot"]]
+    sys["nodes"][args["slot"]] = args["node"]
+    ctx.emit("node_built", seat=seat, system=args["at"], node=args["node"], slot=args["slot"], replaced=replaced)
+    if replaced == "research":
+        enforce_project_limit(ctx, seat)
+
+
+# --- research ---------------------------------------------------------------------------------------------
+def research_nodes(state: State, seat: int) -> int:
+    return sum(1 for s in state["systems"].values() if s["control"] == seat for n in s["nodes"] if n == "research")
+
+
+def check_fund(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    card = args.get("project")
+    if not any(pr["card"] == card for pr in p["projects"]):
+        raise IllegalCommand("no_such_project", "ascendancy:R15")
+    if card in state["turn"]["funded"]:
+        raise IllegalCommand("project_already_funded", "ascendancy:R15")
+    if p["resources"]["research"] < 1 and p["claimed_ships"] < 1:
+        raise IllegalCommand("not_enough_resources", "ascendancy:R15", cost={"research": 1})
+
+
+def fund(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    card = args["project"]
+    if p["claimed_ships"] > 0:  # R181: claimed ships are spent before real Research
+        p["claimed_ships"] -= 1
+    else:
+        p["resources"]["research"] -= 1
+    ctx.state["turn"]["funded"].append(card)
+    project = next(pr for pr in p["projects"] if pr["card"] == card)
+    project["research"] += 1
+    ctx.emit("project_funded", seat=seat, card=card, research=project["research"])
+    if project["research"] >= catalog.ADVANCEMENTS[card]["cost"]:
+        complete_project(ctx, seat, card)
+
+
+def complete_project(ctx: Ctx, seat: int, card: str) -> None:
+    """R16: the project becomes an Advancement; Command icon -> +1 token, exhausted (R23); Romulan Culture
+    icon -> +1 Culture for the Romulan player (R170)."""
+    p = ctx.player(seat)
+    p["projects"] = [pr for pr in p["projects"] if pr["card"] != card]
+    p["advancements"].append({"card": card, "exhausted": False})
+    info = catalog.ADVANCEMENTS[card]
+    ctx.emit("advancement_completed", seat=seat, card=card)
+    if info["command"]:
+        p["commands"] = command_total(ctx.state, seat)
+    if info["culture"] and p["civ"] == "romulan" and info["civ"] == "romulan":
+        p["resources"]["culture"] += info["culture"]
+        ctx.emit("romulan_culture", seat=seat, culture=info["culture"])
+
+
+def over_project_limit(state: State, seat: int) -> int:
+    """R132: projects above the Research Nodes you Control."""
+    p = state["players"][seat]
+    return max(0, len(p["projects"]) - research_nodes(state, seat))
+
+
+def enforce_project_limit(ctx: Ctx, seat: int) -> None:
+    if over_project_limit(ctx.state, seat) and ctx.state["prompt"] is None:
+        ctx.state["prompt"] = {"kind": "discard_project", "seat": seat}
+        bump(ctx.state)
+
+
+def discard_project(ctx: Ctx, seat: int, card: str) -> None:
+    """R133: to the bottom of its owner's deck, without shuffling; its Research goes to the supply."""
+    p = ctx.player(seat)
+    p["projects"] = [pr for pr in p["projects"] if pr["card"] != card]
+    owner = next(q for q in ctx.state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
+    owner["deck"].insert(0, card)
+    owner["deck_known"] = owner.get("deck_known", 0) + 1
+    ctx.emit("project_discarded", seat=seat, card=card)
+    if not over_project_limit(ctx.state, seat):
+        ctx.state["prompt"] = None
+        bump(ctx.state)
+
+
+def check_upgrade(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    track = args.get("track")
+    if track not in ("weapons", "shields"):
+        raise IllegalCommand("bad_argument", argument="track")
+    level = int(p[track])
+    if level + 1 >= len(track_of(p, track)):
+        raise IllegalCommand("track_at_maximum", "ascendancy:R17", track=track)
+    need(p, upgrade_cost(p, track), "ascendancy:R17")
+
+
+def track_of(p: Player, track: str) -> list[dict[str, int]]:
+    return (catalog.WEAPONS if track == "weapons" else catalog.SHIELDS)[p["civ"]]
+
+
+def upgrade_cost(p: Player, track: str) -> dict[str, int]:
+    """R17: the Research printed next to the next level, paid at once."""
+    return {"research": int(track_of(p, track)[int(p[track]) + 1]["cost"])}
+
+
+def upgrade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    track = args["track"]
+    pay(p, upgrade_cost(p, track))
+    p[track] += 1
+    ctx.emit("upgraded", seat=seat, track=track, level=p[track])
+
+
+# --- Authority --------------------------------------------------------------------------------------------
+def authority_cost(state: State) -> dict[str, int]:
+    return catalog.COSTS["authority_easier" if state["options"].get("easier_authority") else "authority"]
+
+
+def check_buy_authority(state: State, seat: int, args: dict[str, Any]) -> None:
+    need(state["players"][seat], authority_cost(state), "ascendancy:R20")
+
+
+def buy_authority(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    pay(p, authority_cost(ctx.state))
+    p["authority"] += 1
+    p["authority_max"] = max(p["authority_max"], p["authority"])
+    ctx.emit("authority_gained", seat=seat, authority=p["authority"])
+
+
+# --- fleets -----------------------------------------------------------------------------------------------
+def fleet_side(civ: str, card: str, side: str) -> dict[str, Any] | None:
+    for f in catalog.FLEETS[civ]:
+        if f["id"] == card:
+            for sd in f["sides"]:
+                if sd["side"] == side:
+                    found: dict[str, Any] = sd
+                    return found
+    return None
+
+
+def check_form_fleet(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    sid, card, side, ships = args.get("at"), args.get("card"), args.get("side"), args.get("ships")
+    _system(state, sid, "ascendancy:R126")
+    assert isinstance(sid, str)  # _system checked it
+    spec = fleet_side(p["civ"], card, side) if isinstance(card, str) and isinstance(side, str) else None
+    if spec is None:
+        raise IllegalCommand("no_such_fleet_card", "ascendancy:R124")
+    if card in p["fleets"]:
+        raise IllegalCommand("fleet_in_play", "ascendancy:R124")
+    if len(p["fleets"]) >= p["authority"]:
+        raise IllegalCommand("fleet_cap", "ascendancy:R125", authority=p["authority"])
+    if not isinstance(ships, int) or not spec["min"] <= ships <= spec["max"]:
+        raise IllegalCommand("bad_fleet_size", "ascendancy:R124", minimum=spec["min"], maximum=spec["max"])
+    if p["ships"].get(board.sys_sector(sid), 0) < ships:
+        raise IllegalCommand("not_enough_ships_there", "ascendancy:R126")
+    if sid not in ship_yards(state, seat):
+        raise IllegalCommand("not_a_shipyard", "ascendancy:R126", system=sid)
+    turn = state["turn"]
+    if turn["phase"] == "build":  # R11: free with 3+ ships just built there
+        if turn["built"].get(sid, 0) < ships:
+            raise IllegalCommand("fleet_needs_new_ships", "ascendancy:R11")
+    elif p["ready"] < fleet_command_cost(p):
+        raise IllegalCommand("no_command_left", "ascendancy:R21")
+
+
+def fleet_command_cost(p: Player) -> int:
+    return 2 if p["civ"] == "andorian" else 1  # R180
+
+
+def form_fleet(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    sector = board.sys_sector(args["at"])
+    turn = ctx.state["turn"]
+    if turn["phase"] == "build":
+        turn["built"][args["at"]] -= args["ships"]
+    else:
+        p["ready"] -= fleet_command_cost(p)
+    p["ships"][sector] -= args["ships"]
+    if p["ships"][sector] == 0:
+        del p["ships"][sector]
+    p["fleets"][args["card"]] = {"side": args["side"], "ships": args["ships"], "sector": sector}
+    ctx.emit("fleet_formed", seat=seat, card=args["card"], side=args["side"], ships=args["ships"],
+             sector=sector)
+
+
+def check_disband(state: State, seat: int, args: dict[str, Any]) -> None:
+    f = state["players"][seat]["fleets"].get(args.get("fleet"))
+    if f is None:
+        raise IllegalCommand("no_such_fleet", "ascendancy:R128")
+    if f["sector"] is None:
+        raise IllegalCommand("fleet_in_warp", "ascendancy:R128")
+    move = state["turn"].get("move")
+    if move and move["unit"] == f"fleet:{args['fleet']}":
+        raise IllegalCommand("fleet_moving", "ascendancy:R50")
+
+
+def disband_fleet(ctx: Ctx, seat: int, fid: str, reason: str = "chosen") -> None:
+    p = ctx.player(seat)
+    f = p["fleets"].pop(fid)
+    if f["ships"] > 0:
+        p["ships"][f["sector"]] = p["ships"].get(f["sector"], 0) + f["ships"]
+    ctx.emit("fleet_disbanded", seat=seat, card=fid, reason=reason)
+
+
+def disband(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    disband_fleet(ctx, seat, args["fleet"])
+
+
+# --- projects (a Command) ---------------------------------------------------------------------------------
+def check_launch(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    if state["turn"]["phase"] != "command":
+        raise IllegalCommand("command_phase_only", "ascendancy:R22")
+    if p["ready"] < 1:
+        raise IllegalCommand("no_command_left", "ascendancy:R21")
+    if not p["deck"]:
+        raise IllegalCommand("advancement_deck_empty", "ascendancy:R131")
+    if state["options"].get("focused_research") and args.get("card") not in p["deck"]:  # R156
+        raise IllegalCommand("not_in_your_deck", "ascendancy:R156")
+
+
+def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R131: draw 2 (R156: choose 1); then the limit (R132)."""
+    p = ctx.player(seat)
+    p["ready"] -= 1
+    if ctx.options.get("focused_research"):
+        cards = [args["card"]]
+        p["deck"].remove(args["card"])
+        ctx.rng.shuffle(p["deck"])  # a searched deck is shuffled (RULINGS E8)
+        p["deck_known"] = 0
+    else:
+        cards = [p["deck"].pop() for _ in range(min(2, len(p["deck"])))]
+        p["deck_known"] = min(p.get("deck_known", 0), len(p["deck"]))
+        ctx.revealing = True
+    for card in cards:
+        p["projects"].append({"card": card, "research": 0})
+    ctx.emit("projects_launched", seat=seat, cards=cards)
+    enforce_project_limit(ctx, seat)
+
+
+def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:
+    p = state["players"][seat]
+    sys = _system(state, args.get("at"), "ascendancy:R121")
+    if p["civ"] == "vulcan":
+        raise IllegalCommand("vulcans_build_no_starbases", "ascendancy:R205")
+    if state["turn"]["phase"] != "command":
+        raise IllegalCommand("command_phase_only", "ascendancy:R22")
+    if sys["control"] != seat:
+        raise IllegalCommand("not_your_system", "ascendancy:R121")
+    if sys["starbase"]:
+        raise IllegalCommand("starbase_there", "ascendancy:R121")
+    if p["starbases_built"] >= 3:
+        raise IllegalCommand("no_starbases_left", "ascendancy:R121")
+    level = p["authority"] if state["options"].get("starbase_limit") == "current_authority" else p["authority_max"]
+    if p["starbases_built"] >= level:  # R121, RULINGS A15: the highest Authority reached, or the option's
+        raise IllegalCommand("starbase_needs_authority", "ascendancy:R121", authority=level)
+    if p["ready"] < fleet_command_cost(p):
+        raise IllegalCommand("no_command_left", "ascendancy:R21")
+
+
+def starbase(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    p["ready"] -= fleet_command_cost(p)  # R180: Andorians pay 2
+    ctx.state["systems"][args["at"]]["starbase"] = True
+    p["starbases_built"] += 1
+    p["commands"] = command_total(ctx.state, seat)  # R23: the new token enters exhausted
+    ctx.emit("starbase_built", seat=seat, system=args["at"])
+
+
+def check_swing(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R59: during your turn, any Floating system may swing around the system it is joined to."""
+    from games.ascendancy.engine import layout
+
+    sid, direction = args.get("system"), args.get("direction")
+    _system(state, sid, "ascendancy:R59")
+    assert isinstance(sid, str)  # _system checked it
+    if state["turn"].get("move") is not None:
+        raise IllegalCommand("finish_the_move", "ascendancy:R44")
+    if sid in state["turn"].get("swung", []):  # RULINGS E5: each Floating system swings once per turn
+        raise IllegalCommand("already_swung", "ascendancy:R59", system=sid)
+    if not isinstance(direction, int) or layout.galaxy(state).swing_problem(sid, direction) is not None:
+        raise IllegalCommand("swing_not_possible", "ascendancy:R59", system=sid)
+
+
+def swing(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    from games.ascendancy.engine import layout
+
+    layout.swing(ctx.state, args["system"], int(args["direction"]))
+    ctx.state["turn"].setdefault("swung", []).append(args["system"])
+    ctx.emit("system_swung", seat=seat, system=args["system"], direction=args["direction"])
+
+
+def check_fleet_join(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R127: a ship in the fleet's sector joins it, within the card's limit; never while it moves or warps."""
+    p = state["players"][seat]
+    f = p["fleets"].get(args.get("fleet"))
+    if f is None:
+        raise IllegalCommand("no_such_fleet", "ascendancy:R127")
+    if f["sector"] is None or (state["turn"].get("move") or {}).get("unit") == f"fleet:{args['fleet']}":
+        raise IllegalCommand("fleet_moving", "ascendancy:R50")
+    spec = fleet_side(p["civ"], args["fleet"], f["side"]) or {"min": FLEET_MIN, "max": FLEET_MIN}
+    if args.get("leave"):
+        if f["ships"] - 1 < spec["min"]:
+            raise IllegalCommand("bad_fleet_size", "ascendancy:R127", minimum=spec["min"], maximum=spec["max"])
+        return
+    if p["ships"].get(f["sector"], 0) < 1:
+        raise IllegalCommand("not_enough_ships_there", "ascendancy:R127")
+    if f["ships"] + 1 > spec["max"]:
+        raise IllegalCommand("bad_fleet_size", "ascendancy:R127", minimum=spec["min"], maximum=spec["max"])
+
+
+def fleet_join(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    f = p["fleets"][args["fleet"]]
+    sector = f["sector"]
+    if args.get("leave"):
+        f["ships"] -= 1
+        p["ships"][sector] = p["ships"].get(sector, 0) + 1
+    else:
+        f["ships"] += 1
+        p["ships"][sector] -= 1
+        if p["ships"][sector] == 0:
+            del p["ships"][sector]
+    ctx.emit("fleet_changed", seat=seat, card=args["fleet"], ships=f["ships"])
+
+
+def has_card(p: Player, card: str) -> bool:
+    return has_adv(p, card)

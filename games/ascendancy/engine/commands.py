@@ -1,0 +1,362 @@
+"""Who the game waits for (``pending``), what they may send (``legal_commands``) and ``dispatch``.
+
+Each command kind has a check (raises ``IllegalCommand``, never mutates) and an action. ``legal_commands``
+proposes candidates and keeps those the check accepts, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.ascendancy.engine import board, build, catalog, conflict, movement, rounds
+from games.ascendancy.engine.setup import finish_setup
+from games.ascendancy.engine.state import Ctx, State, bump
+from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
+
+Check = Callable[[State, int, dict[str, Any]], None]
+Act = Callable[[Ctx, int, dict[str, Any]], None]
+
+BUILD_ONLY = {"build_ship", "colonize", "build_node", "fund", "upgrade"}  # R19
+ANY_PHASE = {"buy_authority", "disband", "form_fleet", "offer_trade", "swap_trade", "cancel_trade", "swing",
+             "fleet_join"}
+
+TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
+    "build_ship": (build.check_build_ship, build.build_ship),
+    "colonize": (build.check_colonize, build.colonize),
+    "build_node": (build.check_build_node, build.build_node),
+    "fund": (build.check_fund, build.fund),
+    "upgrade": (build.check_upgrade, build.upgrade),
+    "buy_authority": (build.check_buy_authority, build.buy_authority),
+    "form_fleet": (build.check_form_fleet, build.form_fleet),
+    "disband": (build.check_disband, build.disband),
+    "swing": (build.check_swing, build.swing),
+    "fleet_join": (build.check_fleet_join, build.fleet_join),
+    "launch": (build.check_launch, build.launch),
+    "starbase": (build.check_starbase, build.starbase),
+    "impulse": (movement.check_impulse, movement.impulse),
+    "enter_warp": (movement.check_enter_warp, movement.enter_warp),
+    "warp_boost": (movement.check_warp_boost, movement.warp_boost),
+    "exit_warp": (movement.check_exit_warp, movement.exit_warp),
+    "research": (movement.check_research, movement.research),
+    "attack": (conflict.check_attack, conflict.attack),
+    "invade": (conflict.check_invade, conflict.invade),
+    "hegemony": (conflict.check_hegemony, conflict.hegemony),
+    "offer_trade": (conflict.check_offer_trade, conflict.offer_trade),
+    "swap_trade": (conflict.check_swap_trade, conflict.swap_trade),
+    "cancel_trade": (conflict.check_cancel_trade, conflict.cancel_trade),
+}
+MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
+    "step": (movement.check_step, movement.step),
+    "stop": (movement.check_stop, movement.stop),
+}
+#: Commands that reveal nothing and use no dice (the platform may offer undo).
+UNDOABLE = {"build_ship", "build_node", "fund", "upgrade", "buy_authority", "form_fleet", "disband",
+            "end_build", "impulse", "stop", "colonize", "starbase"}
+
+
+# --- pending -------------------------------------------------------------------------------------------------
+def pending(state: State) -> list[Decision]:
+    phase = state["phase"]
+    key = f"{phase}:{state['dseq']}"
+    if phase == "over":
+        return []
+    if phase == "choose_civ":
+        seat = next(p["seat"] for p in state["players"] if p["civ"] is None)
+        return [Decision(key=key, seats=frozenset({seat}), prompt="choose_civ")]
+    if phase == "bid":
+        ini = state["initiative"]
+        seat = ini["bidders"][ini["index"]]
+        return [Decision(key=key, seats=frozenset({seat}), prompt="bid",
+                         params={"forbidden": sorted(rounds.forbidden_totals(state))})]
+    if phase == "agenda":
+        seat = next(p["seat"] for p in state["players"] if p["civ"] == "vulcan" and p["agenda_public"] is None)
+        return [Decision(key=key, seats=frozenset({seat}), prompt="reveal_agenda")]
+    if phase == "pick_card":
+        seat = state["initiative"]["picking"][0]
+        return [Decision(key=key, seats=frozenset({seat}), prompt="pick_card")]
+    turn = state["turn"]
+    prompt = state["prompt"]
+    if prompt is not None:
+        params = {k: v for k, v in prompt.items() if k not in ("kind", "seat")}
+        return [Decision(key=key, seats=frozenset({prompt["seat"]}), prompt=prompt["kind"], params=params)]
+    if "automaton" in turn:
+        return [Decision(key=key, seats=frozenset(), prompt="automaton_turn", automatic=True)]
+    seat = turn["seat"]
+    if turn["move"] is not None:
+        return [Decision(key=key, seats=frozenset({seat}), prompt="move")]
+    return [Decision(key=key, seats=frozenset({seat}),
+                     prompt="build_phase" if turn["phase"] == "build" else "command_phase")]
+
+
+def auto_command(state: State) -> Command | None:
+    if state["phase"] == "turn" and state["prompt"] is None and "automaton" in (state["turn"] or {}):
+        return Command(seat=AUTO_SEAT, kind="automaton_turn")
+    return None
+
+
+# --- legal commands ----------------------------------------------------------------------------------------
+def _bids(state: State, seat: int) -> list[dict[str, int]]:
+    """Every mix up to 5 tokens, and one mix (Production first) for each larger total."""
+    res = state["players"][seat]["resources"]
+    forbidden = rounds.forbidden_totals(state)
+    out = []
+    for pr in range(min(res["production"], 5) + 1):
+        for rs in range(min(res["research"], 5 - pr) + 1):
+            for cu in range(min(res["culture"], 5 - pr - rs) + 1):
+                if pr + rs + cu not in forbidden:
+                    out.append({"production": pr, "research": rs, "culture": cu})
+    total = sum(res.values())
+    for t in range(6, total + 1):
+        if t in forbidden:
+            continue
+        left, mix = t, {}
+        for r in catalog.RESOURCES:
+            mix[r] = min(res[r], left)
+            left -= mix[r]
+        out.append(mix)
+    return out
+
+
+def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    p = state["players"][seat]
+    turn = state["turn"]
+    out: list[tuple[str, dict[str, Any]]] = []
+    systems = sorted(state["systems"])
+    mine = [sid for sid in systems if state["systems"][sid]["control"] == seat]
+    if turn["phase"] == "build":
+        out += [("build_ship", {"at": sid}) for sid in build.ship_yards(state, seat)]
+        out += [("colonize", {"at": sid}) for sid in systems]
+        out += [("colonize", {"at": board.parse(f["sector"])[1], "fleet": fid}) for fid, f in sorted(p["fleets"].items())
+                if f["sector"] and f["sector"].startswith("S:")]
+        for sid in mine:
+            for slot in range(len(state["systems"][sid]["slots"])):
+                out += [("build_node", {"at": sid, "slot": slot, "node": k}) for k in catalog.NODE_TYPES]
+        out += [("fund", {"project": pr["card"]}) for pr in p["projects"]]
+        out += [("upgrade", {"track": t}) for t in ("weapons", "shields")]
+    out.append(("buy_authority", {}))
+    for sid in build.ship_yards(state, seat):
+        here = p["ships"].get(board.sys_sector(sid), 0)
+        for f in catalog.FLEETS[p["civ"]]:
+            for side in f["sides"]:
+                out += [("form_fleet", {"at": sid, "card": f["id"], "side": side["side"], "ships": k})
+                        for k in range(side["min"], min(side["max"], here) + 1)]
+    out += [("disband", {"fleet": fid}) for fid in sorted(p["fleets"])]
+    for fid in sorted(p["fleets"]):
+        out += [("fleet_join", {"fleet": fid}), ("fleet_join", {"fleet": fid, "leave": True})]
+    from games.ascendancy.engine import layout
+
+    for sid in systems:
+        if sid not in turn.get("swung", []) and board.is_floating(state, sid):
+            out += [("swing", {"system": sid, "direction": d}) for d in layout.swing_options(state, sid)]
+    if turn["phase"] == "command":
+        for unit in movement.units(p):
+            out += [("impulse", {"unit": unit}), ("enter_warp", {"unit": unit})]
+        for w in p["warp"]:
+            out += [("warp_boost", {"warp": w["id"]}), ("exit_warp", {"warp": w["id"]})]
+        out += [("starbase", {"at": sid}) for sid in mine]
+        if state["options"].get("focused_research"):
+            out += [("launch", {"card": c}) for c in sorted(p["deck"])]
+        else:
+            out.append(("launch", {}))
+        targets = sorted({t for sec in board.occupied_sectors(p) for t in [sec, *board.neighbours(state, sec)]})
+        out += [("attack", {"target": t}) for t in targets]
+        here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
+        out += [("invade", {"at": sid}) for sid in here]
+        out += [("hegemony", {"at": sid}) for sid in here]
+        out += [("research", {"at": sid}) for sid in here]
+    for other in range(state["n"]):
+        if other == seat:
+            continue
+        out += [("offer_trade", {"to": other, "card": c}) for c in p["trade_hand"]]
+        out += [("swap_trade", {"to": other, "card": c}) for c in p["trade_hand"]]
+        out.append(("cancel_trade", {"owner": other}))
+    return out
+
+
+def _prompt_commands(state: State, seat: int) -> list[Command]:
+    prompt = state["prompt"]
+    kind = prompt["kind"]
+    if kind == "retreat":
+        return [Command(seat, "stay")] + [Command(seat, "retreat", {"to": t})
+                                          for t in conflict.retreat_options(state, seat)]
+    if kind == "invasion_continue":
+        return [Command(seat, "continue")] + [Command(seat, "retreat", {"to": t})
+                                              for t in conflict.retreat_options(state, seat)]
+    if kind == "passage":
+        return [Command(seat, "allow_passage"), Command(seat, "refuse_passage")]
+    if kind == "allocate_hits":
+        b = state["turn"]["battle"]
+        return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
+    if kind == "surrender":
+        return [Command(seat, "fight"), Command(seat, "surrender")]
+    if kind == "trade_offer":
+        return [Command(seat, "accept_trade"), Command(seat, "refuse_trade")]
+    if kind == "discard_project":
+        return [Command(seat, "discard_project", {"card": pr["card"]})
+                for pr in state["players"][seat]["projects"]]
+    return []
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    decision = next((d for d in pending(state) if seat in d.seats), None)
+    if decision is None:
+        return []
+    phase = state["phase"]
+    if phase == "choose_civ":
+        taken = {p["civ"] for p in state["players"]}
+        return [Command(seat, "choose_civ", {"civ": c}) for c in catalog.CIVS if c not in taken]
+    if phase == "bid":
+        return [Command(seat, "bid", b) for b in _bids(state, seat)]
+    if phase == "pick_card":
+        return [Command(seat, "pick_card", {"card": c}) for c in sorted(state["initiative"]["cards_left"])]
+    if phase == "agenda":
+        return [Command(seat, "reveal_agenda", {"card": c}) for c in state["players"][seat]["agendas"]]
+    if state["prompt"] is not None:
+        return _prompt_commands(state, seat)
+    turn = state["turn"]
+    if turn["move"] is not None:
+        stop = [] if turn["move"].get("lane_roll") else [Command(seat, "stop")]
+        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + stop
+    out = []
+    for kind, args in _turn_candidates(state, seat):
+        try:
+            _check_turn_action(state, seat, kind, args)
+        except IllegalCommand:
+            continue
+        out.append(Command(seat, kind, args))
+    out.append(Command(seat, "end_build" if turn["phase"] == "build" else "end_turn"))
+    return out
+
+
+def _check_turn_action(state: State, seat: int, kind: str, args: dict[str, Any]) -> None:
+    turn = state["turn"]
+    if kind in BUILD_ONLY and turn["phase"] != "build":
+        raise IllegalCommand("build_phase_over", "ascendancy:R19")
+    TURN_ACTIONS[kind][0](state, seat, args)
+
+
+# --- dispatch ------------------------------------------------------------------------------------------------
+def dispatch(ctx: Ctx, command: Command) -> None:
+    s = ctx.state
+    if s["phase"] == "over":
+        raise IllegalCommand("game_over")
+    kind, args, seat = command.kind, dict(command.args), command.seat
+    decisions = pending(s)
+    if seat == AUTO_SEAT:
+        if kind != "automaton_turn" or not any(d.automatic for d in decisions):
+            raise IllegalCommand("no_automatic_step_due")
+        rounds.automaton_turn(ctx, s["turn"]["automaton"])
+        return
+    if not any(seat in d.seats for d in decisions):
+        raise IllegalCommand("not_your_turn")
+    if kind == "automaton_turn":
+        raise IllegalCommand("automatic_step_only")
+    phase = s["phase"]
+    if phase == "choose_civ":
+        _expect(kind, "choose_civ")
+        civ = args.get("civ")
+        if civ not in catalog.CIVS:
+            raise IllegalCommand("unknown_civ", civ=str(civ))
+        if any(p["civ"] == civ for p in s["players"]):
+            raise IllegalCommand("civ_taken", civ=civ)
+        s["players"][seat]["civ"] = civ
+        ctx.emit("civ_chosen", seat=seat, civ=civ)
+        bump(s)
+        if all(p["civ"] is not None for p in s["players"]):
+            finish_setup(ctx)
+        return
+    if phase == "bid":
+        _expect(kind, "bid")
+        bid = {r: args.get(r, 0) for r in catalog.RESOURCES}
+        if set(args) - set(catalog.RESOURCES) or not all(isinstance(v, int) and v >= 0 for v in bid.values()):
+            raise IllegalCommand("bad_argument", argument="bid")
+        p = s["players"][seat]
+        if any(p["resources"][r] < v for r, v in bid.items()):
+            raise IllegalCommand("not_enough_resources", "ascendancy:R4", cost=bid)
+        total = rounds.bid_total(bid)
+        if total in rounds.forbidden_totals(s):
+            raise IllegalCommand("bid_total_taken", "ascendancy:R4", total=total)
+        rounds.place_bid(ctx, seat, bid)
+        return
+    if phase == "agenda":
+        _expect(kind, "reveal_agenda")
+        p = s["players"][seat]
+        if args.get("card") not in p["agendas"]:
+            raise IllegalCommand("not_your_agenda", "ascendancy:R200")
+        p["agenda_public"] = args["card"]
+        ctx.revealing = True
+        ctx.emit("agenda_revealed", seat=seat, card=args["card"])
+        if all(q["agenda_public"] is not None for q in s["players"] if q["civ"] == "vulcan"):
+            rounds.start_round(ctx)
+        else:
+            bump(s)
+        return
+    if phase == "pick_card":
+        _expect(kind, "pick_card")
+        card = args.get("card")
+        if not isinstance(card, int) or card not in s["initiative"]["cards_left"]:
+            raise IllegalCommand("card_not_available", "ascendancy:R5", card=str(card))
+        rounds.pick_card(ctx, seat, card)
+        return
+    if s["prompt"] is not None:
+        _answer_prompt(ctx, seat, kind, args)
+        return
+    turn = s["turn"]
+    if turn["move"] is not None:
+        if kind not in MOVE_ACTIONS:
+            raise IllegalCommand("finish_the_move", "ascendancy:R44")
+        check, act = MOVE_ACTIONS[kind]
+        check(s, seat, args)
+        act(ctx, seat, args)
+        return
+    if kind == "end_build":
+        if turn["phase"] != "build":
+            raise IllegalCommand("build_phase_over", "ascendancy:R19")
+        turn["phase"] = "command"
+        bump(s)
+        ctx.emit("command_phase_started", seat=seat)
+        return
+    if kind == "end_turn":
+        if turn["phase"] != "command":
+            raise IllegalCommand("command_phase_only", "ascendancy:R22")
+        rounds.end_turn(ctx, seat)
+        return
+    if kind not in TURN_ACTIONS:
+        raise IllegalCommand("unknown_command", kind=kind)
+    _check_turn_action(s, seat, kind, args)
+    TURN_ACTIONS[kind][1](ctx, seat, args)
+    rounds.update_contact(ctx)
+
+
+def _expect(kind: str, wanted: str) -> None:
+    if kind != wanted:
+        raise IllegalCommand("not_now")
+
+
+def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
+    s = ctx.state
+    prompt = s["prompt"]
+    legal = [(c.kind, dict(c.args)) for c in _prompt_commands(s, seat)]
+    if (kind, args) not in legal:
+        if kind == "retreat":
+            raise IllegalCommand("retreat_not_possible", "ascendancy:R96")
+        raise IllegalCommand("not_now")
+    pk = prompt["kind"]
+    if pk in ("retreat", "invasion_continue"):
+        if kind == "retreat":
+            conflict.retreat(ctx, seat, args["to"])
+        elif kind == "stay":
+            conflict.retreat(ctx, seat, None)
+        else:
+            conflict.invasion_continue(ctx, seat)
+    elif pk == "allocate_hits":
+        conflict.hit(ctx, args["unit"])
+    elif pk == "passage":
+        movement.answer_passage(ctx, seat, kind == "allow_passage")
+    elif pk == "surrender":
+        conflict.surrender(ctx, seat, kind == "surrender")
+    elif pk == "trade_offer":
+        conflict.answer_trade(ctx, seat, kind == "accept_trade")
+    elif pk == "discard_project":
+        build.discard_project(ctx, seat, args["card"])

@@ -1,0 +1,120 @@
+"""The engine's bridge to the table geometry (asc-geo's ``galaxy.py`` / ``geometry.py``).
+
+``state["galaxy"]`` (a ``Galaxy.dump()``) is the truth about where discs and lanes lie; ``state["lanes"]``
+and each system's ``xy`` mirror it for the graph code in ``board.py``. Every change to the map goes through
+the functions here, which update both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.ascendancy.engine.galaxy import Galaxy, Lane, System
+from games.ascendancy.engine.geometry import Table, home_positions, nearest_direction, suggested_table
+from games.ascendancy.engine.state import State
+
+
+def galaxy(state: State) -> Galaxy:
+    return Galaxy.load(state["galaxy"])
+
+
+def _store(state: State, g: Galaxy) -> None:
+    state["galaxy"] = g.dump()
+    for sid, sys in g.systems.items():
+        if sid in state["systems"]:
+            state["systems"][sid]["xy"] = [sys.x, sys.y]
+    state["lanes"] = {ln.id: {"a": ln.a, "b": ln.b, "length": ln.length} for ln in g.lanes.values()}
+
+
+def init_galaxy(state: State, homes: list[str]) -> list[list[float]]:
+    """Homes equidistant on the suggested table (setup 2.1.1); returns their centres."""
+    table = suggested_table(state["n"])
+    g = Galaxy(table, next_lane=1)
+    out = []
+    for sid, c in zip(homes, home_positions(state["n"], table), strict=True):
+        g = g.with_system(sid, c, int(state["systems"][sid]["max_lanes"]), home=True)
+        out.append([c[0], c[1]])
+    _store(state, g)
+    return out
+
+
+def scenario_galaxy(state: State, width: float, extra_systems: Iterable[Mapping[str, Any]],
+                    lanes: Iterable[tuple[str, str, str | None, int]]) -> None:
+    """A galaxy laid out by hand (the scenario builder): no fitting checks."""
+    g = galaxy(state)
+    systems = dict(g.systems)
+    for spec in extra_systems:
+        x, y = spec["xy"]
+        systems[spec["id"]] = System(spec["id"], float(x), float(y), int(spec.get("max_lanes", 4)),
+                                     bool(spec.get("home_of") is not None), bool(spec.get("fixed", False)))
+    lane_map = dict(g.lanes)
+    for lid, a, b, length in lanes:
+        end = None
+        if b is None:
+            ax, ay = systems[a].centre
+            end = (ax, ay - 3.5 - 4.0 * length)  # straight up the table
+        lane_map[lid] = Lane(lid, a, b, length, end)
+    g2 = Galaxy(Table(width, width), systems, lane_map, next_lane=100)
+    g2._settle(systems, lane_map, [ln.a for ln in lane_map.values()] + [ln.b for ln in lane_map.values() if ln.b])
+    _store(state, Galaxy(Table(width, width), systems, lane_map, next_lane=100))
+    for lid, a, _b, _length in lanes:
+        state["lanes"][lid]["a"] = a
+
+
+def kind(state: State, sid: str) -> str:
+    return galaxy(state).kind(sid)
+
+
+def lane_directions(state: State, sid: str, length: int) -> list[int]:
+    """Directions a new lane of this length fits in from ``sid`` (R54, R55)."""
+    return [o.direction for o in galaxy(state).lane_options(sid, length)]
+
+
+def place_lane(state: State, sid: str, direction: int, length: int) -> str:
+    g, lid = galaxy(state).place_lane(sid, direction, length)
+    _store(state, g)
+    return lid
+
+
+def disc_fits(state: State, lid: str) -> bool:
+    return galaxy(state).disc_problem(lid) is None
+
+
+def place_system(state: State, lid: str, sid: str, max_lanes: int) -> list[float]:
+    g = galaxy(state).place_system(lid, sid, max_lanes)
+    _store(state, g)
+    s = g.systems[sid]
+    return [s.x, s.y]
+
+
+def can_connect(state: State, src: str, dst: str, length: int) -> bool:
+    return galaxy(state).connection_problem(src, dst, length) is None
+
+
+def connect(state: State, src: str, dst: str, length: int) -> str:
+    g, lid = galaxy(state).connect(src, dst, length)
+    _store(state, g)
+    return lid
+
+
+def direction_to(state: State, src: str, dst: str) -> int:
+    g = galaxy(state)
+    return nearest_direction(g.systems[src].centre, g.systems[dst].centre)
+
+
+def swing_options(state: State, sid: str) -> list[int]:
+    return galaxy(state).swing_options(sid)
+
+
+def swing(state: State, sid: str, direction: int) -> None:
+    _store(state, galaxy(state).swing(sid, direction))
+
+
+def remove_lanes(state: State, lids: list[str]) -> None:
+    if lids:
+        _store(state, galaxy(state).remove_lanes(lids))
+
+
+def violations(state: State) -> list[str]:
+    return galaxy(state).violations()

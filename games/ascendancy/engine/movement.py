@@ -1,0 +1,554 @@
+"""Movement (R44-R50), hazards (R51-R53), building the galaxy (R54-R61), exploration (R63-R71) and
+phenomena (R73-R76).
+
+A Move Command opens a move (``turn["move"]``) that the player walks one sector at a time with ``step``
+and ends with ``stop`` (or that ends by itself: no Impulse left, a new system entered). Units are
+``fleet:<card>`` or ``ship:<sector>`` (one loose ship in that sector, R44).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.ascendancy.engine import board, catalog, layout
+from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
+from games.ascendancy.engine.setup import new_system
+from games.ascendancy.engine.state import Ctx, Player, State, adv_total, bump, shield_mod
+from games.engine.core import IllegalCommand
+
+IMPULSE = 2  # R45
+
+
+def unit_at(p: Player, unit: str) -> str | None:
+    kind, _, ident = unit.partition(":")
+    if kind == "fleet":
+        f = p["fleets"].get(ident)
+        return f["sector"] if f else None
+    return ident if p["ships"].get(ident, 0) > 0 else None
+
+
+def unit_size(p: Player, unit: str) -> int:
+    kind, _, ident = unit.partition(":")
+    return int(p["fleets"][ident]["ships"]) if kind == "fleet" else 1
+
+
+def units(p: Player) -> list[str]:
+    out = [f"ship:{sector}" for sector in sorted(p["ships"]) if p["ships"][sector] > 0]
+    out += [f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] is not None]
+    return out
+
+
+def _relocate(p: Player, unit: str, src: str, dst: str) -> None:
+    kind, _, ident = unit.partition(":")
+    if kind == "fleet":
+        p["fleets"][ident]["sector"] = dst
+        return
+    p["ships"][src] -= 1
+    if p["ships"][src] == 0:
+        del p["ships"][src]
+    p["ships"][dst] = p["ships"].get(dst, 0) + 1
+
+
+def _command(state: State, seat: int) -> None:
+    turn = state["turn"]
+    if turn["phase"] != "command":
+        raise IllegalCommand("command_phase_only", "ascendancy:R22")
+    if turn["move"] is not None:
+        raise IllegalCommand("finish_the_move", "ascendancy:R44")
+    if state["players"][seat]["ready"] < 1:
+        raise IllegalCommand("no_command_left", "ascendancy:R21")
+
+
+# --- Impulse -------------------------------------------------------------------------------------------
+def check_impulse(state: State, seat: int, args: dict[str, Any]) -> None:
+    _command(state, seat)
+    unit = args.get("unit")
+    if not isinstance(unit, str) or unit_at(state["players"][seat], unit) is None:
+        raise IllegalCommand("no_such_unit", "ascendancy:R44")
+
+
+def impulse(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    p["ready"] -= 1
+    unit = args["unit"]
+    at = unit_at(p, unit)
+    assert at is not None
+    mover = unit if unit.startswith("fleet:") else "ship"
+    ctx.state["turn"]["move"] = {"unit": mover, "kind": "impulse", "at": at, "left": IMPULSE, "moved": False,
+                                 "warp": None}
+    ctx.emit("move_started", seat=seat, unit=unit, how="impulse")
+
+
+def _move_unit_id(move: dict[str, Any]) -> str:
+    return move["unit"] if move["unit"].startswith("fleet:") else f"ship:{move['at']}"
+
+
+# --- Warp ----------------------------------------------------------------------------------------------
+def check_enter_warp(state: State, seat: int, args: dict[str, Any]) -> None:
+    check_impulse(state, seat, args)
+
+
+def enter_warp(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R46: out of the sector, one Warp token, the place it left recorded as its origin."""
+    p = ctx.player(seat)
+    p["ready"] -= 1
+    unit = args["unit"]
+    at = unit_at(p, unit)
+    assert at is not None
+    ident = f"w{ctx.state['next_id']}"
+    ctx.state["next_id"] += 1
+    if unit.startswith("fleet:"):
+        fid = unit.split(":", 1)[1]
+        p["fleets"][fid]["sector"] = None
+        p["warp"].append({"id": ident, "fleet": fid, "ships": p["fleets"][fid]["ships"], "origin": at,
+                          "tokens": 1, "fresh": True})
+    else:
+        take_ship(p, at)
+        p["warp"].append({"id": ident, "fleet": None, "ships": 1, "origin": at, "tokens": 1, "fresh": True})
+    ctx.emit("entered_warp", seat=seat, unit=unit, origin=at)
+    board.remove_abandoned_lanes(ctx.state)
+
+
+def _warp_entry(p: Player, ident: Any) -> dict[str, Any]:
+    for w in p["warp"]:
+        if w["id"] == ident:
+            found: dict[str, Any] = w
+            return found
+    raise IllegalCommand("no_such_warp", "ascendancy:R47")
+
+
+def check_warp_boost(state: State, seat: int, args: dict[str, Any]) -> None:
+    _command(state, seat)
+    w = _warp_entry(state["players"][seat], args.get("warp"))
+    if not w["fresh"]:
+        raise IllegalCommand("not_just_entered_warp", "ascendancy:R47")
+
+
+def warp_boost(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    p["ready"] -= 1
+    w = _warp_entry(p, args["warp"])
+    w["tokens"] += 1
+    ctx.emit("warp_boosted", seat=seat, warp=w["id"], tokens=w["tokens"])
+
+
+def check_exit_warp(state: State, seat: int, args: dict[str, Any]) -> None:
+    _command(state, seat)
+    _warp_entry(state["players"][seat], args.get("warp"))
+
+
+def exit_warp(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R48: range = Warp tokens + Warp icons of ready Advancements; the origin system is not counted."""
+    p = ctx.player(seat)
+    p["ready"] -= 1
+    w = _warp_entry(p, args["warp"])
+    p["warp"].remove(w)
+    at = w["origin"]
+    if w["fleet"] is not None:
+        p["fleets"][w["fleet"]]["sector"] = at
+        mover = f"fleet:{w['fleet']}"
+    else:
+        p["ships"][at] = p["ships"].get(at, 0) + 1
+        mover = "ship"
+    reach = int(w["tokens"]) + adv_total(p, "warp")
+    ctx.state["turn"]["move"] = {"unit": mover, "kind": "warp", "at": at, "left": reach, "moved": False,
+                                 "warp": w["id"]}
+    ctx.emit("exited_warp", seat=seat, warp=w["id"], origin=at, reach=reach)
+
+
+# --- stepping --------------------------------------------------------------------------------------------
+def _cost(sector: str, move: dict[str, Any]) -> int:
+    """Impulse counts sectors; Warp counts the systems entered (R31, R48)."""
+    if move["kind"] == "impulse":
+        return 1
+    return 1 if sector.startswith("S:") else 0
+
+
+def step_options(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every legal step of the open move, in a fixed order."""
+    move = state["turn"]["move"]
+    at = move["at"]
+    kind, ident, _ = board.parse(at)
+    if move.get("lane_roll"):  # R55: the die is rolled, now where the lane goes
+        return [{"direction": d} for d in layout.lane_directions(state, ident, move["lane_roll"])]
+    out: list[dict[str, Any]] = []
+    for nxt in board.neighbours(state, at):
+        if _cost(nxt, move) <= move["left"] and board.blocked_for(state, seat, nxt) is None:
+            out.append({"to": nxt})
+    if move["left"] < 1 and move["kind"] == "impulse":
+        return out
+    if kind == "S" and board.free_lane_slots(state, ident) > 0:
+        out.append({"lane": True})
+        if board.is_floating(state, ident):  # R60
+            longest = max(catalog.LANE_DIE)
+            for other in sorted(state["systems"]):
+                if other != ident and layout.can_connect(state, ident, other, longest):
+                    out.append({"connect": other})
+    if board.lane_of_open_end(state, at) is not None and state["stack"] and move["left"] >= 1:
+        out.append({"explore": True})
+    return out
+
+
+def check_step(state: State, seat: int, args: dict[str, Any]) -> None:
+    move = state["turn"]["move"] if state["turn"] else None
+    if move is None:
+        raise IllegalCommand("no_move_open", "ascendancy:R44")
+    if dict(args) not in step_options(state, seat):
+        raise IllegalCommand("step_not_possible", "ascendancy:R49")
+
+
+def _enter(ctx: Ctx, seat: int, dst: str) -> None:
+    p = ctx.player(seat)
+    move = ctx.state["turn"]["move"]
+    move["left"] -= _cost(dst, move)
+    _relocate(p, _move_unit_id(move), move["at"], dst)
+    ctx.emit("ship_moved", seat=seat, unit=move["unit"], src=move["at"], dst=dst)
+    move["at"] = dst
+    move["moved"] = True
+    if move["kind"] == "impulse" and move["left"] <= 0:
+        finish_move(ctx, seat)
+
+
+def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    s = ctx.state
+    move = s["turn"]["move"]
+    at = move["at"]
+    if "to" in args:
+        owner = board.passage_from(s, seat, args["to"], move.setdefault("allowed", []))
+        if owner is not None:  # R49: ask the Peaceful player
+            s["prompt"] = {"kind": "passage", "seat": owner, "mover": seat, "to": args["to"]}
+            bump(s)
+            ctx.emit("passage_asked", seat=seat, owner=owner, sector=args["to"])
+            return
+        _enter(ctx, seat, args["to"])
+        return
+    sid = board.parse(at)[1]
+    if "direction" in args:  # R55: the lane goes where there is room, the ship enters it
+        length = move.pop("lane_roll")
+        lid = layout.place_lane(s, sid, int(args["direction"]), length)
+        ctx.emit("lane_placed", seat=seat, lane=lid, system=sid, length=length, direction=args["direction"])
+        _enter(ctx, seat, board.lane_sector(lid, 1))
+        return
+    if "lane" in args or "connect" in args:
+        length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]  # R55
+        ctx.emit("lane_rolled", seat=seat, length=length)
+        target = args.get("connect")
+        if target is not None:
+            if layout.can_connect(s, sid, target, length):  # R60: long enough
+                lid = layout.connect(s, sid, target, length)
+                ctx.emit("systems_connected", seat=seat, lane=lid, a=sid, b=target, length=length)
+                from games.ascendancy.engine.rounds import update_contact
+
+                update_contact(ctx)
+                _enter(ctx, seat, board.lane_sector(lid, 1))
+                return
+            ctx.emit("connection_too_short", seat=seat, a=sid, b=target, length=length)
+        if not layout.lane_directions(s, sid, length):  # R55.4: no room, the move ends
+            ctx.emit("lane_abandoned", seat=seat, system=sid)
+            finish_move(ctx, seat)
+            return
+        move["lane_roll"] = length
+        return
+    # explore: the unconnected end of a lane (R57)
+    open_lane = board.lane_of_open_end(s, at)
+    assert open_lane is not None
+    lid = open_lane
+    disc_id = s["stack"].pop()
+    ctx.revealing = True
+    if not layout.disc_fits(s, lid):  # R57: the system does not exist (RULINGS A14: the disc goes under)
+        s["stack"].insert(0, disc_id)
+        s["stack_known"] = s.get("stack_known", 0) + 1
+        ctx.emit("disc_does_not_fit", seat=seat, disc=disc_id, lane=lid)
+        back = board.sys_sector(s["lanes"][lid]["a"])  # the ship abandons the lane (RULINGS A14, G8)
+        p = ctx.player(seat)
+        _relocate(p, _move_unit_id(move), at, back)
+        move["at"] = back
+        finish_move(ctx, seat)
+        return
+    disc = catalog.DISCS[disc_id]
+    xy = layout.place_system(s, lid, disc_id, int(disc["max_lanes"]))
+    s["systems"][disc_id] = new_system(disc_id, disc, xy)
+    dst = board.sys_sector(disc_id)
+    p = ctx.player(seat)
+    _relocate(p, _move_unit_id(move), at, dst)
+    move["at"] = dst
+    move["moved"] = True
+    move["discovered"] = disc_id
+    ctx.emit("system_discovered", seat=seat, system=disc_id, disc_kind=disc["kind"], hazard=disc["hazard"])
+    from games.ascendancy.engine.rounds import update_contact
+
+    update_contact(ctx)
+    finish_move(ctx, seat)  # R45, R57: entering a new system ends the move
+
+
+def answer_passage(ctx: Ctx, owner: int, allow: bool) -> None:
+    """R49: granted, the move goes on; refused, it ends where it is (the sector before his), for good."""
+    s = ctx.state
+    prompt = s["prompt"]
+    s["prompt"] = None
+    bump(s)
+    mover = prompt["mover"]
+    ctx.emit("passage_answered", seat=owner, mover=mover, allowed=allow)
+    if allow:
+        s["turn"]["move"]["allowed"].append(owner)
+        _enter(ctx, mover, prompt["to"])
+    else:
+        finish_move(ctx, mover)
+
+
+def check_stop(state: State, seat: int, args: dict[str, Any]) -> None:
+    if state["turn"] is None or state["turn"]["move"] is None:
+        raise IllegalCommand("no_move_open", "ascendancy:R44")
+    if state["turn"]["move"].get("lane_roll"):
+        raise IllegalCommand("place_the_lane", "ascendancy:R55")
+
+
+def stop(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    finish_move(ctx, seat)
+
+
+def finish_move(ctx: Ctx, seat: int) -> None:
+    s = ctx.state
+    move = s["turn"]["move"]
+    s["turn"]["move"] = None
+    p = ctx.player(seat)
+    at = move["at"]
+    unit = _move_unit_id(move)
+    ctx.emit("move_ended", seat=seat, unit=move["unit"], at=at)
+    kind, sid, _ = board.parse(at)
+    discovered = move.get("discovered")
+    if kind == "S":
+        sys = s["systems"][sid]
+        hazardous = sys["hazard"] > 0 or sys["kind"] == "phenomenon"
+        survivors = unit_size(p, unit) if unit_at(p, unit) else 0
+        if hazardous and (move["moved"] or move["kind"] == "warp"):
+            survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit))
+        if sys["kind"] == "phenomenon":
+            if discovered:
+                sys["research"] += 1  # R73
+                if p["civ"] == "federation":  # R158
+                    p["resources"]["culture"] += 1
+                    ctx.emit("federation_culture", seat=seat, culture=1)
+            if survivors > 0 and sys["research"] > 0:  # R74, R76
+                take_research(ctx, seat, sid)
+        elif discovered:
+            if survivors > 0:  # R63
+                explore(ctx, seat, sid)
+            else:
+                sys["face_down"] = draw_exploration(ctx)
+        elif survivors > 0 and sys.get("face_down") and hazardous and move["moved"]:
+            card = sys["face_down"]
+            sys["face_down"] = None
+            resolve_exploration(ctx, seat, sid, card)
+    board.remove_abandoned_lanes(s)
+    romulan_mines(ctx, seat, at)
+
+
+def romulan_mines(ctx: Ctx, seat: int, at: str) -> None:
+    """R176 needs its card's data (target number NOT IN TEXT): applied once the content arrives."""
+    return
+
+
+def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int | None = None) -> int:
+    """R52: one die per ship rolled by the player to the right; each >= Hazard + Shields destroys one."""
+    s = ctx.state
+    p = ctx.player(seat)
+    level = level or s["systems"][sid]["hazard"] or 4
+    target = level + shield_mod(p)
+    dice = ctx.roll(right_of(s, seat), "hazard", ships)
+    losses = sum(1 for d in dice if d >= target) if target <= 6 else 0
+    sector = board.sys_sector(sid)
+    kind, _, ident = unit.partition(":")
+    for _ in range(losses):
+        if kind == "fleet" and ident in p["fleets"]:
+            p["fleets"][ident]["ships"] -= 1
+        else:
+            take_ship(p, sector)
+    ctx.emit("hazard_faced", seat=seat, system=sid, target=target, dice=dice, destroyed=losses)
+    check_fleet_sizes(ctx, seat)
+    return ships - losses
+
+
+def right_of(state: State, seat: int) -> int:
+    """R43, R258: the next live seat to the right (decreasing seat numbers)."""
+    n: int = state["n"]
+    for k in range(1, n):
+        other = (seat - k) % n
+        if not state["players"][other]["exterminated"]:
+            return other
+    return seat
+
+
+def take_research(ctx: Ctx, seat: int, sid: str) -> None:
+    sys = ctx.state["systems"][sid]
+    amount = sys["research"]
+    sys["research"] = 0
+    ctx.player(seat)["resources"]["research"] += amount
+    ctx.player(seat)["phenomena_research"] = ctx.player(seat).get("phenomena_research", 0) + amount
+    ctx.emit("phenomenon_researched", seat=seat, system=sid, research=amount)
+
+
+def check_research(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R75: a ship that started the turn on a Phenomenon with a token faces its Hazard for 1 Command."""
+    _command(state, seat)
+    sid = args.get("at")
+    if not isinstance(sid, str) or sid not in state["systems"] or state["systems"][sid]["kind"] != "phenomenon":
+        raise IllegalCommand("not_a_phenomenon", "ascendancy:R75")
+    sector = board.sys_sector(sid)
+    if sector not in state["turn"]["starts"] or board.ships_in(state["players"][seat], sector) == 0:
+        raise IllegalCommand("no_ship_started_there", "ascendancy:R75")
+    if state["systems"][sid]["research"] < 1:
+        raise IllegalCommand("no_research_token", "ascendancy:R75")
+
+
+def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    p = ctx.player(seat)
+    p["ready"] -= 1
+    sid = args["at"]
+    sector = board.sys_sector(sid)
+    unit = f"ship:{sector}" if p["ships"].get(sector) else next(
+        f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector)
+    if face_hazard(ctx, seat, unit, sid, unit_size(p, unit)) > 0:
+        take_research(ctx, seat, sid)
+
+
+# --- exploration cards -----------------------------------------------------------------------------------
+def draw_exploration(ctx: Ctx) -> str | None:
+    ex = ctx.state["exploration"]
+    if not ex["deck"]:
+        ex["deck"] = ctx.rng.shuffled(sorted(ex["discard"]))  # RULINGS E8: an empty deck is reshuffled
+        ex["discard"] = []
+        ex["known"] = 0
+    if not ex["deck"]:
+        return None
+    ctx.revealing = True
+    card: str = ex["deck"].pop()
+    ex["known"] = min(ex.get("known", 0), len(ex["deck"]))
+    return card
+
+
+def explore(ctx: Ctx, seat: int, sid: str) -> None:
+    card = draw_exploration(ctx)
+    if card is not None:
+        resolve_exploration(ctx, seat, sid, card)
+
+
+def diplomacy_test(ctx: Ctx, seat: int, number: int) -> bool:
+    """R67: one die + Authority, strictly greater than the Diplomacy Number."""
+    p = ctx.player(seat)
+    die = ctx.roll(seat, "diplomacy")[0]
+    passed = die + int(p["authority"]) > number
+    ctx.emit("diplomacy_test", seat=seat, die=die, authority=p["authority"], number=number, passed=passed)
+    return passed
+
+
+def resolve_exploration(ctx: Ctx, seat: int, sid: str, card: str) -> None:
+    """R64-R71: resolve the card at once; a card that remains in play stays on the system (colonizing it
+    discards it); a recurring card goes back under the deck or is shuffled in (R65)."""
+    s = ctx.state
+    p = ctx.player(seat)
+    info = catalog.EXPLORATION[card]
+    sys = s["systems"][sid]
+    ctx.emit("exploration_card", seat=seat, system=sid, card=card, type=info["type"])
+    where = "discard"
+    for effect in info.get("effects", []):
+        apply_effect(ctx, seat, sid, effect)
+    test = info.get("diplomacy")
+    if info["type"] == "ally":  # R68: pass, it goes in front of you; fail, under the deck
+        passed = diplomacy_test(ctx, seat, int(test["number"])) if test else True
+        for effect in (test or {}).get("pass" if passed else "fail", []):
+            apply_effect(ctx, seat, sid, effect)
+        where = "ally" if passed else "bottom"
+    elif test:  # R67
+        passed = diplomacy_test(ctx, seat, int(test["number"]))
+        for effect in test["pass" if passed else "fail"]:
+            apply_effect(ctx, seat, sid, effect)
+    if info["type"] == "civilization":
+        if p["civ"] == "federation":  # R158
+            p["resources"]["culture"] += 1
+            ctx.emit("federation_culture", seat=seat, culture=1)
+        civ = info["civilization"]
+        if civ["stage"] == "pre_warp":  # R69
+            sys["prewarp"] = dict(civ["tokens"])
+        else:  # R70
+            develop_warp_civilization(sys, int(civ["level"]), int(civ["nodes"]))
+    if info.get("remains_in_play") and where == "discard":
+        sys["card"] = card
+        return
+    if info.get("recurring") == "bottom" or where == "bottom":
+        s["exploration"]["deck"].insert(0, card)
+        s["exploration"]["known"] = s["exploration"].get("known", 0) + 1
+    elif info.get("recurring") == "shuffle":  # R65: shuffled in with the cards left (the bottom ones too)
+        s["exploration"]["deck"].append(card)
+        ctx.rng.shuffle(s["exploration"]["deck"])
+        s["exploration"]["known"] = 0
+    elif where == "ally":
+        p.setdefault("allies", []).append(card)
+        ctx.emit("ally_joined", seat=seat, card=card)
+    else:
+        s["exploration"]["discard"].append(card)
+
+
+def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
+    """The exploration effects the engine plays so far; the others are logged as not played yet."""
+    p = ctx.player(seat)
+    kind = effect["kind"]
+    sector = board.sys_sector(sid)
+    if kind == "gain":
+        for res, amount in sorted(effect["bundle"].items()):
+            p["resources"][res] += int(amount)
+    elif kind == "lose":
+        for res in catalog.RESOURCES:
+            amount = p["resources"][res] if effect.get("all") else int(effect.get("bundle", {}).get(res, 0))
+            p["resources"][res] -= min(amount, p["resources"][res])
+    elif kind == "lose_authority":
+        p["authority"] = max(0, p["authority"] - int(effect["amount"]))
+        from games.ascendancy.engine.build import vulcan_fleet_cap
+
+        vulcan_fleet_cap(ctx, seat)
+    elif kind == "destroy_ships":
+        if effect.get("unless") == "upgraded" and (p["weapons"] > 0 or p["shields"] > 0):
+            return
+        here = board.ships_in(p, sector)
+        count = here if effect["count"] == "all" else min(int(effect["count"]), here)
+        for _ in range(count):
+            take_ship(p, sector)
+        ctx.emit("ships_destroyed", seat=seat, system=sid, ships=count)
+        check_fleet_sizes(ctx, seat)
+    elif kind == "face_hazard":
+        here = board.ships_in(p, sector)
+        if here:
+            units_here = [u for u in units(p) if unit_at(p, u) == sector]
+            for u in units_here:
+                face_hazard(ctx, seat, u, sid, unit_size(p, u), level=int(effect["level"]))
+    elif kind == "research_tokens":
+        ctx.state["systems"][sid]["research"] += int(effect["amount"])
+    elif kind == "advance_project" and p["projects"]:
+        project = p["projects"][0]  # RULINGS E4: the oldest Project
+        project["research"] += int(effect["amount"])
+        if project["research"] >= catalog.ADVANCEMENTS[project["card"]]["cost"]:
+            from games.ascendancy.engine.build import complete_project
+
+            complete_project(ctx, seat, project["card"])
+    elif kind == "complete_project" and p["projects"]:
+        from games.ascendancy.engine.build import complete_project
+
+        complete_project(ctx, seat, p["projects"][0]["card"])
+    else:
+        ctx.emit("effect_not_played", seat=seat, effect=kind)
+
+
+def develop_warp_civilization(sys: dict[str, Any], level: int, count: int) -> None:
+    """R70: Warp tokens = level; nodes by priority Production, Research, Culture, each type filling its own
+    slots and then free Open slots (the INFERRED algorithm, both book examples)."""
+    sys["warp_level"] = level
+    built = 0
+    for kind in catalog.NODE_TYPES:
+        for wanted in (kind, catalog.OPEN):
+            for i, slot in enumerate(sys["slots"]):
+                if built < count and slot == wanted and sys["nodes"][i] is None:
+                    sys["nodes"][i] = kind
+                    built += 1
+
+
+__all__ = ["developed"]

@@ -1,0 +1,329 @@
+"""The round (R1): Initiative (R2-R7), the Action Stage's turns in Turn Order (R8), the Recharge (R25-R30).
+
+Participants of a round are seats (ints) and automata (string ids in ``state["automata"]``: the Borg,
+later). Every participant holds a Turn Order card; an automaton never bids and is dealt a random card
+after the bidders (R216), then plays its turn at its card's position through ``automaton_turn``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.ascendancy.engine import board, catalog
+from games.ascendancy.engine.state import (
+    AUTHORITY_TO_WIN,
+    Ctx,
+    State,
+    adv_effects,
+    bump,
+    command_total,
+    live_seats,
+    ships_total,
+)
+
+
+def participants(state: State) -> list[Any]:
+    return [*live_seats(state), *state["automata"]]
+
+
+def update_contact(ctx: Ctx) -> None:
+    """R38: First Contact is made as soon as the home is Connected to another home; it is permanent."""
+    for p in ctx.state["players"]:
+        if not p["first_contact"] and not p["exterminated"] and board.first_contact(ctx.state, p["seat"]):
+            p["first_contact"] = True
+            ctx.emit("first_contact", seat=p["seat"])
+
+
+# --- Initiative -----------------------------------------------------------------------------------------
+def start_round(ctx: Ctx) -> None:
+    s = ctx.state
+    s["round"] += 1
+    ctx.emit("round_started", round=s["round"])
+    previous = [x for x in s["order"] if x in participants(s)]
+    if not previous:
+        previous = participants(s)
+    bidders = [] if s["options"].get("random_turn_order") else [
+        x for x in previous if isinstance(x, int) and s["players"][x]["first_contact"]]  # R2, R3, R149
+    s["initiative"] = {"bidders": bidders, "index": 0, "bids": {}, "picking": [], "cards_left":
+                       list(range(1, len(participants(s)) + 1))}  # R7
+    s["cards"] = {}
+    s["phase"] = "bid"
+    bump(s)
+    _advance_initiative(ctx)
+
+
+def bid_total(bid: dict[str, int]) -> int:
+    return sum(bid.values())
+
+
+def forbidden_totals(state: State) -> set[int]:
+    """R4: a total already committed by another player may not be bid again (0 always may)."""
+    return {bid_total(b) for b in state["initiative"]["bids"].values() if bid_total(b) > 0}
+
+
+def place_bid(ctx: Ctx, seat: int, bid: dict[str, int]) -> None:
+    s = ctx.state
+    ini = s["initiative"]
+    p = s["players"][seat]
+    for res, amount in bid.items():
+        p["resources"][res] -= amount
+    ini["bids"][str(seat)] = bid
+    ini["index"] += 1
+    amounts: dict[str, Any] = dict(bid)
+    ctx.emit("bid_placed", seat=seat, total=bid_total(bid), **amounts)
+    bump(s)
+    _advance_initiative(ctx)
+
+
+def _advance_initiative(ctx: Ctx) -> None:
+    s = ctx.state
+    ini = s["initiative"]
+    if ini["index"] < len(ini["bidders"]):
+        return  # the next bidder's decision is open
+    if s["phase"] == "bid":
+        committed = [(bid_total(b), int(seat)) for seat, b in ini["bids"].items() if bid_total(b) > 0]
+        # R5: descending amount; the uniqueness rule (R4) leaves no ties among positive bids
+        ini["picking"] = [seat for _, seat in sorted(committed, key=lambda t: -t[0])]
+        s["phase"] = "pick_card"
+    if ini["picking"]:
+        return
+    _deal_rest(ctx)
+
+
+def pick_card(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.state
+    ini = s["initiative"]
+    ini["picking"].remove(seat)
+    ini["cards_left"].remove(card)
+    s["cards"][str(seat)] = card
+    ctx.emit("turn_order_card_chosen", seat=seat, card=card)
+    bump(s)
+    if not ini["picking"]:
+        _deal_rest(ctx)
+
+
+def _deal_rest(ctx: Ctx) -> None:
+    """R5: committed resources go to the supply; R6: the others (and automata, R216) get random cards."""
+    s = ctx.state
+    ini = s["initiative"]
+    rest = [x for x in participants(s) if str(x) not in s["cards"]]
+    players_first = [x for x in rest if isinstance(x, int)] + [x for x in rest if not isinstance(x, int)]
+    cards = ctx.rng.shuffled(sorted(ini["cards_left"]))
+    for who, card in zip(players_first, cards, strict=False):
+        s["cards"][str(who)] = card
+        ctx.emit("turn_order_card_dealt", seat=who if isinstance(who, int) else None, automaton=None
+                 if isinstance(who, int) else who, card=card)
+    s["order"] = sorted(participants(s), key=lambda x: s["cards"][str(x)])
+    s["initiative"] = None
+    s["phase"] = "turn"
+    s["turn_index"] = -1
+    next_turn(ctx)
+
+
+# --- the Action Stage ------------------------------------------------------------------------------------
+def next_turn(ctx: Ctx) -> None:
+    """R8: the next holder of a Turn Order card plays; after the last, the Recharge Stage."""
+    s = ctx.state
+    s["turn"] = None
+    while True:
+        s["turn_index"] += 1
+        if s["turn_index"] >= len(s["order"]):
+            recharge(ctx)
+            return
+        who = s["order"][s["turn_index"]]
+        if isinstance(who, int) and s["players"][who]["exterminated"]:
+            continue
+        break
+    bump(s)
+    if not isinstance(who, int):
+        s["turn"] = {"automaton": who}
+        return
+    p = s["players"][who]
+    s["turn"] = {"seat": who, "phase": "build", "funded": [], "built": {}, "move": None, "battle": None,
+                 "starts": sorted(board.occupied_sectors(p))}
+    ctx.emit("turn_started", seat=who, card=s["cards"][str(who)])
+    if p["civ"] == "andorian":
+        andorian_pride(ctx, who)
+
+
+def andorian_pride(ctx: Ctx, seat: int) -> None:
+    """R179: 1 Culture for the best Shields or Weapons in the galaxy, 2 for both (RULINGS: best = no rival
+    higher, ties count)."""
+    s = ctx.state
+    me = s["players"][seat]
+    rivals = [p for p in s["players"] if p["seat"] != seat and not p["exterminated"]]
+    gain = sum(1 for key in ("weapons", "shields") if all(me[key] >= r[key] for r in rivals))
+    if gain:
+        me["resources"]["culture"] += gain
+        ctx.emit("andorian_pride", seat=seat, culture=gain)
+
+
+def end_turn(ctx: Ctx, seat: int) -> None:
+    ctx.emit("turn_ended", seat=seat)
+    board.remove_abandoned_lanes(ctx.state)
+    next_turn(ctx)
+
+
+def automaton_turn(ctx: Ctx, who: str) -> None:
+    """An automaton's turn (R217): nothing to do until the Borg issue gives it pieces."""
+    ctx.emit("automaton_turn", automaton=who)
+    next_turn(ctx)
+
+
+# --- the Recharge Stage ----------------------------------------------------------------------------------
+def recharge(ctx: Ctx) -> None:
+    s = ctx.state
+    s["phase"] = "recharge"
+    if victory_check(ctx):  # R140
+        return
+    extermination(ctx)  # R144
+    alive = live_seats(s)
+    if len(alive) <= 1:
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "last_civilization", alive)
+        return
+    generate(ctx)  # R26, R27
+    upkeep(ctx)  # R28-R30
+    limit = s["options"].get("round_limit", "none")
+    if limit != "none" and s["round"] >= int(limit):
+        from games.ascendancy.engine.scoring import end_by_round_limit
+
+        end_by_round_limit(ctx)
+        return
+    start_round(ctx)
+
+
+def controls_home(state: State, seat: int) -> bool:
+    home = board.home_of(state, seat)
+    return home is not None and state["systems"][home]["control"] == seat
+
+
+def victory_check(ctx: Ctx) -> bool:
+    """R140-R143: Authority (5 and your home), Military (3 homes, yours included); ties by systems."""
+    s = ctx.state
+    qualified: list[tuple[int, str]] = []
+    for seat in live_seats(s):
+        p = s["players"][seat]
+        if p["civ"] == "vulcan":  # R200: by his Agenda only, his home not needed
+            from games.ascendancy.engine.agendas import agenda_won
+
+            if agenda_won(s, p):
+                qualified.append((seat, "agenda_victory"))
+            continue
+        if not controls_home(s, seat):
+            continue
+        homes = sum(1 for sys in s["systems"].values() if sys["home_of"] is not None and sys["control"] == seat)
+        if p["authority"] >= AUTHORITY_TO_WIN:
+            qualified.append((seat, "authority_victory"))
+        elif homes >= 3:
+            qualified.append((seat, "military_victory"))
+    if not qualified:
+        return False
+    from games.ascendancy.engine.scoring import end_game, systems_controlled
+
+    best = max(systems_controlled(s, seat) for seat, _ in qualified)
+    winners = [seat for seat, _ in qualified if systems_controlled(s, seat) == best]
+    reason = qualified[0][1] if len({r for _, r in qualified}) == 1 else "mixed_victory"
+    end_game(ctx, reason, winners, tiebreak="tiebreak_systems" if len(qualified) > 1 else "")
+    return True
+
+
+def extermination(ctx: Ctx) -> None:
+    """R144: no ships (in warp included) and no controlled system: out, every card discarded."""
+    s = ctx.state
+    for p in s["players"]:
+        if p["exterminated"]:
+            continue
+        seat = p["seat"]
+        if ships_total(p) > 0 or any(sys["control"] == seat for sys in s["systems"].values()):
+            continue
+        p["exterminated"] = True
+        for other in s["players"]:
+            other["trade_held"].pop(str(seat), None)
+        p["trade_held"] = {}
+        for project in list(p["projects"]):
+            from games.ascendancy.engine.build import discard_project
+
+            discard_project(ctx, seat, project["card"])
+        ctx.state["prompt"] = None
+        p["fleets"] = {}
+        ctx.state["exploration"]["discard"] += p["allies"]
+        p["allies"] = []
+        ctx.emit("civilization_exterminated", seat=seat)
+
+
+def node_income(state: State, seat: int) -> dict[str, int]:
+    """R26 with Cardassian Occupation (R186) and Ferengi Trade Authority (R193)."""
+    p = state["players"][seat]
+    out = dict.fromkeys(catalog.RESOURCES, 0)
+    for sid, sys in sorted(state["systems"].items()):
+        if sys["control"] == seat:
+            if p["civ"] == "cardassian" and board.ships_in(p, board.sys_sector(sid)) == 0:
+                continue
+            for node in sys["nodes"]:
+                if node is not None:
+                    out[node] += 1
+        elif sys["control"] is not None and sys["control"] != seat:  # R193: Ferengi Trade Authority
+            for e in adv_effects(p, "gain"):
+                if e.get("per") == "ship_orbiting_rival" and e.get("when") == "generation":
+                    for res, amount in e["bundle"].items():
+                        out[res] += amount * board.ships_in(p, board.sys_sector(sid))
+    for e in adv_effects(p, "gain"):  # R163 and the like: per Starbase controlled
+        if e.get("per") == "starbase" and e.get("when") == "generation":
+            n = sum(1 for sys in state["systems"].values() if sys["control"] == seat and sys["starbase"])
+            for res, amount in e["bundle"].items():
+                out[res] += amount * n
+    return out
+
+
+def trade_income(state: State, seat: int) -> dict[str, int]:
+    """R27: every Trade Agreement held from a rival that is not exhausted; Ferengi cards per R194."""
+    p = state["players"][seat]
+    out = dict.fromkeys(catalog.RESOURCES, 0)
+    for owner, held in sorted(p["trade_held"].items()):
+        if held["exhausted"]:
+            continue
+        civ = state["players"][int(owner)]["civ"]
+        if catalog.TRADE_FORMULA.get(civ) == "ferengi":  # R194
+            ferengi = state["players"][int(owner)]
+            out["production"] += sum(1 for sid, sys in state["systems"].items() if sys["control"] == seat
+                                     and board.ships_in(ferengi, board.sys_sector(sid)) > 0)
+            continue
+        for res, amount in catalog.TRADE[civ][held["card"]].items():
+            out[res] += amount
+    for ally in p["allies"]:  # R68: an ally that counts as a Trade Agreement
+        for res, amount in catalog.EXPLORATION[ally].get("ally", {}).get("trade", {}).items():
+            out[res] += amount
+    return out
+
+
+def generate(ctx: Ctx) -> None:
+    s = ctx.state
+    for seat in live_seats(s):
+        gains = node_income(s, seat)
+        for res, amount in trade_income(s, seat).items():
+            gains[res] += amount
+        for res, amount in gains.items():
+            s["players"][seat]["resources"][res] += amount
+        amounts: dict[str, Any] = dict(gains)
+        ctx.emit("resources_generated", seat=seat, **amounts)
+
+
+def upkeep(ctx: Ctx) -> None:
+    s = ctx.state
+    for seat in live_seats(s):
+        p = s["players"][seat]
+        p["commands"] = command_total(s, seat)
+        p["ready"] = p["commands"]  # R28
+        for a in p["advancements"]:
+            a["exhausted"] = False
+        for held in p["trade_held"].values():
+            held["exhausted"] = False
+        for w in p["warp"]:  # R29
+            w["tokens"] += 1
+            w["fresh"] = False
+    for sys in s["systems"].values():  # R30
+        if sys["kind"] == "phenomenon" and sys["research"] == 0:
+            sys["research"] = 1
+    ctx.emit("recharged", round=s["round"])

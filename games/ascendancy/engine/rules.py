@@ -1,0 +1,77 @@
+"""``AscendancyRules``: the engine contract (games.engine.core.rules) for Star Trek: Ascendancy."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.ascendancy.engine import catalog, commands, options, scoring, secrets, view
+from games.ascendancy.engine.setup import setup_game
+from games.ascendancy.engine.state import Ctx, State, copy_state
+from games.engine.core import Command, Decision, Outcome, Result, Rng, Rules, Zone
+
+
+class AscendancyRules(Rules):
+    slug = "ascendancy"
+    engine_version = 1
+    min_players = 3
+    max_players = 7
+    usual_players = 3
+    factions = catalog.CIVS
+
+    def option_schema(self) -> Sequence[Mapping[str, Any]]:
+        return options.schema()
+
+    def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:
+        opts = self.validate_options(num_players, options)
+        ctx = setup_game(num_players, opts, rng)
+        return Outcome(state=ctx.state, events=ctx.events)
+
+    def setup_with_civs(self, civs: Sequence[str], options: Mapping[str, Any], rng: Rng) -> Outcome:
+        """Setup when the seats' civilizations are already known (the seats' factions, a scenario)."""
+        opts = self.validate_options(len(civs), options)
+        ctx = setup_game(len(civs), opts, rng, civs=civs)
+        return Outcome(state=ctx.state, events=ctx.events)
+
+    def pending(self, state: State) -> Sequence[Decision]:
+        return commands.pending(state)
+
+    def legal_commands(self, state: State, seat: int) -> Sequence[Command]:
+        return commands.legal_commands(state, seat)
+
+    def auto_command(self, state: State) -> Command | None:
+        return commands.auto_command(state)
+
+    def apply(self, state: State, command: Command, rng: Rng) -> Outcome:
+        ctx = Ctx(state=copy_state(state), rng=rng)
+        draws = rng.draws
+        commands.dispatch(ctx, command)
+        undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws
+                    and ctx.state["phase"] != "over")
+        return Outcome(state=ctx.state, events=ctx.events, undoable=undoable)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def zones(self, state: State) -> Sequence[Zone]:
+        return view.zones(state)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        return scoring.build_result(state)
+
+    def rerandomise(self, state: State, seat: int | None, rng: Rng) -> State:
+        return secrets.rerandomise(state, seat, rng)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(json.dumps(state))
+        return data
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        state: State = json.loads(json.dumps(data))
+        return state
+
+
+__all__ = ["AscendancyRules"]

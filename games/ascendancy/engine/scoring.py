@@ -1,0 +1,50 @@
+"""The end of the game: victories (R140-R143), the last civilization standing, the round-limit option."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.ascendancy.engine.state import Ctx, State, bump, live_seats
+from games.engine.core import Result
+
+
+def systems_controlled(state: State, seat: int) -> int:
+    return sum(1 for sys in state["systems"].values() if sys["control"] == seat)
+
+
+def score(state: State, seat: int) -> dict[str, int]:
+    p = state["players"][seat]
+    return {"authority": int(p["authority"]), "systems": systems_controlled(state, seat),
+            "homes": sum(1 for s in state["systems"].values() if s["home_of"] is not None and s["control"] == seat)}
+
+
+def end_game(ctx: Ctx, reason: str, winners: Sequence[int], tiebreak: str = "") -> None:
+    s = ctx.state
+    s["phase"] = "over"
+    s["turn"] = None
+    s["prompt"] = None
+    s["end"] = {"reason": reason, "winners": sorted(winners), "tiebreak": tiebreak}
+    bump(s)
+    ctx.emit("game_ended", reason=reason, winners=sorted(winners))
+
+
+def end_by_round_limit(ctx: Ctx) -> None:
+    """RULINGS (table option ``round_limit``): most Authority, then most systems; still tied: shared."""
+    s = ctx.state
+    alive = live_seats(s)
+    key = {seat: (score(s, seat)["authority"], score(s, seat)["systems"]) for seat in alive}
+    best = max(key.values())
+    end_game(ctx, "round_limit", [seat for seat in alive if key[seat] == best], tiebreak="most_authority")
+
+
+def build_result(state: State) -> Result:
+    end = state["end"]
+    winners = frozenset(end["winners"])
+    others = sorted((p["seat"] for p in state["players"] if p["seat"] not in winners),
+                    key=lambda seat: (-score(state, seat)["authority"], -score(state, seat)["systems"], seat))
+    ranking: list[list[int]] = [sorted(winners)] if winners else []
+    ranking += [[seat] for seat in others]
+    scores = {p["seat"]: {"total": score(state, p["seat"])["authority"], **score(state, p["seat"])}
+              for p in state["players"]}
+    return Result(winners=winners, reason=end["reason"], ranking=ranking, scores=scores,
+                  tiebreak=end.get("tiebreak", ""))

@@ -1,0 +1,40 @@
+"""What a seat may not know, drawn again (``Rules.rerandomise``).
+
+Hidden from everyone (owner included): the order of each Advancement deck above the cards put under it
+in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68), the
+disc stack above its known bottom discs (``stack_known``). Bids are open (R3) and every other fact is
+public, so nothing else changes.
+"""
+
+from __future__ import annotations
+
+from games.ascendancy.engine.state import State, copy_state
+from games.engine.core import Rng
+
+
+def _shuffle_above(rng: Rng, pile: list[str], known_bottom: int) -> None:
+    known = min(known_bottom, len(pile))
+    top = pile[known:]
+    rng.shuffle(top)
+    pile[known:] = top
+
+
+def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
+    s = copy_state(state)
+    for p in s["players"]:
+        _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
+    _shuffle_above(rng, s["exploration"]["deck"], s["exploration"].get("known", 0))
+    _shuffle_above(rng, s["stack"], s.get("stack_known", 0))
+    if "agenda_deck" in s:
+        rng.shuffle(s["agenda_deck"])
+        for p in s["players"]:
+            if p["civ"] != "vulcan" or p["seat"] == seat:
+                continue
+            secret = [c for c in p["agendas"] if c != p["agenda_public"]]
+            pool = s["agenda_deck"] + secret
+            rng.shuffle(pool)
+            redrawn = pool[: len(secret)]
+            s["agenda_deck"] = pool[len(secret):]
+            public = [p["agenda_public"]] if p["agenda_public"] else []
+            p["agendas"] = sorted(public + redrawn) if not public else [*public, *redrawn]
+    return s

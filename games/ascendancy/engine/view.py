@@ -1,0 +1,49 @@
+"""What each seat may see, and the zones the site mirrors.
+
+Everything is public but the contents and order of the Advancement decks, the Exploration deck and the
+disc stack (shown as counts). Bids are open (R3, the rulebook: bids are placed on the Turn Order card in
+turn, so the no-equal-total rule can be kept).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.ascendancy.engine.state import State
+from games.engine.core import Zone
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    players = []
+    for p in state["players"]:
+        q = {k: v for k, v in p.items() if k not in ("deck", "deck_known", "agendas")}
+        q["deck_count"] = len(p["deck"])
+        if "agendas" in p:  # setup 2.1.9: one Agenda public, the other seen by the Vulcan only
+            q["agendas"] = list(p["agendas"]) if seat == p["seat"] else (
+                [p["agenda_public"]] if p["agenda_public"] else [])
+        players.append(q)
+    return {
+        "you": seat, "n": state["n"], "round": state["round"], "phase": state["phase"],
+        "options": state["options"], "players": players, "systems": state["systems"],
+        "lanes": state["lanes"], "stack_count": len(state["stack"]),
+        "exploration": {"deck_count": len(state["exploration"]["deck"]),
+                        "discard": list(state["exploration"]["discard"])},
+        "order": state["order"], "cards": state["cards"], "initiative": state["initiative"],
+        "turn": state["turn"], "prompt": state["prompt"], "end": state["end"],
+    }
+
+
+def zones(state: State) -> list[Zone]:
+    out = [
+        Zone(name="disc_stack", cards=list(state["stack"]), visibility="hidden"),
+        Zone(name="exploration_deck", cards=list(state["exploration"]["deck"]), visibility="hidden"),
+        Zone(name="exploration_discard", cards=list(state["exploration"]["discard"]), visibility="public"),
+    ]
+    for p in state["players"]:
+        out.append(Zone(name=f"advancement_deck_{p['seat']}", cards=list(p["deck"]), owner=p["seat"],
+                        visibility="hidden"))
+        out.append(Zone(name=f"projects_{p['seat']}", cards=[pr["card"] for pr in p["projects"]],
+                        owner=p["seat"], visibility="public"))
+        out.append(Zone(name=f"advancements_{p['seat']}", cards=[a["card"] for a in p["advancements"]],
+                        owner=p["seat"], visibility="public"))
+    return out

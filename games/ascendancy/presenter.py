@@ -1,0 +1,702 @@
+"""Star Trek: Ascendancy in the browser: the board as parts (issue 12), controls and translated texts.
+
+Presentation only: the engine's view says what is where, ``legal_commands`` what may be done. The board is
+
+- ``asc-status`` (public): round, phase, turn order, Initiative bids, decks as counts;
+- ``asc-map-lanes``, ``asc-map-systems``, ``asc-map-marks``, ``asc-map-pieces-<seat>`` (public): the star
+  map, SVG layers drawn one over the other from the table's geometry (lanes with their sectors; systems with
+  slots, nodes, owners, starbases and hazards; the move or battle under way; each seat's ships and fleets,
+  at that seat's own place around each sector, and its ships in warp beside the sector they left); every
+  system, sector and ship links to the viewer's actions there (``#asc-act-…``), so a click on the map opens
+  what may be done there;
+- ``asc-actions`` (the seat's own): the legal commands that act on a place of the map, grouped by place, and
+  the Initiative bids as a grid;
+- ``asc-console-<seat>`` (public): each seat's console (resources, tracks, advancements, projects, fleets,
+  trade agreements held, warp tokens), with only what every viewer sees;
+- ``asc-secret`` (the seat's own): what only this seat knows (the Vulcan's secret Agenda).
+
+The other legal commands (end a phase, research, upgrades, trade, answers to off-turn questions) stay in the
+table page's decision panel. Card and system names come from the game's data files (English: the content's
+names). board.html (the Django template the table page includes) places the parts: the map's layers are
+stacked in one zoomable, scrollable frame.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
+from games.ascendancy.engine.geometry import suggested_table
+from games.engine.core import Command, Rules
+from games.parts import Part
+from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
+
+_DATA = Path(__file__).with_name("engine") / "data"
+
+#: A colour per civilization (CSS classes ``asc-civ-<id>`` in ascendancy.css).
+CIV_CLASSES = ("federation", "klingon", "romulan", "andorian", "cardassian", "ferengi", "vulcan")
+
+RESOURCE_NAMES = {
+    "production": gettext_noop("Production"),
+    "research": gettext_noop("Research"),
+    "culture": gettext_noop("Culture"),
+    "open": gettext_noop("open"),
+}
+PHASES = {
+    "choose_civ": gettext_noop("Choosing civilizations"),
+    "agenda": gettext_noop("Vulcan Agendas"),
+    "bid": gettext_noop("Initiative bids"),
+    "pick_card": gettext_noop("Turn Order cards"),
+    "turn": gettext_noop("Action Stage"),
+    "recharge": gettext_noop("Recharge Stage"),
+    "over": gettext_noop("Game over"),
+}
+TURN_PHASES = {"build": gettext_noop("Build Phase"), "command": gettext_noop("Command Phase")}
+
+#: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable.
+COMMANDS: dict[str, str] = {
+    "choose_civ": gettext_noop("Play the {civ}"),
+    "bid": gettext_noop("Bid {production} Production, {research} Research, {culture} Culture"),
+    "pick_card": gettext_noop("Take Turn Order card {card}"),
+    "reveal_agenda": gettext_noop("Reveal the Agenda {card}"),
+    "build_ship": gettext_noop("Build a ship at {at}"),
+    "colonize": gettext_noop("Colonize {at}"),
+    "colonize_fleet": gettext_noop("Colonize {at} with {fleet}"),
+    "build_node": gettext_noop("Build a {node} node in slot {slot} of {at}"),
+    "fund": gettext_noop("Fund the project {project}"),
+    "upgrade": gettext_noop("Upgrade {track}"),
+    "buy_authority": gettext_noop("Buy 1 Authority"),
+    "form_fleet": gettext_noop("Form {side} with {ships} ships at {at}"),
+    "disband": gettext_noop("Disband {fleet}"),
+    "fleet_join": gettext_noop("A ship joins {fleet}"),
+    "fleet_leave": gettext_noop("A ship leaves {fleet}"),
+    "swing": gettext_noop("Swing {system} to {direction}°"),
+    "impulse": gettext_noop("Impulse move: {unit}"),
+    "enter_warp": gettext_noop("Enter warp: {unit}"),
+    "warp_boost": gettext_noop("Boost warp token {warp}"),
+    "exit_warp": gettext_noop("Exit warp with token {warp}"),
+    "starbase": gettext_noop("Build a starbase at {at}"),
+    "launch": gettext_noop("Launch research projects"),
+    "launch_card": gettext_noop("Launch the project {card}"),
+    "attack": gettext_noop("Attack at {target}"),
+    "invade": gettext_noop("Invade {at}"),
+    "hegemony": gettext_noop("Cultural Hegemony on {at}"),
+    "research": gettext_noop("Research the phenomenon {at}"),
+    "offer_trade": gettext_noop("Offer Trade Agreement {card} to {to}"),
+    "swap_trade": gettext_noop("Swap Trade Agreement {card} with {to}"),
+    "cancel_trade": gettext_noop("Break the Trade Agreement of {owner}"),
+    "end_build": gettext_noop("End the Build Phase"),
+    "end_turn": gettext_noop("End your turn"),
+    "step_to": gettext_noop("Move to {to}"),
+    "step_lane": gettext_noop("Roll for a new lane"),
+    "step_direction": gettext_noop("Lay the new lane at {direction}°"),
+    "step_connect": gettext_noop("Connect to {connect}"),
+    "step_explore": gettext_noop("Explore a new system"),
+    "stop": gettext_noop("Stop here"),
+    "stay": gettext_noop("Stay and fight"),
+    "continue": gettext_noop("Fight another round"),
+    "retreat": gettext_noop("Retreat to {to}"),
+    "allow_passage": gettext_noop("Allow passage"),
+    "refuse_passage": gettext_noop("Refuse passage"),
+    "hit": gettext_noop("Destroy {unit}"),
+    "fight": gettext_noop("Fight on"),
+    "surrender": gettext_noop("Surrender the system"),
+    "accept_trade": gettext_noop("Accept the Trade Agreement"),
+    "refuse_trade": gettext_noop("Refuse the Trade Agreement"),
+    "discard_project": gettext_noop("Discard the project {card}"),
+}
+
+#: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).
+PANEL_GROUP = {
+    "end_build": "end", "end_turn": "end", "stop": "end",
+    "buy_authority": "build", "upgrade": "build", "fund": "build", "launch": "build",
+    "offer_trade": "trade", "swap_trade": "trade", "cancel_trade": "trade",
+}
+
+
+@cache
+def _names() -> dict[str, str]:
+    """Every content id with a name (systems, civilizations, cards, fleet sides) → its name."""
+    out: dict[str, str] = {}
+    for fname, key in (("systems", "systems"), ("civilizations", "civilizations"), ("advancements", "advancements"),
+                       ("exploration", "exploration"), ("agendas", "agendas")):
+        for item in json.loads((_DATA / f"{fname}.json").read_text(encoding="utf-8"))[key]:
+            out[item["id"]] = item.get("name", item["id"])
+    for fleet in json.loads((_DATA / "fleets.json").read_text(encoding="utf-8"))["fleets"]:
+        for side in fleet["sides"]:
+            out[side["id"]] = side.get("name", side["id"])
+    return out
+
+
+@cache
+def _advancements() -> dict[str, dict[str, Any]]:
+    data = json.loads((_DATA / "advancements.json").read_text(encoding="utf-8"))["advancements"]
+    return {a["id"]: a for a in data}
+
+
+@cache
+def _trade_values() -> dict[str, list[dict[str, int]]]:
+    out: dict[str, list[dict[str, int]]] = {}
+    for t in json.loads((_DATA / "trade_agreements.json").read_text(encoding="utf-8"))["trade_agreements"]:
+        out.setdefault(t["civ"], []).append(dict(t["value"]))
+    return out
+
+
+@cache
+def _tracks() -> dict[str, dict[str, list[dict[str, int]]]]:
+    """Each civilization's Weapons and Shields tracks (level 0 first)."""
+    data = json.loads((_DATA / "civilizations.json").read_text(encoding="utf-8"))["civilizations"]
+    return {c["id"]: {"weapons": c["weapons"], "shields": c["shields"]} for c in data}
+
+
+def name_of(ident: str | None) -> str:
+    if ident is None:
+        return ""
+    return _names().get(ident, ident.replace("_", " "))
+
+
+def civ_class(civ: str | None) -> str:
+    return f"asc-civ-{civ}" if civ in CIV_CLASSES else "asc-civ-none"
+
+
+def anchor(sector: str) -> str:
+    """The DOM id of the viewer's actions on a sector (``S:earth`` → ``asc-act-S-earth``)."""
+    return "asc-act-" + sector.replace(":", "-")
+
+
+def sector_text(view: Mapping[str, Any], sector: str) -> str:
+    parts = sector.split(":")
+    if parts[0] == "S" and len(parts) == 2:
+        return name_of(view["systems"].get(parts[1], {}).get("disc", parts[1]))
+    if parts[0] == "L" and len(parts) == 3:
+        lane = view["lanes"].get(parts[1], {})
+        ends = " – ".join(name_of(view["systems"].get(e, {}).get("disc", e)) for e in (lane.get("a"), lane.get("b")) if e)
+        return gettext("sector %(k)s of the lane from %(ends)s") % {"k": parts[2], "ends": ends or parts[1]}
+    return sector
+
+
+def unit_text(view: Mapping[str, Any], seat: int | None, unit: str) -> str:
+    kind, _, ident = unit.partition(":")
+    if kind == "fleet":
+        for p in view["players"]:
+            fleet = p["fleets"].get(ident)
+            if fleet is not None:
+                return gettext("the fleet %(name)s") % {"name": name_of(fleet.get("side"))}
+        return ident
+    return gettext("a ship at %(place)s") % {"place": sector_text(view, ident)}
+
+
+def unit_sector(view: Mapping[str, Any], unit: str) -> str | None:
+    kind, _, ident = unit.partition(":")
+    if kind == "fleet":
+        for p in view["players"]:
+            fleet = p["fleets"].get(ident)
+            if fleet is not None:
+                return fleet.get("sector")
+        return None
+    return ident
+
+
+def command_target(view: Mapping[str, Any], command: Command) -> str | None:
+    """The sector of the map a command acts on (its actions are listed under that place), or None."""
+    args = command.args
+    if command.kind in ("build_ship", "colonize", "build_node", "starbase", "invade", "hegemony", "research",
+                        "form_fleet"):
+        return f"S:{args['at']}"
+    if command.kind in ("impulse", "enter_warp", "hit") and "unit" in args:
+        return unit_sector(view, str(args["unit"]))
+    if command.kind in ("disband", "fleet_join"):
+        return unit_sector(view, f"fleet:{args['fleet']}")
+    if command.kind == "swing":
+        return f"S:{args['system']}"
+    if command.kind == "attack":
+        return str(args["target"])
+    if command.kind == "retreat":
+        return str(args["to"])
+    if command.kind == "step":
+        if "to" in args:
+            return str(args["to"])
+        if "connect" in args:
+            return f"S:{args['connect']}"
+        move = (view.get("turn") or {}).get("move") or {}
+        return move.get("at")
+    return None
+
+
+SEAT_KEYS = frozenset({"seat", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
+                       "attacker", "player", "by"})
+SECTOR_KEYS = frozenset({"src", "dst", "at", "origin", "to", "target", "sector"})
+NAME_KEYS = frozenset({"civ", "card", "system", "a", "b", "ally", "disc", "project"})
+WORD_KEYS = frozenset({"how", "why", "reason", "type", "outcome", "effect"})
+
+
+def _sector_words(sector: str) -> str:
+    parts = sector.split(":")
+    if parts[0] == "S" and len(parts) == 2:
+        return name_of(parts[1])
+    if parts[0] == "L" and len(parts) == 3:
+        return gettext("lane %(lane)s, sector %(k)s") % {"lane": parts[1].lstrip("l"), "k": parts[2]}
+    return sector
+
+
+def _unit_words(unit: str) -> str:
+    kind, _, ident = unit.partition(":")
+    if kind == "fleet":
+        return gettext("the fleet of card %(n)s") % {"n": ident.rsplit("_", 1)[-1]}
+    if kind == "ship":
+        return gettext("a ship at %(place)s") % {"place": _sector_words(ident)} if ident else gettext("a ship")
+    return unit
+
+
+def _card_words(card: str) -> str:
+    head, _, number = card.rpartition("_fleet_")
+    if head and number.isdigit():  # a fleet card (both its sides have names: the card has a number)
+        return gettext("Fleet card %(n)s") % {"n": number}
+    return name_of(card)
+
+
+def _describe(key: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, int) and key in SEAT_KEYS:
+        return seat_ref(value) if value >= 0 else value
+    if isinstance(value, str):
+        if key == "unit":
+            return _unit_words(value)
+        if key in SECTOR_KEYS and (value.startswith("S:") or value.startswith("L:")):
+            return _sector_words(value)
+        if key in NAME_KEYS or key in ("at", "target", "to"):
+            return _card_words(value)
+        if key == "track":
+            return gettext("Weapons") if value == "weapons" else gettext("Shields")
+        if key == "node":
+            return gettext(RESOURCE_NAMES.get(value, value))
+        if key in WORD_KEYS:
+            return value.replace("_", " ")
+        return value
+    if isinstance(value, list):
+        if key in ("cards", "civs"):
+            return ", ".join(name_of(v) if isinstance(v, str) else str(v) for v in value)
+        if key in ("defenders", "seats"):
+            return ", ".join(seat_ref(v) if isinstance(v, int) else str(v) for v in value)
+        return ", ".join(str(v) for v in value)
+    return value
+
+
+class AscendancyPresenter(Presenter):
+    title = gettext_lazy("Star Trek: Ascendancy")
+    board_template = "ascendancy/board.html"
+    stylesheet = "ascendancy/ascendancy.css"
+
+    # --- texts -----------------------------------------------------------------------------------------------
+    def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Event and prompt parameters as the engine's sentences want them ("Player {seat}": seat numbers;
+        systems, cards and civilizations by name; sectors and units in words; lists joined)."""
+        out: dict[str, Any] = {}
+        for key, value in params.items():
+            out[key] = _describe(key, value)
+        return out
+
+    def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
+        kind, args = command.kind, dict(command.args)
+        key = kind
+        if kind == "step":
+            key = "step_" + next((k for k in ("to", "lane", "direction", "connect", "explore") if k in args), "to")
+        elif kind == "colonize" and "fleet" in args:
+            key = "colonize_fleet"
+        elif kind == "launch" and "card" in args:
+            key = "launch_card"
+        elif kind == "fleet_join" and args.get("leave"):
+            key = "fleet_leave"
+        template = COMMANDS.get(key)
+        if template is None:
+            return super().command_label(rules, command)
+        shown: dict[str, Any] = dict(args)
+        view = view or {"systems": {}, "lanes": {}, "players": []}
+        for k in ("at", "connect", "system"):
+            if k in args:
+                shown[k] = name_of(view["systems"].get(args[k], {}).get("disc", args[k]))
+        for k in ("civ", "card", "project", "side"):
+            if isinstance(args.get(k), str):
+                shown[k] = name_of(args[k])
+        if kind in ("offer_trade", "swap_trade") and isinstance(args.get("card"), int):
+            shown["card"] = args["card"] + 1
+        for k in ("to", "owner"):
+            if isinstance(args.get(k), int):
+                shown[k] = player_label(args[k])
+            elif isinstance(args.get(k), str):
+                shown[k] = sector_text(view, args[k])
+        if "target" in args:
+            shown["target"] = sector_text(view, str(args["target"]))
+        if "unit" in args:
+            shown["unit"] = unit_text(view, command.seat, str(args["unit"]))
+        if "fleet" in args:
+            shown["fleet"] = unit_text(view, command.seat, f"fleet:{args['fleet']}")
+        if "track" in args:
+            shown["track"] = gettext("Weapons") if args["track"] == "weapons" else gettext("Shields")
+        if "node" in args:
+            shown["node"] = gettext(RESOURCE_NAMES.get(args["node"], args["node"]))
+        if "slot" in args:
+            shown["slot"] = int(args["slot"]) + 1
+        if "direction" in args:
+            shown["direction"] = int(args["direction"]) * 15
+        return fill(gettext(template), shown)
+
+    def controls(
+        self, rules: Rules, view: Mapping[str, Any], legal: Sequence[Command], position: int | None
+    ) -> list[dict[str, Any]]:
+        out = []
+        for c in legal:
+            target = command_target(view, c)
+            if c.kind == "bid":  # a grid of bids in the actions part, by total: "3 = 1/2/0"
+                args = dict(c.args)
+                amounts = [int(args.get(k, 0)) for k in ("production", "research", "culture")]
+                out.append({
+                    "kind": c.kind, "args": json.dumps(args, sort_keys=True, separators=(",", ":")),
+                    "label": self.command_label(rules, c, view), "group": "bid", "target": None, "on_board": True,
+                    "section": "bid", "short": f"{sum(amounts)} = {amounts[0]}/{amounts[1]}/{amounts[2]}",
+                    "order": sum(amounts),
+                })
+                continue
+            out.append({
+                "kind": c.kind,
+                "args": json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")),
+                "label": self.command_label(rules, c, view),
+                "group": PANEL_GROUP.get(c.kind, c.kind),
+                "target": target,
+                "on_board": target is not None,
+            })
+        return out
+
+    # --- the board as parts -----------------------------------------------------------------------------------
+    def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part]:
+        view = ctx.get("view")
+        if view is None:
+            return []
+        names: Mapping[int, str] = ctx.get("seat_names") or {}
+        labels = {p["seat"]: _seat_label(p["seat"], names) for p in view["players"]}
+        position = ctx.get("position")
+        parts = [
+            Part("asc-status", "ascendancy/status.html", status_data(view, labels), public=True),
+        ]
+        parts += map_parts(map_data(view, labels), [p["seat"] for p in view["players"]])
+        if position is not None:
+            parts.append(Part("asc-actions", "ascendancy/actions.html", actions_data(view, ctx), public=False))
+            secret = secret_data(view, position)
+            if secret["agendas"]:
+                parts.append(Part("asc-secret", "ascendancy/secret.html", secret, public=False))
+        order = list(view["players"])
+        if position is not None:  # my console first
+            order.sort(key=lambda p: p["seat"] != position)
+        for p in order:
+            parts.append(Part(f"asc-console-{p['seat']}", "ascendancy/console.html",
+                              console_data(view, p, labels), public=True))
+        return parts
+
+
+def _seat_label(seat: int, names: Mapping[int, str]) -> str:
+    name = names.get(seat)
+    who = gettext("Player %(n)s") % {"n": seat + 1}
+    return f"{who} ({name})" if name else who
+
+
+# --- part data (JSON-able; public parts only from what every viewer sees alike) -------------------------------
+
+def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    players = {p["seat"]: p for p in view["players"]}
+    turn = view.get("turn") or {}
+    initiative = view.get("initiative") or {}
+    bids = []
+    for seat, bid in sorted(((int(k), v) for k, v in (initiative.get("bids") or {}).items())):
+        total = sum(v for v in bid.values() if isinstance(v, int)) if isinstance(bid, Mapping) else bid
+        bids.append({"who": labels.get(seat, str(seat)), "civ": civ_class(players.get(seat, {}).get("civ")),
+                     "total": total})
+    cards = view.get("cards") or {}
+    move = turn.get("move") or None
+    battle = turn.get("battle") or None
+    return {
+        "move": {"place": sector_text(view, move["at"]), "left": move.get("left", 0),
+                 "warp": move.get("kind") == "warp"} if move and move.get("at") else None,
+        "battle": {"place": sector_text(view, battle["target"]), "invasion": battle.get("kind") == "invasion",
+                   "attacker": labels.get(battle.get("attacker"), ""),
+                   "defenders": ", ".join(labels.get(d, str(d)) for d in battle.get("defenders", []))}
+        if battle and battle.get("target") else None,
+        "round": view["round"],
+        "phase": gettext(PHASES.get(view["phase"], view["phase"])),
+        "turn_who": labels.get(turn["seat"], "") if turn.get("seat") is not None and turn.get("seat") in labels else "",
+        "turn_civ": civ_class(players.get(turn.get("seat"), {}).get("civ")) if turn else "asc-civ-none",
+        "turn_phase": gettext(TURN_PHASES[turn["phase"]]) if turn.get("phase") in TURN_PHASES else "",
+        "order": [{"who": labels.get(s, str(s)), "civ": civ_class(players.get(s, {}).get("civ")),
+                   "card": cards.get(str(s))} for s in view.get("order") or []],
+        "bids": bids,
+        "stack": view.get("stack_count", 0),
+        "exploration": (view.get("exploration") or {}).get("deck_count", 0),
+        "discard": [name_of(c) for c in (view.get("exploration") or {}).get("discard", [])[-3:]],
+    }
+
+
+def _geometry(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Discs and lanes as drawn: the galaxy's own drawing (``view["galaxy"]``, galaxy.Galaxy.view()) when the
+    view carries it, otherwise from the systems' centres (open lanes then point away from the table's centre)."""
+    galaxy = view.get("galaxy")
+    if galaxy:
+        return galaxy
+    systems = view["systems"]
+    xs = [s["xy"][0] for s in systems.values()] or [45.0]
+    ys = [s["xy"][1] for s in systems.values()] or [45.0]
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    lanes = []
+    open_count: dict[str, int] = {}
+    for lid, ln in sorted(view["lanes"].items()):
+        a = systems.get(ln["a"])
+        if a is None:
+            continue
+        ax, ay = a["xy"]
+        b = systems.get(ln["b"]) if ln.get("b") else None
+        if b is not None:
+            bx, by = b["xy"]
+            d = math.hypot(bx - ax, by - ay) or 1.0
+            ux, uy = (bx - ax) / d, (by - ay) / d
+            p = (ax + ux * 3.5, ay + uy * 3.5)
+            q = (bx - ux * 3.5, by - uy * 3.5)
+        else:
+            k = open_count.get(ln["a"], 0)
+            open_count[ln["a"]] = k + 1
+            angle = math.atan2(ay - cy, ax - cx) + (k - 1) * 0.7 if (ax, ay) != (cx, cy) else k * 1.2
+            ux, uy = math.cos(angle), math.sin(angle)
+            p = (ax + ux * 3.5, ay + uy * 3.5)
+            q = (p[0] + ux * 4.0 * ln["length"], p[1] + uy * 4.0 * ln["length"])
+        n = ln["length"]
+        sectors = [[p[0] + (q[0] - p[0]) * (k - 0.5) / n, p[1] + (q[1] - p[1]) * (k - 0.5) / n] for k in range(1, n + 1)]
+        lanes.append({"id": lid, "a": ln["a"], "b": ln.get("b"), "length": n, "from": list(p), "to": list(q),
+                      "sectors": sectors})
+    table = suggested_table(int(view.get("n") or len(view["players"]) or 3))
+    return {
+        "table": [max(table.width, max(xs) + 5), max(table.height, max(ys) + 5)],
+        "systems": [{"id": sid, "x": s["xy"][0], "y": s["xy"][1]} for sid, s in sorted(systems.items())],
+        "lanes": lanes,
+    }
+
+
+def _r(x: float) -> float:
+    return round(float(x), 2)
+
+
+def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    geo = _geometry(view)
+    players = {p["seat"]: p for p in view["players"]}
+    civ_of = {s: civ_class(p.get("civ")) for s, p in players.items()}
+    points: dict[str, tuple[float, float]] = {}
+    systems = []
+    for g in geo["systems"]:
+        sid = g["id"]
+        s = view["systems"].get(sid)
+        if s is None:
+            continue
+        x, y = float(g["x"]), float(g["y"])
+        points[f"S:{sid}"] = (x, y)
+        n = len(s.get("slots", []))
+        slots = []
+        for j, kind in enumerate(s.get("slots", [])):
+            node = (s.get("nodes") or [None] * n)[j] if j < len(s.get("nodes") or []) else None
+            slots.append({"x": _r(x + (j - (n - 1) / 2) * 1.9), "y": _r(y + 0.9), "kind": node or kind,
+                          "built": node is not None,
+                          "title": gettext(RESOURCE_NAMES.get(node or kind, node or kind))})
+        owner = s.get("control")
+        systems.append({
+            "id": sid, "x": _r(x), "y": _r(y), "name": name_of(s.get("disc", sid)),
+            "href": "#" + anchor(f"S:{sid}"), "kind": s.get("kind", ""),
+            "owner": civ_of.get(owner, "asc-civ-none") if owner is not None else "asc-civ-none",
+            "owner_label": labels.get(owner, "") if owner is not None else "",
+            "home": s.get("home_of") is not None, "starbase": bool(s.get("starbase")),
+            "hazard": s.get("hazard") or 0, "warp_level": s.get("warp_level") or 0, "slots": slots,
+            "prewarp": bool(s.get("prewarp")),
+        })
+    lanes = []
+    for ln in geo["lanes"]:
+        sectors = []
+        for k, pt in enumerate(ln["sectors"], start=1):
+            sector = f"L:{ln['id']}:{k}"
+            points[sector] = (float(pt[0]), float(pt[1]))
+            sectors.append({"x": _r(pt[0]), "y": _r(pt[1]), "href": "#" + anchor(sector), "k": k})
+        lanes.append({"id": ln["id"], "x1": _r(ln["from"][0]), "y1": _r(ln["from"][1]), "x2": _r(ln["to"][0]),
+                      "y2": _r(ln["to"][1]), "open": ln.get("b") is None, "sectors": sectors})
+    # Ships and fleets per sector, one badge per player, side by side.
+    present: dict[str, list[dict[str, Any]]] = {}
+    for seat, p in sorted(players.items()):
+        counts: dict[str, dict[str, int]] = {}
+        for sector, count in p.get("ships", {}).items():
+            if count > 0:
+                counts.setdefault(sector, {"ships": 0, "fleets": 0})["ships"] += count
+        for fleet in p.get("fleets", {}).values():
+            if fleet.get("sector"):
+                c = counts.setdefault(fleet["sector"], {"ships": 0, "fleets": 0})
+                c["fleets"] += 1
+                c["ships"] += fleet.get("ships", 0)
+        for sector, c in counts.items():
+            present.setdefault(sector, []).append({"seat": seat, **c})
+    # Each seat's badge keeps its place around a sector (its own clock position), whoever else is there: a
+    # seat's layer of pieces then changes only with its own ships.
+    pieces = []
+    n = max(1, len(players))
+    for sector, items in sorted(present.items()):
+        if sector not in points:
+            continue
+        x, y = points[sector]
+        on_disc = sector.startswith("S:")
+        radius = 6.0 if on_disc else 2.0
+        for item in items:  # over a disc: along its upper half (its name is below); on a lane: all around
+            angle = math.radians(180 + 180 * (item["seat"] + 0.5) / n if on_disc else -90 + 360 * item["seat"] / n)
+            pieces.append({
+                "seat": item["seat"], "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
+                "civ": civ_of.get(item["seat"], "asc-civ-none"), "ships": item["ships"], "fleets": item["fleets"],
+                "href": "#" + anchor(sector), "title": labels.get(item["seat"], ""), "in_warp": False, "warp": 0,
+            })
+    # Ships in warp: a marker beside the sector they left, with their Warp tokens.
+    for seat, p in sorted(players.items()):
+        for w in p.get("warp", []):
+            if w.get("origin") not in points:
+                continue
+            x, y = points[w["origin"]]
+            on_disc = w["origin"].startswith("S:")
+            angle = math.radians(180 + 180 * (seat + 0.5) / n if on_disc else 90 + 360 * seat / n)
+            radius = 8.8 if on_disc else 3.2  # over a disc: a ring beyond its ships
+            pieces.append({
+                "seat": seat, "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
+                "civ": civ_of.get(seat, "asc-civ-none"), "ships": w.get("ships", 0), "fleets": 1 if w.get("fleet") else 0,
+                "href": "#" + anchor(w["origin"]), "title": labels.get(seat, ""), "in_warp": True, "warp": w.get("tokens", 0),
+            })
+    turn = view.get("turn") or {}
+    marks = []
+    for key, field_, css in (("move", "at", "asc-mark-move"), ("battle", "target", "asc-mark-battle")):
+        marked = (turn.get(key) or {}).get(field_)
+        if isinstance(marked, str) and marked in points:
+            sector = marked
+            x, y = points[sector]
+            marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
+    w, h = (float(v) for v in geo["table"])
+    # The frame is the whole table with a margin for the badges around a disc at its edge: it never changes,
+    # so a layer changes only with what it draws (the homes are set near the table's edges from the start).
+    left, top, right, bottom = -11.0, -11.0, w + 11, h + 11
+    return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
+            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks}
+
+
+#: The map's layers, drawn one over the other (ascendancy.css), each changing on its own: a ship's move
+#: re-sends only its owner's pieces, a new lane only the lanes.
+MAP_LAYERS = (("asc-map-lanes", "map_lanes.html", ("left", "top", "width", "height", "lanes")),
+              ("asc-map-systems", "map_systems.html", ("systems",)))
+
+
+def map_parts(data: Mapping[str, Any], seats: Sequence[int]) -> list[Part]:
+    """The map as parts: lanes, systems, what is under way (a move, a battle), then each seat's ships."""
+    frame = f"{data['left']} {data['top']} {data['width']} {data['height']}"
+    parts = [Part(pid, f"ascendancy/{template}", {"frame": frame, **{k: data[k] for k in keys}}, public=True)
+             for pid, template, keys in MAP_LAYERS]
+    parts.append(Part("asc-map-marks", "ascendancy/map_pieces.html",
+                      {"frame": frame, "marks": data["marks"], "pieces": []}, public=True))
+    for seat in seats:
+        parts.append(Part(f"asc-map-pieces-{seat}", "ascendancy/map_pieces.html",
+                          {"frame": frame, "marks": [], "pieces": [p for p in data["pieces"] if p["seat"] == seat]},
+                          public=True))
+    return parts
+
+
+def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:
+    """The viewer's controls on the map, grouped by place (in the order the places are first named)."""
+    groups: dict[str, dict[str, Any]] = {}
+    bids = sorted((c for c in ctx.get("controls") or [] if c.get("section") == "bid"), key=lambda c: c["order"])
+    if bids:
+        groups["bid"] = {"id": "asc-act-bid", "place": gettext("Your Initiative bid"),
+                         "hint": gettext("Total = Production / Research / Culture committed."),
+                         "controls": [{"kind": c["kind"], "args": c["args"], "label": c["short"], "title": c["label"]}
+                                      for c in bids]}
+    for c in ctx.get("controls") or []:
+        target = c.get("target")
+        if not c.get("on_board") or not target:
+            continue
+        group = groups.setdefault(target, {"id": anchor(target), "place": sector_text(view, target), "hint": "",
+                                           "controls": []})
+        group["controls"].append({"kind": c["kind"], "args": c["args"], "label": c["label"], "title": ""})
+    table = ctx.get("table")
+    return {
+        "url": reverse("table_command", args=[table.pk]) if table is not None else "",
+        "version": str(ctx.get("form_version", "")),
+        "key": str(ctx.get("idempotency_key", "")),
+        "groups": list(groups.values()),
+    }
+
+
+def secret_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
+    public = me.get("agenda_public")
+    return {"agendas": [{"name": name_of(a), "revealed": a == public} for a in me.get("agendas", [])
+                        if a != public]}
+
+
+def _track_value(civ: str | None, track: str, level: int, key: str) -> int | None:
+    steps = _tracks().get(civ or "", {}).get(track, [])
+    return steps[level].get(key) if 0 <= level < len(steps) else None
+
+
+def console_data(view: Mapping[str, Any], p: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    seat = p["seat"]
+    civ = p.get("civ")
+    on_map = sum(c for c in p.get("ships", {}).values()) + sum(f.get("ships", 0) for f in p.get("fleets", {}).values())
+    nodes = sum(1 for s in view["systems"].values() if s.get("control") == seat for n in s.get("nodes", []) if n)
+    advancements = []
+    for a in p.get("advancements", []):
+        info = _advancements().get(a["card"], {})
+        advancements.append({"name": name_of(a["card"]), "exhausted": bool(a.get("exhausted")),
+                             "category": info.get("category", ""), "text": info.get("text", "")})
+    projects = [{"name": name_of(pr["card"]), "research": pr.get("research", 0),
+                 "cost": _advancements().get(pr["card"], {}).get("cost", 0)} for pr in p.get("projects", [])]
+    fleets = []
+    formed = p.get("fleets", {})
+    for card in p.get("fleet_cards", []):
+        f = formed.get(card)
+        if f is None:
+            fleets.append({"name": _card_words(card), "formed": False,
+                           "ships": 0, "where": ""})
+        else:
+            fleets.append({"name": name_of(f.get("side")), "formed": True, "ships": f.get("ships", 0),
+                           "where": sector_text(view, f["sector"]) if f.get("sector") else gettext("in warp")})
+    held = []
+    values = _trade_values()
+    for giver, h in sorted((p.get("trade_held") or {}).items()):
+        giver_civ = next((q.get("civ") for q in view["players"] if str(q["seat"]) == str(giver)), None)
+        card = h.get("card") if isinstance(h, Mapping) else h
+        value = {}
+        if giver_civ and isinstance(card, int) and card < len(values.get(giver_civ, [])):
+            value = values[giver_civ][card]
+        held.append({"from": labels.get(int(giver), str(giver)), "civ": civ_class(giver_civ),
+                     "exhausted": bool(h.get("exhausted")) if isinstance(h, Mapping) else False,
+                     "value": ", ".join(f"{v} {gettext(RESOURCE_NAMES.get(k, k))}" for k, v in sorted(value.items()))})
+    warp = [{"id": w["id"], "ships": w.get("ships", 0), "tokens": w.get("tokens", 0),
+             "fleet": name_of(formed.get(w["fleet"], {}).get("side")) if w.get("fleet") else "",
+             "origin": sector_text(view, w["origin"]) if w.get("origin") else ""} for w in p.get("warp", [])]
+    return {
+        "seat": seat, "who": labels.get(seat, str(seat)), "civ": civ_class(civ), "civ_name": name_of(civ) if civ else "",
+        "resources": [{"kind": k, "name": gettext(RESOURCE_NAMES[k]), "amount": p.get("resources", {}).get(k, 0)}
+                      for k in ("production", "research", "culture")],
+        "authority": p.get("authority", 0), "authority_max": p.get("authority_max", 0),
+        "commands": p.get("commands", 0), "ready": p.get("ready", 0),
+        "weapons": p.get("weapons", 0), "shields": p.get("shields", 0),
+        "hit": _track_value(civ, "weapons", p.get("weapons", 0), "hit"),
+        "modifier": _track_value(civ, "shields", p.get("shields", 0), "modifier"),
+        "ships": on_map, "nodes": nodes, "starbases": p.get("starbases_built", 0),
+        "advancements": advancements, "projects": projects, "fleets": fleets, "held": held, "warp": warp,
+        "trade_hand": len(p.get("trade_hand", [])), "deck": p.get("deck_count", 0),
+        "first_contact": bool(p.get("first_contact")), "exterminated": bool(p.get("exterminated")),
+        "agenda": name_of(p["agenda_public"]) if p.get("agenda_public") else "",
+    }
+
+
+register_presenter("ascendancy", AscendancyPresenter)

@@ -1,0 +1,245 @@
+"""Space battles, invasions, Cultural Hegemony, Trade Agreements (ascendancy:R78-R117)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.ascendancy.engine import board
+
+from .helpers import RULES, build, cmd, ev, legal, refused, run
+
+VEGA = {"id": "vega", "slots": ["production", "research"], "xy": [45.0, 56.5], "max_lanes": 3}
+LANE = ("l1", "earth", "vega", 2)
+
+
+def dice(events: list, why: str) -> list[list[int]]:
+    return [e["dice"] for e in ev(events, "dice_rolled") if e["why"] == why]
+
+
+@pytest.mark.rules("ascendancy:R85", "ascendancy:R87", "ascendancy:R89", "ascendancy:R90", "ascendancy:R94",
+                   "ascendancy:R32")
+def test_a_battle_rolls_a_die_per_ship_hits_on_weapons_plus_shields_and_losses_are_simultaneous() -> None:
+    for seed in range(8):
+        state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE],
+                      ships={0: {"S:earth": 2, "L:l1:2": 1}, 1: {"L:l1:1": 2}}, shields={1: 1})
+        state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        assert state["players"][0]["ready"] == 4
+        while state["prompt"] and state["prompt"]["kind"] == "allocate_hits":  # the Klingon picks sectors
+            assert state["prompt"]["seat"] == 1
+            state, _ = run(state, RULES.legal_commands(state, 1)[0])
+        att, = dice(events, "attack")
+        dfn, = dice(events, "defend")
+        assert len(att) == 3 and len(dfn) == 2  # ships in adjacent sectors join in (R87)
+        hits = sum(1 for d in att if d >= 6)  # 5+ against Shields 1
+        back = sum(1 for d in dfn if d >= 5)
+        assert board.ships_in(state["players"][1], "L:l1:1") == max(0, 2 - hits)
+        assert sum(board.ships_in(state["players"][0], s) for s in ("S:earth", "L:l1:2")) == max(0, 3 - back)
+    refused(build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={1: {"S:vega": 1}}),
+            cmd(0, "attack", target="S:vega"), "target_not_adjacent", "ascendancy:R85")
+
+
+@pytest.mark.rules("ascendancy:R91", "ascendancy:R165")
+def test_targets_above_six_cannot_be_hit_except_by_the_klingon_six() -> None:
+    from games.ascendancy.engine.conflict import is_hit
+
+    state = build(turn=0)
+    fed, kli = state["players"][0], state["players"][1]
+    assert not is_hit(fed, 6, 2)  # 5 + 2 = 7
+    assert is_hit(kli, 6, 2) and not is_hit(kli, 5, 2)
+
+
+@pytest.mark.rules("ascendancy:R96", "ascendancy:R97", "ascendancy:R98")
+def test_after_a_round_the_attacker_then_each_defender_may_retreat_up_to_two_sectors() -> None:
+    for seed in range(20):
+        state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                      systems=[VEGA, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                      lanes=[LANE, ("l2", "earth", "deneb", 2)],
+                      ships={0: {"S:earth": 3}, 1: {"L:l1:1": 3}}, shields={0: 3, 1: 3})  # both need 8: no hits
+        state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        decision = RULES.decision_for(state, 0)
+        assert decision is not None and decision.prompt == "retreat"
+        assert legal(state, 0) == [("stay", {}), ("retreat", {"to": "L:l2:1"}), ("retreat", {"to": "L:l2:2"})]
+        state, _ = run(state, cmd(0, "stay"))
+        assert RULES.decision_for(state, 1).prompt == "retreat"
+        options = [a["to"] for k, a in legal(state, 1) if k == "retreat"]
+        assert options == ["L:l1:2", "S:vega"]  # never through the enemy's sector
+        state, events = run(state, cmd(1, "retreat", to="S:vega"))
+        assert state["players"][1]["ships"] == {"S:vega": 3}
+        assert ev(events, "battle_ended")[0]["winner"] == 0
+        assert state["prompt"] is None and state["turn"]["battle"] is None
+        break
+
+
+@pytest.mark.rules("ascendancy:R82", "ascendancy:R37")
+def test_attacking_a_player_whose_card_you_hold_betrays_him() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE],
+                  ships={0: {"S:earth": 3}, 1: {"L:l1:1": 1}}, trade_held={0: {1: 2}})
+    assert board.at_peace(state, 0, 1) and not board.at_peace(state, 1, 0)
+    state, events = run(state, cmd(0, "attack", target="L:l1:1"))
+    assert ev(events, "betrayal") == [{"seat": 0, "victim": 1}]
+    assert "1" not in state["players"][0]["trade_held"] and 2 in state["players"][1]["trade_hand"]
+
+
+@pytest.mark.rules("ascendancy:R100", "ascendancy:R101", "ascendancy:R102", "ascendancy:R103",
+                   "ascendancy:R104", "ascendancy:R106")
+def test_invasion_outcomes_follow_hits_against_nodes() -> None:
+    seen = set()
+    for seed in range(30):
+        vega = {**VEGA, "nodes": ["production", None], "control": 2}
+        state = build(turn=1, phase="command", systems=[vega], lanes=[("l1", "qonos", "vega", 2)],
+                      ships={1: {"S:vega": 6}})
+        state, events = run(state, cmd(1, "invade", at="vega"), seed=seed)
+        att, = dice(events, "invade")
+        dfn, = dice(events, "planet_defence")
+        assert len(att) == 6 and len(dfn) == 2  # a die per ship; a die per node, Control Node included
+        hits = sum(1 for d in att if d >= 5)
+        lost = sum(1 for d in dfn if d >= 5)
+        sys = state["systems"]["vega"]
+        if hits > 2:
+            assert sys["control"] == 1 and sys["nodes"] == ["production", None]
+            seen.add("success")
+        elif hits == 2:
+            assert sys["control"] is None and sys["nodes"] == [None, None]
+            seen.add("total")
+        else:
+            assert sys["control"] == 2 and sys["nodes"] == ([None, None] if hits == 1 else ["production", None])
+            if 6 - lost > 0:
+                assert RULES.decision_for(state, 1).prompt == "invasion_continue"
+            else:
+                assert ev(events, "invasion_ended")[0]["outcome"] == "invasion_failed"
+            seen.add("collateral")
+        assert board.ships_in(state["players"][1], "S:vega") == max(0, 6 - lost)
+    assert seen == {"success", "total", "collateral"}
+    refused(build(turn=0, phase="command", systems=[{**VEGA, "control": 2}], ships={0: {"S:vega": 3}}),
+            cmd(0, "invade", at="vega"), "prime_directive", "ascendancy:R159")
+
+
+@pytest.mark.rules("ascendancy:R108", "ascendancy:R107")
+def test_the_defender_may_surrender_at_the_start_of_a_later_round() -> None:
+    for seed in range(40):
+        vega = {**VEGA, "nodes": ["production", "research"], "control": 2}
+        state = build(civs=("federation", "cardassian", "romulan"), turn=1, phase="command", systems=[vega],
+                      lanes=[("l1", "cardassia_prime", "vega", 2)], ships={1: {"S:vega": 3}},
+                      shields={2: 3})  # needs 8: no hits
+        state, _ = run(state, cmd(1, "invade", at="vega"), seed=seed)
+        if RULES.decision_for(state, 1) is None:
+            continue
+        state, _ = run(state, cmd(1, "continue"))
+        assert RULES.decision_for(state, 2).prompt == "surrender"
+        state, events = run(state, cmd(2, "surrender"))
+        assert state["systems"]["vega"]["control"] == 1
+        assert state["systems"]["vega"]["nodes"] == ["production", "research"]
+        return
+    raise AssertionError("no seed left the invader alive")
+
+
+@pytest.mark.rules("ascendancy:R110", "ascendancy:R71")
+def test_independent_warp_civilizations_defend_with_their_nodes_at_six_minus_level() -> None:
+    vega = {**VEGA, "nodes": ["production", "research"], "warp_level": 2}
+    for seed in range(10):
+        state = build(turn=1, phase="command", systems=[vega], ships={1: {"S:vega": 3}})
+        state, events = run(state, cmd(1, "invade", at="vega"), seed=seed)
+        att, = dice(events, "invade")
+        hits = sum(1 for d in att if d >= 5 + 2 or d == 6)  # the civ's Shields = level; the Klingon 6
+        assert ev(events, "invasion_round")[0]["hits"] == hits
+        assert [e["seat"] for e in ev(events, "dice_rolled") if e["why"] == "planet_defence"] == [0]
+        assert len(dice(events, "planet_defence")[0]) == 2
+
+
+@pytest.mark.rules("ascendancy:R111", "ascendancy:R112", "ascendancy:R115", "ascendancy:R160", "ascendancy:R191")
+def test_hegemony_beats_structures_plus_authority_and_always_costs_two_culture_on_success() -> None:
+    for civ, bonus in (("romulan", 2), ("federation", 2 + 1), ("ferengi", 0)):
+        for seed in range(6):
+            vega = {**VEGA, "nodes": ["production", "research"], "control": 1}
+            civs = (civ, "klingon", "vulcan")
+            state = build(civs=civs, turn=0, phase="command", systems=[vega], ships={0: {"S:vega": 1}},
+                          authority={0: 2})
+            state, events = run(state, cmd(0, "hegemony", at="vega"), seed=seed)
+            attempt = ev(events, "hegemony_attempted")[0]
+            assert attempt["resistance"] == 2 + 1 + 1  # nodes + Control Node + Klingon Authority
+            assert attempt["total"] == attempt["die"] + bonus
+            success = attempt["total"] > 4
+            assert state["systems"]["vega"]["control"] == (0 if success else 1)
+            assert state["players"][0]["resources"]["culture"] == (1 if success else 2)
+
+
+@pytest.mark.rules("ascendancy:R113", "ascendancy:R114", "ascendancy:R213")
+def test_hegemony_targets() -> None:
+    warp = {**VEGA, "nodes": ["production", "research"], "warp_level": 3}
+    state = build(turn=0, phase="command", systems=[warp], ships={0: {"S:vega": 1}})
+    from games.ascendancy.engine.conflict import resistance
+
+    assert resistance(state, "vega") == 2 + 3
+    pre = build(turn=0, phase="command", systems=[{**VEGA, "prewarp": {"production": 2}}], ships={0: {"S:vega": 1}})
+    refused(pre, cmd(0, "hegemony", at="vega"), "no_hegemony_on_prewarp", "ascendancy:R114")
+    vul = build(civs=("vulcan", "klingon", "romulan"), turn=0, phase="command",
+                systems=[{**VEGA, "nodes": ["production", None], "control": 1}], ships={0: {"S:vega": 1}})
+    refused(vul, cmd(0, "hegemony", at="vega"), "logical_observers", "ascendancy:R213")
+
+
+@pytest.mark.rules("ascendancy:R78", "ascendancy:R79", "ascendancy:R80", "ascendancy:R81", "ascendancy:R84",
+                   "ascendancy:R171", "ascendancy:R27")
+def test_trade_agreements_need_contact_and_adjacency_are_answered_off_turn_and_can_be_swapped() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={2: {"L:l1:1": 1}})
+    refused(state, cmd(0, "offer_trade", to=2, card=0), "no_first_contact", "ascendancy:R79")
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={2: {"L:l1:1": 1}},
+                  contact=[0, 1, 2])
+    refused(state, cmd(0, "offer_trade", to=1, card=0), "not_adjacent", "ascendancy:R79")
+    state, _ = run(state, cmd(0, "offer_trade", to=2, card=0))
+    assert RULES.seats_to_act(state) == {2} and RULES.decision_for(state, 2).prompt == "trade_offer"
+    state, _ = run(state, cmd(2, "accept_trade"))
+    assert state["players"][2]["trade_held"]["0"] == {"card": 0, "exhausted": True}  # Romulan Distrust
+    refused(state, cmd(0, "swap_trade", to=2, card=1), "trade_card_exhausted", "ascendancy:R84")
+    refused(state, cmd(0, "offer_trade", to=2, card=1), "already_holds_your_card", "ascendancy:R78")
+    state["players"][2]["trade_held"]["0"]["exhausted"] = False
+    state, _ = run(state, cmd(0, "swap_trade", to=2, card=1))
+    assert state["players"][2]["trade_held"]["0"]["card"] == 1 and state["players"][0]["trade_hand"] == [0, 2]
+    from games.ascendancy.engine.rounds import trade_income
+
+    assert trade_income(state, 2) == {"production": 0, "research": 0, "culture": 0}  # exhausted again
+    state["players"][2]["trade_held"]["0"]["exhausted"] = False
+    assert trade_income(state, 2)["research"] == 1 and trade_income(state, 0)["research"] == 0
+    state["turn"]["seat"] = 2
+    state, _ = run(state, cmd(2, "cancel_trade", owner=0))
+    assert "0" not in state["players"][2]["trade_held"] and state["players"][0]["trade_hand"] == [0, 1, 2]
+
+
+@pytest.mark.rules("ascendancy:R132", "ascendancy:R131", "ascendancy:R133")
+def test_launching_projects_draws_two_and_the_excess_over_research_nodes_is_discarded_under_the_deck() -> None:
+    state = build(turn=0, phase="command")
+    top = state["players"][0]["deck"][-2:]
+    state, events = run(state, cmd(0, "launch"))
+    assert sorted(pr["card"] for pr in state["players"][0]["projects"]) == sorted(top)
+    assert RULES.decision_for(state, 0).prompt == "discard_project"  # Earth has one Research Node
+    state, _ = run(state, cmd(0, "discard_project", card=top[0]))
+    assert state["players"][0]["deck"][0] == top[0] and len(state["players"][0]["projects"]) == 1
+    assert state["prompt"] is None
+
+
+@pytest.mark.rules("ascendancy:R94", "ascendancy:R129")
+def test_the_player_who_scores_the_hits_chooses_where_they_land_and_losses_are_simultaneous() -> None:
+    from games.ascendancy.engine import catalog
+
+    fleet = catalog.FLEETS["klingon"][0]
+    side = fleet["sides"][0]["side"]
+    for seed in range(40):
+        state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], weapons={0: 3},
+                      ships={0: {"S:earth": 4}, 1: {"L:l1:1": 1}},
+                      fleets={1: {fleet["id"]: (side, 3, "L:l1:1")}})
+        state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        hits = sum(1 for d in dice(events, "attack")[0] if d >= 2)
+        if hits < 2:
+            continue
+        assert RULES.decision_for(state, 0).prompt == "allocate_hits"
+        assert legal(state, 0) == [("hit", {"unit": "ship:L:l1:1"}), ("hit", {"unit": f"fleet:{fleet['id']}"})]
+        before = state["players"][1]["fleets"][fleet["id"]]["ships"]
+        state, events = run(state, cmd(0, "hit", unit=f"fleet:{fleet['id']}"))
+        assert state["players"][1]["fleets"][fleet["id"]]["ships"] == before  # nothing lands before the end
+        while RULES.decision_for(state, 0) is not None and RULES.decision_for(state, 0).prompt == "allocate_hits":
+            state, more = run(state, cmd(0, "hit", unit=f"fleet:{fleet['id']}"))
+            events += more
+        # all on the fleet: it drops below 3 ships and is disbanded, its survivors loose
+        assert fleet["id"] not in state["players"][1]["fleets"]
+        assert "fleet_disbanded" in [e.kind for e in events]
+        return
+    raise AssertionError("no seed scored two hits")

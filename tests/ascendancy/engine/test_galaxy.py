@@ -1,0 +1,257 @@
+"""Movement, warp, hazards, building the galaxy, exploration and phenomena (ascendancy:R31-R77)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.ascendancy.engine import board, catalog
+
+from .helpers import RULES, build, cmd, ev, legal, refused, run
+
+# Earth is at (45, 71.5) on the 90 cm table of a 3-player game; Qo'noS at (22.05, 31.75).
+VEGA = {"id": "vega", "slots": ["production"], "xy": [45.0, 56.5], "max_lanes": 3}
+LANE = ("l1", "earth", "vega", 2)
+
+
+def steps(state: dict, seat: int) -> list[dict]:
+    return [args for kind, args in legal(state, seat) if kind == "step"]
+
+
+@pytest.mark.rules("ascendancy:R31", "ascendancy:R32", "ascendancy:R44", "ascendancy:R45")
+def test_impulse_moves_one_ship_up_to_two_sectors_one_step_at_a_time() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[("l1", "earth", "vega", 3)])
+    assert board.neighbours(state, "S:earth") == ["L:l1:1"]
+    assert board.adjacent(state, "L:l1:2", "L:l1:2") and board.adjacent(state, "L:l1:3", "S:vega")
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:earth"))
+    assert state["players"][0]["ready"] == 4
+    assert {"to": "L:l1:1"} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", to="L:l1:1"), cmd(0, "step", to="L:l1:2"))
+    assert state["turn"]["move"] is None and "move_ended" in [e.kind for e in events]  # no Impulse left
+    assert state["players"][0]["ships"] == {"S:earth": 2, "L:l1:2": 1}  # one ship moved (R44)
+
+
+@pytest.mark.rules("ascendancy:R49", "ascendancy:R34", "ascendancy:R37")
+def test_hostile_ships_block_unless_the_system_is_yours() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={1: {"L:l1:1": 1}})
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:earth"))
+    assert steps(state, 0) == [] or all(s.get("to") != "L:l1:1" for s in steps(state, 0))
+    refused(state, cmd(0, "step", to="L:l1:1"), "step_not_possible", "ascendancy:R49")
+    mine = build(turn=0, phase="command", systems=[{**VEGA, "control": 0}], lanes=[LANE],
+                 ships={0: {"L:l1:2": 1}, 1: {"S:vega": 1}})
+    mine, _ = run(mine, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", to="S:vega"))
+    assert board.present(mine, "S:vega") == [0, 1] and not board.occupies(mine, 0, "S:vega")
+
+
+@pytest.mark.rules("ascendancy:R154", "ascendancy:R49")
+def test_peaceful_ships_ask_permission_unless_free_trade_routes() -> None:
+    spec = {"turn": 0, "phase": "command", "systems": [VEGA], "lanes": [LANE], "ships": {1: {"L:l1:1": 1}},
+            "trade_held": {0: {1: 0}}}
+    strict = build(**spec)
+    strict, events = run(strict, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"))
+    assert RULES.decision_for(strict, 1).prompt == "passage" and RULES.seats_to_act(strict) == {1}
+    refused_move, _ = run(strict, cmd(1, "refuse_passage"))
+    assert refused_move["turn"]["move"] is None and refused_move["players"][0]["ships"]["S:earth"] == 3
+    allowed, _ = run(strict, cmd(1, "allow_passage"))
+    assert allowed["players"][0]["ships"] == {"S:earth": 2, "L:l1:1": 1}
+    assert {"to": "L:l1:2"} in steps(allowed, 0)
+    free = build(**spec, options={"free_trade_routes": True})
+    free, _ = run(free, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"))
+    assert free["prompt"] is None and free["players"][0]["ships"]["L:l1:1"] == 1
+
+
+@pytest.mark.rules("ascendancy:R46", "ascendancy:R47", "ascendancy:R48", "ascendancy:R29")
+def test_warp_leaves_the_board_grows_and_exits_through_systems() -> None:
+    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]}]
+    lanes = [LANE, ("l2", "vega", "deneb", 2)]
+    state = build(turn=0, phase="command", systems=systems, lanes=lanes)
+    state, _ = run(state, cmd(0, "enter_warp", unit="ship:S:earth"))
+    p = state["players"][0]
+    assert p["ships"] == {"S:earth": 2} and p["warp"][0]["origin"] == "S:earth"
+    wid = p["warp"][0]["id"]
+    state, _ = run(state, cmd(0, "warp_boost", warp=wid))
+    assert state["players"][0]["warp"][0]["tokens"] == 2
+    state, _ = run(state, cmd(0, "exit_warp", warp=wid))
+    assert state["turn"]["move"]["left"] == 2  # two systems, the origin not counted
+    state, _ = run(state, *[cmd(0, "step", to=t) for t in ("L:l1:1", "L:l1:2", "S:vega", "L:l2:1", "L:l2:2",
+                                                            "S:deneb")])
+    assert {"to": "L:l2:2"} in steps(state, 0) and state["turn"]["move"]["left"] == 0
+    state, _ = run(state, cmd(0, "stop"))
+    assert state["players"][0]["warp"] == [] and state["players"][0]["ships"]["S:deneb"] == 1
+    old = build(turn=0, phase="command")
+    old["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 1,
+                                  "fresh": False}]
+    refused(old, cmd(0, "warp_boost", warp="w1"), "not_just_entered_warp", "ascendancy:R47")
+
+
+@pytest.mark.rules("ascendancy:R51", "ascendancy:R52", "ascendancy:R53", "ascendancy:R43")
+def test_ending_a_move_in_a_hazard_rolls_a_die_per_moved_ship_against_level_plus_shields() -> None:
+    hazard = {**VEGA, "hazard": 4}
+    for seed in range(6):
+        state = build(turn=0, phase="command", systems=[hazard], lanes=[("l1", "earth", "vega", 1)],
+                      shields={0: 1})
+        state, events = run(state, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"),
+                            cmd(0, "step", to="S:vega"), seed=seed)
+        faced = ev(events, "hazard_faced")[0]
+        assert faced["target"] == 5 and len(faced["dice"]) == 1
+        assert faced["destroyed"] == sum(1 for d in faced["dice"] if d >= 5)
+        assert state["players"][0]["ships"].get("S:vega", 0) == 1 - faced["destroyed"]
+        assert ev(events, "dice_rolled")[0]["seat"] == 2  # the player to the right rolls
+    through = build(turn=0, phase="command", systems=[hazard, {"id": "deneb", "slots": [], "xy": [45, 41.5]}],
+                    lanes=[("l1", "earth", "vega", 1), ("l2", "vega", "deneb", 1)])
+    through["turn"]["move"] = {"unit": "ship", "kind": "warp", "at": "S:earth", "left": 3, "moved": False,
+                               "warp": None}
+    through, events = run(through, cmd(0, "step", to="L:l1:1"), cmd(0, "step", to="S:vega"),
+                          cmd(0, "step", to="L:l2:1"), cmd(0, "stop"))
+    assert not ev(events, "hazard_faced")  # passing through does not trigger it
+
+
+@pytest.mark.rules("ascendancy:R54", "ascendancy:R55", "ascendancy:R56")
+def test_new_lanes_need_a_free_connection_and_abandoned_lanes_are_removed() -> None:
+    state = build(turn=0, phase="command")
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:earth"))
+    assert {"lane": True} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", lane=True))
+    rolled = ev(events, "lane_rolled")[0]["length"]
+    assert rolled in catalog.LANE_DIE and state["lanes"] == {}
+    directions = steps(state, 0)
+    assert directions and all(set(s) == {"direction"} for s in directions)
+    assert ("stop", {}) not in legal(state, 0)  # the lane must be placed
+    state, events = run(state, cmd(0, "step", **directions[0]))
+    (lid, lane), = state["lanes"].items()
+    assert lane["length"] == rolled and lane["b"] is None
+    assert state["players"][0]["ships"][f"L:{lid}:1"] == 1
+    state, _ = run(state, cmd(0, "step", to="S:earth"))
+    assert state["lanes"] == {}  # no ship left in it and one end open
+    full = build(turn=0, phase="command", systems=[{**VEGA, "max_lanes": 1}], lanes=[LANE],
+                 ships={0: {"S:vega": 1}})
+    full, _ = run(full, cmd(0, "impulse", unit="ship:S:vega"))
+    assert {"lane": True} not in steps(full, 0)
+
+
+@pytest.mark.rules("ascendancy:R57", "ascendancy:R63", "ascendancy:R64", "ascendancy:R66")
+def test_the_open_end_of_a_lane_discovers_the_top_disc_and_its_exploration_card() -> None:
+    disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"])
+    card = next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "discovery" and v["effects"]
+                and all(e["kind"] == "gain" for e in v["effects"]) and not v.get("recurring"))
+    state = build(turn=0, phase="command", stack=[disc], exploration=[card], ships={0: {"L:l9:2": 1}},
+                  lanes=[("l9", "earth", None, 2)])
+    state, _ = run(state, cmd(0, "impulse", unit="ship:L:l9:2"))
+    assert {"explore": True} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", explore=True))
+    assert disc in state["systems"] and state["lanes"]["l9"]["b"] == disc
+    assert state["turn"]["move"] is None  # entering a new system ends the move
+    assert state["players"][0]["ships"] == {f"S:{disc}": 1}
+    gain = catalog.EXPLORATION[card]["effects"][0]["bundle"]
+    assert ev(events, "exploration_card")[0]["card"] == card
+    for res, amount in gain.items():
+        assert state["players"][0]["resources"][res] == 3 + amount
+    assert card in state["exploration"]["discard"]
+
+
+@pytest.mark.rules("ascendancy:R73", "ascendancy:R74", "ascendancy:R158")
+def test_a_new_phenomenon_gets_a_research_token_that_survivors_take() -> None:
+    disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "phenomenon")
+    for seed in range(4):
+        state = build(turn=0, phase="command", stack=[disc], ships={0: {"L:l9:2": 1}},
+                      lanes=[("l9", "earth", None, 2)])
+        deck = len(state["exploration"]["deck"])
+        state, events = run(state, cmd(0, "impulse", unit="ship:L:l9:2"), cmd(0, "step", explore=True), seed=seed)
+        assert len(state["exploration"]["deck"]) == deck  # no exploration card
+        p = state["players"][0]
+        assert p["resources"]["culture"] == 4  # Federation: +1 Culture for a new phenomenon
+        survived = ev(events, "hazard_faced")[0]["destroyed"] == 0
+        assert p["resources"]["research"] == (4 if survived else 3)
+        assert state["systems"][disc]["research"] == (0 if survived else 1)
+
+
+@pytest.mark.rules("ascendancy:R75")
+def test_a_ship_that_starts_on_a_phenomenon_may_research_it_for_a_command() -> None:
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 7, "xy": [45, 56.5], "research": 1}
+    state = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
+                  ships={0: {"S:neb": 1, "S:earth": 3}})
+    state, events = run(state, cmd(0, "research", at="neb"))
+    assert state["players"][0]["resources"]["research"] == 4 and state["players"][0]["ready"] == 4
+    refused(state, cmd(0, "research", at="neb"), "no_research_token", "ascendancy:R75")
+
+
+@pytest.mark.rules("ascendancy:R58", "ascendancy:R59", "ascendancy:R60", "ascendancy:R33", "ascendancy:R38")
+def test_connecting_a_floating_system_fixes_it_and_makes_first_contact() -> None:
+    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]}]
+    state = build(turn=0, phase="command", systems=systems, lanes=[LANE, ("l2", "qonos", "deneb", 4)],
+                  ships={0: {"S:vega": 1}})
+    assert board.is_floating(state, "vega") and board.is_fixed(state, "earth")
+    assert not board.first_contact(state, 0)
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:vega"))
+    assert {"connect": "deneb"} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", connect="deneb"))
+    assert "deneb" in board.linked_systems(state, "vega") and board.is_fixed(state, "vega")
+    assert board.connected_systems(state, "earth") >= {"earth", "vega", "deneb", "qonos"}
+    assert {e["seat"] for e in ev(events, "first_contact")} == {0, 1}
+    assert state["players"][0]["first_contact"] and not state["players"][2]["first_contact"]
+
+
+@pytest.mark.rules("ascendancy:R70", "ascendancy:R71")
+def test_warp_civilizations_develop_production_then_research_then_culture() -> None:
+    from games.ascendancy.engine.movement import develop_warp_civilization
+    from games.ascendancy.engine.setup import new_system
+
+    ardana = new_system("ardana", {"slots": ["production", "research", "open"], "max_lanes": 3}, [0, 0])
+    develop_warp_civilization(ardana, 3, 3)
+    assert ardana["nodes"] == ["production", "research", "production"] and ardana["warp_level"] == 3
+    delta = new_system("delta", {"slots": ["research", "research", "open"], "max_lanes": 3}, [0, 0])
+    develop_warp_civilization(delta, 2, 2)
+    assert delta["nodes"] == ["research", None, "production"]
+    assert RULES  # the engine instance imports
+
+
+@pytest.mark.rules("ascendancy:R67", "ascendancy:R68")
+def test_allies_need_a_diplomacy_test_and_go_under_the_deck_on_failure() -> None:
+    from games.ascendancy.engine.movement import resolve_exploration
+    from games.ascendancy.engine.state import Ctx
+    from games.engine.core import Rng
+
+    ally = next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "ally" and v.get("diplomacy"))
+    number = catalog.EXPLORATION[ally]["diplomacy"]["number"]
+    outcomes = set()
+    for seed in range(12):
+        state = build(turn=0, systems=[VEGA], ships={0: {"S:vega": 1}})
+        ctx = Ctx(state=state, rng=Rng.from_seed(seed))
+        resolve_exploration(ctx, 0, "vega", ally)
+        test = ev(ctx.events, "diplomacy_test")[0]
+        assert test["passed"] == (test["die"] + 1 > number)
+        if test["passed"]:
+            assert state["players"][0]["allies"] == [ally]
+        else:
+            assert state["exploration"]["deck"][0] == ally
+        outcomes.add(test["passed"])
+    assert outcomes == {True, False}
+
+
+@pytest.mark.rules("ascendancy:R59")
+def test_a_floating_system_swings_around_its_anchor_once_a_turn() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE])
+    options = [a for k, a in legal(state, 0) if k == "swing"]
+    assert options and all(a["system"] == "vega" for a in options)  # Earth is a home: Fixed
+    before = state["systems"]["vega"]["xy"]
+    state, _ = run(state, cmd(0, "swing", **options[0]))
+    assert state["systems"]["vega"]["xy"] != before and state["lanes"]["l1"]["b"] == "vega"
+    refused(state, cmd(0, "swing", **options[-1]), "already_swung", "ascendancy:R59", system="vega")
+
+
+@pytest.mark.rules("ascendancy:R127", "ascendancy:R50", "ascendancy:R128")
+def test_ships_join_and_leave_a_fleet_within_its_limits_but_not_while_it_moves() -> None:
+    from games.ascendancy.engine import catalog
+
+    fleet = catalog.FLEETS["federation"][0]
+    side = fleet["sides"][0]
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={0: {"S:earth": 1}},
+                  fleets={0: {fleet["id"]: (side["side"], side["min"], "S:earth")}})
+    refused(state, cmd(0, "fleet_join", fleet=fleet["id"], leave=True), "bad_fleet_size", "ascendancy:R127",
+            minimum=side["min"], maximum=side["max"])
+    state, _ = run(state, cmd(0, "fleet_join", fleet=fleet["id"]))
+    assert state["players"][0]["fleets"][fleet["id"]]["ships"] == side["min"] + 1
+    assert state["players"][0]["ships"] == {}
+    moving, _ = run(state, cmd(0, "impulse", unit=f"fleet:{fleet['id']}"))
+    refused(moving, cmd(0, "disband", fleet=fleet["id"]), "finish_the_move")
+    state, _ = run(state, cmd(0, "disband", fleet=fleet["id"]))
+    assert state["players"][0]["ships"] == {"S:earth": side["min"] + 1} and state["players"][0]["ready"] == 5
