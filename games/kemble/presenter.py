@@ -958,12 +958,12 @@ class KemblePresenter(Presenter):
 
     def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part]:
         """The board as parts, in page order (``games/kemble/jinja2/kemble/``): the header, my cards, the
-        boss, the column numbers, each row of space cards, the legend, each player's panel, the final
+        boss, the column numbers, each space card of the rows (``k-card-<row>-<n>``), the legend, each player's panel, the final
         scoring and the market.
 
         ``ctx``: the table's context (``kemble`` from ``extra_context``, ``controls``, ``seats``, ``table``
         and what the command forms post). A part is public when its data is what the spectator's board
-        has: a row without my ship, my line of fire or my commands on it, another player's panel without
+        has: a space card without my ship, my line of fire or my commands on it, another player's panel without
         power-ups, the header when it is not my turn, the legend, the boss and the market.
         """
         k = ctx["kemble"]
@@ -986,23 +986,23 @@ class KemblePresenter(Presenter):
         my_row, cols = my_row_and_cols(rows)
         forms = board_forms(ctx) if by_cell else None
         for row in rows:
-            controls = {
-                q["key"]: by_cell[q["key"]] for card in row["cards"] for q in card["quadrants"] if q["key"] in by_cell
-            }
-            mine = controls or any(
-                q["in_line"] or (q["ship"] or {}).get("me") for card in row["cards"] for q in card["quadrants"]
-            )
-            data = {
-                "r": {
-                    "row": row["row"],
-                    "cards": row["cards"],
-                    "controls": controls,
-                    "forms": forms if controls else None,
-                    "my_row": my_row if controls else None,
-                    "cols": cols,
+            # One part per space card, inside the row's outline (``kemble_tags.kemble_board``): a move
+            # re-sends only the cards it changed. A card is public when the spectator's board has it alike:
+            # without my ship, my line of fire or my commands on it.
+            for i, card in enumerate(row["cards"], start=1):
+                controls = {q["key"]: by_cell[q["key"]] for q in card["quadrants"] if q["key"] in by_cell}
+                mine = controls or any(q["in_line"] or (q["ship"] or {}).get("me") for q in card["quadrants"])
+                data = {
+                    "c": {
+                        "card": card,
+                        "controls": controls,
+                        "forms": forms if controls else None,
+                        "my_row": my_row if controls else None,
+                        "cols": cols if controls else 0,
+                    }
                 }
-            }
-            parts.append(_kept_part(f"k-row-{row['row']}", "kemble/row.jinja", data, not mine, data["r"], "cards"))
+                part_id = f"k-card-{row['row']}-{i}"
+                parts.append(_kept_part(part_id, "kemble/card.jinja", data, not mine, data["c"], "card"))
         parts.append(Part("k-legend", "kemble/legend.jinja", {"legend": _legend_in(get_language())}, public=True))
         # Each panel spans a few of the rows on the left (the boss, the column numbers, the rows, the legend).
         span = max(1, (len(rows) + 2 + bool(k["boss"])) // max(1, len(k["players"])))
@@ -1497,35 +1497,3 @@ def _kept_part(
 def _legend_in(language: str | None) -> list[dict[str, str]]:
     """``legend()`` in ``language`` (the active one), made once per language: do not change it."""
     return legend()
-
-
-#: The HTML of space cards without commands on them, by the identity of their entry (``_card_entry``, kept
-#: there per everything the card shows, the language included) and the language: (entry, HTML).
-_CARDS_HTML: dict[tuple[int, str | None], tuple[Mapping[str, Any], str]] = {}
-
-
-def card_html(
-    card: Mapping[str, Any],
-    controls: Mapping[str, Any],
-    forms: Mapping[str, str] | None,
-    my_row: int | None,
-    cols: int,
-) -> Any:
-    """A space card of a row part (``kemble/_grid.jinja``'s ``card``; the row template calls it as
-    ``kemble_card``). A card without commands on it looks the same in every row part that shows it, render
-    after render: its HTML is kept. A row part is rendered again whenever one of its cards changes; this
-    renders only the cards that did."""
-    from django.template import engines
-
-    draw = engines["jinja2"].env.get_template("kemble/_grid.jinja").module.card  # type: ignore[attr-defined]
-    if any(q["key"] in controls for q in card["quadrants"]):
-        return draw(card, controls, forms, my_row, cols)
-    key = (id(card), get_language())
-    hit = _CARDS_HTML.get(key)
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    html = draw(card, {}, None, None, cols)
-    if len(_CARDS_HTML) > 10_000:  # entries made outside _card_entry (tests) are new each time: stay bounded
-        _CARDS_HTML.clear()
-    _CARDS_HTML[key] = (card, html)
-    return html

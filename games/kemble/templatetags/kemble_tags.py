@@ -3,6 +3,7 @@ a Jinja2 template of ``games/kemble/jinja2/kemble/``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,17 +11,36 @@ from django import template
 from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
 
-from games.parts import render_parts
+from games.parts import rendered_parts
 from games.presenters import presenter_for
 
 register = template.Library()
 
+_CARD_PART = re.compile(r"k-card-(\d+)-\d+")
+
+
 @register.simple_tag(takes_context=True)
 def kemble_board(context: template.Context) -> SafeString:
     """The whole board (context: ``kemble`` from ``KemblePresenter.extra_context``, ``rules``, ``controls``,
-    ``seats``, ``table`` and what the command forms post)."""
-    return render_parts(presenter_for("kemble").board_parts(  # type: ignore[attr-defined]
-        context.get("rules"), context))
+    ``seats``, ``table`` and what the command forms post): its parts in order, each run of space cards of
+    one row (``k-card-<row>-<n>``) inside that row's outline, which holds no data but the row's number."""
+    board = presenter_for("kemble").board_parts(context.get("rules"), context)  # type: ignore[attr-defined]
+    out: list[str] = []
+    row = None
+    for part, html in zip(board, rendered_parts(board), strict=True):
+        found = _CARD_PART.fullmatch(part.id)
+        here = found.group(1) if found else None
+        if here != row:
+            if row is not None:
+                out.append("\n        </div>")
+            if here is not None:
+                out.append(f'<div class="kb-gridrow" id="k-row-{here}" data-row="{here}">\n'
+                           f'          <div class="kb-rownum" aria-hidden="true">{here}</div>\n          ')
+            row = here
+        out.append(html)
+    if row is not None:
+        out.append("\n        </div>")
+    return mark_safe("".join(out))
 
 
 @register.simple_tag

@@ -69,7 +69,6 @@ def _forget_everything() -> None:
     kemble._face.cache_clear()
     kemble._achievement.cache_clear()
     kemble._JSON.clear()
-    kemble._CARDS_HTML.clear()
     kemble._legend_in.cache_clear()
     parts._RENDERED.clear()
 
@@ -102,7 +101,7 @@ def test_a_board_drawn_with_what_was_kept_is_the_board_drawn_from_nothing(
 
 
 def test_what_is_kept_holds_no_secret() -> None:
-    """Kept panels come from entries without power-ups or hands; kept cards show only the public board."""
+    """Kept panels come from entries without power-ups or hands."""
     _forget_everything()
     with seat_names(NAMES), translation.override("en"):
         for state in _states(14, 4, {"wingmen": True}, steps=300, every=30):
@@ -147,8 +146,10 @@ def test_the_parts_have_stable_unique_ids_each_the_id_of_its_one_root_element() 
                 board = _parts(state, v)
                 ids = [p.id for p in board]
                 assert len(ids) == len(set(ids))
-                rows = [i for i in ids if i.startswith("k-row-")]
-                assert rows == [f"k-row-{n}" for n in range(1, len(rows) + 1)]
+                cards = [tuple(map(int, i.split("-")[2:])) for i in ids if i.startswith("k-card-")]
+                assert cards == sorted(cards) and cards[0] == (1, 1)
+                for before, after in zip(cards, cards[1:], strict=False):  # rows 1, 2, ... each of cards 1, 2, ...
+                    assert after in ((before[0], before[1] + 1), (before[0] + 1, 1))
                 assert {"k-head", "k-boss", "k-cols", "k-legend", "k-market"} <= set(ids)
                 assert ("k-mine" in ids) == (v is not None)
                 for p in board:
