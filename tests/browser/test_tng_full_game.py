@@ -44,7 +44,7 @@ READ_CONTROLS = """() => Array.from(document.querySelectorAll('form.command:not(
 #: status line and the board's header), the stage, whether it is my turn, the battle summary, the result.
 SNAPSHOT = """() => {
   const names = sel => Array.from(document.querySelectorAll(sel)).map(e => e.textContent.trim().toLowerCase());
-  const tng = document.querySelector('.tng');
+  const tng = document.querySelector('.tng-head');
   return {
     version: Number(document.querySelector('#frag-status').dataset.version),
     controls: (""" + READ_CONTROLS + """)(),
