@@ -4,7 +4,7 @@ helpers a board needs. Undefined names raise, so a template's mistake fails its 
 silently.
 
 Values are escaped as Django's ``{{ value }}`` escapes them (``games.board_html.escape_value``: ``&#x27;`` and
-``&quot;``, numbers localized), in ``{{ }}`` and in the values of ``_("... %(n)s", n=value)``: markupsafe
+``&quot;``, integers as Django writes them, floats unlocalized), in ``{{ }}`` and in the values of ``_("... %(n)s", n=value)``: markupsafe
 alone would write ``&#39;`` and ``&#34;``, the same characters but not the bytes the rest of the site (and
 its tests and leak checks, which look for ``&quot;``) writes."""
 
@@ -24,8 +24,14 @@ from games.board_html import escape_value
 
 
 def _finalize(value: Any) -> Any:
-    """``{{ value }}``: escaped as Django escapes it (markupsafe then leaves the result alone)."""
-    return value if hasattr(value, "__html__") else Markup(escape_value(value))
+    """``{{ value }}``: escaped as Django escapes it (markupsafe then leaves the result alone), except a float:
+    written as Python writes it, never with a localized decimal comma, since boards print floats into
+    attributes (SVG coordinates, sizes). A float shown to a person goes through ``|localize``."""
+    if hasattr(value, "__html__"):
+        return value
+    if isinstance(value, float):
+        return Markup(repr(value))
+    return Markup(escape_value(value))
 
 
 def _escaped(variables: dict[str, Any]) -> dict[str, Any]:

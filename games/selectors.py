@@ -248,6 +248,8 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
     ctx: dict[str, Any] = {
         "table": table,
         "rules": rules,
+        # Before the presenter's parts are made: a part's data must hold the names it shows.
+        "seat_names": {s.position: s.user.shown_name for s in seats},
         # Fragments are also rendered for websockets, where there is no request: pass what they need.
         "viewer_user": viewer.user,
         "is_creator": viewer.user is not None and viewer.user.pk == table.created_by_id,

@@ -14,7 +14,7 @@ from typing import Any
 from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 from markupsafe import Markup
 
 from games.parts import Part, render_part
@@ -218,16 +218,8 @@ _CLOSE = {"table": "</div>\n", "starbase": "</section>\n", "search": "</div>\n",
 
 
 def _open(box: str) -> str:
-    if box == "table":
-        return '<div class="tng-table">\n'
-    if box == "starbase":
-        return (f'<section class="tng-starbase" aria-label="{gettext("Starbase")}">\n'
-                f'<h3>{gettext("Starbase: Search Area")}</h3>\n')
-    if box == "search":
-        return '<div class="tng-search">\n'
-    if box == "basic":
-        return f'<h3>{gettext("Basic characters")}</h3>\n<div class="tng-basic">\n'
-    return f'<section class="tng-others" aria-label="{gettext("Players")}">\n'
+    """An outline box's opening tags (``tng/outline_open.html``)."""
+    return str(engines["jinja2"].env.get_template("tng/outline_open.html").render(box=box))  # type: ignore[attr-defined]
 
 
 def _boxes(part_id: str) -> tuple[str, ...]:

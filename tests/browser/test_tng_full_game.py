@@ -44,7 +44,7 @@ READ_CONTROLS = """() => Array.from(document.querySelectorAll('form.command:not(
 #: status line and the board's header), the stage, whether it is my turn, the battle summary, the result.
 SNAPSHOT = """() => {
   const names = sel => Array.from(document.querySelectorAll(sel)).map(e => e.textContent.trim().toLowerCase());
-  const tng = document.querySelector('.tng');
+  const tng = document.querySelector('.tng-head');
   return {
     version: Number(document.querySelector('#frag-status').dataset.version),
     controls: (""" + READ_CONTROLS + """)(),
@@ -177,6 +177,12 @@ def play_to_the_end(
 
     while run.commands < max_commands:
         seen = {n: pages[n].evaluate(SNAPSHOT) for n in names}
+        newest = max(seen[n]["version"] for n in names)
+        if any(seen[n]["version"] < newest for n in names):
+            # A page behind the other (an automatic step pushed to one first): let it catch up, then look.
+            for n in names:
+                wait_version_above(pages[n], newest - 1, timeout=LIVE_TIMEOUT)
+            seen = {n: pages[n].evaluate(SNAPSHOT) for n in names}
         acting = [n for n in names if seen[n]["controls"]]
         if not acting:
             # Nobody to act: the game is over (or a page has not caught up yet).
@@ -187,7 +193,8 @@ def play_to_the_end(
                 if all(seen[n]["result"] for n in names):
                     break
                 raise AssertionError("nobody can act and there is no result")
-        assert len(acting) == 1, acting  # two-player exploration: one seat decides at a time
+        # two-player exploration: one seat decides at a time
+        assert len(acting) == 1, (acting, {n: seen[n]["version"] for n in names})
         me = acting[0]
         page = pages[me]
         mine = seen[me]

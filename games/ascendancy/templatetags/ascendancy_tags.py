@@ -27,5 +27,7 @@ def ascendancy_board_parts(context: Any) -> dict[str, SafeString]:
     ctx = context.flatten()
     presenter = presenter_for("ascendancy")
     with seat_names(ctx.get("seat_names") or {}):
-        parts = presenter.board_parts(ctx["rules"], ctx)  # type: ignore[attr-defined]
+        # The platform's parts (``ctx["parts"]``): what the sockets' digests describe; made here only
+        # when a page is drawn without them.
+        parts = ctx.get("parts") or presenter.board_parts(ctx["rules"], ctx)  # type: ignore[attr-defined]
         return {g: render_parts(p for p in parts if _group(p.id) == g) for g in ("head", "map", "side")}

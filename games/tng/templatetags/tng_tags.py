@@ -23,8 +23,10 @@ def _jinja(name: str, **data: Any) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def tng_board(context: template.Context) -> SafeString:
-    """The board: the presenter's parts in their outline."""
-    return board.render_board(presenter_for("tng").board_parts(context.get("rules"), context))
+    """The board: the presenter's parts in their outline (the platform's ``parts``, which the sockets'
+    digests describe; made here only when a page is drawn without them)."""
+    parts = context.get("parts") or presenter_for("tng").board_parts(context.get("rules"), context)
+    return board.render_board(parts)
 
 
 @register.simple_tag

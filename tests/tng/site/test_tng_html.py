@@ -1,6 +1,5 @@
 """The TNG board's Jinja2 parts (games/tng/jinja2/tng/, data from games/tng/board.py) make the markup the
-Django templates made, escapes aside (markupsafe writes ``&#39;``/``&#34;`` where Django wrote
-``&#x27;``/``&quot;``: the same characters).
+Django templates made, byte for byte (config/jinja2.py escapes values as Django does).
 
 Whole boards are checked by ``bench/render.py --compare`` against a saved corpus; here, the cases a played
 game rarely shows: values that need escaping, an unknown card, an empty Search Area slot, a teammate's
@@ -65,9 +64,8 @@ MACROS = JINJA.get_template("tng/_macros.html").module
 
 
 def _render(source: str, **context: Any) -> str:
-    """A Django template's HTML, its quotes escaped as markupsafe escapes them."""
-    html = engines["django"].from_string(source).render(context)
-    return html.replace("&#x27;", "&#39;").replace("&quot;", "&#34;")
+    """A Django template's HTML."""
+    return engines["django"].from_string(source).render(context)
 
 
 def _ctx(**kwargs: Any) -> dict[str, Any]:
@@ -144,7 +142,7 @@ def test_seat_names_are_escaped_and_an_empty_seat_is_player_n():
     t = {"players": [_player(0, me=True), _player(1), _player(2)], "slots": [], "basic": [], "missions": []}
     parts = {p.id: p for p in board.parts(t, _ctx(seats=_seats("me", AWKWARD)))}
     assert "tng-player-0" not in parts  # my panel is tng-mine's
-    assert "O&#39;Brien &lt;Chief&gt; &amp; &#34;Miles&#34; <small>" in render_part(parts["tng-player-1"])
+    assert "O&#x27;Brien &lt;Chief&gt; &amp; &quot;Miles&quot; <small>" in render_part(parts["tng-player-1"])
     assert '</span>Player 3 <small>' in render_part(parts["tng-player-2"])
 
 
