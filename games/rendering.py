@@ -149,7 +149,10 @@ def _shown_key(table: Table, viewer: Viewer, version: int) -> str:
     if table.status == Table.Status.OPEN or settings.HYPERLANE_FRAGMENT_CACHE_SECONDS <= 0 or version < 0:
         return ""
     staff = int(viewer.user is not None and viewer.user.is_staff)
-    return f"shown:{table.pk}:{version}:{_who(viewer)}:{staff}:{translation.get_language()}"
+    # The table's creation time beside its id: a cache that outlives a database (a test site's, a reset
+    # development site's) must never take another table's record for this one's.
+    born = table.created_at.timestamp() if table.created_at else 0
+    return f"shown:{table.pk}:{born}:{version}:{_who(viewer)}:{staff}:{translation.get_language()}"
 
 
 def _who(viewer: Viewer) -> str:
