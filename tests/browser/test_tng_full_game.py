@@ -22,8 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
 from tests.browser.helpers import LIVE_TIMEOUT, login, wait_version_above
 
 #: A table seed (2 players, 200 MP) whose game, with this policy, reveals a War event: the defender plays
@@ -196,16 +194,7 @@ def play_to_the_end(
                     break
                 raise AssertionError("nobody can act and there is no result")
         shown = {n: (seen[n]["version"], seen[n]["stage"], [c["kind"] for c in seen[n]["controls"]]) for n in names}
-        if len(acting) > 1:
-            # Both pages offer a move at the same version: a step of the worker is still due (under load
-            # it comes later). Wait for the next version on both pages, then look again; two seats that
-            # both decide with nothing due is a fault (two-player exploration: one seat decides at a time).
-            try:
-                for n in names:
-                    wait_version_above(pages[n], newest, timeout=LIVE_TIMEOUT)
-            except PlaywrightTimeoutError:
-                raise AssertionError(("two seats decide at once", shown)) from None
-            continue
+        # two-player exploration: one seat decides at a time (no step of the worker comes between)
         assert len(acting) == 1, shown
         me = acting[0]
         page = pages[me]
