@@ -24,7 +24,11 @@ def kemble_board(context: template.Context) -> SafeString:
     """The whole board (context: ``kemble`` from ``KemblePresenter.extra_context``, ``rules``, ``controls``,
     ``seats``, ``table`` and what the command forms post): its parts in order, each run of space cards of
     one row (``k-card-<row>-<n>``) inside that row's outline, which holds no data but the row's number."""
-    board = presenter_for("kemble").board_parts(context.get("rules"), context)  # type: ignore[attr-defined]
+    # The platform's parts (``parts``), which the sockets' digests describe; made here only when a page
+    # is drawn without them.
+    board = context.get("parts") or presenter_for("kemble").board_parts(  # type: ignore[attr-defined]
+        context.get("rules"), context)
+    row_open = engines["jinja2"].env.get_template("kemble/row_open.jinja")  # type: ignore[attr-defined]
     out: list[str] = []
     row = None
     for part, html in zip(board, rendered_parts(board), strict=True):
@@ -34,8 +38,7 @@ def kemble_board(context: template.Context) -> SafeString:
             if row is not None:
                 out.append("\n        </div>")
             if here is not None:
-                out.append(f'<div class="kb-gridrow" id="k-row-{here}" data-row="{here}">\n'
-                           f'          <div class="kb-rownum" aria-hidden="true">{here}</div>\n          ')
+                out.append(row_open.render(row=here))
             row = here
         out.append(html)
     if row is not None:
