@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import catalog
+from games.ascendancy.engine import ambassadors, catalog
 from games.ascendancy.engine.state import Ctx, Player, State, bump
 
 AGENDAS: dict[str, dict[str, Any]] = catalog.AGENDAS
@@ -54,7 +54,9 @@ def goal_met(state: State, p: Player, card: str) -> bool:
         return all(p["resources"][r] >= n for r, n in goal["bundle"].items())
     if kind == "independents_peaceful":
         return int(p.get("independents_peaceful", 0)) >= int(goal["count"])
-    return False  # ambassadors: Ambassadors are not played yet
+    if kind == "ambassadors":  # one per system (RULINGS E13), so each is in a different system
+        return len(ambassadors.in_play(state, seat)) >= int(goal["count"])
+    return False
 
 
 def agenda_won(state: State, p: Player) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import board, catalog
+from games.ascendancy.engine import ambassadors, board, catalog
 from games.ascendancy.engine.state import (
     FLEET_MIN,
     MAX_CONTROL_NODES,
@@ -85,6 +85,8 @@ def developed(sys: dict[str, Any]) -> bool:
 
 def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
+    if args.get("free"):  # only the Reliquary's decision colonizes for free (R203)
+        raise IllegalCommand("bad_argument", argument="free")
     sys = _system(state, args.get("at"), "ascendancy:R12")
     if sys["kind"] != "planet":
         raise IllegalCommand("not_a_planet", "ascendancy:R12")
@@ -174,7 +176,9 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     sid = args["at"]
     sys = ctx.state["systems"][sid]
-    if p["civ"] == "vulcan":
+    if args.get("free"):  # R203: the Ancient Vulcan Reliquary colonizes without any price
+        pass
+    elif p["civ"] == "vulcan":
         p["authority"] -= 1
         from games.ascendancy.engine.build import vulcan_fleet_cap
 
@@ -207,6 +211,7 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
             colonize_card_effect(ctx, seat, sid, effect)
         ctx.state["exploration"]["discard"].append(sys["card"])
         sys["card"] = None
+    ambassadors.after_colonize(ctx, seat, sid)  # R204
 
 
 def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
@@ -320,6 +325,7 @@ def complete_project(ctx: Ctx, seat: int, card: str) -> None:
     if info["culture"] and p["civ"] == "romulan" and info["civ"] == "romulan":
         p["resources"]["culture"] += info["culture"]
         ctx.emit("romulan_culture", seat=seat, culture=info["culture"])
+    ambassadors.on_complete(ctx, seat, card)  # R203
 
 
 def over_project_limit(state: State, seat: int) -> int:

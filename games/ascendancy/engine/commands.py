@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board, build, catalog, conflict, movement, rounds
+from games.ascendancy.engine import board, build, catalog, conflict, ferengi, movement, rounds, vulcans
 from games.ascendancy.engine.setup import finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
@@ -19,7 +19,7 @@ Act = Callable[[Ctx, int, dict[str, Any]], None]
 
 BUILD_ONLY = {"build_ship", "colonize", "build_node", "fund", "upgrade"}  # R19
 ANY_PHASE = {"buy_authority", "disband", "form_fleet", "offer_trade", "swap_trade", "cancel_trade", "swing",
-             "fleet_join"}
+             "fleet_join", "remove_ambassador", "buy_culture"}
 
 TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "build_ship": (build.check_build_ship, build.build_ship),
@@ -45,14 +45,21 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "offer_trade": (conflict.check_offer_trade, conflict.offer_trade),
     "swap_trade": (conflict.check_swap_trade, conflict.swap_trade),
     "cancel_trade": (conflict.check_cancel_trade, conflict.cancel_trade),
+    "place_ambassador": (vulcans.check_place, vulcans.place),  # R206
+    "move_ambassador": (vulcans.check_move, vulcans.move),  # R208, R209
+    "remove_ambassador": (vulcans.check_remove, vulcans.remove),  # R207
+    "meddle": (vulcans.check_meddle, vulcans.meddle),  # R212
+    "exodus": (vulcans.check_exodus, vulcans.exodus),  # R214
+    "buy_culture": (ferengi.check_buy_culture, ferengi.buy_culture),  # R192
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
     "stop": (movement.check_stop, movement.stop),
+    "place_ambassador": (vulcans.check_place, vulcans.place),  # R206: the Consular Fleet at Impulse
 }
 #: Commands that reveal nothing and use no dice (the platform may offer undo).
 UNDOABLE = {"build_ship", "build_node", "fund", "upgrade", "buy_authority", "form_fleet", "disband",
-            "end_build", "impulse", "stop", "colonize", "starbase"}
+            "end_build", "impulse", "stop", "colonize", "starbase", "buy_culture"}
 
 
 # --- pending -------------------------------------------------------------------------------------------------
@@ -171,6 +178,8 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         out += [("offer_trade", {"to": other, "card": c}) for c in p["trade_hand"]]
         out += [("swap_trade", {"to": other, "card": c}) for c in p["trade_hand"]]
         out.append(("cancel_trade", {"owner": other}))
+    out += vulcans.candidates(state, seat)
+    out.append(("buy_culture", {}))
     return out
 
 
@@ -195,6 +204,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
     if kind == "discard_project":
         return [Command(seat, "discard_project", {"card": pr["card"]})
                 for pr in state["players"][seat]["projects"]]
+    if kind in vulcans.PROMPTS:
+        return vulcans.prompt_commands(state, seat)
     return []
 
 
@@ -217,7 +228,14 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     turn = state["turn"]
     if turn["move"] is not None:
         stop = [] if turn["move"].get("lane_roll") else [Command(seat, "stop")]
-        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + stop
+        place = []
+        for a in vulcans.move_candidates(state, seat):
+            try:
+                vulcans.check_place(state, seat, a)
+            except IllegalCommand:
+                continue
+            place.append(Command(seat, "place_ambassador", a))
+        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + stop + place
     out = []
     for kind, args in _turn_candidates(state, seat):
         try:
@@ -360,3 +378,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         conflict.answer_trade(ctx, seat, kind == "accept_trade")
     elif pk == "discard_project":
         build.discard_project(ctx, seat, args["card"])
+    elif pk in vulcans.PROMPTS:
+        vulcans.answer(ctx, seat, kind, args)

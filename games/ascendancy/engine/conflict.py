@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import board
+from games.ascendancy.engine import ambassadors, andorians, board
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
 from games.ascendancy.engine.movement import right_of
 from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, bump, shield_mod, weapons_roll
@@ -184,6 +184,7 @@ def allocate_hits(ctx: Ctx) -> None:
                     del p["ships"][ident]
             lost += n
         check_fleet_sizes(ctx, seat)
+        andorians.record_losses(b, seat, lost)
         ctx.emit("casualties", seat=seat, ships=lost, sector=b["target"])
     after_round(ctx)
 
@@ -312,9 +313,7 @@ def end_battle(ctx: Ctx, winner: int | None) -> None:
         if wp["civ"] == "klingon" and biggest >= 3:  # R164
             wp["resources"]["culture"] += 1
             ctx.emit("klingon_never_defeated", seat=winner, culture=1)
-        if wp["civ"] == "andorian" and winner == b["attacker"]:  # R181
-            wp["claimed_ships"] += 1
-            ctx.emit("andorian_field_testing", seat=winner)
+        andorians.field_testing(ctx, b, winner)  # R181
     board.remove_abandoned_lanes(s)
 
 
@@ -375,7 +374,7 @@ def invasion_round(ctx: Ctx) -> None:
         def_shields, def_roll, roller = shield_mod(dp), weapons_roll(dp), owner
     dice = ctx.roll(b["attacker"], "invade", board.ships_in(att, sector))
     hits = sum(1 for d in dice if is_hit(att, d, def_shields))
-    ddice = ctx.roll(roller, "planet_defence", n_nodes)
+    ddice = ctx.roll(roller, "planet_defence", n_nodes + ambassadors.defence_dice(s, sid))  # R211
     need = def_roll + shield_mod(att)
     back = sum(1 for d in ddice if need <= 6 and d >= need)
     lost = _losses(ctx, b["attacker"], [sector], back)
@@ -508,6 +507,7 @@ def piece_sectors(state: State, seat: int) -> set[str]:
     p = state["players"][seat]
     out = set(board.occupied_sectors(p))
     out |= {board.sys_sector(sid) for sid, sys in state["systems"].items() if sys["control"] == seat}
+    out |= ambassadors.sectors(state, seat)  # R210
     return out
 
 

@@ -323,6 +323,7 @@ def finish_move(ctx: Ctx, seat: int) -> None:
         survivors = unit_size(p, unit) if unit_at(p, unit) else 0
         if hazardous and (move["moved"] or move["kind"] == "warp"):
             survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit))
+            hazard_survived(ctx, seat, unit, sid, survivors)  # R77
         if sys["kind"] == "phenomenon":
             if discovered:
                 sys["research"] += 1  # R73
@@ -408,8 +409,36 @@ def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     sector = board.sys_sector(sid)
     unit = f"ship:{sector}" if p["ships"].get(sector) else next(
         f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector)
-    if face_hazard(ctx, seat, unit, sid, unit_size(p, unit)) > 0:
+    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit))
+    hazard_survived(ctx, seat, unit, sid, survivors)  # R77
+    if survivors > 0:
         take_research(ctx, seat, sid)
+
+
+def hazard_survived(ctx: Ctx, seat: int, unit: str, sid: str, survivors: int) -> None:
+    """R77 Temporal Anomaly: the disc's ``refresh_commands`` effect when a ship survives its Hazard (RULINGS
+    A17: 1 Exhausted Command, option ``temporal_anomaly`` ``all``: every one; E20: each fleet once per turn,
+    the loose ships once per turn per system)."""
+    if survivors <= 0:
+        return
+    s = ctx.state
+    disc = catalog.DISCS.get(s["systems"][sid].get("disc", sid), {})
+    effects = [e for e in disc.get("effects", []) if e["kind"] == "refresh_commands"
+               and e.get("when") == "on_hazard_survived"]
+    if not effects:
+        return
+    key = unit if unit.startswith("fleet:") else f"ships@{sid}"
+    done = s["turn"].setdefault("anomaly", [])
+    if key in done:
+        return
+    done.append(key)
+    p = ctx.player(seat)
+    before = p["ready"]
+    if s["options"].get("temporal_anomaly") == "all":
+        p["ready"] = p["commands"]
+    else:
+        p["ready"] = min(p["commands"], p["ready"] + sum(int(e["amount"]) for e in effects))
+    ctx.emit("commands_refreshed", seat=seat, system=sid, commands=p["ready"] - before)
 
 
 # --- exploration cards -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import board, catalog
+from games.ascendancy.engine import andorians, board, catalog
 from games.ascendancy.engine.state import (
     AUTHORITY_TO_WIN,
     Ctx,
@@ -142,20 +142,7 @@ def next_turn(ctx: Ctx) -> None:
     s["turn"] = {"seat": who, "phase": "build", "funded": [], "built": {}, "move": None, "battle": None,
                  "starts": sorted(board.occupied_sectors(p))}
     ctx.emit("turn_started", seat=who, card=s["cards"][str(who)])
-    if p["civ"] == "andorian":
-        andorian_pride(ctx, who)
-
-
-def andorian_pride(ctx: Ctx, seat: int) -> None:
-    """R179: 1 Culture for the best Shields or Weapons in the galaxy, 2 for both (RULINGS: best = no rival
-    higher, ties count)."""
-    s = ctx.state
-    me = s["players"][seat]
-    rivals = [p for p in s["players"] if p["seat"] != seat and not p["exterminated"]]
-    gain = sum(1 for key in ("weapons", "shields") if all(me[key] >= r[key] for r in rivals))
-    if gain:
-        me["resources"]["culture"] += gain
-        ctx.emit("andorian_pride", seat=seat, culture=gain)
+    andorians.pride(ctx, who)  # R179
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:

@@ -122,6 +122,15 @@ def adv_effects(p: Player, kind: str, *, ready_only: bool = True) -> list[dict[s
             for e in effects_of(a["card"]) if e["kind"] == kind]
 
 
+def civ_effects(p: Player, kind: str) -> list[dict[str, Any]]:
+    """The effects of this kind on the player's Command Console special rules (civilizations.json ``rules``)."""
+    from games.ascendancy.engine.catalog import CIV
+
+    if p["civ"] is None:
+        return []
+    return [e for r in CIV[p["civ"]].get("rules", []) for e in r.get("effects", []) if e["kind"] == kind]
+
+
 def command_total(state: State, seat: int) -> int:
     """R24: 5 (Cardassians 6), +1 per Starbase controlled, +1 per Command icon."""
     p = state["players"][seat]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.ascendancy.engine import ambassadors
 from games.ascendancy.engine.state import State
 from games.engine.core import Zone
 
@@ -21,10 +22,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if "agendas" in p:  # setup 2.1.9: one Agenda public, the other seen by the Vulcan only
             q["agendas"] = list(p["agendas"]) if seat == p["seat"] else (
                 [p["agenda_public"]] if p["agenda_public"] else [])
+        if p["civ"] is not None and ambassadors.supply(state, p["seat"]) + len(ambassadors.in_play(state, p["seat"])):
+            q["ambassadors_supply"] = ambassadors.supply(state, p["seat"])  # R206: still to place
         players.append(q)
     return {
         "you": seat, "n": state["n"], "round": state["round"], "phase": state["phase"],
-        "options": state["options"], "players": players, "systems": state["systems"],
+        "options": state["options"], "players": players,
+        # systems[sid]["ambassador"]: the seat whose Vulcan Ambassador stands there, or None (R206)
+        "systems": {sid: {**sys, "ambassador": sys.get("ambassador")} for sid, sys in state["systems"].items()},
         "lanes": state["lanes"], "stack_count": len(state["stack"]),
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},

@@ -14,6 +14,7 @@ from games.ascendancy.engine.state import MAX_CONTROL_NODES, MAX_SHIPS, ships_to
 from games.engine.core import Command, IllegalCommand, Rng
 from tests.support.engine import assert_replays, play_to_the_end, strings, walk_checking_apply
 
+HOME_DISCS = {h["disc"] for h in catalog.HOMES.values()}
 OPTIONS_ON = {"extra_resources": True, "easier_authority": True, "free_trade_routes": True,
               "focused_research": True, "random_galaxy": True, "humble_origins": False}
 
@@ -30,7 +31,7 @@ def card_places(state: dict[str, Any]) -> Counter[str]:
     out.update(ex["discard"])
     for sys in state["systems"].values():
         out.update(c for c in (sys["card"], sys.get("face_down")) if c)
-        if sys["home_of"] is None:
+        if sys["disc"] not in HOME_DISCS:  # Vulcan Exodus (R214) moves home_of, never a disc
             out[f"disc:{sys['disc']}"] += 1
     out.update(f"disc:{d}" for d in state["stack"])
     return out
