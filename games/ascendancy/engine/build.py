@@ -14,6 +14,7 @@ from games.ascendancy.engine.state import (
     Player,
     State,
     bump,
+    civ_effects,
     command_total,
     control_nodes,
     has_adv,
@@ -94,7 +95,7 @@ def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("system_developed", "ascendancy:R12")
     if control_nodes(state, seat) >= MAX_CONTROL_NODES:
         raise IllegalCommand("no_control_nodes_left", "ascendancy:R41")
-    if p["civ"] == "vulcan":  # R201
+    if civ_effects(p, "vulcan_colonization"):  # R201
         if p["authority"] < 1:
             raise IllegalCommand("not_enough_authority", "ascendancy:R201")
         return
@@ -178,7 +179,7 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     sys = ctx.state["systems"][sid]
     if args.get("free"):  # R203: the Ancient Vulcan Reliquary colonizes without any price
         pass
-    elif p["civ"] == "vulcan":
+    elif civ_effects(p, "vulcan_colonization"):  # R201
         p["authority"] -= 1
         from games.ascendancy.engine.build import vulcan_fleet_cap
 
@@ -436,7 +437,7 @@ def check_form_fleet(state: State, seat: int, args: dict[str, Any]) -> None:
 
 
 def fleet_command_cost(p: Player) -> int:
-    return 2 if p["civ"] == "andorian" else 1  # R180
+    return max([1] + [int(e["amount"]) for e in civ_effects(p, "independence")])  # R180
 
 
 def form_fleet(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -513,7 +514,7 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     sys = _system(state, args.get("at"), "ascendancy:R121")
-    if p["civ"] == "vulcan":
+    if int(catalog.CIV[p["civ"]].get("starbases", 3)) == 0:  # R199, R205: the Vulcans have none
         raise IllegalCommand("vulcans_build_no_starbases", "ascendancy:R205")
     if state["turn"]["phase"] != "command":
         raise IllegalCommand("command_phase_only", "ascendancy:R22")

@@ -12,7 +12,16 @@ from typing import Any
 from games.ascendancy.engine import ambassadors, andorians, board
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
 from games.ascendancy.engine.movement import right_of
-from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, bump, shield_mod, weapons_roll
+from games.ascendancy.engine.state import (
+    Ctx,
+    Player,
+    State,
+    adv_effects,
+    bump,
+    civ_effects,
+    shield_mod,
+    weapons_roll,
+)
 from games.engine.core import IllegalCommand
 
 MAX_ROUNDS = 30  # RULINGS A10: a battle nobody can end is stopped
@@ -332,7 +341,7 @@ def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
     if not board.occupies(state, seat, board.sys_sector(sid)):
         raise IllegalCommand("not_occupied", "ascendancy:R100")
     owner = sys["control"]
-    if p["civ"] == "vulcan" and owner is not None and state["players"][owner]["authority"] < p["authority"]:
+    if civ_effects(p, "logical_observers") and owner is not None and state["players"][owner]["authority"] < p["authority"]:
         raise IllegalCommand("logical_observers", "ascendancy:R213")
 
 
@@ -474,7 +483,7 @@ def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
     if p["resources"]["culture"] < 2:
         raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": 2})
     owner = sys["control"]
-    if p["civ"] == "vulcan" and owner is not None and state["players"][owner]["authority"] < p["authority"]:
+    if civ_effects(p, "logical_observers") and owner is not None and state["players"][owner]["authority"] < p["authority"]:
         raise IllegalCommand("logical_observers", "ascendancy:R213")
 
 
@@ -557,7 +566,7 @@ def answer_trade(ctx: Ctx, seat: int, accept: bool) -> None:
     gp = ctx.player(giver)
     gp["trade_hand"].remove(offer["card"])
     receiver = ctx.player(seat)
-    receiver["trade_held"][str(giver)] = {"card": offer["card"], "exhausted": receiver["civ"] == "romulan"}
+    receiver["trade_held"][str(giver)] = {"card": offer["card"], "exhausted": bool(civ_effects(receiver, "distrust"))}
     ctx.emit("trade_accepted", seat=seat, giver=giver, card=offer["card"])  # R171: Romulans exhaust it
 
 
@@ -583,7 +592,7 @@ def swap_trade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p["trade_hand"].remove(args["card"])
     p["trade_hand"].append(held["card"])
     p["trade_hand"].sort()
-    other["trade_held"][str(seat)] = {"card": args["card"], "exhausted": other["civ"] == "romulan"}  # R171
+    other["trade_held"][str(seat)] = {"card": args["card"], "exhausted": bool(civ_effects(other, "distrust"))}  # R171
     ctx.emit("trade_swapped", seat=seat, to=args["to"], card=args["card"])
 
 

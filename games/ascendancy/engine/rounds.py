@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import andorians, board, catalog
+from games.ascendancy.engine import ambassadors, andorians, board, catalog
 from games.ascendancy.engine.state import (
     AUTHORITY_TO_WIN,
     Ctx,
@@ -261,6 +261,9 @@ def node_income(state: State, seat: int) -> dict[str, int]:
             n = sum(1 for sys in state["systems"].values() if sys["control"] == seat and sys["starbase"])
             for res, amount in e["bundle"].items():
                 out[res] += amount * n
+        if e.get("per") == "ambassador" and e.get("when") == "generation":  # Consulate Network (R206)
+            for res, amount in e["bundle"].items():
+                out[res] += amount * len(ambassadors.in_play(state, seat))
     return out
 
 

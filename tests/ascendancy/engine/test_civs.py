@@ -475,3 +475,25 @@ def test_control_comes_with_the_control_node_and_phenomena_are_never_controlled(
     assert ev(events, "system_controlled")[0]["how"] == "colonized"
     refused(state, cmd(0, "colonize", at="nebula"), "not_a_planet", "ascendancy:R12")
     assert state["systems"]["nebula"]["control"] is None
+
+
+@pytest.mark.rules("ascendancy:R206", "ascendancy:R26")
+def test_the_consulate_network_yields_research_per_ambassador_in_play() -> None:
+    state = ambassadors_on(vulcan_game(advancements={0: ["vul_consulates"]}), "vega", "rigel")
+    with_card = rounds.node_income(state, 0)["research"]
+    state["players"][0]["advancements"] = [a for a in state["players"][0]["advancements"]
+                                           if a["card"] != "vul_consulates"]
+    assert with_card == rounds.node_income(state, 0)["research"] + 2
+
+
+@pytest.mark.rules("ascendancy:R180", "ascendancy:R213")
+def test_console_rules_follow_the_data_not_the_civilization_name() -> None:
+    andorian = build(civs=ANDOR, turn=0, phase="command")
+    from games.ascendancy.engine.build import fleet_command_cost
+
+    assert fleet_command_cost(andorian["players"][0]) == 2 and fleet_command_cost(andorian["players"][1]) == 1
+    vul = vulcan_game(systems=[{**VEGA, "control": 1, "warp_level": 0}, RIGEL, DENEB], ships={0: {"S:vega": 2}},
+                      authority={1: 1})
+    refused(vul, cmd(0, "invade", at="vega"), "logical_observers", "ascendancy:R213")
+    vul["players"][1]["authority"] = 3
+    assert ("invade", {"at": "vega"}) in legal(vul, 0)
