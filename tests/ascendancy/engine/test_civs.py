@@ -497,3 +497,19 @@ def test_console_rules_follow_the_data_not_the_civilization_name() -> None:
     refused(vul, cmd(0, "invade", at="vega"), "logical_observers", "ascendancy:R213")
     vul["players"][1]["authority"] = 3
     assert ("invade", {"at": "vega"}) in legal(vul, 0)
+
+
+@pytest.mark.rules("ascendancy:R193")
+def test_ferengi_trade_authority_yields_per_ship_orbiting_a_rival_system() -> None:
+    worlds = [{"id": "vega", "slots": ["research"], "control": 1, "xy": [45.0, 56.5]},
+              {"id": "rigel", "slots": ["research"], "control": 2, "xy": [45.0, 41.5]},
+              {"id": "deneb", "slots": ["research"], "xy": [45.0, 26.5]}]
+    fer = ("ferengi", "klingon", "romulan")
+    idle = build(civs=fer, systems=worlds, ships={0: {"S:ferenginar": 3}})
+    busy = build(civs=fer, systems=worlds, ships={0: {"S:vega": 2, "S:rigel": 1, "S:deneb": 4}})
+    assert rounds.node_income(busy, 0)["production"] == rounds.node_income(idle, 0)["production"] + 3
+    assert rounds.trade_income(busy, 0) == rounds.trade_income(idle, 0)  # whatever the trade agreements
+    kli = build(civs=("klingon", "ferengi", "romulan"), systems=[{**worlds[0], "control": 2}],
+                ships={0: {"S:vega": 2}})
+    kli_idle = build(civs=("klingon", "ferengi", "romulan"), systems=[{**worlds[0], "control": 2}])
+    assert rounds.node_income(kli, 0) == rounds.node_income(kli_idle, 0)  # the Ferengi card only
