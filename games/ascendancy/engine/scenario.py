@@ -19,7 +19,7 @@ merged into the start), ``ships`` (seat -> {sector: count}: replaces that seat's
 (seat -> {card: (side, ships, sector)}), ``projects`` (seat -> [(card, research)]), ``advancements``
 (seat -> [card]), ``trade_held`` (seat -> {owner: card index}), ``systems`` (extra systems: ``id``,
 ``slots``, ``nodes``, ``control``, ``kind``, ``hazard``, ``max_lanes``, ``warp_level``, ``prewarp``,
-``xy``), ``lanes``, ``contact`` (seats with First Contact), ``stack`` / ``exploration`` (put on top,
+``ambassador`` (the Vulcan seat whose Ambassador stands there), ``xy``), ``lanes``, ``contact`` (seats with First Contact), ``stack`` / ``exploration`` (put on top,
 top first), ``turn`` + ``phase`` (a fresh turn for that seat, ``build`` or ``command``), ``bidding``
 (previous turn order: starts a new round's Initiative instead of a turn).
 """
@@ -59,7 +59,7 @@ def build(*, civs: Sequence[str] = ("federation", "klingon", "romulan"), seed: i
         disc = {"id": spec["id"], "slots": list(spec.get("slots", [])), "max_lanes": spec.get("max_lanes", 4),
                 "kind": spec.get("kind", "planet"), "hazard": spec.get("hazard", 0)}
         sys = new_system(spec["id"], disc, list(spec.get("xy", [0.0, 0.0])))
-        for key in ("nodes", "control", "warp_level", "prewarp", "research", "starbase", "home_of"):
+        for key in ("nodes", "control", "warp_level", "prewarp", "research", "starbase", "home_of", "ambassador"):
             if key in spec:
                 sys[key] = spec[key]
         s["systems"][spec["id"]] = sys

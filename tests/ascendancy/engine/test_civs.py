@@ -479,7 +479,8 @@ def test_control_comes_with_the_control_node_and_phenomena_are_never_controlled(
 
 @pytest.mark.rules("ascendancy:R206", "ascendancy:R26")
 def test_the_consulate_network_yields_research_per_ambassador_in_play() -> None:
-    state = ambassadors_on(vulcan_game(advancements={0: ["vul_consulates"]}), "vega", "rigel")
+    state = vulcan_game(advancements={0: ["vul_consulates"]},
+                        systems=[{**VEGA, "ambassador": 0}, {**RIGEL, "ambassador": 0}, DENEB])
     with_card = rounds.node_income(state, 0)["research"]
     state["players"][0]["advancements"] = [a for a in state["players"][0]["advancements"]
                                            if a["card"] != "vul_consulates"]
