@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board, build, catalog, conflict, movement, rounds
+from games.ascendancy.engine import board, build, catalog, conflict, movement, optional, rounds
 from games.ascendancy.engine.setup import finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
@@ -45,6 +45,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "offer_trade": (conflict.check_offer_trade, conflict.offer_trade),
     "swap_trade": (conflict.check_swap_trade, conflict.swap_trade),
     "cancel_trade": (conflict.check_cancel_trade, conflict.cancel_trade),
+    "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -75,6 +76,8 @@ def pending(state: State) -> list[Decision]:
     if phase == "pick_card":
         seat = state["initiative"]["picking"][0]
         return [Decision(key=key, seats=frozenset({seat}), prompt="pick_card")]
+    if optional.sim_idle(state):  # R145: every seat still playing its simultaneous turn
+        return optional.sim_decisions(state)
     turn = state["turn"]
     prompt = state["prompt"]
     if prompt is not None:
@@ -165,6 +168,9 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
         out += [("research", {"at": sid}) for sid in here]
+    if state["options"].get("allied_cooperation"):  # R157
+        out += [("ask_cooperation", {"at": board.parse(sec)[1]}) for sec in board.occupied_sectors(p)
+                if sec.startswith("S:")]
     for other in range(state["n"]):
         if other == seat:
             continue
@@ -185,6 +191,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
                                               for t in conflict.retreat_options(state, seat)]
     if kind == "passage":
         return [Command(seat, "allow_passage"), Command(seat, "refuse_passage")]
+    if kind == "cooperation":  # R157
+        return [Command(seat, "allow_cooperation"), Command(seat, "refuse_cooperation")]
     if kind == "allocate_hits":
         b = state["turn"]["battle"]
         return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
@@ -199,6 +207,10 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
+    if optional.sim_idle(state):  # R145: the seat's own turn of the simultaneous round
+        if seat not in state["simultaneous"]["waiting"]:
+            return []
+        state = optional.focused(state, seat)
     decision = next((d for d in pending(state) if seat in d.seats), None)
     if decision is None:
         return []
@@ -217,7 +229,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     turn = state["turn"]
     if turn["move"] is not None:
         stop = [] if turn["move"].get("lane_roll") else [Command(seat, "stop")]
-        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + stop
+        steps = [o for o in movement.step_options(state, seat)
+                 if not (state.get("simultaneous") and o.get("connect") is not None
+                         and optional.makes_contact(state, seat, board.parse(turn["move"]["at"])[1], o["connect"]))]
+        return [Command(seat, "step", o) for o in steps] + stop
     out = []
     for kind, args in _turn_candidates(state, seat):
         try:
@@ -238,6 +253,18 @@ def _check_turn_action(state: State, seat: int, kind: str, args: dict[str, Any])
 
 # --- dispatch ------------------------------------------------------------------------------------------------
 def dispatch(ctx: Ctx, command: Command) -> None:
+    s = ctx.state
+    if command.seat != AUTO_SEAT and optional.sim_idle(s) and command.seat in s["simultaneous"]["waiting"]:
+        optional.focus(s, command.seat)  # R145: this seat's simultaneous turn comes in front
+    try:
+        if s["phase"] != "over" and s["turn"] is not None:
+            optional.check_no_contact(s, command.seat, command.kind, dict(command.args))
+        _dispatch(ctx, command)
+    finally:
+        optional.unfocus(s)
+
+
+def _dispatch(ctx: Ctx, command: Command) -> None:
     s = ctx.state
     if s["phase"] == "over":
         raise IllegalCommand("game_over")
@@ -354,6 +381,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         conflict.hit(ctx, args["unit"])
     elif pk == "passage":
         movement.answer_passage(ctx, seat, kind == "allow_passage")
+    elif pk == "cooperation":
+        optional.answer_cooperation(ctx, seat, kind == "allow_cooperation")
     elif pk == "surrender":
         conflict.surrender(ctx, seat, kind == "surrender")
     elif pk == "trade_offer":

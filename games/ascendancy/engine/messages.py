@@ -99,6 +99,13 @@ MESSAGES: dict[str, str] = {
     "round_limit": "The round limit was reached: the most Authority wins.",
     "tiebreak_systems": "Tie: the most systems controlled wins; still tied, the victory is shared.",
     "most_authority": "The most Authority, then the most systems.",
+    # optional rules (R145-R157)
+    "options_conflict": "The table options {option} and {other} cannot be used together.",
+    "option_needs_option": "The table option {option} needs {other}.",
+    "option_not_in_play": "The optional rule {option} is not used at this table.",
+    "no_peaceful_partner": "Only you and one Peaceful rival must have ships in that system.",
+    "cooperation_already_asked": "You already asked for cooperation in that system this turn.",
+    "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -117,6 +124,7 @@ PROMPTS: dict[str, str] = {
     "trade_offer": "Accept or refuse the Trade Agreement offered to you.",
     "discard_project": "You have more Projects than Research Nodes: discard one.",
     "automaton_turn": "The automaton plays its turn.",
+    "cooperation": "Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.",
 }
 
 EVENTS: dict[str, str] = {
@@ -196,4 +204,9 @@ EVENTS: dict[str, str] = {
     "resources_generated": "Player {seat} generates {production} Production, {research} Research, {culture} Culture.",
     "recharged": "Round {round}: commands and cards are refreshed.",
     "game_ended": "The game ends ({reason}).",
+    "starting_project": "Player {seat} starts with the Project {card}.",
+    "starting_advancement": "Player {seat} starts with the Advancement {card}.",
+    "simultaneous_turns": "Round {round}: every player plays their turn at the same time.",
+    "cooperation_asked": "Player {seat} asks player {owner} for cooperation in {system}.",
+    "cooperation_answered": "Player {seat} answers player {asker}'s request for cooperation in {system}: allowed {allowed}.",
 }

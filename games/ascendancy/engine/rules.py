@@ -6,7 +6,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, commands, options, scoring, secrets, view
+from games.ascendancy.engine import catalog, commands, scoring, secrets, view
+from games.ascendancy.engine import options as options_module
 from games.ascendancy.engine.setup import setup_game
 from games.ascendancy.engine.state import Ctx, State, copy_state
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
@@ -21,7 +22,12 @@ class AscendancyRules(Rules):
     factions = catalog.CIVS
 
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
-        return options.schema()
+        return options_module.schema()
+
+    def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        opts = super().validate_options(num_players, options)
+        options_module.check(opts)
+        return opts
 
     def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:
         opts = self.validate_options(num_players, options)

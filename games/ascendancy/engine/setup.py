@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, layout
+from games.ascendancy.engine import catalog, layout, optional
 from games.ascendancy.engine.board import sys_sector
 from games.ascendancy.engine.state import Ctx, State, command_total, new_player
 from games.engine.core import Rng
@@ -63,6 +63,9 @@ def finish_setup(ctx: Ctx) -> None:
         p["authority"] = p["authority_max"] = authority
         p["advancements"] = [{"card": catalog.STARTING_ADVANCEMENT[civ], "exhausted": False}]
         p["deck"] = rng_shuffled(ctx.rng, catalog.advancement_deck(civ))
+        if opts.get("unbridled_culture"):  # R150
+            p["unbridled_culture"] = True
+        optional.starting_cards(ctx, p)  # R147, R148
         p["fleet_cards"] = [f["id"] for f in catalog.FLEETS[civ]]
         p["trade_hand"] = [0, 1, 2]
         p["commands"] = p["ready"] = command_total(s, p["seat"])
