@@ -13,6 +13,7 @@ commands. No First Contact may be made in such a round: a Connection that would 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.ascendancy.engine import board
@@ -30,14 +31,15 @@ def unbridled(p: Player) -> bool:
 def shortfall(p: Player, cost: dict[str, int]) -> int:
     """The Culture needed to cover what the named Production and Research tokens do not (R150); culture
     asked for by name is counted as well."""
-    short = sum(max(0, amount - p["resources"][res]) for res, amount in cost.items() if res in CULTURE_STANDS_FOR)
+    short: int = sum(max(0, int(amount) - int(p["resources"][res])) for res, amount in cost.items()
+                     if res in CULTURE_STANDS_FOR)
     return short + int(cost.get("culture", 0))
 
 
 def can_pay_unbridled(p: Player, cost: dict[str, int]) -> bool:
     if any(amount > p["resources"][res] for res, amount in cost.items() if res not in CULTURE_STANDS_FOR):
         return False
-    return shortfall(p, cost) <= p["resources"]["culture"]
+    return shortfall(p, cost) <= int(p["resources"]["culture"])
 
 
 def pay_unbridled(p: Player, cost: dict[str, int]) -> None:
@@ -178,14 +180,13 @@ def unfocus(state: State) -> None:
     state["turn"] = None
 
 
-def start_simultaneous(ctx: Ctx) -> None:
-    """R145: every seat's turn opens at once, in Turn Order for the log."""
+def start_simultaneous(ctx: Ctx, andorian_pride: Callable[[Ctx, int], None]) -> None:
+    """R145: every seat's turn opens at once, in Turn Order for the log (each turn starts as
+    ``rounds.next_turn`` starts one: R179 Andorian Pride included)."""
     s = ctx.state
     seats = [x for x in s["order"] if isinstance(x, int) and not s["players"][x]["exterminated"]]
     s["simultaneous"] = {"turns": {}, "waiting": list(seats), "seq": {str(x): 0 for x in seats}}
     ctx.emit("simultaneous_turns", round=s["round"])
-    from games.ascendancy.engine.rounds import andorian_pride
-
     for who in seats:
         p = s["players"][who]
         s["simultaneous"]["turns"][str(who)] = {
@@ -198,7 +199,7 @@ def start_simultaneous(ctx: Ctx) -> None:
     bump(s)
 
 
-def sim_next_turn(ctx: Ctx) -> bool:
+def sim_next_turn(ctx: Ctx, andorian_pride: Callable[[Ctx, int], None]) -> bool:
     """Called where ``rounds.next_turn`` begins: True when the simultaneous round took over."""
     s = ctx.state
     sim = s.get("simultaneous")
@@ -213,7 +214,7 @@ def sim_next_turn(ctx: Ctx) -> bool:
         s["turn_index"] = len(s["order"])  # every turn of the round is played: the Recharge Stage
         return False
     if s["turn_index"] == -1 and simultaneous_round(s):
-        start_simultaneous(ctx)
+        start_simultaneous(ctx, andorian_pride)
         return True
     return False
 

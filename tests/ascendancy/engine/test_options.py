@@ -3,6 +3,8 @@ contradictory mixes, and played by the engine."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.ascendancy.engine import catalog, optional, options
@@ -177,8 +179,8 @@ def test_focused_research_chooses_one_project_from_the_deck() -> None:
 @pytest.mark.rules("ascendancy:R157", "ascendancy:R12")
 def test_allied_cooperation_lets_a_peaceful_rival_step_aside() -> None:
     systems = [{"id": "vega", "slots": ["production"], "xy": [3, 0]}]
-    spec = dict(turn=1, systems=systems, ships={1: {"S:vega": 2}, 0: {"S:vega": 1}}, trade_held={1: {0: 0}},
-                contact=(0, 1))
+    spec: dict[str, Any] = {"turn": 1, "systems": systems, "ships": {1: {"S:vega": 2}, 0: {"S:vega": 1}},
+                            "trade_held": {1: {0: 0}}, "contact": (0, 1)}
     plain = build(**spec)
     refused(plain, cmd(1, "colonize", at="vega"), "not_occupied", "ascendancy:R12")
     refused(plain, cmd(1, "ask_cooperation", at="vega"), "option_not_in_play", "ascendancy:R157",
