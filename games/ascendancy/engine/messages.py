@@ -210,3 +210,33 @@ EVENTS: dict[str, str] = {
     "cooperation_asked": "Player {seat} asks player {owner} for cooperation in {system}.",
     "cooperation_answered": "Player {seat} answers player {asker}'s request for cooperation in {system}: allowed {allowed}.",
 }
+
+#: Table option labels (``options.schema``).
+OPTIONS: dict[str, str] = {
+    "option_simultaneous_first_turns": "Simultaneous first turns: everyone plays round 1 at once, no contact",
+    "option_simultaneous_second_round": "Round 2 simultaneous too (with Simultaneous first turns)",
+    "option_extra_resources": "Extra starting resources (8 Production, 6 Research, 4 Culture)",
+    "option_starting_project": "Starting Project: one random Project at setup",
+    "option_starting_advancement": "Starting Advancements: one random extra completed Advancement",
+    "option_random_turn_order": "Random turn order: no bidding",
+    "option_unbridled_culture": "Unbridled Culture: Culture may be spent as Production or Research",
+    "option_easier_authority": "Easier Authority: 4 Culture",
+    "option_mysterious_turn_order": "Mysterious Turn Order: twice the Turn Order cards, half set aside unseen",
+    "option_random_galaxy": "Random galaxy: every disc shuffled together",
+    "option_free_trade_routes": "Free Trade Routes",
+    "option_humble_origins": "Humble Origins: no starting resources or Authority",
+    "option_focused_research": "Focused Research: choose one Project",
+    "option_allied_cooperation": "Allied Cooperation: a Peaceful rival may let you colonize, invade or attempt Hegemony",
+    "option_starbase_limit": "Starbases allowed by the highest Authority reached, or by the Authority held now",
+    "option_round_limit": "End after this many rounds (most Authority wins)",
+}
+
+#: Values of the choice options, keyed ``<option>.<value>``.
+CHOICES: dict[str, str] = {
+    "starbase_limit.highest_authority": "The highest Authority reached",
+    "starbase_limit.current_authority": "The Authority held now",
+    "round_limit.none": "No limit",
+    "round_limit.15": "15 rounds",
+    "round_limit.25": "25 rounds",
+    "round_limit.40": "40 rounds",
+}

@@ -15,39 +15,39 @@ from games.engine.core import IllegalCommand
 def schema() -> Sequence[Mapping[str, Any]]:
     return (
         {"name": "simultaneous_first_turns", "type": "bool", "default": False,
-         "label": "Simultaneous first turns: everyone plays round 1 at once, no contact"},  # R145
+         "label": "option_simultaneous_first_turns"},  # R145
         {"name": "simultaneous_second_round", "type": "bool", "default": False,
-         "label": "Round 2 simultaneous too (with Simultaneous first turns)", "detail": True},  # R145
+         "label": "option_simultaneous_second_round", "detail": True},  # R145
         {"name": "extra_resources", "type": "bool", "default": False,
-         "label": "Extra starting resources (8 Production, 6 Research, 4 Culture)"},  # R146
+         "label": "option_extra_resources"},  # R146
         {"name": "starting_project", "type": "bool", "default": False,
-         "label": "Starting Project: one random Project at setup"},  # R147
+         "label": "option_starting_project"},  # R147
         {"name": "starting_advancement", "type": "bool", "default": False,
-         "label": "Starting Advancements: one random extra completed Advancement"},  # R148
+         "label": "option_starting_advancement"},  # R148
         {"name": "random_turn_order", "type": "bool", "default": False,
-         "label": "Random turn order: no bidding"},  # R149
+         "label": "option_random_turn_order"},  # R149
         {"name": "unbridled_culture", "type": "bool", "default": False,
-         "label": "Unbridled Culture: Culture may be spent as Production or Research"},  # R150
+         "label": "option_unbridled_culture"},  # R150
         {"name": "easier_authority", "type": "bool", "default": False,
-         "label": "Easier Authority: 4 Culture"},  # R151
+         "label": "option_easier_authority"},  # R151
         {"name": "mysterious_turn_order", "type": "bool", "default": False,
-         "label": "Mysterious Turn Order: twice the Turn Order cards, half set aside unseen"},  # R152
+         "label": "option_mysterious_turn_order"},  # R152
         {"name": "random_galaxy", "type": "bool", "default": False,
-         "label": "Random galaxy: every disc shuffled together"},  # R153
+         "label": "option_random_galaxy"},  # R153
         {"name": "free_trade_routes", "type": "bool", "default": False,
-         "label": "Free Trade Routes"},  # R154
+         "label": "option_free_trade_routes"},  # R154
         {"name": "humble_origins", "type": "bool", "default": False,
-         "label": "Humble Origins: no starting resources or Authority"},  # R155
+         "label": "option_humble_origins"},  # R155
         {"name": "focused_research", "type": "bool", "default": False,
-         "label": "Focused Research: choose one Project"},  # R156
+         "label": "option_focused_research"},  # R156
         {"name": "allied_cooperation", "type": "bool", "default": False,
-         "label": "Allied Cooperation: a Peaceful rival may let you colonize, invade or attempt Hegemony"},  # R157
+         "label": "option_allied_cooperation"},  # R157
         {"name": "starbase_limit", "type": "choice", "default": "highest_authority",
          "choices": ["highest_authority", "current_authority"],
-         "label": "Starbases allowed by the highest Authority reached, or by the Authority held now",
+         "label": "option_starbase_limit",
          "detail": True},  # R121, RULINGS A15
         {"name": "round_limit", "type": "choice", "default": "none", "choices": ["none", "15", "25", "40"],
-         "label": "End after this many rounds (most Authority wins)", "detail": True},
+         "label": "option_round_limit", "detail": True},
     )
 
 
