@@ -51,6 +51,7 @@ RESOURCE_NAMES = {
 }
 PHASES = {
     "choose_civ": gettext_noop("Choosing civilizations"),
+    "starting_cards": gettext_noop("Choosing starting cards"),
     "agenda": gettext_noop("Vulcan Agendas"),
     "bid": gettext_noop("Initiative bids"),
     "pick_card": gettext_noop("Turn Order cards"),
@@ -114,6 +115,7 @@ COMMANDS: dict[str, str] = {
     "ask_cooperation": gettext_noop("Ask for cooperation in {at}"),
     "allow_cooperation": gettext_noop("Allow cooperation"),
     "refuse_cooperation": gettext_noop("Refuse cooperation"),
+    "choose_starting_card": gettext_noop("Start with {card}"),
 }
 
 #: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).

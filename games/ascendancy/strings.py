@@ -109,6 +109,7 @@ STRINGS = [
     _('Accept or refuse the Trade Agreement offered to you.'),  # PROMPTS.trade_offer
     _('You have more Projects than Research Nodes: discard one.'),  # PROMPTS.discard_project
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
+    _('Choose a starting card from your Advancement deck (the Advancement first, then the Project).'),  # PROMPTS.starting_card
     _('Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.'),  # PROMPTS.cooperation
     _('The galaxy awaits: {civs}.'),  # EVENTS.game_set_up
     _('Player {seat} leads the {civ}.'),  # EVENTS.civ_chosen
@@ -196,6 +197,7 @@ STRINGS = [
     _('Extra starting resources (8 Production, 6 Research, 4 Culture)'),  # OPTIONS.option_extra_resources
     _('Starting Project: one random Project at setup'),  # OPTIONS.option_starting_project
     _('Starting Advancements: one random extra completed Advancement'),  # OPTIONS.option_starting_advancement
+    _('Starting Project and Advancement chosen from the deck, not drawn'),  # OPTIONS.option_starting_cards_chosen
     _('Random turn order: no bidding'),  # OPTIONS.option_random_turn_order
     _('Unbridled Culture: Culture may be spent as Production or Research'),  # OPTIONS.option_unbridled_culture
     _('Easier Authority: 4 Culture'),  # OPTIONS.option_easier_authority

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.ascendancy.engine import board, build, catalog, conflict, movement, optional, rounds
-from games.ascendancy.engine.setup import finish_setup
+from games.ascendancy.engine.setup import after_starting_cards, finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -65,6 +65,8 @@ def pending(state: State) -> list[Decision]:
     if phase == "choose_civ":
         seat = next(p["seat"] for p in state["players"] if p["civ"] is None)
         return [Decision(key=key, seats=frozenset({seat}), prompt="choose_civ")]
+    if phase == "starting_cards":  # R147, R148: each seat chooses from its own deck
+        return optional.starting_decisions(state)
     if phase == "bid":
         ini = state["initiative"]
         seat = ini["bidders"][ini["index"]]
@@ -218,6 +220,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == "choose_civ":
         taken = {p["civ"] for p in state["players"]}
         return [Command(seat, "choose_civ", {"civ": c}) for c in catalog.CIVS if c not in taken]
+    if phase == "starting_cards":
+        return [Command(seat, "choose_starting_card", {"card": c}) for c in sorted(state["players"][seat]["deck"])]
     if phase == "bid":
         return [Command(seat, "bid", b) for b in _bids(state, seat)]
     if phase == "pick_card":
@@ -292,6 +296,11 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         bump(s)
         if all(p["civ"] is not None for p in s["players"]):
             finish_setup(ctx)
+        return
+    if phase == "starting_cards":
+        _expect(kind, "choose_starting_card")
+        if optional.choose_starting_card(ctx, seat, args.get("card")):
+            after_starting_cards(ctx)
         return
     if phase == "bid":
         _expect(kind, "bid")

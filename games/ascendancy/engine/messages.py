@@ -124,6 +124,8 @@ PROMPTS: dict[str, str] = {
     "trade_offer": "Accept or refuse the Trade Agreement offered to you.",
     "discard_project": "You have more Projects than Research Nodes: discard one.",
     "automaton_turn": "The automaton plays its turn.",
+    "starting_card": ("Choose a starting card from your Advancement deck "
+                      "(the Advancement first, then the Project)."),
     "cooperation": "Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.",
 }
 
@@ -218,6 +220,7 @@ OPTIONS: dict[str, str] = {
     "option_extra_resources": "Extra starting resources (8 Production, 6 Research, 4 Culture)",
     "option_starting_project": "Starting Project: one random Project at setup",
     "option_starting_advancement": "Starting Advancements: one random extra completed Advancement",
+    "option_starting_cards_chosen": "Starting Project and Advancement chosen from the deck, not drawn",
     "option_random_turn_order": "Random turn order: no bidding",
     "option_unbridled_culture": "Unbridled Culture: Culture may be spent as Production or Research",
     "option_easier_authority": "Easier Authority: 4 Culture",

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.ascendancy.engine import board
-from games.ascendancy.engine.state import Ctx, Player, State, bump
+from games.ascendancy.engine.state import Ctx, Player, State, bump, command_total
 from games.engine.core import Decision, IllegalCommand
 
 # --- R150 Unbridled Culture ---------------------------------------------------------------------------------
@@ -56,8 +56,10 @@ def pay_unbridled(p: Player, cost: dict[str, int]) -> None:
 # --- R147, R148 at setup ----------------------------------------------------------------------------------------
 def starting_cards(ctx: Ctx, p: Player) -> None:
     """R147: one Project from the deck; R148: one more completed Advancement (drawn at random: the deck
-    was shuffled, the top card is taken)."""
+    was shuffled, the top card is taken; chosen later with ``starting_cards_chosen``)."""
     opts = ctx.state["options"]
+    if opts.get("starting_cards_chosen"):
+        return
     if opts.get("starting_advancement") and p["deck"]:
         card = p["deck"].pop()
         p["advancements"].append({"card": card, "exhausted": False})
@@ -66,6 +68,53 @@ def starting_cards(ctx: Ctx, p: Player) -> None:
         card = p["deck"].pop()
         p["projects"].append({"card": card, "research": 0})
         ctx.emit("starting_project", seat=p["seat"], card=card)
+
+
+STARTING_KINDS = (("starting_advancement", "advancement"), ("starting_project", "project"))
+
+
+def starting_choices_open(state: State) -> list[tuple[int, str]]:
+    """(seat, what) still to choose with ``starting_cards_chosen``: an Advancement first, then a Project."""
+    opts = state["options"]
+    if not opts.get("starting_cards_chosen"):
+        return []
+    out = []
+    for p in state["players"]:
+        done = p.get("starting_chosen", [])
+        for option, what in STARTING_KINDS:
+            if opts.get(option) and what not in done and p["deck"]:
+                out.append((p["seat"], what))
+                break
+    return out
+
+
+def starting_decisions(state: State) -> list[Decision]:
+    return [Decision(key=f"starting:{seat}:{what}", seats=frozenset({seat}), prompt="starting_card",
+                     params={"what": what}) for seat, what in starting_choices_open(state)]
+
+
+def choose_starting_card(ctx: Ctx, seat: int, card: Any) -> bool:
+    """R147, R148 (experienced players): the seat takes ``card`` from its deck; the deck is then shuffled
+    (RULINGS E8, E14). True once every seat has chosen everything."""
+    s = ctx.state
+    what = dict(starting_choices_open(s)).get(seat)
+    p = s["players"][seat]
+    if what is None:
+        raise IllegalCommand("not_your_turn")
+    if card not in p["deck"]:
+        raise IllegalCommand("not_in_your_deck", "ascendancy:R147" if what == "project" else "ascendancy:R148")
+    p["deck"].remove(card)
+    ctx.rng.shuffle(p["deck"])
+    p["deck_known"] = 0
+    p.setdefault("starting_chosen", []).append(what)
+    if what == "advancement":
+        p["advancements"].append({"card": card, "exhausted": False})
+        p["commands"] = p["ready"] = command_total(s, seat)
+    else:
+        p["projects"].append({"card": card, "research": 0})
+    ctx.emit(f"starting_{what}", seat=seat, card=card)
+    bump(s)
+    return not starting_choices_open(s)
 
 
 # --- R152 Mysterious Turn Order --------------------------------------------------------------------------------

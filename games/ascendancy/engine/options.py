@@ -24,6 +24,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_starting_project"},  # R147
         {"name": "starting_advancement", "type": "bool", "default": False,
          "label": "option_starting_advancement"},  # R148
+        {"name": "starting_cards_chosen", "type": "bool", "default": False,
+         "label": "option_starting_cards_chosen", "detail": True},  # R147, R148: experienced players choose
         {"name": "random_turn_order", "type": "bool", "default": False,
          "label": "option_random_turn_order"},  # R149
         {"name": "unbridled_culture", "type": "bool", "default": False,
@@ -59,6 +61,10 @@ CONFLICTS: tuple[tuple[str, str, str, str], ...] = (
 NEEDS: tuple[tuple[str, str, str], ...] = (
     ("simultaneous_second_round", "simultaneous_first_turns", "ascendancy:R145"),
 )
+#: Options that need at least one of others: (option, any of, rule).
+NEEDS_ANY: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("starting_cards_chosen", ("starting_project", "starting_advancement"), "ascendancy:R147"),
+)
 
 
 def check(opts: Mapping[str, Any]) -> None:
@@ -69,3 +75,6 @@ def check(opts: Mapping[str, Any]) -> None:
     for option, needs, rule in NEEDS:
         if opts.get(option) and not opts.get(needs):
             raise IllegalCommand("option_needs_option", rule, option=option, other=needs)
+    for option, anyof, rule in NEEDS_ANY:
+        if opts.get(option) and not any(opts.get(o) for o in anyof):
+            raise IllegalCommand("option_needs_option", rule, option=option, other=" / ".join(anyof))

@@ -80,6 +80,14 @@ def finish_setup(ctx: Ctx) -> None:
         s["stack"] = rng_shuffled(ctx.rng, rest) + top
     s["exploration"]["deck"] = rng_shuffled(ctx.rng, catalog.exploration_in_play(civs))
     ctx.emit("game_set_up", civs=civs)
+    if optional.starting_choices_open(s):  # R147, R148: experienced players choose their cards first
+        s["phase"] = "starting_cards"
+        return
+    after_starting_cards(ctx)
+
+
+def after_starting_cards(ctx: Ctx) -> None:
+    """The Vulcan Agenda (setup 2.1.9), then the first round."""
     from games.ascendancy.engine.agendas import deal
 
     if deal(ctx):  # setup 2.1.9: the Vulcan reveals one of his two Agendas first

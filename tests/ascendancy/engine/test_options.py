@@ -203,3 +203,30 @@ def test_an_option_mix_plays_from_setup() -> None:
     opts = {name: True for name in BOOK_OPTIONS if name != "extra_resources"}
     out = RULES.setup(num_players=4, options=opts, rng=Rng.from_seed(3))
     assert out.state["phase"] == "choose_civ"
+
+
+@pytest.mark.rules("ascendancy:R147", "ascendancy:R148")
+def test_experienced_players_choose_their_starting_cards() -> None:
+    with pytest.raises(IllegalCommand) as exc:
+        RULES.validate_options(3, {"starting_cards_chosen": True})
+    assert exc.value.code == "option_needs_option"
+    state = fresh(starting_project=True, starting_advancement=True, starting_cards_chosen=True)
+    assert state["phase"] == "starting_cards" and state["round"] == 0
+    decisions = RULES.pending(state)
+    assert sorted(s for d in decisions for s in d.seats) == [0, 1, 2]
+    assert all(d.prompt == "starting_card" and d.params == {"what": "advancement"} for d in decisions)
+    deck = sorted(state["players"][1]["deck"])
+    assert [a["card"] for k, a in legal(state, 1)] == deck
+    refused(state, cmd(1, "choose_starting_card", card=state["players"][0]["deck"][0]), "not_in_your_deck",
+            "ascendancy:R148")
+    state, _ = run(state, cmd(1, "choose_starting_card", card=deck[-1]))
+    assert state["players"][1]["advancements"][-1]["card"] == deck[-1]
+    assert [d.params for d in RULES.pending(state) if 1 in d.seats] == [{"what": "project"}]
+    state, _ = run(state, cmd(1, "choose_starting_card", card=deck[0]))
+    assert [pr["card"] for pr in state["players"][1]["projects"]] == [deck[0]]
+    assert 1 not in {s for d in RULES.pending(state) for s in d.seats}
+    for seat in (0, 2):
+        for _ in range(2):
+            state, _ = run(state, cmd(seat, "choose_starting_card", card=sorted(state["players"][seat]["deck"])[0]))
+    assert state["phase"] in ("bid", "turn") and state["round"] == 1
+    assert all(len(p["advancements"]) == 2 and len(p["projects"]) == 1 for p in state["players"])

@@ -18,7 +18,7 @@ OPTIONS_ON = {"extra_resources": True, "easier_authority": True, "free_trade_rou
               "focused_research": True, "random_galaxy": True, "humble_origins": False,
               "simultaneous_first_turns": True, "simultaneous_second_round": True, "starting_project": True,
               "starting_advancement": True, "unbridled_culture": True, "mysterious_turn_order": True,
-              "allied_cooperation": True}
+              "allied_cooperation": True, "starting_cards_chosen": True}
 
 
 def card_places(state: dict[str, Any]) -> Counter[str]:
