@@ -66,3 +66,26 @@ def test_without_lobby_choices_the_civilizations_are_chosen_at_the_table(alice, 
     state = state_of(table)
     assert state["phase"] == "choose_civ"
     assert all(p["civ"] is None for p in state["players"])
+
+
+@pytest.mark.rules("ascendancy:R145", "ascendancy:R150", "ascendancy:R155")
+def test_the_new_table_form_offers_the_optional_rules_and_refuses_a_contradiction(alice):  # type: ignore[no-untyped-def]
+    from games.ascendancy.engine import RULES
+
+    alice.language = "it"
+    alice.save()
+    body = _client(alice).get(reverse("table_create") + "?game=ascendancy").content.decode()
+    for spec in RULES.option_schema():
+        assert f'name="opt_{spec["name"]}"' in body, spec["name"]
+    assert "Cultura sfrenata" in body and "Primi turni in contemporanea" in body
+    response = _client(alice).post(reverse("table_create"), {
+        "game": "ascendancy", "shown_game": "ascendancy", "num_players": "3",
+        "opt_extra_resources": "on", "opt_humble_origins": "on"})
+    assert response.status_code == 200 and not Table.objects.exists()
+    errors = " ".join(response.context["form"].errors["opt_extra_resources"])  # next to the option
+    assert "non possono essere usate insieme" in errors, errors
+    response = _client(alice).post(reverse("table_create"), {
+        "game": "ascendancy", "shown_game": "ascendancy", "num_players": "3",
+        "opt_simultaneous_first_turns": "on", "opt_unbridled_culture": "on"})
+    assert response.status_code == 302
+    assert Table.objects.get().options["unbridled_culture"] is True
