@@ -305,7 +305,9 @@ def table_start(*, table_id: int, user: User) -> Table:
         if len(seats) < table.num_players:
             raise IllegalCommand("not_enough_players", needed=table.num_players, seated=len(seats))
         rng = Rng.from_seed(table.seed)
-        outcome = rules.setup(num_players=len(seats), options=table.options, rng=rng)
+        outcome = rules.setup_seated(
+            num_players=len(seats), options=table.options, rng=rng, factions=[s.faction or "" for s in seats]
+        )
         table.status = Table.Status.ACTIVE
         table.started_at = timezone.now()
         table.version = 1

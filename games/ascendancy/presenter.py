@@ -51,6 +51,7 @@ RESOURCE_NAMES = {
 }
 PHASES = {
     "choose_civ": gettext_noop("Choosing civilizations"),
+    "starting_cards": gettext_noop("Choosing starting cards"),
     "agenda": gettext_noop("Vulcan Agendas"),
     "bid": gettext_noop("Initiative bids"),
     "pick_card": gettext_noop("Turn Order cards"),
@@ -111,6 +112,10 @@ COMMANDS: dict[str, str] = {
     "accept_trade": gettext_noop("Accept the Trade Agreement"),
     "refuse_trade": gettext_noop("Refuse the Trade Agreement"),
     "discard_project": gettext_noop("Discard the project {card}"),
+    "ask_cooperation": gettext_noop("Ask for cooperation in {at}"),
+    "allow_cooperation": gettext_noop("Allow cooperation"),
+    "refuse_cooperation": gettext_noop("Refuse cooperation"),
+    "choose_starting_card": gettext_noop("Start with {card}"),
 }
 
 #: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).
@@ -123,15 +128,21 @@ PANEL_GROUP = {
 
 @cache
 def _names() -> dict[str, str]:
-    """Every content id with a name (systems, civilizations, cards, fleet sides) → its name."""
-    out: dict[str, str] = {}
-    for fname, key in (("systems", "systems"), ("civilizations", "civilizations"), ("advancements", "advancements"),
+    """Every content id with a name (systems, civilizations, cards, fleet sides) → its English name."""
+    return dict(data_names())
+
+
+def data_names() -> list[tuple[str, str]]:
+    """(id, English name) of every named thing in the data files, in file order (translated by
+    ``games/ascendancy/strings.py``, written by ``manage.py ascendancy_strings``)."""
+    out: list[tuple[str, str]] = []
+    for fname, key in (("civilizations", "civilizations"), ("advancements", "advancements"), ("systems", "systems"),
                        ("exploration", "exploration"), ("agendas", "agendas")):
         for item in json.loads((_DATA / f"{fname}.json").read_text(encoding="utf-8"))[key]:
-            out[item["id"]] = item.get("name", item["id"])
+            out.append((item["id"], item.get("name", item["id"])))
     for fleet in json.loads((_DATA / "fleets.json").read_text(encoding="utf-8"))["fleets"]:
         for side in fleet["sides"]:
-            out[side["id"]] = side.get("name", side["id"])
+            out.append((side["id"], side.get("name", side["id"])))
     return out
 
 
@@ -159,7 +170,8 @@ def _tracks() -> dict[str, dict[str, list[dict[str, int]]]]:
 def name_of(ident: str | None) -> str:
     if ident is None:
         return ""
-    return _names().get(ident, ident.replace("_", " "))
+    name = _names().get(ident)
+    return gettext(name) if name else ident.replace("_", " ")
 
 
 def civ_class(civ: str | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, board, catalog
+from games.ascendancy.engine import ambassadors, board, catalog, optional
 from games.ascendancy.engine.state import (
     FLEET_MIN,
     MAX_CONTROL_NODES,
@@ -24,11 +24,16 @@ from games.engine.core import IllegalCommand
 
 
 def pay(p: Player, cost: dict[str, int]) -> None:
+    if optional.unbridled(p):  # R150
+        optional.pay_unbridled(p, cost)
+        return
     for res, amount in cost.items():
         p["resources"][res] -= amount
 
 
 def can_pay(p: Player, cost: dict[str, int]) -> bool:
+    if optional.unbridled(p):  # R150
+        return optional.can_pay_unbridled(p, cost)
     return all(p["resources"][res] >= amount for res, amount in cost.items())
 
 
@@ -102,7 +107,7 @@ def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
     if p["civ"] == "federation" and sys["prewarp"]:
         raise IllegalCommand("prime_directive", "ascendancy:R159")
     sector = board.sys_sector(args["at"])
-    if not board.occupies(state, seat, sector):
+    if not optional.occupies_for(state, seat, sector):  # R157: or with a Peaceful rival's leave
         raise IllegalCommand("not_occupied", "ascendancy:R12")
     fleet = args.get("fleet")
     if fleet is not None:  # R161: a fleet that colonizes on its own terms
@@ -294,7 +299,7 @@ def check_fund(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("no_such_project", "ascendancy:R15")
     if card in state["turn"]["funded"]:
         raise IllegalCommand("project_already_funded", "ascendancy:R15")
-    if p["resources"]["research"] < 1 and p["claimed_ships"] < 1:
+    if not can_pay(p, {"research": 1}) and p["claimed_ships"] < 1:  # R150: Culture may stand for it
         raise IllegalCommand("not_enough_resources", "ascendancy:R15", cost={"research": 1})
 
 
@@ -304,7 +309,7 @@ def fund(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     if p["claimed_ships"] > 0:  # R181: claimed ships are spent before real Research
         p["claimed_ships"] -= 1
     else:
-        p["resources"]["research"] -= 1
+        pay(p, {"research": 1})
     ctx.state["turn"]["funded"].append(card)
     project = next(pr for pr in p["projects"] if pr["card"] == card)
     project["research"] += 1

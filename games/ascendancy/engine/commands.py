@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board, build, catalog, conflict, ferengi, movement, rounds, vulcans
-from games.ascendancy.engine.setup import finish_setup
+from games.ascendancy.engine import board, build, catalog, conflict, ferengi, movement, optional, rounds, vulcans
+from games.ascendancy.engine.setup import after_starting_cards, finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -51,6 +51,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "meddle": (vulcans.check_meddle, vulcans.meddle),  # R212
     "exodus": (vulcans.check_exodus, vulcans.exodus),  # R214
     "buy_culture": (ferengi.check_buy_culture, ferengi.buy_culture),  # R192
+    "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -71,6 +72,8 @@ def pending(state: State) -> list[Decision]:
     if phase == "choose_civ":
         seat = next(p["seat"] for p in state["players"] if p["civ"] is None)
         return [Decision(key=key, seats=frozenset({seat}), prompt="choose_civ")]
+    if phase == "starting_cards":  # R147, R148: each seat chooses from its own deck
+        return optional.starting_decisions(state)
     if phase == "bid":
         ini = state["initiative"]
         seat = ini["bidders"][ini["index"]]
@@ -82,6 +85,8 @@ def pending(state: State) -> list[Decision]:
     if phase == "pick_card":
         seat = state["initiative"]["picking"][0]
         return [Decision(key=key, seats=frozenset({seat}), prompt="pick_card")]
+    if optional.sim_idle(state):  # R145: every seat still playing its simultaneous turn
+        return optional.sim_decisions(state)
     turn = state["turn"]
     prompt = state["prompt"]
     if prompt is not None:
@@ -172,6 +177,9 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
         out += [("research", {"at": sid}) for sid in here]
+    if state["options"].get("allied_cooperation"):  # R157
+        out += [("ask_cooperation", {"at": board.parse(sec)[1]}) for sec in board.occupied_sectors(p)
+                if sec.startswith("S:")]
     for other in range(state["n"]):
         if other == seat:
             continue
@@ -194,6 +202,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
                                               for t in conflict.retreat_options(state, seat)]
     if kind == "passage":
         return [Command(seat, "allow_passage"), Command(seat, "refuse_passage")]
+    if kind == "cooperation":  # R157
+        return [Command(seat, "allow_cooperation"), Command(seat, "refuse_cooperation")]
     if kind == "allocate_hits":
         b = state["turn"]["battle"]
         return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
@@ -210,6 +220,10 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
+    if optional.sim_idle(state):  # R145: the seat's own turn of the simultaneous round
+        if seat not in state["simultaneous"]["waiting"]:
+            return []
+        state = optional.focused(state, seat)
     decision = next((d for d in pending(state) if seat in d.seats), None)
     if decision is None:
         return []
@@ -217,6 +231,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == "choose_civ":
         taken = {p["civ"] for p in state["players"]}
         return [Command(seat, "choose_civ", {"civ": c}) for c in catalog.CIVS if c not in taken]
+    if phase == "starting_cards":
+        return [Command(seat, "choose_starting_card", {"card": c}) for c in sorted(state["players"][seat]["deck"])]
     if phase == "bid":
         return [Command(seat, "bid", b) for b in _bids(state, seat)]
     if phase == "pick_card":
@@ -228,6 +244,9 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     turn = state["turn"]
     if turn["move"] is not None:
         stop = [] if turn["move"].get("lane_roll") else [Command(seat, "stop")]
+        steps = [o for o in movement.step_options(state, seat)
+                 if not (state.get("simultaneous") and o.get("connect") is not None
+                         and optional.makes_contact(state, seat, board.parse(turn["move"]["at"])[1], o["connect"]))]
         place = []
         for a in vulcans.move_candidates(state, seat):
             try:
@@ -235,7 +254,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             except IllegalCommand:
                 continue
             place.append(Command(seat, "place_ambassador", a))
-        return [Command(seat, "step", o) for o in movement.step_options(state, seat)] + stop + place
+        return [Command(seat, "step", o) for o in steps] + stop + place
     out = []
     for kind, args in _turn_candidates(state, seat):
         try:
@@ -256,6 +275,18 @@ def _check_turn_action(state: State, seat: int, kind: str, args: dict[str, Any])
 
 # --- dispatch ------------------------------------------------------------------------------------------------
 def dispatch(ctx: Ctx, command: Command) -> None:
+    s = ctx.state
+    if command.seat != AUTO_SEAT and optional.sim_idle(s) and command.seat in s["simultaneous"]["waiting"]:
+        optional.focus(s, command.seat)  # R145: this seat's simultaneous turn comes in front
+    try:
+        if s["phase"] != "over" and s["turn"] is not None:
+            optional.check_no_contact(s, command.seat, command.kind, dict(command.args))
+        _dispatch(ctx, command)
+    finally:
+        optional.unfocus(s)
+
+
+def _dispatch(ctx: Ctx, command: Command) -> None:
     s = ctx.state
     if s["phase"] == "over":
         raise IllegalCommand("game_over")
@@ -283,6 +314,11 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         bump(s)
         if all(p["civ"] is not None for p in s["players"]):
             finish_setup(ctx)
+        return
+    if phase == "starting_cards":
+        _expect(kind, "choose_starting_card")
+        if optional.choose_starting_card(ctx, seat, args.get("card")):
+            after_starting_cards(ctx)
         return
     if phase == "bid":
         _expect(kind, "bid")
@@ -372,6 +408,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         conflict.hit(ctx, args["unit"])
     elif pk == "passage":
         movement.answer_passage(ctx, seat, kind == "allow_passage")
+    elif pk == "cooperation":
+        optional.answer_cooperation(ctx, seat, kind == "allow_cooperation")
     elif pk == "surrender":
         conflict.surrender(ctx, seat, kind == "surrender")
     elif pk == "trade_offer":

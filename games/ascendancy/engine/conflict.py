@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, andorians, board
+from games.ascendancy.engine import ambassadors, andorians, board, optional
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
 from games.ascendancy.engine.movement import right_of
 from games.ascendancy.engine.state import (
@@ -338,7 +338,7 @@ def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("prime_directive", "ascendancy:R159")
     if not developed(sys) or sys["control"] == seat:
         raise IllegalCommand("not_invadable", "ascendancy:R100")
-    if not board.occupies(state, seat, board.sys_sector(sid)):
+    if not optional.occupies_for(state, seat, board.sys_sector(sid)):  # R157
         raise IllegalCommand("not_occupied", "ascendancy:R100")
     owner = sys["control"]
     if civ_effects(p, "logical_observers") and owner is not None and state["players"][owner]["authority"] < p["authority"]:
@@ -478,7 +478,7 @@ def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("no_hegemony_on_prewarp", "ascendancy:R114")
     if not developed(sys) or sys["control"] == seat:
         raise IllegalCommand("not_a_hegemony_target", "ascendancy:R111")
-    if not board.occupies(state, seat, board.sys_sector(sid)):
+    if not optional.occupies_for(state, seat, board.sys_sector(sid)):  # R157
         raise IllegalCommand("not_occupied", "ascendancy:R111")
     if p["resources"]["culture"] < 2:
         raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": 2})

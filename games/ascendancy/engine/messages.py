@@ -115,6 +115,13 @@ MESSAGES: dict[str, str] = {
     "round_limit": "The round limit was reached: the most Authority wins.",
     "tiebreak_systems": "Tie: the most systems controlled wins; still tied, the victory is shared.",
     "most_authority": "The most Authority, then the most systems.",
+    # optional rules (R145-R157)
+    "options_conflict": "The table options {option} and {other} cannot be used together.",
+    "option_needs_option": "The table option {option} needs {other}.",
+    "option_not_in_play": "The optional rule {option} is not used at this table.",
+    "no_peaceful_partner": "Only you and one Peaceful rival must have ships in that system.",
+    "cooperation_already_asked": "You already asked for cooperation in that system this turn.",
+    "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -136,6 +143,9 @@ PROMPTS: dict[str, str] = {
     "meddle_consent": "The Vulcans ask to move your {unit} to {to}: accept or refuse.",
     "reliquary_colonize": "Ancient Vulcan Reliquary: choose the system you colonize for free.",
     "free_node": "Communication Network: choose the free Resource Node you build on {system}.",
+    "starting_card": ("Choose a starting card from your Advancement deck "
+                      "(the Advancement first, then the Project)."),
+    "cooperation": "Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.",
 }
 
 EVENTS: dict[str, str] = {
@@ -226,4 +236,40 @@ EVENTS: dict[str, str] = {
     "free_node_built": "Communication Network: player {seat} builds a free {node} node on {system}.",
     "commands_refreshed": "Temporal Anomaly: player {seat} refreshes {commands} Commands.",
     "culture_bought": "Player {seat} buys {culture} Culture for {production} Production.",
+    "starting_project": "Player {seat} starts with the Project {card}.",
+    "starting_advancement": "Player {seat} starts with the Advancement {card}.",
+    "simultaneous_turns": "Round {round}: every player plays their turn at the same time.",
+    "cooperation_asked": "Player {seat} asks player {owner} for cooperation in {system}.",
+    "cooperation_answered": "Player {seat} answers player {asker}'s request for cooperation in {system}: allowed {allowed}.",
+}
+
+#: Table option labels (``options.schema``).
+OPTIONS: dict[str, str] = {
+    "option_simultaneous_first_turns": "Simultaneous first turns: everyone plays round 1 at once, no contact",
+    "option_simultaneous_second_round": "Round 2 simultaneous too (with Simultaneous first turns)",
+    "option_extra_resources": "Extra starting resources (8 Production, 6 Research, 4 Culture)",
+    "option_starting_project": "Starting Project: one random Project at setup",
+    "option_starting_advancement": "Starting Advancements: one random extra completed Advancement",
+    "option_starting_cards_chosen": "Starting Project and Advancement chosen from the deck, not drawn",
+    "option_random_turn_order": "Random turn order: no bidding",
+    "option_unbridled_culture": "Unbridled Culture: Culture may be spent as Production or Research",
+    "option_easier_authority": "Easier Authority: 4 Culture",
+    "option_mysterious_turn_order": "Mysterious Turn Order: twice the Turn Order cards, half set aside unseen",
+    "option_random_galaxy": "Random galaxy: every disc shuffled together",
+    "option_free_trade_routes": "Free Trade Routes",
+    "option_humble_origins": "Humble Origins: no starting resources or Authority",
+    "option_focused_research": "Focused Research: choose one Project",
+    "option_allied_cooperation": "Allied Cooperation: a Peaceful rival may let you colonize, invade or attempt Hegemony",
+    "option_starbase_limit": "Starbases allowed by the highest Authority reached, or by the Authority held now",
+    "option_round_limit": "End after this many rounds (most Authority wins)",
+}
+
+#: Values of the choice options, keyed ``<option>.<value>``.
+CHOICES: dict[str, str] = {
+    "starbase_limit.highest_authority": "The highest Authority reached",
+    "starbase_limit.current_authority": "The Authority held now",
+    "round_limit.none": "No limit",
+    "round_limit.15": "15 rounds",
+    "round_limit.25": "25 rounds",
+    "round_limit.40": "40 rounds",
 }

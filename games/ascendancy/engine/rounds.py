@@ -44,8 +44,10 @@ def start_round(ctx: Ctx) -> None:
         previous = participants(s)
     bidders = [] if s["options"].get("random_turn_order") else [
         x for x in previous if isinstance(x, int) and s["players"][x]["first_contact"]]  # R2, R3, R149
+    from games.ascendancy.engine.optional import turn_order_cards
+
     s["initiative"] = {"bidders": bidders, "index": 0, "bids": {}, "picking": [], "cards_left":
-                       list(range(1, len(participants(s)) + 1))}  # R7
+                       turn_order_cards(ctx, len(participants(s)))}  # R7, R152
     s["cards"] = {}
     s["phase"] = "bid"
     bump(s)
@@ -124,6 +126,10 @@ def _deal_rest(ctx: Ctx) -> None:
 def next_turn(ctx: Ctx) -> None:
     """R8: the next holder of a Turn Order card plays; after the last, the Recharge Stage."""
     s = ctx.state
+    from games.ascendancy.engine.optional import sim_next_turn
+
+    if sim_next_turn(ctx, andorian_pride):  # R145: a simultaneous round
+        return
     s["turn"] = None
     while True:
         s["turn_index"] += 1

@@ -6,10 +6,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, commands, options, scoring, secrets, view
+from games.ascendancy.engine import catalog, commands, scoring, secrets, view
+from games.ascendancy.engine import options as options_module
 from games.ascendancy.engine.setup import setup_game
 from games.ascendancy.engine.state import Ctx, State, copy_state
-from games.engine.core import Command, Decision, Outcome, Result, Rng, Rules, Zone
+from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
 
 
 class AscendancyRules(Rules):
@@ -21,7 +22,12 @@ class AscendancyRules(Rules):
     factions = catalog.CIVS
 
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
-        return options.schema()
+        return options_module.schema()
+
+    def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        opts = super().validate_options(num_players, options)
+        options_module.check(opts)
+        return opts
 
     def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:
         opts = self.validate_options(num_players, options)
@@ -33,6 +39,27 @@ class AscendancyRules(Rules):
         opts = self.validate_options(len(civs), options)
         ctx = setup_game(len(civs), opts, rng, civs=civs)
         return Outcome(state=ctx.state, events=ctx.events)
+
+    def setup_seated(
+        self, *, num_players: int, options: Mapping[str, Any], rng: Rng, factions: Sequence[str]
+    ) -> Outcome:
+        """A started table: the civilizations its seats chose in the lobby (no two the same). When no seat
+        chose, the civilizations are chosen at the table (``choose_civ``); when some did, every seat that did
+        not is given one at random from those left, by the table's seeded RNG."""
+        chosen = [f or "" for f in factions]
+        if len(chosen) != num_players:
+            raise IllegalCommand("bad_argument", argument="factions")
+        if not any(chosen):
+            return self.setup(num_players=num_players, options=options, rng=rng)
+        for civ in chosen:
+            if civ and civ not in catalog.CIVS:
+                raise IllegalCommand("unknown_civ", civ=civ)
+        named = [c for c in chosen if c]
+        if len(set(named)) != len(named):
+            raise IllegalCommand("civ_taken", civ=next(c for c in named if named.count(c) > 1))
+        left = rng.shuffled(sorted(c for c in catalog.CIVS if c not in named))
+        civs = [c if c else left.pop() for c in chosen]
+        return self.setup_with_civs(civs, options, rng)
 
     def pending(self, state: State) -> Sequence[Decision]:
         return commands.pending(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, layout
+from games.ascendancy.engine import catalog, layout, optional
 from games.ascendancy.engine.board import sys_sector
 from games.ascendancy.engine.state import Ctx, State, command_total, new_player
 from games.engine.core import Rng
@@ -63,6 +63,9 @@ def finish_setup(ctx: Ctx) -> None:
         p["authority"] = p["authority_max"] = authority
         p["advancements"] = [{"card": catalog.STARTING_ADVANCEMENT[civ], "exhausted": False}]
         p["deck"] = rng_shuffled(ctx.rng, catalog.advancement_deck(civ))
+        if opts.get("unbridled_culture"):  # R150
+            p["unbridled_culture"] = True
+        optional.starting_cards(ctx, p)  # R147, R148
         p["fleet_cards"] = [f["id"] for f in catalog.FLEETS[civ]]
         p["trade_hand"] = [0, 1, 2]
         p["commands"] = p["ready"] = command_total(s, p["seat"])
@@ -77,6 +80,14 @@ def finish_setup(ctx: Ctx) -> None:
         s["stack"] = rng_shuffled(ctx.rng, rest) + top
     s["exploration"]["deck"] = rng_shuffled(ctx.rng, catalog.exploration_in_play(civs))
     ctx.emit("game_set_up", civs=civs)
+    if optional.starting_choices_open(s):  # R147, R148: experienced players choose their cards first
+        s["phase"] = "starting_cards"
+        return
+    after_starting_cards(ctx)
+
+
+def after_starting_cards(ctx: Ctx) -> None:
+    """The Vulcan Agenda (setup 2.1.9), then the first round."""
     from games.ascendancy.engine.agendas import deal
 
     if deal(ctx):  # setup 2.1.9: the Vulcan reveals one of his two Agendas first

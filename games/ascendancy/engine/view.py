@@ -34,8 +34,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},
         "order": state["order"], "cards": state["cards"], "initiative": state["initiative"],
-        "turn": state["turn"], "prompt": state["prompt"], "end": state["end"],
+        "turn": state["turn"] if state["turn"] is not None or seat is None else _simultaneous_turn(state, seat),
+        "prompt": state["prompt"], "end": state["end"],
+        "simultaneous": list(state["simultaneous"]["waiting"]) if state.get("simultaneous") else None,
     }
+
+
+def _simultaneous_turn(state: State, seat: int) -> dict[str, Any] | None:
+    """R145: in a simultaneous round each seat sees its own turn."""
+    sim = state.get("simultaneous")
+    found: dict[str, Any] | None = sim["turns"].get(str(seat)) if sim else None
+    return found
 
 
 def zones(state: State) -> list[Zone]:

@@ -75,6 +75,13 @@ class Rules:
     def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:
         raise NotImplementedError
 
+    def setup_seated(
+        self, *, num_players: int, options: Mapping[str, Any], rng: Rng, factions: Sequence[str]
+    ) -> Outcome:
+        """Setup for a started table whose seats chose ``factions`` in the lobby ("" = no choice), in seat
+        order. A game with factions overrides it; the default ignores them."""
+        return self.setup(num_players=num_players, options=options, rng=rng)
+
     def pending(self, state: Any) -> Sequence[Decision]:
         raise NotImplementedError
 

@@ -16,7 +16,10 @@ from tests.support.engine import assert_replays, play_to_the_end, strings, walk_
 
 HOME_DISCS = {h["disc"] for h in catalog.HOMES.values()}
 OPTIONS_ON = {"extra_resources": True, "easier_authority": True, "free_trade_routes": True,
-              "focused_research": True, "random_galaxy": True, "humble_origins": False}
+              "focused_research": True, "random_galaxy": True, "humble_origins": False,
+              "simultaneous_first_turns": True, "simultaneous_second_round": True, "starting_project": True,
+              "starting_advancement": True, "unbridled_culture": True, "mysterious_turn_order": True,
+              "allied_cooperation": True, "starting_cards_chosen": True}
 
 
 def card_places(state: dict[str, Any]) -> Counter[str]:

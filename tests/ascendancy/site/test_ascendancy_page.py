@@ -126,7 +126,7 @@ def test_a_table_is_created_and_every_seat_and_a_spectator_sees_the_board_in_eng
             assert f'<html lang="{language}">' in html
             if seat == _waiting_seat(table):  # the engine's prompt, translated
                 assert ("Scegli la tua civiltà." if language == "it" else "Choose your civilization.") in html
-                assert ("Gioca con United Federation of Planets" if language == "it"
+                assert ("Gioca con Federazione Unita dei Pianeti" if language == "it"
                         else "Play the United Federation of Planets") in html
         html = _check_page(watcher, table, None)
         assert ("Mappa stellare" if language == "it" else "Star map") in html

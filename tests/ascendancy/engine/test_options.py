@@ -1,0 +1,232 @@
+"""The book's optional rules (R145-R157) as table options: offered with their defaults, refused in
+contradictory mixes, and played by the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.ascendancy.engine import catalog, optional, options
+from games.engine.core import Command, IllegalCommand, Rng
+from tests.ascendancy.engine.helpers import RULES, build, cmd, ev, fresh, legal, refused, run
+
+BOOK_OPTIONS = {
+    "simultaneous_first_turns": "R145", "extra_resources": "R146", "starting_project": "R147",
+    "starting_advancement": "R148", "random_turn_order": "R149", "unbridled_culture": "R150",
+    "easier_authority": "R151", "mysterious_turn_order": "R152", "random_galaxy": "R153",
+    "free_trade_routes": "R154", "humble_origins": "R155", "focused_research": "R156",
+    "allied_cooperation": "R157",
+}
+
+
+@pytest.mark.rules("ascendancy:R145", "ascendancy:R146", "ascendancy:R147", "ascendancy:R148",
+                   "ascendancy:R149", "ascendancy:R150", "ascendancy:R151", "ascendancy:R152",
+                   "ascendancy:R153", "ascendancy:R154", "ascendancy:R155", "ascendancy:R156",
+                   "ascendancy:R157")
+def test_every_optional_rule_is_a_table_option_off_by_default() -> None:
+    schema = {o["name"]: o for o in RULES.option_schema()}
+    for name in BOOK_OPTIONS:
+        assert schema[name]["type"] == "bool" and schema[name]["default"] is False, name
+        assert schema[name]["label"]
+    opts = RULES.validate_options(3, {})
+    assert all(opts[name] is False for name in BOOK_OPTIONS)
+    with pytest.raises(IllegalCommand) as exc:
+        RULES.validate_options(3, {"extra_resources": True, "humble_origins": True})
+    assert exc.value.code == "options_conflict" and exc.value.rule == "ascendancy:R155"
+    with pytest.raises(IllegalCommand) as exc:
+        RULES.validate_options(3, {"simultaneous_second_round": True})
+    assert exc.value.code == "option_needs_option" and exc.value.rule == "ascendancy:R145"
+    with pytest.raises(IllegalCommand) as exc:
+        RULES.validate_options(3, {"unbridled_culture": "yes"})
+    assert exc.value.code == "bad_option_value"
+    assert set(options.CONFLICTS[0][:2]) == {"extra_resources", "humble_origins"}
+
+
+# --- R145 -------------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R145")
+def test_simultaneous_first_turns_open_every_seat_at_once() -> None:
+    state = fresh(simultaneous_first_turns=True)
+    decisions = RULES.pending(state)
+    assert sorted(s for d in decisions for s in d.seats) == [0, 1, 2]
+    assert all(d.prompt == "build_phase" for d in decisions)
+    assert len({d.key for d in decisions}) == 3
+    last = state["order"][-1]
+    # the last seat in Turn Order plays first, the others still wait with their own decisions
+    state, events = run(state, cmd(last, "build_ship", at=catalog.HOMES[state["players"][last]["civ"]]["disc"]),
+                        cmd(last, "end_build"))
+    assert ev(events, "ship_built")
+    assert state["turn"] is None and state["simultaneous"]["turns"][str(last)]["phase"] == "command"
+    keys = {next(iter(d.seats)): d for d in RULES.pending(state)}
+    assert keys[last].prompt == "command_phase" and keys[state["order"][0]].prompt == "build_phase"
+    assert ("end_turn", {}) in legal(state, last) and ("end_build", {}) in legal(state, state["order"][0])
+    assert RULES.view(state, last)["turn"]["seat"] == last and RULES.view(state, None)["turn"] is None
+    state, _ = run(state, cmd(last, "end_turn"))
+    assert legal(state, last) == []
+    refused(state, cmd(last, "end_build"), "not_your_turn")
+    for seat in state["order"][:-1]:
+        state, _ = run(state, cmd(seat, "end_build"), cmd(seat, "end_turn"))
+    assert state["round"] == 2 and state["simultaneous"] is None  # round 2 is played in turn order
+    assert state["turn"]["seat"] == state["order"][0]
+
+
+@pytest.mark.rules("ascendancy:R145")
+def test_the_second_round_may_be_simultaneous_too() -> None:
+    state = fresh(simultaneous_first_turns=True, simultaneous_second_round=True)
+    for rnd in (1, 2):
+        assert state["round"] == rnd and len(RULES.pending(state)) == 3
+        for seat in range(3):
+            state, _ = run(state, cmd(seat, "end_build"), cmd(seat, "end_turn"))
+    assert state["round"] == 3 and not state.get("simultaneous") and len(RULES.pending(state)) == 1
+
+
+@pytest.mark.rules("ascendancy:R145", "ascendancy:R38")
+def test_no_first_contact_in_a_simultaneous_round() -> None:
+    systems = [{"id": "vega", "slots": ["production"], "xy": [20.0, 0.0]},
+               {"id": "deneb", "slots": ["research"], "xy": [40.0, 0.0]}]
+    state = build(turn=0, phase="command", systems=systems, lanes=[("l1", "earth", "vega", 2),
+                                                                   ("l2", "qonos", "deneb", 2)])
+    state["systems"]["earth"]["home_of"] = 0
+    assert optional.makes_contact(state, 0, "vega", "deneb")
+    assert not optional.makes_contact(state, 0, "vega", "earth")
+    state["simultaneous"] = {"turns": {}, "waiting": [0], "seq": {"0": 0}}
+    state["turn"]["move"] = {"kind": "impulse", "unit": "x", "at": "S:vega", "left": 2}
+    refused(state, Command(0, "step", {"connect": "deneb"}), "no_contact_in_simultaneous_round", "ascendancy:R145")
+
+
+# --- R147, R148 ---------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R147", "ascendancy:R148")
+def test_starting_project_and_advancement_are_drawn_from_the_deck() -> None:
+    plain = fresh()
+    state = fresh(starting_project=True, starting_advancement=True)
+    drawn = set()
+    for p, q in zip(state["players"], plain["players"], strict=True):
+        assert len(p["projects"]) == 1 and p["projects"][0]["research"] == 0
+        assert len(p["advancements"]) == 2 and p["advancements"][0] == q["advancements"][0]
+        assert len(p["deck"]) == len(q["deck"]) - 2
+        extra = {p["projects"][0]["card"], p["advancements"][1]["card"]}
+        assert extra <= set(q["deck"]) and not extra & set(p["deck"])
+        assert all(catalog.ADVANCEMENTS[c]["civ"] == p["civ"] for c in extra)
+        drawn.add(p["projects"][0]["card"])
+    other = fresh(seed=9, starting_project=True)
+    assert {p["projects"][0]["card"] for p in other["players"]} != drawn  # random, by the seed
+    assert not plain["players"][0]["projects"]
+
+
+# --- R150 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R150")
+def test_unbridled_culture_pays_for_production_and_research() -> None:
+    broke = {0: {"production": 0, "research": 0, "culture": 2}}
+    plain = build(turn=0, resources=broke)
+    refused(plain, cmd(0, "build_ship", at="earth"), "not_enough_resources", "ascendancy:R10", cost={"production": 1})
+    state = build(turn=0, resources=broke, options={"unbridled_culture": True},
+                  projects={0: [(catalog.advancement_deck("federation")[0], 0)]})
+    state, _ = run(state, cmd(0, "build_ship", at="earth"))
+    assert state["players"][0]["resources"] == {"production": 0, "research": 0, "culture": 1}
+    card = state["players"][0]["projects"][0]["card"]
+    state, _ = run(state, cmd(0, "fund", project=card))
+    assert state["players"][0]["resources"]["culture"] == 0
+    refused(state, cmd(0, "build_ship", at="earth"), "not_enough_resources", "ascendancy:R10", cost={"production": 1})
+    mixed = build(turn=0, resources={0: {"production": 1, "research": 0, "culture": 5}},
+                  options={"unbridled_culture": True})
+    mixed, _ = run(mixed, cmd(0, "build_ship", at="earth"), cmd(0, "build_ship", at="earth"))
+    assert mixed["players"][0]["resources"] == {"production": 0, "research": 0, "culture": 4}  # own tokens first
+
+
+# --- R152 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R152", "ascendancy:R7")
+def test_mysterious_turn_order_uses_half_of_twice_the_cards() -> None:
+    seen: set[int] = set()
+    for seed in range(8):
+        state = fresh(seed=seed, mysterious_turn_order=True)
+        cards = sorted(state["cards"].values())
+        assert len(set(cards)) == 3 and all(1 <= c <= 6 for c in cards)
+        assert state["order"] == sorted(state["order"], key=lambda x: state["cards"][str(x)])
+        seen |= set(cards)
+        assert sorted(fresh(seed=seed)["cards"].values()) == [1, 2, 3]
+    assert max(seen) > 3
+
+
+# --- R153 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R153")
+def test_random_galaxy_shuffles_every_disc_together() -> None:
+    def phenomena_on_top(state: dict) -> int:
+        top = state["stack"][-2 * state["n"]:]
+        return sum(1 for d in top if catalog.DISCS[d]["kind"] != "planet")
+
+    assert all(phenomena_on_top(fresh(seed=s)) == 0 for s in range(6))
+    assert any(phenomena_on_top(fresh(seed=s, random_galaxy=True)) for s in range(12))
+    assert sorted(fresh(seed=3, random_galaxy=True)["stack"]) == sorted(fresh(seed=3)["stack"])
+
+
+# --- R156 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R156", "ascendancy:R131")
+def test_focused_research_chooses_one_project_from_the_deck() -> None:
+    state = build(turn=0, phase="command", options={"focused_research": True})
+    deck = list(state["players"][0]["deck"])
+    launches = [a for k, a in legal(state, 0) if k == "launch"]
+    assert sorted(a["card"] for a in launches) == sorted(deck)
+    refused(state, cmd(0, "launch"), "not_in_your_deck", "ascendancy:R156")
+    state, _ = run(state, cmd(0, "launch", card=deck[0]))
+    p = state["players"][0]
+    assert [pr["card"] for pr in p["projects"]] == [deck[0]] and sorted(p["deck"]) == sorted(deck[1:])
+    plain = build(turn=0, phase="command")
+    plain, _ = run(plain, cmd(0, "launch"))
+    assert len(plain["players"][0]["projects"]) == 2
+
+
+# --- R157 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.rules("ascendancy:R157", "ascendancy:R12")
+def test_allied_cooperation_lets_a_peaceful_rival_step_aside() -> None:
+    systems = [{"id": "vega", "slots": ["production"], "xy": [3, 0]}]
+    spec: dict[str, Any] = {"turn": 1, "systems": systems, "ships": {1: {"S:vega": 2}, 0: {"S:vega": 1}},
+                            "trade_held": {1: {0: 0}}, "contact": (0, 1)}
+    plain = build(**spec)
+    refused(plain, cmd(1, "colonize", at="vega"), "not_occupied", "ascendancy:R12")
+    refused(plain, cmd(1, "ask_cooperation", at="vega"), "option_not_in_play", "ascendancy:R157",
+            option="allied_cooperation")
+    state = build(**spec, options={"allied_cooperation": True})
+    assert ("ask_cooperation", {"at": "vega"}) in legal(state, 1)
+    asked, events = run(state, cmd(1, "ask_cooperation", at="vega"))
+    assert RULES.pending(asked)[0].seats == frozenset({0}) and RULES.pending(asked)[0].prompt == "cooperation"
+    refused_state, _ = run(asked, cmd(0, "refuse_cooperation"))
+    refused(refused_state, cmd(1, "colonize", at="vega"), "not_occupied", "ascendancy:R12")
+    refused(refused_state, cmd(1, "ask_cooperation", at="vega"), "cooperation_already_asked", "ascendancy:R157")
+    allowed, events = run(asked, cmd(0, "allow_cooperation"), cmd(1, "colonize", at="vega"))
+    assert allowed["systems"]["vega"]["control"] == 1 and ev(events, "cooperation_answered")[0]["allowed"]
+    assert allowed["players"][0]["ships"]["S:vega"] == 1  # his ships stay where they are
+    hostile = build(**{**spec, "trade_held": {}}, options={"allied_cooperation": True})
+    refused(hostile, cmd(1, "ask_cooperation", at="vega"), "no_peaceful_partner", "ascendancy:R157")
+
+
+def test_an_option_mix_plays_from_setup() -> None:
+    opts = {name: True for name in BOOK_OPTIONS if name != "extra_resources"}
+    out = RULES.setup(num_players=4, options=opts, rng=Rng.from_seed(3))
+    assert out.state["phase"] == "choose_civ"
+
+
+@pytest.mark.rules("ascendancy:R147", "ascendancy:R148")
+def test_experienced_players_choose_their_starting_cards() -> None:
+    with pytest.raises(IllegalCommand) as exc:
+        RULES.validate_options(3, {"starting_cards_chosen": True})
+    assert exc.value.code == "option_needs_option"
+    state = fresh(starting_project=True, starting_advancement=True, starting_cards_chosen=True)
+    assert state["phase"] == "starting_cards" and state["round"] == 0
+    decisions = RULES.pending(state)
+    assert sorted(s for d in decisions for s in d.seats) == [0, 1, 2]
+    assert all(d.prompt == "starting_card" and d.params == {"what": "advancement"} for d in decisions)
+    deck = sorted(state["players"][1]["deck"])
+    assert [a["card"] for k, a in legal(state, 1)] == deck
+    refused(state, cmd(1, "choose_starting_card", card=state["players"][0]["deck"][0]), "not_in_your_deck",
+            "ascendancy:R148")
+    state, _ = run(state, cmd(1, "choose_starting_card", card=deck[-1]))
+    assert state["players"][1]["advancements"][-1]["card"] == deck[-1]
+    assert [d.params for d in RULES.pending(state) if 1 in d.seats] == [{"what": "project"}]
+    state, _ = run(state, cmd(1, "choose_starting_card", card=deck[0]))
+    assert [pr["card"] for pr in state["players"][1]["projects"]] == [deck[0]]
+    assert 1 not in {s for d in RULES.pending(state) for s in d.seats}
+    for seat in (0, 2):
+        for _ in range(2):
+            state, _ = run(state, cmd(seat, "choose_starting_card", card=sorted(state["players"][seat]["deck"])[0]))
+    assert state["phase"] in ("bid", "turn") and state["round"] == 1
+    assert all(len(p["advancements"]) == 2 and len(p["projects"]) == 1 for p in state["players"])
