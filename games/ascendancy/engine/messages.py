@@ -262,6 +262,8 @@ OPTIONS: dict[str, str] = {
     "option_allied_cooperation": "Allied Cooperation: a Peaceful rival may let you colonize, invade or attempt Hegemony",
     "option_starbase_limit": "Starbases allowed by the highest Authority reached, or by the Authority held now",
     "option_round_limit": "End after this many rounds (most Authority wins)",
+    "option_temporal_anomaly": "Temporal Anomaly: the Commands a surviving ship refreshes",
+    "option_andorian_pride": "Andorian Pride: when Shields or Weapons are tied for the best",
 }
 
 #: Values of the choice options, keyed ``<option>.<value>``.
@@ -272,4 +274,8 @@ CHOICES: dict[str, str] = {
     "round_limit.15": "15 rounds",
     "round_limit.25": "25 rounds",
     "round_limit.40": "40 rounds",
+    "temporal_anomaly.one": "One Exhausted Command",
+    "temporal_anomaly.all": "Every Exhausted Command",
+    "andorian_pride.ties_count": "A tie for the best still gives the Culture",
+    "andorian_pride.strictly_best": "Only the strictly best gives the Culture",
 }

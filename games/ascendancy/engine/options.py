@@ -50,6 +50,10 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "detail": True},  # R121, RULINGS A15
         {"name": "round_limit", "type": "choice", "default": "none", "choices": ["none", "15", "25", "40"],
          "label": "option_round_limit", "detail": True},
+        {"name": "temporal_anomaly", "type": "choice", "default": "one", "choices": ["one", "all"],
+         "label": "option_temporal_anomaly", "detail": True},  # R77, RULINGS A17
+        {"name": "andorian_pride", "type": "choice", "default": "ties_count", "choices": ["ties_count", "strictly_best"],
+         "label": "option_andorian_pride", "detail": True},  # R179, RULINGS A23
     )
 
 

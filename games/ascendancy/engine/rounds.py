@@ -128,7 +128,7 @@ def next_turn(ctx: Ctx) -> None:
     s = ctx.state
     from games.ascendancy.engine.optional import sim_next_turn
 
-    if sim_next_turn(ctx, andorian_pride):  # R145: a simultaneous round
+    if sim_next_turn(ctx, andorians.pride):  # R145: a simultaneous round
         return
     s["turn"] = None
     while True:
