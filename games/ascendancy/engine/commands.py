@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board, build, catalog, conflict, movement, rounds
+from games.ascendancy.engine import board, build, catalog, conflict, effects, movement, rounds
 from games.ascendancy.engine.setup import finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
@@ -45,6 +45,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "offer_trade": (conflict.check_offer_trade, conflict.offer_trade),
     "swap_trade": (conflict.check_swap_trade, conflict.swap_trade),
     "cancel_trade": (conflict.check_cancel_trade, conflict.cancel_trade),
+    "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -134,8 +135,10 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
                 out += [("build_node", {"at": sid, "slot": slot, "node": k}) for k in catalog.NODE_TYPES]
         out += [("fund", {"project": pr["card"]}) for pr in p["projects"]]
         out += [("upgrade", {"track": t}) for t in ("weapons", "shields")]
+        out += [("upgrade", {"track": t, "pay": pay}) for t in ("weapons", "shields")
+                for pay, _ in effects.pay_with_options(state, seat, f"upgrade_{t}")]
     out.append(("buy_authority", {}))
-    for sid in build.ship_yards(state, seat):
+    for sid in build.ship_yards(state, seat, "fleets"):
         here = p["ships"].get(board.sys_sector(sid), 0)
         for f in catalog.FLEETS[p["civ"]]:
             for side in f["sides"]:
@@ -159,12 +162,15 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
             out += [("launch", {"card": c}) for c in sorted(p["deck"])]
         else:
             out.append(("launch", {}))
+        if effects.launch_effect(state, seat) is not None:  # R196
+            out += [("launch", {"from": q["seat"]}) for q in state["players"] if q["seat"] != seat]
         targets = sorted({t for sec in board.occupied_sectors(p) for t in [sec, *board.neighbours(state, sec)]})
         out += [("attack", {"target": t}) for t in targets]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
         out += [("research", {"at": sid}) for sid in here]
+    out += [("use_ability", args) for args in effects.ability_candidates(state, seat)]
     for other in range(state["n"]):
         if other == seat:
             continue
@@ -195,6 +201,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
     if kind == "discard_project":
         return [Command(seat, "discard_project", {"card": pr["card"]})
                 for pr in state["players"][seat]["projects"]]
+    if kind == "arrange_deck":
+        return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
     return []
 
 
@@ -360,3 +368,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         conflict.answer_trade(ctx, seat, kind == "accept_trade")
     elif pk == "discard_project":
         build.discard_project(ctx, seat, args["card"])
+    elif pk == "arrange_deck":
+        effects.arrange(ctx, seat, list(args["order"]))

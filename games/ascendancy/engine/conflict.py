@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import board
+from games.ascendancy.engine import board, effects
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
 from games.ascendancy.engine.movement import right_of
 from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, bump, shield_mod, weapons_roll
@@ -315,6 +315,7 @@ def end_battle(ctx: Ctx, winner: int | None) -> None:
         if wp["civ"] == "andorian" and winner == b["attacker"]:  # R181
             wp["claimed_ships"] += 1
             ctx.emit("andorian_field_testing", seat=winner)
+        effects.trigger(ctx, winner, "on_win_battle")  # R98: the cards' gains (R198)
     board.remove_abandoned_lanes(s)
 
 
@@ -326,7 +327,7 @@ def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
     if not isinstance(sid, str) or sid not in state["systems"]:
         raise IllegalCommand("no_such_system", "ascendancy:R100", system=str(sid))
     sys = state["systems"][sid]
-    if p["civ"] == "federation":
+    if effects.has(state, seat, "no_invasion"):
         raise IllegalCommand("prime_directive", "ascendancy:R159")
     if not developed(sys) or sys["control"] == seat:
         raise IllegalCommand("not_invadable", "ascendancy:R100")
@@ -456,7 +457,8 @@ def resistance(state: State, sid: str) -> int:
     nodes = sum(1 for n in sys["nodes"] if n is not None)
     if sys["control"] is None:
         return nodes + int(sys["warp_level"])
-    return nodes + 1 + (1 if sys["starbase"] else 0) + int(state["players"][sys["control"]]["authority"])
+    return (nodes + 1 + (1 if sys["starbase"] else 0) + int(state["players"][sys["control"]]["authority"])
+            + effects.resistance_bonus(state, sid))
 
 
 def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
@@ -472,11 +474,17 @@ def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("not_a_hegemony_target", "ascendancy:R111")
     if not board.occupies(state, seat, board.sys_sector(sid)):
         raise IllegalCommand("not_occupied", "ascendancy:R111")
-    if p["resources"]["culture"] < 2:
-        raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": 2})
+    price = hegemony_cost(state, seat)
+    if p["resources"]["culture"] < price + 1:
+        raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": price + 1})
     owner = sys["control"]
     if p["civ"] == "vulcan" and owner is not None and state["players"][owner]["authority"] < p["authority"]:
         raise IllegalCommand("logical_observers", "ascendancy:R213")
+
+
+def hegemony_cost(state: State, seat: int) -> int:
+    """R111: the attempt's Culture, less a ``cost_change`` of ``hegemony`` (R162, RULINGS E31)."""
+    return int(effects.cost(state, seat, "hegemony", {"culture": 1}).get("culture", 0))
 
 
 def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -484,13 +492,13 @@ def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     sid = args["at"]
     p["ready"] -= 1
-    p["resources"]["culture"] -= 1
+    p["resources"]["culture"] -= hegemony_cost(s, seat)
     owner = s["systems"][sid]["control"]
     if owner is not None:
         betray(ctx, seat, [owner])  # R116
     die = ctx.roll(seat, "hegemony")[0]
-    bonus = 0 if p["civ"] == "ferengi" else int(p["authority"])  # R191
-    bonus += sum(int(e["amount"]) for e in adv_effects(p, "hegemony_roll") if e.get("scope") in (None, "hegemony"))
+    bonus = 0 if effects.has(s, seat, "hegemony_no_authority") else int(p["authority"])  # R191
+    bonus += effects.hegemony_bonus(s, seat, sid)  # R160 and the cards, fleets and Recon tokens (A24)
     total = die + bonus
     need = resistance(s, sid)
     success = total > need
