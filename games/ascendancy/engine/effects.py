@@ -498,24 +498,24 @@ def exhaust_targets(state: State, seat: int, src: Source) -> list[tuple[int, str
 
 
 def _exhaust_cands(state: State, seat: int, src: Source) -> list[dict[str, Any]]:
-    return [{"rival": r, "target": c} for r, c in exhaust_targets(state, seat, src)]
+    return [{"rival": r, "rival_card": c} for r, c in exhaust_targets(state, seat, src)]
 
 
 def _exhaust_check(state: State, seat: int, src: Source, args: dict[str, Any]) -> None:
-    if (args.get("rival"), args.get("target")) not in exhaust_targets(state, seat, src):
+    if (args.get("rival"), args.get("rival_card")) not in exhaust_targets(state, seat, src):
         raise IllegalCommand("not_an_exhaustable_card", "ascendancy:R139", category=src.effect["category"])
 
 
 def _exhaust(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
     q = ctx.player(int(args["rival"]))
-    target = str(args["target"])
+    target = str(args["rival_card"])
     if target.startswith("trade:"):
         q["trade_held"][target.split(":", 1)[1]]["exhausted"] = True
     else:
         next(a for a in q["advancements"] if a["card"] == target)["exhausted"] = True
         if catalog.ADVANCEMENTS[target]["command"]:
             q["commands"] = command_total(ctx.state, q["seat"])
-    ctx.emit("rival_card_exhausted", seat=seat, rival=q["seat"], card=target, by=src.card)
+    ctx.emit("rival_card_exhausted", seat=seat, player=q["seat"], card=target, by=src.card)
 
 
 # peek_deck (an open decision: the cards are shown to the owner, who puts them back in his order)
@@ -538,8 +538,9 @@ def _peek(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
     count = min(int(src.effect["count"]), len(deck))
     top = list(reversed(deck[-count:]))  # top first
     ctx.revealing = True
-    ctx.emit("deck_peeked", visible_to=frozenset({seat}), redacted={"cards": None}, seat=seat,
-             deck=src.effect["deck"], cards=top)
+    ctx.emit("deck_peeked", visible_to=frozenset({seat}),
+             redacted={"seat": seat, "deck": src.effect["deck"], "cards": [], "count": count}, seat=seat,
+             deck=src.effect["deck"], cards=top, count=count)
     ctx.state["prompt"] = {"kind": "arrange_deck", "seat": seat, "deck": src.effect["deck"], "count": count}
     bump(ctx.state)
 

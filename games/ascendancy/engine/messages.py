@@ -99,6 +99,20 @@ MESSAGES: dict[str, str] = {
     "round_limit": "The round limit was reached: the most Authority wins.",
     "tiebreak_systems": "Tie: the most systems controlled wins; still tied, the victory is shared.",
     "most_authority": "The most Authority, then the most systems.",
+    # card effects (effects.py)
+    "not_your_turn_for_ability": "{card} can be used only during your own turn.",
+    "build_phase_ability": "{card} is used in your Build Phase.",
+    "ability_used_up": "{card}: already used this round or turn.",
+    "card_exhausted": "{card} is Exhausted until the Recharge.",
+    "no_such_ability": "You have no ability {card} to use.",
+    "fleet_not_on_phenomenon": "The fleet must be on a Phenomenon.",
+    "recon_target_not_possible": "A Recon token goes on the fleet's system or a system of its lane, never a Phenomenon ({system}).",
+    "no_recon_tokens_left": "All 5 of your Recon tokens are on the map.",
+    "no_fleet_to_swap": "No other fleet of yours on the map to swap with ({fleet}).",
+    "not_an_exhaustable_card": "No ready rival card of the category {category} there.",
+    "deck_empty": "The {deck} deck is empty.",
+    "cannot_pay_with": "You cannot pay that with {resource}.",
+    "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -117,6 +131,7 @@ PROMPTS: dict[str, str] = {
     "trade_offer": "Accept or refuse the Trade Agreement offered to you.",
     "discard_project": "You have more Projects than Research Nodes: discard one.",
     "automaton_turn": "The automaton plays its turn.",
+    "arrange_deck": "Put the cards you looked at back on the {deck} deck in any order.",
 }
 
 EVENTS: dict[str, str] = {
@@ -198,28 +213,14 @@ EVENTS: dict[str, str] = {
     "game_ended": "The game ends ({reason}).",
     # card effects (effects.py)
     "effect_gain": "{card}: player {seat} takes resources.",
-    "ability_used": "Player {seat} uses {card} ({ability}).",
-    "phenomenon_mined": "Player {seat}'s fleet {fleet} mines a Phenomenon.",
+    "ability_used": "Player {seat} uses {card}.",
+    "phenomenon_mined": "Player {seat} mines a Phenomenon with a fleet.",
     "resources_converted": "Player {seat} converts resources ({card}).",
     "recon_token_placed": "Player {seat} places a Recon token on {system}.",
-    "fleets_swapped": "Player {seat} swaps the positions of fleets {fleet} and {other}.",
-    "rival_card_exhausted": "Player {seat} exhausts {card} of player {rival}.",
+    "fleets_swapped": "Player {seat} swaps the positions of two fleets.",
+    "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
     "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",
     "deck_arranged": "Player {seat} puts back {count} cards on the {deck} deck.",
     "free_warp_entry": "Player {seat}'s {unit} enters Warp without a Command.",
     "passed_rivals": "Player {seat} enters {sector} past rival ships and stops.",
-    "arrange_deck": "Put the cards you looked at back on the {deck} deck in any order.",
-    "not_your_turn_for_ability": "{card} can be used only during your own turn.",
-    "build_phase_ability": "{card} is used in your Build Phase.",
-    "ability_used_up": "{card}: already used this round or turn.",
-    "card_exhausted": "{card} is Exhausted until the Recharge.",
-    "no_such_ability": "You have no ability {card} to use.",
-    "fleet_not_on_phenomenon": "The fleet must be on a Phenomenon.",
-    "recon_target_not_possible": "A Recon token goes on the fleet's system or a system of its lane, never a Phenomenon ({system}).",
-    "no_recon_tokens_left": "All 5 of your Recon tokens are on the map.",
-    "no_fleet_to_swap": "No other fleet of yours on the map to swap with ({fleet}).",
-    "not_an_exhaustable_card": "No ready rival card of the category {category} there.",
-    "deck_empty": "The {deck} deck is empty.",
-    "cannot_pay_with": "You cannot pay that with {resource}.",
-    "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
 }

@@ -151,10 +151,10 @@ def test_tal_shiar_exhausts_a_rival_espionage_card_once_per_round() -> None:
     state = build(civs=("romulan", "klingon", "federation"), turn=0, advancements={
         0: ["rom_tal_shiar"], 1: ["kli_cloaking_device", "kli_disruptor_banks"]})
     tal = {"card": "rom_tal_shiar", "effect": 0}
-    assert _ability(state, 0, "rom_tal_shiar") == [{**tal, "rival": 1, "target": "kli_cloaking_device"}]
-    refused(state, cmd(0, "use_ability", **tal, rival=1, target="kli_disruptor_banks"), "not_an_exhaustable_card",
+    assert _ability(state, 0, "rom_tal_shiar") == [{**tal, "rival": 1, "rival_card": "kli_cloaking_device"}]
+    refused(state, cmd(0, "use_ability", **tal, rival=1, rival_card="kli_disruptor_banks"), "not_an_exhaustable_card",
             "ascendancy:R139", category="espionage")
-    state, events = run(state, cmd(0, "use_ability", **tal, rival=1, target="kli_cloaking_device"))
+    state, events = run(state, cmd(0, "use_ability", **tal, rival=1, rival_card="kli_cloaking_device"))
     cards = {a["card"]: a["exhausted"] for a in state["players"][1]["advancements"]}
     assert cards["kli_cloaking_device"] is True and cards["kli_disruptor_banks"] is False
     assert not effects.sources(state, 1, "first_strike")  # its effect is out of play (R137)
@@ -167,12 +167,12 @@ def test_ferengi_espionage_is_repeatable_while_its_cost_is_paid() -> None:
     state = build(civs=("ferengi", "klingon", "federation"), turn=0, resources={0: {"production": 5}},
                   advancements={0: ["fer_espionage"], 1: ["kli_plunder", "kli_ablative_armor"]})
     spy = {"card": "fer_espionage", "effect": 0}
-    state, _ = run(state, cmd(0, "use_ability", **spy, rival=1, target="kli_plunder"),
-                   cmd(0, "use_ability", **spy, rival=1, target="kli_ablative_armor"))
+    state, _ = run(state, cmd(0, "use_ability", **spy, rival=1, rival_card="kli_plunder"),
+                   cmd(0, "use_ability", **spy, rival=1, rival_card="kli_ablative_armor"))
     assert state["players"][0]["resources"]["production"] == 1
     assert all(a["exhausted"] for a in state["players"][1]["advancements"] if a["card"] != "kli_warrior_tradition")
     assert state["players"][0]["advancements"][-1]["exhausted"] is False  # not an "Exhaust this card" ability
-    refused(state, cmd(0, "use_ability", **spy, rival=1, target="kli_warrior_tradition"), "not_enough_resources",
+    refused(state, cmd(0, "use_ability", **spy, rival=1, rival_card="kli_warrior_tradition"), "not_enough_resources",
             "ascendancy:R135", cost={"production": 2})
 
 
