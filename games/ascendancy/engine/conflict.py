@@ -516,6 +516,7 @@ def piece_sectors(state: State, seat: int) -> set[str]:
     p = state["players"][seat]
     out = set(board.occupied_sectors(p))
     out |= {board.sys_sector(sid) for sid, sys in state["systems"].items() if sys["control"] == seat}
+    out |= {board.sys_sector(sid) for sid in p.get("recon", [])}  # RULINGS A24: Recon tokens count
     return out
 
 

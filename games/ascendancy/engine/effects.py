@@ -558,6 +558,7 @@ def arrange(ctx: Ctx, seat: int, order: list[int]) -> None:
     top = list(reversed(deck[-count:]))
     del deck[-count:]
     deck.extend(reversed([top[i] for i in order]))
+    ctx.player(seat).setdefault("peeked", {})[prompt["deck"]] = top  # the seat knows them (secrets.py)
     ctx.state["prompt"] = None
     bump(ctx.state)
     ctx.emit("deck_arranged", seat=seat, deck=prompt["deck"], count=count)

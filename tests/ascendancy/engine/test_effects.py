@@ -10,6 +10,7 @@ import pytest
 from games.ascendancy.engine import build as build_mod
 from games.ascendancy.engine import catalog, effects
 from games.ascendancy.engine.state import adv_total, command_total
+from games.engine.core import Rng
 
 from .helpers import RULES, build, cmd, ev, fresh, kinds, legal, refused, run
 
@@ -136,6 +137,10 @@ def test_exhaust_abilities_work_once_per_round_and_an_exhausted_card_is_out_of_p
     assert len(legal(state, 0)) == 6  # every order of the three discs
     state, _ = run(state, cmd(0, "arrange_deck", order=[2, 1, 0]))
     assert list(reversed(state["stack"][-3:])) == top[::-1]
+    for seed in range(5):  # the owner knows the three discs now; the others do not (RULINGS E16)
+        assert RULES.rerandomise(state, 0, Rng.from_seed(seed))["stack"][-3:] == state["stack"][-3:]
+    assert any(RULES.rerandomise(state, 1, Rng.from_seed(seed))["stack"][-3:] != state["stack"][-3:]
+               for seed in range(5))
     p = state["players"][0]
     assert p["advancements"][-1] == {"card": "fed_subspace_telescopes", "exhausted": True}
     assert adv_total(p, "warp") == 0  # R137: no warp range while Exhausted
@@ -249,6 +254,9 @@ def test_recon_fleet_leaves_tokens_on_nearby_systems_but_not_on_phenomena() -> N
     p = state["players"][0]
     assert p["recon"] == ["vega"] and p["ready"] == 4
     assert effects.hegemony_bonus(state, 0, "vega") == 1  # RULINGS A24
+    from games.ascendancy.engine.conflict import piece_sectors
+
+    assert "S:vega" in piece_sectors(state, 0)  # a presence for Trade Agreements (A24)
     assert _ability(state, 0, "and_recon_fleet") == []
 
 
