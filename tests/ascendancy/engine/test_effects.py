@@ -411,3 +411,38 @@ def test_project_limit_cards_raise_the_limit() -> None:
     assert build_mod.over_project_limit(state, 0) == 0  # Romulus's Research Node + the card: 2 Projects
     state["players"][0]["advancements"][-1]["exhausted"] = True
     assert build_mod.over_project_limit(state, 0) == 1
+
+
+@pytest.mark.rules("ascendancy:R13", "ascendancy:R45", "ascendancy:R52", "ascendancy:R111")
+def test_passive_modifiers_change_costs_impulse_hazards_and_take_control_gains() -> None:
+    fer = build(civs=("ferengi", "klingon", "federation"), turn=0, advancements={0: ["fer_nagus_decree"]},
+                systems=[{"id": "vega", "slots": ["production"], "control": 0, "xy": [3, 0]}],
+                resources={0: {"production": 1}})
+    fer, _ = run(fer, cmd(0, "build_node", at="vega", slot=0, node="production"))
+    assert fer["players"][0]["resources"]["production"] == 0  # 2 less 1
+    lanes = [("l1", "andor", None, 4)]
+    andor = build(civs=("andorian", "klingon", "federation"), turn=0, phase="command", lanes=lanes,
+                  advancements={0: ["and_kumari_class"]}, ships={0: {"S:andor": 1}})
+    andor, _ = run(andor, cmd(0, "impulse", unit="ship:S:andor"))
+    assert andor["turn"]["move"]["left"] == 3  # 2 + 1 sector
+    andor["turn"]["move"] = None
+    andor["players"][0]["fleets"]["and_fleet_3"] = {"side": "and_vanguard", "ships": 3, "sector": "S:andor"}
+    andor, _ = run(andor, cmd(0, "impulse", unit="fleet:and_fleet_3"))
+    assert andor["turn"]["move"]["left"] == 4  # and the Vanguard's own sector
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 5, "research": 0, "xy": [3, 0]}
+    kli = build(civs=("klingon", "andorian", "federation"), turn=0, phase="command", systems=[neb],
+                lanes=[("l1", "qonos", "neb", 2)], ships={0: {"L:l1:2": 1}},
+                advancements={0: ["kli_long_range_sensors"]})
+    kli, events = run(kli, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", to="S:neb"), cmd(0, "stop"))
+    assert ev(events, "hazard_faced")[0]["target"] == 5 + 1
+    target = {"id": "vega", "slots": ["production"], "nodes": ["production"], "xy": [3, 0]}
+    for seed in range(30):
+        state = build(civs=("cardassian", "klingon", "federation"), turn=0, phase="command", systems=[target],
+                      ships={0: {"S:vega": 1}}, authority={0: 3}, advancements={0: ["car_labor_camps"]},
+                      resources={0: {"culture": 2, "production": 0}})
+        state, events = run(state, cmd(0, "hegemony", at="vega"), seed=seed)
+        if ev(events, "hegemony_attempted")[0]["success"]:
+            assert state["players"][0]["resources"]["production"] == 2  # on_take_control
+            break
+    else:
+        pytest.fail("no successful Hegemony")
