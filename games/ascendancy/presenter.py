@@ -118,6 +118,7 @@ COMMANDS: dict[str, str] = {
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
+    "remove_recon": gettext_noop("Remove the Recon token from {at}"),
 }
 
 #: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).

@@ -46,6 +46,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "swap_trade": (conflict.check_swap_trade, conflict.swap_trade),
     "cancel_trade": (conflict.check_cancel_trade, conflict.cancel_trade),
     "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
+    "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -171,6 +172,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         out += [("hegemony", {"at": sid}) for sid in here]
         out += [("research", {"at": sid}) for sid in here]
     out += [("use_ability", args) for args in effects.ability_candidates(state, seat)]
+    out += [("remove_recon", {"at": sid}) for sid in p.get("recon", [])]
     for other in range(state["n"]):
         if other == seat:
             continue

@@ -457,6 +457,19 @@ def _recon(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
     ctx.emit("recon_token_placed", seat=seat, system=args["at"])
 
 
+def check_remove_recon(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R182: the Andorian removes his tokens at any time of his turn, even without the Recon Fleet."""
+    if args.get("at") not in state["players"][seat].get("recon", []):
+        raise IllegalCommand("no_recon_token_there", "ascendancy:R182", system=str(args.get("at")))
+    if (state.get("turn") or {}).get("move") is not None:
+        raise IllegalCommand("finish_the_move", "ascendancy:R44")
+
+
+def remove_recon(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    ctx.player(seat)["recon"].remove(args["at"])
+    ctx.emit("recon_token_removed", seat=seat, system=args["at"])
+
+
 # swap_fleets (R183)
 def _swap_others(state: State, seat: int, src: Source) -> list[str]:
     p = state["players"][seat]

@@ -113,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "deck_empty": "The {deck} deck is empty.",
     "cannot_pay_with": "You cannot pay that with {resource}.",
     "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
+    "no_recon_token_there": "You have no Recon token on {system}.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -217,6 +218,7 @@ EVENTS: dict[str, str] = {
     "phenomenon_mined": "Player {seat} mines a Phenomenon with a fleet.",
     "resources_converted": "Player {seat} converts resources ({card}).",
     "recon_token_placed": "Player {seat} places a Recon token on {system}.",
+    "recon_token_removed": "Player {seat} removes a Recon token from {system}.",
     "fleets_swapped": "Player {seat} swaps the positions of two fleets.",
     "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
     "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",

@@ -258,6 +258,11 @@ def test_recon_fleet_leaves_tokens_on_nearby_systems_but_not_on_phenomena() -> N
 
     assert "S:vega" in piece_sectors(state, 0)  # a presence for Trade Agreements (A24)
     assert _ability(state, 0, "and_recon_fleet") == []
+    state["players"][0]["fleets"] = {}  # removable at any time, even without the fleet
+    assert ("remove_recon", {"at": "vega"}) in legal(state, 0)
+    refused(state, cmd(0, "remove_recon", at="neb"), "no_recon_token_there", "ascendancy:R182", system="neb")
+    state, _ = run(state, cmd(0, "remove_recon", at="vega"))
+    assert state["players"][0]["recon"] == [] and effects.hegemony_bonus(state, 0, "vega") == 0
 
 
 @pytest.mark.rules("ascendancy:R183")
