@@ -308,6 +308,26 @@ def _trig_free_node(ctx: Ctx, seat: int, src: Source, sid: str | None) -> bool:
     return False
 
 
+def disc_trigger(ctx: Ctx, seat: int, sid: str, when: str, unit: str) -> None:
+    """A System disc's own effects (``systems.json``): the Temporal Anomaly refreshes Commands (R77, A17: 1
+    token, or every Exhausted one with the option ``temporal_anomaly = all``; once per turn per ship or fleet)."""
+    s = ctx.state
+    disc = s["systems"][sid].get("disc", sid)
+    p = ctx.player(seat)
+    for i, e in enumerate(catalog.DISCS.get(disc, {}).get("effects", [])):
+        if e.get("when") != when or e["kind"] != "refresh_commands" or not s.get("turn"):
+            continue
+        key = f"{sid}:{i}:{unit}"
+        used = s["turn"].setdefault("used", [])
+        if e.get("limit") == "once_per_turn" and key in used:
+            continue
+        used.append(key)
+        exhausted = max(0, int(p["commands"]) - int(p["ready"]))
+        n = exhausted if ctx.options.get("temporal_anomaly") == "all" else min(exhausted, int(e["amount"]))
+        p["ready"] += n
+        ctx.emit("commands_refreshed", seat=seat, system=sid, commands=n)
+
+
 TRIGGERED: dict[str, Callable[[Ctx, int, Source, str | None], bool]] = {
     "gain": _trig_gain,
     "free_node": _trig_free_node,
@@ -611,6 +631,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "pass_rivals": pass_rivals,
     "hazard_one_at_a_time": one_at_a_time,
     "launch": launch_effect,
+    "refresh_commands": disc_trigger,
     "base_commands": total,
     "diplomacy_roll": total,
     "hegemony_no_authority": has,

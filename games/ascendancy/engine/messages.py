@@ -219,6 +219,7 @@ EVENTS: dict[str, str] = {
     "resources_converted": "Player {seat} converts resources ({card}).",
     "recon_token_placed": "Player {seat} places a Recon token on {system}.",
     "recon_token_removed": "Player {seat} removes a Recon token from {system}.",
+    "commands_refreshed": "{system}: player {seat} refreshes {commands} Command tokens.",
     "fleets_swapped": "Player {seat} swaps the positions of two fleets.",
     "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
     "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",

@@ -398,6 +398,7 @@ def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int
     check_fleet_sizes(ctx, seat)
     if ships - losses > 0:
         effects.trigger(ctx, seat, "on_hazard_survived", sid=sid, fleet=effects.unit_fleet(unit))
+        effects.disc_trigger(ctx, seat, sid, "on_hazard_survived", unit)  # R77
     return ships - losses
 
 

@@ -280,7 +280,7 @@ def test_command_fleet_swaps_places_with_another_fleet_for_a_command() -> None:
     assert state["players"][0]["ready"] == 4
 
 
-@pytest.mark.rules("ascendancy:R184", "ascendancy:R138")
+@pytest.mark.rules("ascendancy:R184", "ascendancy:R138", "ascendancy:R119")
 def test_imperial_guard_serves_whoever_holds_it() -> None:
     state = build(civs=("klingon", "andorian", "federation"), turn=0, advancements={0: ["and_imperial_guard"]})
     mine = effects.sources(state, 0, "extra_dice", scope="invasion_defense")
@@ -451,3 +451,26 @@ def test_passive_modifiers_change_costs_impulse_hazards_and_take_control_gains()
             break
     else:
         pytest.fail("no successful Hegemony")
+
+
+@pytest.mark.rules("ascendancy:R77")
+def test_temporal_anomaly_refreshes_a_command_once_per_turn_for_each_ship() -> None:
+    anomaly = {"id": "temporal_anomaly", "kind": "phenomenon", "slots": [], "hazard": 6, "research": 0, "xy": [3, 0]}
+
+    def visit(options: dict[str, Any]) -> dict[str, Any]:
+        state = build(turn=0, phase="command", systems=[anomaly], lanes=[("l1", "earth", "temporal_anomaly", 2)],
+                      ships={0: {"L:l1:2": 1}}, ready={0: 3}, shields={0: 1})
+        state["options"].update(options)  # A17's option (the lobby's schema is asc-options')
+        state["systems"]["temporal_anomaly"]["disc"] = "temporal_anomaly"
+        state, events = run(state, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", to="S:temporal_anomaly"),
+                            cmd(0, "stop"))
+        assert ev(events, "hazard_faced")[0]["destroyed"] == 0  # 6 + Shields 1: nobody is lost
+        return state
+
+    state = visit({})
+    assert state["players"][0]["ready"] == 3  # 1 spent, 1 refreshed
+    state, events = run(state, cmd(0, "impulse", unit="ship:S:temporal_anomaly"),
+                        cmd(0, "step", to="L:l1:2"), cmd(0, "step", to="S:temporal_anomaly"))
+    assert "commands_refreshed" not in kinds(events) and state["players"][0]["ready"] == 2  # once per turn
+    every = visit({"temporal_anomaly": "all"})
+    assert every["players"][0]["ready"] == 5
