@@ -116,6 +116,14 @@ COMMANDS: dict[str, str] = {
     "allow_cooperation": gettext_noop("Allow cooperation"),
     "refuse_cooperation": gettext_noop("Refuse cooperation"),
     "choose_starting_card": gettext_noop("Start with {card}"),
+    "use_ability": gettext_noop("Use {card}"),
+    "use_ability_at": gettext_noop("Use {card} on {at}"),
+    "use_ability_other": gettext_noop("Use {card} to swap with {other}"),
+    "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
+    "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
+    "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
+    "launch_from": gettext_noop("Launch a project from the deck of {from}"),
+    "remove_recon": gettext_noop("Remove the Recon token from {at}"),
 }
 
 #: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).
@@ -327,6 +335,12 @@ class AscendancyPresenter(Presenter):
             key = "launch_card"
         elif kind == "fleet_join" and args.get("leave"):
             key = "fleet_leave"
+        elif kind == "use_ability":  # card effects (engine/effects.py)
+            key = next((f"use_ability_{k}" for k in ("at", "other", "rival") if k in args), key)
+        elif kind == "upgrade" and "pay" in args:
+            key = "upgrade_pay"
+        elif kind == "launch" and "from" in args:
+            key = "launch_from"
         template = COMMANDS.get(key)
         if template is None:
             return super().command_label(rules, command)
@@ -359,6 +373,17 @@ class AscendancyPresenter(Presenter):
             shown["slot"] = int(args["slot"]) + 1
         if "direction" in args:
             shown["direction"] = int(args["direction"]) * 15
+        for k in ("rival", "from"):
+            if isinstance(args.get(k), int):
+                shown[k] = player_label(args[k])
+        if isinstance(args.get("rival_card"), str):
+            shown["rival_card"] = name_of(args["rival_card"])
+        if isinstance(args.get("other"), str):
+            shown["other"] = unit_text(view, command.seat, f"fleet:{args['other']}")
+        if isinstance(args.get("order"), list):
+            shown["order"] = ", ".join(str(int(i) + 1) for i in args["order"])
+        if isinstance(args.get("pay"), str):
+            shown["pay"] = gettext(RESOURCE_NAMES.get(args["pay"], args["pay"]))
         return fill(gettext(template), shown)
 
     def controls(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, board, catalog, optional
+from games.ascendancy.engine import ambassadors, board, catalog, effects, optional
 from games.ascendancy.engine.state import (
     FLEET_MIN,
     MAX_CONTROL_NODES,
@@ -50,15 +50,20 @@ def _system(state: State, sid: Any, rule: str) -> dict[str, Any]:
 
 
 # --- ships -----------------------------------------------------------------------------------------------
-def ship_yards(state: State, seat: int) -> list[str]:
-    """R10, R39, R126: systems you Control with a Starbase, and your own Home while you Control it."""
+def ship_yards(state: State, seat: int, what: str = "ships") -> list[str]:
+    """R10, R39, R126: systems you Control with a Starbase, your own Home while you Control it, and those an
+    Advancement allows (R10c, ``build_site``: ``what`` is ``ships`` or ``fleets``)."""
     out = []
     for sid, sys in sorted(state["systems"].items()):
         if sys["control"] != seat:
             continue
         if sys["starbase"] or sys["home_of"] == seat:
             out.append(sid)
-    return out
+    return sorted(set(out) | set(effects.build_sites(state, seat, what)))
+
+
+def ship_cost(state: State, seat: int) -> dict[str, int]:
+    return effects.cost(state, seat, "ship", catalog.COSTS["ship"])
 
 
 def check_build_ship(state: State, seat: int, args: dict[str, Any]) -> None:
@@ -69,13 +74,13 @@ def check_build_ship(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("not_a_shipyard", "ascendancy:R10", system=sid)
     if ships_total(p) >= MAX_SHIPS:
         raise IllegalCommand("no_ships_left", "ascendancy:R41")
-    need(p, catalog.COSTS["ship"], "ascendancy:R10")
+    need(p, ship_cost(state, seat), "ascendancy:R10")
 
 
 def build_ship(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     sid = args["at"]
-    pay(p, catalog.COSTS["ship"])
+    pay(p, ship_cost(ctx.state, seat))
     sector = board.sys_sector(sid)
     p["ships"][sector] = p["ships"].get(sector, 0) + 1
     built = ctx.state["turn"]["built"]
@@ -104,7 +109,7 @@ def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
         if p["authority"] < 1:
             raise IllegalCommand("not_enough_authority", "ascendancy:R201")
         return
-    if p["civ"] == "federation" and sys["prewarp"]:
+    if sys["prewarp"] and effects.has(state, seat, "no_colonize_pre_warp"):
         raise IllegalCommand("prime_directive", "ascendancy:R159")
     sector = board.sys_sector(args["at"])
     if not optional.occupies_for(state, seat, sector):  # R157: or with a Peaceful rival's leave
@@ -138,7 +143,7 @@ def colonize_terms(state: State, p: Player, sid: str, fleet: str | None) -> tupl
     if fleet is not None:
         eff = colonize_effect(p, fleet) or {}
         return dict(eff.get("cost", {})), int(eff.get("ships", 1))
-    return dict(catalog.COSTS["colonize"]), 1
+    return effects.cost(state, p["seat"], "colonize", catalog.COSTS["colonize"]), 1
 
 
 def take_ship(p: Player, sector: str) -> None:
@@ -167,6 +172,8 @@ def take_control(ctx: Ctx, seat: int, sid: str, how: str) -> None:
     sys = s["systems"][sid]
     previous = sys["control"]
     sys["control"] = seat
+    if sys["warp_level"]:
+        sys["warp_civ"] = True  # counted by ``gain.per = warp_civilization_controlled``
     sys["warp_level"] = 0  # R71
     ctx.emit("system_controlled", seat=seat, system=sid, how=how, previous=previous)
     if sys["starbase"]:  # R120: the capturer gains a command token, exhausted
@@ -176,6 +183,8 @@ def take_control(ctx: Ctx, seat: int, sid: str, how: str) -> None:
             q = s["players"][who]
             q["commands"] = command_total(s, who)
             q["ready"] = min(q["ready"], q["commands"])
+    if how in ("invaded", "hegemony", "surrender"):
+        effects.trigger(ctx, seat, "on_take_control", sid=sid)
 
 
 def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -217,7 +226,7 @@ def colonize(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
             colonize_card_effect(ctx, seat, sid, effect)
         ctx.state["exploration"]["discard"].append(sys["card"])
         sys["card"] = None
-    ambassadors.after_colonize(ctx, seat, sid)  # R204
+    effects.trigger(ctx, seat, "on_colonize", sid=sid)
 
 
 def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
@@ -264,22 +273,26 @@ def check_build_node(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("not_your_system", "ascendancy:R13")
     if not isinstance(slot, int) or not 0 <= slot < len(sys["slots"]):
         raise IllegalCommand("bad_argument", argument="slot")
-    if p["civ"] == "ferengi" and kind == "culture":
+    if kind == "culture" and effects.has(state, seat, "no_culture_nodes"):
         raise IllegalCommand("ferengi_no_culture_nodes", "ascendancy:R190")
     slot_type = sys["slots"][slot]
     current = sys["nodes"][slot]
-    ferengi_any = p["civ"] == "ferengi" and kind == "production"  # R192
+    ferengi_any = kind == "production" and effects.has(state, seat, "production_anywhere")  # R192
     if slot_type not in (kind, catalog.OPEN) and not ferengi_any:
         raise IllegalCommand("wrong_slot_type", "ascendancy:R13", slot=slot_type, kind=kind)
     if current is not None and (slot_type != catalog.OPEN or current == kind):  # R14: Open slots only
         raise IllegalCommand("slot_taken", "ascendancy:R14")
-    need(p, catalog.COSTS[f"{kind}_node"], "ascendancy:R13")
+    need(p, node_cost(state, seat, kind), "ascendancy:R13")
+
+
+def node_cost(state: State, seat: int, kind: str) -> dict[str, int]:
+    return effects.cost(state, seat, f"node_{kind}", catalog.COSTS[f"{kind}_node"])
 
 
 def build_node(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     sys = ctx.state["systems"][args["at"]]
-    pay(p, catalog.COSTS[f"{args['node']}_node"])
+    pay(p, node_cost(ctx.state, seat, args["node"]))
     replaced = sys["nodes"][args["slot"]]
     sys["nodes"][args["slot"]] = args["node"]
     ctx.emit("node_built", seat=seat, system=args["at"], node=args["node"], slot=args["slot"], replaced=replaced)
@@ -332,12 +345,13 @@ def complete_project(ctx: Ctx, seat: int, card: str) -> None:
         p["resources"]["culture"] += info["culture"]
         ctx.emit("romulan_culture", seat=seat, culture=info["culture"])
     ambassadors.on_complete(ctx, seat, card)  # R203
+    effects.trigger(ctx, seat, "on_complete", card=card)
 
 
 def over_project_limit(state: State, seat: int) -> int:
     """R132: projects above the Research Nodes you Control."""
     p = state["players"][seat]
-    return max(0, len(p["projects"]) - research_nodes(state, seat))
+    return max(0, len(p["projects"]) - research_nodes(state, seat) - effects.project_limit_bonus(state, seat))
 
 
 def enforce_project_limit(ctx: Ctx, seat: int) -> None:
@@ -367,7 +381,24 @@ def check_upgrade(state: State, seat: int, args: dict[str, Any]) -> None:
     level = int(p[track])
     if level + 1 >= len(track_of(p, track)):
         raise IllegalCommand("track_at_maximum", "ascendancy:R17", track=track)
-    need(p, upgrade_cost(p, track), "ascendancy:R17")
+    need(p, upgrade_price(state, seat, track, args.get("pay")), "ascendancy:R17")
+
+
+def upgrade_price(state: State, seat: int, track: str, pay_in: Any = None) -> dict[str, int]:
+    """R17 with ``cost_change`` (``upgrade_<track>``) and ``pay_with`` (the whole payment in another resource,
+    R277)."""
+    p = state["players"][seat]
+    price = effects.cost(state, seat, f"upgrade_{track}", upgrade_cost(p, track))
+    if pay_in is None:
+        return price
+    swaps = dict(effects.pay_with_options(state, seat, f"upgrade_{track}"))
+    if pay_in not in swaps:
+        raise IllegalCommand("cannot_pay_with", "ascendancy:R17", resource=str(pay_in))
+    instead = swaps[pay_in]
+    out = {r: a for r, a in price.items() if r != instead}
+    if price.get(instead):
+        out[pay_in] = out.get(pay_in, 0) + price[instead]
+    return out
 
 
 def track_of(p: Player, track: str) -> list[dict[str, int]]:
@@ -382,23 +413,24 @@ def upgrade_cost(p: Player, track: str) -> dict[str, int]:
 def upgrade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     track = args["track"]
-    pay(p, upgrade_cost(p, track))
+    pay(p, upgrade_price(ctx.state, seat, track, args.get("pay")))
     p[track] += 1
     ctx.emit("upgraded", seat=seat, track=track, level=p[track])
 
 
 # --- Authority --------------------------------------------------------------------------------------------
-def authority_cost(state: State) -> dict[str, int]:
-    return catalog.COSTS["authority_easier" if state["options"].get("easier_authority") else "authority"]
+def authority_cost(state: State, seat: int | None = None) -> dict[str, int]:
+    base = catalog.COSTS["authority_easier" if state["options"].get("easier_authority") else "authority"]
+    return base if seat is None else effects.cost(state, seat, "authority", base)
 
 
 def check_buy_authority(state: State, seat: int, args: dict[str, Any]) -> None:
-    need(state["players"][seat], authority_cost(state), "ascendancy:R20")
+    need(state["players"][seat], authority_cost(state, seat), "ascendancy:R20")
 
 
 def buy_authority(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
-    pay(p, authority_cost(ctx.state))
+    pay(p, authority_cost(ctx.state, seat))
     p["authority"] += 1
     p["authority_max"] = max(p["authority_max"], p["authority"])
     ctx.emit("authority_gained", seat=seat, authority=p["authority"])
@@ -431,7 +463,7 @@ def check_form_fleet(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("bad_fleet_size", "ascendancy:R124", minimum=spec["min"], maximum=spec["max"])
     if p["ships"].get(board.sys_sector(sid), 0) < ships:
         raise IllegalCommand("not_enough_ships_there", "ascendancy:R126")
-    if sid not in ship_yards(state, seat):
+    if sid not in ship_yards(state, seat, "fleets"):
         raise IllegalCommand("not_a_shipyard", "ascendancy:R126", system=sid)
     turn = state["turn"]
     if turn["phase"] == "build":  # R11: free with 3+ ships just built there
@@ -491,6 +523,15 @@ def check_launch(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("command_phase_only", "ascendancy:R22")
     if p["ready"] < 1:
         raise IllegalCommand("no_command_left", "ascendancy:R21")
+    rival = args.get("from")
+    if rival is not None:  # R196: one card from a rival's Advancement deck
+        if effects.launch_effect(state, seat) is None:
+            raise IllegalCommand("no_rival_launch", "ascendancy:R196")
+        if not isinstance(rival, int) or not 0 <= rival < state["n"] or rival == seat:
+            raise IllegalCommand("bad_argument", argument="from")
+        if not state["players"][rival]["deck"]:
+            raise IllegalCommand("advancement_deck_empty", "ascendancy:R196")
+        return
     if not p["deck"]:
         raise IllegalCommand("advancement_deck_empty", "ascendancy:R131")
     if state["options"].get("focused_research") and args.get("card") not in p["deck"]:  # R156
@@ -501,6 +542,18 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     """R131: draw 2 (R156: choose 1); then the limit (R132)."""
     p = ctx.player(seat)
     p["ready"] -= 1
+    rival = args.get("from")
+    if rival is not None:  # R196
+        q = ctx.player(rival)
+        eff = effects.launch_effect(ctx.state, seat) or {"draw": 1}
+        cards = [q["deck"].pop() for _ in range(min(int(eff["draw"]), len(q["deck"])))]
+        q["deck_known"] = min(q.get("deck_known", 0), len(q["deck"]))
+        ctx.revealing = True
+        for card in cards:
+            p["projects"].append({"card": card, "research": 0})
+        ctx.emit("projects_launched", seat=seat, cards=cards, rival=rival)
+        enforce_project_limit(ctx, seat)
+        return
     if ctx.options.get("focused_research"):
         cards = [args["card"]]
         p["deck"].remove(args["card"])

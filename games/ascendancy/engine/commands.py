@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board, build, catalog, conflict, ferengi, movement, optional, rounds, vulcans
+from games.ascendancy.engine import board, build, catalog, conflict, effects, ferengi, movement, optional, rounds, vulcans
 from games.ascendancy.engine.setup import after_starting_cards, finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
@@ -52,6 +52,8 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "exodus": (vulcans.check_exodus, vulcans.exodus),  # R214
     "buy_culture": (ferengi.check_buy_culture, ferengi.buy_culture),  # R192
     "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
+    "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
+    "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -146,8 +148,10 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
                 out += [("build_node", {"at": sid, "slot": slot, "node": k}) for k in catalog.NODE_TYPES]
         out += [("fund", {"project": pr["card"]}) for pr in p["projects"]]
         out += [("upgrade", {"track": t}) for t in ("weapons", "shields")]
+        out += [("upgrade", {"track": t, "pay": pay}) for t in ("weapons", "shields")
+                for pay, _ in effects.pay_with_options(state, seat, f"upgrade_{t}")]
     out.append(("buy_authority", {}))
-    for sid in build.ship_yards(state, seat):
+    for sid in build.ship_yards(state, seat, "fleets"):
         here = p["ships"].get(board.sys_sector(sid), 0)
         for f in catalog.FLEETS[p["civ"]]:
             for side in f["sides"]:
@@ -171,6 +175,8 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
             out += [("launch", {"card": c}) for c in sorted(p["deck"])]
         else:
             out.append(("launch", {}))
+        if effects.launch_effect(state, seat) is not None:  # R196
+            out += [("launch", {"from": q["seat"]}) for q in state["players"] if q["seat"] != seat]
         targets = sorted({t for sec in board.occupied_sectors(p) for t in [sec, *board.neighbours(state, sec)]})
         out += [("attack", {"target": t}) for t in targets]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
@@ -180,6 +186,8 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
     if state["options"].get("allied_cooperation"):  # R157
         out += [("ask_cooperation", {"at": board.parse(sec)[1]}) for sec in board.occupied_sectors(p)
                 if sec.startswith("S:")]
+    out += [("use_ability", args) for args in effects.ability_candidates(state, seat)]
+    out += [("remove_recon", {"at": sid}) for sid in p.get("recon", [])]
     for other in range(state["n"]):
         if other == seat:
             continue
@@ -216,6 +224,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
                 for pr in state["players"][seat]["projects"]]
     if kind in vulcans.PROMPTS:
         return vulcans.prompt_commands(state, seat)
+    if kind == "arrange_deck":
+        return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
     return []
 
 
@@ -418,3 +428,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         build.discard_project(ctx, seat, args["card"])
     elif pk in vulcans.PROMPTS:
         vulcans.answer(ctx, seat, kind, args)
+    elif pk == "arrange_deck":
+        effects.arrange(ctx, seat, list(args["order"]))

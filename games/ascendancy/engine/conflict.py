@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, andorians, board, optional
+from games.ascendancy.engine import ambassadors, andorians, board, effects, optional
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
 from games.ascendancy.engine.movement import right_of
 from games.ascendancy.engine.state import (
@@ -323,6 +323,7 @@ def end_battle(ctx: Ctx, winner: int | None) -> None:
             wp["resources"]["culture"] += 1
             ctx.emit("klingon_never_defeated", seat=winner, culture=1)
         andorians.field_testing(ctx, b, winner)  # R181
+        effects.trigger(ctx, winner, "on_win_battle")  # R98: the cards' gains (R198)
     board.remove_abandoned_lanes(s)
 
 
@@ -334,7 +335,7 @@ def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
     if not isinstance(sid, str) or sid not in state["systems"]:
         raise IllegalCommand("no_such_system", "ascendancy:R100", system=str(sid))
     sys = state["systems"][sid]
-    if p["civ"] == "federation":
+    if effects.has(state, seat, "no_invasion"):
         raise IllegalCommand("prime_directive", "ascendancy:R159")
     if not developed(sys) or sys["control"] == seat:
         raise IllegalCommand("not_invadable", "ascendancy:R100")
@@ -464,7 +465,8 @@ def resistance(state: State, sid: str) -> int:
     nodes = sum(1 for n in sys["nodes"] if n is not None)
     if sys["control"] is None:
         return nodes + int(sys["warp_level"])
-    return nodes + 1 + (1 if sys["starbase"] else 0) + int(state["players"][sys["control"]]["authority"])
+    return (nodes + 1 + (1 if sys["starbase"] else 0) + int(state["players"][sys["control"]]["authority"])
+            + effects.resistance_bonus(state, sid))
 
 
 def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
@@ -480,11 +482,17 @@ def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("not_a_hegemony_target", "ascendancy:R111")
     if not optional.occupies_for(state, seat, board.sys_sector(sid)):  # R157
         raise IllegalCommand("not_occupied", "ascendancy:R111")
-    if p["resources"]["culture"] < 2:
-        raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": 2})
+    price = hegemony_cost(state, seat)
+    if p["resources"]["culture"] < price + 1:
+        raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": price + 1})
     owner = sys["control"]
     if civ_effects(p, "logical_observers") and owner is not None and state["players"][owner]["authority"] < p["authority"]:
         raise IllegalCommand("logical_observers", "ascendancy:R213")
+
+
+def hegemony_cost(state: State, seat: int) -> int:
+    """R111: the attempt's Culture, less a ``cost_change`` of ``hegemony`` (R162, RULINGS E29)."""
+    return int(effects.cost(state, seat, "hegemony", {"culture": 1}).get("culture", 0))
 
 
 def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -492,13 +500,13 @@ def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     sid = args["at"]
     p["ready"] -= 1
-    p["resources"]["culture"] -= 1
+    p["resources"]["culture"] -= hegemony_cost(s, seat)
     owner = s["systems"][sid]["control"]
     if owner is not None:
         betray(ctx, seat, [owner])  # R116
     die = ctx.roll(seat, "hegemony")[0]
-    bonus = 0 if p["civ"] == "ferengi" else int(p["authority"])  # R191
-    bonus += sum(int(e["amount"]) for e in adv_effects(p, "hegemony_roll") if e.get("scope") in (None, "hegemony"))
+    bonus = 0 if effects.has(s, seat, "hegemony_no_authority") else int(p["authority"])  # R191
+    bonus += effects.hegemony_bonus(s, seat, sid)  # R160 and the cards, fleets and Recon tokens (A24)
     total = die + bonus
     need = resistance(s, sid)
     success = total > need
@@ -517,6 +525,7 @@ def piece_sectors(state: State, seat: int) -> set[str]:
     out = set(board.occupied_sectors(p))
     out |= {board.sys_sector(sid) for sid, sys in state["systems"].items() if sys["control"] == seat}
     out |= ambassadors.sectors(state, seat)  # R210
+    out |= {board.sys_sector(sid) for sid in p.get("recon", [])}  # RULINGS A24: Recon tokens count
     return out
 
 

@@ -122,6 +122,21 @@ MESSAGES: dict[str, str] = {
     "no_peaceful_partner": "Only you and one Peaceful rival must have ships in that system.",
     "cooperation_already_asked": "You already asked for cooperation in that system this turn.",
     "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round.",
+    # card effects (effects.py)
+    "not_your_turn_for_ability": "{card} can be used only during your own turn.",
+    "build_phase_ability": "{card} is used in your Build Phase.",
+    "ability_used_up": "{card}: already used this round or turn.",
+    "card_exhausted": "{card} is Exhausted until the Recharge.",
+    "no_such_ability": "You have no ability {card} to use.",
+    "fleet_not_on_phenomenon": "The fleet must be on a Phenomenon.",
+    "recon_target_not_possible": "A Recon token goes on the fleet's system or a system of its lane, never a Phenomenon ({system}).",
+    "no_recon_tokens_left": "All 5 of your Recon tokens are on the map.",
+    "no_fleet_to_swap": "No other fleet of yours on the map to swap with ({fleet}).",
+    "not_an_exhaustable_card": "No ready rival card of the category {category} there.",
+    "deck_empty": "The {deck} deck is empty.",
+    "cannot_pay_with": "You cannot pay that with {resource}.",
+    "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
+    "no_recon_token_there": "You have no Recon token on {system}.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -146,6 +161,7 @@ PROMPTS: dict[str, str] = {
     "starting_card": ("Choose a starting card from your Advancement deck "
                       "(the Advancement first, then the Project)."),
     "cooperation": "Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.",
+    "arrange_deck": "Put the cards you looked at back on the {deck} deck in any order.",
 }
 
 EVENTS: dict[str, str] = {
@@ -241,6 +257,19 @@ EVENTS: dict[str, str] = {
     "simultaneous_turns": "Round {round}: every player plays their turn at the same time.",
     "cooperation_asked": "Player {seat} asks player {owner} for cooperation in {system}.",
     "cooperation_answered": "Player {seat} answers player {asker}'s request for cooperation in {system}: allowed {allowed}.",
+    # card effects (effects.py)
+    "effect_gain": "{card}: player {seat} takes resources.",
+    "ability_used": "Player {seat} uses {card}.",
+    "phenomenon_mined": "Player {seat} mines a Phenomenon with a fleet.",
+    "resources_converted": "Player {seat} converts resources ({card}).",
+    "recon_token_placed": "Player {seat} places a Recon token on {system}.",
+    "recon_token_removed": "Player {seat} removes a Recon token from {system}.",
+    "fleets_swapped": "Player {seat} swaps the positions of two fleets.",
+    "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
+    "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",
+    "deck_arranged": "Player {seat} puts back {count} cards on the {deck} deck.",
+    "free_warp_entry": "Player {seat}'s {unit} enters Warp without a Command.",
+    "passed_rivals": "Player {seat} enters {sector} past rival ships and stops.",
 }
 
 #: Table option labels (``options.schema``).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import board, catalog, layout
+from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
 from games.ascendancy.engine.setup import new_system
 from games.ascendancy.engine.state import Ctx, Player, State, adv_total, bump, shield_mod
@@ -74,7 +74,8 @@ def impulse(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     at = unit_at(p, unit)
     assert at is not None
     mover = unit if unit.startswith("fleet:") else "ship"
-    ctx.state["turn"]["move"] = {"unit": mover, "kind": "impulse", "at": at, "left": IMPULSE, "moved": False,
+    reach = IMPULSE + effects.impulse_bonus(ctx.state, seat, unit)
+    ctx.state["turn"]["move"] = {"unit": mover, "kind": "impulse", "at": at, "left": reach, "moved": False,
                                  "warp": None}
     ctx.emit("move_started", seat=seat, unit=unit, how="impulse")
 
@@ -85,14 +86,25 @@ def _move_unit_id(move: dict[str, Any]) -> str:
 
 # --- Warp ----------------------------------------------------------------------------------------------
 def check_enter_warp(state: State, seat: int, args: dict[str, Any]) -> None:
+    unit = args.get("unit")
+    if isinstance(unit, str) and unit_at(state["players"][seat], unit) is not None and effects.free_warp_entry(
+            state, seat, unit):  # R195: no Command needed
+        if state["turn"]["phase"] != "command":
+            raise IllegalCommand("command_phase_only", "ascendancy:R22")
+        if state["turn"]["move"] is not None:
+            raise IllegalCommand("finish_the_move", "ascendancy:R44")
+        return
     check_impulse(state, seat, args)
 
 
 def enter_warp(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     """R46: out of the sector, one Warp token, the place it left recorded as its origin."""
     p = ctx.player(seat)
-    p["ready"] -= 1
     unit = args["unit"]
+    if effects.free_warp_entry(ctx.state, seat, unit):  # R195
+        ctx.emit("free_warp_entry", seat=seat, unit=unit)
+    else:
+        p["ready"] -= 1
     at = unit_at(p, unit)
     assert at is not None
     ident = f"w{ctx.state['next_id']}"
@@ -147,6 +159,7 @@ def exit_warp(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     if w["fleet"] is not None:
         p["fleets"][w["fleet"]]["sector"] = at
         mover = f"fleet:{w['fleet']}"
+        ctx.state["turn"].setdefault("warp_exited", []).append(w["fleet"])  # R195
     else:
         p["ships"][at] = p["ships"].get(at, 0) + 1
         mover = "ship"
@@ -172,8 +185,9 @@ def step_options(state: State, seat: int) -> list[dict[str, Any]]:
     if move.get("lane_roll"):  # R55: the die is rolled, now where the lane goes
         return [{"direction": d} for d in layout.lane_directions(state, ident, move["lane_roll"])]
     out: list[dict[str, Any]] = []
+    passing = effects.pass_rivals(state, seat, move["unit"])
     for nxt in board.neighbours(state, at):
-        if _cost(nxt, move) <= move["left"] and board.blocked_for(state, seat, nxt) is None:
+        if _cost(nxt, move) <= move["left"] and (passing or board.blocked_for(state, seat, nxt) is None):
             out.append({"to": nxt})
     if move["left"] < 1 and move["kind"] == "impulse":
         return out
@@ -214,6 +228,13 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     move = s["turn"]["move"]
     at = move["at"]
     if "to" in args:
+        passing = effects.pass_rivals(s, seat, move["unit"])
+        if passing and set(board.present(s, args["to"])) - {seat}:  # R195: whatever the agreements
+            _enter(ctx, seat, args["to"])
+            if passing.get("stop") and s["turn"]["move"] is not None:
+                ctx.emit("passed_rivals", seat=seat, sector=args["to"])
+                finish_move(ctx, seat)
+            return
         owner = board.passage_from(s, seat, args["to"], move.setdefault("allowed", []))
         if owner is not None:  # R49: ask the Peaceful player
             s["prompt"] = {"kind": "passage", "seat": owner, "mover": seat, "to": args["to"]}
@@ -322,17 +343,18 @@ def finish_move(ctx: Ctx, seat: int) -> None:
         hazardous = sys["hazard"] > 0 or sys["kind"] == "phenomenon"
         survivors = unit_size(p, unit) if unit_at(p, unit) else 0
         if hazardous and (move["moved"] or move["kind"] == "warp"):
-            survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit))
+            collecting = sys["kind"] == "phenomenon" and (sys["research"] > 0 or bool(discovered))
+            survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit),
+                                    one_at_a_time=collecting and effects.one_at_a_time(s, seat, unit))
             hazard_survived(ctx, seat, unit, sid, survivors)  # R77
         if sys["kind"] == "phenomenon":
             if discovered:
                 sys["research"] += 1  # R73
-                if p["civ"] == "federation":  # R158
-                    p["resources"]["culture"] += 1
-                    ctx.emit("federation_culture", seat=seat, culture=1)
+                effects.trigger(ctx, seat, "on_discover_phenomenon", sid=sid)  # R158
             if survivors > 0 and sys["research"] > 0:  # R74, R76
                 take_research(ctx, seat, sid)
         elif discovered:
+            effects.trigger(ctx, seat, "on_discover_system", sid=sid)
             if survivors > 0:  # R63
                 explore(ctx, seat, sid)
             else:
@@ -350,13 +372,21 @@ def romulan_mines(ctx: Ctx, seat: int, at: str) -> None:
     return
 
 
-def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int | None = None) -> int:
+def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int | None = None,
+                one_at_a_time: bool = False) -> int:
     """R52: one die per ship rolled by the player to the right; each >= Hazard + Shields destroys one."""
     s = ctx.state
     p = ctx.player(seat)
     level = level or s["systems"][sid]["hazard"] or 4
-    target = level + shield_mod(p)
-    dice = ctx.roll(right_of(s, seat), "hazard", ships)
+    target = level + shield_mod(p) + effects.hazard_bonus(s, seat, unit)
+    if one_at_a_time:  # R173: one ship at a time, stopping at the first survivor
+        dice: list[int] = []
+        while len(dice) < ships:
+            dice += ctx.roll(right_of(s, seat), "hazard", 1)
+            if dice[-1] < target or target > 6:
+                break
+    else:
+        dice = ctx.roll(right_of(s, seat), "hazard", ships)
     losses = sum(1 for d in dice if d >= target) if target <= 6 else 0
     sector = board.sys_sector(sid)
     kind, _, ident = unit.partition(":")
@@ -367,6 +397,8 @@ def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int
             take_ship(p, sector)
     ctx.emit("hazard_faced", seat=seat, system=sid, target=target, dice=dice, destroyed=losses)
     check_fleet_sizes(ctx, seat)
+    if ships - losses > 0:
+        effects.trigger(ctx, seat, "on_hazard_survived", sid=sid, fleet=effects.unit_fleet(unit))
     return ships - losses
 
 
@@ -409,7 +441,8 @@ def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     sector = board.sys_sector(sid)
     unit = f"ship:{sector}" if p["ships"].get(sector) else next(
         f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector)
-    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit))
+    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit),
+                            one_at_a_time=effects.one_at_a_time(ctx.state, seat, unit))
     hazard_survived(ctx, seat, unit, sid, survivors)  # R77
     if survivors > 0:
         take_research(ctx, seat, sid)
@@ -423,9 +456,9 @@ def hazard_survived(ctx: Ctx, seat: int, unit: str, sid: str, survivors: int) ->
         return
     s = ctx.state
     disc = catalog.DISCS.get(s["systems"][sid].get("disc", sid), {})
-    effects = [e for e in disc.get("effects", []) if e["kind"] == "refresh_commands"
-               and e.get("when") == "on_hazard_survived"]
-    if not effects:
+    refreshes = [e for e in disc.get("effects", []) if e["kind"] == "refresh_commands"
+                 and e.get("when") == "on_hazard_survived"]
+    if not refreshes:
         return
     key = unit if unit.startswith("fleet:") else f"ships@{sid}"
     done = s["turn"].setdefault("anomaly", [])
@@ -437,7 +470,7 @@ def hazard_survived(ctx: Ctx, seat: int, unit: str, sid: str, survivors: int) ->
     if s["options"].get("temporal_anomaly") == "all":
         p["ready"] = p["commands"]
     else:
-        p["ready"] = min(p["commands"], p["ready"] + sum(int(e["amount"]) for e in effects))
+        p["ready"] = min(p["commands"], p["ready"] + sum(int(e["amount"]) for e in refreshes))
     ctx.emit("commands_refreshed", seat=seat, system=sid, commands=p["ready"] - before)
 
 
@@ -462,11 +495,15 @@ def explore(ctx: Ctx, seat: int, sid: str) -> None:
         resolve_exploration(ctx, seat, sid, card)
 
 
-def diplomacy_test(ctx: Ctx, seat: int, number: int) -> bool:
-    """R67: one die + Authority, strictly greater than the Diplomacy Number."""
+def diplomacy_test(ctx: Ctx, seat: int, number: int, sid: str | None = None) -> bool:
+    """R67: one die + Authority (+ ``diplomacy_roll`` of the cards and of the fleets in ``sid``), strictly
+    greater than the Diplomacy Number."""
     p = ctx.player(seat)
     die = ctx.roll(seat, "diplomacy")[0]
-    passed = die + int(p["authority"]) > number
+    bonus = effects.total(ctx.state, seat, "diplomacy_roll")
+    bonus += sum(effects.fleet_total(ctx.state, seat, "diplomacy_roll", fid) for fid, f in sorted(p["fleets"].items())
+                 if sid is not None and f["sector"] == board.sys_sector(sid))
+    passed = die + int(p["authority"]) + bonus > number
     ctx.emit("diplomacy_test", seat=seat, die=die, authority=p["authority"], number=number, passed=passed)
     return passed
 
@@ -484,18 +521,16 @@ def resolve_exploration(ctx: Ctx, seat: int, sid: str, card: str) -> None:
         apply_effect(ctx, seat, sid, effect)
     test = info.get("diplomacy")
     if info["type"] == "ally":  # R68: pass, it goes in front of you; fail, under the deck
-        passed = diplomacy_test(ctx, seat, int(test["number"])) if test else True
+        passed = diplomacy_test(ctx, seat, int(test["number"]), sid) if test else True
         for effect in (test or {}).get("pass" if passed else "fail", []):
             apply_effect(ctx, seat, sid, effect)
         where = "ally" if passed else "bottom"
     elif test:  # R67
-        passed = diplomacy_test(ctx, seat, int(test["number"]))
+        passed = diplomacy_test(ctx, seat, int(test["number"]), sid)
         for effect in test["pass" if passed else "fail"]:
             apply_effect(ctx, seat, sid, effect)
     if info["type"] == "civilization":
-        if p["civ"] == "federation":  # R158
-            p["resources"]["culture"] += 1
-            ctx.emit("federation_culture", seat=seat, culture=1)
+        effects.trigger(ctx, seat, "on_draw_civilization", sid=sid)  # R158
         civ = info["civilization"]
         if civ["stage"] == "pre_warp":  # R69
             sys["prewarp"] = dict(civ["tokens"])

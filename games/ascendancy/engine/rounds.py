@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, andorians, board, catalog
+from games.ascendancy.engine import ambassadors, andorians, board, catalog, effects
 from games.ascendancy.engine.state import (
     AUTHORITY_TO_WIN,
     Ctx,
     State,
-    adv_effects,
     bump,
     command_total,
     live_seats,
@@ -149,6 +148,7 @@ def next_turn(ctx: Ctx) -> None:
                  "starts": sorted(board.occupied_sectors(p))}
     ctx.emit("turn_started", seat=who, card=s["cards"][str(who)])
     andorians.pride(ctx, who)  # R179
+    effects.trigger(ctx, who, "turn_start")
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
@@ -247,29 +247,19 @@ def extermination(ctx: Ctx) -> None:
 
 
 def node_income(state: State, seat: int) -> dict[str, int]:
-    """R26 with Cardassian Occupation (R186) and Ferengi Trade Authority (R193)."""
+    """R26 with Cardassian Occupation (R186) and the cards' ``generation`` gains (R163, R193: ``effects``)."""
     p = state["players"][seat]
     out = dict.fromkeys(catalog.RESOURCES, 0)
+    occupation = effects.has(state, seat, "occupation")
     for sid, sys in sorted(state["systems"].items()):
         if sys["control"] == seat:
-            if p["civ"] == "cardassian" and board.ships_in(p, board.sys_sector(sid)) == 0:
+            if occupation and board.ships_in(p, board.sys_sector(sid)) == 0:
                 continue
             for node in sys["nodes"]:
                 if node is not None:
                     out[node] += 1
-        elif sys["control"] is not None and sys["control"] != seat:  # R193: Ferengi Trade Authority
-            for e in adv_effects(p, "gain"):
-                if e.get("per") == "ship_orbiting_rival" and e.get("when") == "generation":
-                    for res, amount in e["bundle"].items():
-                        out[res] += amount * board.ships_in(p, board.sys_sector(sid))
-    for e in adv_effects(p, "gain"):  # R163 and the like: per Starbase controlled
-        if e.get("per") == "starbase" and e.get("when") == "generation":
-            n = sum(1 for sys in state["systems"].values() if sys["control"] == seat and sys["starbase"])
-            for res, amount in e["bundle"].items():
-                out[res] += amount * n
-        if e.get("per") == "ambassador" and e.get("when") == "generation":  # Consulate Network (R206)
-            for res, amount in e["bundle"].items():
-                out[res] += amount * len(ambassadors.in_play(state, seat))
+    for res, amount in effects.generation_gains(state, seat).items():
+        out[res] += amount
     return out
 
 
@@ -314,6 +304,7 @@ def upkeep(ctx: Ctx) -> None:
         p["ready"] = p["commands"]  # R28
         for a in p["advancements"]:
             a["exhausted"] = False
+        effects.refresh_round(p)  # R40
         for held in p["trade_held"].values():
             held["exhausted"] = False
         for w in p["warp"]:  # R29

@@ -12,19 +12,28 @@ from games.ascendancy.engine.state import State, copy_state
 from games.engine.core import Rng
 
 
-def _shuffle_above(rng: Rng, pile: list[str], known_bottom: int) -> None:
+def _shuffle_above(rng: Rng, pile: list[str], known_bottom: int, fixed: frozenset[str] = frozenset()) -> None:
+    """Shuffle above the known bottom; ``fixed`` cards (seen by the seat, RULINGS E32) keep their places."""
     known = min(known_bottom, len(pile))
-    top = pile[known:]
-    rng.shuffle(top)
-    pile[known:] = top
+    places = [i for i in range(known, len(pile)) if pile[i] not in fixed]
+    moving = [pile[i] for i in places]
+    rng.shuffle(moving)
+    for i, card in zip(places, moving, strict=True):
+        pile[i] = card
+
+
+def _peeked(state: State, seat: int | None, deck: str) -> frozenset[str]:
+    if seat is None:
+        return frozenset()
+    return frozenset(state["players"][seat].get("peeked", {}).get(deck, []))
 
 
 def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     s = copy_state(state)
     for p in s["players"]:
         _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
-    _shuffle_above(rng, s["exploration"]["deck"], s["exploration"].get("known", 0))
-    _shuffle_above(rng, s["stack"], s.get("stack_known", 0))
+    _shuffle_above(rng, s["exploration"]["deck"], s["exploration"].get("known", 0), _peeked(s, seat, "exploration"))
+    _shuffle_above(rng, s["stack"], s.get("stack_known", 0), _peeked(s, seat, "systems"))
     if "agenda_deck" in s:
         rng.shuffle(s["agenda_deck"])
         for p in s["players"]:
