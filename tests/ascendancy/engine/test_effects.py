@@ -399,8 +399,10 @@ def test_on_colonize_and_discovery_triggers() -> None:
     vega = {"id": "vega", "slots": ["research", "open"], "xy": [3, 0]}
     state = build(turn=0, systems=[vega], ships={0: {"S:vega": 2}}, advancements={0: ["fed_terraforming"]})
     state, events = run(state, cmd(0, "colonize", at="vega"))
-    assert state["systems"]["vega"]["nodes"] == ["research", None]  # one free node, once per turn
-    assert ev(events, "node_built")[0]["card"] == "fed_terraforming"
+    assert RULES.decision_for(state, 0).prompt == "free_node"  # the holder chooses slot and type (E31)
+    state, events = run(state, cmd(0, "free_node", slot=0, node="research"))
+    assert state["systems"]["vega"]["nodes"] == ["research", None]  # one free node
+    assert ev(events, "free_node_built")[0]["node"] == "research"
     fed = build(turn=0, phase="command", stack=["murasaki_312"], lanes=[("l1", "earth", None, 2)],
                 ships={0: {"L:l1:2": 1}}, resources={0: {"culture": 0}})
     fed, events = run(fed, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", explore=True))
