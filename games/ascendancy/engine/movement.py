@@ -341,12 +341,14 @@ def finish_move(ctx: Ctx, seat: int) -> None:
             sys["face_down"] = None
             resolve_exploration(ctx, seat, sid, card)
     board.remove_abandoned_lanes(s)
-    romulan_mines(ctx, seat, at)
+    romulan_mines(ctx, seat, at, unit)
 
 
-def romulan_mines(ctx: Ctx, seat: int, at: str) -> None:
-    """R176 needs its card's data (target number NOT IN TEXT): applied once the content arrives."""
-    return
+def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:
+    """R176: Cloaked Orbital Mines (conflict.orbital_mines)."""
+    from games.ascendancy.engine.conflict import orbital_mines
+
+    orbital_mines(ctx, seat, at, unit)
 
 
 def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int | None = None) -> int:
