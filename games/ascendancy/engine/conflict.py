@@ -617,9 +617,10 @@ def end_battle(ctx: Ctx, winner: int | None, *, annihilated: bool = False, cance
     ctx.emit("battle_ended", battle=b["kind"], winner=winner, target=b["target"])
     if not cancelled:  # R99, R164: a cancelled battle gives nothing
         _never_defeated(ctx, b, winner, annihilated)
-        if winner is not None and winner == b["attacker"] and ctx.player(winner)["civ"] == "andorian":  # R181
-            ctx.player(winner)["claimed_ships"] += 1
-            ctx.emit("andorian_field_testing", seat=winner)
+        if winner is not None and winner == b["attacker"]:  # R181: claims destroyed ships (data)
+            for e in civ_effects(ctx.player(winner), "capture_ship"):
+                ctx.player(winner)["claimed_ships"] += int(e["amount"])
+                ctx.emit("andorian_field_testing", seat=winner)
     board.remove_abandoned_lanes(s)
     if winner is not None and not cancelled:
         sectors = [b["target"]] if winner != b["attacker"] else [b["target"], *b["from"]]
@@ -834,7 +835,7 @@ def _step_inv_nodes(ctx: Ctx, b: dict[str, Any]) -> None:
         b["outcome"] = "invasion_succeeded"
     elif hits >= n_nodes:
         b["outcome"] = "total_destruction"
-        if adv_sources(p, "annexation", INV_ATT) and b["defender"] is not None:  # R189
+        if adv_sources(p, "annexation", INV_ATT):  # R189, RULINGS E21
             b["outcome"] = "annexed"
     else:
         resource = [i for i, nd in enumerate(sys["nodes"]) if nd is not None]
