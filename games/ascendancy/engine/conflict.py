@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import board
-from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
-from games.ascendancy.engine.movement import right_of
+from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control
+from games.ascendancy.engine.movement import right_of, romulan_mines
 from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, bump, shield_mod, weapons_roll
 from games.engine.core import IllegalCommand
 
@@ -673,38 +673,7 @@ def maneuver(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
             f["sector"] = move["to"]
     ctx.emit("tactical_maneuver", seat=seat, source=move["from"], to=move["to"])
     board.remove_abandoned_lanes(s)
-    orbital_mines(ctx, seat, move["to"])
-
-
-def orbital_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:
-    """R176: a Hostile player's ships ending a move in orbit of a system controlled by a player with the
-    mines: a die each, rolled by the mines' owner; each >= target + the ships' Shields is destroyed."""
-    s = ctx.state
-    kind, sid, _ = board.parse(at)
-    if kind != "S":
-        return
-    owner = s["systems"][sid]["control"]
-    if owner is None or owner == seat or board.at_peace(s, owner, seat):
-        return
-    p = ctx.player(seat)
-    fid = unit.partition(":")[2] if unit and unit.startswith("fleet:") else None
-    for _, e in adv_sources(s["players"][owner], "mines", "all"):
-        if fid is not None:
-            n = p["fleets"][fid]["ships"] if fid in p["fleets"] and p["fleets"][fid]["sector"] == at else 0
-        else:
-            n = board.ships_in(p, at) if unit is None else min(1, p["ships"].get(at, 0))
-        if not n:
-            return
-        need = int(e["target"]) + shield_mod(p)
-        dice = ctx.roll(owner, "mines", n)
-        lost = sum(1 for d in dice if need <= 6 and d >= need)
-        for _ in range(lost):
-            if fid is not None:
-                p["fleets"][fid]["ships"] -= 1
-            else:
-                take_ship(p, at)
-        ctx.emit("mines_exploded", seat=seat, owner=owner, system=sid, need=need, destroyed=lost)
-        check_fleet_sizes(ctx, seat)
+    romulan_mines(ctx, seat, move["to"])
 
 
 # --- Planetary Invasion ---------------------------------------------------------------------------------
