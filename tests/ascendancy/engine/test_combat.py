@@ -379,3 +379,30 @@ def test_no_trade_agreements_change_hands_between_the_participants_of_a_conflict
         with pytest.raises(IllegalCommand) as err:
             check(state, seat, args)
         assert err.value.code == "conflict_under_way" and err.value.rule == "ascendancy:R83"
+
+
+@pytest.mark.rules("ascendancy:R95", "ascendancy:R101")
+def test_first_strike_in_an_invasion_takes_the_nodes_before_the_planet_rolls() -> None:
+    seen = set()
+    for seed in range(40):
+        system = {"id": "vega", "slots": ["production", "research", "culture"], "xy": [45.0, 56.5],
+                  "max_lanes": 3, "nodes": ["production", "research", "culture"], "control": 2}
+        state = build(civs=("andorian", "federation", "romulan"), turn=0, phase="command", systems=[system],
+                      ships={0: {"S:vega": 5}}, advancements={0: ["and_tactical_academy"]}, weapons={0: 2})
+        state, _ = run(state, cmd(0, "invade", at="vega"))
+        state, events = run(state, cmd(2, "fight"), seed=seed)
+        state, more = settle(state, seed=seed, stop=("collateral", "invasion_continue"))
+        events += more
+        if state["prompt"] and state["prompt"]["kind"] == "collateral":
+            while state["prompt"] and state["prompt"]["kind"] == "collateral":
+                state, more = run(state, cmd(0, "destroy_node", slot=legal(state, 0)[0][1]["slot"]), seed=seed)
+                events += more
+        hits = ev(events, "invasion_round")[0]["hits"]
+        planet = dice(events, "planet_defence")
+        if hits >= 4:  # taken or destroyed before the planet fires
+            assert not planet
+            seen.add("no_fire")
+        else:
+            assert len(planet[0]) == 4 - hits  # the planet rolls with the nodes left
+            seen.add("fewer")
+    assert seen == {"no_fire", "fewer"}
