@@ -23,7 +23,7 @@ SPACE, INV_ATT, INV_DEF = "space_battle", "invasion_attack", "invasion_defense"
 ATTACK_RULES = ("extra_dice", "reroll", "first_strike")  # R130: a fleet with one of these rolls apart
 #: The decisions a battle asks, with the commands that answer them (``commands`` hands them to ``answer``).
 PROMPTS = ("cancel_battle", "first_strike", "split_dice", "reroll", "allocate_hits", "retreat", "retreat_more",
-           "invasion_continue", "surrender", "bombard", "collateral", "maneuver", "give_project")
+           "invasion_continue", "surrender", "bombard", "collateral", "maneuver", "give_project", "sacrifice")
 
 
 def _command(state: State, seat: int) -> None:
@@ -221,7 +221,7 @@ def attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     start[str(seat)] = sum(board.ships_in(s["players"][seat], sec) for sec in sectors)
     s["turn"]["battle"] = {"kind": "space", "attacker": seat, "target": target, "defenders": defenders,
                            "from": sectors, "round": 0, "queue": [], "start": start, "gone": [],
-                           "asked": [], "first_strike": [], "dice": {}, "split": {}, "used": {},
+                           "asked": [], "first_strike": [], "dice": {}, "split": {}, "used": {}, "sacrifice": {},
                            "steps": [["offer", "cancel_battle"], ["offer", "first_strike"], ["round"]]}
     ctx.emit("battle_started", seat=seat, target=target, defenders=defenders)
     _advance(ctx)
@@ -299,6 +299,13 @@ def _step_roll(ctx: Ctx, b: dict[str, Any], seat: int) -> bool:
     if b["kind"] == "invasion" and b.get("bombard"):
         return True  # R105: the bombarding ships destroy nodes instead of rolling
     groups = _groups(s, b, seat)
+    if b["kind"] == "space" and _sacrificers(s, b, seat):  # R166: sacrifice instead of rolling?
+        key = f"sacrifice:{b['round']}:{seat}"
+        if key not in b["sacrifice"]:
+            _ask(s, "sacrifice", seat, ships=_ships_in_battle(s, b, seat))
+            return False
+        if b["sacrifice"][key]:
+            groups = [("sacrifice", int(b["sacrifice"][key]))]
     total = sum(n for _, n in groups)
     if b["kind"] == "space" and seat == b["attacker"]:
         targets = [d for d in b["defenders"] if _alive(s, b, d)]
@@ -320,7 +327,7 @@ def _step_roll(ctx: Ctx, b: dict[str, Any], seat: int) -> bool:
     records: list[dict[str, Any]] = []
     why = ("attack" if seat == b["attacker"] else "defend") if b["kind"] == "space" else "invade"
     for group, n in groups:
-        for face in ctx.roll(seat, why, n):
+        for face in ctx.roll(seat, why, n) if group != "sacrifice" else [6] * n:
             target = on[len(records)] if len(records) < len(on) else (on[-1] if on else None)
             records.append({"face": face, "group": group, "on": target, "by": [], "always": always,
                             "need": _target_need(s, b, seat, target)})
@@ -329,7 +336,15 @@ def _step_roll(ctx: Ctx, b: dict[str, Any], seat: int) -> bool:
 
 
 def _die_hits(d: dict[str, Any]) -> bool:
-    return d["face"] in d["always"] or (d["need"] <= 6 and d["face"] >= d["need"])
+    return d["group"] == "sacrifice" or d["face"] in d["always"] or (d["need"] <= 6 and d["face"] >= d["need"])
+
+
+def _sacrificers(state: State, b: dict[str, Any], seat: int) -> list[tuple[str, dict[str, Any]]]:
+    return adv_sources(state["players"][seat], "sacrifice_attack", SPACE)
+
+
+def _ships_in_battle(state: State, b: dict[str, Any], seat: int) -> int:
+    return sum(board.ships_in(state["players"][seat], sec) for sec in battle_sectors(b, seat))
 
 
 def reroll_sources(state: State, b: dict[str, Any], seat: int) -> list[tuple[str, dict[str, Any]]]:
@@ -350,7 +365,7 @@ def reroll_options(state: State, seat: int) -> list[dict[str, Any]]:
         if b["used"].get(f"{seat}:{src}", 0) >= budget:
             continue
         for i, d in enumerate(dice):
-            if src in d["by"] or (src.startswith("fleet:") and d["group"] != src):
+            if src in d["by"] or d["group"] == "sacrifice" or (src.startswith("fleet:") and d["group"] != src):
                 continue
             flt = e["filter"]
             if (flt == "misses" and _die_hits(d)) or (flt == "ones" and d["face"] != 1) or (
@@ -388,6 +403,12 @@ def _step_score(ctx: Ctx, b: dict[str, Any], wave: list[int]) -> None:
         by_target: dict[int, list[dict[str, Any]]] = {}
         for d in records:
             by_target.setdefault(d["on"], []).append(d)
+        sacrificed = sum(1 for d in records if d["group"] == "sacrifice")
+        if sacrificed:  # R166: his own ships go with the casualties, all together
+            ratio = int(_sacrificers(ctx.state, b, seat)[0][1]["ratio"])
+            allocs.append({"by": seat, "on": seat, "count": -(-sacrificed // ratio),
+                           "sectors": battle_sectors(b, seat)})
+            ctx.emit("ships_sacrificed", seat=seat, ships=-(-sacrificed // ratio), hits=sacrificed)
         for target, ds in sorted(by_target.items()):
             hits = [d for d in ds if _die_hits(d)]
             ctx.emit("combat_dice", seat=seat, on=target, dice=[d["face"] for d in ds], need=ds[0]["need"],
@@ -956,6 +977,10 @@ def prompt_commands(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]
         return [("fight", {}), ("surrender", {})]
     if kind == "bombard":
         return [("bombard", {}), ("no_bombard", {})]
+    if kind == "sacrifice":
+        ratio = int(_sacrificers(state, b, seat)[0][1]["ratio"])
+        return [("roll_dice", {})] + [("sacrifice", {"ships": k}) for k in range(1, prompt["ships"] + 1)
+                                      if k % ratio == 0 or ratio == 1]
     if kind == "collateral":
         return [("destroy_node", {"slot": i}) for i in collateral_options(state)]
     if kind == "maneuver":
@@ -971,6 +996,7 @@ REFUSALS = {
     "destroy_node": ("node_not_destroyable", "ascendancy:R103"),
     "maneuver": ("maneuver_not_possible", "ascendancy:R98"),
     "give_project": ("no_such_project", "ascendancy:R118"),
+    "sacrifice": ("too_many_sacrificed", "ascendancy:R166"),
 }
 
 
@@ -1039,6 +1065,8 @@ def _answer_step(ctx: Ctx, b: dict[str, Any], seat: int, pk: str, kind: str, arg
             end_invasion(ctx, "surrendered", enforce=False)
             take_control(ctx, b["attacker"], b["system"], "surrender")
             capture_projects(ctx, b["attacker"], seat, b["system"])
+    elif pk == "sacrifice":
+        b["sacrifice"][f"sacrifice:{b['round']}:{seat}"] = int(args["ships"]) if kind == "sacrifice" else 0
     elif pk == "bombard":
         b["asked"].append(f"bombard:{b['round']}")
         b["bombard"] = kind == "bombard"

@@ -87,6 +87,7 @@ MESSAGES: dict[str, str] = {
     "no_such_casualty": "Your hit cannot land there.",
     "node_not_destroyable": "Choose a Resource Node on the planet (never the Control Node).",
     "maneuver_not_possible": "Your ships cannot make that Tactical Maneuver.",
+    "too_many_sacrificed": "You cannot sacrifice more ships than you have in the battle.",
     # trade
     "no_such_trade_card": "No such Trade Agreement card.",
     "already_holds_your_card": "That player already holds one of your Trade Agreements.",
@@ -131,6 +132,7 @@ PROMPTS: dict[str, str] = {
     "collateral": "Choose a Resource Node of {system} to destroy ({hits} left).",
     "maneuver": "Victory: make a Tactical Maneuver with the ships of one sector, or hold.",
     "give_project": "Give player {to} one of your Projects ({left} to give).",
+    "sacrifice": "The Cult of Kahless: sacrifice ships (each destroys an enemy ship) instead of rolling, or roll.",
 }
 
 EVENTS: dict[str, str] = {
@@ -220,4 +222,5 @@ EVENTS: dict[str, str] = {
     "tactical_maneuver": "Player {seat} maneuvers from {source} to {to}.",
     "mines_exploded": "Orbital mines at {system}: player {seat} loses {destroyed} ships.",
     "project_captured": "Player {seat} captures the Project {card} from player {giver}.",
+    "ships_sacrificed": "Player {seat} sacrifices {ships} ships for {hits} sure hits.",
 }

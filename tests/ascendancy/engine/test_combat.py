@@ -406,3 +406,20 @@ def test_first_strike_in_an_invasion_takes_the_nodes_before_the_planet_rolls() -
             assert len(planet[0]) == 4 - hits  # the planet rolls with the nodes left
             seen.add("fewer")
     assert seen == {"no_fire", "fewer"}
+
+
+@pytest.mark.rules("ascendancy:R166")
+def test_the_cult_of_kahless_sacrifices_ships_for_sure_kills_instead_of_rolling() -> None:
+    for seed in range(5):
+        state = build(civs=("klingon", "federation", "romulan"), turn=0, phase="command", systems=[VEGA],
+                      lanes=[("l1", "qonos", "vega", 2)], ships={0: {"S:qonos": 4}, 1: {"L:l1:1": 3}},
+                      advancements={0: ["kli_cult_of_kahless"]})
+        state, _ = run(state, cmd(0, "attack", target="L:l1:1"))
+        assert RULES.decision_for(state, 0).prompt == "sacrifice"
+        assert legal(state, 0) == [("roll_dice", {})] + [("sacrifice", {"ships": k}) for k in range(1, 5)]
+        refused(state, cmd(0, "sacrifice", ships=5), "too_many_sacrificed", "ascendancy:R166")
+        state, events = run(state, cmd(0, "sacrifice", ships=2), seed=seed)
+        assert not dice(events, "attack")  # no Klingon ship rolls this round
+        back = sum(1 for d in dice(events, "defend")[0] if d >= 5)  # the Federation rolls in full
+        assert board.ships_in(state["players"][1], "L:l1:1") == 1
+        assert board.ships_in(state["players"][0], "S:qonos") == max(0, 4 - 2 - back)
