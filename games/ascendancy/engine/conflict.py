@@ -560,7 +560,7 @@ def retreat_moves(state: State, seat: int) -> list[dict[str, str]]:
     for src in battle_sectors(b, seat):
         if board.ships_in(p, src) == 0 or _never_retreats(p, src):
             continue
-        out += [{"from": src, "to": to} for to in impulse_destinations(state, seat, src, avoid)]
+        out += [{"src": src, "to": to} for to in impulse_destinations(state, seat, src, avoid)]
     return out
 
 
@@ -569,6 +569,7 @@ def retreat_options(state: State, seat: int) -> list[str]:
 
 
 def retreat(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
+    """R96: ``move`` is ``{"src": sector, "to": sector}`` (one group), None to stay."""
     s = ctx.state
     b = s["turn"]["battle"]
     s["prompt"] = None
@@ -579,14 +580,14 @@ def retreat(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
         _advance(ctx)
         return
     p = ctx.player(seat)
-    src, to = move["from"], move["to"]
+    src, to = move["src"], move["to"]
     n = p["ships"].pop(src, 0)
     if n:
         p["ships"][to] = p["ships"].get(to, 0) + n
     for f in p["fleets"].values():
         if f["sector"] == src:
             f["sector"] = to
-    ctx.emit("retreated", seat=seat, to=to, source=src)
+    ctx.emit("retreated", seat=seat, to=to, src=src)
     if b["kind"] == "invasion":
         end_invasion(ctx, "attacker_retreated")
         return
@@ -674,7 +675,7 @@ def _never_defeated(ctx: Ctx, b: dict[str, Any], winner: int | None, annihilated
 
 def maneuver_moves(state: State, seat: int, sectors: list[str]) -> list[dict[str, str]]:
     p = state["players"][seat]
-    return [{"from": src, "to": to} for src in sectors if board.ships_in(p, src) > 0
+    return [{"src": src, "to": to} for src in sectors if board.ships_in(p, src) > 0
             for to in impulse_destinations(state, seat, src, [])]
 
 
@@ -686,13 +687,13 @@ def maneuver(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
     if move is None:
         return
     p = ctx.player(seat)
-    n = p["ships"].pop(move["from"], 0)
+    n = p["ships"].pop(move["src"], 0)
     if n:
         p["ships"][move["to"]] = p["ships"].get(move["to"], 0) + n
     for f in p["fleets"].values():
-        if f["sector"] == move["from"]:
+        if f["sector"] == move["src"]:
             f["sector"] = move["to"]
-    ctx.emit("tactical_maneuver", seat=seat, source=move["from"], to=move["to"])
+    ctx.emit("tactical_maneuver", seat=seat, src=move["src"], to=move["to"])
     board.remove_abandoned_lanes(s)
     romulan_mines(ctx, seat, move["to"])
 

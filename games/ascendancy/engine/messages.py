@@ -219,7 +219,7 @@ EVENTS: dict[str, str] = {
     "combat_dice": "Player {seat} rolls {dice} against player {on} (hit on {need}+): {hits} hits.",
     "die_rerolled": "Player {seat} re-rolls a {old} with {source}: {new}.",
     "fleet_plunder": "Player {seat}'s {fleet} plunders {ships} ships.",
-    "tactical_maneuver": "Player {seat} maneuvers from {source} to {to}.",
+    "tactical_maneuver": "Player {seat} maneuvers from {src} to {to}.",
     "mines_exploded": "Orbital mines at {system}: player {seat} loses {destroyed} ships.",
     "project_captured": "Player {seat} captures the Project {card} from player {giver}.",
     "ships_sacrificed": "Player {seat} sacrifices {ships} ships for {hits} sure hits.",

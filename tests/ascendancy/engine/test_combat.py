@@ -207,11 +207,11 @@ def test_each_sector_of_a_retreating_side_retreats_as_its_own_group() -> None:
     state, _ = run(state, cmd(0, "attack", target="L:l1:1"))  # the round: nobody hits
     assert RULES.decision_for(state, 0).prompt == "retreat"
     moves = [a for k, a in legal(state, 0) if k == "retreat"]
-    assert {"from": "L:l1:2", "to": "S:vega"} in moves and {"from": "S:earth", "to": "L:l2:2"} in moves
-    state, _ = run(state, cmd(0, "retreat", **{"from": "S:earth", "to": "L:l2:2"}))
+    assert {"src": "L:l1:2", "to": "S:vega"} in moves and {"src": "S:earth", "to": "L:l2:2"} in moves
+    state, _ = run(state, cmd(0, "retreat", src="S:earth", to="L:l2:2"))
     assert RULES.decision_for(state, 0).prompt == "retreat_more"
-    assert all(a["from"] == "L:l1:2" for k, a in legal(state, 0))
-    state, events = run(state, cmd(0, "retreat", **{"from": "L:l1:2", "to": "S:vega"}))
+    assert all(a["src"] == "L:l1:2" for k, a in legal(state, 0))
+    state, events = run(state, cmd(0, "retreat", src="L:l1:2", to="S:vega"))
     assert state["players"][0]["ships"] == {"L:l2:2": 2, "S:vega": 1}
     assert ev(events, "battle_ended")[0]["winner"] == 1
 

@@ -58,23 +58,23 @@ def test_after_a_round_the_attacker_then_each_defender_may_retreat_up_to_two_sec
         state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
         decision = RULES.decision_for(state, 0)
         assert decision is not None and decision.prompt == "retreat"
-        assert legal(state, 0) == [("stay", {}), ("retreat", {"from": "S:earth", "to": "L:l2:1"}),
-                                   ("retreat", {"from": "S:earth", "to": "L:l2:2"})]
+        assert legal(state, 0) == [("stay", {}), ("retreat", {"src": "S:earth", "to": "L:l2:1"}),
+                                   ("retreat", {"src": "S:earth", "to": "L:l2:2"})]
         state, _ = run(state, cmd(0, "stay"))
         assert RULES.decision_for(state, 1).prompt == "retreat"
         options = [a["to"] for k, a in legal(state, 1) if k == "retreat"]
         assert options == ["L:l1:2", "S:vega"]  # never through the enemy's sector
-        state, events = run(state, cmd(1, "retreat", **{"from": "L:l1:1", "to": "S:vega"}))
+        state, events = run(state, cmd(1, "retreat", src="L:l1:1", to="S:vega"))
         assert state["players"][1]["ships"] == {"S:vega": 3}
         assert ev(events, "battle_ended")[0]["winner"] == 0
         assert state["turn"]["battle"] is None
         # R98: the winner may make a Tactical Maneuver, without a Command
         assert RULES.decision_for(state, 0).prompt == "maneuver"
-        assert ("maneuver", {"from": "S:earth", "to": "L:l1:1"}) in legal(state, 0)
-        refused(state, cmd(0, "maneuver", **{"from": "S:earth", "to": "S:vega"}), "maneuver_not_possible",
+        assert ("maneuver", {"src": "S:earth", "to": "L:l1:1"}) in legal(state, 0)
+        refused(state, cmd(0, "maneuver", src="S:earth", to="S:vega"), "maneuver_not_possible",
                 "ascendancy:R98")  # through the enemy's retreated ships: blocked
         ready = state["players"][0]["ready"]
-        state, _ = run(state, cmd(0, "maneuver", **{"from": "S:earth", "to": "L:l1:2"}))
+        state, _ = run(state, cmd(0, "maneuver", src="S:earth", to="L:l1:2"))
         assert state["players"][0]["ships"] == {"L:l1:2": 3} and state["players"][0]["ready"] == ready
         assert state["prompt"] is None
         break
