@@ -423,3 +423,26 @@ def test_the_cult_of_kahless_sacrifices_ships_for_sure_kills_instead_of_rolling(
         back = sum(1 for d in dice(events, "defend")[0] if d >= 5)  # the Federation rolls in full
         assert board.ships_in(state["players"][1], "L:l1:1") == 1
         assert board.ships_in(state["players"][0], "S:qonos") == max(0, 4 - 2 - back)
+
+
+@pytest.mark.rules("ascendancy:R130", "ascendancy:R96", "ascendancy:R89")
+def test_the_honor_guard_rolls_an_extra_die_apart_and_never_retreats() -> None:
+    state = build(civs=("klingon", "federation", "romulan"), turn=0, phase="command",
+                  systems=[VEGA, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                  lanes=[("l1", "qonos", "vega", 2), ("l2", "qonos", "deneb", 2)],
+                  ships={0: {"L:l1:2": 1}, 1: {"L:l1:1": 3}}, shields={0: 3, 1: 3},
+                  fleets={0: {"kli_fleet_3": ("kli_honor_guard", 3, "S:qonos")}})
+    state, events = run(state, cmd(0, "attack", target="L:l1:1"))
+    assert sorted(len(d) for d in dice(events, "attack")) == [1, 3 + 1]  # the fleet's own roll, one die more
+    assert RULES.decision_for(state, 0).prompt == "retreat"
+    assert {a["src"] for k, a in legal(state, 0) if k == "retreat"} == {"L:l1:2"}  # never the Honor Guard
+
+
+@pytest.mark.rules("ascendancy:R90", "ascendancy:R17")
+def test_shield_advancements_raise_the_rivals_hit_roll_in_space_battles_only() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={0: {"S:earth": 2}, 1: {"L:l1:1": 2}},
+                  advancements={0: ["fed_multiphasic_shields"]})
+    state, events = run(state, cmd(0, "attack", target="L:l1:1"))
+    state, more = settle(state)
+    klingon = [e for e in ev(events + more, "combat_dice") if e["seat"] == 1]
+    assert klingon[0]["need"] == 5 + 1
