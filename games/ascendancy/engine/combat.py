@@ -286,7 +286,7 @@ def reroll_options(state: State, seat: int) -> list[dict[str, Any]]:
             if (flt == "misses" and _die_hits(d)) or (flt == "ones" and d["face"] != 1) or (
                     flt == "hits" and not _die_hits(d)):
                 continue
-            out.append({"source": src, "die": i})
+            out.append({"card": source_card(state["players"][seat], src), "die": i})
     return out
 
 
@@ -298,14 +298,22 @@ def _step_reroll(ctx: Ctx, b: dict[str, Any], seat: int) -> bool:
     return False
 
 
-def do_reroll(ctx: Ctx, seat: int, source: str, die: int) -> None:
+def source_card(p: Player, source: str) -> str:
+    """The card a rule is printed on: the Advancement, or the side of the fleet's card."""
+    kind, _, ident = source.partition(":")
+    return str(p["fleets"][ident]["side"]) if kind == "fleet" else ident
+
+
+def do_reroll(ctx: Ctx, seat: int, card: str, die: int) -> None:
     b = ctx.state["turn"]["battle"]
+    p = ctx.player(seat)
+    source = next(src for src, _ in reroll_sources(ctx.state, b, seat) if source_card(p, src) == card)
     d = b["dice"][str(seat)][die]
     old = d["face"]
     d["face"] = ctx.roll(seat, "reroll")[0]
     d["by"].append(source)
     b["used"][f"{seat}:{source}"] = b["used"].get(f"{seat}:{source}", 0) + 1
-    ctx.emit("die_rerolled", seat=seat, source=source, old=old, new=d["face"], hit=_die_hits(d))
+    ctx.emit("die_rerolled", seat=seat, card=card, old=old, new=d["face"], hit=_die_hits(d))
 
 
 def _step_score(ctx: Ctx, b: dict[str, Any], wave: list[int]) -> None:

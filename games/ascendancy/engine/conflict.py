@@ -169,7 +169,7 @@ def _answer_step(ctx: Ctx, b: dict[str, Any], seat: int, pk: str, kind: str, arg
         if kind == "keep_dice":
             b["used"][f"keep:{seat}"] = 1
         else:
-            do_reroll(ctx, seat, args["source"], int(args["die"]))
+            do_reroll(ctx, seat, args["card"], int(args["die"]))
     elif pk == "surrender":
         b["asked"].append(f"surrender:{b['round']}")
         if kind == "surrender":

@@ -217,7 +217,7 @@ EVENTS: dict[str, str] = {
     "first_strike_used": "Player {seat} exhausts {card} for First Strike.",
     "battle_cancelled": "Player {seat} exhausts {card}: the battle is cancelled.",
     "combat_dice": "Player {seat} rolls {dice} against player {on} (hit on {need}+): {hits} hits.",
-    "die_rerolled": "Player {seat} re-rolls a {old} with {source}: {new}.",
+    "die_rerolled": "Player {seat} re-rolls a {old} with {card}: {new}.",
     "fleet_plunder": "Player {seat}'s {fleet} plunders {ships} ships.",
     "tactical_maneuver": "Player {seat} maneuvers from {src} to {to}.",
     "mines_exploded": "Orbital mines at {system}: player {seat} loses {destroyed} ships.",

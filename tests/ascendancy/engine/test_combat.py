@@ -148,21 +148,21 @@ def test_the_battle_group_rolls_apart_and_rerolls_its_ones_each_rule_once_per_di
         if 1 not in fleet or RULES.decision_for(state, 0) is None or RULES.decision_for(state, 0).prompt != "reroll":
             continue
         options = [a for k, a in legal(state, 0) if k == "reroll"]
-        group = [a["die"] for a in options if a["source"] == "fleet:rom_fleet_1"]
+        group = [a["die"] for a in options if a["card"] == "rom_battle_group"]
         assert sorted(group) == [2 + i for i, d in enumerate(fleet) if d == 1]  # its own ones only
-        assert all(a["source"] == "adv:rom_advanced_targeting_vector" for a in options
+        assert all(a["card"] == "rom_advanced_targeting_vector" for a in options
                    if a["die"] < 2)  # the ships' dice: only the Targeting Vector
         die = group[0]
-        refused(state, cmd(0, "reroll", source="fleet:rom_fleet_2", die=die), "reroll_not_allowed",
+        refused(state, cmd(0, "reroll", card="rom_mining_fleet", die=die), "reroll_not_allowed",
                 "ascendancy:R42")
-        state, events = run(state, cmd(0, "reroll", source="fleet:rom_fleet_1", die=die), seed=seed)
+        state, events = run(state, cmd(0, "reroll", card="rom_battle_group", die=die), seed=seed)
         new = ev(events, "die_rerolled")[0]
         assert new["old"] == 1 and new["new"] == dice(events, "reroll")[0][0]  # the new face replaces it
         again = [a for k, a in legal(state, 0) if k == "reroll" and a["die"] == die]
-        assert {"source": "fleet:rom_fleet_1", "die": die} not in again  # R42: once per rule per die
-        assert {"source": "adv:rom_advanced_targeting_vector", "die": die} in again  # another rule may
-        state, _ = run(state, cmd(0, "reroll", source="adv:rom_advanced_targeting_vector", die=die), seed=seed)
-        assert not [a for k, a in legal(state, 0) if k == "reroll" and a["source"].startswith("adv:")]  # R175: 1
+        assert {"card": "rom_battle_group", "die": die} not in again  # R42: once per rule per die
+        assert {"card": "rom_advanced_targeting_vector", "die": die} in again  # another rule may
+        state, _ = run(state, cmd(0, "reroll", card="rom_advanced_targeting_vector", die=die), seed=seed)
+        assert not [a for k, a in legal(state, 0) if k == "reroll" and a["card"] == "rom_advanced_targeting_vector"]  # R175: 1
         return
     raise AssertionError("no seed rolled a 1 for the fleet")
 
