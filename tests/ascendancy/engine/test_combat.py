@@ -446,3 +446,19 @@ def test_shield_advancements_raise_the_rivals_hit_roll_in_space_battles_only() -
     state, more = settle(state)
     klingon = [e for e in ev(events + more, "combat_dice") if e["seat"] == 1]
     assert klingon[0]["need"] == 5 + 1
+
+
+@pytest.mark.rules("ascendancy:R181")
+def test_andorian_field_testing_claims_a_ship_when_the_andorian_attacker_wins() -> None:
+    for seed in range(10):
+        state = build(civs=("andorian", "federation", "romulan"), turn=0, phase="command", systems=[VEGA],
+                      lanes=[("l1", "andor", "vega", 2)], ships={0: {"S:andor": 4}, 1: {"L:l1:1": 1}},
+                      weapons={0: 3}, shields={0: 3})  # the Federation needs 8: he cannot hit back
+        state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        state, more = settle(state, seed=seed)
+        events += more
+        won = ev(events, "battle_ended")[-1]["winner"] == 0
+        assert state["players"][0]["claimed_ships"] == (1 if won else 0)
+        if won:
+            return
+    raise AssertionError("the Andorian never won")
