@@ -124,6 +124,21 @@ COMMANDS: dict[str, str] = {
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
     "remove_recon": gettext_noop("Remove the Recon token from {at}"),
+    "retreat_group": gettext_noop("Retreat from {src} to {to}"),
+    "cancel_battle": gettext_noop("Exhaust the card: cancel the battle"),
+    "first_strike": gettext_noop("Exhaust the card: First Strike"),
+    "decline": gettext_noop("Keep the card ready"),
+    "split": gettext_noop("Roll {dice} dice against this Defender"),
+    "reroll": gettext_noop("Re-roll die {die} with {card}"),
+    "keep_dice": gettext_noop("Keep the dice"),
+    "bombard": gettext_noop("Bombard the planet"),
+    "no_bombard": gettext_noop("Roll to hit"),
+    "destroy_node": gettext_noop("Destroy the node in slot {slot}"),
+    "maneuver": gettext_noop("Tactical Maneuver from {src} to {to}"),
+    "hold": gettext_noop("Hold position"),
+    "give_project": gettext_noop("Give the project {card}"),
+    "sacrifice": gettext_noop("Sacrifice {ships} ships"),
+    "roll_dice": gettext_noop("Roll the dice"),
 }
 
 #: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).
@@ -341,6 +356,8 @@ class AscendancyPresenter(Presenter):
             key = "upgrade_pay"
         elif kind == "launch" and "from" in args:
             key = "launch_from"
+        elif kind == "retreat" and "src" in args:
+            key = "retreat_group"
         template = COMMANDS.get(key)
         if template is None:
             return super().command_label(rules, command)
@@ -354,7 +371,9 @@ class AscendancyPresenter(Presenter):
                 shown[k] = name_of(args[k])
         if kind in ("offer_trade", "swap_trade") and isinstance(args.get("card"), int):
             shown["card"] = args["card"] + 1
-        for k in ("to", "owner"):
+        if "die" in args:
+            shown["die"] = int(args["die"]) + 1
+        for k in ("to", "owner", "src"):
             if isinstance(args.get(k), int):
                 shown[k] = player_label(args[k])
             elif isinstance(args.get(k), str):

@@ -202,21 +202,12 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
 def _prompt_commands(state: State, seat: int) -> list[Command]:
     prompt = state["prompt"]
     kind = prompt["kind"]
-    if kind == "retreat":
-        return [Command(seat, "stay")] + [Command(seat, "retreat", {"to": t})
-                                          for t in conflict.retreat_options(state, seat)]
-    if kind == "invasion_continue":
-        return [Command(seat, "continue")] + [Command(seat, "retreat", {"to": t})
-                                              for t in conflict.retreat_options(state, seat)]
+    if kind in conflict.PROMPTS:
+        return [Command(seat, k, a) for k, a in conflict.prompt_commands(state, seat)]
     if kind == "passage":
         return [Command(seat, "allow_passage"), Command(seat, "refuse_passage")]
     if kind == "cooperation":  # R157
         return [Command(seat, "allow_cooperation"), Command(seat, "refuse_cooperation")]
-    if kind == "allocate_hits":
-        b = state["turn"]["battle"]
-        return [Command(seat, "hit", {"unit": u}) for u in conflict.hit_options(state, b["allocs"][0], b["taken"])]
-    if kind == "surrender":
-        return [Command(seat, "fight"), Command(seat, "surrender")]
     if kind == "trade_offer":
         return [Command(seat, "accept_trade"), Command(seat, "refuse_trade")]
     if kind == "discard_project":
@@ -401,27 +392,17 @@ def _expect(kind: str, wanted: str) -> None:
 def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
     s = ctx.state
     prompt = s["prompt"]
+    if prompt["kind"] in conflict.PROMPTS:
+        conflict.answer(ctx, seat, kind, args)
+        return
     legal = [(c.kind, dict(c.args)) for c in _prompt_commands(s, seat)]
     if (kind, args) not in legal:
-        if kind == "retreat":
-            raise IllegalCommand("retreat_not_possible", "ascendancy:R96")
         raise IllegalCommand("not_now")
     pk = prompt["kind"]
-    if pk in ("retreat", "invasion_continue"):
-        if kind == "retreat":
-            conflict.retreat(ctx, seat, args["to"])
-        elif kind == "stay":
-            conflict.retreat(ctx, seat, None)
-        else:
-            conflict.invasion_continue(ctx, seat)
-    elif pk == "allocate_hits":
-        conflict.hit(ctx, args["unit"])
-    elif pk == "passage":
+    if pk == "passage":
         movement.answer_passage(ctx, seat, kind == "allow_passage")
     elif pk == "cooperation":
         optional.answer_cooperation(ctx, seat, kind == "allow_cooperation")
-    elif pk == "surrender":
-        conflict.surrender(ctx, seat, kind == "surrender")
     elif pk == "trade_offer":
         conflict.answer_trade(ctx, seat, kind == "accept_trade")
     elif pk == "discard_project":

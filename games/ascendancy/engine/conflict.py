@@ -1,461 +1,200 @@
-"""Space battles (R85-R98), planetary invasions (R100-R110), Cultural Hegemony (R111-R117), Trade
-Agreements (R78-R84) and Betrayal (R82).
-
-A battle or invasion lives in ``turn["battle"]``; after each Combat Round the decisions it needs (retreat,
-continue, surrender) are asked through ``state["prompt"]``, one seat at a time.
+"""Space battles and invasions' decisions (``prompt_commands``, ``answer``; the steps live in ``combat``,
+``battle`` and ``invasion``), Cultural Hegemony (R111-R117), Trade Agreements (R78-R84) and Betrayal (R82).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, andorians, board, effects, optional
-from games.ascendancy.engine.build import check_fleet_sizes, developed, take_control, take_ship
-from games.ascendancy.engine.movement import right_of
-from games.ascendancy.engine.state import (
-    Ctx,
-    Player,
-    State,
-    adv_effects,
-    bump,
-    civ_effects,
-    shield_mod,
-    weapons_roll,
+from games.ascendancy.engine import ambassadors, board, effects, optional
+from games.ascendancy.engine.battle import (
+    _activatable,
+    _step_end_round,
+    _step_offer,
+    _step_retreat_more,
+    _step_retreats,
+    _step_round,
+    attack,
+    check_attack,
+    end_battle,
+    maneuver,
+    maneuver_moves,
+    retreat,
+    retreat_moves,
 )
+from games.ascendancy.engine.build import developed, take_control
+from games.ascendancy.engine.combat import (
+    PROMPTS,
+    STEPS,
+    _advance,
+    _command,
+    _exhaust,
+    _sacrificers,
+    _step_allocate,
+    _step_reroll,
+    _step_roll,
+    _step_score,
+    assign_hit,
+    betray,
+    do_reroll,
+    hit_options,
+    is_hit,
+    reroll_options,
+)
+from games.ascendancy.engine.invasion import (
+    _destroy_nodes,
+    _give_projects,
+    _step_bombard,
+    _step_collateral,
+    _step_continue,
+    _step_inv_casualties,
+    _step_inv_end,
+    _step_inv_nodes,
+    _step_inv_round,
+    _step_roll_planet,
+    _step_surrender,
+    capture_projects,
+    check_invade,
+    collateral_options,
+    end_invasion,
+    give_project,
+    invade,
+)
+from games.ascendancy.engine.state import Ctx, State, bump, civ_effects
 from games.engine.core import IllegalCommand
 
-MAX_ROUNDS = 30  # RULINGS A10: a battle nobody can end is stopped
+__all__ = ["PROMPTS", "answer", "attack", "check_attack", "check_invade", "invade", "is_hit", "prompt_commands"]
 
 
-def _command(state: State, seat: int) -> None:
-    turn = state["turn"]
-    if turn["phase"] != "command":
-        raise IllegalCommand("command_phase_only", "ascendancy:R22")
-    if turn["move"] is not None:
-        raise IllegalCommand("finish_the_move", "ascendancy:R44")
-    if state["players"][seat]["ready"] < 1:
-        raise IllegalCommand("no_command_left", "ascendancy:R21")
-
-
-def betray(ctx: Ctx, seat: int, victims: list[int]) -> None:
-    """R82: attacking (or trying Hegemony on) a player whose card you hold returns it."""
-    p = ctx.player(seat)
-    for v in victims:
-        if str(v) in p["trade_held"]:
-            held = p["trade_held"].pop(str(v))
-            ctx.player(v)["trade_hand"].append(held["card"])
-            ctx.player(v)["trade_hand"].sort()
-            ctx.emit("betrayal", seat=seat, victim=v)
-
-
-def hits_needed(shooter: Player, target_shields: int) -> int:
-    return weapons_roll(shooter) + target_shields  # R90
-
-
-def is_hit(shooter: Player, die: int, target_shields: int) -> bool:
-    if any(die == int(e["face"]) for e in adv_effects(shooter, "always_hit")):  # R165
-        return True
-    need = hits_needed(shooter, target_shields)
-    return need <= 6 and die >= need  # R91
-
-
-def can_ever_hit(shooter: Player, target_shields: int) -> bool:
-    return bool(adv_effects(shooter, "always_hit")) or hits_needed(shooter, target_shields) <= 6
-
-
-def starbase_bonus(state: State, seat: int, sectors: list[str]) -> int:
-    """R92: +1 die if any involved ship orbits a system you Control with a Starbase."""
-    for sector in sectors:
-        kind, sid, _ = board.parse(sector)
-        sys = state["systems"][sid] if kind == "S" else None
-        if sys and sys["control"] == seat and sys["starbase"] and board.ships_in(state["players"][seat], sector):
-            return 1
-    return 0
-
-
-# --- Space Battle ----------------------------------------------------------------------------------------
-def attack_sectors(state: State, seat: int, target: str) -> list[str]:
-    """R87: every sector of yours adjacent to the target (the target itself included)."""
-    p = state["players"][seat]
-    return [sec for sec in board.occupied_sectors(p) if board.adjacent(state, sec, target)]
-
-
-def check_attack(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
-    target = args.get("target")
-    if not isinstance(target, str) or not board.exists(state, target):
-        raise IllegalCommand("bad_argument", argument="target")
-    if not [x for x in board.present(state, target) if x != seat]:
-        raise IllegalCommand("no_enemy_there", "ascendancy:R85")
-    if not attack_sectors(state, seat, target):
-        raise IllegalCommand("target_not_adjacent", "ascendancy:R85")
-
-
-def attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    s = ctx.state
-    ctx.player(seat)["ready"] -= 1
-    target = args["target"]
-    defenders = [x for x in board.present(s, target) if x != seat]
-    betray(ctx, seat, defenders)
-    s["turn"]["battle"] = {"kind": "space", "attacker": seat, "target": target, "defenders": defenders,
-                           "from": attack_sectors(s, seat, target), "round": 0, "queue": [],
-                           "start": {str(d): board.ships_in(s["players"][d], target) for d in defenders}}
-    ctx.emit("battle_started", seat=seat, target=target, defenders=defenders)
-    combat_round(ctx)
-
-
-def _losses(ctx: Ctx, seat: int, sectors: list[str], count: int) -> int:
-    p = ctx.player(seat)
-    lost = 0
-    for sector in sectors:
-        while lost < count and board.ships_in(p, sector) > 0:
-            take_ship(p, sector)
-            lost += 1
-    check_fleet_sizes(ctx, seat)
-    return lost
-
-
-def combat_round(ctx: Ctx) -> None:
-    s = ctx.state
-    b = s["turn"]["battle"]
-    b["round"] += 1
-    att = s["players"][b["attacker"]]
-    target = b["target"]
-    from_ = [sec for sec in b["from"] if board.ships_in(att, sec) > 0]
-    b["from"] = from_
-    att_ships = sum(board.ships_in(att, sec) for sec in from_)
-    dice_total = att_ships + starbase_bonus(s, b["attacker"], from_)
-    defenders = b["defenders"]
-    share = [dice_total // len(defenders) + (1 if i < dice_total % len(defenders) else 0)
-             for i in range(len(defenders))]  # R88, RULINGS E1: dice split evenly, lower seats first
-    hits_on: dict[int, int] = {}
-    for d, count in zip(defenders, share, strict=True):
-        shields = shield_mod(s["players"][d])
-        dice = ctx.roll(b["attacker"], "attack", count)
-        hits_on[d] = sum(1 for x in dice if is_hit(att, x, shields))
-    allocs = [{"by": b["attacker"], "on": d, "count": hits_on[d], "sectors": [target]} for d in defenders]
-    for d in defenders:
-        dp = s["players"][d]
-        n = board.ships_in(dp, target) + starbase_bonus(s, d, [target])
-        dice = ctx.roll(d, "defend", n)
-        hits = sum(1 for x in dice if is_hit(dp, x, shield_mod(att)))
-        allocs.append({"by": d, "on": b["attacker"], "count": hits, "sectors": list(from_)})
-    b["allocs"] = [a for a in allocs if a["count"] > 0]
-    b["taken"] = {}
-    allocate_hits(ctx)
-
-
-def hit_options(state: State, alloc: dict[str, Any], taken: dict[str, dict[str, int]]) -> list[str]:
-    """The target's ships or fleets a hit may still land on (R94), after the losses already allocated."""
-    p = state["players"][alloc["on"]]
-    mine = taken.get(str(alloc["on"]), {})
-    out = []
-    for sec in alloc["sectors"]:
-        if p["ships"].get(sec, 0) - mine.get(f"ship:{sec}", 0) > 0:
-            out.append(f"ship:{sec}")
-        for fid in sorted(p["fleets"]):
-            f = p["fleets"][fid]
-            if f["sector"] == sec and f["ships"] - mine.get(f"fleet:{fid}", 0) > 0:
-                out.append(f"fleet:{fid}")
-    return out
-
-
-def allocate_hits(ctx: Ctx) -> None:
-    """R94: every hit destroys a ship; where there is a choice, the player who scored it chooses (one
-    ``hit`` command per casualty); the losses then land together."""
-    s = ctx.state
-    b = s["turn"]["battle"]
-    while b["allocs"]:
-        alloc = b["allocs"][0]
-        options = hit_options(s, alloc, b["taken"])
-        if alloc["count"] <= 0 or not options:
-            b["allocs"].pop(0)
-            continue
-        if len(options) > 1:
-            s["prompt"] = {"kind": "allocate_hits", "seat": alloc["by"], "target": alloc["on"],
-                           "hits": alloc["count"]}
-            bump(s)
-            return
-        assign_hit(s, options[0])
-    s["prompt"] = None
-    bump(s)
-    for seat_key, units in sorted(b.pop("taken").items()):
-        seat = int(seat_key)
-        p = ctx.player(seat)
-        lost = 0
-        for unit, n in sorted(units.items()):
-            kind, _, ident = unit.partition(":")
-            if kind == "fleet":
-                p["fleets"][ident]["ships"] -= n
-            else:
-                p["ships"][ident] -= n
-                if p["ships"][ident] == 0:
-                    del p["ships"][ident]
-            lost += n
-        check_fleet_sizes(ctx, seat)
-        andorians.record_losses(b, seat, lost)
-        ctx.emit("casualties", seat=seat, ships=lost, sector=b["target"])
-    after_round(ctx)
-
-
-def assign_hit(state: State, unit: str) -> None:
+# --- answering the battle's decisions ---------------------------------------------------------------------
+def prompt_commands(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:  # noqa: PLR0911
+    prompt = state["prompt"]
+    kind = prompt["kind"]
     b = state["turn"]["battle"]
-    alloc = b["allocs"][0]
-    mine = b["taken"].setdefault(str(alloc["on"]), {})
-    mine[unit] = mine.get(unit, 0) + 1
-    alloc["count"] -= 1
+    if kind in ("cancel_battle", "first_strike"):
+        return [(kind, {}), ("decline", {})]
+    if kind == "split_dice":
+        return [("split", {"dice": k}) for k in range(prompt["dice"] + 1)]
+    if kind == "reroll":
+        return [("keep_dice", {})] + [("reroll", o) for o in reroll_options(state, seat)]
+    if kind == "allocate_hits":
+        return [("hit", {"unit": u}) for u in hit_options(state, b["allocs"][0], b["taken"])]
+    if kind == "retreat":
+        return [("stay", {})] + [("retreat", m) for m in retreat_moves(state, seat)]
+    if kind == "retreat_more":
+        return [("retreat", m) for m in retreat_moves(state, seat)]
+    if kind == "invasion_continue":
+        return [("continue", {})] + [("retreat", m) for m in retreat_moves(state, seat)]
+    if kind == "surrender":
+        return [("fight", {}), ("surrender", {})]
+    if kind == "bombard":
+        return [("bombard", {}), ("no_bombard", {})]
+    if kind == "sacrifice":
+        ratio = int(_sacrificers(state, b, seat)[0][1]["ratio"])
+        return [("roll_dice", {})] + [("sacrifice", {"ships": k}) for k in range(1, prompt["ships"] + 1)
+                                      if k % ratio == 0 or ratio == 1]
+    if kind == "collateral":
+        return [("destroy_node", {"slot": i}) for i in collateral_options(state)]
+    if kind == "maneuver":
+        return [("hold", {})] + [("maneuver", m) for m in maneuver_moves(state, seat, prompt["sectors"])]
+    if kind == "give_project":
+        return [("give_project", {"card": pr["card"]}) for pr in state["players"][seat]["projects"]]
+    return []
 
 
-def hit(ctx: Ctx, unit: str) -> None:
-    assign_hit(ctx.state, unit)
-    allocate_hits(ctx)
+REFUSALS = {
+    "retreat": ("retreat_not_possible", "ascendancy:R96"), "reroll": ("reroll_not_allowed", "ascendancy:R42"),
+    "split": ("bad_dice_split", "ascendancy:R88"), "hit": ("no_such_casualty", "ascendancy:R94"),
+    "destroy_node": ("node_not_destroyable", "ascendancy:R103"),
+    "maneuver": ("maneuver_not_possible", "ascendancy:R98"),
+    "give_project": ("no_such_project", "ascendancy:R118"),
+    "sacrifice": ("too_many_sacrificed", "ascendancy:R166"),
+}
 
 
-def _side_alive(state: State, b: dict[str, Any]) -> tuple[bool, list[int]]:
-    att = state["players"][b["attacker"]]
-    attacker_alive = any(board.ships_in(att, sec) > 0 for sec in b["from"])
-    defenders = [d for d in b["defenders"] if board.ships_in(state["players"][d], b["target"]) > 0]
-    return attacker_alive, defenders
-
-
-def after_round(ctx: Ctx) -> None:
+def answer(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:  # noqa: C901, PLR0912
     s = ctx.state
+    prompt = s["prompt"]
+    if (kind, args) not in prompt_commands(s, seat):
+        if kind not in REFUSALS:
+            raise IllegalCommand("not_now")
+        code, rule = REFUSALS[kind]
+        raise IllegalCommand(code, rule)
+    pk = prompt["kind"]
     b = s["turn"]["battle"]
-    attacker_alive, defenders = _side_alive(s, b)
-    b["defenders"] = defenders
-    if not attacker_alive or not defenders or b["round"] >= MAX_ROUNDS:
-        end_battle(ctx, winner=b["attacker"] if attacker_alive and not defenders else (
-            defenders[0] if defenders and not attacker_alive else None))
-        return
-    b["queue"] = [b["attacker"], *defenders]  # R96: the attacker decides first
-    ask_retreat(ctx)
-
-
-def ask_retreat(ctx: Ctx) -> None:
-    s = ctx.state
-    b = s["turn"]["battle"]
-    while b["queue"]:
-        who = b["queue"][0]
-        if retreat_options(s, who):
-            s["prompt"] = {"kind": "retreat", "seat": who}
-            bump(s)
+    if pk == "allocate_hits":
+        s["prompt"] = None
+        assign_hit(s, args["unit"])
+    elif pk in ("retreat", "retreat_more", "invasion_continue"):
+        if kind == "continue":
+            s["prompt"] = None
+            b["steps"][0] = ["inv_round"]
+        else:
+            retreat(ctx, seat, dict(args) if kind == "retreat" else None)
             return
-        b["queue"].pop(0)  # R96: a blocked side cannot retreat
-    s["prompt"] = None
-    bump(s)
-    att = s["players"][b["attacker"]]
-    if not any(can_ever_hit(att, shield_mod(s["players"][d])) for d in b["defenders"]) and not any(
-            can_ever_hit(s["players"][d], shield_mod(att)) for d in b["defenders"]):
-        end_battle(ctx, winner=None)  # RULINGS A10: nobody can hit and nobody can retreat
+    elif pk == "maneuver":
+        maneuver(ctx, seat, dict(args) if kind == "maneuver" else None)
         return
-    combat_round(ctx)
-
-
-def _retreat_from(state: State, seat: int) -> str:
-    b = state["turn"]["battle"]
-    if b["kind"] == "space" and seat == b["attacker"]:
-        sector: str = b["from"][0] if b["target"] not in b["from"] else b["target"]
-        return sector
-    return str(b["target"])
-
-
-def retreat_options(state: State, seat: int) -> list[str]:
-    """R96: an Impulse move of up to 2 sectors along existing lanes, not through hostile ships."""
-    src = _retreat_from(state, seat)
-    out: set[str] = set()
-    frontier = [src]
-    for _ in range(2):
-        nxt_frontier = []
-        for sec in frontier:
-            for nxt in board.neighbours(state, sec):
-                if nxt == src or nxt in out or board.blocked_for(state, seat, nxt) is not None:
-                    continue
-                out.add(nxt)
-                nxt_frontier.append(nxt)
-        frontier = nxt_frontier
-    return sorted(out)
-
-
-def retreat(ctx: Ctx, seat: int, to: str | None) -> None:
-    s = ctx.state
-    b = s["turn"]["battle"]
-    if b["queue"]:
-        b["queue"].pop(0)
-    if to is None:
-        ctx.emit("battle_stayed", seat=seat)
-        ask_retreat(ctx)
+    elif pk == "give_project":
+        give_project(ctx, seat, prompt["to"], args["card"])
+        _give_projects(ctx, prompt["to"], seat, prompt["left"] - 1)
         return
-    p = ctx.player(seat)
-    sectors = b["from"] if b["kind"] == "space" and seat == b["attacker"] else [b["target"]]
-    if b["kind"] == "invasion":
-        sectors = [b["target"]]
-    for sec in sectors:  # RULINGS E9: every retreating ship ends in the one chosen sector
-        n = p["ships"].pop(sec, 0)
-        if n:
-            p["ships"][to] = p["ships"].get(to, 0) + n
-        for f in p["fleets"].values():
-            if f["sector"] == sec:
-                f["sector"] = to
-    ctx.emit("retreated", seat=seat, to=to)
-    s["prompt"] = None
-    if b["kind"] == "invasion" or seat == b["attacker"]:
-        winner = None if b["kind"] == "invasion" else (b["defenders"][0] if len(b["defenders"]) == 1 else None)
-        end_battle(ctx, winner=winner)
-        return
-    b["defenders"] = [d for d in b["defenders"] if d != seat]
-    if not b["defenders"]:
-        end_battle(ctx, winner=b["attacker"])
-        return
-    ask_retreat(ctx)
-
-
-def end_battle(ctx: Ctx, winner: int | None) -> None:
-    s = ctx.state
-    b = s["turn"]["battle"]
-    s["turn"]["battle"] = None
-    s["prompt"] = None
-    bump(s)
-    ctx.emit("battle_ended", battle=b["kind"], winner=winner, target=b["target"])
-    if b["kind"] == "space" and winner is not None:
-        wp = s["players"][winner]
-        biggest = max(b["start"].values(), default=0) if winner == b["attacker"] else 0
-        if wp["civ"] == "klingon" and biggest >= 3:  # R164
-            wp["resources"]["culture"] += 1
-            ctx.emit("klingon_never_defeated", seat=winner, culture=1)
-        andorians.field_testing(ctx, b, winner)  # R181
-        effects.trigger(ctx, winner, "on_win_battle")  # R98: the cards' gains (R198)
-    board.remove_abandoned_lanes(s)
-
-
-# --- Planetary Invasion ---------------------------------------------------------------------------------
-def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
-    p = state["players"][seat]
-    sid = args.get("at")
-    if not isinstance(sid, str) or sid not in state["systems"]:
-        raise IllegalCommand("no_such_system", "ascendancy:R100", system=str(sid))
-    sys = state["systems"][sid]
-    if effects.has(state, seat, "no_invasion"):
-        raise IllegalCommand("prime_directive", "ascendancy:R159")
-    if not developed(sys) or sys["control"] == seat:
-        raise IllegalCommand("not_invadable", "ascendancy:R100")
-    if not optional.occupies_for(state, seat, board.sys_sector(sid)):  # R157
-        raise IllegalCommand("not_occupied", "ascendancy:R100")
-    owner = sys["control"]
-    if civ_effects(p, "logical_observers") and owner is not None and state["players"][owner]["authority"] < p["authority"]:
-        raise IllegalCommand("logical_observers", "ascendancy:R213")
-
-
-def defence_nodes(sys: dict[str, Any]) -> int:
-    """R101, R110: every node on the planet, the Control Node included."""
-    return sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["control"] is not None else 0)
-
-
-def invade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    s = ctx.state
-    ctx.player(seat)["ready"] -= 1
-    sid = args["at"]
-    owner = s["systems"][sid]["control"]
-    if owner is not None:
-        betray(ctx, seat, [owner])
-    s["turn"]["battle"] = {"kind": "invasion", "attacker": seat, "target": board.sys_sector(sid), "system": sid,
-                           "defender": owner, "defenders": [] if owner is None else [owner], "round": 0,
-                           "queue": [], "from": [board.sys_sector(sid)], "start": {}}
-    ctx.emit("invasion_started", seat=seat, system=sid, defender=owner)
-    invasion_round(ctx)
-
-
-def invasion_round(ctx: Ctx) -> None:
-    """R101-R110."""
-    s = ctx.state
-    b = s["turn"]["battle"]
-    b["round"] += 1
-    sid = b["system"]
-    sys = s["systems"][sid]
-    att = s["players"][b["attacker"]]
-    owner = b["defender"]
-    sector = b["target"]
-    n_nodes = defence_nodes(sys)
-    level = int(sys["warp_level"])
-    if owner is None:  # R110: the civ's hit roll 6 - L, Shields L
-        def_shields, def_roll, roller = level, 6 - level if level else 5, right_of(s, b["attacker"])
     else:
-        dp = s["players"][owner]
-        def_shields, def_roll, roller = shield_mod(dp), weapons_roll(dp), owner
-    dice = ctx.roll(b["attacker"], "invade", board.ships_in(att, sector))
-    hits = sum(1 for d in dice if is_hit(att, d, def_shields))
-    ddice = ctx.roll(roller, "planet_defence", n_nodes + ambassadors.defence_dice(s, sid))  # R211
-    need = def_roll + shield_mod(att)
-    back = sum(1 for d in ddice if need <= 6 and d >= need)
-    lost = _losses(ctx, b["attacker"], [sector], back)
-    ctx.emit("invasion_round", seat=b["attacker"], system=sid, hits=hits, nodes=n_nodes, attacker_lost=lost)
-    if hits > n_nodes:  # R103: successful invasion, the nodes stay
-        end_invasion(ctx, "invasion_succeeded")
-        take_control(ctx, b["attacker"], sid, "invaded")
-        return
-    if hits == n_nodes:  # total destruction
-        sys["nodes"] = [None] * len(sys["nodes"])
-        sys["control"] = None
-        sys["warp_level"] = 0
-        if owner is not None and sys["starbase"]:
-            from games.ascendancy.engine.state import command_total
-
-            op = s["players"][owner]
-            op["commands"] = command_total(s, owner)
-            op["ready"] = min(op["ready"], op["commands"])
-        end_invasion(ctx, "total_destruction")
-        return
-    destroyed = 0  # collateral damage: the attacker's choice, RULINGS E3: the last slots first
-    for i in range(len(sys["nodes"]) - 1, -1, -1):
-        if destroyed < hits and sys["nodes"][i] is not None:
-            sys["nodes"][i] = None
-            destroyed += 1
-    if destroyed:
-        ctx.emit("collateral_damage", system=sid, nodes=destroyed)
-        if owner is not None:
-            from games.ascendancy.engine.build import enforce_project_limit
-
-            enforce_project_limit(ctx, owner)
-    if board.ships_in(att, sector) == 0:  # R106
-        end_invasion(ctx, "invasion_failed")
-        return
-    if b["round"] >= MAX_ROUNDS:
-        end_invasion(ctx, "invasion_failed")
-        return
-    s["prompt"] = {"kind": "invasion_continue", "seat": b["attacker"]}
+        s["prompt"] = None
+        _answer_step(ctx, b, seat, pk, kind, args)
+        if s["turn"]["battle"] is None:
+            return
     bump(s)
+    _advance(ctx)
 
 
-def end_invasion(ctx: Ctx, how: str) -> None:
+def _answer_step(ctx: Ctx, b: dict[str, Any], seat: int, pk: str, kind: str, args: dict[str, Any]) -> None:
     s = ctx.state
-    b = s["turn"]["battle"]
-    s["turn"]["battle"] = None
-    s["prompt"] = None
-    bump(s)
-    ctx.emit("invasion_ended", seat=b["attacker"], system=b["system"], outcome=how)
+    if pk in ("cancel_battle", "first_strike"):
+        b["asked"].append(f"{pk}:{seat}")
+        if kind == "decline":
+            return
+        source = _activatable(s, b, seat, pk)
+        assert source is not None
+        _exhaust(ctx.player(seat), source)
+        if pk == "first_strike":
+            b["first_strike"].append(seat)
+            ctx.emit("first_strike_used", seat=seat, card=source.partition(":")[2])
+        else:
+            ctx.emit("battle_cancelled", seat=seat, card=source.partition(":")[2])  # R99, R177
+            end_battle(ctx, winner=None, cancelled=True)
+    elif pk == "split_dice":
+        b["split"][str(b["split_for"])] = int(args["dice"])
+    elif pk == "reroll":
+        if kind == "keep_dice":
+            b["used"][f"keep:{seat}"] = 1
+        else:
+            do_reroll(ctx, seat, args["card"], int(args["die"]))
+    elif pk == "surrender":
+        b["asked"].append(f"surrender:{b['round']}")
+        if kind == "surrender":
+            ctx.emit("surrendered", seat=seat, system=b["system"])
+            end_invasion(ctx, "surrendered", enforce=False)
+            take_control(ctx, b["attacker"], b["system"], "surrender")
+            capture_projects(ctx, b["attacker"], seat, b["system"])
+    elif pk == "sacrifice":
+        b["sacrifice"][f"sacrifice:{b['round']}:{seat}"] = int(args["ships"]) if kind == "sacrifice" else 0
+    elif pk == "bombard":
+        b["asked"].append(f"bombard:{b['round']}")
+        b["bombard"] = kind == "bombard"
+    elif pk == "collateral":
+        _destroy_nodes(ctx, b, [int(args["slot"])])
+        b["collateral"] -= 1
 
 
-def invasion_continue(ctx: Ctx, seat: int) -> None:
-    s = ctx.state
-    b = s["turn"]["battle"]
-    if b["defender"] is not None and int(b["round"]) >= 1:
-        s["prompt"] = {"kind": "surrender", "seat": b["defender"]}  # R108: at the start of a round
-        bump(s)
-        return
-    s["prompt"] = None
-    invasion_round(ctx)
-
-
-def surrender(ctx: Ctx, seat: int, yes: bool) -> None:
-    s = ctx.state
-    b = s["turn"]["battle"]
-    s["prompt"] = None
-    if yes:
-        ctx.emit("surrendered", seat=seat, system=b["system"])
-        end_invasion(ctx, "surrendered")
-        take_control(ctx, b["attacker"], b["system"], "surrender")
-        return
-    invasion_round(ctx)
+STEPS.update({
+    "offer": _step_offer, "round": _step_round, "roll": _step_roll, "reroll": _step_reroll,
+    "score": _step_score, "allocate": _step_allocate, "end_round": _step_end_round, "retreats": _step_retreats,
+    "retreat_more": _step_retreat_more, "inv_round": _step_inv_round, "surrender": _step_surrender,
+    "bombard": _step_bombard, "roll_planet": _step_roll_planet, "inv_nodes": _step_inv_nodes,
+    "collateral": _step_collateral, "inv_casualties": _step_inv_casualties, "inv_end": _step_inv_end,
+    "continue": _step_continue,
+})
 
 
 # --- Cultural Hegemony ----------------------------------------------------------------------------------
@@ -516,6 +255,7 @@ def hegemony(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         if owner is None:
             p["independents_peaceful"] = p.get("independents_peaceful", 0) + 1
         take_control(ctx, seat, sid, "hegemony")
+        capture_projects(ctx, seat, owner, sid)  # R116, R118
 
 
 # --- Trade Agreements ----------------------------------------------------------------------------------
@@ -540,6 +280,13 @@ def trade_adjacent(state: State, a: int, b: int) -> bool:
     return bool(near & theirs)
 
 
+def _no_conflict(state: State, seat: int, other: int) -> None:
+    """R83: the participants of a conflict under way exchange no Trade Agreements until it is over."""
+    b = state["turn"]["battle"] if state.get("turn") else None
+    if b is not None and {seat, other} & {b["attacker"], *b["defenders"]}:
+        raise IllegalCommand("conflict_under_way", "ascendancy:R83")
+
+
 def check_offer_trade(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     to, card = args.get("to"), args.get("card")
@@ -549,8 +296,7 @@ def check_offer_trade(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("no_such_trade_card", "ascendancy:R78")
     if str(seat) in state["players"][to]["trade_held"]:
         raise IllegalCommand("already_holds_your_card", "ascendancy:R78")
-    if state["turn"]["battle"] is not None:
-        raise IllegalCommand("conflict_under_way", "ascendancy:R83")
+    _no_conflict(state, seat, to)
     if not (p["first_contact"] and state["players"][to]["first_contact"]):
         raise IllegalCommand("no_first_contact", "ascendancy:R79")
     if not trade_adjacent(state, seat, to):
@@ -592,6 +338,7 @@ def check_swap_trade(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("trade_card_exhausted", "ascendancy:R84")
     if card not in p["trade_hand"]:
         raise IllegalCommand("no_such_trade_card", "ascendancy:R78")
+    _no_conflict(state, seat, to)
 
 
 def swap_trade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:

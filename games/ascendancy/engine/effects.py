@@ -12,7 +12,7 @@ A seat's effects come from (``sources``):
 
 Effects are the raw JSON dicts of ``data/*.json`` (validated by ``content.py``): ``when`` defaults to
 ``passive``, ``scope`` to ``all``. ``HANDLERS`` names, for every effect kind this module plays, the function
-that plays it; combat kinds are ``conflict.py``'s (asc-combat) and ambassador/console kinds the civs' owner's.
+that plays it; combat kinds are ``combat.py``'s, ``battle.py``'s and ``invasion.py``'s (asc-combat) and ambassador/console kinds the civs' owner's.
 """
 
 from __future__ import annotations

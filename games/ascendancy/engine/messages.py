@@ -82,6 +82,12 @@ MESSAGES: dict[str, str] = {
     "no_hegemony_on_prewarp": "Hegemony can never be attempted on a pre-warp system.",
     "not_a_hegemony_target": "Only developed systems you do not control can be taken by Hegemony.",
     "retreat_not_possible": "You cannot retreat there.",
+    "reroll_not_allowed": "No rule of yours may re-roll that die now (each rule re-rolls a die once).",
+    "bad_dice_split": "Split your dice among the Defenders: no more than you roll.",
+    "no_such_casualty": "Your hit cannot land there.",
+    "node_not_destroyable": "Choose a Resource Node on the planet (never the Control Node).",
+    "maneuver_not_possible": "Your ships cannot make that Tactical Maneuver.",
+    "too_many_sacrificed": "You cannot sacrifice more ships than you have in the battle.",
     # trade
     "no_such_trade_card": "No such Trade Agreement card.",
     "already_holds_your_card": "That player already holds one of your Trade Agreements.",
@@ -162,6 +168,16 @@ PROMPTS: dict[str, str] = {
                       "(the Advancement first, then the Project)."),
     "cooperation": "Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.",
     "arrange_deck": "Put the cards you looked at back on the {deck} deck in any order.",
+    "cancel_battle": "Exhaust {card} to cancel this Space Battle, or let it be fought.",
+    "first_strike": "Exhaust {card} for First Strike in this battle, or keep it.",
+    "split_dice": "Split your {dice} dice: how many against player {defender}?",
+    "reroll": "Re-roll a die with one of your rules, or keep the dice.",
+    "retreat_more": "Your other ships in the battle retreat too: choose where.",
+    "bombard": "Bombard {system} (a node destroyed per ship, no capture this round), or roll to hit.",
+    "collateral": "Choose a Resource Node of {system} to destroy ({hits} left).",
+    "maneuver": "Victory: make a Tactical Maneuver with the ships of one sector, or hold.",
+    "give_project": "Give player {to} one of your Projects ({left} to give).",
+    "sacrifice": "The Cult of Kahless: sacrifice ships (each destroys an enemy ship) instead of rolling, or roll.",
 }
 
 EVENTS: dict[str, str] = {
@@ -227,7 +243,7 @@ EVENTS: dict[str, str] = {
     "klingon_never_defeated": "Never Defeated: player {seat} takes {culture} Culture.",
     "andorian_field_testing": "Field Testing: player {seat} claims {ships} destroyed ships.",
     "invasion_started": "Player {seat} invades {system}.",
-    "invasion_round": "Invasion of {system}: {hits} hits against {nodes} nodes; {attacker_lost} ships lost.",
+    "invasion_round": "Invasion of {system}: {hits} hits against {nodes} nodes.",
     "collateral_damage": "Collateral damage on {system}: {nodes} nodes destroyed.",
     "surrendered": "Player {seat} surrenders {system}.",
     "invasion_ended": "The invasion of {system} ends: {outcome}.",
@@ -270,6 +286,17 @@ EVENTS: dict[str, str] = {
     "deck_arranged": "Player {seat} puts back {count} cards on the {deck} deck.",
     "free_warp_entry": "Player {seat}'s {unit} enters Warp without a Command.",
     "passed_rivals": "Player {seat} enters {sector} past rival ships and stops.",
+    "first_strike": "First Strike: player(s) {seats} fire first.",
+    "first_strike_cancelled": "Both sides have First Strike: neither uses it.",
+    "first_strike_used": "Player {seat} exhausts {card} for First Strike.",
+    "battle_cancelled": "Player {seat} exhausts {card}: the battle is cancelled.",
+    "combat_dice": "Player {seat} rolls {dice} against player {on} (hit on {need}+): {hits} hits.",
+    "die_rerolled": "Player {seat} re-rolls a {old} with {card}: {new}.",
+    "fleet_plunder": "Player {seat}'s {fleet} plunders {ships} ships.",
+    "tactical_maneuver": "Player {seat} maneuvers from {src} to {to}.",
+    "mines_exploded": "Orbital mines at {system}: player {seat} loses {destroyed} ships.",
+    "project_captured": "Player {seat} captures the Project {card} from player {giver}.",
+    "ships_sacrificed": "Player {seat} sacrifices {ships} ships for {hits} sure hits.",
 }
 
 #: Table option labels (``options.schema``).

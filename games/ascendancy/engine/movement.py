@@ -13,7 +13,7 @@ from typing import Any
 from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
 from games.ascendancy.engine.setup import new_system
-from games.ascendancy.engine.state import Ctx, Player, State, adv_total, bump, shield_mod
+from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, adv_total, bump, shield_mod
 from games.engine.core import IllegalCommand
 
 IMPULSE = 2  # R45
@@ -364,12 +364,39 @@ def finish_move(ctx: Ctx, seat: int) -> None:
             sys["face_down"] = None
             resolve_exploration(ctx, seat, sid, card)
     board.remove_abandoned_lanes(s)
-    romulan_mines(ctx, seat, at)
+    romulan_mines(ctx, seat, at, unit)
 
 
-def romulan_mines(ctx: Ctx, seat: int, at: str) -> None:
-    """R176 needs its card's data (target number NOT IN TEXT): applied once the content arrives."""
-    return
+def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:
+    """R176, RULINGS E46: a Hostile player's ships ending a move in orbit of a system controlled by a player
+    with the mines: a die each, rolled by the mines' owner; each >= target + the ships' Shields is destroyed.
+    ``unit`` is the unit that moved (None: all his ships there, a Tactical Maneuver's group)."""
+    s = ctx.state
+    kind, sid, _ = board.parse(at)
+    if kind != "S":
+        return
+    owner = s["systems"][sid]["control"]
+    if owner is None or owner == seat or board.at_peace(s, owner, seat):
+        return
+    p = ctx.player(seat)
+    fid = unit.partition(":")[2] if unit and unit.startswith("fleet:") else None
+    for e in adv_effects(s["players"][owner], "mines"):
+        if fid is not None:
+            n = p["fleets"][fid]["ships"] if fid in p["fleets"] and p["fleets"][fid]["sector"] == at else 0
+        else:
+            n = board.ships_in(p, at) if unit is None else min(1, p["ships"].get(at, 0))
+        if not n:
+            return
+        need = int(e["target"]) + shield_mod(p)
+        dice = ctx.roll(owner, "mines", n)
+        lost = sum(1 for d in dice if need <= 6 and d >= need)
+        for _ in range(lost):
+            if fid is not None:
+                p["fleets"][fid]["ships"] -= 1
+            else:
+                take_ship(p, at)
+        ctx.emit("mines_exploded", seat=seat, owner=owner, system=sid, need=need, destroyed=lost)
+        check_fleet_sizes(ctx, seat)
 
 
 def face_hazard(ctx: Ctx, seat: int, unit: str, sid: str, ships: int, level: int | None = None,

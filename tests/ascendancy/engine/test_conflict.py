@@ -58,15 +58,25 @@ def test_after_a_round_the_attacker_then_each_defender_may_retreat_up_to_two_sec
         state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
         decision = RULES.decision_for(state, 0)
         assert decision is not None and decision.prompt == "retreat"
-        assert legal(state, 0) == [("stay", {}), ("retreat", {"to": "L:l2:1"}), ("retreat", {"to": "L:l2:2"})]
+        assert legal(state, 0) == [("stay", {}), ("retreat", {"src": "S:earth", "to": "L:l2:1"}),
+                                   ("retreat", {"src": "S:earth", "to": "L:l2:2"})]
         state, _ = run(state, cmd(0, "stay"))
         assert RULES.decision_for(state, 1).prompt == "retreat"
         options = [a["to"] for k, a in legal(state, 1) if k == "retreat"]
         assert options == ["L:l1:2", "S:vega"]  # never through the enemy's sector
-        state, events = run(state, cmd(1, "retreat", to="S:vega"))
+        state, events = run(state, cmd(1, "retreat", src="L:l1:1", to="S:vega"))
         assert state["players"][1]["ships"] == {"S:vega": 3}
         assert ev(events, "battle_ended")[0]["winner"] == 0
-        assert state["prompt"] is None and state["turn"]["battle"] is None
+        assert state["turn"]["battle"] is None
+        # R98: the winner may make a Tactical Maneuver, without a Command
+        assert RULES.decision_for(state, 0).prompt == "maneuver"
+        assert ("maneuver", {"src": "S:earth", "to": "L:l1:1"}) in legal(state, 0)
+        refused(state, cmd(0, "maneuver", src="S:earth", to="S:vega"), "maneuver_not_possible",
+                "ascendancy:R98")  # through the enemy's retreated ships: blocked
+        ready = state["players"][0]["ready"]
+        state, _ = run(state, cmd(0, "maneuver", src="S:earth", to="L:l1:2"))
+        assert state["players"][0]["ships"] == {"L:l1:2": 3} and state["players"][0]["ready"] == ready
+        assert state["prompt"] is None
         break
 
 
@@ -88,7 +98,9 @@ def test_invasion_outcomes_follow_hits_against_nodes() -> None:
         vega = {**VEGA, "nodes": ["production", None], "control": 2}
         state = build(turn=1, phase="command", systems=[vega], lanes=[("l1", "qonos", "vega", 2)],
                       ships={1: {"S:vega": 6}})
-        state, events = run(state, cmd(1, "invade", at="vega"), seed=seed)
+        state, _ = run(state, cmd(1, "invade", at="vega"))
+        assert RULES.decision_for(state, 2).prompt == "surrender"
+        state, events = run(state, cmd(2, "fight"), seed=seed)
         att, = dice(events, "invade")
         dfn, = dice(events, "planet_defence")
         assert len(att) == 6 and len(dfn) == 2  # a die per ship; a die per node, Control Node included
@@ -114,17 +126,27 @@ def test_invasion_outcomes_follow_hits_against_nodes() -> None:
             cmd(0, "invade", at="vega"), "prime_directive", "ascendancy:R159")
 
 
-@pytest.mark.rules("ascendancy:R108", "ascendancy:R107")
-def test_the_defender_may_surrender_at_the_start_of_a_later_round() -> None:
+@pytest.mark.rules("ascendancy:R108", "ascendancy:R107", "ascendancy:R109")
+def test_the_defender_may_surrender_at_the_start_of_any_round() -> None:
+    vega = {**VEGA, "nodes": ["production", "research"], "control": 2}
+    state = build(civs=("federation", "cardassian", "romulan"), turn=1, phase="command", systems=[vega],
+                  ships={1: {"S:vega": 3}})
+    state, events = run(state, cmd(1, "invade", at="vega"))
+    assert RULES.decision_for(state, 2).prompt == "surrender" and not dice(events, "invade")  # before round 1
+    state, events = run(state, cmd(2, "surrender"))
+    assert state["systems"]["vega"]["control"] == 1 and ev(events, "invasion_ended")[0]["outcome"] == "surrendered"
     for seed in range(40):
         vega = {**VEGA, "nodes": ["production", "research"], "control": 2}
         state = build(civs=("federation", "cardassian", "romulan"), turn=1, phase="command", systems=[vega],
                       lanes=[("l1", "cardassia_prime", "vega", 2)], ships={1: {"S:vega": 3}},
                       shields={2: 3})  # needs 8: no hits
-        state, _ = run(state, cmd(1, "invade", at="vega"), seed=seed)
+        state, _ = run(state, cmd(1, "invade", at="vega"))
+        state, _ = run(state, cmd(2, "fight"), seed=seed)
         if RULES.decision_for(state, 1) is None:
             continue
-        state, _ = run(state, cmd(1, "continue"))
+        ready = state["players"][1]["ready"]
+        state, _ = run(state, cmd(1, "continue"))  # R109: another round, no Command spent
+        assert state["players"][1]["ready"] == ready
         assert RULES.decision_for(state, 2).prompt == "surrender"
         state, events = run(state, cmd(2, "surrender"))
         assert state["systems"]["vega"]["control"] == 1
