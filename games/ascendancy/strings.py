@@ -73,6 +73,12 @@ STRINGS = [
     _('Hegemony can never be attempted on a pre-warp system.'),  # MESSAGES.no_hegemony_on_prewarp
     _('Only developed systems you do not control can be taken by Hegemony.'),  # MESSAGES.not_a_hegemony_target
     _('You cannot retreat there.'),  # MESSAGES.retreat_not_possible
+    _('No rule of yours may re-roll that die now (each rule re-rolls a die once).'),  # MESSAGES.reroll_not_allowed
+    _('Split your dice among the Defenders: no more than you roll.'),  # MESSAGES.bad_dice_split
+    _('Your hit cannot land there.'),  # MESSAGES.no_such_casualty
+    _('Choose a Resource Node on the planet (never the Control Node).'),  # MESSAGES.node_not_destroyable
+    _('Your ships cannot make that Tactical Maneuver.'),  # MESSAGES.maneuver_not_possible
+    _('You cannot sacrifice more ships than you have in the battle.'),  # MESSAGES.too_many_sacrificed
     _('No such Trade Agreement card.'),  # MESSAGES.no_such_trade_card
     _('That player already holds one of your Trade Agreements.'),  # MESSAGES.already_holds_your_card
     _('No Trade Agreements change hands during a conflict.'),  # MESSAGES.conflict_under_way
@@ -80,6 +86,21 @@ STRINGS = [
     _('None of your ships or Control Nodes is adjacent to theirs.'),  # MESSAGES.not_adjacent
     _('That player holds none of your Trade Agreements.'),  # MESSAGES.no_card_given
     _('An exhausted Trade Agreement cannot be returned or swapped.'),  # MESSAGES.trade_card_exhausted
+    _('Only your Consular Fleet places Ambassadors.'),  # MESSAGES.no_consular_fleet
+    _('Your Consular Fleet must orbit that system, or stand in it while moving at Impulse.'),  # MESSAGES.consular_fleet_not_there
+    _('Ambassadors go only to Planetary Systems.'),  # MESSAGES.ambassadors_on_planets_only
+    _('An Ambassador already stands in that system.'),  # MESSAGES.ambassador_there
+    _('All your Ambassadors are in play.'),  # MESSAGES.no_ambassadors_left
+    _('Ambassadors go only to an Independent system or one of a player you are at Peace with.'),  # MESSAGES.not_independent_or_peaceful
+    _('None of your Ambassadors stands there.'),  # MESSAGES.no_ambassador_there
+    _('Your Ambassador cannot reach that system.'),  # MESSAGES.ambassador_cannot_go_there
+    _('There is no rival Ambassador in that system.'),  # MESSAGES.no_rival_ambassador_there
+    _("Only the Vulcans may move other players' ships."),  # MESSAGES.no_honest_meddling
+    _("You must hold that player's Trade Agreement."),  # MESSAGES.no_trade_agreement
+    _('You have no ready Vulcan Exodus.'),  # MESSAGES.no_exodus_card
+    _('That system cannot become your Home System.'),  # MESSAGES.not_a_new_home
+    _('A Home System must be a Fixed system.'),  # MESSAGES.new_home_must_be_fixed
+    _('Only the Ferengi buy Culture with Production.'),  # MESSAGES.ferengi_only
     _('Authority victory: 5 Authority and their own Home System.'),  # MESSAGES.authority_victory
     _('Military victory: three Home Systems, their own included.'),  # MESSAGES.military_victory
     _('Agenda victory: the Vulcans completed an Agenda.'),  # MESSAGES.agenda_victory
@@ -94,6 +115,20 @@ STRINGS = [
     _('Only you and one Peaceful rival must have ships in that system.'),  # MESSAGES.no_peaceful_partner
     _('You already asked for cooperation in that system this turn.'),  # MESSAGES.cooperation_already_asked
     _('No First Contact may be made in a simultaneous round.'),  # MESSAGES.no_contact_in_simultaneous_round
+    _('{card} can be used only during your own turn.'),  # MESSAGES.not_your_turn_for_ability
+    _('{card} is used in your Build Phase.'),  # MESSAGES.build_phase_ability
+    _('{card}: already used this round or turn.'),  # MESSAGES.ability_used_up
+    _('{card} is Exhausted until the Recharge.'),  # MESSAGES.card_exhausted
+    _('You have no ability {card} to use.'),  # MESSAGES.no_such_ability
+    _('The fleet must be on a Phenomenon.'),  # MESSAGES.fleet_not_on_phenomenon
+    _("A Recon token goes on the fleet's system or a system of its lane, never a Phenomenon ({system})."),  # MESSAGES.recon_target_not_possible
+    _('All 5 of your Recon tokens are on the map.'),  # MESSAGES.no_recon_tokens_left
+    _('No other fleet of yours on the map to swap with ({fleet}).'),  # MESSAGES.no_fleet_to_swap
+    _('No ready rival card of the category {category} there.'),  # MESSAGES.not_an_exhaustable_card
+    _('The {deck} deck is empty.'),  # MESSAGES.deck_empty
+    _('You cannot pay that with {resource}.'),  # MESSAGES.cannot_pay_with
+    _("Only Rule of Acquisition #21 draws from a rival's deck."),  # MESSAGES.no_rival_launch
+    _('You have no Recon token on {system}.'),  # MESSAGES.no_recon_token_there
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
     _('Choose your Turn Order card.'),  # PROMPTS.pick_card
@@ -109,8 +144,22 @@ STRINGS = [
     _('Accept or refuse the Trade Agreement offered to you.'),  # PROMPTS.trade_offer
     _('You have more Projects than Research Nodes: discard one.'),  # PROMPTS.discard_project
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
+    _('The Vulcans ask to move your {unit} to {to}: accept or refuse.'),  # PROMPTS.meddle_consent
+    _('Ancient Vulcan Reliquary: choose the system you colonize for free.'),  # PROMPTS.reliquary_colonize
+    _('Communication Network: choose the free Resource Node you build on {system}.'),  # PROMPTS.free_node
     _('Choose a starting card from your Advancement deck (the Advancement first, then the Project).'),  # PROMPTS.starting_card
     _('Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.'),  # PROMPTS.cooperation
+    _('Put the cards you looked at back on the {deck} deck in any order.'),  # PROMPTS.arrange_deck
+    _('Exhaust {card} to cancel this Space Battle, or let it be fought.'),  # PROMPTS.cancel_battle
+    _('Exhaust {card} for First Strike in this battle, or keep it.'),  # PROMPTS.first_strike
+    _('Split your {dice} dice: how many against player {defender}?'),  # PROMPTS.split_dice
+    _('Re-roll a die with one of your rules, or keep the dice.'),  # PROMPTS.reroll
+    _('Your other ships in the battle retreat too: choose where.'),  # PROMPTS.retreat_more
+    _('Bombard {system} (a node destroyed per ship, no capture this round), or roll to hit.'),  # PROMPTS.bombard
+    _('Choose a Resource Node of {system} to destroy ({hits} left).'),  # PROMPTS.collateral
+    _('Victory: make a Tactical Maneuver with the ships of one sector, or hold.'),  # PROMPTS.maneuver
+    _('Give player {to} one of your Projects ({left} to give).'),  # PROMPTS.give_project
+    _('The Cult of Kahless: sacrifice ships (each destroys an enemy ship) instead of rolling, or roll.'),  # PROMPTS.sacrifice
     _('The galaxy awaits: {civs}.'),  # EVENTS.game_set_up
     _('Player {seat} leads the {civ}.'),  # EVENTS.civ_chosen
     _('Player {seat} reveals the Agenda {card}.'),  # EVENTS.agenda_revealed
@@ -171,9 +220,9 @@ STRINGS = [
     _('Player {seat} retreats to {to}.'),  # EVENTS.retreated
     _('The battle at {target} ends; winner: {winner}.'),  # EVENTS.battle_ended
     _('Never Defeated: player {seat} takes {culture} Culture.'),  # EVENTS.klingon_never_defeated
-    _('Field Testing: player {seat} claims a destroyed ship.'),  # EVENTS.andorian_field_testing
+    _('Field Testing: player {seat} claims {ships} destroyed ships.'),  # EVENTS.andorian_field_testing
     _('Player {seat} invades {system}.'),  # EVENTS.invasion_started
-    _('Invasion of {system}: {hits} hits against {nodes} nodes; {attacker_lost} ships lost.'),  # EVENTS.invasion_round
+    _('Invasion of {system}: {hits} hits against {nodes} nodes.'),  # EVENTS.invasion_round
     _('Collateral damage on {system}: {nodes} nodes destroyed.'),  # EVENTS.collateral_damage
     _('Player {seat} surrenders {system}.'),  # EVENTS.surrendered
     _('The invasion of {system} ends: {outcome}.'),  # EVENTS.invasion_ended
@@ -187,11 +236,45 @@ STRINGS = [
     _('Player {seat} generates {production} Production, {research} Research, {culture} Culture.'),  # EVENTS.resources_generated
     _('Round {round}: commands and cards are refreshed.'),  # EVENTS.recharged
     _('The game ends ({reason}).'),  # EVENTS.game_ended
+    _('Player {seat} places an Ambassador on {system} ({left} left).'),  # EVENTS.ambassador_placed
+    _('Player {seat} moves an Ambassador from {src} to {dst}.'),  # EVENTS.ambassador_moved
+    _("Player {seat} sends player {owner}'s Ambassador away from {system}."),  # EVENTS.ambassador_removed
+    _('Player {seat} asks player {owner} to let them move {unit} to {to}.'),  # EVENTS.meddling_asked
+    _('Player {seat} answers the Vulcan request: accepted {accepted}.'),  # EVENTS.meddling_answered
+    _("Vulcan Exodus: player {seat}'s Home System is now {dst}."),  # EVENTS.home_moved
+    _('Ancient Vulcan Reliquary: player {seat} colonizes {system}.'),  # EVENTS.reliquary_colonizes
+    _('Ancient Vulcan Reliquary: no system can be colonized.'),  # EVENTS.reliquary_unused
+    _('Communication Network: player {seat} builds a free {node} node on {system}.'),  # EVENTS.free_node_built
+    _('Temporal Anomaly: player {seat} refreshes {commands} Commands.'),  # EVENTS.commands_refreshed
+    _('Player {seat} buys {culture} Culture for {production} Production.'),  # EVENTS.culture_bought
     _('Player {seat} starts with the Project {card}.'),  # EVENTS.starting_project
     _('Player {seat} starts with the Advancement {card}.'),  # EVENTS.starting_advancement
     _('Round {round}: every player plays their turn at the same time.'),  # EVENTS.simultaneous_turns
     _('Player {seat} asks player {owner} for cooperation in {system}.'),  # EVENTS.cooperation_asked
     _("Player {seat} answers player {asker}'s request for cooperation in {system}: allowed {allowed}."),  # EVENTS.cooperation_answered
+    _('{card}: player {seat} takes resources.'),  # EVENTS.effect_gain
+    _('Player {seat} uses {card}.'),  # EVENTS.ability_used
+    _('Player {seat} mines a Phenomenon with a fleet.'),  # EVENTS.phenomenon_mined
+    _('Player {seat} converts resources ({card}).'),  # EVENTS.resources_converted
+    _('Player {seat} places a Recon token on {system}.'),  # EVENTS.recon_token_placed
+    _('Player {seat} removes a Recon token from {system}.'),  # EVENTS.recon_token_removed
+    _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
+    _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
+    _('Player {seat} looks at the top of the {deck} deck.'),  # EVENTS.deck_peeked
+    _('Player {seat} puts back {count} cards on the {deck} deck.'),  # EVENTS.deck_arranged
+    _("Player {seat}'s {unit} enters Warp without a Command."),  # EVENTS.free_warp_entry
+    _('Player {seat} enters {sector} past rival ships and stops.'),  # EVENTS.passed_rivals
+    _('First Strike: player(s) {seats} fire first.'),  # EVENTS.first_strike
+    _('Both sides have First Strike: neither uses it.'),  # EVENTS.first_strike_cancelled
+    _('Player {seat} exhausts {card} for First Strike.'),  # EVENTS.first_strike_used
+    _('Player {seat} exhausts {card}: the battle is cancelled.'),  # EVENTS.battle_cancelled
+    _('Player {seat} rolls {dice} against player {on} (hit on {need}+): {hits} hits.'),  # EVENTS.combat_dice
+    _('Player {seat} re-rolls a {old} with {card}: {new}.'),  # EVENTS.die_rerolled
+    _("Player {seat}'s {fleet} plunders {ships} ships."),  # EVENTS.fleet_plunder
+    _('Player {seat} maneuvers from {src} to {to}.'),  # EVENTS.tactical_maneuver
+    _('Orbital mines at {system}: player {seat} loses {destroyed} ships.'),  # EVENTS.mines_exploded
+    _('Player {seat} captures the Project {card} from player {giver}.'),  # EVENTS.project_captured
+    _('Player {seat} sacrifices {ships} ships for {hits} sure hits.'),  # EVENTS.ships_sacrificed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round
     _('Extra starting resources (8 Production, 6 Research, 4 Culture)'),  # OPTIONS.option_extra_resources
@@ -209,12 +292,18 @@ STRINGS = [
     _('Allied Cooperation: a Peaceful rival may let you colonize, invade or attempt Hegemony'),  # OPTIONS.option_allied_cooperation
     _('Starbases allowed by the highest Authority reached, or by the Authority held now'),  # OPTIONS.option_starbase_limit
     _('End after this many rounds (most Authority wins)'),  # OPTIONS.option_round_limit
+    _('Temporal Anomaly: the Commands a surviving ship refreshes'),  # OPTIONS.option_temporal_anomaly
+    _('Andorian Pride: when Shields or Weapons are tied for the best'),  # OPTIONS.option_andorian_pride
     _('The highest Authority reached'),  # CHOICES.starbase_limit.highest_authority
     _('The Authority held now'),  # CHOICES.starbase_limit.current_authority
     _('No limit'),  # CHOICES.round_limit.none
     _('15 rounds'),  # CHOICES.round_limit.15
     _('25 rounds'),  # CHOICES.round_limit.25
     _('40 rounds'),  # CHOICES.round_limit.40
+    _('One Exhausted Command'),  # CHOICES.temporal_anomaly.one
+    _('Every Exhausted Command'),  # CHOICES.temporal_anomaly.all
+    _('A tie for the best still gives the Culture'),  # CHOICES.andorian_pride.ties_count
+    _('Only the strictly best gives the Culture'),  # CHOICES.andorian_pride.strictly_best
     _('United Federation of Planets'),  # name federation
     _('Klingon Empire'),  # name klingon
     _('Romulan Star Empire'),  # name romulan
