@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, commands, options, scoring, secrets, view
+from games.ascendancy.engine import catalog, commands, options, scoring, secrets, standing, view
 from games.ascendancy.engine.setup import setup_game
 from games.ascendancy.engine.state import Ctx, State, copy_state
 from games.engine.core import Command, Decision, Outcome, Result, Rng, Rules, Zone
@@ -47,7 +47,8 @@ class AscendancyRules(Rules):
         ctx = Ctx(state=copy_state(state), rng=rng)
         draws = rng.draws
         commands.dispatch(ctx, command)
-        undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws
+        answered = standing.settle(ctx)  # RULINGS E13: off-turn decisions answered in advance
+        undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws and not answered
                     and ctx.state["phase"] != "over")
         return Outcome(state=ctx.state, events=ctx.events, undoable=undoable)
 

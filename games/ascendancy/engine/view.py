@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.ascendancy.engine import layout
 from games.ascendancy.engine.state import State
 from games.engine.core import Zone
 
@@ -30,6 +31,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                         "discard": list(state["exploration"]["discard"])},
         "order": state["order"], "cards": state["cards"], "initiative": state["initiative"],
         "turn": state["turn"], "prompt": state["prompt"], "end": state["end"],
+        # The table's drawing (where discs and lanes lie, each sector's point): what the board needs to draw.
+        "galaxy": layout.galaxy(state).view(),
+        # RULINGS E13: a seat's standing answers are its own.
+        "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
     }
 
 
