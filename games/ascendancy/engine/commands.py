@@ -249,7 +249,7 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         rounds.automaton_turn(ctx, s["turn"]["automaton"])
         return
     if kind in standing.KINDS:  # RULINGS E13: by a seat the game is not waiting on
-        standing.apply(ctx, seat, kind, args)
+        standing.apply(ctx, seat, kind, args, waited_on=any(seat in d.seats for d in decisions))
         return
     if not any(seat in d.seats for d in decisions):
         raise IllegalCommand("not_your_turn")

@@ -47,7 +47,7 @@ class AscendancyRules(Rules):
         ctx = Ctx(state=copy_state(state), rng=rng)
         draws = rng.draws
         commands.dispatch(ctx, command)
-        answered = standing.settle(ctx)  # RULINGS E13: off-turn decisions answered in advance
+        answered = standing.settle(ctx, commands.answer_prompt)  # RULINGS E13: off-turn decisions answered in advance
         undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws and not answered
                     and ctx.state["phase"] != "over")
         return Outcome(state=ctx.state, events=ctx.events, undoable=undoable)

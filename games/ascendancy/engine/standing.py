@@ -18,9 +18,10 @@ only by a seat the game is not waiting on: the decision in front of a player is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board
+from games.ascendancy.engine import board, conflict
 from games.ascendancy.engine.state import Ctx, State
 from games.engine.core import Command, IllegalCommand
 
@@ -60,19 +61,14 @@ def _args(args: dict[str, Any], state: State, seat: int) -> tuple[str, int | Non
     return str(answer), to
 
 
-def _waited_on(state: State, seat: int) -> bool:
-    from games.ascendancy.engine.commands import pending
-
-    return any(seat in d.seats for d in pending(state))
-
-
-def check(state: State, seat: int, kind: str, args: dict[str, Any]) -> tuple[str, int | None]:
+def check(state: State, seat: int, kind: str, args: dict[str, Any], waited_on: bool) -> tuple[str, int | None]:
+    """``waited_on``: the game waits for this seat now (commands.pending)."""
     if state["phase"] in ("choose_civ", "over"):
         raise IllegalCommand("not_now")
     if state["players"][seat]["exterminated"]:
         raise IllegalCommand("not_now")
     answer, to = _args(args, state, seat)
-    if _waited_on(state, seat):
+    if waited_on:
         raise IllegalCommand("answer_the_open_decision", RULE[answer])
     have = _entry(answer, to) in answers(state, seat)
     if kind == "standing" and have:
@@ -82,10 +78,10 @@ def check(state: State, seat: int, kind: str, args: dict[str, Any]) -> tuple[str
     return answer, to
 
 
-def apply(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
+def apply(ctx: Ctx, seat: int, kind: str, args: dict[str, Any], waited_on: bool) -> None:
     """``standing`` (set; allowing passage replaces refusing it, and back) or ``clear_standing``."""
     s = ctx.state
-    answer, to = check(s, seat, kind, args)
+    answer, to = check(s, seat, kind, args, waited_on)
     mine = list(answers(s, seat))
     if kind == "standing":
         opposite = {"refuse_passage": "allow_passage", "allow_passage": "refuse_passage"}.get(answer)
@@ -152,18 +148,15 @@ def answer_for(state: State) -> tuple[int, str, Command] | None:
             return None
         own, rivals = _battle_ships(state, seat)
         if own > 0 and rivals >= OUTNUMBERED * own:
-            from games.ascendancy.engine.conflict import retreat_options
-
-            options = retreat_options(state, seat)
+            options = conflict.retreat_options(state, seat)
             if options:
                 return seat, "retreat_outnumbered", Command(seat, "retreat", {"to": options[0]})
     return None
 
 
-def settle(ctx: Ctx) -> int:
-    """Answer every open decision a standing answer covers (one answer may open the next decision); how many."""
-    from games.ascendancy.engine.commands import answer_prompt
-
+def settle(ctx: Ctx, answer_prompt: Callable[[Ctx, int, str, dict[str, Any]], None]) -> int:
+    """Answer every open decision a standing answer covers (one answer may open the next decision), through
+    ``answer_prompt`` (commands.answer_prompt: the checks of a player's own answer); how many."""
     applied = 0
     for _ in range(64):  # each answer closes a decision; the bound only guards against a loop
         found = answer_for(ctx.state)
