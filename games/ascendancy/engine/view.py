@@ -32,7 +32,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "order": state["order"], "cards": state["cards"], "initiative": state["initiative"],
         "turn": state["turn"], "prompt": state["prompt"], "end": state["end"],
         # The table's drawing (where discs and lanes lie, each sector's point): what the board needs to draw.
-        "galaxy": layout.galaxy(state).view(),
+        "galaxy": layout.galaxy(state).view() if state.get("galaxy") else None,
         # RULINGS E13: a seat's standing answers are its own.
         "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
     }
