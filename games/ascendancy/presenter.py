@@ -639,7 +639,7 @@ FRAME_MARGIN = 11.0
 def map_frame(points: Any, table: Sequence[float]) -> tuple[float, float, float, float]:
     """The part of the table the map shows: what is drawn (systems and lane sectors) with room for the badges
     around them, grown to whole steps so that it changes only when the galaxy grows much; never larger than
-    the table with its margin, never smaller than a square around what is drawn (discs stay round)."""
+    the table with its margin."""
     pts = list(points)
     w, h = float(table[0]), float(table[1])
     if not pts:
