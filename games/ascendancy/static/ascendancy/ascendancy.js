@@ -10,7 +10,7 @@
   if (window.ascendancyBoard) return;
   window.ascendancyBoard = true;
 
-  var MIN_PX_PER_UNIT = 5.5; // a disc (7 units across) at least ~40 px wide
+  var MIN_PX_PER_UNIT = 7; // a disc (7 units across) about 50 px wide, a ship's count about 10 px high
 
   function frameWidth(board) {
     var svg = board.querySelector(".asc-map-stack svg");
