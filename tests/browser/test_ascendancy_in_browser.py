@@ -5,7 +5,8 @@ builder's position (tests/browser/asc_scenario.py) is then put on the table (asc
 and from there every move is a click on the page of the player who must act: two rounds and more, with the
 Initiative bids, a colony (from the map: the system is clicked, then its action), a Trade Agreement the
 Romulans accept off-turn from their own page, an exploration, and a space battle in which the defending
-Federation chooses the Klingon casualties from its own page. The test waits for each move to reach every
+Federation chooses the Klingon casualties from its own page; before all that, the Klingon player gives a
+standing answer from his console (always allow passage to the Romulans). The test waits for each move to reach every
 page (the version they show) and never sleeps. Controls are found by structure (data-kind, data-args),
 never by their words: Bob reads Italian.
 
@@ -117,6 +118,17 @@ def test_three_players_bid_colonize_trade_explore_and_fight_in_their_browsers(pl
     _shoot(alice, folder, "start-alice-en-desktop")
     _shoot(bob, folder, "start-bob-it-desktop")
     _shoot(carol, folder, "start-carol-en-phone")
+
+    # A standing answer from the console, off-turn (the bids wait for the Federation first): the Klingon
+    # player will always let the Romulans through. It is listed at once, with a form to take it back.
+    klingon_page = pages[next(n for n, s in seat_of.items() if s == 1)]
+    klingon_page.locator("#asc-standing summary").click()
+    allow = args_json({"answer": "allow_passage", "to": 2})
+    before = max(version(p) for p in pages.values())
+    klingon_page.locator(f"#asc-standing button[data-kind='standing'][data-args='{allow}']").click()
+    _wait_all(pages, before)
+    klingon_page.locator(f"#asc-standing button[data-kind='clear_standing'][data-args='{allow}']").wait_for()
+    _shoot(klingon_page, folder, "standing-answer-given")
 
     memo: dict[str, Any] = {}
     clicked: list[tuple[str, str, dict[str, Any]]] = []
