@@ -129,3 +129,14 @@ def test_standing_answers_replay_the_same() -> None:
     a, ea = run(state, *commands)
     b, eb = run(state, *commands)
     assert a == b and [e.kind for e in ea] == [e.kind for e in eb]
+
+
+def test_standing_answers_stay_secret_when_a_position_is_redrawn_for_another_seat() -> None:
+    from games.engine.core import Rng
+
+    state = build(**PASSAGE)
+    state, _ = run(state, cmd(1, "standing", answer="refuse_passage", to=0), cmd(2, "standing",
+                                                                                answer="retreat_outnumbered"))
+    assert RULES.rerandomise(state, 1, Rng.from_seed(3))["standing"] == {"1": [{"answer": "refuse_passage", "to": 0}]}
+    assert RULES.rerandomise(state, 0, Rng.from_seed(3))["standing"] == {}
+    assert RULES.rerandomise(state, None, Rng.from_seed(3))["standing"] == {}
