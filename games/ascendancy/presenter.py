@@ -13,7 +13,13 @@ Presentation only: the engine's view says what is where, ``legal_commands`` what
   the Initiative bids as a grid;
 - ``asc-console-<seat>`` (public): each seat's console (resources, tracks, advancements, projects, fleets,
   trade agreements held, warp tokens), with only what every viewer sees;
-- ``asc-secret`` (the seat's own): what only this seat knows (the Vulcan's secret Agenda).
+- ``asc-secret`` (the seat's own): what only this seat knows (the Vulcan's secret Agenda);
+- ``asc-standing`` (the seat's own): its standing answers to off-turn decisions (engine/standing.py, RULINGS
+  E50), and while the game waits for others, the forms that give or take one back.
+
+The map's frame is what the galaxy draws (systems and lane sectors) with room for the pieces around them,
+grown in steps (``map_frame``): discs read at the whole-map zoom while the galaxy is small; ascendancy.js
+then picks the first zoom a disc reads at on the viewer's screen, centred on their home system.
 
 The other legal commands (end a phase, research, upgrades, trade, answers to off-turn questions) stay in the
 table page's decision panel. Card and system names come from the game's data files (English: the content's
@@ -140,6 +146,22 @@ COMMANDS: dict[str, str] = {
     "sacrifice": gettext_noop("Sacrifice {ships} ships"),
     "roll_dice": gettext_noop("Roll the dice"),
 }
+
+#: Standing answers (engine/standing.py, RULINGS E50), ``{who}`` the rival they are about.
+STANDING = {
+    "refuse_passage": gettext_noop("Always refuse passage to %(who)s"),
+    "allow_passage": gettext_noop("Always allow passage to %(who)s"),
+    "refuse_trade": gettext_noop("Always refuse Trade Agreements from %(who)s"),
+    "retreat_outnumbered": gettext_noop("Retreat from a space battle when outnumbered 2:1"),
+}
+
+
+def standing_text(answer: str, who: str) -> str:
+    template = STANDING.get(answer)
+    if template is None:
+        return answer.replace("_", " ")
+    return gettext(template) % {"who": who} if "%(who)s" in template else gettext(template)
+
 
 #: Where the panel lists the commands left in it, by kind (the rest keep the engine's order).
 PANEL_GROUP = {
@@ -337,6 +359,9 @@ class AscendancyPresenter(Presenter):
         out: dict[str, Any] = {}
         for key, value in params.items():
             out[key] = _describe(key, value)
+        if isinstance(params.get("answer"), str) and params["answer"] in STANDING:
+            to = params.get("to")
+            out["answer"] = standing_text(params["answer"], seat_ref(to) if isinstance(to, int) and to >= 0 else "")
         return out
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
@@ -358,6 +383,10 @@ class AscendancyPresenter(Presenter):
             key = "launch_from"
         elif kind == "retreat" and "src" in args:
             key = "retreat_group"
+        if kind in ("standing", "clear_standing") and args.get("answer") in STANDING:
+            to = args.get("to")
+            text = standing_text(str(args["answer"]), player_label(to) if isinstance(to, int) else "")
+            return text if kind == "standing" else gettext("Take back: %(answer)s") % {"answer": text}
         template = COMMANDS.get(key)
         if template is None:
             return super().command_label(rules, command)
@@ -445,6 +474,8 @@ class AscendancyPresenter(Presenter):
         parts += map_parts(map_data(view, labels), [p["seat"] for p in view["players"]])
         if position is not None:
             parts.append(Part("asc-actions", "ascendancy/actions.html", actions_data(view, ctx), public=False))
+            parts.append(Part("asc-standing", "ascendancy/standing.html", standing_data(view, ctx, labels),
+                              public=False))
             secret = secret_data(view, position)
             if secret["agendas"]:
                 parts.append(Part("asc-secret", "ascendancy/secret.html", secret, public=False))
@@ -486,7 +517,7 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         if battle and battle.get("target") else None,
         "round": view["round"],
         "phase": gettext(PHASES.get(view["phase"], view["phase"])),
-        "turn_who": labels.get(turn["seat"], "") if turn.get("seat") is not None and turn.get("seat") in labels else "",
+        "turn_who": labels.get(turn["seat"], "") if view["phase"] == "turn" and turn.get("seat") in labels else "",
         "turn_civ": civ_class(players.get(turn.get("seat"), {}).get("civ")) if turn else "asc-civ-none",
         "turn_phase": gettext(TURN_PHASES[turn["phase"]]) if turn.get("phase") in TURN_PHASES else "",
         "order": [{"who": labels.get(s, str(s)), "civ": civ_class(players.get(s, {}).get("civ")),
@@ -541,6 +572,17 @@ def _geometry(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _ambassador(value: Any, civ_of: Mapping[int, str], labels: Mapping[int, str]) -> dict[str, str] | None:
+    """An ambassador on a system (asc-civs puts it in the view: a seat, a civilization, or a dict with one)."""
+    if isinstance(value, Mapping):
+        value = value.get("seat", value.get("civ"))
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return {"civ": civ_of.get(value, "asc-civ-none"), "title": labels.get(value, "")}
+    return {"civ": civ_class(str(value)), "title": name_of(str(value))}
+
+
 def _r(x: float) -> float:
     return round(float(x), 2)
 
@@ -574,6 +616,8 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             "home": s.get("home_of") is not None, "starbase": bool(s.get("starbase")),
             "hazard": s.get("hazard") or 0, "warp_level": s.get("warp_level") or 0, "slots": slots,
             "prewarp": bool(s.get("prewarp")),
+            "home_of": s.get("home_of") if isinstance(s.get("home_of"), int) else "",
+            "ambassador": _ambassador(s.get("ambassador"), civ_of, labels),
         })
     lanes = []
     for ln in geo["lanes"]:
@@ -637,12 +681,38 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             sector = marked
             x, y = points[sector]
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
-    w, h = (float(v) for v in geo["table"])
-    # The frame is the whole table with a margin for the badges around a disc at its edge: it never changes,
-    # so a layer changes only with what it draws (the homes are set near the table's edges from the start).
-    left, top, right, bottom = -11.0, -11.0, w + 11, h + 11
+    left, top, right, bottom = map_frame(points.values(), geo["table"])
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
             "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks}
+
+
+#: Frames grow in steps of this many table units (a new system far out re-frames the map, a ship does not).
+FRAME_STEP = 10.0
+#: Room around the outermost points drawn: a disc (3.5), its badges and warp markers (up to 8.8 + 1.5).
+FRAME_MARGIN = 11.0
+
+
+def map_frame(points: Any, table: Sequence[float]) -> tuple[float, float, float, float]:
+    """The part of the table the map shows: what is drawn (systems and lane sectors) with room for the badges
+    around them, grown to whole steps so that it changes only when the galaxy grows much; never larger than
+    the table with its margin."""
+    pts = list(points)
+    w, h = float(table[0]), float(table[1])
+    if not pts:
+        return -FRAME_MARGIN, -FRAME_MARGIN, w + FRAME_MARGIN, h + FRAME_MARGIN
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+
+    def down(v: float) -> float:
+        return math.floor(v / FRAME_STEP) * FRAME_STEP
+
+    def up(v: float) -> float:
+        return math.ceil(v / FRAME_STEP) * FRAME_STEP
+
+    left = max(-FRAME_MARGIN, down(min(xs) - FRAME_MARGIN))
+    top = max(-FRAME_MARGIN, down(min(ys) - FRAME_MARGIN))
+    right = min(w + FRAME_MARGIN, up(max(xs) + FRAME_MARGIN))
+    bottom = min(h + FRAME_MARGIN, up(max(ys) + FRAME_MARGIN))
+    return left, top, right, bottom
 
 
 #: The map's layers, drawn one over the other (ascendancy.css), each changing on its own: a ship's move
@@ -687,6 +757,48 @@ def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, A
         "version": str(ctx.get("form_version", "")),
         "key": str(ctx.get("idempotency_key", "")),
         "groups": list(groups.values()),
+    }
+
+
+def standing_data(view: Mapping[str, Any], ctx: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    """The viewer's standing answers (their own: the view holds only theirs) and, while the game does not wait
+    on them, the forms that give or take one back (the engine's ``standing`` / ``clear_standing``)."""
+    position = ctx.get("position")
+    mine = [dict(e) for e in view.get("standing") or []]
+    players = {p["seat"]: p for p in view["players"]}
+
+    def who(seat: Any) -> str:
+        if not isinstance(seat, int):
+            return ""
+        civ = players.get(seat, {}).get("civ")
+        label = labels.get(seat, str(seat))
+        return f"{label} — {name_of(civ)}" if civ else label
+
+    def args(entry: Mapping[str, Any]) -> str:
+        return json.dumps(dict(entry), sort_keys=True, separators=(",", ":"))
+
+    given = [{"text": standing_text(e["answer"], who(e.get("to"))), "args": args(e)} for e in mine]
+    offers: list[dict[str, Any]] = []
+    phase = view.get("phase")
+    open_ = phase not in ("choose_civ", "over") and ctx.get("my_decision") is None and ctx.get("table") is not None
+    me = players.get(position, {}) if isinstance(position, int) else {}
+    if open_ and me and not me.get("exterminated"):
+        rivals = [q["seat"] for q in view["players"] if q["seat"] != position]
+        for answer in ("refuse_passage", "allow_passage", "refuse_trade"):
+            for rival in rivals:
+                entry = {"answer": answer, "to": rival}
+                if entry not in mine:
+                    offers.append({"text": standing_text(answer, who(rival)), "args": args(entry),
+                                   "civ": civ_class(players.get(rival, {}).get("civ"))})
+        if {"answer": "retreat_outnumbered"} not in mine:
+            offers.append({"text": standing_text("retreat_outnumbered", ""),
+                           "args": args({"answer": "retreat_outnumbered"}), "civ": ""})
+    table = ctx.get("table")
+    return {
+        "given": given if open_ else [dict(g, fixed=True) for g in given],
+        "offers": offers, "open": open_,
+        "url": reverse("table_command", args=[table.pk]) if table is not None else "",
+        "version": str(ctx.get("form_version", "")), "key": str(ctx.get("idempotency_key", "")),
     }
 
 

@@ -9,7 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.ascendancy.engine import board, build, catalog, conflict, effects, ferengi, movement, optional, rounds, vulcans
+from games.ascendancy.engine import (
+    board,
+    build,
+    catalog,
+    conflict,
+    effects,
+    ferengi,
+    movement,
+    optional,
+    rounds,
+    standing,
+    vulcans,
+)
 from games.ascendancy.engine.setup import after_starting_cards, finish_setup
 from games.ascendancy.engine.state import Ctx, State, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
@@ -227,7 +239,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         state = optional.focused(state, seat)
     decision = next((d for d in pending(state) if seat in d.seats), None)
     if decision is None:
-        return []
+        return standing.legal(state, seat)  # RULINGS E50: answers given in advance, off-turn
     phase = state["phase"]
     if phase == "choose_civ":
         taken = {p["civ"] for p in state["players"]}
@@ -297,6 +309,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         if kind != "automaton_turn" or not any(d.automatic for d in decisions):
             raise IllegalCommand("no_automatic_step_due")
         rounds.automaton_turn(ctx, s["turn"]["automaton"])
+        return
+    if kind in standing.KINDS:  # RULINGS E50: by a seat the game is not waiting on
+        standing.apply(ctx, seat, kind, args, waited_on=any(seat in d.seats for d in decisions))
         return
     if not any(seat in d.seats for d in decisions):
         raise IllegalCommand("not_your_turn")
@@ -387,6 +402,11 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
 def _expect(kind: str, wanted: str) -> None:
     if kind != wanted:
         raise IllegalCommand("not_now")
+
+
+def answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
+    """Answer the open off-turn decision (also a standing answer's way in, standing.settle)."""
+    _answer_prompt(ctx, seat, kind, args)
 
 
 def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:

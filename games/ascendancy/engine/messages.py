@@ -18,6 +18,10 @@ MESSAGES: dict[str, str] = {
     "bad_argument": "Missing or bad value for {argument}.",
     "game_over": "The game is over.",
     "not_now": "That is not possible at this moment.",
+    "unknown_standing_answer": "Unknown standing answer.",
+    "answer_the_open_decision": "The game is waiting for your answer now: give it rather than a standing answer.",
+    "standing_answer_already_given": "You already gave that standing answer.",
+    "no_such_standing_answer": "You have no such standing answer.",
     # setup and Initiative
     "unknown_civ": "{civ} is not a civilization of this game.",
     "civ_taken": "Another player already leads the {civ}.",
@@ -297,6 +301,9 @@ EVENTS: dict[str, str] = {
     "mines_exploded": "Orbital mines at {system}: player {seat} loses {destroyed} ships.",
     "project_captured": "Player {seat} captures the Project {card} from player {giver}.",
     "ships_sacrificed": "Player {seat} sacrifices {ships} ships for {hits} sure hits.",
+    "standing_answer_set": "Player {seat} gives a standing answer: {answer}.",
+    "standing_answer_cleared": "Player {seat} takes back a standing answer: {answer}.",
+    "standing_answer_applied": "Applied standing answer of player {seat}: {answer}.",
 }
 
 #: Table option labels (``options.schema``).

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, commands, scoring, secrets, view
+from games.ascendancy.engine import catalog, commands, scoring, secrets, standing, view
 from games.ascendancy.engine import options as options_module
 from games.ascendancy.engine.setup import setup_game
 from games.ascendancy.engine.state import Ctx, State, copy_state
@@ -74,7 +74,8 @@ class AscendancyRules(Rules):
         ctx = Ctx(state=copy_state(state), rng=rng)
         draws = rng.draws
         commands.dispatch(ctx, command)
-        undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws
+        answered = standing.settle(ctx, commands.answer_prompt)  # RULINGS E50: off-turn decisions answered in advance
+        undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws and not answered
                     and ctx.state["phase"] != "over")
         return Outcome(state=ctx.state, events=ctx.events, undoable=undoable)
 

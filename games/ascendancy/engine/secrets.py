@@ -2,8 +2,9 @@
 
 Hidden from everyone (owner included): the order of each Advancement deck above the cards put under it
 in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68), the
-disc stack above its known bottom discs (``stack_known``). Bids are open (R3) and every other fact is
-public, so nothing else changes.
+disc stack above its known bottom discs (``stack_known``). Other seats' standing answers (RULINGS E50) are
+dropped: only their owner knows them. Bids are open (R3) and every other fact is public, so nothing else
+changes.
 """
 
 from __future__ import annotations
@@ -46,4 +47,6 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
             s["agenda_deck"] = pool[len(secret):]
             public = [p["agenda_public"]] if p["agenda_public"] else []
             p["agendas"] = sorted(public + redrawn) if not public else [*public, *redrawn]
+    if s.get("standing"):  # RULINGS E50: a seat's standing answers are its own; others do not know them
+        s["standing"] = {k: v for k, v in s["standing"].items() if seat is not None and k == str(seat)}
     return s

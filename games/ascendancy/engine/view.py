@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors
+from games.ascendancy.engine import ambassadors, layout
 from games.ascendancy.engine.state import State
 from games.engine.core import Zone
 
@@ -37,6 +37,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turn": state["turn"] if state["turn"] is not None or seat is None else _simultaneous_turn(state, seat),
         "prompt": state["prompt"], "end": state["end"],
         "simultaneous": list(state["simultaneous"]["waiting"]) if state.get("simultaneous") else None,
+        # The table's drawing (where discs and lanes lie, each sector's point): what the board needs to draw.
+        "galaxy": layout.galaxy(state).view() if state.get("galaxy") else None,
+        # RULINGS E50: a seat's standing answers are its own.
+        "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
     }
 
 

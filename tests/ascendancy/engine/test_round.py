@@ -63,7 +63,7 @@ def test_only_players_with_first_contact_bid_in_the_previous_turn_order() -> Non
     assert state["initiative"]["bidders"] == [2, 0]
     assert RULES.seats_to_act(state) == {2}
     refused(state, cmd(0, "bid", production=1), "not_your_turn")
-    assert legal(state, 1) == []
+    assert {kind for kind, _ in legal(state, 1)} == {"standing"}  # no bid: only standing answers (RULINGS E50)
 
 
 @pytest.mark.rules("ascendancy:R4")

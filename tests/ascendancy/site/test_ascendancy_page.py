@@ -85,7 +85,16 @@ def _check_page(client: Client, table: Table, seat: int | None) -> str:
     for name in _secret_names(state, seat):
         assert name not in html, name
     if seat is not None:
-        assert sorted(posted_controls(html)) == sorted(legal_controls(registry.get("ascendancy"), table, seat))
+        rules = registry.get("ascendancy")
+        posted = posted_controls(html)
+        standing = sorted(c for c in posted if c[0] in ("standing", "clear_standing"))
+        assert sorted(c for c in posted if c[0] not in ("standing", "clear_standing")) == sorted(
+            legal_controls(rules, table, seat))
+        # RULINGS E50: a seat the game does not wait on may give standing answers, each a form of its own.
+        waited_on = table.status != Table.Status.ACTIVE or seat in rules.seats_to_act(state)
+        assert standing == ([] if waited_on else sorted(
+            (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
+            for c in rules.legal_commands(state, seat)))
     else:
         assert posted_controls(html) == []
     return html
@@ -498,3 +507,52 @@ def test_a_ship_moving_changes_only_its_owners_pieces_on_the_map():
                        for c in legal]
             state = rules.apply(state, rnd.choices(legal, weights)[0], rng).state
     assert checked >= 10
+
+
+@pytest.mark.rules("ascendancy:R49")
+def test_standing_answers_are_given_from_the_page_off_turn_seen_only_by_their_owner_and_applied(cast, make_user):
+    """RULINGS E50 on the page: a seat the game does not wait on gives a standing answer from its own part
+    (asc-standing, never public), sees it listed with a form to take it back, and the engine applies it."""
+    from games.ascendancy.engine.scenario import build
+    from tests.support.pages import load_state
+
+    rules = registry.get("ascendancy")
+    vega = {"id": "vega", "slots": ["production", "research"], "xy": [45.0, 56.5], "max_lanes": 3}
+    state = build(turn=0, phase="command", systems=[vega], lanes=[("l1", "earth", "vega", 2)],
+                  ships={1: {"L:l1:1": 1}}, trade_held={0: {1: 0}})
+    table = seeded_table("ascendancy", cast, 1)
+    load_state(rules, table, state)
+    clients = logged_in_clients(cast)
+    html = _check_page(clients[1], table, 1)
+    standing = _part(html, "asc-standing")
+    refuse = json.dumps({"answer": "refuse_passage", "to": 0}, sort_keys=True, separators=(",", ":"))
+    assert ("standing", refuse) in posted_controls(standing)
+    assert "Always refuse passage to Player 1 (alice)" in standing
+    assert _post(clients[1], table, "standing", refuse) == 200
+    assert state_of(table)["standing"] == {"1": [{"answer": "refuse_passage", "to": 0}]}
+    html = _check_page(clients[1], table, 1)
+    assert ("clear_standing", refuse) in posted_controls(_part(html, "asc-standing"))
+    for seat in (0, 2):  # the others never see it (nor a form of another seat's)
+        other = _check_page(clients[seat], table, seat)
+        assert "asc-standing-given" not in other and "clear_standing" not in other
+    watcher = logged_in_clients([make_user("watcher")])[0]
+    assert 'id="asc-standing"' not in _check_page(watcher, table, None)
+    # The seat on turn sees no standing forms (its decision is answered directly).
+    assert posted_controls(_part(_check_page(clients[0], table, 0), "asc-standing")) == []
+    # Alice moves in: Bob's standing answer refuses her passage; the log says so.
+    for kind, args in (("impulse", {"unit": "ship:S:earth"}), ("step", {"to": "L:l1:1"})):
+        assert _post(clients[0], table, kind, json.dumps(args, sort_keys=True, separators=(",", ":"))) == 200
+    after = state_of(table)
+    assert after["prompt"] is None and after["players"][0]["ships"]["S:earth"] == 3
+    assert "Applied standing answer of" in _page(clients[0], table)
+
+
+def test_the_map_frame_fits_what_is_drawn_and_grows_in_steps():
+    from games.ascendancy.presenter import FRAME_MARGIN, map_frame
+
+    assert map_frame([(45.0, 71.5), (22.05, 31.75), (67.95, 31.75)], [90.0, 90.0]) == (10.0, 20.0, 80.0, 90.0)
+    assert map_frame([(46.0, 72.0), (22.05, 31.75), (67.95, 31.75)], [90.0, 90.0]) == (10.0, 20.0, 80.0, 90.0)
+    assert map_frame([(1.0, 1.0), (89.0, 89.0)], [90.0, 90.0]) == (-10.0, -10.0, 100.0, 100.0)
+    assert map_frame([(0.5, 0.5), (89.5, 89.5)], [90.0, 90.0]) == (-FRAME_MARGIN, -FRAME_MARGIN, 90 + FRAME_MARGIN,
+                                                                     90 + FRAME_MARGIN)  # never beyond the table
+    assert map_frame([], [90.0, 90.0]) == (-FRAME_MARGIN, -FRAME_MARGIN, 90 + FRAME_MARGIN, 90 + FRAME_MARGIN)

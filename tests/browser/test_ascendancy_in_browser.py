@@ -1,0 +1,181 @@
+"""A 3-player Star Trek: Ascendancy game in three browsers, through the real site.
+
+Alice opens the table through the form, Bob and Carol join from the lobby, Alice starts it; the scenario
+builder's position (tests/browser/asc_scenario.py) is then put on the table (asc_helpers.load_scenario),
+and from there every move is a click on the page of the player who must act: two rounds and more, with the
+Initiative bids, a colony (from the map: the system is clicked, then its action), a Trade Agreement the
+Romulans accept off-turn from their own page, an exploration, and a space battle in which the defending
+Federation chooses the Klingon casualties from its own page; before all that, the Klingon player gives a
+standing answer from his console (always allow passage to the Romulans). The test waits for each move to reach every
+page (the version they show) and never sleeps. Controls are found by structure (data-kind, data-args),
+never by their words: Bob reads Italian.
+
+Screenshots (desktop and phone, English and Italian) go to test-artifacts/screenshots/<test>/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+
+from tests.browser.asc_helpers import load_scenario
+from tests.browser.asc_scenario import HUB, args_json, choose
+from tests.browser.conftest import _expected
+from tests.browser.helpers import LIVE_TIMEOUT, join_from_lobby, login, open_table, start_game, version
+from tests.live.harness import LiveSite
+
+#: Bids of the rounds played: the scenario's round, the next one, and the one after (then the test stops).
+ROUNDS = 3
+
+#: The page's command controls (the standing answers' forms aside), in page order.
+READ_CONTROLS = """() => Array.from(document.querySelectorAll('form.command:not(.undo) button[data-kind]'))
+  .filter(b => !b.closest('.asc-standing'))
+  .map(b => ({kind: b.dataset.kind, args: b.dataset.args}))"""
+
+
+@pytest.fixture(scope="module")
+def asc_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A live site with Ascendancy (a preview game: the development settings offer it)."""
+    site = LiveSite.create(tmp_path_factory.mktemp("asc-browser"),
+                           extra_env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"})
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def players(browser, asc_site):  # type: ignore[no-untyped-def]
+    """``players(name, **context_options)``: a logged-in page in a browser context of its own; the test
+    fails if any page broke the Content-Security-Policy or logged an error."""
+    contexts = []
+    problems: list[str] = []
+
+    def on_console(msg) -> None:  # type: ignore[no-untyped-def]
+        if "Content Security Policy" in msg.text or (msg.type == "error" and not _expected(msg.text)):
+            problems.append(f"{msg.location.get('url', '')}: {msg.text}")
+
+    def open_page(username: str, **options: Any):  # type: ignore[no-untyped-def]
+        context = browser.new_context(**options)
+        contexts.append(context)
+        context.on("console", on_console)
+        context.on("weberror", lambda error: problems.append(f"page error: {error.error}"))
+        return login(context, asc_site, username)
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert problems == []
+
+
+def _controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]
+    return [(c["kind"], json.loads(c["args"] or "{}")) for c in page.evaluate(READ_CONTROLS)]
+
+
+def _button(page, kind: str, args: dict[str, Any]):  # type: ignore[no-untyped-def]
+    return page.locator(f"form.command button[data-kind=\"{kind}\"][data-args='{args_json(args)}']").first
+
+
+def _wait_all(pages: dict[str, Any], above: int) -> None:
+    for page in pages.values():
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#frag-status').dataset.version) > {above}", timeout=LIVE_TIMEOUT)
+
+
+def _shoot(page, folder, name: str) -> None:  # type: ignore[no-untyped-def]
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def test_three_players_bid_colonize_trade_explore_and_fight_in_their_browsers(players, asc_site, request):
+    from tests.browser.conftest import ARTIFACTS
+
+    folder = ARTIFACTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    alice = players("alice", viewport={"width": 1280, "height": 800})
+    bob = players("bob", viewport={"width": 1280, "height": 800})  # reads Italian
+    carol = players("carol", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    table_id = open_table(alice, asc_site, "ascendancy", 3)
+    for page in (bob, carol):
+        page.goto(asc_site.url + "/")
+        join_from_lobby(page, table_id)
+    alice.goto(f"{asc_site.url}/tables/{table_id}/")
+    start_game(alice)
+    alice.wait_for_selector(".asc-board")
+    load_scenario(asc_site, table_id)
+    pages = {"alice": alice, "bob": bob, "carol": carol}
+    seat_of: dict[str, int] = {}
+    for name, page in pages.items():
+        page.goto(f"{asc_site.url}/tables/{table_id}/")
+        page.wait_for_selector(".asc-board[data-seat]")
+        page.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=LIVE_TIMEOUT)
+        seat_of[name] = int(page.locator(".asc-board").get_attribute("data-seat") or "-1")
+    assert sorted(seat_of.values()) == [0, 1, 2]
+    # The map carries the galaxy: every system of the scenario, and the home of each viewer marked.
+    for name, page in pages.items():
+        assert page.locator(f"[data-system='{HUB}']").count() == 1
+        assert page.locator(f"[data-home-of='{seat_of[name]}']").count() == 1
+    _shoot(alice, folder, "start-alice-en-desktop")
+    _shoot(bob, folder, "start-bob-it-desktop")
+    _shoot(carol, folder, "start-carol-en-phone")
+
+    # A standing answer from the console, off-turn (the bids wait for the Federation first): the Klingon
+    # player will always let the Romulans through. It is listed at once, with a form to take it back.
+    klingon_page = pages[next(n for n, s in seat_of.items() if s == 1)]
+    klingon_page.locator("#asc-standing summary").click()
+    allow = args_json({"answer": "allow_passage", "to": 2})
+    before = max(version(p) for p in pages.values())
+    klingon_page.locator(f"#asc-standing button[data-kind='standing'][data-args='{allow}']").click()
+    _wait_all(pages, before)
+    klingon_page.locator(f"#asc-standing button[data-kind='clear_standing'][data-args='{allow}']").wait_for()
+    _shoot(klingon_page, folder, "standing-answer-given")
+
+    memo: dict[str, Any] = {}
+    clicked: list[tuple[str, str, dict[str, Any]]] = []
+    bids = 0
+    for _ in range(200):
+        newest = max(version(p) for p in pages.values())
+        _wait_all(pages, newest - 1)
+        offered = {name: _controls(page) for name, page in pages.items()}
+        acting = [name for name, controls in offered.items() if controls]
+        assert len(acting) == 1, {n: [k for k, _ in c] for n, c in offered.items()}
+        name = acting[0]
+        page, legal = pages[name], offered[name]
+        kind, args = legal[choose(seat_of[name], legal, memo)]
+        if kind == "bid":
+            if bids == ROUNDS * 3:
+                break
+            bids += 1
+        if kind == "colonize":  # from the map: the system, then what may be done there
+            page.locator(f"a[data-system='{args['at']}']").click()
+            page.wait_for_url(lambda url: url.endswith(f"#asc-act-S-{args['at']}"))
+            _shoot(page, folder, f"colonize-{name}")
+        if kind in ("accept_trade", "hit"):
+            _shoot(page, folder, f"{kind}-{name}")
+        _button(page, kind, args).click()  # the locator is found again if a live update replaced the form
+        clicked.append((name, kind, args))
+        _wait_all(pages, newest)
+    else:
+        raise AssertionError(f"the plan did not get to round {ROUNDS + 1}: {clicked[-10:]}")
+
+    done = [(n, k) for n, k, _ in clicked]
+    federation = next(n for n, s in seat_of.items() if s == 0)
+    klingon = next(n for n, s in seat_of.items() if s == 1)
+    romulan = next(n for n, s in seat_of.items() if s == 2)
+    assert (federation, "colonize") in done and (federation, "offer_trade") in done
+    assert (romulan, "accept_trade") in done  # off-turn, from the Romulan player's own page
+    assert (romulan, "step") in done and memo.get("explored_2")
+    assert (klingon, "attack") in done
+    assert (federation, "hit") in done  # the defender chose the casualties, from their own page
+    assert [k for _, k in done].count("bid") == ROUNDS * 3
+    # What everyone sees now: the colony, the explored system, the trade agreement, the battle's losses.
+    for page in pages.values():
+        assert page.locator(f"[data-system='{HUB}'] g.asc-civ-federation").count() == 1
+        assert page.locator("[data-system='risa']").count() == 1
+        assert page.locator("#asc-console-2 .asc-cards li.asc-civ-federation").count() == 1
+    for name, page in pages.items():
+        _shoot(page, folder, f"end-{name}")
+    if os.environ.get("ASC_BROWSER_PHONE_SHOTS"):
+        for name, page in pages.items():
+            page.set_viewport_size({"width": 390, "height": 844})
+            _shoot(page, folder, f"end-{name}-phone")
