@@ -13,6 +13,10 @@ STRINGS = [
     _('Missing or bad value for {argument}.'),  # MESSAGES.bad_argument
     _('The game is over.'),  # MESSAGES.game_over
     _('That is not possible at this moment.'),  # MESSAGES.not_now
+    _('Unknown standing answer.'),  # MESSAGES.unknown_standing_answer
+    _('The game is waiting for your answer now: give it rather than a standing answer.'),  # MESSAGES.answer_the_open_decision
+    _('You already gave that standing answer.'),  # MESSAGES.standing_answer_already_given
+    _('You have no such standing answer.'),  # MESSAGES.no_such_standing_answer
     _('{civ} is not a civilization of this game.'),  # MESSAGES.unknown_civ
     _('Another player already leads the {civ}.'),  # MESSAGES.civ_taken
     _('Another player already committed {total} resources: commit a different amount or none.'),  # MESSAGES.bid_total_taken
@@ -275,6 +279,9 @@ STRINGS = [
     _('Orbital mines at {system}: player {seat} loses {destroyed} ships.'),  # EVENTS.mines_exploded
     _('Player {seat} captures the Project {card} from player {giver}.'),  # EVENTS.project_captured
     _('Player {seat} sacrifices {ships} ships for {hits} sure hits.'),  # EVENTS.ships_sacrificed
+    _('Player {seat} gives a standing answer: {answer}.'),  # EVENTS.standing_answer_set
+    _('Player {seat} takes back a standing answer: {answer}.'),  # EVENTS.standing_answer_cleared
+    _('Applied standing answer of player {seat}: {answer}.'),  # EVENTS.standing_answer_applied
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round
     _('Extra starting resources (8 Production, 6 Research, 4 Culture)'),  # OPTIONS.option_extra_resources
