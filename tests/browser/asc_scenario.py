@@ -60,7 +60,9 @@ def choose(seat: int, legal: list[tuple[str, dict[str, Any]]], memo: dict[str, A
     if "bid" in kinds:  # distinct totals: the Federation 3, the Klingons 2, the Romulans 1, all Production
         wanted = {0: 3, 1: 2, 2: 1}[seat]
         return first(find("bid", production=wanted, research=0, culture=0), find("bid"))
-    for answer in ("pick_card", "accept_trade", "stay", "allow_passage", "fight", "discard_project"):
+    # the quiet answers, the combat decisions' included (asc-combat: keep the dice, hold after a victory...)
+    for answer in ("pick_card", "accept_trade", "stay", "allow_passage", "fight", "discard_project", "keep_dice",
+                   "decline", "roll_dice", "hold"):
         if answer in kinds:
             return first(find(answer))
     if "hit" in kinds:  # the defender chooses: the ships on Qo'noS's lane first
