@@ -121,7 +121,8 @@ def test_own_turn_abilities_are_build_phase_actions_too() -> None:
     refused(state, cmd(0, "use_ability", card="fer_only_latinum", effect=0), "no_such_ability",
             "ascendancy:R135", card="fer_only_latinum")
     other = build(civs=("ferengi", "federation", "klingon"), turn=1, resources={0: {"production": 11}})
-    assert legal(other, 0) == []  # not his turn: nothing offered (RULINGS E30)
+    # not his turn: nothing offered (RULINGS E30) but his standing answers (RULINGS E50)
+    assert {kind for kind, _ in legal(other, 0)} == {"standing"}
 
 
 @pytest.mark.rules("ascendancy:R40", "ascendancy:R136", "ascendancy:R137", "ascendancy:R28")

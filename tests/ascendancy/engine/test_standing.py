@@ -110,7 +110,8 @@ def test_retreat_when_outnumbered_two_to_one() -> None:
     to = ev(events, "retreated")[0]["to"]
     assert to == "L:l1:2"  # the first sector (sorted) a retreat from L:l1:1 may reach
     assert board.ships_in(state["players"][1], "L:l1:1") == 0 and board.ships_in(state["players"][1], to) == 2
-    assert state["turn"]["battle"] is None and state["prompt"] is None
+    assert state["turn"]["battle"] is None  # the battle is over: the winner may make a Tactical Maneuver (E39)
+    assert state["prompt"] == {"kind": "maneuver", "seat": 0, "sectors": ["S:earth"]}
 
 
 @pytest.mark.rules("ascendancy:R96")
