@@ -462,3 +462,25 @@ def test_andorian_field_testing_claims_a_ship_when_the_andorian_attacker_wins() 
         if won:
             return
     raise AssertionError("the Andorian never won")
+
+
+@pytest.mark.rules("ascendancy:R94", "ascendancy:R138")
+def test_an_advancement_paid_per_enemy_ship_destroyed_plays_once_per_ship() -> None:
+    """effects.trigger ``on_enemy_destroyed`` (Salvage Operations: 1 Production a ship) is played for every
+    enemy ship the owner's hits destroy (asc-effects' trigger, wired in combat's scoring)."""
+    home = "ferenginar"
+    seen = False
+    for seed in range(20):
+        state = build(civs=("ferengi", "federation", "romulan"), turn=0, phase="command", systems=[VEGA],
+                      lanes=[("l1", home, "vega", 2)], ships={0: {f"S:{home}": 4}, 1: {"L:l1:1": 2}},
+                      weapons={0: 3}, advancements={0: ["fer_salvage_operations"]})
+        production = state["players"][0]["resources"]["production"]
+        state, events = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)
+        state, more = settle(state, seed=seed)
+        events += more
+        destroyed = sum(e["ships"] for e in ev(events, "casualties") if e["seat"] == 1)
+        gains = [e for e in ev(events, "effect_gain") if e["card"] == "fer_salvage_operations"]
+        assert len(gains) == destroyed
+        assert state["players"][0]["resources"]["production"] == production + destroyed
+        seen = seen or destroyed > 0
+    assert seen
