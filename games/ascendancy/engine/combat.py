@@ -20,7 +20,6 @@ from games.ascendancy.engine.state import (
     State,
     adv_effects,
     bump,
-    civ_effects,
     shield_mod,
     weapons_roll,
 )

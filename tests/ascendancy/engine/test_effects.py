@@ -14,7 +14,7 @@ from games.engine.core import Rng
 
 from .helpers import RULES, build, cmd, ev, fresh, kinds, legal, refused, run
 
-#: combat kinds are asc-combat's (conflict.py); ambassador and Vulcan/Andorian console kinds asc-civs'
+#: combat kinds are asc-combat's (combat.py, battle.py, invasion.py); ambassador and Vulcan/Andorian console kinds asc-civs'
 COMBAT_KINDS = {"shield", "always_hit", "extra_dice", "starbase_dice", "reroll", "first_strike", "node_strike",
                 "annexation", "sacrifice_attack", "mines", "cancel_battle", "destroy_ship", "capture_ship",
                 "never_retreat", "never_defeated"}
