@@ -41,6 +41,7 @@ def test_an_open_menu_stays_open_when_its_part_is_pushed_again(browser_site, new
     alice = new_player("alice")
     open_table(alice, browser_site, "toy", 1)
     start_game(alice)
+    alice.locator("#frag-decision button[data-kind=bid]").first.wait_for()  # the started game's page
     alice.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=LIVE_TIMEOUT)
     alice.evaluate(PART)
     assert alice.evaluate("() => document.querySelector('#menu-test-part details.q-action').open")
