@@ -26,6 +26,7 @@ import httpx
 from _common import offer_open_loop, pct
 from _site import TableSpec
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidMessage
 
 VERSION_RE = re.compile(r'id="frag-status"[^>]*data-version="(\d+)"')
 SECTION_RE = re.compile(r'(?=<section id="frag-)')
@@ -184,11 +185,18 @@ class Driver:
             seat = SeatClient(spec, table)
             table.seats.append(seat)
             async with gate:
-                seat.ws = await connect(
-                    f"ws://127.0.0.1:{table.spec.port}/ws/tables/{table.spec.table_id}/",
-                    additional_headers={"Cookie": spec.cookie}, origin=f"http://127.0.0.1:{table.spec.port}",
-                    open_timeout=60, max_size=None, ping_interval=None,
-                )
+                for attempt in range(3):  # a handshake dropped by a server swamped by others' work: again
+                    try:
+                        seat.ws = await connect(
+                            f"ws://127.0.0.1:{table.spec.port}/ws/tables/{table.spec.table_id}/",
+                            additional_headers={"Cookie": spec.cookie}, origin=f"http://127.0.0.1:{table.spec.port}",
+                            open_timeout=60, max_size=None, ping_interval=None,
+                        )
+                        break
+                    except (OSError, InvalidMessage):
+                        if attempt == 2:
+                            raise
+                        await asyncio.sleep(1.0)
                 first = await asyncio.wait_for(seat.ws.recv(), 60)
             seat.take_view(str(first), time.perf_counter())
             self.readers.append(asyncio.create_task(self._read(seat)))

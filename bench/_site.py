@@ -91,6 +91,27 @@ class BenchSite(LiveSite):
              "-s", str(self.var_dir / "beat-schedule")],
         )
 
+    def restart(self, env: dict[str, str], workers: int = 1) -> None:
+        """The web servers, Celery workers and beat again, with ``env`` added (the same database and Redis):
+        an A/B of a setting within one run, e.g. the channel layer."""
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self.procs.values():
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        self.procs.clear()
+        self.env.update(env)
+        for i, port in enumerate(self.ports):
+            self.start_web(i, port)
+        for i in range(workers):
+            self.start_worker(f"worker{i}")
+        self.start_beat()
+        for port in self.ports:
+            self.wait_http(port)
+
     def stop(self) -> None:
         super().stop()
         if self.redis_proc is not None:

@@ -5,6 +5,8 @@ INCRs a Redis counter (the table's "version") and ``group_send``s ``table.update
 through channels_redis, as ``games/broadcast.py`` does; each of the table's 4 websockets (an
 ``AsyncWebsocketConsumer``) answers the group message with one fixed ~2 KB text frame. No game, no
 database, no rendering: what is left is the cost of the stack itself, the ceiling of any site built on it.
+The ``ws`` variants send the move as one frame over the mover's own websocket instead (the site's
+``ws-send`` path): its consumer INCRs and ``group_send``s, and the mover's answer is its own push.
 
 The client is ``_load.py``'s, cut down: asyncio + httpx + websockets, 127.0.0.1 only. A move's latency
 runs from sending its POST to the moment all 4 of its table's websockets have a frame at (or past) the
@@ -23,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 from _common import ROOT, TICK, cpu_seconds, offer_open_loop, pct
@@ -34,41 +36,58 @@ from tests.live.harness import free_port
 VERSION_RE = re.compile(r'data-version="(\d+)"')
 TIMEOUT = 10.0
 
-#: name -> (middleware setting, consumer hop, label). Cumulative: each adds one cost of the site's path.
-VARIANTS: dict[str, tuple[str, bool, str]] = {
-    "bare": ("none", False, "no middleware, the consumer sends at once"),
-    "hop": ("none", True, "+ one sync_to_async(thread_sensitive=False) hop in the consumer before its send"),
-    "mw": (
+class Variant(NamedTuple):
+    middleware: str  # the app's MIDDLEWARE: none, or the site's
+    hop: bool  # one sync_to_async hop in each consumer before its send
+    label: str
+    socket: bool = False  # the move over the mover's open websocket instead of an HTTP POST
+    layer: str = "core"  # channels_redis's layer: core (the site's default) or pubsub
+
+
+#: Cumulative up to ``mw``: each adds one cost of the site's HTTP path. ``ws`` and ``ws-pubsub``: the move
+#: over the socket (issue 12's path), with the site's channel layer and with channels_redis's pub/sub one.
+VARIANTS: dict[str, Variant] = {
+    "bare": Variant("none", False, "no middleware, the consumer sends at once"),
+    "hop": Variant("none", True, "+ one sync_to_async(thread_sensitive=False) hop in the consumer before its send"),
+    "mw": Variant(
         "site",
         True,
         "+ the site's middleware minus the database ones (Security, WhiteNoise, Locale,"
         " Common, CSRF on an exempt view, XFrame, Htmx)",
     ),
+    "ws": Variant(
+        "none", True, "the move sent over the mover's open websocket: one hop runs it (the counter's INCR),"
+        " group_send, each seat's consumer sends after one hop (its answer, for the mover)", socket=True,
+    ),
+    "ws-pubsub": Variant("none", True, "as ws, on channels_redis's pub/sub layer (RedisPubSubChannelLayer)",
+                         socket=True, layer="pubsub"),
 }
 
 
 class StackApp:
     """``servers`` Daphnes serving bench/stackfloor (same flags as the site's, see tests/live/harness)."""
 
-    def __init__(self, redis_url: str, log_dir: Path, middleware: str) -> None:
+    def __init__(self, redis_url: str, log_dir: Path, middleware: str, layer: str = "core") -> None:
         self.env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_"))}
         self.env.update(
             {
                 "DJANGO_SETTINGS_MODULE": "stackfloor.settings",
                 "REDIS_URL": redis_url,
                 "STACKFLOOR_MIDDLEWARE": middleware,
+                "STACKFLOOR_LAYER": layer,
                 "PYTHONPATH": str(ROOT / "bench"),
             }
         )
         self.log_dir = log_dir
         self.middleware = middleware
+        self.name = f"{middleware}-{layer}"
         self.procs: list[subprocess.Popen[bytes]] = []
         self.ports: list[int] = []
 
     def start(self, servers: int) -> None:
         for i in range(servers):
             port = free_port()
-            log = open(self.log_dir / f"stack-{self.middleware}-web{i}.log", "ab")  # noqa: SIM115 - the process keeps it
+            log = open(self.log_dir / f"stack-{self.name}-web{i}.log", "ab")  # noqa: SIM115 - the process keeps it
             self.procs.append(
                 subprocess.Popen(
                     [
@@ -113,7 +132,7 @@ class StackApp:
 
     def errors(self) -> list[str]:
         out = []
-        for path in sorted(self.log_dir.glob(f"stack-{self.middleware}-web*.log")):
+        for path in sorted(self.log_dir.glob(f"stack-{self.name}-web*.log")):
             out += [
                 line
                 for line in path.read_text(errors="replace").splitlines()
@@ -158,6 +177,7 @@ class Table:
     port: int
     seats: list[Seat] = field(default_factory=list)
     busy: bool = False
+    version: int = 0  # the last version every seat reached (the socket path's next move is one above)
 
 
 @dataclass
@@ -195,10 +215,12 @@ class Stats:
 class StackDriver:
     """``tables`` tables x ``seats`` websockets, tables spread round-robin over ``ports``."""
 
-    def __init__(self, tables: int, ports: list[int], first_table: int, hop: bool, seats: int = 4) -> None:
+    def __init__(self, tables: int, ports: list[int], first_table: int, hop: bool, seats: int = 4,
+                 socket: bool = False) -> None:
         self.tables = [Table(first_table + i, ports[i % len(ports)]) for i in range(tables)]
         self.seats_per_table = seats
-        self.suffix = "hop/" if hop else ""
+        self.suffix = "move/" if socket else "hop/" if hop else ""
+        self.socket = socket
         self.http: dict[int, httpx.AsyncClient] = {}  # by table
         self.readers: list[asyncio.Task[None]] = []
         self.errors: list[str] = []
@@ -246,6 +268,8 @@ class StackDriver:
             await client.aclose()
 
     async def move(self, table: Table, stats: Stats | None) -> None:
+        if self.socket:
+            return await self.move_over_socket(table, stats)
         table.busy = True
         try:
             started = time.perf_counter()
@@ -269,6 +293,33 @@ class StackDriver:
             if stats is not None:
                 stats.latencies.append(max(done) - started)
                 stats.post_latencies.append(answered - started)
+                stats.last_done = time.perf_counter()
+        except Exception as exc:  # noqa: BLE001
+            if stats is not None:
+                stats.errors.append(f"move on table {table.table_id}: {exc!r}")
+        finally:
+            table.busy = False
+
+    async def move_over_socket(self, table: Table, stats: Stats | None) -> None:
+        """The move as one frame over the first seat's socket; done when every seat (the mover's own
+        socket brings its answer) shows the next version. Counted as status 200 for the CPU per move."""
+        table.busy = True
+        try:
+            started = time.perf_counter()
+            wanted = table.version + 1
+            await table.seats[0].ws.send("move")
+            try:
+                done = await asyncio.wait_for(asyncio.gather(*[s.reached(wanted) for s in table.seats]), TIMEOUT)
+            except TimeoutError:
+                if stats is not None:
+                    stats.lost += 1
+                table.version = max(s.version for s in table.seats)
+                return
+            table.version = wanted
+            if stats is not None:
+                stats.status[200] = stats.status.get(200, 0) + 1
+                stats.latencies.append(max(done) - started)
+                stats.post_latencies.append(done[0] - started)
                 stats.last_done = time.perf_counter()
         except Exception as exc:  # noqa: BLE001
             if stats is not None:
@@ -355,14 +406,14 @@ def machine_busy_seconds() -> float:
 async def drive(
     app: StackApp,
     count: int,
-    hop: bool,
+    variant: Variant,
     tables: int,
     rate: float,
     seconds: float,
     first_table: int,
     redis_pid: int | None,
 ) -> dict[str, Any]:
-    driver = StackDriver(tables, app.ports[:count], first_table, hop)
+    driver = StackDriver(tables, app.ports[:count], first_table, variant.hop, socket=variant.socket)
     meter = CpuMeter([p.pid for p in app.procs[:count]], redis_pid)
     t0 = time.perf_counter()
     await driver.open()
@@ -404,17 +455,17 @@ def run_stack(
     """Every variant at every server count; ``report(key, result)`` is called as each one ends."""
     results: dict[str, dict[str, Any]] = {}
     first_table = 1
-    by_middleware: dict[str, list[str]] = {}
+    by_app: dict[tuple[str, str], list[str]] = {}
     for name in variants:
-        by_middleware.setdefault(VARIANTS[name][0], []).append(name)
-    for middleware, names in by_middleware.items():
-        app = StackApp(redis_url, log_dir, middleware)
+        by_app.setdefault((VARIANTS[name].middleware, VARIANTS[name].layer), []).append(name)
+    for (middleware, layer), names in by_app.items():
+        app = StackApp(redis_url, log_dir, middleware, layer)
         try:
             app.start(max(server_counts))
             for name in names:
                 for count in server_counts:
                     r = asyncio.run(
-                        drive(app, count, VARIANTS[name][1], tables, rate, seconds, first_table, redis_pid)
+                        drive(app, count, VARIANTS[name], tables, rate, seconds, first_table, redis_pid)
                     )
                     first_table += tables  # fresh groups for every measurement
                     results[f"{name}/{count}"] = r
@@ -424,5 +475,5 @@ def run_stack(
             app.stop()
             errors = app.errors()
             if errors:
-                print(f"  stack app ({middleware}) logs: {len(errors)} error lines, e.g. {errors[-1][:300]}")
+                print(f"  stack app ({app.name}) logs: {len(errors)} error lines, e.g. {errors[-1][:300]}")
     return results

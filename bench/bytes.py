@@ -35,6 +35,8 @@ from _common import ScratchDatabase, django_setup, machine, pct  # noqa: E402
 OPTIONS = {"kemble": {}, "tng": {}, "toy": {"endless": True}}
 #: Bytes sent by fragment name or part id (numbers as #), over the whole run.
 BY_PART: Counter[str] = Counter()
+#: How many times each (numbered) part id was sent.
+SENDS: Counter[str] = Counter()
 
 
 async def run(args: argparse.Namespace) -> tuple[list[int], list[int], bool]:
@@ -58,6 +60,7 @@ async def run(args: argparse.Namespace) -> tuple[list[int], list[int], bool]:
         now = view_changes(view, shown)
         for name, html in now.items():  # by part id without its number (k-row-3 -> k-row-#)
             by_part[re.sub(r"\d+", "#", name)] += len(html.encode())
+            SENDS[re.sub(r"\d+", "#", name)] += 1
         whole = {n: h for n, h in view.fragments.items() if shown is None or shown.fragments.get(n) != html_digest(h)}
         has_parts["seen"] |= view.parts is not None
         pending["delta"] = len("".join(whole.values()).encode()) - len("".join(now.values()).encode())
@@ -159,6 +162,8 @@ def main() -> int:
     total = sum(BY_PART.values()) or 1
     print("sent, by fragment or part (ids with numbers as #): " + ", ".join(
         f"{name} {100 * n / total:.0f} %" for name, n in BY_PART.most_common(8)))
+    print("average bytes of one send, and sends per seat-move: " + ", ".join(
+        f"{name} {n / SENDS[name]:.0f} B x {SENDS[name] / max(len(now), 1):.2f}" for name, n in BY_PART.most_common(8)))
     return 0
 
 

@@ -16,11 +16,32 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import localize
+import re
+
 from jinja2 import Environment, StrictUndefined, pass_context
+from jinja2.ext import Extension
 from jinja2.runtime import Context
 from markupsafe import Markup
 
 from games.board_html import escape_value
+
+
+_LINE_BREAKS = re.compile(r"[ \t]*\n\s*")
+
+
+class CollapseLineBreaks(Extension):
+    """A template's own indentation and blank lines are not sent: in its source, every run of white space
+    that holds a line break becomes one line break, before it is compiled (so at no cost per render).
+    HTML renders such a run as one space either way, and the values a template prints are not touched.
+    (A board's templates hold no ``<pre>``, ``<textarea>`` or string literal that spans lines; the test
+    ``tests/test_jinja2_environment.py`` checks it.)"""
+
+    @staticmethod
+    def collapse(source: str) -> str:
+        return _LINE_BREAKS.sub("\n", source)
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        return self.collapse(source)
 
 
 def _finalize(value: Any) -> Any:
@@ -59,7 +80,7 @@ def _ngettext(context: Context, singular: str, plural: str, num: int, **variable
 def environment(**options: Any) -> Environment:
     options.setdefault("undefined", StrictUndefined)
     options.setdefault("finalize", _finalize)
-    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env = Environment(extensions=["jinja2.ext.i18n", CollapseLineBreaks], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=translation.gettext,
         ngettext=translation.ngettext,

@@ -24,7 +24,7 @@ from games.presenters import seat_names
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
-FRAGMENTS = ("status", "board", "decision", "result")
+FRAGMENTS = ("status", "seats", "board", "decision", "result")
 
 
 @dataclass(frozen=True)

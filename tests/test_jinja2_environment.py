@@ -26,3 +26,31 @@ def test_a_float_for_people_is_localized_on_request():
 def test_values_are_escaped_as_django_escapes_them():
     assert _render("{{ v }}", v="<b>\"O'Brien\"</b>") == "&lt;b&gt;&quot;O&#x27;Brien&quot;&lt;/b&gt;"
     assert _render("{{ n }}", n=3) == "3"
+
+
+def test_a_templates_indentation_and_blank_lines_are_not_sent():
+    """Issue 12: a board part is sent over every socket; its template's layout is not. Each run of white
+    space holding a line break becomes one line break, which HTML shows as the same one space."""
+    source = '<ul>\n    <li>{{ a }}</li>\n\n        <li>{{ b }}</li>   \n</ul>\n'
+    assert _render(source, a="x", b="y") == "<ul>\n<li>x</li>\n<li>y</li>\n</ul>"
+
+
+def test_values_keep_their_own_white_space():
+    """Only the template's source is collapsed: a value printed into it is sent as it is."""
+    assert _render("<p>{{ v }}</p>", v="one\n\n    two") == "<p>one\n\n    two</p>"
+
+
+def test_no_board_template_holds_text_whose_white_space_counts():
+    """Collapsing is safe only where line breaks are layout: no ``<pre>``, ``<textarea>`` or string literal
+    spanning lines (a translated text's msgid would change) in any game's Jinja2 templates."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "games"
+    sources = [p for p in root.glob("*/jinja2/**/*") if p.is_file()]
+    assert len(sources) > 10
+    for path in sources:
+        text = path.read_text()
+        assert "<pre" not in text and "<textarea" not in text, path
+        for code in re.findall(r"\{[{%].*?[}%]\}", text, re.S):
+            assert not re.search(r"\"[^\"\n]*\n[^\"]*\"|'[^'\n]*\n[^']*'", code), (path, code[:80])

@@ -12,7 +12,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from stackfloor.consumers import HopTableConsumer, TableConsumer  # noqa: E402
+from stackfloor.consumers import HopTableConsumer, SocketMoveConsumer, TableConsumer  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -21,6 +21,7 @@ application = ProtocolTypeRouter(
             [
                 path("ws/table/<int:table>/", TableConsumer.as_asgi()),
                 path("ws/table/<int:table>/hop/", HopTableConsumer.as_asgi()),
+                path("ws/table/<int:table>/move/", SocketMoveConsumer.as_asgi()),
             ]
         ),
     }

@@ -44,3 +44,19 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 class HopTableConsumer(TableConsumer):
     hop = True
+
+
+def _bump(table: int) -> int:
+    from stackfloor.views import bump
+
+    return bump(table)
+
+
+class SocketMoveConsumer(HopTableConsumer):
+    """The move comes over the mover's own open websocket (the site's ``ws-send`` path, issue 12): one
+    ``sync_to_async`` hop runs it (as the site runs its service), it bumps the table's counter and tells
+    the group; every seat's consumer (the mover's too: that is its answer) sends its frame after one hop."""
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        version = await sync_to_async(_bump, thread_sensitive=False)(int(self.scope["url_route"]["kwargs"]["table"]))
+        await self.channel_layer.group_send(self.group, {"type": "table.updated", "version": version})

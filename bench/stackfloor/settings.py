@@ -44,7 +44,8 @@ if os.environ.get("STACKFLOOR_MIDDLEWARE", "none") == "site":
     drop = {name for name in os.environ.get("STACKFLOOR_MIDDLEWARE_DROP", "").split(",") if name}
     MIDDLEWARE = [m for m in MIDDLEWARE if m.rsplit(".", 1)[1] not in drop]
 
-# The site's channel layer, as config/settings/base.py configures it on Redis.
+# The site's channel layer, as config/settings/base.py configures it on Redis; STACKFLOOR_LAYER=pubsub:
+# channels_redis's pub/sub layer instead (one PUBLISH per group message, at most once).
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -62,3 +63,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+if os.environ.get("STACKFLOOR_LAYER") == "pubsub":
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+        }
+    }

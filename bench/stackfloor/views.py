@@ -18,10 +18,15 @@ _counters = redis.Redis.from_url(settings.REDIS_URL)
 log = logging.getLogger(__name__)
 
 
+def bump(table: int) -> int:
+    """The table's next version (the counter every server shares)."""
+    return int(_counters.incr(f"stackfloor:version:{table}"))
+
+
 @csrf_exempt
 @require_POST
 def move(request: HttpRequest, table: int) -> HttpResponse:
-    version = int(_counters.incr(f"stackfloor:version:{table}"))
+    version = bump(table)
     # As games/broadcast.send_group does it after a move's commit: a failed broadcast is logged, the move
     # stands (its frames never come: the load generator counts the move as lost).
     try:

@@ -157,6 +157,16 @@ if REDIS_URL:
             },
         }
     }
+    if env_str("HYPERLANE_CHANNEL_LAYER", "core") == "pubsub":
+        # channels-redis's pub/sub layer: one PUBLISH per group message instead of a queue per socket,
+        # delivered at most once (a page's heartbeat brings back what a dropped message missed).
+        # Measured against the default in bench/server.py (``--layers core,pubsub``, bench/RESULTS.md).
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+            }
+        }
     CACHES = {
         "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": REDIS_URL},
         # Rendered table fragments, shared by every ASGI server (games/rendering.py).

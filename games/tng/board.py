@@ -149,11 +149,11 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
     if final:
         out.append(Part("tng-final", "tng/final.html",
                         {"rows": t["final"], "teams": bool(t.get("teams")), "round": t.get("round"), "names": names}))
-    if stage:
-        out.append(Part("tng-stage", "tng/stage.html", {"st": stage, "names": names}))
-    if t.get("battles"):
-        out.append(Part("tng-battles", "tng/battles.html",
-                        {"battles": t["battles"], "names": names, "position": position}))
+    # The stage and the battles are there, empty and hidden, when there is none: a board whose part ids
+    # stay the same from move to move is sent part by part, never whole (issue 12).
+    out.append(Part("tng-stage", "tng/stage.html", {"st": stage or None, "names": names}))
+    out.append(Part("tng-battles", "tng/battles.html",
+                    {"battles": t.get("battles") or [], "names": names, "position": position}))
     if t.get("scenario") == "borg_invasion":
         mine = t.get("mine")
         borg = {

@@ -337,4 +337,31 @@
     if (live && shownVersion() > parseInt(live.dataset.version || "0", 10)) dropNotices();
     markTitle();
   }
+
+  // --- A menu the player opened stays open when its part is replaced -----------------------------------
+  // A push replaces a whole part (a space card, a panel, or the board when its parts change): a <details>
+  // menu open in it would close under the player's pointer. Before the swap, each menu open in the old
+  // element is opened in the new one: the same nearest element with an id, the same place among its
+  // menus, the same summary text (a menu that changed is left closed).
+  function openMenus(root) {
+    var found = [];
+    root.querySelectorAll("details[open]").forEach(function (d) {
+      var owner = d.parentElement && d.parentElement.closest("[id]");
+      if (!owner || !(owner === root || root.contains(owner))) return;
+      var index = Array.prototype.indexOf.call(owner.querySelectorAll("details"), d);
+      var summary = d.querySelector("summary");
+      found.push({ id: owner.id, index: index, text: summary ? summary.textContent : "" });
+    });
+    return found;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var target = evt.detail.target, fragment = evt.detail.fragment;
+    if (!target || !fragment || !target.querySelectorAll) return;
+    openMenus(target).forEach(function (m) {
+      var owner = fragment.querySelector("#" + CSS.escape(m.id));
+      var d = owner ? owner.querySelectorAll("details")[m.index] : null;
+      var summary = d ? d.querySelector("summary") : null;
+      if (d && (summary ? summary.textContent : "") === m.text) d.setAttribute("open", "");
+    });
+  });
 })();

@@ -37,8 +37,11 @@ def test_a_moves_answer_arriving_after_its_push_swaps_cleanly(browser_site, new_
     held = []
     alice.route("**/command/", lambda route: held.append((route, route.fetch())))
     # This race is the POST path's (the socket down or reconnecting): the forms post (static/js/app.js).
-    alice.evaluate("() => document.querySelectorAll('form[ws-send]').forEach(f => f.removeAttribute('ws-send'))")
-    bid.click()
+    # In one step with the click: a push in between would bring forms that carry ws-send again.
+    alice.evaluate("""() => {
+        document.querySelectorAll('form[ws-send]').forEach(f => f.removeAttribute('ws-send'));
+        document.querySelector('#frag-decision button[data-kind=bid]').click();
+    }""")
     # The move is applied and pushed; the push, and the worker's automatic reveal after it, reach the
     # page while the POST's answer is held back.
     alice.wait_for_function("() => window.__wsIn >= 2", timeout=LIVE_TIMEOUT)

@@ -44,7 +44,7 @@ def test_a_stale_post_brings_the_board_and_its_message_for_the_stable_area(alice
         "kind": "bid", "args": "{}", "version": -1, "idempotency_key": str(uuid.uuid4()),
     }, headers=HX)
     assert r.status_code == 409
-    assert set(OOB_ID.findall(r.content.decode())) == {"table-error", "frag-status", "frag-board", "frag-decision",
+    assert set(OOB_ID.findall(r.content.decode())) == {"table-error", "frag-status", "frag-seats", "frag-board", "frag-decision",
                                                         "frag-result"}
 
 

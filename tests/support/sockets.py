@@ -21,7 +21,7 @@ from games.broadcast import table_group
 #: The safety cap for a frame that must come.
 CAP = 120.0
 
-_FULL = ('id="frag-status"', 'id="frag-board"', 'id="frag-decision"', 'id="frag-result"')
+_FULL = ('id="frag-status"', 'id="frag-seats"', 'id="frag-board"', 'id="frag-decision"', 'id="frag-result"')
 
 
 async def receive_until(comm: Any, done: Callable[[str], bool], cap: float = CAP) -> str:

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 from django.template import engines
+
+from config.jinja2 import CollapseLineBreaks
 from django.utils import translation
 from django.utils.translation import get_language
 
@@ -64,8 +66,9 @@ MACROS = JINJA.get_template("tng/_macros.html").module
 
 
 def _render(source: str, **context: Any) -> str:
-    """A Django template's HTML."""
-    return engines["django"].from_string(source).render(context)
+    """A Django template's HTML, its source's layout collapsed as the boards' Jinja2 environment does it
+    (``config.jinja2.CollapseLineBreaks``): the two must agree but for the indentation they do not send."""
+    return engines["django"].from_string(CollapseLineBreaks.collapse(source)).render(context)
 
 
 def _ctx(**kwargs: Any) -> dict[str, Any]:
@@ -165,7 +168,7 @@ def test_an_empty_search_area_slot_says_so_and_keeps_its_forms_in_a_private_part
         bare = render_part({p.id: p for p in board.parts(t, _ctx())}["tng-slot-0"])
         page = board.render_board(list(parts.values()))
     assert not parts["tng-slot-0"].public and parts["tng-space"].public and parts["tng-starbase-piles"].public
-    assert html.startswith('<div class="tng-slot" id="tng-slot-0" data-slot="0">\n  <div class="tng-card empty">vuota</div>\n')
+    assert html.startswith('<div class="tng-slot" id="tng-slot-0" data-slot="0">\n<div class="tng-card empty">vuota</div>\n')
     assert 'name="kind" value="search"' in html and 'name="version" value="7"' in html
     assert 'name="kind"' not in bare and 'class="tng-card empty"' in bare
     # The outline: the slot in the Search Area of the Starbase, beside Space in the table's layout box.
