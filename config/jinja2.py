@@ -10,21 +10,19 @@ its tests and leak checks, which look for ``&quot;``) writes."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import localize
-import re
-
 from jinja2 import Environment, StrictUndefined, pass_context
 from jinja2.ext import Extension
 from jinja2.runtime import Context
 from markupsafe import Markup
 
 from games.board_html import escape_value
-
 
 _LINE_BREAKS = re.compile(r"[ \t]*\n\s*")
 

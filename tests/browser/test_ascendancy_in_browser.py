@@ -148,7 +148,8 @@ def test_three_players_bid_colonize_trade_explore_and_fight_in_their_browsers(pl
             bids += 1
         if kind == "colonize":  # from the map: the system, then what may be done there
             page.locator(f"a[data-system='{args['at']}']").click()
-            page.wait_for_url(lambda url: url.endswith(f"#asc-act-S-{args['at']}"))
+            anchor = f"#asc-act-S-{args['at']}"
+            page.wait_for_url(lambda url, anchor=anchor: url.endswith(anchor))
             _shoot(page, folder, f"colonize-{name}")
         if kind in ("accept_trade", "hit"):
             _shoot(page, folder, f"{kind}-{name}")

@@ -63,7 +63,7 @@ def _cards(state: State, seat: int, fleet: str | None) -> list[tuple[str, str, l
         if not a["exhausted"]:
             out.append((a["card"], "advancement", catalog.effects_of(a["card"]), None))
     for fid in sorted(p["fleets"]):
-        if fleet == ALL or fleet == fid:
+        if fleet in (ALL, fid):
             side = p["fleets"][fid]["side"]
             out.append((side, "fleet", list(catalog.FLEET_SIDES.get(side, {}).get("effects", [])), fid))
     if p["civ"] is not None:
@@ -587,7 +587,7 @@ def refresh_round(p: Player) -> None:
 
 #: every effect kind this engine plays outside combat, and the function that plays it (the catalog test reads it)
 HANDLERS: dict[str, Callable[..., Any]] = {
-    **{kind: fn for kind, fn in TRIGGERED.items()},
+    **dict(TRIGGERED),
     **{kind: fns[2] for kind, fns in ABILITIES.items()},
     "cost_change": cost,
     "pay_with": pay_with_options,

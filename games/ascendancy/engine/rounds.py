@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ascendancy.engine import ambassadors, andorians, board, catalog, effects
+from games.ascendancy.engine import andorians, board, catalog, effects
 from games.ascendancy.engine.state import (
     AUTHORITY_TO_WIN,
     Ctx,

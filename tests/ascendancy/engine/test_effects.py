@@ -353,7 +353,7 @@ def test_war_is_good_for_business_pays_for_every_space_battle_won() -> None:
         state, events = _fight(state, cmd(0, "attack", target="S:ferenginar"))
         return state["players"][0]["resources"]["production"], events
 
-    for seed_try in range(3):
+    for _ in range(3):
         got, events = battle(["fer_war_good_for_business"])
         ended = ev(events, "battle_ended")[0]
         if ended["winner"] == 0:

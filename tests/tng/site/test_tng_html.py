@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 from django.template import engines
-
-from config.jinja2 import CollapseLineBreaks
 from django.utils import translation
 from django.utils.translation import get_language
 
+from config.jinja2 import CollapseLineBreaks
 from games import parts as parts_module
 from games.parts import Part, render_part
 from games.tng import board
