@@ -83,6 +83,17 @@ def _wait_all(pages: dict[str, Any], above: int) -> None:
             f"() => Number(document.querySelector('#frag-status').dataset.version) > {above}", timeout=LIVE_TIMEOUT)
 
 
+def _settled(pages: dict[str, Any]) -> tuple[int, dict[str, list[tuple[str, dict[str, Any]]]]]:
+    """Every page's controls read at one version: a push that lands while the pages are read (another
+    page's move, the worker's step) makes it read them again, never mix two versions."""
+    while True:
+        newest = max(version(p) for p in pages.values())
+        _wait_all(pages, newest - 1)
+        offered = {name: _controls(page) for name, page in pages.items()}
+        if {version(p) for p in pages.values()} == {newest}:
+            return newest, offered
+
+
 def _shoot(page, folder, name: str) -> None:  # type: ignore[no-untyped-def]
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
@@ -134,10 +145,11 @@ def test_three_players_bid_colonize_trade_explore_and_fight_in_their_browsers(pl
     clicked: list[tuple[str, str, dict[str, Any]]] = []
     bids = 0
     for _ in range(200):
-        newest = max(version(p) for p in pages.values())
-        _wait_all(pages, newest - 1)
-        offered = {name: _controls(page) for name, page in pages.items()}
+        newest, offered = _settled(pages)
         acting = [name for name, controls in offered.items() if controls]
+        if not acting:  # an automatic step (the worker's) is on its way: wait for it
+            _wait_all(pages, newest)
+            continue
         assert len(acting) == 1, {n: [k for k, _ in c] for n, c in offered.items()}
         name = acting[0]
         page, legal = pages[name], offered[name]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 import uuid
@@ -32,7 +33,8 @@ def test_a_move_reaches_the_other_players_websocket(live_site):
         assert _bid(alice, table).status_code == 200
         # Pushed, not polled: this client sends no heartbeat. (Latency is bench/server.py's to measure.)
         frame = receive_until(ws, lambda f: 'data-version="2"' in f)
-        assert "Alice" in frame or "alice" in frame
+        assert re.search(r'id="frag-status"[^>]*data-version="2"', frame)
+        assert 'id="frag-seats"' not in frame  # nobody joined or left: the seat list is not sent again
 
 
 def test_a_socket_left_idle_still_receives_the_next_move(live_site):
