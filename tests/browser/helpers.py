@@ -35,14 +35,14 @@ def open_table(page, site, game: str, num_players: int) -> str:  # type: ignore[
     page.locator("select[name=num_players]").select_option(str(num_players))
     page.wait_for_load_state("networkidle")  # the form comes back with that count's options
     page.get_by_role("button", name=re.compile("Open the table")).click()
-    page.wait_for_url(TABLE_URL)
+    page.wait_for_url(TABLE_URL, timeout=LIVE_TIMEOUT)  # the event, not a time budget (a busy machine)
     return TABLE_URL.search(page.url).group(1)  # type: ignore[union-attr]
 
 
 def join_from_lobby(page, table_id: str) -> None:  # type: ignore[no-untyped-def]
     """On the lobby page: join table ``table_id`` with its join button; waits for the table page."""
     page.locator(f"#lobby-table-{table_id} form[action$='/join/'] button").click()
-    page.wait_for_url(TABLE_URL)
+    page.wait_for_url(TABLE_URL, timeout=LIVE_TIMEOUT)
 
 
 def start_game(page) -> None:  # type: ignore[no-untyped-def]
