@@ -11,7 +11,6 @@ from games.ascendancy.engine.combat import (
     _advance,
     _alive,
     _ask,
-    _command,
     _participants,
     _scope,
     adv_sources,
@@ -26,7 +25,7 @@ from games.ascendancy.engine.combat import (
 from games.ascendancy.engine.invasion import (
     end_invasion,
 )
-from games.ascendancy.engine.movement import romulan_mines
+from games.ascendancy.engine.movement import check_command_phase, romulan_mines
 from games.ascendancy.engine.state import Ctx, Player, State, bump, civ_effects
 from games.engine.core import IllegalCommand
 
@@ -39,7 +38,7 @@ def attack_sectors(state: State, seat: int, target: str) -> list[str]:
 
 
 def check_attack(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
+    check_command_phase(state, seat)
     target = args.get("target")
     if not isinstance(target, str) or not board.exists(state, target):
         raise IllegalCommand("bad_argument", argument="target")

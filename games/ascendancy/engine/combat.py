@@ -23,7 +23,6 @@ from games.ascendancy.engine.state import (
     shield_mod,
     weapons_roll,
 )
-from games.engine.core import IllegalCommand
 
 MAX_ROUNDS = 30  # RULINGS A10: a battle nobody can end is stopped
 SPACE, INV_ATT, INV_DEF = "space_battle", "invasion_attack", "invasion_defense"
@@ -31,16 +30,6 @@ ATTACK_RULES = ("extra_dice", "reroll", "first_strike")  # R130: a fleet with on
 #: The decisions a battle asks, with the commands that answer them (``commands`` hands them to ``answer``).
 PROMPTS = ("cancel_battle", "first_strike", "split_dice", "reroll", "allocate_hits", "retreat", "retreat_more",
            "invasion_continue", "surrender", "bombard", "collateral", "maneuver", "give_project", "sacrifice")
-
-
-def _command(state: State, seat: int) -> None:
-    turn = state["turn"]
-    if turn["phase"] != "command":
-        raise IllegalCommand("command_phase_only", "ascendancy:R22")
-    if turn["move"] is not None:
-        raise IllegalCommand("finish_the_move", "ascendancy:R44")
-    if state["players"][seat]["ready"] < 1:
-        raise IllegalCommand("no_command_left", "ascendancy:R21")
 
 
 def betray(ctx: Ctx, seat: int, victims: list[int]) -> None:

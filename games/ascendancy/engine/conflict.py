@@ -27,7 +27,6 @@ from games.ascendancy.engine.combat import (
     PROMPTS,
     STEPS,
     _advance,
-    _command,
     _exhaust,
     _sacrificers,
     _step_allocate,
@@ -60,6 +59,7 @@ from games.ascendancy.engine.invasion import (
     give_project,
     invade,
 )
+from games.ascendancy.engine.movement import check_command_phase
 from games.ascendancy.engine.state import Ctx, State, bump, civ_effects
 from games.engine.core import IllegalCommand
 
@@ -209,7 +209,7 @@ def resistance(state: State, sid: str) -> int:
 
 
 def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
+    check_command_phase(state, seat)
     p = state["players"][seat]
     sid = args.get("at")
     if not isinstance(sid, str) or sid not in state["systems"]:

@@ -12,21 +12,20 @@ from games.ascendancy.engine.combat import (
     MAX_ROUNDS,
     _advance,
     _ask,
-    _command,
     _die_hits,
     adv_sources,
     betray,
     side_shields,
     side_sources,
 )
-from games.ascendancy.engine.movement import right_of
+from games.ascendancy.engine.movement import check_command_phase, right_of
 from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, civ_effects, shield_mod, weapons_roll
 from games.engine.core import IllegalCommand
 
 
 # --- Planetary Invasion ---------------------------------------------------------------------------------
 def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
+    check_command_phase(state, seat)
     p = state["players"][seat]
     sid = args.get("at")
     if not isinstance(sid, str) or sid not in state["systems"]:

@@ -49,7 +49,8 @@ def _relocate(p: Player, unit: str, src: str, dst: str) -> None:
     p["ships"][dst] = p["ships"].get(dst, 0) + 1
 
 
-def _command(state: State, seat: int) -> None:
+def check_command_phase(state: State, seat: int) -> None:
+    """A Command's preconditions: the Command Phase (R22), no move under way (R44), a ready token (R21)."""
     turn = state["turn"]
     if turn["phase"] != "command":
         raise IllegalCommand("command_phase_only", "ascendancy:R22")
@@ -61,7 +62,7 @@ def _command(state: State, seat: int) -> None:
 
 # --- Impulse -------------------------------------------------------------------------------------------
 def check_impulse(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
+    check_command_phase(state, seat)
     unit = args.get("unit")
     if not isinstance(unit, str) or unit_at(state["players"][seat], unit) is None:
         raise IllegalCommand("no_such_unit", "ascendancy:R44")
@@ -130,7 +131,7 @@ def _warp_entry(p: Player, ident: Any) -> dict[str, Any]:
 
 
 def check_warp_boost(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
+    check_command_phase(state, seat)
     w = _warp_entry(state["players"][seat], args.get("warp"))
     if not w["fresh"]:
         raise IllegalCommand("not_just_entered_warp", "ascendancy:R47")
@@ -145,7 +146,7 @@ def warp_boost(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 
 def check_exit_warp(state: State, seat: int, args: dict[str, Any]) -> None:
-    _command(state, seat)
+    check_command_phase(state, seat)
     _warp_entry(state["players"][seat], args.get("warp"))
 
 
@@ -450,7 +451,7 @@ def take_research(ctx: Ctx, seat: int, sid: str) -> None:
 
 def check_research(state: State, seat: int, args: dict[str, Any]) -> None:
     """R75: a ship that started the turn on a Phenomenon with a token faces its Hazard for 1 Command."""
-    _command(state, seat)
+    check_command_phase(state, seat)
     sid = args.get("at")
     if not isinstance(sid, str) or sid not in state["systems"] or state["systems"][sid]["kind"] != "phenomenon":
         raise IllegalCommand("not_a_phenomenon", "ascendancy:R75")
