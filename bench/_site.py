@@ -94,15 +94,7 @@ class BenchSite(LiveSite):
     def restart(self, env: dict[str, str], workers: int = 1) -> None:
         """The web servers, Celery workers and beat again, with ``env`` added (the same database and Redis):
         an A/B of a setting within one run, e.g. the channel layer."""
-        for proc in self.procs.values():
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in self.procs.values():
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        self.procs.clear()
+        self.stop_processes()
         self.env.update(env)
         for i, port in enumerate(self.ports):
             self.start_web(i, port)

@@ -153,7 +153,8 @@ class LiveSite:
         path = self.var_dir / f"{name}.log"
         return path.read_text(errors="replace")[-4000:] if path.exists() else ""
 
-    def stop(self) -> None:
+    def stop_processes(self) -> None:
+        """Stop the servers, workers and beat (the database stays)."""
         for proc in self.procs.values():
             if proc.poll() is None:
                 proc.terminate()
@@ -163,6 +164,9 @@ class LiveSite:
             except subprocess.TimeoutExpired:
                 proc.kill()
         self.procs.clear()
+
+    def stop(self) -> None:
+        self.stop_processes()
         if self.db_name:
             _pg_admin(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
 
