@@ -7,6 +7,14 @@ import os
 # The base settings refuse to start on PostgreSQL/Redis (the suite may run on them) without a real key.
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-not-for-production-0123456789abcdef")
 
+# Under pytest-xdist each worker has a Redis database of its own (0, 1, ...): one worker's cache and rate
+# limits never meet another's. Live sites take theirs from 4-15 (tests/live/harness.py).
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker[2:].isdigit() and os.environ.get("REDIS_URL"):
+    from urllib.parse import urlparse, urlunparse
+
+    os.environ["REDIS_URL"] = urlunparse(urlparse(os.environ["REDIS_URL"])._replace(path=f"/{int(_worker[2:]) % 4}"))
+
 from config.settings.base import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -8,7 +8,6 @@ unit tests' rows. Players are plain HTTP clients with a session cookie, and webs
 from __future__ import annotations
 
 import html
-import itertools
 import json
 import os
 import re
@@ -32,8 +31,37 @@ SAFETY_CAP = 120.0
 DEMO_PASSWORD = "hyperlane-demo"
 
 
-#: Redis database numbers for live sites (0 is the unit tests'; 8-15 cycle, one per site started).
-_REDIS_DBS = itertools.cycle(range(8, 16))
+class RedisDatabases:
+    """The Redis database numbers live sites may take, handed out one per running site and taken back
+    when it stops. Unit tests use one number per pytest-xdist worker (``config/settings/test.py``); each
+    worker takes its live sites' numbers from its own share of the rest, so two workers' sites never
+    share (and never empty) one database."""
+
+    FIRST, LAST = 4, 15
+
+    def __init__(self) -> None:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+        count = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1))
+        index = int(worker[2:]) if worker[2:].isdigit() else 0
+        numbers = list(range(self.FIRST, self.LAST + 1))
+        share = max(1, len(numbers) // count)
+        self.free = numbers[index * share:(index + 1) * share] or numbers[-1:]
+        self.taken: list[int] = []
+
+    def take(self) -> int:
+        # The least recently given back first; were every one taken, the oldest taken is shared.
+        number = self.free.pop(0) if self.free else self.taken[0]
+        self.taken.append(number)
+        return number
+
+    def give_back(self, number: int) -> None:
+        if number in self.taken:
+            self.taken.remove(number)
+            if number not in self.taken:
+                self.free.append(number)
+
+
+REDIS_DBS = RedisDatabases()
 
 
 def free_port() -> int:
@@ -54,6 +82,7 @@ class LiveSite:
     ports: list[int] = field(default_factory=list)
     procs: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     db_name: str | None = None
+    redis_db: int | None = None
 
     @property
     def url(self) -> str:
@@ -85,7 +114,8 @@ class LiveSite:
         if os.environ.get("REDIS_URL") and "REDIS_URL" not in (extra_env or {}):
             # Each site of a test session gets its own Redis database (its broker queues, channel layer
             # and cache): two sites sharing one would take each other's tasks and group messages.
-            env["REDIS_URL"] = _with_path(os.environ["REDIS_URL"], f"/{next(_REDIS_DBS)}")
+            site.redis_db = REDIS_DBS.take()
+            env["REDIS_URL"] = _with_path(os.environ["REDIS_URL"], f"/{site.redis_db}")
             subprocess.run(["redis-cli", "-u", env["REDIS_URL"], "flushdb"], check=False, capture_output=True)
         site.ports = [free_port() for _ in range(servers)]
         env["HYPERLANE_SITE_URL"] = f"http://127.0.0.1:{site.ports[0]}"
@@ -169,6 +199,9 @@ class LiveSite:
         self.stop_processes()
         if self.db_name:
             _pg_admin(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
+        if self.redis_db is not None:
+            REDIS_DBS.give_back(self.redis_db)
+            self.redis_db = None
 
     # --- players --------------------------------------------------------------------------------
     def player(self, username: str, port: int | None = None) -> Player:

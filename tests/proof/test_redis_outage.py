@@ -17,7 +17,7 @@ import threading
 
 import pytest
 
-from tests.live.harness import _REDIS_DBS, SAFETY_CAP, LiveSite, free_port
+from tests.live.harness import REDIS_DBS, SAFETY_CAP, LiveSite, free_port
 from tests.proof.live_support import LiveView, forms, post_form, shown_version, table_row, toy_table, wait_for
 
 pytestmark = pytest.mark.live
@@ -121,7 +121,7 @@ def outage_site(tmp_path_factory):  # type: ignore[no-untyped-def]
     if not _redis_up():
         pytest.skip("needs the real redis-server on 127.0.0.1:6379")
     proxy = RedisProxy()
-    db = next(_REDIS_DBS)
+    db = REDIS_DBS.take()
     subprocess.run(["redis-cli", "-n", str(db), "flushdb"], check=False, capture_output=True)
     site = LiveSite.create(tmp_path_factory.mktemp("outage"), extra_env={
         "REDIS_URL": f"redis://127.0.0.1:{proxy.port}/{db}",
@@ -131,6 +131,7 @@ def outage_site(tmp_path_factory):  # type: ignore[no-untyped-def]
     proxy.set("pass")
     site.stop()
     proxy.close()
+    REDIS_DBS.give_back(db)
 
 
 @pytest.mark.parametrize("mode", ["refuse", "silent"])
