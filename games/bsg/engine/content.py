@@ -91,6 +91,14 @@ ATTACK_TARGETS = (
 )
 DECKS = ("crisis", "destination", "crisis_or_destination", "quorum")
 DIE_FACES = 8
+#: the numbers of the activation icons (R604-R606): raiders each basestar launches, and how far ships move
+CYLON_ACTIVATION_KEYS = (
+    "launch_raiders",
+    "raiders_when_none",
+    "heavy_raiders_when_none",
+    "raider_move",
+    "heavy_raider_move",
+)
 
 #: how many cards of each deck the base game holds (the published box; RULINGS.md C1)
 BASE_COUNTS = {
@@ -142,7 +150,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "draw_penalty": (("count",), ("if_half",)),
     "draw_limit": (("count",), ()),
     "hand_limit": (("count",), ()),
-    "draw_quorum": (("count",), ("keep",)),
+    "draw_quorum": (("count",), ("bottom",)),
     "play_quorum": ((), ()),
     "remove_card": ((), ()),
     "look_deck": (("deck", "count"), ("reorder", "bottom")),
@@ -469,6 +477,7 @@ class Board:
     civilians: tuple[Civilian, ...]
     jump_track: tuple[JumpSpace, ...]
     ftl_roll_loss_at_most: int
+    cylon_activation: Mapping[str, int]
     boarding_spaces: int
     boarding_win_at: int
     attack_table: tuple[AttackRow, ...]
@@ -1017,6 +1026,11 @@ class _Loader:
             for c in line:
                 self.refs.append((f"{where}: titles.{title}", "character", c))
             succession[title] = tuple(line)
+        activation = self.need(where, raw, "cylon_activation")
+        if not isinstance(activation, Mapping) or set(activation) != set(CYLON_ACTIVATION_KEYS):
+            raise ContentError(
+                f"{where}: cylon_activation must give exactly {', '.join(CYLON_ACTIVATION_KEYS)}"
+            )
         hands = self.need(where, raw, "hand_limits")
         skills = self.need(where, raw, "starting_skills")
         return Board(
@@ -1039,6 +1053,9 @@ class _Loader:
             civilians=tuple(civilians),
             jump_track=tuple(jump),
             ftl_roll_loss_at_most=self.int_(where, raw, "ftl_roll_loss_at_most", 1, DIE_FACES),
+            cylon_activation=MappingProxyType(
+                {k: self.int_(f"{where}: cylon_activation", activation, k, 1) for k in CYLON_ACTIVATION_KEYS}
+            ),
             boarding_spaces=spaces,
             boarding_win_at=win_at,
             attack_table=tuple(rows),

@@ -217,6 +217,25 @@ def test_resources_start_at_8_8_10_12_and_never_exceed_15() -> None:
     assert C.board.resource_max == 15
 
 
+@pytest.mark.rules("bsg:R009", "bsg:R008")
+def test_one_eight_sided_die_and_hand_limits_of_ten() -> None:
+    assert C.board.die_faces == 8
+    assert dict(C.board.hand_limits) == {"skill": 10, "quorum": 10}
+    for row in C.board.attack_table:
+        assert row.destroyed | row.damaged <= set(range(1, 9))
+
+
+@pytest.mark.rules("bsg:R604", "bsg:R605", "bsg:R606")
+def test_the_numbers_of_the_activation_icons() -> None:
+    assert dict(C.board.cylon_activation) == {
+        "launch_raiders": 3,
+        "raiders_when_none": 2,
+        "heavy_raiders_when_none": 1,
+        "raider_move": 1,
+        "heavy_raider_move": 1,
+    }
+
+
 @pytest.mark.rules("bsg:R102", "bsg:R110")
 def test_setup_puts_8_vipers_and_4_raptors_in_reserve_and_the_opening_ships_around_galactica() -> None:
     assert dict(C.board.setup_reserves) == {"viper": 8, "raptor": 4}
@@ -336,7 +355,7 @@ def test_component_supplies_cover_the_biggest_placements() -> None:
 # ------------------------------------------------------------------------------------------ locations
 
 
-@pytest.mark.rules("bsg:R007", "bsg:R214", "bsg:R435")
+@pytest.mark.rules("bsg:R007", "bsg:R214", "bsg:R435", "bsg:R307")
 def test_sickbay_and_the_brig_are_the_hazardous_locations_and_the_brig_limits_checks_to_one_card() -> None:
     assert {lid for lid, loc in C.locations.items() if loc.hazardous} == {"sickbay", "brig"}
     brig_rules = {e.kind: e for e in C.locations["brig"].rules}
@@ -355,7 +374,7 @@ def test_administration_the_admirals_quarters_and_the_brig_hold_skill_checks() -
     assert [(e.kind, e.get("location")) for e in quarters.get("pass")] == [("send_to", "brig")]
 
 
-@pytest.mark.rules("bsg:R212", "bsg:R309", "bsg:R310", "bsg:R311", "bsg:R302", "bsg:R301")
+@pytest.mark.rules("bsg:R212", "bsg:R309", "bsg:R310", "bsg:R311", "bsg:R302", "bsg:R301", "bsg:R308")
 def test_the_locations_of_each_ship() -> None:
     by_ship: dict[str, set[str]] = {}
     for lid, loc in C.locations.items():
@@ -366,6 +385,8 @@ def test_the_locations_of_each_ship() -> None:
     assert all(C.locations[lid].requires == "revealed_cylon" for lid in by_ship["cylon_locations"])
     assert C.locations["hangar_deck"].requires == "pilot"
     assert [e.kind for e in C.locations["command"].effects] == ["activate_vipers"]
+    (armory,) = C.locations["armory"].effects
+    assert (armory.kind, armory.get("attacker"), armory.get("target")) == ("attack", "armory", "centurion")
 
 
 # ------------------------------------------------------------------------------------------ crisis decks
