@@ -133,6 +133,7 @@ STRINGS = [
     _('You cannot pay that with {resource}.'),  # MESSAGES.cannot_pay_with
     _("Only Rule of Acquisition #21 draws from a rival's deck."),  # MESSAGES.no_rival_launch
     _('You have no Recon token on {system}.'),  # MESSAGES.no_recon_token_there
+    _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
     _('Choose your Turn Order card.'),  # PROMPTS.pick_card
@@ -264,6 +265,7 @@ STRINGS = [
     _('Player {seat} removes a Recon token from {system}.'),  # EVENTS.recon_token_removed
     _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
+    _('{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.'),  # EVENTS.ship_destroyed_by_card
     _('Player {seat} looks at the top of the {deck} deck.'),  # EVENTS.deck_peeked
     _('Player {seat} puts back {count} cards on the {deck} deck.'),  # EVENTS.deck_arranged
     _("Player {seat}'s {unit} enters Warp without a Command."),  # EVENTS.free_warp_entry

@@ -567,6 +567,59 @@ def arrange(ctx: Ctx, seat: int, order: list[int]) -> None:
     ctx.emit("deck_arranged", seat=seat, deck=prompt["deck"], count=count)
 
 
+# destroy_ship (Sirillium Warheads; RULINGS E51)
+def destroy_targets(state: State, seat: int, src: Source) -> list[tuple[int, str]]:
+    """(rival, unit) a ``destroy_ship`` may hit: a rival's loose ships of a sector (``ship:<sector>``) or one of
+    his fleets (``fleet:<card>``) in a sector Adjacent (R32) to one of the owner's ships; never in warp."""
+    mine = list(board.occupied_sectors(state["players"][seat]))
+    near = set(mine)
+    for sec in mine:
+        near.update(board.neighbours(state, sec))
+    out: list[tuple[int, str]] = []
+    for q in state["players"]:
+        if q["seat"] == seat or q["exterminated"]:
+            continue
+        for sec in sorted(near):
+            if q["ships"].get(sec, 0) > 0:
+                out.append((q["seat"], f"ship:{sec}"))
+            out += [(q["seat"], f"fleet:{fid}") for fid in sorted(q["fleets"])
+                    if q["fleets"][fid]["sector"] == sec and q["fleets"][fid]["ships"] > 0]
+    return out
+
+
+def _destroy_cands(state: State, seat: int, src: Source) -> list[dict[str, Any]]:
+    return [{"rival": r, "unit": u} for r, u in destroy_targets(state, seat, src)]
+
+
+def _destroy_check(state: State, seat: int, src: Source, args: dict[str, Any]) -> None:
+    if (args.get("rival"), args.get("unit")) not in destroy_targets(state, seat, src):
+        raise IllegalCommand("no_rival_ship_adjacent", "ascendancy:R32", unit=str(args.get("unit")))
+
+
+def _destroy(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
+    """The owner chooses the ship (a loose one of a sector, or one of a fleet: R94's hitter chooses); a fleet
+    left below 3 ships is disbanded (R129); holding the victim's Trade Agreement, he betrays it (R82)."""
+    from games.ascendancy.engine.build import check_fleet_sizes, take_ship
+    from games.ascendancy.engine.combat import betray
+
+    rival = int(args["rival"])
+    q = ctx.player(rival)
+    kind, _, ident = str(args["unit"]).partition(":")
+    betray(ctx, seat, [rival])
+    count = min(int(src.effect.get("amount", 1)), q["fleets"][ident]["ships"] if kind == "fleet" else q["ships"][ident])
+    sector = q["fleets"][ident]["sector"] if kind == "fleet" else ident
+    for _ in range(count):
+        if kind == "fleet":
+            q["fleets"][ident]["ships"] -= 1
+        else:
+            take_ship(q, ident)
+    ctx.emit("ship_destroyed_by_card", seat=seat, card=src.card, player=rival, sector=sector, ships=count)
+    check_fleet_sizes(ctx, rival)
+    for _ in range(count):
+        trigger(ctx, seat, "on_enemy_destroyed", fleet=None)
+    board.remove_abandoned_lanes(ctx.state)
+
+
 Cands = Callable[[State, int, Source], list[dict[str, Any]]]
 Check = Callable[[State, int, Source, dict[str, Any]], None]
 Act = Callable[[Ctx, int, Source, dict[str, Any]], None]
@@ -577,6 +630,7 @@ ABILITIES: dict[str, tuple[Cands, Check, Act]] = {
     "swap_fleets": (_swap_cands, _swap_check, _swap),
     "exhaust_rival_card": (_exhaust_cands, _exhaust_check, _exhaust),
     "peek_deck": (_peek_cands, _peek_check, _peek),
+    "destroy_ship": (_destroy_cands, _destroy_check, _destroy),
 }
 
 

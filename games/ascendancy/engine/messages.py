@@ -147,6 +147,7 @@ MESSAGES: dict[str, str] = {
     "cannot_pay_with": "You cannot pay that with {resource}.",
     "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
     "no_recon_token_there": "You have no Recon token on {system}.",
+    "no_rival_ship_adjacent": "No rival ship there is Adjacent to one of your ships ({unit}).",
 }
 
 PROMPTS: dict[str, str] = {
@@ -286,6 +287,7 @@ EVENTS: dict[str, str] = {
     "recon_token_removed": "Player {seat} removes a Recon token from {system}.",
     "fleets_swapped": "Player {seat} swaps the positions of two fleets.",
     "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
+    "ship_destroyed_by_card": "{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.",
     "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",
     "deck_arranged": "Player {seat} puts back {count} cards on the {deck} deck.",
     "free_warp_entry": "Player {seat}'s {unit} enters Warp without a Command.",

@@ -16,7 +16,7 @@ from .helpers import RULES, build, cmd, ev, fresh, kinds, legal, refused, run
 
 #: combat kinds are asc-combat's (combat.py, battle.py, invasion.py); ambassador and Vulcan/Andorian console kinds asc-civs'
 COMBAT_KINDS = {"shield", "always_hit", "extra_dice", "starbase_dice", "reroll", "first_strike", "node_strike",
-                "annexation", "sacrifice_attack", "mines", "cancel_battle", "destroy_ship", "capture_ship",
+                "annexation", "sacrifice_attack", "mines", "cancel_battle", "capture_ship",
                 "never_retreat", "never_defeated"}
 CIVS_KINDS = {"move_ambassador", "place_ambassador", "ambassador_defense", "logical_observers",
               "vulcan_colonization", "distrust", "independence", "swap_home", "pride", "move_rival_ships"}
@@ -477,3 +477,42 @@ def test_temporal_anomaly_refreshes_a_command_once_per_turn_for_each_ship() -> N
     assert "commands_refreshed" not in kinds(events) and state["players"][0]["ready"] == 2  # once per turn
     every = visit({"temporal_anomaly": "all"})
     assert every["players"][0]["ready"] == 5
+
+
+@pytest.mark.rules("ascendancy:R32", "ascendancy:R136", "ascendancy:R129", "ascendancy:R82")
+def test_sirillium_warheads_destroy_one_rival_ship_adjacent_to_a_klingon_ship() -> None:
+    lanes = [("l1", "qonos", None, 3)]
+
+    def table(**kw: Any) -> dict[str, Any]:
+        spec: dict[str, Any] = {"turn": 0, "phase": "command", "ships": {0: {"S:qonos": 1},
+                                                                        1: {"L:l1:1": 2, "L:l1:3": 1}}}
+        spec.update(kw)
+        return build(civs=("klingon", "federation", "romulan"), lanes=lanes,
+                     advancements={0: ["kli_sirillium_warheads"]}, **spec)
+
+    state = table(fleets={1: {"fed_fleet_2": ("fed_defense_fleet", 3, "L:l1:1")}})
+    warheads = {"card": "kli_sirillium_warheads", "effect": 0}
+    # only the sector Adjacent to a Klingon ship (R32): the loose ships or the fleet there, never L:l1:3
+    assert _ability(state, 0, "kli_sirillium_warheads") == [
+        {**warheads, "rival": 1, "unit": "ship:L:l1:1"}, {**warheads, "rival": 1, "unit": "fleet:fed_fleet_2"}]
+    refused(state, cmd(0, "use_ability", **warheads, rival=1, unit="ship:L:l1:3"), "no_rival_ship_adjacent",
+            "ascendancy:R32", unit="ship:L:l1:3")
+    state, events = run(state, cmd(0, "use_ability", **warheads, rival=1, unit="fleet:fed_fleet_2"))
+    fed = state["players"][1]
+    assert "fed_fleet_2" not in fed["fleets"] and fed["ships"]["L:l1:1"] == 2 + 2  # R129: 2 ships left, disbanded
+    assert ev(events, "ship_destroyed_by_card") == [{"seat": 0, "card": "kli_sirillium_warheads", "player": 1,
+                                                     "sector": "L:l1:1", "ships": 1}]
+    assert state["players"][0]["ready"] == 5  # no Command: the card is Exhausted instead (R136)
+    refused(state, cmd(0, "use_ability", **warheads, rival=1, unit="ship:L:l1:1"), "card_exhausted",
+            "ascendancy:R137", card="kli_sirillium_warheads")
+    assert _ability(state, 0, "kli_sirillium_warheads") == []
+    # a loose ship, in the Build Phase too ("during your turn"); the held Trade Agreement goes back (R82)
+    state = table(phase="build", trade_held={0: {1: table()["players"][1]["trade_hand"][0]}})
+    state, events = run(state, cmd(0, "use_ability", **warheads, rival=1, unit="ship:L:l1:1"))
+    assert state["players"][1]["ships"]["L:l1:1"] == 1 and "betrayal" in kinds(events)
+    assert state["players"][0]["trade_held"] == {}
+    # never in another player's turn, and never with no Klingon ship near
+    other = table(turn=1)
+    assert ("use_ability", {**warheads, "rival": 1, "unit": "ship:L:l1:1"}) not in legal(other, 0)
+    alone = table(ships={0: {}, 1: {"L:l1:1": 2}})
+    assert _ability(alone, 0, "kli_sirillium_warheads") == []
