@@ -127,6 +127,8 @@ COMMANDS: dict[str, str] = {
     "use_ability_other": gettext_noop("Use {card} to swap with {other}"),
     "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
+    "place_system": gettext_noop("Place the new System at {direction}°"),
+    "use_ability_unit": gettext_noop("Use {card} to destroy {unit} of {rival}"),
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
     "remove_recon": gettext_noop("Remove the Recon token from {at}"),
@@ -376,7 +378,7 @@ class AscendancyPresenter(Presenter):
         elif kind == "fleet_join" and args.get("leave"):
             key = "fleet_leave"
         elif kind == "use_ability":  # card effects (engine/effects.py)
-            key = next((f"use_ability_{k}" for k in ("at", "other", "rival") if k in args), key)
+            key = next((f"use_ability_{k}" for k in ("at", "other", "unit", "rival") if k in args), key)
         elif kind == "upgrade" and "pay" in args:
             key = "upgrade_pay"
         elif kind == "launch" and "from" in args:

@@ -155,6 +155,7 @@ STRINGS = [
     _('Choose a starting card from your Advancement deck (the Advancement first, then the Project).'),  # PROMPTS.starting_card
     _('Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.'),  # PROMPTS.cooperation
     _('Put the cards you looked at back on the {deck} deck in any order.'),  # PROMPTS.arrange_deck
+    _('The Traveler: choose where the new System goes, at the end of a {length}-sector lane from {system}.'),  # PROMPTS.place_system
     _('Exhaust {card} to cancel this Space Battle, or let it be fought.'),  # PROMPTS.cancel_battle
     _('Exhaust {card} for First Strike in this battle, or keep it.'),  # PROMPTS.first_strike
     _('Split your {dice} dice: how many against player {defender}?'),  # PROMPTS.split_dice
@@ -265,6 +266,8 @@ STRINGS = [
     _('Player {seat} removes a Recon token from {system}.'),  # EVENTS.recon_token_removed
     _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
+    _('The Traveler finds no room for a new System by {system}.'),  # EVENTS.traveler_no_room
+    _("The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}."),  # EVENTS.traveler_moved
     _('{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.'),  # EVENTS.ship_destroyed_by_card
     _('Player {seat} looks at the top of the {deck} deck.'),  # EVENTS.deck_peeked
     _('Player {seat} puts back {count} cards on the {deck} deck.'),  # EVENTS.deck_arranged

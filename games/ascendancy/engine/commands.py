@@ -229,6 +229,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return vulcans.prompt_commands(state, seat)
     if kind == "arrange_deck":
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
+    if kind == "place_system":  # The Traveler (RULINGS E52)
+        return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
     return []
 
 
@@ -431,3 +433,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         vulcans.answer(ctx, seat, kind, args)
     elif pk == "arrange_deck":
         effects.arrange(ctx, seat, list(args["order"]))
+    elif pk == "place_system":
+        movement.traveler_place(ctx, seat, int(args["direction"]))
