@@ -355,9 +355,27 @@ def over_project_limit(state: State, seat: int) -> int:
 
 
 def enforce_project_limit(ctx: Ctx, seat: int) -> None:
-    if over_project_limit(ctx.state, seat) and ctx.state["prompt"] is None:
-        ctx.state["prompt"] = {"kind": "discard_project", "seat": seat}
-        bump(ctx.state)
+    """R132: a seat over its limit must discard. Every seat that goes over is queued (``state["discards_due"]``)
+    and asked in turn, one discard decision at a time, once no other decision is open (RULINGS E53)."""
+    due = ctx.state.setdefault("discards_due", [])
+    if over_project_limit(ctx.state, seat) and seat not in due:
+        due.append(seat)
+    open_discards(ctx)
+
+
+def open_discards(ctx: Ctx) -> None:
+    """Ask the first queued seat still over its limit to discard, if no decision is open now."""
+    s = ctx.state
+    due = s.get("discards_due") or []
+    while due and s["prompt"] is None:
+        seat = due[0]
+        if over_project_limit(s, seat) and not s["players"][seat]["exterminated"]:
+            s["prompt"] = {"kind": "discard_project", "seat": seat}
+            bump(s)
+            return
+        due.pop(0)
+    if not due:
+        s.pop("discards_due", None)
 
 
 def discard_project(ctx: Ctx, seat: int, card: str) -> None:
@@ -371,6 +389,7 @@ def discard_project(ctx: Ctx, seat: int, card: str) -> None:
     if not over_project_limit(ctx.state, seat):
         ctx.state["prompt"] = None
         bump(ctx.state)
+        open_discards(ctx)  # the next seat over its limit, if any
 
 
 def check_upgrade(state: State, seat: int, args: dict[str, Any]) -> None:
