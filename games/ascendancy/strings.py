@@ -268,6 +268,7 @@ STRINGS = [
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
     _('The Traveler finds no room for a new System by {system}.'),  # EVENTS.traveler_no_room
     _("The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}."),  # EVENTS.traveler_moved
+    _('The card offered to player {seat} is no longer ready: the battle goes on.'),  # EVENTS.offer_withdrawn
     _('{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.'),  # EVENTS.ship_destroyed_by_card
     _('Player {seat} looks at the top of the {deck} deck.'),  # EVENTS.deck_peeked
     _('Player {seat} puts back {count} cards on the {deck} deck.'),  # EVENTS.deck_arranged

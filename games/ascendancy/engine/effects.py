@@ -367,6 +367,43 @@ def use_ability(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ABILITIES[src.kind][2](ctx, seat, src, args)
 
 
+# --- "any time" abilities off-turn (R135, RULINGS A2, E54) ----------------------------------------------------
+def reaction_window(state: State, seat: int, waited_on: bool) -> bool:
+    """True when the seat's ``use_ability`` is a reaction: in a player's turn, either the game is not waiting on
+    this seat, or it waits on it for an off-turn decision (``prompt``). The seat's own turn keeps its own way
+    (``check_use_ability``)."""
+    if state["phase"] != "turn" or state.get("turn") is None or state["players"][seat]["exterminated"]:
+        return False
+    return not waited_on or state.get("prompt") is not None
+
+
+def check_reaction(state: State, seat: int, args: dict[str, Any]) -> None:
+    src = find_ability(state, seat, args)
+    if src.when != "any_time":
+        raise IllegalCommand("not_your_turn_for_ability", "ascendancy:R135", card=src.card)
+    _envelope(state, seat, src)
+    ABILITIES[src.kind][1](state, seat, src, args)
+
+
+def use_reaction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """Use an ``any_time`` ability off-turn; a battle's offer its use made void is withdrawn."""
+    use_ability(ctx, seat, args)
+    from games.ascendancy.engine.combat import withdraw_void_offer
+
+    withdraw_void_offer(ctx)
+
+
+def reaction_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for args in ability_candidates(state, seat):
+        try:
+            check_reaction(state, seat, args)
+        except IllegalCommand:
+            continue
+        out.append(args)
+    return out
+
+
 def ability_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for src in sources(state, seat):
@@ -519,6 +556,9 @@ def _exhaust(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
         if catalog.ADVANCEMENTS[target]["command"]:
             q["commands"] = command_total(ctx.state, q["seat"])
     ctx.emit("rival_card_exhausted", seat=seat, player=q["seat"], card=target, by=src.card)
+    from games.ascendancy.engine.build import enforce_project_limit
+
+    enforce_project_limit(ctx, q["seat"])  # R132, R137: an exhausted card's Project limit is out of play
 
 
 # peek_deck (an open decision: the cards are shown to the owner, who puts them back in his order)

@@ -290,6 +290,7 @@ EVENTS: dict[str, str] = {
     "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
     "traveler_no_room": "The Traveler finds no room for a new System by {system}.",
     "traveler_moved": "The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}.",
+    "offer_withdrawn": "The card offered to player {seat} is no longer ready: the battle goes on.",
     "ship_destroyed_by_card": "{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.",
     "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",
     "deck_arranged": "Player {seat} puts back {count} cards on the {deck} deck.",

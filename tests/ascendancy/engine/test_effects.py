@@ -516,3 +516,44 @@ def test_sirillium_warheads_destroy_one_rival_ship_adjacent_to_a_klingon_ship() 
     assert ("use_ability", {**warheads, "rival": 1, "unit": "ship:L:l1:1"}) not in legal(other, 0)
     alone = table(ships={0: {}, 1: {"L:l1:1": 2}})
     assert _ability(alone, 0, "kli_sirillium_warheads") == []
+
+
+@pytest.mark.rules("ascendancy:R135", "ascendancy:R178", "ascendancy:R95", "ascendancy:R137")
+def test_any_time_abilities_are_offered_off_turn_and_void_a_battle_offer() -> None:
+    lanes = [("l1", "qonos", None, 2)]
+    state = build(civs=("klingon", "romulan", "ferengi"), turn=0, phase="command", lanes=lanes,
+                  ships={0: {"S:qonos": 3}, 1: {"L:l1:1": 1}}, resources={2: {"production": 5}},
+                  advancements={0: ["kli_cloaking_device"], 1: ["rom_tal_shiar"], 2: ["fer_espionage"]})
+    tal = {"card": "rom_tal_shiar", "effect": 0, "rival": 0, "rival_card": "kli_cloaking_device"}
+    # the game waits on the Klingon: the Romulan may still use Tal Shiar ("any time", R135)
+    assert ("use_ability", tal) in legal(state, 1)
+    # an "own turn" ability is neither offered nor accepted off-turn
+    assert not [a for k, a in legal(state, 2) if k == "use_ability"]
+    refused(state, cmd(2, "use_ability", card="fer_espionage", effect=0, rival=0, rival_card="kli_cloaking_device"),
+            "not_your_turn_for_ability", "ascendancy:R135", card="fer_espionage")
+    # in the battle, while the Klingon is asked whether to exhaust his Cloaking Device for First Strike
+    state, _ = run(state, cmd(0, "attack", target="L:l1:1"))
+    assert RULES.decision_for(state, 0).prompt == "first_strike" and RULES.decision_for(state, 1) is None
+    assert ("use_ability", tal) in legal(state, 1)
+    state, events = run(state, cmd(1, "use_ability", **tal))
+    assert "offer_withdrawn" in kinds(events)  # the card is out of play (R137): the offer is void
+    kli = {a["card"]: a["exhausted"] for a in state["players"][0]["advancements"]}
+    assert kli["kli_cloaking_device"] is True
+    # the battle went on: now the Romulan's own Cloaking Device is offered; Tal Shiar is spent for the round
+    assert RULES.decision_for(state, 1).prompt == "first_strike"
+    assert {k for k, _ in legal(state, 1)} == {"first_strike", "decline"}
+    refused(state, cmd(1, "use_ability", **tal), "card_exhausted", "ascendancy:R137", card="rom_tal_shiar")
+
+
+@pytest.mark.rules("ascendancy:R135", "ascendancy:R132", "ascendancy:R137", "ascendancy:R139")
+def test_obsidian_order_off_turn_can_push_a_rival_over_his_project_limit() -> None:
+    state = build(civs=("klingon", "romulan", "cardassian"), turn=0, advancements={
+        1: ["rom_science_directorate"], 2: ["car_obsidian_order"]},
+        projects={1: [("rom_tal_shiar", 0), ("rom_senate", 0)]})
+    order = {"card": "car_obsidian_order", "effect": 0, "rival": 1, "rival_card": "rom_science_directorate"}
+    assert ("use_ability", order) in legal(state, 2)
+    state, events = run(state, cmd(2, "use_ability", **order))
+    assert ev(events, "rival_card_exhausted")[0]["card"] == "rom_science_directorate"
+    assert RULES.decision_for(state, 1).prompt == "discard_project"  # one Research Node, two Projects (R132)
+    state, _ = run(state, cmd(1, "discard_project", card="rom_senate"))
+    assert RULES.decision_for(state, 0).prompt == "build_phase"
