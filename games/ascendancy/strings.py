@@ -118,7 +118,9 @@ STRINGS = [
     _('The optional rule {option} is not used at this table.'),  # MESSAGES.option_not_in_play
     _('Only you and one Peaceful rival must have ships in that system.'),  # MESSAGES.no_peaceful_partner
     _('You already asked for cooperation in that system this turn.'),  # MESSAGES.cooperation_already_asked
-    _('No First Contact may be made in a simultaneous round.'),  # MESSAGES.no_contact_in_simultaneous_round
+    _('No First Contact may be made in a simultaneous round (table option {option}).'),  # MESSAGES.no_contact_in_simultaneous_round
+    _('The table option {option}: choose the card you launch from your Advancement deck.'),  # MESSAGES.option_choose_a_card
+    _('The table option {option}: one Starbase per Authority token you hold now ({authority}), not per level reached.'),  # MESSAGES.option_starbase_limit
     _('{card} can be used only during your own turn.'),  # MESSAGES.not_your_turn_for_ability
     _('{card} is used in your Build Phase.'),  # MESSAGES.build_phase_ability
     _('{card}: already used this round or turn.'),  # MESSAGES.ability_used_up

@@ -554,7 +554,7 @@ def check_launch(state: State, seat: int, args: dict[str, Any]) -> None:
     if not p["deck"]:
         raise IllegalCommand("advancement_deck_empty", "ascendancy:R131")
     if state["options"].get("focused_research") and args.get("card") not in p["deck"]:  # R156
-        raise IllegalCommand("not_in_your_deck", "ascendancy:R156")
+        raise IllegalCommand("option_choose_a_card", "ascendancy:R156", option="focused_research")
 
 
 def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -601,8 +601,11 @@ def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("starbase_there", "ascendancy:R121")
     if p["starbases_built"] >= 3:
         raise IllegalCommand("no_starbases_left", "ascendancy:R121")
-    level = p["authority"] if state["options"].get("starbase_limit") == "current_authority" else p["authority_max"]
+    current = state["options"].get("starbase_limit") == "current_authority"
+    level = p["authority"] if current else p["authority_max"]
     if p["starbases_built"] >= level:  # R121, RULINGS A15: the highest Authority reached, or the option's
+        if current and p["starbases_built"] < p["authority_max"]:  # the table's option refuses it (RULINGS E55)
+            raise IllegalCommand("option_starbase_limit", "ascendancy:R121", authority=level, option="starbase_limit")
         raise IllegalCommand("starbase_needs_authority", "ascendancy:R121", authority=level)
     if p["ready"] < fleet_command_cost(p):
         raise IllegalCommand("no_command_left", "ascendancy:R21")

@@ -131,7 +131,10 @@ MESSAGES: dict[str, str] = {
     "option_not_in_play": "The optional rule {option} is not used at this table.",
     "no_peaceful_partner": "Only you and one Peaceful rival must have ships in that system.",
     "cooperation_already_asked": "You already asked for cooperation in that system this turn.",
-    "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round.",
+    "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round (table option {option}).",
+    "option_choose_a_card": "The table option {option}: choose the card you launch from your Advancement deck.",
+    "option_starbase_limit": ("The table option {option}: one Starbase per Authority token you hold now "
+                              "({authority}), not per level reached."),
     # card effects (effects.py)
     "not_your_turn_for_ability": "{card} can be used only during your own turn.",
     "build_phase_ability": "{card} is used in your Build Phase.",
