@@ -476,8 +476,10 @@ class AscendancyPresenter(Presenter):
         parts += map_parts(map_data(view, labels), [p["seat"] for p in view["players"]])
         if position is not None:
             parts.append(Part("asc-actions", "ascendancy/actions.html", actions_data(view, ctx), public=False))
-            parts.append(Part("asc-standing", "ascendancy/standing.html", standing_data(view, ctx, labels),
-                              public=False))
+            standing = standing_data(view, ctx, labels)
+            standing["abilities"] = [{"text": self.command_label(rules, c, view), "args": json.dumps(
+                dict(c.args), sort_keys=True, separators=(",", ":"))} for c in off_turn_abilities(rules, ctx)]
+            parts.append(Part("asc-standing", "ascendancy/standing.html", standing, public=False))
             secret = secret_data(view, position)
             if secret["agendas"]:
                 parts.append(Part("asc-secret", "ascendancy/secret.html", secret, public=False))
@@ -760,6 +762,20 @@ def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, A
         "key": str(ctx.get("idempotency_key", "")),
         "groups": list(groups.values()),
     }
+
+
+def off_turn_abilities(rules: Rules, ctx: Mapping[str, Any]) -> list[Command]:
+    """RULINGS E54: the "any time" abilities the viewer may use while the game does not wait on him (when it
+    does, they are among his decision's commands)."""
+    table = ctx.get("table")
+    position = ctx.get("position")
+    seat = ctx.get("my_seat")
+    if (not isinstance(position, int) or ctx.get("my_decision") is not None or table is None
+            or getattr(table, "status", None) != "active" or getattr(table, "state", None) is None
+            or getattr(seat, "resigned", False)):
+        return []
+    state = rules.load(table.state)
+    return [c for c in rules.legal_commands(state, position) if c.kind == "use_ability"]
 
 
 def standing_data(view: Mapping[str, Any], ctx: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
