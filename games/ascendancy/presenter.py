@@ -39,6 +39,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
+from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
 from games.engine.core import Command, Rules
 from games.parts import Part
@@ -774,6 +775,10 @@ def off_turn_abilities(rules: Rules, ctx: Mapping[str, Any]) -> list[Command]:
             or getattr(table, "status", None) != "active" or getattr(table, "state", None) is None
             or getattr(seat, "resigned", False)):
         return []
+    me = next((p for p in (ctx.get("view") or {}).get("players", []) if p.get("seat") == position), None)
+    if me is None or not any(not a.get("exhausted") and any(e.get("when") == "any_time" for e in effects_of(a["card"]))
+                             for a in me.get("advancements", [])):
+        return []  # no ready "any time" Advancement (the only cards the data gives one): no state loaded
     state = rules.load(table.state)
     return [c for c in rules.legal_commands(state, position) if c.kind == "use_ability"]
 
