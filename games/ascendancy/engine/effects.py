@@ -26,6 +26,8 @@ from games.ascendancy.engine import ambassadors, board, catalog
 from games.ascendancy.engine.state import Ctx, Player, State, bump, command_total, starbases_controlled
 from games.engine.core import IllegalCommand
 
+#: Abilities whose use opens a decision of their own (kept out of reactions while another one is open).
+OPENS_A_DECISION = ("peek_deck",)
 ALL = "*"  #: ``fleet=ALL``: every fleet in play; ``fleet=None``: no fleet; a card id: that fleet only
 ACTIVATED = ("build", "command_phase", "own_turn", "any_time")
 RECON_TOKENS = 5  # RULINGS A24
@@ -381,6 +383,8 @@ def check_reaction(state: State, seat: int, args: dict[str, Any]) -> None:
     src = find_ability(state, seat, args)
     if src.when != "any_time":
         raise IllegalCommand("not_your_turn_for_ability", "ascendancy:R135", card=src.card)
+    if src.kind in OPENS_A_DECISION and state.get("prompt") is not None:  # one open decision at a time
+        raise IllegalCommand("not_now", "ascendancy:R135")
     _envelope(state, seat, src)
     ABILITIES[src.kind][1](state, seat, src, args)
 

@@ -557,3 +557,20 @@ def test_obsidian_order_off_turn_can_push_a_rival_over_his_project_limit() -> No
     assert RULES.decision_for(state, 1).prompt == "discard_project"  # one Research Node, two Projects (R132)
     state, _ = run(state, cmd(1, "discard_project", card="rom_senate"))
     assert RULES.decision_for(state, 0).prompt == "build_phase"
+
+
+@pytest.mark.rules("ascendancy:R135")
+def test_an_any_time_look_at_a_deck_waits_until_no_other_decision_is_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    telescopes = [{"kind": "peek_deck", "deck": "systems", "count": 3, "when": "any_time", "exhaust": True}]
+    plain = catalog.effects_of
+    monkeypatch.setattr(catalog, "effects_of", lambda card: telescopes if card == "fed_subspace_telescopes"
+                        else plain(card))
+    state = build(civs=("klingon", "federation", "romulan"), turn=0, advancements={1: ["fed_subspace_telescopes"]})
+    peek = {"card": "fed_subspace_telescopes", "effect": 0}
+    state["prompt"] = {"kind": "trade_offer", "seat": 2, "from": 0, "card": 0}  # the game waits on the Romulan
+    assert ("use_ability", peek) not in legal(state, 1)
+    refused(state, cmd(1, "use_ability", **peek), "not_now", "ascendancy:R135")
+    state["prompt"] = None  # the Klingon's Build Phase only: the look opens the Federation's own decision
+    assert ("use_ability", peek) in legal(state, 1)
+    state, _ = run(state, cmd(1, "use_ability", **peek))
+    assert RULES.decision_for(state, 1).prompt == "arrange_deck" and RULES.decision_for(state, 0) is None
