@@ -39,6 +39,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
+from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
 from games.engine.core import Command, Rules
 from games.parts import Part
@@ -127,6 +128,8 @@ COMMANDS: dict[str, str] = {
     "use_ability_other": gettext_noop("Use {card} to swap with {other}"),
     "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
+    "place_system": gettext_noop("Place the new System at {direction}°"),
+    "use_ability_unit": gettext_noop("Use {card} to destroy {unit} of {rival}"),
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
     "remove_recon": gettext_noop("Remove the Recon token from {at}"),
@@ -376,7 +379,7 @@ class AscendancyPresenter(Presenter):
         elif kind == "fleet_join" and args.get("leave"):
             key = "fleet_leave"
         elif kind == "use_ability":  # card effects (engine/effects.py)
-            key = next((f"use_ability_{k}" for k in ("at", "other", "rival") if k in args), key)
+            key = next((f"use_ability_{k}" for k in ("at", "other", "unit", "rival") if k in args), key)
         elif kind == "upgrade" and "pay" in args:
             key = "upgrade_pay"
         elif kind == "launch" and "from" in args:
@@ -474,8 +477,10 @@ class AscendancyPresenter(Presenter):
         parts += map_parts(map_data(view, labels), [p["seat"] for p in view["players"]])
         if position is not None:
             parts.append(Part("asc-actions", "ascendancy/actions.html", actions_data(view, ctx), public=False))
-            parts.append(Part("asc-standing", "ascendancy/standing.html", standing_data(view, ctx, labels),
-                              public=False))
+            standing = standing_data(view, ctx, labels)
+            standing["abilities"] = [{"text": self.command_label(rules, c, view), "args": json.dumps(
+                dict(c.args), sort_keys=True, separators=(",", ":"))} for c in off_turn_abilities(rules, ctx)]
+            parts.append(Part("asc-standing", "ascendancy/standing.html", standing, public=False))
             secret = secret_data(view, position)
             if secret["agendas"]:
                 parts.append(Part("asc-secret", "ascendancy/secret.html", secret, public=False))
@@ -758,6 +763,24 @@ def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, A
         "key": str(ctx.get("idempotency_key", "")),
         "groups": list(groups.values()),
     }
+
+
+def off_turn_abilities(rules: Rules, ctx: Mapping[str, Any]) -> list[Command]:
+    """RULINGS E54: the "any time" abilities the viewer may use while the game does not wait on him (when it
+    does, they are among his decision's commands)."""
+    table = ctx.get("table")
+    position = ctx.get("position")
+    seat = ctx.get("my_seat")
+    if (not isinstance(position, int) or ctx.get("my_decision") is not None or table is None
+            or getattr(table, "status", None) != "active" or getattr(table, "state", None) is None
+            or getattr(seat, "resigned", False)):
+        return []
+    me = next((p for p in (ctx.get("view") or {}).get("players", []) if p.get("seat") == position), None)
+    if me is None or not any(not a.get("exhausted") and any(e.get("when") == "any_time" for e in effects_of(a["card"]))
+                             for a in me.get("advancements", [])):
+        return []  # no ready "any time" Advancement (the only cards the data gives one): no state loaded
+    state = rules.load(table.state)
+    return [c for c in rules.legal_commands(state, position) if c.kind == "use_ability"]
 
 
 def standing_data(view: Mapping[str, Any], ctx: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:

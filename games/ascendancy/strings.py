@@ -118,7 +118,9 @@ STRINGS = [
     _('The optional rule {option} is not used at this table.'),  # MESSAGES.option_not_in_play
     _('Only you and one Peaceful rival must have ships in that system.'),  # MESSAGES.no_peaceful_partner
     _('You already asked for cooperation in that system this turn.'),  # MESSAGES.cooperation_already_asked
-    _('No First Contact may be made in a simultaneous round.'),  # MESSAGES.no_contact_in_simultaneous_round
+    _('No First Contact may be made in a simultaneous round (table option {option}).'),  # MESSAGES.no_contact_in_simultaneous_round
+    _('The table option {option}: choose the card you launch from your Advancement deck.'),  # MESSAGES.option_choose_a_card
+    _('The table option {option}: one Starbase per Authority token you hold now ({authority}), not per level reached.'),  # MESSAGES.option_starbase_limit
     _('{card} can be used only during your own turn.'),  # MESSAGES.not_your_turn_for_ability
     _('{card} is used in your Build Phase.'),  # MESSAGES.build_phase_ability
     _('{card}: already used this round or turn.'),  # MESSAGES.ability_used_up
@@ -133,6 +135,7 @@ STRINGS = [
     _('You cannot pay that with {resource}.'),  # MESSAGES.cannot_pay_with
     _("Only Rule of Acquisition #21 draws from a rival's deck."),  # MESSAGES.no_rival_launch
     _('You have no Recon token on {system}.'),  # MESSAGES.no_recon_token_there
+    _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
     _('Choose your Turn Order card.'),  # PROMPTS.pick_card
@@ -154,6 +157,7 @@ STRINGS = [
     _('Choose a starting card from your Advancement deck (the Advancement first, then the Project).'),  # PROMPTS.starting_card
     _('Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.'),  # PROMPTS.cooperation
     _('Put the cards you looked at back on the {deck} deck in any order.'),  # PROMPTS.arrange_deck
+    _('The Traveler: choose where the new System goes, at the end of a {length}-sector lane from {system}.'),  # PROMPTS.place_system
     _('Exhaust {card} to cancel this Space Battle, or let it be fought.'),  # PROMPTS.cancel_battle
     _('Exhaust {card} for First Strike in this battle, or keep it.'),  # PROMPTS.first_strike
     _('Split your {dice} dice: how many against player {defender}?'),  # PROMPTS.split_dice
@@ -264,6 +268,10 @@ STRINGS = [
     _('Player {seat} removes a Recon token from {system}.'),  # EVENTS.recon_token_removed
     _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
+    _('The Traveler finds no room for a new System by {system}.'),  # EVENTS.traveler_no_room
+    _("The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}."),  # EVENTS.traveler_moved
+    _('The card offered to player {seat} is no longer ready: the battle goes on.'),  # EVENTS.offer_withdrawn
+    _('{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.'),  # EVENTS.ship_destroyed_by_card
     _('Player {seat} looks at the top of the {deck} deck.'),  # EVENTS.deck_peeked
     _('Player {seat} puts back {count} cards on the {deck} deck.'),  # EVENTS.deck_arranged
     _("Player {seat}'s {unit} enters Warp without a Command."),  # EVENTS.free_warp_entry

@@ -355,9 +355,27 @@ def over_project_limit(state: State, seat: int) -> int:
 
 
 def enforce_project_limit(ctx: Ctx, seat: int) -> None:
-    if over_project_limit(ctx.state, seat) and ctx.state["prompt"] is None:
-        ctx.state["prompt"] = {"kind": "discard_project", "seat": seat}
-        bump(ctx.state)
+    """R132: a seat over its limit must discard. Every seat that goes over is queued (``state["discards_due"]``)
+    and asked in turn, one discard decision at a time, once no other decision is open (RULINGS E53)."""
+    due = ctx.state.setdefault("discards_due", [])
+    if over_project_limit(ctx.state, seat) and seat not in due:
+        due.append(seat)
+    open_discards(ctx)
+
+
+def open_discards(ctx: Ctx) -> None:
+    """Ask the first queued seat still over its limit to discard, if no decision is open now."""
+    s = ctx.state
+    due = s.get("discards_due") or []
+    while due and s["prompt"] is None:
+        seat = due[0]
+        if over_project_limit(s, seat) and not s["players"][seat]["exterminated"]:
+            s["prompt"] = {"kind": "discard_project", "seat": seat}
+            bump(s)
+            return
+        due.pop(0)
+    if not due:
+        s.pop("discards_due", None)
 
 
 def discard_project(ctx: Ctx, seat: int, card: str) -> None:
@@ -371,6 +389,7 @@ def discard_project(ctx: Ctx, seat: int, card: str) -> None:
     if not over_project_limit(ctx.state, seat):
         ctx.state["prompt"] = None
         bump(ctx.state)
+        open_discards(ctx)  # the next seat over its limit, if any
 
 
 def check_upgrade(state: State, seat: int, args: dict[str, Any]) -> None:
@@ -535,7 +554,7 @@ def check_launch(state: State, seat: int, args: dict[str, Any]) -> None:
     if not p["deck"]:
         raise IllegalCommand("advancement_deck_empty", "ascendancy:R131")
     if state["options"].get("focused_research") and args.get("card") not in p["deck"]:  # R156
-        raise IllegalCommand("not_in_your_deck", "ascendancy:R156")
+        raise IllegalCommand("option_choose_a_card", "ascendancy:R156", option="focused_research")
 
 
 def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -582,8 +601,11 @@ def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("starbase_there", "ascendancy:R121")
     if p["starbases_built"] >= 3:
         raise IllegalCommand("no_starbases_left", "ascendancy:R121")
-    level = p["authority"] if state["options"].get("starbase_limit") == "current_authority" else p["authority_max"]
+    current = state["options"].get("starbase_limit") == "current_authority"
+    level = p["authority"] if current else p["authority_max"]
     if p["starbases_built"] >= level:  # R121, RULINGS A15: the highest Authority reached, or the option's
+        if current and p["starbases_built"] < p["authority_max"]:  # the table's option refuses it (RULINGS E55)
+            raise IllegalCommand("option_starbase_limit", "ascendancy:R121", authority=level, option="starbase_limit")
         raise IllegalCommand("starbase_needs_authority", "ascendancy:R121", authority=level)
     if p["ready"] < fleet_command_cost(p):
         raise IllegalCommand("no_command_left", "ascendancy:R21")

@@ -229,6 +229,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return vulcans.prompt_commands(state, seat)
     if kind == "arrange_deck":
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
+    if kind == "place_system":  # The Traveler (RULINGS E52)
+        return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
     return []
 
 
@@ -238,8 +240,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             return []
         state = optional.focused(state, seat)
     decision = next((d for d in pending(state) if seat in d.seats), None)
-    if decision is None:
-        return standing.legal(state, seat)  # RULINGS E50: answers given in advance, off-turn
+    if decision is None:  # RULINGS E50: answers given in advance, off-turn; E54: "any time" abilities
+        return standing.legal(state, seat) + _reactions(state, seat, waited_on=False)
     phase = state["phase"]
     if phase == "choose_civ":
         taken = {p["civ"] for p in state["players"]}
@@ -253,7 +255,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == "agenda":
         return [Command(seat, "reveal_agenda", {"card": c}) for c in state["players"][seat]["agendas"]]
     if state["prompt"] is not None:
-        return _prompt_commands(state, seat)
+        return _prompt_commands(state, seat) + _reactions(state, seat, waited_on=True)
     turn = state["turn"]
     if turn["move"] is not None:
         stop = [] if turn["move"].get("lane_roll") else [Command(seat, "stop")]
@@ -277,6 +279,13 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         out.append(Command(seat, kind, args))
     out.append(Command(seat, "end_build" if turn["phase"] == "build" else "end_turn"))
     return out
+
+
+def _reactions(state: State, seat: int, waited_on: bool) -> list[Command]:
+    """RULINGS E54: the seat's ``any_time`` abilities it may use now, outside its own turn's flow."""
+    if not effects.reaction_window(state, seat, waited_on):
+        return []
+    return [Command(seat, "use_ability", args) for args in effects.reaction_candidates(state, seat)]
 
 
 def _check_turn_action(state: State, seat: int, kind: str, args: dict[str, Any]) -> None:
@@ -313,7 +322,12 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     if kind in standing.KINDS:  # RULINGS E50: by a seat the game is not waiting on
         standing.apply(ctx, seat, kind, args, waited_on=any(seat in d.seats for d in decisions))
         return
-    if not any(seat in d.seats for d in decisions):
+    waited_on = any(seat in d.seats for d in decisions)
+    if kind == "use_ability" and effects.reaction_window(s, seat, waited_on):  # R135, RULINGS E54
+        effects.check_reaction(s, seat, args)
+        effects.use_reaction(ctx, seat, args)
+        return
+    if not waited_on:
         raise IllegalCommand("not_your_turn")
     if kind == "automaton_turn":
         raise IllegalCommand("automatic_step_only")
@@ -431,3 +445,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         vulcans.answer(ctx, seat, kind, args)
     elif pk == "arrange_deck":
         effects.arrange(ctx, seat, list(args["order"]))
+    elif pk == "place_system":
+        movement.traveler_place(ctx, seat, int(args["direction"]))

@@ -26,6 +26,8 @@ from games.ascendancy.engine import ambassadors, board, catalog
 from games.ascendancy.engine.state import Ctx, Player, State, bump, command_total, starbases_controlled
 from games.engine.core import IllegalCommand
 
+#: Abilities whose use opens a decision of their own (kept out of reactions while another one is open).
+OPENS_A_DECISION = ("peek_deck",)
 ALL = "*"  #: ``fleet=ALL``: every fleet in play; ``fleet=None``: no fleet; a card id: that fleet only
 ACTIVATED = ("build", "command_phase", "own_turn", "any_time")
 RECON_TOKENS = 5  # RULINGS A24
@@ -367,6 +369,45 @@ def use_ability(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ABILITIES[src.kind][2](ctx, seat, src, args)
 
 
+# --- "any time" abilities off-turn (R135, RULINGS A2, E54) ----------------------------------------------------
+def reaction_window(state: State, seat: int, waited_on: bool) -> bool:
+    """True when the seat's ``use_ability`` is a reaction: in a player's turn, either the game is not waiting on
+    this seat, or it waits on it for an off-turn decision (``prompt``). The seat's own turn keeps its own way
+    (``check_use_ability``)."""
+    if state["phase"] != "turn" or state.get("turn") is None or state["players"][seat]["exterminated"]:
+        return False
+    return not waited_on or state.get("prompt") is not None
+
+
+def check_reaction(state: State, seat: int, args: dict[str, Any]) -> None:
+    src = find_ability(state, seat, args)
+    if src.when != "any_time":
+        raise IllegalCommand("not_your_turn_for_ability", "ascendancy:R135", card=src.card)
+    if src.kind in OPENS_A_DECISION and state.get("prompt") is not None:  # one open decision at a time
+        raise IllegalCommand("not_now", "ascendancy:R135")
+    _envelope(state, seat, src)
+    ABILITIES[src.kind][1](state, seat, src, args)
+
+
+def use_reaction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """Use an ``any_time`` ability off-turn; a battle's offer its use made void is withdrawn."""
+    use_ability(ctx, seat, args)
+    from games.ascendancy.engine.combat import withdraw_void_offer
+
+    withdraw_void_offer(ctx)
+
+
+def reaction_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for args in ability_candidates(state, seat):
+        try:
+            check_reaction(state, seat, args)
+        except IllegalCommand:
+            continue
+        out.append(args)
+    return out
+
+
 def ability_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for src in sources(state, seat):
@@ -519,6 +560,9 @@ def _exhaust(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
         if catalog.ADVANCEMENTS[target]["command"]:
             q["commands"] = command_total(ctx.state, q["seat"])
     ctx.emit("rival_card_exhausted", seat=seat, player=q["seat"], card=target, by=src.card)
+    from games.ascendancy.engine.build import enforce_project_limit
+
+    enforce_project_limit(ctx, q["seat"])  # R132, R137: an exhausted card's Project limit is out of play
 
 
 # peek_deck (an open decision: the cards are shown to the owner, who puts them back in his order)
@@ -567,6 +611,59 @@ def arrange(ctx: Ctx, seat: int, order: list[int]) -> None:
     ctx.emit("deck_arranged", seat=seat, deck=prompt["deck"], count=count)
 
 
+# destroy_ship (Sirillium Warheads; RULINGS E51)
+def destroy_targets(state: State, seat: int, src: Source) -> list[tuple[int, str]]:
+    """(rival, unit) a ``destroy_ship`` may hit: a rival's loose ships of a sector (``ship:<sector>``) or one of
+    his fleets (``fleet:<card>``) in a sector Adjacent (R32) to one of the owner's ships; never in warp."""
+    mine = list(board.occupied_sectors(state["players"][seat]))
+    near = set(mine)
+    for sec in mine:
+        near.update(board.neighbours(state, sec))
+    out: list[tuple[int, str]] = []
+    for q in state["players"]:
+        if q["seat"] == seat or q["exterminated"]:
+            continue
+        for sec in sorted(near):
+            if q["ships"].get(sec, 0) > 0:
+                out.append((q["seat"], f"ship:{sec}"))
+            out += [(q["seat"], f"fleet:{fid}") for fid in sorted(q["fleets"])
+                    if q["fleets"][fid]["sector"] == sec and q["fleets"][fid]["ships"] > 0]
+    return out
+
+
+def _destroy_cands(state: State, seat: int, src: Source) -> list[dict[str, Any]]:
+    return [{"rival": r, "unit": u} for r, u in destroy_targets(state, seat, src)]
+
+
+def _destroy_check(state: State, seat: int, src: Source, args: dict[str, Any]) -> None:
+    if (args.get("rival"), args.get("unit")) not in destroy_targets(state, seat, src):
+        raise IllegalCommand("no_rival_ship_adjacent", "ascendancy:R32", unit=str(args.get("unit")))
+
+
+def _destroy(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
+    """The owner chooses the ship (a loose one of a sector, or one of a fleet: R94's hitter chooses); a fleet
+    left below 3 ships is disbanded (R129); holding the victim's Trade Agreement, he betrays it (R82)."""
+    from games.ascendancy.engine.build import check_fleet_sizes, take_ship
+    from games.ascendancy.engine.combat import betray
+
+    rival = int(args["rival"])
+    q = ctx.player(rival)
+    kind, _, ident = str(args["unit"]).partition(":")
+    betray(ctx, seat, [rival])
+    count = min(int(src.effect.get("amount", 1)), q["fleets"][ident]["ships"] if kind == "fleet" else q["ships"][ident])
+    sector = q["fleets"][ident]["sector"] if kind == "fleet" else ident
+    for _ in range(count):
+        if kind == "fleet":
+            q["fleets"][ident]["ships"] -= 1
+        else:
+            take_ship(q, ident)
+    ctx.emit("ship_destroyed_by_card", seat=seat, card=src.card, player=rival, sector=sector, ships=count)
+    check_fleet_sizes(ctx, rival)
+    for _ in range(count):
+        trigger(ctx, seat, "on_enemy_destroyed", fleet=None)
+    board.remove_abandoned_lanes(ctx.state)
+
+
 Cands = Callable[[State, int, Source], list[dict[str, Any]]]
 Check = Callable[[State, int, Source, dict[str, Any]], None]
 Act = Callable[[Ctx, int, Source, dict[str, Any]], None]
@@ -577,6 +674,7 @@ ABILITIES: dict[str, tuple[Cands, Check, Act]] = {
     "swap_fleets": (_swap_cands, _swap_check, _swap),
     "exhaust_rival_card": (_exhaust_cands, _exhaust_check, _exhaust),
     "peek_deck": (_peek_cands, _peek_check, _peek),
+    "destroy_ship": (_destroy_cands, _destroy_check, _destroy),
 }
 
 

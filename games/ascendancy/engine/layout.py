@@ -71,6 +71,11 @@ def lane_directions(state: State, sid: str, length: int) -> list[int]:
     return [o.direction for o in galaxy(state).lane_options(sid, length)]
 
 
+def placements(state: State, sid: str, length: int) -> list[int]:
+    """Directions where a new lane of this length from ``sid`` and a disc at its far end both fit (R54, R57)."""
+    return galaxy(state).placements(sid, length)
+
+
 def place_lane(state: State, sid: str, direction: int, length: int) -> str:
     g, lid = galaxy(state).place_lane(sid, direction, length)
     _store(state, g)

@@ -131,7 +131,10 @@ MESSAGES: dict[str, str] = {
     "option_not_in_play": "The optional rule {option} is not used at this table.",
     "no_peaceful_partner": "Only you and one Peaceful rival must have ships in that system.",
     "cooperation_already_asked": "You already asked for cooperation in that system this turn.",
-    "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round.",
+    "no_contact_in_simultaneous_round": "No First Contact may be made in a simultaneous round (table option {option}).",
+    "option_choose_a_card": "The table option {option}: choose the card you launch from your Advancement deck.",
+    "option_starbase_limit": ("The table option {option}: one Starbase per Authority token you hold now "
+                              "({authority}), not per level reached."),
     # card effects (effects.py)
     "not_your_turn_for_ability": "{card} can be used only during your own turn.",
     "build_phase_ability": "{card} is used in your Build Phase.",
@@ -147,6 +150,7 @@ MESSAGES: dict[str, str] = {
     "cannot_pay_with": "You cannot pay that with {resource}.",
     "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
     "no_recon_token_there": "You have no Recon token on {system}.",
+    "no_rival_ship_adjacent": "No rival ship there is Adjacent to one of your ships ({unit}).",
 }
 
 PROMPTS: dict[str, str] = {
@@ -172,6 +176,7 @@ PROMPTS: dict[str, str] = {
                       "(the Advancement first, then the Project)."),
     "cooperation": "Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.",
     "arrange_deck": "Put the cards you looked at back on the {deck} deck in any order.",
+    "place_system": "The Traveler: choose where the new System goes, at the end of a {length}-sector lane from {system}.",
     "cancel_battle": "Exhaust {card} to cancel this Space Battle, or let it be fought.",
     "first_strike": "Exhaust {card} for First Strike in this battle, or keep it.",
     "split_dice": "Split your {dice} dice: how many against player {defender}?",
@@ -286,6 +291,10 @@ EVENTS: dict[str, str] = {
     "recon_token_removed": "Player {seat} removes a Recon token from {system}.",
     "fleets_swapped": "Player {seat} swaps the positions of two fleets.",
     "rival_card_exhausted": "Player {seat} exhausts {card} of player {player}.",
+    "traveler_no_room": "The Traveler finds no room for a new System by {system}.",
+    "traveler_moved": "The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}.",
+    "offer_withdrawn": "The card offered to player {seat} is no longer ready: the battle goes on.",
+    "ship_destroyed_by_card": "{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.",
     "deck_peeked": "Player {seat} looks at the top of the {deck} deck.",
     "deck_arranged": "Player {seat} puts back {count} cards on the {deck} deck.",
     "free_warp_entry": "Player {seat}'s {unit} enters Warp without a Command.",

@@ -626,8 +626,101 @@ def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
         from games.ascendancy.engine.build import complete_project
 
         complete_project(ctx, seat, p["projects"][0]["card"])
+    elif kind == "place_system":
+        traveler(ctx, seat, sid)
     else:
         ctx.emit("effect_not_played", seat=seat, effect=kind)
+
+
+# --- The Traveler (``place_system``, RULINGS E52) ----------------------------------------------------------
+def traveler(ctx: Ctx, seat: int, sid: str) -> None:
+    """The lane die is rolled (R55); the explorer then chooses where the lane and the new disc go, among the
+    directions where both fit (decision ``place_system``). No free lane connection, no disc left or no room
+    for that length: the card does nothing."""
+    s = ctx.state
+    p = ctx.player(seat)
+    if (not s["stack"] or board.free_lane_slots(s, sid) <= 0 or board.ships_in(p, board.sys_sector(sid)) == 0
+            or s["prompt"] is not None):
+        ctx.emit("traveler_no_room", seat=seat, system=sid)
+        return
+    length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]
+    ctx.emit("lane_rolled", seat=seat, length=length)
+    if not layout.placements(s, sid, length):
+        ctx.emit("traveler_no_room", seat=seat, system=sid)
+        return
+    s["prompt"] = {"kind": "place_system", "seat": seat, "system": sid, "length": length}
+    bump(s)
+
+
+def traveler_options(state: State) -> list[dict[str, Any]]:
+    prompt = state["prompt"]
+    return [{"direction": d} for d in layout.placements(state, prompt["system"], int(prompt["length"]))]
+
+
+def traveler_place(ctx: Ctx, seat: int, direction: int) -> None:
+    """Lay the lane and the top disc of the stack at its end; every ship of the explorer in the explored
+    system moves into the new one, which they discover as if they had explored it (R57, R63, R73)."""
+    s = ctx.state
+    prompt = s["prompt"]
+    s["prompt"] = None
+    bump(s)
+    sid, length = prompt["system"], int(prompt["length"])
+    lid = layout.place_lane(s, sid, direction, length)
+    ctx.emit("lane_placed", seat=seat, lane=lid, system=sid, length=length, direction=direction)
+    disc_id = s["stack"].pop()
+    ctx.revealing = True
+    disc = catalog.DISCS[disc_id]
+    xy = layout.place_system(s, lid, disc_id, int(disc["max_lanes"]))
+    s["systems"][disc_id] = new_system(disc_id, disc, xy)
+    ctx.emit("system_discovered", seat=seat, system=disc_id, disc_kind=disc["kind"], hazard=disc["hazard"])
+    p = ctx.player(seat)
+    src, dst = board.sys_sector(sid), board.sys_sector(disc_id)
+    moved: list[str] = []
+    loose = p["ships"].pop(src, 0)
+    if loose:
+        p["ships"][dst] = loose
+        moved.append(f"ship:{dst}")
+    for fid in sorted(p["fleets"]):
+        if p["fleets"][fid]["sector"] == src:
+            p["fleets"][fid]["sector"] = dst
+            moved.append(f"fleet:{fid}")
+    ctx.emit("traveler_moved", seat=seat, src=sid, system=disc_id, ships=board.ships_in(p, dst))
+    from games.ascendancy.engine.rounds import update_contact
+
+    update_contact(ctx)
+    _arrive(ctx, seat, disc_id, moved)
+    board.remove_abandoned_lanes(s)
+
+
+def _arrive(ctx: Ctx, seat: int, sid: str, moved: list[str]) -> None:
+    """Ships that came into a system just placed: its Hazard, then a Phenomenon's Research or an Exploration
+    card (what ``finish_move`` does for a ship that discovered it)."""
+    s = ctx.state
+    p = ctx.player(seat)
+    sys = s["systems"][sid]
+    survivors = board.ships_in(p, board.sys_sector(sid))
+    if sys["hazard"] > 0 or sys["kind"] == "phenomenon":
+        survivors = 0
+        for unit in moved:
+            size = p["ships"].get(board.sys_sector(sid), 0) if unit.startswith("ship:") else (
+                p["fleets"][unit.partition(":")[2]]["ships"] if unit.partition(":")[2] in p["fleets"] else 0)
+            if not size:
+                continue
+            left = face_hazard(ctx, seat, unit, sid, size, one_at_a_time=sys["kind"] == "phenomenon"
+                               and effects.one_at_a_time(s, seat, unit))
+            hazard_survived(ctx, seat, unit, sid, left)
+            survivors += left
+    if sys["kind"] == "phenomenon":
+        sys["research"] += 1  # R73
+        effects.trigger(ctx, seat, "on_discover_phenomenon", sid=sid)
+        if survivors > 0:
+            take_research(ctx, seat, sid)
+        return
+    effects.trigger(ctx, seat, "on_discover_system", sid=sid)
+    if survivors > 0:
+        explore(ctx, seat, sid)
+    else:
+        sys["face_down"] = draw_exploration(ctx)
 
 
 def develop_warp_civilization(sys: dict[str, Any], level: int, count: int) -> None:

@@ -283,5 +283,6 @@ def check_no_contact(state: State, seat: int, kind: str, args: dict[str, Any]) -
     target = args["connect"]
     if not at or not isinstance(target, str) or target not in state["systems"]:
         return
-    if makes_contact(state, seat, board.parse(at)[1], target):
-        raise IllegalCommand("no_contact_in_simultaneous_round", "ascendancy:R145")
+    if makes_contact(state, seat, board.parse(at)[1], target):  # the option's name, for the player (RULINGS E55)
+        option = "simultaneous_second_round" if state["round"] >= 2 else "simultaneous_first_turns"
+        raise IllegalCommand("no_contact_in_simultaneous_round", "ascendancy:R145", option=option)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, commands, scoring, secrets, standing, view
+from games.ascendancy.engine import build, catalog, commands, scoring, secrets, standing, view
 from games.ascendancy.engine import options as options_module
 from games.ascendancy.engine.setup import setup_game
 from games.ascendancy.engine.state import Ctx, State, copy_state
@@ -75,6 +75,7 @@ class AscendancyRules(Rules):
         draws = rng.draws
         commands.dispatch(ctx, command)
         answered = standing.settle(ctx, commands.answer_prompt)  # RULINGS E50: off-turn decisions answered in advance
+        build.open_discards(ctx)  # R132, RULINGS E53: a seat queued while another decision was open
         undoable = (command.kind in commands.UNDOABLE and not ctx.revealing and rng.draws == draws and not answered
                     and ctx.state["phase"] != "over")
         return Outcome(state=ctx.state, events=ctx.events, undoable=undoable)

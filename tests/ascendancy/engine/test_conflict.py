@@ -265,3 +265,26 @@ def test_the_player_who_scores_the_hits_chooses_where_they_land_and_losses_are_s
         assert "fleet_disbanded" in [e.kind for e in events]
         return
     raise AssertionError("no seed scored two hits")
+
+
+@pytest.mark.rules("ascendancy:R132", "ascendancy:R118", "ascendancy:R133")
+def test_every_player_over_the_project_limit_discards_in_turn_the_capturer_first() -> None:
+    from games.ascendancy.engine.build import over_project_limit
+
+    vega = {"id": "vega", "slots": ["research"], "nodes": ["research"], "control": 0, "xy": [45.0, 56.5]}
+    rom = ["rom_advanced_targeting_vector", "rom_cloaked_orbital_mines", "rom_tal_shiar"]
+    state = build(civs=("klingon", "federation", "romulan"), turn=0, phase="command", systems=[vega],
+                  projects={0: [("kli_cult_of_kahless", 0)], 2: [(c, 0) for c in rom]})
+    # the Romulan hands over one Project (R118) after losing Research Nodes: both end over their limit
+    state["prompt"] = {"kind": "give_project", "seat": 2, "to": 0, "left": 1}
+    state, events = run(state, cmd(2, "give_project", card="rom_tal_shiar"))
+    assert over_project_limit(state, 0) == 1 and over_project_limit(state, 2) == 1
+    assert RULES.decision_for(state, 0).prompt == "discard_project"  # the capturer first (RULINGS E45)
+    assert RULES.decision_for(state, 2) is None
+    refused(state, cmd(2, "discard_project", card=rom[0]), "not_your_turn")
+    state, events = run(state, cmd(0, "discard_project", card="rom_tal_shiar"))
+    assert state["players"][2]["deck"][0] == "rom_tal_shiar"  # R133: under its owner's deck
+    assert RULES.decision_for(state, 2).prompt == "discard_project"  # then the second player (RULINGS E53)
+    state, _ = run(state, cmd(2, "discard_project", card=rom[0]))
+    assert over_project_limit(state, 2) == 0 and state["prompt"] is None and "discards_due" not in state
+    assert RULES.decision_for(state, 0).prompt == "command_phase"

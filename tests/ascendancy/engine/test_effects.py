@@ -16,7 +16,7 @@ from .helpers import RULES, build, cmd, ev, fresh, kinds, legal, refused, run
 
 #: combat kinds are asc-combat's (combat.py, battle.py, invasion.py); ambassador and Vulcan/Andorian console kinds asc-civs'
 COMBAT_KINDS = {"shield", "always_hit", "extra_dice", "starbase_dice", "reroll", "first_strike", "node_strike",
-                "annexation", "sacrifice_attack", "mines", "cancel_battle", "destroy_ship", "capture_ship",
+                "annexation", "sacrifice_attack", "mines", "cancel_battle", "capture_ship",
                 "never_retreat", "never_defeated"}
 CIVS_KINDS = {"move_ambassador", "place_ambassador", "ambassador_defense", "logical_observers",
               "vulcan_colonization", "distrust", "independence", "swap_home", "pride", "move_rival_ships"}
@@ -477,3 +477,100 @@ def test_temporal_anomaly_refreshes_a_command_once_per_turn_for_each_ship() -> N
     assert "commands_refreshed" not in kinds(events) and state["players"][0]["ready"] == 2  # once per turn
     every = visit({"temporal_anomaly": "all"})
     assert every["players"][0]["ready"] == 5
+
+
+@pytest.mark.rules("ascendancy:R32", "ascendancy:R136", "ascendancy:R129", "ascendancy:R82")
+def test_sirillium_warheads_destroy_one_rival_ship_adjacent_to_a_klingon_ship() -> None:
+    lanes = [("l1", "qonos", None, 3)]
+
+    def table(**kw: Any) -> dict[str, Any]:
+        spec: dict[str, Any] = {"turn": 0, "phase": "command", "ships": {0: {"S:qonos": 1},
+                                                                        1: {"L:l1:1": 2, "L:l1:3": 1}}}
+        spec.update(kw)
+        return build(civs=("klingon", "federation", "romulan"), lanes=lanes,
+                     advancements={0: ["kli_sirillium_warheads"]}, **spec)
+
+    state = table(fleets={1: {"fed_fleet_2": ("fed_defense_fleet", 3, "L:l1:1")}})
+    warheads = {"card": "kli_sirillium_warheads", "effect": 0}
+    # only the sector Adjacent to a Klingon ship (R32): the loose ships or the fleet there, never L:l1:3
+    assert _ability(state, 0, "kli_sirillium_warheads") == [
+        {**warheads, "rival": 1, "unit": "ship:L:l1:1"}, {**warheads, "rival": 1, "unit": "fleet:fed_fleet_2"}]
+    refused(state, cmd(0, "use_ability", **warheads, rival=1, unit="ship:L:l1:3"), "no_rival_ship_adjacent",
+            "ascendancy:R32", unit="ship:L:l1:3")
+    state, events = run(state, cmd(0, "use_ability", **warheads, rival=1, unit="fleet:fed_fleet_2"))
+    fed = state["players"][1]
+    assert "fed_fleet_2" not in fed["fleets"] and fed["ships"]["L:l1:1"] == 2 + 2  # R129: 2 ships left, disbanded
+    assert ev(events, "ship_destroyed_by_card") == [{"seat": 0, "card": "kli_sirillium_warheads", "player": 1,
+                                                     "sector": "L:l1:1", "ships": 1}]
+    assert state["players"][0]["ready"] == 5  # no Command: the card is Exhausted instead (R136)
+    refused(state, cmd(0, "use_ability", **warheads, rival=1, unit="ship:L:l1:1"), "card_exhausted",
+            "ascendancy:R137", card="kli_sirillium_warheads")
+    assert _ability(state, 0, "kli_sirillium_warheads") == []
+    # a loose ship, in the Build Phase too ("during your turn"); the held Trade Agreement goes back (R82)
+    state = table(phase="build", trade_held={0: {1: table()["players"][1]["trade_hand"][0]}})
+    state, events = run(state, cmd(0, "use_ability", **warheads, rival=1, unit="ship:L:l1:1"))
+    assert state["players"][1]["ships"]["L:l1:1"] == 1 and "betrayal" in kinds(events)
+    assert state["players"][0]["trade_held"] == {}
+    # never in another player's turn, and never with no Klingon ship near
+    other = table(turn=1)
+    assert ("use_ability", {**warheads, "rival": 1, "unit": "ship:L:l1:1"}) not in legal(other, 0)
+    alone = table(ships={0: {}, 1: {"L:l1:1": 2}})
+    assert _ability(alone, 0, "kli_sirillium_warheads") == []
+
+
+@pytest.mark.rules("ascendancy:R135", "ascendancy:R178", "ascendancy:R95", "ascendancy:R137")
+def test_any_time_abilities_are_offered_off_turn_and_void_a_battle_offer() -> None:
+    lanes = [("l1", "qonos", None, 2)]
+    state = build(civs=("klingon", "romulan", "ferengi"), turn=0, phase="command", lanes=lanes,
+                  ships={0: {"S:qonos": 3}, 1: {"L:l1:1": 1}}, resources={2: {"production": 5}},
+                  advancements={0: ["kli_cloaking_device"], 1: ["rom_tal_shiar"], 2: ["fer_espionage"]})
+    tal = {"card": "rom_tal_shiar", "effect": 0, "rival": 0, "rival_card": "kli_cloaking_device"}
+    # the game waits on the Klingon: the Romulan may still use Tal Shiar ("any time", R135)
+    assert ("use_ability", tal) in legal(state, 1)
+    # an "own turn" ability is neither offered nor accepted off-turn
+    assert not [a for k, a in legal(state, 2) if k == "use_ability"]
+    refused(state, cmd(2, "use_ability", card="fer_espionage", effect=0, rival=0, rival_card="kli_cloaking_device"),
+            "not_your_turn_for_ability", "ascendancy:R135", card="fer_espionage")
+    # in the battle, while the Klingon is asked whether to exhaust his Cloaking Device for First Strike
+    state, _ = run(state, cmd(0, "attack", target="L:l1:1"))
+    assert RULES.decision_for(state, 0).prompt == "first_strike" and RULES.decision_for(state, 1) is None
+    assert ("use_ability", tal) in legal(state, 1)
+    state, events = run(state, cmd(1, "use_ability", **tal))
+    assert "offer_withdrawn" in kinds(events)  # the card is out of play (R137): the offer is void
+    kli = {a["card"]: a["exhausted"] for a in state["players"][0]["advancements"]}
+    assert kli["kli_cloaking_device"] is True
+    # the battle went on: now the Romulan's own Cloaking Device is offered; Tal Shiar is spent for the round
+    assert RULES.decision_for(state, 1).prompt == "first_strike"
+    assert {k for k, _ in legal(state, 1)} == {"first_strike", "decline"}
+    refused(state, cmd(1, "use_ability", **tal), "card_exhausted", "ascendancy:R137", card="rom_tal_shiar")
+
+
+@pytest.mark.rules("ascendancy:R135", "ascendancy:R132", "ascendancy:R137", "ascendancy:R139")
+def test_obsidian_order_off_turn_can_push_a_rival_over_his_project_limit() -> None:
+    state = build(civs=("klingon", "romulan", "cardassian"), turn=0, advancements={
+        1: ["rom_science_directorate"], 2: ["car_obsidian_order"]},
+        projects={1: [("rom_tal_shiar", 0), ("rom_senate", 0)]})
+    order = {"card": "car_obsidian_order", "effect": 0, "rival": 1, "rival_card": "rom_science_directorate"}
+    assert ("use_ability", order) in legal(state, 2)
+    state, events = run(state, cmd(2, "use_ability", **order))
+    assert ev(events, "rival_card_exhausted")[0]["card"] == "rom_science_directorate"
+    assert RULES.decision_for(state, 1).prompt == "discard_project"  # one Research Node, two Projects (R132)
+    state, _ = run(state, cmd(1, "discard_project", card="rom_senate"))
+    assert RULES.decision_for(state, 0).prompt == "build_phase"
+
+
+@pytest.mark.rules("ascendancy:R135")
+def test_an_any_time_look_at_a_deck_waits_until_no_other_decision_is_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    telescopes = [{"kind": "peek_deck", "deck": "systems", "count": 3, "when": "any_time", "exhaust": True}]
+    plain = catalog.effects_of
+    monkeypatch.setattr(catalog, "effects_of", lambda card: telescopes if card == "fed_subspace_telescopes"
+                        else plain(card))
+    state = build(civs=("klingon", "federation", "romulan"), turn=0, advancements={1: ["fed_subspace_telescopes"]})
+    peek = {"card": "fed_subspace_telescopes", "effect": 0}
+    state["prompt"] = {"kind": "trade_offer", "seat": 2, "from": 0, "card": 0}  # the game waits on the Romulan
+    assert ("use_ability", peek) not in legal(state, 1)
+    refused(state, cmd(1, "use_ability", **peek), "not_now", "ascendancy:R135")
+    state["prompt"] = None  # the Klingon's Build Phase only: the look opens the Federation's own decision
+    assert ("use_ability", peek) in legal(state, 1)
+    state, _ = run(state, cmd(1, "use_ability", **peek))
+    assert RULES.decision_for(state, 1).prompt == "arrange_deck" and RULES.decision_for(state, 0) is None

@@ -255,3 +255,46 @@ def test_ships_join_and_leave_a_fleet_within_its_limits_but_not_while_it_moves()
     refused(moving, cmd(0, "disband", fleet=fleet["id"]), "finish_the_move")
     state, _ = run(state, cmd(0, "disband", fleet=fleet["id"]))
     assert state["players"][0]["ships"] == {"S:earth": side["min"] + 1} and state["players"][0]["ready"] == 5
+
+
+@pytest.mark.rules("ascendancy:R55", "ascendancy:R57", "ascendancy:R63", "ascendancy:R54")
+def test_the_traveler_places_a_new_system_where_it_fits_and_the_ships_cross_into_it() -> None:
+    from games.ascendancy.engine import layout
+
+    discs = [d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"]][:2]
+    quiet = next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "discovery" and v["effects"]
+                 and all(e["kind"] == "gain" for e in v["effects"]) and not v.get("recurring"))
+    state = build(turn=0, phase="command", stack=discs, exploration=["the_traveler", quiet],
+                  ships={0: {"L:l9:2": 1}}, lanes=[("l9", "earth", None, 2)],
+                  fleets={0: {"fed_fleet_2": ("fed_defense_fleet", 3, "L:l9:2")}})
+    state, _ = run(state, cmd(0, "impulse", unit="fleet:fed_fleet_2"), cmd(0, "step", explore=True))
+    first, second = discs
+    state["players"][0]["ships"] = {f"S:{first}": 1}  # a loose ship there too: every ship of his crosses
+    decision = RULES.decision_for(state, 0)
+    assert decision is not None and decision.prompt == "place_system"
+    length = state["prompt"]["length"]
+    fitting = layout.placements(state, first, length)
+    # only the directions where the lane and the disc both fit are offered (R54, R57)
+    assert fitting and legal(state, 0) == [("place_system", {"direction": d}) for d in fitting]
+    assert len(fitting) < 24
+    blocked = next(d for d in range(24) if d not in fitting)
+    refused(state, cmd(0, "place_system", direction=blocked), "not_now")
+    assert all(kind != "place_system" for kind, _ in legal(state, 1))
+    state, events = run(state, cmd(0, "place_system", direction=fitting[0]))
+    assert second in state["systems"] and board.linked_systems(state, first) >= {second}
+    p = state["players"][0]
+    assert p["ships"] == {f"S:{second}": 1} and p["fleets"]["fed_fleet_2"]["sector"] == f"S:{second}"
+    assert ev(events, "traveler_moved") == [{"seat": 0, "src": first, "system": second, "ships": 4}]
+    assert ev(events, "exploration_card")[0]["card"] == quiet  # the new system is explored (R63)
+    assert layout.violations(state) == []
+    assert RULES.decision_for(state, 0).prompt == "command_phase"
+    # no free lane connection left: the card does nothing
+    from games.ascendancy.engine.movement import resolve_exploration
+    from games.ascendancy.engine.state import Ctx
+    from games.engine.core import Rng
+
+    full = build(turn=0, phase="command", systems=[{**VEGA, "max_lanes": 1}], lanes=[LANE], ships={0: {"S:vega": 1}})
+    ctx = Ctx(state=full, rng=Rng.from_seed(0))
+    resolve_exploration(ctx, 0, "vega", "the_traveler")
+    assert [e.kind for e in ctx.events][-1] == "traveler_no_room" and full["prompt"] is None
+    assert full["players"][0]["ships"] == {"S:vega": 1}

@@ -91,7 +91,11 @@ def test_no_first_contact_in_a_simultaneous_round() -> None:
     assert not optional.makes_contact(state, 0, "vega", "earth")
     state["simultaneous"] = {"turns": {}, "waiting": [0], "seq": {"0": 0}}
     state["turn"]["move"] = {"kind": "impulse", "unit": "x", "at": "S:vega", "left": 2}
-    refused(state, Command(0, "step", {"connect": "deneb"}), "no_contact_in_simultaneous_round", "ascendancy:R145")
+    refused(state, Command(0, "step", {"connect": "deneb"}), "no_contact_in_simultaneous_round", "ascendancy:R145",
+            option="simultaneous_first_turns")  # the refusal names the table option that causes it
+    state["round"] = 2
+    refused(state, Command(0, "step", {"connect": "deneb"}), "no_contact_in_simultaneous_round", "ascendancy:R145",
+            option="simultaneous_second_round")
 
 
 # --- R147, R148 ---------------------------------------------------------------------------------------------------
@@ -166,7 +170,7 @@ def test_focused_research_chooses_one_project_from_the_deck() -> None:
     deck = list(state["players"][0]["deck"])
     launches = [a for k, a in legal(state, 0) if k == "launch"]
     assert sorted(a["card"] for a in launches) == sorted(deck)
-    refused(state, cmd(0, "launch"), "not_in_your_deck", "ascendancy:R156")
+    refused(state, cmd(0, "launch"), "option_choose_a_card", "ascendancy:R156", option="focused_research")
     state, _ = run(state, cmd(0, "launch", card=deck[0]))
     p = state["players"][0]
     assert [pr["card"] for pr in p["projects"]] == [deck[0]] and sorted(p["deck"]) == sorted(deck[1:])

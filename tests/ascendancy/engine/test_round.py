@@ -248,8 +248,8 @@ def test_starbases_are_capped_by_the_highest_authority_reached_or_by_the_current
             state, _ = run(state, cmd(0, "starbase", at="earth"))
             assert state["systems"]["earth"]["starbase"]
         else:
-            refused(state, cmd(0, "starbase", at="earth"), "starbase_needs_authority", "ascendancy:R121",
-                    authority=1)
+            refused(state, cmd(0, "starbase", at="earth"), "option_starbase_limit", "ascendancy:R121",
+                    authority=1, option="starbase_limit")  # the refusal names the table option
 
 
 @pytest.mark.rules("ascendancy:R25", "ascendancy:R26", "ascendancy:R27", "ascendancy:R28", "ascendancy:R29",

@@ -87,11 +87,12 @@ def _check_page(client: Client, table: Table, seat: int | None) -> str:
     if seat is not None:
         rules = registry.get("ascendancy")
         posted = posted_controls(html)
-        standing = sorted(c for c in posted if c[0] in ("standing", "clear_standing"))
-        assert sorted(c for c in posted if c[0] not in ("standing", "clear_standing")) == sorted(
-            legal_controls(rules, table, seat))
-        # RULINGS E50: a seat the game does not wait on may give standing answers, each a form of its own.
+        # RULINGS E50: a seat the game does not wait on may give standing answers, each a form of its own;
+        # E54: and use its "any time" cards, in the same part
         waited_on = table.status != Table.Status.ACTIVE or seat in rules.seats_to_act(state)
+        off_turn = ("standing", "clear_standing") + (() if waited_on else ("use_ability",))
+        standing = sorted(c for c in posted if c[0] in off_turn)
+        assert sorted(c for c in posted if c[0] not in off_turn) == sorted(legal_controls(rules, table, seat))
         assert standing == ([] if waited_on else sorted(
             (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
             for c in rules.legal_commands(state, seat)))
@@ -545,6 +546,31 @@ def test_standing_answers_are_given_from_the_page_off_turn_seen_only_by_their_ow
     after = state_of(table)
     assert after["prompt"] is None and after["players"][0]["ships"]["S:earth"] == 3
     assert "Applied standing answer of" in _page(clients[0], table)
+
+
+@pytest.mark.rules("ascendancy:R135", "ascendancy:R178")
+def test_an_any_time_card_is_used_from_the_page_off_turn(cast):
+    """RULINGS E54 on the page: while the Klingon plays, the Romulan's asc-standing part offers Tal Shiar
+    against the Klingon's Espionage card; posting it exhausts that card."""
+    from games.ascendancy.engine.scenario import build
+    from tests.support.pages import load_state
+
+    rules = registry.get("ascendancy")
+    state = build(civs=("klingon", "romulan", "federation"), turn=0, phase="command",
+                  advancements={0: ["kli_cloaking_device"], 1: ["rom_tal_shiar"]})
+    table = seeded_table("ascendancy", cast, 1)
+    load_state(rules, table, state)
+    clients = logged_in_clients(cast)
+    html = _check_page(clients[1], table, 1)
+    tal = json.dumps({"card": "rom_tal_shiar", "effect": 0, "rival": 0, "rival_card": "kli_cloaking_device"},
+                     sort_keys=True, separators=(",", ":"))
+    assert ("use_ability", tal) in posted_controls(_part(html, "asc-standing"))
+    assert posted_controls(_part(_check_page(clients[2], table, 2), "asc-standing")) != []  # standing only
+    assert "use_ability" not in _part(_check_page(clients[2], table, 2), "asc-standing")
+    assert _post(clients[1], table, "use_ability", tal) == 200
+    after = state_of(table)
+    assert {a["card"]: a["exhausted"] for a in after["players"][0]["advancements"]}["kli_cloaking_device"]
+    assert "use_ability" not in _part(_check_page(clients[1], table, 1), "asc-standing")
 
 
 def test_the_map_frame_fits_what_is_drawn_and_grows_in_steps():

@@ -1,0 +1,1 @@
+"""Battlestar Galactica tests."""

@@ -1,0 +1,1 @@
+"""Battlestar Galactica engine tests (pure Python, no Django)."""
