@@ -12,6 +12,7 @@ from games.ascendancy.engine.combat import (
     _alive,
     _ask,
     _participants,
+    _sacrificers,
     _scope,
     adv_sources,
     battle_sectors,
@@ -318,3 +319,26 @@ def maneuver(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
     ctx.emit("tactical_maneuver", seat=seat, src=move["src"], to=move["to"])
     board.remove_abandoned_lanes(s)
     romulan_mines(ctx, seat, move["to"])
+
+
+def withdraw_void_offer(ctx: Ctx) -> None:
+    """After a card was exhausted off-turn (RULINGS E54): an open offer to use a card that is no longer ready
+    (First Strike, cancelling the battle, the Cult of Kahless) is withdrawn, and the battle goes on."""
+    s = ctx.state
+    prompt = s["prompt"]
+    b = (s.get("turn") or {}).get("battle")
+    if prompt is None or b is None or prompt["kind"] not in ("cancel_battle", "first_strike", "sacrifice"):
+        return
+    seat = prompt["seat"]
+    if prompt["kind"] == "sacrifice":
+        if _sacrificers(s, b, seat):
+            return
+        b["sacrifice"][f"sacrifice:{b['round']}:{seat}"] = 0
+    else:
+        if _activatable(s, b, seat, prompt["kind"]) is not None:
+            return
+        b["asked"].append(f"{prompt['kind']}:{seat}")
+    s["prompt"] = None
+    bump(s)
+    ctx.emit("offer_withdrawn", seat=seat, offer=prompt["kind"])
+    _advance(ctx)

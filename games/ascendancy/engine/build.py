@@ -679,3 +679,7 @@ def fleet_join(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 def has_card(p: Player, card: str) -> bool:
     return has_adv(p, card)
+
+
+effects.MECHANICS.update(take_ship=take_ship, check_fleet_sizes=check_fleet_sizes,
+                         enforce_project_limit=enforce_project_limit)

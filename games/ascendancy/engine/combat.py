@@ -275,31 +275,6 @@ def reroll_options(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def withdraw_void_offer(ctx: Ctx) -> None:
-    """After a card was exhausted off-turn (RULINGS E54): an open offer to use a card that is no longer ready
-    (First Strike, cancelling the battle, the Cult of Kahless) is withdrawn, and the battle goes on."""
-    s = ctx.state
-    prompt = s["prompt"]
-    b = (s.get("turn") or {}).get("battle")
-    if prompt is None or b is None or prompt["kind"] not in ("cancel_battle", "first_strike", "sacrifice"):
-        return
-    seat = prompt["seat"]
-    if prompt["kind"] == "sacrifice":
-        if _sacrificers(s, b, seat):
-            return
-        b["sacrifice"][f"sacrifice:{b['round']}:{seat}"] = 0
-    else:
-        from games.ascendancy.engine.battle import _activatable
-
-        if _activatable(s, b, seat, prompt["kind"]) is not None:
-            return
-        b["asked"].append(f"{prompt['kind']}:{seat}")
-    s["prompt"] = None
-    bump(s)
-    ctx.emit("offer_withdrawn", seat=seat, offer=prompt["kind"])
-    _advance(ctx)
-
-
 def _step_reroll(ctx: Ctx, b: dict[str, Any], seat: int) -> bool:
     if f"keep:{seat}" in b["used"] or not reroll_options(ctx.state, seat):
         b["used"].pop(f"keep:{seat}", None)
@@ -430,3 +405,6 @@ def assign_hit(state: State, unit: str) -> None:
     mine = b["taken"].setdefault(str(alloc["on"]), {})
     mine[unit] = mine.get(unit, 0) + 1
     alloc["count"] -= 1
+
+
+effects.MECHANICS["betray"] = betray

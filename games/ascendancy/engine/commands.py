@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.ascendancy.engine import (
+    battle,
     board,
     build,
     catalog,
@@ -325,7 +326,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     waited_on = any(seat in d.seats for d in decisions)
     if kind == "use_ability" and effects.reaction_window(s, seat, waited_on):  # R135, RULINGS E54
         effects.check_reaction(s, seat, args)
-        effects.use_reaction(ctx, seat, args)
+        effects.use_ability(ctx, seat, args)
+        battle.withdraw_void_offer(ctx)  # a battle's offer the card's use made void
         return
     if not waited_on:
         raise IllegalCommand("not_your_turn")

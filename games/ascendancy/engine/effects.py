@@ -389,14 +389,6 @@ def check_reaction(state: State, seat: int, args: dict[str, Any]) -> None:
     ABILITIES[src.kind][1](state, seat, src, args)
 
 
-def use_reaction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    """Use an ``any_time`` ability off-turn; a battle's offer its use made void is withdrawn."""
-    use_ability(ctx, seat, args)
-    from games.ascendancy.engine.combat import withdraw_void_offer
-
-    withdraw_void_offer(ctx)
-
-
 def reaction_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     out = []
     for args in ability_candidates(state, seat):
@@ -560,9 +552,7 @@ def _exhaust(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
         if catalog.ADVANCEMENTS[target]["command"]:
             q["commands"] = command_total(ctx.state, q["seat"])
     ctx.emit("rival_card_exhausted", seat=seat, player=q["seat"], card=target, by=src.card)
-    from games.ascendancy.engine.build import enforce_project_limit
-
-    enforce_project_limit(ctx, q["seat"])  # R132, R137: an exhausted card's Project limit is out of play
+    MECHANICS["enforce_project_limit"](ctx, q["seat"])  # R132, R137: an exhausted card's Project limit is out of play
 
 
 # peek_deck (an open decision: the cards are shown to the owner, who puts them back in his order)
@@ -643,9 +633,7 @@ def _destroy_check(state: State, seat: int, src: Source, args: dict[str, Any]) -
 def _destroy(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
     """The owner chooses the ship (a loose one of a sector, or one of a fleet: R94's hitter chooses); a fleet
     left below 3 ships is disbanded (R129); holding the victim's Trade Agreement, he betrays it (R82)."""
-    from games.ascendancy.engine.build import check_fleet_sizes, take_ship
-    from games.ascendancy.engine.combat import betray
-
+    take_ship, check_fleet_sizes, betray = MECHANICS["take_ship"], MECHANICS["check_fleet_sizes"], MECHANICS["betray"]
     rival = int(args["rival"])
     q = ctx.player(rival)
     kind, _, ident = str(args["unit"]).partition(":")
@@ -663,6 +651,12 @@ def _destroy(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
         trigger(ctx, seat, "on_enemy_destroyed", fleet=None)
     board.remove_abandoned_lanes(ctx.state)
 
+
+#: The mechanics of the layers above this one that some effects end with (a ship taken, a fleet left too
+#: small, a Trade Agreement betrayed, a Project limit checked again). Each is put here by the module that
+#: owns it (build, combat) when it is imported, so that this module never imports a layer above it
+#: (pyproject.toml: the engine's layers); the Rules class imports them all.
+MECHANICS: dict[str, Callable[..., Any]] = {}
 
 Cands = Callable[[State, int, Source], list[dict[str, Any]]]
 Check = Callable[[State, int, Source, dict[str, Any]], None]
