@@ -1,4 +1,5 @@
 """Battlestar Galactica: the pure-Python rules engine (digest: shared/rules/bsg.md).
 
-So far only its content: ``content.py`` loads and validates the data files under ``data/`` (SCHEMA.md).
+``content.py`` loads and validates the data files under ``data/`` (SCHEMA.md); ``rules.RULES`` is the
+engine (setup, the turn skeleton and skill checks so far).
 """
