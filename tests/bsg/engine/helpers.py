@@ -56,13 +56,17 @@ BASE_5 = ["laura_roslin", "william_adama", "kara_thrace", "gaius_baltar", "saul_
 
 
 def skill_card(state: State, skill: str, strength: int | None = None) -> str:
-    """A skill card of that type (and strength) taken out of its deck, to give to a hand or a check."""
-    pile = state["decks"]["skill"][skill]
-    for card in reversed(pile):
-        if strength is None or int(card.split(".")[1]) == strength:
-            pile.remove(card)
-            found: str = card
-            return found
+    """A skill card of that type (and strength) taken out of wherever it is (its deck first, then its
+    discards, the Destiny deck, the hands), to give to a hand or a check."""
+    d = state["decks"]
+    piles = [d["skill"][skill], d["skill_discard"][skill], d["destiny"]] + [p["hand"] for p in state["players"]]
+    for pile in piles:
+        for card in reversed(pile):
+            if card.startswith(tuple(c.id + "." for c in CONTENT.skill_cards.values() if c.skill == skill)) and (
+                    strength is None or int(card.split(".")[1]) == strength):
+                pile.remove(card)
+                found: str = card
+                return found
     raise AssertionError(f"no {skill} card of strength {strength} left")
 
 
