@@ -50,7 +50,9 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
     decks["loyalty"] = []
-    decks["loyalty_box"] = []
+    # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
+    decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+                                  for k, c in enumerate(CONTENT.loyalty_cards(side)))
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)
