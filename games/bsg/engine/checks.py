@@ -4,7 +4,8 @@ strength by colour and the pass / partial pass / fail results.
 
 ``state["check"]``::
 
-    {"source": {"card": id, "option": index | None}, "colors", "difficulty", "partial_at",
+    {"source": {"card": id, "option": index | None} or {"location": id, "target": seat | None},
+     "colors", "difficulty", "partial_at",
      "destiny": [2 cards], "order": [seats], "at": index in order (== len: all have played),
      "played": {"<seat>": [cards]}, "then": the turn step that follows}
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine.content import Check
+from games.bsg.engine.content import Check, Effect
 from games.bsg.engine.decks import discard_skill, draw_destiny
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key, skill_of, strength_of
@@ -25,7 +26,17 @@ from games.engine.core import IllegalCommand
 RULE = "bsg:R501"
 
 
+def location_check(location: str) -> Effect:
+    """The ``skill_check`` effect of a location's action (R500: Administration, Admiral's Quarters, Brig)."""
+    return next(e for e in CONTENT.locations[location].effects if e.kind == "skill_check")
+
+
 def check_of(source: dict[str, Any]) -> Check:
+    """The check's rules. A location's check has no Consequence (R504)."""
+    if "location" in source:
+        effect = location_check(source["location"])
+        return Check(colors=tuple(effect.get("colors")), difficulty=int(effect.get("difficulty")),
+                     on_pass=tuple(effect.get("pass", ())), on_fail=tuple(effect.get("fail", ())))
     card: str = source["card"]
     crisis = CONTENT.crises.get(card) or CONTENT.super_crises[card]
     if source.get("option") is not None:
@@ -60,7 +71,8 @@ def start_check(ctx: Ctx, source: dict[str, Any], then: str) -> None:
         "at": 0, "played": {str(p["seat"]): [] for p in state["players"]}, "then": then,
     }
     next_key(state)
-    ctx.emit("check_started", card=source["card"], option=source.get("option"), colors=list(check.colors),
+    ctx.emit("check_started", card=source.get("card"), option=source.get("option"),
+             location=source.get("location"), target=source.get("target"), colors=list(check.colors),
              difficulty=check.difficulty, partial_at=check.partial_at, order=state["check"]["order"])
 
 
@@ -126,13 +138,15 @@ def reveal(ctx: Ctx) -> str:
     total = positive - negative
     rules = check_of(check["source"])
     outcome = rules.outcome(total)
+    source = check["source"]
+    label = source.get("card") or source["location"]
     ctx.emit("check_revealed", cards=pile, positive=positive, negative=negative, total=total,
-             difficulty=check["difficulty"], outcome=outcome, card=check["source"]["card"])
+             difficulty=check["difficulty"], outcome=outcome, source=label)
     for card in pile:
         discard_skill(ctx, card)
     state["check"] = None
     next_key(state)
     results = {"pass": rules.on_pass, "partial": rules.on_partial, "fail": rules.on_fail}[outcome]
-    apply_effects(ctx, results, check["source"]["card"])
-    apply_effects(ctx, rules.consequence, check["source"]["card"])  # R506: whatever the outcome
+    apply_effects(ctx, results, label, target=source.get("target"))
+    apply_effects(ctx, rules.consequence, label)  # R506: whatever the outcome (never for a location, R504)
     return outcome

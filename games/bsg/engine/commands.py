@@ -6,7 +6,9 @@ Command kinds and args:
 - ``draw_starting_skills {types: [3 skills]}`` (R108)
 - ``receive_skills {picks: [skills]}`` (R201; a pick per card whose type is the player's choice)
 - ``move {location, discard?}``, ``move_viper {area}``, ``stay {}`` (R210-R214)
-- ``pass_action {}`` (R220 F)
+- ``pass_action {}`` (R220 F); ``activate_location {target?, pick?}`` (R220 A; ``target``: the chosen
+  character of a location's check, ``pick``: the skill type of an either-type draw);
+  ``move_anywhere {location}`` (the Brig's passed check)
 - ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
 - ``activate_cylons {}`` (R240); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
@@ -28,7 +30,7 @@ AUTO_KINDS = ("reveal_check",)
 STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "action", "crisis": "draw_crisis",
                 "activation": "activate_cylon_ships", "jump": "jump_preparation"}
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
-              "place_stranded": "place_stranded"}
+              "place_stranded": "place_stranded", "move_anywhere": "move_anywhere"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -49,7 +51,7 @@ def pending(state: State) -> list[Decision]:
         if seat is None:
             return [Decision(key=key, seats=frozenset(), prompt="reveal_check", automatic=True)]
         return [Decision(key=key, seats=frozenset({seat}), prompt="contribute_to_check",
-                         params={"seat": seat, "card": state["check"]["source"]["card"]})]
+                         params={"seat": seat, **state["check"]["source"]})]
     if state["prompt"] is not None:
         pr = state["prompt"]
         return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
@@ -116,7 +118,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 out.append(_c(seat, "move", location=loc))
         return out
     if prompt == "action":
-        return [_c(seat, "pass_action")]
+        return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
+                                            for args in turns.location_options(state, seat)]
+    if prompt == "move_anywhere":
+        return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
     if prompt == "draw_crisis":
         return [_c(seat, "draw_crisis")]
     if prompt == "activate_cylon_ships":
@@ -137,6 +142,10 @@ def _arg(command: Command, name: str, kind: type = str) -> Any:
 
 def _opt(command: Command, name: str) -> str | None:
     return None if command.args.get(name) is None else _arg(command, name)
+
+
+def _opt_int(command: Command, name: str) -> int | None:
+    return None if command.args.get(name) is None else int(_arg(command, name, int))
 
 
 def _strings(command: Command, name: str) -> list[str]:
@@ -164,6 +173,10 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
     "move_viper": ("movement", "bsg:R213", lambda ctx, c: turns.move_viper(ctx, c.seat, _arg(c, "area"))),
     "stay": ("movement", "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
     "pass_action": ("action", "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
+    "activate_location": ("action", "bsg:R220", lambda ctx, c: turns.activate_location(
+        ctx, c.seat, _opt_int(c, "target"), _opt(c, "pick"))),
+    "move_anywhere": ("move_anywhere", "bsg:R306", lambda ctx, c: turns.move_anywhere(
+        ctx, c.seat, _arg(c, "location"))),
     "draw_crisis": ("draw_crisis", "bsg:R230", lambda ctx, c: turns.draw_crisis(ctx, c.seat)),
     "choose_option": ("choose_crisis_option", "bsg:R005", lambda ctx, c: turns.choose_option(
         ctx, c.seat, _arg(c, "option", int))),

@@ -1,8 +1,13 @@
 """The effect vocabulary of the data files (SCHEMA.md), as far as this engine resolves it so far.
 
 Resolved: ``resources`` (R004, R700), ``jump_track`` (R250, R702), ``place_ships`` (R230, R003),
-``destroy_raptors`` / ``restore_raptors``, ``roll`` (R009). Every other kind is logged as
-``effect_unresolved`` with its kind: the later commits of issue 16 resolve them.
+``destroy_raptors`` / ``restore_raptors``, ``roll`` (R009), ``draw_skills`` (a single type, or the picks
+the player sent), ``give_title`` (R420), ``send_to`` (R430, R431, R423), ``move_character`` (to ``any``:
+a prompt for that player). Every other kind is logged as ``effect_unresolved`` with its kind: the later
+commits of issue 16 resolve them.
+
+``actor`` is the seat the effect's "self"/"current" means (the active player unless said otherwise),
+``target`` the character a location or card was aimed at.
 """
 
 from __future__ import annotations
@@ -10,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.bsg.engine.content import RESOURCES, Effect
-from games.bsg.engine.setup import place_ships
-from games.bsg.engine.state import CONTENT, Ctx
+from games.bsg.engine.decks import draw_skill
+from games.bsg.engine.setup import place_ships, title_holder
+from games.bsg.engine.state import CONTENT, Ctx, next_key
 
 
 def change_resources(ctx: Ctx, changes: dict[str, int]) -> None:
@@ -30,12 +36,44 @@ def move_jump_track(ctx: Ctx, steps: int) -> bool:
     return bool(CONTENT.board.jump_track[ctx.state["jump"]].auto)
 
 
-def apply_effects(ctx: Ctx, effects: Iterable[Effect], source: str) -> None:
+def apply_effects(ctx: Ctx, effects: Iterable[Effect], source: str, actor: int | None = None,
+                  target: int | None = None, picks: list[str] | None = None) -> None:
     for effect in effects:
-        apply_effect(ctx, effect, source)
+        apply_effect(ctx, effect, source, actor, target, picks)
 
 
-def apply_effect(ctx: Ctx, effect: Effect, source: str) -> None:
+def _who(ctx: Ctx, who: str | None, actor: int | None, target: int | None) -> int | None:
+    if who == "target":
+        return target
+    if who in ("self", "current"):
+        return actor if actor is not None else int(ctx.state["current"])
+    if who in ("president", "admiral"):
+        seat: int | None = ctx.state[who]
+        return seat
+    return None
+
+
+def send_to(ctx: Ctx, seat: int, location: str) -> None:
+    """Move a character to the Brig or Sickbay: revealed Cylons are immune (R430), a pilot's viper goes back
+    to the Reserves (R431), an Admiral sent to the Brig loses the title (R423)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if p["cylon"]:
+        ctx.emit("cylon_immune", seat=seat, location=location)
+        return
+    if p["viper"] is not None:
+        state["reserves"]["viper"] += 1
+        p["viper"] = None
+    p["location"] = location
+    p["stranded"] = False
+    ctx.emit("character_sent", seat=seat, location=location)
+    if location == "brig" and state["admiral"] == seat:
+        state["admiral"] = title_holder(state, "admiral")
+        ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
+
+
+def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None, target: int | None = None,
+                 picks: list[str] | None = None) -> None:
     state = ctx.state
     kind = effect.kind
     if kind == "resources":
@@ -55,6 +93,27 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str) -> None:
         roll = ctx.rng.die(CONTENT.board.die_faces)
         ok = roll >= int(effect.get("at_least"))
         ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
-        apply_effects(ctx, effect.get("success" if ok else "failure", ()), source)
+        apply_effects(ctx, effect.get("success" if ok else "failure", ()), source, actor, target, picks)
+    elif kind == "draw_skills" and isinstance(effect.get("types"), list | tuple):
+        seat = _who(ctx, effect.get("who"), actor, target)
+        types = list(effect.get("types"))
+        for _ in range(int(effect.get("count"))):
+            skill = types[0] if len(types) == 1 else (picks or []).pop(0)
+            if seat is not None:
+                draw_skill(ctx, seat, skill)
+    elif kind == "give_title":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            state[effect.get("title")] = seat
+            ctx.emit("title_given", title=effect.get("title"), seat=seat)
+    elif kind == "send_to" and effect.get("who") in ("target", "self", "current"):
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            send_to(ctx, seat, effect.get("location"))
+    elif kind == "move_character" and effect.get("to") == "any":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            state["prompt"] = {"kind": "move_anywhere", "seat": seat}
+            next_key(state)
     else:
         ctx.emit("effect_unresolved", effect=kind, source=source)

@@ -141,8 +141,10 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
 
 def title_holder(state: State, title: str) -> int | None:
     """The seat whose character ranks highest on the title's line of succession (R105, R422, RULINGS C19):
-    revealed Cylons are skipped, and characters barred from the title by their sheet."""
-    by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]}
+    revealed Cylons are skipped, characters barred from the title by their sheet, and for the Admiral a
+    character in the Brig (R423)."""
+    by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
+                                    and not (title == "admiral" and p["location"] == "brig")}
     for character in CONTENT.board.succession[title]:
         seat = by_character.get(character)
         if seat is None:

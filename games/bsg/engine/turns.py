@@ -140,10 +140,90 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 # --- R220 Action ----------------------------------------------------------------------------------
 
+#: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
+LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig")
+
+
 def pass_action(ctx: Ctx, seat: int) -> None:
     """R220 F: do nothing."""
     ctx.emit("action_skipped", seat=seat)
     go_to(ctx, "crisis")
+
+
+def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
+    """Why the seat may not activate the location he stands in now: (code, rule), or None."""
+    p = state["players"][seat]
+    loc = p["location"]
+    if loc is None:
+        return "not_in_a_location", "bsg:R220"
+    if loc in state["damage"]:
+        return "location_damaged", "bsg:R300"
+    location = CONTENT.locations[loc]
+    if location.requires == "pilot" and not CONTENT.characters[p["character"]].pilot:
+        return "location_needs_pilot", "bsg:R302"
+    if location.requires == "president" and state["president"] != seat:
+        return "location_needs_president", "bsg:R220"
+    if location.requires == "revealed_cylon" and not p["cylon"]:
+        return "location_needs_revealed_cylon", "bsg:R212"
+    barred = any(e.kind == "location_barred" and e.get("location") == loc
+                 for a in CONTENT.characters[p["character"]].abilities for e in a.effects)
+    if barred:
+        return "location_barred", "bsg:R220"
+    if loc not in LOCATION_ACTIONS:
+        return "location_action_not_available", "bsg:R220"
+    return None
+
+
+def location_options(state: State, seat: int) -> list[dict[str, Any]]:
+    """The arguments of every ``activate_location`` the seat may send now."""
+    if location_refusal(state, seat) is not None:
+        return []
+    loc = state["players"][seat]["location"]
+    for effect in CONTENT.locations[loc].effects:
+        if effect.kind == "skill_check" and effect.get("target") == "other_chosen":
+            return [{"target": s} for s in range(state["n"])
+                    if s != seat and not state["players"][s]["cylon"]]
+        if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
+            return [{"pick": t} for t in effect.get("types")]
+    return [{}]
+
+
+def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None) -> None:
+    """R220 A: the action of the location the character stands in. A location's skill check (R500) is aimed
+    at the chosen character (Administration, Admiral's Quarters) or at the player himself (the Brig)."""
+    state = ctx.state
+    refusal = location_refusal(state, seat)
+    if refusal is not None:
+        raise IllegalCommand(refusal[0], refusal[1])
+    args: dict[str, Any] = {k: v for k, v in (("target", target), ("pick", pick)) if v is not None}
+    if args not in location_options(state, seat):
+        raise IllegalCommand("bad_location_target", "bsg:R220", **args)
+    loc = state["players"][seat]["location"]
+    ctx.emit("location_activated", seat=seat, location=loc, target=target)
+    effects = CONTENT.locations[loc].effects
+    check = next((e for e in effects if e.kind == "skill_check"), None)
+    if check is not None:
+        aimed = seat if check.get("target") == "self" else target
+        start_check(ctx, {"location": loc, "target": aimed}, "crisis")
+        return
+    apply_effects(ctx, effects, loc, actor=seat, picks=[pick] if pick else None)
+    go_to(ctx, "crisis")
+
+
+def move_anywhere_targets(state: State, seat: int) -> list[str]:
+    """Where a character an effect moves "anywhere" may go: a human location that is not hazardous."""
+    here = state["players"][seat]["location"]
+    return [loc.id for loc in CONTENT.locations.values()
+            if loc.set == "base" and CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and loc.id != here]
+
+
+def move_anywhere(ctx: Ctx, seat: int, location: str) -> None:
+    if location not in move_anywhere_targets(ctx.state, seat):
+        raise IllegalCommand("cannot_move_there", "bsg:R306", location=location)
+    ctx.player(seat)["location"] = location
+    ctx.state["prompt"] = None
+    next_key(ctx.state)
+    ctx.emit("character_moved", seat=seat, location=location)
 
 
 # --- R230 Crisis ----------------------------------------------------------------------------------

@@ -34,7 +34,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     check_view = None
     if check is not None:
         check_view = {
-            "card": check["source"]["card"], "option": check["source"].get("option"), "colors": check["colors"],
+            "card": check["source"].get("card"), "option": check["source"].get("option"),
+            "location": check["source"].get("location"), "target": check["source"].get("target"),
+            "colors": check["colors"],
             "difficulty": check["difficulty"], "partial_at": check["partial_at"], "order": check["order"],
             "waiting_for": check["order"][check["at"]] if check["at"] < len(check["order"]) else None,
             "counts": {k: len(v) for k, v in check["played"].items()}, "destiny_count": len(check["destiny"]),

@@ -127,7 +127,7 @@ def test_the_reveal_is_shuffled_and_anonymous() -> None:
     for seed in range(8):
         _, data = reveal(state, seed)
         assert Counter(data["cards"]) == Counter(pile)
-        assert set(data) == {"cards", "positive", "negative", "total", "difficulty", "outcome", "card"}
+        assert set(data) == {"cards", "positive", "negative", "total", "difficulty", "outcome", "source"}
         orders.add(tuple(data["cards"]))
     assert len(orders) > 1  # the pile is shuffled, not laid out seat by seat
 

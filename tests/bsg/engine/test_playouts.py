@@ -83,9 +83,13 @@ class Invariants:
         assert vipers == comps["viper"]
         civilians = d["civilians"] + [c for w in space for c in w["civilian"]]
         assert sorted(civilians) == sorted(c.id for c in CONTENT.board.civilians)
-        # one President and one Admiral (nobody reveals yet, so both titles are always held)
+        # one President and one Admiral while anyone can hold the title (nobody reveals yet; the Brig bars
+        # the Admiral's title, R423)
         if state["phase"] in ("starting_skills", "turn"):
-            assert state["president"] is not None and state["admiral"] is not None
+            assert state["president"] is not None
+            free = [p["seat"] for p in state["players"] if p["location"] != "brig"]
+            assert (state["admiral"] is None) == (not free)
+            assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
         # nobody sees another's secrets: views and the events of this command
         for seat in [None, *range(self.n)]:
             hidden = secrets_from(state, seat)
@@ -121,6 +125,7 @@ def test_random_games_end_with_every_invariant_kept(players: int, seed: int) -> 
     assert result is not None and result.reason in ("resource_exhausted", "kobol_reached")
     assert len(playout.commands) >= 200
     assert playout.kinds.get("contribute", 0) > 0 and playout.kinds.get("choose_destination", 0) > 0
+    assert playout.kinds.get("activate_location", 0) > 0
     assert_replays(RULES, playout, players, {}, seed)
 
 
