@@ -20,6 +20,10 @@ HAND_LIMIT = CONTENT.board.hand_limits["skill"]
 
 
 def go_to(ctx: Ctx, step: str) -> None:
+    """Move the turn on to ``step``. A revealed Cylon's turn has no Crisis and so no Cylon ship activation
+    and no jump preparation of its own: after his action it ends (R232, R260-R265)."""
+    if step == "crisis" and ctx.state["players"][ctx.state["current"]]["cylon"]:
+        step = "end"
     ctx.state["step"] = step
     next_key(ctx.state)
     if step == "end":
