@@ -177,7 +177,7 @@ def test_only_cards_in_hand_can_be_contributed() -> None:
     assert info.value.code == "card_not_in_hand"
 
 
-@pytest.mark.rules("bsg:R109", "bsg:R501")
+@pytest.mark.rules("bsg:R109", "bsg:R501", "bsg:R511")
 def test_a_short_destiny_deck_is_rebuilt() -> None:
     """RULINGS G1: with fewer than 2 Destiny cards left, they are discarded and a new deck of 2 per skill
     type is dealt and shuffled before the draw."""

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.state import skill_of
+from games.bsg.engine.state import Ctx, skill_of
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import State, act, skill_card, start_game, to_step
 
@@ -151,3 +152,24 @@ def test_sickbay_draws_one_card_of_the_skill_set() -> None:
     before = len(state["players"][seat]["hand"])
     state = act(state, seat, "receive_skills", picks=["engineering"])
     assert len(state["players"][seat]["hand"]) == before + 1
+
+
+@pytest.mark.rules("bsg:R430")
+def test_a_revealed_cylon_is_never_sent_to_the_brig_or_sickbay() -> None:
+    state = start_game(5, FIVE)
+    state["players"][2]["cylon"] = True
+    state["players"][2]["location"] = "caprica"
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    for where in ("brig", "sickbay"):
+        send_to(ctx, 2, where)
+        assert state["players"][2]["location"] == "caprica"
+    send_to(ctx, 3, "sickbay")
+    assert state["players"][3]["location"] == "sickbay"
+
+
+@pytest.mark.rules("bsg:R004", "bsg:R700")
+def test_resources_are_capped_at_15_and_may_fall_below_zero() -> None:
+    state = start_game(3, FIVE[:3])
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    change_resources(ctx, {"fuel": 20, "food": -10})
+    assert state["resources"]["fuel"] == 15 and state["resources"]["food"] == -2

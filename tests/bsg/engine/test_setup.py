@@ -76,7 +76,7 @@ def test_characters_start_at_their_sheet_location() -> None:
     assert state["reserves"]["viper"] == 5  # RULINGS C3: Apollo's viper after the two setup vipers
 
 
-@pytest.mark.rules("bsg:R105")
+@pytest.mark.rules("bsg:R105", "bsg:R421")
 def test_titles_by_succession() -> None:
     """AS-13: Tigh, Zarek and Apollo: Tigh is Admiral with 2 nukes, Zarek President with 1 Quorum card."""
     state = start_game(3, ["saul_tigh", "tom_zarek", "lee_adama"])

@@ -154,7 +154,7 @@ def test_a_choice_crisis_waits_for_its_chooser() -> None:
     assert state["resources"]["food"] == 6 and state["step"] == "activation"
 
 
-@pytest.mark.rules("bsg:R230", "bsg:R601", "bsg:R605", "bsg:R003")
+@pytest.mark.rules("bsg:R230", "bsg:R240", "bsg:R601", "bsg:R605", "bsg:R003")
 def test_a_cylon_attack_places_its_ships_and_raiders_launch() -> None:
     state = _top_crisis(to_step(start_game(5, BASE_5), "crisis"), "cylon_swarm")
     seat = state["current"]
@@ -184,7 +184,7 @@ def test_the_jump_icon_moves_the_fleet_token() -> None:
     assert state["jump"] == 1
 
 
-@pytest.mark.rules("bsg:R704", "bsg:R705", "bsg:R250")
+@pytest.mark.rules("bsg:R704", "bsg:R705", "bsg:R250", "bsg:R706")
 def test_auto_jump_the_admiral_chooses_a_destination() -> None:
     state = start_game(5, BASE_5)
     admiral = state["admiral"]

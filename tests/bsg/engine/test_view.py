@@ -49,7 +49,7 @@ def test_zones_show_hands_and_loyalty_to_their_owner_only() -> None:
         assert zones[name].visibility == "hidden"
 
 
-@pytest.mark.rules("bsg:R261", "bsg:R262", "bsg:R232", "bsg:R212")
+@pytest.mark.rules("bsg:R261", "bsg:R262", "bsg:R232", "bsg:R265", "bsg:R212")
 def test_a_revealed_cylons_turn_has_no_crisis() -> None:
     state = start_game(5, BASE_5)
     seat = state["current"]
