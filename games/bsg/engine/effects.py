@@ -3,7 +3,7 @@
 Resolved: ``resources`` (R004, R700), ``jump_track`` (R250, R702), ``place_ships`` (R230, R003),
 ``destroy_raptors`` / ``restore_raptors``, ``roll`` (R009), ``draw_skills`` (a single type, or the picks
 the player sent), ``give_title`` (R420), ``send_to`` (R430, R431, R423), ``move_character`` (to ``any``:
-a prompt for that player). Every other kind is logged as ``effect_unresolved`` with its kind: the later
+a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its ``choose_of``). Every other kind is logged as ``effect_unresolved`` with its kind: the later
 commits of issue 16 resolve them.
 
 ``actor`` is the seat the effect's "self"/"current" means (the active player unless said otherwise),
@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import draw_skill
+from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import place_ships, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, next_key
 
@@ -72,6 +73,31 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
         ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
 
 
+def damage_galactica(ctx: Ctx, count: int) -> None:
+    """Draw Galactica damage tokens and apply them (R614, R162): a location token damages that location
+    and sends everyone in it to Sickbay (R433); a lost-resources token costs its resources and leaves the
+    game. Six damaged locations destroy Galactica: the Cylons win at once (R616, R708b)."""
+    state = ctx.state
+    tokens = {t.id: t for t in CONTENT.board.galactica_damage}
+    for _ in range(count):
+        pile = state["decks"]["galactica_damage"]
+        if not pile or state["phase"] != "turn":
+            return
+        token = tokens[pile.pop()]
+        ctx.emit("galactica_damaged", token=token.id, location=token.location, loss=dict(token.loss))
+        if token.location is not None:
+            state["damage"].append(token.location)
+            for p in state["players"]:
+                if p["location"] == token.location:
+                    send_to(ctx, p["seat"], "sickbay")
+        else:
+            state["decks"]["damage_removed"].append(token.id)
+            change_resources(ctx, {k: -v for k, v in token.loss.items()})
+        if len(state["damage"]) >= CONTENT.board.galactica_destroyed_at:
+            end_game(ctx, "cylons", "galactica_destroyed")
+            return
+
+
 def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None, target: int | None = None,
                  picks: list[str] | None = None) -> None:
     state = ctx.state
@@ -101,6 +127,8 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
             skill = types[0] if len(types) == 1 else (picks or []).pop(0)
             if seat is not None:
                 draw_skill(ctx, seat, skill)
+    elif kind == "damage_galactica" and not effect.get("choose_of"):
+        damage_galactica(ctx, int(effect.get("count")))
     elif kind == "give_title":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:

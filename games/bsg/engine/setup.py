@@ -49,6 +49,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
+    decks["galactica_damage"] = rng.shuffled([t.id for t in board.galactica_damage])
+    decks["damage_removed"] = []
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")

@@ -10,9 +10,10 @@ from typing import Any
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
-from games.bsg.engine.effects import apply_effects, move_jump_track
+from games.bsg.engine.effects import apply_effects, damage_galactica, move_jump_track
+from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, is_cylon, left_of, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, left_of, next_key
 from games.engine.core import IllegalCommand
 
 STEPS = ("receive", "move", "action", "crisis", "activation", "jump", "end")
@@ -22,6 +23,8 @@ HAND_LIMIT = CONTENT.board.hand_limits["skill"]
 def go_to(ctx: Ctx, step: str) -> None:
     """Move the turn on to ``step``. A revealed Cylon's turn has no Crisis and so no Cylon ship activation
     and no jump preparation of its own: after his action it ends (R232, R260-R265)."""
+    if ctx.state["phase"] != "turn":  # the game ended on the way (R708b)
+        return
     if step == "crisis" and ctx.state["players"][ctx.state["current"]]["cylon"]:
         step = "end"
     ctx.state["step"] = step
@@ -274,10 +277,31 @@ def choose_option(ctx: Ctx, seat: int, option: int) -> None:
 
 # --- R240 Activate Cylon ships --------------------------------------------------------------------
 
+def _has(basestar: dict[str, Any], kind: str) -> bool:
+    return any(t.id in basestar["damage"] for t in CONTENT.board.basestar_damage if t.kind == kind)
+
+
 def _launch(ctx: Ctx, ship: str, per_basestar: int) -> None:
+    """Each basestar launches into its own area, unless its hangar is disabled (R605, R162)."""
     for area, where in ctx.state["space"].items():
-        for _ in where["basestar"]:
-            place_ships(ctx, ship, area, per_basestar)
+        for basestar in where["basestar"]:
+            if not _has(basestar, "hangar_disabled"):
+                place_ships(ctx, ship, area, per_basestar)
+
+
+def _basestars_attack(ctx: Ctx) -> None:
+    """R607: each basestar whose weapons work attacks Galactica (the attack table, R161)."""
+    row = CONTENT.board.attack("basestar", "galactica")
+    for area, where in ctx.state["space"].items():
+        for basestar in where["basestar"]:
+            if ctx.state["phase"] != "turn" or _has(basestar, "weapons_disabled"):
+                continue
+            roll = ctx.rng.die(CONTENT.board.die_faces)
+            hit = roll in row.damaged
+            ctx.emit("attack_rolled", attacker="basestar", target="galactica", area=area, roll=roll,
+                     result="damaged" if hit else "missed")
+            if hit:
+                damage_galactica(ctx, 1)
 
 
 def activate_cylons(ctx: Ctx, seat: int) -> None:
@@ -293,6 +317,11 @@ def activate_cylons(ctx: Ctx, seat: int) -> None:
             _launch(ctx, "raider", act["launch_raiders"])
         elif icon == "raiders" and raiders == 0:  # R604: none in play, every basestar launches 2
             _launch(ctx, "raider", act["raiders_when_none"])
+        elif icon == "heavy_raiders" and not any(w["heavy_raider"] for w in state["space"].values()) \
+                and not state["boarding"]:  # R606: none in play, every basestar launches 1
+            _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])
+        elif icon == "basestars":
+            _basestars_attack(ctx)
         else:
             ctx.emit("cylon_activation_unresolved", icon=icon)
     go_to(ctx, "jump")
@@ -445,22 +474,3 @@ def finish_turn(ctx: Ctx) -> None:
     state["step"] = "receive"
     next_key(state)
     ctx.emit("turn_started", seat=state["current"], turn=state["turn_no"])
-
-
-def end_game(ctx: Ctx, winner: str, reason: str) -> None:
-    """The end reveals every loyalty card (issue 16) and names the winning side."""
-    state = ctx.state
-    state["phase"] = "over"
-    state["step"] = None
-    state["prompt"] = None
-    state["check"] = None
-    state["discards"] = []
-    loyalty: dict[str, Any] = {}
-    for p in state["players"]:
-        p["revealed"] += p["loyalty"]
-        p["loyalty"] = []
-        loyalty[str(p["seat"])] = list(p["revealed"])
-    cylons = [p["seat"] for p in state["players"] if is_cylon(state, p["seat"])]
-    state["result"] = {"winner": winner, "reason": reason, "cylons": cylons}
-    next_key(state)
-    ctx.emit("game_over", winner=winner, reason=reason, loyalty=loyalty)

@@ -62,11 +62,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "resources": dict(state["resources"]), "jump": state["jump"], "distance": state["distance"],
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
         "damaged_vipers": state["damaged_vipers"], "space": space, "crisis": state["crisis"],
+        "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
         "decks": {
             "skill": {k: len(v) for k, v in decks["skill"].items()},
             "skill_discard": {k: list(v) for k, v in decks["skill_discard"].items()},
             "destiny": len(decks["destiny"]), "loyalty": len(decks["loyalty"]),
+            "galactica_damage": len(decks["galactica_damage"]),
             **{name: len(decks[name]) for name in ("crisis", "super_crisis", "destination", "quorum")},
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
@@ -80,7 +82,8 @@ def zones(state: State) -> list[Zone]:
     out += [Zone(f"skill_discard:{k}", tuple(v), visibility="public") for k, v in d["skill_discard"].items()]
     out += [Zone(name, tuple(d[name]), visibility="hidden")
             for name in ("destiny", "crisis", "super_crisis", "destination", "quorum", "loyalty", "loyalty_box",
-                         "civilians")]
+                         "civilians", "galactica_damage")]
+    out.append(Zone("damage_removed", tuple(d["damage_removed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
             for name in ("crisis", "destination", "quorum")]
     for p in state["players"]:

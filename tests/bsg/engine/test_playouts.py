@@ -81,6 +81,9 @@ class Invariants:
         pilots = sum(1 for p in state["players"] if p["viper"] is not None)
         vipers = state["reserves"]["viper"] + sum(w["viper"] for w in space) + pilots + state["damaged_vipers"]
         assert vipers == comps["viper"]
+        by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
+        tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
+        assert sorted(tokens) == sorted(t.id for t in CONTENT.board.galactica_damage)
         civilians = d["civilians"] + [c for w in space for c in w["civilian"]]
         assert sorted(civilians) == sorted(c.id for c in CONTENT.board.civilians)
         # one President and one Admiral while anyone can hold the title (nobody reveals yet; the Brig bars
@@ -122,7 +125,7 @@ def test_random_games_end_with_every_invariant_kept(players: int, seed: int) -> 
     playout = play_random(RULES, seed=seed, num_players=players, max_steps=5000, after_each=invariants,
                           on_events=on_events)
     result = RULES.result(playout.state)
-    assert result is not None and result.reason in ("resource_exhausted", "kobol_reached")
+    assert result is not None and result.reason in ("resource_exhausted", "kobol_reached", "galactica_destroyed")
     assert len(playout.commands) >= 200
     assert playout.kinds.get("contribute", 0) > 0 and playout.kinds.get("choose_destination", 0) > 0
     assert playout.kinds.get("activate_location", 0) > 0
