@@ -13,6 +13,8 @@ Command kinds and args:
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
 - ``activate_cylons {}`` (R240); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
+- ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
+  "the President / the current player chooses a character to send to the Brig")
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -30,7 +32,8 @@ AUTO_KINDS = ("reveal_check",)
 STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "action", "crisis": "draw_crisis",
                 "activation": "activate_cylon_ships", "jump": "jump_preparation"}
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
-              "place_stranded": "place_stranded", "move_anywhere": "move_anywhere"}
+              "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
+              "choose_target": "choose_character_to_send"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -44,6 +47,9 @@ def pending(state: State) -> list[Decision]:
     if phase == "starting_skills":
         waiting = [p["seat"] for p in state["players"] if not p["started"]]
         return [Decision(key=key, seats=frozenset(waiting), prompt="draw_starting_skills")]
+    if state["forced"]:
+        return [Decision(key=key, seats=frozenset(int(s) for s in state["forced"]), prompt="discard_skill_cards",
+                         params={"counts": dict(state["forced"])})]
     if state["discards"]:
         return [Decision(key=key, seats=frozenset(state["discards"]), prompt="discard_to_hand_limit")]
     if state["check"] is not None:
@@ -61,7 +67,7 @@ def pending(state: State) -> list[Decision]:
 
 
 def auto_command(state: State) -> Command | None:
-    if state["phase"] == "turn" and not state["discards"] and state["check"] is not None \
+    if state["phase"] == "turn" and not state["discards"] and not state["forced"] and state["check"] is not None \
             and checks.waiting_for(state) is None:
         return Command(AUTO_SEAT, "reveal_check", {})
     return None
@@ -93,6 +99,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, CONTENT.board.starting_skills)]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "discard_skill_cards":
+        return [_c(seat, "discard_forced", card=card) for card in hand]
+    if prompt == "choose_character_to_send":
+        return [_c(seat, "choose_target", target=s) for s in turns.send_targets(state)]
     if prompt == "contribute_to_check":
         out = [_c(seat, "finish_contributing")]
         limit = checks.contribution_limit(state, seat)
@@ -190,6 +200,10 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
         ctx, c.seat, _arg(c, "card"))),
     "discard_excess": ("discard_to_hand_limit", "bsg:R008", lambda ctx, c: turns.discard_excess(
         ctx, c.seat, _arg(c, "card"))),
+    "discard_forced": ("discard_skill_cards", "bsg:R260", lambda ctx, c: turns.discard_forced(
+        ctx, c.seat, _arg(c, "card"))),
+    "choose_target": ("choose_character_to_send", "bsg:R436", lambda ctx, c: turns.choose_target(
+        ctx, c.seat, _arg(c, "target", int))),
     "place_stranded": ("place_stranded", "bsg:R456", lambda ctx, c: turns.place_stranded(
         ctx, c.seat, _arg(c, "location"))),
 }

@@ -3,7 +3,10 @@
 Resolved: ``resources`` (R004, R700), ``jump_track`` (R250, R702), ``place_ships`` (R230, R003),
 ``destroy_raptors`` / ``restore_raptors``, ``roll`` (R009), ``draw_skills`` (a single type, or the picks
 the player sent), ``give_title`` (R420), ``send_to`` (R430, R431, R423), ``move_character`` (to ``any``:
-a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its ``choose_of``). Every other kind is logged as ``effect_unresolved`` with its kind: the later
+a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its ``choose_of``),
+``discard_skills`` (at random, or each player picks his cards: ``state["forced"]``), ``send_to`` a chosen
+character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``). Revealed Cylons
+ignore them all (R001, R260). Every other kind is logged as ``effect_unresolved`` with its kind: the later
 commits of issue 16 resolve them.
 
 ``actor`` is the seat the effect's "self"/"current" means (the active player unless said otherwise),
@@ -13,9 +16,10 @@ commits of issue 16 resolve them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from games.bsg.engine.content import RESOURCES, Effect
-from games.bsg.engine.decks import draw_skill
+from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import place_ships, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, next_key
@@ -52,6 +56,31 @@ def _who(ctx: Ctx, who: str | None, actor: int | None, target: int | None) -> in
         seat: int | None = ctx.state[who]
         return seat
     return None
+
+
+def _occupants(state: dict[str, Any], place: str) -> list[int]:
+    """Everyone standing in a location, or anywhere aboard a ship."""
+    return [p["seat"] for p in state["players"] if p["location"] is not None
+            and place in (p["location"], CONTENT.locations[p["location"]].ship)]
+
+
+def discard_skills(ctx: Ctx, seats: list[int], count: int, random: bool) -> None:
+    """Each of ``seats`` discards ``count`` Skill cards (all he has, if fewer): at random now, or of his own
+    choice as a decision (``state["forced"]``). Revealed Cylons are never forced to discard (R260)."""
+    state = ctx.state
+    for seat in seats:
+        p = ctx.player(seat)
+        if p["cylon"] or not p["hand"]:
+            continue
+        n = min(count, len(p["hand"]))
+        if random:
+            for _ in range(n):
+                card = p["hand"].pop(ctx.rng.below(len(p["hand"])))
+                discard_skill(ctx, card)
+                ctx.emit("skill_discarded", seat=seat, card=card)
+        else:
+            state["forced"][str(seat)] = state["forced"].get(str(seat), 0) + n
+            next_key(state)
 
 
 def send_to(ctx: Ctx, seat: int, location: str) -> None:
@@ -134,10 +163,24 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         if seat is not None:
             state[effect.get("title")] = seat
             ctx.emit("title_given", title=effect.get("title"), seat=seat)
-    elif kind == "send_to" and effect.get("who") in ("target", "self", "current"):
+    elif kind == "send_to" and str(effect.get("who")).endswith("_occupants"):
+        for seat in _occupants(state, str(effect.get("who"))[: -len("_occupants")]):
+            send_to(ctx, seat, effect.get("location"))
+    elif kind == "send_to" and str(effect.get("who")).endswith("_chooses"):
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        if chooser is None:
+            chooser = int(state["current"])
+        state["prompt"] = {"kind": "choose_target", "seat": chooser, "send_to": effect.get("location")}
+        next_key(state)
+    elif kind == "send_to":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:
             send_to(ctx, seat, effect.get("location"))
+    elif kind == "discard_skills" and effect.get("who") != "target":
+        who = effect.get("who")
+        seats = list(range(state["n"])) if who == "all" else [s for s in [_who(ctx, who, actor, target)]
+                                                              if s is not None]
+        discard_skills(ctx, seats, int(effect.get("count")), bool(effect.get("random")))
     elif kind == "move_character" and effect.get("to") == "any":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:

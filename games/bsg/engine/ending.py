@@ -15,6 +15,7 @@ def end_game(ctx: Ctx, winner: str, reason: str) -> None:
     state["prompt"] = None
     state["check"] = None
     state["discards"] = []
+    state["forced"] = {}
     loyalty: dict[str, Any] = {}
     for p in state["players"]:
         p["revealed"] += p["loyalty"]

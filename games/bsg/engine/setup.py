@@ -33,7 +33,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "damaged_vipers": 0, "damage": [], "boarding": [],
         "supply": {k: board.components[k] for k in ("raider", "heavy_raider", "basestar")},
         "space": {a.id: empty_area() for a in board.space_areas},
-        "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "result": None,
+        "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},
+        "result": None,
     }
     ctx = Ctx(state=state, rng=rng)
     decks: dict[str, Any] = state["decks"]

@@ -10,7 +10,7 @@ from typing import Any
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
-from games.bsg.engine.effects import apply_effects, damage_galactica, move_jump_track
+from games.bsg.engine.effects import apply_effects, damage_galactica, move_jump_track, send_to
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, left_of, next_key
@@ -460,10 +460,47 @@ def discard_excess(ctx: Ctx, seat: int, card: str) -> None:
     finish_turn(ctx)
 
 
+def discard_forced(ctx: Ctx, seat: int, card: str) -> None:
+    """One card of a "discard N Skill cards" effect, chosen by its owner (RULINGS G4)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if card not in p["hand"]:
+        raise IllegalCommand("card_not_in_hand", "bsg:R260")
+    p["hand"].remove(card)
+    discard_skill(ctx, card)
+    ctx.emit("skill_discarded", seat=seat, card=card)
+    left = state["forced"][str(seat)] - 1
+    if left and p["hand"]:
+        state["forced"][str(seat)] = left
+    else:
+        del state["forced"][str(seat)]
+    next_key(state)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
+def send_targets(state: State) -> list[int]:
+    """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430)."""
+    return [p["seat"] for p in state["players"] if not p["cylon"]]
+
+
+def choose_target(ctx: Ctx, seat: int, target: int) -> None:
+    state = ctx.state
+    if target not in send_targets(state):
+        raise IllegalCommand("bad_target", "bsg:R430", target=target)
+    where = state["prompt"]["send_to"]
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("character_chosen_for", seat=seat, target=target, location=where)
+    send_to(ctx, target, where)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
 def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
-    if state["discards"] or state["prompt"] is not None or state["phase"] != "turn":
+    if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn":
         return
     if any(v <= 0 for v in state["resources"].values()):
         end_game(ctx, "cylons", "resource_exhausted")

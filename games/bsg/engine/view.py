@@ -64,6 +64,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "damaged_vipers": state["damaged_vipers"], "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
+        "forced_discards": dict(state["forced"]),
         "decks": {
             "skill": {k: len(v) for k, v in decks["skill"].items()},
             "skill_discard": {k: list(v) for k, v in decks["skill_discard"].items()},

@@ -74,7 +74,11 @@ def test_a_damaged_location_can_be_entered_but_not_activated() -> None:
 def _at_activation(crisis: str) -> State:
     state = to_step(game(), "crisis")
     state["decks"]["crisis"].append(crisis)
-    return act(state, state["current"], "draw_crisis")
+    state = act(state, state["current"], "draw_crisis")
+    while state["forced"]:  # Loss of a Friend: the active player discards 1 card first
+        seat = int(next(iter(state["forced"])))
+        state = act(state, seat, "discard_forced", card=state["players"][seat]["hand"][0])
+    return state
 
 
 @pytest.mark.rules("bsg:R607", "bsg:R161")
