@@ -11,7 +11,7 @@ Command kinds and args:
   ``move_anywhere {location}`` (the Brig's passed check)
 - ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
-- ``activate_cylons {}`` (R240); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
+- ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
 - ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
   "the President / the current player chooses a character to send to the Brig")
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import checks, setup, turns
+from games.bsg.engine import checks, cylons, setup, turns
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -58,6 +58,9 @@ def pending(state: State) -> list[Decision]:
             return [Decision(key=key, seats=frozenset(), prompt="reveal_check", automatic=True)]
         return [Decision(key=key, seats=frozenset({seat}), prompt="contribute_to_check",
                          params={"seat": seat, **state["check"]["source"]})]
+    if state["activation"] is not None:
+        return [Decision(key=key, seats=frozenset({state["current"]}), prompt="activate_area",
+                         params={"areas": cylons.areas_left(state)})]
     if state["prompt"] is not None:
         pr = state["prompt"]
         return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
@@ -99,6 +102,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, CONTENT.board.starting_skills)]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "activate_area":
+        return [_c(seat, "activate_area", area=a) for a in cylons.areas_left(state)]
     if prompt == "discard_skill_cards":
         return [_c(seat, "discard_forced", card=card) for card in hand]
     if prompt == "choose_character_to_send":
@@ -195,6 +200,8 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
     "finish_contributing": ("contribute_to_check", "bsg:R501",
                             lambda ctx, c: checks.finish_contributing(ctx, c.seat)),
     "activate_cylons": ("activate_cylon_ships", "bsg:R240", lambda ctx, c: turns.activate_cylons(ctx, c.seat)),
+    "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
+        ctx, c.seat, _arg(c, "area"))),
     "prepare_jump": ("jump_preparation", "bsg:R250", lambda ctx, c: turns.prepare_jump(ctx, c.seat)),
     "choose_destination": ("choose_destination", "bsg:R704", lambda ctx, c: turns.choose_destination(
         ctx, c.seat, _arg(c, "card"))),

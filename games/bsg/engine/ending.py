@@ -16,6 +16,7 @@ def end_game(ctx: Ctx, winner: str, reason: str) -> None:
     state["check"] = None
     state["discards"] = []
     state["forced"] = {}
+    state["activation"] = None
     loyalty: dict[str, Any] = {}
     for p in state["players"]:
         p["revealed"] += p["loyalty"]

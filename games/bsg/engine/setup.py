@@ -30,7 +30,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "resources": dict(board.start_resources),  # R101
         "jump": 0, "distance": 0, "destinations": [], "sleeper_done": False, "objective_reached": False,
         "reserves": {"viper": board.setup_reserves["viper"], "raptor": board.setup_reserves["raptor"]},  # R102
-        "damaged_vipers": 0, "damage": [], "boarding": [],
+        "damaged_vipers": 0, "vipers_lost": 0, "activation": None, "damage": [], "boarding": [],
         "supply": {k: board.components[k] for k in ("raider", "heavy_raider", "basestar")},
         "space": {a.id: empty_area() for a in board.space_areas},
         "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},
@@ -52,6 +52,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
     decks["galactica_damage"] = rng.shuffled([t.id for t in board.galactica_damage])
     decks["damage_removed"] = []
+    decks["civilians_destroyed"] = []
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")

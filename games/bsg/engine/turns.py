@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from games.bsg.engine import cylons
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -306,17 +307,35 @@ def _basestars_attack(ctx: Ctx) -> None:
 
 def activate_cylons(ctx: Ctx, seat: int) -> None:
     """The crisis card's activation icons, left to right (R240, R601)."""
+    card = ctx.state["crisis"]
+    _resolve_icons(ctx, list(CONTENT.crises[card].activation) if card is not None else [])
+
+
+def activate_area(ctx: Ctx, seat: int, area: str) -> None:
+    """R602: the active player picks the next space area whose raiders act."""
+    if area not in cylons.areas_left(ctx.state):
+        raise IllegalCommand("area_not_due", "bsg:R602", area=area)
+    cylons.activate_area(ctx, area)
+    if ctx.state["phase"] == "turn" and not ctx.state["activation"]["todo"]:
+        rest = ctx.state["activation"]["rest"]
+        ctx.state["activation"] = None
+        _resolve_icons(ctx, rest)
+
+
+def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
     state = ctx.state
     act = CONTENT.board.cylon_activation
-    card = state["crisis"]
-    icons = CONTENT.crises[card].activation if card is not None else ()
-    for icon in icons:
+    while icons and state["phase"] == "turn":
+        icon = icons.pop(0)
         ctx.emit("cylon_icon_activated", icon=icon)
         raiders = sum(w["raider"] for w in state["space"].values())
         if icon == "launch_raiders":  # R605
             _launch(ctx, "raider", act["launch_raiders"])
         elif icon == "raiders" and raiders == 0:  # R604: none in play, every basestar launches 2
             _launch(ctx, "raider", act["raiders_when_none"])
+        elif icon == "raiders":  # R602, R604: area by area, in the active player's order
+            cylons.start_raiders(ctx, icons)
+            return
         elif icon == "heavy_raiders" and not any(w["heavy_raider"] for w in state["space"].values()) \
                 and not state["boarding"]:  # R606: none in play, every basestar launches 1
             _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])

@@ -61,7 +61,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "players": players, "president": state["president"], "admiral": state["admiral"],
         "resources": dict(state["resources"]), "jump": state["jump"], "distance": state["distance"],
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
-        "damaged_vipers": state["damaged_vipers"], "space": space, "crisis": state["crisis"],
+        "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
+        "activation": state["activation"], "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
         "forced_discards": dict(state["forced"]),
@@ -85,6 +86,7 @@ def zones(state: State) -> list[Zone]:
             for name in ("destiny", "crisis", "super_crisis", "destination", "quorum", "loyalty", "loyalty_box",
                          "civilians", "galactica_damage")]
     out.append(Zone("damage_removed", tuple(d["damage_removed"]), visibility="public"))
+    out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
             for name in ("crisis", "destination", "quorum")]
     for p in state["players"]:

@@ -92,3 +92,14 @@ def all_loyalty(state: State) -> list[str]:
     for p in state["players"]:
         cards += p["loyalty"] + p["revealed"]
     return cards
+
+
+def play(state: State, seat: int, *kinds: str) -> State:
+    """Apply argument-less commands of ``seat`` in turn; after ``activate_cylons`` the raiders' areas are
+    activated in the order offered (R602)."""
+    for kind in kinds:
+        state = act(state, seat, kind)
+        while kind == "activate_cylons" and state["activation"] is not None:
+            area = RULES.legal_commands(state, state["current"])[0].args["area"]
+            state = act(state, state["current"], "activate_area", area=area)
+    return state

@@ -10,7 +10,7 @@ import pytest
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, skill_of
 from games.engine.core import IllegalCommand
-from tests.bsg.engine.helpers import BASE_5, State, act, act_events, skill_card, start_game, to_step
+from tests.bsg.engine.helpers import BASE_5, State, act, act_events, play, skill_card, start_game, to_step
 
 
 def _top_crisis(state: State, card: str) -> State:
@@ -31,7 +31,7 @@ def test_the_six_steps_are_decisions_of_the_active_seat() -> None:
     state = _top_crisis(state, "water_sabotaged")  # an event: no check, no choice
     steps: list[tuple[str, dict[str, Any]]] = [
         ("receive_skills", {"picks": []}), ("stay", {}), ("pass_action", {}), ("draw_crisis", {}),
-        ("activate_cylons", {}), ("prepare_jump", {})]
+        ("activate_cylons", {}), ("activate_area", {"area": "fore"}), ("prepare_jump", {})]
     for kind, args in steps:
         decision = RULES.pending(state)[0]
         assert decision.seats == {seat}
@@ -40,7 +40,7 @@ def test_the_six_steps_are_decisions_of_the_active_seat() -> None:
         assert all(RULES.legal_commands(state, s) == [] for s in others)
         state = act(state, seat, kind, **args)
     assert prompts == ["receive_skills", "movement", "action", "draw_crisis", "activate_cylon_ships",
-                       "jump_preparation"]
+                       "activate_area", "jump_preparation"]
     assert state["current"] == (seat + 1) % 5 and state["step"] == "receive"  # play passes to the left
     assert state["decks"]["crisis_discard"] == ["water_sabotaged"]  # R255: the crisis is discarded
 
@@ -58,8 +58,7 @@ def test_receive_skills_then_the_hand_limit_at_the_end_of_the_turn() -> None:
     drawn = sorted(skill_of(c) for c in state["players"][seat]["hand"] if skill_of(c) != "engineering")
     assert drawn == sorted(t for d in sheet.skills for t in d.types for _ in range(d.count))
     state = _top_crisis(state, "water_sabotaged")
-    for kind in ("stay", "pass_action", "draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, seat, kind)
+    state = play(state, seat, "stay", "pass_action", "draw_crisis", "activate_cylons", "prepare_jump")
     assert state["discards"] == [seat] and state["current"] == seat
     assert RULES.pending(state)[0].prompt == "discard_to_hand_limit"
     for _ in range(3):
@@ -175,12 +174,10 @@ def test_a_cylon_attack_places_its_ships_and_raiders_launch() -> None:
 def test_the_jump_icon_moves_the_fleet_token() -> None:
     state = _top_crisis(to_step(start_game(5, BASE_5), "crisis"), "water_sabotaged")
     seat = state["current"]
-    for kind in ("draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, seat, kind)
+    state = play(state, seat, "draw_crisis", "activate_cylons", "prepare_jump")
     assert state["jump"] == 1
     state = _top_crisis(to_step(state, "crisis"), "jammed_assault")  # no jump icon
-    for kind in ("draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, state["current"], kind)
+    state = play(state, state["current"], "draw_crisis", "activate_cylons", "prepare_jump")
     assert state["jump"] == 1
 
 
@@ -192,8 +189,7 @@ def test_auto_jump_the_admiral_chooses_a_destination() -> None:
     state["jump"] = len(CONTENT.board.jump_track) - 2
     state["decks"]["destination"] += ["ragnar_anchorage", "deep_space"]
     seat = state["current"]
-    for kind in ("draw_crisis", "activate_cylons"):
-        state = act(state, seat, kind)
+    state = play(state, seat, "draw_crisis", "activate_cylons")
     state, events = act_events(state, seat, "prepare_jump")
     assert all(sum(w[k] if k != "basestar" else len(w[k]) for k in ("raider", "viper", "basestar")) == 0
                and not w["civilian"] for w in state["space"].values())  # every ship removed
@@ -219,8 +215,7 @@ def test_the_sleeper_agent_phase_deals_a_loyalty_card_each() -> None:
     state["jump"] = len(CONTENT.board.jump_track) - 2
     state["distance"] = 3
     state["decks"]["destination"] += ["tylium_planet", "icy_moon"]
-    for kind in ("draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, state["current"], kind)
+    state = play(state, state["current"], "draw_crisis", "activate_cylons", "prepare_jump")
     before = [len(p["loyalty"]) for p in state["players"]]
     state = act(state, admiral, "choose_destination", card="icy_moon")
     assert state["sleeper_done"] and state["distance"] == 4
@@ -234,8 +229,7 @@ def test_the_sleeper_agent_phase_deals_a_loyalty_card_each() -> None:
 def test_a_resource_at_zero_at_the_end_of_a_turn_wins_for_the_cylons() -> None:
     state = _top_crisis(to_step(start_game(4, BASE_5[:4]), "crisis"), "water_sabotaged")
     state["resources"]["food"] = 2
-    for kind in ("draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, state["current"], kind)
+    state = play(state, state["current"], "draw_crisis", "activate_cylons", "prepare_jump")
     assert state["phase"] == "over"
     result = RULES.result(state)
     assert result is not None and result.reason == "resource_exhausted"
@@ -249,8 +243,7 @@ def test_kobol_the_jump_after_distance_8_wins_for_the_humans() -> None:
     state = _top_crisis(to_step(start_game(4, BASE_5[:4]), "crisis"), "water_sabotaged")
     state["jump"] = len(CONTENT.board.jump_track) - 2
     state["distance"], state["objective_reached"], state["sleeper_done"] = 8, True, True
-    for kind in ("draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, state["current"], kind)
+    state = play(state, state["current"], "draw_crisis", "activate_cylons", "prepare_jump")
     result = RULES.result(state)
     assert result is not None and result.reason == "kobol_reached"
     assert result.winners and all(not any(c.startswith("cylon_") for c in state["players"][s]["revealed"])
@@ -266,8 +259,7 @@ def test_helo_stranded_skips_movement_and_action_then_is_placed() -> None:
     state = act(state, seat, "receive_skills", picks=[])
     assert state["step"] == "crisis"
     state = _top_crisis(state, "water_sabotaged")
-    for kind in ("draw_crisis", "activate_cylons", "prepare_jump"):
-        state = act(state, seat, kind)
+    state = play(state, seat, "draw_crisis", "activate_cylons", "prepare_jump")
     assert RULES.pending(state)[0].prompt == "place_stranded" and state["current"] == seat
     offered = {c.args["location"] for c in RULES.legal_commands(state, seat)}
     assert "sickbay" not in offered and "press_room" not in offered and "command" in offered
