@@ -10,6 +10,7 @@ clockwise), attack Galactica when no civilian ship is in space.
 from __future__ import annotations
 
 from games.bsg.engine.effects import change_resources, damage_galactica, send_to
+from games.bsg.engine.ending import end_game
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 
 
@@ -109,3 +110,44 @@ def activate_area(ctx: Ctx, area: str) -> None:
         if hit:
             damage_galactica(ctx, 1)
     next_key(state)
+
+
+def _toward_launch(area: str) -> str | None:
+    """The next area toward the nearest launch area (ties: clockwise); None when already in one."""
+    launch = CONTENT.board.launch_areas()
+    if area in launch:
+        return None
+    best = min((_distance(area, t) for t in launch), key=lambda d: (d[0], -d[1]))
+    ccw, cw = CONTENT.board.adjacent(area)
+    return cw if best[1] == 1 else ccw
+
+
+def heavy_raiders(ctx: Ctx) -> bool:
+    """R606 (RULINGS A15, G19): the centurions already aboard advance one space, a centurion at the end of
+    the track wins for the Cylons (R708c); then each heavy raider in a launch area boards (a centurion on
+    the track's first space, the heavy raider back to the supply) and every other one moves one area
+    toward the nearest launch area. False when no heavy raider is in play (the basestars launch then)."""
+    state = ctx.state
+    board = CONTENT.board
+    if state["boarding"]:
+        state["boarding"] = [c + 1 for c in state["boarding"]]
+        ctx.emit("centurions_advanced", positions=list(state["boarding"]))
+        if max(state["boarding"]) >= board.boarding_win_at:
+            end_game(ctx, "cylons", "centurions_boarded")
+            return True
+    due = {area: w["heavy_raider"] for area, w in state["space"].items() if w["heavy_raider"]}
+    if not due:
+        return False
+    for area in sorted(due, key=lambda a: board.area(a).number):
+        for _ in range(due[area]):
+            step = _toward_launch(area)
+            if step is not None:
+                state["space"][area]["heavy_raider"] -= 1
+                state["space"][step]["heavy_raider"] += 1
+                ctx.emit("heavy_raider_moved", area=area, to=step)
+            elif len(state["boarding"]) < board.components["centurion"]:
+                state["space"][area]["heavy_raider"] -= 1
+                state["supply"]["heavy_raider"] += 1
+                state["boarding"].append(0)
+                ctx.emit("centurion_boarded", area=area)
+    return True

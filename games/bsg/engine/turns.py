@@ -336,9 +336,9 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
         elif icon == "raiders":  # R602, R604: area by area, in the active player's order
             cylons.start_raiders(ctx, icons)
             return
-        elif icon == "heavy_raiders" and not any(w["heavy_raider"] for w in state["space"].values()) \
-                and not state["boarding"]:  # R606: none in play, every basestar launches 1
-            _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])
+        elif icon == "heavy_raiders":  # R606: none in play, every basestar launches 1
+            if not cylons.heavy_raiders(ctx) and state["phase"] == "turn":
+                _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])
         elif icon == "basestars":
             _basestars_attack(ctx)
         else:

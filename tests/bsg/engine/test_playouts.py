@@ -78,6 +78,8 @@ class Invariants:
         for ship in ("raider", "heavy_raider"):
             assert state["supply"][ship] + sum(w[ship] for w in space) == comps[ship]
         assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) == comps["basestar"]
+        assert len(state["boarding"]) <= comps["centurion"]
+        assert all(0 <= c <= CONTENT.board.boarding_win_at for c in state["boarding"])
         pilots = sum(1 for p in state["players"] if p["viper"] is not None)
         vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in space) + pilots + state["damaged_vipers"]
                   + state["vipers_lost"])
@@ -132,7 +134,8 @@ def test_random_games_end_with_every_invariant_kept(players: int) -> None:
                               on_events=on_events)
         result = RULES.result(playout.state)
         assert result is not None
-        assert result.reason in ("resource_exhausted", "kobol_reached", "galactica_destroyed")
+        assert result.reason in ("resource_exhausted", "kobol_reached", "galactica_destroyed",
+                                 "centurions_boarded")
         assert_replays(RULES, playout, players, {}, seed)
         total += len(playout.commands)
         for kind, n in playout.kinds.items():

@@ -128,3 +128,42 @@ def test_with_no_civilian_in_space_raiders_attack_galactica() -> None:
         assert len(damaged) == (1 if attack.data["roll"] == 8 else 0)
         hits += len(damaged)
     assert hits > 0
+
+
+def heavy(**areas: int) -> State:
+    """A game at the activation of a heavy raiders icon (Dradis Contact), heavy raiders where given."""
+    state = to_step(start_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].append("dradis_contact")
+    state = act(state, state["current"], "draw_crisis")
+    for where in state["space"].values():
+        state["supply"]["heavy_raider"] += where["heavy_raider"]
+        where["heavy_raider"] = 0
+    for name, count in areas.items():
+        state["space"][name]["heavy_raider"] = count
+        state["supply"]["heavy_raider"] -= count
+    return state
+
+
+@pytest.mark.rules("bsg:R606", "bsg:R625")
+def test_heavy_raiders_move_toward_a_launch_area_and_board() -> None:
+    """From fore (1) the launch area lower fore (6) is one step counter-clockwise; one in lower aft (5), a
+    launch area, boards: a centurion on the first space, the heavy raider back to the supply."""
+    state = heavy(fore=1, lower_aft=1)
+    supply = state["supply"]["heavy_raider"]
+    state = act(state, state["current"], "activate_cylons")
+    assert state["space"]["fore"]["heavy_raider"] == 0 and state["space"]["lower_fore"]["heavy_raider"] == 1
+    assert state["space"]["lower_aft"]["heavy_raider"] == 0 and state["boarding"] == [0]
+    assert state["supply"]["heavy_raider"] == supply + 1
+    assert state["space"]["fore"]["basestar"] and state["space"]["fore"]["heavy_raider"] == 0  # no launch
+
+
+@pytest.mark.rules("bsg:R606", "bsg:R625", "bsg:R708")
+def test_centurions_advance_first_and_win_at_the_end_of_the_track() -> None:
+    state = heavy(lower_fore=1)
+    state["boarding"] = [1]
+    after = act(state, state["current"], "activate_cylons")
+    assert after["boarding"] == [2, 0]  # the new centurion does not advance in the same activation
+    state["boarding"] = [3]
+    after = act(state, state["current"], "activate_cylons")
+    result = RULES.result(after)
+    assert result is not None and result.reason == "centurions_boarded"
