@@ -13,6 +13,7 @@ Command kinds and args:
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
 - ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
+- ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
 - ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
   "the President / the current player chooses a character to send to the Brig")
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
@@ -33,7 +34,7 @@ STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "acti
                 "activation": "activate_cylon_ships", "jump": "jump_preparation"}
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
-              "choose_target": "choose_character_to_send"}
+              "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -102,6 +103,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, CONTENT.board.starting_skills)]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "risk_raptor":
+        return [_c(seat, "risk_raptor", risk=True), _c(seat, "risk_raptor", risk=False)]
     if prompt == "activate_area":
         return [_c(seat, "activate_area", area=a) for a in cylons.areas_left(state)]
     if prompt == "discard_skill_cards":
@@ -159,6 +162,13 @@ def _opt(command: Command, name: str) -> str | None:
     return None if command.args.get(name) is None else _arg(command, name)
 
 
+def _flag(command: Command, name: str) -> bool:
+    value = command.args.get(name)
+    if not isinstance(value, bool):
+        raise IllegalCommand("bad_argument", "", argument=name)
+    return value
+
+
 def _opt_int(command: Command, name: str) -> int | None:
     return None if command.args.get(name) is None else int(_arg(command, name, int))
 
@@ -200,6 +210,7 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
     "finish_contributing": ("contribute_to_check", "bsg:R501",
                             lambda ctx, c: checks.finish_contributing(ctx, c.seat)),
     "activate_cylons": ("activate_cylon_ships", "bsg:R240", lambda ctx, c: turns.activate_cylons(ctx, c.seat)),
+    "risk_raptor": ("risk_raptor", "bsg:R624", lambda ctx, c: turns.risk_raptor(ctx, c.seat, _flag(c, "risk"))),
     "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
         ctx, c.seat, _arg(c, "area"))),
     "prepare_jump": ("jump_preparation", "bsg:R250", lambda ctx, c: turns.prepare_jump(ctx, c.seat)),

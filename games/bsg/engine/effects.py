@@ -4,7 +4,9 @@ Resolved: ``resources`` (R004, R700), ``jump_track`` (R250, R702), ``place_ships
 ``destroy_raptors`` / ``restore_raptors``, ``roll`` (R009), ``draw_skills`` (a single type, or the picks
 the player sent), ``give_title`` (R420), ``send_to`` (R430, R431, R423), ``move_character`` (to ``any``:
 a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its ``choose_of``),
-``discard_skills`` (at random, or each player picks his cards: ``state["forced"]``), ``send_to`` a chosen
+``damage_vipers`` / ``repair_vipers`` (RULINGS G20), ``destroy_civilians`` (R613), ``risk_raptor`` (C6; an
+optional one asks its chooser), ``discard_skills`` (at random, or each player picks his cards:
+``state["forced"]``), ``send_to`` a chosen
 character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``). Revealed Cylons
 ignore them all (R001, R260). Every other kind is logged as ``effect_unresolved`` with its kind: the later
 commits of issue 16 resolve them.
@@ -127,6 +129,68 @@ def damage_galactica(ctx: Ctx, count: int) -> None:
             return
 
 
+def effect_at(source: str, index: int) -> Effect:
+    """The ``index``-th top-level effect of a destination, crisis or location (what a prompt points back to)."""
+    record = CONTENT.lookup(source)
+    found: Effect = record.effects[index]
+    return found
+
+
+def roll_raptor(ctx: Ctx, effect: Effect, source: str, actor: int | None) -> None:
+    """Risk a raptor (RULINGS C6): at least ``at_least`` gives ``success``, below it the raptor is lost."""
+    state = ctx.state
+    if state["reserves"]["raptor"] <= 0:
+        ctx.emit("raptor_unavailable")
+        return
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    ok = roll >= int(effect.get("at_least"))
+    ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
+    if ok:
+        apply_effects(ctx, effect.get("success", ()), source, actor)
+    else:
+        state["reserves"]["raptor"] -= 1
+
+
+def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
+    """Unpiloted vipers to the Damaged Vipers box (RULINGS G20): from the Reserves, from space (areas by
+    number), or ``any``: the Reserves first."""
+    state = ctx.state
+    for _ in range(count):
+        if where in ("reserves", "any") and state["reserves"]["viper"] > 0:
+            state["reserves"]["viper"] -= 1
+        elif where in ("space", "any"):
+            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                         if state["space"][a.id]["viper"]), None)
+            if area is None:
+                return
+            state["space"][area]["viper"] -= 1
+        else:
+            return
+        state["damaged_vipers"] += 1
+        ctx.emit("viper_damaged", where=where)
+
+
+def destroy_civilians(ctx: Ctx, count: int) -> None:
+    """R613: a civilian ship not on the board is destroyed (its back shown, its loss suffered); when all
+    are on the board, one of them (RULINGS G20: the first of the lowest-numbered area)."""
+    state = ctx.state
+    for _ in range(count):
+        pile = state["decks"]["civilians"]
+        if pile:
+            civ = pile.pop()
+        else:
+            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                         if state["space"][a.id]["civilian"]), None)
+            if area is None:
+                return
+            civ = state["space"][area]["civilian"].pop(0)
+        state["decks"]["civilians_destroyed"].append(civ)
+        loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
+        ctx.emit("civilian_destroyed", area=None, civilian=civ, loss=dict(loss))
+        if loss:
+            change_resources(ctx, {k: -v for k, v in loss.items()})
+
+
 def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None, target: int | None = None,
                  picks: list[str] | None = None) -> None:
     state = ctx.state
@@ -156,6 +220,27 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
             skill = types[0] if len(types) == 1 else (picks or []).pop(0)
             if seat is not None:
                 draw_skill(ctx, seat, skill)
+    elif kind == "damage_vipers":
+        damage_vipers(ctx, int(effect.get("count")), str(effect.get("where", "any")))
+    elif kind == "repair_vipers" and effect.get("where") is None:
+        fixed = min(int(effect.get("count")), state["damaged_vipers"])
+        state["damaged_vipers"] -= fixed
+        state["reserves"]["viper"] += fixed
+        ctx.emit("vipers_repaired", count=fixed)
+    elif kind == "destroy_civilians":
+        destroy_civilians(ctx, int(effect.get("count")))
+    elif kind == "risk_raptor" and not effect.get("optional"):
+        roll_raptor(ctx, effect, source, actor)
+    elif kind == "risk_raptor":
+        chooser = _who(ctx, effect.get("chooser", "current"), actor, target)
+        record = CONTENT.lookup(source)
+        index = next((i for i, e in enumerate(record.effects) if e is effect), None)
+        if index is None:  # not a top-level effect: nothing to point back to, so no question is asked
+            roll_raptor(ctx, effect, source, actor)
+        elif state["reserves"]["raptor"] > 0:
+            state["prompt"] = {"kind": "risk_raptor", "seat": chooser if chooser is not None else actor,
+                               "source": source, "index": index}
+            next_key(state)
     elif kind == "damage_galactica" and not effect.get("choose_of"):
         damage_galactica(ctx, int(effect.get("count")))
     elif kind == "give_title":

@@ -11,7 +11,14 @@ from games.bsg.engine import cylons
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
-from games.bsg.engine.effects import apply_effects, damage_galactica, move_jump_track, send_to
+from games.bsg.engine.effects import (
+    apply_effects,
+    damage_galactica,
+    effect_at,
+    move_jump_track,
+    roll_raptor,
+    send_to,
+)
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, left_of, next_key
@@ -402,7 +409,7 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
     state["destinations"].append(card)
     state["distance"] += dest.distance
     ctx.emit("destination_chosen", seat=seat, card=card, distance=state["distance"])
-    apply_effects(ctx, dest.effects, card)
+    apply_effects(ctx, dest.effects, card, actor=seat)
     objective = CONTENT.board.objectives[0]
     if state["distance"] >= objective.sleeper_at and not state["sleeper_done"]:
         sleeper_phase(ctx)
@@ -439,9 +446,6 @@ def end_turn(ctx: Ctx) -> None:
         state["decks"]["crisis_discard"].append(state["crisis"])
         state["crisis"] = None
     state["discards"] = [p["seat"] for p in state["players"] if len(p["hand"]) > HAND_LIMIT]  # R008
-    p = ctx.player(state["current"])
-    if p["stranded"] and state["prompt"] is None:  # RULINGS C4
-        state["prompt"] = {"kind": "place_stranded", "seat": p["seat"]}
     next_key(state)
     finish_turn(ctx)
 
@@ -498,6 +502,20 @@ def discard_forced(ctx: Ctx, seat: int, card: str) -> None:
         finish_turn(ctx)
 
 
+def risk_raptor(ctx: Ctx, seat: int, risk: bool) -> None:
+    """The answer to an optional raptor gamble (RULINGS C6): risk it, or let the chance go."""
+    state = ctx.state
+    prompt = state["prompt"]
+    state["prompt"] = None
+    next_key(state)
+    effect = effect_at(prompt["source"], prompt["index"])
+    ctx.emit("raptor_risk_answered", seat=seat, risk=risk)
+    if risk:
+        roll_raptor(ctx, effect, prompt["source"], seat)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
 def send_targets(state: State) -> list[int]:
     """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430)."""
     return [p["seat"] for p in state["players"] if not p["cylon"]]
@@ -520,6 +538,11 @@ def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn":
+        return
+    p = ctx.player(state["current"])
+    if p["stranded"]:  # RULINGS C4: placed at the end of his first turn
+        state["prompt"] = {"kind": "place_stranded", "seat": p["seat"]}
+        next_key(state)
         return
     if any(v <= 0 for v in state["resources"].values()):
         end_game(ctx, "cylons", "resource_exhausted")
