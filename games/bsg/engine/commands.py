@@ -6,8 +6,9 @@ Command kinds and args:
 - ``draw_starting_skills {types: [3 skills]}`` (R108)
 - ``receive_skills {picks: [skills]}`` (R201; a pick per card whose type is the player's choice)
 - ``move {location, discard?}``, ``move_viper {area}``, ``stay {}`` (R210-R214)
-- ``pass_action {}`` (R220 F); ``activate_location {target?, pick?}`` (R220 A; ``target``: the chosen
-  character of a location's check, ``pick``: the skill type of an either-type draw);
+- ``pass_action {}`` (R220 F); ``activate_location {target?, pick?, area?}`` (R220 A; ``target``: the
+  chosen character of a location's check, ``pick``: the skill type of an either-type draw, ``area``: the
+  launch area of the Hangar Deck);
   ``move_anywhere {location}`` (the Brig's passed check)
 - ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
@@ -199,7 +200,7 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
     "stay": ("movement", "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
     "pass_action": ("action", "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
     "activate_location": ("action", "bsg:R220", lambda ctx, c: turns.activate_location(
-        ctx, c.seat, _opt_int(c, "target"), _opt(c, "pick"))),
+        ctx, c.seat, _opt_int(c, "target"), _opt(c, "pick"), _opt(c, "area"))),
     "move_anywhere": ("move_anywhere", "bsg:R306", lambda ctx, c: turns.move_anywhere(
         ctx, c.seat, _arg(c, "location"))),
     "draw_crisis": ("draw_crisis", "bsg:R230", lambda ctx, c: turns.draw_crisis(ctx, c.seat)),

@@ -12,7 +12,9 @@ from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
 from games.bsg.engine.effects import (
+    apply_effect,
     apply_effects,
+    change_resources,
     damage_galactica,
     effect_at,
     move_jump_track,
@@ -156,7 +158,8 @@ def stay(ctx: Ctx, seat: int) -> None:
 # --- R220 Action ----------------------------------------------------------------------------------
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
-LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig")
+LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
+                    "hangar_deck", "armory")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -186,6 +189,13 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "location_barred", "bsg:R220"
     if loc not in LOCATION_ACTIONS:
         return "location_action_not_available", "bsg:R220"
+    if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
+        return "ftl_needs_blue_space", "bsg:R303"
+    if loc == "hangar_deck" and not state["reserves"]["viper"] and not any(
+            w["viper"] for w in state["space"].values()):
+        return "no_viper_to_launch", "bsg:R302"
+    if loc == "armory" and not state["boarding"]:
+        return "no_centurion_aboard", "bsg:R308"
     return None
 
 
@@ -200,17 +210,19 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
                     if s != seat and not state["players"][s]["cylon"]]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
+        if effect.kind == "launch_self":
+            return [{"area": a} for a in CONTENT.board.launch_areas()]
     return [{}]
 
 
-def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None) -> None:
+def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None, area: str | None = None) -> None:
     """R220 A: the action of the location the character stands in. A location's skill check (R500) is aimed
     at the chosen character (Administration, Admiral's Quarters) or at the player himself (the Brig)."""
     state = ctx.state
     refusal = location_refusal(state, seat)
     if refusal is not None:
         raise IllegalCommand(refusal[0], refusal[1])
-    args: dict[str, Any] = {k: v for k, v in (("target", target), ("pick", pick)) if v is not None}
+    args: dict[str, Any] = {k: v for k, v in (("target", target), ("pick", pick), ("area", area)) if v is not None}
     if args not in location_options(state, seat):
         raise IllegalCommand("bad_location_target", "bsg:R220", **args)
     loc = state["players"][seat]["location"]
@@ -221,8 +233,59 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None)
         aimed = seat if check.get("target") == "self" else target
         start_check(ctx, {"location": loc, "target": aimed}, "crisis")
         return
-    apply_effects(ctx, effects, loc, actor=seat, picks=[pick] if pick else None)
+    for effect in effects:
+        if effect.kind == "jump":
+            _ftl_jump(ctx)
+            return
+        if effect.kind == "launch_self":
+            _launch_self(ctx, seat, str(area))
+        elif effect.kind == "attack" and effect.get("target") == "centurion":
+            _attack_centurion(ctx)
+        else:
+            apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
     go_to(ctx, "crisis")
+
+
+def _ftl_jump(ctx: Ctx) -> None:
+    """R303, R703: from a blue space, a roll of 6 or less costs the population printed on it; then the
+    fleet jumps, and the turn goes on with the Crisis."""
+    state = ctx.state
+    space = CONTENT.board.jump_track[state["jump"]]
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    ctx.emit("die_rolled", roll=roll, at_least=CONTENT.board.ftl_roll_loss_at_most + 1,
+             success=roll > CONTENT.board.ftl_roll_loss_at_most)
+    if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
+        change_resources(ctx, {"population": -space.population})
+    jump(ctx, then="crisis")
+
+
+def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
+    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves, or, with none there, an unpiloted
+    viper from space, into a launch area; his standee leaves the location."""
+    state = ctx.state
+    if not state["reserves"]["viper"]:
+        source = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                      if state["space"][a.id]["viper"])
+        state["space"][source]["viper"] -= 1
+        state["reserves"]["viper"] += 1
+        ctx.emit("viper_recalled", area=source)
+    state["reserves"]["viper"] -= 1
+    p = ctx.player(seat)
+    p["viper"] = area
+    p["location"] = None
+    ctx.emit("pilot_launched", seat=seat, area=area)
+
+
+def _attack_centurion(ctx: Ctx) -> None:
+    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track."""
+    state = ctx.state
+    row = CONTENT.board.attack("armory", "centurion")
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    hit = roll in row.destroyed
+    ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
+             result="destroyed" if hit else "missed")
+    if hit:
+        state["boarding"].remove(max(state["boarding"]))
 
 
 def move_anywhere_targets(state: State, seat: int) -> list[str]:
@@ -361,13 +424,14 @@ def prepare_jump(ctx: Ctx, seat: int) -> None:
     if card is not None and CONTENT.crises[card].jump:
         move_jump_track(ctx, 1)
     if CONTENT.board.jump_track[state["jump"]].auto:
-        jump(ctx)
+        jump(ctx, then="end")
     if state["phase"] == "turn" and state["prompt"] is None:
         go_to(ctx, "end")
 
 
-def jump(ctx: Ctx) -> None:
-    """R704: remove every ship, then the Admiral's Destination (or, past the objective, the win: R709)."""
+def jump(ctx: Ctx, then: str) -> None:
+    """R704: remove every ship, then the Admiral's Destination (or, past the objective, the win: R709); the
+    turn goes on with ``then`` (the end after Jump Preparation, R706; the Crisis after FTL Control)."""
     state = ctx.state
     for area in state["space"]:
         where = state["space"][area]
@@ -389,7 +453,7 @@ def jump(ctx: Ctx) -> None:
         return
     admiral = chooser_seat(state, "admiral")
     cards = [draw_from(ctx, "destination") for _ in range(2)]
-    state["prompt"] = {"kind": "destination", "seat": admiral, "cards": cards}
+    state["prompt"] = {"kind": "destination", "seat": admiral, "cards": cards, "then": then}
     next_key(state)
     ctx.emit("destinations_drawn", visible_to=frozenset({admiral}), redacted={"seat": admiral}, seat=admiral,
              cards=cards)
@@ -418,7 +482,7 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
         ctx.emit("objective_reached", objective=objective.id)
     state["jump"] = 0
     ctx.emit("jump_track_moved", steps=0, position=0)
-    go_to(ctx, "end")
+    go_to(ctx, prompt["then"])
 
 
 def sleeper_phase(ctx: Ctx) -> None:

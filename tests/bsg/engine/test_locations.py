@@ -9,7 +9,7 @@ import pytest
 
 from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.state import Ctx, skill_of
+from games.bsg.engine.state import CONTENT, Ctx, skill_of
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import State, act, skill_card, start_game, to_step
 
@@ -173,3 +173,61 @@ def test_resources_are_capped_at_15_and_may_fall_below_zero() -> None:
     ctx = Ctx(state=state, rng=Rng.from_seed(1))
     change_resources(ctx, {"fuel": 20, "food": -10})
     assert state["resources"]["fuel"] == 15 and state["resources"]["food"] == -2
+
+
+@pytest.mark.rules("bsg:R303", "bsg:R703", "bsg:R704")
+def test_ftl_control_jumps_from_a_blue_space_only() -> None:
+    """AS-23: refused off a blue space; on the blue "-3" space a roll of 6 or less costs 3 population, a 7
+    or 8 nothing; then the fleet jumps and the turn goes on with the Crisis."""
+    state = at_action("ftl_control")
+    seat = state["current"]
+    assert offered(state) == []
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location")
+    assert (info.value.code, info.value.rule) == ("ftl_needs_blue_space", "bsg:R303")
+    blue = next(i for i, s in enumerate(CONTENT.board.jump_track) if s.blue and s.population == 3)
+    state["jump"] = blue
+    admiral = state["admiral"]
+    seen = set()
+    for seed in range(30):
+        out = RULES.apply(state, Command(seat, "activate_location", {}), Rng.from_seed(seed))
+        roll = next(e.data["roll"] for e in out.events if e.kind == "die_rolled")
+        assert out.state["resources"]["population"] == 12 - (3 if roll <= 6 else 0)
+        assert RULES.pending(out.state)[0].prompt == "choose_destination"
+        seen.add(roll <= 6)
+        after = act(out.state, admiral, "choose_destination", card=out.state["prompt"]["cards"][0])
+        assert after["step"] == "crisis" and after["current"] == seat and after["jump"] == 0
+    assert seen == {True, False}
+
+
+@pytest.mark.rules("bsg:R302", "bsg:R622")
+def test_the_hangar_deck_launches_a_pilot() -> None:
+    state = at_action("hangar_deck")  # Baltar: no pilot
+    assert offered(state) == []
+    state = to_step(start_game(3, ["kara_thrace", "william_adama", "laura_roslin"]), "action")
+    seat = state["current"]
+    assert state["players"][seat]["location"] == "hangar_deck"
+    assert offered(state) == [{"area": "lower_aft"}, {"area": "lower_fore"}]
+    reserves = state["reserves"]["viper"]
+    after = act(state, seat, "activate_location", area="lower_aft")
+    assert after["players"][seat]["viper"] == "lower_aft" and after["players"][seat]["location"] is None
+    assert after["reserves"]["viper"] == reserves - 1
+    state["reserves"]["viper"] = 0  # R622: with none in the Reserves, a viper in space is called back
+    after = act(state, seat, "activate_location", area="lower_aft")
+    assert after["space"]["lower_fore"]["viper"] == 1 and after["players"][seat]["viper"] == "lower_aft"
+
+
+@pytest.mark.rules("bsg:R308", "bsg:R161")
+def test_the_armory_attacks_the_leading_centurion() -> None:
+    state = at_action("armory")
+    seat = state["current"]
+    assert offered(state) == []
+    state["boarding"] = [0, 2]
+    assert offered(state) == [{}]
+    seen = set()
+    for seed in range(30):
+        out = RULES.apply(state, Command(seat, "activate_location", {}), Rng.from_seed(seed))
+        roll = next(e.data["roll"] for e in out.events if e.kind == "attack_rolled")
+        assert out.state["boarding"] == ([0] if roll >= 7 else [0, 2])
+        seen.add(roll >= 7)
+    assert seen == {True, False}
