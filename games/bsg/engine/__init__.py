@@ -1,4 +1,14 @@
 """Battlestar Galactica: the pure-Python rules engine (digest: shared/rules/bsg.md).
 
-So far only its content: ``content.py`` loads and validates the data files under ``data/`` (SCHEMA.md).
+Where each rule lives: content.py (the data files, SCHEMA.md), setup.py (R101-R110, R120), turns.py
+(R200-R255, R300-R306 location actions, R704, R405, R605-R607), checks.py (R500-R506), cylons.py (R602,
+R604, R606, R625), effects.py (the effect vocabulary, as far as it is resolved; R162, R614, R616),
+ending.py (R708-R709), commands.py (decisions and commands), view.py (hidden information, 6.1),
+options.py (R150), messages.py (English texts of codes, prompts and events).
 """
+
+from __future__ import annotations
+
+from games.bsg.engine.rules import RULES, BsgRules
+
+__all__ = ["RULES", "BsgRules"]

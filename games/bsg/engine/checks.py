@@ -1,0 +1,152 @@
+"""Skill checks (bsg:R500-R506): two Destiny cards, secret face-down contributions in seat order from the
+player to the left of the active player to the active player himself, the shuffled anonymous reveal,
+strength by colour and the pass / partial pass / fail results.
+
+``state["check"]``::
+
+    {"source": {"card": id, "option": index | None} or {"location": id, "target": seat | None},
+     "colors", "difficulty", "partial_at",
+     "destiny": [2 cards], "order": [seats], "at": index in order (== len: all have played),
+     "played": {"<seat>": [cards]}, "then": the turn step that follows}
+
+Nobody sees the Destiny cards or another seat's cards before the reveal; the reveal shows the shuffled
+pile without owners (R501 step 5, 6.1); only the number of cards each seat put in is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine.content import Check, Effect
+from games.bsg.engine.decks import discard_skill, draw_destiny
+from games.bsg.engine.effects import apply_effects
+from games.bsg.engine.state import CONTENT, Ctx, State, next_key, skill_of, strength_of
+from games.engine.core import IllegalCommand
+
+RULE = "bsg:R501"
+
+
+def location_check(location: str) -> Effect:
+    """The ``skill_check`` effect of a location's action (R500: Administration, Admiral's Quarters, Brig)."""
+    return next(e for e in CONTENT.locations[location].effects if e.kind == "skill_check")
+
+
+def check_of(source: dict[str, Any]) -> Check:
+    """The check's rules. A location's check has no Consequence (R504)."""
+    if "location" in source:
+        effect = location_check(source["location"])
+        return Check(colors=tuple(effect.get("colors")), difficulty=int(effect.get("difficulty")),
+                     on_pass=tuple(effect.get("pass", ())), on_fail=tuple(effect.get("fail", ())))
+    card: str = source["card"]
+    crisis = CONTENT.crises.get(card) or CONTENT.super_crises[card]
+    if source.get("option") is not None:
+        index: int = source["option"]
+        found = crisis.options[index].check
+    else:
+        found = crisis.check
+    assert found is not None, source
+    return found
+
+
+def contribution_order(state: State) -> list[int]:
+    """From the player to the left of the active player round to the active player (R501 step 4, R010)."""
+    n, current = state["n"], state["current"]
+    return [(current + 1 + i) % n for i in range(n)]
+
+
+def contribution_limit(state: State, seat: int) -> int | None:
+    """At most 1 card for a revealed Cylon (R502) and for a character in the Brig (R435, RULINGS C16)."""
+    p = state["players"][seat]
+    if p["cylon"] or p["location"] == "brig":
+        return 1
+    return None
+
+
+def start_check(ctx: Ctx, source: dict[str, Any], then: str) -> None:
+    check = check_of(source)
+    state = ctx.state
+    state["check"] = {
+        "source": source, "colors": list(check.colors), "difficulty": check.difficulty,
+        "partial_at": check.partial_at, "destiny": draw_destiny(ctx), "order": contribution_order(state),
+        "at": 0, "played": {str(p["seat"]): [] for p in state["players"]}, "then": then,
+    }
+    next_key(state)
+    ctx.emit("check_started", card=source.get("card"), option=source.get("option"),
+             location=source.get("location"), target=source.get("target"), colors=list(check.colors),
+             difficulty=check.difficulty, partial_at=check.partial_at, order=state["check"]["order"])
+
+
+def waiting_for(state: State) -> int | None:
+    """The seat whose contribution the check waits for; None once every seat has played."""
+    check = state["check"]
+    if check is None or check["at"] >= len(check["order"]):
+        return None
+    seat: int = check["order"][check["at"]]
+    return seat
+
+
+def _need_turn(state: State, seat: int) -> dict[str, Any]:
+    check = state["check"]
+    if check is None:
+        raise IllegalCommand("no_skill_check", RULE)
+    if waiting_for(state) != seat:
+        raise IllegalCommand("not_your_contribution", RULE, waiting_for=waiting_for(state))
+    found: dict[str, Any] = check
+    return found
+
+
+def contribute(ctx: Ctx, seat: int, card: str) -> None:
+    """Put one Skill card from the hand face down on the check (R501 step 4)."""
+    check = _need_turn(ctx.state, seat)
+    p = ctx.player(seat)
+    if card not in p["hand"]:
+        raise IllegalCommand("card_not_in_hand", RULE)
+    limit = contribution_limit(ctx.state, seat)
+    played = check["played"][str(seat)]
+    if limit is not None and len(played) >= limit:
+        raise IllegalCommand("contribution_limit_reached", "bsg:R502", limit=limit)
+    p["hand"].remove(card)
+    played.append(card)
+    ctx.emit("check_card_played", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(played)},
+             seat=seat, card=card, count=len(played))
+
+
+def finish_contributing(ctx: Ctx, seat: int) -> None:
+    check = _need_turn(ctx.state, seat)
+    check["at"] += 1
+    next_key(ctx.state)
+    ctx.emit("check_contribution_done", seat=seat, count=len(check["played"][str(seat)]))
+
+
+def strength(colors: list[str], cards: list[str]) -> tuple[int, int]:
+    """(positive, negative) strength of the revealed cards: the check's colours add, every other colour
+    subtracts (R501 step 7)."""
+    positive = sum(strength_of(c) for c in cards if skill_of(c) in colors)
+    negative = sum(strength_of(c) for c in cards if skill_of(c) not in colors)
+    return positive, negative
+
+
+def reveal(ctx: Ctx) -> str:
+    """Shuffle the pile, reveal it, total it and apply the result (R501 steps 5-8, R506); the outcome."""
+    state = ctx.state
+    check = state["check"]
+    pile = list(check["destiny"])
+    for seat in check["order"]:
+        pile += check["played"][str(seat)]
+    ctx.rng.shuffle(pile)
+    positive, negative = strength(check["colors"], pile)
+    total = positive - negative
+    rules = check_of(check["source"])
+    outcome = rules.outcome(total)
+    source = check["source"]
+    label = source.get("card") or source["location"]
+    ctx.emit("check_revealed", cards=pile, positive=positive, negative=negative, total=total,
+             difficulty=check["difficulty"], outcome=outcome, source=label)
+    for card in pile:
+        discard_skill(ctx, card)
+    state["check"] = None
+    next_key(state)
+    results = {"pass": rules.on_pass, "partial": rules.on_partial, "fail": rules.on_fail}[outcome]
+    apply_effects(ctx, results, label, target=source.get("target"))
+    apply_effects(ctx, rules.consequence, label)  # R506: whatever the outcome (never for a location, R504)
+    return outcome

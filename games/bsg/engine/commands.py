@@ -1,0 +1,257 @@
+"""Who must act, what they may send, and dispatching a command to the module that owns its rule.
+
+Command kinds and args:
+
+- ``choose_character {character, area?}`` (R104; ``area``: Apollo's launch area, RULINGS C3)
+- ``draw_starting_skills {types: [3 skills]}`` (R108)
+- ``receive_skills {picks: [skills]}`` (R201; a pick per card whose type is the player's choice)
+- ``move {location, discard?}``, ``move_viper {area}``, ``stay {}`` (R210-R214)
+- ``pass_action {}`` (R220 F); ``activate_location {target?, pick?, area?}`` (R220 A; ``target``: the
+  chosen character of a location's check, ``pick``: the skill type of an either-type draw, ``area``: the
+  launch area of the Hangar Deck);
+  ``move_anywhere {location}`` (the Brig's passed check)
+- ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
+- ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
+- ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
+- ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
+- ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
+- ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
+  "the President / the current player chooses a character to send to the Brig")
+- automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import Any
+
+from games.bsg.engine import checks, cylons, setup, turns
+from games.bsg.engine.state import CONTENT, Ctx, State
+from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
+
+AUTO_KINDS = ("reveal_check",)
+STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "action", "crisis": "draw_crisis",
+                "activation": "activate_cylon_ships", "jump": "jump_preparation"}
+PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
+              "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
+              "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor"}
+
+
+def pending(state: State) -> list[Decision]:
+    phase = state["phase"]
+    key = f"t{state['turn_no']}.{phase}.{state['step']}.{state['dseq']}"
+    if phase == "over":
+        return []
+    if phase == "characters":
+        return [Decision(key=key, seats=frozenset({state["chooser"]}), prompt="choose_character",
+                         params={"available": setup.available_characters(state)})]
+    if phase == "starting_skills":
+        waiting = [p["seat"] for p in state["players"] if not p["started"]]
+        return [Decision(key=key, seats=frozenset(waiting), prompt="draw_starting_skills")]
+    if state["forced"]:
+        return [Decision(key=key, seats=frozenset(int(s) for s in state["forced"]), prompt="discard_skill_cards",
+                         params={"counts": dict(state["forced"])})]
+    if state["discards"]:
+        return [Decision(key=key, seats=frozenset(state["discards"]), prompt="discard_to_hand_limit")]
+    if state["check"] is not None:
+        seat = checks.waiting_for(state)
+        if seat is None:
+            return [Decision(key=key, seats=frozenset(), prompt="reveal_check", automatic=True)]
+        return [Decision(key=key, seats=frozenset({seat}), prompt="contribute_to_check",
+                         params={"seat": seat, **state["check"]["source"]})]
+    if state["activation"] is not None:
+        return [Decision(key=key, seats=frozenset({state["current"]}), prompt="activate_area",
+                         params={"areas": cylons.areas_left(state)})]
+    if state["prompt"] is not None:
+        pr = state["prompt"]
+        return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
+                         params={"seat": pr["seat"]})]
+    return [Decision(key=key, seats=frozenset({state["current"]}), prompt=STEP_PROMPTS[state["step"]],
+                     params={"seat": state["current"]})]
+
+
+def auto_command(state: State) -> Command | None:
+    if state["phase"] == "turn" and not state["discards"] and not state["forced"] and state["check"] is not None \
+            and checks.waiting_for(state) is None:
+        return Command(AUTO_SEAT, "reveal_check", {})
+    return None
+
+
+def _c(seat: int, kind: str, **args: Any) -> Command:
+    return Command(seat, kind, args)
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    decision = next((d for d in pending(state) if seat in d.seats), None)
+    if decision is None:
+        return []
+    p = state["players"][seat]
+    hand = sorted(set(p["hand"]))
+    prompt = decision.prompt
+    if prompt == "choose_character":
+        out = []
+        for character in setup.available_characters(state):
+            if CONTENT.characters[character].start == "viper":
+                out += [_c(seat, "choose_character", character=character, area=a)
+                        for a in CONTENT.board.launch_areas()]
+            else:
+                out.append(_c(seat, "choose_character", character=character))
+        return out
+    if prompt == "draw_starting_skills":
+        own = CONTENT.characters[p["character"]].skill_types
+        return [_c(seat, "draw_starting_skills", types=list(t))
+                for t in combinations_with_replacement(own, CONTENT.board.starting_skills)]
+    if prompt == "discard_to_hand_limit":
+        return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "risk_raptor":
+        return [_c(seat, "risk_raptor", risk=True), _c(seat, "risk_raptor", risk=False)]
+    if prompt == "activate_area":
+        return [_c(seat, "activate_area", area=a) for a in cylons.areas_left(state)]
+    if prompt == "discard_skill_cards":
+        return [_c(seat, "discard_forced", card=card) for card in hand]
+    if prompt == "choose_character_to_send":
+        return [_c(seat, "choose_target", target=s) for s in turns.send_targets(state)]
+    if prompt == "contribute_to_check":
+        out = [_c(seat, "finish_contributing")]
+        limit = checks.contribution_limit(state, seat)
+        if limit is None or len(state["check"]["played"][str(seat)]) < limit:
+            out += [_c(seat, "contribute", card=card) for card in hand]
+        return out
+    if prompt == "choose_crisis_option":
+        crisis = CONTENT.crises[state["prompt"]["card"]]
+        return [_c(seat, "choose_option", option=i) for i in range(len(crisis.options))]
+    if prompt == "choose_destination":
+        return [_c(seat, "choose_destination", card=card) for card in sorted(set(state["prompt"]["cards"]))]
+    if prompt == "place_stranded":
+        return [_c(seat, "place_stranded", location=loc) for loc in turns.stranded_targets()]
+    if prompt == "receive_skills":
+        return [_c(seat, "receive_skills", picks=picks) for picks in turns.receive_choices(state, seat)]
+    if prompt == "movement":
+        out = [_c(seat, "stay")]
+        out += [_c(seat, "move_viper", area=a) for a in turns.viper_targets(state, seat)]
+        for loc, change in turns.move_targets(state, seat):
+            if change:
+                out += [_c(seat, "move", location=loc, discard=card) for card in hand]
+            else:
+                out.append(_c(seat, "move", location=loc))
+        return out
+    if prompt == "action":
+        return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
+                                            for args in turns.location_options(state, seat)]
+    if prompt == "move_anywhere":
+        return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
+    if prompt == "draw_crisis":
+        return [_c(seat, "draw_crisis")]
+    if prompt == "activate_cylon_ships":
+        return [_c(seat, "activate_cylons")]
+    if prompt == "jump_preparation":
+        return [_c(seat, "prepare_jump")]
+    return []
+
+
+# --- dispatch ------------------------------------------------------------------------------------
+
+def _arg(command: Command, name: str, kind: type = str) -> Any:
+    value = command.args.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise IllegalCommand("bad_argument", "", argument=name)
+    return value
+
+
+def _opt(command: Command, name: str) -> str | None:
+    return None if command.args.get(name) is None else _arg(command, name)
+
+
+def _flag(command: Command, name: str) -> bool:
+    value = command.args.get(name)
+    if not isinstance(value, bool):
+        raise IllegalCommand("bad_argument", "", argument=name)
+    return value
+
+
+def _opt_int(command: Command, name: str) -> int | None:
+    return None if command.args.get(name) is None else int(_arg(command, name, int))
+
+
+def _strings(command: Command, name: str) -> list[str]:
+    value = command.args.get(name)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise IllegalCommand("bad_argument", "", argument=name)
+    return list(value)
+
+
+def _need(state: State, seat: int, prompt: str, rule: str) -> None:
+    decision = next((d for d in pending(state) if seat in d.seats), None)
+    if decision is None or decision.prompt != prompt:
+        raise IllegalCommand("not_now", rule)
+
+
+HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
+    "choose_character": ("choose_character", "bsg:R104", lambda ctx, c: setup.choose_character(
+        ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
+    "draw_starting_skills": ("draw_starting_skills", "bsg:R108", lambda ctx, c: setup.draw_starting_skills(
+        ctx, c.seat, _strings(c, "types"))),
+    "receive_skills": ("receive_skills", "bsg:R201", lambda ctx, c: turns.receive_skills(
+        ctx, c.seat, _strings(c, "picks"))),
+    "move": ("movement", "bsg:R210", lambda ctx, c: turns.move(ctx, c.seat, _arg(c, "location"),
+                                                               _opt(c, "discard"))),
+    "move_viper": ("movement", "bsg:R213", lambda ctx, c: turns.move_viper(ctx, c.seat, _arg(c, "area"))),
+    "stay": ("movement", "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
+    "pass_action": ("action", "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
+    "activate_location": ("action", "bsg:R220", lambda ctx, c: turns.activate_location(
+        ctx, c.seat, _opt_int(c, "target"), _opt(c, "pick"), _opt(c, "area"))),
+    "move_anywhere": ("move_anywhere", "bsg:R306", lambda ctx, c: turns.move_anywhere(
+        ctx, c.seat, _arg(c, "location"))),
+    "draw_crisis": ("draw_crisis", "bsg:R230", lambda ctx, c: turns.draw_crisis(ctx, c.seat)),
+    "choose_option": ("choose_crisis_option", "bsg:R005", lambda ctx, c: turns.choose_option(
+        ctx, c.seat, _arg(c, "option", int))),
+    "contribute": ("contribute_to_check", "bsg:R501", lambda ctx, c: checks.contribute(
+        ctx, c.seat, _arg(c, "card"))),
+    "finish_contributing": ("contribute_to_check", "bsg:R501",
+                            lambda ctx, c: checks.finish_contributing(ctx, c.seat)),
+    "activate_cylons": ("activate_cylon_ships", "bsg:R240", lambda ctx, c: turns.activate_cylons(ctx, c.seat)),
+    "risk_raptor": ("risk_raptor", "bsg:R624", lambda ctx, c: turns.risk_raptor(ctx, c.seat, _flag(c, "risk"))),
+    "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
+        ctx, c.seat, _arg(c, "area"))),
+    "prepare_jump": ("jump_preparation", "bsg:R250", lambda ctx, c: turns.prepare_jump(ctx, c.seat)),
+    "choose_destination": ("choose_destination", "bsg:R704", lambda ctx, c: turns.choose_destination(
+        ctx, c.seat, _arg(c, "card"))),
+    "discard_excess": ("discard_to_hand_limit", "bsg:R008", lambda ctx, c: turns.discard_excess(
+        ctx, c.seat, _arg(c, "card"))),
+    "discard_forced": ("discard_skill_cards", "bsg:R260", lambda ctx, c: turns.discard_forced(
+        ctx, c.seat, _arg(c, "card"))),
+    "choose_target": ("choose_character_to_send", "bsg:R436", lambda ctx, c: turns.choose_target(
+        ctx, c.seat, _arg(c, "target", int))),
+    "place_stranded": ("place_stranded", "bsg:R456", lambda ctx, c: turns.place_stranded(
+        ctx, c.seat, _arg(c, "location"))),
+}
+
+
+def _reveal_check(ctx: Ctx) -> None:
+    then = ctx.state["check"]["then"]
+    checks.reveal(ctx)
+    turns.go_to(ctx, then)
+
+
+def dispatch(ctx: Ctx, command: Command) -> None:
+    state = ctx.state
+    if state["phase"] == "over":
+        raise IllegalCommand("game_over", "")
+    if command.seat == AUTO_SEAT:
+        if command.kind not in AUTO_KINDS or auto_command(state) is None:
+            raise IllegalCommand("no_automatic_step_due", "")
+        _reveal_check(ctx)
+        return
+    if command.kind in AUTO_KINDS:
+        raise IllegalCommand("automatic_step_only", "")
+    entry = HANDLERS.get(command.kind)
+    if entry is None:
+        raise IllegalCommand("unknown_command", "", kind=command.kind)
+    prompt, rule, handler = entry
+    if command.seat not in {s for d in pending(state) for s in d.seats}:
+        if command.kind in ("contribute", "finish_contributing") and state["check"] is not None:
+            raise IllegalCommand("not_your_contribution", "bsg:R501", waiting_for=checks.waiting_for(state))
+        raise IllegalCommand("not_your_turn", "")
+    _need(state, command.seat, prompt, rule)
+    handler(ctx, command)

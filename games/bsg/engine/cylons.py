@@ -1,0 +1,153 @@
+"""Raiders' activation (bsg:R602, R604): area by area in the order the active player picks, each raider of
+the area activated once, doing the first of: attack a viper in its area (an unpiloted one first), destroy a
+civilian ship in its area (one at random), move one area toward the nearest civilian ship (ties:
+clockwise), attack Galactica when no civilian ship is in space.
+
+``state["activation"]`` while areas are left: ``{"icon": "raiders", "todo": {area: raiders to activate},
+"rest": [icons still to resolve]}``; raiders that move into an area are not activated again (R602).
+"""
+
+from __future__ import annotations
+
+from games.bsg.engine.effects import change_resources, damage_galactica, send_to
+from games.bsg.engine.ending import end_game
+from games.bsg.engine.state import CONTENT, Ctx, State, next_key
+
+
+def start_raiders(ctx: Ctx, rest: list[str]) -> None:
+    todo = {area: w["raider"] for area, w in ctx.state["space"].items() if w["raider"]}
+    ctx.state["activation"] = {"icon": "raiders", "todo": todo, "rest": rest}
+    next_key(ctx.state)
+
+
+def areas_left(state: State) -> list[str]:
+    act = state["activation"]
+    return sorted(act["todo"], key=lambda a: CONTENT.board.area(a).number) if act is not None else []
+
+
+def _distance(start: str, goal: str) -> tuple[int, int]:
+    """(steps, direction) from ``start`` to ``goal`` on the ring: direction 1 clockwise, -1 counter."""
+    ring = sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+    n = len(ring)
+    i = next(k for k, a in enumerate(ring) if a.id == start)
+    j = next(k for k, a in enumerate(ring) if a.id == goal)
+    cw = (j - i) % n
+    ccw = (i - j) % n
+    return (cw, 1) if cw <= ccw else (ccw, -1)
+
+
+def _step_toward_civilians(state: State, area: str) -> str | None:
+    """The next area toward the nearest civilian ship in space (R604c; equally near: clockwise)."""
+    targets = [a for a, w in state["space"].items() if w["civilian"]]
+    if not targets:
+        return None
+    best = min((_distance(area, t) for t in targets), key=lambda d: (d[0], -d[1]))
+    ccw, cw = CONTENT.board.adjacent(area)
+    return cw if best[1] == 1 else ccw
+
+
+def _attack_viper(ctx: Ctx, area: str) -> bool:
+    state = ctx.state
+    where = state["space"][area]
+    pilots = [p for p in state["players"] if p["viper"] == area]
+    if not where["viper"] and not pilots:
+        return False
+    row = CONTENT.board.attack("raider", "viper")
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    result = "destroyed" if roll in row.destroyed else "damaged" if roll in row.damaged else "missed"
+    pilot = None if where["viper"] else pilots[0]["seat"]
+    ctx.emit("attack_rolled", attacker="raider", target="viper", area=area, roll=roll, result=result,
+             pilot=pilot)
+    if result == "missed":
+        return True
+    if pilot is None:
+        where["viper"] -= 1
+    else:  # R432: the pilot goes to Sickbay
+        state["players"][pilot]["viper"] = None
+        send_to(ctx, pilot, "sickbay")
+    if result == "damaged":
+        state["damaged_vipers"] += 1
+    else:
+        state["vipers_lost"] += 1
+    return True
+
+
+def _destroy_civilian(ctx: Ctx, area: str) -> bool:
+    state = ctx.state
+    where = state["space"][area]
+    if not where["civilian"]:
+        return False
+    civ = where["civilian"].pop(ctx.rng.below(len(where["civilian"])))
+    state["decks"]["civilians_destroyed"].append(civ)
+    loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
+    ctx.emit("civilian_destroyed", area=area, civilian=civ, loss=dict(loss))
+    if loss:
+        change_resources(ctx, {k: -v for k, v in loss.items()})
+    return True
+
+
+def activate_area(ctx: Ctx, area: str) -> None:
+    """Every raider of ``area`` that is due acts once (R604)."""
+    state = ctx.state
+    count = state["activation"]["todo"].pop(area)
+    ctx.emit("area_activated", area=area, raiders=count)
+    for _ in range(count):
+        if state["phase"] != "turn" or state["space"][area]["raider"] <= 0:
+            break
+        if _attack_viper(ctx, area) or _destroy_civilian(ctx, area):
+            continue
+        step = _step_toward_civilians(state, area)
+        if step is not None:
+            state["space"][area]["raider"] -= 1
+            state["space"][step]["raider"] += 1
+            ctx.emit("raider_moved", area=area, to=step)
+            continue
+        row = CONTENT.board.attack("raider", "galactica")
+        roll = ctx.rng.die(CONTENT.board.die_faces)
+        hit = roll in row.damaged
+        ctx.emit("attack_rolled", attacker="raider", target="galactica", area=area, roll=roll,
+                 result="damaged" if hit else "missed")
+        if hit:
+            damage_galactica(ctx, 1)
+    next_key(state)
+
+
+def _toward_launch(area: str) -> str | None:
+    """The next area toward the nearest launch area (ties: clockwise); None when already in one."""
+    launch = CONTENT.board.launch_areas()
+    if area in launch:
+        return None
+    best = min((_distance(area, t) for t in launch), key=lambda d: (d[0], -d[1]))
+    ccw, cw = CONTENT.board.adjacent(area)
+    return cw if best[1] == 1 else ccw
+
+
+def heavy_raiders(ctx: Ctx) -> bool:
+    """R606 (RULINGS A15, G19): the centurions already aboard advance one space, a centurion at the end of
+    the track wins for the Cylons (R708c); then each heavy raider in a launch area boards (a centurion on
+    the track's first space, the heavy raider back to the supply) and every other one moves one area
+    toward the nearest launch area. False when no heavy raider is in play (the basestars launch then)."""
+    state = ctx.state
+    board = CONTENT.board
+    if state["boarding"]:
+        state["boarding"] = [c + 1 for c in state["boarding"]]
+        ctx.emit("centurions_advanced", positions=list(state["boarding"]))
+        if max(state["boarding"]) >= board.boarding_win_at:
+            end_game(ctx, "cylons", "centurions_boarded")
+            return True
+    due = {area: w["heavy_raider"] for area, w in state["space"].items() if w["heavy_raider"]}
+    if not due:
+        return False
+    for area in sorted(due, key=lambda a: board.area(a).number):
+        for _ in range(due[area]):
+            step = _toward_launch(area)
+            if step is not None:
+                state["space"][area]["heavy_raider"] -= 1
+                state["space"][step]["heavy_raider"] += 1
+                ctx.emit("heavy_raider_moved", area=area, to=step)
+            elif len(state["boarding"]) < board.components["centurion"]:
+                state["space"][area]["heavy_raider"] -= 1
+                state["supply"]["heavy_raider"] += 1
+                state["boarding"].append(0)
+                ctx.emit("centurion_boarded", area=area)
+    return True

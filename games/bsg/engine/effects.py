@@ -1,0 +1,275 @@
+"""The effect vocabulary of the data files (SCHEMA.md), as far as this engine resolves it so far.
+
+Resolved: ``resources`` (R004, R700), ``jump_track`` (R250, R702), ``place_ships`` (R230, R003),
+``destroy_raptors`` / ``restore_raptors``, ``roll`` (R009), ``draw_skills`` (a single type, or the picks
+the player sent), ``give_title`` (R420), ``send_to`` (R430, R431, R423), ``move_character`` (to ``any``:
+a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its ``choose_of``),
+``damage_vipers`` / ``repair_vipers`` (RULINGS G20), ``destroy_civilians`` (R613), ``risk_raptor`` (C6; an
+optional one asks its chooser), ``discard_skills`` (at random, or each player picks his cards:
+``state["forced"]``), ``send_to`` a chosen
+character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``). Revealed Cylons
+ignore them all (R001, R260). Every other kind is logged as ``effect_unresolved`` with its kind: the later
+commits of issue 16 resolve them.
+
+``actor`` is the seat the effect's "self"/"current" means (the active player unless said otherwise),
+``target`` the character a location or card was aimed at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from games.bsg.engine.content import RESOURCES, Effect
+from games.bsg.engine.decks import discard_skill, draw_skill
+from games.bsg.engine.ending import end_game
+from games.bsg.engine.setup import place_ships, title_holder
+from games.bsg.engine.state import CONTENT, Ctx, next_key
+
+
+def change_resources(ctx: Ctx, changes: dict[str, int]) -> None:
+    """Change the dials; never above the cap (R004); a dial may fall below 0 (R700)."""
+    res = ctx.state["resources"]
+    for name, amount in changes.items():
+        res[name] = min(CONTENT.board.resource_max, res[name] + amount)
+    ctx.emit("resources_changed", changes=changes, resources=dict(res))
+
+
+def move_jump_track(ctx: Ctx, steps: int) -> bool:
+    """Move the fleet token (never behind Start); True when it reached Auto Jump (R250)."""
+    last = len(CONTENT.board.jump_track) - 1
+    ctx.state["jump"] = max(0, min(last, ctx.state["jump"] + steps))
+    ctx.emit("jump_track_moved", steps=steps, position=ctx.state["jump"])
+    return bool(CONTENT.board.jump_track[ctx.state["jump"]].auto)
+
+
+def apply_effects(ctx: Ctx, effects: Iterable[Effect], source: str, actor: int | None = None,
+                  target: int | None = None, picks: list[str] | None = None) -> None:
+    for effect in effects:
+        apply_effect(ctx, effect, source, actor, target, picks)
+
+
+def _who(ctx: Ctx, who: str | None, actor: int | None, target: int | None) -> int | None:
+    if who == "target":
+        return target
+    if who in ("self", "current"):
+        return actor if actor is not None else int(ctx.state["current"])
+    if who in ("president", "admiral"):
+        seat: int | None = ctx.state[who]
+        return seat
+    return None
+
+
+def _occupants(state: dict[str, Any], place: str) -> list[int]:
+    """Everyone standing in a location, or anywhere aboard a ship."""
+    return [p["seat"] for p in state["players"] if p["location"] is not None
+            and place in (p["location"], CONTENT.locations[p["location"]].ship)]
+
+
+def discard_skills(ctx: Ctx, seats: list[int], count: int, random: bool) -> None:
+    """Each of ``seats`` discards ``count`` Skill cards (all he has, if fewer): at random now, or of his own
+    choice as a decision (``state["forced"]``). Revealed Cylons are never forced to discard (R260)."""
+    state = ctx.state
+    for seat in seats:
+        p = ctx.player(seat)
+        if p["cylon"] or not p["hand"]:
+            continue
+        n = min(count, len(p["hand"]))
+        if random:
+            for _ in range(n):
+                card = p["hand"].pop(ctx.rng.below(len(p["hand"])))
+                discard_skill(ctx, card)
+                ctx.emit("skill_discarded", seat=seat, card=card)
+        else:
+            state["forced"][str(seat)] = state["forced"].get(str(seat), 0) + n
+            next_key(state)
+
+
+def send_to(ctx: Ctx, seat: int, location: str) -> None:
+    """Move a character to the Brig or Sickbay: revealed Cylons are immune (R430), a pilot's viper goes back
+    to the Reserves (R431), an Admiral sent to the Brig loses the title (R423)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if p["cylon"]:
+        ctx.emit("cylon_immune", seat=seat, location=location)
+        return
+    if p["viper"] is not None:
+        state["reserves"]["viper"] += 1
+        p["viper"] = None
+    p["location"] = location
+    p["stranded"] = False
+    ctx.emit("character_sent", seat=seat, location=location)
+    if location == "brig" and state["admiral"] == seat:
+        state["admiral"] = title_holder(state, "admiral")
+        ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
+
+
+def damage_galactica(ctx: Ctx, count: int) -> None:
+    """Draw Galactica damage tokens and apply them (R614, R162): a location token damages that location
+    and sends everyone in it to Sickbay (R433); a lost-resources token costs its resources and leaves the
+    game. Six damaged locations destroy Galactica: the Cylons win at once (R616, R708b)."""
+    state = ctx.state
+    tokens = {t.id: t for t in CONTENT.board.galactica_damage}
+    for _ in range(count):
+        pile = state["decks"]["galactica_damage"]
+        if not pile or state["phase"] != "turn":
+            return
+        token = tokens[pile.pop()]
+        ctx.emit("galactica_damaged", token=token.id, location=token.location, loss=dict(token.loss))
+        if token.location is not None:
+            state["damage"].append(token.location)
+            for p in state["players"]:
+                if p["location"] == token.location:
+                    send_to(ctx, p["seat"], "sickbay")
+        else:
+            state["decks"]["damage_removed"].append(token.id)
+            change_resources(ctx, {k: -v for k, v in token.loss.items()})
+        if len(state["damage"]) >= CONTENT.board.galactica_destroyed_at:
+            end_game(ctx, "cylons", "galactica_destroyed")
+            return
+
+
+def effect_at(source: str, index: int) -> Effect:
+    """The ``index``-th top-level effect of a destination, crisis or location (what a prompt points back to)."""
+    record = CONTENT.lookup(source)
+    found: Effect = record.effects[index]
+    return found
+
+
+def roll_raptor(ctx: Ctx, effect: Effect, source: str, actor: int | None) -> None:
+    """Risk a raptor (RULINGS C6): at least ``at_least`` gives ``success``, below it the raptor is lost."""
+    state = ctx.state
+    if state["reserves"]["raptor"] <= 0:
+        ctx.emit("raptor_unavailable")
+        return
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    ok = roll >= int(effect.get("at_least"))
+    ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
+    if ok:
+        apply_effects(ctx, effect.get("success", ()), source, actor)
+    else:
+        state["reserves"]["raptor"] -= 1
+
+
+def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
+    """Unpiloted vipers to the Damaged Vipers box (RULINGS G20): from the Reserves, from space (areas by
+    number), or ``any``: the Reserves first."""
+    state = ctx.state
+    for _ in range(count):
+        if where in ("reserves", "any") and state["reserves"]["viper"] > 0:
+            state["reserves"]["viper"] -= 1
+        elif where in ("space", "any"):
+            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                         if state["space"][a.id]["viper"]), None)
+            if area is None:
+                return
+            state["space"][area]["viper"] -= 1
+        else:
+            return
+        state["damaged_vipers"] += 1
+        ctx.emit("viper_damaged", where=where)
+
+
+def destroy_civilians(ctx: Ctx, count: int) -> None:
+    """R613: a civilian ship not on the board is destroyed (its back shown, its loss suffered); when all
+    are on the board, one of them (RULINGS G20: the first of the lowest-numbered area)."""
+    state = ctx.state
+    for _ in range(count):
+        pile = state["decks"]["civilians"]
+        if pile:
+            civ = pile.pop()
+        else:
+            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                         if state["space"][a.id]["civilian"]), None)
+            if area is None:
+                return
+            civ = state["space"][area]["civilian"].pop(0)
+        state["decks"]["civilians_destroyed"].append(civ)
+        loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
+        ctx.emit("civilian_destroyed", area=None, civilian=civ, loss=dict(loss))
+        if loss:
+            change_resources(ctx, {k: -v for k, v in loss.items()})
+
+
+def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None, target: int | None = None,
+                 picks: list[str] | None = None) -> None:
+    state = ctx.state
+    kind = effect.kind
+    if kind == "resources":
+        change_resources(ctx, {r: int(effect.get(r)) for r in RESOURCES if effect.get(r)})
+    elif kind == "jump_track":
+        move_jump_track(ctx, int(effect.get("steps")))  # reaching Auto Jump jumps in the jump step
+    elif kind == "place_ships":
+        place_ships(ctx, effect.get("ship"), effect.get("area"), int(effect.get("count")))
+    elif kind == "destroy_raptors":
+        lost = min(int(effect.get("count")), state["reserves"]["raptor"])
+        state["reserves"]["raptor"] -= lost
+        ctx.emit("raptors_destroyed", count=lost)
+    elif kind == "restore_raptors":
+        state["reserves"]["raptor"] = CONTENT.board.components["raptor"]
+        ctx.emit("raptors_restored", count=state["reserves"]["raptor"])
+    elif kind == "roll":
+        roll = ctx.rng.die(CONTENT.board.die_faces)
+        ok = roll >= int(effect.get("at_least"))
+        ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
+        apply_effects(ctx, effect.get("success" if ok else "failure", ()), source, actor, target, picks)
+    elif kind == "draw_skills" and isinstance(effect.get("types"), list | tuple):
+        seat = _who(ctx, effect.get("who"), actor, target)
+        types = list(effect.get("types"))
+        for _ in range(int(effect.get("count"))):
+            skill = types[0] if len(types) == 1 else (picks or []).pop(0)
+            if seat is not None:
+                draw_skill(ctx, seat, skill)
+    elif kind == "damage_vipers":
+        damage_vipers(ctx, int(effect.get("count")), str(effect.get("where", "any")))
+    elif kind == "repair_vipers" and effect.get("where") is None:
+        fixed = min(int(effect.get("count")), state["damaged_vipers"])
+        state["damaged_vipers"] -= fixed
+        state["reserves"]["viper"] += fixed
+        ctx.emit("vipers_repaired", count=fixed)
+    elif kind == "destroy_civilians":
+        destroy_civilians(ctx, int(effect.get("count")))
+    elif kind == "risk_raptor" and not effect.get("optional"):
+        roll_raptor(ctx, effect, source, actor)
+    elif kind == "risk_raptor":
+        chooser = _who(ctx, effect.get("chooser", "current"), actor, target)
+        record = CONTENT.lookup(source)
+        index = next((i for i, e in enumerate(record.effects) if e is effect), None)
+        if index is None:  # not a top-level effect: nothing to point back to, so no question is asked
+            roll_raptor(ctx, effect, source, actor)
+        elif state["reserves"]["raptor"] > 0:
+            state["prompt"] = {"kind": "risk_raptor", "seat": chooser if chooser is not None else actor,
+                               "source": source, "index": index}
+            next_key(state)
+    elif kind == "damage_galactica" and not effect.get("choose_of"):
+        damage_galactica(ctx, int(effect.get("count")))
+    elif kind == "give_title":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            state[effect.get("title")] = seat
+            ctx.emit("title_given", title=effect.get("title"), seat=seat)
+    elif kind == "send_to" and str(effect.get("who")).endswith("_occupants"):
+        for seat in _occupants(state, str(effect.get("who"))[: -len("_occupants")]):
+            send_to(ctx, seat, effect.get("location"))
+    elif kind == "send_to" and str(effect.get("who")).endswith("_chooses"):
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        if chooser is None:
+            chooser = int(state["current"])
+        state["prompt"] = {"kind": "choose_target", "seat": chooser, "send_to": effect.get("location")}
+        next_key(state)
+    elif kind == "send_to":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            send_to(ctx, seat, effect.get("location"))
+    elif kind == "discard_skills" and effect.get("who") != "target":
+        who = effect.get("who")
+        seats = list(range(state["n"])) if who == "all" else [s for s in [_who(ctx, who, actor, target)]
+                                                              if s is not None]
+        discard_skills(ctx, seats, int(effect.get("count")), bool(effect.get("random")))
+    elif kind == "move_character" and effect.get("to") == "any":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            state["prompt"] = {"kind": "move_anywhere", "seat": seat}
+            next_key(state)
+    else:
+        ctx.emit("effect_unresolved", effect=kind, source=source)

@@ -1,0 +1,77 @@
+"""``BsgRules``: the engine contract (games.engine.core.rules) for Battlestar Galactica, base game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.bsg.engine import commands, options, view
+from games.bsg.engine.setup import setup_game
+from games.bsg.engine.state import Ctx, State, copy_state, is_cylon
+from games.engine.core import Command, Decision, Outcome, Result, Rng, Rules, Zone
+
+
+class BsgRules(Rules):
+    slug = "bsg"
+    min_players = 3
+    max_players = 6
+    usual_players = 5
+
+    def option_schema(self) -> Sequence[Mapping[str, Any]]:
+        return options.schema()
+
+    def validate_options(self, num_players: int, options_: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().validate_options(num_players, options_)
+        options.check_combination(num_players, out)
+        return out
+
+    def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:
+        opts = self.validate_options(num_players, options)
+        ctx = setup_game(num_players, opts, rng)
+        return Outcome(state=ctx.state, events=ctx.events)
+
+    def pending(self, state: State) -> Sequence[Decision]:
+        return commands.pending(state)
+
+    def legal_commands(self, state: State, seat: int) -> Sequence[Command]:
+        return commands.legal_commands(state, seat)
+
+    def auto_command(self, state: State) -> Command | None:
+        return commands.auto_command(state)
+
+    def apply(self, state: State, command: Command, rng: Rng) -> Outcome:
+        ctx = Ctx(state=copy_state(state), rng=rng)
+        commands.dispatch(ctx, command)
+        return Outcome(state=ctx.state, events=ctx.events)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def zones(self, state: State) -> Sequence[Zone]:
+        return view.zones(state)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        res = state["result"]
+        cylons = frozenset(s for s in range(state["n"]) if is_cylon(state, s))
+        humans = frozenset(range(state["n"])) - cylons
+        winners = humans if res["winner"] == "humans" else cylons
+        losers = sorted(frozenset(range(state["n"])) - winners)
+        ranking = [sorted(winners), losers] if losers else [sorted(winners)]
+        return Result(winners=winners, reason=res["reason"], ranking=ranking,
+                      teams=[sorted(humans), sorted(cylons)])
+
+    def dump(self, state: State) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(json.dumps(state))
+        return data
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        loaded: State = json.loads(json.dumps(data))
+        return loaded
+
+
+RULES = BsgRules()
+
+__all__ = ["RULES", "BsgRules"]

@@ -1,0 +1,245 @@
+"""The game's start (bsg:R101-R110): resources, ships, decks, character choice, titles, loyalty deal,
+starting skills and the Destiny deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
+from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
+from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
+from games.engine.core import IllegalCommand, Rng
+
+#: The character types whose availability decides the choice (R104); support characters are exempt.
+CHOICE_TYPES = tuple(t for t in CHARACTER_TYPES if t != "support")
+
+
+def empty_area() -> dict[str, Any]:
+    return {"raider": 0, "heavy_raider": 0, "basestar": [], "viper": 0, "civilian": []}
+
+
+def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
+    board = CONTENT.board
+    state: State = {
+        "n": num_players, "options": dict(options), "phase": "characters", "step": None, "dseq": 0,
+        "turn_no": 0, "first": 0, "current": 0, "chooser": 0,
+        "players": [new_player(s) for s in range(num_players)],
+        "president": None, "admiral": None,
+        "resources": dict(board.start_resources),  # R101
+        "jump": 0, "distance": 0, "destinations": [], "sleeper_done": False, "objective_reached": False,
+        "reserves": {"viper": board.setup_reserves["viper"], "raptor": board.setup_reserves["raptor"]},  # R102
+        "damaged_vipers": 0, "vipers_lost": 0, "activation": None, "damage": [], "boarding": [],
+        "supply": {k: board.components[k] for k in ("raider", "heavy_raider", "basestar")},
+        "space": {a.id: empty_area() for a in board.space_areas},
+        "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},
+        "result": None,
+    }
+    ctx = Ctx(state=state, rng=rng)
+    decks: dict[str, Any] = state["decks"]
+    # R107: every deck shuffled from the seed; skill cards split by type.
+    decks["skill"] = {}
+    for skill in SKILLS:
+        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill))]
+        decks["skill"][skill] = rng.shuffled(cards)
+    decks["skill_discard"] = {skill: [] for skill in SKILLS}
+    decks["destiny"] = []
+    for name, pile in (("crisis", CONTENT.crisis_deck()), ("super_crisis", CONTENT.super_crisis_deck()),
+                        ("destination", CONTENT.destination_deck()), ("quorum", CONTENT.quorum_deck())):
+        decks[name] = rng.shuffled(list(pile))
+        decks[f"{name}_discard"] = []
+    decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
+    decks["galactica_damage"] = rng.shuffled([t.id for t in board.galactica_damage])
+    decks["damage_removed"] = []
+    decks["civilians_destroyed"] = []
+    decks["loyalty"] = []
+    # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
+    decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+                                  for k, c in enumerate(CONTENT.loyalty_cards(side)))
+    # R110: the opening ships (RULINGS C5).
+    for ship, area, count in board.setup_ships:
+        place_ships(ctx, ship, area, count)
+    # R103: the first player, at random; he chooses first.
+    state["first"] = state["current"] = state["chooser"] = rng.below(num_players)
+    ctx.emit("first_player_chosen", seat=state["first"])
+    return ctx
+
+
+def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
+    """Put up to ``count`` ships of a kind in a space area, as many as the supply holds (R003); how many."""
+    state = ctx.state
+    where = state["space"][area]
+    placed = 0
+    for _ in range(count):
+        if ship == "viper":
+            if state["reserves"]["viper"] <= 0:
+                break
+            state["reserves"]["viper"] -= 1
+            where["viper"] += 1
+        elif ship == "civilian":
+            if not state["decks"]["civilians"]:
+                break
+            where["civilian"].append(state["decks"]["civilians"].pop())
+        elif ship == "basestar":
+            if state["supply"]["basestar"] <= 0:
+                break
+            state["supply"]["basestar"] -= 1
+            where["basestar"].append({"damage": []})
+        else:
+            if state["supply"][ship] <= 0:
+                break
+            state["supply"][ship] -= 1
+            where[ship] += 1
+        placed += 1
+    if placed:
+        ctx.emit("ships_placed", ship=ship, area=area, count=placed)
+    return placed
+
+
+# --- R104 character choice -------------------------------------------------------------------------
+
+def chosen_characters(state: State) -> list[str]:
+    return [p["character"] for p in state["players"] if p["character"] is not None]
+
+
+def available_characters(state: State) -> list[str]:
+    """The characters the choosing seat may take: those of the type(s) with the most characters still
+    available among political, military and pilot, plus any support character (R104)."""
+    taken = set(chosen_characters(state))
+    free = [c for c in CONTENT.characters_in() if c.id not in taken]
+    counts = Counter(c.type for c in free if c.type in CHOICE_TYPES)
+    most = max(counts.values(), default=0)
+    return [c.id for c in free if c.type == "support" or (c.type in CHOICE_TYPES and counts[c.type] == most)]
+
+
+def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> None:
+    state = ctx.state
+    if character not in CONTENT.characters or character in chosen_characters(state):
+        raise IllegalCommand("character_not_available", "bsg:R104", character=character)
+    if character not in available_characters(state):
+        raise IllegalCommand("character_type_not_most_available", "bsg:R104", character=character)
+    sheet = CONTENT.characters[character]
+    p = ctx.player(seat)
+    if sheet.start == "viper":  # RULINGS C3: Apollo starts in a viper, in a launch area of his choice
+        if area not in CONTENT.board.launch_areas():
+            raise IllegalCommand("bad_launch_area", "bsg:R104", area=area)
+        state["reserves"]["viper"] -= 1
+        p["viper"] = area
+    elif area is not None:
+        raise IllegalCommand("bad_argument", "", argument="area")
+    elif sheet.start == "stranded":  # RULINGS C4
+        p["stranded"] = True
+    else:
+        p["location"] = sheet.start
+    p["character"] = character
+    ctx.emit("character_chosen", seat=seat, character=character, location=p["location"], viper=p["viper"])
+    next_key(state)
+    if all(q["character"] is not None for q in state["players"]):
+        finish_setup(ctx)
+    else:
+        state["chooser"] = (seat + 1) % state["n"]
+
+
+# --- R105-R109 -------------------------------------------------------------------------------------
+
+def title_holder(state: State, title: str) -> int | None:
+    """The seat whose character ranks highest on the title's line of succession (R105, R422, RULINGS C19):
+    revealed Cylons are skipped, characters barred from the title by their sheet, and for the Admiral a
+    character in the Brig (R423)."""
+    by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
+                                    and not (title == "admiral" and p["location"] == "brig")}
+    for character in CONTENT.board.succession[title]:
+        seat = by_character.get(character)
+        if seat is None:
+            continue
+        barred = any(e.kind == "title_barred" and e.get("title") == title
+                     for a in CONTENT.characters[character].abilities for e in a.effects)
+        if not barred:
+            return seat
+    return None
+
+
+def extra_loyalty(character: str, at: str) -> int:
+    """Loyalty cards a sheet adds at ``setup`` or ``sleeper`` (Baltar, Boomer: RULINGS C3, A1)."""
+    return sum(e.get("count", 1) for a in CONTENT.characters[character].abilities for e in a.effects
+               if e.kind == "extra_loyalty" and e.get("at") == at)
+
+
+def deal_loyalty(ctx: Ctx, seat: int, count: int = 1) -> None:
+    for _ in range(count):
+        deck = ctx.state["decks"]["loyalty"]
+        if not deck:
+            return
+        card = deck.pop()
+        ctx.player(seat)["loyalty"].append(card)
+        ctx.emit("loyalty_dealt", visible_to=frozenset({seat}), redacted={"seat": seat}, seat=seat, card=card)
+
+
+def build_loyalty(ctx: Ctx) -> None:
+    """R120: the Cylon cards shuffled and counted out, the Not-a-Cylon cards (+1 for Baltar and Boomer),
+    shuffled and dealt, then the Sympathizer shuffled in at 4 and 6 players; the rest is kept back for the
+    Sleeper Agent phase. Unused cards go back to the box unseen."""
+    state, rng = ctx.state, ctx.rng
+    chars = chosen_characters(state)
+    n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars)
+    cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon"))])
+    humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human"))]
+    symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer"))]
+    deck = cylons[:n_cylon] + humans[:n_human]
+    state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if sympathizer else symp))
+    state["decks"]["loyalty"] = rng.shuffled(deck)
+    ctx.emit("loyalty_deck_built", size=len(deck))
+    for i in range(state["n"]):
+        seat = (state["first"] + i) % state["n"]
+        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "setup"))
+    if sympathizer:
+        state["decks"]["loyalty"] = rng.shuffled(state["decks"]["loyalty"] + symp)
+        ctx.emit("sympathizer_added", size=len(state["decks"]["loyalty"]))
+
+
+def finish_setup(ctx: Ctx) -> None:
+    state = ctx.state
+    board = CONTENT.board
+    president = title_holder(state, "president")
+    admiral = title_holder(state, "admiral")
+    state["president"], state["admiral"] = president, admiral
+    ctx.emit("titles_assigned", president=president, admiral=admiral)
+    if admiral is not None:
+        ctx.player(admiral)["nukes"] = board.admiral_nukes  # R105
+    if president is not None:
+        for _ in range(board.president_quorum):
+            card = draw_from(ctx, "quorum")
+            ctx.player(president)["quorum"].append(card)
+            ctx.emit("quorum_drawn", visible_to=frozenset({president}), redacted={"seat": president},
+                     seat=president, card=card)
+    build_loyalty(ctx)  # R106
+    state["phase"] = "starting_skills"  # R108
+    state["players"][state["first"]]["started"] = True
+    if all(p["started"] for p in state["players"]):
+        start_play(ctx)
+
+
+def draw_starting_skills(ctx: Ctx, seat: int, types: list[str]) -> None:
+    """R108: every player but the first draws 3 cards from the decks of his skill set, in any mix."""
+    p = ctx.player(seat)
+    own = CONTENT.characters[p["character"]].skill_types
+    if len(types) != CONTENT.board.starting_skills or any(t not in own for t in types):
+        raise IllegalCommand("bad_starting_skills", "bsg:R108", count=CONTENT.board.starting_skills)
+    for skill in types:
+        draw_skill(ctx, seat, skill)
+    p["started"] = True
+    next_key(ctx.state)
+    if all(q["started"] for q in ctx.state["players"]):
+        start_play(ctx)
+
+
+def start_play(ctx: Ctx) -> None:
+    build_destiny(ctx)  # R109
+    state = ctx.state
+    state["phase"] = "turn"
+    state["current"] = state["first"]
+    state["turn_no"] = 1
+    state["step"] = "receive"
+    next_key(state)
+    ctx.emit("turn_started", seat=state["current"], turn=1)

@@ -1,0 +1,103 @@
+"""The game state: a plain JSON dict, copied once per command, plus the mutation context ``Ctx``.
+
+Layout:
+
+- ``phase``: ``characters`` (R104) | ``starting_skills`` (R108) | ``turn`` (R200) | ``over``.
+- ``step`` (during ``turn``): ``receive`` | ``move`` | ``action`` | ``crisis`` | ``activation`` | ``jump`` |
+  ``end`` (R200-R255); ``current`` is the active seat, ``first`` the first player (R103).
+- ``players``: one dict per seat (``new_player``); seat + 1 is the player to the left (R010).
+- ``decks``: ordered piles, the top of a pile is its last element. Every physical card has its own id:
+  a skill card is ``<card>.<strength>.<copy>``, a loyalty card ``<card>.<copy>`` (``card_id`` strips it).
+- ``check``: the open skill check (``checks.py``), ``prompt``: an open choice for one seat
+  (``{"kind", "seat", ...}``), ``discards``: seats over the hand limit at the end of a turn (R008).
+- ``space``: per space area, the ships in it; ``reserves``: vipers and raptors off the board.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bsg.engine.content import Content, content
+from games.engine.core import Event, Rng
+
+State = dict[str, Any]
+Player = dict[str, Any]
+
+CONTENT: Content = content()
+
+
+def copy_state(state: State) -> State:
+    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copied
+
+
+def new_player(seat: int) -> Player:
+    return {
+        "seat": seat,
+        "character": None,
+        "location": None,  # a location id; None while piloting a viper or stranded
+        "viper": None,  # the space area of the viper he pilots (R213)
+        "stranded": False,  # Helo at the start (RULINGS C4)
+        "hand": [],  # skill cards (physical ids)
+        "loyalty": [],  # face-down loyalty cards (physical ids)
+        "revealed": [],  # loyalty cards turned face up
+        "cylon": False,  # a revealed Cylon player (R001)
+        "quorum": [],
+        "super_crisis": [],
+        "nukes": 0,
+        "started": False,  # drew his starting skill cards (R108)
+        "turns": 0,
+    }
+
+
+def skill_of(card: str) -> str:
+    """The skill type (colour) of a physical skill card."""
+    return CONTENT.skill_cards[card_id(card)].skill
+
+
+def strength_of(card: str) -> int:
+    return int(card.split(".")[1])
+
+
+def card_id(card: str) -> str:
+    """The content id of a physical card id."""
+    return card.split(".")[0]
+
+
+def is_cylon_card(card: str) -> bool:
+    return CONTENT.loyalty[card_id(card)].side == "cylon"
+
+
+def is_cylon(state: State, seat: int) -> bool:
+    """Holds a "You Are a Cylon" card, revealed or not (R401)."""
+    p = state["players"][seat]
+    return p["cylon"] or any(is_cylon_card(c) for c in p["loyalty"] + p["revealed"])
+
+
+def left_of(state: State, seat: int) -> int:
+    n: int = state["n"]
+    return (seat + 1) % n
+
+
+@dataclass
+class Ctx:
+    """What one ``apply`` works on: the copied state, the Rng and the events produced so far."""
+
+    state: State
+    rng: Rng
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, kind: str, visible_to: frozenset[int] | None = None, redacted: dict[str, Any] | None = None,
+             **data: Any) -> None:
+        self.events.append(Event(kind=kind, data=data, visible_to=visible_to, redacted=redacted))
+
+    def player(self, seat: int) -> Player:
+        found: Player = self.state["players"][seat]
+        return found
+
+
+def next_key(state: State) -> None:
+    """A new decision replaced the open one."""
+    state["dseq"] += 1

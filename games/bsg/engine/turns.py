@@ -1,0 +1,619 @@
+"""The human player's turn (bsg:R200-R255): Receive Skills, Movement, Action, Crisis, Activate Cylon Ships,
+Jump Preparation, the end of the turn; and the jump (R704), the Sleeper Agent phase (R405) and the end of
+the game (R708, R709)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+from games.bsg.engine import cylons
+from games.bsg.engine.checks import start_check
+from games.bsg.engine.content import SKILLS
+from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
+from games.bsg.engine.effects import (
+    apply_effect,
+    apply_effects,
+    change_resources,
+    damage_galactica,
+    effect_at,
+    move_jump_track,
+    roll_raptor,
+    send_to,
+)
+from games.bsg.engine.ending import end_game
+from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, left_of, next_key
+from games.engine.core import IllegalCommand
+
+STEPS = ("receive", "move", "action", "crisis", "activation", "jump", "end")
+HAND_LIMIT = CONTENT.board.hand_limits["skill"]
+
+
+def go_to(ctx: Ctx, step: str) -> None:
+    """Move the turn on to ``step``. A revealed Cylon's turn has no Crisis and so no Cylon ship activation
+    and no jump preparation of its own: after his action it ends (R232, R260-R265)."""
+    if ctx.state["phase"] != "turn":  # the game ended on the way (R708b)
+        return
+    if step == "crisis" and ctx.state["players"][ctx.state["current"]]["cylon"]:
+        step = "end"
+    ctx.state["step"] = step
+    next_key(ctx.state)
+    if step == "end":
+        end_turn(ctx)
+
+
+# --- R201 Receive Skills --------------------------------------------------------------------------
+
+def receive_choices(state: State, seat: int) -> list[list[str]]:
+    """Every list of picks the seat may send: one skill type per card whose type is his to choose.
+
+    A human draws his sheet's skill set (R201); the fixed draws need no pick. In Sickbay he draws 1 card
+    of a type of his skill set (RULINGS C16). A revealed Cylon draws 2 cards of any types (R261)."""
+    p = state["players"][seat]
+    sheet = CONTENT.characters[p["character"]]
+    if p["cylon"]:
+        return [list(c) for c in combinations_with_replacement(SKILLS, 2)]
+    if p["location"] == "sickbay":
+        return [[t] for t in sheet.skill_types]
+    options = [d.types for d in sheet.skills if len(d.types) > 1 for _ in range(d.count)]
+    return [list(c) for c in product(*options)]
+
+
+def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
+    state = ctx.state
+    if picks not in receive_choices(state, seat):
+        raise IllegalCommand("bad_skill_picks", "bsg:R201")
+    p = state["players"][seat]
+    sheet = CONTENT.characters[p["character"]]
+    draws: list[str] = list(picks)
+    if not p["cylon"] and p["location"] != "sickbay":
+        draws = [d.types[0] for d in sheet.skills if len(d.types) == 1 for _ in range(d.count)] + draws
+    for skill in draws:
+        draw_skill(ctx, seat, skill)
+    ctx.emit("skills_received", seat=seat, count=len(draws))
+    go_to(ctx, "crisis" if p["stranded"] else "move")  # RULINGS C4: no Movement, no Action while stranded
+
+
+# --- R210-R214 Movement ---------------------------------------------------------------------------
+
+def _ship_of(location: str | None) -> str | None:
+    return CONTENT.locations[location].ship if location is not None else None
+
+
+def _held_on_ship(state: State, seat: int) -> str | None:
+    """The ship a weakness keeps the character on (``stay_on_ship``), if any."""
+    p = state["players"][seat]
+    for a in CONTENT.characters[p["character"]].abilities:
+        for e in a.effects:
+            if e.kind == "stay_on_ship":
+                title = e.get("while_title")
+                if title is None or state.get(title) == seat:
+                    ship: str = e.get("ship")
+                    return ship
+    return None
+
+
+def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
+    """(location, costs a discard) for every location the seat may move to now (R210-R214)."""
+    p = state["players"][seat]
+    if p["location"] == "brig":  # RULINGS C16
+        return []
+    here = _ship_of(p["location"])
+    held = _held_on_ship(state, seat)
+    out: list[tuple[str, bool]] = []
+    for loc in CONTENT.locations.values():
+        if loc.set != "base" or loc.id == p["location"] or loc.hazardous:  # R214
+            continue
+        cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
+        if cylon_loc != bool(p["cylon"]):  # R212
+            continue
+        change = p["viper"] is not None or (here is not None and loc.ship != here and not p["cylon"])
+        if held is not None and loc.ship != held and here == held:
+            continue
+        out.append((loc.id, change))
+    return out
+
+
+def move(ctx: Ctx, seat: int, location: str, discard: str | None) -> None:
+    state = ctx.state
+    p = ctx.player(seat)
+    targets = dict(move_targets(state, seat))
+    if location not in targets:
+        raise IllegalCommand("cannot_move_there", "bsg:R212", location=location)
+    if targets[location]:  # R211, R213b: one Skill card
+        if discard is None or discard not in p["hand"]:
+            raise IllegalCommand("ship_change_needs_discard", "bsg:R211")
+        p["hand"].remove(discard)
+        discard_skill(ctx, discard)
+        ctx.emit("skill_discarded", seat=seat, card=discard)
+    elif discard is not None:
+        raise IllegalCommand("bad_argument", "", argument="discard")
+    if p["viper"] is not None:  # R213b: the viper returns to the Reserves
+        state["reserves"]["viper"] += 1
+        p["viper"] = None
+    p["location"] = location
+    ctx.emit("character_moved", seat=seat, location=location)
+    go_to(ctx, "action")
+
+
+def viper_targets(state: State, seat: int) -> list[str]:
+    area = state["players"][seat]["viper"]
+    return list(CONTENT.board.adjacent(area)) if area is not None else []
+
+
+def move_viper(ctx: Ctx, seat: int, area: str) -> None:
+    """R213a: a pilot moves his viper to an adjacent space area, free."""
+    if area not in viper_targets(ctx.state, seat):
+        raise IllegalCommand("viper_not_adjacent", "bsg:R213", area=area)
+    ctx.player(seat)["viper"] = area
+    ctx.emit("viper_moved", seat=seat, area=area)
+    go_to(ctx, "action")
+
+
+def stay(ctx: Ctx, seat: int) -> None:
+    go_to(ctx, "action")
+
+
+# --- R220 Action ----------------------------------------------------------------------------------
+
+#: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
+LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
+                    "hangar_deck", "armory")
+
+
+def pass_action(ctx: Ctx, seat: int) -> None:
+    """R220 F: do nothing."""
+    ctx.emit("action_skipped", seat=seat)
+    go_to(ctx, "crisis")
+
+
+def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
+    """Why the seat may not activate the location he stands in now: (code, rule), or None."""
+    p = state["players"][seat]
+    loc = p["location"]
+    if loc is None:
+        return "not_in_a_location", "bsg:R220"
+    if loc in state["damage"]:
+        return "location_damaged", "bsg:R300"
+    location = CONTENT.locations[loc]
+    if location.requires == "pilot" and not CONTENT.characters[p["character"]].pilot:
+        return "location_needs_pilot", "bsg:R302"
+    if location.requires == "president" and state["president"] != seat:
+        return "location_needs_president", "bsg:R220"
+    if location.requires == "revealed_cylon" and not p["cylon"]:
+        return "location_needs_revealed_cylon", "bsg:R212"
+    barred = any(e.kind == "location_barred" and e.get("location") == loc
+                 for a in CONTENT.characters[p["character"]].abilities for e in a.effects)
+    if barred:
+        return "location_barred", "bsg:R220"
+    if loc not in LOCATION_ACTIONS:
+        return "location_action_not_available", "bsg:R220"
+    if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
+        return "ftl_needs_blue_space", "bsg:R303"
+    if loc == "hangar_deck" and not state["reserves"]["viper"] and not any(
+            w["viper"] for w in state["space"].values()):
+        return "no_viper_to_launch", "bsg:R302"
+    if loc == "armory" and not state["boarding"]:
+        return "no_centurion_aboard", "bsg:R308"
+    return None
+
+
+def location_options(state: State, seat: int) -> list[dict[str, Any]]:
+    """The arguments of every ``activate_location`` the seat may send now."""
+    if location_refusal(state, seat) is not None:
+        return []
+    loc = state["players"][seat]["location"]
+    for effect in CONTENT.locations[loc].effects:
+        if effect.kind == "skill_check" and effect.get("target") == "other_chosen":
+            return [{"target": s} for s in range(state["n"])
+                    if s != seat and not state["players"][s]["cylon"]]
+        if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
+            return [{"pick": t} for t in effect.get("types")]
+        if effect.kind == "launch_self":
+            return [{"area": a} for a in CONTENT.board.launch_areas()]
+    return [{}]
+
+
+def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None, area: str | None = None) -> None:
+    """R220 A: the action of the location the character stands in. A location's skill check (R500) is aimed
+    at the chosen character (Administration, Admiral's Quarters) or at the player himself (the Brig)."""
+    state = ctx.state
+    refusal = location_refusal(state, seat)
+    if refusal is not None:
+        raise IllegalCommand(refusal[0], refusal[1])
+    args: dict[str, Any] = {k: v for k, v in (("target", target), ("pick", pick), ("area", area)) if v is not None}
+    if args not in location_options(state, seat):
+        raise IllegalCommand("bad_location_target", "bsg:R220", **args)
+    loc = state["players"][seat]["location"]
+    ctx.emit("location_activated", seat=seat, location=loc, target=target)
+    effects = CONTENT.locations[loc].effects
+    check = next((e for e in effects if e.kind == "skill_check"), None)
+    if check is not None:
+        aimed = seat if check.get("target") == "self" else target
+        start_check(ctx, {"location": loc, "target": aimed}, "crisis")
+        return
+    for effect in effects:
+        if effect.kind == "jump":
+            _ftl_jump(ctx)
+            return
+        if effect.kind == "launch_self":
+            _launch_self(ctx, seat, str(area))
+        elif effect.kind == "attack" and effect.get("target") == "centurion":
+            _attack_centurion(ctx)
+        else:
+            apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
+    go_to(ctx, "crisis")
+
+
+def _ftl_jump(ctx: Ctx) -> None:
+    """R303, R703: from a blue space, a roll of 6 or less costs the population printed on it; then the
+    fleet jumps, and the turn goes on with the Crisis."""
+    state = ctx.state
+    space = CONTENT.board.jump_track[state["jump"]]
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    ctx.emit("die_rolled", roll=roll, at_least=CONTENT.board.ftl_roll_loss_at_most + 1,
+             success=roll > CONTENT.board.ftl_roll_loss_at_most)
+    if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
+        change_resources(ctx, {"population": -space.population})
+    jump(ctx, then="crisis")
+
+
+def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
+    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves, or, with none there, an unpiloted
+    viper from space, into a launch area; his standee leaves the location."""
+    state = ctx.state
+    if not state["reserves"]["viper"]:
+        source = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                      if state["space"][a.id]["viper"])
+        state["space"][source]["viper"] -= 1
+        state["reserves"]["viper"] += 1
+        ctx.emit("viper_recalled", area=source)
+    state["reserves"]["viper"] -= 1
+    p = ctx.player(seat)
+    p["viper"] = area
+    p["location"] = None
+    ctx.emit("pilot_launched", seat=seat, area=area)
+
+
+def _attack_centurion(ctx: Ctx) -> None:
+    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track."""
+    state = ctx.state
+    row = CONTENT.board.attack("armory", "centurion")
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    hit = roll in row.destroyed
+    ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
+             result="destroyed" if hit else "missed")
+    if hit:
+        state["boarding"].remove(max(state["boarding"]))
+
+
+def move_anywhere_targets(state: State, seat: int) -> list[str]:
+    """Where a character an effect moves "anywhere" may go: a human location that is not hazardous."""
+    here = state["players"][seat]["location"]
+    return [loc.id for loc in CONTENT.locations.values()
+            if loc.set == "base" and CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and loc.id != here]
+
+
+def move_anywhere(ctx: Ctx, seat: int, location: str) -> None:
+    if location not in move_anywhere_targets(ctx.state, seat):
+        raise IllegalCommand("cannot_move_there", "bsg:R306", location=location)
+    ctx.player(seat)["location"] = location
+    ctx.state["prompt"] = None
+    next_key(ctx.state)
+    ctx.emit("character_moved", seat=seat, location=location)
+
+
+# --- R230 Crisis ----------------------------------------------------------------------------------
+
+def chooser_seat(state: State, chooser: str | None) -> int:
+    if chooser in ("president", "admiral") and state[chooser] is not None:
+        seat: int = state[chooser]
+        return seat
+    current: int = state["current"]
+    return current
+
+
+def draw_crisis(ctx: Ctx, seat: int) -> None:
+    state = ctx.state
+    card = draw_from(ctx, "crisis")
+    state["crisis"] = card
+    crisis = CONTENT.crises[card]
+    ctx.emit("crisis_drawn", seat=seat, card=card)
+    if crisis.type == "skill_check":
+        start_check(ctx, {"card": card, "option": None}, "activation")
+    elif crisis.type == "choice":
+        state["prompt"] = {"kind": "crisis_choice", "seat": chooser_seat(state, crisis.chooser), "card": card}
+        next_key(state)
+    else:  # cylon_attack (R601: carry out its text), event
+        apply_effects(ctx, crisis.effects, card)
+        go_to(ctx, "activation")
+
+
+def choose_option(ctx: Ctx, seat: int, option: int) -> None:
+    state = ctx.state
+    prompt = state["prompt"]
+    crisis = CONTENT.crises[prompt["card"]]
+    if not 0 <= option < len(crisis.options):
+        raise IllegalCommand("bad_option", "bsg:R005", option=option)
+    state["prompt"] = None
+    chosen = crisis.options[option]
+    ctx.emit("crisis_option_chosen", seat=seat, card=prompt["card"], option=option, label=chosen.label)
+    if chosen.check is not None:
+        start_check(ctx, {"card": prompt["card"], "option": option}, "activation")
+    else:
+        apply_effects(ctx, chosen.effects, prompt["card"])
+        go_to(ctx, "activation")
+
+
+# --- R240 Activate Cylon ships --------------------------------------------------------------------
+
+def _has(basestar: dict[str, Any], kind: str) -> bool:
+    return any(t.id in basestar["damage"] for t in CONTENT.board.basestar_damage if t.kind == kind)
+
+
+def _launch(ctx: Ctx, ship: str, per_basestar: int) -> None:
+    """Each basestar launches into its own area, unless its hangar is disabled (R605, R162)."""
+    for area, where in ctx.state["space"].items():
+        for basestar in where["basestar"]:
+            if not _has(basestar, "hangar_disabled"):
+                place_ships(ctx, ship, area, per_basestar)
+
+
+def _basestars_attack(ctx: Ctx) -> None:
+    """R607: each basestar whose weapons work attacks Galactica (the attack table, R161)."""
+    row = CONTENT.board.attack("basestar", "galactica")
+    for area, where in ctx.state["space"].items():
+        for basestar in where["basestar"]:
+            if ctx.state["phase"] != "turn" or _has(basestar, "weapons_disabled"):
+                continue
+            roll = ctx.rng.die(CONTENT.board.die_faces)
+            hit = roll in row.damaged
+            ctx.emit("attack_rolled", attacker="basestar", target="galactica", area=area, roll=roll,
+                     result="damaged" if hit else "missed")
+            if hit:
+                damage_galactica(ctx, 1)
+
+
+def activate_cylons(ctx: Ctx, seat: int) -> None:
+    """The crisis card's activation icons, left to right (R240, R601)."""
+    card = ctx.state["crisis"]
+    _resolve_icons(ctx, list(CONTENT.crises[card].activation) if card is not None else [])
+
+
+def activate_area(ctx: Ctx, seat: int, area: str) -> None:
+    """R602: the active player picks the next space area whose raiders act."""
+    if area not in cylons.areas_left(ctx.state):
+        raise IllegalCommand("area_not_due", "bsg:R602", area=area)
+    cylons.activate_area(ctx, area)
+    if ctx.state["phase"] == "turn" and not ctx.state["activation"]["todo"]:
+        rest = ctx.state["activation"]["rest"]
+        ctx.state["activation"] = None
+        _resolve_icons(ctx, rest)
+
+
+def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
+    state = ctx.state
+    act = CONTENT.board.cylon_activation
+    while icons and state["phase"] == "turn":
+        icon = icons.pop(0)
+        ctx.emit("cylon_icon_activated", icon=icon)
+        raiders = sum(w["raider"] for w in state["space"].values())
+        if icon == "launch_raiders":  # R605
+            _launch(ctx, "raider", act["launch_raiders"])
+        elif icon == "raiders" and raiders == 0:  # R604: none in play, every basestar launches 2
+            _launch(ctx, "raider", act["raiders_when_none"])
+        elif icon == "raiders":  # R602, R604: area by area, in the active player's order
+            cylons.start_raiders(ctx, icons)
+            return
+        elif icon == "heavy_raiders":  # R606: none in play, every basestar launches 1
+            if not cylons.heavy_raiders(ctx) and state["phase"] == "turn":
+                _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])
+        elif icon == "basestars":
+            _basestars_attack(ctx)
+        else:
+            ctx.emit("cylon_activation_unresolved", icon=icon)
+    go_to(ctx, "jump")
+
+
+# --- R250 Jump preparation, R704 the jump -----------------------------------------------------------
+
+def prepare_jump(ctx: Ctx, seat: int) -> None:
+    state = ctx.state
+    card = state["crisis"]
+    if card is not None and CONTENT.crises[card].jump:
+        move_jump_track(ctx, 1)
+    if CONTENT.board.jump_track[state["jump"]].auto:
+        jump(ctx, then="end")
+    if state["phase"] == "turn" and state["prompt"] is None:
+        go_to(ctx, "end")
+
+
+def jump(ctx: Ctx, then: str) -> None:
+    """R704: remove every ship, then the Admiral's Destination (or, past the objective, the win: R709); the
+    turn goes on with ``then`` (the end after Jump Preparation, R706; the Crisis after FTL Control)."""
+    state = ctx.state
+    for area in state["space"]:
+        where = state["space"][area]
+        state["reserves"]["viper"] += where["viper"]
+        state["decks"]["civilians"] += where["civilian"]
+        for ship in ("raider", "heavy_raider"):
+            state["supply"][ship] += where[ship]
+        state["supply"]["basestar"] += len(where["basestar"])
+        state["space"][area] = empty_area()
+    ctx.rng.shuffle(state["decks"]["civilians"])
+    for p in state["players"]:
+        if p["viper"] is not None:
+            state["reserves"]["viper"] += 1
+            p["viper"] = None
+            p["location"] = "hangar_deck"
+    ctx.emit("fleet_jumped", distance=state["distance"])
+    if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
+        end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", "kobol_reached")
+        return
+    admiral = chooser_seat(state, "admiral")
+    cards = [draw_from(ctx, "destination") for _ in range(2)]
+    state["prompt"] = {"kind": "destination", "seat": admiral, "cards": cards, "then": then}
+    next_key(state)
+    ctx.emit("destinations_drawn", visible_to=frozenset({admiral}), redacted={"seat": admiral}, seat=admiral,
+             cards=cards)
+
+
+def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
+    """R704 B-D: the chosen card face up, the other secretly to the bottom; distance, text, thresholds."""
+    state = ctx.state
+    prompt = state["prompt"]
+    if card not in prompt["cards"]:
+        raise IllegalCommand("bad_destination", "bsg:R704", card=card)
+    other = list(prompt["cards"])
+    other.remove(card)
+    state["decks"]["destination"][:0] = other
+    state["prompt"] = None
+    dest = CONTENT.destinations[card]
+    state["destinations"].append(card)
+    state["distance"] += dest.distance
+    ctx.emit("destination_chosen", seat=seat, card=card, distance=state["distance"])
+    apply_effects(ctx, dest.effects, card, actor=seat)
+    objective = CONTENT.board.objectives[0]
+    if state["distance"] >= objective.sleeper_at and not state["sleeper_done"]:
+        sleeper_phase(ctx)
+    if state["distance"] >= objective.distance and not state["objective_reached"]:
+        state["objective_reached"] = True
+        ctx.emit("objective_reached", objective=objective.id)
+    state["jump"] = 0
+    ctx.emit("jump_track_moved", steps=0, position=0)
+    go_to(ctx, prompt["then"])
+
+
+def sleeper_phase(ctx: Ctx) -> None:
+    """R405: every player draws 1 loyalty card (Boomer 2, RULINGS A1), from the active player round."""
+    state = ctx.state
+    state["sleeper_done"] = True
+    ctx.emit("sleeper_phase")
+    for i in range(state["n"]):
+        seat = (state["current"] + i) % state["n"]
+        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
+    for p in state["players"]:
+        for card in list(p["loyalty"]):
+            if CONTENT.loyalty[card_id(card)].side == "sympathizer":  # R405: read and resolved at once
+                p["loyalty"].remove(card)
+                p["revealed"].append(card)
+                ctx.emit("loyalty_revealed", seat=p["seat"], card=card)
+                apply_effects(ctx, CONTENT.loyalty[card_id(card)].effects, card)
+
+
+# --- R255 End of turn -----------------------------------------------------------------------------
+
+def end_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    if state["crisis"] is not None:
+        state["decks"]["crisis_discard"].append(state["crisis"])
+        state["crisis"] = None
+    state["discards"] = [p["seat"] for p in state["players"] if len(p["hand"]) > HAND_LIMIT]  # R008
+    next_key(state)
+    finish_turn(ctx)
+
+
+def stranded_targets() -> list[str]:
+    return [loc.id for loc in CONTENT.locations.values() if loc.ship == "galactica" and not loc.hazardous]
+
+
+def place_stranded(ctx: Ctx, seat: int, location: str) -> None:
+    if location not in stranded_targets():
+        raise IllegalCommand("cannot_move_there", "bsg:R456", location=location)
+    p = ctx.player(seat)
+    p["stranded"] = False
+    p["location"] = location
+    ctx.state["prompt"] = None
+    ctx.emit("character_moved", seat=seat, location=location)
+    next_key(ctx.state)
+    finish_turn(ctx)
+
+
+def discard_excess(ctx: Ctx, seat: int, card: str) -> None:
+    """R008: the owner discards down to the hand limit (RULINGS G4)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if seat not in state["discards"]:
+        raise IllegalCommand("no_discard_due", "bsg:R008")
+    if card not in p["hand"]:
+        raise IllegalCommand("card_not_in_hand", "bsg:R008")
+    p["hand"].remove(card)
+    discard_skill(ctx, card)
+    ctx.emit("skill_discarded", seat=seat, card=card)
+    if len(p["hand"]) <= HAND_LIMIT:
+        state["discards"].remove(seat)
+    next_key(state)
+    finish_turn(ctx)
+
+
+def discard_forced(ctx: Ctx, seat: int, card: str) -> None:
+    """One card of a "discard N Skill cards" effect, chosen by its owner (RULINGS G4)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if card not in p["hand"]:
+        raise IllegalCommand("card_not_in_hand", "bsg:R260")
+    p["hand"].remove(card)
+    discard_skill(ctx, card)
+    ctx.emit("skill_discarded", seat=seat, card=card)
+    left = state["forced"][str(seat)] - 1
+    if left and p["hand"]:
+        state["forced"][str(seat)] = left
+    else:
+        del state["forced"][str(seat)]
+    next_key(state)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
+def risk_raptor(ctx: Ctx, seat: int, risk: bool) -> None:
+    """The answer to an optional raptor gamble (RULINGS C6): risk it, or let the chance go."""
+    state = ctx.state
+    prompt = state["prompt"]
+    state["prompt"] = None
+    next_key(state)
+    effect = effect_at(prompt["source"], prompt["index"])
+    ctx.emit("raptor_risk_answered", seat=seat, risk=risk)
+    if risk:
+        roll_raptor(ctx, effect, prompt["source"], seat)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
+def send_targets(state: State) -> list[int]:
+    """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430)."""
+    return [p["seat"] for p in state["players"] if not p["cylon"]]
+
+
+def choose_target(ctx: Ctx, seat: int, target: int) -> None:
+    state = ctx.state
+    if target not in send_targets(state):
+        raise IllegalCommand("bad_target", "bsg:R430", target=target)
+    where = state["prompt"]["send_to"]
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("character_chosen_for", seat=seat, target=target, location=where)
+    send_to(ctx, target, where)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
+def finish_turn(ctx: Ctx) -> None:
+    """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
+    state = ctx.state
+    if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn":
+        return
+    p = ctx.player(state["current"])
+    if p["stranded"]:  # RULINGS C4: placed at the end of his first turn
+        state["prompt"] = {"kind": "place_stranded", "seat": p["seat"]}
+        next_key(state)
+        return
+    if any(v <= 0 for v in state["resources"].values()):
+        end_game(ctx, "cylons", "resource_exhausted")
+        return
+    state["players"][state["current"]]["turns"] += 1
+    state["current"] = left_of(state, state["current"])
+    state["turn_no"] += 1
+    state["step"] = "receive"
+    next_key(state)
+    ctx.emit("turn_started", seat=state["current"], turn=state["turn_no"])

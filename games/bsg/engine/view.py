@@ -1,0 +1,98 @@
+"""What each seat may see (bsg 6.1, R401, R501) and the zones the site mirrors.
+
+A seat sees its own hand, loyalty cards, Quorum cards and skill check contributions; of the others only
+how many they hold or put in. Decks, the Destiny cards and the civilian ships' backs are hidden from
+everyone; the Destination cards the Admiral draws are his until he chooses. Revealed loyalty cards are
+public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine.state import State
+from games.engine.core import Zone
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    players = []
+    for p in state["players"]:
+        mine = seat is not None and p["seat"] == seat
+        entry: dict[str, Any] = {
+            "seat": p["seat"], "character": p["character"], "location": p["location"], "viper": p["viper"],
+            "stranded": p["stranded"], "cylon": p["cylon"], "revealed": list(p["revealed"]),
+            "hand_count": len(p["hand"]), "loyalty_count": len(p["loyalty"]),
+            "quorum_count": len(p["quorum"]), "super_crisis_count": len(p["super_crisis"]), "nukes": p["nukes"],
+        }
+        if mine:
+            entry["hand"] = sorted(p["hand"])
+            entry["loyalty"] = sorted(p["loyalty"])
+            entry["quorum"] = sorted(p["quorum"])
+            entry["super_crisis"] = sorted(p["super_crisis"])
+        players.append(entry)
+    check = state["check"]
+    check_view = None
+    if check is not None:
+        check_view = {
+            "card": check["source"].get("card"), "option": check["source"].get("option"),
+            "location": check["source"].get("location"), "target": check["source"].get("target"),
+            "colors": check["colors"],
+            "difficulty": check["difficulty"], "partial_at": check["partial_at"], "order": check["order"],
+            "waiting_for": check["order"][check["at"]] if check["at"] < len(check["order"]) else None,
+            "counts": {k: len(v) for k, v in check["played"].items()}, "destiny_count": len(check["destiny"]),
+        }
+        if seat is not None:
+            check_view["mine"] = list(check["played"][str(seat)])
+    prompt = state["prompt"]
+    prompt_view = None
+    if prompt is not None:
+        prompt_view = {k: v for k, v in prompt.items() if k != "cards"}
+        if "cards" in prompt:
+            prompt_view["card_count"] = len(prompt["cards"])
+            if seat == prompt["seat"]:
+                prompt_view["cards"] = list(prompt["cards"])
+    decks = state["decks"]
+    space = {area: {"raider": w["raider"], "heavy_raider": w["heavy_raider"], "viper": w["viper"],
+                    "basestars": [len(b["damage"]) for b in w["basestar"]], "civilians": len(w["civilian"])}
+             for area, w in state["space"].items()}
+    return {
+        "you": seat, "phase": state["phase"], "step": state["step"], "turn": state["turn_no"],
+        "current": state["current"], "first": state["first"], "chooser": state["chooser"],
+        "players": players, "president": state["president"], "admiral": state["admiral"],
+        "resources": dict(state["resources"]), "jump": state["jump"], "distance": state["distance"],
+        "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
+        "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
+        "activation": state["activation"], "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
+        "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
+        "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
+        "forced_discards": dict(state["forced"]),
+        "decks": {
+            "skill": {k: len(v) for k, v in decks["skill"].items()},
+            "skill_discard": {k: list(v) for k, v in decks["skill_discard"].items()},
+            "destiny": len(decks["destiny"]), "loyalty": len(decks["loyalty"]),
+            "galactica_damage": len(decks["galactica_damage"]),
+            **{name: len(decks[name]) for name in ("crisis", "super_crisis", "destination", "quorum")},
+            **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
+        },
+        "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
+    }
+
+
+def zones(state: State) -> list[Zone]:
+    d = state["decks"]
+    out = [Zone(f"skill:{k}", tuple(v), visibility="hidden") for k, v in d["skill"].items()]
+    out += [Zone(f"skill_discard:{k}", tuple(v), visibility="public") for k, v in d["skill_discard"].items()]
+    out += [Zone(name, tuple(d[name]), visibility="hidden")
+            for name in ("destiny", "crisis", "super_crisis", "destination", "quorum", "loyalty", "loyalty_box",
+                         "civilians", "galactica_damage")]
+    out.append(Zone("damage_removed", tuple(d["damage_removed"]), visibility="public"))
+    out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
+    out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
+            for name in ("crisis", "destination", "quorum")]
+    for p in state["players"]:
+        s = p["seat"]
+        out.append(Zone(f"hand:{s}", tuple(sorted(p["hand"])), owner=s, visibility="owner"))
+        out.append(Zone(f"loyalty:{s}", tuple(sorted(p["loyalty"])), owner=s, visibility="owner"))
+        out.append(Zone(f"revealed:{s}", tuple(p["revealed"]), owner=s, visibility="public"))
+        out.append(Zone(f"quorum:{s}", tuple(sorted(p["quorum"])), owner=s, visibility="owner"))
+    return out

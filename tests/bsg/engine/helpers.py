@@ -1,0 +1,105 @@
+"""Scenario helpers for the BSG engine tests: a game set up with chosen characters, commands applied by
+kind, and positions built by editing a state (the scenario builder of issue 16, growing with the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.bsg.engine.rules import RULES
+from games.bsg.engine.state import CONTENT
+from games.bsg.engine.turns import receive_choices
+from games.engine.core import Command, Event, Rng
+
+State = dict[str, Any]
+
+
+def new_game(players: int, seed: int = 1) -> State:
+    """A new game at the character choice (R104)."""
+    opts = RULES.validate_options(players, {})
+    state: State = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
+    return state
+
+
+def act(state: State, seat: int, kind: str, **args: Any) -> State:
+    after: State = RULES.apply(state, Command(seat, kind, args), Rng.from_seed(7)).state
+    return after
+
+
+def act_events(state: State, seat: int, kind: str, **args: Any) -> tuple[State, list[Event]]:
+    out = RULES.apply(state, Command(seat, kind, args), Rng.from_seed(7))
+    return out.state, out.events
+
+
+def choose_all(state: State, characters: Sequence[str], area: str = "lower_fore") -> State:
+    """Each seat from the first player on takes the next character of ``characters`` (R104)."""
+    for character in characters:
+        seat = state["chooser"]
+        extra = {"area": area} if CONTENT.characters[character].start == "viper" else {}
+        state = act(state, seat, "choose_character", character=character, **extra)
+    return state
+
+
+def start_game(players: int, characters: Sequence[str], seed: int = 1) -> State:
+    """A game at the first player's Receive Skills step: characters chosen in order, every other player
+    drawing 3 cards of his first skill type (R108)."""
+    state = choose_all(new_game(players, seed), characters)
+    for p in state["players"]:
+        if not p["started"]:
+            own = CONTENT.characters[p["character"]].skill_types
+            state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * 3)
+    assert state["phase"] == "turn"
+    return state
+
+
+BASE_5 = ["laura_roslin", "william_adama", "kara_thrace", "gaius_baltar", "saul_tigh"]
+
+
+def skill_card(state: State, skill: str, strength: int | None = None) -> str:
+    """A skill card of that type (and strength) taken out of wherever it is (its deck first, then its
+    discards, the Destiny deck, the hands), to give to a hand or a check."""
+    d = state["decks"]
+    piles = [d["skill"][skill], d["skill_discard"][skill], d["destiny"]] + [p["hand"] for p in state["players"]]
+    for pile in piles:
+        for card in reversed(pile):
+            if card.startswith(tuple(c.id + "." for c in CONTENT.skill_cards.values() if c.skill == skill)) and (
+                    strength is None or int(card.split(".")[1]) == strength):
+                pile.remove(card)
+                found: str = card
+                return found
+    raise AssertionError(f"no {skill} card of strength {strength} left")
+
+
+def to_step(state: State, step: str) -> State:
+    """Play the current seat's turn forward (fixed picks, no movement, no action) up to ``step``."""
+    while state["step"] != step:
+        seat = state["current"]
+        s = state["step"]
+        if s == "receive":
+            state = act(state, seat, "receive_skills", picks=receive_choices(state, seat)[0])
+        elif s == "move":
+            state = act(state, seat, "stay")
+        elif s == "action":
+            state = act(state, seat, "pass_action")
+        else:
+            raise AssertionError(f"to_step cannot pass {s} (wanted {step})")
+    return state
+
+
+def all_loyalty(state: State) -> list[str]:
+    d = state["decks"]
+    cards = list(d["loyalty"]) + list(d["loyalty_box"])
+    for p in state["players"]:
+        cards += p["loyalty"] + p["revealed"]
+    return cards
+
+
+def play(state: State, seat: int, *kinds: str) -> State:
+    """Apply argument-less commands of ``seat`` in turn; after ``activate_cylons`` the raiders' areas are
+    activated in the order offered (R602)."""
+    for kind in kinds:
+        state = act(state, seat, kind)
+        while kind == "activate_cylons" and state["activation"] is not None:
+            area = RULES.legal_commands(state, state["current"])[0].args["area"]
+            state = act(state, state["current"], "activate_area", area=area)
+    return state

@@ -1,0 +1,112 @@
+"""Galactica's damage and the basestars' and heavy raiders' activations (bsg:R162, R300, R433, R606, R607,
+R614, R616, R708)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bsg.engine.effects import damage_galactica
+from games.bsg.engine.rules import RULES
+from games.bsg.engine.state import Ctx
+from games.engine.core import Command, IllegalCommand, Rng
+from tests.bsg.engine.helpers import BASE_5, State, act, start_game, to_step
+
+
+def game() -> State:
+    return start_game(5, BASE_5)
+
+
+@pytest.mark.rules("bsg:R162", "bsg:R614", "bsg:R433")
+def test_a_location_token_damages_it_and_sends_its_occupants_to_sickbay() -> None:
+    state = game()
+    tigh = next(p for p in state["players"] if p["character"] == "saul_tigh")
+    assert tigh["location"] == "command"
+    state["decks"]["galactica_damage"].remove("dmg_command")
+    state["decks"]["galactica_damage"].append("dmg_command")
+    damage_galactica(Ctx(state=state, rng=Rng.from_seed(1)), 1)
+    assert state["damage"] == ["command"] and tigh["location"] == "sickbay"
+    assert "dmg_command" not in state["decks"]["galactica_damage"]
+
+
+@pytest.mark.rules("bsg:R162", "bsg:R614")
+def test_a_lost_resources_token_costs_them_and_leaves_the_game() -> None:
+    state = game()
+    state["decks"]["galactica_damage"].remove("dmg_lost_fuel")
+    state["decks"]["galactica_damage"].append("dmg_lost_fuel")
+    damage_galactica(Ctx(state=state, rng=Rng.from_seed(1)), 1)
+    assert state["resources"]["fuel"] == 7 and state["damage"] == []
+    assert state["decks"]["damage_removed"] == ["dmg_lost_fuel"]
+
+
+@pytest.mark.rules("bsg:R616", "bsg:R708")
+def test_six_damaged_locations_destroy_galactica() -> None:
+    state = game()
+    pile = state["decks"]["galactica_damage"]
+    pile.sort(key=lambda t: not t.startswith("dmg_lost"))  # the two resource tokens at the bottom (first)
+    damage_galactica(Ctx(state=state, rng=Rng.from_seed(1)), 5)
+    assert len(state["damage"]) == 5 and state["phase"] == "turn"
+    damage_galactica(Ctx(state=state, rng=Rng.from_seed(1)), 1)
+    result = RULES.result(state)
+    assert result is not None and result.reason == "galactica_destroyed"
+    assert result.winners == {p["seat"] for p in state["players"] if any(c.startswith("cylon_")
+                                                                         for c in p["revealed"])}
+
+
+@pytest.mark.rules("bsg:R300")
+def test_a_damaged_location_can_be_entered_but_not_activated() -> None:
+    """AS-22 with the Admiral's Quarters: moving in is allowed, its action is refused until repaired."""
+    state = to_step(game(), "move")
+    seat = state["current"]
+    state["players"][seat]["location"] = "command"
+    undamaged = act(state, seat, "move", location="admirals_quarters")
+    assert any(c.kind == "activate_location" for c in RULES.legal_commands(undamaged, seat))
+    state["damage"] = ["admirals_quarters"]
+    assert any(c.args.get("location") == "admirals_quarters" for c in RULES.legal_commands(state, seat))
+    state = act(state, seat, "move", location="admirals_quarters")
+    assert state["players"][seat]["location"] == "admirals_quarters"
+    assert [c.kind for c in RULES.legal_commands(state, seat)] == ["pass_action"]
+    other = (seat + 1) % 5
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location", target=other)
+    assert (info.value.code, info.value.rule) == ("location_damaged", "bsg:R300")
+
+
+def _at_activation(crisis: str) -> State:
+    state = to_step(game(), "crisis")
+    state["decks"]["crisis"].append(crisis)
+    state = act(state, state["current"], "draw_crisis")
+    while state["forced"]:  # Loss of a Friend: the active player discards 1 card first
+        seat = int(next(iter(state["forced"])))
+        state = act(state, seat, "discard_forced", card=state["players"][seat]["hand"][0])
+    return state
+
+
+@pytest.mark.rules("bsg:R607", "bsg:R161")
+def test_basestars_attack_galactica_on_4_or_more() -> None:
+    state = _at_activation("loss_of_a_friend")  # activation icon: basestars
+    assert state["step"] == "activation"
+    seen = set()
+    for seed in range(40):
+        out = RULES.apply(state, Command(state["current"], "activate_cylons", {}), Rng.from_seed(seed))
+        rolls = [e.data["roll"] for e in out.events if e.kind == "attack_rolled"]
+        damaged = [e for e in out.events if e.kind == "galactica_damaged"]
+        assert len(rolls) == 1  # the one basestar of the setup
+        assert len(damaged) == (1 if rolls[0] >= 4 else 0)
+        seen.add(rolls[0] >= 4)
+    assert seen == {True, False}
+    state["space"]["fore"]["basestar"][0]["damage"] = ["bs_weapons_disabled"]
+    out = RULES.apply(state, Command(state["current"], "activate_cylons", {}), Rng.from_seed(1))
+    assert not [e for e in out.events if e.kind == "attack_rolled"]
+
+
+@pytest.mark.rules("bsg:R606", "bsg:R605", "bsg:R162")
+def test_with_no_heavy_raiders_each_basestar_launches_one() -> None:
+    state = _at_activation("dradis_contact")  # places a heavy raider; icon: heavy raiders
+    for area in state["space"].values():
+        state["supply"]["heavy_raider"] += area["heavy_raider"]
+        area["heavy_raider"] = 0
+    after = act(state, state["current"], "activate_cylons")
+    assert after["space"]["fore"]["heavy_raider"] == 1
+    state["space"]["fore"]["basestar"][0]["damage"] = ["bs_hangar_disabled"]
+    after = act(state, state["current"], "activate_cylons")
+    assert after["space"]["fore"]["heavy_raider"] == 0

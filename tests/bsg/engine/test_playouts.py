@@ -1,0 +1,152 @@
+"""Random games for 3 to 6 players (bsg:R200 the flow as a whole): invariants after every command, no
+seat ever seeing a secret it should not (R401, 6.1), replay from the seed, apply never mutating its input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from games.bsg.engine.content import SKILLS
+from games.bsg.engine.rules import RULES
+from games.bsg.engine.state import CONTENT
+from games.engine.core import Command, Event
+from games.engine.core.testing import play_random
+from games.engine.core.types import Outcome
+from tests.support.engine import assert_replays, new_state, strings, walk_checking_apply
+
+ALL_SKILLS = sorted(f"{cid}.{strength}.{k}" for skill in SKILLS
+                    for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill)))
+ALL_LOYALTY = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+                     for k, c in enumerate(CONTENT.loyalty_cards(side)))
+
+
+def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
+    """Every card id ``seat`` may not see now: other hands, loyalty and Quorum cards, every draw pile, the
+    Destiny cards and the other seats' check contributions, the Destinations the Admiral holds."""
+    out: set[str] = set()
+    d = state["decks"]
+    for pile in d["skill"].values():
+        out |= set(pile)
+    out |= set(d["destiny"]) | set(d["loyalty"]) | set(d["loyalty_box"])
+    for p in state["players"]:
+        if p["seat"] != seat:
+            out |= set(p["hand"]) | set(p["loyalty"])
+    check = state["check"]
+    if check is not None:
+        out |= set(check["destiny"])
+        for s, cards in check["played"].items():
+            if int(s) != seat:
+                out |= set(cards)
+    prompt = state["prompt"]
+    if prompt is not None and "cards" in prompt and prompt["seat"] != seat:
+        # destinations have several copies: an id already face up elsewhere is no secret
+        out |= set(prompt["cards"]) - set(state["destinations"]) - set(d["destination_discard"])
+    return out
+
+
+class Invariants:
+    """Checked after every command of every playout."""
+
+    def __init__(self, start: dict[str, Any]) -> None:
+        self.n = start["n"]
+        self.events: list[Event] = []
+
+    def __call__(self, state: dict[str, Any], command: Command) -> None:
+        d = state["decks"]
+        # every card in exactly one place
+        skills = [c for pile in d["skill"].values() for c in pile] + [c for pile in d["skill_discard"].values()
+                                                                      for c in pile]
+        skills += d["destiny"] + [c for p in state["players"] for c in p["hand"]]
+        if state["check"] is not None:
+            skills += state["check"]["destiny"] + [c for cards in state["check"]["played"].values() for c in cards]
+        assert sorted(skills) == ALL_SKILLS, command
+        loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
+        assert sorted(loyalty) == ALL_LOYALTY, command
+        crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
+        assert sorted(crises) == sorted(CONTENT.crisis_deck())
+        dests = d["destination"] + d["destination_discard"] + state["destinations"]
+        if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
+            dests += state["prompt"]["cards"]
+        assert sorted(dests) == sorted(CONTENT.destination_deck())
+        # resources within their bounds (R004), ships within their supplies (R003)
+        assert all(v <= CONTENT.board.resource_max for v in state["resources"].values())
+        comps = CONTENT.board.components
+        space = state["space"].values()
+        for ship in ("raider", "heavy_raider"):
+            assert state["supply"][ship] + sum(w[ship] for w in space) == comps[ship]
+        assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) == comps["basestar"]
+        assert len(state["boarding"]) <= comps["centurion"]
+        assert all(0 <= c <= CONTENT.board.boarding_win_at for c in state["boarding"])
+        pilots = sum(1 for p in state["players"] if p["viper"] is not None)
+        vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in space) + pilots + state["damaged_vipers"]
+                  + state["vipers_lost"])
+        assert vipers == comps["viper"]
+        by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
+        tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
+        assert sorted(tokens) == sorted(t.id for t in CONTENT.board.galactica_damage)
+        civilians = d["civilians"] + [c for w in space for c in w["civilian"]] + d["civilians_destroyed"]
+        assert sorted(civilians) == sorted(c.id for c in CONTENT.board.civilians)
+        # one President and one Admiral while anyone can hold the title (nobody reveals yet; the Brig bars
+        # the Admiral's title, R423)
+        if state["phase"] in ("starting_skills", "turn"):
+            assert state["president"] is not None
+            free = [p["seat"] for p in state["players"] if p["location"] != "brig"]
+            assert (state["admiral"] is None) == (not free)
+            assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
+        # nobody sees another's secrets: views and the events of this command
+        for seat in [None, *range(self.n)]:
+            hidden = secrets_from(state, seat)
+            seen = strings(RULES.view(state, seat))
+            assert not hidden & seen, (seat, command, hidden & seen)
+            for event in self.events:
+                data = event.for_seat(seat)
+                if data is not None:
+                    assert not hidden & strings(dict(data)), (seat, event)
+        for seat in range(self.n):
+            mine = state["players"][seat]
+            view = RULES.view(state, seat)
+            assert view["players"][seat]["hand"] == sorted(mine["hand"])
+            assert view["players"][seat]["loyalty"] == sorted(mine["loyalty"])
+            others = [v for v in view["players"] if v["seat"] != seat]
+            assert all("hand" not in v and "loyalty" not in v for v in others)
+
+
+@pytest.mark.rules("bsg:R200", "bsg:R401", "bsg:R501", "bsg:R708", "bsg:R709")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_end_with_every_invariant_kept(players: int) -> None:
+    """Whole games, at least 500 commands in all per player count, each command followed by the invariants
+    and the secrecy checks of its events and of every seat's view; every game reaches a result and replays
+    from its seed."""
+    total = 0
+    kinds: dict[str, int] = {}
+    seed = 0
+    while total < 500 or seed < 2:
+        seed += 1
+        invariants = Invariants(new_state(RULES, players, seed))
+
+        def on_events(events: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(events)
+
+        playout = play_random(RULES, seed=seed, num_players=players, max_steps=5000, after_each=invariants,
+                              on_events=on_events)
+        result = RULES.result(playout.state)
+        assert result is not None
+        assert result.reason in ("resource_exhausted", "kobol_reached", "galactica_destroyed",
+                                 "centurions_boarded")
+        assert_replays(RULES, playout, players, {}, seed)
+        total += len(playout.commands)
+        for kind, n in playout.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    for kind in ("contribute", "activate_location", "activate_area", "draw_crisis"):
+        assert kinds.get(kind, 0) > 0, kind
+
+
+@pytest.mark.rules("bsg:R200")
+def test_apply_leaves_its_input_alone() -> None:
+    def check(out: Outcome) -> None:
+        json.dumps(RULES.view(out.state, 0))
+
+    walk_checking_apply(RULES, 4, {}, 400, check)
