@@ -157,6 +157,11 @@ class TableConsumer(SessionBoundSocket):
         self.pushing = False
         self.push_lock = asyncio.Lock()
         self.beat_shown = 0
+        #: How many messages the page said it had applied when it sent its heartbeat (None: not said).
+        self.beat_applied: int | None = None
+        #: How many messages this socket sent (``send``): a heartbeat's count below it was sent before
+        #: the page had them all.
+        self.frames_sent = 0
         self.beat_next = 0.0
         self.beat_later: asyncio.Task[None] | None = None
         invite = _query_param(self.scope, "invite")
@@ -192,11 +197,21 @@ class TableConsumer(SessionBoundSocket):
             # A page that reconnects from an older version: what changed since, in one message.
             await self._catch_up(page_version)
 
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False) -> None:
+        if text_data is not None or bytes_data is not None:
+            self.frames_sent += 1
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def _catch_up(self, page_version: int) -> None:
         """Send what changed since ``page_version``, the version the page shows: against what pages of
-        this viewer's kind showed at that version (``rendering.shown_at``), else everything."""
-        self.shown = await database_sync_to_async(self._shown_at)(page_version)
-        await self.push_view()
+        this viewer's kind showed at that version (``rendering.shown_at``), else everything.
+
+        In one hold of the push lock: what the page shows is replaced by that record only until the push
+        that follows it. A command answered in between would otherwise be diffed against the record, not
+        against what the page shows, and leave out a fragment that went A, B, A (issue 12)."""
+        async with self.push_lock:
+            self.shown = await database_sync_to_async(self._shown_at)(page_version)
+            await self._push_view(True, None)
 
     def _shown_at(self, version: int) -> Shown | None:
         try:  # as this viewer is now (the table's status and seats may have changed since the connect)
@@ -239,7 +254,7 @@ class TableConsumer(SessionBoundSocket):
             return
         # At most one answered beat per HYPERLANE_HEARTBEAT_MIN_SECONDS (each may re-render everything):
         # beats that come sooner are answered once, together, when the interval is over.
-        self.beat_shown = payload
+        self.beat_shown, self.beat_applied = payload
         if self.beat_later is not None:
             return
         wait = self.beat_next - asyncio.get_running_loop().time()
@@ -309,7 +324,7 @@ class TableConsumer(SessionBoundSocket):
             self.beat_next = loop.time() + interval
 
     async def _answer_beat(self) -> None:
-        shown = self.beat_shown
+        shown, applied = self.beat_shown, self.beat_applied
         if not await self._session_still_valid():
             return
         # Group memberships can expire or be lost (a Redis restart): rejoin on every beat.
@@ -321,11 +336,19 @@ class TableConsumer(SessionBoundSocket):
             await self.close(code=4404)
             return
         current, status = stamp
-        if shown < current or self.sent_version < current:
-            # The page may show less than this socket sent (a lost frame), or more (a POST's answer):
-            # what changed since the version it says it shows, else everything.
+        # A heartbeat sent before the page had applied every message this socket sent names a version
+        # the page no longer shows (a frame is never lost on an open socket): not news.
+        lagging = applied is not None and applied < self.frames_sent
+        if applied is None and (shown < current or self.sent_version < current):
+            # A page that does not count what it applied (an older script): as before, resend what
+            # changed since the version it says it shows.
             await self._catch_up(shown)
-        elif status == Table.Status.OPEN or status != self.sent_status:
+        elif shown != self.sent_version and not lagging:
+            # The page shows another version than this socket sent it: more (a POST's answer), or less
+            # (an older answer it did not swap in). What changed since the version it shows.
+            await self._catch_up(shown)
+        elif self.sent_version < current or status == Table.Status.OPEN or status != self.sent_status:
+            # A group message that did not come (a Redis restart), or a change that kept the version.
             await self.push_view()
 
     async def table_updated(self, event: dict[str, Any]) -> None:
@@ -655,7 +678,9 @@ def _read_frame(text_data: str | None, bytes_data: bytes | None) -> tuple[str, A
         return "refused", "malformed"
     if "heartbeat" in message:
         try:
-            return "heartbeat", int(message["heartbeat"])
+            shown = int(message["heartbeat"])
+            applied = message.get("applied")
+            return "heartbeat", (shown, None if applied is None else int(applied))
         except (ValueError, TypeError, OverflowError):  # OverflowError: {"heartbeat": Infinity}
             return "refused", "malformed"
     if len(message) > _MAX_FIELDS or "kind" not in message:

@@ -10,6 +10,35 @@ from tests.support.toygame import TOY
 registry.register(TOY)
 
 
+def _patient_communicators() -> None:
+    """Channels' test communicator gives a socket 1 s to connect, answer or close, a wall-clock budget a
+    busy machine (2 shared cores, two test workers) overruns. Tests wait for events: the defaults here are
+    the safety cap that only a lost event reaches (tests/support/sockets.py)."""
+    from channels.testing import WebsocketCommunicator
+
+    from tests.support.sockets import CAP
+
+    connect, receive_from, disconnect = (
+        WebsocketCommunicator.connect, WebsocketCommunicator.receive_from, WebsocketCommunicator.disconnect
+    )
+
+    async def patient_connect(self, timeout=CAP):  # type: ignore[no-untyped-def]
+        return await connect(self, timeout)
+
+    async def patient_receive_from(self, timeout=CAP):  # type: ignore[no-untyped-def]
+        return await receive_from(self, timeout)
+
+    async def patient_disconnect(self, code=1000, timeout=CAP):  # type: ignore[no-untyped-def]
+        return await disconnect(self, code, timeout)
+
+    WebsocketCommunicator.connect = patient_connect  # type: ignore[method-assign]
+    WebsocketCommunicator.receive_from = patient_receive_from  # type: ignore[method-assign]
+    WebsocketCommunicator.disconnect = patient_disconnect  # type: ignore[method-assign]
+
+
+_patient_communicators()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
     """The browser tests run last. Playwright's sync API keeps an event loop running in the main thread

@@ -178,22 +178,28 @@
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     if (inFlight > 0) {
       evt.preventDefault();
-      held.push(evt.detail.message);
+      held.push({ html: evt.detail.message, socket: socketCount });
     }
   }, true);
 
   function releaseHeld() {
     var live = document.getElementById("table-live");
     while (held.length && live) {
-      var html = withoutStale(held.shift());
+      var message = held.shift();
       followLog = logAtBottom();
-      htmx.swap(live, html, { swapStyle: "none" });
-      afterMessage();
+      htmx.swap(live, withoutStale(message.html), { swapStyle: "none" });
+      afterMessage(message.socket);
     }
   }
 
   var socket = null;
   var beat = null;
+  // The messages the open socket sent that this page has applied (or dropped as older than it shows):
+  // each heartbeat says so beside the version it shows. A heartbeat sent before the last messages
+  // arrived names an older version than the page will show; the server, which counts what it sent,
+  // then knows the version is not news (games/consumers.py, ``_answer_beat``).
+  var socketCount = 0;
+  var applied = 0;
 
   // A socket that reconnects names the version its page shows now, not the one it was loaded at: the
   // server then sends, in one message, only what changed since (games/consumers.py, ``_catch_up``).
@@ -235,12 +241,14 @@
 
   function sendHeartbeat() {
     if (socket) {
-      try { socket.send(JSON.stringify({ heartbeat: shownVersion() })); } catch (e) { /* reconnects */ }
+      try { socket.send(JSON.stringify({ heartbeat: shownVersion(), applied: applied })); } catch (e) { /* reconnects */ }
     }
   }
 
   document.addEventListener("htmx:wsOpen", function (evt) {
     socket = evt.detail.socketWrapper;
+    socketCount += 1;
+    applied = 0;
     var live = document.getElementById("table-live");
     var seconds = live ? parseInt(live.dataset.heartbeat || "20", 10) : 20;
     if (beat) clearInterval(beat);
@@ -324,8 +332,9 @@
   document.addEventListener("DOMContentLoaded", markTitle);
 
   // A reconnect resends log lines the page may already have: keep the first of each.
-  document.addEventListener("htmx:wsAfterMessage", afterMessage);
-  function afterMessage() {
+  document.addEventListener("htmx:wsAfterMessage", function () { afterMessage(socketCount); });
+  function afterMessage(fromSocket) {
+    if (fromSocket === socketCount) applied += 1;
     document.body.dataset.wsMessages = String(Number(document.body.dataset.wsMessages || "0") + 1);
     var seen = {};
     document.querySelectorAll("#log-entries > li[data-id]").forEach(function (li) {

@@ -59,6 +59,7 @@ def players(browser, asc_site):  # type: ignore[no-untyped-def]
     def open_page(username: str, **options: Any):  # type: ignore[no-untyped-def]
         context = browser.new_context(**options)
         contexts.append(context)
+        context.add_init_script(WS_TRACE)
         context.on("console", on_console)
         context.on("weberror", lambda error: problems.append(f"page error: {error.error}"))
         return login(context, asc_site, username)
@@ -67,6 +68,29 @@ def players(browser, asc_site):  # type: ignore[no-untyped-def]
     for context in contexts:
         context.close()
     assert problems == []
+
+
+#: Keeps the last websocket messages' swapped ids and the version shown after each (for a failure's report).
+WS_TRACE = """(function () {
+  function keep(line) {
+    (window.__wsTrace = window.__wsTrace || []).push(line);
+    if (window.__wsTrace.length > 12) window.__wsTrace.shift();
+  }
+  function shown() { var st = document.querySelector('#frag-status'); return st ? st.dataset.version : '?'; }
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    var tags = String(evt.detail.message).match(/<[a-z]+[^>]*hx-swap-oob[^>]*>/g) || [];
+    var ids = tags.map(function (t) { var m = t.match(/ id="([^"]+)"/); return m ? m[1] : '?'; });
+    keep('msg->' + shown() + ':' + ids.join(','));
+  });
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    var p = evt.detail.parameters || {};
+    keep('send@' + shown() + ':' + (p.kind || p.heartbeat || '') + (evt.defaultPrevented ? ' (POST)' : ''));
+  });
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    keep('request@' + shown() + ':' + (evt.detail.requestConfig ? evt.detail.requestConfig.path : ''));
+  });
+  document.addEventListener("htmx:afterSwap", function (evt) { keep('swapped->' + shown()); });
+})();"""
 
 
 def _controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]
@@ -92,6 +116,21 @@ def _settled(pages: dict[str, Any]) -> tuple[int, dict[str, list[tuple[str, dict
         offered = {name: _controls(page) for name, page in pages.items()}
         if {version(p) for p in pages.values()} == {newest}:
             return newest, offered
+
+
+def _stale_pages(pages: dict[str, Any], newest: int, offered: dict[str, Any]) -> str:
+    """More than one page offers controls: which page differs from a fresh load of itself, and how."""
+    report = [f"pages at version {newest} offer controls to more than one player:"]
+    for name, page in pages.items():
+        before = [k for k, _ in offered[name]]
+        trace = page.evaluate("() => window.__wsTrace || []")
+        report.append(f"{name} socket messages (version after: ids): {trace}")
+        page.reload()
+        page.wait_for_selector("#frag-status")
+        after = [k for k, _ in _controls(page)]
+        state = "as a fresh load" if before == after else f"STALE (a fresh load at {version(page)} offers {after})"
+        report.append(f"{name}: {before} {state}")
+    return "\n".join(report)
 
 
 def _shoot(page, folder, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -150,7 +189,8 @@ def test_three_players_bid_colonize_trade_explore_and_fight_in_their_browsers(pl
         if not acting:  # an automatic step (the worker's) is on its way: wait for it
             _wait_all(pages, newest)
             continue
-        assert len(acting) == 1, {n: [k for k, _ in c] for n, c in offered.items()}
+        if len(acting) != 1:
+            raise AssertionError(_stale_pages(pages, newest, offered))
         name = acting[0]
         page, legal = pages[name], offered[name]
         kind, args = legal[choose(seat_of[name], legal, memo)]

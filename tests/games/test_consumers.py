@@ -467,3 +467,27 @@ async def test_the_badge_socket_of_other_pages_closes_when_its_session_signs_out
     assert 'id="waiting-badge"' in await comm.receive_from(timeout=CAP)  # the badge comes first
     assert (await sync_to_async(client.post)("/accounts/logout/")).status_code == 302
     assert await _closed_with(comm) == 4401
+
+
+async def test_a_heartbeat_sent_before_the_page_had_the_last_messages_is_not_news(alice, bob):
+    """The page counts the messages of its socket it applied; a heartbeat that names an older version
+    because the socket's last messages were still on their way is not a page left behind: nothing is
+    resent, and above all what the socket believes the page shows is not replaced by that older version's
+    record (a later answer diffed against it would leave out a fragment that went A, B, A: issue 12)."""
+    table = await sync_to_async(started_table)(alice, bob)
+    comm = _communicator(table.pk, bob, query=f"?v={table.version}")
+    await comm.connect()
+    card = (await sync_to_async(hand_of)(table, 0))[0]
+    await sync_to_async(submit)(table, alice, "bid", card=card)
+    await receive_until(comm, lambda got: f'data-version="{table.version + 1}"' in got)  # the one message
+    # Sent while that message was on its way: the version before it, none of its messages applied.
+    await comm.send_to(text_data=json.dumps({"heartbeat": table.version, "applied": 0}))
+    # Sent after: the version it brought, one message applied.
+    await comm.send_to(text_data=json.dumps({"heartbeat": table.version + 1, "applied": 1}))
+    assert await before_resend(comm) == ""
+    # A page that applied everything and still shows an older version (an older POST answer swapped in
+    # after the push): what changed since the version it shows comes again.
+    await comm.send_to(text_data=json.dumps({"heartbeat": table.version, "applied": 2}))
+    resent = await receive_until(comm, lambda got: 'id="frag-status"' in got)
+    assert f'data-version="{table.version + 1}"' in resent
+    await comm.disconnect()
