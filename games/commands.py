@@ -113,12 +113,14 @@ def answer_fragments(answer: Answer) -> dict[str, str]:
     return {} if view is None else view.fragments
 
 
-def answer_view(answer: Answer) -> View | None:
-    """The view an answer carries (``answer_fragments``), with its board's parts; None if none."""
+def answer_view(answer: Answer, *, store: bool = True) -> View | None:
+    """The view an answer carries (``answer_fragments``), with its board's parts; None if none.
+    ``store``: keep it in the fragments cache for the mover's socket, which a POST's move reaches as a
+    group message (the socket's own answer needs no copy: its move's group message is not rendered)."""
     if answer.viewer is None or not (answer.applied or answer.status == 409):
         return None
     seats = answer.result.seats if answer.result is not None and answer.result.seats else None
-    return render_view(answer.viewer, oob=True, seats=seats)
+    return render_view(answer.viewer, oob=True, seats=seats, store=store)
 
 
 def answer_html(answer: Answer, fragments: Mapping[str, str], *, slot: str = "") -> str:

@@ -31,6 +31,7 @@ from games.models import Event, Seat, Table
 from games.rendering import (
     Shown,
     View,
+    remember_records,
     remember_shown,
     render_chat,
     render_log_entries,
@@ -39,6 +40,7 @@ from games.rendering import (
     scope_language,
     shown_at,
     shown_of,
+    shown_record,
     view_changes,
     with_language,
 )
@@ -291,7 +293,7 @@ class TableConsumer(SessionBoundSocket):
             answer = commands.submit(
                 user=self.user, table_id=self.table_id, fields=fields, invite_token=self.viewer.invite_token
             )
-            view = commands.answer_view(answer)
+            view = commands.answer_view(answer, store=False)
             # Only what this socket has not been sent (a push may have brought it already): changed
             # fragments, or of the board only its changed parts; a move's answer always names the
             # version it shows (the status fragment).
@@ -419,10 +421,14 @@ class TableConsumer(SessionBoundSocket):
         async with render_slots():
             return await database_sync_to_async(self._render)(at_least)
 
-    def _render(self, at_least: int | None = None, after_id: int | None = None) -> Rendered:
+    def _render(
+        self, at_least: int | None = None, after_id: int | None = None, records: list[tuple[str, Shown]] | None = None
+    ) -> Rendered:
         """This viewer's fragments, its log lines after ``after_id`` (default: the last it was sent),
         and the last log id, version and status they show. Changes nothing on the consumer: a batch
-        renders for several sockets in one thread (``_Batch``)."""
+        renders for several sockets in one thread (``_Batch``). ``records``: where to put what the page
+        will show (``shown_record``) for the caller to keep with the others' in one round trip, instead
+        of keeping it at once."""
         after_id = self.log_last_id if after_id is None else after_id
         rows = None
         lookup = True
@@ -443,7 +449,10 @@ class TableConsumer(SessionBoundSocket):
         )
         # Kept for a page of this kind of viewer that reconnects from this version (``_catch_up``).
         shown = shown_of(view)
-        with_language(self.language, remember_shown, viewer, shown)
+        if records is None:
+            with_language(self.language, remember_shown, viewer, shown)
+        else:
+            records.append(with_language(self.language, shown_record, viewer, shown))
         log_html, last_id = with_language(self.language, render_log_entries, viewer, after_id=after_id, rows=rows)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
@@ -520,11 +529,13 @@ class _Batch:
 
     def _render_all(self) -> dict[TableConsumer, Rendered | Exception]:
         out: dict[TableConsumer, Rendered | Exception] = {}
+        records: list[tuple[str, Shown]] = []
         for member, after_id in self.after_ids.items():
             try:
-                out[member] = member._render(self.at_least, after_id)
+                out[member] = member._render(self.at_least, after_id, records)
             except Exception as exc:  # that socket's own failure (e.g. the table is gone), raised in it
                 out[member] = exc
+        remember_records(records)  # what each page will show, kept in one round trip
         return out
 
     async def result(self, member: TableConsumer) -> tuple[int, Rendered]:

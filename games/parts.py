@@ -14,6 +14,7 @@ a seat's secret (the leak harness checks it).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -36,9 +37,10 @@ class Part:
     data: Mapping[str, Any] = field(default_factory=dict)
     public: bool = False
 
-    @property
+    @functools.cached_property
     def digest(self) -> str:
-        """What the part's HTML depends on besides the language: its id, template and data."""
+        """What the part's HTML depends on besides the language: its id, template and data. Worked out
+        once per part (a render asks for it several times): a part's data is never changed once made."""
         blob = json.dumps([self.id, self.template, self.data], sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.blake2b(blob.encode(), digest_size=12).hexdigest()
 

@@ -134,9 +134,19 @@ def with_parts_html(ctx: dict[str, Any], *, oob: bool) -> tuple[tuple[str, str, 
 def remember_shown(viewer: Viewer, shown: Shown) -> None:
     """Keep what this viewer's pages show at the table's version, for a page that reconnects from it
     (``shown_at``): it is then sent only what changed since. Small (digests only)."""
-    key = _shown_key(viewer.table, viewer, viewer.table.version)
-    if key:
-        caches["fragments"].set(key, shown, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+    remember_records([shown_record(viewer, shown)])
+
+
+def shown_record(viewer: Viewer, shown: Shown) -> tuple[str, Shown]:
+    """``remember_shown``'s cache entry, to keep several in one round trip (``remember_records``); its
+    key is empty when there is nothing to keep (an open table)."""
+    return _shown_key(viewer.table, viewer, viewer.table.version), shown
+
+
+def remember_records(records: Sequence[tuple[str, Shown]]) -> None:
+    kept = {key: shown for key, shown in records if key}
+    if kept:
+        caches["fragments"].set_many(kept, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
 
 
 def shown_at(viewer: Viewer, version: int) -> Shown | None:
