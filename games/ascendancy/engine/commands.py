@@ -229,6 +229,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return vulcans.prompt_commands(state, seat)
     if kind == "arrange_deck":
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
+    if kind == "borg_choose_cube":  # R223
+        return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
     return []
 
 
@@ -431,3 +433,7 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         vulcans.answer(ctx, seat, kind, args)
     elif pk == "arrange_deck":
         effects.arrange(ctx, seat, list(args["order"]))
+    elif pk == "borg_choose_cube":
+        from games.ascendancy.engine import borg
+
+        borg.choose_cube(ctx, seat, args["cube"])

@@ -290,6 +290,8 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     disc = catalog.DISCS[disc_id]
     xy = layout.place_system(s, lid, disc_id, int(disc["max_lanes"]))
     s["systems"][disc_id] = new_system(disc_id, disc, xy)
+    if disc.get("transwarp"):  # R248: the Hub and the Conduits link for Warp travel
+        layout.link_transwarp(s, disc_id)
     dst = board.sys_sector(disc_id)
     p = ctx.player(seat)
     _relocate(p, _move_unit_id(move), at, dst)
@@ -341,14 +343,14 @@ def finish_move(ctx: Ctx, seat: int) -> None:
     discovered = move.get("discovered")
     if kind == "S":
         sys = s["systems"][sid]
-        hazardous = sys["hazard"] > 0 or sys["kind"] == "phenomenon"
+        hazardous = (sys["hazard"] > 0 or sys["kind"] == "phenomenon") and not sys.get("transwarp")  # RULINGS A46
         survivors = unit_size(p, unit) if unit_at(p, unit) else 0
         if hazardous and (move["moved"] or move["kind"] == "warp"):
             collecting = sys["kind"] == "phenomenon" and (sys["research"] > 0 or bool(discovered))
             survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit),
                                     one_at_a_time=collecting and effects.one_at_a_time(s, seat, unit))
             hazard_survived(ctx, seat, unit, sid, survivors)  # R77
-        if sys["kind"] == "phenomenon":
+        if sys["kind"] == "phenomenon" and not sys.get("transwarp"):  # RULINGS A46: no Research, no card
             if discovered:
                 sys["research"] += 1  # R73
                 effects.trigger(ctx, seat, "on_discover_phenomenon", sid=sid)  # R158

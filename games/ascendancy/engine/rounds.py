@@ -28,7 +28,11 @@ def participants(state: State) -> list[Any]:
 def update_contact(ctx: Ctx) -> None:
     """R38: First Contact is made as soon as the home is Connected to another home; it is permanent."""
     for p in ctx.state["players"]:
-        if not p["first_contact"] and not p["exterminated"] and board.first_contact(ctx.state, p["seat"]):
+        if p["first_contact"] or p["exterminated"]:
+            continue
+        from games.ascendancy.engine.borg import contact
+
+        if board.first_contact(ctx.state, p["seat"]) or contact(ctx.state, p["seat"]):  # R38, R259
             p["first_contact"] = True
             ctx.emit("first_contact", seat=p["seat"])
 
@@ -158,7 +162,13 @@ def end_turn(ctx: Ctx, seat: int) -> None:
 
 
 def automaton_turn(ctx: Ctx, who: str) -> None:
-    """An automaton's turn (R217): nothing to do until the Borg issue gives it pieces."""
+    """One automatic step of an automaton's turn (R217): the Borg's (``borg.step``)."""
+    from games.ascendancy.engine import borg
+
+    if who == borg.BORG:
+        borg.step(ctx)
+        update_contact(ctx)
+        return
     ctx.emit("automaton_turn", automaton=who)
     next_turn(ctx)
 
@@ -171,7 +181,12 @@ def recharge(ctx: Ctx) -> None:
         return
     extermination(ctx)  # R144
     alive = live_seats(s)
-    if len(alive) <= 1:
+    if "borg" in s and not alive:  # R266, R268: every player absorbed
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "borg_victory", [])
+        return
+    if len(alive) <= 1 and "borg" not in s:  # R266: against the Borg the last player plays on
         from games.ascendancy.engine.scoring import end_game
 
         end_game(ctx, "last_civilization", alive)
@@ -311,6 +326,6 @@ def upkeep(ctx: Ctx) -> None:
             w["tokens"] += 1
             w["fresh"] = False
     for sys in s["systems"].values():  # R30
-        if sys["kind"] == "phenomenon" and sys["research"] == 0:
+        if sys["kind"] == "phenomenon" and sys["research"] == 0 and not sys.get("transwarp"):  # A46
             sys["research"] = 1
     ctx.emit("recharged", round=s["round"])

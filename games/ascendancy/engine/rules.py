@@ -16,7 +16,7 @@ from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result
 class AscendancyRules(Rules):
     slug = "ascendancy"
     engine_version = 1
-    min_players = 3
+    min_players = 1  # 1-2 players only against the Borg (options.check, R266-R268)
     max_players = 7
     usual_players = 3
     factions = catalog.CIVS
@@ -26,7 +26,7 @@ class AscendancyRules(Rules):
 
     def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         opts = super().validate_options(num_players, options)
-        options_module.check(opts)
+        options_module.check(opts, num_players)
         return opts
 
     def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:

@@ -47,6 +47,9 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
             s["agenda_deck"] = pool[len(secret):]
             public = [p["agenda_public"]] if p["agenda_public"] else []
             p["agendas"] = sorted(public + redrawn) if not public else [*public, *redrawn]
+    if "borg" in s:  # I40: the Borg Command and Tech decks are hidden from everyone
+        rng.shuffle(s["borg"]["commands"]["deck"])
+        rng.shuffle(s["borg"]["tech"]["deck"])
     if s.get("standing"):  # RULINGS E50: a seat's standing answers are its own; others do not know them
         s["standing"] = {k: v for k, v in s["standing"].items() if seat is not None and k == str(seat)}
     return s

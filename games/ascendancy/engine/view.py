@@ -41,6 +41,21 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "galaxy": layout.galaxy(state).view() if state.get("galaxy") else None,
         # RULINGS E50: a seat's standing answers are its own.
         "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
+        "borg": _borg(state),
+    }
+
+
+def _borg(state: State) -> dict[str, Any] | None:
+    """The Borg pieces are public; their Command and Tech decks are counts only (I40)."""
+    from games.ascendancy.engine.borg import progress
+
+    b = state.get("borg")
+    if b is None:
+        return None
+    return {
+        "cubes": b["cubes"], "spires": b["spires"], "hub": b["hub"], "extra_turn": b["extra_turn"],
+        "commands": {"deck_count": len(b["commands"]["deck"]), "discard": list(b["commands"]["discard"])},
+        "tech": {"deck_count": len(b["tech"]["deck"])}, "progress": progress(state),
     }
 
 
@@ -57,6 +72,11 @@ def zones(state: State) -> list[Zone]:
         Zone(name="exploration_deck", cards=list(state["exploration"]["deck"]), visibility="hidden"),
         Zone(name="exploration_discard", cards=list(state["exploration"]["discard"]), visibility="public"),
     ]
+    if "borg" in state:
+        b = state["borg"]
+        out += [Zone(name="borg_command_deck", cards=list(b["commands"]["deck"]), visibility="hidden"),
+                Zone(name="borg_command_discard", cards=list(b["commands"]["discard"]), visibility="public"),
+                Zone(name="borg_tech_deck", cards=list(b["tech"]["deck"]), visibility="hidden")]
     for p in state["players"]:
         out.append(Zone(name=f"advancement_deck_{p['seat']}", cards=list(p["deck"]), owner=p["seat"],
                         visibility="hidden"))

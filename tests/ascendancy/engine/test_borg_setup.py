@@ -1,0 +1,122 @@
+"""The Borg at the table: the option, the 1-2 player games, setup, hidden decks, the Turn Order card
+(ascendancy:R216, R266-R275, §2.3-2.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.ascendancy.engine import RULES, catalog
+from games.engine.core import IllegalCommand, Rng
+from tests.support.engine import strings
+
+CIVS = ("federation", "klingon", "romulan")
+
+
+def setup(civs: tuple[str, ...] = CIVS, seed: int = 1, **options: object) -> dict[str, Any]:
+    state: dict[str, Any] = RULES.setup_with_civs(list(civs), options, Rng.from_seed(seed)).state
+    return state
+
+
+@pytest.mark.rules("ascendancy:R266", "ascendancy:R267", "ascendancy:R268")
+def test_one_and_two_players_only_against_the_borg_in_the_delta_quadrant() -> None:
+    for n in (1, 2):
+        with pytest.raises(IllegalCommand) as exc:
+            RULES.validate_options(n, {})
+        assert exc.value.code == "borg_required"
+        with pytest.raises(IllegalCommand):
+            RULES.validate_options(n, {"borg_mode": "discovered"})
+        assert RULES.validate_options(n, {"borg_mode": "delta_quadrant"})["borg_mode"] == "delta_quadrant"
+    assert RULES.validate_options(3, {})["borg_mode"] == "none"
+    with pytest.raises(IllegalCommand):
+        RULES.validate_options(8, {"borg_mode": "delta_quadrant"})
+    state = setup(("federation",), borg_mode="delta_quadrant")
+    assert state["n"] == 1 and state["automata"] == ["borg"]
+
+
+@pytest.mark.rules("ascendancy:R269", "ascendancy:R270", "ascendancy:R271", "ascendancy:R273",
+                   "ascendancy:R274", "ascendancy:R275")
+def test_the_optional_borg_rules_need_the_borg() -> None:
+    for option in ("borg_attack_command_attack", "borg_three_spires", "borg_takes_a_fleet", "borg_out_there"):
+        with pytest.raises(IllegalCommand) as exc:
+            RULES.validate_options(3, {option: True})
+        assert exc.value.code == "option_needs_option"
+        assert RULES.validate_options(3, {option: True, "borg_mode": "discovered"})[option] is True
+    with pytest.raises(IllegalCommand):
+        RULES.validate_options(3, {"borg_mode": "discovered", "borg_mysterious_turn_order": True})
+    with pytest.raises(IllegalCommand):
+        RULES.validate_options(3, {"borg_mode": "discovered", "borg_humble_origins": True})
+
+
+@pytest.mark.rules("ascendancy:R216", "ascendancy:R218", "ascendancy:R224")
+def test_delta_quadrant_setup_places_the_hub_and_shuffles_both_decks() -> None:
+    state = setup(borg_mode="delta_quadrant")
+    b = state["borg"]
+    assert b["hub"] == "transwarp_hub" and "transwarp_hub" in state["systems"]
+    homes = [state["systems"][h]["xy"] for h in ("earth", "qonos", "romulus")]
+    hub = state["systems"]["transwarp_hub"]["xy"]
+    gaps = [round(((x - hub[0]) ** 2 + (y - hub[1]) ** 2) ** 0.5, 2) for x, y in homes]
+    assert len(set(gaps)) == 1  # equidistant from every home (§2.3)
+    assert sorted(b["commands"]["deck"]) == sorted(catalog.CONTENT.borg_command_deck(red=True))
+    assert len(b["commands"]["deck"]) == 30 and len(b["tech"]["deck"]) == 20
+    assert b["commands"]["deck"] != list(catalog.CONTENT.borg_command_deck(red=True))  # shuffled
+    other = setup(seed=2, borg_mode="delta_quadrant")["borg"]["commands"]["deck"]
+    assert other != b["commands"]["deck"]
+
+
+@pytest.mark.rules("ascendancy:R216")
+def test_discovered_borg_have_no_hub_and_no_red_cards() -> None:
+    state = setup(borg_mode="discovered")
+    b = state["borg"]
+    assert b["hub"] is None
+    assert "transwarp_hub" not in state["systems"] and "transwarp_hub" not in state["stack"]
+    assert len(b["commands"]["deck"]) == 25
+    assert not any(catalog.CONTENT.borg_commands[c].red for c in b["commands"]["deck"])
+
+
+@pytest.mark.rules("ascendancy:R272")
+def test_borg_discs_go_into_the_lower_part_of_the_stack() -> None:
+    for mode in ("discovered", "delta_quadrant", "delta_probe"):
+        state = setup(borg_mode=mode)
+        borg = [d for d in state["stack"] if d in catalog.BORG_DISCS]
+        expected = 7 if mode == "delta_probe" else 6
+        assert len(borg) == expected, mode
+        top = state["stack"][-2 * state["n"]:]
+        assert not set(top) & set(catalog.BORG_DISCS)
+    plain = setup()
+    assert not set(plain["stack"]) & set(catalog.BORG_DISCS) and "borg" not in plain
+
+
+@pytest.mark.rules("ascendancy:R216")
+def test_one_player_hub_lies_at_the_chosen_distance_from_home() -> None:
+    for cm in ("30", "45", "60"):
+        state = setup(("federation",), borg_mode="delta_quadrant", borg_hub_distance=cm)
+        (hx, hy), (x, y) = state["systems"]["earth"]["xy"], state["systems"]["transwarp_hub"]["xy"]
+        assert round(((hx - x) ** 2 + (hy - y) ** 2) ** 0.5) == int(cm)
+
+
+@pytest.mark.rules("ascendancy:R216")
+def test_views_hide_the_borg_decks_and_rerandomise_reshuffles_them() -> None:
+    state = setup(borg_mode="delta_quadrant")
+    hidden = set(state["borg"]["commands"]["deck"]) | set(state["borg"]["tech"]["deck"])
+    for seat in (None, 0, 1, 2):
+        view = RULES.view(state, seat)
+        assert not hidden & strings({k: v for k, v in view.items() if k != "options"})
+        assert view["borg"]["commands"]["deck_count"] == 30 and view["borg"]["tech"]["deck_count"] == 20
+    again = RULES.rerandomise(state, 0, Rng.from_seed(9))
+    assert sorted(again["borg"]["commands"]["deck"]) == sorted(state["borg"]["commands"]["deck"])
+    assert again["borg"]["commands"]["deck"] != state["borg"]["commands"]["deck"]
+    zones = {z.name: z for z in RULES.zones(state)}
+    assert zones["borg_command_deck"].visibility == "hidden" and zones["borg_tech_deck"].visibility == "hidden"
+
+
+@pytest.mark.rules("ascendancy:R216", "ascendancy:R7")
+def test_the_borg_are_dealt_a_random_turn_order_card_every_round() -> None:
+    seen = set()
+    for seed in range(12):
+        state = setup(seed=seed, borg_mode="delta_quadrant")
+        assert sorted(state["cards"].values()) == [1, 2, 3, 4]  # N+1 cards
+        assert "borg" in state["order"]
+        seen.add(state["cards"]["borg"])
+    assert len(seen) > 1  # random, not always last
