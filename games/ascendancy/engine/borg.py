@@ -392,7 +392,10 @@ def cur_flag(state: State, name: str) -> bool:
 
 def _fight(ctx: Ctx, cur: dict[str, Any]) -> None:
     f = cur["fight"]
-    over = space_round(ctx, f) if f["system"] is None else assimilation_round(ctx, f)
+    _after_round(ctx, cur, f, space_round(ctx, f) if f["system"] is None else assimilation_round(ctx, f))
+
+
+def _after_round(ctx: Ctx, cur: dict[str, Any], f: dict[str, Any], over: bool | None) -> None:
     if ctx.state["phase"] == "over":
         return
     if over:
@@ -437,8 +440,9 @@ def _damage(ctx: Ctx, f: dict[str, Any], hits: int) -> bool:
     return bool(f["damage"] >= BOARD.dice)
 
 
-def space_round(ctx: Ctx, f: dict[str, Any]) -> bool:
-    """One Combat Round against a Cube (R230-R241). Returns True when the battle is over."""
+def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    """One Combat Round against a Cube (R230-R241). True when the battle is over, False when it goes on, None
+    while a player chooses where the Borg hits land (R234: ``borg_allocate_hits``)."""
     s = ctx.state
     area = battle_area(s, f["sector"])
     first = f["round"] == 1 and f["first_strike"]
@@ -452,11 +456,22 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool:
     borg_hits, sixes = borg_roll(ctx, f)
     if not first:
         destroyed = _damage(ctx, f, player_hits)
-    allocate_borg_hits(ctx, f, area, borg_hits)
-    if destroyed:  # R235: no regeneration for a Cube destroyed this round
+    f["allocs"] = split_borg_hits(s, f, area, borg_hits)
+    f["taken"] = {}
+    f["sixes"], f["destroyed"] = sixes, destroyed
+    return finish_round(ctx, f)
+
+
+def finish_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    """Casualties (asking where there is a choice), then regeneration, adaptation and forced retreats."""
+    s = ctx.state
+    area = battle_area(s, f["sector"])
+    if not _allocate(ctx, f, area):
+        return None
+    if f.pop("destroyed"):  # R235: no regeneration for a Cube destroyed this round
         cube_destroyed(ctx, f, list(f["seats"]))
         return True
-    regenerate(ctx, f, sixes)
+    regenerate(ctx, f, f.pop("sixes"))
     adapt(ctx, f)
     left = [seat for seat in f["seats"] if any(board.ships_in(s["players"][seat], x) for x in area)]
     for seat in left:
@@ -526,27 +541,86 @@ def _retreat_to(s: State, seat: int, src: str, area: list[str]) -> str | None:
     return min(found)[1] if found else None
 
 
-def allocate_borg_hits(ctx: Ctx, f: dict[str, Any], area: list[str], hits: int) -> None:
+def split_borg_hits(state: State, f: dict[str, Any], area: list[str], hits: int) -> list[dict[str, Any]]:
     """R234, B14: the engaged player with the lowest Turn Order card absorbs hits until all his engaged ships
-    are destroyed, then the next. RULINGS B33: his loose ships go first, sector by sector, then his Fleets,
-    the smallest first."""
+    are destroyed, then the next."""
+    out = []
+    for seat in sorted(f["seats"], key=lambda x: turn_rank(state, x)):
+        mine = sum(board.ships_in(state["players"][seat], x) for x in area)
+        count = min(hits, mine)
+        if count > 0:
+            out.append({"seat": seat, "count": count})
+            hits -= count
+    return out
+
+
+def hit_units(state: State, f: dict[str, Any], seat: int, area: list[str]) -> list[str]:
+    """The player's engaged loose ships (``ship:<sector>``) and Fleets (``fleet:<id>``) a hit may still land on."""
+    p = state["players"][seat]
+    taken = f["taken"].get(str(seat), {})
+    out = []
+    for sector in area:
+        if p["ships"].get(sector, 0) - taken.get(f"ship:{sector}", 0) > 0:
+            out.append(f"ship:{sector}")
+        for fid in sorted(p["fleets"]):
+            fl = p["fleets"][fid]
+            if fl["sector"] == sector and fl["ships"] - taken.get(f"fleet:{fid}", 0) > 0:
+                out.append(f"fleet:{fid}")
+    return out
+
+
+def _allocate(ctx: Ctx, f: dict[str, Any], area: list[str]) -> bool:
+    """R234: the player taking the hits chooses which of his ships (one ``borg_hit`` per hit, asked only when
+    there is a choice); then the losses land together. False while a seat is asked."""
     s = ctx.state
-    for seat in sorted(f["seats"], key=lambda x: turn_rank(s, x)):
-        if hits <= 0:
-            break
+    while f["allocs"]:
+        alloc = f["allocs"][0]
+        units = hit_units(s, f, alloc["seat"], area)
+        if alloc["count"] <= 0 or not units:
+            f["allocs"].pop(0)
+            continue
+        left = sum(board.ships_in(s["players"][alloc["seat"]], x) for x in area) - sum(
+            f["taken"].get(str(alloc["seat"]), {}).values())
+        if len(units) > 1 and alloc["count"] < left:
+            s["prompt"] = {"kind": "borg_allocate_hits", "seat": alloc["seat"], "hits": alloc["count"],
+                           "units": units}
+            return False
+        _take(f, alloc, units[0])
+    for seat_key, units_taken in sorted(f.pop("taken").items()):
+        seat = int(seat_key)
         p = s["players"][seat]
         lost = 0
-        for sector in area:
-            while hits > 0 and board.ships_in(p, sector) > 0:
-                from games.ascendancy.engine.build import take_ship
+        for unit, n in sorted(units_taken.items()):
+            kind, _, ident = unit.partition(":")
+            if kind == "fleet":
+                p["fleets"][ident]["ships"] -= n
+            else:
+                p["ships"][ident] -= n
+                if p["ships"][ident] == 0:
+                    del p["ships"][ident]
+            lost += n
+        check_fleet_sizes(ctx, seat)
+        ctx.emit("borg_casualties", seat=seat, ships=lost, cube=f["cube"], rule="ascendancy:R234",
+                 tiebreak="lowest_turn_order")
+    f["taken"] = {}
+    return True
 
-                take_ship(p, sector)
-                hits -= 1
-                lost += 1
-        if lost:
-            check_fleet_sizes(ctx, seat)
-            ctx.emit("borg_casualties", seat=seat, ships=lost, cube=f["cube"], rule="ascendancy:R234",
-                     tiebreak="lowest_turn_order")
+
+def _take(f: dict[str, Any], alloc: dict[str, Any], unit: str) -> None:
+    mine = f["taken"].setdefault(str(alloc["seat"]), {})
+    mine[unit] = mine.get(unit, 0) + 1
+    alloc["count"] -= 1
+
+
+def allocate_hit(ctx: Ctx, seat: int, unit: str) -> None:
+    """The answer to ``borg_allocate_hits``: one hit lands on ``unit``; the round goes on when all are placed."""
+    s = ctx.state
+    s["prompt"] = None
+    cur = s["borg"]["cursor"]
+    f = cur["fight"]
+    _take(f, f["allocs"][0], unit)
+    _after_round(ctx, cur, f, finish_round(ctx, f))
+    bump(s)
 
 
 def cube_destroyed(ctx: Ctx, f: dict[str, Any], rewarded: list[int]) -> None:

@@ -231,6 +231,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
     if kind == "borg_choose_cube":  # R223
         return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
+    if kind == "borg_allocate_hits":  # R234
+        return [Command(seat, "borg_hit", {"unit": u}) for u in prompt["units"]]
     return []
 
 
@@ -437,3 +439,7 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         from games.ascendancy.engine import borg
 
         borg.choose_cube(ctx, seat, args["cube"])
+    elif pk == "borg_allocate_hits":
+        from games.ascendancy.engine import borg
+
+        borg.allocate_hit(ctx, seat, args["unit"])

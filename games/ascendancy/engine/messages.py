@@ -168,6 +168,7 @@ PROMPTS: dict[str, str] = {
     "discard_project": "You have more Projects than Research Nodes: discard one.",
     "automaton_turn": "The automaton plays its turn.",
     "borg_choose_cube": "Choose which Borg Cube activates next.",
+    "borg_allocate_hits": "The Borg score {hits} hits on your ships: choose which ship each one destroys.",
     "meddle_consent": "The Vulcans ask to move your {unit} to {to}: accept or refuse.",
     "reliquary_colonize": "Ancient Vulcan Reliquary: choose the system you colonize for free.",
     "free_node": "Communication Network: choose the free Resource Node you build on {system}.",

@@ -314,3 +314,33 @@ def test_a_sixth_spire_wins_the_galaxy_for_the_borg() -> None:
 def test_a_home_connected_to_a_cube_has_first_contact() -> None:
     state = borg_turn(cubes={"cube1": "L:l1:1"}, systems=[VEGA], lanes=[("l1", "vega", "romulus", 2)])
     assert borg.contact(state, 2) and not borg.contact(state, 0)
+
+
+@pytest.mark.rules("ascendancy:R234")
+def test_the_player_hit_chooses_which_of_his_ships_the_borg_hits_destroy() -> None:
+    spires = [{"system": f"s{i}"} for i in range(4)]
+    systems = [VEGA] + [{"id": f"s{i}", "slots": [], "xy": [10.0 + 8 * i, 10.0]} for i in range(4)]
+    asked = 0
+    for seed in range(12):
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=systems, spires=spires,
+                          lanes=[("l1", "vega", "earth", 1)], ships={0: {"L:l1:1": 4, "S:vega": 4}})
+        state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "active": "cube1",
+                                   "act": "engage"}
+        state, _ = auto(state, seed)  # engage
+        state, events = auto(state, seed)  # round 1
+        if state["prompt"] is None:
+            continue
+        asked += 1
+        prompt = state["prompt"]
+        assert prompt["kind"] == "borg_allocate_hits" and prompt["seat"] == 0
+        assert RULES.auto_command(state) is None
+        hits = prompt["hits"]
+        assert {c.args["unit"] for c in RULES.legal_commands(state, 0)} == {"ship:S:vega", "ship:L:l1:1"}
+        answered = 0
+        while state["prompt"] is not None and state["prompt"]["kind"] == "borg_allocate_hits":
+            state = RULES.apply(state, Command(0, "borg_hit", {"unit": "ship:S:vega"}), Rng.from_seed(1)).state
+            answered += 1
+        assert answered == min(hits, 4)  # asked while there is a choice, one hit at a time
+        assert state["players"][0]["ships"].get("S:vega", 0) == max(0, 4 - hits)
+        assert state["players"][0]["ships"].get("L:l1:1", 0) == min(4, 8 - hits)
+    assert asked
