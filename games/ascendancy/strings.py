@@ -332,6 +332,7 @@ STRINGS = [
     _('{system} is assimilated: a Borg Spire rises there.'),  # EVENTS.borg_system_assimilated
     _('The Starbase at {system} is assimilated: every Spire grows.'),  # EVENTS.borg_starbase_assimilated
     _('Player {seat} has been assimilated by the Borg.'),  # EVENTS.player_assimilated
+    _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round
     _('Extra starting resources (8 Production, 6 Research, 4 Culture)'),  # OPTIONS.option_extra_resources

@@ -57,6 +57,7 @@ def setup_borg(ctx: Ctx) -> None:
         bottom = len(lower) // 2 if opts.get("borg_humble_origins") else len(lower)
         lower.insert(ctx.rng.below(bottom + 1), hub)
     s["stack"] = lower + top
+    _exploration_deck(ctx, red)
     if mode == "delta_quadrant":
         disc = catalog.DISCS[hub]
         centre = _hub_point(s)
@@ -64,6 +65,22 @@ def setup_borg(ctx: Ctx) -> None:
         layout.place_fixed(s, hub, centre, int(disc["max_lanes"]))
         s["borg"]["hub"] = hub
     ctx.emit("borg_set_up", mode=mode, hub=s["borg"]["hub"], rule="ascendancy:R216")
+
+
+def _exploration_deck(ctx: Ctx, red: bool) -> None:
+    """§2.3 step 2: 2 x players non-Borg cards set aside (3 x with They're Out There Somewhere, R273; doubled by
+    Humble Origins + Borg, R275), the Borg cards in use shuffled into the rest, the set-aside cards on top. With
+    1 player the cards naming a rival leave the deck (§2.5)."""
+    s = ctx.state
+    opts = s["options"]
+    per = BOARD.safe_exploration_out_there if opts.get("borg_out_there") else BOARD.safe_exploration_per_player
+    if opts.get("borg_humble_origins"):
+        per *= BOARD.humble_origins_factor
+    deck = [c for c in s["exploration"]["deck"] if not (s["n"] == 1 and catalog.EXPLORATION[c].get("solo_excluded"))]
+    safe = min(len(deck), per * s["n"])
+    rest, top = deck[: len(deck) - safe], deck[len(deck) - safe:]
+    borg_cards = sorted(c for c, info in catalog.BORG_EXPLORATION.items() if red or not info.get("red"))
+    s["exploration"]["deck"] = ctx.rng.shuffled(rest + borg_cards) + top
 
 
 def _hub_point(s: State) -> tuple[float, float]:
@@ -1058,6 +1075,88 @@ def home_assimilated(ctx: Ctx, seat: int) -> None:
         from games.ascendancy.engine.scoring import end_game
 
         end_game(ctx, "borg_victory", [])
+
+
+# --- Borg encounters (Borg Exploration cards and discs) ---------------------------------------------------------
+def encounter(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
+    """SCHEMA "The Borg: encounters": a Borg Exploration card or disc resolved for ``seat`` at ``sid``."""
+    s = ctx.state
+    kind = effect["kind"]
+    sector = board.sys_sector(sid)
+    if not in_play(s):
+        ctx.emit("effect_not_played", seat=seat, effect=kind)
+        return
+    if kind == "nearest_cube":
+        nearest_cube(ctx, sid)
+    elif kind == "new_cube":  # 5 Cubes in play: the nearest Cube moves in instead
+        if cube_count(s) >= BOARD.pieces["cubes"]:
+            nearest_cube(ctx, sid)
+        else:
+            new_cube(ctx, sector, "exploration", "ascendancy:R252")
+    elif kind == "place_spire":
+        place_spire(ctx, sid, int(effect.get("nodes", 0)))
+    elif kind == "spire_nodes":
+        spire_nodes(ctx, int(effect.get("amount", 1)), None if effect.get("spires", "all") == "all" else sid)
+    elif kind == "tech_card":
+        for _ in range(int(effect.get("amount", 1))):
+            draw_tech(ctx, seat)
+    elif kind == "hub_roll":
+        hub_roll(ctx)
+
+
+def nearest_cube(ctx: Ctx, sid: str) -> None:
+    """R72, R252, B21: the Cube with the fewest sectors (Hub links counted) to the system, else the physically
+    closest; ties by the seeded RNG. It jumps there, unless a Cube already holds that sector."""
+    s = ctx.state
+    sector = board.sys_sector(sid)
+    cubes = s["borg"]["cubes"]
+    if not cubes:
+        ctx.emit("borg_cube_not_placed", sector=sector, why="nearest_cube", reason="no_cube", rule="ascendancy:R252")
+        return
+    if cube_at(s, sector) is not None:
+        ctx.emit("borg_cube_not_placed", sector=sector, why="nearest_cube", reason="sector_has_cube",
+                 rule="ascendancy:R252")
+        return
+    dist = _distances(s, sector)
+    connected = {c["id"]: dist[c["sector"]] for c in cubes if c["sector"] in dist}
+    if connected:
+        best = min(connected.values())
+        tied = sorted(cid for cid, d in connected.items() if d == best)
+        tiebreak = "fewest_sectors"
+    else:
+        g = layout.galaxy(s)
+        far = {c["id"]: round(g.physical_distance(c["sector"], sector), 6) for c in cubes}
+        best_far = min(far.values())
+        tied = sorted(cid for cid, d in far.items() if d == best_far)
+        tiebreak = "physically_closest"
+    if len(tied) > 1:
+        tied = [tied[ctx.rng.below(len(tied))]]
+        tiebreak += "_random"
+    c = cube(s, tied[0])
+    assert c is not None
+    src = c["sector"]
+    c["sector"] = sector
+    ctx.emit("borg_cube_moved", cube=c["id"], target="explored", goal=sid, path=[sector], to=sector, warp=0,
+             blocked=None, rule="ascendancy:R252", tiebreak=tiebreak, src=src)
+
+
+def place_spire(ctx: Ctx, sid: str, nodes: int) -> None:
+    """A Borg Spire with ``nodes`` Assimilation Nodes on the system (R255; R221 when none is left)."""
+    s = ctx.state
+    b = s["borg"]
+    if sid in spire_systems(s):
+        return
+    limit = BOARD.defeat_spires_three_spires if s["options"].get("borg_three_spires") else BOARD.defeat_spires
+    if len(b["spires"]) >= limit:  # R221, R270, B5
+        ctx.emit("borg_spire_limit", system=sid, spires=len(b["spires"]), rule="ascendancy:R270"
+                 if s["options"].get("borg_three_spires") else "ascendancy:R221")
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "borg_victory", [])
+        return
+    _, n = _piece_id(s, "spire")
+    b["spires"].append({"system": sid, "nodes": min(nodes, BOARD.spire_max_nodes), "cube": None, "placed": n})
+    ctx.emit("borg_spire_placed", system=sid, nodes=nodes, rule="ascendancy:R255")
 
 
 STAGES = {"start": _start, "hub": _hub, "build": _build, "command": _command}

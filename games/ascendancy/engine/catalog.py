@@ -92,6 +92,10 @@ AGENDAS: dict[str, dict[str, Any]] = {a["id"]: a for a in _load("agendas")["agen
 EXPLORATION: dict[str, dict[str, Any]] = {}
 for _c in _load("exploration")["exploration"]:
     EXPLORATION[_c["id"]] = {**_c, "expansion": None if _c["set"] == "base" else _c["set"]}
+#: the 20 Borg Exploration cards (expansion "borg"): shuffled in only with the Borg (``borg.setup_borg``)
+BORG_EXPLORATION: dict[str, dict[str, Any]] = {
+    _c["id"]: {**_c, "expansion": "borg"} for _c in _load("borg_exploration")["borg_exploration"]}
+EXPLORATION.update(BORG_EXPLORATION)
 
 
 def advancement_deck(civ: str) -> list[str]:

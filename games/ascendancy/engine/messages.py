@@ -354,6 +354,7 @@ EVENTS: dict[str, str] = {
     "borg_system_assimilated": "{system} is assimilated: a Borg Spire rises there.",
     "borg_starbase_assimilated": "The Starbase at {system} is assimilated: every Spire grows.",
     "player_assimilated": "Player {seat} has been assimilated by the Borg.",
+    "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 
 #: Table option labels (``options.schema``).

@@ -354,6 +354,9 @@ def finish_move(ctx: Ctx, seat: int) -> None:
             if discovered:
                 sys["research"] += 1  # R73
                 effects.trigger(ctx, seat, "on_discover_phenomenon", sid=sid)  # R158
+                for effect in catalog.DISCS[sys["disc"]].get("effects", []):  # the Borg Phenomena (RULINGS BN6)
+                    if effect.get("when") == "on_discover_phenomenon" and (survivors > 0 or effect["kind"] != "tech_card"):
+                        apply_effect(ctx, seat, sid, effect)
             if survivors > 0 and sys["research"] > 0:  # R74, R76
                 take_research(ctx, seat, sid)
         elif discovered:
@@ -628,8 +631,15 @@ def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
         from games.ascendancy.engine.build import complete_project
 
         complete_project(ctx, seat, p["projects"][0]["card"])
+    elif kind in ENCOUNTERS:  # the Borg encounters (Borg Exploration cards and discs)
+        from games.ascendancy.engine.borg import encounter
+
+        encounter(ctx, seat, sid, effect)
     else:
         ctx.emit("effect_not_played", seat=seat, effect=kind)
+
+
+ENCOUNTERS = ("nearest_cube", "new_cube", "place_spire", "spire_nodes", "tech_card", "hub_roll")
 
 
 def develop_warp_civilization(sys: dict[str, Any], level: int, count: int) -> None:
