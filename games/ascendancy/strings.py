@@ -110,6 +110,7 @@ STRINGS = [
     _('Agenda victory: the Vulcans completed an Agenda.'),  # MESSAGES.agenda_victory
     _('Several civilizations won at the same Victory Check.'),  # MESSAGES.mixed_victory
     _('Every other civilization was exterminated.'),  # MESSAGES.last_civilization
+    _('There is no such Borg Cube in play.'),  # MESSAGES.no_such_cube
     _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
@@ -151,6 +152,7 @@ STRINGS = [
     _('You have more Projects than Research Nodes: discard one.'),  # PROMPTS.discard_project
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
+    _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
     _('The Borg score {hits} hits on your ships: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
     _('The Vulcans ask to move your {unit} to {to}: accept or refuse.'),  # PROMPTS.meddle_consent
     _('Ancient Vulcan Reliquary: choose the system you colonize for free.'),  # PROMPTS.reliquary_colonize
@@ -332,6 +334,7 @@ STRINGS = [
     _('{system} is assimilated: a Borg Spire rises there.'),  # EVENTS.borg_system_assimilated
     _('The Starbase at {system} is assimilated: every Spire grows.'),  # EVENTS.borg_starbase_assimilated
     _('Player {seat} has been assimilated by the Borg.'),  # EVENTS.player_assimilated
+    _('Player {seat} retreats from {sector} to {to}.'),  # EVENTS.borg_retreat
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round

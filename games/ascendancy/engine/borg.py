@@ -21,6 +21,7 @@ from games.ascendancy.engine import board, catalog, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed
 from games.ascendancy.engine.combat import hits_needed, is_hit, starbase_bonus
 from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats
+from games.engine.core import IllegalCommand
 
 BORG = "borg"
 BOARD = catalog.CONTENT.borg
@@ -43,7 +44,7 @@ def setup_borg(ctx: Ctx) -> None:
     red = mode in ("delta_quadrant", "delta_probe")
     s["automata"] = [BORG]
     s["borg"] = {
-        "cubes": [], "spires": [], "next_piece": 1, "hub": None, "extra_turn": False, "cursor": None,
+        "cubes": [], "spires": [], "next_piece": 1, "hub": None, "extra_turn": False, "cursor": None, "attack": None,
         "commands": {"deck": rng_shuffled(ctx.rng, list(catalog.CONTENT.borg_command_deck(red))), "discard": []},
         "tech": {"deck": rng_shuffled(ctx.rng, list(catalog.CONTENT.borg_tech_deck()))},
     }
@@ -480,26 +481,78 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
 
 
 def finish_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
-    """Casualties (asking where there is a choice), then regeneration, adaptation and forced retreats."""
+    """Casualties (asking where there is a choice, R234), then regeneration, adaptation, forced retreats and
+    each engaged player's choice to retreat (R96, B16). True: the battle is over; False: another round;
+    None: a seat is asked."""
     s = ctx.state
     area = battle_area(s, f["sector"])
-    if not _allocate(ctx, f, area):
-        return None
-    if f.pop("destroyed"):  # R235: no regeneration for a Cube destroyed this round
-        cube_destroyed(ctx, f, list(f["seats"]))
-        return True
-    regenerate(ctx, f, f.pop("sixes"))
-    adapt(ctx, f)
-    left = [seat for seat in f["seats"] if any(board.ships_in(s["players"][seat], x) for x in area)]
-    for seat in left:
-        if must_retreat(s["players"][seat], f["shield"]):
-            forced_retreat(ctx, f, seat, area)
-    left = [seat for seat in f["seats"] if any(board.ships_in(s["players"][seat], x) for x in area)]
-    f["round"] += 1
-    if not left:  # R238, R241: the Cube never retreats and makes no Tactical Maneuver
+    if f.get("phase", "allocate") == "allocate":
+        if not _allocate(ctx, f, area):
+            return None
+        if f.pop("destroyed"):  # R235: no regeneration for a Cube destroyed this round
+            cube_destroyed(ctx, f, list(f["seats"]))
+            return True
+        regenerate(ctx, f, f.pop("sixes"))
+        adapt(ctx, f)
+        for seat in _left(s, f, area):
+            if must_retreat(s["players"][seat], f["shield"]):
+                forced_retreat(ctx, f, seat, area)
+        f["round"] += 1
+        f["phase"] = "retreats"
+        f["asks"] = [seat for seat in _left(s, f, area) if can_retreat(s, seat, area)]
+    while f["asks"]:
+        seat = f["asks"][0]
+        if seat in _left(s, f, area) and can_retreat(s, seat, area):
+            s["prompt"] = {"kind": "borg_retreat", "seat": seat, "cube": f["cube"]}
+            return None
+        f["asks"].pop(0)
+    f["phase"] = "allocate"
+    if not _left(s, f, area):  # R238, R241: the Cube never retreats and makes no Tactical Maneuver
         ctx.emit("borg_battle_won", cube=f["cube"], rule="ascendancy:R241")
         return True
     return False
+
+
+def _left(s: State, f: dict[str, Any], area: list[str]) -> list[int]:
+    return [seat for seat in f["seats"] if any(board.ships_in(s["players"][seat], x) for x in area)]
+
+
+def can_retreat(s: State, seat: int, area: list[str]) -> bool:
+    """R96, R169: a group with somewhere to go; never the player whose natural 6 always hits (B16)."""
+    p = s["players"][seat]
+    if adv_effects(p, "always_hit"):
+        return False
+    return any(_retreat_to(s, seat, x, area) is not None for x in area if board.ships_in(p, x))
+
+
+def answer_retreat(ctx: Ctx, seat: int, retreat: bool) -> None:
+    """The answer to ``borg_retreat``: every engaged group of the seat retreats (R96), or fights on."""
+    s = ctx.state
+    s["prompt"] = None
+    f = current_fight(s)
+    f["asks"].pop(0)
+    if retreat:
+        forced_retreat(ctx, f, seat, battle_area(s, f["sector"]), voluntary=True)
+    _resume(ctx, f)
+    bump(s)
+
+
+def current_fight(s: State) -> dict[str, Any]:
+    b = s["borg"]
+    cur = b["cursor"]
+    found: dict[str, Any] = cur["fight"] if cur is not None and cur.get("fight") else b["attack"]
+    return found
+
+
+def _resume(ctx: Ctx, f: dict[str, Any]) -> None:
+    result = finish_round(ctx, f)
+    if f.get("driver") == "attack":
+        if result is False:
+            run_attack(ctx)
+        elif result:
+            _end_attack(ctx, f)
+        return
+    _after_round(ctx, ctx.state["borg"]["cursor"], f, result)
 
 
 def regenerate(ctx: Ctx, f: dict[str, Any], sixes: int) -> None:
@@ -520,7 +573,7 @@ def must_retreat(p: dict[str, Any], shield: int) -> bool:
     return not adv_effects(p, "always_hit") and hits_needed(p, shield) >= BOARD.forced_retreat_hit
 
 
-def forced_retreat(ctx: Ctx, f: dict[str, Any], seat: int, area: list[str]) -> None:
+def forced_retreat(ctx: Ctx, f: dict[str, Any], seat: int, area: list[str], voluntary: bool = False) -> None:
     """R237, R96: each sector's group moves at Impulse (up to 2 sectors, existing lanes) out of the Cube's
     reach, to the nearest such sector (sorted on ties); blocked groups stay and fight on (A33)."""
     s = ctx.state
@@ -536,8 +589,8 @@ def forced_retreat(ctx: Ctx, f: dict[str, Any], seat: int, area: list[str]) -> N
         for fl in p["fleets"].values():
             if fl["sector"] == src:
                 fl["sector"] = dst
-        ctx.emit("borg_forced_retreat", seat=seat, sector=src, to=dst, rule="ascendancy:R237",
-                 tiebreak="nearest_then_sorted")
+        ctx.emit("borg_retreat" if voluntary else "borg_forced_retreat", seat=seat, sector=src, to=dst,
+                 rule="ascendancy:R96" if voluntary else "ascendancy:R237", tiebreak="nearest_then_sorted")
 
 
 def _retreat_to(s: State, seat: int, src: str, area: list[str]) -> str | None:
@@ -633,11 +686,53 @@ def allocate_hit(ctx: Ctx, seat: int, unit: str) -> None:
     """The answer to ``borg_allocate_hits``: one hit lands on ``unit``; the round goes on when all are placed."""
     s = ctx.state
     s["prompt"] = None
-    cur = s["borg"]["cursor"]
-    f = cur["fight"]
+    f = current_fight(s)
     _take(f, f["allocs"][0], unit)
-    _after_round(ctx, cur, f, finish_round(ctx, f))
+    _resume(ctx, f)
     bump(s)
+
+
+def check_attack_cube(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R242: a Space Battle against a Cube in a sector Adjacent to the player's ships, on his own turn."""
+    from games.ascendancy.engine.movement import check_command_phase
+
+    check_command_phase(state, seat)
+    cid = args.get("cube")
+    c = cube(state, cid) if in_play(state) and isinstance(cid, str) else None
+    if c is None:
+        raise IllegalCommand("no_such_cube", "ascendancy:R242")
+    if not any(board.ships_in(state["players"][seat], x) for x in battle_area(state, c["sector"])):
+        raise IllegalCommand("target_not_adjacent", "ascendancy:R242")
+
+
+def attack_cube(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R242: one Command; only the attacker's ships fight (others cannot join); the players' First Strike
+    (R230) holds; rounds go on until the Cube is destroyed or the attacker has no ship left there."""
+    s = ctx.state
+    ctx.player(seat)["ready"] -= 1
+    c = cube(s, args["cube"])
+    assert c is not None
+    f = start_fight(ctx, c, [seat], "none")
+    f["driver"] = "attack"
+    s["borg"]["attack"] = f
+    run_attack(ctx)
+
+
+def run_attack(ctx: Ctx) -> None:
+    """Combat Rounds of a player's attack on a Cube, until it ends or a seat is asked."""
+    s = ctx.state
+    f = s["borg"]["attack"]
+    while True:
+        result = space_round(ctx, f)
+        if result is None:
+            return
+        if result:
+            _end_attack(ctx, f)
+            return
+
+
+def _end_attack(ctx: Ctx, f: dict[str, Any]) -> None:
+    ctx.state["borg"]["attack"] = None
 
 
 def cube_destroyed(ctx: Ctx, f: dict[str, Any], rewarded: list[int]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.ascendancy.engine import (
     board,
+    borg,
     build,
     catalog,
     conflict,
@@ -66,6 +67,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
     "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
     "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
+    "attack_cube": (borg.check_attack_cube, borg.attack_cube),  # R242
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -191,6 +193,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
             out += [("launch", {"from": q["seat"]}) for q in state["players"] if q["seat"] != seat]
         targets = sorted({t for sec in board.occupied_sectors(p) for t in [sec, *board.neighbours(state, sec)]})
         out += [("attack", {"target": t}) for t in targets]
+        out += [("attack_cube", {"cube": c["id"]}) for c in (state.get("borg") or {}).get("cubes", [])]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
@@ -233,6 +236,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
     if kind == "borg_allocate_hits":  # R234
         return [Command(seat, "borg_hit", {"unit": u}) for u in prompt["units"]]
+    if kind == "borg_retreat":  # R96, B16
+        return [Command(seat, "borg_retreat", {"retreat": True}), Command(seat, "borg_retreat", {"retreat": False})]
     return []
 
 
@@ -436,10 +441,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
     elif pk == "arrange_deck":
         effects.arrange(ctx, seat, list(args["order"]))
     elif pk == "borg_choose_cube":
-        from games.ascendancy.engine import borg
-
         borg.choose_cube(ctx, seat, args["cube"])
     elif pk == "borg_allocate_hits":
-        from games.ascendancy.engine import borg
-
         borg.allocate_hit(ctx, seat, args["unit"])
+    elif pk == "borg_retreat":
+        borg.answer_retreat(ctx, seat, bool(args["retreat"]))

@@ -122,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "agenda_victory": "Agenda victory: the Vulcans completed an Agenda.",
     "mixed_victory": "Several civilizations won at the same Victory Check.",
     "last_civilization": "Every other civilization was exterminated.",
+    "no_such_cube": "There is no such Borg Cube in play.",
     "borg_required": "A game of {players} players is played against the Borg, in the Delta Quadrant.",
     "borg_victory": "The Borg have assimilated the galaxy: every player loses.",
     "round_limit": "The round limit was reached: the most Authority wins.",
@@ -168,6 +169,7 @@ PROMPTS: dict[str, str] = {
     "discard_project": "You have more Projects than Research Nodes: discard one.",
     "automaton_turn": "The automaton plays its turn.",
     "borg_choose_cube": "Choose which Borg Cube activates next.",
+    "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",
     "borg_allocate_hits": "The Borg score {hits} hits on your ships: choose which ship each one destroys.",
     "meddle_consent": "The Vulcans ask to move your {unit} to {to}: accept or refuse.",
     "reliquary_colonize": "Ancient Vulcan Reliquary: choose the system you colonize for free.",
@@ -354,6 +356,7 @@ EVENTS: dict[str, str] = {
     "borg_system_assimilated": "{system} is assimilated: a Borg Spire rises there.",
     "borg_starbase_assimilated": "The Starbase at {system} is assimilated: every Spire grows.",
     "player_assimilated": "Player {seat} has been assimilated by the Borg.",
+    "borg_retreat": "Player {seat} retreats from {sector} to {to}.",
     "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 

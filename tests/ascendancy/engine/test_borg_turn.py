@@ -344,3 +344,66 @@ def test_the_player_hit_chooses_which_of_his_ships_the_borg_hits_destroy() -> No
         assert state["players"][0]["ships"].get("S:vega", 0) == max(0, 4 - hits)
         assert state["players"][0]["ships"].get("L:l1:1", 0) == min(4, 8 - hits)
     assert asked
+
+
+@pytest.mark.rules("ascendancy:R96", "ascendancy:R238")
+def test_engaged_players_may_retreat_after_each_round_the_cube_never_does() -> None:
+    asked = 0
+    for seed in range(10):
+        state = fight_state(5)
+        state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "active": "cube1",
+                                   "act": "engage"}
+        state, _ = auto(state, seed)
+        state, _ = auto(state, seed)
+        while state["prompt"] is not None and state["prompt"]["kind"] == "borg_allocate_hits":
+            state = RULES.apply(state, RULES.legal_commands(state, 0)[0], Rng.from_seed(seed)).state
+        if state["prompt"] is None or state["prompt"]["kind"] != "borg_retreat":
+            continue
+        asked += 1
+        assert state["prompt"]["seat"] == 0 and RULES.auto_command(state) is None
+        out = RULES.apply(state, Command(0, "borg_retreat", {"retreat": True}), Rng.from_seed(seed))
+        state = out.state
+        assert ev(list(out.events), "borg_retreat") and ev(list(out.events), "borg_battle_won")
+        area = borg.battle_area(state, "S:vega")
+        assert not any(board.ships_in(state["players"][0], x) for x in area)
+        assert the_cube(state, "cube1")["sector"] == "S:vega"
+        assert state["borg"]["cursor"]["act"] == "card"
+    assert asked
+
+
+@pytest.mark.rules("ascendancy:R169", "ascendancy:R237")
+def test_the_klingon_is_never_asked_nor_forced_to_retreat() -> None:
+    for seed in range(6):
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA], lanes=[("l1", "vega", "qonos", 1)],
+                          ships={1: {"L:l1:1": 5}})
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), [1], "card")
+        f["shield"] = 3
+        borg.space_round(ctx, f)
+        assert not ev(ctx.events, "borg_forced_retreat")
+        assert state["prompt"] is None or state["prompt"]["kind"] != "borg_retreat"
+
+
+@pytest.mark.rules("ascendancy:R242", "ascendancy:R230")
+def test_a_player_attacks_a_cube_on_his_turn_and_nobody_joins() -> None:
+    from games.ascendancy.engine.scenario import build
+
+    state = build(options={"borg_mode": "delta_quadrant"}, turn=0, phase="command", systems=[VEGA],
+                  lanes=[("l1", "vega", "earth", 1)], ships={0: {"L:l1:1": 4}, 1: {"S:vega": 0, "L:l1:1": 3}})
+    state["players"][1]["ships"] = {"L:l1:1": 3}
+    state["borg"]["cubes"].append({"id": "cube1", "sector": "S:vega", "placed": 1})
+    assert ("attack_cube", {"cube": "cube1"}) in [(c.kind, dict(c.args)) for c in RULES.legal_commands(state, 0)]
+    ready = state["players"][0]["ready"]
+    out = RULES.apply(state, Command(0, "attack_cube", {"cube": "cube1"}), Rng.from_seed(2))
+    events = list(out.events)
+    assert out.state["players"][0]["ready"] == ready - 1
+    assert ev(events, "borg_battle_started")[0]["seats"] == [0]
+    assert {e["seat"] for e in ev(events, "borg_cube_hit")} == {0}  # seat 1 does not join (R242)
+    kinds = [e.kind for e in events]
+    assert kinds.index("borg_cube_hit") < kinds.index("borg_fired") if "borg_fired" in kinds else True
+    far = build(options={"borg_mode": "delta_quadrant"}, turn=0, phase="command", systems=[VEGA])
+    far["borg"]["cubes"].append({"id": "cube1", "sector": "S:vega", "placed": 1})
+    from tests.ascendancy.engine.helpers import refused
+
+    refused(far, Command(0, "attack_cube", {"cube": "cube1"}), "target_not_adjacent", "ascendancy:R242")
+    refused(far, Command(0, "attack_cube", {"cube": "cube9"}), "no_such_cube", "ascendancy:R242")
