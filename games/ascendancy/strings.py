@@ -111,6 +111,8 @@ STRINGS = [
     _('Several civilizations won at the same Victory Check.'),  # MESSAGES.mixed_victory
     _('Every other civilization was exterminated.'),  # MESSAGES.last_civilization
     _('There is no such Borg Cube in play.'),  # MESSAGES.no_such_cube
+    _('That is not a Borg System.'),  # MESSAGES.not_a_borg_system
+    _('Reclaiming it needs at least {structures} of your ships there, one per Borg Structure.'),  # MESSAGES.too_few_ships_to_reclaim
     _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
@@ -153,6 +155,7 @@ STRINGS = [
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
+    _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
     _('The Borg score {hits} hits on your ships: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
     _('The Vulcans ask to move your {unit} to {to}: accept or refuse.'),  # PROMPTS.meddle_consent
     _('Ancient Vulcan Reliquary: choose the system you colonize for free.'),  # PROMPTS.reliquary_colonize
@@ -335,6 +338,10 @@ STRINGS = [
     _('The Starbase at {system} is assimilated: every Spire grows.'),  # EVENTS.borg_starbase_assimilated
     _('Player {seat} has been assimilated by the Borg.'),  # EVENTS.player_assimilated
     _('Player {seat} retreats from {sector} to {to}.'),  # EVENTS.borg_retreat
+    _('Player {seat} tries to reclaim {system} from the Borg.'),  # EVENTS.borg_reclaim_started
+    _('Reclaiming {system}: {hits} hits against {structures} Borg Structures; the Borg score {borg_hits}.'),  # EVENTS.borg_reclaim_round
+    _('Player {seat} reclaims {system}: every Borg Structure is gone.'),  # EVENTS.borg_system_reclaimed
+    _('Player {seat} stops trying to reclaim {system}.'),  # EVENTS.borg_reclaim_failed
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round

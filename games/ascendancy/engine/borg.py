@@ -1172,6 +1172,90 @@ def home_assimilated(ctx: Ctx, seat: int) -> None:
         end_game(ctx, "borg_victory", [])
 
 
+# --- Reclaiming Borg Systems (R260, R261, B25) -------------------------------------------------------------------
+def spire_of(state: State, sid: str) -> dict[str, Any] | None:
+    if not in_play(state):
+        return None
+    return next((sp for sp in state["borg"]["spires"] if sp["system"] == sid), None)
+
+
+def borg_structures(sp: dict[str, Any]) -> int:
+    """R260: the Spire, its Assimilation Nodes and a Cube on top all count."""
+    return 1 + int(sp["nodes"]) + (1 if sp["cube"] else 0)
+
+
+def check_reclaim(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R260, B25: one Command; the player Occupies the Borg System with at least as many ships as Structures."""
+    from games.ascendancy.engine.movement import check_command_phase
+    from games.ascendancy.engine.optional import occupies_for
+
+    check_command_phase(state, seat)
+    sid = args.get("at")
+    sp = spire_of(state, sid) if isinstance(sid, str) else None
+    if sp is None or not isinstance(sid, str):
+        raise IllegalCommand("not_a_borg_system", "ascendancy:R260")
+    sector = board.sys_sector(sid)
+    if not occupies_for(state, seat, sector):
+        raise IllegalCommand("not_occupied", "ascendancy:R260")
+    if board.ships_in(state["players"][seat], sector) < borg_structures(sp):
+        raise IllegalCommand("too_few_ships_to_reclaim", "ascendancy:R260", structures=borg_structures(sp))
+
+
+def reclaim(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    ctx.player(seat)["ready"] -= 1
+    ctx.emit("borg_reclaim_started", seat=seat, system=args["at"], rule="ascendancy:R260")
+    reclaim_round(ctx, seat, args["at"])
+
+
+def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
+    """R260, R261, A41, B25: both sides fire together (no First Strike); the player needs his roll plus the
+    Spire's nodes; the Borg System rolls 1 die per Structure at the Borg hit roll; hits >= Structures reclaims
+    it, fewer do nothing; after the round the Spire gains a node (cap 3)."""
+    s = ctx.state
+    sp = spire_of(s, sid)
+    assert sp is not None
+    p = s["players"][seat]
+    sector = board.sys_sector(sid)
+    need_structs = borg_structures(sp)
+    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector))
+    hits = sum(1 for d in dice if is_hit(p, d, int(sp["nodes"])))
+    borg_dice = ctx.roll(None, "borg_system_defence", need_structs)
+    need = BOARD.hit(len(s["borg"]["spires"]))
+    borg_hits = sum(1 for d in borg_dice if d >= need or d == BOARD.regenerate_face)
+    ctx.emit("borg_reclaim_round", seat=seat, system=sid, hits=hits, structures=need_structs, borg_hits=borg_hits,
+             rule="ascendancy:R260")
+    from games.ascendancy.engine.build import take_ship
+
+    for _ in range(min(borg_hits, board.ships_in(p, sector))):
+        take_ship(p, sector)  # RULINGS B37: loose ships first, then the smallest Fleet
+    check_fleet_sizes(ctx, seat)
+    if hits >= need_structs:
+        s["borg"]["spires"] = [x for x in s["borg"]["spires"] if x["system"] != sid]
+        ctx.emit("borg_system_reclaimed", seat=seat, system=sid, rule="ascendancy:R260")
+        for _ in range(BOARD.rewards["tech_per_reclaim"]):
+            draw_tech(ctx, seat)
+        return
+    if sp["nodes"] < BOARD.spire_max_nodes:  # R261
+        sp["nodes"] += 1
+        ctx.emit("borg_spire_node", system=sid, nodes=sp["nodes"], rule="ascendancy:R261")
+    if board.ships_in(p, sector) < borg_structures(sp):  # B25: he can no longer reclaim
+        ctx.emit("borg_reclaim_failed", seat=seat, system=sid, rule="ascendancy:R260")
+        return
+    s["prompt"] = {"kind": "borg_reclaim", "seat": seat, "system": sid}
+
+
+def answer_reclaim(ctx: Ctx, seat: int, go_on: bool) -> None:
+    """B25 (R107): after a round without success the attacker fights on or stops."""
+    s = ctx.state
+    sid = s["prompt"]["system"]
+    s["prompt"] = None
+    if go_on:
+        reclaim_round(ctx, seat, sid)
+    else:
+        ctx.emit("borg_reclaim_failed", seat=seat, system=sid, rule="ascendancy:R260")
+    bump(s)
+
+
 # --- Borg encounters (Borg Exploration cards and discs) ---------------------------------------------------------
 def encounter(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
     """SCHEMA "The Borg: encounters": a Borg Exploration card or disc resolved for ``seat`` at ``sid``."""

@@ -68,6 +68,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
     "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
     "attack_cube": (borg.check_attack_cube, borg.attack_cube),  # R242
+    "reclaim": (borg.check_reclaim, borg.reclaim),  # R260
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -194,6 +195,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         targets = sorted({t for sec in board.occupied_sectors(p) for t in [sec, *board.neighbours(state, sec)]})
         out += [("attack", {"target": t}) for t in targets]
         out += [("attack_cube", {"cube": c["id"]}) for c in (state.get("borg") or {}).get("cubes", [])]
+        out += [("reclaim", {"at": sp["system"]}) for sp in (state.get("borg") or {}).get("spires", [])]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
@@ -236,6 +238,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
     if kind == "borg_allocate_hits":  # R234
         return [Command(seat, "borg_hit", {"unit": u}) for u in prompt["units"]]
+    if kind == "borg_reclaim":  # B25
+        return [Command(seat, "borg_reclaim", {"go_on": True}), Command(seat, "borg_reclaim", {"go_on": False})]
     if kind == "borg_retreat":  # R96, B16
         return [Command(seat, "borg_retreat", {"retreat": True}), Command(seat, "borg_retreat", {"retreat": False})]
     return []
@@ -446,3 +450,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         borg.allocate_hit(ctx, seat, args["unit"])
     elif pk == "borg_retreat":
         borg.answer_retreat(ctx, seat, bool(args["retreat"]))
+    elif pk == "borg_reclaim":
+        borg.answer_reclaim(ctx, seat, bool(args["go_on"]))

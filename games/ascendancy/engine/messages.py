@@ -123,6 +123,8 @@ MESSAGES: dict[str, str] = {
     "mixed_victory": "Several civilizations won at the same Victory Check.",
     "last_civilization": "Every other civilization was exterminated.",
     "no_such_cube": "There is no such Borg Cube in play.",
+    "not_a_borg_system": "That is not a Borg System.",
+    "too_few_ships_to_reclaim": "Reclaiming it needs at least {structures} of your ships there, one per Borg Structure.",
     "borg_required": "A game of {players} players is played against the Borg, in the Delta Quadrant.",
     "borg_victory": "The Borg have assimilated the galaxy: every player loses.",
     "round_limit": "The round limit was reached: the most Authority wins.",
@@ -170,6 +172,7 @@ PROMPTS: dict[str, str] = {
     "automaton_turn": "The automaton plays its turn.",
     "borg_choose_cube": "Choose which Borg Cube activates next.",
     "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",
+    "borg_reclaim": "The Borg System {system} still stands: fight on, or stop?",
     "borg_allocate_hits": "The Borg score {hits} hits on your ships: choose which ship each one destroys.",
     "meddle_consent": "The Vulcans ask to move your {unit} to {to}: accept or refuse.",
     "reliquary_colonize": "Ancient Vulcan Reliquary: choose the system you colonize for free.",
@@ -357,6 +360,10 @@ EVENTS: dict[str, str] = {
     "borg_starbase_assimilated": "The Starbase at {system} is assimilated: every Spire grows.",
     "player_assimilated": "Player {seat} has been assimilated by the Borg.",
     "borg_retreat": "Player {seat} retreats from {sector} to {to}.",
+    "borg_reclaim_started": "Player {seat} tries to reclaim {system} from the Borg.",
+    "borg_reclaim_round": "Reclaiming {system}: {hits} hits against {structures} Borg Structures; the Borg score {borg_hits}.",
+    "borg_system_reclaimed": "Player {seat} reclaims {system}: every Borg Structure is gone.",
+    "borg_reclaim_failed": "Player {seat} stops trying to reclaim {system}.",
     "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 
