@@ -229,6 +229,8 @@ def step(ctx: Ctx) -> None:
 def _start(ctx: Ctx, cur: dict[str, Any]) -> None:
     s = ctx.state
     b = s["borg"]
+    if b.pop("card_hidden", False):  # R274, B28: the Borg's card is shown when their turn comes
+        ctx.revealing = True
     ctx.emit("borg_turn_started", card=s["cards"].get(BORG), extra=cur["extra"], rule="ascendancy:R217")
     if not b["cubes"] and not b["spires"] and b["hub"] is None:  # R216, B1
         ctx.emit("borg_turn_idle", rule="ascendancy:R216")

@@ -114,10 +114,16 @@ def _deal_rest(ctx: Ctx) -> None:
     rest = [x for x in participants(s) if str(x) not in s["cards"]]
     players_first = [x for x in rest if isinstance(x, int)] + [x for x in rest if not isinstance(x, int)]
     cards = ctx.rng.shuffled(sorted(ini["cards_left"]))
+    hidden = bool(s["options"].get("borg_mysterious_turn_order")) and not any(
+        p.get("assimilated") for p in s["players"])  # R274, B28
     for who, card in zip(players_first, cards, strict=False):
         s["cards"][str(who)] = card
-        ctx.emit("turn_order_card_dealt", seat=who if isinstance(who, int) else None, automaton=None
-                 if isinstance(who, int) else who, card=card)
+        secret = hidden and not isinstance(who, int)
+        ctx.emit("turn_order_card_dealt", visible_to=frozenset() if secret else None,
+                 seat=who if isinstance(who, int) else None, automaton=None if isinstance(who, int) else who,
+                 card=card)
+        if secret:
+            s["borg"]["card_hidden"] = True
     s["order"] = sorted(participants(s), key=lambda x: s["cards"][str(x)])
     s["initiative"] = None
     s["phase"] = "turn"

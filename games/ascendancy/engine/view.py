@@ -33,7 +33,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "lanes": state["lanes"], "stack_count": len(state["stack"]),
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},
-        "order": state["order"], "cards": state["cards"], "initiative": state["initiative"],
+        "order": _order(state), "cards": _cards(state), "initiative": state["initiative"],
         "turn": state["turn"] if state["turn"] is not None or seat is None else _simultaneous_turn(state, seat),
         "prompt": state["prompt"], "end": state["end"],
         "simultaneous": list(state["simultaneous"]["waiting"]) if state.get("simultaneous") else None,
@@ -43,6 +43,21 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
         "borg": _borg(state),
     }
+
+
+def _borg_hidden(state: State) -> bool:
+    """R274, B28: the Borg's Turn Order card is shown to nobody until their turn."""
+    return bool((state.get("borg") or {}).get("card_hidden"))
+
+
+def _order(state: State) -> list[Any]:
+    order: list[Any] = state["order"]
+    return [x for x in order if x != "borg"] if _borg_hidden(state) else list(order)
+
+
+def _cards(state: State) -> dict[str, int]:
+    cards: dict[str, int] = state["cards"]
+    return {k: v for k, v in cards.items() if k != "borg"} if _borg_hidden(state) else dict(cards)
 
 
 def _borg(state: State) -> dict[str, Any] | None:

@@ -20,7 +20,8 @@ CONFIGS = [
     (2, {"borg_mode": "delta_quadrant"}),
     (3, {"borg_mode": "discovered"}),
     (3, {"borg_mode": "delta_probe", **BORG_OPTIONS_ON}),
-    (4, {"borg_mode": "delta_quadrant"}),
+    (4, {"borg_mode": "delta_quadrant", "mysterious_turn_order": True, "borg_mysterious_turn_order": True,
+         "humble_origins": True, "borg_humble_origins": True}),
     (5, {"borg_mode": "delta_quadrant", **BORG_OPTIONS_ON}),
     (7, {"borg_mode": "delta_probe"}),
 ]

@@ -120,3 +120,31 @@ def test_the_borg_are_dealt_a_random_turn_order_card_every_round() -> None:
         assert "borg" in state["order"]
         seen.add(state["cards"]["borg"])
     assert len(seen) > 1  # random, not always last
+
+
+@pytest.mark.rules("ascendancy:R274", "ascendancy:R152")
+def test_mysterious_turn_order_hides_the_borg_card_from_everyone_until_their_turn() -> None:
+    from games.engine.core import AUTO_SEAT, Command
+
+    out = RULES.setup_with_civs(list(CIVS), {"borg_mode": "delta_quadrant", "mysterious_turn_order": True,
+                                             "borg_mysterious_turn_order": True}, Rng.from_seed(3))
+    state = out.state
+    dealt = [e for e in out.events if e.kind == "turn_order_card_dealt" and e.data["automaton"] == "borg"]
+    assert dealt and all(e.for_seat(seat) is None for e in dealt for seat in (None, 0, 1, 2))
+    for seat in (None, 0, 1, 2):
+        view = RULES.view(state, seat)
+        assert "borg" not in view["cards"] and "borg" not in view["order"]
+    rng = Rng.from_seed(5)
+    for _ in range(400):
+        if RULES.auto_command(state) is not None:
+            break
+        seat = sorted(RULES.seats_to_act(state))[0]
+        legal = RULES.legal_commands(state, seat)
+        ends = [c for c in legal if c.kind in ("end_build", "end_turn")]
+        state = RULES.apply(state, ends[0] if ends else legal[0], rng).state
+    step = RULES.apply(state, Command(AUTO_SEAT, "automaton_turn"), rng)
+    started = [e for e in step.events if e.kind == "borg_turn_started"][0]
+    assert started.data["card"] == state["cards"]["borg"] and step.state["borg"].get("card_hidden") is None
+    assert RULES.view(step.state, 0)["cards"]["borg"] == state["cards"]["borg"]
+    plain = setup(borg_mode="delta_quadrant", mysterious_turn_order=True)
+    assert "borg" in RULES.view(plain, 0)["cards"]
