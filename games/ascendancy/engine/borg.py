@@ -199,12 +199,22 @@ def _new_cursor(extra: bool) -> dict[str, Any]:
             "index": 0, "total": 0, "chosen": 0, "again": [], "reactivated": [], "flags": {}}
 
 
-def step(ctx: Ctx) -> None:
-    """Apply exactly one step of the Borg turn (R217), then hand over when the turn is over."""
+def assimilated_seat(who: str) -> int | None:
+    """The seat playing a Borg turn as an Assimilated player (automaton id ``borg:<seat>``, R258)."""
+    return int(who.split(":", 1)[1]) if who.startswith(BORG + ":") else None
+
+
+def assimilated_players(state: State) -> list[int]:
+    return [p["seat"] for p in state["players"] if p.get("assimilated")]
+
+
+def step(ctx: Ctx, who: str = BORG) -> None:
+    """Apply exactly one step of the Borg turn (R217), then hand over when the turn is over. ``who``: the
+    Borg's own turn, or an Assimilated player's Borg turn (``borg:<seat>``, R258)."""
     s = ctx.state
     b = s["borg"]
     if b["cursor"] is None:
-        b["cursor"] = _new_cursor(extra=False)
+        b["cursor"] = {**_new_cursor(extra=False), "player": assimilated_seat(who), "who": who}
     cur = b["cursor"]
     STAGES[cur["stage"]](ctx, cur)
     bump(s)
@@ -213,7 +223,7 @@ def step(ctx: Ctx) -> None:
     ctx.emit("borg_turn_ended", extra=cur["extra"], rule="ascendancy:R222")
     if b["extra_turn"] and not cur["extra"]:  # R227, B9: one more whole turn (never chained)
         b["extra_turn"] = False
-        b["cursor"] = _new_cursor(extra=True)
+        b["cursor"] = {**_new_cursor(extra=True), "player": cur.get("player"), "who": cur.get("who", BORG)}
         if s["options"].get("borg_resurrection") == "command_phase":
             b["cursor"]["stage"] = "build"
             b["cursor"]["spire"] = len(b["spires"])
@@ -231,7 +241,8 @@ def _start(ctx: Ctx, cur: dict[str, Any]) -> None:
     b = s["borg"]
     if b.pop("card_hidden", False):  # R274, B28: the Borg's card is shown when their turn comes
         ctx.revealing = True
-    ctx.emit("borg_turn_started", card=s["cards"].get(BORG), extra=cur["extra"], rule="ascendancy:R217")
+    ctx.emit("borg_turn_started", card=s["cards"].get(cur.get("who", BORG)), player=cur.get("player"),
+             extra=cur["extra"], rule="ascendancy:R217" if cur.get("player") is None else "ascendancy:R258")
     if not b["cubes"] and not b["spires"] and b["hub"] is None:  # R216, B1
         ctx.emit("borg_turn_idle", rule="ascendancy:R216")
         cur["stage"] = "end"
@@ -305,8 +316,24 @@ def spire_action(ctx: Ctx, sp: dict[str, Any]) -> None:
 
 
 # --- the Command Phase -----------------------------------------------------------------------------------------
+def borg_master(state: State) -> int | None:
+    """R258, A43, B6, B14: the Assimilated player who makes the Borg's choices now: the one whose Borg turn it
+    is, else the one with the lowest Turn Order card (or, before he holds one, the first assimilated)."""
+    cur = state["borg"]["cursor"]
+    if cur is not None and cur.get("player") is not None:
+        return int(cur["player"])
+    found = assimilated_players(state)
+    if not found:
+        return None
+    return min(found, key=lambda x: (int(state["cards"].get(f"{BORG}:{x}", 99)), x))
+
+
 def chooser(state: State, cur: dict[str, Any]) -> int | None:
-    """R223, B6: the players in this round's turn order take turns choosing the next Cube."""
+    """R223, B6: the players in this round's turn order take turns choosing the next Cube; with Assimilated
+    players, the Borg's master chooses (R258)."""
+    master = borg_master(state)
+    if master is not None:
+        return master
     seats = [x for x in state["order"] if isinstance(x, int) and not state["players"][x]["exterminated"]]
     if not seats:
         return None
@@ -653,9 +680,10 @@ def _allocate(ctx: Ctx, f: dict[str, Any], area: list[str]) -> bool:
             continue
         left = sum(board.ships_in(s["players"][alloc["seat"]], x) for x in area) - sum(
             f["taken"].get(str(alloc["seat"]), {}).values())
-        if len(units) > 1 and alloc["count"] < left:
-            s["prompt"] = {"kind": "borg_allocate_hits", "seat": alloc["seat"], "hits": alloc["count"],
-                           "units": units}
+        if len(units) > 1 and alloc["count"] < left:  # R234: an Assimilated player chooses, if any
+            master = borg_master(s)
+            s["prompt"] = {"kind": "borg_allocate_hits", "seat": alloc["seat"] if master is None else master,
+                           "hits": alloc["count"], "units": units, "target": alloc["seat"]}
             return False
         _take(f, alloc, units[0])
     for seat_key, units_taken in sorted(f.pop("taken").items()):
@@ -1166,6 +1194,7 @@ def home_assimilated(ctx: Ctx, seat: int) -> None:
             sys["control"] = None
             sys["warp_level"] = sum(1 for n in sys["nodes"] if n is not None)
     p["assimilated"] = True
+    s["automata"].append(f"{BORG}:{seat}")  # R258: a Turn Order card and a Borg turn from the next round
     ctx.emit("player_assimilated", seat=seat, rule="ascendancy:R257")
     extermination(ctx)
     if not live_seats(s):  # R268: the last player is absorbed

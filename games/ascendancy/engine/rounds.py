@@ -171,8 +171,8 @@ def automaton_turn(ctx: Ctx, who: str) -> None:
     """One automatic step of an automaton's turn (R217): the Borg's (``borg.step``)."""
     from games.ascendancy.engine import borg
 
-    if who == borg.BORG:
-        borg.step(ctx)
+    if who == borg.BORG or who.startswith(borg.BORG + ":"):
+        borg.step(ctx, who)
         update_contact(ctx)
         return
     ctx.emit("automaton_turn", automaton=who)

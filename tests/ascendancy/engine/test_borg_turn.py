@@ -407,3 +407,42 @@ def test_a_player_attacks_a_cube_on_his_turn_and_nobody_joins() -> None:
 
     refused(far, Command(0, "attack_cube", {"cube": "cube1"}), "target_not_adjacent", "ascendancy:R242")
     refused(far, Command(0, "attack_cube", {"cube": "cube9"}), "no_such_cube", "ascendancy:R242")
+
+
+@pytest.mark.rules("ascendancy:R258", "ascendancy:R223", "ascendancy:R234")
+def test_an_assimilated_player_gets_a_borg_turn_and_makes_the_borg_choices() -> None:
+    state = borg_turn(cubes={"cube1": "S:vega", "cube2": "S:transwarp_hub"}, systems=[VEGA])
+    ctx = ctx_for(state)
+    borg.home_assimilated(ctx, 2)
+    assert state["automata"] == ["borg", "borg:2"] and state["players"][2]["exterminated"]
+    assert borg.borg_master(state) == 2  # the first Assimilated player takes control at once (A43)
+    state, _ = until(state, "borg_cube_choice")
+    assert state["prompt"]["seat"] == 2
+    from games.ascendancy.engine.rounds import participants
+
+    assert "borg:2" in participants(state)
+    state2 = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA], lanes=[("l1", "vega", "earth", 1)],
+                       ships={0: {"L:l1:1": 3, "S:vega": 0}})
+    state2["players"][0]["ships"] = {"L:l1:1": 3, "S:earth": 3}
+    ctx = ctx_for(state2)
+    borg.home_assimilated(ctx, 1)
+    f = borg.start_fight(ctx, the_cube(state2, "cube1"), [0], "card")
+    f["allocs"], f["taken"], f["destroyed"], f["sixes"] = [{"seat": 0, "count": 1}], {}, False, 0
+    f["sector"] = "L:l1:1"  # the area holds both of seat 0's groups: a choice
+    borg.finish_round(ctx, f)
+    assert state2["prompt"]["kind"] == "borg_allocate_hits" and state2["prompt"]["seat"] == 1
+    assert state2["prompt"]["target"] == 0
+
+
+@pytest.mark.rules("ascendancy:R258")
+def test_an_assimilated_players_borg_turn_is_played_at_his_card() -> None:
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub"})
+    ctx = ctx_for(state)
+    borg.home_assimilated(ctx, 1)
+    state["order"] = [0, 2, "borg", "borg:1"]
+    state["cards"] = {"0": 1, "2": 2, "borg": 3, "borg:1": 4}
+    state["turn_index"] = 3
+    state["turn"] = {"automaton": "borg:1"}
+    state, events = auto(state)
+    started = ev(events, "borg_turn_started")[0]
+    assert state["borg"]["cursor"]["player"] == 1 and started["card"] == 4 and started["player"] == 1
