@@ -446,3 +446,43 @@ def test_an_assimilated_players_borg_turn_is_played_at_his_card() -> None:
     state, events = auto(state)
     started = ev(events, "borg_turn_started")[0]
     assert state["borg"]["cursor"]["player"] == 1 and started["card"] == 4 and started["player"] == 1
+
+
+@pytest.mark.rules("ascendancy:R251")
+def test_with_no_target_and_no_new_system_the_cube_takes_a_random_lane() -> None:
+    seen = set()
+    for seed in range(12):
+        mid = {"id": "mid", "slots": [], "xy": [30.0, 45.0]}
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA, mid],
+                          lanes=[("l1", "vega", "earth", 1), ("l2", "vega", "mid", 1)], ships={0: {}})
+        state["stack"] = []
+        ctx = ctx_for(state, seed)
+        borg.move_cube(ctx, "cube1", "starbase", 2, None, reactivate=True)  # no Starbase anywhere
+        moved = ev(ctx.events, "borg_cube_moved")[0]
+        assert moved["rule"] == "ascendancy:R251" and moved["tiebreak"] == "random_lane"
+        assert the_cube(state, "cube1")["sector"] in ("S:earth", "S:mid")
+        seen.add(the_cube(state, "cube1")["sector"])
+    assert seen == {"S:earth", "S:mid"}
+
+
+@pytest.mark.rules("ascendancy:R241")
+def test_a_cube_that_wins_makes_no_maneuver_and_starts_its_next_battle_whole() -> None:
+    for seed in range(10):
+        state = fight_state(1)
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+        f["damage"] = 4
+        over = None
+        for _ in range(20):
+            over = borg.space_round(ctx, f)
+            if over is None and state["prompt"]["kind"] == "borg_retreat":
+                state["prompt"] = None
+                f["asks"].pop(0)
+                over = borg.finish_round(ctx, f)
+            if over:
+                break
+        if borg.cube(state, "cube1") is None:
+            continue
+        assert the_cube(state, "cube1")["sector"] == "S:vega"  # no Tactical Maneuver
+        again = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+        assert again["damage"] == 0 and again["shield"] == 0  # 9 dice, Shield Modifier 0
