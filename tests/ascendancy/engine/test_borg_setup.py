@@ -148,3 +148,16 @@ def test_mysterious_turn_order_hides_the_borg_card_from_everyone_until_their_tur
     assert RULES.view(step.state, 0)["cards"]["borg"] == state["cards"]["borg"]
     plain = setup(borg_mode="delta_quadrant", mysterious_turn_order=True)
     assert "borg" in RULES.view(plain, 0)["cards"]
+
+
+@pytest.mark.rules("ascendancy:R274")
+def test_rerandomise_redraws_the_hidden_borg_card() -> None:
+    state = setup(borg_mode="delta_quadrant", mysterious_turn_order=True, borg_mysterious_turn_order=True)
+    seen = set()
+    for seed in range(20):
+        again = RULES.rerandomise(state, 0, Rng.from_seed(seed))
+        card = again["cards"]["borg"]
+        assert card not in {v for k, v in again["cards"].items() if k != "borg"}
+        assert again["order"] == sorted(again["order"], key=lambda x: again["cards"][str(x)])
+        seen.add(card)
+    assert len(seen) > 1
