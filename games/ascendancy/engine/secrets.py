@@ -40,7 +40,7 @@ def _redraw_borg_card(s: State, rng: Rng) -> None:
     if not pool:
         return
     cards["borg"] = pool[rng.below(len(pool))]
-    done, rest = s["order"][: index + 1], [x for x in s["order"][index + 1:]]
+    done, rest = s["order"][: index + 1], list(s["order"][index + 1:])
     s["order"] = done + sorted(rest, key=lambda x: cards[str(x)])
 
 
