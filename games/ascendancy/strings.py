@@ -156,6 +156,7 @@ STRINGS = [
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
     _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
+    _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
     _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
     _('The Vulcans ask to move your {unit} to {to}: accept or refuse.'),  # PROMPTS.meddle_consent
     _('Ancient Vulcan Reliquary: choose the system you colonize for free.'),  # PROMPTS.reliquary_colonize

@@ -1100,31 +1100,80 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     return hits
 
 
-def assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool:
-    """R253-R256: the system fires first in round 1 (R230); each Borg hit destroys a Structure."""
-    s = ctx.state
-    sys = s["systems"][f["system"]]
+def assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    """R253-R256: the system fires first in round 1 (R230); each Borg hit destroys a Structure, of the
+    controller's choice (the Borg's master's with Assimilated players, R258). None while he chooses."""
     first = f["round"] == 1 and f["first_strike"]
     hits = _system_fires(ctx, f)
     if first and _damage(ctx, f, hits):
         _assimilation_repelled(ctx, f)
         return True
     borg_hits, sixes = borg_roll(ctx, f)
-    destroyed = False if first else _damage(ctx, f, hits)
-    lost = destroy_structures(ctx, f["system"], borg_hits)
-    if lost:
-        ctx.emit("borg_structures_destroyed", system=f["system"], count=lost, left=structures(sys),
-                 rule="ascendancy:R253", tiebreak="B33")
-    if destroyed:
+    f["destroyed"] = False if first else _damage(ctx, f, hits)
+    f["loss"], f["sixes"], f["lost"] = borg_hits, sixes, 0
+    return finish_assimilation_round(ctx, f)
+
+
+def structure_options(sys: dict[str, Any]) -> list[str]:
+    """The kinds of Structure a Borg hit may destroy: ``node:<type>`` and ``starbase``."""
+    return sorted({f"node:{n}" for n in sys["nodes"] if n is not None}) + (["starbase"] if sys["starbase"] else [])
+
+
+def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    s = ctx.state
+    sid = f["system"]
+    sys = s["systems"][sid]
+    while f["loss"] > 0 and structures(sys) > 0:
+        options = structure_options(sys)
+        master = borg_master(s)
+        chooser = master if master is not None else sys["control"]
+        if len(options) > 1 and f["loss"] < structures(sys) and chooser is not None:
+            s["prompt"] = {"kind": "borg_lose_structure", "seat": chooser, "system": sid, "hits": f["loss"],
+                           "options": options}
+            return None
+        if len(options) > 1 or options == ["starbase"]:
+            destroy_structures(ctx, sid, 1)  # RULINGS B33: nobody to ask, or every Structure goes
+        else:
+            _destroy(sys, options[0])
+        f["loss"] -= 1
+        f["lost"] += 1
+    if f["lost"]:
+        ctx.emit("borg_structures_destroyed", system=sid, count=f["lost"], left=structures(sys),
+                 rule="ascendancy:R253")
+    f["loss"] = f["lost"] = 0
+    if f.pop("destroyed"):
         _assimilation_repelled(ctx, f)
         return True
     if structures(sys) == 0:
-        assimilated(ctx, f["system"])
+        assimilated(ctx, sid)
         return True
-    regenerate(ctx, f, sixes)
+    regenerate(ctx, f, f.pop("sixes"))
     adapt(ctx, f)
     f["round"] += 1
     return False
+
+
+def _destroy(sys: dict[str, Any], option: str) -> None:
+    if option == "starbase":
+        sys["starbase"] = False
+        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        return
+    kind = option.split(":", 1)[1]
+    slot = max(i for i, n in enumerate(sys["nodes"]) if n == kind)
+    sys["nodes"][slot] = None
+
+
+def lose_structure(ctx: Ctx, seat: int, option: str) -> None:
+    """The answer to ``borg_lose_structure``: one Borg hit destroys that Structure (R253)."""
+    s = ctx.state
+    s["prompt"] = None
+    cur = s["borg"]["cursor"]
+    f = cur["fight"]
+    _destroy(s["systems"][f["system"]], option)
+    f["loss"] -= 1
+    f["lost"] += 1
+    _after_round(ctx, cur, f, finish_assimilation_round(ctx, f))
+    bump(s)
 
 
 def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:

@@ -238,6 +238,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
     if kind == "borg_allocate_hits":  # R234
         return [Command(seat, "borg_hit", {"unit": u}) for u in prompt["units"]]
+    if kind == "borg_lose_structure":  # R253
+        return [Command(seat, "borg_lose_structure", {"structure": o}) for o in prompt["options"]]
     if kind == "borg_reclaim":  # B25
         return [Command(seat, "borg_reclaim", {"go_on": True}), Command(seat, "borg_reclaim", {"go_on": False})]
     if kind == "borg_retreat":  # R96, B16
@@ -452,3 +454,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         borg.answer_retreat(ctx, seat, bool(args["retreat"]))
     elif pk == "borg_reclaim":
         borg.answer_reclaim(ctx, seat, bool(args["go_on"]))
+    elif pk == "borg_lose_structure":
+        borg.lose_structure(ctx, seat, args["structure"])

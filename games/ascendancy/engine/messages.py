@@ -173,6 +173,7 @@ PROMPTS: dict[str, str] = {
     "borg_choose_cube": "Choose which Borg Cube activates next.",
     "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",
     "borg_reclaim": "The Borg System {system} still stands: fight on, or stop?",
+    "borg_lose_structure": "The Borg score {hits} hits on {system}: choose what each one destroys.",
     "borg_allocate_hits": "The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.",
     "meddle_consent": "The Vulcans ask to move your {unit} to {to}: accept or refuse.",
     "reliquary_colonize": "Ancient Vulcan Reliquary: choose the system you colonize for free.",

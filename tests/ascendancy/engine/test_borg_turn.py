@@ -18,8 +18,16 @@ VEGA = {"id": "vega", "slots": ["production", "research"], "nodes": ["production
 RIGEL = {"id": "rigel", "slots": ["culture"], "nodes": ["culture"], "control": 0, "xy": [60.0, 45.0]}
 
 
+ANSWERED = ("borg_lose_structure", "borg_allocate_hits", "borg_retreat")
+
+
 def auto(state: dict[str, Any], seed: int = 0) -> tuple[dict[str, Any], list[Any]]:
-    out = RULES.apply(state, AUTO, Rng.from_seed(seed))
+    """One automatic step; an open Structure, hit or retreat prompt is answered with its first choice."""
+    prompt = state["prompt"]
+    if prompt is not None and prompt["kind"] in ANSWERED:
+        out = RULES.apply(state, RULES.legal_commands(state, prompt["seat"])[0], Rng.from_seed(seed))
+    else:
+        out = RULES.apply(state, AUTO, Rng.from_seed(seed))
     return out.state, list(out.events)
 
 
@@ -270,7 +278,8 @@ def test_a_lone_cube_assimilates_a_developed_system_into_a_borg_system() -> None
         for i in range(40):
             state, evs = auto(state, seed * 100 + i)
             events += evs
-            if state["borg"]["cursor"] is None or state["borg"]["cursor"]["act"] != "fight":
+            if state["borg"]["cursor"] is None or (state["borg"]["cursor"]["act"] != "fight"
+                                                   and state["prompt"] is None):
                 break
         if borg.cube(state, "cube1") is not None:
             assert "vega" in borg.spire_systems(state)
@@ -486,3 +495,32 @@ def test_a_cube_that_wins_makes_no_maneuver_and_starts_its_next_battle_whole() -
         assert the_cube(state, "cube1")["sector"] == "S:vega"  # no Tactical Maneuver
         again = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
         assert again["damage"] == 0 and again["shield"] == 0  # 9 dice, Shield Modifier 0
+
+
+@pytest.mark.rules("ascendancy:R253", "ascendancy:R256")
+def test_the_controller_chooses_which_structures_the_borg_hits_destroy() -> None:
+    asked = 0
+    for seed in range(20):
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=[{**VEGA, "starbase": True}],
+                          spires=[{"system": f"s{i}"} for i in range(4)])
+        for i in range(4):
+            state["systems"][f"s{i}"] = {**state["systems"]["vega"], "control": None, "nodes": [None, None],
+                                         "starbase": False}
+        state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "active": "cube1",
+                                   "act": "assimilate"}
+        state = RULES.apply(state, AUTO, Rng.from_seed(seed)).state
+        state = RULES.apply(state, AUTO, Rng.from_seed(seed)).state
+        prompt = state["prompt"]
+        if prompt is None:
+            continue
+        asked += 1
+        assert prompt["kind"] == "borg_lose_structure" and prompt["seat"] == 1
+        assert prompt["options"] == ["node:production", "node:research", "starbase"]
+        assert RULES.auto_command(state) is None
+        state = RULES.apply(state, Command(1, "borg_lose_structure", {"structure": "starbase"}), Rng.from_seed(1)).state
+        assert state["systems"]["vega"]["starbase"] is False
+        if state["prompt"] is not None:
+            state = RULES.apply(state, Command(1, "borg_lose_structure", {"structure": "node:research"}),
+                                Rng.from_seed(1)).state
+            assert state["systems"]["vega"]["nodes"][1] is None
+    assert asked
