@@ -877,12 +877,7 @@ def targets(state: State, target: str) -> list[str]:
 
 def _steps(state: State, sector: str) -> list[str]:
     """Sectors one step away for the Borg: lanes, and the Hub-Conduit links as one sector (R248)."""
-    out = list(board.neighbours(state, sector))
-    if sector.startswith("S:"):
-        g = layout.galaxy(state)
-        sid = sector[2:]
-        out += [board.sys_sector(b if a == sid else a) for a, b in sorted(g.warp_links) if sid in (a, b)]
-    return out
+    return list(board.neighbours(state, sector)) + layout.warp_linked(state, sector)
 
 
 def _distances(state: State, start: str) -> dict[str, int]:

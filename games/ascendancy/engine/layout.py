@@ -78,6 +78,15 @@ def link_transwarp(state: State, sid: str) -> None:
     _store(state, g)
 
 
+def warp_linked(state: State, sector: str) -> list[str]:
+    """The systems a Hub-Conduit link joins to this system's sector, for Warp travel only (R248, G19)."""
+    links = (state.get("galaxy") or {}).get("warp_links") or []
+    if not links or not sector.startswith("S:"):
+        return []
+    sid = sector[2:]
+    return sorted(f"S:{b if a == sid else a}" for a, b in links if sid in (a, b))
+
+
 def kind(state: State, sid: str) -> str:
     return galaxy(state).kind(sid)
 

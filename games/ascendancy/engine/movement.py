@@ -187,7 +187,10 @@ def step_options(state: State, seat: int) -> list[dict[str, Any]]:
         return [{"direction": d} for d in layout.lane_directions(state, ident, move["lane_roll"])]
     out: list[dict[str, Any]] = []
     passing = effects.pass_rivals(state, seat, move["unit"])
-    for nxt in board.neighbours(state, at):
+    ahead = board.neighbours(state, at)
+    if move["kind"] == "warp":  # R248: at Warp the Hub and each Conduit are one system apart
+        ahead = sorted(set(ahead) | set(layout.warp_linked(state, at)))
+    for nxt in ahead:
         if _cost(nxt, move) <= move["left"] and (passing or board.blocked_for(state, seat, nxt) is None):
             out.append({"to": nxt})
     if move["left"] < 1 and move["kind"] == "impulse":

@@ -75,3 +75,23 @@ def test_spire_and_tech_cards() -> None:
     resolve_exploration(ctx, 1, "vega", "borg_shattered_cube")
     assert len(state["players"][1]["borg_tech"]) == 2
     assert [e["seat"] for e in ev(ctx.events, "borg_tech_drawn")] == [1, 1]
+
+
+@pytest.mark.rules("ascendancy:R248")
+def test_the_hub_and_a_conduit_are_one_system_apart_at_warp_only() -> None:
+    from games.ascendancy.engine import layout
+    from games.ascendancy.engine.movement import step_options
+    from games.ascendancy.engine.scenario import build
+
+    conduit = {"id": "transwarp_conduit_alpha", "kind": "phenomenon", "slots": [], "xy": [20.0, 20.0]}
+    state = build(options={"borg_mode": "delta_quadrant"}, turn=0, phase="command", systems=[conduit],
+                  ships={0: {"S:transwarp_hub": 1}})
+    state["systems"]["transwarp_conduit_alpha"]["transwarp"] = "conduit"
+    layout.link_transwarp(state, "transwarp_conduit_alpha")
+    assert layout.warp_linked(state, "S:transwarp_hub") == ["S:transwarp_conduit_alpha"]
+    state["turn"]["move"] = {"unit": "ship", "kind": "warp", "at": "S:transwarp_hub", "left": 1, "moved": False}
+    assert {"to": "S:transwarp_conduit_alpha"} in step_options(state, 0)
+    state["turn"]["move"]["kind"] = "impulse"
+    assert {"to": "S:transwarp_conduit_alpha"} not in step_options(state, 0)
+    state["borg"]["cubes"].append({"id": "cube1", "sector": "S:transwarp_conduit_alpha", "placed": 1})
+    assert borg._distances(state, "S:transwarp_hub")["S:transwarp_conduit_alpha"] == 1  # the Borg count 1 sector
