@@ -156,6 +156,7 @@ STRINGS = [
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
     _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
+    _('Choose the Command card your Borg Cube {cube} executes.'),  # PROMPTS.borg_assign_command
     _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
     _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
     _('The Vulcans ask to move your {unit} to {to}: accept or refuse.'),  # PROMPTS.meddle_consent
@@ -343,6 +344,7 @@ STRINGS = [
     _('Reclaiming {system}: {hits} hits against {structures} Borg Structures; the Borg score {borg_hits}.'),  # EVENTS.borg_reclaim_round
     _('Player {seat} reclaims {system}: every Borg Structure is gone.'),  # EVENTS.borg_system_reclaimed
     _('Player {seat} stops trying to reclaim {system}.'),  # EVENTS.borg_reclaim_failed
+    _('Player {seat} draws Borg Command cards for the Cubes.'),  # EVENTS.borg_hand_drawn
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round

@@ -221,6 +221,9 @@ def step(ctx: Ctx, who: str = BORG) -> None:
     if s["phase"] == "over" or cur["stage"] != "end":
         return
     ctx.emit("borg_turn_ended", extra=cur["extra"], rule="ascendancy:R222")
+    if b.get("hand"):  # R258: cards left in the Assimilated player's hand are discarded
+        b["commands"]["discard"] += b["hand"]
+        b["hand"] = []
     if b["extra_turn"] and not cur["extra"]:  # R227, B9: one more whole turn (never chained)
         b["extra_turn"] = False
         b["cursor"] = {**_new_cursor(extra=True), "player": cur.get("player"), "who": cur.get("who", BORG)}
@@ -288,6 +291,12 @@ def _build(ctx: Ctx, cur: dict[str, Any]) -> None:
     cur["todo"] = [c["id"] for c in sorted(s["borg"]["cubes"], key=lambda c: c["placed"])]
     cur["total"] = len(cur["todo"])
     ctx.emit("borg_command_phase", cubes=len(cur["todo"]), rule="ascendancy:R222")
+    player = cur.get("player")
+    if player is not None and cur["todo"]:  # R258: the Assimilated player draws one card per Cube in play
+        hand = [draw_command(ctx) for _ in cur["todo"]]
+        s["borg"]["hand"] = hand
+        ctx.emit("borg_hand_drawn", visible_to=frozenset({player}), redacted={"seat": player, "cards": len(hand)},
+                 seat=player, cards=list(hand), rule="ascendancy:R258")
 
 
 def spire_action(ctx: Ctx, sp: dict[str, Any]) -> None:
@@ -793,10 +802,33 @@ def draw_command(ctx: Ctx) -> str:
 
 
 def _card(ctx: Ctx, cur: dict[str, Any]) -> None:
-    """R243: draw one Command card for the Cube and execute it."""
+    """R243: draw one Command card for the Cube and execute it; in an Assimilated player's Borg turn he assigns
+    one from his hand instead (R258)."""
+    s = ctx.state
+    hand = s["borg"].get("hand") or []
+    if hand and cur.get("player") is not None:
+        if len(hand) > 1:
+            s["prompt"] = {"kind": "borg_assign_command", "seat": cur["player"], "cube": cur["active"]}
+            return
+        ctx.revealing = True
+        execute_command(ctx, cur, hand.pop())
+        return
+    execute_command(ctx, cur, draw_command(ctx))
+
+
+def assign_command(ctx: Ctx, seat: int, card_id: str) -> None:
+    """The answer to ``borg_assign_command``: the Assimilated player gives this card to the active Cube."""
+    s = ctx.state
+    s["prompt"] = None
+    s["borg"]["hand"].remove(card_id)
+    ctx.revealing = True
+    execute_command(ctx, s["borg"]["cursor"], card_id)
+    bump(s)
+
+
+def execute_command(ctx: Ctx, cur: dict[str, Any], card_id: str) -> None:
     s = ctx.state
     cid = cur["active"]
-    card_id = draw_command(ctx)
     card = catalog.CONTENT.borg_commands[card_id]
     ctx.emit("borg_command_drawn", cube=cid, card=card_id, rule="ascendancy:R243")
     kinds = [e.kind for e in card.effects]

@@ -173,6 +173,7 @@ PROMPTS: dict[str, str] = {
     "borg_choose_cube": "Choose which Borg Cube activates next.",
     "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",
     "borg_reclaim": "The Borg System {system} still stands: fight on, or stop?",
+    "borg_assign_command": "Choose the Command card your Borg Cube {cube} executes.",
     "borg_lose_structure": "The Borg score {hits} hits on {system}: choose what each one destroys.",
     "borg_allocate_hits": "The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.",
     "meddle_consent": "The Vulcans ask to move your {unit} to {to}: accept or refuse.",
@@ -365,6 +366,7 @@ EVENTS: dict[str, str] = {
     "borg_reclaim_round": "Reclaiming {system}: {hits} hits against {structures} Borg Structures; the Borg score {borg_hits}.",
     "borg_system_reclaimed": "Player {seat} reclaims {system}: every Borg Structure is gone.",
     "borg_reclaim_failed": "Player {seat} stops trying to reclaim {system}.",
+    "borg_hand_drawn": "Player {seat} draws Borg Command cards for the Cubes.",
     "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 

@@ -65,6 +65,12 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     if "borg" in s:  # I40: the Borg Command and Tech decks are hidden from everyone
         rng.shuffle(s["borg"]["commands"]["deck"])
         rng.shuffle(s["borg"]["tech"]["deck"])
+        hand = s["borg"].get("hand") or []
+        owner = (s["borg"]["cursor"] or {}).get("player")
+        if hand and seat != owner:  # R258: another seat does not know the Assimilated player's hand
+            pool = hand + s["borg"]["commands"]["deck"]
+            rng.shuffle(pool)
+            s["borg"]["hand"], s["borg"]["commands"]["deck"] = pool[: len(hand)], pool[len(hand):]
         if s["borg"].get("card_hidden"):
             _redraw_borg_card(s, rng)
     if s.get("standing"):  # RULINGS E50: a seat's standing answers are its own; others do not know them

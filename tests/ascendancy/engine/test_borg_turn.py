@@ -524,3 +524,35 @@ def test_the_controller_chooses_which_structures_the_borg_hits_destroy() -> None
                                 Rng.from_seed(1)).state
             assert state["systems"]["vega"]["nodes"][1] is None
     assert asked
+
+
+@pytest.mark.rules("ascendancy:R258")
+def test_an_assimilated_player_assigns_command_cards_from_his_hidden_hand() -> None:
+    from tests.support.engine import strings
+
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub", "cube2": "S:vega"}, systems=[VEGA])
+    ctx = ctx_for(state)
+    borg.home_assimilated(ctx, 1)
+    state["turn"] = {"automaton": "borg:1"}
+    state, events = until(state, "borg_command_phase")
+    hand = list(state["borg"]["hand"])
+    assert len(hand) == 2
+    drawn = [e for e in events if e.kind == "borg_hand_drawn"][0]
+    assert drawn.for_seat(1)["cards"] == hand and drawn.for_seat(0) == {"seat": 1, "cards": 2}
+    assert RULES.view(state, 1)["borg"]["hand"] == hand and RULES.view(state, 0)["borg"]["hand"] is None
+    assert not set(hand) & strings(RULES.view(state, 0)["borg"])
+    state, _ = auto(state)
+    assert state["prompt"]["kind"] == "borg_choose_cube" and state["prompt"]["seat"] == 1
+    state = RULES.apply(state, Command(1, "choose_cube", {"cube": "cube1"}), Rng.from_seed(1)).state
+    for _ in range(5):
+        if state["prompt"] is not None:
+            break
+        state, _ = auto(state)
+    assert state["prompt"]["kind"] == "borg_assign_command" and state["prompt"]["seat"] == 1
+    assert {c.args["card"] for c in RULES.legal_commands(state, 1)} == set(hand)
+    out = RULES.apply(state, Command(1, "borg_assign_command", {"card": hand[0]}), Rng.from_seed(1))
+    assert ev(list(out.events), "borg_command_drawn")[0] == {"cube": "cube1", "card": hand[0],
+                                                            "rule": "ascendancy:R243"}
+    assert out.state["borg"]["hand"] == hand[1:]
+    other = RULES.rerandomise(out.state, 0, Rng.from_seed(3))
+    assert len(other["borg"]["hand"]) == 1
