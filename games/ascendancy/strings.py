@@ -345,6 +345,7 @@ STRINGS = [
     _('Player {seat} reclaims {system}: every Borg Structure is gone.'),  # EVENTS.borg_system_reclaimed
     _('Player {seat} stops trying to reclaim {system}.'),  # EVENTS.borg_reclaim_failed
     _('Player {seat} draws Borg Command cards for the Cubes.'),  # EVENTS.borg_hand_drawn
+    _('Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.'),  # EVENTS.borg_tech_gain
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round

@@ -162,8 +162,18 @@ def draw_tech(ctx: Ctx, seat: int) -> None:
         return
     ctx.revealing = True
     card = deck.pop()
-    ctx.player(seat).setdefault("borg_tech", []).append(card)
+    p = ctx.player(seat)
+    p.setdefault("borg_tech", []).append(card)
     ctx.emit("borg_tech_drawn", seat=seat, card=card, rule="ascendancy:R262")
+    tech = catalog.CONTENT.borg_tech[card]
+    if tech.cost == 0:  # R262: straight to the Advancements Area, completed; its one-off gains now
+        for e in tech.effects:
+            if e.kind == "gain" and e.when == "on_complete":
+                bundle = e.get("bundle")
+                gains: dict[str, Any] = {res: int(getattr(bundle, res, 0)) for res in catalog.RESOURCES}
+                for res, amount in gains.items():
+                    p["resources"][res] += amount
+                ctx.emit("borg_tech_gain", seat=seat, card=card, rule="ascendancy:R262", **gains)
 
 
 def contact(state: State, seat: int) -> bool:

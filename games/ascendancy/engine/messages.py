@@ -367,6 +367,7 @@ EVENTS: dict[str, str] = {
     "borg_system_reclaimed": "Player {seat} reclaims {system}: every Borg Structure is gone.",
     "borg_reclaim_failed": "Player {seat} stops trying to reclaim {system}.",
     "borg_hand_drawn": "Player {seat} draws Borg Command cards for the Cubes.",
+    "borg_tech_gain": "Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.",
     "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 

@@ -95,3 +95,20 @@ def test_the_hub_and_a_conduit_are_one_system_apart_at_warp_only() -> None:
     assert {"to": "S:transwarp_conduit_alpha"} not in step_options(state, 0)
     state["borg"]["cubes"].append({"id": "cube1", "sector": "S:transwarp_conduit_alpha", "placed": 1})
     assert borg._distances(state, "S:transwarp_hub")["S:transwarp_conduit_alpha"] == 1  # the Borg count 1 sector
+
+
+@pytest.mark.rules("ascendancy:R262")
+def test_a_free_tech_card_with_a_one_off_gain_pays_it_at_once() -> None:
+    state = borg_turn(systems=[VEGA])
+    state["borg"]["tech"]["deck"].remove("borg_tech_sensor_logs")
+    state["borg"]["tech"]["deck"].append("borg_tech_sensor_logs")
+    research = state["players"][0]["resources"]["research"]
+    ctx = ctx_for(state)
+    borg.draw_tech(ctx, 0)
+    assert state["players"][0]["borg_tech"] == ["borg_tech_sensor_logs"]
+    assert state["players"][0]["resources"]["research"] == research + 2
+    state["borg"]["tech"]["deck"].remove("borg_tech_rotating_frequencies")
+    state["borg"]["tech"]["deck"].append("borg_tech_rotating_frequencies")
+    before = dict(state["players"][0]["resources"])
+    borg.draw_tech(ctx, 0)
+    assert state["players"][0]["resources"] == before  # a Research-cost card pays nothing on drawing
