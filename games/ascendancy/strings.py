@@ -156,6 +156,7 @@ STRINGS = [
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
     _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
+    _('Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?'),  # PROMPTS.borg_telemetry
     _('Choose the Command card your Borg Cube {cube} executes.'),  # PROMPTS.borg_assign_command
     _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
     _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
@@ -346,6 +347,7 @@ STRINGS = [
     _('Player {seat} stops trying to reclaim {system}.'),  # EVENTS.borg_reclaim_failed
     _('Player {seat} draws Borg Command cards for the Cubes.'),  # EVENTS.borg_hand_drawn
     _('Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.'),  # EVENTS.borg_tech_gain
+    _('Player {seat} uses the Borg Telemetry Node: Cube {cube} draws another Command.'),  # EVENTS.borg_telemetry_used
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round

@@ -836,11 +836,53 @@ def assign_command(ctx: Ctx, seat: int, card_id: str) -> None:
     bump(s)
 
 
+TELEMETRY = "borg_tech_telemetry_node"
+
+
 def execute_command(ctx: Ctx, cur: dict[str, Any], card_id: str) -> None:
+    """R243: the card is revealed; a holder of the Borg Telemetry Node may first have it redrawn (R228)."""
+    ctx.emit("borg_command_drawn", cube=cur["active"], card=card_id, rule="ascendancy:R243")
+    cur["revealed"], cur["telemetry"] = card_id, []
+    _telemetry_or_run(ctx, cur)
+
+
+def _telemetry_or_run(ctx: Ctx, cur: dict[str, Any]) -> None:
+    s = ctx.state
+    holders = [seat for seat in sorted(live_seats(s), key=lambda x: turn_rank(s, x))
+               if TELEMETRY in s["players"][seat].get("borg_tech", []) and seat not in cur["telemetry"]]
+    if holders:  # B10: any player, once per revealed card, in turn order
+        s["prompt"] = {"kind": "borg_telemetry", "seat": holders[0], "card": cur["revealed"], "cube": cur["active"]}
+        return
+    run_command(ctx, cur, cur.pop("revealed"))
+
+
+def answer_telemetry(ctx: Ctx, seat: int, use: bool) -> None:
+    """R228, B10: discard the Telemetry Node (to the bottom of the Tech deck) and the revealed card; a
+    replacement is drawn for the same Cube (an Assimilated player adds it to his hand and chooses)."""
+    s = ctx.state
+    s["prompt"] = None
+    cur = s["borg"]["cursor"]
+    if not use:
+        cur["telemetry"].append(seat)
+        _telemetry_or_run(ctx, cur)
+        bump(s)
+        return
+    s["players"][seat]["borg_tech"].remove(TELEMETRY)
+    s["borg"]["tech"]["deck"].insert(0, TELEMETRY)  # R262: discarded Tech cards go to the bottom
+    s["borg"]["commands"]["discard"].append(cur.pop("revealed"))
+    ctx.emit("borg_telemetry_used", seat=seat, cube=cur["active"], rule="ascendancy:R228")
+    if cur.get("player") is not None:
+        s["borg"].setdefault("hand", []).append(draw_command(ctx))
+        s["prompt"] = {"kind": "borg_assign_command", "seat": cur["player"], "cube": cur["active"]}
+    else:
+        execute_command(ctx, cur, draw_command(ctx))
+    bump(s)
+
+
+def run_command(ctx: Ctx, cur: dict[str, Any], card_id: str) -> None:
     s = ctx.state
     cid = cur["active"]
     card = catalog.CONTENT.borg_commands[card_id]
-    ctx.emit("borg_command_drawn", cube=cid, card=card_id, rule="ascendancy:R243")
     kinds = [e.kind for e in card.effects]
     cur["flags"]["aggression"] = "aggression" in kinds
     if card.move is not None and "hold" not in kinds:

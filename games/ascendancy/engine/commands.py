@@ -238,6 +238,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
     if kind == "borg_allocate_hits":  # R234
         return [Command(seat, "borg_hit", {"unit": u}) for u in prompt["units"]]
+    if kind == "borg_telemetry":  # R228
+        return [Command(seat, "borg_telemetry", {"use": True}), Command(seat, "borg_telemetry", {"use": False})]
     if kind == "borg_assign_command":  # R258
         return [Command(seat, "borg_assign_command", {"card": c}) for c in sorted(set(state["borg"]["hand"]))]
     if kind == "borg_lose_structure":  # R253
@@ -460,3 +462,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         borg.lose_structure(ctx, seat, args["structure"])
     elif pk == "borg_assign_command":
         borg.assign_command(ctx, seat, args["card"])
+    elif pk == "borg_telemetry":
+        borg.answer_telemetry(ctx, seat, bool(args["use"]))

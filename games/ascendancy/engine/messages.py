@@ -173,6 +173,7 @@ PROMPTS: dict[str, str] = {
     "borg_choose_cube": "Choose which Borg Cube activates next.",
     "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",
     "borg_reclaim": "The Borg System {system} still stands: fight on, or stop?",
+    "borg_telemetry": "Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?",
     "borg_assign_command": "Choose the Command card your Borg Cube {cube} executes.",
     "borg_lose_structure": "The Borg score {hits} hits on {system}: choose what each one destroys.",
     "borg_allocate_hits": "The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.",
@@ -368,6 +369,7 @@ EVENTS: dict[str, str] = {
     "borg_reclaim_failed": "Player {seat} stops trying to reclaim {system}.",
     "borg_hand_drawn": "Player {seat} draws Borg Command cards for the Cubes.",
     "borg_tech_gain": "Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.",
+    "borg_telemetry_used": "Player {seat} uses the Borg Telemetry Node: Cube {cube} draws another Command.",
     "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 

@@ -556,3 +556,27 @@ def test_an_assimilated_player_assigns_command_cards_from_his_hidden_hand() -> N
     assert out.state["borg"]["hand"] == hand[1:]
     other = RULES.rerandomise(out.state, 0, Rng.from_seed(3))
     assert len(other["borg"]["hand"]) == 1
+
+
+@pytest.mark.rules("ascendancy:R228", "ascendancy:R224")
+def test_the_telemetry_node_has_a_revealed_command_redrawn() -> None:
+    for use in (True, False):
+        state = borg_turn(cubes={"cube1": "S:transwarp_hub"})
+        state["players"][1]["borg_tech"] = ["borg_tech_telemetry_node"]
+        state["borg"]["tech"]["deck"].remove("borg_tech_telemetry_node")
+        state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "active": "cube1", "act": "card"}
+        first = state["borg"]["commands"]["deck"][-1]
+        state = RULES.apply(state, AUTO, Rng.from_seed(1)).state
+        prompt = state["prompt"]
+        assert prompt["kind"] == "borg_telemetry" and prompt["seat"] == 1 and prompt["card"] == first
+        out = RULES.apply(state, Command(1, "borg_telemetry", {"use": use}), Rng.from_seed(1))
+        drawn = [e["card"] for e in ev(list(out.events), "borg_command_drawn")]
+        if use:
+            assert ev(list(out.events), "borg_telemetry_used")
+            assert out.state["borg"]["tech"]["deck"][0] == "borg_tech_telemetry_node"
+            assert out.state["players"][1]["borg_tech"] == []
+            assert first in out.state["borg"]["commands"]["discard"] and drawn and drawn[0] != first
+        else:
+            assert out.state["players"][1]["borg_tech"] == ["borg_tech_telemetry_node"]
+            assert out.state["borg"]["commands"]["discard"][-1] == first and not drawn
+        assert out.state["prompt"] is None or out.state["prompt"]["kind"] != "borg_telemetry"
