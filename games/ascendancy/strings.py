@@ -110,6 +110,11 @@ STRINGS = [
     _('Agenda victory: the Vulcans completed an Agenda.'),  # MESSAGES.agenda_victory
     _('Several civilizations won at the same Victory Check.'),  # MESSAGES.mixed_victory
     _('Every other civilization was exterminated.'),  # MESSAGES.last_civilization
+    _('There is no such Borg Cube in play.'),  # MESSAGES.no_such_cube
+    _('That is not a Borg System.'),  # MESSAGES.not_a_borg_system
+    _('Reclaiming it needs at least {structures} of your ships there, one per Borg Structure.'),  # MESSAGES.too_few_ships_to_reclaim
+    _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
+    _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
     _('Tie: the most systems controlled wins; still tied, the victory is shared.'),  # MESSAGES.tiebreak_systems
     _('The most Authority, then the most systems.'),  # MESSAGES.most_authority
@@ -151,6 +156,13 @@ STRINGS = [
     _('Accept or refuse the Trade Agreement offered to you.'),  # PROMPTS.trade_offer
     _('You have more Projects than Research Nodes: discard one.'),  # PROMPTS.discard_project
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
+    _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
+    _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
+    _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
+    _('Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?'),  # PROMPTS.borg_telemetry
+    _('Choose the Command card your Borg Cube {cube} executes.'),  # PROMPTS.borg_assign_command
+    _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
+    _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
     _('The Vulcans ask to move your {unit} to {to}: accept or refuse.'),  # PROMPTS.meddle_consent
     _('Ancient Vulcan Reliquary: choose the system you colonize for free.'),  # PROMPTS.reliquary_colonize
     _('Communication Network: choose the free Resource Node you build on {system}.'),  # PROMPTS.free_node
@@ -290,6 +302,61 @@ STRINGS = [
     _('Player {seat} gives a standing answer: {answer}.'),  # EVENTS.standing_answer_set
     _('Player {seat} takes back a standing answer: {answer}.'),  # EVENTS.standing_answer_cleared
     _('Applied standing answer of player {seat}: {answer}.'),  # EVENTS.standing_answer_applied
+    _('The Borg are in the game ({mode}).'),  # EVENTS.borg_set_up
+    _('The Borg turn begins.'),  # EVENTS.borg_turn_started
+    _('The Borg have nothing on the table: their turn passes.'),  # EVENTS.borg_turn_idle
+    _('The Borg turn ends.'),  # EVENTS.borg_turn_ended
+    _('The Borg take an extra turn.'),  # EVENTS.borg_extra_turn
+    _('A second extra Borg turn is ignored.'),  # EVENTS.borg_extra_turn_ignored
+    _('No Transwarp Hub roll ({reason}).'),  # EVENTS.borg_hub_no_roll
+    _('Transwarp Hub roll: {dice}.'),  # EVENTS.borg_hub_roll
+    _('A Borg Cube ({cube}) appears in {sector}.'),  # EVENTS.borg_cube_placed
+    _('No new Borg Cube in {sector} ({reason}).'),  # EVENTS.borg_cube_not_placed
+    _('The Spire at {system} now has {nodes} Assimilation Nodes.'),  # EVENTS.borg_spire_node
+    _('A Cube ({cube}) is built on the Spire at {system}.'),  # EVENTS.borg_spire_cube
+    _('The Spire at {system} waits ({reason}).'),  # EVENTS.borg_spire_waits
+    _('Cube {cube} is launched from the Spire at {system}.'),  # EVENTS.borg_cube_launched
+    _('Borg Command Phase: {cubes} Cubes to activate.'),  # EVENTS.borg_command_phase
+    _('Player {seat} chooses the next Borg Cube to activate.'),  # EVENTS.borg_cube_choice
+    _('Borg turn: cube {number} of {of} ({cube}).'),  # EVENTS.borg_cube_activated
+    _('Cube {cube} is activated again.'),  # EVENTS.borg_cube_reactivated
+    _('Cube {cube} has been activated.'),  # EVENTS.borg_cube_marked
+    _('Cube {cube} finds no ship to engage.'),  # EVENTS.borg_no_engagement
+    _('Cube {cube} engages in {sector}.'),  # EVENTS.borg_battle_started
+    _('Cube {cube} fires: {dice} (hits on {need}+): {hits} hits.'),  # EVENTS.borg_fired
+    _('The Cube {cube} takes {hits} hits.'),  # EVENTS.borg_cube_hit
+    _('Player {seat} loses {ships} ships to the Borg.'),  # EVENTS.borg_casualties
+    _('Cube {cube} regenerates {dice} damage.'),  # EVENTS.borg_regenerated
+    _('Cube {cube} adapts: Shield Modifier {shield}.'),  # EVENTS.borg_shields_adapted
+    _('Player {seat} must retreat from {sector} to {to}.'),  # EVENTS.borg_forced_retreat
+    _('Player {seat} cannot retreat from {sector}.'),  # EVENTS.borg_retreat_blocked
+    _('Cube {cube} wins the battle.'),  # EVENTS.borg_battle_won
+    _('Cube {cube} is destroyed.'),  # EVENTS.borg_cube_destroyed
+    _('Player {seat} draws a Borg Technology card.'),  # EVENTS.borg_tech_drawn
+    _('No Borg Technology card is left for player {seat}.'),  # EVENTS.borg_tech_none_left
+    _('The Borg Command discard pile is shuffled into a new deck.'),  # EVENTS.borg_commands_reshuffled
+    _('Cube {cube} draws the Command {card}.'),  # EVENTS.borg_command_drawn
+    _('Cube {cube} does not move.'),  # EVENTS.borg_cube_holds
+    _('Cube {cube} stays where it is.'),  # EVENTS.borg_cube_stays
+    _('Cube {cube} moves to {to}.'),  # EVENTS.borg_cube_moved
+    _('Cube {cube} opens a new lane from {system} toward {toward}.'),  # EVENTS.borg_lane_placed
+    _('Cube {cube} discovers {system}.'),  # EVENTS.borg_system_discovered
+    _('The Borg explore {system}.'),  # EVENTS.borg_exploration
+    _('Cube {cube} assimilates {system}.'),  # EVENTS.borg_assimilation_started
+    _('{count} structures destroyed at {system}, {left} left.'),  # EVENTS.borg_structures_destroyed
+    _('The Borg must place another Spire at {system}: the galaxy is theirs.'),  # EVENTS.borg_spire_limit
+    _('{system} is assimilated: a Borg Spire rises there.'),  # EVENTS.borg_system_assimilated
+    _('The Starbase at {system} is assimilated: every Spire grows.'),  # EVENTS.borg_starbase_assimilated
+    _('Player {seat} has been assimilated by the Borg.'),  # EVENTS.player_assimilated
+    _('Player {seat} retreats from {sector} to {to}.'),  # EVENTS.borg_retreat
+    _('Player {seat} tries to reclaim {system} from the Borg.'),  # EVENTS.borg_reclaim_started
+    _('Reclaiming {system}: {hits} hits against {structures} Borg Structures; the Borg score {borg_hits}.'),  # EVENTS.borg_reclaim_round
+    _('Player {seat} reclaims {system}: every Borg Structure is gone.'),  # EVENTS.borg_system_reclaimed
+    _('Player {seat} stops trying to reclaim {system}.'),  # EVENTS.borg_reclaim_failed
+    _('Player {seat} draws Borg Command cards for the Cubes.'),  # EVENTS.borg_hand_drawn
+    _('Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.'),  # EVENTS.borg_tech_gain
+    _('Player {seat} uses the Borg Telemetry Node: Cube {cube} draws another Command.'),  # EVENTS.borg_telemetry_used
+    _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round
     _('Extra starting resources (8 Production, 6 Research, 4 Culture)'),  # OPTIONS.option_extra_resources
@@ -309,6 +376,16 @@ STRINGS = [
     _('End after this many rounds (most Authority wins)'),  # OPTIONS.option_round_limit
     _('Temporal Anomaly: the Commands a surviving ship refreshes'),  # OPTIONS.option_temporal_anomaly
     _('Andorian Pride: when Shields or Weapons are tied for the best'),  # OPTIONS.option_andorian_pride
+    _('The Borg: not in the game, Discovered, Delta Quadrant, or Delta Quadrant Probe'),  # OPTIONS.option_borg_mode
+    _('Transwarp Hub roll: a Cube on the Borg symbol, or on 5 or 6'),  # OPTIONS.option_borg_hub_roll
+    _('Transwarp Hub distance from your home (cm, 1 player)'),  # OPTIONS.option_borg_hub_distance
+    _('Command Resurrection: a whole extra Borg turn, or a Command Phase'),  # OPTIONS.option_borg_resurrection
+    _('Attack::Command::Attack: Cubes engage before and after their Command'),  # OPTIONS.option_borg_attack_command_attack
+    _("Three Spires and You're Out"),  # OPTIONS.option_borg_three_spires
+    _('It Takes a Fleet: only Fleets block Borg Cubes'),  # OPTIONS.option_borg_takes_a_fleet
+    _("They're Out There Somewhere: more safe Exploration cards on top"),  # OPTIONS.option_borg_out_there
+    _('Mysterious Turn Order with the Borg: the Borg card stays hidden'),  # OPTIONS.option_borg_mysterious_turn_order
+    _('Humble Origins with the Borg'),  # OPTIONS.option_borg_humble_origins
     _('The highest Authority reached'),  # CHOICES.starbase_limit.highest_authority
     _('The Authority held now'),  # CHOICES.starbase_limit.current_authority
     _('No limit'),  # CHOICES.round_limit.none
@@ -319,6 +396,17 @@ STRINGS = [
     _('Every Exhausted Command'),  # CHOICES.temporal_anomaly.all
     _('A tie for the best still gives the Culture'),  # CHOICES.andorian_pride.ties_count
     _('Only the strictly best gives the Culture'),  # CHOICES.andorian_pride.strictly_best
+    _('No Borg'),  # CHOICES.borg_mode.none
+    _('Discovered Borg'),  # CHOICES.borg_mode.discovered
+    _('Delta Quadrant Connection'),  # CHOICES.borg_mode.delta_quadrant
+    _('Delta Quadrant Probe'),  # CHOICES.borg_mode.delta_probe
+    _('The Borg symbol (6)'),  # CHOICES.borg_hub_roll.borg_symbol
+    _('5 or 6'),  # CHOICES.borg_hub_roll.five_up
+    _('45 cm'),  # CHOICES.borg_hub_distance.45
+    _('30 cm (harder)'),  # CHOICES.borg_hub_distance.30
+    _('60 cm (easier)'),  # CHOICES.borg_hub_distance.60
+    _('A whole extra turn'),  # CHOICES.borg_resurrection.full_turn
+    _('Another Command Phase'),  # CHOICES.borg_resurrection.command_phase
     _('United Federation of Planets'),  # name federation
     _('Klingon Empire'),  # name klingon
     _('Romulan Star Empire'),  # name romulan

@@ -124,9 +124,19 @@ def occupied_sectors(p: Player) -> Iterator[str]:
     yield from sorted(seen)
 
 
+#: ``blocked_for``'s answer when a Borg Cube holds the sector (R263: Cubes block like ships).
+BORG_BLOCK = -1
+
+
+def cube_in(state: State, sector: str) -> bool:
+    """A Borg Cube in space holds the sector (``state["borg"]["cubes"]``)."""
+    borg = state.get("borg")
+    return borg is not None and any(c["sector"] == sector for c in borg["cubes"])
+
+
 def occupies(state: State, seat: int, sector: str) -> bool:
-    """R34: the only player with ships there."""
-    return present(state, sector) == [seat]
+    """R34: the only player with ships there (a Borg Cube Contests it too, RULINGS A47)."""
+    return present(state, sector) == [seat] and not cube_in(state, sector)
 
 
 def at_peace(state: State, seat: int, other: int) -> bool:
@@ -155,6 +165,8 @@ def first_contact(state: State, seat: int) -> bool:
 def blocked_for(state: State, seat: int, sector: str) -> int | None:
     """R49: the seat whose Hostile ships stop ``seat`` from entering ``sector``, or None. Systems the mover
     controls are always open; ships of a player at Peace ask for permission instead (``passage_from``)."""
+    if cube_in(state, sector):  # R263: Cubes block movement exactly like Hostile ships
+        return BORG_BLOCK
     kind, ident, _ = parse(sector)
     if kind == "S" and state["systems"][ident]["control"] == seat:
         return None

@@ -50,10 +50,13 @@ def _disc(d: dict[str, Any]) -> dict[str, Any]:
     kind = {"planetary": "planet", "phenomenon": "phenomenon", "home": "home"}[d["kind"]]
     return {"id": d["id"], "kind": kind, "slots": list(d["slots"]), "max_lanes": int(d["max_lanes"]),
             "hazard": int(d["hazard"] or 0), "expansion": None if d["set"] == "base" else d["set"],
-            "civ": d.get("civ"), "effects": d.get("effects", [])}
+            "civ": d.get("civ"), "effects": d.get("effects", []), "transwarp": d.get("transwarp")}
 
 
 DISCS: dict[str, dict[str, Any]] = {d["id"]: _disc(d) for d in _load("systems")["systems"]}
+#: the 7 Borg discs (expansion "borg"): in a game only with the Borg (``borg.stack_discs``)
+BORG_DISCS: dict[str, dict[str, Any]] = {d["id"]: _disc(d) for d in _load("borg_systems")["systems"]}
+DISCS.update(BORG_DISCS)
 HOMES: dict[str, dict[str, Any]] = {
     c["id"]: {"disc": c["home"], "slots": DISCS[c["home"]]["slots"], "max_lanes": DISCS[c["home"]]["max_lanes"]}
     for c in _CIVS
@@ -89,6 +92,10 @@ AGENDAS: dict[str, dict[str, Any]] = {a["id"]: a for a in _load("agendas")["agen
 EXPLORATION: dict[str, dict[str, Any]] = {}
 for _c in _load("exploration")["exploration"]:
     EXPLORATION[_c["id"]] = {**_c, "expansion": None if _c["set"] == "base" else _c["set"]}
+#: the 20 Borg Exploration cards (expansion "borg"): shuffled in only with the Borg (``borg.setup_borg``)
+BORG_EXPLORATION: dict[str, dict[str, Any]] = {
+    _c["id"]: {**_c, "expansion": "borg"} for _c in _load("borg_exploration")["borg_exploration"]}
+EXPLORATION.update(BORG_EXPLORATION)
 
 
 def advancement_deck(civ: str) -> list[str]:

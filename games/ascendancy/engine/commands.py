@@ -12,6 +12,7 @@ from typing import Any
 from games.ascendancy.engine import (
     battle,
     board,
+    borg,
     build,
     catalog,
     conflict,
@@ -67,6 +68,8 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
     "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
     "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
+    "attack_cube": (borg.check_attack_cube, borg.attack_cube),  # R242
+    "reclaim": (borg.check_reclaim, borg.reclaim),  # R260
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -192,6 +195,8 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
             out += [("launch", {"from": q["seat"]}) for q in state["players"] if q["seat"] != seat]
         targets = sorted({t for sec in board.occupied_sectors(p) for t in [sec, *board.neighbours(state, sec)]})
         out += [("attack", {"target": t}) for t in targets]
+        out += [("attack_cube", {"cube": c["id"]}) for c in (state.get("borg") or {}).get("cubes", [])]
+        out += [("reclaim", {"at": sp["system"]}) for sp in (state.get("borg") or {}).get("spires", [])]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
@@ -232,6 +237,20 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
     if kind == "place_system":  # The Traveler (RULINGS E52)
         return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
+    if kind == "borg_choose_cube":  # R223
+        return [Command(seat, "choose_cube", {"cube": c}) for c in prompt["cubes"]]
+    if kind == "borg_allocate_hits":  # R234
+        return [Command(seat, "borg_hit", {"unit": u}) for u in prompt["units"]]
+    if kind == "borg_telemetry":  # R228
+        return [Command(seat, "borg_telemetry", {"use": True}), Command(seat, "borg_telemetry", {"use": False})]
+    if kind == "borg_assign_command":  # R258
+        return [Command(seat, "borg_assign_command", {"card": c}) for c in sorted(set(state["borg"]["hand"]))]
+    if kind == "borg_lose_structure":  # R253
+        return [Command(seat, "borg_lose_structure", {"structure": o}) for o in prompt["options"]]
+    if kind == "borg_reclaim":  # B25
+        return [Command(seat, "borg_reclaim", {"go_on": True}), Command(seat, "borg_reclaim", {"go_on": False})]
+    if kind == "borg_retreat":  # R96, B16
+        return [Command(seat, "borg_retreat", {"retreat": True}), Command(seat, "borg_retreat", {"retreat": False})]
     return []
 
 
@@ -449,3 +468,17 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         effects.arrange(ctx, seat, list(args["order"]))
     elif pk == "place_system":
         movement.traveler_place(ctx, seat, int(args["direction"]))
+    elif pk == "borg_choose_cube":
+        borg.choose_cube(ctx, seat, args["cube"])
+    elif pk == "borg_allocate_hits":
+        borg.allocate_hit(ctx, seat, args["unit"])
+    elif pk == "borg_retreat":
+        borg.answer_retreat(ctx, seat, bool(args["retreat"]))
+    elif pk == "borg_reclaim":
+        borg.answer_reclaim(ctx, seat, bool(args["go_on"]))
+    elif pk == "borg_lose_structure":
+        borg.lose_structure(ctx, seat, args["structure"])
+    elif pk == "borg_assign_command":
+        borg.assign_command(ctx, seat, args["card"])
+    elif pk == "borg_telemetry":
+        borg.answer_telemetry(ctx, seat, bool(args["use"]))

@@ -62,6 +62,31 @@ def scenario_galaxy(state: State, width: float, extra_systems: Iterable[Mapping[
         state["lanes"][lid]["a"] = a
 
 
+def place_fixed(state: State, sid: str, centre: tuple[float, float], max_lanes: int) -> None:
+    """A disc laid on the table at setup with no lane, Fixed (the Transwarp Hub in the Delta Quadrant, §2.3)."""
+    _store(state, galaxy(state).with_system(sid, centre, max_lanes, fixed=True))
+
+
+def link_transwarp(state: State, sid: str) -> None:
+    """R248: the Hub just placed links to every Conduit on the table, a Conduit to the Hub (RULINGS G19)."""
+    g = galaxy(state)
+    tw = {k: v.get("transwarp") for k, v in state["systems"].items() if v.get("transwarp")}
+    mine = tw.get(sid)
+    for other, kind_ in sorted(tw.items()):
+        if other != sid and {mine, kind_} == {"hub", "conduit"}:
+            g = g.with_warp_link(sid, other)
+    _store(state, g)
+
+
+def warp_linked(state: State, sector: str) -> list[str]:
+    """The systems a Hub-Conduit link joins to this system's sector, for Warp travel only (R248, G19)."""
+    links = (state.get("galaxy") or {}).get("warp_links") or []
+    if not links or not sector.startswith("S:"):
+        return []
+    sid = sector[2:]
+    return sorted(f"S:{b if a == sid else a}" for a, b in links if sid in (a, b))
+
+
 def kind(state: State, sid: str) -> str:
     return galaxy(state).kind(sid)
 

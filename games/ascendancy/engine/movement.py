@@ -187,7 +187,10 @@ def step_options(state: State, seat: int) -> list[dict[str, Any]]:
         return [{"direction": d} for d in layout.lane_directions(state, ident, move["lane_roll"])]
     out: list[dict[str, Any]] = []
     passing = effects.pass_rivals(state, seat, move["unit"])
-    for nxt in board.neighbours(state, at):
+    ahead = board.neighbours(state, at)
+    if move["kind"] == "warp":  # R248: at Warp the Hub and each Conduit are one system apart
+        ahead = sorted(set(ahead) | set(layout.warp_linked(state, at)))
+    for nxt in ahead:
         if _cost(nxt, move) <= move["left"] and (passing or board.blocked_for(state, seat, nxt) is None):
             out.append({"to": nxt})
     if move["left"] < 1 and move["kind"] == "impulse":
@@ -290,6 +293,8 @@ def step(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     disc = catalog.DISCS[disc_id]
     xy = layout.place_system(s, lid, disc_id, int(disc["max_lanes"]))
     s["systems"][disc_id] = new_system(disc_id, disc, xy)
+    if disc.get("transwarp"):  # R248: the Hub and the Conduits link for Warp travel
+        layout.link_transwarp(s, disc_id)
     dst = board.sys_sector(disc_id)
     p = ctx.player(seat)
     _relocate(p, _move_unit_id(move), at, dst)
@@ -341,17 +346,20 @@ def finish_move(ctx: Ctx, seat: int) -> None:
     discovered = move.get("discovered")
     if kind == "S":
         sys = s["systems"][sid]
-        hazardous = sys["hazard"] > 0 or sys["kind"] == "phenomenon"
+        hazardous = (sys["hazard"] > 0 or sys["kind"] == "phenomenon") and not sys.get("transwarp")  # RULINGS A46
         survivors = unit_size(p, unit) if unit_at(p, unit) else 0
         if hazardous and (move["moved"] or move["kind"] == "warp"):
             collecting = sys["kind"] == "phenomenon" and (sys["research"] > 0 or bool(discovered))
             survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit),
                                     one_at_a_time=collecting and effects.one_at_a_time(s, seat, unit))
             hazard_survived(ctx, seat, unit, sid, survivors)  # R77
-        if sys["kind"] == "phenomenon":
+        if sys["kind"] == "phenomenon" and not sys.get("transwarp"):  # RULINGS A46: no Research, no card
             if discovered:
                 sys["research"] += 1  # R73
                 effects.trigger(ctx, seat, "on_discover_phenomenon", sid=sid)  # R158
+                for effect in catalog.DISCS[sys["disc"]].get("effects", []):  # the Borg Phenomena (RULINGS BN6)
+                    if effect.get("when") == "on_discover_phenomenon" and (survivors > 0 or effect["kind"] != "tech_card"):
+                        apply_effect(ctx, seat, sid, effect)
             if survivors > 0 and sys["research"] > 0:  # R74, R76
                 take_research(ctx, seat, sid)
         elif discovered:
@@ -628,6 +636,8 @@ def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
         complete_project(ctx, seat, p["projects"][0]["card"])
     elif kind == "place_system":
         traveler(ctx, seat, sid)
+    elif kind in ENCOUNTERS:  # the Borg encounters (Borg Exploration cards and discs)
+        effects.MECHANICS["borg_encounter"](ctx, seat, sid, effect)  # borg.py
     else:
         ctx.emit("effect_not_played", seat=seat, effect=kind)
 
@@ -721,6 +731,7 @@ def _arrive(ctx: Ctx, seat: int, sid: str, moved: list[str]) -> None:
         explore(ctx, seat, sid)
     else:
         sys["face_down"] = draw_exploration(ctx)
+ENCOUNTERS = ("nearest_cube", "new_cube", "place_spire", "spire_nodes", "tech_card", "hub_roll")
 
 
 def develop_warp_civilization(sys: dict[str, Any], level: int, count: int) -> None:

@@ -54,6 +54,27 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_temporal_anomaly", "detail": True},  # R77, RULINGS A17
         {"name": "andorian_pride", "type": "choice", "default": "ties_count", "choices": ["ties_count", "strictly_best"],
          "label": "option_andorian_pride", "detail": True},  # R179, RULINGS A23
+        # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
+        {"name": "borg_mode", "type": "choice", "default": "none",
+         "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},
+        {"name": "borg_hub_roll", "type": "choice", "default": "borg_symbol", "choices": ["borg_symbol", "five_up"],
+         "label": "option_borg_hub_roll", "detail": True},  # RULINGS BN2
+        {"name": "borg_hub_distance", "type": "choice", "default": "45", "choices": ["45", "30", "60"],
+         "label": "option_borg_hub_distance", "detail": True, "players": [1]},  # §2.5, RULINGS B27
+        {"name": "borg_resurrection", "type": "choice", "default": "full_turn",
+         "choices": ["full_turn", "command_phase"], "label": "option_borg_resurrection", "detail": True},  # B9
+        {"name": "borg_attack_command_attack", "type": "bool", "default": False,
+         "label": "option_borg_attack_command_attack"},  # R269
+        {"name": "borg_three_spires", "type": "bool", "default": False,
+         "label": "option_borg_three_spires"},  # R270
+        {"name": "borg_takes_a_fleet", "type": "bool", "default": False,
+         "label": "option_borg_takes_a_fleet"},  # R271
+        {"name": "borg_out_there", "type": "bool", "default": False,
+         "label": "option_borg_out_there"},  # R273
+        {"name": "borg_mysterious_turn_order", "type": "bool", "default": False,
+         "label": "option_borg_mysterious_turn_order"},  # R274
+        {"name": "borg_humble_origins", "type": "bool", "default": False,
+         "label": "option_borg_humble_origins"},  # R275
     )
 
 
@@ -64,15 +85,38 @@ CONFLICTS: tuple[tuple[str, str, str, str], ...] = (
 #: Options that only mean something with another one: (option, needs, rule).
 NEEDS: tuple[tuple[str, str, str], ...] = (
     ("simultaneous_second_round", "simultaneous_first_turns", "ascendancy:R145"),
+    ("borg_mysterious_turn_order", "mysterious_turn_order", "ascendancy:R274"),
+    ("borg_humble_origins", "humble_origins", "ascendancy:R275"),
 )
+#: The optional Borg rules (R269-R275): only with the Borg in the game.
+BORG_ONLY: tuple[tuple[str, str], ...] = (
+    ("borg_attack_command_attack", "ascendancy:R269"),
+    ("borg_three_spires", "ascendancy:R270"),
+    ("borg_takes_a_fleet", "ascendancy:R271"),
+    ("borg_out_there", "ascendancy:R273"),
+    ("borg_mysterious_turn_order", "ascendancy:R274"),
+    ("borg_humble_origins", "ascendancy:R275"),
+)
+#: Fewest players without the Borg; with 1-2 players the Borg are required (R266-R268, RULINGS B30).
+MIN_PLAYERS_WITHOUT_BORG = 3
 #: Options that need at least one of others: (option, any of, rule).
 NEEDS_ANY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("starting_cards_chosen", ("starting_project", "starting_advancement"), "ascendancy:R147"),
 )
 
 
-def check(opts: Mapping[str, Any]) -> None:
-    """Refuse a mix of options that contradict each other (RULINGS §5)."""
+def borg_in_play(opts: Mapping[str, Any]) -> bool:
+    return bool(opts.get("borg_mode", "none") != "none")
+
+
+def check(opts: Mapping[str, Any], players: int | None = None) -> None:
+    """Refuse a mix of options that contradict each other (RULINGS §5), and a 1-2 player table without the
+    Borg in the Delta Quadrant (§2.5, RULINGS B30)."""
+    if players is not None and players < MIN_PLAYERS_WITHOUT_BORG and opts.get("borg_mode") != "delta_quadrant":
+        raise IllegalCommand("borg_required", "ascendancy:R268", players=players)
+    for option, rule in BORG_ONLY:
+        if opts.get(option) and not borg_in_play(opts):
+            raise IllegalCommand("option_needs_option", rule, option=option, other="borg_mode")
     for a, b, code, rule in CONFLICTS:
         if opts.get(a) and opts.get(b):
             raise IllegalCommand(code, rule, option=a, other=b)

@@ -28,7 +28,11 @@ def participants(state: State) -> list[Any]:
 def update_contact(ctx: Ctx) -> None:
     """R38: First Contact is made as soon as the home is Connected to another home; it is permanent."""
     for p in ctx.state["players"]:
-        if not p["first_contact"] and not p["exterminated"] and board.first_contact(ctx.state, p["seat"]):
+        if p["first_contact"] or p["exterminated"]:
+            continue
+        borg_contact = effects.MECHANICS.get("borg_contact")  # the Borg's (borg.py), when they are in play
+        if board.first_contact(ctx.state, p["seat"]) or (
+                borg_contact is not None and borg_contact(ctx.state, p["seat"])):  # R38, R259
             p["first_contact"] = True
             ctx.emit("first_contact", seat=p["seat"])
 
@@ -110,10 +114,16 @@ def _deal_rest(ctx: Ctx) -> None:
     rest = [x for x in participants(s) if str(x) not in s["cards"]]
     players_first = [x for x in rest if isinstance(x, int)] + [x for x in rest if not isinstance(x, int)]
     cards = ctx.rng.shuffled(sorted(ini["cards_left"]))
+    hidden = bool(s["options"].get("borg_mysterious_turn_order")) and not any(
+        p.get("assimilated") for p in s["players"])  # R274, B28
     for who, card in zip(players_first, cards, strict=False):
         s["cards"][str(who)] = card
-        ctx.emit("turn_order_card_dealt", seat=who if isinstance(who, int) else None, automaton=None
-                 if isinstance(who, int) else who, card=card)
+        secret = hidden and not isinstance(who, int)
+        ctx.emit("turn_order_card_dealt", visible_to=frozenset() if secret else None,
+                 seat=who if isinstance(who, int) else None, automaton=None if isinstance(who, int) else who,
+                 card=card)
+        if secret:
+            s["borg"]["card_hidden"] = True
     s["order"] = sorted(participants(s), key=lambda x: s["cards"][str(x)])
     s["initiative"] = None
     s["phase"] = "turn"
@@ -158,7 +168,11 @@ def end_turn(ctx: Ctx, seat: int) -> None:
 
 
 def automaton_turn(ctx: Ctx, who: str) -> None:
-    """An automaton's turn (R217): nothing to do until the Borg issue gives it pieces."""
+    """One automatic step of an automaton's turn (R217): the Borg's (``borg.automaton_step``)."""
+    automaton_step = effects.MECHANICS.get("automaton_step")
+    if automaton_step is not None and automaton_step(ctx, who):
+        update_contact(ctx)
+        return
     ctx.emit("automaton_turn", automaton=who)
     next_turn(ctx)
 
@@ -171,7 +185,12 @@ def recharge(ctx: Ctx) -> None:
         return
     extermination(ctx)  # R144
     alive = live_seats(s)
-    if len(alive) <= 1:
+    if "borg" in s and not alive:  # R266, R268: every player absorbed
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "borg_victory", [])
+        return
+    if len(alive) <= 1 and "borg" not in s:  # R266: against the Borg the last player plays on
         from games.ascendancy.engine.scoring import end_game
 
         end_game(ctx, "last_civilization", alive)
@@ -311,6 +330,6 @@ def upkeep(ctx: Ctx) -> None:
             w["tokens"] += 1
             w["fresh"] = False
     for sys in s["systems"].values():  # R30
-        if sys["kind"] == "phenomenon" and sys["research"] == 0:
+        if sys["kind"] == "phenomenon" and sys["research"] == 0 and not sys.get("transwarp"):  # A46
             sys["research"] = 1
     ctx.emit("recharged", round=s["round"])

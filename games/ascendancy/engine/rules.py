@@ -17,6 +17,10 @@ class AscendancyRules(Rules):
     slug = "ascendancy"
     engine_version = 1
     min_players = 3
+    #: 1 and 2 players play only against the Borg in the Delta Quadrant (R266-R268, RULINGS B30): the engine takes
+    #: them with ``borg_mode`` = ``delta_quadrant``; ``min_players`` stays 3 for the forms and checks that assume
+    #: a count valid with the default options, until the site offers the Borg for 1-2 (RULINGS B40).
+    borg_min_players = 1
     max_players = 7
     usual_players = 3
     factions = catalog.CIVS
@@ -25,8 +29,11 @@ class AscendancyRules(Rules):
         return options_module.schema()
 
     def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        opts = super().validate_options(num_players, options)
-        options_module.check(opts)
+        solo = self.borg_min_players <= num_players < self.min_players
+        if solo and options.get("borg_mode") != "delta_quadrant":
+            raise IllegalCommand("borg_required", "ascendancy:R268", players=num_players)
+        opts = super().validate_options(self.min_players if solo else num_players, options)
+        options_module.check(opts, num_players)
         return opts
 
     def setup(self, *, num_players: int, options: Mapping[str, Any], rng: Rng) -> Outcome:

@@ -29,6 +29,21 @@ def _peeked(state: State, seat: int | None, deck: str) -> frozenset[str]:
     return frozenset(state["players"][seat].get("peeked", {}).get(deck, []))
 
 
+def _redraw_borg_card(s: State, rng: Rng) -> None:
+    """R274, B28: the Borg's hidden Turn Order card is any card of the Mysterious set (1..2 x participants) no
+    one else holds, after the card now playing (the Borg have not played yet); the order follows it."""
+    cards = s["cards"]
+    held = {v for k, v in cards.items() if k != "borg"}
+    index = s.get("turn_index", -1)
+    now = cards.get(str(s["order"][index])) if 0 <= index < len(s["order"]) else 0
+    pool = [c for c in range(1, 2 * len(cards) + 1) if c not in held and c > (now or 0)]
+    if not pool:
+        return
+    cards["borg"] = pool[rng.below(len(pool))]
+    done, rest = s["order"][: index + 1], list(s["order"][index + 1:])
+    s["order"] = done + sorted(rest, key=lambda x: cards[str(x)])
+
+
 def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     s = copy_state(state)
     for p in s["players"]:
@@ -47,6 +62,17 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
             s["agenda_deck"] = pool[len(secret):]
             public = [p["agenda_public"]] if p["agenda_public"] else []
             p["agendas"] = sorted(public + redrawn) if not public else [*public, *redrawn]
+    if "borg" in s:  # I40: the Borg Command and Tech decks are hidden from everyone
+        rng.shuffle(s["borg"]["commands"]["deck"])
+        rng.shuffle(s["borg"]["tech"]["deck"])
+        hand = s["borg"].get("hand") or []
+        owner = (s["borg"]["cursor"] or {}).get("player")
+        if hand and seat != owner:  # R258: another seat does not know the Assimilated player's hand
+            pool = hand + s["borg"]["commands"]["deck"]
+            rng.shuffle(pool)
+            s["borg"]["hand"], s["borg"]["commands"]["deck"] = pool[: len(hand)], pool[len(hand):]
+        if s["borg"].get("card_hidden"):
+            _redraw_borg_card(s, rng)
     if s.get("standing"):  # RULINGS E50: a seat's standing answers are its own; others do not know them
         s["standing"] = {k: v for k, v in s["standing"].items() if seat is not None and k == str(seat)}
     return s

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.ascendancy.engine import catalog, layout, optional
+from games.ascendancy.engine import catalog, effects, layout, optional
 from games.ascendancy.engine.board import sys_sector
 from games.ascendancy.engine.state import Ctx, State, command_total, new_player
 from games.engine.core import Rng
@@ -17,7 +17,7 @@ def new_system(sid: str, disc: dict[str, Any], xy: list[float], home_of: int | N
         "slots": list(disc["slots"]), "nodes": [None] * len(disc["slots"]), "control": None,
         "home_of": home_of, "max_lanes": int(disc["max_lanes"]), "hazard": int(disc.get("hazard", 0)),
         "starbase": False, "starbase_cmd": False, "warp_level": 0, "prewarp": {}, "research": 0,
-        "card": None, "xy": xy,
+        "card": None, "xy": xy, **({"transwarp": disc["transwarp"]} if disc.get("transwarp") else {}),
     }
 
 
@@ -79,6 +79,8 @@ def finish_setup(ctx: Ctx) -> None:
         rest += [d for d in discs if catalog.DISCS[d]["kind"] != "planet"]
         s["stack"] = rng_shuffled(ctx.rng, rest) + top
     s["exploration"]["deck"] = rng_shuffled(ctx.rng, catalog.exploration_in_play(civs))
+    if opts.get("borg_mode", "none") != "none":  # §2.3-2.5
+        effects.MECHANICS["setup_borg"](ctx)  # borg.py
     ctx.emit("game_set_up", civs=civs)
     if optional.starting_choices_open(s):  # R147, R148: experienced players choose their cards first
         s["phase"] = "starting_cards"

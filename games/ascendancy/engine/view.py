@@ -33,7 +33,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "lanes": state["lanes"], "stack_count": len(state["stack"]),
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},
-        "order": state["order"], "cards": state["cards"], "initiative": state["initiative"],
+        "order": _order(state), "cards": _cards(state), "initiative": state["initiative"],
         "turn": state["turn"] if state["turn"] is not None or seat is None else _simultaneous_turn(state, seat),
         "prompt": state["prompt"], "end": state["end"],
         "simultaneous": list(state["simultaneous"]["waiting"]) if state.get("simultaneous") else None,
@@ -41,7 +41,45 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "galaxy": layout.galaxy(state).view() if state.get("galaxy") else None,
         # RULINGS E50: a seat's standing answers are its own.
         "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
+        "borg": _borg(state, seat),
     }
+
+
+def _borg_hidden(state: State) -> bool:
+    """R274, B28: the Borg's Turn Order card is shown to nobody until their turn."""
+    return bool((state.get("borg") or {}).get("card_hidden"))
+
+
+def _order(state: State) -> list[Any]:
+    order: list[Any] = state["order"]
+    return [x for x in order if x != "borg"] if _borg_hidden(state) else list(order)
+
+
+def _cards(state: State) -> dict[str, int]:
+    cards: dict[str, int] = state["cards"]
+    return {k: v for k, v in cards.items() if k != "borg"} if _borg_hidden(state) else dict(cards)
+
+
+def _borg(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The Borg pieces are public; their Command and Tech decks are counts only (I40)."""
+    from games.ascendancy.engine.borg import progress
+
+    b = state.get("borg")
+    if b is None:
+        return None
+    return {
+        "cubes": b["cubes"], "spires": b["spires"], "hub": b["hub"], "extra_turn": b["extra_turn"],
+        "commands": {"deck_count": len(b["commands"]["deck"]), "discard": list(b["commands"]["discard"])},
+        "tech": {"deck_count": len(b["tech"]["deck"])}, "progress": progress(state),
+        # R258: an Assimilated player's hand of Command cards is his alone
+        "hand": list(b.get("hand") or []) if seat is not None and seat == _hand_owner(state) else None,
+        "hand_count": len(b.get("hand") or []),
+    }
+
+
+def _hand_owner(state: State) -> int | None:
+    cur = state["borg"]["cursor"]
+    return cur.get("player") if cur is not None else None
 
 
 def _simultaneous_turn(state: State, seat: int) -> dict[str, Any] | None:
@@ -57,6 +95,13 @@ def zones(state: State) -> list[Zone]:
         Zone(name="exploration_deck", cards=list(state["exploration"]["deck"]), visibility="hidden"),
         Zone(name="exploration_discard", cards=list(state["exploration"]["discard"]), visibility="public"),
     ]
+    if "borg" in state:
+        b = state["borg"]
+        out += [Zone(name="borg_command_deck", cards=list(b["commands"]["deck"]), visibility="hidden"),
+                Zone(name="borg_command_discard", cards=list(b["commands"]["discard"]), visibility="public"),
+                Zone(name="borg_tech_deck", cards=list(b["tech"]["deck"]), visibility="hidden")]
+        if b.get("hand"):
+            out.append(Zone(name="borg_hand", cards=list(b["hand"]), owner=_hand_owner(state), visibility="owner"))
     for p in state["players"]:
         out.append(Zone(name=f"advancement_deck_{p['seat']}", cards=list(p["deck"]), owner=p["seat"],
                         visibility="hidden"))

@@ -1,0 +1,1515 @@
+"""The Borg automaton (R216-R275): its setup, and its turn as a sequence of automatic steps.
+
+``state["borg"]``: ``cubes`` (Cubes in space: ``{"id", "sector", "placed"}``), ``spires`` (``{"system",
+"nodes", "cube", "placed"}``; ``cube`` is the id of a Cube built on top, not yet launched), ``next_piece``,
+``commands`` (``deck`` top = last, ``discard``), ``tech`` (``deck``), ``hub`` (the Transwarp Hub's system id
+once on the table), ``extra_turn`` (R227) and ``cursor``: where the Borg turn stands, so that each
+``automaton_turn`` command applies exactly one step (a Hub roll, one Spire's action, one Cube's engagement,
+one Combat Round, one Command card, ...) and the players can follow it ("Borg turn: cube 2 of 4").
+
+Every decision of the automaton is logged with the rule that made it and the tie-break used (``rule``,
+``tiebreak`` in the event). Where the rules give the players a choice (which Cube activates next, R223) the
+turn stops on a ``borg_choose_cube`` prompt for that seat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from games.ascendancy.engine import board, catalog, effects, layout
+from games.ascendancy.engine.build import check_fleet_sizes, developed
+from games.ascendancy.engine.combat import hits_needed, is_hit, starbase_bonus
+from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats
+from games.engine.core import IllegalCommand
+
+BORG = "borg"
+BOARD = catalog.CONTENT.borg
+MAX_DIE = 6
+
+
+# --- setup (§2.3-§2.5) ---------------------------------------------------------------------------------------
+def in_play(state: State) -> bool:
+    return "borg" in state
+
+
+def setup_borg(ctx: Ctx) -> None:
+    """§2.3: the Borg take a Turn Order card every round; both Borg decks shuffled (I40); the Borg discs in the
+    lower part of the stack (A31); the Hub at the centre in the Delta Quadrant (B27)."""
+    from games.ascendancy.engine.setup import new_system, rng_shuffled
+
+    s = ctx.state
+    opts = s["options"]
+    mode = opts["borg_mode"]
+    red = mode in ("delta_quadrant", "delta_probe")
+    s["automata"] = [BORG]
+    s["borg"] = {
+        "cubes": [], "spires": [], "next_piece": 1, "hub": None, "extra_turn": False, "cursor": None, "attack": None,
+        "commands": {"deck": rng_shuffled(ctx.rng, list(catalog.CONTENT.borg_command_deck(red))), "discard": []},
+        "tech": {"deck": rng_shuffled(ctx.rng, list(catalog.CONTENT.borg_tech_deck()))},
+    }
+    hub = catalog.CONTENT.hub().id
+    discs = sorted(d for d, disc in catalog.BORG_DISCS.items() if disc["transwarp"] != "hub")
+    keep = 0 if opts.get("random_galaxy") else 2 * s["n"]  # the starting Planetary discs on top (§2.1.10)
+    split = len(s["stack"]) - keep
+    lower, top = s["stack"][:split], s["stack"][split:]
+    lower = ctx.rng.shuffled(lower + discs)
+    if mode == "delta_probe":  # R272: the Hub is shuffled in; Humble Origins + Borg: in the lower half (R275)
+        bottom = len(lower) // 2 if opts.get("borg_humble_origins") else len(lower)
+        lower.insert(ctx.rng.below(bottom + 1), hub)
+    s["stack"] = lower + top
+    _exploration_deck(ctx, red)
+    if mode == "delta_quadrant":
+        disc = catalog.DISCS[hub]
+        centre = _hub_point(s)
+        s["systems"][hub] = new_system(hub, disc, [centre[0], centre[1]])
+        layout.place_fixed(s, hub, centre, int(disc["max_lanes"]))
+        s["borg"]["hub"] = hub
+    ctx.emit("borg_set_up", mode=mode, hub=s["borg"]["hub"], rule="ascendancy:R216")
+
+
+def _exploration_deck(ctx: Ctx, red: bool) -> None:
+    """§2.3 step 2: 2 x players non-Borg cards set aside (3 x with They're Out There Somewhere, R273; doubled by
+    Humble Origins + Borg, R275), the Borg cards in use shuffled into the rest, the set-aside cards on top. With
+    1 player the cards naming a rival leave the deck (§2.5)."""
+    s = ctx.state
+    opts = s["options"]
+    per = BOARD.safe_exploration_out_there if opts.get("borg_out_there") else BOARD.safe_exploration_per_player
+    if opts.get("borg_humble_origins"):
+        per *= BOARD.humble_origins_factor
+    deck = [c for c in s["exploration"]["deck"] if not (s["n"] == 1 and catalog.EXPLORATION[c].get("solo_excluded"))]
+    safe = min(len(deck), per * s["n"])
+    rest, top = deck[: len(deck) - safe], deck[len(deck) - safe:]
+    borg_cards = sorted(c for c, info in catalog.BORG_EXPLORATION.items() if red or not info.get("red"))
+    s["exploration"]["deck"] = ctx.rng.shuffled(rest + borg_cards) + top
+
+
+def _hub_point(s: State) -> tuple[float, float]:
+    """B27: the table's centre (equidistant from every home); with 1 player ``borg_hub_distance`` cm from
+    the home toward the centre (§2.5)."""
+    g = layout.galaxy(s)
+    cx, cy = g.table.centre
+    if s["n"] > 1:
+        return (cx, cy)
+    hx, hy = s["systems"][board.home_of(s, 0) or ""]["xy"]
+    dx, dy = cx - hx, cy - hy
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    d = float(s["options"].get("borg_hub_distance", "45"))
+    return (round(hx + dx / length * d, 3), round(hy + dy / length * d, 3))
+
+
+# --- pieces ----------------------------------------------------------------------------------------------------
+def cube_count(state: State) -> int:
+    """R220, B4: Cubes in space and Cubes on top of a Spire."""
+    b = state["borg"]
+    return len(b["cubes"]) + sum(1 for sp in b["spires"] if sp["cube"])
+
+
+def cube(state: State, cid: str) -> dict[str, Any] | None:
+    return next((c for c in state["borg"]["cubes"] if c["id"] == cid), None)
+
+
+def cube_at(state: State, sector: str) -> dict[str, Any] | None:
+    if not in_play(state):
+        return None
+    return next((c for c in state["borg"]["cubes"] if c["sector"] == sector), None)
+
+
+def spire_systems(state: State) -> set[str]:
+    if not in_play(state):
+        return set()
+    return {sp["system"] for sp in state["borg"]["spires"]}
+
+
+def _piece_id(state: State, kind: str) -> tuple[str, int]:
+    n: int = state["borg"]["next_piece"]
+    state["borg"]["next_piece"] = n + 1
+    return f"{kind}{n}", n
+
+
+def new_cube(ctx: Ctx, sector: str, why: str, rule: str) -> str | None:
+    """A Cube enters play in ``sector`` (the 5-Cube limit R220 and one Cube per sector R247)."""
+    s = ctx.state
+    if cube_count(s) >= BOARD.pieces["cubes"]:
+        ctx.emit("borg_cube_not_placed", sector=sector, why=why, reason="five_cubes", rule="ascendancy:R220")
+        return None
+    if cube_at(s, sector) is not None:
+        ctx.emit("borg_cube_not_placed", sector=sector, why=why, reason="sector_has_cube", rule="ascendancy:R247")
+        return None
+    cid, n = _piece_id(s, "cube")
+    s["borg"]["cubes"].append({"id": cid, "sector": sector, "placed": n})
+    cur = s["borg"]["cursor"]
+    if cur is not None and cur["stage"] == "command":  # B6: a Cube entering play joins those to activate
+        cur["todo"].append(cid)
+        cur["total"] += 1
+    ctx.emit("borg_cube_placed", cube=cid, sector=sector, why=why, rule=rule)
+    return cid
+
+
+def remove_cube(ctx: Ctx, cid: str) -> None:
+    b = ctx.state["borg"]
+    b["cubes"] = [c for c in b["cubes"] if c["id"] != cid]
+    cur = b["cursor"]
+    if cur is not None:
+        cur["todo"] = [c for c in cur["todo"] if c != cid]
+
+
+def draw_tech(ctx: Ctx, seat: int) -> None:
+    """R262: a Borg Technology card (B17: an empty deck gives nothing). Kept in ``borg_tech``, in the open."""
+    deck = ctx.state["borg"]["tech"]["deck"]
+    if not deck:
+        ctx.emit("borg_tech_none_left", seat=seat, rule="ascendancy:R262")
+        return
+    ctx.revealing = True
+    card = deck.pop()
+    p = ctx.player(seat)
+    p.setdefault("borg_tech", []).append(card)
+    ctx.emit("borg_tech_drawn", seat=seat, card=card, rule="ascendancy:R262")
+    tech = catalog.CONTENT.borg_tech[card]
+    if tech.cost == 0:  # R262: straight to the Advancements Area, completed; its one-off gains now
+        for e in tech.effects:
+            if e.kind == "gain" and e.when == "on_complete":
+                bundle = e.get("bundle")
+                gains: dict[str, Any] = {res: int(getattr(bundle, res, 0)) for res in catalog.RESOURCES}
+                for res, amount in gains.items():
+                    p["resources"][res] += amount
+                ctx.emit("borg_tech_gain", seat=seat, card=card, rule="ascendancy:R262", **gains)
+
+
+def contact(state: State, seat: int) -> bool:
+    """R259, B24: the home is Connected to a Cube's sector or to a Borg System."""
+    if not in_play(state):
+        return False
+    home = board.home_of(state, seat)
+    if home is None:
+        return False
+    reach = board.connected_systems(state, home)
+    if reach & spire_systems(state):
+        return True
+    for c in state["borg"]["cubes"]:
+        kind, ident, _ = board.parse(c["sector"])
+        ends = {ident} if kind == "S" else {state["lanes"][ident]["a"], state["lanes"][ident]["b"]}
+        if reach & ends:
+            return True
+    return False
+
+
+# --- the turn: one step per ``automaton_turn`` ---------------------------------------------------------------
+def progress(state: State) -> dict[str, Any] | None:
+    """Where the Borg turn stands, for the page's progress line ("Borg turn: cube 2 of 4")."""
+    cur = state["borg"]["cursor"] if in_play(state) else None
+    if cur is None:
+        return None
+    return {"stage": cur["stage"], "cube": cur["index"], "of": cur["total"], "active": cur["active"],
+            "act": cur["act"], "spire": cur["spire"], "spires": len(state["borg"]["spires"])}
+
+
+def _new_cursor(extra: bool) -> dict[str, Any]:
+    return {"stage": "start", "extra": extra, "spire": 0, "todo": [], "active": None, "act": None, "fight": None,
+            "index": 0, "total": 0, "chosen": 0, "again": [], "reactivated": [], "flags": {}}
+
+
+def assimilated_seat(who: str) -> int | None:
+    """The seat playing a Borg turn as an Assimilated player (automaton id ``borg:<seat>``, R258)."""
+    return int(who.split(":", 1)[1]) if who.startswith(BORG + ":") else None
+
+
+def assimilated_players(state: State) -> list[int]:
+    return [p["seat"] for p in state["players"] if p.get("assimilated")]
+
+
+def step(ctx: Ctx, who: str = BORG) -> None:
+    """Apply exactly one step of the Borg turn (R217), then hand over when the turn is over. ``who``: the
+    Borg's own turn, or an Assimilated player's Borg turn (``borg:<seat>``, R258)."""
+    s = ctx.state
+    b = s["borg"]
+    if b["cursor"] is None:
+        b["cursor"] = {**_new_cursor(extra=False), "player": assimilated_seat(who), "who": who}
+    cur = b["cursor"]
+    STAGES[cur["stage"]](ctx, cur)
+    bump(s)
+    if s["phase"] == "over" or cur["stage"] != "end":
+        return
+    ctx.emit("borg_turn_ended", extra=cur["extra"], rule="ascendancy:R222")
+    if b.get("hand"):  # R258: cards left in the Assimilated player's hand are discarded
+        b["commands"]["discard"] += b["hand"]
+        b["hand"] = []
+    if b["extra_turn"] and not cur["extra"]:  # R227, B9: one more whole turn (never chained)
+        b["extra_turn"] = False
+        b["cursor"] = {**_new_cursor(extra=True), "player": cur.get("player"), "who": cur.get("who", BORG)}
+        if s["options"].get("borg_resurrection") == "command_phase":
+            b["cursor"]["stage"] = "build"
+            b["cursor"]["spire"] = len(b["spires"])
+        ctx.emit("borg_extra_turn", rule="ascendancy:R227")
+        return
+    b["extra_turn"] = False
+    b["cursor"] = None
+    from games.ascendancy.engine.rounds import next_turn
+
+    next_turn(ctx)
+
+
+def _start(ctx: Ctx, cur: dict[str, Any]) -> None:
+    s = ctx.state
+    b = s["borg"]
+    if b.pop("card_hidden", False):  # R274, B28: the Borg's card is shown when their turn comes
+        ctx.revealing = True
+    ctx.emit("borg_turn_started", card=s["cards"].get(cur.get("who", BORG)), player=cur.get("player"),
+             extra=cur["extra"], rule="ascendancy:R217" if cur.get("player") is None else "ascendancy:R258")
+    if not b["cubes"] and not b["spires"] and b["hub"] is None:  # R216, B1
+        ctx.emit("borg_turn_idle", rule="ascendancy:R216")
+        cur["stage"] = "end"
+        return
+    cur["stage"] = "hub"
+
+
+def _hub(ctx: Ctx, cur: dict[str, Any]) -> None:
+    hub_roll(ctx)
+    cur["stage"] = "build"
+
+
+def hub_roll(ctx: Ctx) -> None:
+    """R218, B2: one Borg die; a Cube on the Hub on a face of ``hub_roll`` (option ``borg_hub_roll``)."""
+    s = ctx.state
+    hub = s["borg"]["hub"]
+    if hub is None:
+        ctx.emit("borg_hub_no_roll", reason="no_hub", rule="ascendancy:R218")
+        return
+    sector = board.sys_sector(hub)
+    if cube_at(s, sector) is not None or cube_count(s) >= BOARD.pieces["cubes"]:
+        reason = "hub_has_cube" if cube_at(s, sector) is not None else "five_cubes"
+        ctx.emit("borg_hub_no_roll", reason=reason, rule="ascendancy:R218")
+        return
+    faces = BOARD.hub_cube_on_five_up if s["options"].get("borg_hub_roll") == "five_up" else BOARD.hub_cube_on
+    dice = ctx.roll(None, "borg_hub_roll", BOARD.hub_dice)
+    made = any(d in faces for d in dice)
+    ctx.emit("borg_hub_roll", dice=dice, cube=made, rule="ascendancy:R218")
+    if made:
+        new_cube(ctx, sector, "hub_roll", "ascendancy:R218")
+
+
+def _build(ctx: Ctx, cur: dict[str, Any]) -> None:
+    """R219: one Spire's action per step, oldest first (B3); then the Command Phase begins."""
+    s = ctx.state
+    spires = sorted(s["borg"]["spires"], key=lambda sp: sp["placed"])
+    if cur["spire"] < len(spires):
+        spire_action(ctx, spires[cur["spire"]])
+        cur["spire"] += 1
+        if cur["spire"] < len(spires):
+            return
+    cur["stage"] = "command"
+    cur["todo"] = [c["id"] for c in sorted(s["borg"]["cubes"], key=lambda c: c["placed"])]
+    cur["total"] = len(cur["todo"])
+    ctx.emit("borg_command_phase", cubes=len(cur["todo"]), rule="ascendancy:R222")
+    player = cur.get("player")
+    if player is not None and cur["todo"]:  # R258: the Assimilated player draws one card per Cube in play
+        hand = [draw_command(ctx) for _ in cur["todo"]]
+        s["borg"]["hand"] = hand
+        ctx.emit("borg_hand_drawn", visible_to=frozenset({player}), redacted={"seat": player, "cards": len(hand)},
+                 seat=player, cards=list(hand), rule="ascendancy:R258")
+
+
+def spire_action(ctx: Ctx, sp: dict[str, Any]) -> None:
+    """R219, R220, B3: a node; else a Cube on top; else launch it (not into a sector holding a Cube)."""
+    s = ctx.state
+    sid = sp["system"]
+    if sp["cube"] is None and sp["nodes"] < BOARD.spire_nodes_for_cube:
+        sp["nodes"] += 1
+        ctx.emit("borg_spire_node", system=sid, nodes=sp["nodes"], rule="ascendancy:R219")
+    elif sp["cube"] is None:
+        if cube_count(s) >= BOARD.pieces["cubes"]:
+            ctx.emit("borg_spire_waits", system=sid, reason="five_cubes", rule="ascendancy:R220")
+            return
+        sp["cube"], _ = _piece_id(s, "cube")
+        ctx.emit("borg_spire_cube", system=sid, cube=sp["cube"], rule="ascendancy:R219")
+    else:
+        sector = board.sys_sector(sid)
+        if cube_at(s, sector) is not None:
+            ctx.emit("borg_spire_waits", system=sid, reason="cube_in_orbit", rule="ascendancy:R220")
+            return
+        cid = sp["cube"]
+        sp["cube"] = None
+        sp["nodes"] = 0
+        s["borg"]["cubes"].append({"id": cid, "sector": sector, "placed": int(cid[4:])})
+        ctx.emit("borg_cube_launched", system=sid, cube=cid, rule="ascendancy:R219")
+
+
+# --- the Command Phase -----------------------------------------------------------------------------------------
+def borg_master(state: State) -> int | None:
+    """R258, A43, B6, B14: the Assimilated player who makes the Borg's choices now: the one whose Borg turn it
+    is, else the one with the lowest Turn Order card (or, before he holds one, the first assimilated)."""
+    cur = state["borg"]["cursor"]
+    if cur is not None and cur.get("player") is not None:
+        return int(cur["player"])
+    found = assimilated_players(state)
+    if not found:
+        return None
+    return min(found, key=lambda x: (int(state["cards"].get(f"{BORG}:{x}", 99)), x))
+
+
+def chooser(state: State, cur: dict[str, Any]) -> int | None:
+    """R223, B6: the players in this round's turn order take turns choosing the next Cube; with Assimilated
+    players, the Borg's master chooses (R258)."""
+    master = borg_master(state)
+    if master is not None:
+        return master
+    seats = [x for x in state["order"] if isinstance(x, int) and not state["players"][x]["exterminated"]]
+    if not seats:
+        return None
+    return int(seats[cur["chosen"] % len(seats)])
+
+
+def _command(ctx: Ctx, cur: dict[str, Any]) -> None:
+    s = ctx.state
+    if cur["active"] is None:
+        if cur["again"]:  # R247, B20: the Cube stopped short of is activated again, unmarked
+            cid = cur["again"].pop(0)
+            if cube(s, cid) is not None:
+                cur["active"], cur["act"], cur["flags"] = cid, "engage", {"again": True}
+                ctx.emit("borg_cube_reactivated", cube=cid, rule="ascendancy:R247")
+            return
+        cur["todo"] = [c for c in cur["todo"] if cube(s, c) is not None]
+        if not cur["todo"]:
+            cur["stage"] = "end"
+            return
+        seat = chooser(s, cur)
+        if len(cur["todo"]) > 1 and seat is not None:
+            s["prompt"] = {"kind": "borg_choose_cube", "seat": seat, "cubes": list(cur["todo"])}
+            ctx.emit("borg_cube_choice", seat=seat, cubes=list(cur["todo"]), rule="ascendancy:R223")
+            return
+        _activate(ctx, cur, cur["todo"][0], seat=None)
+        return
+    ACTS[cur["act"]](ctx, cur)
+
+
+def choose_cube(ctx: Ctx, seat: int, cid: str) -> None:
+    """R223: the chooser names the next Cube to activate."""
+    s = ctx.state
+    s["prompt"] = None
+    cur = s["borg"]["cursor"]
+    cur["chosen"] += 1
+    _activate(ctx, cur, cid, seat=seat)
+    bump(s)
+
+
+def _activate(ctx: Ctx, cur: dict[str, Any], cid: str, seat: int | None) -> None:
+    cur["todo"].remove(cid)
+    cur["active"], cur["act"], cur["flags"] = cid, "engage", {}
+    cur["index"] += 1
+    ctx.emit("borg_cube_activated", cube=cid, number=cur["index"], of=cur["total"], chosen_by=seat,
+             rule="ascendancy:R222" if seat is None else "ascendancy:R223")
+
+
+def _done(ctx: Ctx, cur: dict[str, Any]) -> None:
+    cid = cur["active"]
+    if cube(ctx.state, cid) is not None and not cur["flags"].get("again"):
+        ctx.emit("borg_cube_marked", cube=cid, rule="ascendancy:R222")
+    cur["active"], cur["act"], cur["fight"] = None, None, None
+
+
+def _engage(ctx: Ctx, cur: dict[str, Any]) -> None:
+    """R229: a Space Battle against every player ship in the Cube's sector and the Adjacent ones."""
+    after = "card" if cur["act"] == "engage" else "assimilate"
+    c = cube(ctx.state, cur["active"])
+    if c is None:
+        cur["act"] = "done"
+        return
+    seats = engaged(ctx.state, c["sector"])
+    if not seats:
+        ctx.emit("borg_no_engagement", cube=c["id"], rule="ascendancy:R229")
+        cur["act"] = after
+        return
+    cur["fight"] = start_fight(ctx, c, seats, after)
+    cur["act"] = "fight"
+
+
+def engaged(state: State, sector: str) -> list[int]:
+    """R229, B11: seats with ships (not in Warp) in the sector or an Adjacent one, in turn order (B14)."""
+    area = battle_area(state, sector)
+    seats = [seat for seat in live_seats(state) if any(board.ships_in(state["players"][seat], x) for x in area)]
+    return sorted(seats, key=lambda seat: turn_rank(state, seat))
+
+
+def battle_area(state: State, sector: str) -> list[str]:
+    return [sector, *board.neighbours(state, sector)]
+
+
+def turn_rank(state: State, seat: int) -> tuple[int, int]:
+    card = state["cards"].get(str(seat))
+    return (int(card) if card is not None else 99, seat)
+
+
+def start_fight(ctx: Ctx, c: dict[str, Any], seats: list[int], after: str,
+                system: str | None = None) -> dict[str, Any]:
+    """R231, R236: 9 dice, Shield Modifier 0, at the start of every battle and Assimilation (B15)."""
+    fight = {"cube": c["id"], "sector": c["sector"], "damage": 0, "shield": BOARD.shield_start, "round": 1,
+             "seats": list(seats), "after": after, "system": system,
+             "first_strike": not (cur_flag(ctx.state, "aggression")
+                                  and ctx.state["options"].get("borg_attack_command_attack"))}
+    ctx.emit("borg_battle_started", cube=c["id"], sector=c["sector"], seats=list(seats), system=system,
+             rule="ascendancy:R253" if system else "ascendancy:R229")
+    return fight
+
+
+def cur_flag(state: State, name: str) -> bool:
+    cur = state["borg"]["cursor"]
+    return bool(cur and cur["flags"].get(name))
+
+
+def _fight(ctx: Ctx, cur: dict[str, Any]) -> None:
+    f = cur["fight"]
+    _after_round(ctx, cur, f, space_round(ctx, f) if f["system"] is None else assimilation_round(ctx, f))
+
+
+def _after_round(ctx: Ctx, cur: dict[str, Any], f: dict[str, Any], over: bool | None) -> None:
+    if ctx.state["phase"] == "over":
+        return
+    if over:
+        cur["fight"] = None
+        cur["act"] = "done" if cube(ctx.state, f["cube"]) is None else f["after"]
+
+
+def borg_roll(ctx: Ctx, f: dict[str, Any]) -> tuple[int, int]:
+    """R231, R232, R235: every die still in the pool; hits at the hit roll for the Spires in play, 6s always."""
+    pool = BOARD.dice - f["damage"]
+    if pool <= 0:
+        return 0, 0
+    need = BOARD.hit(len(ctx.state["borg"]["spires"]))
+    dice = ctx.roll(None, "borg_attack", pool)
+    hits = sum(1 for d in dice if d >= need or d == BOARD.regenerate_face)
+    sixes = sum(1 for d in dice if d == BOARD.regenerate_face)
+    ctx.emit("borg_fired", cube=f["cube"], dice=dice, need=need, hits=hits, rule="ascendancy:R232")
+    return hits, sixes
+
+
+def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
+    """R90 against the Cube's Shield Modifier; the Starbase bonus (R92)."""
+    s = ctx.state
+    hits = 0
+    for seat in f["seats"]:
+        p = s["players"][seat]
+        sectors = [x for x in area if board.ships_in(p, x)]
+        count = sum(board.ships_in(p, x) for x in sectors)
+        if not count:
+            continue
+        count += starbase_bonus(s, seat, sectors)
+        dice = ctx.roll(seat, "borg_battle", count)
+        mine = sum(1 for d in dice if is_hit(p, d, f["shield"]))
+        hits += mine
+        ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, f["shield"]),
+                 rule="ascendancy:R239")
+    return hits
+
+
+def _damage(ctx: Ctx, f: dict[str, Any], hits: int) -> bool:
+    f["damage"] = min(BOARD.dice, f["damage"] + hits)
+    return bool(f["damage"] >= BOARD.dice)
+
+
+def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    """One Combat Round against a Cube (R230-R241). True when the battle is over, False when it goes on, None
+    while a player chooses where the Borg hits land (R234: ``borg_allocate_hits``)."""
+    s = ctx.state
+    area = battle_area(s, f["sector"])
+    first = f["round"] == 1 and f["first_strike"]
+    player_hits = _players_fire(ctx, f, area)
+    destroyed = False
+    if first:  # R230: Slow and Methodical, the Cube takes its damage before it rolls
+        destroyed = _damage(ctx, f, player_hits)
+        if destroyed:
+            cube_destroyed(ctx, f, list(f["seats"]))
+            return True
+    borg_hits, sixes = borg_roll(ctx, f)
+    if not first:
+        destroyed = _damage(ctx, f, player_hits)
+    f["allocs"] = split_borg_hits(s, f, area, borg_hits)
+    f["taken"] = {}
+    f["sixes"], f["destroyed"] = sixes, destroyed
+    return finish_round(ctx, f)
+
+
+def finish_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    """Casualties (asking where there is a choice, R234), then regeneration, adaptation, forced retreats and
+    each engaged player's choice to retreat (R96, B16). True: the battle is over; False: another round;
+    None: a seat is asked."""
+    s = ctx.state
+    area = battle_area(s, f["sector"])
+    if f.get("phase", "allocate") == "allocate":
+        if not _allocate(ctx, f, area):
+            return None
+        if f.pop("destroyed"):  # R235: no regeneration for a Cube destroyed this round
+            cube_destroyed(ctx, f, list(f["seats"]))
+            return True
+        regenerate(ctx, f, f.pop("sixes"))
+        adapt(ctx, f)
+        for seat in _left(s, f, area):
+            if must_retreat(s["players"][seat], f["shield"]):
+                forced_retreat(ctx, f, seat, area)
+        f["round"] += 1
+        f["phase"] = "retreats"
+        f["asks"] = [seat for seat in _left(s, f, area) if can_retreat(s, seat, area)]
+    while f["asks"]:
+        seat = f["asks"][0]
+        if seat in _left(s, f, area) and can_retreat(s, seat, area):
+            s["prompt"] = {"kind": "borg_retreat", "seat": seat, "cube": f["cube"]}
+            return None
+        f["asks"].pop(0)
+    f["phase"] = "allocate"
+    if not _left(s, f, area):  # R238, R241: the Cube never retreats and makes no Tactical Maneuver
+        ctx.emit("borg_battle_won", cube=f["cube"], rule="ascendancy:R241")
+        return True
+    return False
+
+
+def _left(s: State, f: dict[str, Any], area: list[str]) -> list[int]:
+    return [seat for seat in f["seats"] if any(board.ships_in(s["players"][seat], x) for x in area)]
+
+
+def can_retreat(s: State, seat: int, area: list[str]) -> bool:
+    """R96, R169: a group with somewhere to go; never the player whose natural 6 always hits (B16)."""
+    p = s["players"][seat]
+    if adv_effects(p, "always_hit"):
+        return False
+    return any(_retreat_to(s, seat, x, area) is not None for x in area if board.ships_in(p, x))
+
+
+def answer_retreat(ctx: Ctx, seat: int, retreat: bool) -> None:
+    """The answer to ``borg_retreat``: every engaged group of the seat retreats (R96), or fights on."""
+    s = ctx.state
+    s["prompt"] = None
+    f = current_fight(s)
+    f["asks"].pop(0)
+    if retreat:
+        forced_retreat(ctx, f, seat, battle_area(s, f["sector"]), voluntary=True)
+    _resume(ctx, f)
+    bump(s)
+
+
+def current_fight(s: State) -> dict[str, Any]:
+    b = s["borg"]
+    cur = b["cursor"]
+    found: dict[str, Any] = cur["fight"] if cur is not None and cur.get("fight") else b["attack"]
+    return found
+
+
+def _resume(ctx: Ctx, f: dict[str, Any]) -> None:
+    result = finish_round(ctx, f)
+    if f.get("driver") == "attack":
+        if result is False:
+            run_attack(ctx)
+        elif result:
+            _end_attack(ctx, f)
+        return
+    _after_round(ctx, ctx.state["borg"]["cursor"], f, result)
+
+
+def regenerate(ctx: Ctx, f: dict[str, Any], sixes: int) -> None:
+    back = min(sixes, f["damage"])
+    if back:
+        f["damage"] -= back
+        ctx.emit("borg_regenerated", cube=f["cube"], dice=back, damage=f["damage"], rule="ascendancy:R235")
+
+
+def adapt(ctx: Ctx, f: dict[str, Any]) -> None:
+    if f["shield"] < BOARD.shield_max:
+        f["shield"] = min(BOARD.shield_max, f["shield"] + BOARD.shield_per_round)
+        ctx.emit("borg_shields_adapted", cube=f["cube"], shield=f["shield"], rule="ascendancy:R236")
+
+
+def must_retreat(p: dict[str, Any], shield: int) -> bool:
+    """R237, B16: needing 7+ forces a retreat; a natural 6 that always hits (Klingon, R165, R169) never."""
+    return not adv_effects(p, "always_hit") and hits_needed(p, shield) >= BOARD.forced_retreat_hit
+
+
+def forced_retreat(ctx: Ctx, f: dict[str, Any], seat: int, area: list[str], voluntary: bool = False) -> None:
+    """R237, R96: each sector's group moves at Impulse (up to 2 sectors, existing lanes) out of the Cube's
+    reach, to the nearest such sector (sorted on ties); blocked groups stay and fight on (A33)."""
+    s = ctx.state
+    p = s["players"][seat]
+    for src in [x for x in area if board.ships_in(p, x)]:
+        dst = _retreat_to(s, seat, src, area)
+        if dst is None:
+            ctx.emit("borg_retreat_blocked", seat=seat, sector=src, rule="ascendancy:R237", tiebreak="A33")
+            continue
+        n = p["ships"].pop(src, 0)
+        if n:
+            p["ships"][dst] = p["ships"].get(dst, 0) + n
+        for fl in p["fleets"].values():
+            if fl["sector"] == src:
+                fl["sector"] = dst
+        ctx.emit("borg_retreat" if voluntary else "borg_forced_retreat", seat=seat, sector=src, to=dst,
+                 rule="ascendancy:R96" if voluntary else "ascendancy:R237", tiebreak="nearest_then_sorted")
+
+
+def _retreat_to(s: State, seat: int, src: str, area: list[str]) -> str | None:
+    seen = {src: 0}
+    frontier = deque([src])
+    found: list[tuple[int, str]] = []
+    while frontier:
+        x = frontier.popleft()
+        if seen[x] >= catalog.CONTENT.tables.retreat_sectors:
+            continue
+        for n in board.neighbours(s, x):
+            if n in seen or cube_at(s, n) is not None or board.blocked_for(s, seat, n) is not None:
+                continue
+            seen[n] = seen[x] + 1
+            frontier.append(n)
+            if n not in area:
+                found.append((seen[n], n))
+    return min(found)[1] if found else None
+
+
+def split_borg_hits(state: State, f: dict[str, Any], area: list[str], hits: int) -> list[dict[str, Any]]:
+    """R234, B14: the engaged player with the lowest Turn Order card absorbs hits until all his engaged ships
+    are destroyed, then the next."""
+    out = []
+    for seat in sorted(f["seats"], key=lambda x: turn_rank(state, x)):
+        mine = sum(board.ships_in(state["players"][seat], x) for x in area)
+        count = min(hits, mine)
+        if count > 0:
+            out.append({"seat": seat, "count": count})
+            hits -= count
+    return out
+
+
+def hit_units(state: State, f: dict[str, Any], seat: int, area: list[str]) -> list[str]:
+    """The player's engaged loose ships (``ship:<sector>``) and Fleets (``fleet:<id>``) a hit may still land on."""
+    p = state["players"][seat]
+    taken = f["taken"].get(str(seat), {})
+    out = []
+    for sector in area:
+        if p["ships"].get(sector, 0) - taken.get(f"ship:{sector}", 0) > 0:
+            out.append(f"ship:{sector}")
+        for fid in sorted(p["fleets"]):
+            fl = p["fleets"][fid]
+            if fl["sector"] == sector and fl["ships"] - taken.get(f"fleet:{fid}", 0) > 0:
+                out.append(f"fleet:{fid}")
+    return out
+
+
+def _allocate(ctx: Ctx, f: dict[str, Any], area: list[str]) -> bool:
+    """R234: the player taking the hits chooses which of his ships (one ``borg_hit`` per hit, asked only when
+    there is a choice); then the losses land together. False while a seat is asked."""
+    s = ctx.state
+    while f["allocs"]:
+        alloc = f["allocs"][0]
+        units = hit_units(s, f, alloc["seat"], area)
+        if alloc["count"] <= 0 or not units:
+            f["allocs"].pop(0)
+            continue
+        left = sum(board.ships_in(s["players"][alloc["seat"]], x) for x in area) - sum(
+            f["taken"].get(str(alloc["seat"]), {}).values())
+        if len(units) > 1 and alloc["count"] < left:  # R234: an Assimilated player chooses, if any
+            master = borg_master(s)
+            s["prompt"] = {"kind": "borg_allocate_hits", "seat": alloc["seat"] if master is None else master,
+                           "hits": alloc["count"], "units": units, "target": alloc["seat"]}
+            return False
+        _take(f, alloc, units[0])
+    for seat_key, units_taken in sorted(f.pop("taken").items()):
+        seat = int(seat_key)
+        p = s["players"][seat]
+        lost = 0
+        for unit, n in sorted(units_taken.items()):
+            kind, _, ident = unit.partition(":")
+            if kind == "fleet":
+                p["fleets"][ident]["ships"] -= n
+            else:
+                p["ships"][ident] -= n
+                if p["ships"][ident] == 0:
+                    del p["ships"][ident]
+            lost += n
+        check_fleet_sizes(ctx, seat)
+        ctx.emit("borg_casualties", seat=seat, ships=lost, cube=f["cube"], rule="ascendancy:R234",
+                 tiebreak="lowest_turn_order")
+    f["taken"] = {}
+    return True
+
+
+def _take(f: dict[str, Any], alloc: dict[str, Any], unit: str) -> None:
+    mine = f["taken"].setdefault(str(alloc["seat"]), {})
+    mine[unit] = mine.get(unit, 0) + 1
+    alloc["count"] -= 1
+
+
+def allocate_hit(ctx: Ctx, seat: int, unit: str) -> None:
+    """The answer to ``borg_allocate_hits``: one hit lands on ``unit``; the round goes on when all are placed."""
+    s = ctx.state
+    s["prompt"] = None
+    f = current_fight(s)
+    _take(f, f["allocs"][0], unit)
+    _resume(ctx, f)
+    bump(s)
+
+
+def check_attack_cube(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R242: a Space Battle against a Cube in a sector Adjacent to the player's ships, on his own turn."""
+    from games.ascendancy.engine.movement import check_command_phase
+
+    check_command_phase(state, seat)
+    cid = args.get("cube")
+    c = cube(state, cid) if in_play(state) and isinstance(cid, str) else None
+    if c is None:
+        raise IllegalCommand("no_such_cube", "ascendancy:R242")
+    if not any(board.ships_in(state["players"][seat], x) for x in battle_area(state, c["sector"])):
+        raise IllegalCommand("target_not_adjacent", "ascendancy:R242")
+
+
+def attack_cube(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R242: one Command; only the attacker's ships fight (others cannot join); the players' First Strike
+    (R230) holds; rounds go on until the Cube is destroyed or the attacker has no ship left there."""
+    s = ctx.state
+    ctx.player(seat)["ready"] -= 1
+    c = cube(s, args["cube"])
+    assert c is not None
+    f = start_fight(ctx, c, [seat], "none")
+    f["driver"] = "attack"
+    s["borg"]["attack"] = f
+    run_attack(ctx)
+
+
+def run_attack(ctx: Ctx) -> None:
+    """Combat Rounds of a player's attack on a Cube, until it ends or a seat is asked."""
+    s = ctx.state
+    f = s["borg"]["attack"]
+    while True:
+        result = space_round(ctx, f)
+        if result is None:
+            return
+        if result:
+            _end_attack(ctx, f)
+            return
+
+
+def _end_attack(ctx: Ctx, f: dict[str, Any]) -> None:
+    ctx.state["borg"]["attack"] = None
+
+
+def cube_destroyed(ctx: Ctx, f: dict[str, Any], rewarded: list[int]) -> None:
+    """R240, B17: every player who took part draws a Borg Tech card, in turn order; Klingons +1 Culture (R264)."""
+    s = ctx.state
+    remove_cube(ctx, f["cube"])
+    ctx.emit("borg_cube_destroyed", cube=f["cube"], sector=f["sector"], rule="ascendancy:R240")
+    for seat in sorted(rewarded, key=lambda x: turn_rank(s, x)):
+        if s["players"][seat]["exterminated"]:
+            continue
+        for _ in range(BOARD.rewards["tech_per_cube"]):
+            draw_tech(ctx, seat)
+        if s["players"][seat]["civ"] == "klingon":
+            s["players"][seat]["resources"]["culture"] += BOARD.rewards["klingon_cube_culture"]
+
+
+# --- Step 2: the Command card and movement --------------------------------------------------------------------
+def draw_command(ctx: Ctx) -> str:
+    """R224, B7: a new deck from the discard pile when the deck is empty."""
+    cmds = ctx.state["borg"]["commands"]
+    if not cmds["deck"]:
+        cmds["deck"] = ctx.rng.shuffled(sorted(cmds["discard"]))
+        cmds["discard"] = []
+        ctx.emit("borg_commands_reshuffled", rule="ascendancy:R224")
+    ctx.revealing = True
+    card: str = cmds["deck"].pop()
+    return card
+
+
+def _card(ctx: Ctx, cur: dict[str, Any]) -> None:
+    """R243: draw one Command card for the Cube and execute it; in an Assimilated player's Borg turn he assigns
+    one from his hand instead (R258)."""
+    s = ctx.state
+    hand = s["borg"].get("hand") or []
+    if hand and cur.get("player") is not None:
+        if len(hand) > 1:
+            s["prompt"] = {"kind": "borg_assign_command", "seat": cur["player"], "cube": cur["active"]}
+            return
+        ctx.revealing = True
+        execute_command(ctx, cur, hand.pop())
+        return
+    execute_command(ctx, cur, draw_command(ctx))
+
+
+def assign_command(ctx: Ctx, seat: int, card_id: str) -> None:
+    """The answer to ``borg_assign_command``: the Assimilated player gives this card to the active Cube."""
+    s = ctx.state
+    s["prompt"] = None
+    s["borg"]["hand"].remove(card_id)
+    ctx.revealing = True
+    execute_command(ctx, s["borg"]["cursor"], card_id)
+    bump(s)
+
+
+TELEMETRY = "borg_tech_telemetry_node"
+
+
+def execute_command(ctx: Ctx, cur: dict[str, Any], card_id: str) -> None:
+    """R243: the card is revealed; a holder of the Borg Telemetry Node may first have it redrawn (R228)."""
+    ctx.emit("borg_command_drawn", cube=cur["active"], card=card_id, rule="ascendancy:R243")
+    cur["revealed"], cur["telemetry"] = card_id, []
+    _telemetry_or_run(ctx, cur)
+
+
+def _telemetry_or_run(ctx: Ctx, cur: dict[str, Any]) -> None:
+    s = ctx.state
+    holders = [seat for seat in sorted(live_seats(s), key=lambda x: turn_rank(s, x))
+               if TELEMETRY in s["players"][seat].get("borg_tech", []) and seat not in cur["telemetry"]]
+    if holders:  # B10: any player, once per revealed card, in turn order
+        s["prompt"] = {"kind": "borg_telemetry", "seat": holders[0], "card": cur["revealed"], "cube": cur["active"]}
+        return
+    run_command(ctx, cur, cur.pop("revealed"))
+
+
+def answer_telemetry(ctx: Ctx, seat: int, use: bool) -> None:
+    """R228, B10: discard the Telemetry Node (to the bottom of the Tech deck) and the revealed card; a
+    replacement is drawn for the same Cube (an Assimilated player adds it to his hand and chooses)."""
+    s = ctx.state
+    s["prompt"] = None
+    cur = s["borg"]["cursor"]
+    if not use:
+        cur["telemetry"].append(seat)
+        _telemetry_or_run(ctx, cur)
+        bump(s)
+        return
+    s["players"][seat]["borg_tech"].remove(TELEMETRY)
+    s["borg"]["tech"]["deck"].insert(0, TELEMETRY)  # R262: discarded Tech cards go to the bottom
+    s["borg"]["commands"]["discard"].append(cur.pop("revealed"))
+    ctx.emit("borg_telemetry_used", seat=seat, cube=cur["active"], rule="ascendancy:R228")
+    if cur.get("player") is not None:
+        s["borg"].setdefault("hand", []).append(draw_command(ctx))
+        s["prompt"] = {"kind": "borg_assign_command", "seat": cur["player"], "cube": cur["active"]}
+    else:
+        execute_command(ctx, cur, draw_command(ctx))
+    bump(s)
+
+
+def run_command(ctx: Ctx, cur: dict[str, Any], card_id: str) -> None:
+    s = ctx.state
+    cid = cur["active"]
+    card = catalog.CONTENT.borg_commands[card_id]
+    kinds = [e.kind for e in card.effects]
+    cur["flags"]["aggression"] = "aggression" in kinds
+    if card.move is not None and "hold" not in kinds:
+        movers = [cid] if card.move.cubes == "this" else [cid] + [
+            c["id"] for c in sorted(s["borg"]["cubes"], key=lambda c: c["placed"]) if c["id"] != cid]
+        for mover in movers:  # R225, B8: the drawing Cube first, then the others by age
+            if cube(s, mover) is not None:
+                move_cube(ctx, mover, card.move.target, card.move.warp, card.move.stop, reactivate=mover == cid)
+    elif "hold" in kinds:
+        ctx.emit("borg_cube_holds", cube=cid, rule="ascendancy:R226")
+    for e in card.effects:
+        if e.kind == "spire_nodes":
+            c = cube(s, cid)
+            here = board.parse(c["sector"])[1] if c else None
+            spire_nodes(ctx, int(e.get("amount")), None if e.get("spires") == "all" else here)
+        elif e.kind == "hub_cube" and s["borg"]["hub"] is not None:
+            new_cube(ctx, board.sys_sector(s["borg"]["hub"]), card_id, "ascendancy:R218")
+        elif e.kind == "extra_turn":
+            if cur["extra"]:
+                ctx.emit("borg_extra_turn_ignored", rule="ascendancy:R227", tiebreak="B9")
+            else:
+                s["borg"]["extra_turn"] = True
+    s["borg"]["commands"]["discard"].append(card_id)
+    again = "engage" in kinds or bool(s["options"].get("borg_attack_command_attack"))  # R269, B11
+    cur["act"] = "engage_again" if again and cube(s, cid) is not None else "assimilate"
+
+
+def spire_nodes(ctx: Ctx, amount: int, only: str | None) -> None:
+    for sp in ctx.state["borg"]["spires"]:
+        if only is not None and sp["system"] != only:
+            continue
+        before = sp["nodes"]
+        sp["nodes"] = min(BOARD.spire_max_nodes, sp["nodes"] + amount)
+        if sp["nodes"] != before:
+            ctx.emit("borg_spire_node", system=sp["system"], nodes=sp["nodes"], rule="ascendancy:R220")
+
+
+def targets(state: State, target: str) -> list[str]:
+    """The systems qualifying as a Command card's Target (R244, SCHEMA ``move.target``; Spire systems are never
+    Developed or Home, R263)."""
+    spires = spire_systems(state)
+    out = []
+    live = live_seats(state)
+    top = max((state["players"][x]["authority"] for x in live), default=0)
+    first = min(live, key=lambda x: turn_rank(state, x)) if live else None
+    for sid, sys in sorted(state["systems"].items()):
+        sector = board.sys_sector(sid)
+        if target == "spire":
+            ok = sid in spires
+        elif sid in spires:
+            ok = False
+        elif target == "starbase":
+            ok = bool(sys["starbase"])
+        elif target == "developed":
+            ok = developed(sys)
+        elif target == "home":
+            ok = sys["home_of"] is not None
+        elif target == "fleet":
+            ok = any(f["sector"] == sector for x in live for f in state["players"][x]["fleets"].values())
+        elif target == "ships":
+            ok = bool(board.present(state, sector))
+        elif target.endswith("_node"):
+            ok = target[: -len("_node")] in sys["nodes"]
+        elif target == "independent":
+            ok = sys["control"] is None and sys["warp_level"] > 0
+        elif target == "leader":
+            ok = sys["control"] in live and state["players"][sys["control"]]["authority"] == top
+        elif target == "first_player_home":
+            ok = first is not None and sys["home_of"] == first
+        else:
+            ok = False
+        if ok:
+            out.append(sid)
+    return out
+
+
+def _steps(state: State, sector: str) -> list[str]:
+    """Sectors one step away for the Borg: lanes, and the Hub-Conduit links as one sector (R248)."""
+    return list(board.neighbours(state, sector)) + layout.warp_linked(state, sector)
+
+
+def _distances(state: State, start: str) -> dict[str, int]:
+    out = {start: 0}
+    frontier = deque([start])
+    while frontier:
+        x = frontier.popleft()
+        for n in _steps(state, x):
+            if n not in out:
+                out[n] = out[x] + 1
+                frontier.append(n)
+    return out
+
+
+def _blocks(state: State, sector: str) -> bool:
+    """R246, B19: player ships (not in Warp) block a Cube; with It Takes a Fleet (R271) only Fleets."""
+    if state["options"].get("borg_takes_a_fleet"):
+        return any(bool(f["sector"] == sector) for x in live_seats(state)
+                   for f in state["players"][x]["fleets"].values())
+    return bool(board.present(state, sector))
+
+
+def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reactivate: bool) -> None:
+    """R244-R247, B18: toward the nearest qualifying target through the fewest sectors, through up to ``warp``
+    systems; ties by the lowest Turn Order card's control, then the seeded RNG (A34)."""
+    s = ctx.state
+    c = cube(s, cid)
+    assert c is not None
+    start = c["sector"]
+    wanted = targets(s, target)
+    here = board.parse(start)
+    if here[0] == "S" and here[1] in wanted:
+        ctx.emit("borg_cube_stays", cube=cid, target=target, system=here[1], rule="ascendancy:R244",
+                 tiebreak="already_there")
+        return
+    dist = _distances(s, start)
+    reach = {sid: dist[board.sys_sector(sid)] for sid in wanted if board.sys_sector(sid) in dist}
+    if not reach:
+        unconnected(ctx, cid, warp)
+        return
+    best = min(reach.values())
+    tied = sorted(sid for sid, d in reach.items() if d == best)
+    tiebreak = "fewest_sectors"
+    if len(tied) > 1:
+        ranks = {sid: turn_rank(s, s["systems"][sid]["control"])[0] if s["systems"][sid]["control"] is not None
+                 else 99 for sid in tied}
+        low = min(ranks.values())
+        tied = [sid for sid in tied if ranks[sid] == low]
+        tiebreak = "lowest_turn_order"
+        if len(tied) > 1:
+            tied = [tied[ctx.rng.below(len(tied))]]
+            tiebreak = "random"
+    goal = tied[0]
+    back = _distances(s, board.sys_sector(goal))
+    at = start
+    path: list[str] = []
+    entered = 0
+    blocked_by = None
+    while at != board.sys_sector(goal):
+        options = sorted(n for n in _steps(s, at) if back.get(n) == back[at] - 1)
+        nxt = options[ctx.rng.below(len(options))] if len(options) > 1 else options[0]
+        if _blocks(s, nxt):
+            blocked_by = "ships"
+            break
+        other = cube_at(s, nxt)
+        if other is not None:
+            blocked_by = other["id"]
+            break
+        at = nxt
+        path.append(at)
+        if at.startswith("S:"):
+            entered += 1
+            if stop == "developed" and developed(s["systems"][at[2:]]) and at[2:] not in spire_systems(s):
+                break
+            if entered >= warp:
+                break
+    c["sector"] = at
+    ctx.emit("borg_cube_moved", cube=cid, target=target, goal=goal, path=path, to=at, warp=warp,
+             blocked=blocked_by, rule="ascendancy:R245", tiebreak=tiebreak)
+    if blocked_by not in (None, "ships") and reactivate:  # R247: the other Cube is activated (once, A36)
+        cur = s["borg"]["cursor"]
+        if blocked_by not in cur["reactivated"]:
+            cur["reactivated"].append(blocked_by)
+            cur["again"].append(blocked_by)
+
+
+def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
+    """R249-R251, B31: a new lane toward the home of the lowest Turn Order card, a new system at its end; else
+    along a random lane to the next system (R251); with no lane at all the Cube stays."""
+    s = ctx.state
+    c = cube(s, cid)
+    assert c is not None
+    kind, ident, _ = board.parse(c["sector"])
+    if kind == "L":  # to the nearest system first
+        lane = s["lanes"][ident]
+        ends = [e for e in (lane["a"], lane["b"]) if e is not None]
+        dist = _distances(s, c["sector"])
+        sid = min(ends, key=lambda e: (dist.get(board.sys_sector(e), 99), e))
+        if _blocks(s, board.sys_sector(sid)) or cube_at(s, board.sys_sector(sid)):
+            ctx.emit("borg_cube_stays", cube=cid, target="none", system=None, rule="ascendancy:R251",
+                     tiebreak="blocked")
+            return
+        c["sector"] = board.sys_sector(sid)
+    else:
+        sid = ident
+    live = sorted(live_seats(s), key=lambda x: turn_rank(s, x))
+    home = board.home_of(s, live[0]) if live else None
+    if home is not None and s["stack"] and board.free_lane_slots(s, sid) > 0 and _new_lane(ctx, c, sid, home):
+        return
+    linked = sorted(x for x in board.linked_systems(s, sid)
+                    if not _blocks(s, board.sys_sector(x)) and cube_at(s, board.sys_sector(x)) is None)
+    if not linked:
+        ctx.emit("borg_cube_stays", cube=cid, target="none", system=sid, rule="ascendancy:R251", tiebreak="no_lane")
+        return
+    dst = linked[ctx.rng.below(len(linked))]
+    c["sector"] = board.sys_sector(dst)
+    ctx.emit("borg_cube_moved", cube=cid, target="none", goal=dst, path=[c["sector"]], to=c["sector"], warp=warp,
+             blocked=None, rule="ascendancy:R251", tiebreak="random_lane")
+
+
+def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str) -> bool:
+    """R249, R250, B31, B32: lane length rolled (R55), the direction closest to the home's bearing (G16)."""
+    s = ctx.state
+    length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]
+    options = layout.lane_directions(s, sid, length)
+    if not options:
+        return False
+    bearing = layout.galaxy(s).direction_towards(sid, board.sys_sector(home))
+    count = 24
+    direction = min(options, key=lambda d: (min((d - bearing) % count, (bearing - d) % count), d))
+    lid = layout.place_lane(s, sid, direction, length)
+    ctx.emit("borg_lane_placed", cube=c["id"], system=sid, lane=lid, length=length, toward=home,
+             rule="ascendancy:R249")
+    if not layout.disc_fits(s, lid):
+        layout.remove_lanes(s, [lid])
+        return False
+    from games.ascendancy.engine.setup import new_system
+
+    disc_id = s["stack"].pop()
+    disc = catalog.DISCS[disc_id]
+    ctx.revealing = True
+    xy = layout.place_system(s, lid, disc_id, int(disc["max_lanes"]))
+    s["systems"][disc_id] = new_system(disc_id, disc, xy)
+    if disc.get("transwarp"):
+        layout.link_transwarp(s, disc_id)
+    c["sector"] = board.sys_sector(disc_id)
+    ctx.emit("borg_system_discovered", cube=c["id"], system=disc_id, rule="ascendancy:R250")
+    if disc["kind"] != "phenomenon":
+        borg_explore(ctx, disc_id)
+    return True
+
+
+def borg_explore(ctx: Ctx, sid: str) -> None:
+    """R250, B32: a Civilization card develops the system (R69, R70); every other card is discarded."""
+    from games.ascendancy.engine.movement import develop_warp_civilization, draw_exploration
+
+    s = ctx.state
+    card = draw_exploration(ctx)
+    if card is None:
+        return
+    info = catalog.EXPLORATION.get(card, {})
+    civ = info.get("civilization") if info.get("type") == "civilization" else None
+    if civ is not None:
+        if civ["stage"] == "pre_warp":
+            s["systems"][sid]["prewarp"] = dict(civ["tokens"])
+        else:
+            develop_warp_civilization(s["systems"][sid], int(civ["level"]), int(civ["nodes"]))
+    if civ is not None and info.get("remains_in_play"):
+        s["systems"][sid]["card"] = card
+    else:
+        s["exploration"]["discard"].append(card)
+    ctx.emit("borg_exploration", system=sid, card=card, used=civ is not None, rule="ascendancy:R250")
+
+
+# --- Step 3: Assimilation ---------------------------------------------------------------------------------------
+def structures(sys: dict[str, Any]) -> int:
+    return sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)
+
+
+def _assimilate(ctx: Ctx, cur: dict[str, Any]) -> None:
+    """R253, B22: a Cube alone in a Developed system that is not a Borg System assimilates it."""
+    s = ctx.state
+    c = cube(s, cur["active"])
+    cur["act"] = "done"
+    if c is None:
+        return
+    kind, sid, _ = board.parse(c["sector"])
+    if kind != "S" or sid in spire_systems(s) or not developed(s["systems"][sid]) or board.present(s, c["sector"]):
+        return
+    sys = s["systems"][sid]
+    if structures(sys) == 0:
+        ctx.emit("borg_assimilation_started", cube=c["id"], system=sid, rule="ascendancy:R253")
+        assimilated(ctx, sid)
+        return
+    owner = sys["control"]
+    cur["fight"] = start_fight(ctx, c, [owner] if owner is not None else [], "done", system=sid)
+    cur["act"] = "fight"
+
+
+def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
+    s = ctx.state
+    sys = s["systems"][f["system"]]
+    owner = sys["control"]
+    count = sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)  # R253, R256
+    if not count:
+        return 0
+    dice = ctx.roll(owner, "assimilation_defence", count)
+    if owner is not None:
+        p = s["players"][owner]
+        hits = sum(1 for d in dice if is_hit(p, d, f["shield"]))
+    else:  # R71: an independent civilization hits on 6 - level
+        need = catalog.CONTENT.tables.independent_hit_base - int(sys["warp_level"] or 1) + f["shield"]
+        hits = sum(1 for d in dice if need <= MAX_DIE and d >= need)
+    ctx.emit("borg_cube_hit", seat=owner, cube=f["cube"], hits=hits, need=None, rule="ascendancy:R253")
+    return hits
+
+
+def assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    """R253-R256: the system fires first in round 1 (R230); each Borg hit destroys a Structure, of the
+    controller's choice (the Borg's master's with Assimilated players, R258). None while he chooses."""
+    first = f["round"] == 1 and f["first_strike"]
+    hits = _system_fires(ctx, f)
+    if first and _damage(ctx, f, hits):
+        _assimilation_repelled(ctx, f)
+        return True
+    borg_hits, sixes = borg_roll(ctx, f)
+    f["destroyed"] = False if first else _damage(ctx, f, hits)
+    f["loss"], f["sixes"], f["lost"] = borg_hits, sixes, 0
+    return finish_assimilation_round(ctx, f)
+
+
+def structure_options(sys: dict[str, Any]) -> list[str]:
+    """The kinds of Structure a Borg hit may destroy: ``node:<type>`` and ``starbase``."""
+    return sorted({f"node:{n}" for n in sys["nodes"] if n is not None}) + (["starbase"] if sys["starbase"] else [])
+
+
+def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
+    s = ctx.state
+    sid = f["system"]
+    sys = s["systems"][sid]
+    while f["loss"] > 0 and structures(sys) > 0:
+        options = structure_options(sys)
+        master = borg_master(s)
+        chooser = master if master is not None else sys["control"]
+        if len(options) > 1 and f["loss"] < structures(sys) and chooser is not None:
+            s["prompt"] = {"kind": "borg_lose_structure", "seat": chooser, "system": sid, "hits": f["loss"],
+                           "options": options}
+            return None
+        if len(options) > 1 or options == ["starbase"]:
+            destroy_structures(ctx, sid, 1)  # RULINGS B33: nobody to ask, or every Structure goes
+        else:
+            _destroy(sys, options[0])
+        f["loss"] -= 1
+        f["lost"] += 1
+    if f["lost"]:
+        ctx.emit("borg_structures_destroyed", system=sid, count=f["lost"], left=structures(sys),
+                 rule="ascendancy:R253")
+    f["loss"] = f["lost"] = 0
+    if f.pop("destroyed"):
+        _assimilation_repelled(ctx, f)
+        return True
+    if structures(sys) == 0:
+        assimilated(ctx, sid)
+        return True
+    regenerate(ctx, f, f.pop("sixes"))
+    adapt(ctx, f)
+    f["round"] += 1
+    return False
+
+
+def _destroy(sys: dict[str, Any], option: str) -> None:
+    if option == "starbase":
+        sys["starbase"] = False
+        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        return
+    kind = option.split(":", 1)[1]
+    slot = max(i for i, n in enumerate(sys["nodes"]) if n == kind)
+    sys["nodes"][slot] = None
+
+
+def lose_structure(ctx: Ctx, seat: int, option: str) -> None:
+    """The answer to ``borg_lose_structure``: one Borg hit destroys that Structure (R253)."""
+    s = ctx.state
+    s["prompt"] = None
+    cur = s["borg"]["cursor"]
+    f = cur["fight"]
+    _destroy(s["systems"][f["system"]], option)
+    f["loss"] -= 1
+    f["lost"] += 1
+    _after_round(ctx, cur, f, finish_assimilation_round(ctx, f))
+    bump(s)
+
+
+def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
+    """R253, B22; RULINGS B33 (the controller's default): the last-built slot first, the Starbase last."""
+    sys = ctx.state["systems"][sid]
+    lost = 0
+    for i in reversed(range(len(sys["nodes"]))):
+        if hits > 0 and sys["nodes"][i] is not None:
+            sys["nodes"][i] = None
+            hits -= 1
+            lost += 1
+    if hits > 0 and sys["starbase"]:
+        sys["starbase"] = False
+        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        lost += 1
+    return lost
+
+
+def _assimilation_repelled(ctx: Ctx, f: dict[str, Any]) -> None:
+    """B17: a Cube destroyed by a system's dice gives its controller 1 Tech card (independent: none)."""
+    owner = ctx.state["systems"][f["system"]]["control"]
+    cube_destroyed(ctx, f, [owner] if owner is not None else [])
+
+
+def assimilated(ctx: Ctx, sid: str) -> None:
+    """R255-R257, B5, A40: a Spire (or the Borg win), the Starbase out of the game, home assimilated."""
+    s = ctx.state
+    b = s["borg"]
+    sys = s["systems"][sid]
+    limit = BOARD.defeat_spires_three_spires if s["options"].get("borg_three_spires") else BOARD.defeat_spires
+    owner = sys["control"]
+    had_starbase = bool(sys.pop("borg_starbase", False) or sys["starbase"])
+    sys["starbase"] = False
+    sys["nodes"] = [None] * len(sys["nodes"])
+    sys["control"] = None  # B22: the Control Node goes back to its owner
+    sys["warp_level"] = 0
+    sys["prewarp"] = {}
+    if sys.get("ambassador") is not None:  # R210
+        sys["ambassador"] = None
+    if len(b["spires"]) >= limit:  # R221, R270, B5
+        ctx.emit("borg_spire_limit", system=sid, spires=len(b["spires"]), rule="ascendancy:R270"
+                 if s["options"].get("borg_three_spires") else "ascendancy:R221")
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "borg_victory", [])
+        return
+    _, n = _piece_id(s, "spire")
+    b["spires"].append({"system": sid, "nodes": 0, "cube": None, "placed": n})
+    ctx.emit("borg_system_assimilated", system=sid, previous=owner, rule="ascendancy:R255")
+    if had_starbase:  # R256, A40: every Spire, the new one included
+        ctx.emit("borg_starbase_assimilated", system=sid, rule="ascendancy:R256")
+        spire_nodes(ctx, BOARD.starbase_assimilated_spire_nodes, None)
+    if sys["home_of"] is not None and not s["players"][sys["home_of"]]["exterminated"]:
+        home_assimilated(ctx, int(sys["home_of"]))
+
+
+def home_assimilated(ctx: Ctx, seat: int) -> None:
+    """R257, B23: the player joins the Collective: his ships leave the board, each system he Controls becomes an
+    independent civilization of level = its Resource Nodes (none: Undeveloped), and he is Exterminated."""
+    from games.ascendancy.engine.rounds import extermination
+
+    s = ctx.state
+    p = s["players"][seat]
+    p["ships"], p["fleets"], p["warp"] = {}, {}, []
+    for _sid, sys in sorted(s["systems"].items()):
+        if sys["control"] == seat:
+            sys["control"] = None
+            sys["warp_level"] = sum(1 for n in sys["nodes"] if n is not None)
+    p["assimilated"] = True
+    s["automata"].append(f"{BORG}:{seat}")  # R258: a Turn Order card and a Borg turn from the next round
+    ctx.emit("player_assimilated", seat=seat, rule="ascendancy:R257")
+    extermination(ctx)
+    if not live_seats(s):  # R268: the last player is absorbed
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "borg_victory", [])
+
+
+# --- Reclaiming Borg Systems (R260, R261, B25) -------------------------------------------------------------------
+def spire_of(state: State, sid: str) -> dict[str, Any] | None:
+    if not in_play(state):
+        return None
+    return next((sp for sp in state["borg"]["spires"] if sp["system"] == sid), None)
+
+
+def borg_structures(sp: dict[str, Any]) -> int:
+    """R260: the Spire, its Assimilation Nodes and a Cube on top all count."""
+    return 1 + int(sp["nodes"]) + (1 if sp["cube"] else 0)
+
+
+def check_reclaim(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R260, B25: one Command; the player Occupies the Borg System with at least as many ships as Structures."""
+    from games.ascendancy.engine.movement import check_command_phase
+    from games.ascendancy.engine.optional import occupies_for
+
+    check_command_phase(state, seat)
+    sid = args.get("at")
+    sp = spire_of(state, sid) if isinstance(sid, str) else None
+    if sp is None or not isinstance(sid, str):
+        raise IllegalCommand("not_a_borg_system", "ascendancy:R260")
+    sector = board.sys_sector(sid)
+    if not occupies_for(state, seat, sector):
+        raise IllegalCommand("not_occupied", "ascendancy:R260")
+    if board.ships_in(state["players"][seat], sector) < borg_structures(sp):
+        raise IllegalCommand("too_few_ships_to_reclaim", "ascendancy:R260", structures=borg_structures(sp))
+
+
+def reclaim(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    ctx.player(seat)["ready"] -= 1
+    ctx.emit("borg_reclaim_started", seat=seat, system=args["at"], rule="ascendancy:R260")
+    reclaim_round(ctx, seat, args["at"])
+
+
+def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
+    """R260, R261, A41, B25: both sides fire together (no First Strike); the player needs his roll plus the
+    Spire's nodes; the Borg System rolls 1 die per Structure at the Borg hit roll; hits >= Structures reclaims
+    it, fewer do nothing; after the round the Spire gains a node (cap 3)."""
+    s = ctx.state
+    sp = spire_of(s, sid)
+    assert sp is not None
+    p = s["players"][seat]
+    sector = board.sys_sector(sid)
+    need_structs = borg_structures(sp)
+    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector))
+    hits = sum(1 for d in dice if is_hit(p, d, int(sp["nodes"])))
+    borg_dice = ctx.roll(None, "borg_system_defence", need_structs)
+    need = BOARD.hit(len(s["borg"]["spires"]))
+    borg_hits = sum(1 for d in borg_dice if d >= need or d == BOARD.regenerate_face)
+    ctx.emit("borg_reclaim_round", seat=seat, system=sid, hits=hits, structures=need_structs, borg_hits=borg_hits,
+             rule="ascendancy:R260")
+    from games.ascendancy.engine.build import take_ship
+
+    for _ in range(min(borg_hits, board.ships_in(p, sector))):
+        take_ship(p, sector)  # RULINGS B37: loose ships first, then the smallest Fleet
+    check_fleet_sizes(ctx, seat)
+    if hits >= need_structs:
+        s["borg"]["spires"] = [x for x in s["borg"]["spires"] if x["system"] != sid]
+        ctx.emit("borg_system_reclaimed", seat=seat, system=sid, rule="ascendancy:R260")
+        for _ in range(BOARD.rewards["tech_per_reclaim"]):
+            draw_tech(ctx, seat)
+        return
+    if sp["nodes"] < BOARD.spire_max_nodes:  # R261
+        sp["nodes"] += 1
+        ctx.emit("borg_spire_node", system=sid, nodes=sp["nodes"], rule="ascendancy:R261")
+    if board.ships_in(p, sector) < borg_structures(sp):  # B25: he can no longer reclaim
+        ctx.emit("borg_reclaim_failed", seat=seat, system=sid, rule="ascendancy:R260")
+        return
+    s["prompt"] = {"kind": "borg_reclaim", "seat": seat, "system": sid}
+
+
+def answer_reclaim(ctx: Ctx, seat: int, go_on: bool) -> None:
+    """B25 (R107): after a round without success the attacker fights on or stops."""
+    s = ctx.state
+    sid = s["prompt"]["system"]
+    s["prompt"] = None
+    if go_on:
+        reclaim_round(ctx, seat, sid)
+    else:
+        ctx.emit("borg_reclaim_failed", seat=seat, system=sid, rule="ascendancy:R260")
+    bump(s)
+
+
+# --- Borg encounters (Borg Exploration cards and discs) ---------------------------------------------------------
+def encounter(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
+    """SCHEMA "The Borg: encounters": a Borg Exploration card or disc resolved for ``seat`` at ``sid``."""
+    s = ctx.state
+    kind = effect["kind"]
+    sector = board.sys_sector(sid)
+    if not in_play(s):
+        ctx.emit("effect_not_played", seat=seat, effect=kind)
+        return
+    if kind == "nearest_cube":
+        nearest_cube(ctx, sid)
+    elif kind == "new_cube":  # 5 Cubes in play: the nearest Cube moves in instead
+        if cube_count(s) >= BOARD.pieces["cubes"]:
+            nearest_cube(ctx, sid)
+        else:
+            new_cube(ctx, sector, "exploration", "ascendancy:R252")
+    elif kind == "place_spire":
+        place_spire(ctx, sid, int(effect.get("nodes", 0)))
+    elif kind == "spire_nodes":
+        spire_nodes(ctx, int(effect.get("amount", 1)), None if effect.get("spires", "all") == "all" else sid)
+    elif kind == "tech_card":
+        for _ in range(int(effect.get("amount", 1))):
+            draw_tech(ctx, seat)
+    elif kind == "hub_roll":
+        hub_roll(ctx)
+
+
+def nearest_cube(ctx: Ctx, sid: str) -> None:
+    """R72, R252, B21: the Cube with the fewest sectors (Hub links counted) to the system, else the physically
+    closest; ties by the seeded RNG. It jumps there, unless a Cube already holds that sector."""
+    s = ctx.state
+    sector = board.sys_sector(sid)
+    cubes = s["borg"]["cubes"]
+    if not cubes:
+        ctx.emit("borg_cube_not_placed", sector=sector, why="nearest_cube", reason="no_cube", rule="ascendancy:R252")
+        return
+    if cube_at(s, sector) is not None:
+        ctx.emit("borg_cube_not_placed", sector=sector, why="nearest_cube", reason="sector_has_cube",
+                 rule="ascendancy:R252")
+        return
+    dist = _distances(s, sector)
+    connected = {c["id"]: dist[c["sector"]] for c in cubes if c["sector"] in dist}
+    if connected:
+        best = min(connected.values())
+        tied = sorted(cid for cid, d in connected.items() if d == best)
+        tiebreak = "fewest_sectors"
+    else:
+        g = layout.galaxy(s)
+        far = {c["id"]: round(g.physical_distance(c["sector"], sector), 6) for c in cubes}
+        best_far = min(far.values())
+        tied = sorted(cid for cid, d in far.items() if d == best_far)
+        tiebreak = "physically_closest"
+    if len(tied) > 1:
+        tied = [tied[ctx.rng.below(len(tied))]]
+        tiebreak += "_random"
+    c = cube(s, tied[0])
+    assert c is not None
+    src = c["sector"]
+    c["sector"] = sector
+    ctx.emit("borg_cube_moved", cube=c["id"], target="explored", goal=sid, path=[sector], to=sector, warp=0,
+             blocked=None, rule="ascendancy:R252", tiebreak=tiebreak, src=src)
+
+
+def place_spire(ctx: Ctx, sid: str, nodes: int) -> None:
+    """A Borg Spire with ``nodes`` Assimilation Nodes on the system (R255; R221 when none is left)."""
+    s = ctx.state
+    b = s["borg"]
+    if sid in spire_systems(s):
+        return
+    limit = BOARD.defeat_spires_three_spires if s["options"].get("borg_three_spires") else BOARD.defeat_spires
+    if len(b["spires"]) >= limit:  # R221, R270, B5
+        ctx.emit("borg_spire_limit", system=sid, spires=len(b["spires"]), rule="ascendancy:R270"
+                 if s["options"].get("borg_three_spires") else "ascendancy:R221")
+        from games.ascendancy.engine.scoring import end_game
+
+        end_game(ctx, "borg_victory", [])
+        return
+    _, n = _piece_id(s, "spire")
+    b["spires"].append({"system": sid, "nodes": min(nodes, BOARD.spire_max_nodes), "cube": None, "placed": n})
+    ctx.emit("borg_spire_placed", system=sid, nodes=nodes, rule="ascendancy:R255")
+
+
+STAGES = {"start": _start, "hub": _hub, "build": _build, "command": _command}
+ACTS = {"engage": _engage, "engage_again": _engage, "fight": _fight, "card": _card, "assimilate": _assimilate,
+        "done": _done}
+
+
+def automaton_step(ctx: Ctx, who: str) -> bool:
+    """One step of the automaton ``who`` if it is the Borg (or an Assimilated player playing their turn)."""
+    if who == BORG or who.startswith(BORG + ":"):
+        step(ctx, who)
+        return True
+    return False
+
+
+# The rounds, the setup and exploration reach the Borg through the mechanics table (they are layers below).
+effects.MECHANICS.update(borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
+                         borg_encounter=encounter)
