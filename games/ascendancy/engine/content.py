@@ -10,14 +10,15 @@ Pure standard library: the engine imports this, never Django.
 from __future__ import annotations
 
 import functools
-import json
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from games.engine.core import content_files
+from games.engine.core.content_files import ContentFiles
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -262,10 +263,9 @@ GOAL_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "independents_peaceful": (("count",), ()),
 }
 
-_ID = re.compile(r"^[a-z0-9_]+$")
 
 
-class ContentError(ValueError):
+class ContentError(content_files.ContentError):
     """A data file breaks SCHEMA.md. The message names the file and the entry."""
 
 
@@ -672,37 +672,10 @@ def load(directory: Path | str) -> Content:
     return _Loader(Path(directory)).run()
 
 
-class _Loader:
-    def __init__(self, directory: Path) -> None:
-        self.dir = directory
-        self.ids: dict[str, str] = {}  # id -> "file: where"
+class _Loader(ContentFiles):
+    error = ContentError
 
-    # ---- helpers
-    def read(self, name: str, key: str | None) -> Any:
-        path = self.dir / name
-        try:
-            with path.open(encoding="utf-8") as fh:
-                data = json.load(fh)
-        except FileNotFoundError:
-            raise ContentError(f"{name}: file missing") from None
-        except json.JSONDecodeError as exc:
-            raise ContentError(f"{name}: not valid JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise ContentError(f"{name}: the top level must be an object")
-        if key is None:
-            return data
-        if set(data) != {key} or not isinstance(data[key], list):
-            raise ContentError(f"{name}: the top level must be {{{key!r}: [...]}}")
-        return data[key]
-
-    def claim(self, where: str, value: Any) -> str:
-        if not isinstance(value, str) or not _ID.match(value):
-            raise ContentError(f"{where}: id {value!r} is not a lowercase slug")
-        if value in self.ids:
-            raise ContentError(f"{where}: id {value!r} already used by {self.ids[value]}")
-        self.ids[value] = where
-        return value
-
+    # ---- helpers (reading files and claiming ids: ContentFiles)
     @staticmethod
     def keys(where: str, obj: Any, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:
         if not isinstance(obj, dict):

@@ -11,13 +11,14 @@ Pure standard library: the engine imports this, never Django.
 from __future__ import annotations
 
 import functools
-import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from games.engine.core import content_files
+from games.engine.core.content_files import ContentFiles
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -193,10 +194,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: params that hold a nested effect list (``options`` holds a list of them)
 NESTED = ("success", "failure", "then", "else", "pass", "fail")
 
-_ID = re.compile(r"^[a-z0-9_]+$")
 
 
-class ContentError(ValueError):
+class ContentError(content_files.ContentError):
     """A data file breaks SCHEMA.md. The message names the file and the entry."""
 
 
@@ -612,39 +612,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class _Loader:
+class _Loader(ContentFiles):
+    error = ContentError
+    other_keys = True
+
     def __init__(self, directory: Path) -> None:
-        self.dir = directory
-        self.ids: dict[str, str] = {}
+        super().__init__(directory)
         #: (where, kind of reference, id) checked once everything is loaded
         self.refs: list[tuple[str, str, str]] = []
 
-    # ---- helpers
-    def read(self, name: str, key: str | None) -> Any:
-        path = self.dir / name
-        try:
-            with path.open(encoding="utf-8") as fh:
-                data = json.load(fh)
-        except FileNotFoundError:
-            raise ContentError(f"{name}: file missing") from None
-        except json.JSONDecodeError as exc:
-            raise ContentError(f"{name}: not valid JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise ContentError(f"{name}: the top level must be an object")
-        if key is None:
-            return data
-        if not isinstance(data.get(key), list):
-            raise ContentError(f"{name}: the top level must hold a list {key!r}")
-        return data[key]
-
-    def claim(self, where: str, value: Any) -> str:
-        if not isinstance(value, str) or not _ID.match(value):
-            raise ContentError(f"{where}: id {value!r} is not a lowercase slug")
-        if value in self.ids:
-            raise ContentError(f"{where}: id {value!r} already used by {self.ids[value]}")
-        self.ids[value] = where
-        return value
-
+    # ---- helpers (reading files and claiming ids: ContentFiles)
     @staticmethod
     def need(where: str, entry: Mapping[str, Any], key: str) -> Any:
         if not isinstance(entry, Mapping) or key not in entry:
@@ -1227,7 +1204,7 @@ class _Loader:
                 for j, o in enumerate(self.need(w, choice, "options")):
                     ow = f"{w}.options[{j}]"
                     label = self.need(ow, o, "label")
-                    if not isinstance(label, str) or not _ID.match(label):
+                    if not isinstance(label, str) or not content_files.ID.match(label):
                         raise ContentError(f"{ow}: label must be a lowercase slug")
                     if ("check" in o) == ("effects" in o):
                         raise ContentError(f"{ow}: an option has either a check or effects")
