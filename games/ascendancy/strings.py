@@ -113,6 +113,9 @@ STRINGS = [
     _('There is no such Borg Cube in play.'),  # MESSAGES.no_such_cube
     _('That is not a Borg System.'),  # MESSAGES.not_a_borg_system
     _('Reclaiming it needs at least {structures} of your ships there, one per Borg Structure.'),  # MESSAGES.too_few_ships_to_reclaim
+    _('No Borg turn is under way.'),  # MESSAGES.no_borg_turn
+    _('The rest of this Borg turn already runs without pauses.'),  # MESSAGES.borg_skip_already
+    _('The game is waiting for your answer: give it first.'),  # MESSAGES.borg_skip_answer_first
     _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
@@ -356,6 +359,7 @@ STRINGS = [
     _('Player {seat} draws Borg Command cards for the Cubes.'),  # EVENTS.borg_hand_drawn
     _('Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.'),  # EVENTS.borg_tech_gain
     _('Player {seat} uses the Borg Telemetry Node: Cube {cube} draws another Command.'),  # EVENTS.borg_telemetry_used
+    _('Player {seat} has the rest of the Borg turn run without pauses.'),  # EVENTS.borg_skip
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round
