@@ -14,47 +14,15 @@ from django.test import override_settings
 from games import queueing, services
 from games.engine import registry
 from games.engine.core import Decision
-from games.models import Command, Table
+from games.models import Command
+from tests.support.borg import borg_table, player_move
 from tests.support.pages import seeded_table
 from tests.support.tables import state_of
 
 pytestmark = pytest.mark.django_db
 
 RULES = registry.get("ascendancy")
-#: What a seat answers while the test plays on to the Borg turn: the shortest way through each decision.
-QUICK = ("end_build", "end_turn", "stop")
-SIDE = ("standing", "clear_standing", "use_ability", "borg_skip")
-
-
-def _player_move(table: Table, users: list[Any]) -> bool:
-    """The first waited-on seat sends its quickest answer; False when no seat is waited on."""
-    state = state_of(table)
-    for d in RULES.pending(state):
-        if d.automatic or not d.seats:
-            continue
-        seat = min(d.seats)
-        legal = [c for c in RULES.legal_commands(state, seat) if c.kind not in SIDE]
-        command = next((c for c in legal if c.kind in QUICK), legal[0])
-        services.command_submit(table_id=table.pk, user=users[seat], kind=command.kind, args=dict(command.args),
-                                expected_version=table.version, idempotency_key=uuid.uuid4())
-        table.refresh_from_db()
-        return True
-    return False
-
-
-def borg_table(users: list[Any], seed: int = 5) -> Table:
-    """A Delta Quadrant table played through the services until a Borg turn is due (nothing applied yet)."""
-    table = seeded_table("ascendancy", users, seed, borg_mode="delta_quadrant")
-    for _ in range(400):
-        table.refresh_from_db()
-        state = state_of(table)
-        if state["phase"] == "turn" and "automaton" in (state["turn"] or {}):
-            return table
-        if table.auto_step_since is not None:
-            services.automatic_step_apply(table_id=table.pk, expected_version=table.version)
-        else:
-            assert _player_move(table, users)
-    raise AssertionError("no Borg turn came")
+_player_move = player_move
 
 
 @pytest.fixture

@@ -16,7 +16,8 @@ from games.ascendancy.presenter import borg_progress
 from games.engine import registry
 from games.models import Event, Table
 from games.presenters import presenter_for
-from tests.ascendancy.site.test_borg_pace import _player_move, borg_table
+from tests.support.borg import borg_table
+from tests.support.borg import player_move as _player_move
 from tests.support.pages import logged_in_clients, table_page
 from tests.support.tables import state_of
 
