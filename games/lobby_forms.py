@@ -36,6 +36,14 @@ def refusal_text(exc: IllegalCommand, game: str) -> str:
     return error_message(exc.code, exc.params, fallback=_engine_template(exc, game))
 
 
+def lowest_players(rules: Rules) -> int:
+    """The fewest players the form offers: ``min_players``, or fewer where the engine plays them only with
+    an option (Ascendancy's 1-2 players against the Borg, ``borg_min_players``, RULINGS B40). The engine
+    refuses such a count without its option when the table is created, and the form shows why."""
+    fewer = getattr(rules, "borg_min_players", None)
+    return min(rules.min_players, fewer) if isinstance(fewer, int) and fewer >= 1 else rules.min_players
+
+
 @dataclass
 class OptionField:
     """An option's form field, with the player counts it applies to (empty: every count)."""
@@ -83,7 +91,7 @@ class TableCreateForm(forms.Form):
             return
         rules = self.rules
         self.fields["num_players"].choices = [
-            (n, str(n)) for n in range(rules.min_players, rules.max_players + 1)
+            (n, str(n)) for n in range(lowest_players(rules), rules.max_players + 1)
         ]
         self.initial.setdefault("num_players", rules.default_players())
         if rules.factions:
@@ -181,8 +189,8 @@ class TableCreateForm(forms.Form):
         """Show the engine's or the platform's refusal next to the field it is about."""
         field: str | None = None
         option = exc.params.get("option")
-        if exc.code == "bad_player_count":
-            field = "num_players"
+        if exc.code == "bad_player_count" or (option is None and "players" in exc.params):
+            field = "num_players"  # a count the game plays only with some option (borg_required)
         elif option is not None and OPTION_PREFIX + str(option) in self.fields:
             field = OPTION_PREFIX + str(option)
         elif exc.code in ("unknown_faction", "faction_taken") and "faction" in self.fields:

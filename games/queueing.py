@@ -27,8 +27,10 @@ def send_on_commit(task_name: str, *args: Any) -> None:
     transaction.on_commit(partial(current_app.signature(task_name).delay, *args))
 
 
-def enqueue_on_commit(task_name: str, *args: Any) -> None:
+def enqueue_on_commit(task_name: str, *args: Any, countdown: float = 0) -> None:
     """After commit, queue ``task_name(*args)``; if the broker cannot take it (Redis away), log and go on.
+
+    ``countdown``: seconds the worker waits before running it (a paced automatic step); 0 runs it at once.
 
     Celery's own ``delay_on_commit`` lets the broker's error out of the commit hook, which turned a move
     already committed into a 500. Nothing is lost here: the sweeper re-sends a pending automatic step
@@ -37,7 +39,10 @@ def enqueue_on_commit(task_name: str, *args: Any) -> None:
 
     def send() -> None:
         try:
-            current_app.signature(task_name).delay(*args)
+            if countdown > 0:
+                current_app.signature(task_name).apply_async(args, countdown=countdown)
+            else:
+                current_app.signature(task_name).delay(*args)
         except Exception as exc:
             log.warning("could not queue %s%r (%r); the periodic tasks catch up", task_name, args, exc)
 

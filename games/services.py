@@ -27,7 +27,7 @@ from accounts.models import User
 from config.prepared import PreparedRead
 from games import broadcast, queueing
 from games.engine import registry
-from games.engine.core import AUTO_SEAT, IllegalCommand, Rng, Rules
+from games.engine.core import AUTO_SEAT, Decision, IllegalCommand, Rng, Rules
 from games.engine.core import Command as EngineCommand
 from games.engine.core import Event as EngineEvent
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
@@ -472,6 +472,24 @@ def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResu
     return CommandResult(version=table.version)
 
 
+def automatic_pace(pending: Sequence[Decision]) -> float:
+    """Seconds to wait before applying the automatic step due, so that players can follow it on the page.
+
+    An automatic Decision asks for a pause with its ``pace`` param, a multiple of
+    ``HYPERLANE_AUTOMATON_PACE_SECONDS`` (the Borg's steps ask for 1, and for 0 once a player has asked
+    to skip to the end of the Borg turn); without it the step runs at once. The wait is the task's
+    countdown: the version check still makes a duplicate, or the sweeper's resend, do nothing.
+    """
+    factors = []
+    for d in pending:
+        if d.automatic:
+            try:
+                factors.append(max(0.0, float(d.params.get("pace", 0) or 0)))
+            except (TypeError, ValueError):
+                factors.append(0.0)
+    return max(factors, default=0.0) * float(settings.HYPERLANE_AUTOMATON_PACE_SECONDS)
+
+
 def automatic_step_key(*, table_id: int, version: int) -> uuid.UUID:
     """The key the automatic step due at ``version`` is logged under.
 
@@ -882,7 +900,7 @@ def _persist(
 
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
     if automatic_due:
-        queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version)
+        queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version, countdown=automatic_pace(pending))
     if newly_waiting or result is not None:
         queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)
 

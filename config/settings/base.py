@@ -13,7 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str, persistent_random_key
+from config.env import env_bool, env_float, env_int, env_list, env_str, persistent_random_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("HYPERLANE_VAR_DIR", str(BASE_DIR / "var")))
@@ -239,6 +239,10 @@ HYPERLANE_AUTO_STEP_RESEND_AFTER = env_int("HYPERLANE_AUTO_STEP_RESEND_AFTER", 2
 #: After this many failed attempts at one automatic step it is no longer retried: the table is marked as
 #: needing a moderator (games.services.automatic_step_failed), who sees it in the admin with the error code.
 HYPERLANE_AUTO_STEP_MAX_FAILURES = env_int("HYPERLANE_AUTO_STEP_MAX_FAILURES", 5)
+#: The pause, in seconds, before an automatic step that asks to be paced (its Decision's ``pace`` param,
+#: a multiple of this) is applied: players follow an automaton's turn (the Borg's) step by step. The task
+#: is queued with this countdown; a duplicate still does nothing (the version check).
+HYPERLANE_AUTOMATON_PACE_SECONDS = env_float("HYPERLANE_AUTOMATON_PACE_SECONDS", 1.5)
 
 # --- auth -----------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

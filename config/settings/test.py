@@ -43,3 +43,5 @@ INSTALLED_APPS = [*INSTALLED_APPS, "games.ascendancy"]  # noqa: F405
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Unit tests send heartbeats back to back to check what each brings; the limit has its own test.
 HYPERLANE_HEARTBEAT_MIN_SECONDS = 0
+# Automatic steps are applied without a pause in tests (a live test may set one in the environment).
+HYPERLANE_AUTOMATON_PACE_SECONDS = env_float("HYPERLANE_AUTOMATON_PACE_SECONDS", 0.0)  # noqa: F405

@@ -9,6 +9,10 @@ Presentation only: the engine's view says what is where, ``legal_commands`` what
   at that seat's own place around each sector, and its ships in warp beside the sector they left); every
   system, sector and ship links to the viewer's actions there (``#asc-act-…``), so a click on the map opens
   what may be done there;
+- ``asc-map-borg`` (public, Borg games): the Borg's Cubes (the one acting marked), Spires with their
+  Assimilation Nodes, and the Transwarp Hub; the status part carries the Borg turn's progress line
+  ("Borg turn: cube 2 of 4"), and the seat's own ``asc-standing`` part the "skip to the end of the Borg
+  turn" control (RULINGS B41); Borg log lines name the rule and the tie-break that made each decision;
 - ``asc-actions`` (the seat's own): the legal commands that act on a place of the map, grouped by place, and
   the Initiative bids as a grid;
 - ``asc-console-<seat>`` (public): each seat's console (resources, tracks, advancements, projects, fleets,
@@ -41,6 +45,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
+from games.ascendancy.engine.messages import CHOICES
 from games.engine.core import Command, Rules
 from games.parts import Part
 from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
@@ -148,6 +153,36 @@ COMMANDS: dict[str, str] = {
     "give_project": gettext_noop("Give the project {card}"),
     "sacrifice": gettext_noop("Sacrifice {ships} ships"),
     "roll_dice": gettext_noop("Roll the dice"),
+    "borg_skip": gettext_noop("Skip to the end of the Borg turn"),
+}
+
+#: Why the Borg did not do something (the ``reason`` of their events), in words.
+BORG_REASONS = {
+    "five_cubes": gettext_noop("five Cubes are in play"),
+    "sector_has_cube": gettext_noop("a Cube is already there"),
+    "no_hub": gettext_noop("no Transwarp Hub"),
+    "hub_has_cube": gettext_noop("a Cube is on the Hub"),
+    "cube_in_orbit": gettext_noop("a Cube is in orbit"),
+    "no_cube": gettext_noop("no Cube in play"),
+}
+#: The tie-break a Borg decision used (its event's ``tiebreak``), in words, shown after the rule.
+BORG_TIEBREAKS = {
+    "lowest_turn_order": gettext_noop("lowest Turn Order card"),
+    "nearest_then_sorted": gettext_noop("nearest, then in sorted order"),
+    "fewest_sectors": gettext_noop("fewest sectors"),
+    "physically_closest": gettext_noop("physically closest"),
+    "random": gettext_noop("a die roll"),
+    "random_lane": gettext_noop("a lane drawn at random"),
+    "no_lane": gettext_noop("no lane leads on"),
+    "already_there": gettext_noop("already there"),
+    "blocked": gettext_noop("blocked"),
+    "A33": gettext_noop("nowhere to retreat"),
+}
+#: Where the Borg turn stands (``view["borg"]["progress"]``, engine/borg.py ``progress``), per stage.
+BORG_STAGES = {
+    "start": gettext_noop("Borg turn: it begins"),
+    "hub": gettext_noop("Borg turn: the Transwarp Hub roll"),
+    "end": gettext_noop("Borg turn: it ends"),
 }
 
 #: Standing answers (engine/standing.py, RULINGS E50), ``{who}`` the rival they are about.
@@ -191,6 +226,10 @@ def data_names() -> list[tuple[str, str]]:
     for fleet in json.loads((_DATA / "fleets.json").read_text(encoding="utf-8"))["fleets"]:
         for side in fleet["sides"]:
             out.append((side["id"], side.get("name", side["id"])))
+    for fname, key in (("borg_systems", "systems"), ("borg_commands", "borg_commands"),
+                       ("borg_exploration", "borg_exploration"), ("borg_tech", "borg_tech")):
+        for item in json.loads((_DATA / f"{fname}.json").read_text(encoding="utf-8"))[key]:
+            out.append((item["id"], item.get("name", item["id"])))
     return out
 
 
@@ -293,7 +332,7 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
 SEAT_KEYS = frozenset({"seat", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
                        "attacker", "player", "by"})
 SECTOR_KEYS = frozenset({"src", "dst", "at", "origin", "to", "target", "sector"})
-NAME_KEYS = frozenset({"civ", "card", "system", "a", "b", "ally", "disc", "project"})
+NAME_KEYS = frozenset({"civ", "card", "system", "a", "b", "ally", "disc", "project", "toward", "hub", "goal"})
 WORD_KEYS = frozenset({"how", "why", "reason", "type", "outcome", "effect"})
 
 
@@ -328,6 +367,12 @@ def _describe(key: str, value: Any) -> Any:
     if isinstance(value, int) and key in SEAT_KEYS:
         return seat_ref(value) if value >= 0 else value
     if isinstance(value, str):
+        if key == "cube" and value.startswith("cube") and value[4:].isdigit():
+            return f"#{value[4:]}"
+        if key == "reason" and value in BORG_REASONS:
+            return gettext(BORG_REASONS[value])
+        if key == "mode" and f"borg_mode.{value}" in CHOICES:
+            return gettext(CHOICES[f"borg_mode.{value}"])
         if key == "unit":
             return _unit_words(value)
         if key in SECTOR_KEYS and (value.startswith("S:") or value.startswith("L:")):
@@ -342,6 +387,8 @@ def _describe(key: str, value: Any) -> Any:
             return value.replace("_", " ")
         return value
     if isinstance(value, list):
+        if key == "cubes" and all(isinstance(v, str) for v in value):
+            return ", ".join(str(_describe("cube", v)) for v in value)
         if key in ("cards", "civs"):
             return ", ".join(name_of(v) if isinstance(v, str) else str(v) for v in value)
         if key in ("defenders", "seats"):
@@ -366,6 +413,20 @@ class AscendancyPresenter(Presenter):
             to = params.get("to")
             out["answer"] = standing_text(params["answer"], seat_ref(to) if isinstance(to, int) and to >= 0 else "")
         return out
+
+    def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
+        """The engine's sentence; a Borg decision's also names the rule and the tie-break that made it, so
+        that players can check that the automaton played by the rules."""
+        text = super().event_text(rules, kind, data)
+        rule = data.get("rule")
+        if not (isinstance(rule, str) and (kind.startswith("borg_") or kind == "player_assimilated")):
+            return text
+        ref = rule.rpartition(":")[2]
+        tiebreak = data.get("tiebreak")
+        if isinstance(tiebreak, str) and tiebreak:
+            words = gettext(BORG_TIEBREAKS[tiebreak]) if tiebreak in BORG_TIEBREAKS else tiebreak.replace("_", " ")
+            return f"{text} " + gettext("(rule %(rule)s; tie-break: %(tiebreak)s)") % {"rule": ref, "tiebreak": words}
+        return f"{text} " + gettext("(rule %(rule)s)") % {"rule": ref}
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
         kind, args = command.kind, dict(command.args)
@@ -480,6 +541,7 @@ class AscendancyPresenter(Presenter):
             standing = standing_data(view, ctx, labels)
             standing["abilities"] = [{"text": self.command_label(rules, c, view), "args": json.dumps(
                 dict(c.args), sort_keys=True, separators=(",", ":"))} for c in off_turn_abilities(rules, ctx)]
+            standing["borg_skip"] = borg_skip_offered(view, ctx)
             parts.append(Part("asc-standing", "ascendancy/standing.html", standing, public=False))
             secret = secret_data(view, position)
             if secret["agendas"]:
@@ -522,16 +584,56 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         if battle and battle.get("target") else None,
         "round": view["round"],
         "phase": gettext(PHASES.get(view["phase"], view["phase"])),
-        "turn_who": labels.get(turn["seat"], "") if view["phase"] == "turn" and turn.get("seat") in labels else "",
+        "turn_who": (labels.get(turn["seat"], "") if view["phase"] == "turn" and turn.get("seat") in labels
+                     else _automaton_label(turn["automaton"], labels) if view["phase"] == "turn" and turn.get("automaton")
+                     else ""),
         "turn_civ": civ_class(players.get(turn.get("seat"), {}).get("civ")) if turn else "asc-civ-none",
         "turn_phase": gettext(TURN_PHASES[turn["phase"]]) if turn.get("phase") in TURN_PHASES else "",
-        "order": [{"who": labels.get(s, str(s)), "civ": civ_class(players.get(s, {}).get("civ")),
+        "order": [{"who": labels.get(s, str(s)) if isinstance(s, int) else _automaton_label(str(s), labels),
+                   "civ": civ_class(players.get(s, {}).get("civ")) if isinstance(s, int) else "asc-civ-borg",
                    "card": cards.get(str(s))} for s in view.get("order") or []],
+        "borg": borg_status(view),
         "bids": bids,
         "stack": view.get("stack_count", 0),
         "exploration": (view.get("exploration") or {}).get("deck_count", 0),
         "discard": [name_of(c) for c in (view.get("exploration") or {}).get("discard", [])[-3:]],
     }
+
+
+def _automaton_label(who: str, labels: Mapping[Any, str]) -> str:
+    """"The Borg", or an Assimilated player playing a Borg turn (``borg:<seat>``, R258)."""
+    head, _, seat = who.partition(":")
+    if head == "borg" and seat.isdigit():
+        return gettext("The Borg (%(who)s)") % {"who": labels.get(int(seat), seat)}
+    return gettext("The Borg") if head == "borg" else who
+
+
+def borg_progress(progress: Mapping[str, Any] | None) -> str:
+    """The progress line of a Borg turn ("Borg turn: cube 2 of 4"), from ``view["borg"]["progress"]``."""
+    if not progress:
+        return ""
+    stage = progress.get("stage")
+    if stage == "command":
+        if progress.get("cube"):
+            return gettext("Borg turn: cube %(n)s of %(of)s") % {"n": progress["cube"], "of": progress["of"]}
+        return gettext("Borg turn: the Command Phase")
+    if stage == "build":
+        spires = int(progress.get("spires") or 0)
+        n = min(int(progress.get("spire") or 0) + 1, spires)
+        return gettext("Borg turn: Spire %(n)s of %(of)s") % {"n": n, "of": spires} if spires else ""
+    return gettext(BORG_STAGES[stage]) if stage in BORG_STAGES else ""
+
+
+def borg_status(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The Borg in the status part: the progress line, whether the rest of the turn runs without pauses
+    (RULINGS B41), and their pieces and decks as counts."""
+    b = view.get("borg")
+    if not b:
+        return None
+    return {"progress": borg_progress(b.get("progress")), "skip": bool(b.get("skip")),
+            "cubes": len(b.get("cubes") or []), "spires": len(b.get("spires") or []),
+            "hub": name_of(b["hub"]) if b.get("hub") else "", "commands": (b.get("commands") or {}).get("deck_count", 0),
+            "tech": (b.get("tech") or {}).get("deck_count", 0)}
 
 
 def _geometry(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -688,7 +790,42 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     left, top, right, bottom = map_frame(points.values(), geo["table"])
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
-            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks}
+            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks, "borg": borg_map(view, points)}
+
+
+def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]]) -> dict[str, Any] | None:
+    """The Borg's pieces where they are: each Cube (below its disc's right, or on its lane sector, marked if
+    it is the one acting now), each Spire with its Assimilation Nodes and the Cube built on it, the Hub."""
+    b = view.get("borg")
+    if not b:
+        return None
+    active = (b.get("progress") or {}).get("active")
+    cubes = []
+    for c in b.get("cubes") or []:
+        if c.get("sector") not in points:
+            continue
+        x, y = points[c["sector"]]
+        on_disc = c["sector"].startswith("S:")
+        number = _describe("cube", c["id"])
+        cubes.append({"x": _r(x + 4.2 if on_disc else x), "y": _r(y + 2.4 if on_disc else y), "label": number,
+                      "href": "#" + anchor(c["sector"]), "active": c["id"] == active,
+                      "title": gettext("Borg Cube %(n)s") % {"n": number}})
+    spires = []
+    for sp in b.get("spires") or []:
+        sector = f"S:{sp['system']}"
+        if sector not in points:
+            continue
+        x, y = points[sector]
+        title = gettext("Borg Spire: %(n)s Assimilation Nodes") % {"n": sp.get("nodes", 0)}
+        if sp.get("cube"):
+            title += ", " + gettext("a Cube on top")
+        spires.append({"x": _r(x - 4.2), "y": _r(y + 2.4), "nodes": sp.get("nodes", 0), "cube": bool(sp.get("cube")),
+                       "href": "#" + anchor(sector), "title": title})
+    hub = None
+    if b.get("hub") and f"S:{b['hub']}" in points:
+        x, y = points[f"S:{b['hub']}"]
+        hub = {"x": _r(x), "y": _r(y), "href": "#" + anchor(f"S:{b['hub']}"), "title": name_of(b["hub"])}
+    return {"cubes": cubes, "spires": spires, "hub": hub}
 
 
 #: Frames grow in steps of this many table units (a new system far out re-frames the map, a ship does not).
@@ -733,6 +870,8 @@ def map_parts(data: Mapping[str, Any], seats: Sequence[int]) -> list[Part]:
              for pid, template, keys in MAP_LAYERS]
     parts.append(Part("asc-map-marks", "ascendancy/map_pieces.html",
                       {"frame": frame, "marks": data["marks"], "pieces": []}, public=True))
+    if data.get("borg") is not None:  # the Borg's pieces: a layer of their own, changing with their turn
+        parts.append(Part("asc-map-borg", "ascendancy/map_borg.html", {"frame": frame, **data["borg"]}, public=True))
     for seat in seats:
         parts.append(Part(f"asc-map-pieces-{seat}", "ascendancy/map_pieces.html",
                           {"frame": frame, "marks": [], "pieces": [p for p in data["pieces"] if p["seat"] == seat]},
@@ -781,6 +920,19 @@ def off_turn_abilities(rules: Rules, ctx: Mapping[str, Any]) -> list[Command]:
         return []  # no ready "any time" Advancement (the only cards the data gives one): no state loaded
     state = rules.load(table.state)
     return [c for c in rules.legal_commands(state, position) if c.kind == "use_ability"]
+
+
+def borg_skip_offered(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> bool:
+    """RULINGS B41: a seated player the game does not wait on may have the rest of the Borg turn under way run
+    without pauses (the engine's ``borg_skip``, ``borg.skip_commands``), read from the view alone."""
+    table = ctx.get("table")
+    b = view.get("borg")
+    if (not b or b.get("skip") or not isinstance(ctx.get("position"), int) or ctx.get("my_decision") is not None
+            or table is None or getattr(table, "status", None) != "active"
+            or getattr(ctx.get("my_seat"), "resigned", False) or view.get("phase") == "over"):
+        return False
+    turn = view.get("turn") or {}
+    return b.get("progress") is not None or (view.get("phase") == "turn" and bool(turn.get("automaton")))
 
 
 def standing_data(view: Mapping[str, Any], ctx: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:

@@ -113,6 +113,9 @@ STRINGS = [
     _('There is no such Borg Cube in play.'),  # MESSAGES.no_such_cube
     _('That is not a Borg System.'),  # MESSAGES.not_a_borg_system
     _('Reclaiming it needs at least {structures} of your ships there, one per Borg Structure.'),  # MESSAGES.too_few_ships_to_reclaim
+    _('No Borg turn is under way.'),  # MESSAGES.no_borg_turn
+    _('The rest of this Borg turn already runs without pauses.'),  # MESSAGES.borg_skip_already
+    _('The game is waiting for your answer: give it first.'),  # MESSAGES.borg_skip_answer_first
     _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
@@ -356,6 +359,7 @@ STRINGS = [
     _('Player {seat} draws Borg Command cards for the Cubes.'),  # EVENTS.borg_hand_drawn
     _('Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.'),  # EVENTS.borg_tech_gain
     _('Player {seat} uses the Borg Telemetry Node: Cube {cube} draws another Command.'),  # EVENTS.borg_telemetry_used
+    _('Player {seat} has the rest of the Borg turn run without pauses.'),  # EVENTS.borg_skip
     _('A Borg Spire with {nodes} Assimilation Nodes rises at {system}.'),  # EVENTS.borg_spire_placed
     _('Simultaneous first turns: everyone plays round 1 at once, no contact'),  # OPTIONS.option_simultaneous_first_turns
     _('Round 2 simultaneous too (with Simultaneous first turns)'),  # OPTIONS.option_simultaneous_second_round
@@ -711,4 +715,71 @@ STRINGS = [
     _('Consular Fleet'),  # name vul_consular_fleet
     _('Peacekeeping Fleet'),  # name vul_peacekeeping_fleet
     _('Expeditionary Fleet'),  # name vul_expeditionary_fleet
+    _('Transwarp Hub'),  # name transwarp_hub
+    _('Transwarp Conduit Alpha'),  # name transwarp_conduit_alpha
+    _('Transwarp Conduit Beta'),  # name transwarp_conduit_beta
+    _('Borg Debris Field'),  # name borg_debris_field
+    _('Unimatrix Beacon'),  # name unimatrix_beacon
+    _('Jouret IV'),  # name jouret_iv
+    _('Ohniaka III'),  # name ohniaka_iii
+    _('Acquire Starbase'),  # name borg_command_01
+    _('Assimilate Colony'),  # name borg_command_03
+    _('Seek Homeworld'),  # name borg_command_07
+    _('Intercept Fleet'),  # name borg_command_09
+    _('Pursue Vessels'),  # name borg_command_11
+    _('Harvest Knowledge'),  # name borg_command_13
+    _('Harvest Industry'),  # name borg_command_15
+    _('Harvest Culture'),  # name borg_command_16
+    _('Absorb Independents'),  # name borg_command_17
+    _('Confront the Strongest'),  # name borg_command_19
+    _('Return to the Spire'),  # name borg_command_20
+    _('Accelerated Assimilation'),  # name borg_command_21
+    _('Regeneration Cycle'),  # name borg_command_22
+    _('Command::Aggression'),  # name borg_command_23
+    _('Converge'),  # name borg_command_24
+    _('Collective Hunt'),  # name borg_command_25
+    _('Command Resurrection'),  # name borg_command_26
+    _('Transwarp Reinforcement'),  # name borg_command_27
+    _('Unimatrix Directive'),  # name borg_command_28
+    _('Transwarp Strike'),  # name borg_command_29
+    _("Queen's Directive"),  # name borg_command_30
+    _('Borg Scout Probe'),  # name borg_scout_probe
+    _('Lone Cube'),  # name borg_lone_cube
+    _('Assimilated Outpost'),  # name borg_assimilated_outpost
+    _('Derelict Cube'),  # name borg_derelict_cube
+    _('Liberated Drone'),  # name borg_liberated_drone
+    _('El-Aurian Refugees'),  # name borg_el_aurian_refugees
+    _('Borg Sphere Sighting'),  # name borg_sphere_sighting
+    _('Survivor Testimony'),  # name borg_survivor_testimony
+    _('Transwarp Signature'),  # name borg_transwarp_signature
+    _('Wandering Cube'),  # name borg_wandering_cube
+    _('Unimatrix Vanguard'),  # name borg_unimatrix_vanguard
+    _('Assimilated Colony'),  # name borg_assimilated_colony
+    _('Borg Tactical Cube'),  # name borg_tactical_cube
+    _('Transwarp Surge'),  # name borg_conduit_surge
+    _('Collective Sweep'),  # name borg_collective_sweep
+    _('Vinculum Relay'),  # name borg_vinculum_relay
+    _('Drone Boarding Party'),  # name borg_boarding_party
+    _('Assimilation in Progress'),  # name borg_assimilation_in_progress
+    _('Borg Probe Swarm'),  # name borg_probe_swarm
+    _('Shattered Cube'),  # name borg_shattered_cube
+    _('Borg Telemetry Node'),  # name borg_tech_telemetry_node
+    _('Rotating Phaser Frequencies'),  # name borg_tech_rotating_frequencies
+    _('Nanoprobe Countermeasures'),  # name borg_tech_nanoprobe_countermeasures
+    _('Transphasic Torpedoes'),  # name borg_tech_transphasic_torpedoes
+    _('Multi-Adaptive Shielding'),  # name borg_tech_multi_adaptive_shielding
+    _('Borg Sensor Logs'),  # name borg_tech_sensor_logs
+    _('Salvaged Borg Alloys'),  # name borg_tech_salvaged_alloys
+    _('Cortical Node Interface'),  # name borg_tech_cortical_interface
+    _('Vinculum Fragment'),  # name borg_tech_vinculum_fragment
+    _('Neural Suppressor'),  # name borg_tech_neural_suppressor
+    _('Transwarp Coil'),  # name borg_tech_transwarp_coil
+    _('Adaptive Targeting Matrix'),  # name borg_tech_targeting_matrix
+    _('Tactical Cube Schematics'),  # name borg_tech_cube_schematics
+    _('Interlink Frequency'),  # name borg_tech_interlink_frequency
+    _('Adaptation Inhibitor'),  # name borg_tech_adaptation_inhibitor
+    _('Unimatrix Coordinates'),  # name borg_tech_unimatrix_coordinates
+    _('Liberated Drones'),  # name borg_tech_liberated_drones
+    _('Assimilation Resistance Protocols'),  # name borg_tech_resistance_protocols
+    _('Borg Tactical Data'),  # name borg_tech_tactical_data
 ]

@@ -21,7 +21,7 @@ from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed
 from games.ascendancy.engine.combat import hits_needed, is_hit, starbase_bonus
 from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats
-from games.engine.core import IllegalCommand
+from games.engine.core import Command, IllegalCommand
 
 BORG = "borg"
 BOARD = catalog.CONTENT.borg
@@ -204,6 +204,43 @@ def progress(state: State) -> dict[str, Any] | None:
             "act": cur["act"], "spire": cur["spire"], "spires": len(state["borg"]["spires"])}
 
 
+def pace(state: State) -> int:
+    """The pause the site puts before the next automatic step, in its pace units: 1 so that players can
+    follow the Borg turn step by step, 0 once a player asked to skip to the end of this Borg turn."""
+    return 0 if (state.get("borg") or {}).get("skip") else 1
+
+
+def skip_commands(state: State, seat: int) -> list[Command]:
+    """A seated player may have the rest of the Borg turn under way run without pauses (``borg_skip``)."""
+    if not turn_under_way(state) or state["borg"].get("skip"):
+        return []
+    return [Command(seat, "borg_skip")]
+
+
+def turn_under_way(state: State) -> bool:
+    """A Borg turn (the Borg's own, or an Assimilated player's) is due or being played."""
+    b = state.get("borg")
+    if b is None or state["phase"] == "over":
+        return False
+    return b["cursor"] is not None or (state["phase"] == "turn" and "automaton" in (state.get("turn") or {}))
+
+
+def skip(ctx: Ctx, seat: int, waited_on: bool = False) -> None:
+    """``borg_skip``: the remaining steps of this Borg turn are applied without the site's pause (RULINGS
+    B41). Pacing only: no step changes, the game's state has no other difference, and the flag ends with
+    the turn. Any seat the game is not waiting on may ask; the open decision keeps its key."""
+    s = ctx.state
+    if not turn_under_way(s):
+        raise IllegalCommand("no_borg_turn", "ascendancy:R217")
+    if waited_on:
+        raise IllegalCommand("borg_skip_answer_first", "ascendancy:R217")
+    b = s["borg"]
+    if b.get("skip"):
+        raise IllegalCommand("borg_skip_already", "ascendancy:R217")
+    b["skip"] = True
+    ctx.emit("borg_skip", seat=seat)
+
+
 def _new_cursor(extra: bool) -> dict[str, Any]:
     return {"stage": "start", "extra": extra, "spire": 0, "todo": [], "active": None, "act": None, "fight": None,
             "index": 0, "total": 0, "chosen": 0, "again": [], "reactivated": [], "flags": {}}
@@ -231,6 +268,7 @@ def step(ctx: Ctx, who: str = BORG) -> None:
     if s["phase"] == "over" or cur["stage"] != "end":
         return
     ctx.emit("borg_turn_ended", extra=cur["extra"], rule="ascendancy:R222")
+    b.pop("skip", None)  # a skip asked for is this turn's only (RULINGS B41)
     if b.get("hand"):  # R258: cards left in the Assimilated player's hand are discarded
         b["commands"]["discard"] += b["hand"]
         b["hand"] = []

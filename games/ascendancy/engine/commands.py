@@ -110,8 +110,9 @@ def pending(state: State) -> list[Decision]:
     if prompt is not None:
         params = {k: v for k, v in prompt.items() if k not in ("kind", "seat")}
         return [Decision(key=key, seats=frozenset({prompt["seat"]}), prompt=prompt["kind"], params=params)]
-    if "automaton" in turn:
-        return [Decision(key=key, seats=frozenset(), prompt="automaton_turn", automatic=True)]
+    if "automaton" in turn:  # ``pace``: the site's pause before the step (borg.pace)
+        return [Decision(key=key, seats=frozenset(), prompt="automaton_turn", automatic=True,
+                         params={"pace": borg.pace(state)})]
     seat = turn["seat"]
     if turn["move"] is not None:
         return [Decision(key=key, seats=frozenset({seat}), prompt="move")]
@@ -261,7 +262,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         state = optional.focused(state, seat)
     decision = next((d for d in pending(state) if seat in d.seats), None)
     if decision is None:  # RULINGS E50: answers given in advance, off-turn; E54: "any time" abilities
-        return standing.legal(state, seat) + _reactions(state, seat, waited_on=False)
+        return standing.legal(state, seat) + _reactions(state, seat, waited_on=False) + borg.skip_commands(state, seat)
     phase = state["phase"]
     if phase == "choose_civ":
         taken = {p["civ"] for p in state["players"]}
@@ -338,6 +339,11 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         if kind != "automaton_turn" or not any(d.automatic for d in decisions):
             raise IllegalCommand("no_automatic_step_due")
         rounds.automaton_turn(ctx, s["turn"]["automaton"])
+        return
+    if kind == "borg_skip":  # RULINGS B41: pacing only, by a seat the game is not waiting on
+        if args:
+            raise IllegalCommand("bad_argument", argument=sorted(args)[0])
+        borg.skip(ctx, seat, waited_on=any(seat in d.seats for d in decisions))
         return
     if kind in standing.KINDS:  # RULINGS E50: by a seat the game is not waiting on
         standing.apply(ctx, seat, kind, args, waited_on=any(seat in d.seats for d in decisions))

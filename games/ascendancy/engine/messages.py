@@ -125,6 +125,9 @@ MESSAGES: dict[str, str] = {
     "no_such_cube": "There is no such Borg Cube in play.",
     "not_a_borg_system": "That is not a Borg System.",
     "too_few_ships_to_reclaim": "Reclaiming it needs at least {structures} of your ships there, one per Borg Structure.",
+    "no_borg_turn": "No Borg turn is under way.",
+    "borg_skip_already": "The rest of this Borg turn already runs without pauses.",
+    "borg_skip_answer_first": "The game is waiting for your answer: give it first.",
     "borg_required": "A game of {players} players is played against the Borg, in the Delta Quadrant.",
     "borg_victory": "The Borg have assimilated the galaxy: every player loses.",
     "round_limit": "The round limit was reached: the most Authority wins.",
@@ -379,6 +382,7 @@ EVENTS: dict[str, str] = {
     "borg_hand_drawn": "Player {seat} draws Borg Command cards for the Cubes.",
     "borg_tech_gain": "Player {seat} gains {production} Production, {research} Research and {culture} Culture from Borg Technology.",
     "borg_telemetry_used": "Player {seat} uses the Borg Telemetry Node: Cube {cube} draws another Command.",
+    "borg_skip": "Player {seat} has the rest of the Borg turn run without pauses.",
     "borg_spire_placed": "A Borg Spire with {nodes} Assimilation Nodes rises at {system}.",
 }
 

@@ -71,6 +71,7 @@ def _borg(state: State, seat: int | None) -> dict[str, Any] | None:
         "cubes": b["cubes"], "spires": b["spires"], "hub": b["hub"], "extra_turn": b["extra_turn"],
         "commands": {"deck_count": len(b["commands"]["deck"]), "discard": list(b["commands"]["discard"])},
         "tech": {"deck_count": len(b["tech"]["deck"])}, "progress": progress(state),
+        "skip": bool(b.get("skip")),  # RULINGS B41: the rest of this Borg turn runs without pauses
         # R258: an Assimilated player's hand of Command cards is his alone
         "hand": list(b.get("hand") or []) if seat is not None and seat == _hand_owner(state) else None,
         "hand_count": len(b.get("hand") or []),
