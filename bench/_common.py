@@ -72,6 +72,19 @@ async def offer_open_loop(
     return offered, skipped, time.perf_counter() - started
 
 
+def engines() -> list[Any]:
+    """Every game engine in the project, the preview ones (Ascendancy) included, registered and sorted by
+    slug. The registry is filled by the games' Django apps when the site starts; a script without Django
+    asks for each ``games/<slug>/engine`` package by its slug (``registry.get`` imports it)."""
+    from games.engine import registry
+
+    for package in sorted((ROOT / "games").glob("*/engine/__init__.py")):
+        slug = package.parent.parent.name
+        if slug != "engine":
+            registry.get(slug)
+    return registry.all_rules()
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")

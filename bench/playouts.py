@@ -7,7 +7,8 @@ playouts in all (default 10,000) are spread round-robin over the cells, seeds 0,
 
 Reports games per second, the end conditions reached (``result.reason`` counts), the command kinds
 used, and every failure (an exception, or the step cap: a failure too) with its cell and seed. Exit
-code 1 on any failure. Only games in the registry run by default; ``--toy`` adds the test toy game
+code 1 on any failure. Every engine under games/<slug>/engine runs, the preview games' (Ascendancy) too;
+``--toy`` adds the test toy game
 (tests/support/toygame.py; its test hooks ``auto_delay``/``auto_wait_file`` and its ``endless`` option,
 which never ends by design, are left out).
 
@@ -31,13 +32,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from games.engine import registry  # noqa: E402
 from games.engine.core import IllegalCommand, Rules  # noqa: E402
 from games.engine.core.testing import StepCapReached, play_random  # noqa: E402
 
 
 def all_games(with_toy: bool) -> dict[str, Rules]:
-    out = {r.slug: r for r in registry.all_rules()}
+    from _common import engines
+
+    out = {r.slug: r for r in engines()}
     if with_toy:
         from tests.support.toygame import TOY
 
@@ -59,7 +61,25 @@ EXTRA_CELLS: dict[str, list[dict[str, Any]]] = {
         {"scenario": "borg_invasion", "borg_teams": "teams"},
         {"scenario": "borg_invasion", "starting_ship_effects": False},
     ],
+    # Every optional rule on at once (Humble Origins contradicts Extra Resources, R155: it has its own cell),
+    # with the rulings' switches away from their defaults.
+    "ascendancy": [
+        {"simultaneous_first_turns": True, "simultaneous_second_round": True, "extra_resources": True,
+         "starting_project": True, "starting_advancement": True, "starting_cards_chosen": True,
+         "random_turn_order": True, "unbridled_culture": True, "easier_authority": True,
+         "mysterious_turn_order": True, "random_galaxy": True, "free_trade_routes": True,
+         "focused_research": True, "allied_cooperation": True, "starbase_limit": "current_authority",
+         "temporal_anomaly": "all", "andorian_pride": "strictly_best"},
+        {"humble_origins": True, "random_galaxy": True, "starting_advancement": True, "unbridled_culture": True,
+         "simultaneous_first_turns": True, "allied_cooperation": True},
+    ],
 }
+
+
+#: A game's own step cap where random games run long: Ascendancy's random bots reach a victory after 1,100
+#: commands on average at 7 players, but some games take 80-90 rounds (6,000-7,000 commands) and still end
+#: (the engine tests allow 40,000 for the same reason).
+MAX_STEPS: dict[str, int] = {"ascendancy": 40_000}
 
 
 def cells(rules: Rules, full_product: bool) -> list[tuple[int, dict[str, Any]]]:
@@ -103,8 +123,8 @@ def run_one(job: tuple[str, int, dict[str, Any], int, int]) -> dict[str, Any]:
         return {"ok": False, "slug": slug, "players": players, "options": options, "seed": seed,
                 "error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=6)}
     result = rules.result(playout.state)
-    return {"ok": True, "slug": slug, "reason": result.reason if result else "?", "kinds": playout.kinds,
-            "steps": len(playout.commands)}
+    return {"ok": True, "slug": slug, "players": players, "reason": result.reason if result else "?",
+            "kinds": playout.kinds, "steps": len(playout.commands)}
 
 
 _GAMES: dict[str, Rules] = {}
@@ -118,7 +138,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10_000, help="playouts per game, over all cells")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("--max-steps", type=int, default=6000, help="step cap per playout (a failure)")
+    parser.add_argument("--max-steps", type=int, default=0,
+                        help="step cap per playout (a failure); default 6000, or the game's own (MAX_STEPS)")
     parser.add_argument("--full-product", action="store_true", help="every option combination as a cell")
     parser.add_argument("--toy", action="store_true", help="also run the test toy game")
     parser.add_argument("--only", default="", help="only this game (its slug, e.g. tng)")
@@ -127,7 +148,7 @@ def main() -> int:
     from _common import machine
 
     print(f"bench/playouts.py  {machine()}\n  workers={args.workers}"
-          f"  games={args.games} per game  max_steps={args.max_steps}")
+          f"  games={args.games} per game  max_steps={args.max_steps or 'per game'}")
     failures: list[dict[str, Any]] = []
     with multiprocessing.Pool(args.workers, initializer=_init, initargs=(args.toy,)) as pool:
         for slug, rules in _GAMES.items():
@@ -139,17 +160,22 @@ def main() -> int:
             jobs = []
             for i in range(args.games):
                 players, options = game_cells[i % len(game_cells)]
-                jobs.append((slug, players, options, i // len(game_cells), args.max_steps))
+                jobs.append((slug, players, options, i // len(game_cells),
+                             args.max_steps or MAX_STEPS.get(slug, 6000)))
             started = time.perf_counter()
             reasons: Counter[str] = Counter()
             kinds: Counter[str] = Counter()
             per_players: Counter[int] = Counter()
+            by_players: dict[int, Counter[str]] = {}
+            steps_by_players: Counter[int] = Counter()
             steps = 0
             for out in pool.imap_unordered(run_one, jobs, chunksize=8):
                 if out["ok"]:
                     reasons[out["reason"]] += 1
                     kinds.update(out["kinds"])
                     steps += out["steps"]
+                    by_players.setdefault(out["players"], Counter())[out["reason"]] += 1
+                    steps_by_players[out["players"]] += out["steps"]
                 else:
                     failures.append(out)
             elapsed = time.perf_counter() - started
@@ -161,6 +187,10 @@ def main() -> int:
                   f"   mean {steps / max(1, len(jobs) - len([f for f in failures if f['slug'] == slug])):,.0f}"
                   " commands/game")
             print("  end conditions: " + ", ".join(f"{k} {v:,}" for k, v in reasons.most_common()))
+            for players, ended in sorted(by_players.items()):
+                done = sum(ended.values())
+                print(f"    {players} players: {done:,} games, mean {steps_by_players[players] / done:,.0f}"
+                      " commands: " + ", ".join(f"{k} {v:,}" for k, v in ended.most_common()))
             print("  command kinds:  " + ", ".join(f"{k} {v:,}" for k, v in kinds.most_common()))
             game_failures = [f for f in failures if f["slug"] == slug]
             print(f"  failures: {len(game_failures)}")

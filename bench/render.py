@@ -9,7 +9,9 @@ get their fragments rendered the way the websocket consumer does it (``viewer_fo
 Each render is also timed in two parts, in CPU time of this thread: ``board_context`` (ORM, engine,
 presenter) and the templates (the four ``games/table.html`` partials with that context, as
 ``render_fragments`` renders them). Baseline, measured in the same run: ``json.dumps`` of the seat's
-engine view (``rules.view(state, seat)``), the least any render of that view could cost.
+engine view (``rules.view(state, seat)``), the least any render of that view could cost. Cold: at each
+checkpoint, each seat's render in English again with the process's rendered parts and the fragments cache
+emptied first (the whole board drawn from nothing: the most one seat render can cost).
 
 ``--save DIR`` writes every rendered fragment to ``DIR/<game>/<config>/...html`` (a golden corpus);
 ``--compare DIR`` renders the same seeded states and reports each fragment whose HTML differs (exit 1;
@@ -18,7 +20,7 @@ random choices all come from the config. Before changing how a board is rendered
 the old code, then compare the new code with it (the corpus is about 50 MB for Kemble: keep it outside
 the repository).
 
-    .venv/bin/python bench/render.py [--game kemble|tng|toy] [--every 10] [--save DIR | --compare DIR]
+    .venv/bin/python bench/render.py [--game kemble|tng|toy|ascendancy] [--every 10] [--save DIR | --compare DIR]
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ CONFIGS: dict[str, list[Config]] = {
     ],
     "tng": [("4p", {}, 4, 7, None), ("2p", {}, 2, 8, None)],
     "toy": [("4p", {"endless": True}, 4, 7, None), ("2p", {}, 2, 8, None)],
+    # Issue 14's check: the seat render of a 7-player galaxy (and a 3-player one with the optional rules).
+    "ascendancy": [
+        ("7p", {}, 7, 7, None),
+        ("3p-options", {"extra_resources": True, "starting_advancement": True, "random_galaxy": True,
+                        "free_trade_routes": True, "allied_cooperation": True}, 3, 8, None),
+    ],
 }
 
 
@@ -132,6 +140,19 @@ def render_all(game: SeededGame, label: str, timings: dict[str, list[float]]) ->
                 c0 = _cpu()
                 json.dumps(view)
                 timings["cpu_baseline"].append((_cpu() - c0) * 1000)
+    # Cold: each seat in English with every rendered part forgotten (the process's parts and the fragments
+    # cache emptied first), as after a move that changed the whole board, or on a server that never drew it.
+    from django.core.cache import caches
+
+    from games import parts
+
+    for user in game.users:
+        parts._RENDERED.clear()
+        caches["fragments"].clear()
+        c0 = _cpu()
+        viewer = viewer_for(table_id=table.pk, user=user)
+        with_language("en", render_fragments, viewer, oob=True)
+        timings["cpu_cold"].append((_cpu() - c0) * 1000)
     return out
 
 
@@ -200,7 +221,7 @@ def main() -> int:
     args = parser.parse_args()
     print(f"bench/render.py --game {args.game}  {machine()}", flush=True)
     timings: dict[str, list[float]] = {k: [] for k in (
-        "wall_total", "cpu_viewer", "cpu_fragments", "cpu_context", "cpu_templates", "cpu_baseline")}
+        "wall_total", "cpu_viewer", "cpu_fragments", "cpu_context", "cpu_templates", "cpu_baseline", "cpu_cold")}
     fragments: dict[str, str] = {}
     started = time.perf_counter()
     with ScratchDatabase("hyperlane_bench_render") as db:
@@ -212,14 +233,17 @@ def main() -> int:
 
         registry.get(args.game)  # registers the game (and fails early when it is unknown)
         for config in CONFIGS[args.game]:
+            before = len(timings["cpu_cold"])
             out, moves, checkpoints = play(args.game, config, args.every, args.max_moves, timings)
             fragments.update(out)
+            cold = timings["cpu_cold"][before:]
             print(f"  {args.game} {config[0]:<11} {moves:>4} moves, {checkpoints:>3} checkpoints, "
-                  f"{len(out):>5} fragments   [{time.perf_counter() - started:.0f} s]", flush=True)
+                  f"{len(out):>5} fragments   [{time.perf_counter() - started:.0f} s]   cold seat render, CPU:"
+                  f" p50 {pct(cold, 0.5):.2f}  p95 {pct(cold, 0.95):.2f}  max {max(cold):.2f} ms", flush=True)
     timings["cpu_split"] = [a + b for a, b in zip(timings["cpu_context"], timings["cpu_templates"], strict=True)]
     renders = len(timings["cpu_split"])
     print(f"\n{renders} seat renders (every seat and a spectator, en + it, at each checkpoint); ms per render:")
-    print(f"  {'':<44}{'p50':>8}{'p95':>8}{'mean':>8}")
+    print(f"  {'':<44}{'p50':>8}{'p95':>8}{'mean':>8}{'max':>8}")
     rows = (
         ("board_context + templates, CPU", "cpu_split"),
         ("  board_context, CPU", "cpu_context"),
@@ -227,12 +251,13 @@ def main() -> int:
         ("as the websocket does it, CPU: viewer_for", "cpu_viewer"),
         ("  + render_fragments (first render)", "cpu_fragments"),
         ("viewer_for + render_fragments, wall", "wall_total"),
+        ("cold (parts forgotten), each seat in en, CPU", "cpu_cold"),
         ("baseline: json.dumps(engine view), CPU", "cpu_baseline"),
     )
     for title, key in rows:
         v = timings[key]
         if v:
-            print(f"  {title:<44}{pct(v, 0.5):>8.2f}{pct(v, 0.95):>8.2f}{sum(v) / len(v):>8.2f}")
+            print(f"  {title:<44}{pct(v, 0.5):>8.2f}{pct(v, 0.95):>8.2f}{sum(v) / len(v):>8.2f}{max(v):>8.2f}")
     base = pct(timings["cpu_baseline"], 0.5)
     if timings["cpu_baseline"] and base > 0:
         print(f"  board_context + templates ÷ baseline (p50): {pct(timings['cpu_split'], 0.5) / base:.0f}×")

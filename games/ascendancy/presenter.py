@@ -36,16 +36,18 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
 from games.ascendancy.engine.messages import CHOICES
+from games.board_html import escape_value
 from games.engine.core import Command, Rules
 from games.parts import Part
 from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
@@ -732,7 +734,8 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
         for k, pt in enumerate(ln["sectors"], start=1):
             sector = f"L:{ln['id']}:{k}"
             points[sector] = (float(pt[0]), float(pt[1]))
-            sectors.append({"x": _r(pt[0]), "y": _r(pt[1]), "href": "#" + anchor(sector), "k": k})
+            sectors.append({"x": _r(pt[0]), "y": _r(pt[1]), "href": "#" + anchor(sector), "k": k,
+                            "title": sector_title(k)})
         lanes.append({"id": ln["id"], "x1": _r(ln["from"][0]), "y1": _r(ln["from"][1]), "x2": _r(ln["to"][0]),
                       "y2": _r(ln["to"][1]), "open": ln.get("b") is None, "sectors": sectors})
     # Ships and fleets per sector, one badge per player, side by side.
@@ -765,6 +768,7 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
                 "seat": item["seat"], "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
                 "civ": civ_of.get(item["seat"], "asc-civ-none"), "ships": item["ships"], "fleets": item["fleets"],
                 "href": "#" + anchor(sector), "title": labels.get(item["seat"], ""), "in_warp": False, "warp": 0,
+                "counts": piece_counts(item["ships"], item["fleets"], None),
             })
     # Ships in warp: a marker beside the sector they left, with their Warp tokens.
     for seat, p in sorted(players.items()):
@@ -779,6 +783,7 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
                 "seat": seat, "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
                 "civ": civ_of.get(seat, "asc-civ-none"), "ships": w.get("ships", 0), "fleets": 1 if w.get("fleet") else 0,
                 "href": "#" + anchor(w["origin"]), "title": labels.get(seat, ""), "in_warp": True, "warp": w.get("tokens", 0),
+                "counts": piece_counts(w.get("ships", 0), 1 if w.get("fleet") else 0, w.get("tokens", 0)),
             })
     turn = view.get("turn") or {}
     marks = []
@@ -984,6 +989,72 @@ def secret_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
                         if a != public]}
 
 
+#: The console's fixed words, the same in every console: translated once per language (``console_words``) and
+#: printed as ``_("...")`` prints them (translated, not escaped), instead of 18 translation lookups per console.
+CONSOLE_WORDS: dict[str, str] = {
+    "exterminated_note": gettext_noop("Exterminated"),
+    "authority": gettext_noop("Authority"),
+    "commands_ready": gettext_noop("Commands ready"),
+    "weapons": gettext_noop("Weapons"),
+    "shields": gettext_noop("Shields"),
+    "ships": gettext_noop("Ships"),
+    "control_nodes": gettext_noop("Control nodes"),
+    "starbases": gettext_noop("Starbases"),
+    "advancement_deck": gettext_noop("Advancement deck"),
+    "first_contact": gettext_noop("First Contact made"),
+    "advancements": gettext_noop("Advancements"),
+    "exhausted": gettext_noop("exhausted"),
+    "none": gettext_noop("none"),
+    "projects": gettext_noop("Projects"),
+    "fleets": gettext_noop("Fleets"),
+    "not_formed": gettext_noop("not formed"),
+    "in_warp": gettext_noop("In warp"),
+    "trade_held": gettext_noop("Trade Agreements held"),
+}
+
+
+@cache
+def _console_words(language: str) -> dict[str, str]:
+    return {k: mark_safe(gettext(v)) for k, v in CONSOLE_WORDS.items()}  # noqa: S308 - our own .po's words
+
+
+@lru_cache(maxsize=4096)
+def _piece_counts(language: str, ships: int, fleets: int, warp: int | None) -> str:
+    def count(singular: str, plural: str, num: int) -> str:  # as ``ngettext(...)`` prints in a board template
+        words: str = ngettext(singular, plural, num)
+        return words % {"num": escape_value(num)}
+
+    text = count("%(num)s ship", "%(num)s ships", ships)
+    if fleets:
+        text += ", " + count("%(num)s fleet", "%(num)s fleets", fleets)
+    if warp is not None:
+        text += " — " + count("in warp with %(num)s token", "in warp with %(num)s tokens", warp)
+    safe: str = mark_safe(text)  # noqa: S308 - our own .po's words and integers
+    return safe
+
+
+def piece_counts(ships: int, fleets: int, warp: int | None) -> str:
+    """A piece's tooltip after its owner's name: its ships, fleets and (in warp) tokens, in the active language,
+    remembered per language and counts (a map has dozens of pieces and the counts repeat)."""
+    return _piece_counts(get_language() or "", ships, fleets, warp)
+
+
+@lru_cache(maxsize=256)
+def _sector_title(language: str, k: int) -> str:
+    safe: str = mark_safe(gettext("Lane sector %(k)s") % {"k": escape_value(k)})  # noqa: S308 - as _() prints it
+    return safe
+
+
+def sector_title(k: int) -> str:
+    """A lane sector's tooltip in the active language (remembered: a map has a hundred sectors, numbered 1-4)."""
+    return _sector_title(get_language() or "", k)
+
+
+def console_words() -> dict[str, str]:
+    """``CONSOLE_WORDS`` in the active language."""
+    return _console_words(get_language() or "")
+
+
 def _track_value(civ: str | None, track: str, level: int, key: str) -> int | None:
     steps = _tracks().get(civ or "", {}).get(track, [])
     return steps[level].get(key) if 0 <= level < len(steps) else None
@@ -1039,6 +1110,7 @@ def console_data(view: Mapping[str, Any], p: Mapping[str, Any], labels: Mapping[
         "trade_hand": len(p.get("trade_hand", [])), "deck": p.get("deck_count", 0),
         "first_contact": bool(p.get("first_contact")), "exterminated": bool(p.get("exterminated")),
         "agenda": name_of(p["agenda_public"]) if p.get("agenda_public") else "",
+        "t": console_words(),
     }
 
 

@@ -546,6 +546,15 @@ class Galaxy:
     # --- swinging a Floating system (R59) -----------------------------------------------------------------
 
     def swing_problem(self, sid: str, direction: int) -> str | None:
+        """Why Floating ``sid`` cannot swing so that its anchor lane points in ``direction`` (a code), or None.
+        Remembered per galaxy: ``legal_commands`` lists the swings and then checks each one again."""
+        memo: dict[tuple[str, int], str | None] = self._memo.setdefault("swing", {})
+        key = (sid, direction)
+        if key not in memo:
+            memo[key] = self._swing_problem(sid, direction)
+        return memo[key]
+
+    def _swing_problem(self, sid: str, direction: int) -> str | None:
         s = self.system(sid)
         if s.home:
             return "home_system_fixed"

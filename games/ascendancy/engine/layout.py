@@ -14,9 +14,27 @@ from games.ascendancy.engine.galaxy import Galaxy, Lane, System
 from games.ascendancy.engine.geometry import Table, home_positions, nearest_direction, suggested_table
 from games.ascendancy.engine.state import State
 
+#: The galaxies last read back, by the identity of their dump, each kept with that dump (alive, so
+#: its id cannot be reused while it is here). ``state["galaxy"]`` is only ever replaced whole (``_store``),
+#: never changed in place, so the same dump is the same Galaxy; a Galaxy is a value and keeps its own memo of
+#: shapes and answers. ``legal_commands`` asks for the galaxy of one state dozens of times.
+_LOADED: dict[int, tuple[Any, Galaxy]] = {}
+_LOADED_MAX = 32
+
+
+def _remember(data: Any, g: Galaxy) -> Galaxy:
+    if len(_LOADED) >= _LOADED_MAX:
+        _LOADED.clear()  # one step, safe in a threaded server: a few loads again
+    _LOADED[id(data)] = (data, g)
+    return g
+
 
 def galaxy(state: State) -> Galaxy:
-    return Galaxy.load(state["galaxy"])
+    data = state["galaxy"]
+    hit = _LOADED.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    return _remember(data, Galaxy.load(data))
 
 
 def _store(state: State, g: Galaxy) -> None:

@@ -77,12 +77,17 @@ def invariants(start: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 @pytest.mark.parametrize("options", [{}, OPTIONS_ON], ids=["plain", "options"])
 def test_random_games_always_end(players: int, options: dict[str, Any]) -> None:
+    line_ups: set[tuple[str, ...]] = set()
     for seed in range(10):
         playout, result = play_to_the_end(RULES, players, options, seed * 7 + players, 40_000, invariants,
                                           messages.EVENTS)
         assert result.winners and result.reason in messages.MESSAGES
         if seed < 2:
             assert_replays(RULES, playout, players, options, seed * 7 + players)
+        line_ups.add(tuple(p["civ"] for p in playout.state["players"]))
+    # The civilizations are mixed: chosen at the table (choose_civ), a different line-up from game to game.
+    assert len(line_ups) >= 5, line_ups
+    assert {civ for line_up in line_ups for civ in line_up} == set(catalog.CIVS)
 
 
 @pytest.mark.rules("ascendancy:R1")
