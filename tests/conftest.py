@@ -89,3 +89,14 @@ def _empty_fragment_cache():  # type: ignore[no-untyped-def]
     caches["fragments"].clear()
     SNAPSHOTS.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():  # type: ignore[no-untyped-def]
+    """Each test starts in the site's default language: a request of a user who reads Italian leaves
+    Italian active in the thread (the locale middleware activates it and nothing deactivates it), and
+    the next test on the same worker would read its texts in Italian."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
