@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
@@ -67,6 +67,9 @@ PHASES = {
     "over": gettext_noop("Game over"),
 }
 TURN_PHASES = {"build": gettext_noop("Build Phase"), "command": gettext_noop("Command Phase")}
+#: How a game ends (the engine's MESSAGES keys: scoring.end_game's reasons and tie-breaks), said in words.
+END_WORDS = frozenset({"authority_victory", "military_victory", "agenda_victory", "mixed_victory", "last_civilization",
+                       "borg_victory", "round_limit", "tiebreak_systems", "most_authority"})
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable.
 COMMANDS: dict[str, str] = {
@@ -322,6 +325,12 @@ def _card_words(card: str) -> str:
     return name_of(card)
 
 
+def _end_words(key: str) -> str:
+    from games.ascendancy.engine.messages import MESSAGES
+
+    return gettext(MESSAGES[key])
+
+
 def _describe(key: str, value: Any) -> Any:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
@@ -338,6 +347,8 @@ def _describe(key: str, value: Any) -> Any:
             return gettext("Weapons") if value == "weapons" else gettext("Shields")
         if key == "node":
             return gettext(RESOURCE_NAMES.get(value, value))
+        if key == "reason" and value in END_WORDS:  # the log's "The game ends (...)": the reason in words
+            return _end_words(value).rstrip(".")
         if key in WORD_KEYS:
             return value.replace("_", " ")
         return value
@@ -513,7 +524,9 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     cards = view.get("cards") or {}
     move = turn.get("move") or None
     battle = turn.get("battle") or None
+    end = view.get("end") if view["phase"] == "over" else None
     return {
+        "end": _end_data(end, labels, players) if end else None,
         "move": {"place": sector_text(view, move["at"]), "left": move.get("left", 0),
                  "warp": move.get("kind") == "warp"} if move and move.get("at") else None,
         "battle": {"place": sector_text(view, battle["target"]), "invasion": battle.get("kind") == "invasion",
@@ -532,6 +545,20 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         "exploration": (view.get("exploration") or {}).get("deck_count", 0),
         "discard": [name_of(c) for c in (view.get("exploration") or {}).get("discard", [])[-3:]],
     }
+
+
+def _end_data(end: Mapping[str, Any], labels: Mapping[int, str],
+              players: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+    """The status line's last words: who won (each in their civilization's colour), why, and the tie-break."""
+    winners = [{"who": labels.get(w, str(w)), "civ": civ_class(players.get(w, {}).get("civ"))}
+               for w in end.get("winners") or []]
+    reason, tiebreak = end.get("reason", ""), end.get("tiebreak", "")
+    return {"winners": winners,
+            "won": ngettext("Winner:", "Winners:", len(winners)) if winners else gettext("Nobody won."),
+            "reason": _end_words(reason) if reason in END_WORDS else reason.replace("_", " "),
+            "tiebreak": " ".join((gettext("Tie broken by:"),
+                                  _end_words(tiebreak) if tiebreak in END_WORDS else tiebreak.replace("_", " ")))
+            if tiebreak else ""}
 
 
 def _geometry(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -37,9 +37,9 @@ from tests.browser.test_ascendancy_in_browser import (  # noqa: F401 (asc_site, 
 RESULT = "#frag-result:not(.empty)"
 
 
-def _expected_texts(language: str) -> dict[str, str]:
+def _expected_texts(language: str) -> dict[str, Any]:
     """The result's reason and tie-break as a reader of ``language`` must see them (the catalogue's words)."""
-    from django.utils import translation  # type: ignore[import-untyped]
+    from django.utils import translation
 
     from games.engine import registry
     from games.presenters import presenter_for
@@ -48,7 +48,8 @@ def _expected_texts(language: str) -> dict[str, str]:
     presenter = presenter_for("ascendancy")
     with translation.override(language):
         return {"reason": presenter.message_text(rules, REASON), "tiebreak": presenter.message_text(rules, TIEBREAK),
-                "over": translation.gettext("Game over")}
+                "over": translation.gettext("Game over"),
+                "columns": sorted(presenter.score_label(rules, k) for k in ("total", "authority", "systems", "homes"))}
 
 
 @pytest.mark.rules("ascendancy:R20", "ascendancy:R140", "ascendancy:R141", "ascendancy:R143")
@@ -126,11 +127,20 @@ def test_the_last_round_ends_in_an_authority_victory_on_every_page(players, asc_
         assert standings.count() == 3
         assert [(standings.nth(i).get_attribute("class") or "").split()[0] for i in range(3)] == [
             f"seat-{WINNER}", "seat-1", "seat-2"]
+        columns = sorted(t.strip() for t in result.locator("table.scores thead th").all_inner_texts()[2:])
+        assert columns == said["columns"]  # the score table's columns in words, not the engine's keys
         assert page.locator("form.command:not(.undo) button[data-kind]").count() == 0  # nothing left to do
-        result.scroll_into_view_if_needed()
+        # The board's status line, at the top of the page, says it too; and the log's last line, in words.
+        end = page.locator(".asc-status .asc-end")
+        assert said["reason"] in end.inner_text() and said["tiebreak"] in end.inner_text()
+        assert end.locator(".asc-who").count() == 1
+        assert winner in end.locator(".asc-who").inner_text().lower()
+        assert said["reason"].rstrip(".") in page.locator("#log-entries li").last.inner_text()
+        page.evaluate("() => window.scrollTo(0, 0)")  # the sticky map at its place in a full-page shot
         device = "phone" if name == "carol" else "desktop"
         _shoot(page, folder, f"result-{name}-{language[name]}-{device}")
     for name, page in pages.items():  # the other form factor too: every page on a phone, and Carol's on a desktop
+        page.evaluate("() => window.scrollTo(0, 0)")
         if name == "carol":
             page.set_viewport_size({"width": 1280, "height": 800})
             _shoot(page, folder, f"result-{name}-{language[name]}-desktop")
