@@ -138,6 +138,9 @@ def test_the_last_round_ends_in_an_authority_victory_on_every_page(players, asc_
         assert said["reason"].rstrip(".") in page.locator("#log-entries li").last.inner_text()
         page.evaluate("() => window.scrollTo(0, 0)")  # the sticky map at its place in a full-page shot
         device = "phone" if name == "carol" else "desktop"
+        page.locator(".asc-map").screenshot(path=str(folder / f"map-{name}-{device}.png"))
+        if device == "phone":  # the screen as Carol sees it (a full-page shot scrolls the map's frame back)
+            page.screenshot(path=str(folder / f"result-{name}-{language[name]}-phone-screen.png"))
         _shoot(page, folder, f"result-{name}-{language[name]}-{device}")
     for name, page in pages.items():  # the other form factor too: every page on a phone, and Carol's on a desktop
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -146,4 +149,5 @@ def test_the_last_round_ends_in_an_authority_victory_on_every_page(players, asc_
             _shoot(page, folder, f"result-{name}-{language[name]}-desktop")
         else:
             page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(folder / f"result-{name}-{language[name]}-phone-screen.png"))
             _shoot(page, folder, f"result-{name}-{language[name]}-phone")
