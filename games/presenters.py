@@ -110,6 +110,12 @@ class Presenter:
         template = self._table("MESSAGES").get(message_id)
         return gettext(template) if template else message_id.replace("_", " ")
 
+    def score_label(self, rules: Rules, key: str) -> str:
+        """A column of the result's score table (a key of ``Result.scores``' rows): the engine's
+        ``MESSAGES["score_<key>"]``, translated; the key itself when the engine names none."""
+        template = self._table("MESSAGES").get(f"score_{key}")
+        return gettext(template) if template else key
+
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
         platform = PLATFORM_EVENTS.get(kind)
         if platform is not None:

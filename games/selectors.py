@@ -277,6 +277,8 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         tiebreak = table.result.get("tiebreak")
         ctx["result_tiebreak"] = presenter.message_text(rules, tiebreak) if tiebreak else ""
         ctx["standings"] = final_standings(table.result, seats)
+        ctx["score_labels"] = {key: presenter.score_label(rules, key)
+                               for row in (table.result.get("scores") or {}).values() for key in row}
     if table.status == Table.Status.FINISHED and viewer.seat is not None:
         ctx["rematch"] = rematch_for(table=table, user=viewer.user)
     if table.state is None:

@@ -74,6 +74,9 @@ PHASES = {
     "over": gettext_noop("Game over"),
 }
 TURN_PHASES = {"build": gettext_noop("Build Phase"), "command": gettext_noop("Command Phase")}
+#: How a game ends (the engine's MESSAGES keys: scoring.end_game's reasons and tie-breaks), said in words.
+END_WORDS = frozenset({"authority_victory", "military_victory", "agenda_victory", "mixed_victory", "last_civilization",
+                       "borg_victory", "round_limit", "tiebreak_systems", "most_authority"})
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable.
 COMMANDS: dict[str, str] = {
@@ -363,6 +366,12 @@ def _card_words(card: str) -> str:
     return name_of(card)
 
 
+def _end_words(key: str) -> str:
+    from games.ascendancy.engine.messages import MESSAGES
+
+    return gettext(MESSAGES[key])
+
+
 def _describe(key: str, value: Any) -> Any:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
@@ -385,6 +394,8 @@ def _describe(key: str, value: Any) -> Any:
             return gettext("Weapons") if value == "weapons" else gettext("Shields")
         if key == "node":
             return gettext(RESOURCE_NAMES.get(value, value))
+        if key == "reason" and value in END_WORDS:  # the log's "The game ends (...)": the reason in words
+            return _end_words(value).rstrip(".")
         if key in WORD_KEYS:
             return value.replace("_", " ")
         return value
@@ -577,7 +588,9 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     cards = view.get("cards") or {}
     move = turn.get("move") or None
     battle = turn.get("battle") or None
+    end = view.get("end") if view["phase"] == "over" else None
     return {
+        "end": _end_data(end, labels, players) if end else None,
         "move": {"place": sector_text(view, move["at"]), "left": move.get("left", 0),
                  "warp": move.get("kind") == "warp"} if move and move.get("at") else None,
         "battle": {"place": sector_text(view, battle["target"]), "invasion": battle.get("kind") == "invasion",
@@ -636,6 +649,20 @@ def borg_status(view: Mapping[str, Any]) -> dict[str, Any] | None:
             "cubes": len(b.get("cubes") or []), "spires": len(b.get("spires") or []),
             "hub": name_of(b["hub"]) if b.get("hub") else "", "commands": (b.get("commands") or {}).get("deck_count", 0),
             "tech": (b.get("tech") or {}).get("deck_count", 0)}
+
+
+def _end_data(end: Mapping[str, Any], labels: Mapping[int, str],
+              players: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+    """The status line's last words: who won (each in their civilization's colour), why, and the tie-break."""
+    winners = [{"who": labels.get(w, str(w)), "civ": civ_class(players.get(w, {}).get("civ"))}
+               for w in end.get("winners") or []]
+    reason, tiebreak = end.get("reason", ""), end.get("tiebreak", "")
+    return {"winners": winners,
+            "won": ngettext("Winner:", "Winners:", len(winners)) if winners else gettext("Nobody won."),
+            "reason": _end_words(reason) if reason in END_WORDS else reason.replace("_", " "),
+            "tiebreak": " ".join((gettext("Tie broken by:"),
+                                  _end_words(tiebreak) if tiebreak in END_WORDS else tiebreak.replace("_", " ")))
+            if tiebreak else ""}
 
 
 def _geometry(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -752,8 +779,10 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
                 c["ships"] += fleet.get("ships", 0)
         for sector, c in counts.items():
             present.setdefault(sector, []).append({"seat": seat, **c})
-    # Each seat's badge keeps its place around a sector (its own clock position), whoever else is there: a
-    # seat's layer of pieces then changes only with its own ships.
+    # Each seat's badge keeps its place around a sector, whoever else is there (a seat's layer of pieces then
+    # changes only with its own ships): over a disc, along its upper half (its name is below) clear of the
+    # lanes leaving it; on a lane, beside it, off the line.
+    exits, across = _lane_sides(geo, points)
     pieces = []
     n = max(1, len(players))
     for sector, items in sorted(present.items()):
@@ -761,11 +790,17 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             continue
         x, y = points[sector]
         on_disc = sector.startswith("S:")
-        radius = 6.0 if on_disc else 2.0
-        for item in items:  # over a disc: along its upper half (its name is below); on a lane: all around
-            angle = math.radians(180 + 180 * (item["seat"] + 0.5) / n if on_disc else -90 + 360 * item["seat"] / n)
+        for item in items:
+            if on_disc:
+                angle = math.radians(_disc_badge_angles(tuple(exits.get(sector, ())), n)[item["seat"] % n])
+                bx, by = x + 6.0 * math.cos(angle), y + 6.0 * math.sin(angle)
+            else:
+                nx, ny = across.get(sector, (0.0, -1.0))
+                side = 1 if item["seat"] % 2 == 0 else -1  # alternate sides, then further out
+                out = side * (2.4 + 3.6 * (item["seat"] // 2))
+                bx, by = x + out * nx, y + out * ny
             pieces.append({
-                "seat": item["seat"], "x": _r(x + radius * math.cos(angle)), "y": _r(y + radius * math.sin(angle)),
+                "seat": item["seat"], "x": _r(bx), "y": _r(by),
                 "civ": civ_of.get(item["seat"], "asc-civ-none"), "ships": item["ships"], "fleets": item["fleets"],
                 "href": "#" + anchor(sector), "title": labels.get(item["seat"], ""), "in_warp": False, "warp": 0,
                 "counts": piece_counts(item["ships"], item["fleets"], None),
@@ -831,6 +866,50 @@ def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]])
         x, y = points[f"S:{b['hub']}"]
         hub = {"x": _r(x), "y": _r(y), "href": "#" + anchor(f"S:{b['hub']}"), "title": name_of(b["hub"])}
     return {"cubes": cubes, "spires": spires, "hub": hub}
+
+
+def _lane_sides(geo: Mapping[str, Any], points: Mapping[str, tuple[float, float]]
+                ) -> tuple[dict[str, list[float]], dict[str, tuple[float, float]]]:
+    """Where the lanes leave each disc (degrees, per ``S:<id>``), and each lane sector's unit normal."""
+    exits: dict[str, list[float]] = {}
+    across: dict[str, tuple[float, float]] = {}
+    for ln in geo["lanes"]:
+        pts = [(float(pt[0]), float(pt[1])) for pt in ln["sectors"]]
+        if not pts:
+            continue
+        for end, near in ((ln.get("a"), pts[0]), (ln.get("b"), pts[-1])):
+            if end is not None and f"S:{end}" in points:
+                cx, cy = points[f"S:{end}"]
+                exits.setdefault(f"S:{end}", []).append(math.degrees(math.atan2(near[1] - cy, near[0] - cx)) % 360)
+        (fx, fy), (tx, ty) = ln["from"], ln["to"]
+        length = math.hypot(tx - fx, ty - fy) or 1.0
+        for k in range(1, len(pts) + 1):
+            across[f"L:{ln['id']}:{k}"] = (-(ty - fy) / length, (tx - fx) / length)
+    return exits, across
+
+
+#: A badge (3 units wide, 6 from a disc's centre) keeps this many degrees from a lane leaving the disc.
+LANE_CLEARANCE = 22.0
+
+
+@cache
+def _disc_badge_angles(exits: tuple[float, ...], n: int) -> list[float]:
+    """The angle (degrees; 270 is up) of each seat's badge around a disc: its place among ``n`` spread over
+    the upper half, moved to the nearest angle clear of the lanes (and of the badges already placed)."""
+    spacing = min(28.0, 170.0 / n)
+    candidates = [185.0 + 2.5 * i for i in range(69)]  # 185 .. 355
+
+    def gap(a: float, b: float) -> float:
+        d = abs(a - b) % 360
+        return min(d, 360 - d)
+
+    free = [a for a in candidates if all(gap(a, e) >= LANE_CLEARANCE for e in exits)]
+    chosen: list[float] = []
+    for seat in range(n):
+        ideal = 180 + 180 * (seat + 0.5) / n
+        fits = [a for a in free if all(gap(a, c) >= spacing for c in chosen)]
+        chosen.append(min(fits, key=lambda a: (gap(a, ideal), a)) if fits else ideal)
+    return chosen
 
 
 #: Frames grow in steps of this many table units (a new system far out re-frames the map, a ship does not).

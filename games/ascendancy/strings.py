@@ -119,8 +119,12 @@ STRINGS = [
     _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
-    _('Tie: the most systems controlled wins; still tied, the victory is shared.'),  # MESSAGES.tiebreak_systems
+    _('The most systems controlled; still tied, a shared victory.'),  # MESSAGES.tiebreak_systems
     _('The most Authority, then the most systems.'),  # MESSAGES.most_authority
+    _('Total'),  # MESSAGES.score_total
+    _('Authority'),  # MESSAGES.score_authority
+    _('Systems'),  # MESSAGES.score_systems
+    _('Home Systems'),  # MESSAGES.score_homes
     _('The table options {option} and {other} cannot be used together.'),  # MESSAGES.options_conflict
     _('The table option {option} needs {other}.'),  # MESSAGES.option_needs_option
     _('The optional rule {option} is not used at this table.'),  # MESSAGES.option_not_in_play

@@ -16,7 +16,7 @@ from games import services
 from games.engine import registry
 from games.engine.core import Rng
 from games.models import Table
-from tests.browser.asc_scenario import scenario_state
+from {module} import {builder} as scenario_state
 
 with transaction.atomic():
     table = Table.objects.select_for_update().get(pk={table_id})
@@ -30,7 +30,11 @@ print("version", table.version)
 """
 
 
-def load_scenario(site: Any, table_id: int | str, seed: int = 0) -> int:
-    """Put the scenario's position on table ``table_id`` (started, Ascendancy); the table's new version."""
-    out = site.manage("shell", "-c", _LOAD.format(table_id=int(table_id), seed=int(seed)))
+def load_scenario(site: Any, table_id: int | str, seed: int = 0,
+                  builder: str = "tests.browser.asc_scenario:scenario_state") -> int:
+    """Put the scenario's position on table ``table_id`` (started, Ascendancy); the table's new version.
+    ``builder`` ("module:function", the function taking the seed) makes the position."""
+    module, function = builder.split(":")
+    out = site.manage("shell", "-c", _LOAD.format(table_id=int(table_id), seed=int(seed), module=module,
+                                                  builder=function))
     return int(out.strip().split()[-1])

@@ -131,8 +131,13 @@ MESSAGES: dict[str, str] = {
     "borg_required": "A game of {players} players is played against the Borg, in the Delta Quadrant.",
     "borg_victory": "The Borg have assimilated the galaxy: every player loses.",
     "round_limit": "The round limit was reached: the most Authority wins.",
-    "tiebreak_systems": "Tie: the most systems controlled wins; still tied, the victory is shared.",
+    "tiebreak_systems": "The most systems controlled; still tied, a shared victory.",
     "most_authority": "The most Authority, then the most systems.",
+    # the result's score table, its columns (games.presenters.Presenter.score_label)
+    "score_total": "Total",
+    "score_authority": "Authority",
+    "score_systems": "Systems",
+    "score_homes": "Home Systems",
     # optional rules (R145-R157)
     "options_conflict": "The table options {option} and {other} cannot be used together.",
     "option_needs_option": "The table option {option} needs {other}.",

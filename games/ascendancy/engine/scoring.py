@@ -34,7 +34,8 @@ def end_by_round_limit(ctx: Ctx) -> None:
     alive = live_seats(s)
     key = {seat: (score(s, seat)["authority"], score(s, seat)["systems"]) for seat in alive}
     best = max(key.values())
-    end_game(ctx, "round_limit", [seat for seat in alive if key[seat] == best], tiebreak="most_authority")
+    tied = sum(1 for seat in alive if key[seat][0] == best[0]) > 1  # the systems decided, or the win is shared
+    end_game(ctx, "round_limit", [seat for seat in alive if key[seat] == best], tiebreak="most_authority" if tied else "")
 
 
 def build_result(state: State) -> Result:

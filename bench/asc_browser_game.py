@@ -1,0 +1,187 @@
+"""One whole 3-player Star Trek: Ascendancy game in three headless Chromium browsers against a live site,
+from the table form to the result, every move a random click among the controls the acting player's page
+offers (found by structure: data-kind, data-args).
+
+Alice opens the table through the form (with the round limit option, so that random play ends), Bob and
+Carol join from the lobby, Alice starts it; the players choose their civilizations and play on in their own
+pages. The script waits for each click to reach every page (the version on #frag-status) and never sleeps.
+It starts its own live site (Daphne, a Celery worker and beat, a private Redis when ``redis-server`` is
+installed; SQLite unless DATABASE_URL is set) with the development settings (Ascendancy is a preview game).
+
+    .venv/bin/python bench/asc_browser_game.py [--rounds 15] [--seed 1] [--max-clicks 4000]
+                                               [--out bench/out/asc_browser_game]
+
+Prints the clicks (by kind and player), the rounds reached, the time and how the game ended (reason,
+winners) or where it stopped. Screenshots: the start, each new round's first page, and every page at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.helpers import join_from_lobby, login, start_game, version  # noqa: E402
+from tests.browser.test_ascendancy_in_browser import READ_CONTROLS, _button, _wait_all  # noqa: E402
+from tests.live.harness import LiveSite  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _site import start_private_redis  # noqa: E402
+
+#: Commands that move the game on (a phase, a turn, a move ends): taken more often than the others, so that a
+#: random game does not spend its rounds on offers and fleets.
+ONWARD = ("end_build", "end_turn", "stop", "end")
+RESULT = "#frag-result:not(.empty)"
+
+
+def open_table(page, site: LiveSite, rounds: int) -> str:  # type: ignore[no-untyped-def]
+    """Alice's table of 3 through the visible form, with the round limit; its id."""
+    from tests.browser.helpers import TABLE_URL
+
+    page.goto(site.url + "/tables/new/")
+    page.locator("select[name=game]").select_option("ascendancy")
+    page.wait_for_load_state("networkidle")
+    page.locator("select[name=num_players]").select_option("3")
+    page.wait_for_load_state("networkidle")  # the form comes back with that count's options
+    page.locator("details.options-details > summary").click()  # the detail options, folded
+    page.locator("select[name=opt_round_limit]").select_option(str(rounds))
+    page.get_by_role("button", name=re.compile("Open the table")).click()  # Alice reads English
+    page.wait_for_url(TABLE_URL, timeout=120_000)
+    match = TABLE_URL.search(page.url)
+    assert match is not None
+    return match.group(1)
+
+
+def controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]
+    return [(c["kind"], json.loads(c["args"] or "{}")) for c in page.evaluate(READ_CONTROLS)]
+
+
+def settled(pages: dict[str, Any]) -> tuple[int, dict[str, list[tuple[str, dict[str, Any]]]]]:
+    """Every page's controls read at one version (as the browser test reads them)."""
+    while True:
+        newest = max(version(p) for p in pages.values())
+        _wait_all(pages, newest - 1)
+        offered = {name: controls(page) for name, page in pages.items()}
+        if {version(p) for p in pages.values()} == {newest}:
+            return newest, offered
+
+
+def pick(rng: random.Random, legal: list[tuple[str, dict[str, Any]]]) -> tuple[str, dict[str, Any]]:
+    onward = [c for c in legal if c[0] in ONWARD]
+    if onward and rng.random() < 0.4:
+        return rng.choice(onward)
+    return rng.choice(legal)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=15, choices=(15, 25, 40), help="the round limit option")
+    parser.add_argument("--seed", type=int, default=1, help="the random clicks' seed")
+    parser.add_argument("--max-clicks", type=int, default=4000, help="stop after this many clicks")
+    parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "asc_browser_game"))
+    args = parser.parse_args()
+    if not os.path.exists(CHROMIUM):
+        print(f"no {CHROMIUM}: apt-get install chromium", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
+        old.unlink()
+
+    def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+        page.evaluate("() => window.scrollTo(0, 0)")  # the sticky map at its place in a full-page shot
+        page.screenshot(path=str(out / f"{len(list(out.glob('*.png'))):03d}-{name}.png"), full_page=True)
+
+    rng = random.Random(args.seed)
+    redis = start_private_redis()
+    var_dir = Path(tempfile.mkdtemp(prefix="asc-browser-game-"))
+    started = time.monotonic()
+    site = LiveSite.create(var_dir, extra_env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"})
+    print(f"site up in {time.monotonic() - started:.1f} s at {site.url}")
+    from playwright.sync_api import sync_playwright
+
+    kinds: Counter[str] = Counter()
+    by_player: Counter[str] = Counter()
+    rounds_seen: list[str] = []
+    ending = "stopped"
+    clicks = 0
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            alice = login(browser.new_context(viewport={"width": 1280, "height": 900}), site, "alice")
+            bob = login(browser.new_context(viewport={"width": 1280, "height": 900}), site, "bob")  # Italian
+            carol = login(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                              has_touch=True), site, "carol")
+            table_id = open_table(alice, site, args.rounds)
+            for page in (bob, carol):
+                page.goto(site.url + "/")
+                join_from_lobby(page, table_id)
+            alice.goto(f"{site.url}/tables/{table_id}/")
+            start_game(alice)
+            pages = {"alice": alice, "bob": bob, "carol": carol}
+            for page in pages.values():
+                page.goto(f"{site.url}/tables/{table_id}/")
+                page.wait_for_selector("#frag-status")
+                page.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=120_000)
+            shoot(alice, "start-alice")
+            play_started = time.monotonic()
+            while clicks < args.max_clicks:
+                newest, offered = settled(pages)
+                if all(page.locator(RESULT).count() for page in pages.values()):
+                    ending = "result"
+                    break
+                acting = [name for name, legal in offered.items() if legal]
+                if not acting:  # an automatic step (the worker's) is on its way: wait for it
+                    _wait_all(pages, newest)
+                    continue
+                name = rng.choice(acting)
+                page = pages[name]
+                kind, cmd_args = pick(rng, offered[name])
+                round_line = page.locator(".asc-round strong").first
+                shown = round_line.inner_text() if round_line.count() else ""
+                if shown and shown not in rounds_seen:
+                    rounds_seen.append(shown)
+                    shoot(page, f"round-{len(rounds_seen)}-{name}")
+                _button(page, kind, cmd_args).click()
+                clicks += 1
+                kinds[kind] += 1
+                by_player[name] += 1
+                _wait_all(pages, newest)
+            seconds = time.monotonic() - play_started
+            for name, page in pages.items():
+                shoot(page, f"end-{name}")
+            result = alice.locator(RESULT)
+            final = result.inner_text() if result.count() else alice.locator("#frag-status").inner_text()
+            browser.close()
+    finally:
+        site.stop()
+        if redis is not None:
+            redis.terminate()
+            redis.wait(timeout=10)
+        shutil.rmtree(var_dir, ignore_errors=True)
+    print(f"table {table_id}, round limit {args.rounds}, seed {args.seed}: {ending}")
+    print(f"{clicks} clicks in {seconds:.1f} s ({clicks / max(seconds, 1e-9):.2f} per second)")
+    print("by kind:", dict(kinds.most_common()))
+    print("by player:", dict(by_player))
+    print("rounds seen:", len(rounds_seen))
+    print(("result:\n" if ending == "result" else "where it stopped:\n") + final)
+    print(f"screenshots: {out} ({len(list(out.glob('*.png')))})")
+    return 0 if ending == "result" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""The round limit table option (RULINGS E11): the game ends after its last round; the most Authority wins,
+then the most systems Controlled; the tie-break is named only when the Authority was tied."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.ascendancy.engine import RULES
+from games.ascendancy.engine.scenario import build, cmd, run
+
+LAST_ROUND = [(seat, kind) for seat in (0, 1, 2) for kind in ("end_build", "end_turn")]
+
+
+def _last_round(**spec: Any) -> dict[str, Any]:
+    state: dict[str, Any] = build(options={"round_limit": "15"}, turn=0, phase="build", **spec)
+    state["round"] = 15
+    state, _ = run(state, *(cmd(seat, kind) for seat, kind in LAST_ROUND))
+    return state
+
+
+def test_the_most_authority_wins_at_the_round_limit_and_no_tie_break_is_named() -> None:
+    result = RULES.result(_last_round(authority={1: 3, 2: 2}))
+    assert result is not None
+    assert result.reason == "round_limit" and result.winners == frozenset({1})
+    assert result.tiebreak == ""
+
+
+def test_tied_authority_goes_to_the_most_systems_and_names_the_tie_break() -> None:
+    hub = {"id": "vega", "slots": ["production"], "xy": [45.0, 51.5], "control": 2, "nodes": ["production"]}
+    result = RULES.result(_last_round(authority={1: 3, 2: 3}, systems=[hub], lanes=[("l1", "romulus", "vega", 2)]))
+    assert result is not None
+    assert result.winners == frozenset({2}) and result.tiebreak == "most_authority"
