@@ -39,12 +39,22 @@ def _patient_communicators() -> None:
 _patient_communicators()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_itemcollected(item):  # type: ignore[no-untyped-def]
+    """Browser tests are ``exclusive`` (before ``-m`` selects: see ``pytest_collection_modifyitems``)."""
+    if "tests/browser/" in str(item.fspath):
+        item.add_marker(pytest.mark.exclusive)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
     """The browser tests run last. Playwright's sync API keeps an event loop running in the main thread
     while its (session-wide) browser is open, so a test after the first browser test that calls
     ``async_to_sync`` or runs its own loop would fail. pytest's own ordering by session fixtures could
-    otherwise put them anywhere; the sort is stable, so everything else keeps its order."""
+    otherwise put them anywhere; the sort is stable, so everything else keeps its order.
+
+    Browser tests are ``exclusive`` too: ``bin/test`` runs the rest on two workers, then the exclusive
+    tests in one process of their own (tests/browser/, and tests that restart the shared Redis)."""
     items.sort(key=lambda item: "tests/browser/" in str(item.fspath))
 
 

@@ -207,6 +207,7 @@ def test_a_move_posted_on_one_server_reaches_a_websocket_on_the_other(site):
         receive_until(ws, lambda f: shown_version(f) == 2)
 
 
+@pytest.mark.exclusive  # the other tests' live sites share that Redis
 @pytest.mark.skipif(not REDIS, reason="restarts the real redis-server on 127.0.0.1:6379 (REDIS_URL)")
 def test_a_redis_restart_mid_game_loses_no_move_and_pages_resync(site):
     table = toy_table(site, ["alice", "bob"], target=5)
