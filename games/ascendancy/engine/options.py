@@ -54,6 +54,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_temporal_anomaly", "detail": True},  # R77, RULINGS A17
         {"name": "andorian_pride", "type": "choice", "default": "ties_count", "choices": ["ties_count", "strictly_best"],
          "label": "option_andorian_pride", "detail": True},  # R179, RULINGS A23
+        {"name": "warp_boost", "type": "choice", "default": "same_turn", "choices": ["same_turn", "any_time"],
+         "label": "option_warp_boost", "detail": True},  # R47, RULINGS A5
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

@@ -234,3 +234,23 @@ def test_experienced_players_choose_their_starting_cards() -> None:
             state, _ = run(state, cmd(seat, "choose_starting_card", card=sorted(state["players"][seat]["deck"])[0]))
     assert state["phase"] in ("bid", "turn") and state["round"] == 1
     assert all(len(p["advancements"]) == 2 and len(p["projects"]) == 1 for p in state["players"])
+
+
+# --- The rulings' switches (RULINGS §5) ---------------------------------------------------------------------------
+def _in_warp_since_last_turn(**options: Any) -> dict[str, Any]:
+    state = build(turn=0, phase="command", options=options)
+    state["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 1,
+                                    "fresh": False}]
+    return state
+
+
+@pytest.mark.rules("ascendancy:R47")
+def test_warp_boost_any_time_lets_an_older_ship_in_warp_take_more_tokens() -> None:
+    """RULINGS A5: by default only a ship that entered Warp this turn takes tokens; ``any_time``: any of them."""
+    assert {o["name"]: o for o in RULES.option_schema()}["warp_boost"]["default"] == "same_turn"
+    refused(_in_warp_since_last_turn(), cmd(0, "warp_boost", warp="w1"), "not_just_entered_warp", "ascendancy:R47")
+    state = _in_warp_since_last_turn(warp_boost="any_time")
+    ready = state["players"][0]["ready"]
+    state, events = run(state, cmd(0, "warp_boost", warp="w1"))
+    assert state["players"][0]["warp"][0]["tokens"] == 2 and state["players"][0]["ready"] == ready - 1
+    assert ev(events, "warp_boosted")
