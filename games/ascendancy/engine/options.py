@@ -56,6 +56,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_andorian_pride", "detail": True},  # R179, RULINGS A23
         {"name": "warp_boost", "type": "choice", "default": "same_turn", "choices": ["same_turn", "any_time"],
          "label": "option_warp_boost", "detail": True},  # R47, RULINGS A5
+        {"name": "reroll_limit", "type": "choice", "default": "once_per_rule", "choices": ["once_per_rule", "once_per_die"],
+         "label": "option_reroll_limit", "detail": True},  # R42, RULINGS A8
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

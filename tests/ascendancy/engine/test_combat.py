@@ -167,6 +167,32 @@ def test_the_battle_group_rolls_apart_and_rerolls_its_ones_each_rule_once_per_di
     raise AssertionError("no seed rolled a 1 for the fleet")
 
 
+@pytest.mark.rules("ascendancy:R42", "ascendancy:R172")
+def test_reroll_limit_once_per_die_stops_a_second_rule_from_rerolling_the_same_die() -> None:
+    """RULINGS A8: by default another rule may re-roll a re-rolled die (the test above); ``once_per_die``: no."""
+    for seed in range(60):
+        state = build(civs=("romulan", "klingon", "federation"), turn=0, phase="command", systems=[VEGA],
+                      lanes=[("l1", "romulus", "vega", 2)], ships={0: {"S:romulus": 2}, 1: {"L:l1:1": 3}},
+                      fleets={0: {"rom_fleet_1": ("rom_battle_group", 3, "S:romulus")}},
+                      advancements={0: ["rom_advanced_targeting_vector"]}, options={"reroll_limit": "once_per_die"})
+        state, _ = run(state, cmd(0, "attack", target="L:l1:1"))
+        state, events = run(state, cmd(0, "decline"), seed=seed)
+        _, fleet = dice(events, "attack")
+        decision = RULES.decision_for(state, 0)
+        if 1 not in fleet or decision is None or decision.prompt != "reroll":
+            continue
+        die = next(a["die"] for k, a in legal(state, 0) if k == "reroll" and a["card"] == "rom_battle_group")
+        assert {"card": "rom_advanced_targeting_vector", "die": die} in [a for k, a in legal(state, 0) if k == "reroll"]
+        state, _ = run(state, cmd(0, "reroll", card="rom_battle_group", die=die), seed=seed)
+        decision = RULES.decision_for(state, 0)
+        if decision is not None and decision.prompt == "reroll":
+            assert not [a for k, a in legal(state, 0) if k == "reroll" and a["die"] == die]
+        refused(state, cmd(0, "reroll", card="rom_advanced_targeting_vector", die=die), "reroll_not_allowed",
+                "ascendancy:R42")
+        return
+    raise AssertionError("no seed rolled a 1 for the fleet")
+
+
 @pytest.mark.rules("ascendancy:R86")
 def test_a_fleet_rule_in_one_sector_applies_to_the_whole_side() -> None:
     state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE],
