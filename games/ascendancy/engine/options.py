@@ -58,6 +58,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_warp_boost", "detail": True},  # R47, RULINGS A5
         {"name": "reroll_limit", "type": "choice", "default": "once_per_rule", "choices": ["once_per_rule", "once_per_die"],
          "label": "option_reroll_limit", "detail": True},  # R42, RULINGS A8
+        {"name": "retreat_adjacent", "type": "choice", "default": "forbidden", "choices": ["forbidden", "allowed"],
+         "label": "option_retreat_adjacent", "detail": True},  # R96, RULINGS A9
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

@@ -242,6 +242,24 @@ def test_each_sector_of_a_retreating_side_retreats_as_its_own_group() -> None:
     assert ev(events, "battle_ended")[0]["winner"] == 1
 
 
+@pytest.mark.rules("ascendancy:R96", "ascendancy:R32")
+def test_a_retreat_may_not_end_adjacent_to_the_enemy_unless_the_table_allows_it() -> None:
+    """RULINGS A9: through his own system Vega (R49) the attacker could reach L:l2:1, Adjacent to the enemy
+    ships in Vega: refused by default, a destination with ``retreat_adjacent`` ``allowed``."""
+    def destinations(**options: Any) -> set[str]:
+        state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                      systems=[{**VEGA, "control": 0}, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                      lanes=[LANE, ("l2", "vega", "deneb", 2)],
+                      ships={0: {"L:l1:2": 2}, 1: {"S:vega": 3}}, shields={0: 3, 1: 3}, options=options)
+        state, _ = run(state, cmd(0, "attack", target="S:vega"))  # the round: nobody hits
+        decision = RULES.decision_for(state, 0)
+        assert decision is not None and decision.prompt == "retreat"
+        return {a["to"] for k, a in legal(state, 0) if k == "retreat"}
+
+    assert destinations() == {"L:l1:1", "S:earth"}
+    assert destinations(retreat_adjacent="allowed") == {"L:l1:1", "S:earth", "L:l2:1"}
+
+
 def _invasion(civ: str, advancements: list[str], ships: int, nodes: list[str | None], **kw: Any) -> dict[str, Any]:
     home = {"klingon": "qonos", "cardassian": "cardassia_prime"}[civ]
     system = {"id": "vega", "slots": ["production"] * len(nodes), "xy": [45.0, 56.5], "max_lanes": 3,
