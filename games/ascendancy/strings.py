@@ -388,6 +388,7 @@ STRINGS = [
     _('Re-rolls: how often one die may be re-rolled'),  # OPTIONS.option_reroll_limit
     _('Retreat: may a group end Adjacent to the enemy it fled from'),  # OPTIONS.option_retreat_adjacent
     _('Romulan Distrust: the Trade Agreements a new one Exhausts'),  # OPTIONS.option_romulan_distrust
+    _('Fleets above Authority after losing some'),  # OPTIONS.option_fleet_cap
     _('The Borg: not in the game, Discovered, Delta Quadrant, or Delta Quadrant Probe'),  # OPTIONS.option_borg_mode
     _('Transwarp Hub roll: a Cube on the Borg symbol, or on 5 or 6'),  # OPTIONS.option_borg_hub_roll
     _('Transwarp Hub distance from your home (cm, 1 player)'),  # OPTIONS.option_borg_hub_distance
@@ -416,6 +417,8 @@ STRINGS = [
     _('Yes, any sector within reach'),  # CHOICES.retreat_adjacent.allowed
     _('Only the card received'),  # CHOICES.romulan_distrust.received
     _('Every Trade Agreement the Romulans hold'),  # CHOICES.romulan_distrust.all
+    _('Kept; only new fleets are refused (the Vulcans disband)'),  # CHOICES.fleet_cap.on_forming
+    _('Disbanded at once, as the Vulcans do'),  # CHOICES.fleet_cap.always
     _('No Borg'),  # CHOICES.borg_mode.none
     _('Discovered Borg'),  # CHOICES.borg_mode.discovered
     _('Delta Quadrant Connection'),  # CHOICES.borg_mode.delta_quadrant

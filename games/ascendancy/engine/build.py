@@ -252,9 +252,11 @@ def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) 
 
 
 def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:
-    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first)."""
+    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first);
+    everyone's are with the table option ``fleet_cap`` ``always`` (RULINGS A27)."""
     p = ctx.player(seat)
-    while p["civ"] == "vulcan" and len(p["fleets"]) > p["authority"]:
+    everyone = ctx.state["options"].get("fleet_cap") == "always"
+    while (everyone or p["civ"] == "vulcan") and len(p["fleets"]) > p["authority"]:
         fid = sorted(p["fleets"])[-1]
         if p["fleets"][fid]["sector"] is None:
             break  # a fleet in warp stays until it exits (R50)

@@ -62,6 +62,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_retreat_adjacent", "detail": True},  # R96, RULINGS A9
         {"name": "romulan_distrust", "type": "choice", "default": "received", "choices": ["received", "all"],
          "label": "option_romulan_distrust", "detail": True},  # R171, RULINGS A13
+        {"name": "fleet_cap", "type": "choice", "default": "on_forming", "choices": ["on_forming", "always"],
+         "label": "option_fleet_cap", "detail": True},  # R125, R202, RULINGS A27
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

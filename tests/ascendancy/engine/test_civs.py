@@ -220,6 +220,23 @@ def test_vulcan_fleets_above_authority_are_disbanded_at_once() -> None:
     assert ev(events, "fleet_disbanded")[0]["reason"] == "fleet_cap"
 
 
+@pytest.mark.rules("ascendancy:R125", "ascendancy:R202")
+def test_fleet_cap_always_disbands_anyone_s_fleets_above_authority() -> None:
+    """RULINGS A27: a non-Vulcan keeps his fleets after losing Authority; ``fleet_cap`` ``always``: he disbands
+    like the Vulcans."""
+    def fleets_after_losing_authority(**options: Any) -> list[str]:
+        state = build(turn=0, phase="command", authority={0: 2}, options=options,
+                      fleets={0: {"fed_fleet_1": ("fed_exploration_fleet", 3, "S:earth"),
+                                  "fed_fleet_2": ("fed_defense_fleet", 3, "S:earth")}})
+        ctx = Ctx(state=state, rng=Rng.from_seed(0))
+        movement.apply_effect(ctx, 0, "earth", {"kind": "lose_authority", "amount": 1})
+        assert state["players"][0]["authority"] == 1
+        return sorted(state["players"][0]["fleets"])
+
+    assert fleets_after_losing_authority() == ["fed_fleet_1", "fed_fleet_2"]
+    assert fleets_after_losing_authority(fleet_cap="always") == ["fed_fleet_1"]
+
+
 @pytest.mark.rules("ascendancy:R203")
 def test_the_ancient_reliquary_colonizes_at_once_without_authority() -> None:
     cost = catalog.ADVANCEMENTS["vul_ancient_reliquary"]["cost"]
