@@ -531,3 +531,19 @@ def test_ferengi_trade_authority_yields_per_ship_orbiting_a_rival_system() -> No
                 ships={0: {"S:vega": 2}})
     kli_idle = build(civs=("klingon", "ferengi", "romulan"), systems=[{**worlds[0], "control": 2}])
     assert rounds.node_income(kli, 0) == rounds.node_income(kli_idle, 0)  # the Ferengi card only
+
+
+@pytest.mark.rules("ascendancy:R193")
+def test_ferengi_trade_authority_per_system_counts_each_orbited_rival_system_once() -> None:
+    """RULINGS A48: 1 Production per ship by default; ``ferengi_trade_authority`` ``per_system``: per system."""
+    worlds = [{"id": "vega", "slots": ["research"], "control": 1, "xy": [45.0, 56.5]},
+              {"id": "rigel", "slots": ["research"], "control": 2, "xy": [45.0, 41.5]}]
+    fer = ("ferengi", "klingon", "romulan")
+
+    def gained(**options: Any) -> int:
+        idle = build(civs=fer, systems=worlds, ships={0: {"S:ferenginar": 3}}, options=options)
+        busy = build(civs=fer, systems=worlds, ships={0: {"S:vega": 2, "S:rigel": 1}}, options=options)
+        return rounds.node_income(busy, 0)["production"] - rounds.node_income(idle, 0)["production"]
+
+    assert gained() == 3
+    assert gained(ferengi_trade_authority="per_system") == 2
