@@ -390,6 +390,7 @@ STRINGS = [
     _('Romulan Distrust: the Trade Agreements a new one Exhausts'),  # OPTIONS.option_romulan_distrust
     _('Fleets above Authority after losing some'),  # OPTIONS.option_fleet_cap
     _('Ferengi Trade Authority: the Production for orbiting rival systems'),  # OPTIONS.option_ferengi_trade_authority
+    _('Projects: whether their faces are shown to everyone'),  # OPTIONS.option_projects
     _('The Borg: not in the game, Discovered, Delta Quadrant, or Delta Quadrant Probe'),  # OPTIONS.option_borg_mode
     _('Transwarp Hub roll: a Cube on the Borg symbol, or on 5 or 6'),  # OPTIONS.option_borg_hub_roll
     _('Transwarp Hub distance from your home (cm, 1 player)'),  # OPTIONS.option_borg_hub_distance
@@ -422,6 +423,8 @@ STRINGS = [
     _('Disbanded at once, as the Vulcans do'),  # CHOICES.fleet_cap.always
     _('1 per ship in Orbit'),  # CHOICES.ferengi_trade_authority.per_ship
     _('1 per rival system with a ship in Orbit'),  # CHOICES.ferengi_trade_authority.per_system
+    _('Public: everyone sees every Project'),  # CHOICES.projects.public
+    _('Private: only their holder sees them (the Research on them is public)'),  # CHOICES.projects.private
     _('No Borg'),  # CHOICES.borg_mode.none
     _('Discovered Borg'),  # CHOICES.borg_mode.discovered
     _('Delta Quadrant Connection'),  # CHOICES.borg_mode.delta_quadrant

@@ -328,7 +328,8 @@ def fund(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.state["turn"]["funded"].append(card)
     project = next(pr for pr in p["projects"] if pr["card"] == card)
     project["research"] += 1
-    ctx.emit("project_funded", seat=seat, card=card, research=project["research"])
+    ctx.emit("project_funded", seat=seat, card=card, research=project["research"],
+             **project_secrecy(ctx.state, [seat], {"seat": seat, "card": None, "research": project["research"]}))
     if project["research"] >= catalog.ADVANCEMENTS[card]["cost"]:
         complete_project(ctx, seat, card)
 
@@ -572,7 +573,8 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         ctx.revealing = True
         for card in cards:
             p["projects"].append({"card": card, "research": 0})
-        ctx.emit("projects_launched", seat=seat, cards=cards, rival=rival)
+        ctx.emit("projects_launched", seat=seat, cards=cards, rival=rival,
+                 **project_secrecy(ctx.state, [seat], {"seat": seat, "cards": [None] * len(cards), "rival": rival}))
         enforce_project_limit(ctx, seat)
         return
     if ctx.options.get("focused_research"):
@@ -586,8 +588,21 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         ctx.revealing = True
     for card in cards:
         p["projects"].append({"card": card, "research": 0})
-    ctx.emit("projects_launched", seat=seat, cards=cards)
+    ctx.emit("projects_launched", seat=seat, cards=cards,
+             **project_secrecy(ctx.state, [seat], {"seat": seat, "cards": [None] * len(cards)}))
     enforce_project_limit(ctx, seat)
+
+
+def projects_private(state: State) -> bool:
+    """RULINGS I38: with the table option ``projects`` ``private`` a Project's face is its holder's alone."""
+    return bool(state["options"].get("projects") == "private")
+
+
+def project_secrecy(state: State, seats: list[int], redacted: dict[str, Any]) -> dict[str, Any]:
+    """The ``visible_to`` and ``redacted`` of an event naming a Project: public unless Projects are private."""
+    if not projects_private(state):
+        return {}
+    return {"visible_to": frozenset(seats), "redacted": redacted}
 
 
 def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:

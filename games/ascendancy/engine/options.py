@@ -66,6 +66,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_fleet_cap", "detail": True},  # R125, R202, RULINGS A27
         {"name": "ferengi_trade_authority", "type": "choice", "default": "per_ship", "choices": ["per_ship", "per_system"],
          "label": "option_ferengi_trade_authority", "detail": True},  # R193, RULINGS A48
+        {"name": "projects", "type": "choice", "default": "public", "choices": ["public", "private"],
+         "label": "option_projects", "detail": True},  # §8.1, RULINGS I38
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

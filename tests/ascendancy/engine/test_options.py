@@ -10,6 +10,7 @@ import pytest
 from games.ascendancy.engine import catalog, optional, options
 from games.engine.core import Command, IllegalCommand, Rng
 from tests.ascendancy.engine.helpers import RULES, build, cmd, ev, fresh, legal, refused, run
+from tests.support.engine import strings
 
 BOOK_OPTIONS = {
     "simultaneous_first_turns": "R145", "extra_resources": "R146", "starting_project": "R147",
@@ -254,3 +255,37 @@ def test_warp_boost_any_time_lets_an_older_ship_in_warp_take_more_tokens() -> No
     state, events = run(state, cmd(0, "warp_boost", warp="w1"))
     assert state["players"][0]["warp"][0]["tokens"] == 2 and state["players"][0]["ready"] == ready - 1
     assert ev(events, "warp_boosted")
+
+
+@pytest.mark.rules("ascendancy:R131", "ascendancy:R15")
+def test_private_projects_hide_their_faces_from_the_other_seats_only() -> None:
+    """RULINGS I38: Projects are public by default; ``projects`` ``private``: only their holder sees the faces
+    (the Research on them stays public), in the view, the log, the zones and what another seat may imagine."""
+    def launched(**options: Any) -> tuple[dict[str, Any], list[Any]]:
+        state = build(turn=0, phase="command", options=options)
+        return run(state, cmd(0, "launch"))
+
+    state, events = launched()
+    cards = [pr["card"] for pr in state["players"][0]["projects"]]
+    assert len(cards) == 2 and ev(events, "projects_launched")[0]["cards"] == cards
+    assert [pr["card"] for pr in RULES.view(state, 1)["players"][0]["projects"]] == cards
+    state, events = launched(projects="private")
+    cards = [pr["card"] for pr in state["players"][0]["projects"]]
+    event = next(e for e in events if e.kind == "projects_launched")
+    assert event.visible_to == frozenset({0}) and event.for_seat(1) == {"seat": 0, "cards": [None, None]}
+    assert event.for_seat(0)["cards"] == cards
+    assert [pr["card"] for pr in RULES.view(state, 0)["players"][0]["projects"]] == cards
+    for seat in (None, 1, 2):
+        view = RULES.view(state, seat)
+        assert view["players"][0]["projects"] == [{"card": None, "research": 0}] * 2
+        assert not set(cards) & strings({k: v for k, v in view.items() if k != "options"})
+        assert RULES.view(RULES.rerandomise(state, seat, Rng.from_seed(3)), seat) == view
+    zones = {z.name: z for z in RULES.zones(state)}
+    assert zones["projects_0"].visible_to(0) and not zones["projects_0"].visible_to(1)
+    state["turn"]["funded"] = [cards[0]]  # R15: the Project funded this Build Phase
+    assert RULES.view(state, 1)["turn"]["funded"] == [None] and RULES.view(state, 0)["turn"]["funded"] == [cards[0]]
+    redrawn = {tuple(pr["card"] for pr in RULES.rerandomise(state, 1, Rng.from_seed(s))["players"][0]["projects"])
+               for s in range(8)}
+    assert len(redrawn) > 1
+    assert {tuple(pr["card"] for pr in RULES.rerandomise(state, 0, Rng.from_seed(s))["players"][0]["projects"])
+            for s in range(8)} == {tuple(cards)}
