@@ -388,7 +388,8 @@ def discard_project(ctx: Ctx, seat: int, card: str) -> None:
     owner = next(q for q in ctx.state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
     owner["deck"].insert(0, card)
     owner["deck_known"] = owner.get("deck_known", 0) + 1
-    ctx.emit("project_discarded", seat=seat, card=card)
+    ctx.emit("project_discarded", seat=seat, card=card,
+             **project_secrecy(ctx.state, [seat], {"seat": seat, "card": None}))  # face down (RULINGS I38)
     if not over_project_limit(ctx.state, seat):
         ctx.state["prompt"] = None
         bump(ctx.state)

@@ -284,8 +284,13 @@ def test_private_projects_hide_their_faces_from_the_other_seats_only() -> None:
     assert zones["projects_0"].visible_to(0) and not zones["projects_0"].visible_to(1)
     state["turn"]["funded"] = [cards[0]]  # R15: the Project funded this Build Phase
     assert RULES.view(state, 1)["turn"]["funded"] == [None] and RULES.view(state, 0)["turn"]["funded"] == [cards[0]]
+    state["players"][0]["projects"].append({"card": state["players"][0]["deck"][-1], "research": 0})
+    state["players"][0]["deck"].pop()
+    state, events = run(state, cmd(0, "discard_project", card=cards[0]))  # Earth has one Research Node
+    event = next(e for e in events if e.kind == "project_discarded")
+    assert event.for_seat(0)["card"] == cards[0] and event.for_seat(1) == {"seat": 0, "card": None}
     redrawn = {tuple(pr["card"] for pr in RULES.rerandomise(state, 1, Rng.from_seed(s))["players"][0]["projects"])
                for s in range(8)}
     assert len(redrawn) > 1
     assert {tuple(pr["card"] for pr in RULES.rerandomise(state, 0, Rng.from_seed(s))["players"][0]["projects"])
-            for s in range(8)} == {tuple(cards)}
+            for s in range(8)} == {tuple(pr["card"] for pr in state["players"][0]["projects"])}
