@@ -162,6 +162,9 @@ COMMANDS: dict[str, str] = {
 }
 
 #: Why the Borg did not do something (the ``reason`` of their events), in words.
+#: A Project whose face its holder alone sees (the table option ``projects`` ``private``, RULINGS I38).
+FACE_DOWN_PROJECT = gettext_noop("a face-down Project")
+
 BORG_REASONS = {
     "five_cubes": gettext_noop("five Cubes are in play"),
     "sector_has_cube": gettext_noop("a Cube is already there"),
@@ -373,6 +376,8 @@ def _end_words(key: str) -> str:
 
 
 def _describe(key: str, value: Any) -> Any:
+    if value is None and key in ("card", "project"):  # a redacted Project (RULINGS I38)
+        return gettext(FACE_DOWN_PROJECT)
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, int) and key in SEAT_KEYS:
@@ -403,7 +408,8 @@ def _describe(key: str, value: Any) -> Any:
         if key == "cubes" and all(isinstance(v, str) for v in value):
             return ", ".join(str(_describe("cube", v)) for v in value)
         if key in ("cards", "civs"):
-            return ", ".join(name_of(v) if isinstance(v, str) else str(v) for v in value)
+            return ", ".join(name_of(v) if isinstance(v, str) else gettext(FACE_DOWN_PROJECT) if v is None
+                             else str(v) for v in value)
         if key in ("defenders", "seats"):
             return ", ".join(seat_ref(v) if isinstance(v, int) else str(v) for v in value)
         return ", ".join(str(v) for v in value)
@@ -557,7 +563,7 @@ class AscendancyPresenter(Presenter):
             standing["borg_skip"] = borg_skip_offered(view, ctx)
             parts.append(Part("asc-standing", "ascendancy/standing.html", standing, public=False))
             secret = secret_data(view, position)
-            if secret["agendas"]:
+            if secret["agendas"] or secret["projects"]:
                 parts.append(Part("asc-secret", "ascendancy/secret.html", secret, public=False))
         order = list(view["players"])
         if position is not None:  # my console first
@@ -1065,7 +1071,19 @@ def secret_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
     me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
     public = me.get("agenda_public")
     return {"agendas": [{"name": name_of(a), "revealed": a == public} for a in me.get("agendas", [])
-                        if a != public]}
+                        if a != public],
+            # RULINGS I38: private Projects are shown face down on the public console, face up here
+            "projects": _projects(me) if _projects_private(view) else []}
+
+
+def _projects_private(view: Mapping[str, Any]) -> bool:
+    return bool((view.get("options") or {}).get("projects") == "private")
+
+
+def _projects(p: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{"name": name_of(pr["card"]) if pr.get("card") else gettext(FACE_DOWN_PROJECT),
+             "research": pr.get("research", 0), "cost": _advancements().get(pr.get("card") or "", {}).get("cost", 0)}
+            for pr in p.get("projects", [])]
 
 
 #: The console's fixed words, the same in every console: translated once per language (``console_words``) and
@@ -1149,8 +1167,9 @@ def console_data(view: Mapping[str, Any], p: Mapping[str, Any], labels: Mapping[
         info = _advancements().get(a["card"], {})
         advancements.append({"name": name_of(a["card"]), "exhausted": bool(a.get("exhausted")),
                              "category": info.get("category", ""), "text": info.get("text", "")})
-    projects = [{"name": name_of(pr["card"]), "research": pr.get("research", 0),
-                 "cost": _advancements().get(pr["card"], {}).get("cost", 0)} for pr in p.get("projects", [])]
+    projects = _projects(p) if not _projects_private(view) else [  # the console is public: faces for no one
+        {"name": gettext(FACE_DOWN_PROJECT), "research": pr.get("research", 0), "cost": "?"}
+        for pr in p.get("projects", [])]
     fleets = []
     formed = p.get("fleets", {})
     for card in p.get("fleet_cards", []):

@@ -384,6 +384,13 @@ STRINGS = [
     _('End after this many rounds (most Authority wins)'),  # OPTIONS.option_round_limit
     _('Temporal Anomaly: the Commands a surviving ship refreshes'),  # OPTIONS.option_temporal_anomaly
     _('Andorian Pride: when Shields or Weapons are tied for the best'),  # OPTIONS.option_andorian_pride
+    _('Warp tokens: which ships in Warp may take more'),  # OPTIONS.option_warp_boost
+    _('Re-rolls: how often one die may be re-rolled'),  # OPTIONS.option_reroll_limit
+    _('Retreat: may a group end Adjacent to the enemy it fled from'),  # OPTIONS.option_retreat_adjacent
+    _('Romulan Distrust: the Trade Agreements a new one Exhausts'),  # OPTIONS.option_romulan_distrust
+    _('Fleets above Authority after losing some'),  # OPTIONS.option_fleet_cap
+    _('Ferengi Trade Authority: the Production for orbiting rival systems'),  # OPTIONS.option_ferengi_trade_authority
+    _('Projects: whether their faces are shown to everyone'),  # OPTIONS.option_projects
     _('The Borg: not in the game, Discovered, Delta Quadrant, or Delta Quadrant Probe'),  # OPTIONS.option_borg_mode
     _('Transwarp Hub roll: a Cube on the Borg symbol, or on 5 or 6'),  # OPTIONS.option_borg_hub_roll
     _('Transwarp Hub distance from your home (cm, 1 player)'),  # OPTIONS.option_borg_hub_distance
@@ -404,6 +411,20 @@ STRINGS = [
     _('Every Exhausted Command'),  # CHOICES.temporal_anomaly.all
     _('A tie for the best still gives the Culture'),  # CHOICES.andorian_pride.ties_count
     _('Only the strictly best gives the Culture'),  # CHOICES.andorian_pride.strictly_best
+    _('Only ships that entered Warp this turn'),  # CHOICES.warp_boost.same_turn
+    _('Any ship in Warp'),  # CHOICES.warp_boost.any_time
+    _('Once by each rule: different rules may re-roll it again'),  # CHOICES.reroll_limit.once_per_rule
+    _('Once in all, whatever the rule'),  # CHOICES.reroll_limit.once_per_die
+    _('No, never Adjacent to the enemy'),  # CHOICES.retreat_adjacent.forbidden
+    _('Yes, any sector within reach'),  # CHOICES.retreat_adjacent.allowed
+    _('Only the card received'),  # CHOICES.romulan_distrust.received
+    _('Every Trade Agreement the Romulans hold'),  # CHOICES.romulan_distrust.all
+    _('Kept; only new fleets are refused (the Vulcans disband)'),  # CHOICES.fleet_cap.on_forming
+    _('Disbanded at once, as the Vulcans do'),  # CHOICES.fleet_cap.always
+    _('1 per ship in Orbit'),  # CHOICES.ferengi_trade_authority.per_ship
+    _('1 per rival system with a ship in Orbit'),  # CHOICES.ferengi_trade_authority.per_system
+    _('Public: everyone sees every Project'),  # CHOICES.projects.public
+    _('Private: only their holder sees them (the Research on them is public)'),  # CHOICES.projects.private
     _('No Borg'),  # CHOICES.borg_mode.none
     _('Discovered Borg'),  # CHOICES.borg_mode.discovered
     _('Delta Quadrant Connection'),  # CHOICES.borg_mode.delta_quadrant

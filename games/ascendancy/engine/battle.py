@@ -180,12 +180,25 @@ def retreat_moves(state: State, seat: int) -> list[dict[str, str]]:
         return []
     p = state["players"][seat]
     avoid = [b["target"], *b["from"]] if b["kind"] == "space" else [b["target"]]
+    enemy = _fled_from(state, b, seat)
     out = []
     for src in battle_sectors(b, seat):
         if board.ships_in(p, src) == 0 or _never_retreats(p, src):
             continue
-        out += [{"src": src, "to": to} for to in impulse_destinations(state, seat, src, avoid)]
+        out += [{"src": src, "to": to} for to in impulse_destinations(state, seat, src, avoid)
+                if not any(board.adjacent(state, to, sec) for sec in enemy)]
     return out
+
+
+def _fled_from(state: State, b: dict[str, Any], seat: int) -> list[str]:
+    """RULINGS A9: the sectors of the enemy ships a retreating group flees from (those still there), which it
+    may not end Adjacent to; none with the table option ``retreat_adjacent`` ``allowed``, nor from an Invasion (a planet has no
+    ships)."""
+    if b["kind"] != "space" or state["options"].get("retreat_adjacent") == "allowed":
+        return []
+    if seat == b["attacker"]:
+        return [b["target"]]
+    return [sec for sec in b["from"] if board.ships_in(state["players"][b["attacker"]], sec)]
 
 
 def retreat_options(state: State, seat: int) -> list[str]:

@@ -252,9 +252,11 @@ def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) 
 
 
 def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:
-    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first)."""
+    """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first);
+    everyone's are with the table option ``fleet_cap`` ``always`` (RULINGS A27)."""
     p = ctx.player(seat)
-    while p["civ"] == "vulcan" and len(p["fleets"]) > p["authority"]:
+    everyone = ctx.state["options"].get("fleet_cap") == "always"
+    while (everyone or p["civ"] == "vulcan") and len(p["fleets"]) > p["authority"]:
         fid = sorted(p["fleets"])[-1]
         if p["fleets"][fid]["sector"] is None:
             break  # a fleet in warp stays until it exits (R50)
@@ -326,7 +328,8 @@ def fund(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.state["turn"]["funded"].append(card)
     project = next(pr for pr in p["projects"] if pr["card"] == card)
     project["research"] += 1
-    ctx.emit("project_funded", seat=seat, card=card, research=project["research"])
+    ctx.emit("project_funded", seat=seat, card=card, research=project["research"],
+             **project_secrecy(ctx.state, [seat], {"seat": seat, "card": None, "research": project["research"]}))
     if project["research"] >= catalog.ADVANCEMENTS[card]["cost"]:
         complete_project(ctx, seat, card)
 
@@ -385,7 +388,8 @@ def discard_project(ctx: Ctx, seat: int, card: str) -> None:
     owner = next(q for q in ctx.state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
     owner["deck"].insert(0, card)
     owner["deck_known"] = owner.get("deck_known", 0) + 1
-    ctx.emit("project_discarded", seat=seat, card=card)
+    ctx.emit("project_discarded", seat=seat, card=card,
+             **project_secrecy(ctx.state, [seat], {"seat": seat, "card": None}))  # face down (RULINGS I38)
     if not over_project_limit(ctx.state, seat):
         ctx.state["prompt"] = None
         bump(ctx.state)
@@ -570,7 +574,8 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         ctx.revealing = True
         for card in cards:
             p["projects"].append({"card": card, "research": 0})
-        ctx.emit("projects_launched", seat=seat, cards=cards, rival=rival)
+        ctx.emit("projects_launched", seat=seat, cards=cards, rival=rival,
+                 **project_secrecy(ctx.state, [seat], {"seat": seat, "cards": [None] * len(cards), "rival": rival}))
         enforce_project_limit(ctx, seat)
         return
     if ctx.options.get("focused_research"):
@@ -584,8 +589,21 @@ def launch(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         ctx.revealing = True
     for card in cards:
         p["projects"].append({"card": card, "research": 0})
-    ctx.emit("projects_launched", seat=seat, cards=cards)
+    ctx.emit("projects_launched", seat=seat, cards=cards,
+             **project_secrecy(ctx.state, [seat], {"seat": seat, "cards": [None] * len(cards)}))
     enforce_project_limit(ctx, seat)
+
+
+def projects_private(state: State) -> bool:
+    """RULINGS I38: with the table option ``projects`` ``private`` a Project's face is its holder's alone."""
+    return bool(state["options"].get("projects") == "private")
+
+
+def project_secrecy(state: State, seats: list[int], redacted: dict[str, Any]) -> dict[str, Any]:
+    """The ``visible_to`` and ``redacted`` of an event naming a Project: public unless Projects are private."""
+    if not projects_private(state):
+        return {}
+    return {"visible_to": frozenset(seats), "redacted": redacted}
 
 
 def check_starbase(state: State, seat: int, args: dict[str, Any]) -> None:

@@ -255,17 +255,19 @@ def reroll_sources(state: State, b: dict[str, Any], seat: int) -> list[tuple[str
 
 
 def reroll_options(state: State, seat: int) -> list[dict[str, Any]]:
-    """R42, R93, R172, R175: each distinct rule re-rolls a die at most once, within its per-round budget, on
+    """R42, R93, R172, R175: each distinct rule re-rolls a die at most once (option ``reroll_limit``
+    ``once_per_die``: a die is re-rolled once in all, RULINGS A8), within its per-round budget, on
     the dice its filter names (misses, ones, any) and, for a fleet's rule, on that fleet's dice only."""
     b = state["turn"]["battle"]
     dice = b["dice"].get(str(seat), [])
+    once_per_die = state["options"].get("reroll_limit") == "once_per_die"  # RULINGS A8: no chaining
     out = []
     for src, e in reroll_sources(state, b, seat):
         budget = len(dice) if e["dice"] == "all" else int(e["dice"])
         if b["used"].get(f"{seat}:{src}", 0) >= budget:
             continue
         for i, d in enumerate(dice):
-            if src in d["by"] or d["group"] == "sacrifice" or (src.startswith("fleet:") and d["group"] != src):
+            if src in d["by"] or (once_per_die and d["by"]) or d["group"] == "sacrifice" or (src.startswith("fleet:") and d["group"] != src):
                 continue
             flt = e["filter"]
             if (flt == "misses" and _die_hits(d)) or (flt == "ones" and d["face"] != 1) or (

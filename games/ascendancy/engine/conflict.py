@@ -60,7 +60,7 @@ from games.ascendancy.engine.invasion import (
     invade,
 )
 from games.ascendancy.engine.movement import check_command_phase
-from games.ascendancy.engine.state import Ctx, State, bump, civ_effects
+from games.ascendancy.engine.state import Ctx, Player, State, bump, civ_effects
 from games.engine.core import IllegalCommand
 
 __all__ = ["PROMPTS", "answer", "attack", "check_attack", "check_invade", "invade", "is_hit", "prompt_commands"]
@@ -321,8 +321,20 @@ def answer_trade(ctx: Ctx, seat: int, accept: bool) -> None:
     gp = ctx.player(giver)
     gp["trade_hand"].remove(offer["card"])
     receiver = ctx.player(seat)
-    receiver["trade_held"][str(giver)] = {"card": offer["card"], "exhausted": bool(civ_effects(receiver, "distrust"))}
+    receiver["trade_held"][str(giver)] = {"card": offer["card"], "exhausted": False}
+    _distrust(s, receiver, str(giver))
     ctx.emit("trade_accepted", seat=seat, giver=giver, card=offer["card"])  # R171: Romulans exhaust it
+
+
+def _distrust(state: State, receiver: Player, giver: str) -> None:
+    """R171: the Romulans' Trade Agreement just received (or taken in a swap) enters Exhausted; with the table
+    option ``romulan_distrust`` ``all`` every one they hold does (RULINGS A13)."""
+    if not civ_effects(receiver, "distrust"):
+        return
+    every = state["options"].get("romulan_distrust") == "all"
+    for owner, held in receiver["trade_held"].items():
+        if every or owner == giver:
+            held["exhausted"] = True
 
 
 def check_swap_trade(state: State, seat: int, args: dict[str, Any]) -> None:
@@ -348,7 +360,8 @@ def swap_trade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p["trade_hand"].remove(args["card"])
     p["trade_hand"].append(held["card"])
     p["trade_hand"].sort()
-    other["trade_held"][str(seat)] = {"card": args["card"], "exhausted": bool(civ_effects(other, "distrust"))}  # R171
+    other["trade_held"][str(seat)] = {"card": args["card"], "exhausted": False}
+    _distrust(ctx.state, other, str(seat))
     ctx.emit("trade_swapped", seat=seat, to=args["to"], card=args["card"])
 
 

@@ -216,8 +216,11 @@ def counter(state: State, seat: int, per: str) -> int:
     if per == "starbase":
         return starbases_controlled(state, seat)
     if per == "ship_orbiting_rival":  # R193: whatever the agreements
-        return sum(board.ships_in(p, board.sys_sector(sid)) for sid, sys in sorted(systems.items())
-                   if sys["control"] is not None and sys["control"] != seat)
+        orbiting = [board.ships_in(p, board.sys_sector(sid)) for sid, sys in sorted(systems.items())
+                    if sys["control"] is not None and sys["control"] != seat]
+        if state["options"].get("ferengi_trade_authority") == "per_system":  # RULINGS A48
+            return sum(1 for n in orbiting if n > 0)
+        return sum(orbiting)
     if per == "phenomenon_with_ship":
         return sum(1 for sid, sys in systems.items()
                    if sys["kind"] == "phenomenon" and board.ships_in(p, board.sys_sector(sid)) > 0)

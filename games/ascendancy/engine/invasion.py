@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import ambassadors, board, effects, optional
-from games.ascendancy.engine.build import developed, take_control
+from games.ascendancy.engine.build import developed, project_secrecy, take_control
 from games.ascendancy.engine.combat import (
     INV_ATT,
     INV_DEF,
@@ -278,4 +278,5 @@ def give_project(ctx: Ctx, giver: int, seat: int, card: str) -> None:
     gp = ctx.player(giver)
     gp["projects"] = [pr for pr in gp["projects"] if pr["card"] != card]
     ctx.player(seat)["projects"].append({"card": card, "research": 0})
-    ctx.emit("project_captured", seat=seat, giver=giver, card=card)
+    ctx.emit("project_captured", seat=seat, giver=giver, card=card,
+             **project_secrecy(ctx.state, [seat, giver], {"seat": seat, "giver": giver, "card": None}))

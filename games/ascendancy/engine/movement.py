@@ -133,7 +133,7 @@ def _warp_entry(p: Player, ident: Any) -> dict[str, Any]:
 def check_warp_boost(state: State, seat: int, args: dict[str, Any]) -> None:
     check_command_phase(state, seat)
     w = _warp_entry(state["players"][seat], args.get("warp"))
-    if not w["fresh"]:
+    if not w["fresh"] and state["options"].get("warp_boost") != "any_time":  # RULINGS A5
         raise IllegalCommand("not_just_entered_warp", "ascendancy:R47")
 
 

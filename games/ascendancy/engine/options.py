@@ -54,6 +54,20 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_temporal_anomaly", "detail": True},  # R77, RULINGS A17
         {"name": "andorian_pride", "type": "choice", "default": "ties_count", "choices": ["ties_count", "strictly_best"],
          "label": "option_andorian_pride", "detail": True},  # R179, RULINGS A23
+        {"name": "warp_boost", "type": "choice", "default": "same_turn", "choices": ["same_turn", "any_time"],
+         "label": "option_warp_boost", "detail": True},  # R47, RULINGS A5
+        {"name": "reroll_limit", "type": "choice", "default": "once_per_rule", "choices": ["once_per_rule", "once_per_die"],
+         "label": "option_reroll_limit", "detail": True},  # R42, RULINGS A8
+        {"name": "retreat_adjacent", "type": "choice", "default": "forbidden", "choices": ["forbidden", "allowed"],
+         "label": "option_retreat_adjacent", "detail": True},  # R96, RULINGS A9
+        {"name": "romulan_distrust", "type": "choice", "default": "received", "choices": ["received", "all"],
+         "label": "option_romulan_distrust", "detail": True},  # R171, RULINGS A13
+        {"name": "fleet_cap", "type": "choice", "default": "on_forming", "choices": ["on_forming", "always"],
+         "label": "option_fleet_cap", "detail": True},  # R125, R202, RULINGS A27
+        {"name": "ferengi_trade_authority", "type": "choice", "default": "per_ship", "choices": ["per_ship", "per_system"],
+         "label": "option_ferengi_trade_authority", "detail": True},  # R193, RULINGS A48
+        {"name": "projects", "type": "choice", "default": "public", "choices": ["public", "private"],
+         "label": "option_projects", "detail": True},  # §8.1, RULINGS I38
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

@@ -3,12 +3,14 @@
 Hidden from everyone (owner included): the order of each Advancement deck above the cards put under it
 in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68), the
 disc stack above its known bottom discs (``stack_known``). Other seats' standing answers (RULINGS E50) are
-dropped: only their owner knows them. Bids are open (R3) and every other fact is public, so nothing else
-changes.
+dropped: only their owner knows them. With the table option ``projects`` ``private`` other seats' Projects
+are drawn again from the decks they came from (RULINGS I38). Bids are open (R3) and every other fact is
+public, so nothing else changes.
 """
 
 from __future__ import annotations
 
+from games.ascendancy.engine import catalog
 from games.ascendancy.engine.state import State, copy_state
 from games.engine.core import Rng
 
@@ -44,10 +46,30 @@ def _redraw_borg_card(s: State, rng: Rng) -> None:
     s["order"] = done + sorted(rest, key=lambda x: cards[str(x)])
 
 
+def _redraw_projects(s: State, seat: int | None, rng: Rng) -> None:
+    """RULINGS I38: with private Projects another seat's Project may be any card still hidden in the deck it
+    came from (swapped with one above the deck's known bottom), or itself."""
+    for p in s["players"]:
+        if p["seat"] == seat:
+            continue
+        for pr in p["projects"]:
+            civ = catalog.ADVANCEMENTS[pr["card"]]["civ"]
+            owner = next((q for q in s["players"] if q["civ"] == civ), None)
+            if owner is None:
+                continue
+            places = list(range(min(owner.get("deck_known", 0), len(owner["deck"])), len(owner["deck"])))
+            pick = rng.below(len(places) + 1)
+            if pick < len(places):
+                i = places[pick]
+                owner["deck"][i], pr["card"] = pr["card"], owner["deck"][i]
+
+
 def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     s = copy_state(state)
     for p in s["players"]:
         _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
+    if s["options"].get("projects") == "private":
+        _redraw_projects(s, seat, rng)
     _shuffle_above(rng, s["exploration"]["deck"], s["exploration"].get("known", 0), _peeked(s, seat, "exploration"))
     _shuffle_above(rng, s["stack"], s.get("stack_known", 0), _peeked(s, seat, "systems"))
     if "agenda_deck" in s:

@@ -1,7 +1,8 @@
 """What each seat may see, and the zones the site mirrors.
 
 Everything is public but the contents and order of the Advancement decks, the Exploration deck and the
-disc stack (shown as counts). Bids are open (R3, the rulebook: bids are placed on the Turn Order card in
+disc stack (shown as counts), and with the table option ``projects`` ``private`` the faces of other seats'
+Projects (RULINGS I38). Bids are open (R3, the rulebook: bids are placed on the Turn Order card in
 turn, so the no-equal-total rule can be kept).
 """
 
@@ -19,6 +20,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     for p in state["players"]:
         q = {k: v for k, v in p.items() if k not in ("deck", "deck_known", "agendas")}
         q["deck_count"] = len(p["deck"])
+        if _faces_hidden(state, seat, p["seat"]):  # RULINGS I38: the Research on them stays public
+            q["projects"] = [{"card": None, "research": pr["research"]} for pr in p["projects"]]
         if "agendas" in p:  # setup 2.1.9: one Agenda public, the other seen by the Vulcan only
             q["agendas"] = list(p["agendas"]) if seat == p["seat"] else (
                 [p["agenda_public"]] if p["agenda_public"] else [])
@@ -34,7 +37,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},
         "order": _order(state), "cards": _cards(state), "initiative": state["initiative"],
-        "turn": state["turn"] if state["turn"] is not None or seat is None else _simultaneous_turn(state, seat),
+        "turn": _turn(state, seat),
         "prompt": state["prompt"], "end": state["end"],
         "simultaneous": list(state["simultaneous"]["waiting"]) if state.get("simultaneous") else None,
         # The table's drawing (where discs and lanes lie, each sector's point): what the board needs to draw.
@@ -43,6 +46,20 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
         "borg": _borg(state, seat),
     }
+
+
+def _faces_hidden(state: State, seat: int | None, owner: int) -> bool:
+    """RULINGS I38: with the table option ``projects`` ``private`` only their holder sees his Projects' faces."""
+    return state["options"].get("projects") == "private" and seat != owner
+
+
+def _turn(state: State, seat: int | None) -> dict[str, Any] | None:
+    turn: dict[str, Any] | None = state["turn"]
+    if turn is None:
+        return _simultaneous_turn(state, seat) if seat is not None else None
+    if turn.get("funded") and _faces_hidden(state, seat, turn["seat"]):  # the Projects funded this Build Phase
+        return {**turn, "funded": [None] * len(turn["funded"])}
+    return turn
 
 
 def _borg_hidden(state: State) -> bool:
@@ -107,7 +124,8 @@ def zones(state: State) -> list[Zone]:
         out.append(Zone(name=f"advancement_deck_{p['seat']}", cards=list(p["deck"]), owner=p["seat"],
                         visibility="hidden"))
         out.append(Zone(name=f"projects_{p['seat']}", cards=[pr["card"] for pr in p["projects"]],
-                        owner=p["seat"], visibility="public"))
+                        owner=p["seat"], visibility="owner" if state["options"].get("projects") == "private"
+                        else "public"))
         out.append(Zone(name=f"advancements_{p['seat']}", cards=[a["card"] for a in p["advancements"]],
                         owner=p["seat"], visibility="public"))
     return out

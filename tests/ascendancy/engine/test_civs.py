@@ -220,6 +220,23 @@ def test_vulcan_fleets_above_authority_are_disbanded_at_once() -> None:
     assert ev(events, "fleet_disbanded")[0]["reason"] == "fleet_cap"
 
 
+@pytest.mark.rules("ascendancy:R125", "ascendancy:R202")
+def test_fleet_cap_always_disbands_anyone_s_fleets_above_authority() -> None:
+    """RULINGS A27: a non-Vulcan keeps his fleets after losing Authority; ``fleet_cap`` ``always``: he disbands
+    like the Vulcans."""
+    def fleets_after_losing_authority(**options: Any) -> list[str]:
+        state = build(turn=0, phase="command", authority={0: 2}, options=options,
+                      fleets={0: {"fed_fleet_1": ("fed_exploration_fleet", 3, "S:earth"),
+                                  "fed_fleet_2": ("fed_defense_fleet", 3, "S:earth")}})
+        ctx = Ctx(state=state, rng=Rng.from_seed(0))
+        movement.apply_effect(ctx, 0, "earth", {"kind": "lose_authority", "amount": 1})
+        assert state["players"][0]["authority"] == 1
+        return sorted(state["players"][0]["fleets"])
+
+    assert fleets_after_losing_authority() == ["fed_fleet_1", "fed_fleet_2"]
+    assert fleets_after_losing_authority(fleet_cap="always") == ["fed_fleet_1"]
+
+
 @pytest.mark.rules("ascendancy:R203")
 def test_the_ancient_reliquary_colonizes_at_once_without_authority() -> None:
     cost = catalog.ADVANCEMENTS["vul_ancient_reliquary"]["cost"]
@@ -514,3 +531,19 @@ def test_ferengi_trade_authority_yields_per_ship_orbiting_a_rival_system() -> No
                 ships={0: {"S:vega": 2}})
     kli_idle = build(civs=("klingon", "ferengi", "romulan"), systems=[{**worlds[0], "control": 2}])
     assert rounds.node_income(kli, 0) == rounds.node_income(kli_idle, 0)  # the Ferengi card only
+
+
+@pytest.mark.rules("ascendancy:R193")
+def test_ferengi_trade_authority_per_system_counts_each_orbited_rival_system_once() -> None:
+    """RULINGS A48: 1 Production per ship by default; ``ferengi_trade_authority`` ``per_system``: per system."""
+    worlds = [{"id": "vega", "slots": ["research"], "control": 1, "xy": [45.0, 56.5]},
+              {"id": "rigel", "slots": ["research"], "control": 2, "xy": [45.0, 41.5]}]
+    fer = ("ferengi", "klingon", "romulan")
+
+    def gained(**options: Any) -> int:
+        idle = build(civs=fer, systems=worlds, ships={0: {"S:ferenginar": 3}}, options=options)
+        busy = build(civs=fer, systems=worlds, ships={0: {"S:vega": 2, "S:rigel": 1}}, options=options)
+        return rounds.node_income(busy, 0)["production"] - rounds.node_income(idle, 0)["production"]
+
+    assert gained() == 3
+    assert gained(ferengi_trade_authority="per_system") == 2

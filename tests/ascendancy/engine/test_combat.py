@@ -167,6 +167,32 @@ def test_the_battle_group_rolls_apart_and_rerolls_its_ones_each_rule_once_per_di
     raise AssertionError("no seed rolled a 1 for the fleet")
 
 
+@pytest.mark.rules("ascendancy:R42", "ascendancy:R172")
+def test_reroll_limit_once_per_die_stops_a_second_rule_from_rerolling_the_same_die() -> None:
+    """RULINGS A8: by default another rule may re-roll a re-rolled die (the test above); ``once_per_die``: no."""
+    for seed in range(60):
+        state = build(civs=("romulan", "klingon", "federation"), turn=0, phase="command", systems=[VEGA],
+                      lanes=[("l1", "romulus", "vega", 2)], ships={0: {"S:romulus": 2}, 1: {"L:l1:1": 3}},
+                      fleets={0: {"rom_fleet_1": ("rom_battle_group", 3, "S:romulus")}},
+                      advancements={0: ["rom_advanced_targeting_vector"]}, options={"reroll_limit": "once_per_die"})
+        state, _ = run(state, cmd(0, "attack", target="L:l1:1"))
+        state, events = run(state, cmd(0, "decline"), seed=seed)
+        _, fleet = dice(events, "attack")
+        decision = RULES.decision_for(state, 0)
+        if 1 not in fleet or decision is None or decision.prompt != "reroll":
+            continue
+        die = next(a["die"] for k, a in legal(state, 0) if k == "reroll" and a["card"] == "rom_battle_group")
+        assert {"card": "rom_advanced_targeting_vector", "die": die} in [a for k, a in legal(state, 0) if k == "reroll"]
+        state, _ = run(state, cmd(0, "reroll", card="rom_battle_group", die=die), seed=seed)
+        decision = RULES.decision_for(state, 0)
+        if decision is not None and decision.prompt == "reroll":
+            assert not [a for k, a in legal(state, 0) if k == "reroll" and a["die"] == die]
+        refused(state, cmd(0, "reroll", card="rom_advanced_targeting_vector", die=die), "reroll_not_allowed",
+                "ascendancy:R42")
+        return
+    raise AssertionError("no seed rolled a 1 for the fleet")
+
+
 @pytest.mark.rules("ascendancy:R86")
 def test_a_fleet_rule_in_one_sector_applies_to_the_whole_side() -> None:
     state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE],
@@ -214,6 +240,24 @@ def test_each_sector_of_a_retreating_side_retreats_as_its_own_group() -> None:
     state, events = run(state, cmd(0, "retreat", src="L:l1:2", to="S:vega"))
     assert state["players"][0]["ships"] == {"L:l2:2": 2, "S:vega": 1}
     assert ev(events, "battle_ended")[0]["winner"] == 1
+
+
+@pytest.mark.rules("ascendancy:R96", "ascendancy:R32")
+def test_a_retreat_may_not_end_adjacent_to_the_enemy_unless_the_table_allows_it() -> None:
+    """RULINGS A9: through his own system Vega (R49) the attacker could reach L:l2:1, Adjacent to the enemy
+    ships in Vega: refused by default, a destination with ``retreat_adjacent`` ``allowed``."""
+    def destinations(**options: Any) -> set[str]:
+        state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                      systems=[{**VEGA, "control": 0}, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                      lanes=[LANE, ("l2", "vega", "deneb", 2)],
+                      ships={0: {"L:l1:2": 2}, 1: {"S:vega": 3}}, shields={0: 3, 1: 3}, options=options)
+        state, _ = run(state, cmd(0, "attack", target="S:vega"))  # the round: nobody hits
+        decision = RULES.decision_for(state, 0)
+        assert decision is not None and decision.prompt == "retreat"
+        return {a["to"] for k, a in legal(state, 0) if k == "retreat"}
+
+    assert destinations() == {"L:l1:1", "S:earth"}
+    assert destinations(retreat_adjacent="allowed") == {"L:l1:1", "S:earth", "L:l2:1"}
 
 
 def _invasion(civ: str, advancements: list[str], ships: int, nodes: list[str | None], **kw: Any) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.ascendancy.engine import board
@@ -224,6 +226,22 @@ def test_trade_agreements_need_contact_and_adjacency_are_answered_off_turn_and_c
     state["turn"]["seat"] = 2
     state, _ = run(state, cmd(2, "cancel_trade", owner=0))
     assert "0" not in state["players"][2]["trade_held"] and state["players"][0]["trade_hand"] == [0, 1, 2]
+
+
+@pytest.mark.rules("ascendancy:R171", "ascendancy:R84")
+def test_romulan_distrust_all_exhausts_every_trade_agreement_the_romulans_hold() -> None:
+    """RULINGS A13: by default only the card received enters Exhausted; ``romulan_distrust`` ``all``: every
+    Trade Agreement the Romulans hold is Exhausted with it."""
+    def held_after_accepting(**options: Any) -> dict[str, bool]:
+        state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={2: {"L:l1:1": 1}},
+                      contact=[0, 1, 2], options=options)
+        state["players"][2]["trade_held"]["1"] = {"card": state["players"][1]["trade_hand"].pop(0),
+                                                  "exhausted": False}
+        state, _ = run(state, cmd(0, "offer_trade", to=2, card=0), cmd(2, "accept_trade"))
+        return {owner: held["exhausted"] for owner, held in state["players"][2]["trade_held"].items()}
+
+    assert held_after_accepting() == {"0": True, "1": False}
+    assert held_after_accepting(romulan_distrust="all") == {"0": True, "1": True}
 
 
 @pytest.mark.rules("ascendancy:R132", "ascendancy:R131", "ascendancy:R133")

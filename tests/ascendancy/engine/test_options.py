@@ -10,6 +10,7 @@ import pytest
 from games.ascendancy.engine import catalog, optional, options
 from games.engine.core import Command, IllegalCommand, Rng
 from tests.ascendancy.engine.helpers import RULES, build, cmd, ev, fresh, legal, refused, run
+from tests.support.engine import strings
 
 BOOK_OPTIONS = {
     "simultaneous_first_turns": "R145", "extra_resources": "R146", "starting_project": "R147",
@@ -234,3 +235,62 @@ def test_experienced_players_choose_their_starting_cards() -> None:
             state, _ = run(state, cmd(seat, "choose_starting_card", card=sorted(state["players"][seat]["deck"])[0]))
     assert state["phase"] in ("bid", "turn") and state["round"] == 1
     assert all(len(p["advancements"]) == 2 and len(p["projects"]) == 1 for p in state["players"])
+
+
+# --- The rulings' switches (RULINGS §5) ---------------------------------------------------------------------------
+def _in_warp_since_last_turn(**options: Any) -> dict[str, Any]:
+    state = build(turn=0, phase="command", options=options)
+    state["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 1,
+                                    "fresh": False}]
+    return state
+
+
+@pytest.mark.rules("ascendancy:R47")
+def test_warp_boost_any_time_lets_an_older_ship_in_warp_take_more_tokens() -> None:
+    """RULINGS A5: by default only a ship that entered Warp this turn takes tokens; ``any_time``: any of them."""
+    assert {o["name"]: o for o in RULES.option_schema()}["warp_boost"]["default"] == "same_turn"
+    refused(_in_warp_since_last_turn(), cmd(0, "warp_boost", warp="w1"), "not_just_entered_warp", "ascendancy:R47")
+    state = _in_warp_since_last_turn(warp_boost="any_time")
+    ready = state["players"][0]["ready"]
+    state, events = run(state, cmd(0, "warp_boost", warp="w1"))
+    assert state["players"][0]["warp"][0]["tokens"] == 2 and state["players"][0]["ready"] == ready - 1
+    assert ev(events, "warp_boosted")
+
+
+@pytest.mark.rules("ascendancy:R131", "ascendancy:R15")
+def test_private_projects_hide_their_faces_from_the_other_seats_only() -> None:
+    """RULINGS I38: Projects are public by default; ``projects`` ``private``: only their holder sees the faces
+    (the Research on them stays public), in the view, the log, the zones and what another seat may imagine."""
+    def launched(**options: Any) -> tuple[dict[str, Any], list[Any]]:
+        state = build(turn=0, phase="command", options=options)
+        return run(state, cmd(0, "launch"))
+
+    state, events = launched()
+    cards = [pr["card"] for pr in state["players"][0]["projects"]]
+    assert len(cards) == 2 and ev(events, "projects_launched")[0]["cards"] == cards
+    assert [pr["card"] for pr in RULES.view(state, 1)["players"][0]["projects"]] == cards
+    state, events = launched(projects="private")
+    cards = [pr["card"] for pr in state["players"][0]["projects"]]
+    event = next(e for e in events if e.kind == "projects_launched")
+    assert event.visible_to == frozenset({0}) and event.for_seat(1) == {"seat": 0, "cards": [None, None]}
+    assert event.for_seat(0)["cards"] == cards
+    assert [pr["card"] for pr in RULES.view(state, 0)["players"][0]["projects"]] == cards
+    for seat in (None, 1, 2):
+        view = RULES.view(state, seat)
+        assert view["players"][0]["projects"] == [{"card": None, "research": 0}] * 2
+        assert not set(cards) & strings({k: v for k, v in view.items() if k != "options"})
+        assert RULES.view(RULES.rerandomise(state, seat, Rng.from_seed(3)), seat) == view
+    zones = {z.name: z for z in RULES.zones(state)}
+    assert zones["projects_0"].visible_to(0) and not zones["projects_0"].visible_to(1)
+    state["turn"]["funded"] = [cards[0]]  # R15: the Project funded this Build Phase
+    assert RULES.view(state, 1)["turn"]["funded"] == [None] and RULES.view(state, 0)["turn"]["funded"] == [cards[0]]
+    state["players"][0]["projects"].append({"card": state["players"][0]["deck"][-1], "research": 0})
+    state["players"][0]["deck"].pop()
+    state, events = run(state, cmd(0, "discard_project", card=cards[0]))  # Earth has one Research Node
+    event = next(e for e in events if e.kind == "project_discarded")
+    assert event.for_seat(0)["card"] == cards[0] and event.for_seat(1) == {"seat": 0, "card": None}
+    redrawn = {tuple(pr["card"] for pr in RULES.rerandomise(state, 1, Rng.from_seed(s))["players"][0]["projects"])
+               for s in range(8)}
+    assert len(redrawn) > 1
+    assert {tuple(pr["card"] for pr in RULES.rerandomise(state, 0, Rng.from_seed(s))["players"][0]["projects"])
+            for s in range(8)} == {tuple(pr["card"] for pr in state["players"][0]["projects"])}

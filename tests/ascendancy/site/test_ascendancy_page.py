@@ -582,3 +582,30 @@ def test_the_map_frame_fits_what_is_drawn_and_grows_in_steps():
     assert map_frame([(0.5, 0.5), (89.5, 89.5)], [90.0, 90.0]) == (-FRAME_MARGIN, -FRAME_MARGIN, 90 + FRAME_MARGIN,
                                                                      90 + FRAME_MARGIN)  # never beyond the table
     assert map_frame([], [90.0, 90.0]) == (-FRAME_MARGIN, -FRAME_MARGIN, 90 + FRAME_MARGIN, 90 + FRAME_MARGIN)
+
+
+@pytest.mark.rules("ascendancy:R131")
+def test_private_projects_are_face_down_on_the_public_console_and_face_up_in_their_holders_secret_part() -> None:
+    """RULINGS I38: with ``projects`` ``private`` the public console shows every Project face down (it is the
+    same page part for everyone), the holder reads his own in the part only he sees."""
+    from games.ascendancy.engine.scenario import build, cmd, run
+    from games.ascendancy.presenter import name_of
+    from games.parts import render_parts
+
+    rules = registry.get("ascendancy")
+    presenter = presenter_for("ascendancy")
+    state, _ = run(build(turn=0, phase="command", options={"projects": "private"}), cmd(0, "launch"))
+    names = [name_of(pr["card"]) for pr in state["players"][0]["projects"]]
+    by_viewer: list[dict[str, Part]] = []
+    for position in (None, 0, 1):
+        view = rules.view(state, position)
+        ctx = {"view": view, "position": position, "table": None, "seat_names": {},
+               "controls": presenter.controls(rules, view, [], position), "form_version": 1, "idempotency_key": "k"}
+        by_viewer.append({p.id: p for p in presenter.board_parts(rules, ctx) or []})
+    for parts in by_viewer:
+        assert parts["asc-console-0"].data == by_viewer[0]["asc-console-0"].data
+        public = str(render_parts([p for p in parts.values() if p.public]))
+        assert not any(name in public for name in names) and "a face-down Project" in public
+    mine = str(render_parts([by_viewer[1]["asc-secret"]]))
+    assert all(f"Project: {name}" in mine for name in names)
+    assert "asc-secret" not in by_viewer[0] and "asc-secret" not in by_viewer[2]
