@@ -1107,7 +1107,9 @@ def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
         sid = ident
     live = sorted(live_seats(s), key=lambda x: turn_rank(s, x))
     home = board.home_of(s, live[0]) if live else None
-    if home is not None and s["stack"] and board.free_lane_slots(s, sid) > 0 and _new_lane(ctx, c, sid, home):
+    # A Cube already in that Home System has no lane to point at it: the random lane (RULINGS B42).
+    if (home is not None and home != sid and s["stack"] and board.free_lane_slots(s, sid) > 0
+            and _new_lane(ctx, c, sid, home)):
         return
     linked = sorted(x for x in board.linked_systems(s, sid)
                     if not _blocks(s, board.sys_sector(x)) and cube_at(s, board.sys_sector(x)) is None)
