@@ -19,7 +19,7 @@ from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed
-from games.ascendancy.engine.combat import hits_needed, is_hit, starbase_bonus
+from games.ascendancy.engine.combat import hits_needed, is_hit, lose_units, starbase_bonus
 from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats
 from games.engine.core import Command, IllegalCommand
 
@@ -745,18 +745,7 @@ def _allocate(ctx: Ctx, f: dict[str, Any], area: list[str]) -> bool:
         _take(f, alloc, units[0])
     for seat_key, units_taken in sorted(f.pop("taken").items()):
         seat = int(seat_key)
-        p = s["players"][seat]
-        lost = 0
-        for unit, n in sorted(units_taken.items()):
-            kind, _, ident = unit.partition(":")
-            if kind == "fleet":
-                p["fleets"][ident]["ships"] -= n
-            else:
-                p["ships"][ident] -= n
-                if p["ships"][ident] == 0:
-                    del p["ships"][ident]
-            lost += n
-        check_fleet_sizes(ctx, seat)
+        lost = lose_units(ctx, seat, units_taken)
         ctx.emit("borg_casualties", seat=seat, ships=lost, cube=f["cube"], rule="ascendancy:R234",
                  tiebreak="lowest_turn_order")
     f["taken"] = {}

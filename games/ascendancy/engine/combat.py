@@ -383,18 +383,7 @@ def _step_allocate(ctx: Ctx, b: dict[str, Any]) -> bool:
         assign_hit(s, options[0])
     for seat_key, units in sorted(b.pop("taken").items()):
         seat = int(seat_key)
-        p = ctx.player(seat)
-        lost = 0
-        for unit, n in sorted(units.items()):
-            kind, _, ident = unit.partition(":")
-            if kind == "fleet":
-                p["fleets"][ident]["ships"] -= n
-            else:
-                p["ships"][ident] -= n
-                if p["ships"][ident] == 0:
-                    del p["ships"][ident]
-            lost += n
-        check_fleet_sizes(ctx, seat)
+        lost = lose_units(ctx, seat, units)
         andorians.record_losses(b, seat, lost)  # for Field Testing (R181)
         ctx.emit("casualties", seat=seat, ships=lost, sector=b["target"])
     b["taken"] = {}
@@ -410,3 +399,21 @@ def assign_hit(state: State, unit: str) -> None:
 
 
 effects.MECHANICS["betray"] = betray
+
+
+def lose_units(ctx: Ctx, seat: int, units: dict[str, int]) -> int:
+    """Remove the ships a seat lost (``{"fleet:<id>" | <sector>: count}``), disband fleets left too small
+    (R129), and answer how many were lost."""
+    p = ctx.player(seat)
+    lost = 0
+    for unit, n in sorted(units.items()):
+        kind, _, ident = unit.partition(":")
+        if kind == "fleet":
+            p["fleets"][ident]["ships"] -= n
+        else:
+            p["ships"][ident] -= n
+            if p["ships"][ident] == 0:
+                del p["ships"][ident]
+        lost += n
+    check_fleet_sizes(ctx, seat)
+    return lost
