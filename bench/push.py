@@ -126,7 +126,7 @@ async def run(args: argparse.Namespace) -> dict[str, list[float]]:
         for user in [*game.users, *extra]:
             comm = WebsocketCommunicator(app, f"/ws/tables/{game.table_id}/")
             comm.scope["user"] = user
-            connected, _ = await comm.connect()
+            connected, _ = await comm.connect(timeout=60)  # a busy or profiled machine: a patient connect
             assert connected
             comms.append(comm)
     await _drain(comms)
@@ -203,7 +203,7 @@ def _configure(consumer: Any, mode: str) -> None:
 async def _drain(comms: list[Any]) -> None:
     for comm in comms:
         while not comm.output_queue.empty():
-            await comm.receive_output()
+            await comm.receive_output(timeout=60)
 
 
 def main() -> int:

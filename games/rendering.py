@@ -6,7 +6,7 @@ half-made choice in my decision panel survives another seat's move when my decis
 
 from __future__ import annotations
 
-import hashlib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from games.models import Event, Seat, Table
-from games.parts import out_of_band, rendered_parts
+from games.parts import digest_of, out_of_band, rendered_parts
 from games.presenters import seat_names
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
@@ -36,6 +36,13 @@ class View:
     fragments: dict[str, str]
     parts: tuple[tuple[str, str, str], ...] | None = None
 
+    @functools.cached_property
+    def digests(self) -> dict[str, str]:
+        """Each fragment's ``html_digest``, worked out once per render: what the page will show
+        (``shown_of``) and what changed for each socket (``view_changes``) both read it, and a render
+        kept in the fragments cache keeps them."""
+        return {name: html_digest(html) for name, html in self.fragments.items()}
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -48,12 +55,12 @@ class Shown:
 
 
 def html_digest(html: str) -> str:
-    return hashlib.blake2b(html.encode(), digest_size=12).hexdigest()
+    return digest_of(html)
 
 
 def shown_of(view: View) -> Shown:
     parts = None if view.parts is None else tuple((pid, digest) for pid, digest, _ in view.parts)
-    return Shown({name: html_digest(html) for name, html in view.fragments.items()}, parts)
+    return Shown(dict(view.digests), parts)
 
 
 def view_changes(view: View, shown: Shown | None) -> dict[str, str]:
@@ -61,8 +68,9 @@ def view_changes(view: View, shown: Shown | None) -> dict[str, str]:
     or part id, in page order: the fragments whose HTML changed; for the board, when its parts are the
     same ids in the same order, only the parts whose digest changed, else the whole board."""
     out: dict[str, str] = {}
+    digests = view.digests
     for name, html in view.fragments.items():
-        if shown is not None and shown.fragments.get(name) == html_digest(html):
+        if shown is not None and shown.fragments.get(name) == digests[name]:
             continue
         if (
             name == "board"
@@ -105,8 +113,9 @@ def render_view(
         ctx["oob"] = oob
         with seat_names(ctx["seat_names"]):
             parts = with_parts_html(ctx, oob=oob)
-            out = View({name: render_to_string(f"games/table.html#{name}", ctx) for name in FRAGMENTS}, parts)
+            out = View({name: render_fragment(name, ctx) for name in FRAGMENTS}, parts)
         if key and store:
+            out.digests  # noqa: B018  (kept with the render: its readers need them)
             caches["fragments"].set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     if settings.HYPERLANE_PLANT_LEAK == "fragments":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         out = View({**out.fragments, "board": out.fragments["board"] + str(viewer.table.state)}, out.parts)
@@ -114,6 +123,55 @@ def render_view(
         planted = tuple((pid, digest, html + str(viewer.table.state)) for pid, digest, html in out.parts)
         out = View(out.fragments, planted)
     return out
+
+
+#: Fragments whose HTML depends on a few values that rarely change (``_steady_key``), by those values:
+#: the seat list, and an empty decision panel or result. A bounded, per-process memo.
+_STEADY: dict[tuple[Any, ...], str] = {}
+STEADY_MAX = 5000
+
+
+def render_fragment(name: str, ctx: dict[str, Any]) -> str:
+    """One of the table page's fragments (``FRAGMENTS``) for the viewer ``ctx`` describes. The seat list
+    and the empty decision and result panels are the same render after render (most seats have nothing
+    to decide after another seat's move), and the status line the same for every seat of a version but
+    the ones it waits for: rendered once per the values they show (``_steady_key``)."""
+    key = _steady_key(name, ctx)
+    if key is None:
+        return render_to_string(f"games/table.html#{name}", ctx)
+    html = _STEADY.get(key)
+    if html is None:
+        html = render_to_string(f"games/table.html#{name}", ctx)
+        if len(_STEADY) >= STEADY_MAX:
+            _STEADY.clear()
+        _STEADY[key] = html
+    return html
+
+
+def _steady_key(name: str, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
+    """Everything fragment ``name`` shows, for the ones ``render_fragment`` keeps; None for the others.
+    Keep in step with the partials of ``games/table.html`` (and ``_table_actions.html``)."""
+    oob = bool(ctx.get("oob"))
+    language = translation.get_language()
+    if name == "seats":
+        table, me, user = ctx["table"], ctx["my_seat"], ctx["viewer_user"]
+        seats = tuple((s.pk, s.position, s.user.shown_name, s.faction, s.resigned) for s in ctx["seats"])
+        mine = None if me is None else (me.pk, me.resigned)
+        staff = user is not None and user.is_staff
+        return ("seats", table.pk, table.status, seats, mine, staff, oob, language)
+    if name == "status":
+        table, me = ctx["table"], ctx["my_seat"]
+        waiting = tuple((s.pk, s.position, s.user.shown_name, me is not None and s.pk == me.pk) for s in ctx.get("waiting_on") or ())
+        return (
+            "status", table.pk, table.title, str(ctx["game_label"]), table.version, table.status, table.num_players,
+            len(ctx["seats"]), bool(ctx.get("is_creator")), bool(ctx.get("automatic_running")),
+            table.needs_moderator_since is not None, waiting, ctx["version"], oob, language,
+        )  # fmt: skip
+    if name == "decision" and not ctx.get("my_decision"):
+        return ("decision", ctx.get("my_seat") is not None, bool(ctx.get("is_active")), oob, language)
+    if name == "result" and not ctx.get("result"):
+        return ("result", oob, language)
+    return None
 
 
 def with_parts_html(ctx: dict[str, Any], *, oob: bool) -> tuple[tuple[str, str, str], ...] | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -18,7 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 
 from games.engine.core import Command, Decision, Rules
 from games.kemble.engine.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
-from games.parts import Part
+from games.parts import Part, digest_of
 from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
@@ -1489,7 +1488,7 @@ def _kept_part(
         holder[key] = kept
     for i, entry in enumerate(entries):
         text = text.replace(f'"\\u0000{i}"', _json_kept(entry), 1)
-    digest = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    digest = digest_of(text)
     return _KeptPart(part_id, template, data, public, digest)
 
 
