@@ -136,9 +136,14 @@ def after_sleeper_deal(ctx: Ctx) -> None:
     his choice, a Sympathizer among them unrevealed (R403); a human who drew the Sympathizer reveals and
     resolves it at once (R407)."""
     state = ctx.state
-    for p in state["players"]:
-        if p["cylon"] and p["loyalty"] and humans(state, besides=p["seat"]):
-            queue_give_away(ctx, p["seat"])
+    order = [(state["current"] + i) % state["n"] for i in range(state["n"])]  # RULINGS G9
+    for seat in order:
+        if (
+            state["players"][seat]["cylon"]
+            and state["players"][seat]["loyalty"]
+            and humans(state, besides=seat)
+        ):
+            queue_give_away(ctx, seat)
     resolve_sympathizers(ctx, [p["seat"] for p in state["players"] if not p["cylon"]])
 
 

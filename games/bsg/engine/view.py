@@ -1,7 +1,9 @@
 """What each seat may see (bsg 6.1, R401, R501) and the zones the site mirrors.
 
-A seat sees its own hand, loyalty cards, Quorum cards and skill check contributions; of the others only
-how many they hold or put in. Decks, the Destiny cards and the civilian ships' backs are hidden from
+A seat sees its own hand, loyalty cards, Quorum cards, Super Crisis cards (R402e) and skill check
+contributions; of the others only how many they hold or put in. The cards a prompt shows (the Destinations
+the Admiral draws, a revealer's damage tokens, Caprica's two crises, the hand the Human Fleet looks at) are
+its seat's alone; who must give loyalty cards away is public (R403). Decks, the Destiny cards and the civilian ships' backs are hidden from
 everyone; the Destination cards the Admiral draws are his until he chooses. Revealed loyalty cards are
 public.
 """
