@@ -77,7 +77,7 @@ PROMPTS: dict[str, str] = {
     "jump_preparation": "Jump preparation.",
     "choose_destination": "Choose the fleet's Destination.",
     "discard_to_hand_limit": "Discard down to 10 Skill cards.",
-    "discard_skill_cards": "Discard the Skill cards the crisis asks for.",
+    "discard_skill_cards": "Discard the Skill cards you have to discard (a crisis, or your reveal: down to 3).",
     "choose_character_to_send": "Choose the character to send.",
     "move_anywhere": "Choose where to go.",
     "place_stranded": "Choose the Galactica location where your character turns up.",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.state import CONTENT
+from games.bsg.engine.state import CONTENT, skill_of
 from games.engine.core import Event, IllegalCommand, Rng
 from tests.bsg.engine.helpers import BASE_5, State, act, act_events, skill_card, start_game, to_step
 from tests.support.engine import strings
@@ -202,3 +202,17 @@ def test_a_revealed_cylon_keeps_the_hand_limit_at_the_end_of_his_turn() -> None:
     state = act(state, seat, "pass_action")
     assert RULES.pending(state)[0].prompt == "discard_to_hand_limit" and state["discards"] == [seat]
     assert len(CONTENT.super_crisis_deck()) == 5
+
+
+@pytest.mark.rules("bsg:R311")
+def test_the_human_fleet_on_an_empty_hand_takes_nothing_and_still_rolls() -> None:
+    state = cylon_at("human_fleet")
+    seat = state["current"]
+    target = (seat + 1) % 5
+    for card in state["players"][target]["hand"]:
+        state["decks"]["skill_discard"][skill_of(card)].append(card)
+    state["players"][target]["hand"] = []
+    hand = len(state["players"][seat]["hand"])
+    state, events = act_events(state, seat, "activate_cylon_location", target=target)
+    assert [e.kind for e in events].count("die_rolled") == 1 and "skill_taken" not in [e.kind for e in events]
+    assert len(state["players"][seat]["hand"]) == hand and state["current"] == target
