@@ -216,3 +216,28 @@ def test_the_human_fleet_on_an_empty_hand_takes_nothing_and_still_rolls() -> Non
     state, events = act_events(state, seat, "activate_cylon_location", target=target)
     assert [e.kind for e in events].count("die_rolled") == 1 and "skill_taken" not in [e.kind for e in events]
     assert len(state["players"][seat]["hand"]) == hand and state["current"] == target
+
+
+@pytest.mark.rules("bsg:R600", "bsg:R626", "bsg:R003")
+def test_a_cylon_fleet_launch_places_only_what_the_supply_holds() -> None:
+    state = cylon_at("cylon_fleet")
+    seat = state["current"]
+    state["supply"]["raider"], state["supply"]["heavy_raider"] = 1, 0
+    raiders = state["space"]["fore"]["raider"]
+    state = act(state, seat, "activate_cylon_location", option=3)
+    assert state["space"]["fore"]["raider"] == raiders + 1 and state["space"]["fore"]["heavy_raider"] == 0
+    assert state["supply"]["raider"] == 0 and state["supply"]["heavy_raider"] == 0
+
+
+@pytest.mark.rules("bsg:R401", "bsg:R404")
+def test_super_crisis_cards_are_a_zone_only_their_holder_sees() -> None:
+    state = cylon_at("caprica")
+    seat = state["current"]
+    give_super_crisis(state, seat, "massive_assault")
+    zones = {z.name: z for z in RULES.zones(state)}
+    held = zones[f"super_crisis:{seat}"]
+    assert held.cards == ("massive_assault",)
+    assert [held.visible_to(s) for s in [None, *range(5)]] == [s == seat for s in [None, *range(5)]]
+    assert (
+        zones["super_crisis"].visibility == "hidden" and zones["super_crisis_discard"].visibility == "public"
+    )
