@@ -197,10 +197,17 @@ def activate(ctx: Ctx, seat: int, option: int | None, target: int | None, card: 
         raise IllegalCommand("cylon_location_not_available", "bsg:R263", **args)
     loc = state["players"][seat]["location"]
     ctx.emit("location_activated", seat=seat, location=loc, target=target)
-    _run(ctx, seat, list(_effects(loc, option) or ()), target, card)
+    _run(ctx, seat, list(_effects(loc, option) or ()), target, card, option)
 
 
-def _run(ctx: Ctx, seat: int, effects: list[Effect], target: int | None, card: str | None) -> None:
+def _run(
+    ctx: Ctx,
+    seat: int,
+    effects: list[Effect],
+    target: int | None,
+    card: str | None,
+    option: int | None = None,
+) -> None:
     """Carry out the effects in order; an effect that opens a decision or hands the turn on returns."""
     state = ctx.state
     while effects and state["phase"] == "turn":
@@ -210,7 +217,8 @@ def _run(ctx: Ctx, seat: int, effects: list[Effect], target: int | None, card: s
             play_super_crisis(ctx, seat, card)
             return
         if e.kind == "choose_crisis":
-            cards = [draw_from(ctx, "crisis") for _ in range(int(e.get("draw")))]
+            available = len(state["decks"]["crisis"]) + len(state["decks"]["crisis_discard"])
+            cards = [draw_from(ctx, "crisis") for _ in range(min(int(e.get("draw")), available))]
             state["prompt"] = {"kind": "caprica_crisis", "seat": seat, "cards": cards}
             next_key(state)
             ctx.emit(
@@ -236,6 +244,7 @@ def _run(ctx: Ctx, seat: int, effects: list[Effect], target: int | None, card: s
                     "cards": hand,
                     "location": state["players"][seat]["location"],
                     "rest": len(effects),
+                    "option": option,
                 }
                 next_key(state)
                 ctx.emit("hand_looked_at", seat=seat, target=target)
@@ -268,8 +277,8 @@ def take_skill(ctx: Ctx, seat: int, card: str) -> None:
         target=target,
         card=card,
     )
-    effects = CONTENT.locations[prompt["location"]].effects
-    _run(ctx, seat, list(effects[len(effects) - prompt["rest"] :]), target, None)
+    effects = _effects(prompt["location"], prompt["option"]) or ()
+    _run(ctx, seat, list(effects[len(effects) - prompt["rest"] :]), target, None, prompt["option"])
 
 
 def _swap_super_crisis(ctx: Ctx, seat: int, card: str | None) -> None:
