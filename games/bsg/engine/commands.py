@@ -17,6 +17,11 @@ Command kinds and args:
 - ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
 - ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
   "the President / the current player chooses a character to send to the Brig")
+- ``reveal_loyalty {card, target?}`` (R220 G; ``target``: the character the card's action aims at);
+  ``choose_damage {card}`` (the damage token a revealer applies); ``give_loyalty {to}`` (R402f, R403)
+- ``activate_cylon_location {option?, target?, card?}`` (R263: a ``choose`` location's option, the human
+  of the Human Fleet, the Super Crisis card played or swapped); ``choose_caprica_crisis {card}`` (R309);
+  ``take_skill {card}`` (the Human Fleet's card)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -26,7 +31,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import checks, cylons, setup, turns
+from games.bsg.engine import checks, cylons, loyalty, revealed, setup, turns
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -35,7 +40,9 @@ STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "acti
                 "activation": "activate_cylon_ships", "jump": "jump_preparation"}
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
-              "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor"}
+              "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
+              "choose_damage": "choose_damage_token", "caprica_crisis": "choose_caprica_crisis",
+              "take_skill": "take_skill_card"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -54,6 +61,9 @@ def pending(state: State) -> list[Decision]:
                          params={"counts": dict(state["forced"])})]
     if state["discards"]:
         return [Decision(key=key, seats=frozenset(state["discards"]), prompt="discard_to_hand_limit")]
+    if state["give_away"]:
+        return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
+                         params={"seat": state["give_away"][0]})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
         if seat is None:
@@ -138,7 +148,15 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return out
     if prompt == "action":
         return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
-                                            for args in turns.location_options(state, seat)]
+                                            for args in turns.location_options(state, seat)] \
+            + [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)] \
+            + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
+    if prompt == "give_loyalty_cards":
+        return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
+    if prompt in ("choose_damage_token", "choose_caprica_crisis", "take_skill_card"):
+        kind = {"choose_damage_token": "choose_damage", "choose_caprica_crisis": "choose_caprica_crisis",
+                "take_skill_card": "take_skill"}[prompt]
+        return [_c(seat, kind, card=card) for card in sorted(set(state["prompt"]["cards"]))]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
     if prompt == "draw_crisis":
@@ -225,6 +243,17 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
         ctx, c.seat, _arg(c, "target", int))),
     "place_stranded": ("place_stranded", "bsg:R456", lambda ctx, c: turns.place_stranded(
         ctx, c.seat, _arg(c, "location"))),
+    "reveal_loyalty": ("action", "bsg:R220", lambda ctx, c: revealed.reveal(
+        ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"))),
+    "choose_damage": ("choose_damage_token", "bsg:R402", lambda ctx, c: revealed.choose_damage(
+        ctx, c.seat, _arg(c, "card"))),
+    "give_loyalty": ("give_loyalty_cards", "bsg:R403", lambda ctx, c: revealed.give_loyalty(
+        ctx, c.seat, _arg(c, "to", int))),
+    "activate_cylon_location": ("action", "bsg:R263", lambda ctx, c: revealed.activate(
+        ctx, c.seat, _opt_int(c, "option"), _opt_int(c, "target"), _opt(c, "card"))),
+    "choose_caprica_crisis": ("choose_caprica_crisis", "bsg:R309", lambda ctx, c: revealed.choose_caprica_crisis(
+        ctx, c.seat, _arg(c, "card"))),
+    "take_skill": ("take_skill_card", "bsg:R311", lambda ctx, c: revealed.take_skill(ctx, c.seat, _arg(c, "card"))),
 }
 
 

@@ -266,6 +266,10 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         seats = list(range(state["n"])) if who == "all" else [s for s in [_who(ctx, who, actor, target)]
                                                               if s is not None]
         discard_skills(ctx, seats, int(effect.get("count")), bool(effect.get("random")))
+    elif kind == "place_centurion":  # a card's boarding party: on the track's first space, as the supply allows
+        placed = min(int(effect.get("count")), CONTENT.board.components["centurion"] - len(state["boarding"]))
+        state["boarding"] += [0] * placed
+        ctx.emit("centurion_boarded", area=None, count=placed)
     elif kind == "move_character" and effect.get("to") == "any":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:

@@ -53,6 +53,13 @@ MESSAGES: dict[str, str] = {
     "no_skill_check": "There is no skill check under way.",
     "not_your_contribution": "The check waits for another player's cards.",
     "contribution_limit_reached": "You may put at most {limit} card(s) into this check.",
+    # loyalty and revealed Cylons
+    "cannot_reveal": "You cannot reveal that card now.",
+    "bad_damage_token": "Choose one of the damage tokens you drew.",
+    "no_give_away_due": "You have no Loyalty cards to give away now.",
+    "bad_recipient": "Give your Loyalty cards to a human player.",
+    "cylon_location_not_available": "This Cylon location's action is not available like that.",
+    "bad_crisis": "Choose one of the Crisis cards you drew.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -70,11 +77,15 @@ PROMPTS: dict[str, str] = {
     "jump_preparation": "Jump preparation.",
     "choose_destination": "Choose the fleet's Destination.",
     "discard_to_hand_limit": "Discard down to 10 Skill cards.",
-    "discard_skill_cards": "Discard the Skill cards the crisis asks for.",
+    "discard_skill_cards": "Discard the Skill cards you have to discard (a crisis, or your reveal: down to 3).",
     "choose_character_to_send": "Choose the character to send.",
     "move_anywhere": "Choose where to go.",
     "place_stranded": "Choose the Galactica location where your character turns up.",
     "risk_raptor": "Risk a raptor?",
+    "give_loyalty_cards": "Give all your face-down Loyalty cards to one human player.",
+    "choose_damage_token": "Choose the damage token Galactica takes.",
+    "choose_caprica_crisis": "Choose the Crisis card to resolve; the other goes to the bottom of the deck.",
+    "take_skill_card": "Take one Skill card from this hand.",
 }
 
 EVENTS: dict[str, str] = {
@@ -138,6 +149,18 @@ EVENTS: dict[str, str] = {
     "sleeper_phase": "Sleeper Agent phase: everyone receives a Loyalty card.",
     "loyalty_revealed": "Seat {seat} revealed a Loyalty card.",
     "game_over": "The game is over: the {winner} win ({reason}).",
+    "cylon_revealed": "Seat {seat} revealed: a Cylon!",
+    "loyalty_action_blocked": "From the Brig, seat {seat} reveals without the card's action.",
+    "damage_tokens_drawn": "Seat {seat} drew {count} damage tokens to choose from.",
+    "super_crisis_drawn": "Seat {seat} received a Super Crisis card.",
+    "super_crisis_discarded": "Seat {seat} discarded a Super Crisis card.",
+    "super_crisis_played": "Seat {seat} played the Super Crisis {card}.",
+    "loyalty_given": "Seat {seat} gave {count} Loyalty card(s) to seat {to}.",
+    "loyalty_received": "Seat {seat} received {count} Loyalty card(s).",
+    "sympathizer_resolved": "Seat {seat} resolved the Sympathizer.",
+    "crises_drawn": "Seat {seat} drew {count} Crisis cards at Caprica.",
+    "hand_looked_at": "Seat {seat} looked at seat {target}'s Skill cards.",
+    "skill_taken": "Seat {seat} took a Skill card from seat {target}.",
 }
 
 OPTIONS: dict[str, str] = {

@@ -34,6 +34,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "supply": {k: board.components[k] for k in ("raider", "heavy_raider", "basestar")},
         "space": {a.id: empty_area() for a in board.space_areas},
         "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},
+        "give_away": [],  # seats giving their face-down loyalty cards to a human (R402f, R403)
         "result": None,
     }
     ctx = Ctx(state=state, rng=rng)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import cylons
+from games.bsg.engine import cylons, loyalty
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -23,7 +23,7 @@ from games.bsg.engine.effects import (
 )
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, left_of, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, left_of, next_key
 from games.engine.core import IllegalCommand
 
 STEPS = ("receive", "move", "action", "crisis", "activation", "jump", "end")
@@ -35,12 +35,23 @@ def go_to(ctx: Ctx, step: str) -> None:
     and no jump preparation of its own: after his action it ends (R232, R260-R265)."""
     if ctx.state["phase"] != "turn":  # the game ended on the way (R708b)
         return
-    if step == "crisis" and ctx.state["players"][ctx.state["current"]]["cylon"]:
-        step = "end"
+    if ctx.state["players"][ctx.state["current"]]["cylon"]:
+        step = _revealed_step(ctx.state, step)
     ctx.state["step"] = step
     next_key(ctx.state)
     if step == "end":
         end_turn(ctx)
+
+
+def _revealed_step(state: State, step: str) -> str:
+    """A revealed Cylon's turn: no Crisis (R232), no Cylon ship activation after a crisis Caprica resolved,
+    and a Jump Preparation only for that crisis's jump icon (R264, RULINGS G24)."""
+    if step == "crisis":
+        return "end"
+    card = state["crisis"]
+    if step in ("activation", "jump"):
+        return "jump" if card in CONTENT.crises and CONTENT.crises[card].jump else "end"
+    return step
 
 
 # --- R201 Receive Skills --------------------------------------------------------------------------
@@ -352,6 +363,10 @@ def _has(basestar: dict[str, Any], kind: str) -> bool:
     return any(t.id in basestar["damage"] for t in CONTENT.board.basestar_damage if t.kind == kind)
 
 
+def hangar_disabled(basestar: dict[str, Any]) -> bool:
+    return _has(basestar, "hangar_disabled")
+
+
 def _launch(ctx: Ctx, ship: str, per_basestar: int) -> None:
     """Each basestar launches into its own area, unless its hangar is disabled (R605, R162)."""
     for area, where in ctx.state["space"].items():
@@ -392,28 +407,38 @@ def activate_area(ctx: Ctx, seat: int, area: str) -> None:
         _resolve_icons(ctx, rest)
 
 
+def resolve_icons(ctx: Ctx, icons: list[str]) -> None:
+    _resolve_icons(ctx, icons)
+
+
 def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
     state = ctx.state
-    act = CONTENT.board.cylon_activation
     while icons and state["phase"] == "turn":
         icon = icons.pop(0)
-        ctx.emit("cylon_icon_activated", icon=icon)
-        raiders = sum(w["raider"] for w in state["space"].values())
-        if icon == "launch_raiders":  # R605
-            _launch(ctx, "raider", act["launch_raiders"])
-        elif icon == "raiders" and raiders == 0:  # R604: none in play, every basestar launches 2
-            _launch(ctx, "raider", act["raiders_when_none"])
-        elif icon == "raiders":  # R602, R604: area by area, in the active player's order
+        if icon == "raiders" and any(w["raider"] for w in state["space"].values()):
+            ctx.emit("cylon_icon_activated", icon=icon)  # R602, R604: area by area, in the active player's order
             cylons.start_raiders(ctx, icons)
             return
-        elif icon == "heavy_raiders":  # R606: none in play, every basestar launches 1
-            if not cylons.heavy_raiders(ctx) and state["phase"] == "turn":
-                _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])
-        elif icon == "basestars":
-            _basestars_attack(ctx)
-        else:
-            ctx.emit("cylon_activation_unresolved", icon=icon)
+        icon_effect(ctx, icon)
     go_to(ctx, "jump")
+
+
+def icon_effect(ctx: Ctx, icon: str) -> None:
+    """One activation icon, but for raiders in play (their areas act one by one: ``cylons``)."""
+    state = ctx.state
+    act = CONTENT.board.cylon_activation
+    ctx.emit("cylon_icon_activated", icon=icon)
+    if icon == "launch_raiders":  # R605
+        _launch(ctx, "raider", act["launch_raiders"])
+    elif icon == "raiders":  # R604: none in play, every basestar launches 2
+        _launch(ctx, "raider", act["raiders_when_none"])
+    elif icon == "heavy_raiders":  # R606: none in play, every basestar launches 1
+        if not cylons.heavy_raiders(ctx) and state["phase"] == "turn":
+            _launch(ctx, "heavy_raider", act["heavy_raiders_when_none"])
+    elif icon == "basestars":
+        _basestars_attack(ctx)
+    else:
+        ctx.emit("cylon_activation_unresolved", icon=icon)
 
 
 # --- R250 Jump preparation, R704 the jump -----------------------------------------------------------
@@ -493,13 +518,7 @@ def sleeper_phase(ctx: Ctx) -> None:
     for i in range(state["n"]):
         seat = (state["current"] + i) % state["n"]
         deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
-    for p in state["players"]:
-        for card in list(p["loyalty"]):
-            if CONTENT.loyalty[card_id(card)].side == "sympathizer":  # R405: read and resolved at once
-                p["loyalty"].remove(card)
-                p["revealed"].append(card)
-                ctx.emit("loyalty_revealed", seat=p["seat"], card=card)
-                apply_effects(ctx, CONTENT.loyalty[card_id(card)].effects, card)
+    loyalty.after_sleeper_deal(ctx)  # R403, R407: revealed Cylons give their cards away, the Sympathizer
 
 
 # --- R255 End of turn -----------------------------------------------------------------------------
@@ -601,7 +620,8 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
 def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
-    if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn":
+    if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
+            or state["give_away"]:
         return
     p = ctx.player(state["current"])
     if p["stranded"]:  # RULINGS C4: placed at the end of his first turn

@@ -1,7 +1,9 @@
 """What each seat may see (bsg 6.1, R401, R501) and the zones the site mirrors.
 
-A seat sees its own hand, loyalty cards, Quorum cards and skill check contributions; of the others only
-how many they hold or put in. Decks, the Destiny cards and the civilian ships' backs are hidden from
+A seat sees its own hand, loyalty cards, Quorum cards, Super Crisis cards (R402e) and skill check
+contributions; of the others only how many they hold or put in. The cards a prompt shows (the Destinations
+the Admiral draws, a revealer's damage tokens, Caprica's two crises, the hand the Human Fleet looks at) are
+its seat's alone; who must give loyalty cards away is public (R403). Decks, the Destiny cards and the civilian ships' backs are hidden from
 everyone; the Destination cards the Admiral draws are his until he chooses. Revealed loyalty cards are
 public.
 """
@@ -65,13 +67,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "activation": state["activation"], "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
-        "forced_discards": dict(state["forced"]),
+        "forced_discards": dict(state["forced"]), "give_away": list(state["give_away"]),
         "decks": {
             "skill": {k: len(v) for k, v in decks["skill"].items()},
             "skill_discard": {k: list(v) for k, v in decks["skill_discard"].items()},
             "destiny": len(decks["destiny"]), "loyalty": len(decks["loyalty"]),
             "galactica_damage": len(decks["galactica_damage"]),
             **{name: len(decks[name]) for name in ("crisis", "super_crisis", "destination", "quorum")},
+            "super_crisis_discard": list(decks["super_crisis_discard"]),
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
@@ -88,11 +91,12 @@ def zones(state: State) -> list[Zone]:
     out.append(Zone("damage_removed", tuple(d["damage_removed"]), visibility="public"))
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
-            for name in ("crisis", "destination", "quorum")]
+            for name in ("crisis", "super_crisis", "destination", "quorum")]
     for p in state["players"]:
         s = p["seat"]
         out.append(Zone(f"hand:{s}", tuple(sorted(p["hand"])), owner=s, visibility="owner"))
         out.append(Zone(f"loyalty:{s}", tuple(sorted(p["loyalty"])), owner=s, visibility="owner"))
         out.append(Zone(f"revealed:{s}", tuple(p["revealed"]), owner=s, visibility="public"))
         out.append(Zone(f"quorum:{s}", tuple(sorted(p["quorum"])), owner=s, visibility="owner"))
+        out.append(Zone(f"super_crisis:{s}", tuple(sorted(p["super_crisis"])), owner=s, visibility="owner"))
     return out

@@ -11,6 +11,7 @@ import pytest
 
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.rules import RULES
+from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Event
 from games.engine.core.testing import play_random
@@ -41,9 +42,18 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
             if int(s) != seat:
                 out |= set(cards)
     prompt = state["prompt"]
-    if prompt is not None and "cards" in prompt and prompt["seat"] != seat:
-        # destinations have several copies: an id already face up elsewhere is no secret
-        out |= set(prompt["cards"]) - set(state["destinations"]) - set(d["destination_discard"])
+    if prompt is not None and prompt["kind"] == "take_skill" and seat == prompt["seat"]:
+        out -= set(prompt["cards"])  # the Human Fleet: the Cylon looks at that hand (R311)
+    elif prompt is not None and "cards" in prompt and prompt["seat"] != seat:
+        # destinations and crises have several copies: an id already face up elsewhere is no secret
+        public = set(state["destinations"]) | set(d["destination_discard"]) | set(d["crisis_discard"])
+        public |= {state["crisis"]} if state["crisis"] else set()
+        if prompt["kind"] == "take_skill" and seat == prompt["target"]:
+            public |= set(prompt["cards"])  # his own hand
+        out |= set(prompt["cards"]) - public
+    for p in state["players"]:  # Super Crisis cards in hand (R402e)
+        if p["seat"] != seat:
+            out |= set(p["super_crisis"]) - set(d["super_crisis_discard"])
     return out
 
 
@@ -66,11 +76,15 @@ class Invariants:
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
         assert sorted(loyalty) == ALL_LOYALTY, command
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
+        if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
+            crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
         assert sorted(crises) == sorted(CONTENT.crisis_deck())
         dests = d["destination"] + d["destination_discard"] + state["destinations"]
         if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
             dests += state["prompt"]["cards"]
         assert sorted(dests) == sorted(CONTENT.destination_deck())
+        supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
+        assert sorted(supers) == sorted(CONTENT.super_crisis_deck())
         # resources within their bounds (R004), ships within their supplies (R003)
         assert all(v <= CONTENT.board.resource_max for v in state["resources"].values())
         comps = CONTENT.board.components
@@ -86,16 +100,19 @@ class Invariants:
         assert vipers == comps["viper"]
         by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
         tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
+        if state["prompt"] is not None and state["prompt"]["kind"] == "choose_damage":
+            tokens += state["prompt"]["cards"]  # drawn by a revealer, one to choose (RULINGS G22)
         assert sorted(tokens) == sorted(t.id for t in CONTENT.board.galactica_damage)
         civilians = d["civilians"] + [c for w in space for c in w["civilian"]] + d["civilians_destroyed"]
         assert sorted(civilians) == sorted(c.id for c in CONTENT.board.civilians)
-        # one President and one Admiral while anyone can hold the title (nobody reveals yet; the Brig bars
-        # the Admiral's title, R423)
+        # one President and one Admiral while anyone can hold the title: never a revealed Cylon (R422), never
+        # an Admiral in the Brig (R423)
         if state["phase"] in ("starting_skills", "turn"):
-            assert state["president"] is not None
-            free = [p["seat"] for p in state["players"] if p["location"] != "brig"]
-            assert (state["admiral"] is None) == (not free)
+            for title in ("president", "admiral"):
+                assert (state[title] is None) == (title_holder(state, title) is None), title
+                assert state[title] is None or not state["players"][state[title]]["cylon"]
             assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
+            assert sum(p["nukes"] for p in state["players"]) <= comps["nuke"]
         # nobody sees another's secrets: views and the events of this command
         for seat in [None, *range(self.n)]:
             hidden = secrets_from(state, seat)
@@ -140,7 +157,8 @@ def test_random_games_end_with_every_invariant_kept(players: int) -> None:
         total += len(playout.commands)
         for kind, n in playout.kinds.items():
             kinds[kind] = kinds.get(kind, 0) + n
-    for kind in ("contribute", "activate_location", "activate_area", "draw_crisis"):
+    for kind in ("contribute", "activate_location", "activate_area", "draw_crisis", "reveal_loyalty",
+                 "activate_cylon_location"):
         assert kinds.get(kind, 0) > 0, kind
 
 
