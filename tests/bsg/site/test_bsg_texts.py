@@ -1,0 +1,54 @@
+"""Italian: every text the BSG engine can show (refusal codes, prompts, events, table options) and every name the
+board takes from the data files has an entry in the Italian catalogue; ``games/bsg/strings.py`` lists them all
+(``manage.py bsg_strings``); the log reads in Italian."""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+from django.utils import translation
+
+from games.bsg.engine import messages
+from games.bsg.management.commands.bsg_strings import TARGET, collect, render
+from games.bsg.presenter import COMMANDS, data_names, name_of
+from games.engine import registry
+from games.presenters import presenter_for
+
+MO = Path(__file__).resolve().parents[3] / "locale" / "it" / "LC_MESSAGES" / "django.mo"
+
+
+def _catalog() -> dict[str, str]:
+    with MO.open("rb") as fh:
+        found: dict[str, str] = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
+    return found
+
+
+def test_the_strings_module_is_up_to_date() -> None:
+    assert Path(TARGET).read_text(encoding="utf-8") == render(), "run: manage.py bsg_strings"
+
+
+def test_every_engine_text_data_name_and_command_label_has_an_italian_text() -> None:
+    catalog = _catalog()
+    for table in ("MESSAGES", "PROMPTS", "EVENTS", "OPTIONS"):
+        texts = getattr(messages, table)
+        assert texts, table
+        assert not [key for key, text in texts.items() if not catalog.get(text)], table
+    assert len(data_names()) > 50
+    assert not [text for _, text in collect() if not catalog.get(text)]
+    assert not [key for key, text in COMMANDS.items() if not catalog.get(text)]
+
+
+def test_an_italian_player_reads_italian_names_and_events() -> None:
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("it"):
+        assert name_of("research_lab") == "Laboratorio di ricerca"
+        assert name_of("repair.2.9") == "Riparazione 2"
+        assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
+            "Il giocatore 2 si è spostato in Infermeria."
+        )
+    with translation.override("en"):
+        assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
+            "Seat 2 moved to Sickbay."
+        )
