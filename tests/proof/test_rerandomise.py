@@ -26,6 +26,8 @@ registry.register(TOY)
 
 PLAYOUTS = {
     "toy": [(2, {}, s) for s in range(3)] + [(3, {"target": 2}, 7), (1, {}, 1), (4, {"endless": False}, 9)],
+    # Battlestar Galactica: its secrets are drawn again by games/bsg/secrets.py (BsgPresenter.rerandomise).
+    "bsg": [(3, {}, 1), (4, {}, 2), (6, {}, 3)],
     "kemble": [(2, {}, 1), (3, {"tunnel_deck": True}, 2), (4, {"wingmen": True}, 3), (5, {"special_cards": True}, 4),
                (1, {}, 5), (1, {"solo_scenario": sorted(CONTENT.solo)[0]}, 6)],
 }
@@ -69,7 +71,7 @@ def test_rerandomise_keeps_what_the_seat_knows(slug, num_players, options, seed)
 
     def after(state, _command):  # type: ignore[no-untyped-def]
         step[0] += 1
-        if slug == "kemble" and step[0] % 5:
+        if slug in ("kemble", "bsg") and step[0] % 5:
             return
         for seat in [None, *range(num_players)]:
             checked[seat] += 1
