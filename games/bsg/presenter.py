@@ -63,6 +63,23 @@ SHIPS = {
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
 }
+#: A ship or weapon in an attack (the ``attacker`` and ``target`` of the engine's ``attack_rolled``), singular.
+ATTACKERS = {
+    "raider": gettext_noop("raider"),
+    "heavy_raider": gettext_noop("heavy raider"),
+    "viper": gettext_noop("viper"),
+    "basestar": gettext_noop("basestar"),
+    "civilian": gettext_noop("civilian ship"),
+    "galactica": gettext_noop("Galactica"),
+    "centurion": gettext_noop("centurion"),
+    "armory": gettext_noop("the Armory"),
+}
+#: What an attack did (its event's ``result``).
+HITS = {
+    "destroyed": gettext_noop("destroyed"),
+    "damaged": gettext_noop("damaged"),
+    "missed": gettext_noop("missed"),
+}
 OUTCOMES = {
     "pass": gettext_noop("passed"),
     "partial": gettext_noop("partly passed"),
@@ -105,8 +122,6 @@ COMMANDS: dict[str, str] = {
 }
 #: Arguments that name a seat (a number), in commands and in the engine's events.
 SEAT_KEYS = ("seat", "target", "president", "admiral", "to_seat", "player", "by")
-#: Arguments that are ships or weapons rather than content ids.
-SHIP_KEYS = ("ship", "attacker")
 
 
 # --- names ----------------------------------------------------------------------------------------------------
@@ -204,6 +219,10 @@ def describe(key: str, value: Any) -> Any:
             return gettext(OUTCOMES[value])
         if key == "winner" and value in WINNERS:
             return gettext(WINNERS[value])
+        if key == "result" and value in HITS:
+            return gettext(HITS[value])
+        if key in ("attacker", "target") and value in ATTACKERS:
+            return gettext(ATTACKERS[value])
         return name_of(value)
     if isinstance(value, list):
         return ", ".join(str(describe(key, v)) for v in value)

@@ -48,7 +48,14 @@ def test_an_italian_player_reads_italian_names_and_events() -> None:
         assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
             "Il giocatore 2 si è spostato in Infermeria."
         )
+        attack = {"attacker": "raider", "target": "viper", "area": "fore", "roll": 6, "result": "damaged"}
+        assert presenter.event_text(rules, "attack_rolled", attack) == (
+            "Attacco di raider contro viper: 6, danneggiato."
+        )
     with translation.override("en"):
+        assert (
+            presenter.event_text(rules, "attack_rolled", attack) == "A raider attacked a viper: 6, damaged."
+        )
         assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
             "Seat 2 moved to Sickbay."
         )
