@@ -120,6 +120,10 @@ def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
     table = Table.objects.get()
     assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
     assert table.options == {"pegasus": False, "exodus": False, "daybreak": False}
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert f'id="lobby-table-{table.pk}"' in lobby
+    row = lobby.split(f'id="lobby-table-{table.pk}"')[1].split("</li>")[0].split("</tr>")[0]
+    assert "Battlestar Galactica" in row and "1/3" in row
 
 
 @pytest.mark.rules("bsg:R150")
