@@ -88,6 +88,12 @@ OUTCOMES = {
 WINNERS = {"humans": gettext_noop("humans"), "cylons": gettext_noop("Cylons")}
 TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral")}
 
+#: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
+EVENT_TEXTS = {
+    "resources_changed": gettext_noop("Resources changed: {changes}."),
+    "ship_placed": gettext_noop("1 {ship} placed in {area}."),
+}
+
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable. A key is
 #: the command's kind, or the kind and the argument that picks a variant (``command_key``).
 COMMANDS: dict[str, str] = {
@@ -264,6 +270,18 @@ class BsgPresenter(Presenter):
     # --- texts -----------------------------------------------------------------------------------------------
     def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         return {key: describe(key, value) for key, value in params.items()}
+
+    def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
+        """The engine's sentence, with what the log would otherwise leave out: which resources changed and by
+        how much; a single ship placed in the singular."""
+        if kind == "resources_changed" and isinstance(data.get("changes"), Mapping) and data["changes"]:
+            return fill(gettext(EVENT_TEXTS["resources_changed"]), self.describe_params(data))
+        if kind == "ships_placed" and data.get("count") == 1 and data.get("ship") in ATTACKERS:
+            return fill(
+                gettext(EVENT_TEXTS["ship_placed"]),
+                {**self.describe_params(data), "ship": describe("attacker", data["ship"])},
+            )
+        return super().event_text(rules, kind, data)
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
         args = dict(command.args)

@@ -59,3 +59,21 @@ def test_an_italian_player_reads_italian_names_and_events() -> None:
         assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
             "Seat 2 moved to Sickbay."
         )
+
+
+def test_the_log_says_which_resources_changed_and_places_one_ship_in_the_singular() -> None:
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    changes = {"changes": {"fuel": -1, "population": -2}, "resources": {"fuel": 7, "population": 10}}
+    with translation.override("it"):
+        assert presenter.event_text(rules, "resources_changed", changes) == (
+            "Le risorse sono cambiate: Carburante -1, Popolazione -2."
+        )
+    with translation.override("en"):
+        assert presenter.event_text(rules, "resources_changed", changes) == (
+            "Resources changed: Fuel -1, Population -2."
+        )
+        one = {"ship": "basestar", "area": "fore", "count": 1}
+        assert presenter.event_text(rules, "ships_placed", one) == "1 basestar placed in Fore."
+        three = {"ship": "raider", "area": "aft", "count": 3}
+        assert presenter.event_text(rules, "ships_placed", three) == "3 raiders placed in Aft."
