@@ -30,7 +30,7 @@ from games.bsg import secrets
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Rng, Rules
 from games.parts import Part
-from games.presenters import Presenter, fill, per_language, register_presenter, seat_ref
+from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 RESOURCES = {
     "fuel": gettext_noop("Fuel"),
@@ -287,7 +287,10 @@ class BsgPresenter(Presenter):
         args = dict(command.args)
         key = command_key(command)
         template = COMMANDS.get(key)
-        shown = {k: describe(k, v) for k, v in args.items()}
+        shown = {
+            k: player_label(v) if k in SEAT_KEYS and isinstance(v, int) and v >= 0 else describe(k, v)
+            for k, v in args.items()
+        }
         view = view or {}
         if command.kind == "activate_location":
             me = next((p for p in view.get("players", ()) if p["seat"] == command.seat), None)

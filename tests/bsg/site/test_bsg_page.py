@@ -196,9 +196,11 @@ def test_an_unknown_command_kind_gets_a_readable_default_label():
     presenter = presenter_for("bsg")
     assert isinstance(presenter, BsgPresenter)
     label = presenter.command_label(RULES, Command(0, "launch_nuke", {"area": "fore", "target": 1}), {})
-    assert label == "Launch nuke: area Fore, target 2"
+    assert label == "Launch nuke: area Fore, target Player 2"
     known = presenter.command_label(RULES, Command(0, "contribute", {"card": "repair.1.0"}), {})
     assert known == "Put Repair 1 into the check"
+    send = presenter.command_label(RULES, Command(0, "choose_target", {"target": 2}), {})
+    assert send == "Send Player 3"
     assert name_of("research_lab") == "Research Lab"
 
 
