@@ -25,6 +25,7 @@ from tests.support.pages import (
     legal_controls,
     logged_in_clients,
     posted_controls,
+    random_step,
     seeded_table,
     table_page,
 )
@@ -307,3 +308,16 @@ def test_a_contribution_out_of_turn_is_refused_with_the_rule(cast):
     )
     assert response.status_code == 422
     assert "bsg:R501" in response.content.decode()
+
+
+def test_a_six_player_table_shows_each_seat_its_own_cards_only(make_user):
+    users = [make_user(f"pilot{i}") for i in range(6)]
+    table = seeded_table("bsg", users, seed=5)
+    rnd = random.Random(5)
+    for _ in range(70):  # characters, starting cards, the first turns
+        if not random_step(RULES, table, users, rnd, lambda kind: 0.1 if kind == "pass_action" else 1.0):
+            break
+    clients = logged_in_clients(users)
+    for seat, client in enumerate(clients):
+        _check_page(client, table, seat)
+    assert state_of(table)["phase"] == "turn"
