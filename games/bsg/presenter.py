@@ -88,6 +88,39 @@ OUTCOMES = {
 WINNERS = {"humans": gettext_noop("humans"), "cylons": gettext_noop("Cylons")}
 TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral")}
 
+#: The options of a choice crisis (the data's ``options[].label`` ids), in words.
+CRISIS_OPTIONS = {
+    "abandon": gettext_noop("Abandon them"),
+    "ask_politely": gettext_noop("Ask politely (skill check)"),
+    "brig_self": gettext_noop("Go to the Brig"),
+    "brig_someone": gettext_noop("Put a character in the Brig"),
+    "concede": gettext_noop("Concede"),
+    "crack_down": gettext_noop("Crack down"),
+    "cut_rations": gettext_noop("Cut rations"),
+    "destroy_it": gettext_noop("Shoot it down"),
+    "give_in": gettext_noop("Give in"),
+    "hold_check": gettext_noop("Face the skill check"),
+    "keep_quiet": gettext_noop("Keep quiet"),
+    "leave_them": gettext_noop("Leave them behind"),
+    "let_it_be": gettext_noop("Let it be"),
+    "martial_law": gettext_noop("Declare martial law"),
+    "mine": gettext_noop("Mine the water"),
+    "negotiate": gettext_noop("Negotiate (skill check)"),
+    "network": gettext_noop("Network the computers"),
+    "push_on": gettext_noop("Push on"),
+    "ration_hard": gettext_noop("Ration hard"),
+    "ration_soft": gettext_noop("Ration gently"),
+    "requisition": gettext_noop("Requisition"),
+    "rescue": gettext_noop("Rescue them"),
+    "resign": gettext_noop("Resign the title"),
+    "share_burden": gettext_noop("Share the burden"),
+    "stay": gettext_noop("Stay in office"),
+    "stay_offline": gettext_noop("Stay offline"),
+    "tell_them": gettext_noop("Tell them"),
+    "tolerate": gettext_noop("Tolerate it"),
+    "turn_back": gettext_noop("Turn back"),
+}
+
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
 EVENT_TEXTS = {
     "resources_changed": gettext_noop("Resources changed: {changes}."),
@@ -225,6 +258,8 @@ def describe(key: str, value: Any) -> Any:
             return gettext(OUTCOMES[value])
         if key == "winner" and value in WINNERS:
             return gettext(WINNERS[value])
+        if key == "label" and value in CRISIS_OPTIONS:
+            return gettext(CRISIS_OPTIONS[value])
         if key == "result" and value in HITS:
             return gettext(HITS[value])
         if key in ("attacker", "target") and value in ATTACKERS:
@@ -354,7 +389,8 @@ def _option_label(view: Mapping[str, Any], option: Any) -> str:
     crisis = CONTENT.crises.get(str(prompt.get("card"))) or CONTENT.super_crises.get(str(prompt.get("card")))
     if crisis is None or not isinstance(option, int) or not 0 <= option < len(crisis.options):
         return str(option)
-    return str(crisis.options[option].label)
+    label = crisis.options[option].label
+    return gettext(CRISIS_OPTIONS[label]) if label in CRISIS_OPTIONS else str(label)
 
 
 # --- part data (JSON-able; public parts only from what every viewer sees alike) -------------------------------

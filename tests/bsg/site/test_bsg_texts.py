@@ -77,3 +77,24 @@ def test_the_log_says_which_resources_changed_and_places_one_ship_in_the_singula
         assert presenter.event_text(rules, "ships_placed", one) == "1 basestar placed in Fore."
         three = {"ship": "raider", "area": "aft", "count": 3}
         assert presenter.event_text(rules, "ships_placed", three) == "3 raiders placed in Aft."
+
+
+def test_a_choice_crisis_names_its_options_in_words() -> None:
+    from games.bsg.engine.state import CONTENT
+    from games.bsg.presenter import CRISIS_OPTIONS
+    from games.engine.core import Command
+
+    labels = {o.label for c in [*CONTENT.crises.values(), *CONTENT.super_crises.values()] for o in c.options}
+    assert labels <= set(CRISIS_OPTIONS), labels - set(CRISIS_OPTIONS)
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    view = {"prompt": {"kind": "crisis_choice", "seat": 0, "card": "strike_on_the_refinery"}, "players": []}
+    with translation.override("it"):
+        assert presenter.command_label(rules, Command(0, "choose_option", {"option": 0}), view) == (
+            "Scegli: Cedere alle richieste"
+        )
+        assert presenter.event_text(rules, "crisis_option_chosen", {"seat": 0, "label": "hold_check"}) == (
+            "Il giocatore 1 ha scelto Affrontare la prova di abilità."
+        )
+    catalog = _catalog()
+    assert not [text for text in CRISIS_OPTIONS.values() if not catalog.get(text)]
