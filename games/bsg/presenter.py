@@ -121,6 +121,14 @@ CRISIS_OPTIONS = {
     "turn_back": gettext_noop("Turn back"),
 }
 
+#: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.
+REASONS = {
+    "kobol_reached": gettext_noop("the fleet reached Kobol"),
+    "centurions_boarded": gettext_noop("the centurions took Galactica"),
+    "galactica_destroyed": gettext_noop("Galactica was destroyed"),
+    "resource_exhausted": gettext_noop("a resource ran out"),
+}
+
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
 EVENT_TEXTS = {
     "resources_changed": gettext_noop("Resources changed: {changes}."),
@@ -258,6 +266,8 @@ def describe(key: str, value: Any) -> Any:
             return gettext(OUTCOMES[value])
         if key == "winner" and value in WINNERS:
             return gettext(WINNERS[value])
+        if key == "reason" and value in REASONS:
+            return gettext(REASONS[value])
         if key == "label" and value in CRISIS_OPTIONS:
             return gettext(CRISIS_OPTIONS[value])
         if key == "result" and value in HITS:
@@ -305,6 +315,12 @@ class BsgPresenter(Presenter):
     # --- texts -----------------------------------------------------------------------------------------------
     def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         return {key: describe(key, value) for key, value in params.items()}
+
+    def message_text(self, rules: Rules, message_id: str) -> str:
+        """The result's reason in words (the result panel)."""
+        if message_id in REASONS:
+            return gettext(REASONS[message_id])
+        return super().message_text(rules, message_id)
 
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
         """The engine's sentence, with what the log would otherwise leave out: which resources changed and by

@@ -98,3 +98,17 @@ def test_a_choice_crisis_names_its_options_in_words() -> None:
         )
     catalog = _catalog()
     assert not [text for text in CRISIS_OPTIONS.values() if not catalog.get(text)]
+
+
+def test_the_end_of_the_game_says_why_in_words() -> None:
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("it"):
+        assert presenter.message_text(rules, "kobol_reached") == "la flotta ha raggiunto Kobol"
+        assert presenter.event_text(
+            rules, "game_over", {"winner": "cylons", "reason": "galactica_destroyed"}
+        ) == ("La partita è finita, vittoria: Cylon (il Galactica è stato distrutto).")
+    with translation.override("en"):
+        assert presenter.event_text(rules, "game_over", {"winner": "humans", "reason": "kobol_reached"}) == (
+            "The game is over: the humans win (the fleet reached Kobol)."
+        )
