@@ -176,8 +176,9 @@ SEAT_KEYS = ("seat", "target", "president", "admiral", "to_seat", "player", "by"
 
 def data_names() -> list[tuple[str, str]]:
     """(id, English name) of what the board names from the data files and the catalogue translates: locations,
-    ships, space areas, skill types and cards, Loyalty cards, jump track spaces (collected by ``bsg_strings``).
-    Characters keep their names; Crisis, Destination and Quorum cards are shown in English for now."""
+    ships, space areas, skill types and cards, Loyalty cards, jump track spaces, Crisis, Super Crisis, Destination
+    and Quorum cards (collected by ``bsg_strings``). Characters keep their names; the cards' rules texts are
+    shown as the data files word them (English)."""
     out: list[tuple[str, str]] = []
     out += [(k, v.name) for k, v in CONTENT.locations.items()]
     out += [(k, v.name) for k, v in CONTENT.ships.items()]
@@ -186,6 +187,8 @@ def data_names() -> list[tuple[str, str]]:
     out += [(k, v.name) for k, v in CONTENT.skill_cards.items()]
     out += [(k, v.name) for k, v in CONTENT.loyalty.items()]
     out += [(s.id, s.name) for s in CONTENT.board.jump_track]
+    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum):
+        out += [(k, v.name) for k, v in table.items()]
     return out
 
 

@@ -179,4 +179,101 @@ STRINGS = [
     _('Blue -3'),  # name jump_blue_3
     _('Blue -1'),  # name jump_blue_1
     _('Auto Jump'),  # name jump_auto
+    _('Jammed Assault'),  # name jammed_assault
+    _('Heavy Assault'),  # name heavy_assault
+    _('Boarding Parties'),  # name boarding_parties
+    _('Cylon Swarm'),  # name cylon_swarm
+    _('Surrounded'),  # name surrounded
+    _('Besieged'),  # name besieged
+    _('Raiding Party'),  # name raiding_party
+    _('Thirty-Three'),  # name thirty_three
+    _('Ambush'),  # name ambush
+    _('Flanking Attack'),  # name flanking_attack
+    _('Water Sabotaged'),  # name water_sabotaged
+    _('Food Shortage'),  # name food_shortage
+    _('Water Shortage'),  # name water_shortage
+    _('Fulfiller of Prophecy'),  # name fulfiller_of_prophecy
+    _('Cylon Screenings'),  # name cylon_screenings
+    _('Elections Loom'),  # name elections_loom
+    _('Riots'),  # name riots
+    _('Prison Labor'),  # name prison_labor
+    _('Prisoner Revolt'),  # name prisoner_revolt
+    _('Crash Landing'),  # name crash_landing
+    _('Hangar Accident'),  # name hangar_accident
+    _('Analyze Enemy Fighter'),  # name analyze_enemy_fighter
+    _('Cylon Virus'),  # name cylon_virus
+    _('Jump Computer Failure'),  # name jump_computer_failure
+    _('Weapon Malfunction'),  # name weapon_malfunction
+    _('Missing G4 Explosives'),  # name missing_g4_explosives
+    _('Security Breach'),  # name security_breach
+    _('Terrorist Bomber'),  # name terrorist_bomber
+    _('Bomb Threat'),  # name bomb_threat
+    _('Sleep Deprivation'),  # name sleep_deprivation
+    _('Declare Martial Law'),  # name declare_martial_law
+    _('Requested Resignation'),  # name requested_resignation
+    _('Admiral Grilled'),  # name admiral_grilled
+    _('A Traitor Accused'),  # name a_traitor_accused
+    _('Witch Hunt'),  # name witch_hunt
+    _('Guilt by Collusion'),  # name guilt_by_collusion
+    _('Informing the Public'),  # name informing_the_public
+    _('Colonial Day'),  # name colonial_day
+    _('Legendary Discovery'),  # name legendary_discovery
+    _('Scouting for Fuel'),  # name scouting_for_fuel
+    _('Scouting for Water'),  # name scouting_for_water
+    _('Forced Water Mining'),  # name forced_water_mining
+    _('Pressure the Supply Ships'),  # name pressure_the_supply_ships
+    _('Rescue Caprica Survivors'),  # name rescue_caprica_survivors
+    _('Rescue the Fleet'),  # name rescue_the_fleet
+    _('Unidentified Ship'),  # name unidentified_ship
+    _('The Olympic Carrier'),  # name the_olympic_carrier
+    _('Keep Tabs on Visitor'),  # name keep_tabs_on_visitor
+    _('Loss of a Friend'),  # name loss_of_a_friend
+    _('Network Computers'),  # name network_computers
+    _('Cylon Tracking Device'),  # name cylon_tracking_device
+    _('Build Cylon Detector'),  # name build_cylon_detector
+    _('Detector Sabotage'),  # name detector_sabotage
+    _('Send Survey Team'),  # name send_survey_team
+    _('Crippled Raptor'),  # name crippled_raptor
+    _('Terrorist Investigations'),  # name terrorist_investigations
+    _('Cylon Accuser'),  # name cylon_accuser
+    _('Political Prisoner'),  # name political_prisoner
+    _('Fuel Leak'),  # name fuel_leak
+    _('Hull Breach'),  # name hull_breach
+    _('Radiation Leak'),  # name radiation_leak
+    _('Black Market'),  # name black_market
+    _('Strike on the Refinery'),  # name strike_on_the_refinery
+    _('Raider Pursuit'),  # name raider_pursuit
+    _('DRADIS Contact'),  # name dradis_contact
+    _('Overcrowded Ships'),  # name overcrowded_ships
+    _('Labor Dispute'),  # name labor_dispute
+    _('Navigation Error'),  # name navigation_error
+    _('Viper Malfunction'),  # name viper_malfunction
+    _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
+    _('Bomb on Colonial One'),  # name bomb_on_colonial_one
+    _('Cylon Intruders'),  # name cylon_intruders
+    _('Fleet Mobilization'),  # name fleet_mobilization
+    _('Inbound Nukes'),  # name inbound_nukes
+    _('Massive Assault'),  # name massive_assault
+    _('Tylium Planet'),  # name tylium_planet
+    _('Icy Moon'),  # name icy_moon
+    _('Ragnar Anchorage'),  # name ragnar_anchorage
+    _('Barren Planet'),  # name barren_planet
+    _('Remote Planet'),  # name remote_planet
+    _('Cylon Refinery'),  # name cylon_refinery
+    _('Asteroid Field'),  # name asteroid_field
+    _('Deep Space'),  # name deep_space
+    _('Desolate Moon'),  # name desolate_moon
+    _('Cylon Ambush'),  # name cylon_ambush
+    _('Inspirational Speech'),  # name inspirational_speech
+    _('Arrest Order'),  # name arrest_order
+    _('Authorization of Brutal Force'),  # name authorization_of_brutal_force
+    _('Food Rationing'),  # name food_rationing
+    _('Fuel Allocation'),  # name fuel_allocation
+    _('Encourage Mutiny'),  # name encourage_mutiny
+    _('Presidential Pardon'),  # name presidential_pardon
+    _('Release Cylon Mugshots'),  # name release_cylon_mugshots
+    _('Accept Prophecy'),  # name accept_prophecy
+    _('Assign Vice President'),  # name assign_vice_president
+    _('Assign Arbitrator'),  # name assign_arbitrator
+    _('Assign Mission Specialist'),  # name assign_mission_specialist
 ]

@@ -45,6 +45,8 @@ def test_an_italian_player_reads_italian_names_and_events() -> None:
     with translation.override("it"):
         assert name_of("research_lab") == "Laboratorio di ricerca"
         assert name_of("repair.2.9") == "Riparazione 2"
+        assert name_of("prison_labor") == "Lavoro dei detenuti"
+        assert name_of("ragnar_anchorage") == "Ancoraggio di Ragnar"
         assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
             "Il giocatore 2 si è spostato in Infermeria."
         )
