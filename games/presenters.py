@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from django.utils.translation import get_language, gettext
 
-from games.engine.core import Command, Decision, Rules
+from games.engine.core import Command, Decision, Rng, Rules
 from games.messages import PLATFORM_EVENTS
 from games.parts import Part
 
@@ -162,6 +162,11 @@ class Presenter:
 
     def extra_context(self, rules: Rules, view: Mapping[str, Any], position: int | None) -> dict[str, Any]:
         return {}
+
+    def rerandomise(self, rules: Rules, state: Any, seat: int | None, rng: Rng) -> Any:
+        """The proof harness's re-randomiser (tests/proof): the engine's ``Rules.rerandomise``. A game whose
+        engine has none yet may give one here, next to its presenter; the harness calls this."""
+        return rules.rerandomise(state, seat, rng)
 
     def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part] | None:
         """The board as parts (``games.parts``), in page order, for the viewer ``ctx`` describes (what

@@ -38,7 +38,7 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_URL = "memory://"
 HYPERLANE_EXTRA_GAMES = ["tests.support.toygame.TOY"]
 # Games in preview (config/settings/dev.py): installed for the tests, not yet in the base settings.
-INSTALLED_APPS = [*INSTALLED_APPS, "games.ascendancy"]  # noqa: F405
+INSTALLED_APPS = [*INSTALLED_APPS, "games.ascendancy", "games.bsg"]  # noqa: F405
 # Unit tests of consumers use the in-process layer; the live-server tests start their own processes.
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Unit tests send heartbeats back to back to check what each brings; the limit has its own test.

@@ -1,1 +1,2 @@
-"""Battlestar Galactica (issue 16): the content lives in ``games.bsg.engine``; the engine comes next."""
+"""Battlestar Galactica (issue 16): the engine in ``games.bsg.engine``, the site's side (presenter, board parts,
+translations, the secrets hook of the proof harness) here."""

@@ -47,6 +47,7 @@ from games.consumers import SNAPSHOTS
 from games.engine import registry
 from games.engine.core import Rng
 from games.models import Command, Deck, Event, Seat, StateVersion, Table
+from games.presenters import presenter_for
 from games.routing import websocket_urlpatterns
 from tests.support.htmlpatch import elements
 from tests.support.sockets import CAP
@@ -311,7 +312,7 @@ def rerandomise_world(table_id: int, seat: int | None, rng: Rng) -> None:
     table = Table.objects.get(pk=table_id)
     rules = registry.get(table.game)
     state = rules.load(table.state)
-    other = rules.rerandomise(state, seat, rng)
+    other = presenter_for(table.game).rerandomise(rules, state, seat, rng)
     updates: dict[str, Any] = {
         "state": rules.dump(other),
         "seed": rng.next_u32() << 20 | rng.next_u32(),

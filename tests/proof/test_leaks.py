@@ -24,6 +24,9 @@ PLAYOUTS = {
     # Every scenario: Borg Invasion's ship effects once offered by what a secret hand held (RULINGS B31).
     "tng": [(2, {}, 1, 10, 40), (4, {"scenario": "borg_invasion", "borg_teams": "teams"}, 5, 4, 200),
             (3, {"scenario": "klingon_civil_war"}, 2, 10, 40)],
+    # A 3-player game through its first skill checks and a 5-player opening: no seat's page shows another's Skill
+    # or Loyalty cards (re-randomised by games/bsg/secrets.py through BsgPresenter.rerandomise).
+    "bsg": [(3, {}, 1, 12, 120), (5, {}, 2, 30, 90)],
 }
 DEFAULT = (1, 10, 40)  # seed, check_every, max_commands
 

@@ -64,6 +64,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "resources": dict(state["resources"]), "jump": state["jump"], "distance": state["distance"],
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
         "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
+        "boarding": list(state["boarding"]),  # the centurions' spaces on the Boarding Party track (public)
         "activation": state["activation"], "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),

@@ -1,0 +1,664 @@
+"""Battlestar Galactica in the browser: the board as parts (games/parts.py), command labels and translated texts.
+
+Presentation only: the engine's view (``games.bsg.engine.view``) says what is where, ``legal_commands`` what may
+be done. The board is
+
+- ``bsg-status`` (public): the turn and its step, the President and the Admiral, the four resource dials, the jump
+  track and the distance travelled, the Boarding Party track, Galactica's damage, the decks as counts;
+- ``bsg-crisis`` (public): the Crisis card in play and its skill check: colours, difficulty, each seat's number
+  of face-down cards in contribution order, whose cards the check awaits;
+- ``bsg-ships`` (public): Galactica's, Colonial One's and the Cylon locations with the characters standing there;
+- ``bsg-space`` (public): the six space areas and their ships, the Reserves;
+- ``bsg-players`` (public): every seat's character, where it is, its titles and how many cards it holds;
+- ``bsg-hand`` (the seat's own): its Skill cards, Loyalty cards, Quorum and Super Crisis cards, the cards it put
+  into the open check, the Destination cards it is choosing from.
+
+The decision panel is the table page's: one form per legal command, labelled here (``command_label``); a command
+kind this presenter does not know yet gets a readable default (its kind and its arguments by name), so what the
+engine gains shows up at once. Names come from the data files (translated where the catalogue has them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
+from games.bsg import secrets
+from games.bsg.engine.state import CONTENT
+from games.engine.core import Command, Rng, Rules
+from games.parts import Part
+from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
+
+RESOURCES = {
+    "fuel": gettext_noop("Fuel"),
+    "food": gettext_noop("Food"),
+    "morale": gettext_noop("Morale"),
+    "population": gettext_noop("Population"),
+}
+PHASES = {
+    "characters": gettext_noop("Choosing characters"),
+    "starting_skills": gettext_noop("Drawing the starting Skill cards"),
+    "turn": gettext_noop("Player turns"),
+    "over": gettext_noop("Game over"),
+}
+STEPS = {
+    "receive": gettext_noop("Receive Skills"),
+    "move": gettext_noop("Movement"),
+    "action": gettext_noop("Action"),
+    "crisis": gettext_noop("Crisis"),
+    "activation": gettext_noop("Activate Cylon ships"),
+    "jump": gettext_noop("Prepare for jump"),
+    "end": gettext_noop("End of turn"),
+}
+SHIPS = {
+    "raider": gettext_noop("raiders"),
+    "heavy_raider": gettext_noop("heavy raiders"),
+    "viper": gettext_noop("vipers"),
+    "basestar": gettext_noop("basestars"),
+    "civilian": gettext_noop("civilian ships"),
+    "galactica": gettext_noop("Galactica"),
+    "centurion": gettext_noop("centurion"),
+    "armory": gettext_noop("the Armory"),
+}
+#: A ship or weapon in an attack (the ``attacker`` and ``target`` of the engine's ``attack_rolled``), singular.
+ATTACKERS = {
+    "raider": gettext_noop("raider"),
+    "heavy_raider": gettext_noop("heavy raider"),
+    "viper": gettext_noop("viper"),
+    "basestar": gettext_noop("basestar"),
+    "civilian": gettext_noop("civilian ship"),
+    "galactica": gettext_noop("Galactica"),
+    "centurion": gettext_noop("centurion"),
+    "armory": gettext_noop("the Armory"),
+}
+#: What an attack did (its event's ``result``).
+HITS = {
+    "destroyed": gettext_noop("destroyed"),
+    "damaged": gettext_noop("damaged"),
+    "missed": gettext_noop("missed"),
+}
+OUTCOMES = {
+    "pass": gettext_noop("passed"),
+    "partial": gettext_noop("partly passed"),
+    "fail": gettext_noop("failed"),
+}
+WINNERS = {"humans": gettext_noop("humans"), "cylons": gettext_noop("Cylons")}
+TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral")}
+
+#: The options of a choice crisis (the data's ``options[].label`` ids), in words.
+CRISIS_OPTIONS = {
+    "abandon": gettext_noop("Abandon them"),
+    "ask_politely": gettext_noop("Ask politely (skill check)"),
+    "brig_self": gettext_noop("Go to the Brig"),
+    "brig_someone": gettext_noop("Put a character in the Brig"),
+    "concede": gettext_noop("Concede"),
+    "crack_down": gettext_noop("Crack down"),
+    "cut_rations": gettext_noop("Cut rations"),
+    "destroy_it": gettext_noop("Shoot it down"),
+    "give_in": gettext_noop("Give in"),
+    "hold_check": gettext_noop("Face the skill check"),
+    "keep_quiet": gettext_noop("Keep quiet"),
+    "leave_them": gettext_noop("Leave them behind"),
+    "let_it_be": gettext_noop("Let it be"),
+    "martial_law": gettext_noop("Declare martial law"),
+    "mine": gettext_noop("Mine the water"),
+    "negotiate": gettext_noop("Negotiate (skill check)"),
+    "network": gettext_noop("Network the computers"),
+    "push_on": gettext_noop("Push on"),
+    "ration_hard": gettext_noop("Ration hard"),
+    "ration_soft": gettext_noop("Ration gently"),
+    "requisition": gettext_noop("Requisition"),
+    "rescue": gettext_noop("Rescue them"),
+    "resign": gettext_noop("Resign the title"),
+    "share_burden": gettext_noop("Share the burden"),
+    "stay": gettext_noop("Stay in office"),
+    "stay_offline": gettext_noop("Stay offline"),
+    "tell_them": gettext_noop("Tell them"),
+    "tolerate": gettext_noop("Tolerate it"),
+    "turn_back": gettext_noop("Turn back"),
+}
+
+#: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.
+REASONS = {
+    "kobol_reached": gettext_noop("the fleet reached Kobol"),
+    "centurions_boarded": gettext_noop("the centurions took Galactica"),
+    "galactica_destroyed": gettext_noop("Galactica was destroyed"),
+    "resource_exhausted": gettext_noop("a resource ran out"),
+}
+
+#: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
+EVENT_TEXTS = {
+    "resources_changed": gettext_noop("Resources changed: {changes}."),
+    "ship_placed": gettext_noop("1 {ship} placed in {area}."),
+}
+
+#: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable. A key is
+#: the command's kind, or the kind and the argument that picks a variant (``command_key``).
+COMMANDS: dict[str, str] = {
+    "choose_character": gettext_noop("Play {character}"),
+    "choose_character_area": gettext_noop("Play {character}, launching in {area}"),
+    "draw_starting_skills": gettext_noop("Draw {types}"),
+    "receive_skills": gettext_noop("Receive: {picks}"),
+    "move": gettext_noop("Move to {location}"),
+    "move_discard": gettext_noop("Move to {location}, discarding {discard}"),
+    "move_viper": gettext_noop("Fly your viper to {area}"),
+    "stay": gettext_noop("Stay where you are"),
+    "pass_action": gettext_noop("Take no action"),
+    "activate_location": gettext_noop("Use {location}"),
+    "activate_location_target": gettext_noop("Use {location} on {target}"),
+    "activate_location_pick": gettext_noop("Use {location}, drawing {pick}"),
+    "activate_location_area": gettext_noop("Use {location}, launching in {area}"),
+    "move_anywhere": gettext_noop("Go to {location}"),
+    "draw_crisis": gettext_noop("Draw a Crisis card"),
+    "choose_option": gettext_noop("Choose: {option}"),
+    "contribute": gettext_noop("Put {card} into the check"),
+    "finish_contributing": gettext_noop("I am done with this check"),
+    "activate_cylons": gettext_noop("Activate the Cylon ships"),
+    "activate_area": gettext_noop("Activate the raiders in {area}"),
+    "prepare_jump": gettext_noop("Prepare for the jump"),
+    "choose_destination": gettext_noop("Jump to {card}"),
+    "discard_excess": gettext_noop("Discard {card}"),
+    "discard_forced": gettext_noop("Discard {card}"),
+    "choose_target": gettext_noop("Send {target}"),
+    "place_stranded": gettext_noop("Turn up in {location}"),
+    "risk_raptor_yes": gettext_noop("Risk a raptor"),
+    "risk_raptor_no": gettext_noop("Keep the raptors"),
+}
+#: Arguments that name a seat (a number), in commands and in the engine's events.
+SEAT_KEYS = ("seat", "target", "president", "admiral", "to_seat", "player", "by")
+
+
+# --- names ----------------------------------------------------------------------------------------------------
+
+
+def data_names() -> list[tuple[str, str]]:
+    """(id, English name) of what the board names from the data files and the catalogue translates: locations,
+    ships, space areas, skill types and cards, Loyalty cards, jump track spaces, Crisis, Super Crisis, Destination
+    and Quorum cards (collected by ``bsg_strings``). Characters keep their names; the cards' rules texts are
+    shown as the data files word them (English)."""
+    out: list[tuple[str, str]] = []
+    out += [(k, v.name) for k, v in CONTENT.locations.items()]
+    out += [(k, v.name) for k, v in CONTENT.ships.items()]
+    out += [(a.id, a.name) for a in CONTENT.board.space_areas]
+    out += [(k, v.name) for k, v in CONTENT.skill_types.items()]
+    out += [(k, v.name) for k, v in CONTENT.skill_cards.items()]
+    out += [(k, v.name) for k, v in CONTENT.loyalty.items()]
+    out += [(s.id, s.name) for s in CONTENT.board.jump_track]
+    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum):
+        out += [(k, v.name) for k, v in table.items()]
+    return out
+
+
+_TRANSLATED = frozenset(name for _, name in data_names())
+
+
+def _named(name: str) -> str:
+    return gettext(name) if name in _TRANSLATED else name
+
+
+@per_language
+def name_of(ident: str) -> str:
+    """A content id's name (a location, character, card, space area, skill type...); a physical card id
+    (``<card>.<strength>.<copy>``, ``<card>.<copy>``) is named by its card, a skill card with its strength."""
+    parts = ident.split(".")
+    base = parts[0]
+    if base in CONTENT.skill_cards and len(parts) == 3:
+        return f"{_named(CONTENT.skill_cards[base].name)} {parts[1]}"
+    for table in (
+        CONTENT.locations,
+        CONTENT.characters,
+        CONTENT.skill_types,
+        CONTENT.skill_cards,
+        CONTENT.crises,
+        CONTENT.super_crises,
+        CONTENT.destinations,
+        CONTENT.quorum,
+        CONTENT.loyalty,
+        CONTENT.ships,
+    ):
+        found = table.get(base)
+        if found is not None:
+            return _named(found.name)
+    area = next((a for a in CONTENT.board.space_areas if a.id == base), None)
+    if area is not None:
+        return _named(area.name)
+    if base in RESOURCES:
+        return gettext(RESOURCES[base])
+    if base in SHIPS:
+        return gettext(SHIPS[base])
+    if base in TITLES:
+        return gettext(TITLES[base])
+    return ident.replace("_", " ")
+
+
+def card_text(ident: str) -> str:
+    """The rules text of a card, in our own words from the data files (English)."""
+    base = ident.split(".")[0]
+    for table in (
+        CONTENT.crises,
+        CONTENT.super_crises,
+        CONTENT.destinations,
+        CONTENT.quorum,
+        CONTENT.loyalty,
+        CONTENT.skill_cards,
+    ):
+        found = table.get(base)
+        if found is not None:
+            return str(found.text)
+    return ""
+
+
+def skill_class(card: str) -> str:
+    """The CSS class of a skill card's or skill type's colour (``bsg-skill-<type>``)."""
+    base = card.split(".")[0]
+    skill = CONTENT.skill_cards[base].skill if base in CONTENT.skill_cards else base
+    return f"bsg-skill-{skill}" if skill in CONTENT.skill_types else ""
+
+
+def describe(key: str, value: Any) -> Any:
+    """A command argument or event value as words: seats as "2 (Bob)", content ids by name, lists joined."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if key in SEAT_KEYS and isinstance(value, int) and value >= 0:
+        return seat_ref(value)
+    if isinstance(value, str):
+        if key == "outcome" and value in OUTCOMES:
+            return gettext(OUTCOMES[value])
+        if key == "winner" and value in WINNERS:
+            return gettext(WINNERS[value])
+        if key == "reason" and value in REASONS:
+            return gettext(REASONS[value])
+        if key == "label" and value in CRISIS_OPTIONS:
+            return gettext(CRISIS_OPTIONS[value])
+        if key == "result" and value in HITS:
+            return gettext(HITS[value])
+        if key in ("attacker", "target") and value in ATTACKERS:
+            return gettext(ATTACKERS[value])
+        return name_of(value)
+    if isinstance(value, list):
+        return ", ".join(str(describe(key, v)) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{name_of(str(k))} {v:+d}" if isinstance(v, int) else f"{name_of(str(k))} {v}"
+            for k, v in sorted(value.items())
+        )
+    return value
+
+
+def command_key(command: Command) -> str:
+    """The ``COMMANDS`` key of a command: its kind, or the variant its arguments pick."""
+    kind, args = command.kind, command.args
+    if kind == "choose_character" and args.get("area"):
+        return "choose_character_area"
+    if kind == "move" and args.get("discard"):
+        return "move_discard"
+    if kind == "activate_location":
+        return next(
+            (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
+        )
+    if kind == "risk_raptor":
+        return "risk_raptor_yes" if args.get("risk") else "risk_raptor_no"
+    return kind
+
+
+def _seat_label(seat: int, names: Mapping[int, str]) -> str:
+    name = names.get(seat)
+    who = gettext("Player %(n)s") % {"n": seat + 1}
+    return f"{who} ({name})" if name else who
+
+
+class BsgPresenter(Presenter):
+    title = gettext_lazy("Battlestar Galactica")
+    board_template = "bsg/board.html"
+    stylesheet = "bsg/bsg.css"
+
+    # --- texts -----------------------------------------------------------------------------------------------
+    def describe_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: describe(key, value) for key, value in params.items()}
+
+    def message_text(self, rules: Rules, message_id: str) -> str:
+        """The result's reason in words (the result panel)."""
+        if message_id in REASONS:
+            return gettext(REASONS[message_id])
+        return super().message_text(rules, message_id)
+
+    def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
+        """The engine's sentence, with what the log would otherwise leave out: which resources changed and by
+        how much; a single ship placed in the singular."""
+        if kind == "resources_changed" and isinstance(data.get("changes"), Mapping) and data["changes"]:
+            return fill(gettext(EVENT_TEXTS["resources_changed"]), self.describe_params(data))
+        if kind == "ships_placed" and data.get("count") == 1 and data.get("ship") in ATTACKERS:
+            return fill(
+                gettext(EVENT_TEXTS["ship_placed"]),
+                {**self.describe_params(data), "ship": describe("attacker", data["ship"])},
+            )
+        return super().event_text(rules, kind, data)
+
+    def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
+        args = dict(command.args)
+        key = command_key(command)
+        template = COMMANDS.get(key)
+        shown = {
+            k: player_label(v) if k in SEAT_KEYS and isinstance(v, int) and v >= 0 else describe(k, v)
+            for k, v in args.items()
+        }
+        view = view or {}
+        if command.kind == "activate_location":
+            me = next((p for p in view.get("players", ()) if p["seat"] == command.seat), None)
+            shown["location"] = name_of(me["location"]) if me and me.get("location") else "?"
+        if command.kind == "choose_option":
+            shown["option"] = _option_label(view, args.get("option"))
+        if template is None:  # a command this presenter does not know yet: its kind and arguments, readable
+            label = command.kind.replace("_", " ").capitalize()
+            if shown:
+                label += ": " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(shown.items()))
+            return label
+        return fill(gettext(template), shown)
+
+    def controls(
+        self, rules: Rules, view: Mapping[str, Any], legal: Sequence[Command], position: int | None
+    ) -> list[dict[str, Any]]:
+        out = []
+        for c in legal:
+            card = next(
+                (v for k, v in c.args.items() if k in ("card", "discard") and isinstance(v, str)), None
+            )
+            out.append(
+                {
+                    "kind": c.kind,
+                    "args": json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")),
+                    "label": self.command_label(rules, c, view),
+                    "group": c.kind,
+                    "css": f"bsg-command {skill_class(card)}".strip() if card else "bsg-command",
+                }
+            )
+        return out
+
+    def rerandomise(self, rules: Rules, state: Any, seat: int | None, rng: Rng) -> Any:
+        """The engine's own once it has one; until then ``games.bsg.secrets``."""
+        if type(rules).rerandomise is not Rules.rerandomise:
+            return rules.rerandomise(state, seat, rng)
+        return secrets.rerandomise(state, seat, rng)
+
+    # --- the board as parts -----------------------------------------------------------------------------------
+    def board_parts(self, rules: Rules, ctx: Mapping[str, Any]) -> list[Part]:
+        view = ctx.get("view")
+        if view is None:
+            return []
+        names: Mapping[int, str] = ctx.get("seat_names") or {}
+        labels = {p["seat"]: _seat_label(p["seat"], names) for p in view["players"]}
+        parts = [
+            Part("bsg-status", "bsg/status.html", status_data(view, labels), public=True),
+            Part("bsg-crisis", "bsg/crisis.html", crisis_data(view, labels), public=True),
+            Part("bsg-ships", "bsg/ships.html", ships_data(view, labels), public=True),
+            Part("bsg-space", "bsg/space.html", space_data(view, labels), public=True),
+            Part("bsg-players", "bsg/players.html", players_data(view, labels), public=True),
+        ]
+        position = ctx.get("position")
+        if position is not None:
+            parts.insert(2, Part("bsg-hand", "bsg/hand.html", hand_data(view, position), public=False))
+        return parts
+
+
+def _option_label(view: Mapping[str, Any], option: Any) -> str:
+    prompt = view.get("prompt") or {}
+    crisis = CONTENT.crises.get(str(prompt.get("card"))) or CONTENT.super_crises.get(str(prompt.get("card")))
+    if crisis is None or not isinstance(option, int) or not 0 <= option < len(crisis.options):
+        return str(option)
+    label = crisis.options[option].label
+    return gettext(CRISIS_OPTIONS[label]) if label in CRISIS_OPTIONS else str(label)
+
+
+# --- part data (JSON-able; public parts only from what every viewer sees alike) -------------------------------
+
+
+def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    board = CONTENT.board
+    resources = view["resources"]
+    centurions = list(view.get("boarding") or [])
+    result = view.get("result") or None
+    turn_phase = view["phase"] == "turn"
+    return {
+        "turn": view["turn"],
+        "phase": gettext(PHASES.get(view["phase"], view["phase"])),
+        "step": gettext(STEPS[view["step"]]) if turn_phase and view.get("step") in STEPS else "",
+        "current": labels.get(view["current"], "") if turn_phase else "",
+        "president": labels.get(view["president"], "") if view.get("president") is not None else "",
+        "admiral": labels.get(view["admiral"], "") if view.get("admiral") is not None else "",
+        "resources": [
+            {
+                "key": key,
+                "name": gettext(RESOURCES[key]),
+                "value": resources.get(key, 0),
+                "max": board.resource_max,
+                "low": resources.get(key, 0) <= board.resource_half.get(key, 0),
+            }
+            for key in RESOURCES
+        ],
+        "jump": [
+            {
+                "name": _named(s.name),
+                "here": i == view["jump"],
+                "blue": s.blue,
+                "auto": s.auto,
+                "population": s.population,
+            }
+            for i, s in enumerate(board.jump_track)
+        ],
+        "distance": view["distance"],
+        "goal": min((o.distance for o in board.objectives), default=0),
+        "boarding": [
+            {"n": i + 1, "centurions": centurions.count(i), "win": i == board.boarding_win_at}
+            for i in range(board.boarding_spaces)
+        ],
+        "damage": [name_of(loc) for loc in view.get("damaged_locations") or []],
+        "decks": [
+            (gettext("Crisis"), view["decks"]["crisis"]),
+            (gettext("Destination"), view["decks"]["destination"]),
+            (gettext("Quorum"), view["decks"]["quorum"]),
+            (gettext("Loyalty"), view["decks"]["loyalty"]),
+            (gettext("Destiny"), view["decks"]["destiny"]),
+        ],
+        "skills": [
+            {"name": name_of(k), "css": skill_class(k), "count": n} for k, n in view["decks"]["skill"].items()
+        ],
+        "over": (
+            gettext("The %(winner)s win.")
+            % {"winner": gettext(WINNERS.get(result["winner"], result["winner"]))}
+            if result and isinstance(result, Mapping) and result.get("winner")
+            else ""
+        ),
+    }
+
+
+def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    crisis = view.get("crisis")
+    check = view.get("check")
+    out: dict[str, Any] = {
+        "crisis": {"name": name_of(crisis), "text": card_text(crisis)} if crisis else None,
+        "check": None,
+        "prompt": None,
+    }
+    if check is not None:
+        waiting = check.get("waiting_for")
+        order = list(check["order"])
+        at = order.index(waiting) if waiting in order else len(order)
+        counts = check.get("counts") or {}
+        source = check.get("card") or check.get("location") or ""
+        out["check"] = {
+            "source": name_of(source) if source else "",
+            "target": labels.get(check["target"], "") if isinstance(check.get("target"), int) else "",
+            "colors": [{"name": name_of(c), "css": skill_class(c)} for c in check["colors"]],
+            "difficulty": check["difficulty"],
+            "partial_at": check.get("partial_at"),
+            "destiny": check.get("destiny_count", 0),
+            "order": [
+                {
+                    "who": labels.get(s, str(s)),
+                    "count": counts.get(str(s), 0),
+                    "state": "done" if i < at else "waiting" if i == at else "later",
+                }
+                for i, s in enumerate(order)
+            ],
+            "waiting": labels.get(waiting, "") if waiting is not None else "",
+        }
+    prompt = view.get("prompt")
+    if prompt is not None and isinstance(prompt.get("seat"), int):
+        out["prompt"] = {"who": labels.get(prompt["seat"], ""), "kind": str(prompt.get("kind", ""))}
+    return out
+
+
+def _place(p: Mapping[str, Any]) -> str:
+    if p.get("viper"):
+        return gettext("in a viper, %(area)s") % {"area": name_of(p["viper"])}
+    if p.get("stranded"):
+        return gettext("stranded")
+    if p.get("location"):
+        return name_of(p["location"])
+    return ""
+
+
+def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    damaged = set(view.get("damaged_locations") or [])
+    here: dict[str, list[dict[str, Any]]] = {}
+    for p in view["players"]:
+        if p.get("location"):
+            here.setdefault(p["location"], []).append(
+                {
+                    "who": labels.get(p["seat"], ""),
+                    "character": name_of(p["character"]) if p["character"] else "",
+                    "seat": p["seat"],
+                    "cylon": bool(p.get("cylon")),
+                }
+            )
+    ships = []
+    for ship in CONTENT.ships.values():
+        locations = [
+            {
+                "id": loc.id,
+                "name": _named(loc.name),
+                "damaged": loc.id in damaged,
+                "hazardous": loc.hazardous,
+                "people": here.get(loc.id, []),
+            }
+            for loc in CONTENT.locations.values()
+            if loc.ship == ship.id
+        ]
+        if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
+            continue  # nobody has turned Cylon yet
+        ships.append({"id": ship.id, "name": _named(ship.name), "locations": locations})
+    away = [
+        {
+            "who": labels.get(p["seat"], ""),
+            "character": name_of(p["character"]) if p["character"] else "",
+            "place": _place(p),
+        }
+        for p in view["players"]
+        if p.get("character") and not p.get("location")
+    ]
+    return {"ships": ships, "away": away}
+
+
+def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    pilots: dict[str, list[str]] = {}
+    for p in view["players"]:
+        if p.get("viper"):
+            pilots.setdefault(p["viper"], []).append(labels.get(p["seat"], ""))
+    areas = []
+    for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
+        ships = view["space"].get(area.id, {})
+        areas.append(
+            {
+                "id": area.id,
+                "number": area.number,
+                "name": _named(area.name),
+                "launch": area.launch,
+                "raiders": ships.get("raider", 0),
+                "heavy_raiders": ships.get("heavy_raider", 0),
+                "vipers": ships.get("viper", 0),
+                "basestars": list(ships.get("basestars", [])),
+                "civilians": ships.get("civilians", 0),
+                "pilots": pilots.get(area.id, []),
+            }
+        )
+    reserves = view.get("reserves") or {}
+    return {
+        "areas": areas,
+        "vipers": reserves.get("viper", 0),
+        "raptors": reserves.get("raptor", 0),
+        "damaged_vipers": view.get("damaged_vipers", 0),
+        "civilians_lost": len(view.get("civilians_destroyed") or []),
+    }
+
+
+def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    rows = []
+    for p in view["players"]:
+        titles = [gettext(TITLES[t]) for t in ("president", "admiral") if view.get(t) == p["seat"]]
+        rows.append(
+            {
+                "seat": p["seat"],
+                "who": labels.get(p["seat"], ""),
+                "character": name_of(p["character"]) if p.get("character") else "",
+                "place": _place(p),
+                "titles": titles,
+                "current": view["phase"] == "turn" and view["current"] == p["seat"],
+                "hand": p["hand_count"],
+                "loyalty": p["loyalty_count"],
+                "quorum": p["quorum_count"],
+                "super_crisis": p["super_crisis_count"],
+                "nukes": p.get("nukes", 0),
+                "cylon": bool(p.get("cylon")),
+                "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
+            }
+        )
+    return {"players": rows}
+
+
+def _skill_cards(cards: Sequence[str]) -> list[dict[str, Any]]:
+    out = []
+    for card in cards:
+        base, strength = card.split(".")[0], card.split(".")[1]
+        info = CONTENT.skill_cards.get(base)
+        out.append(
+            {
+                "id": card,
+                "name": _named(info.name) if info else card,
+                "strength": strength,
+                "skill": name_of(info.skill) if info else "",
+                "css": skill_class(card),
+                "text": info.text if info else "",
+            }
+        )
+    return out
+
+
+def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
+    check = view.get("check") or {}
+    prompt = view.get("prompt") or {}
+    return {
+        "hand": _skill_cards(me.get("hand") or []),
+        "loyalty": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("loyalty") or []],
+        "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],
+        "super_crisis": [
+            {"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("super_crisis") or []
+        ],
+        "played": _skill_cards(check.get("mine") or []),
+        "choices": [
+            {
+                "id": c,
+                "name": name_of(c),
+                "text": card_text(c),
+                "distance": getattr(CONTENT.destinations.get(c), "distance", None),
+            }
+            for c in prompt.get("cards") or []
+        ],
+        "limit": CONTENT.board.hand_limits.get("skill", 10),
+    }
+
+
+register_presenter("bsg", BsgPresenter)

@@ -1,0 +1,144 @@
+"""Three players play Battlestar Galactica in three browsers, with visible controls only (a preview game: the
+development settings offer it).
+
+Alice opens the table through the form, Bob (who reads Italian) and Carol join from the lobby, Alice starts; then
+the game is played through each page's own forms for a few turns: characters, starting cards, movement, actions,
+Crisis cards, and a skill check to which every seat puts a card, while the other pages show whose cards the check
+awaits; every page follows live, without a reload. Controls are found by structure (data-kind), never by text.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import _expected
+from tests.browser.helpers import (
+    LIVE_TIMEOUT,
+    follow_live,
+    has_decision,
+    join_from_lobby,
+    login,
+    open_table,
+    start_game,
+    unreloaded,
+    version,
+    wait_version_above,
+)
+from tests.live.harness import LiveSite
+
+SEED = 7
+DECISION = "#frag-decision form.command:not(.undo)"
+
+
+@pytest.fixture(scope="module")
+def bsg_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    site = LiveSite.create(
+        tmp_path_factory.mktemp("bsg-browser"), extra_env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"}
+    )
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def players(browser, bsg_site):  # type: ignore[no-untyped-def]
+    """``players(name, **context_options)``: a logged-in page in a browser context of its own; the test fails if
+    any page broke the Content-Security-Policy or logged an error."""
+    contexts = []
+    problems: list[str] = []
+
+    def on_console(msg) -> None:  # type: ignore[no-untyped-def]
+        if "Content Security Policy" in msg.text or (msg.type == "error" and not _expected(msg.text)):
+            problems.append(f"{msg.location.get('url', '')}: {msg.text}")
+
+    def open_page(username: str, **options: Any):  # type: ignore[no-untyped-def]
+        context = browser.new_context(**options)
+        contexts.append(context)
+        context.on("console", on_console)
+        return login(context, bsg_site, username)
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert problems == []
+
+
+def _controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]
+    found = page.locator(f"{DECISION} button").evaluate_all(
+        "buttons => buttons.map(b => [b.dataset.kind, b.dataset.args])"
+    )
+    return [(kind, json.loads(args)) for kind, args in found]
+
+
+def _pick(page, rnd: random.Random) -> int:  # type: ignore[no-untyped-def]
+    """Which of the page's forms to use: in a skill check one card, then done; else anything but passing."""
+    controls = _controls(page)
+    kinds = [k for k, _ in controls]
+    if "finish_contributing" in kinds:
+        played = page.locator("#bsg-hand .bsg-played li").count()
+        if not played and "contribute" in kinds:
+            return kinds.index("contribute")
+        return kinds.index("finish_contributing")
+    choices = [i for i, k in enumerate(kinds) if k != "pass_action"] or list(range(len(kinds)))
+    return rnd.choice(choices)
+
+
+def test_three_players_play_bsg_in_the_browser(bsg_site, players, shots):
+    site = bsg_site
+    alice = players("alice", viewport={"width": 1280, "height": 1000})
+    bob = players("bob", viewport={"width": 1280, "height": 1000})
+    carol = players("carol", viewport={"width": 1280, "height": 1000})
+    pages = [alice, bob, carol]
+
+    table_id = open_table(alice, site, "bsg", 3)
+    site.manage(
+        "shell",
+        "-c",
+        f"from games.models import Table; Table.objects.filter(pk={table_id}).update(seed={SEED})",
+    )
+    for page in (bob, carol):
+        page.goto(site.url + "/")
+        join_from_lobby(page, table_id)
+    alice.reload()
+    start_game(alice)
+    for page in pages:
+        page.reload()
+        page.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)
+    follow_live(*pages)
+    for page in pages:
+        assert page.locator("#bsg-hand").count() == 1  # my own cards
+        assert page.locator("#bsg-space .bsg-area").count() == 6
+    shots(alice, "1-alice-start")
+
+    rnd = random.Random(SEED)
+    checks_seen: set[int] = set()
+    shot_check = False
+    for _ in range(160):
+        active = next((p for p in pages if has_decision(p)), None)
+        if active is None:  # the worker is revealing a check: wait for the next decision
+            alice.wait_for_timeout(250)
+            continue
+        awaiting = [p.locator("#bsg-crisis .bsg-awaiting").count() for p in pages]
+        if all(awaiting) and active.locator(f"{DECISION}:has(button[data-kind=finish_contributing])").count():
+            checks_seen.add(pages.index(active))
+            if not shot_check:
+                shots(alice, "2-alice-sees-whose-cards-the-check-awaits")
+                shots(active, "2-the-contributing-seat")
+                shot_check = True
+        before = {id(p): version(p) for p in pages}
+        active.locator(DECISION).nth(_pick(active, rnd)).locator("button").click()
+        for page in pages:  # every page follows the move live
+            wait_version_above(page, before[id(page)])
+        turn = int(alice.locator("#bsg-status").get_attribute("data-turn") or "0")
+        if turn >= 4 and checks_seen == {0, 1, 2}:
+            break
+    shots(alice, "3-alice-later")
+    shots(bob, "3-bob-later-in-italian")
+    assert checks_seen == {0, 1, 2}, checks_seen  # each seat contributed to a check from its own page
+    for page in pages:
+        assert unreloaded(page)
+        assert page.locator("#log-entries li").count() > 20
+    assert "Carburante" in bob.locator("#bsg-status").inner_text()

@@ -1,0 +1,323 @@
+"""Battlestar Galactica on the site: a table is created from the lobby's form (3-6 players, the engine's options,
+its refusals translated), its board renders for every seat and a spectator in English and Italian as parts, offers
+exactly one form per legal command, shows a seat its own Skill and Loyalty cards and never another seat's, and a
+3-player game is played for several turns through the page's own forms (POSTs), through a skill check to which
+every seat contributes."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.bsg.presenter import BsgPresenter, name_of
+from games.engine import registry
+from games.models import Event, Table
+from games.presenters import presenter_for
+from tests.support.pages import (
+    leaks,
+    legal_controls,
+    logged_in_clients,
+    posted_controls,
+    random_step,
+    seeded_table,
+    table_page,
+)
+from tests.support.tables import run_automatic_steps, state_of
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+RULES = registry.get("bsg")
+
+
+@pytest.fixture
+def cast(alice, bob, charlie):  # type: ignore[no-untyped-def]
+    return [alice, bob, charlie]
+
+
+def _secrets(state: dict[str, Any], seat: int | None) -> set[str]:
+    """The card ids ``seat`` must never see: the other seats' Skill, Loyalty, Quorum and Super Crisis cards, and
+    every draw pile (Skill decks, Destiny, Loyalty, Crisis, Destination, Quorum, Galactica damage)."""
+    decks = state["decks"]
+    out: set[str] = set()
+    for pile in decks["skill"].values():
+        out |= set(pile)
+    for name in ("destiny", "loyalty", "crisis", "super_crisis", "destination", "quorum", "galactica_damage"):
+        out |= set(decks[name])
+    for p in state["players"]:
+        if p["seat"] != seat:
+            out |= set(p["hand"]) | set(p["loyalty"]) | set(p["quorum"]) | set(p["super_crisis"])
+    if state["check"] is not None:
+        out |= set(state["check"]["destiny"])
+        out |= {
+            c
+            for s, cards in state["check"]["played"].items()
+            if seat is None or int(s) != seat
+            for c in cards
+        }
+    if seat is not None:  # Quorum and Crisis copies share their id: one the seat holds is no secret to it
+        me = state["players"][seat]
+        out -= set(me["hand"]) | set(me["loyalty"]) | set(me["quorum"]) | set(me["super_crisis"])
+        if state["prompt"] is not None and state["prompt"].get("seat") == seat:
+            out -= set(state["prompt"].get("cards") or ())
+    return out
+
+
+def _page(client: Client, table: Table) -> str:
+    return table_page(client, table).replace("&#34;", "&quot;").replace("&#39;", "&#x27;")
+
+
+def _check_page(client: Client, table: Table, seat: int | None) -> str:
+    html = _page(client, table)
+    state = state_of(table)
+    for part in ("bsg-status", "bsg-crisis", "bsg-ships", "bsg-space", "bsg-players"):
+        assert f'id="{part}"' in html
+    assert ('id="bsg-hand"' in html) == (seat is not None)
+    assert not leaks(html, _secrets(state, seat))
+    if seat is not None:
+        assert sorted(posted_controls(html)) == sorted(legal_controls(RULES, table, seat))
+        me = state["players"][seat]
+        for card in me["hand"] + me["loyalty"]:
+            assert f'data-card="{card}"' in html  # my own cards, readable
+    else:
+        assert not posted_controls(html)
+    return html
+
+
+def _form_fields(html: str, kind: str, args: str) -> dict[str, str]:
+    """The hidden fields of the page's form that posts (kind, args): what a browser would send."""
+    for form in re.findall(r"<form[^>]*/command/[^>]*>.*?</form>", html, re.S):
+        fields = {
+            m.group(1): unescape(m.group(2)) for m in re.finditer(r'name="([a-z_]+)" value="([^"]*)"', form)
+        }
+        if fields.get("kind") == kind and fields.get("args") == args:
+            return fields
+    raise AssertionError(f"no form posts {kind} {args}")
+
+
+# --- the lobby ------------------------------------------------------------------------------------------------
+
+
+def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
+    client = logged_in_clients([alice])[0]
+    body = client.get(reverse("table_create") + "?game=bsg").content.decode()
+    assert "Battlestar Galactica" in body
+    assert re.findall(r'<option value="(\d)"', body.split('name="num_players"')[1].split("</select>")[0]) == [
+        "3",
+        "4",
+        "5",
+        "6",
+    ]
+    for name in ("pegasus", "exodus", "daybreak"):
+        assert f'name="opt_{name}"' in body
+    response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "3"})
+    table = Table.objects.get()
+    assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
+    assert table.options == {"pegasus": False, "exodus": False, "daybreak": False}
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert f'id="lobby-table-{table.pk}"' in lobby
+    row = lobby.split(f'id="lobby-table-{table.pk}"')[1].split("</li>")[0].split("</tr>")[0]
+    assert "Battlestar Galactica" in row and "1/3" in row
+
+
+@pytest.mark.rules("bsg:R150")
+def test_an_expansion_not_built_yet_is_refused_in_the_players_language(alice):
+    alice.language = "it"
+    alice.save()
+    client = logged_in_clients([alice])[0]
+    response = client.post(
+        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_pegasus": "on"}
+    )
+    assert response.status_code == 200 and not Table.objects.exists()
+    errors = " ".join(e for errs in response.context["form"].errors.values() for e in errs)
+    assert "L'espansione pegasus non è ancora disponibile" in errors and "bsg:R150" in errors
+    assert "Espansione Pegaso" in response.content.decode()
+
+
+def test_a_table_for_two_is_refused(alice):
+    client = logged_in_clients([alice])[0]
+    response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "2"})
+    assert response.status_code == 200 and not Table.objects.exists()
+    assert "num_players" in response.context["form"].errors
+
+
+# --- the board ------------------------------------------------------------------------------------------------
+
+
+def test_every_seat_sees_its_own_cards_and_only_counts_of_the_others(cast, make_user):
+    table = seeded_table("bsg", cast, seed=11)
+    clients = logged_in_clients(cast)
+    watcher = logged_in_clients([make_user("watcher")])[0]
+    rnd = random.Random(3)
+    for _ in range(60):  # characters, starting cards and the first turns
+        run_automatic_steps(table)
+        state = state_of(table)
+        seats = sorted(RULES.seats_to_act(state))
+        if not seats or table.status != Table.Status.ACTIVE:
+            break
+        seat = seats[0]
+        html = _check_page(clients[seat], table, seat)
+        kind, args = rnd.choice(posted_controls(html))
+        response = clients[seat].post(
+            reverse("table_command", args=[table.pk]), _form_fields(html, kind, args), headers=HX
+        )
+        assert response.status_code == 200, response.content.decode()[:300]
+    run_automatic_steps(table)
+    state = state_of(table)
+    assert state["phase"] == "turn"
+    for seat, client in enumerate(clients):
+        html = _check_page(client, table, seat)
+        for other in state["players"]:
+            if other["seat"] != seat:
+                assert f"Skill cards: {len(other['hand'])}" in html
+    _check_page(watcher, table, None)
+
+
+def test_the_board_is_in_italian_for_an_italian_player(cast):
+    bob = cast[1]
+    bob.language = "it"
+    bob.save()
+    table = seeded_table("bsg", cast, seed=4)
+    html = _page(logged_in_clients([bob])[0], table)
+    assert "Carburante" in html and "Morale" in html and "Popolazione" in html
+    assert "Lo vedi solo tu" in html
+    assert "Percorso di salto" in html
+
+
+def test_an_unknown_command_kind_gets_a_readable_default_label():
+    from games.engine.core import Command
+
+    presenter = presenter_for("bsg")
+    assert isinstance(presenter, BsgPresenter)
+    label = presenter.command_label(RULES, Command(0, "launch_nuke", {"area": "fore", "target": 1}), {})
+    assert label == "Launch nuke: area Fore, target Player 2"
+    known = presenter.command_label(RULES, Command(0, "contribute", {"card": "repair.1.0"}), {})
+    assert known == "Put Repair 1 into the check"
+    send = presenter.command_label(RULES, Command(0, "choose_target", {"target": 2}), {})
+    assert send == "Send Player 3"
+    assert name_of("research_lab") == "Research Lab"
+
+
+# --- a game through the page's forms ----------------------------------------------------------------------------
+
+
+def _choose(
+    controls: list[tuple[str, str]], state: dict[str, Any], seat: int, rnd: random.Random
+) -> tuple[str, str]:
+    """What a player picks: in a skill check one card, then done (so every seat contributes); else avoid ending
+    the turn's action early, and otherwise anything."""
+    kinds = {k for k, _ in controls}
+    if "contribute" in kinds or "finish_contributing" in kinds:
+        played = state["check"]["played"][str(seat)]
+        wanted = "contribute" if not played and "contribute" in kinds else "finish_contributing"
+        return next(c for c in controls if c[0] == wanted)
+    preferred = [c for c in controls if c[0] not in ("pass_action",)] or controls
+    return rnd.choice(preferred)
+
+
+def test_a_three_player_game_through_the_pages_forms_with_a_skill_check_everyone_contributes_to(cast):
+    table = seeded_table("bsg", cast, seed=7)
+    clients = logged_in_clients(cast)
+    rnd = random.Random(7)
+    seen_awaiting: set[int] = set()
+    full_checks = 0
+    for _ in range(400):
+        run_automatic_steps(table)
+        state = state_of(table)
+        if table.status != Table.Status.ACTIVE:
+            break
+        seats = sorted(RULES.seats_to_act(state))
+        seat = seats[0]
+        html = _page(clients[seat], table)
+        if state["check"] is not None:
+            # The check's part names whose cards it awaits, the same for every viewer.
+            waiting = state["check"]["order"][state["check"]["at"]]
+            assert f"The check awaits the cards of Player {waiting + 1} ({cast[waiting].username})" in html
+            seen_awaiting.add(waiting)
+        kind, args = _choose(posted_controls(html), state, seat, rnd)
+        before = table.version
+        response = clients[seat].post(
+            reverse("table_command", args=[table.pk]), _form_fields(html, kind, args), headers=HX
+        )
+        assert response.status_code == 200, response.content.decode()[:300]
+        table.refresh_from_db()
+        assert table.version == before + 1
+        revealed = Event.objects.filter(table=table, kind="check_revealed").count()
+        if revealed > full_checks:
+            full_checks = revealed
+        if state_of(table)["turn_no"] >= 5 and full_checks >= 1:
+            break
+    state = state_of(table)
+    assert state["turn_no"] >= 5, "several turns were played"
+    assert seen_awaiting == {0, 1, 2}
+    # A check to which every seat put a card: each seat's "done" event of one check counted at least one card.
+    done = list(
+        Event.objects.filter(table=table, kind__in=["check_started", "check_contribution_done"])
+        .order_by("seq")
+        .values_list("kind", "data")
+    )
+    groups: list[dict[int, int]] = []
+    for kind, data in done:
+        if kind == "check_started":
+            groups.append({})
+        else:
+            groups[-1][data["seat"]] = data["count"]
+    assert any(set(g) == {0, 1, 2} and all(n >= 1 for n in g.values()) for g in groups), groups
+    # The log reads as sentences with the seats' names.
+    log = clients[0].get(reverse("table_log", args=[table.pk])).content.decode()
+    assert "The check totals" in log and f"({cast[0].username})" in log
+
+
+def test_a_contribution_out_of_turn_is_refused_with_the_rule(cast):
+    table = seeded_table("bsg", cast, seed=7)
+    clients = logged_in_clients(cast)
+    rnd = random.Random(1)
+    for _ in range(300):
+        run_automatic_steps(table)
+        state = state_of(table)
+        if state["check"] is not None:
+            break
+        seat = sorted(RULES.seats_to_act(state))[0]
+        html = _page(clients[seat], table)
+        kind, args = _choose(posted_controls(html), state, seat, rnd)
+        clients[seat].post(
+            reverse("table_command", args=[table.pk]), _form_fields(html, kind, args), headers=HX
+        )
+    state = state_of(table)
+    assert state["check"] is not None
+    waiting = state["check"]["order"][state["check"]["at"]]
+    other = next(s for s in range(3) if s != waiting)
+    card = state["players"][other]["hand"][0] if state["players"][other]["hand"] else "repair.1.0"
+    seat_row = table.seats.get(position=other)
+    response = clients[other].post(
+        reverse("table_command", args=[table.pk]),
+        {
+            "kind": "contribute",
+            "args": json.dumps({"card": card}),
+            "version": str(seat_row.decision_since),
+            "idempotency_key": "00000000-0000-4000-8000-000000000001",
+        },
+        headers=HX,
+    )
+    assert response.status_code == 422
+    assert "bsg:R501" in response.content.decode()
+
+
+def test_a_six_player_table_shows_each_seat_its_own_cards_only(make_user):
+    users = [make_user(f"pilot{i}") for i in range(6)]
+    table = seeded_table("bsg", users, seed=5)
+    rnd = random.Random(5)
+    for _ in range(70):  # characters, starting cards, the first turns
+        if not random_step(RULES, table, users, rnd, lambda kind: 0.1 if kind == "pass_action" else 1.0):
+            break
+    clients = logged_in_clients(users)
+    for seat, client in enumerate(clients):
+        _check_page(client, table, seat)
+    assert state_of(table)["phase"] == "turn"

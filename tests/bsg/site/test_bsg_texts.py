@@ -1,0 +1,116 @@
+"""Italian: every text the BSG engine can show (refusal codes, prompts, events, table options) and every name the
+board takes from the data files has an entry in the Italian catalogue; ``games/bsg/strings.py`` lists them all
+(``manage.py bsg_strings``); the log reads in Italian."""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+from django.utils import translation
+
+from games.bsg.engine import messages
+from games.bsg.management.commands.bsg_strings import TARGET, collect, render
+from games.bsg.presenter import COMMANDS, data_names, name_of
+from games.engine import registry
+from games.presenters import presenter_for
+
+MO = Path(__file__).resolve().parents[3] / "locale" / "it" / "LC_MESSAGES" / "django.mo"
+
+
+def _catalog() -> dict[str, str]:
+    with MO.open("rb") as fh:
+        found: dict[str, str] = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
+    return found
+
+
+def test_the_strings_module_is_up_to_date() -> None:
+    assert Path(TARGET).read_text(encoding="utf-8") == render(), "run: manage.py bsg_strings"
+
+
+def test_every_engine_text_data_name_and_command_label_has_an_italian_text() -> None:
+    catalog = _catalog()
+    for table in ("MESSAGES", "PROMPTS", "EVENTS", "OPTIONS"):
+        texts = getattr(messages, table)
+        assert texts, table
+        assert not [key for key, text in texts.items() if not catalog.get(text)], table
+    assert len(data_names()) > 50
+    assert not [text for _, text in collect() if not catalog.get(text)]
+    assert not [key for key, text in COMMANDS.items() if not catalog.get(text)]
+
+
+def test_an_italian_player_reads_italian_names_and_events() -> None:
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("it"):
+        assert name_of("research_lab") == "Laboratorio di ricerca"
+        assert name_of("repair.2.9") == "Riparazione 2"
+        assert name_of("prison_labor") == "Lavoro dei detenuti"
+        assert name_of("ragnar_anchorage") == "Ancoraggio di Ragnar"
+        assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
+            "Il giocatore 2 si è spostato in Infermeria."
+        )
+        attack = {"attacker": "raider", "target": "viper", "area": "fore", "roll": 6, "result": "damaged"}
+        assert presenter.event_text(rules, "attack_rolled", attack) == (
+            "Attacco di raider contro viper: 6, danneggiato."
+        )
+    with translation.override("en"):
+        assert (
+            presenter.event_text(rules, "attack_rolled", attack) == "A raider attacked a viper: 6, damaged."
+        )
+        assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
+            "Seat 2 moved to Sickbay."
+        )
+
+
+def test_the_log_says_which_resources_changed_and_places_one_ship_in_the_singular() -> None:
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    changes = {"changes": {"fuel": -1, "population": -2}, "resources": {"fuel": 7, "population": 10}}
+    with translation.override("it"):
+        assert presenter.event_text(rules, "resources_changed", changes) == (
+            "Le risorse sono cambiate: Carburante -1, Popolazione -2."
+        )
+    with translation.override("en"):
+        assert presenter.event_text(rules, "resources_changed", changes) == (
+            "Resources changed: Fuel -1, Population -2."
+        )
+        one = {"ship": "basestar", "area": "fore", "count": 1}
+        assert presenter.event_text(rules, "ships_placed", one) == "1 basestar placed in Fore."
+        three = {"ship": "raider", "area": "aft", "count": 3}
+        assert presenter.event_text(rules, "ships_placed", three) == "3 raiders placed in Aft."
+
+
+def test_a_choice_crisis_names_its_options_in_words() -> None:
+    from games.bsg.engine.state import CONTENT
+    from games.bsg.presenter import CRISIS_OPTIONS
+    from games.engine.core import Command
+
+    labels = {o.label for c in [*CONTENT.crises.values(), *CONTENT.super_crises.values()] for o in c.options}
+    assert labels <= set(CRISIS_OPTIONS), labels - set(CRISIS_OPTIONS)
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    view = {"prompt": {"kind": "crisis_choice", "seat": 0, "card": "strike_on_the_refinery"}, "players": []}
+    with translation.override("it"):
+        assert presenter.command_label(rules, Command(0, "choose_option", {"option": 0}), view) == (
+            "Scegli: Cedere alle richieste"
+        )
+        assert presenter.event_text(rules, "crisis_option_chosen", {"seat": 0, "label": "hold_check"}) == (
+            "Il giocatore 1 ha scelto Affrontare la prova di abilità."
+        )
+    catalog = _catalog()
+    assert not [text for text in CRISIS_OPTIONS.values() if not catalog.get(text)]
+
+
+def test_the_end_of_the_game_says_why_in_words() -> None:
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("it"):
+        assert presenter.message_text(rules, "kobol_reached") == "la flotta ha raggiunto Kobol"
+        assert presenter.event_text(
+            rules, "game_over", {"winner": "cylons", "reason": "galactica_destroyed"}
+        ) == ("La partita è finita, vittoria: Cylon (il Galactica è stato distrutto).")
+    with translation.override("en"):
+        assert presenter.event_text(rules, "game_over", {"winner": "humans", "reason": "kobol_reached"}) == (
+            "The game is over: the humans win (the fleet reached Kobol)."
+        )
