@@ -34,6 +34,9 @@ class Rules:
     usual_players: ClassVar[int | None] = None
     #: Faction/colour choices offered when taking a seat (ids the site translates); empty: none.
     factions: ClassVar[Sequence[str]] = ()
+    #: Command kinds a seat may send while the game does not wait on it, which the random playout bots
+    #: (``testing.play_random``) send now and then; empty: the bots only answer the open decisions.
+    bot_off_turn_kinds: ClassVar[tuple[str, ...]] = ()
 
     # --- options ---------------------------------------------------------------------------------
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
