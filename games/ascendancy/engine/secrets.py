@@ -4,14 +4,16 @@ Hidden from everyone (owner included): the order of each Advancement deck above 
 in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68), the
 disc stack above its known bottom discs (``stack_known``). Other seats' standing answers (RULINGS E50) are
 dropped: only their owner knows them. With the table option ``projects`` ``private`` other seats' Projects
-are drawn again from the decks they came from (RULINGS I38). Bids are open (R3) and every other fact is
-public, so nothing else changes.
+are drawn again from the decks they came from (RULINGS I38). Bids are open (R3); sealed ones (option ``bids``
+``secret``, RULINGS I3) are dealt again among the other bidders who could pay them, each made up again of
+any mix of its bidder's resources: the totals taken stay (the bidder to come is refused them, the only thing
+that leaks), not who bid which nor how. Every other fact is public, so nothing else changes.
 """
 
 from __future__ import annotations
 
 from games.ascendancy.engine import catalog
-from games.ascendancy.engine.state import State, copy_state
+from games.ascendancy.engine.state import State, bids_sealed, copy_state
 from games.engine.core import Rng
 
 
@@ -64,8 +66,32 @@ def _redraw_projects(s: State, seat: int | None, rng: Rng) -> None:
                 owner["deck"][i], pr["card"] = pr["card"], owner["deck"][i]
 
 
+def _redraw_sealed_bids(s: State, seat: int | None, rng: Rng) -> None:
+    """RULINGS I3: the other bidders' sealed bids, their totals shuffled among them (where each can pay his new
+    total; else as they were) and each made up again of a random mix of its bidder's resources."""
+    ini = s["initiative"]
+    others = [k for k in ini["bids"] if seat is None or k != str(seat)]
+    totals = [sum(ini["bids"][k].values()) for k in others]
+    means = [sum(s["players"][int(k)]["resources"].values()) for k in others]
+    dealt = list(totals)
+    rng.shuffle(dealt)
+    if any(total > mean for total, mean in zip(dealt, means, strict=True)):
+        dealt = totals
+    for k, total in zip(others, dealt, strict=True):
+        left = dict(s["players"][int(k)]["resources"])
+        bid = dict.fromkeys(catalog.RESOURCES, 0)
+        for _ in range(total):
+            open_ = [r for r in catalog.RESOURCES if left[r] > 0]
+            r = open_[rng.below(len(open_))]
+            left[r] -= 1
+            bid[r] += 1
+        ini["bids"][k] = bid
+
+
 def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     s = copy_state(state)
+    if bids_sealed(s):
+        _redraw_sealed_bids(s, seat, rng)
     for p in s["players"]:
         _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
     if s["options"].get("projects") == "private":

@@ -40,7 +40,10 @@ class Rules:
 
     # --- options ---------------------------------------------------------------------------------
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
-        """The table options, each ``{"name", "type": "bool"|"choice", "default", "choices"?, "label"}``.
+        """The table options, each ``{"name", "type": "bool"|"choice"|"int", "default", "choices"?, "label"}``.
+
+        An ``int`` option has ``"min"`` and ``"max"`` (inclusive) and may default to None ("left empty": the
+        engine decides, e.g. by the player count); its ``"help"`` (optional) is a text id shown under the field.
 
         Two optional keys tell the site's form how to show an option: ``"players"`` lists the player
         counts it applies to (absent: every count), and ``"detail": True`` marks a ruling most players
@@ -66,6 +69,13 @@ class Rules:
                     raise IllegalCommand("bad_option_value", option=name)
             elif spec["type"] == "choice" and value not in spec["choices"]:
                 raise IllegalCommand("bad_option_value", option=name)
+            elif spec["type"] == "int" and not (value is None and spec["default"] is None):
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise IllegalCommand("bad_option_value", option=name)
+                if not spec["min"] <= value <= spec["max"]:
+                    raise IllegalCommand(
+                        "option_out_of_range", option=name, minimum=spec["min"], maximum=spec["max"], given=value
+                    )
             out[name] = value
         return out
 
