@@ -24,6 +24,10 @@ PLAYOUTS = {
     # Every scenario: Borg Invasion's ship effects once offered by what a secret hand held (RULINGS B31).
     "tng": [(2, {}, 1, 10, 40), (4, {"scenario": "borg_invasion", "borg_teams": "teams"}, 5, 4, 200),
             (3, {"scenario": "klingon_civil_war"}, 2, 10, 40)],
+    # Secret bids (RULINGS I3): on a small table with Connections from anywhere seed 7 makes First Contact and
+    # its 259th command leaves one bid sealed; that state is checked (259 = 7 x 37).
+    "ascendancy": [(3, {}, 1, 10, 40),
+                   (3, {"bids": "secret", "table_size": 75, "connections_from_any_system": True}, 7, 37, 259)],
 }
 DEFAULT = (1, 10, 40)  # seed, check_every, max_commands
 

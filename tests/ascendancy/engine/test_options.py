@@ -3,6 +3,7 @@ contradictory mixes, and played by the engine."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -324,8 +325,9 @@ def test_secret_bids_are_the_bidders_own_and_unpaid_until_everyone_has_bid() -> 
     refused(state, cmd(1, "bid", research=3), "bid_total_taken", "ascendancy:R4", total=3)
     assert all(sum(c.args.values()) != 3 for c in RULES.legal_commands(state, 1))
     state, _ = run(state, cmd(1, "bid", research=1))
-    # Who bid which total, and its mix, are drawn again for the seats that do not know them.
-    redrawn = set()
+    # Who bid which total, and its mix, are drawn again for the seats that do not know them; a bidder keeps the
+    # totals bid before his turn (he was refused them), the one now to bid all of them.
+    redrawn, unknown = set(), set()
     for k in range(20):
         for seat in (None, 0, 1, 2):
             check_indistinguishable(RULES, state, seat, Rng.from_seed(k))
@@ -333,8 +335,12 @@ def test_secret_bids_are_the_bidders_own_and_unpaid_until_everyone_has_bid() -> 
         redrawn.add(json_bids(theirs))
         assert sorted(sum(b.values()) for b in theirs["initiative"]["bids"].values()) == [1, 3]
         mine = RULES.rerandomise(state, 0, Rng.from_seed(k))["initiative"]["bids"]
-        assert mine["0"] == {"production": 2, "research": 0, "culture": 1}
+        assert mine["0"] == {"production": 2, "research": 0, "culture": 1} and sum(mine["1"].values()) != 3
+        assert sum(RULES.rerandomise(state, 1, Rng.from_seed(k))["initiative"]["bids"]["0"].values()) == 3
+        unknown.add(json_bids(RULES.rerandomise(state, None, Rng.from_seed(k))))
     assert len(redrawn) > 1
+    # A spectator was refused nothing: the totals themselves are drawn again for him.
+    assert {tuple(sorted(sum(b.values()) for b in json.loads(u).values())) for u in unknown} != {(1, 3)}
     state, events = run(state, cmd(2, "bid"))
     revealed = [d for kind, d in _seen(events, None) if kind == "bid_revealed"]
     assert [(d["seat"], d["total"]) for d in revealed] == [(0, 3), (1, 1), (2, 0)]
@@ -346,8 +352,6 @@ def test_secret_bids_are_the_bidders_own_and_unpaid_until_everyone_has_bid() -> 
 
 
 def json_bids(state: dict[str, Any]) -> str:
-    import json
-
     return json.dumps(state["initiative"]["bids"], sort_keys=True)
 
 
