@@ -220,3 +220,21 @@ def test_the_bots_use_any_time_abilities_off_turn() -> None:
         playout = play_random(RULES, seed=seed, num_players=3, start=start, max_steps=40_000, after_each=after)
         assert RULES.result(playout.state) is not None
     assert off_turn["rom_tal_shiar"] > 0 and off_turn["car_obsidian_order"] > 0, off_turn
+
+
+SMALL_TABLE = {"bids": "secret", "table_size": 75, "connections_from_any_system": True}
+
+
+@pytest.mark.rules("ascendancy:R1", "ascendancy:R3", "ascendancy:R60")
+@pytest.mark.parametrize("players", [3, 7])
+def test_random_games_with_secret_bids_on_the_smallest_table_end(players: int) -> None:
+    """RULINGS G5, G11, I3: on a 75 cm table, with Connections from any system, neighbours meet early and bid in
+    secret; every game still ends, with the invariants (resources never negative: a sealed bid is paid at the
+    reveal) and every event's text checked after every command."""
+    bids = 0
+    for seed in range(2):
+        playout, result = play_to_the_end(RULES, players, SMALL_TABLE, seed + players, 40_000, invariants,
+                                          messages.EVENTS)
+        assert result.winners and playout.state["galaxy"]["table"] == [75.0, 75.0]
+        bids += playout.kinds.get("bid", 0)
+    assert bids > 0
