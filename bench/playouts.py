@@ -50,6 +50,8 @@ def all_games(with_toy: bool) -> dict[str, Rules]:
 def _values(spec: Any) -> list[Any]:
     if spec["type"] == "bool":
         return [False, True]
+    if spec["type"] == "int":  # the default (None: the engine's own), then the bounds
+        return [spec["default"], spec["min"], spec["max"]]
     return list(spec["choices"])
 
 

@@ -33,7 +33,7 @@ def _engine_template(exc: IllegalCommand, game: str) -> str | None:
 
 def refusal_text(exc: IllegalCommand, game: str) -> str:
     """The translated sentence for a refusal, with the engine's own template as the fallback."""
-    return error_message(exc.code, exc.params, fallback=_engine_template(exc, game))
+    return error_message(exc.code, exc.params, fallback=_engine_template(exc, game), game=game)
 
 
 def lowest_players(rules: Rules) -> int:
@@ -133,6 +133,16 @@ class TableCreateForm(forms.Form):
                 choices=[(str(v), lab) for v, lab in items],
                 initial=str(spec["default"]),
             )
+        elif spec["type"] == "int":  # a whole number within min..max; empty: the game's default (may be None)
+            help_id = spec.get("help")
+            self.fields[name] = forms.IntegerField(
+                label=label,
+                required=False,
+                initial=spec["default"],
+                help_text=option_label(slug, {"name": help_id, "label": help_id}) if help_id else "",
+                # no validators: the engine refuses a value out of range with the option's own words
+                widget=forms.NumberInput(attrs={"min": spec["min"], "max": spec["max"], "step": 1}),
+            )
         else:  # an option type this form does not know: leave it at the game's default
             return
         self.option_specs.append(spec)
@@ -182,6 +192,8 @@ class TableCreateForm(forms.Form):
             value = self.cleaned_data.get(name)
             if spec["type"] == "choice":
                 value = self._option_values[name].get(str(value), spec["default"])
+            elif spec["type"] == "int" and value is None:
+                value = spec["default"]
             out[spec["name"]] = bool(value) if spec["type"] == "bool" else value
         return out
 

@@ -46,6 +46,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "bad_player_count": _("This game is played by {minimum} to {maximum} players, not {given}."),
     "unknown_option": _("“{option}” is not an option of this game."),
     "bad_option_value": _("The value chosen for “{option}” is not allowed."),
+    "option_out_of_range": _("“{option}” must be between {minimum} and {maximum}, not {given}."),
     # playing
     "game_not_active": _("This game is not in play."),
     "reserved_command": _("This command cannot be sent that way."),
@@ -97,13 +98,16 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
         return template
 
 
-def error_message(code: str, params: Mapping[str, Any] | None = None, fallback: str | None = None) -> str:
+def error_message(
+    code: str, params: Mapping[str, Any] | None = None, fallback: str | None = None, game: str = ""
+) -> str:
     """The translated sentence for an error code, filled with ``params``.
 
     ``fallback`` is the English template an engine ships for its own codes (``MESSAGES[code]``); it is
     looked up in the gettext catalogue and filled the same way. Platform codes win over the fallback.
+    With ``game``, a parameter naming one of its table options shows the option's label (``option_params``).
     """
-    params = params or {}
+    params = option_params(game, params or {})
     template = ERROR_MESSAGES.get(code)
     if template is not None:
         return _fill(str(template), params)
@@ -158,6 +162,32 @@ def option_label(slug: str, spec: Mapping[str, Any]) -> str:
     if label.startswith("option_"):
         return _humanize(label.removeprefix("option_"))
     return gettext(label)
+
+
+#: Refusal parameters that may name a table option (RULINGS E55: "the table option {option} needs {other}").
+OPTION_PARAMS = ("option", "other")
+
+
+def option_params(slug: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``params`` with every ``option``/``other`` value that names options of the game (one, or several joined
+    by " / ") replaced by their translated labels; other values, and unknown names, are kept as they are."""
+    if not slug or not any(isinstance(params.get(k), str) for k in OPTION_PARAMS):
+        return params
+    from games.engine import registry
+
+    try:
+        specs = {spec["name"]: spec for spec in registry.get(slug).option_schema()}
+    except LookupError:
+        return params
+    out = dict(params)
+    for key in OPTION_PARAMS:
+        value = out.get(key)
+        if not isinstance(value, str):
+            continue
+        names = value.split(" / ")
+        if all(name in specs for name in names):
+            out[key] = " / ".join(option_label(slug, specs[name]) for name in names)
+    return out
 
 
 def option_choices(slug: str, spec: Mapping[str, Any]) -> list[tuple[Any, str]]:

@@ -399,7 +399,7 @@ def error_text(exc: IllegalCommand, game: str) -> str:
 
     presenter = presenter_for(game)
     fallback = presenter.error_template(registry.get(game), exc.code) if game else None
-    text = error_message(exc.code, exc.params, fallback=fallback)
+    text = error_message(exc.code, exc.params, fallback=fallback, game=game)
     if exc.rule:
         text = _("%(message)s (rule %(rule)s)") % {"message": text, "rule": exc.rule}
     return text

@@ -17,7 +17,9 @@ Presentation only: the engine's view says what is where, ``legal_commands`` what
   the Initiative bids as a grid;
 - ``asc-console-<seat>`` (public): each seat's console (resources, tracks, advancements, projects, fleets,
   trade agreements held, warp tokens), with only what every viewer sees;
-- ``asc-secret`` (the seat's own): what only this seat knows (the Vulcan's secret Agenda);
+- ``asc-secret`` (the seat's own): what only this seat knows (the Vulcan's secret Agenda, private Projects, its
+  own secret Initiative bid while the bids are sealed: RULINGS I3; ``asc-status`` then shows every bid as
+  "secret");
 - ``asc-standing`` (the seat's own): its standing answers to off-turn decisions (engine/standing.py, RULINGS
   E50), and while the game waits for others, the forms that give or take one back.
 
@@ -563,7 +565,7 @@ class AscendancyPresenter(Presenter):
             standing["borg_skip"] = borg_skip_offered(view, ctx)
             parts.append(Part("asc-standing", "ascendancy/standing.html", standing, public=False))
             secret = secret_data(view, position)
-            if secret["agendas"] or secret["projects"]:
+            if secret["agendas"] or secret["projects"] or secret["bid"]:
                 parts.append(Part("asc-secret", "ascendancy/secret.html", secret, public=False))
         order = list(view["players"])
         if position is not None:  # my console first
@@ -587,8 +589,10 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     turn = view.get("turn") or {}
     initiative = view.get("initiative") or {}
     bids = []
+    sealed = bool(initiative.get("secret"))  # RULINGS I3: the same "secret" for every viewer, the bidder too
     for seat, bid in sorted(((int(k), v) for k, v in (initiative.get("bids") or {}).items())):
-        total = sum(v for v in bid.values() if isinstance(v, int)) if isinstance(bid, Mapping) else bid
+        total = (gettext("secret") if sealed else
+                 sum(v for v in bid.values() if isinstance(v, int)) if isinstance(bid, Mapping) else bid)
         bids.append({"who": labels.get(seat, str(seat)), "civ": civ_class(players.get(seat, {}).get("civ")),
                      "total": total})
     cards = view.get("cards") or {}
@@ -1073,7 +1077,18 @@ def secret_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
     return {"agendas": [{"name": name_of(a), "revealed": a == public} for a in me.get("agendas", [])
                         if a != public],
             # RULINGS I38: private Projects are shown face down on the public console, face up here
-            "projects": _projects(me) if _projects_private(view) else []}
+            "projects": _projects(me) if _projects_private(view) else [],
+            "bid": _sealed_bid(view, seat)}
+
+
+def _sealed_bid(view: Mapping[str, Any], seat: int) -> dict[str, int] | None:
+    """RULINGS I3: the seat's own secret bid while the bids are sealed (the status line says "secret")."""
+    initiative = view.get("initiative") or {}
+    bid = (initiative.get("bids") or {}).get(str(seat)) if initiative.get("secret") else None
+    if not isinstance(bid, Mapping):
+        return None
+    amounts = {r: int(bid.get(r, 0)) for r in ("production", "research", "culture")}
+    return {**amounts, "total": sum(amounts.values())}
 
 
 def _projects_private(view: Mapping[str, Any]) -> bool:

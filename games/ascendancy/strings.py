@@ -150,6 +150,7 @@ STRINGS = [
     _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
+    _('Commit resources for turn order in secret (a total another player already committed is refused).'),  # PROMPTS.bid_secret
     _('Choose your Turn Order card.'),  # PROMPTS.pick_card
     _('Choose the Agenda card you reveal; the other stays secret.'),  # PROMPTS.reveal_agenda
     _('Your Build Phase: build, colonize, research, upgrade, then go to your Command Phase.'),  # PROMPTS.build_phase
@@ -192,6 +193,8 @@ STRINGS = [
     _('Player {seat} reveals the Agenda {card}.'),  # EVENTS.agenda_revealed
     _('Round {round} begins.'),  # EVENTS.round_started
     _('Player {seat} commits {total} resources.'),  # EVENTS.bid_placed
+    _('Player {seat} places a secret bid.'),  # EVENTS.bid_sealed
+    _("Player {seat}'s secret bid is revealed: {total} resources, paid now."),  # EVENTS.bid_revealed
     _('Player {seat} takes Turn Order card {card}.'),  # EVENTS.turn_order_card_chosen
     _('Turn Order card {card} is dealt.'),  # EVENTS.turn_order_card_dealt
     _('Player {seat} begins their turn (card {card}).'),  # EVENTS.turn_started
@@ -391,6 +394,10 @@ STRINGS = [
     _('Fleets above Authority after losing some'),  # OPTIONS.option_fleet_cap
     _('Ferengi Trade Authority: the Production for orbiting rival systems'),  # OPTIONS.option_ferengi_trade_authority
     _('Projects: whether their faces are shown to everyone'),  # OPTIONS.option_projects
+    _('Initiative bids: shown at once, or secret until everyone has bid'),  # OPTIONS.option_bids
+    _('Table side (cm, 75-150)'),  # OPTIONS.option_table_size
+    _('Leave empty for the usual size: 90 cm for 3 players, up to 135 cm for 7.'),  # OPTIONS.option_table_size_help
+    _('Connections from any system, not only from a Floating one'),  # OPTIONS.option_connections_from_any_system
     _('The Borg: not in the game, Discovered, Delta Quadrant, or Delta Quadrant Probe'),  # OPTIONS.option_borg_mode
     _('Transwarp Hub roll: a Cube on the Borg symbol, or on 5 or 6'),  # OPTIONS.option_borg_hub_roll
     _('Transwarp Hub distance from your home (cm, 1 player)'),  # OPTIONS.option_borg_hub_distance
@@ -425,6 +432,8 @@ STRINGS = [
     _('1 per rival system with a ship in Orbit'),  # CHOICES.ferengi_trade_authority.per_system
     _('Public: everyone sees every Project'),  # CHOICES.projects.public
     _('Private: only their holder sees them (the Research on them is public)'),  # CHOICES.projects.private
+    _('Open: each bid is shown and paid at once'),  # CHOICES.bids.open
+    _('Secret: shown and paid when everyone has bid'),  # CHOICES.bids.secret
     _('No Borg'),  # CHOICES.borg_mode.none
     _('Discovered Borg'),  # CHOICES.borg_mode.discovered
     _('Delta Quadrant Connection'),  # CHOICES.borg_mode.delta_quadrant

@@ -25,7 +25,7 @@ from games.ascendancy.engine import (
     vulcans,
 )
 from games.ascendancy.engine.setup import after_starting_cards, finish_setup
-from games.ascendancy.engine.state import Ctx, State, bump
+from games.ascendancy.engine.state import Ctx, State, bids_sealed, bump
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
 Check = Callable[[State, int, dict[str, Any]], None]
@@ -95,6 +95,8 @@ def pending(state: State) -> list[Decision]:
     if phase == "bid":
         ini = state["initiative"]
         seat = ini["bidders"][ini["index"]]
+        if bids_sealed(state):  # RULINGS I3: the totals taken are not shown to the table
+            return [Decision(key=key, seats=frozenset({seat}), prompt="bid_secret")]
         return [Decision(key=key, seats=frozenset({seat}), prompt="bid",
                          params={"forbidden": sorted(rounds.forbidden_totals(state))})]
     if phase == "agenda":

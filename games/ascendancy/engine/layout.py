@@ -45,9 +45,15 @@ def _store(state: State, g: Galaxy) -> None:
     state["lanes"] = {ln.id: {"a": ln.a, "b": ln.b, "length": ln.length} for ln in g.lanes.values()}
 
 
+def table_for(state: State) -> Table:
+    """RULINGS G5: the square table the option ``table_size`` sets (cm), else the one suggested for the count."""
+    side = state["options"].get("table_size")
+    return Table(float(side), float(side)) if side else suggested_table(state["n"])
+
+
 def init_galaxy(state: State, homes: list[str]) -> list[list[float]]:
-    """Homes equidistant on the suggested table (setup 2.1.1); returns their centres."""
-    table = suggested_table(state["n"])
+    """Homes equidistant on the table (setup 2.1.1, RULINGS G5: ``table_for``); returns their centres."""
+    table = table_for(state)
     g = Galaxy(table, next_lane=1)
     out = []
     for sid, c in zip(homes, home_positions(state["n"], table), strict=True):
@@ -136,12 +142,17 @@ def place_system(state: State, lid: str, sid: str, max_lanes: int) -> list[float
     return [s.x, s.y]
 
 
+def connections_from_any(state: State) -> bool:
+    """RULINGS G11: the option ``connections_from_any_system`` lets a Connection leave a Fixed system too."""
+    return bool(state["options"].get("connections_from_any_system"))
+
+
 def can_connect(state: State, src: str, dst: str, length: int) -> bool:
-    return galaxy(state).connection_problem(src, dst, length) is None
+    return galaxy(state).connection_problem(src, dst, length, connections_from_any(state)) is None
 
 
 def connect(state: State, src: str, dst: str, length: int) -> str:
-    g, lid = galaxy(state).connect(src, dst, length)
+    g, lid = galaxy(state).connect(src, dst, length, connections_from_any(state))
     _store(state, g)
     return lid
 

@@ -197,7 +197,7 @@ def step_options(state: State, seat: int) -> list[dict[str, Any]]:
         return out
     if kind == "S" and board.free_lane_slots(state, ident) > 0:
         out.append({"lane": True})
-        if board.is_floating(state, ident):  # R60
+        if board.is_floating(state, ident) or layout.connections_from_any(state):  # R60, RULINGS G11
             longest = max(catalog.LANE_DIE)
             for other in sorted(state["systems"]):
                 if other != ident and layout.can_connect(state, ident, other, longest):

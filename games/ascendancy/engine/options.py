@@ -1,7 +1,9 @@
 """Table options: the optional rules (R145-R157) the engine plays, and its own rulings' switches.
 
 ``schema`` is the engine's ``option_schema`` (the new-table form shows it); ``check`` refuses the mixes that
-make no sense, with a stable code and the rule, after the core has checked each value on its own.
+make no sense, with a stable code and the rule, after the core has checked each value on its own (a choice
+among its choices, ``table_size`` a whole number of cm within its ``min`` and ``max``, or None: by players).
+RULINGS §5 lists them, each ruling's switch marked "(offered)".
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import IllegalCommand
+
+#: RULINGS G5: the sides a table may have (cm), the option ``table_size``.
+TABLE_MIN_CM = 75
+TABLE_MAX_CM = 150
 
 
 def schema() -> Sequence[Mapping[str, Any]]:
@@ -68,6 +74,13 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "label": "option_ferengi_trade_authority", "detail": True},  # R193, RULINGS A48
         {"name": "projects", "type": "choice", "default": "public", "choices": ["public", "private"],
          "label": "option_projects", "detail": True},  # §8.1, RULINGS I38
+        {"name": "bids", "type": "choice", "default": "open", "choices": ["open", "secret"],
+         "label": "option_bids", "detail": True},  # R3, R4, RULINGS I3
+        # RULINGS G5: the table's side in cm; None (left empty): by the player count (geometry.suggested_table)
+        {"name": "table_size", "type": "int", "default": None, "min": TABLE_MIN_CM, "max": TABLE_MAX_CM,
+         "label": "option_table_size", "help": "option_table_size_help", "detail": True},
+        {"name": "connections_from_any_system", "type": "bool", "default": False,
+         "label": "option_connections_from_any_system", "detail": True},  # R60, RULINGS G11
         # The Borg Assimilation expansion (R216-R275, RULINGS A30, B27-B30)
         {"name": "borg_mode", "type": "choice", "default": "none",
          "choices": ["none", "discovered", "delta_quadrant", "delta_probe"], "label": "option_borg_mode"},

@@ -14,6 +14,7 @@ from games.ascendancy.engine.state import (
     AUTHORITY_TO_WIN,
     Ctx,
     State,
+    bids_sealed,
     bump,
     command_total,
     live_seats,
@@ -67,17 +68,40 @@ def forbidden_totals(state: State) -> set[int]:
 
 
 def place_bid(ctx: Ctx, seat: int, bid: dict[str, int]) -> None:
+    """R3, R4: the bid is paid and shown at once; with secret bids (RULINGS I3) only its bidder sees it, and
+    every bid is paid and shown when the last bidder has bid (``_reveal_bids``)."""
     s = ctx.state
     ini = s["initiative"]
-    p = s["players"][seat]
-    for res, amount in bid.items():
-        p["resources"][res] -= amount
+    amounts: dict[str, Any] = dict(bid)
     ini["bids"][str(seat)] = bid
     ini["index"] += 1
-    amounts: dict[str, Any] = dict(bid)
-    ctx.emit("bid_placed", seat=seat, total=bid_total(bid), **amounts)
+    if bids_sealed(s):
+        ctx.emit("bid_sealed", seat=seat)
+        ctx.emit("bid_placed", visible_to=frozenset({seat}), seat=seat, total=bid_total(bid), **amounts)
+    else:
+        p = s["players"][seat]
+        for res, amount in bid.items():
+            p["resources"][res] -= amount
+        ctx.emit("bid_placed", seat=seat, total=bid_total(bid), **amounts)
     bump(s)
     _advance_initiative(ctx)
+
+
+def _reveal_bids(ctx: Ctx) -> None:
+    """RULINGS I3: everyone has bid in secret; each bid is paid from its bidder's Reserve and shown, in the
+    order they were placed."""
+    s = ctx.state
+    ini = s["initiative"]
+    for who in ini["bidders"]:
+        bid = ini["bids"].get(str(who))
+        if bid is None:
+            continue
+        p = s["players"][who]
+        for res, amount in bid.items():
+            p["resources"][res] -= amount
+        amounts: dict[str, Any] = dict(bid)
+        ctx.emit("bid_revealed", seat=who, total=bid_total(bid), **amounts)
+    ctx.revealing = True
 
 
 def _advance_initiative(ctx: Ctx) -> None:
@@ -86,6 +110,8 @@ def _advance_initiative(ctx: Ctx) -> None:
     if ini["index"] < len(ini["bidders"]):
         return  # the next bidder's decision is open
     if s["phase"] == "bid":
+        if bids_sealed(s) and ini["bids"]:
+            _reveal_bids(ctx)
         committed = [(bid_total(b), int(seat)) for seat, b in ini["bids"].items() if bid_total(b) > 0]
         # R5: descending amount; the uniqueness rule (R4) leaves no ties among positive bids
         ini["picking"] = [seat for _, seat in sorted(committed, key=lambda t: -t[0])]

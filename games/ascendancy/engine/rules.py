@@ -24,6 +24,9 @@ class AscendancyRules(Rules):
     max_players = 7
     usual_players = 3
     factions = catalog.CIVS
+    #: RULINGS E54: "any time" abilities (Tal Shiar, Obsidian Order, a Cloaking Device...) off-turn; the playout
+    #: bots use them now and then.
+    bot_off_turn_kinds = ("use_ability",)
 
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
         return options_module.schema()

@@ -4,14 +4,17 @@ Hidden from everyone (owner included): the order of each Advancement deck above 
 in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68), the
 disc stack above its known bottom discs (``stack_known``). Other seats' standing answers (RULINGS E50) are
 dropped: only their owner knows them. With the table option ``projects`` ``private`` other seats' Projects
-are drawn again from the decks they came from (RULINGS I38). Bids are open (R3) and every other fact is
-public, so nothing else changes.
+are drawn again from the decks they came from (RULINGS I38). Bids are open (R3); sealed ones (option ``bids``
+``secret``, RULINGS I3) are drawn again, each made up of any mix of its bidder's resources: the totals bid
+before a bidder's turn stay for him (he was refused them, the only thing that leaks), dealt again among their
+bidders; the others are any totals their bidders could pay. Every other fact is public, so nothing else
+changes.
 """
 
 from __future__ import annotations
 
 from games.ascendancy.engine import catalog
-from games.ascendancy.engine.state import State, copy_state
+from games.ascendancy.engine.state import State, bids_sealed, copy_state
 from games.engine.core import Rng
 
 
@@ -64,8 +67,46 @@ def _redraw_projects(s: State, seat: int | None, rng: Rng) -> None:
                 owner["deck"][i], pr["card"] = pr["card"], owner["deck"][i]
 
 
+def _redraw_sealed_bids(s: State, seat: int | None, rng: Rng) -> None:
+    """RULINGS I3: the other bidders' sealed bids drawn again, each a random mix of its bidder's resources. A
+    bidder whose turn to bid has come knows the totals bid before his (he was refused them): those are shuffled
+    among their bidders (where each can pay his new one; else kept). The totals he cannot know (anyone's, for a
+    seat not bidding or a spectator) are any their bidders could pay, no two the same above 0 (R4)."""
+    ini = s["initiative"]
+    bids: dict[str, dict[str, int]] = ini["bids"]
+    others = [k for k in bids if seat is None or k != str(seat)]
+    means = {k: sum(s["players"][int(k)]["resources"].values()) for k in others}
+    totals = {k: sum(bids[k].values()) for k in others}
+    bidders: list[int] = ini["bidders"]
+    mine = bidders.index(seat) if seat in bidders else None
+    known = [str(b) for b in bidders[:mine] if str(b) in bids] if mine is not None and ini["index"] >= mine else []
+    dealt = [totals[k] for k in known]
+    rng.shuffle(dealt)
+    if all(total <= means[k] for k, total in zip(known, dealt, strict=True)):
+        totals.update(zip(known, dealt, strict=True))
+    own = bids.get(str(seat)) if seat is not None else None
+    taken = ({totals[k] for k in known} | ({sum(own.values())} if own else set())) - {0}
+    unknown = [k for k in others if k not in known]
+    rng.shuffle(unknown)
+    for k in unknown:
+        free = [t for t in range(means[k] + 1) if t not in taken]
+        totals[k] = free[rng.below(len(free))]
+        taken |= {totals[k]} - {0}
+    for k in others:
+        left = dict(s["players"][int(k)]["resources"])
+        bid = dict.fromkeys(catalog.RESOURCES, 0)
+        for _ in range(totals[k]):
+            open_ = [r for r in catalog.RESOURCES if left[r] > 0]
+            r = open_[rng.below(len(open_))]
+            left[r] -= 1
+            bid[r] += 1
+        bids[k] = bid
+
+
 def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     s = copy_state(state)
+    if bids_sealed(s):
+        _redraw_sealed_bids(s, seat, rng)
     for p in s["players"]:
         _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
     if s["options"].get("projects") == "private":

@@ -87,6 +87,11 @@ def bump(state: State) -> None:
     state["dseq"] += 1
 
 
+def bids_sealed(state: State) -> bool:
+    """RULINGS I3, option ``bids`` ``secret``: the bids placed so far are hidden (and unpaid) until all are in."""
+    return bool(state["phase"] == "bid" and state["options"].get("bids") == "secret")
+
+
 def ships_total(p: Player) -> int:
     """Every ship of the player on the table, in fleets and in warp included (R41)."""
     loose: int = sum(p["ships"].values())

@@ -3,7 +3,8 @@
 Everything is public but the contents and order of the Advancement decks, the Exploration deck and the
 disc stack (shown as counts), and with the table option ``projects`` ``private`` the faces of other seats'
 Projects (RULINGS I38). Bids are open (R3, the rulebook: bids are placed on the Turn Order card in
-turn, so the no-equal-total rule can be kept).
+turn, so the no-equal-total rule can be kept); with the table option ``bids`` ``secret`` (RULINGS I3) each bid
+is its bidder's alone until everyone has bid: the others see that he has bid (``None``), not what.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import ambassadors, layout
-from games.ascendancy.engine.state import State
+from games.ascendancy.engine.state import State, bids_sealed
 from games.engine.core import Zone
 
 
@@ -36,7 +37,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "lanes": state["lanes"], "stack_count": len(state["stack"]),
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},
-        "order": _order(state), "cards": _cards(state), "initiative": state["initiative"],
+        "order": _order(state), "cards": _cards(state), "initiative": _initiative(state, seat),
         "turn": _turn(state, seat),
         "prompt": state["prompt"], "end": state["end"],
         "simultaneous": list(state["simultaneous"]["waiting"]) if state.get("simultaneous") else None,
@@ -46,6 +47,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "standing": list((state.get("standing") or {}).get(str(seat), [])) if seat is not None else [],
         "borg": _borg(state, seat),
     }
+
+
+def _initiative(state: State, seat: int | None) -> dict[str, Any] | None:
+    """RULINGS I3: sealed bids (``secret``: True) show only the viewer's own; another's is None."""
+    ini: dict[str, Any] | None = state["initiative"]
+    if ini is None:
+        return None
+    if not bids_sealed(state):
+        return ini
+    bids = {k: (v if seat is not None and k == str(seat) else None) for k, v in ini["bids"].items()}
+    return {**ini, "bids": bids, "secret": True}
 
 
 def _faces_hidden(state: State, seat: int | None, owner: int) -> bool:

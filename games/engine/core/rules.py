@@ -34,10 +34,16 @@ class Rules:
     usual_players: ClassVar[int | None] = None
     #: Faction/colour choices offered when taking a seat (ids the site translates); empty: none.
     factions: ClassVar[Sequence[str]] = ()
+    #: Command kinds a seat may send while the game does not wait on it, which the random playout bots
+    #: (``testing.play_random``) send now and then; empty: the bots only answer the open decisions.
+    bot_off_turn_kinds: ClassVar[tuple[str, ...]] = ()
 
     # --- options ---------------------------------------------------------------------------------
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
-        """The table options, each ``{"name", "type": "bool"|"choice", "default", "choices"?, "label"}``.
+        """The table options, each ``{"name", "type": "bool"|"choice"|"int", "default", "choices"?, "label"}``.
+
+        An ``int`` option has ``"min"`` and ``"max"`` (inclusive) and may default to None ("left empty": the
+        engine decides, e.g. by the player count); its ``"help"`` (optional) is a text id shown under the field.
 
         Two optional keys tell the site's form how to show an option: ``"players"`` lists the player
         counts it applies to (absent: every count), and ``"detail": True`` marks a ruling most players
@@ -63,6 +69,13 @@ class Rules:
                     raise IllegalCommand("bad_option_value", option=name)
             elif spec["type"] == "choice" and value not in spec["choices"]:
                 raise IllegalCommand("bad_option_value", option=name)
+            elif spec["type"] == "int" and not (value is None and spec["default"] is None):
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise IllegalCommand("bad_option_value", option=name)
+                if not spec["min"] <= value <= spec["max"]:
+                    raise IllegalCommand(
+                        "option_out_of_range", option=name, minimum=spec["min"], maximum=spec["max"], given=value
+                    )
             out[name] = value
         return out
 

@@ -3,6 +3,7 @@ contradictory mixes, and played by the engine."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -294,3 +295,130 @@ def test_private_projects_hide_their_faces_from_the_other_seats_only() -> None:
     assert len(redrawn) > 1
     assert {tuple(pr["card"] for pr in RULES.rerandomise(state, 0, Rng.from_seed(s))["players"][0]["projects"])
             for s in range(8)} == {tuple(pr["card"] for pr in state["players"][0]["projects"])}
+
+
+# --- RULINGS I3: secret bids --------------------------------------------------------------------------------------
+def _seen(events: list[Any], seat: int | None) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.kind, dict(data)) for e in events if (data := e.for_seat(seat)) is not None]
+
+
+@pytest.mark.rules("ascendancy:R3", "ascendancy:R4", "ascendancy:R5")
+def test_secret_bids_are_the_bidders_own_and_unpaid_until_everyone_has_bid() -> None:
+    from tests.proof.test_rerandomise import check_indistinguishable
+
+    state = build(bidding=[0, 1, 2], contact=[0, 1, 2], turn=None, options={"bids": "secret"})
+    start = {p["seat"]: dict(p["resources"]) for p in state["players"]}
+    first = RULES.decision_for(state, 0)
+    assert first is not None and first.prompt == "bid_secret" and first.params == {}
+    state, events = run(state, cmd(0, "bid", production=2, culture=1))
+    assert state["players"][0]["resources"] == start[0]  # paid at the reveal, not now
+    assert _seen(events, 0) == [("bid_sealed", {"seat": 0}),
+                                ("bid_placed", {"seat": 0, "total": 3, "production": 2, "research": 0, "culture": 1})]
+    for other in (None, 1, 2):
+        assert _seen(events, other) == [("bid_sealed", {"seat": 0})]
+        assert RULES.view(state, other)["initiative"]["bids"] == {"0": None}
+        assert RULES.view(state, other)["initiative"]["secret"] is True
+    assert RULES.view(state, 0)["initiative"]["bids"] == {"0": {"production": 2, "research": 0, "culture": 1}}
+    decision = RULES.decision_for(state, 1)
+    assert decision is not None and decision.prompt == "bid_secret" and decision.params == {}  # the table is not told the totals taken
+    # The next bidder is refused the amount taken, and only that: not who took it, nor how it was made up.
+    refused(state, cmd(1, "bid", research=3), "bid_total_taken", "ascendancy:R4", total=3)
+    assert all(sum(c.args.values()) != 3 for c in RULES.legal_commands(state, 1))
+    state, _ = run(state, cmd(1, "bid", research=1))
+    # Who bid which total, and its mix, are drawn again for the seats that do not know them; a bidder keeps the
+    # totals bid before his turn (he was refused them), the one now to bid all of them.
+    redrawn, unknown = set(), set()
+    for k in range(20):
+        for seat in (None, 0, 1, 2):
+            check_indistinguishable(RULES, state, seat, Rng.from_seed(k))
+        theirs = RULES.rerandomise(state, 2, Rng.from_seed(k))
+        redrawn.add(json_bids(theirs))
+        assert sorted(sum(b.values()) for b in theirs["initiative"]["bids"].values()) == [1, 3]
+        mine = RULES.rerandomise(state, 0, Rng.from_seed(k))["initiative"]["bids"]
+        assert mine["0"] == {"production": 2, "research": 0, "culture": 1} and sum(mine["1"].values()) != 3
+        assert sum(RULES.rerandomise(state, 1, Rng.from_seed(k))["initiative"]["bids"]["0"].values()) == 3
+        unknown.add(json_bids(RULES.rerandomise(state, None, Rng.from_seed(k))))
+    assert len(redrawn) > 1
+    # A spectator was refused nothing: the totals themselves are drawn again for him.
+    assert {tuple(sorted(sum(b.values()) for b in json.loads(u).values())) for u in unknown} != {(1, 3)}
+    state, events = run(state, cmd(2, "bid"))
+    revealed = [d for kind, d in _seen(events, None) if kind == "bid_revealed"]
+    assert [(d["seat"], d["total"]) for d in revealed] == [(0, 3), (1, 1), (2, 0)]
+    assert state["players"][0]["resources"] == {**start[0], "production": start[0]["production"] - 2,
+                                                "culture": start[0]["culture"] - 1}
+    assert state["players"][1]["resources"]["research"] == start[1]["research"] - 1
+    assert state["phase"] == "pick_card" and RULES.seats_to_act(state) == {0}  # highest first (R5)
+    assert RULES.view(state, 2)["initiative"]["bids"]["0"] == {"production": 2, "research": 0, "culture": 1}
+
+
+def json_bids(state: dict[str, Any]) -> str:
+    return json.dumps(state["initiative"]["bids"], sort_keys=True)
+
+
+@pytest.mark.rules("ascendancy:R3")
+def test_open_bids_stay_the_default_shown_and_paid_at_once() -> None:
+    assert RULES.validate_options(3, {})["bids"] == "open"
+    state = build(bidding=[0, 1, 2], contact=[0, 1, 2], turn=None)
+    before = dict(state["players"][0]["resources"])
+    state, events = run(state, cmd(0, "bid", production=2))
+    assert state["players"][0]["resources"]["production"] == before["production"] - 2
+    assert _seen(events, 1) == [("bid_placed", {"seat": 0, "total": 2, "production": 2, "research": 0,
+                                                "culture": 0})]
+    assert RULES.view(state, 1)["initiative"]["bids"] == {"0": {"production": 2, "research": 0, "culture": 0}}
+    decision = RULES.decision_for(state, 1)
+    assert decision is not None and decision.params == {"forbidden": [2]}
+
+
+# --- RULINGS G5, G11: the table's size, Connections from any system -------------------------------------------
+def test_table_size_sets_the_table_and_is_refused_out_of_range() -> None:
+    from games.ascendancy.engine.geometry import suggested_table
+
+    assert RULES.validate_options(4, {})["table_size"] is None
+    assert fresh()["galaxy"]["table"] == [90.0, 90.0]
+    assert suggested_table(5).width == 115.0
+    state = fresh(table_size=120)
+    assert state["galaxy"]["table"] == [120.0, 120.0]
+    homes = [state["systems"][sid]["xy"] for sid in state["systems"] if state["systems"][sid]["home_of"] is not None]
+    assert max(x for x, _ in homes) > 90  # the homes spread over the larger table
+    for given in (74, 151):
+        with pytest.raises(IllegalCommand) as exc:
+            RULES.validate_options(3, {"table_size": given})
+        assert exc.value.code == "option_out_of_range"
+        assert dict(exc.value.params) == {"option": "table_size", "minimum": 75, "maximum": 150, "given": given}
+    for bad in ("90", 90.5, True):
+        with pytest.raises(IllegalCommand) as exc:
+            RULES.validate_options(3, {"table_size": bad})
+        assert exc.value.code == "bad_option_value"
+    assert RULES.validate_options(7, {"table_size": 75})["table_size"] == 75
+
+
+@pytest.mark.rules("ascendancy:R60")
+def test_connections_from_any_system_offers_a_connection_leaving_a_fixed_system() -> None:
+    from games.ascendancy.engine import board
+
+    def fixed_vega(options: dict[str, Any]) -> dict[str, Any]:
+        # Vega is Fixed (joined to Earth and to Altair); Deneb, 15 cm above it, is joined to Qo'noS only
+        return build(options=options, turn=0, phase="command",
+                     systems=[{"id": "vega", "slots": ["production"], "xy": [45.0, 56.5], "max_lanes": 3},
+                              {"id": "altair", "slots": ["culture"], "xy": [30.0, 56.5]},
+                              {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]}],
+                     lanes=[("l1", "earth", "vega", 2), ("l2", "vega", "altair", 2), ("l3", "qonos", "deneb", 4)],
+                     ships={0: {"S:vega": 1}})
+
+    def steps(state: dict[str, Any]) -> list[dict[str, Any]]:
+        state, _ = run(state, cmd(0, "impulse", unit="ship:S:vega"))
+        return [dict(c.args) for c in RULES.legal_commands(state, 0) if c.kind == "step"]
+
+    plain = fixed_vega({})
+    assert board.is_fixed(plain, "vega")
+    assert {"lane": True} in steps(plain) and not any("connect" in s for s in steps(plain))  # R60: Floating only
+    anywhere = fixed_vega({"connections_from_any_system": True})
+    assert {"connect": "deneb"} in steps(anywhere)
+    state, _ = run(anywhere, cmd(0, "impulse", unit="ship:S:vega"))
+    for seed in range(6):  # the lane die decides whether the lane reaches (R55, R60)
+        after, events = run(state, cmd(0, "step", connect="deneb"), seed=seed)
+        if ev(events, "systems_connected"):
+            assert "deneb" in board.linked_systems(after, "vega")
+            break
+    else:
+        raise AssertionError("no roll connected Vega to Deneb")

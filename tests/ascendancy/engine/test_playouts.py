@@ -192,3 +192,49 @@ def test_the_secret_agenda_never_shows_and_is_redrawn_for_rivals() -> None:
         assert RULES.view(RULES.rerandomise(state, seat, Rng.from_seed(3)), seat) == view
     assert secret in strings(RULES.view(state, 0))
     assert RULES.rerandomise(state, 0, Rng.from_seed(3))["players"][0]["agendas"] == [public, secret]
+
+
+@pytest.mark.rules("ascendancy:R135", "ascendancy:R178")
+def test_the_bots_use_any_time_abilities_off_turn() -> None:
+    """RULINGS E54: the playout bots (``play_random``, bench/playouts.py) now and then use an "any time" ability
+    in another player's turn: here the Tal Shiar and the Obsidian Order, each with a rival card to Exhaust."""
+    from games.ascendancy.engine.scenario import build
+    from games.engine.core.testing import play_random
+
+    off_turn: Counter[str] = Counter()
+    for seed in range(3):
+        start = build(civs=["romulan", "cardassian", "klingon"], seed=seed, turn=0,
+                      advancements={0: ["rom_tal_shiar", "rom_science_directorate"],
+                                    1: ["car_obsidian_order", "car_uridium_processing"]})
+        before = [start]
+        check = invariants(start)
+
+        def after(state: dict[str, Any], command: Command, check: Any = check, before: Any = before) -> None:
+            if command.kind == "use_ability" and command.seat not in RULES.seats_to_act(before[0]):
+                off_turn[command.args["card"]] += 1
+                assert state["players"][command.args["rival"]]["advancements"] != \
+                    before[0]["players"][command.args["rival"]]["advancements"]
+            check(state, command)
+            before[0] = state
+
+        playout = play_random(RULES, seed=seed, num_players=3, start=start, max_steps=40_000, after_each=after)
+        assert RULES.result(playout.state) is not None
+    assert off_turn["rom_tal_shiar"] > 0 and off_turn["car_obsidian_order"] > 0, off_turn
+
+
+SMALL_TABLE = {"bids": "secret", "table_size": 75, "connections_from_any_system": True}
+
+
+@pytest.mark.rules("ascendancy:R1", "ascendancy:R3", "ascendancy:R60")
+@pytest.mark.parametrize("players", [3, 7])
+def test_random_games_with_secret_bids_on_the_smallest_table_end(players: int) -> None:
+    """RULINGS G5, G11, I3: on a 75 cm table, with Connections from any system, neighbours meet early and bid in
+    secret; every game still ends, with the invariants (resources never negative: a sealed bid is paid at the
+    reveal) and every event's text checked after every command."""
+    bids = 0
+    for seed in range(2):
+        playout, result = play_to_the_end(RULES, players, SMALL_TABLE, seed + players, 40_000, invariants,
+                                          messages.EVENTS)
+        assert result.winners and playout.state["galaxy"]["table"] == [75.0, 75.0]
+        bids += playout.kinds.get("bid", 0)
+    assert bids > 0
