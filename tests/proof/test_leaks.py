@@ -45,14 +45,17 @@ def _plans() -> list[tuple[str, int, dict, int, int, int | None]]:
             plans.append((rules.slug, players, {}, *DEFAULT))
     return plans
 
+
 @pytest.fixture
 def cast(make_user):  # type: ignore[no-untyped-def]
     return [make_user(f"p{i}") for i in range(5)], make_user("watcher")
+
 
 def run(cast, game, players, options, seed, every, max_commands=None) -> Stats:  # type: ignore[no-untyped-def]
     users, watcher = cast
     return LeakCheck(game=game, seed=seed, num_players=players, users=users, spectator=watcher,
                      options=options, check_every=every, max_commands=max_commands or 5000).run()
+
 
 @pytest.mark.parametrize(("game", "players", "options", "seed", "every", "commands"), _plans(),
                          ids=lambda v: str(v) if not isinstance(v, dict) else "-".join(v) or "std")
@@ -66,6 +69,7 @@ def test_no_surface_shows_a_secret(cast, game, players, options, seed, every, co
     if commands is None:
         assert Table.objects.get().status == Table.Status.FINISHED
 
+
 @pytest.mark.parametrize("surface", ["page", "fragments", "log", "websocket", "email", "command", "refused_post",
                                      "ws_command", "ws_push", "public_part"])
 def test_a_planted_leak_is_caught(cast, surface):
@@ -77,6 +81,7 @@ def test_a_planted_leak_is_caught(cast, surface):
         stats = run(cast, "toy", 2, {"target": 2 if surface == "ws_push" else 1}, 5, 1)
     assert stats.leaks, f"a leak planted on {surface} was not seen"
     assert surface in {leak.surface for leak in stats.leaks}
+
 
 def test_the_end_of_game_reveal_is_the_rules_result(cast):
     """F5: the result shown is the engine's result of the true final state (re-randomising what stays
@@ -97,6 +102,7 @@ def test_the_end_of_game_reveal_is_the_rules_result(cast):
     assert winner.shown_name in section
     losers = [u for i, u in enumerate(users[:3]) if i not in result.winners]
     assert not any(re.search(rf"<strong>\s*{re.escape(u.shown_name)}\s*</strong>", section) for u in losers)
+
 
 def test_every_registered_game_is_checked():
     assert {r.slug for r in registry.all_rules()} == {plan[0] for plan in _plans()}
