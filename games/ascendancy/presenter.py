@@ -139,6 +139,10 @@ COMMANDS: dict[str, str] = {
     "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
     "place_system": gettext_noop("Place the new System at {direction}°"),
+    "mirror_move": gettext_noop("Move their ships to {to}"),
+    "mirror_stay": gettext_noop("Leave their ships where they are"),
+    "mirror_attack": gettext_noop("Start a Space Battle at {target}"),
+    "mirror_hold": gettext_noop("Start no battle"),
     "use_ability_unit": gettext_noop("Use {card} to destroy {unit} of {rival}"),
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
@@ -337,7 +341,7 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
     return None
 
 
-SEAT_KEYS = frozenset({"seat", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
+SEAT_KEYS = frozenset({"seat", "controller", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
                        "attacker", "player", "by"})
 SECTOR_KEYS = frozenset({"src", "dst", "at", "origin", "to", "target", "sector"})
 NAME_KEYS = frozenset({"civ", "card", "system", "a", "b", "ally", "disc", "project", "toward", "hub", "goal"})

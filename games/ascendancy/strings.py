@@ -177,6 +177,8 @@ STRINGS = [
     _('Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.'),  # PROMPTS.cooperation
     _('Put the cards you looked at back on the {deck} deck in any order.'),  # PROMPTS.arrange_deck
     _('The Traveler: choose where the new System goes, at the end of a {length}-sector lane from {system}.'),  # PROMPTS.place_system
+    _('Dark Mirror: you control the ships of player {owner} at {at}: move them up to 2 sectors, or leave them.'),  # PROMPTS.dark_mirror_move
+    _('Dark Mirror: start one Space Battle with the ships of player {owner} at {at}, or hold.'),  # PROMPTS.dark_mirror_battle
     _('Exhaust {card} to cancel this Space Battle, or let it be fought.'),  # PROMPTS.cancel_battle
     _('Exhaust {card} for First Strike in this battle, or keep it.'),  # PROMPTS.first_strike
     _('Split your {dice} dice: how many against player {defender}?'),  # PROMPTS.split_dice
@@ -288,6 +290,12 @@ STRINGS = [
     _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
     _('The Traveler finds no room for a new System by {system}.'),  # EVENTS.traveler_no_room
+    _('Dark Mirror: player {controller} controls the ships of player {seat} at {system}.'),  # EVENTS.dark_mirror
+    _('Dark Mirror: nobody takes control of the ships of player {seat} at {system}.'),  # EVENTS.dark_mirror_idle
+    _('Dark Mirror: player {seat} moves the ships of player {owner} from {src} to {dst}.'),  # EVENTS.dark_mirror_moves
+    _('Dark Mirror: player {seat} leaves the ships of player {owner} at {at}.'),  # EVENTS.dark_mirror_stays
+    _('Dark Mirror: player {seat} starts a Space Battle at {target} with the ships of player {owner}.'),  # EVENTS.dark_mirror_attacks
+    _('Dark Mirror: player {seat} starts no battle with the ships of player {owner}.'),  # EVENTS.dark_mirror_holds
     _("The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}."),  # EVENTS.traveler_moved
     _('The card offered to player {seat} is no longer ready: the battle goes on.'),  # EVENTS.offer_withdrawn
     _('{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.'),  # EVENTS.ship_destroyed_by_card

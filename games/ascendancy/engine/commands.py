@@ -18,6 +18,7 @@ from games.ascendancy.engine import (
     conflict,
     effects,
     ferengi,
+    mirror,
     movement,
     optional,
     rounds,
@@ -236,6 +237,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return vulcans.prompt_commands(state, seat)
     if kind == "arrange_deck":
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
+    if kind in mirror.PROMPTS:  # Dark Mirror (R276, RULINGS B43)
+        return mirror.prompt_commands(state, seat)
     if kind == "place_system":  # The Traveler (RULINGS E52)
         return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
     if kind == "borg_choose_cube":  # R223
@@ -472,6 +475,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         vulcans.answer(ctx, seat, kind, args)
     elif pk == "arrange_deck":
         effects.arrange(ctx, seat, list(args["order"]))
+    elif pk in mirror.PROMPTS:
+        mirror.answer(ctx, seat, kind, args)
     elif pk == "place_system":
         movement.traveler_place(ctx, seat, int(args["direction"]))
     elif pk == "borg_choose_cube":
