@@ -355,6 +355,8 @@ STRINGS = [
     _('Cube {cube} stays where it is.'),  # EVENTS.borg_cube_stays
     _('Cube {cube} moves to {to}.'),  # EVENTS.borg_cube_moved
     _('Cube {cube} opens a new lane from {system} toward {toward}.'),  # EVENTS.borg_lane_placed
+    _("Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet)."),  # EVENTS.borg_marauder_production
+    _('Cube {cube}: the Floating system {system} swings onto a new lane from {a} toward {toward}, which Connects the Cube to its target.'),  # EVENTS.borg_system_swung
     _('Cube {cube} discovers {system}.'),  # EVENTS.borg_system_discovered
     _('The Borg explore {system}.'),  # EVENTS.borg_exploration
     _('Cube {cube} assimilates {system}.'),  # EVENTS.borg_assimilation_started

@@ -823,6 +823,20 @@ def cube_destroyed(ctx: Ctx, f: dict[str, Any], rewarded: list[int]) -> None:
             draw_tech(ctx, seat)
         if s["players"][seat]["civ"] == "klingon":
             s["players"][seat]["resources"]["culture"] += BOARD.rewards["klingon_cube_culture"]
+        marauders = _marauders(s, seat, battle_area(s, f["sector"])) if f.get("system") is None else []
+        if marauders:  # R264: a Marauder Fleet takes only its 1 Production per Cube, not one per die
+            gain = BOARD.rewards["marauder_cube_production"] * len(marauders)
+            s["players"][seat]["resources"]["production"] += gain
+            ctx.emit("borg_marauder_production", seat=seat, fleets=len(marauders), production=gain,
+                     rule="ascendancy:R264")
+
+
+def _marauders(s: State, seat: int, area: list[str]) -> list[str]:
+    """The seat's fleets in the battle whose side gains for enemy ships destroyed (``on_enemy_destroyed``)."""
+    p = s["players"][seat]
+    return [fid for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] in area
+            and any(src.fleet == fid for src in effects.sources(s, seat, "gain", when="on_enemy_destroyed",
+                                                                  fleet=fid))]
 
 
 # --- Step 2: the Command card and movement --------------------------------------------------------------------
@@ -1027,7 +1041,7 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
     dist = _distances(s, start)
     reach = {sid: dist[board.sys_sector(sid)] for sid in wanted if board.sys_sector(sid) in dist}
     if not reach:
-        unconnected(ctx, cid, warp)
+        unconnected(ctx, cid, warp, wanted, (target, stop))
         return
     best = min(reach.values())
     tied = sorted(sid for sid, d in reach.items() if d == best)
@@ -1075,13 +1089,17 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
             cur["again"].append(blocked_by)
 
 
-def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
-    """R249-R251, B31: a new lane toward the home of the lowest Turn Order card, a new system at its end; else
-    along a random lane to the next system (R251); with no lane at all the Cube stays."""
+def unconnected(ctx: Ctx, cid: str, warp: int, wanted: list[str] | None = None,
+                card: tuple[str, str | None] | None = None) -> None:
+    """R249-R251, B31: a new lane toward the home of the lowest Turn Order card; a Floating system swung onto
+    its end when that Connects the Cube to a target (``wanted``; the Cube then moves on with the Warp left,
+    ``card`` = its target and stop); else a new system at its end; else along a random lane to the next
+    system (R251); with no lane at all the Cube stays."""
     s = ctx.state
     c = cube(s, cid)
     assert c is not None
     kind, ident, _ = board.parse(c["sector"])
+    entered = 0
     if kind == "L":  # to the nearest system first
         lane = s["lanes"][ident]
         ends = [e for e in (lane["a"], lane["b"]) if e is not None]
@@ -1092,14 +1110,18 @@ def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
                      tiebreak="blocked")
             return
         c["sector"] = board.sys_sector(sid)
+        entered = 1
     else:
         sid = ident
     live = sorted(live_seats(s), key=lambda x: turn_rank(s, x))
     home = board.home_of(s, live[0]) if live else None
     # A Cube already in that Home System has no lane to point at it: the random lane (RULINGS B42).
-    if (home is not None and home != sid and s["stack"] and board.free_lane_slots(s, sid) > 0
-            and _new_lane(ctx, c, sid, home)):
-        return
+    if home is not None and home != sid and board.free_lane_slots(s, sid) > 0:
+        placed = _new_lane(ctx, c, sid, home, set(wanted or []))
+        if placed == "swung" and card is not None and warp - entered > 0:  # R249 step 3: now Connected
+            move_cube(ctx, cid, card[0], warp - entered, card[1], reactivate=False)
+        if placed:
+            return
     linked = sorted(x for x in board.linked_systems(s, sid)
                     if not _blocks(s, board.sys_sector(x)) and cube_at(s, board.sys_sector(x)) is None)
     if not linked:
@@ -1111,22 +1133,28 @@ def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
              blocked=None, rule="ascendancy:R251", tiebreak="random_lane")
 
 
-def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str) -> bool:
-    """R249, R250, B31, B32: lane length rolled (R55), the direction closest to the home's bearing (G16)."""
+def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str, wanted: set[str]) -> str:
+    """R249, R250, B31, B32: lane length rolled (R55), the direction closest to the home's bearing (G16); a
+    Floating system swung onto its end if that Connects the Cube to a target (``swung``), else a new system
+    (``system``); "" when neither could be done (the stack empty, no room)."""
     s = ctx.state
     length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]
     options = layout.lane_directions(s, sid, length)
     if not options:
-        return False
+        return ""
     bearing = layout.galaxy(s).direction_towards(sid, board.sys_sector(home))
     count = 24
     direction = min(options, key=lambda d: (min((d - bearing) % count, (bearing - d) % count), d))
+    if _swing_onto(ctx, c, sid, home, direction, length, wanted):
+        return "swung"
+    if not s["stack"]:
+        return ""
     lid = layout.place_lane(s, sid, direction, length)
     ctx.emit("borg_lane_placed", cube=c["id"], system=sid, lane=lid, length=length, toward=home,
              rule="ascendancy:R249")
     if not layout.disc_fits(s, lid):
         layout.remove_lanes(s, [lid])
-        return False
+        return ""
     from games.ascendancy.engine.setup import new_system
 
     disc_id = s["stack"].pop()
@@ -1140,6 +1168,33 @@ def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str) -> bool:
     ctx.emit("borg_system_discovered", cube=c["id"], system=disc_id, rule="ascendancy:R250")
     if disc["kind"] != "phenomenon":
         borg_explore(ctx, disc_id)
+    return "system"
+
+
+def _swing_onto(ctx: Ctx, c: dict[str, Any], sid: str, home: str, direction: int, length: int,
+                wanted: set[str]) -> bool:
+    """R249 step 3, B31: among the Floating systems whose group holds a target, the swings that put one at the
+    end of the new lane; the one leaving the Cube the fewest sectors to its nearest target, then the seeded
+    RNG. The lane joins the Cube's system to it (both logged)."""
+    s = ctx.state
+    if not wanted:
+        return False
+    holding = [f for f in s["systems"] if board.connected_systems(s, f) & wanted]
+    scored = []
+    for f, d, joined, lid in layout.swing_connections(s, sid, direction, length, holding):
+        far = joined.distances(c["sector"], warp_links=True)
+        route = min((far[board.sys_sector(t)] for t in wanted if board.sys_sector(t) in far), default=None)
+        if route is not None:
+            scored.append((route, f, d, joined, lid))
+    if not scored:
+        return False
+    best = min(x[0] for x in scored)
+    tied = [x for x in scored if x[0] == best]
+    pick = tied[ctx.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+    route, f, d, joined, lid = pick
+    layout.store(s, joined)
+    ctx.emit("borg_system_swung", cube=c["id"], system=f, direction=d, lane=lid, a=sid, length=length,
+             toward=home, route=route, rule="ascendancy:R249", tiebreak="random" if len(tied) > 1 else "fewest_sectors")
     return True
 
 

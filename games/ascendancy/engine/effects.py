@@ -215,9 +215,10 @@ def counter(state: State, seat: int, per: str) -> int:
     systems = state["systems"]
     if per == "starbase":
         return starbases_controlled(state, seat)
-    if per == "ship_orbiting_rival":  # R193: whatever the agreements
+    if per == "ship_orbiting_rival":  # R193: whatever the agreements; Borg Systems too (R264)
+        borg_systems = {sp["system"] for sp in (state.get("borg") or {}).get("spires", [])}
         orbiting = [board.ships_in(p, board.sys_sector(sid)) for sid, sys in sorted(systems.items())
-                    if sys["control"] is not None and sys["control"] != seat]
+                    if (sys["control"] is not None and sys["control"] != seat) or sid in borg_systems]
         if state["options"].get("ferengi_trade_authority") == "per_system":  # RULINGS A48
             return sum(1 for n in orbiting if n > 0)
         return sum(orbiting)

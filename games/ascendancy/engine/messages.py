@@ -379,6 +379,8 @@ EVENTS: dict[str, str] = {
     "borg_cube_stays": "Cube {cube} stays where it is.",
     "borg_cube_moved": "Cube {cube} moves to {to}.",
     "borg_lane_placed": "Cube {cube} opens a new lane from {system} toward {toward}.",
+    "borg_marauder_production": "Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet).",
+    "borg_system_swung": "Cube {cube}: the Floating system {system} swings onto a new lane from {a} toward {toward}, which Connects the Cube to its target.",
     "borg_system_discovered": "Cube {cube} discovers {system}.",
     "borg_exploration": "The Borg explore {system}.",
     "borg_assimilation_started": "Cube {cube} assimilates {system}.",
