@@ -24,6 +24,10 @@ PLAYOUTS = {
     # Every scenario: Borg Invasion's ship effects once offered by what a secret hand held (RULINGS B31).
     "tng": [(2, {}, 1, 10, 40), (4, {"scenario": "borg_invasion", "borg_teams": "teams"}, 5, 4, 200),
             (3, {"scenario": "klingon_civil_war"}, 2, 10, 40)],
+    # The Borg (issue 15): their Command and Tech decks are hidden; a 1-player Delta Quadrant game against the
+    # automaton (its turns are automatic steps) and a 3-player game where the Borg are discovered.
+    "ascendancy": [(3, {}, 1, 10, 40), (1, {"borg_mode": "delta_quadrant"}, 2, 6, 240),
+                   (3, {"borg_mode": "discovered"}, 3, 10, 160)],
 }
 DEFAULT = (1, 10, 40)  # seed, check_every, max_commands
 
