@@ -140,6 +140,9 @@ COMMANDS: dict[str, str] = {
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
     "place_system": gettext_noop("Place the new System at {direction}°"),
     "mirror_move": gettext_noop("Move their ships to {to}"),
+    "borg_tech_use": gettext_noop("Discard {card} and use it"),
+    "borg_tech_keep": gettext_noop("Keep {card}"),
+    "borg_tech_peek": gettext_noop("Discard {card}: look at the top Borg Commands"),
     "mirror_stay": gettext_noop("Leave their ships where they are"),
     "mirror_attack": gettext_noop("Start a Space Battle at {target}"),
     "mirror_hold": gettext_noop("Start no battle"),
@@ -248,7 +251,9 @@ def data_names() -> list[tuple[str, str]]:
 @cache
 def _advancements() -> dict[str, dict[str, Any]]:
     data = json.loads((_DATA / "advancements.json").read_text(encoding="utf-8"))["advancements"]
-    return {a["id"]: a for a in data}
+    # Borg Tech cards kept in play are Advancements of no category (RULINGS B47)
+    tech = json.loads((_DATA / "borg_tech.json").read_text(encoding="utf-8"))["borg_tech"]
+    return {a["id"]: a for a in data} | {t["id"]: {**t, "category": ""} for t in tech if not t["discard"]}
 
 
 @cache

@@ -147,6 +147,7 @@ STRINGS = [
     _('You cannot pay that with {resource}.'),  # MESSAGES.cannot_pay_with
     _("Only Rule of Acquisition #21 draws from a rival's deck."),  # MESSAGES.no_rival_launch
     _('You have no Recon token on {system}.'),  # MESSAGES.no_recon_token_there
+    _('You hold no such Borg Technology card to use now.'),  # MESSAGES.no_such_tech_card
     _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
@@ -167,6 +168,7 @@ STRINGS = [
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
     _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
     _('Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?'),  # PROMPTS.borg_telemetry
+    _('Discard your Borg Technology {card} now and use it, or keep it for later?'),  # PROMPTS.borg_tech_offer
     _('Choose the Command card your Borg Cube {cube} executes.'),  # PROMPTS.borg_assign_command
     _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
     _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
@@ -356,6 +358,12 @@ STRINGS = [
     _('Cube {cube} moves to {to}.'),  # EVENTS.borg_cube_moved
     _('Cube {cube} opens a new lane from {system} toward {toward}.'),  # EVENTS.borg_lane_placed
     _("Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet)."),  # EVENTS.borg_marauder_production
+    _('Player {seat} starts the Borg Technology {card} as a Project ({cost} Research).'),  # EVENTS.borg_tech_project
+    _('Player {seat} discards the Borg Technology {card} and uses it.'),  # EVENTS.borg_tech_used
+    _("Cube {cube} is hit by player {seat}'s torpedoes: {damage} damage."),  # EVENTS.borg_cube_damaged
+    _('The Borg Shield Modifier does not rise this time ({shield}).'),  # EVENTS.borg_shields_held
+    _("Player {seat}'s ships slip past Cube {cube}: not engaged this activation."),  # EVENTS.borg_engagement_evaded
+    _('Player {seat} stops Cube {cube} from Assimilating {system} this activation.'),  # EVENTS.borg_assimilation_cancelled
     _('Cube {cube}: the Floating system {system} swings onto a new lane from {a} toward {toward}, which Connects the Cube to its target.'),  # EVENTS.borg_system_swung
     _('Cube {cube} discovers {system}.'),  # EVENTS.borg_system_discovered
     _('The Borg explore {system}.'),  # EVENTS.borg_exploration

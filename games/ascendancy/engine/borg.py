@@ -18,9 +18,9 @@ from collections import deque
 from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
-from games.ascendancy.engine.build import check_fleet_sizes, developed
-from games.ascendancy.engine.combat import hits_needed, is_hit, lose_units, starbase_bonus
-from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats
+from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
+from games.ascendancy.engine.combat import adv_sources, hits_needed, is_hit, lose_units, starbase_bonus
+from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats, shield_mod
 from games.engine.core import Command, IllegalCommand
 
 BORG = "borg"
@@ -163,17 +163,183 @@ def draw_tech(ctx: Ctx, seat: int) -> None:
     ctx.revealing = True
     card = deck.pop()
     p = ctx.player(seat)
-    p.setdefault("borg_tech", []).append(card)
     ctx.emit("borg_tech_drawn", seat=seat, card=card, rule="ascendancy:R262")
-    tech = catalog.CONTENT.borg_tech[card]
-    if tech.cost == 0:  # R262: straight to the Advancements Area, completed; its one-off gains now
-        for e in tech.effects:
-            if e.kind == "gain" and e.when == "on_complete":
-                bundle = e.get("bundle")
-                gains: dict[str, Any] = {res: int(getattr(bundle, res, 0)) for res in catalog.RESOURCES}
-                for res, amount in gains.items():
-                    p["resources"][res] += amount
-                ctx.emit("borg_tech_gain", seat=seat, card=card, rule="ascendancy:R262", **gains)
+    tech = catalog.BORG_TECH[card]
+    if tech["discard"]:  # B47: kept in hand, face up, until discarded to use
+        p.setdefault("borg_tech", []).append(card)
+        return
+    if int(tech["cost"]) > 0:  # R262, B26: a Tech Project, funded like any other (R15), under R132's limit
+        p["projects"].append({"card": card, "research": 0})
+        ctx.emit("borg_tech_project", seat=seat, card=card, cost=int(tech["cost"]), rule="ascendancy:R262")
+        enforce_project_limit(ctx, seat)
+        return
+    gains: dict[str, Any] = dict.fromkeys(catalog.RESOURCES, 0)  # R262: completed at once; one-off gains now
+    for e in tech["effects"]:
+        if e["kind"] == "gain" and e.get("when") == "on_complete":
+            for res, amount in e["bundle"].items():
+                gains[res] += int(amount)
+    p["advancements"].append({"card": card, "exhausted": False})
+    for res, amount in gains.items():
+        p["resources"][res] += amount
+    ctx.emit("borg_tech_gain", seat=seat, card=card, rule="ascendancy:R262", **gains)
+
+
+def tech_held(p: dict[str, Any]) -> list[str]:
+    """Every Borg Tech card the player holds (B47): his hand of discard-to-use cards, his Tech Projects and the
+    Tech cards among his Advancements."""
+    return sorted([*p.get("borg_tech", []),
+                   *(pr["card"] for pr in p["projects"] if pr.get("card") in catalog.BORG_TECH),
+                   *(a["card"] for a in p["advancements"] if a["card"] in catalog.BORG_TECH)])
+
+
+# --- Borg Tech cards in play (R262, RULINGS B47) -----------------------------------------------------------------
+BORG_BATTLE, ASSIMILATION, RECLAIM = "borg_battle", "assimilation", "reclaim"
+
+
+def tech_effects(p: dict[str, Any], kind: str, scope: str) -> list[dict[str, Any]]:
+    """The passive effects of this kind of the player's completed Tech cards (his Advancements), in scope."""
+    return [e for src, e in adv_sources(p, kind, scope) if src.partition(":")[2] in catalog.BORG_TECH]
+
+
+def tech_amount(p: dict[str, Any], kind: str, scope: str) -> int:
+    return sum(int(e.get("amount", 0)) for e in tech_effects(p, kind, scope))
+
+
+def shield_against(p: dict[str, Any], shield: int, scope: str = BORG_BATTLE) -> int:
+    """What the player's roll must beat on top of his hit roll against a Cube (``scope`` ``borg_battle``) or a
+    Borg System (``reclaim``): Rotating Phaser Frequencies lowers the Shield Modifier (never below 0),
+    Interlink Frequency the roll itself."""
+    return max(0, shield + tech_amount(p, "adaptive_shield", scope)) - tech_amount(p, "hit_roll", scope)
+
+
+#: B48: when each discard-to-use Tech card is offered to its holder (its effect kinds, by moment).
+OFFERS: dict[str, tuple[str, ...]] = {
+    "round": ("cube_damage", "no_regeneration", "reroll"),  # a Combat Round against a Cube begins
+    "hits": ("absorb_hits",),  # the Borg have rolled their hits on his ships
+    "adapt": ("hold_adaptation",),  # a Combat Round against a Cube ends
+    "engage": ("evade_engagement",),  # a Cube engages his ships
+    "assimilate": ("cancel_assimilation",),  # a Cube is about to Assimilate his system
+    "reclaim": ("first_strike",),  # he Invades a Borg System
+    "reclaim_adapt": ("hold_adaptation",),  # the Borg System would gain a node after a round
+}
+FIRST_ROUND_ONLY = ("cube_damage", "no_regeneration")  # "at the start of a battle"
+
+
+def hand_cards(p: dict[str, Any], kinds: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
+    """(card, effect) of the discard-to-use Tech cards in the player's hand with one of these kinds."""
+    return [(card, e) for card in sorted(set(p.get("borg_tech", []))) for e in catalog.BORG_TECH[card]["effects"]
+            if e["kind"] in kinds]
+
+
+def offer(ctx: Ctx, holder: dict[str, Any], moment: str, seats: list[int], rnd: int | None = None,
+          **about: Any) -> bool:
+    """B48: ask the next seat (turn order) holding a card for this moment, once per card, moment and round
+    (``holder["offered"]`` keeps the keys); True while a seat is asked (``borg_tech_offer``)."""
+    s = ctx.state
+    asked = holder.setdefault("offered", [])
+    rnd = holder.get("round", 1) if rnd is None else rnd
+    for seat in sorted(set(seats), key=lambda x: turn_rank(s, x)):
+        p = s["players"][seat]
+        if p["exterminated"]:
+            continue
+        for card, e in hand_cards(p, OFFERS[moment]):
+            if e["kind"] in FIRST_ROUND_ONLY and rnd != 1:
+                continue
+            key = f"{rnd}:{moment}:{seat}:{card}"
+            if key in asked:
+                continue
+            asked.append(key)
+            s["prompt"] = {"kind": "borg_tech_offer", "seat": seat, "card": card, "moment": moment, **about}
+            return True
+    return False
+
+
+def offer_commands(state: State, seat: int) -> list[Command]:
+    card = state["prompt"]["card"]
+    return [Command(seat, "borg_tech_use", {"card": card}), Command(seat, "borg_tech_keep", {"card": card})]
+
+
+def discard_tech(ctx: Ctx, seat: int, card: str, rule: str = "ascendancy:R262") -> dict[str, Any]:
+    """The card leaves the hand for the bottom of the Tech deck (B26); its effect (the first) is returned."""
+    p = ctx.player(seat)
+    p["borg_tech"].remove(card)
+    ctx.state["borg"]["tech"]["deck"].insert(0, card)
+    ctx.emit("borg_tech_used", seat=seat, card=card, rule=rule)
+    effect: dict[str, Any] = catalog.BORG_TECH[card]["effects"][0]
+    return effect
+
+
+def answer_offer(ctx: Ctx, seat: int, use: bool) -> None:
+    """The answer to ``borg_tech_offer``: the card is discarded and played, or kept; the moment goes on."""
+    s = ctx.state
+    prompt = s["prompt"]
+    s["prompt"] = None
+    bump(s)
+    moment, card = prompt["moment"], prompt["card"]
+    effect = discard_tech(ctx, seat, card) if use else None
+    if moment in ("round", "hits", "adapt"):
+        f = current_fight(s)
+        if effect is not None:
+            _play_in_fight(ctx, f, seat, effect)
+        _route(ctx, f, space_round(ctx, f) if moment == "round" else finish_round(ctx, f))
+    elif moment in ("engage", "assimilate"):  # the Borg's step runs again at its next automatic command
+        if effect is not None:
+            s["borg"]["cursor"]["flags"].setdefault(moment, []).append(seat)
+    elif moment == "reclaim":
+        reclaim_round(ctx, seat, prompt["system"], first_strike=effect is not None)
+    elif moment == "reclaim_adapt":
+        _reclaim_after(ctx, seat, prompt["system"], hold=effect is not None)
+
+
+def _play_in_fight(ctx: Ctx, f: dict[str, Any], seat: int, effect: dict[str, Any]) -> None:
+    kind = effect["kind"]
+    if kind == "cube_damage":  # Transphasic Torpedoes
+        f["damage"] = min(BOARD.dice, f["damage"] + int(effect["amount"]))
+        ctx.emit("borg_cube_damaged", seat=seat, cube=f["cube"], damage=f["damage"], rule="ascendancy:R239")
+    elif kind == "no_regeneration":  # Nanoprobe Countermeasures
+        f["no_regeneration"] = True
+    elif kind == "reroll":  # Borg Tactical Data
+        f.setdefault("reroll_all", {})[str(seat)] = True
+    elif kind == "absorb_hits":  # Ablative Hull Armor
+        for a in f["allocs"]:
+            if a["seat"] == seat:
+                a["count"] = max(0, a["count"] - int(effect["amount"]))
+    elif kind == "hold_adaptation":  # Adaptation Inhibitor
+        f["hold"] = True
+
+
+def peek_commands(state: State, seat: int) -> list[Command]:
+    """Unimatrix Coordinates (B48): in his own turn, with nothing else open, while the Command deck has cards."""
+    turn = state["turn"]
+    if (not in_play(state) or turn is None or turn.get("seat") != seat or turn.get("move") is not None
+            or state["prompt"] is not None or not state["borg"]["commands"]["deck"]):
+        return []
+    return [Command(seat, "borg_tech_peek", {"card": card})
+            for card, _ in hand_cards(state["players"][seat], ("peek_deck",))]
+
+
+def check_peek(state: State, seat: int, args: dict[str, Any]) -> None:
+    if Command(seat, "borg_tech_peek", {"card": args.get("card")}) not in peek_commands(state, seat):
+        raise IllegalCommand("no_such_tech_card", "ascendancy:R262")
+
+
+def peek_action(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    peek(ctx, seat, str(args["card"]))
+
+
+def peek(ctx: Ctx, seat: int, card: str) -> None:
+    """Look at the top Borg Command cards (seen by this seat alone) and put them back in any order."""
+    s = ctx.state
+    effect = discard_tech(ctx, seat, card)
+    deck = s["borg"]["commands"]["deck"]
+    count = min(int(effect["count"]), len(deck))
+    top = list(reversed(deck[-count:]))
+    ctx.revealing = True
+    ctx.emit("deck_peeked", visible_to=frozenset({seat}),
+             redacted={"seat": seat, "deck": "borg_commands", "cards": [], "count": count}, seat=seat,
+             deck="borg_commands", cards=top, count=count)
+    s["prompt"] = {"kind": "arrange_deck", "seat": seat, "deck": "borg_commands", "count": count}
+    bump(s)
 
 
 def contact(state: State, seat: int) -> bool:
@@ -453,6 +619,13 @@ def _engage(ctx: Ctx, cur: dict[str, Any]) -> None:
         cur["act"] = "done"
         return
     seats = engaged(ctx.state, c["sector"])
+    if offer(ctx, cur["flags"], "engage", seats, rnd=0 if cur["act"] == "engage" else 1, cube=c["id"]):
+        return  # B48: Cortical Node Interface; the step runs again once answered
+    evaded = cur["flags"].get("engage", [])
+    for seat in evaded:
+        if seat in seats:
+            ctx.emit("borg_engagement_evaded", seat=seat, cube=c["id"], rule="ascendancy:R229")
+    seats = [x for x in seats if x not in evaded]
     if not seats:
         ctx.emit("borg_no_engagement", cube=c["id"], rule="ascendancy:R229")
         cur["act"] = after
@@ -516,6 +689,7 @@ def borg_roll(ctx: Ctx, f: dict[str, Any]) -> tuple[int, int]:
     dice = ctx.roll(None, "borg_attack", pool)
     hits = sum(1 for d in dice if d >= need or d == BOARD.regenerate_face)
     sixes = sum(1 for d in dice if d == BOARD.regenerate_face)
+    f["borg_dice"] = [d for d in dice if d >= need or d == BOARD.regenerate_face]
     ctx.emit("borg_fired", cube=f["cube"], dice=dice, need=need, hits=hits, rule="ascendancy:R232")
     return hits, sixes
 
@@ -531,10 +705,19 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
         if not count:
             continue
         count += starbase_bonus(s, seat, sectors)
-        dice = ctx.roll(seat, "borg_battle", count)
-        mine = sum(1 for d in dice if is_hit(p, d, f["shield"]))
+        target = shield_against(p, f["shield"])
+        dice = list(ctx.roll(seat, "borg_battle", count))  # a copy: the logged roll stays as rolled
+        misses = [i for i, d in enumerate(dice) if not is_hit(p, d, target)]
+        again = sum(len(misses) if e["dice"] == "all" else int(e["dice"]) for e in tech_effects(p, "reroll", BORG_BATTLE))
+        if str(seat) in f.get("reroll_all", {}):  # Borg Tactical Data, discarded this round (B48)
+            again = len(misses)
+        again = min(again, len(misses))
+        if again:  # Adaptive Targeting Matrix (B47): missed dice rolled again, once
+            for i, d in zip(misses[:again], ctx.roll(seat, "borg_reroll", again), strict=True):
+                dice[i] = d
+        mine = sum(1 for d in dice if is_hit(p, d, target))
         hits += mine
-        ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, f["shield"]),
+        ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, target),
                  rule="ascendancy:R239")
     return hits
 
@@ -549,6 +732,11 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     while a player chooses where the Borg hits land (R234: ``borg_allocate_hits``)."""
     s = ctx.state
     area = battle_area(s, f["sector"])
+    if offer(ctx, f, "round", _left(s, f, area)):  # B48: Transphasic Torpedoes, Nanoprobes, Tactical Data
+        return None
+    if f["damage"] >= BOARD.dice:  # Transphasic Torpedoes finished it before any die
+        cube_destroyed(ctx, f, list(f["seats"]))
+        return True
     first = f["round"] == 1 and f["first_strike"]
     player_hits = _players_fire(ctx, f, area)
     destroyed = False
@@ -560,7 +748,7 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     borg_hits, sixes = borg_roll(ctx, f)
     if not first:
         destroyed = _damage(ctx, f, player_hits)
-    f["allocs"] = split_borg_hits(s, f, area, borg_hits)
+    f["allocs"] = split_borg_hits(s, f, area, borg_hits, f.pop("borg_dice", None))
     f["taken"] = {}
     f["sixes"], f["destroyed"] = sixes, destroyed
     return finish_round(ctx, f)
@@ -573,15 +761,28 @@ def finish_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     s = ctx.state
     area = battle_area(s, f["sector"])
     if f.get("phase", "allocate") == "allocate":
+        if offer(ctx, f, "hits", [a["seat"] for a in f["allocs"] if a["count"] > 0]):  # Ablative Hull Armor
+            return None
         if not _allocate(ctx, f, area):
             return None
         if f.pop("destroyed"):  # R235: no regeneration for a Cube destroyed this round
             cube_destroyed(ctx, f, list(f["seats"]))
             return True
-        regenerate(ctx, f, f.pop("sixes"))
-        adapt(ctx, f)
+        if f.get("no_regeneration"):  # Nanoprobe Countermeasures (B48)
+            f.pop("sixes")
+        else:
+            regenerate(ctx, f, f.pop("sixes"))
+        f["phase"] = "adapt"
+    if f["phase"] == "adapt":
+        if offer(ctx, f, "adapt", _left(s, f, area)):  # Adaptation Inhibitor
+            return None
+        if f.pop("hold", False):
+            ctx.emit("borg_shields_held", cube=f["cube"], shield=f["shield"], rule="ascendancy:R236")
+        else:
+            adapt(ctx, f)
+        f.pop("reroll_all", None)
         for seat in _left(s, f, area):
-            if must_retreat(s["players"][seat], f["shield"]):
+            if must_retreat(s["players"][seat], shield_against(s["players"][seat], f["shield"])):
                 forced_retreat(ctx, f, seat, area)
         f["round"] += 1
         f["phase"] = "retreats"
@@ -631,7 +832,11 @@ def current_fight(s: State) -> dict[str, Any]:
 
 
 def _resume(ctx: Ctx, f: dict[str, Any]) -> None:
-    result = finish_round(ctx, f)
+    _route(ctx, f, finish_round(ctx, f))
+
+
+def _route(ctx: Ctx, f: dict[str, Any], result: bool | None) -> None:
+    """After a Combat Round resumed by an answer: a player's attack goes on at once, the Borg's at its step."""
     if f.get("driver") == "attack":
         if result is False:
             run_attack(ctx)
@@ -697,16 +902,25 @@ def _retreat_to(s: State, seat: int, src: str, area: list[str]) -> str | None:
     return min(found)[1] if found else None
 
 
-def split_borg_hits(state: State, f: dict[str, Any], area: list[str], hits: int) -> list[dict[str, Any]]:
+def split_borg_hits(state: State, f: dict[str, Any], area: list[str], hits: int,
+                    dice: list[int] | None = None) -> list[dict[str, Any]]:
     """R234, B14: the engaged player with the lowest Turn Order card absorbs hits until all his engaged ships
-    are destroyed, then the next."""
+    are destroyed, then the next. Multi-Adaptive Shielding (R233's exception, B47): against its holder only
+    the hitting dice that also beat the hit roll plus his Shield Modifier count (6s always do); he takes the
+    lowest of those, the others pass on."""
+    left = sorted(dice) if dice is not None else [MAX_DIE] * hits
     out = []
     for seat in sorted(f["seats"], key=lambda x: turn_rank(state, x)):
-        mine = sum(board.ships_in(state["players"][seat], x) for x in area)
-        count = min(hits, mine)
+        p = state["players"][seat]
+        mine = sum(board.ships_in(p, x) for x in area)
+        need = BOARD.hit(len(state["borg"]["spires"])) + (shield_mod(p) if tech_effects(p, "borg_shields", BORG_BATTLE)
+                                                          else 0)
+        hitting = [d for d in left if d >= need or d == BOARD.regenerate_face]
+        count = min(len(hitting), mine)
         if count > 0:
             out.append({"seat": seat, "count": count})
-            hits -= count
+            for d in hitting[:count]:
+                left.remove(d)
     return out
 
 
@@ -1241,6 +1455,12 @@ def _assimilate(ctx: Ctx, cur: dict[str, Any]) -> None:
         assimilated(ctx, sid)
         return
     owner = sys["control"]
+    if owner is not None and offer(ctx, cur["flags"], "assimilate", [owner], cube=c["id"], system=sid):
+        cur["act"] = "assimilate"  # B48: Neural Suppressor; the step runs again once answered
+        return
+    if owner in cur["flags"].get("assimilate", []):
+        ctx.emit("borg_assimilation_cancelled", seat=owner, cube=c["id"], system=sid, rule="ascendancy:R253")
+        return
     cur["fight"] = start_fight(ctx, c, [owner] if owner is not None else [], "done", system=sid)
     cur["act"] = "fight"
 
@@ -1250,6 +1470,8 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     sys = s["systems"][f["system"]]
     owner = sys["control"]
     count = sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)  # R253, R256
+    if owner is not None and count:  # Assimilation Resistance Protocols (B47)
+        count += tech_amount(s["players"][owner], "extra_dice", ASSIMILATION)
     if not count:
         return 0
     dice = ctx.roll(owner, "assimilation_defence", count)
@@ -1447,10 +1669,12 @@ def check_reclaim(state: State, seat: int, args: dict[str, Any]) -> None:
 def reclaim(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.player(seat)["ready"] -= 1
     ctx.emit("borg_reclaim_started", seat=seat, system=args["at"], rule="ascendancy:R260")
+    if offer(ctx, {}, "reclaim", [seat], system=args["at"]):  # B48: Tactical Cube Schematics
+        return
     reclaim_round(ctx, seat, args["at"])
 
 
-def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
+def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False) -> None:
     """R260, R261, A41, B25: both sides fire together (no First Strike); the player needs his roll plus the
     Spire's nodes; the Borg System rolls 1 die per Structure at the Borg hit roll; hits >= Structures reclaims
     it, fewer do nothing; after the round the Spire gains a node (cap 3)."""
@@ -1460,11 +1684,13 @@ def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
     p = s["players"][seat]
     sector = board.sys_sector(sid)
     need_structs = borg_structures(sp)
-    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector))
-    hits = sum(1 for d in dice if is_hit(p, d, int(sp["nodes"])))
-    borg_dice = ctx.roll(None, "borg_system_defence", need_structs)
-    need = BOARD.hit(len(s["borg"]["spires"]))
-    borg_hits = sum(1 for d in borg_dice if d >= need or d == BOARD.regenerate_face)
+    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector) + tech_amount(p, "extra_dice", RECLAIM))  # Vinculum
+    hits = sum(1 for d in dice if is_hit(p, d, shield_against(p, int(sp["nodes"]), RECLAIM)))
+    borg_hits = 0
+    if not (first_strike and hits >= need_structs):  # with First Strike a successful roll leaves it no fire
+        borg_dice = ctx.roll(None, "borg_system_defence", need_structs)
+        need = BOARD.hit(len(s["borg"]["spires"]))
+        borg_hits = sum(1 for d in borg_dice if d >= need or d == BOARD.regenerate_face)
     ctx.emit("borg_reclaim_round", seat=seat, system=sid, hits=hits, structures=need_structs, borg_hits=borg_hits,
              rule="ascendancy:R260")
     from games.ascendancy.engine.build import take_ship
@@ -1478,7 +1704,21 @@ def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
         for _ in range(BOARD.rewards["tech_per_reclaim"]):
             draw_tech(ctx, seat)
         return
-    if sp["nodes"] < BOARD.spire_max_nodes:  # R261
+    if sp["nodes"] < BOARD.spire_max_nodes and offer(ctx, {}, "reclaim_adapt", [seat], system=sid):
+        return  # B48: Adaptation Inhibitor
+    _reclaim_after(ctx, seat, sid, hold=False)
+
+
+def _reclaim_after(ctx: Ctx, seat: int, sid: str, hold: bool) -> None:
+    """After a round that did not reclaim: the Spire's node (R261) unless held, then fight on or stop (B25)."""
+    s = ctx.state
+    sp = spire_of(s, sid)
+    assert sp is not None
+    p = s["players"][seat]
+    sector = board.sys_sector(sid)
+    if hold:
+        ctx.emit("borg_shields_held", cube=None, shield=sp["nodes"], rule="ascendancy:R261")
+    elif sp["nodes"] < BOARD.spire_max_nodes:  # R261
         sp["nodes"] += 1
         ctx.emit("borg_spire_node", system=sid, nodes=sp["nodes"], rule="ascendancy:R261")
     if board.ships_in(p, sector) < borg_structures(sp):  # B25: he can no longer reclaim

@@ -595,6 +595,8 @@ def arrange(ctx: Ctx, seat: int, order: list[int]) -> None:
     """Put the peeked cards back on top: ``order`` lists the peeked positions (0 = the old top), new top first."""
     prompt = ctx.state["prompt"]
     deck = ctx.state["stack"] if prompt["deck"] == "systems" else ctx.state["exploration"]["deck"]
+    if prompt["deck"] == "borg_commands":  # Unimatrix Coordinates (borg.py, RULINGS B48)
+        deck = ctx.state["borg"]["commands"]["deck"]
     count = int(prompt["count"])
     top = list(reversed(deck[-count:]))
     del deck[-count:]

@@ -163,6 +163,7 @@ MESSAGES: dict[str, str] = {
     "cannot_pay_with": "You cannot pay that with {resource}.",
     "no_rival_launch": "Only Rule of Acquisition #21 draws from a rival's deck.",
     "no_recon_token_there": "You have no Recon token on {system}.",
+    "no_such_tech_card": "You hold no such Borg Technology card to use now.",
     "no_rival_ship_adjacent": "No rival ship there is Adjacent to one of your ships ({unit}).",
 }
 
@@ -186,6 +187,7 @@ PROMPTS: dict[str, str] = {
     "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",
     "borg_reclaim": "The Borg System {system} still stands: fight on, or stop?",
     "borg_telemetry": "Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?",
+    "borg_tech_offer": "Discard your Borg Technology {card} now and use it, or keep it for later?",
     "borg_assign_command": "Choose the Command card your Borg Cube {cube} executes.",
     "borg_lose_structure": "The Borg score {hits} hits on {system}: choose what each one destroys.",
     "borg_allocate_hits": "The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.",
@@ -380,6 +382,12 @@ EVENTS: dict[str, str] = {
     "borg_cube_moved": "Cube {cube} moves to {to}.",
     "borg_lane_placed": "Cube {cube} opens a new lane from {system} toward {toward}.",
     "borg_marauder_production": "Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet).",
+    "borg_tech_project": "Player {seat} starts the Borg Technology {card} as a Project ({cost} Research).",
+    "borg_tech_used": "Player {seat} discards the Borg Technology {card} and uses it.",
+    "borg_cube_damaged": "Cube {cube} is hit by player {seat}'s torpedoes: {damage} damage.",
+    "borg_shields_held": "The Borg Shield Modifier does not rise this time ({shield}).",
+    "borg_engagement_evaded": "Player {seat}'s ships slip past Cube {cube}: not engaged this activation.",
+    "borg_assimilation_cancelled": "Player {seat} stops Cube {cube} from Assimilating {system} this activation.",
     "borg_system_swung": "Cube {cube}: the Floating system {system} swings onto a new lane from {a} toward {toward}, which Connects the Cube to its target.",
     "borg_system_discovered": "Cube {cube} discovers {system}.",
     "borg_exploration": "The Borg explore {system}.",

@@ -249,7 +249,7 @@ def test_a_destroyed_cube_gives_every_participant_a_tech_card() -> None:
     assert borg.space_round(ctx, f)
     assert borg.cube(state, "cube1") is None
     assert [e["seat"] for e in ev(ctx.events, "borg_tech_drawn")] == [0, 1]
-    assert len(state["players"][0]["borg_tech"]) == 1 and len(state["borg"]["tech"]["deck"]) == 18
+    assert len(borg.tech_held(state["players"][0])) == 1 and len(state["borg"]["tech"]["deck"]) == 18
     assert state["players"][1]["resources"]["culture"] == culture + 1  # Klingon bonus (R264)
 
 
