@@ -360,7 +360,7 @@ STRINGS = [
     _("Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet)."),  # EVENTS.borg_marauder_production
     _('Player {seat} starts the Borg Technology {card} as a Project ({cost} Research).'),  # EVENTS.borg_tech_project
     _('Player {seat} discards the Borg Technology {card} and uses it.'),  # EVENTS.borg_tech_used
-    _("Cube {cube} is hit by player {seat}'s torpedoes: {damage} damage."),  # EVENTS.borg_cube_damaged
+    _("Cube {cube} is damaged by player {seat}'s card: {damage} damage on it."),  # EVENTS.borg_cube_damaged
     _('The Borg Shield Modifier does not rise this time ({shield}).'),  # EVENTS.borg_shields_held
     _("Player {seat}'s ships slip past Cube {cube}: not engaged this activation."),  # EVENTS.borg_engagement_evaded
     _('Player {seat} stops Cube {cube} from Assimilating {system} this activation.'),  # EVENTS.borg_assimilation_cancelled

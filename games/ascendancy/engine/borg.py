@@ -653,7 +653,8 @@ def turn_rank(state: State, seat: int) -> tuple[int, int]:
 def start_fight(ctx: Ctx, c: dict[str, Any], seats: list[int], after: str,
                 system: str | None = None) -> dict[str, Any]:
     """R231, R236: 9 dice, Shield Modifier 0, at the start of every battle and Assimilation (B15)."""
-    fight = {"cube": c["id"], "sector": c["sector"], "damage": 0, "shield": BOARD.shield_start, "round": 1,
+    fight = {"cube": c["id"], "sector": c["sector"], "damage": int(c.pop("damage", 0)),  # B49: a card's damage
+             "shield": BOARD.shield_start, "round": 1,
              "seats": list(seats), "after": after, "system": system,
              "first_strike": not (cur_flag(ctx.state, "aggression")
                                   and ctx.state["options"].get("borg_attack_command_attack"))}
@@ -1053,6 +1054,33 @@ def _marauders(s: State, seat: int, area: list[str]) -> list[str]:
                                                                   fleet=fid))]
 
 
+def card_damage(ctx: Ctx, seat: int, cid: str, amount: int, card: str) -> None:
+    """R264, B49: a card that destroys rival ships, or rolls once per ship, damages a Cube outside a battle; the
+    damage stays on it until its next battle or Assimilation starts with it; at 9 the Cube is destroyed and the
+    card's owner draws the Tech card (R240)."""
+    c = cube(ctx.state, cid)
+    if c is None:
+        return
+    c["damage"] = min(BOARD.dice, int(c.get("damage", 0)) + amount)
+    ctx.emit("borg_cube_damaged", seat=seat, cube=cid, damage=c["damage"], rule="ascendancy:R264")
+    if c["damage"] >= BOARD.dice:
+        cube_destroyed(ctx, {"cube": cid, "sector": c["sector"], "system": None}, [seat])
+
+
+def cube_mines(ctx: Ctx, c: dict[str, Any]) -> None:
+    """R264, B49: Cloaked Orbital Mines roll once per Cube that ends its move in Orbit of their owner's system
+    (R176's roll against Shields 0): a hit is 1 damage."""
+    s = ctx.state
+    kind, sid, _ = board.parse(c["sector"])
+    owner = s["systems"][sid]["control"] if kind == "S" else None
+    if owner is None or s["players"][owner]["exterminated"]:
+        return
+    for e in adv_effects(s["players"][owner], "mines"):
+        die = ctx.roll(owner, "mines", 1)[0]
+        if die >= int(e["target"]):
+            card_damage(ctx, owner, c["id"], 1, "mines")
+
+
 # --- Step 2: the Command card and movement --------------------------------------------------------------------
 def draw_command(ctx: Ctx) -> str:
     """R224, B7: a new deck from the discard pile when the deck is empty."""
@@ -1296,6 +1324,8 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
     c["sector"] = at
     ctx.emit("borg_cube_moved", cube=cid, target=target, goal=goal, path=path, to=at, warp=warp,
              blocked=blocked_by, rule="ascendancy:R245", tiebreak=tiebreak)
+    if path:
+        cube_mines(ctx, c)
     if blocked_by not in (None, "ships") and reactivate:  # R247: the other Cube is activated (once, A36)
         cur = s["borg"]["cursor"]
         if blocked_by not in cur["reactivated"]:
@@ -1835,5 +1865,5 @@ def automaton_step(ctx: Ctx, who: str) -> bool:
 
 
 # The rounds, the setup and exploration reach the Borg through the mechanics table (they are layers below).
-effects.MECHANICS.update(borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
+effects.MECHANICS.update(borg_card_damage=card_damage, borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
                          borg_encounter=encounter)

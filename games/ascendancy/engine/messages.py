@@ -384,7 +384,7 @@ EVENTS: dict[str, str] = {
     "borg_marauder_production": "Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet).",
     "borg_tech_project": "Player {seat} starts the Borg Technology {card} as a Project ({cost} Research).",
     "borg_tech_used": "Player {seat} discards the Borg Technology {card} and uses it.",
-    "borg_cube_damaged": "Cube {cube} is hit by player {seat}'s torpedoes: {damage} damage.",
+    "borg_cube_damaged": "Cube {cube} is damaged by player {seat}'s card: {damage} damage on it.",
     "borg_shields_held": "The Borg Shield Modifier does not rise this time ({shield}).",
     "borg_engagement_evaded": "Player {seat}'s ships slip past Cube {cube}: not engaged this activation.",
     "borg_assimilation_cancelled": "Player {seat} stops Cube {cube} from Assimilating {system} this activation.",

@@ -650,3 +650,53 @@ def test_a_marauder_fleet_takes_one_production_per_cube_and_ferengi_count_ships_
     assert effects.counter(ferengi, 2, "ship_orbiting_rival") == 2
     ferengi["borg"]["spires"] = []
     assert effects.counter(ferengi, 2, "ship_orbiting_rival") == 0
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R240", "ascendancy:R241")
+def test_sirillium_warheads_damage_a_cube_and_the_damage_waits_for_its_next_battle() -> None:
+    """RULINGS B49: a card that destroys a rival ship deals a Cube 1 damage; it stays until the Cube's next
+    battle, which starts with it (fewer dice); 9 destroy the Cube and its user draws the Tech card."""
+    from games.ascendancy.engine.scenario import build, cmd, run
+
+    def table() -> dict[str, Any]:
+        state = build(civs=("klingon", "federation", "romulan"), options={"borg_mode": "delta_quadrant"},
+                      lanes=[("l1", "qonos", None, 3)], turn=0, phase="command", ships={0: {"S:qonos": 1}},
+                      advancements={0: ["kli_sirillium_warheads"]})
+        state["borg"]["cubes"].append({"id": "cube1", "sector": "L:l1:1", "placed": 1})
+        return state
+
+    state = table()
+    use = {"card": "kli_sirillium_warheads", "effect": 0, "rival": "borg", "unit": "cube:cube1"}
+    assert ("use_ability", use) in [(c.kind, dict(c.args)) for c in RULES.legal_commands(state, 0)]
+    state, events = run(state, cmd(0, "use_ability", **use))
+    assert ev(events, "borg_cube_damaged") == [{"seat": 0, "cube": "cube1", "damage": 1, "rule": "ascendancy:R264"}]
+    assert the_cube(state, "cube1")["damage"] == 1 and not ev(events, "betrayal")
+    ctx = ctx_for(state)
+    f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+    assert f["damage"] == 1 and "damage" not in the_cube(state, "cube1")  # the battle takes it over
+    state = table()
+    the_cube(state, "cube1")["damage"] = 8
+    state, events = run(state, cmd(0, "use_ability", **use))
+    assert borg.cube(state, "cube1") is None and ev(events, "borg_cube_destroyed")
+    assert [e["seat"] for e in ev(events, "borg_tech_drawn")] == [0]
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R176")
+def test_cloaked_orbital_mines_roll_once_per_cube_ending_its_move_in_orbit() -> None:
+    hit = missed = 0
+    for seed in range(16):
+        state = borg_turn(civs=("federation", "romulan", "klingon"), cubes={"cube1": "S:transwarp_hub"},
+                          systems=[{**VEGA, "control": 1}], lanes=[("l1", "transwarp_hub", "vega", 1)],
+                          advancements={1: ["rom_cloaked_orbital_mines"]})
+        ctx = ctx_for(state, seed)
+        borg.move_cube(ctx, "cube1", "developed", 2, None, reactivate=False)
+        assert the_cube(state, "cube1")["sector"] == "S:vega"
+        rolls = [e for e in ev(ctx.events, "dice_rolled") if e["why"] == "mines"]
+        assert len(rolls) == 1 and rolls[0]["seat"] == 1 and len(rolls[0]["dice"]) == 1  # once per Cube
+        if rolls[0]["dice"][0] >= 5:
+            hit += 1
+            assert the_cube(state, "cube1")["damage"] == 1
+        else:
+            missed += 1
+            assert "damage" not in the_cube(state, "cube1")
+    assert hit and missed
