@@ -141,6 +141,7 @@ COMMANDS: dict[str, str] = {
     "place_system": gettext_noop("Place the new System at {direction}°"),
     "mirror_move": gettext_noop("Move their ships to {to}"),
     "borg_tech_use": gettext_noop("Discard {card} and use it"),
+    "borg_sacrifice": gettext_noop("Sacrifice {ships} ships (0: roll the dice)"),
     "borg_tech_keep": gettext_noop("Keep {card}"),
     "borg_tech_peek": gettext_noop("Discard {card}: look at the top Borg Commands"),
     "mirror_stay": gettext_noop("Leave their ships where they are"),

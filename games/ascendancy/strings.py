@@ -169,6 +169,7 @@ STRINGS = [
     _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
     _('Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?'),  # PROMPTS.borg_telemetry
     _('Discard your Borg Technology {card} now and use it, or keep it for later?'),  # PROMPTS.borg_tech_offer
+    _('The Cult of Kahless: how many of your {ships} ships do you sacrifice against Cube {cube} (each is 1 damage; 0: you roll)?'),  # PROMPTS.borg_sacrifice
     _('Choose the Command card your Borg Cube {cube} executes.'),  # PROMPTS.borg_assign_command
     _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
     _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
@@ -359,6 +360,7 @@ STRINGS = [
     _('Cube {cube} opens a new lane from {system} toward {toward}.'),  # EVENTS.borg_lane_placed
     _("Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet)."),  # EVENTS.borg_marauder_production
     _('Player {seat} starts the Borg Technology {card} as a Project ({cost} Research).'),  # EVENTS.borg_tech_project
+    _('Player {seat} sacrifices {ships} ship(s): {ships} damage to Cube {cube}.'),  # EVENTS.borg_sacrificed
     _('Player {seat} discards the Borg Technology {card} and uses it.'),  # EVENTS.borg_tech_used
     _("Cube {cube} is damaged by player {seat}'s card: {damage} damage on it."),  # EVENTS.borg_cube_damaged
     _('The Borg Shield Modifier does not rise this time ({shield}).'),  # EVENTS.borg_shields_held

@@ -695,6 +695,37 @@ def borg_roll(ctx: Ctx, f: dict[str, Any]) -> tuple[int, int]:
     return hits, sixes
 
 
+def _sacrificers(s: State, f: dict[str, Any], area: list[str]) -> list[int]:
+    return [seat for seat in sorted(_left(s, f, area), key=lambda x: turn_rank(s, x))
+            if adv_sources(s["players"][seat], "sacrifice_attack", "space_battle")]
+
+
+def _ask_sacrifice(ctx: Ctx, f: dict[str, Any], area: list[str]) -> bool:
+    """R264, R166, B49: a player with The Cult of Kahless is asked each round, before any die, how many of his
+    engaged ships he sacrifices instead of rolling (0: he rolls); each is 1 damage to the Cube."""
+    s = ctx.state
+    chosen = f.setdefault("sacrifice", {})
+    for seat in _sacrificers(s, f, area):
+        if str(seat) not in chosen:
+            ships = sum(board.ships_in(s["players"][seat], x) for x in area)
+            s["prompt"] = {"kind": "borg_sacrifice", "seat": seat, "cube": f["cube"], "ships": ships}
+            return True
+    return False
+
+
+def sacrifice_commands(state: State, seat: int) -> list[Command]:
+    return [Command(seat, "borg_sacrifice", {"ships": k}) for k in range(int(state["prompt"]["ships"]) + 1)]
+
+
+def answer_sacrifice(ctx: Ctx, seat: int, ships: int) -> None:
+    s = ctx.state
+    s["prompt"] = None
+    bump(s)
+    f = current_fight(s)
+    f["sacrifice"][str(seat)] = ships
+    _route(ctx, f, space_round(ctx, f))
+
+
 def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
     """R90 against the Cube's Shield Modifier; the Starbase bonus (R92)."""
     s = ctx.state
@@ -704,6 +735,19 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
         sectors = [x for x in area if board.ships_in(p, x)]
         count = sum(board.ships_in(p, x) for x in sectors)
         if not count:
+            continue
+        sacrificed = int(f.get("sacrifice", {}).get(str(seat), 0))
+        if sacrificed:  # The Cult of Kahless: those ships are lost, each 1 damage; his others do not roll
+            from games.ascendancy.engine.build import take_ship
+
+            left = sacrificed
+            for x in sectors:
+                while left and board.ships_in(p, x):
+                    take_ship(p, x)
+                    left -= 1
+            check_fleet_sizes(ctx, seat)
+            hits += sacrificed
+            ctx.emit("borg_sacrificed", seat=seat, cube=f["cube"], ships=sacrificed, rule="ascendancy:R264")
             continue
         count += starbase_bonus(s, seat, sectors)
         target = shield_against(p, f["shield"])
@@ -734,6 +778,8 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     s = ctx.state
     area = battle_area(s, f["sector"])
     if offer(ctx, f, "round", _left(s, f, area)):  # B48: Transphasic Torpedoes, Nanoprobes, Tactical Data
+        return None
+    if _ask_sacrifice(ctx, f, area):  # R264, R166: The Cult of Kahless
         return None
     if f["damage"] >= BOARD.dice:  # Transphasic Torpedoes finished it before any die
         cube_destroyed(ctx, f, list(f["seats"]))
@@ -782,6 +828,7 @@ def finish_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
         else:
             adapt(ctx, f)
         f.pop("reroll_all", None)
+        f.pop("sacrifice", None)
         for seat in _left(s, f, area):
             if must_retreat(s["players"][seat], shield_against(s["players"][seat], f["shield"])):
                 forced_retreat(ctx, f, seat, area)

@@ -257,6 +257,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "borg_reclaim", {"go_on": True}), Command(seat, "borg_reclaim", {"go_on": False})]
     if kind == "borg_tech_offer":  # R262, RULINGS B48
         return borg.offer_commands(state, seat)
+    if kind == "borg_sacrifice":  # R264, R166, RULINGS B49
+        return borg.sacrifice_commands(state, seat)
     if kind == "borg_retreat":  # R96, B16
         return [Command(seat, "borg_retreat", {"retreat": True}), Command(seat, "borg_retreat", {"retreat": False})]
     return []
@@ -499,3 +501,5 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         borg.answer_telemetry(ctx, seat, bool(args["use"]))
     elif pk == "borg_tech_offer":
         borg.answer_offer(ctx, seat, kind == "borg_tech_use")
+    elif pk == "borg_sacrifice":
+        borg.answer_sacrifice(ctx, seat, int(args["ships"]))

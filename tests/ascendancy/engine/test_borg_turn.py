@@ -700,3 +700,23 @@ def test_cloaked_orbital_mines_roll_once_per_cube_ending_its_move_in_orbit() -> 
             missed += 1
             assert "damage" not in the_cube(state, "cube1")
     assert hit and missed
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R166")
+def test_the_cult_of_kahless_sacrifices_ships_against_a_cube_one_damage_each() -> None:
+    state = fight_state(4, civs=("klingon", "federation", "romulan"), advancements={0: ["kli_cult_of_kahless"]})
+    state["players"][0]["ships"] = {"L:l1:1": 4}
+    ctx = ctx_for(state)
+    f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+    f["driver"] = "attack"
+    state["borg"]["attack"] = f
+    assert borg.space_round(ctx, f) is None
+    assert state["prompt"] == {"kind": "borg_sacrifice", "seat": 0, "cube": "cube1", "ships": 4}
+    assert [(c.kind, dict(c.args)) for c in RULES.legal_commands(state, 0)] == [
+        ("borg_sacrifice", {"ships": k}) for k in range(5)]
+    out = RULES.apply(state, Command(0, "borg_sacrifice", {"ships": 3}), Rng.from_seed(1))
+    events = list(out.events)
+    assert ev(events, "borg_sacrificed") == [{"seat": 0, "cube": "cube1", "ships": 3, "rule": "ascendancy:R264"}]
+    assert not [e for e in ev(events, "dice_rolled") if e["seat"] == 0]  # he did not roll
+    fired = ev(events, "borg_fired")
+    assert len(fired[0]["dice"]) == 9 - 3  # first strike (R230): the 3 damage before the Cube rolls
