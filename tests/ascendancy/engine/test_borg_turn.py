@@ -720,3 +720,16 @@ def test_the_cult_of_kahless_sacrifices_ships_against_a_cube_one_damage_each() -
     assert not [e for e in ev(events, "dice_rolled") if e["seat"] == 0]  # he did not roll
     fired = ev(events, "borg_fired")
     assert len(fired[0]["dice"]) == 9 - 3  # first strike (R230): the 3 damage before the Cube rolls
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R181")
+def test_andorians_claim_no_ship_from_a_destroyed_cube() -> None:
+    for seed in range(20):
+        state = fight_state(4, civs=("andorian", "federation", "romulan"))
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+        f["damage"] = 8
+        if borg.space_round(ctx, f):
+            break
+    assert borg.cube(state, "cube1") is None
+    assert state["players"][0]["claimed_ships"] == 0 and not ev(ctx.events, "andorian_field_testing")
