@@ -141,6 +141,14 @@ COMMANDS: dict[str, str] = {
     "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
     "place_system": gettext_noop("Place the new System at {direction}°"),
+    "mirror_move": gettext_noop("Move their ships to {to}"),
+    "borg_tech_use": gettext_noop("Discard {card} and use it"),
+    "borg_sacrifice": gettext_noop("Sacrifice {ships} ships (0: roll the dice)"),
+    "borg_tech_keep": gettext_noop("Keep {card}"),
+    "borg_tech_peek": gettext_noop("Discard {card}: look at the top Borg Commands"),
+    "mirror_stay": gettext_noop("Leave their ships where they are"),
+    "mirror_attack": gettext_noop("Start a Space Battle at {target}"),
+    "mirror_hold": gettext_noop("Start no battle"),
     "use_ability_unit": gettext_noop("Use {card} to destroy {unit} of {rival}"),
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
@@ -246,7 +254,9 @@ def data_names() -> list[tuple[str, str]]:
 @cache
 def _advancements() -> dict[str, dict[str, Any]]:
     data = json.loads((_DATA / "advancements.json").read_text(encoding="utf-8"))["advancements"]
-    return {a["id"]: a for a in data}
+    # Borg Tech cards kept in play are Advancements of no category (RULINGS B47)
+    tech = json.loads((_DATA / "borg_tech.json").read_text(encoding="utf-8"))["borg_tech"]
+    return {a["id"]: a for a in data} | {t["id"]: {**t, "category": ""} for t in tech if not t["discard"]}
 
 
 @cache
@@ -339,7 +349,7 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
     return None
 
 
-SEAT_KEYS = frozenset({"seat", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
+SEAT_KEYS = frozenset({"seat", "controller", "mover", "target", "to", "from", "giver", "owner", "victim", "winner", "defender",
                        "attacker", "player", "by"})
 SECTOR_KEYS = frozenset({"src", "dst", "at", "origin", "to", "target", "sector"})
 NAME_KEYS = frozenset({"civ", "card", "system", "a", "b", "ally", "disc", "project", "toward", "hub", "goal"})

@@ -147,6 +147,7 @@ STRINGS = [
     _('You cannot pay that with {resource}.'),  # MESSAGES.cannot_pay_with
     _("Only Rule of Acquisition #21 draws from a rival's deck."),  # MESSAGES.no_rival_launch
     _('You have no Recon token on {system}.'),  # MESSAGES.no_recon_token_there
+    _('You hold no such Borg Technology card to use now.'),  # MESSAGES.no_such_tech_card
     _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
@@ -168,6 +169,8 @@ STRINGS = [
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
     _('The Borg System {system} still stands: fight on, or stop?'),  # PROMPTS.borg_reclaim
     _('Cube {cube} reveals the Command {card}: discard your Borg Telemetry Node to have it redrawn?'),  # PROMPTS.borg_telemetry
+    _('Discard your Borg Technology {card} now and use it, or keep it for later?'),  # PROMPTS.borg_tech_offer
+    _('The Cult of Kahless: how many of your {ships} ships do you sacrifice against Cube {cube} (each is 1 damage; 0: you roll)?'),  # PROMPTS.borg_sacrifice
     _('Choose the Command card your Borg Cube {cube} executes.'),  # PROMPTS.borg_assign_command
     _('The Borg score {hits} hits on {system}: choose what each one destroys.'),  # PROMPTS.borg_lose_structure
     _('The Borg score {hits} hits on the ships of player {target}: choose which ship each one destroys.'),  # PROMPTS.borg_allocate_hits
@@ -178,6 +181,8 @@ STRINGS = [
     _('Player {asker} asks to act in {at} as if your ships were not there: allow or refuse.'),  # PROMPTS.cooperation
     _('Put the cards you looked at back on the {deck} deck in any order.'),  # PROMPTS.arrange_deck
     _('The Traveler: choose where the new System goes, at the end of a {length}-sector lane from {system}.'),  # PROMPTS.place_system
+    _('Dark Mirror: you control the ships of player {owner} at {at}: move them up to 2 sectors, or leave them.'),  # PROMPTS.dark_mirror_move
+    _('Dark Mirror: start one Space Battle with the ships of player {owner} at {at}, or hold.'),  # PROMPTS.dark_mirror_battle
     _('Exhaust {card} to cancel this Space Battle, or let it be fought.'),  # PROMPTS.cancel_battle
     _('Exhaust {card} for First Strike in this battle, or keep it.'),  # PROMPTS.first_strike
     _('Split your {dice} dice: how many against player {defender}?'),  # PROMPTS.split_dice
@@ -291,6 +296,12 @@ STRINGS = [
     _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
     _('The Traveler finds no room for a new System by {system}.'),  # EVENTS.traveler_no_room
+    _('Dark Mirror: player {controller} controls the ships of player {seat} at {system}.'),  # EVENTS.dark_mirror
+    _('Dark Mirror: nobody takes control of the ships of player {seat} at {system}.'),  # EVENTS.dark_mirror_idle
+    _('Dark Mirror: player {seat} moves the ships of player {owner} from {src} to {dst}.'),  # EVENTS.dark_mirror_moves
+    _('Dark Mirror: player {seat} leaves the ships of player {owner} at {at}.'),  # EVENTS.dark_mirror_stays
+    _('Dark Mirror: player {seat} starts a Space Battle at {target} with the ships of player {owner}.'),  # EVENTS.dark_mirror_attacks
+    _('Dark Mirror: player {seat} starts no battle with the ships of player {owner}.'),  # EVENTS.dark_mirror_holds
     _("The Traveler: player {seat}'s {ships} ship(s) cross from {src} to {system}."),  # EVENTS.traveler_moved
     _('The card offered to player {seat} is no longer ready: the battle goes on.'),  # EVENTS.offer_withdrawn
     _('{card}: player {seat} destroys {ships} ship(s) of player {player} at {sector}.'),  # EVENTS.ship_destroyed_by_card
@@ -350,6 +361,15 @@ STRINGS = [
     _('Cube {cube} stays where it is.'),  # EVENTS.borg_cube_stays
     _('Cube {cube} moves to {to}.'),  # EVENTS.borg_cube_moved
     _('Cube {cube} opens a new lane from {system} toward {toward}.'),  # EVENTS.borg_lane_placed
+    _("Player {seat}'s Marauder fleets take {production} Production for the Cube (one per fleet)."),  # EVENTS.borg_marauder_production
+    _('Player {seat} starts the Borg Technology {card} as a Project ({cost} Research).'),  # EVENTS.borg_tech_project
+    _('Player {seat} sacrifices {ships} ship(s): {ships} damage to Cube {cube}.'),  # EVENTS.borg_sacrificed
+    _('Player {seat} discards the Borg Technology {card} and uses it.'),  # EVENTS.borg_tech_used
+    _("Cube {cube} is damaged by player {seat}'s card: {damage} damage on it."),  # EVENTS.borg_cube_damaged
+    _('The Borg Shield Modifier does not rise this time ({shield}).'),  # EVENTS.borg_shields_held
+    _("Player {seat}'s ships slip past Cube {cube}: not engaged this activation."),  # EVENTS.borg_engagement_evaded
+    _('Player {seat} stops Cube {cube} from Assimilating {system} this activation.'),  # EVENTS.borg_assimilation_cancelled
+    _('Cube {cube}: the Floating system {system} swings onto a new lane from {a} toward {toward}, which Connects the Cube to its target.'),  # EVENTS.borg_system_swung
     _('Cube {cube} discovers {system}.'),  # EVENTS.borg_system_discovered
     _('The Borg explore {system}.'),  # EVENTS.borg_exploration
     _('Cube {cube} assimilates {system}.'),  # EVENTS.borg_assimilation_started

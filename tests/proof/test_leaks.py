@@ -28,9 +28,12 @@ PLAYOUTS = {
     # or Loyalty cards (re-randomised by games/bsg/secrets.py through BsgPresenter.rerandomise).
     "bsg": [(3, {}, 1, 12, 120), (5, {}, 2, 30, 90)],
     # Secret bids (RULINGS I3): on a small table with Connections from anywhere seed 7 makes First Contact and
-    # its 259th command leaves one bid sealed; that state is checked (259 = 7 x 37).
+    # its 259th command leaves one bid sealed; that state is checked (259 = 7 x 37). The Borg (issue 15): their
+    # Command and Tech decks are hidden; a 1-player Delta Quadrant game against the automaton (its turns are
+    # automatic steps) and a 3-player game where the Borg are discovered.
     "ascendancy": [(3, {}, 1, 10, 40),
-                   (3, {"bids": "secret", "table_size": 75, "connections_from_any_system": True}, 7, 37, 259)],
+                   (3, {"bids": "secret", "table_size": 75, "connections_from_any_system": True}, 7, 37, 259),
+                   (1, {"borg_mode": "delta_quadrant"}, 2, 6, 240), (3, {"borg_mode": "discovered"}, 3, 10, 160)],
 }
 DEFAULT = (1, 10, 40)  # seed, check_every, max_commands
 

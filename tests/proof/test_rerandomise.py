@@ -156,3 +156,30 @@ def test_rerandomise_of_every_other_registered_game_over_an_opening(slug):
     with contextlib.suppress(_Enough):
         play_random(rules, seed=5, num_players=players, after_each=after)
     assert sum(seen) >= len(seen) // 2, seen
+
+
+#: Borg games (issue 15): (players, options, seed, states checked). The automaton's turns are automatic steps;
+#: its Command and Tech decks (and an Assimilated player's hand) must stay hidden from every seat.
+BORG = [(1, {"borg_mode": "delta_quadrant"}, 2, 160), (3, {"borg_mode": "discovered"}, 3, 120),
+        (2, {"borg_mode": "delta_quadrant", "borg_attack_command_attack": True}, 4, 120)]
+
+
+@pytest.mark.parametrize(("num_players", "options", "seed", "states"), BORG,
+                         ids=lambda v: "-".join(f"{k}={w}" for k, w in v.items()) if isinstance(v, dict) else str(v))
+def test_rerandomise_of_borg_games_keeps_what_each_seat_knows(num_players, options, seed, states):
+    rules = registry.get("ascendancy")
+    rng = Rng.from_seed(seed * 31 + 7)
+    seen: list[bool] = []
+    automatic = [0]
+
+    def after(state, command):  # type: ignore[no-untyped-def]
+        automatic[0] += command.kind == "automaton_turn"
+        changed = [check_indistinguishable(rules, state, seat, rng) for seat in [None, *range(num_players)]]
+        seen.append(any(changed))
+        if len(seen) >= states:
+            raise _Enough
+
+    with contextlib.suppress(_Enough):
+        play_random(rules, seed=seed, num_players=num_players, options=options, after_each=after)
+    assert automatic[0] > 0, "no Borg step was checked"
+    assert sum(seen) >= len(seen) // 2, seen

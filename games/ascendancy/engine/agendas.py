@@ -32,8 +32,9 @@ def goal_met(state: State, p: Player, card: str) -> bool:
     rivals = [q for q in state["players"] if q["seat"] != seat and not q["exterminated"]]
     mine = [sid for sid, s in state["systems"].items() if s["control"] == seat]
     if kind == "rival_advancements":  # A21
-        owners = {catalog.ADVANCEMENTS[a["card"]]["civ"] for a in p["advancements"]} - {p["civ"]}
-        done = sum(1 for a in p["advancements"] if catalog.ADVANCEMENTS[a["card"]]["civ"] != p["civ"])
+        own = {p["civ"], catalog.BORG_TECH_CIV}  # RULINGS B26: a Borg Tech card is never a rival's
+        owners = {catalog.ADVANCEMENTS[a["card"]]["civ"] for a in p["advancements"]} - own
+        done = sum(1 for a in p["advancements"] if catalog.ADVANCEMENTS[a["card"]]["civ"] not in own)
         need = len(rivals) if state["n"] <= 4 else 3
         return done >= int(goal["count"]) and len(owners) >= need
     if kind == "trade_agreements":

@@ -50,12 +50,18 @@ def check_attack(state: State, seat: int, args: dict[str, Any]) -> None:
 
 
 def attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    s = ctx.state
     ctx.player(seat)["ready"] -= 1
     target = args["target"]
+    start_space_battle(ctx, seat, target, attack_sectors(ctx.state, seat, target))
+
+
+def start_space_battle(ctx: Ctx, seat: int, target: str, sectors: list[str], *, betrayal: bool = True) -> None:
+    """R85-R87: ``seat`` attacks every other player's ships in ``target`` with his ships in ``sectors`` (a
+    Dark Mirror battle, RULINGS B43: those of one sector, no Betrayal)."""
+    s = ctx.state
     defenders = [x for x in board.present(s, target) if x != seat]
-    betray(ctx, seat, defenders)
-    sectors = attack_sectors(s, seat, target)
+    if betrayal:
+        betray(ctx, seat, defenders)
     start = {str(d): board.ships_in(s["players"][d], target) for d in defenders}
     start[str(seat)] = sum(board.ships_in(s["players"][seat], sec) for sec in sectors)
     s["turn"]["battle"] = {"kind": "space", "attacker": seat, "target": target, "defenders": defenders,

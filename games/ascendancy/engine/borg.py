@@ -18,9 +18,9 @@ from collections import deque
 from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
-from games.ascendancy.engine.build import check_fleet_sizes, developed
-from games.ascendancy.engine.combat import hits_needed, is_hit, lose_units, starbase_bonus
-from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats
+from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
+from games.ascendancy.engine.combat import adv_sources, hits_needed, is_hit, lose_units, starbase_bonus
+from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats, shield_mod
 from games.engine.core import Command, IllegalCommand
 
 BORG = "borg"
@@ -163,17 +163,183 @@ def draw_tech(ctx: Ctx, seat: int) -> None:
     ctx.revealing = True
     card = deck.pop()
     p = ctx.player(seat)
-    p.setdefault("borg_tech", []).append(card)
     ctx.emit("borg_tech_drawn", seat=seat, card=card, rule="ascendancy:R262")
-    tech = catalog.CONTENT.borg_tech[card]
-    if tech.cost == 0:  # R262: straight to the Advancements Area, completed; its one-off gains now
-        for e in tech.effects:
-            if e.kind == "gain" and e.when == "on_complete":
-                bundle = e.get("bundle")
-                gains: dict[str, Any] = {res: int(getattr(bundle, res, 0)) for res in catalog.RESOURCES}
-                for res, amount in gains.items():
-                    p["resources"][res] += amount
-                ctx.emit("borg_tech_gain", seat=seat, card=card, rule="ascendancy:R262", **gains)
+    tech = catalog.BORG_TECH[card]
+    if tech["discard"]:  # B47: kept in hand, face up, until discarded to use
+        p.setdefault("borg_tech", []).append(card)
+        return
+    if int(tech["cost"]) > 0:  # R262, B26: a Tech Project, funded like any other (R15), under R132's limit
+        p["projects"].append({"card": card, "research": 0})
+        ctx.emit("borg_tech_project", seat=seat, card=card, cost=int(tech["cost"]), rule="ascendancy:R262")
+        enforce_project_limit(ctx, seat)
+        return
+    gains: dict[str, Any] = dict.fromkeys(catalog.RESOURCES, 0)  # R262: completed at once; one-off gains now
+    for e in tech["effects"]:
+        if e["kind"] == "gain" and e.get("when") == "on_complete":
+            for res, amount in e["bundle"].items():
+                gains[res] += int(amount)
+    p["advancements"].append({"card": card, "exhausted": False})
+    for res, amount in gains.items():
+        p["resources"][res] += amount
+    ctx.emit("borg_tech_gain", seat=seat, card=card, rule="ascendancy:R262", **gains)
+
+
+def tech_held(p: dict[str, Any]) -> list[str]:
+    """Every Borg Tech card the player holds (B47): his hand of discard-to-use cards, his Tech Projects and the
+    Tech cards among his Advancements."""
+    return sorted([*p.get("borg_tech", []),
+                   *(pr["card"] for pr in p["projects"] if pr.get("card") in catalog.BORG_TECH),
+                   *(a["card"] for a in p["advancements"] if a["card"] in catalog.BORG_TECH)])
+
+
+# --- Borg Tech cards in play (R262, RULINGS B47) -----------------------------------------------------------------
+BORG_BATTLE, ASSIMILATION, RECLAIM = "borg_battle", "assimilation", "reclaim"
+
+
+def tech_effects(p: dict[str, Any], kind: str, scope: str) -> list[dict[str, Any]]:
+    """The passive effects of this kind of the player's completed Tech cards (his Advancements), in scope."""
+    return [e for src, e in adv_sources(p, kind, scope) if src.partition(":")[2] in catalog.BORG_TECH]
+
+
+def tech_amount(p: dict[str, Any], kind: str, scope: str) -> int:
+    return sum(int(e.get("amount", 0)) for e in tech_effects(p, kind, scope))
+
+
+def shield_against(p: dict[str, Any], shield: int, scope: str = BORG_BATTLE) -> int:
+    """What the player's roll must beat on top of his hit roll against a Cube (``scope`` ``borg_battle``) or a
+    Borg System (``reclaim``): Rotating Phaser Frequencies lowers the Shield Modifier (never below 0),
+    Interlink Frequency the roll itself."""
+    return max(0, shield + tech_amount(p, "adaptive_shield", scope)) - tech_amount(p, "hit_roll", scope)
+
+
+#: B48: when each discard-to-use Tech card is offered to its holder (its effect kinds, by moment).
+OFFERS: dict[str, tuple[str, ...]] = {
+    "round": ("cube_damage", "no_regeneration", "reroll"),  # a Combat Round against a Cube begins
+    "hits": ("absorb_hits",),  # the Borg have rolled their hits on his ships
+    "adapt": ("hold_adaptation",),  # a Combat Round against a Cube ends
+    "engage": ("evade_engagement",),  # a Cube engages his ships
+    "assimilate": ("cancel_assimilation",),  # a Cube is about to Assimilate his system
+    "reclaim": ("first_strike",),  # he Invades a Borg System
+    "reclaim_adapt": ("hold_adaptation",),  # the Borg System would gain a node after a round
+}
+FIRST_ROUND_ONLY = ("cube_damage", "no_regeneration")  # "at the start of a battle"
+
+
+def hand_cards(p: dict[str, Any], kinds: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
+    """(card, effect) of the discard-to-use Tech cards in the player's hand with one of these kinds."""
+    return [(card, e) for card in sorted(set(p.get("borg_tech", []))) for e in catalog.BORG_TECH[card]["effects"]
+            if e["kind"] in kinds]
+
+
+def offer(ctx: Ctx, holder: dict[str, Any], moment: str, seats: list[int], rnd: int | None = None,
+          **about: Any) -> bool:
+    """B48: ask the next seat (turn order) holding a card for this moment, once per card, moment and round
+    (``holder["offered"]`` keeps the keys); True while a seat is asked (``borg_tech_offer``)."""
+    s = ctx.state
+    asked = holder.setdefault("offered", [])
+    rnd = holder.get("round", 1) if rnd is None else rnd
+    for seat in sorted(set(seats), key=lambda x: turn_rank(s, x)):
+        p = s["players"][seat]
+        if p["exterminated"]:
+            continue
+        for card, e in hand_cards(p, OFFERS[moment]):
+            if e["kind"] in FIRST_ROUND_ONLY and rnd != 1:
+                continue
+            key = f"{rnd}:{moment}:{seat}:{card}"
+            if key in asked:
+                continue
+            asked.append(key)
+            s["prompt"] = {"kind": "borg_tech_offer", "seat": seat, "card": card, "moment": moment, **about}
+            return True
+    return False
+
+
+def offer_commands(state: State, seat: int) -> list[Command]:
+    card = state["prompt"]["card"]
+    return [Command(seat, "borg_tech_use", {"card": card}), Command(seat, "borg_tech_keep", {"card": card})]
+
+
+def discard_tech(ctx: Ctx, seat: int, card: str, rule: str = "ascendancy:R262") -> dict[str, Any]:
+    """The card leaves the hand for the bottom of the Tech deck (B26); its effect (the first) is returned."""
+    p = ctx.player(seat)
+    p["borg_tech"].remove(card)
+    ctx.state["borg"]["tech"]["deck"].insert(0, card)
+    ctx.emit("borg_tech_used", seat=seat, card=card, rule=rule)
+    effect: dict[str, Any] = catalog.BORG_TECH[card]["effects"][0]
+    return effect
+
+
+def answer_offer(ctx: Ctx, seat: int, use: bool) -> None:
+    """The answer to ``borg_tech_offer``: the card is discarded and played, or kept; the moment goes on."""
+    s = ctx.state
+    prompt = s["prompt"]
+    s["prompt"] = None
+    bump(s)
+    moment, card = prompt["moment"], prompt["card"]
+    effect = discard_tech(ctx, seat, card) if use else None
+    if moment in ("round", "hits", "adapt"):
+        f = current_fight(s)
+        if effect is not None:
+            _play_in_fight(ctx, f, seat, effect)
+        _route(ctx, f, space_round(ctx, f) if moment == "round" else finish_round(ctx, f))
+    elif moment in ("engage", "assimilate"):  # the Borg's step runs again at its next automatic command
+        if effect is not None:
+            s["borg"]["cursor"]["flags"].setdefault(moment, []).append(seat)
+    elif moment == "reclaim":
+        reclaim_round(ctx, seat, prompt["system"], first_strike=effect is not None)
+    elif moment == "reclaim_adapt":
+        _reclaim_after(ctx, seat, prompt["system"], hold=effect is not None)
+
+
+def _play_in_fight(ctx: Ctx, f: dict[str, Any], seat: int, effect: dict[str, Any]) -> None:
+    kind = effect["kind"]
+    if kind == "cube_damage":  # Transphasic Torpedoes
+        f["damage"] = min(BOARD.dice, f["damage"] + int(effect["amount"]))
+        ctx.emit("borg_cube_damaged", seat=seat, cube=f["cube"], damage=f["damage"], rule="ascendancy:R239")
+    elif kind == "no_regeneration":  # Nanoprobe Countermeasures
+        f["no_regeneration"] = True
+    elif kind == "reroll":  # Borg Tactical Data
+        f.setdefault("reroll_all", {})[str(seat)] = True
+    elif kind == "absorb_hits":  # Ablative Hull Armor
+        for a in f["allocs"]:
+            if a["seat"] == seat:
+                a["count"] = max(0, a["count"] - int(effect["amount"]))
+    elif kind == "hold_adaptation":  # Adaptation Inhibitor
+        f["hold"] = True
+
+
+def peek_commands(state: State, seat: int) -> list[Command]:
+    """Unimatrix Coordinates (B48): in his own turn, with nothing else open, while the Command deck has cards."""
+    turn = state["turn"]
+    if (not in_play(state) or turn is None or turn.get("seat") != seat or turn.get("move") is not None
+            or state["prompt"] is not None or not state["borg"]["commands"]["deck"]):
+        return []
+    return [Command(seat, "borg_tech_peek", {"card": card})
+            for card, _ in hand_cards(state["players"][seat], ("peek_deck",))]
+
+
+def check_peek(state: State, seat: int, args: dict[str, Any]) -> None:
+    if Command(seat, "borg_tech_peek", {"card": args.get("card")}) not in peek_commands(state, seat):
+        raise IllegalCommand("no_such_tech_card", "ascendancy:R262")
+
+
+def peek_action(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    peek(ctx, seat, str(args["card"]))
+
+
+def peek(ctx: Ctx, seat: int, card: str) -> None:
+    """Look at the top Borg Command cards (seen by this seat alone) and put them back in any order."""
+    s = ctx.state
+    effect = discard_tech(ctx, seat, card)
+    deck = s["borg"]["commands"]["deck"]
+    count = min(int(effect["count"]), len(deck))
+    top = list(reversed(deck[-count:]))
+    ctx.revealing = True
+    ctx.emit("deck_peeked", visible_to=frozenset({seat}),
+             redacted={"seat": seat, "deck": "borg_commands", "cards": [], "count": count}, seat=seat,
+             deck="borg_commands", cards=top, count=count)
+    s["prompt"] = {"kind": "arrange_deck", "seat": seat, "deck": "borg_commands", "count": count}
+    bump(s)
 
 
 def contact(state: State, seat: int) -> bool:
@@ -453,6 +619,13 @@ def _engage(ctx: Ctx, cur: dict[str, Any]) -> None:
         cur["act"] = "done"
         return
     seats = engaged(ctx.state, c["sector"])
+    if offer(ctx, cur["flags"], "engage", seats, rnd=0 if cur["act"] == "engage" else 1, cube=c["id"]):
+        return  # B48: Cortical Node Interface; the step runs again once answered
+    evaded = cur["flags"].get("engage", [])
+    for seat in evaded:
+        if seat in seats:
+            ctx.emit("borg_engagement_evaded", seat=seat, cube=c["id"], rule="ascendancy:R229")
+    seats = [x for x in seats if x not in evaded]
     if not seats:
         ctx.emit("borg_no_engagement", cube=c["id"], rule="ascendancy:R229")
         cur["act"] = after
@@ -480,7 +653,8 @@ def turn_rank(state: State, seat: int) -> tuple[int, int]:
 def start_fight(ctx: Ctx, c: dict[str, Any], seats: list[int], after: str,
                 system: str | None = None) -> dict[str, Any]:
     """R231, R236: 9 dice, Shield Modifier 0, at the start of every battle and Assimilation (B15)."""
-    fight = {"cube": c["id"], "sector": c["sector"], "damage": 0, "shield": BOARD.shield_start, "round": 1,
+    fight = {"cube": c["id"], "sector": c["sector"], "damage": int(c.pop("damage", 0)),  # B49: a card's damage
+             "shield": BOARD.shield_start, "round": 1,
              "seats": list(seats), "after": after, "system": system,
              "first_strike": not (cur_flag(ctx.state, "aggression")
                                   and ctx.state["options"].get("borg_attack_command_attack"))}
@@ -516,8 +690,40 @@ def borg_roll(ctx: Ctx, f: dict[str, Any]) -> tuple[int, int]:
     dice = ctx.roll(None, "borg_attack", pool)
     hits = sum(1 for d in dice if d >= need or d == BOARD.regenerate_face)
     sixes = sum(1 for d in dice if d == BOARD.regenerate_face)
+    f["borg_dice"] = [d for d in dice if d >= need or d == BOARD.regenerate_face]
     ctx.emit("borg_fired", cube=f["cube"], dice=dice, need=need, hits=hits, rule="ascendancy:R232")
     return hits, sixes
+
+
+def _sacrificers(s: State, f: dict[str, Any], area: list[str]) -> list[int]:
+    return [seat for seat in sorted(_left(s, f, area), key=lambda x: turn_rank(s, x))
+            if adv_sources(s["players"][seat], "sacrifice_attack", "space_battle")]
+
+
+def _ask_sacrifice(ctx: Ctx, f: dict[str, Any], area: list[str]) -> bool:
+    """R264, R166, B49: a player with The Cult of Kahless is asked each round, before any die, how many of his
+    engaged ships he sacrifices instead of rolling (0: he rolls); each is 1 damage to the Cube."""
+    s = ctx.state
+    chosen = f.setdefault("sacrifice", {})
+    for seat in _sacrificers(s, f, area):
+        if str(seat) not in chosen:
+            ships = sum(board.ships_in(s["players"][seat], x) for x in area)
+            s["prompt"] = {"kind": "borg_sacrifice", "seat": seat, "cube": f["cube"], "ships": ships}
+            return True
+    return False
+
+
+def sacrifice_commands(state: State, seat: int) -> list[Command]:
+    return [Command(seat, "borg_sacrifice", {"ships": k}) for k in range(int(state["prompt"]["ships"]) + 1)]
+
+
+def answer_sacrifice(ctx: Ctx, seat: int, ships: int) -> None:
+    s = ctx.state
+    s["prompt"] = None
+    bump(s)
+    f = current_fight(s)
+    f["sacrifice"][str(seat)] = ships
+    _route(ctx, f, space_round(ctx, f))
 
 
 def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
@@ -530,11 +736,33 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
         count = sum(board.ships_in(p, x) for x in sectors)
         if not count:
             continue
+        sacrificed = int(f.get("sacrifice", {}).get(str(seat), 0))
+        if sacrificed:  # The Cult of Kahless: those ships are lost, each 1 damage; his others do not roll
+            from games.ascendancy.engine.build import take_ship
+
+            left = sacrificed
+            for x in sectors:
+                while left and board.ships_in(p, x):
+                    take_ship(p, x)
+                    left -= 1
+            check_fleet_sizes(ctx, seat)
+            hits += sacrificed
+            ctx.emit("borg_sacrificed", seat=seat, cube=f["cube"], ships=sacrificed, rule="ascendancy:R264")
+            continue
         count += starbase_bonus(s, seat, sectors)
-        dice = ctx.roll(seat, "borg_battle", count)
-        mine = sum(1 for d in dice if is_hit(p, d, f["shield"]))
+        target = shield_against(p, f["shield"])
+        dice = list(ctx.roll(seat, "borg_battle", count))  # a copy: the logged roll stays as rolled
+        misses = [i for i, d in enumerate(dice) if not is_hit(p, d, target)]
+        again = sum(len(misses) if e["dice"] == "all" else int(e["dice"]) for e in tech_effects(p, "reroll", BORG_BATTLE))
+        if str(seat) in f.get("reroll_all", {}):  # Borg Tactical Data, discarded this round (B48)
+            again = len(misses)
+        again = min(again, len(misses))
+        if again:  # Adaptive Targeting Matrix (B47): missed dice rolled again, once
+            for i, d in zip(misses[:again], ctx.roll(seat, "borg_reroll", again), strict=True):
+                dice[i] = d
+        mine = sum(1 for d in dice if is_hit(p, d, target))
         hits += mine
-        ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, f["shield"]),
+        ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, target),
                  rule="ascendancy:R239")
     return hits
 
@@ -549,6 +777,13 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     while a player chooses where the Borg hits land (R234: ``borg_allocate_hits``)."""
     s = ctx.state
     area = battle_area(s, f["sector"])
+    if offer(ctx, f, "round", _left(s, f, area)):  # B48: Transphasic Torpedoes, Nanoprobes, Tactical Data
+        return None
+    if _ask_sacrifice(ctx, f, area):  # R264, R166: The Cult of Kahless
+        return None
+    if f["damage"] >= BOARD.dice:  # Transphasic Torpedoes finished it before any die
+        cube_destroyed(ctx, f, list(f["seats"]))
+        return True
     first = f["round"] == 1 and f["first_strike"]
     player_hits = _players_fire(ctx, f, area)
     destroyed = False
@@ -560,7 +795,7 @@ def space_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     borg_hits, sixes = borg_roll(ctx, f)
     if not first:
         destroyed = _damage(ctx, f, player_hits)
-    f["allocs"] = split_borg_hits(s, f, area, borg_hits)
+    f["allocs"] = split_borg_hits(s, f, area, borg_hits, f.pop("borg_dice", None))
     f["taken"] = {}
     f["sixes"], f["destroyed"] = sixes, destroyed
     return finish_round(ctx, f)
@@ -573,15 +808,29 @@ def finish_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     s = ctx.state
     area = battle_area(s, f["sector"])
     if f.get("phase", "allocate") == "allocate":
+        if offer(ctx, f, "hits", [a["seat"] for a in f["allocs"] if a["count"] > 0]):  # Ablative Hull Armor
+            return None
         if not _allocate(ctx, f, area):
             return None
         if f.pop("destroyed"):  # R235: no regeneration for a Cube destroyed this round
             cube_destroyed(ctx, f, list(f["seats"]))
             return True
-        regenerate(ctx, f, f.pop("sixes"))
-        adapt(ctx, f)
+        if f.get("no_regeneration"):  # Nanoprobe Countermeasures (B48)
+            f.pop("sixes")
+        else:
+            regenerate(ctx, f, f.pop("sixes"))
+        f["phase"] = "adapt"
+    if f["phase"] == "adapt":
+        if offer(ctx, f, "adapt", _left(s, f, area)):  # Adaptation Inhibitor
+            return None
+        if f.pop("hold", False):
+            ctx.emit("borg_shields_held", cube=f["cube"], shield=f["shield"], rule="ascendancy:R236")
+        else:
+            adapt(ctx, f)
+        f.pop("reroll_all", None)
+        f.pop("sacrifice", None)
         for seat in _left(s, f, area):
-            if must_retreat(s["players"][seat], f["shield"]):
+            if must_retreat(s["players"][seat], shield_against(s["players"][seat], f["shield"])):
                 forced_retreat(ctx, f, seat, area)
         f["round"] += 1
         f["phase"] = "retreats"
@@ -631,7 +880,11 @@ def current_fight(s: State) -> dict[str, Any]:
 
 
 def _resume(ctx: Ctx, f: dict[str, Any]) -> None:
-    result = finish_round(ctx, f)
+    _route(ctx, f, finish_round(ctx, f))
+
+
+def _route(ctx: Ctx, f: dict[str, Any], result: bool | None) -> None:
+    """After a Combat Round resumed by an answer: a player's attack goes on at once, the Borg's at its step."""
     if f.get("driver") == "attack":
         if result is False:
             run_attack(ctx)
@@ -697,16 +950,25 @@ def _retreat_to(s: State, seat: int, src: str, area: list[str]) -> str | None:
     return min(found)[1] if found else None
 
 
-def split_borg_hits(state: State, f: dict[str, Any], area: list[str], hits: int) -> list[dict[str, Any]]:
+def split_borg_hits(state: State, f: dict[str, Any], area: list[str], hits: int,
+                    dice: list[int] | None = None) -> list[dict[str, Any]]:
     """R234, B14: the engaged player with the lowest Turn Order card absorbs hits until all his engaged ships
-    are destroyed, then the next."""
+    are destroyed, then the next. Multi-Adaptive Shielding (R233's exception, B47): against its holder only
+    the hitting dice that also beat the hit roll plus his Shield Modifier count (6s always do); he takes the
+    lowest of those, the others pass on."""
+    left = sorted(dice) if dice is not None else [MAX_DIE] * hits
     out = []
     for seat in sorted(f["seats"], key=lambda x: turn_rank(state, x)):
-        mine = sum(board.ships_in(state["players"][seat], x) for x in area)
-        count = min(hits, mine)
+        p = state["players"][seat]
+        mine = sum(board.ships_in(p, x) for x in area)
+        need = BOARD.hit(len(state["borg"]["spires"])) + (shield_mod(p) if tech_effects(p, "borg_shields", BORG_BATTLE)
+                                                          else 0)
+        hitting = [d for d in left if d >= need or d == BOARD.regenerate_face]
+        count = min(len(hitting), mine)
         if count > 0:
             out.append({"seat": seat, "count": count})
-            hits -= count
+            for d in hitting[:count]:
+                left.remove(d)
     return out
 
 
@@ -823,6 +1085,47 @@ def cube_destroyed(ctx: Ctx, f: dict[str, Any], rewarded: list[int]) -> None:
             draw_tech(ctx, seat)
         if s["players"][seat]["civ"] == "klingon":
             s["players"][seat]["resources"]["culture"] += BOARD.rewards["klingon_cube_culture"]
+        marauders = _marauders(s, seat, battle_area(s, f["sector"])) if f.get("system") is None else []
+        if marauders:  # R264: a Marauder Fleet takes only its 1 Production per Cube, not one per die
+            gain = BOARD.rewards["marauder_cube_production"] * len(marauders)
+            s["players"][seat]["resources"]["production"] += gain
+            ctx.emit("borg_marauder_production", seat=seat, fleets=len(marauders), production=gain,
+                     rule="ascendancy:R264")
+
+
+def _marauders(s: State, seat: int, area: list[str]) -> list[str]:
+    """The seat's fleets in the battle whose side gains for enemy ships destroyed (``on_enemy_destroyed``)."""
+    p = s["players"][seat]
+    return [fid for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] in area
+            and any(src.fleet == fid for src in effects.sources(s, seat, "gain", when="on_enemy_destroyed",
+                                                                  fleet=fid))]
+
+
+def card_damage(ctx: Ctx, seat: int, cid: str, amount: int, card: str) -> None:
+    """R264, B49: a card that destroys rival ships, or rolls once per ship, damages a Cube outside a battle; the
+    damage stays on it until its next battle or Assimilation starts with it; at 9 the Cube is destroyed and the
+    card's owner draws the Tech card (R240)."""
+    c = cube(ctx.state, cid)
+    if c is None:
+        return
+    c["damage"] = min(BOARD.dice, int(c.get("damage", 0)) + amount)
+    ctx.emit("borg_cube_damaged", seat=seat, cube=cid, damage=c["damage"], rule="ascendancy:R264")
+    if c["damage"] >= BOARD.dice:
+        cube_destroyed(ctx, {"cube": cid, "sector": c["sector"], "system": None}, [seat])
+
+
+def cube_mines(ctx: Ctx, c: dict[str, Any]) -> None:
+    """R264, B49: Cloaked Orbital Mines roll once per Cube that ends its move in Orbit of their owner's system
+    (R176's roll against Shields 0): a hit is 1 damage."""
+    s = ctx.state
+    kind, sid, _ = board.parse(c["sector"])
+    owner = s["systems"][sid]["control"] if kind == "S" else None
+    if owner is None or s["players"][owner]["exterminated"]:
+        return
+    for e in adv_effects(s["players"][owner], "mines"):
+        die = ctx.roll(owner, "mines", 1)[0]
+        if die >= int(e["target"]):
+            card_damage(ctx, owner, c["id"], 1, "mines")
 
 
 # --- Step 2: the Command card and movement --------------------------------------------------------------------
@@ -1027,7 +1330,7 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
     dist = _distances(s, start)
     reach = {sid: dist[board.sys_sector(sid)] for sid in wanted if board.sys_sector(sid) in dist}
     if not reach:
-        unconnected(ctx, cid, warp)
+        unconnected(ctx, cid, warp, wanted, (target, stop))
         return
     best = min(reach.values())
     tied = sorted(sid for sid, d in reach.items() if d == best)
@@ -1068,6 +1371,8 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
     c["sector"] = at
     ctx.emit("borg_cube_moved", cube=cid, target=target, goal=goal, path=path, to=at, warp=warp,
              blocked=blocked_by, rule="ascendancy:R245", tiebreak=tiebreak)
+    if path:
+        cube_mines(ctx, c)
     if blocked_by not in (None, "ships") and reactivate:  # R247: the other Cube is activated (once, A36)
         cur = s["borg"]["cursor"]
         if blocked_by not in cur["reactivated"]:
@@ -1075,13 +1380,17 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
             cur["again"].append(blocked_by)
 
 
-def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
-    """R249-R251, B31: a new lane toward the home of the lowest Turn Order card, a new system at its end; else
-    along a random lane to the next system (R251); with no lane at all the Cube stays."""
+def unconnected(ctx: Ctx, cid: str, warp: int, wanted: list[str] | None = None,
+                card: tuple[str, str | None] | None = None) -> None:
+    """R249-R251, B31: a new lane toward the home of the lowest Turn Order card; a Floating system swung onto
+    its end when that Connects the Cube to a target (``wanted``; the Cube then moves on with the Warp left,
+    ``card`` = its target and stop); else a new system at its end; else along a random lane to the next
+    system (R251); with no lane at all the Cube stays."""
     s = ctx.state
     c = cube(s, cid)
     assert c is not None
     kind, ident, _ = board.parse(c["sector"])
+    entered = 0
     if kind == "L":  # to the nearest system first
         lane = s["lanes"][ident]
         ends = [e for e in (lane["a"], lane["b"]) if e is not None]
@@ -1092,14 +1401,18 @@ def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
                      tiebreak="blocked")
             return
         c["sector"] = board.sys_sector(sid)
+        entered = 1
     else:
         sid = ident
     live = sorted(live_seats(s), key=lambda x: turn_rank(s, x))
     home = board.home_of(s, live[0]) if live else None
     # A Cube already in that Home System has no lane to point at it: the random lane (RULINGS B42).
-    if (home is not None and home != sid and s["stack"] and board.free_lane_slots(s, sid) > 0
-            and _new_lane(ctx, c, sid, home)):
-        return
+    if home is not None and home != sid and board.free_lane_slots(s, sid) > 0:
+        placed = _new_lane(ctx, c, sid, home, set(wanted or []))
+        if placed == "swung" and card is not None and warp - entered > 0:  # R249 step 3: now Connected
+            move_cube(ctx, cid, card[0], warp - entered, card[1], reactivate=False)
+        if placed:
+            return
     linked = sorted(x for x in board.linked_systems(s, sid)
                     if not _blocks(s, board.sys_sector(x)) and cube_at(s, board.sys_sector(x)) is None)
     if not linked:
@@ -1111,22 +1424,28 @@ def unconnected(ctx: Ctx, cid: str, warp: int) -> None:
              blocked=None, rule="ascendancy:R251", tiebreak="random_lane")
 
 
-def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str) -> bool:
-    """R249, R250, B31, B32: lane length rolled (R55), the direction closest to the home's bearing (G16)."""
+def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str, wanted: set[str]) -> str:
+    """R249, R250, B31, B32: lane length rolled (R55), the direction closest to the home's bearing (G16); a
+    Floating system swung onto its end if that Connects the Cube to a target (``swung``), else a new system
+    (``system``); "" when neither could be done (the stack empty, no room)."""
     s = ctx.state
     length = catalog.LANE_DIE[ctx.rng.below(len(catalog.LANE_DIE))]
     options = layout.lane_directions(s, sid, length)
     if not options:
-        return False
+        return ""
     bearing = layout.galaxy(s).direction_towards(sid, board.sys_sector(home))
     count = 24
     direction = min(options, key=lambda d: (min((d - bearing) % count, (bearing - d) % count), d))
+    if _swing_onto(ctx, c, sid, home, direction, length, wanted):
+        return "swung"
+    if not s["stack"]:
+        return ""
     lid = layout.place_lane(s, sid, direction, length)
     ctx.emit("borg_lane_placed", cube=c["id"], system=sid, lane=lid, length=length, toward=home,
              rule="ascendancy:R249")
     if not layout.disc_fits(s, lid):
         layout.remove_lanes(s, [lid])
-        return False
+        return ""
     from games.ascendancy.engine.setup import new_system
 
     disc_id = s["stack"].pop()
@@ -1140,6 +1459,33 @@ def _new_lane(ctx: Ctx, c: dict[str, Any], sid: str, home: str) -> bool:
     ctx.emit("borg_system_discovered", cube=c["id"], system=disc_id, rule="ascendancy:R250")
     if disc["kind"] != "phenomenon":
         borg_explore(ctx, disc_id)
+    return "system"
+
+
+def _swing_onto(ctx: Ctx, c: dict[str, Any], sid: str, home: str, direction: int, length: int,
+                wanted: set[str]) -> bool:
+    """R249 step 3, B31: among the Floating systems whose group holds a target, the swings that put one at the
+    end of the new lane; the one leaving the Cube the fewest sectors to its nearest target, then the seeded
+    RNG. The lane joins the Cube's system to it (both logged)."""
+    s = ctx.state
+    if not wanted:
+        return False
+    holding = [f for f in s["systems"] if board.connected_systems(s, f) & wanted]
+    scored = []
+    for f, d, joined, lid in layout.swing_connections(s, sid, direction, length, holding):
+        far = joined.distances(c["sector"], warp_links=True)
+        route = min((far[board.sys_sector(t)] for t in wanted if board.sys_sector(t) in far), default=None)
+        if route is not None:
+            scored.append((route, f, d, joined, lid))
+    if not scored:
+        return False
+    best = min(x[0] for x in scored)
+    tied = [x for x in scored if x[0] == best]
+    pick = tied[ctx.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+    route, f, d, joined, lid = pick
+    layout.store(s, joined)
+    ctx.emit("borg_system_swung", cube=c["id"], system=f, direction=d, lane=lid, a=sid, length=length,
+             toward=home, route=route, rule="ascendancy:R249", tiebreak="random" if len(tied) > 1 else "fewest_sectors")
     return True
 
 
@@ -1186,6 +1532,12 @@ def _assimilate(ctx: Ctx, cur: dict[str, Any]) -> None:
         assimilated(ctx, sid)
         return
     owner = sys["control"]
+    if owner is not None and offer(ctx, cur["flags"], "assimilate", [owner], cube=c["id"], system=sid):
+        cur["act"] = "assimilate"  # B48: Neural Suppressor; the step runs again once answered
+        return
+    if owner in cur["flags"].get("assimilate", []):
+        ctx.emit("borg_assimilation_cancelled", seat=owner, cube=c["id"], system=sid, rule="ascendancy:R253")
+        return
     cur["fight"] = start_fight(ctx, c, [owner] if owner is not None else [], "done", system=sid)
     cur["act"] = "fight"
 
@@ -1195,6 +1547,8 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     sys = s["systems"][f["system"]]
     owner = sys["control"]
     count = sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)  # R253, R256
+    if owner is not None and count:  # Assimilation Resistance Protocols (B47)
+        count += tech_amount(s["players"][owner], "extra_dice", ASSIMILATION)
     if not count:
         return 0
     dice = ctx.roll(owner, "assimilation_defence", count)
@@ -1392,10 +1746,12 @@ def check_reclaim(state: State, seat: int, args: dict[str, Any]) -> None:
 def reclaim(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.player(seat)["ready"] -= 1
     ctx.emit("borg_reclaim_started", seat=seat, system=args["at"], rule="ascendancy:R260")
+    if offer(ctx, {}, "reclaim", [seat], system=args["at"]):  # B48: Tactical Cube Schematics
+        return
     reclaim_round(ctx, seat, args["at"])
 
 
-def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
+def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False) -> None:
     """R260, R261, A41, B25: both sides fire together (no First Strike); the player needs his roll plus the
     Spire's nodes; the Borg System rolls 1 die per Structure at the Borg hit roll; hits >= Structures reclaims
     it, fewer do nothing; after the round the Spire gains a node (cap 3)."""
@@ -1405,11 +1761,13 @@ def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
     p = s["players"][seat]
     sector = board.sys_sector(sid)
     need_structs = borg_structures(sp)
-    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector))
-    hits = sum(1 for d in dice if is_hit(p, d, int(sp["nodes"])))
-    borg_dice = ctx.roll(None, "borg_system_defence", need_structs)
-    need = BOARD.hit(len(s["borg"]["spires"]))
-    borg_hits = sum(1 for d in borg_dice if d >= need or d == BOARD.regenerate_face)
+    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector) + tech_amount(p, "extra_dice", RECLAIM))  # Vinculum
+    hits = sum(1 for d in dice if is_hit(p, d, shield_against(p, int(sp["nodes"]), RECLAIM)))
+    borg_hits = 0
+    if not (first_strike and hits >= need_structs):  # with First Strike a successful roll leaves it no fire
+        borg_dice = ctx.roll(None, "borg_system_defence", need_structs)
+        need = BOARD.hit(len(s["borg"]["spires"]))
+        borg_hits = sum(1 for d in borg_dice if d >= need or d == BOARD.regenerate_face)
     ctx.emit("borg_reclaim_round", seat=seat, system=sid, hits=hits, structures=need_structs, borg_hits=borg_hits,
              rule="ascendancy:R260")
     from games.ascendancy.engine.build import take_ship
@@ -1423,7 +1781,21 @@ def reclaim_round(ctx: Ctx, seat: int, sid: str) -> None:
         for _ in range(BOARD.rewards["tech_per_reclaim"]):
             draw_tech(ctx, seat)
         return
-    if sp["nodes"] < BOARD.spire_max_nodes:  # R261
+    if sp["nodes"] < BOARD.spire_max_nodes and offer(ctx, {}, "reclaim_adapt", [seat], system=sid):
+        return  # B48: Adaptation Inhibitor
+    _reclaim_after(ctx, seat, sid, hold=False)
+
+
+def _reclaim_after(ctx: Ctx, seat: int, sid: str, hold: bool) -> None:
+    """After a round that did not reclaim: the Spire's node (R261) unless held, then fight on or stop (B25)."""
+    s = ctx.state
+    sp = spire_of(s, sid)
+    assert sp is not None
+    p = s["players"][seat]
+    sector = board.sys_sector(sid)
+    if hold:
+        ctx.emit("borg_shields_held", cube=None, shield=sp["nodes"], rule="ascendancy:R261")
+    elif sp["nodes"] < BOARD.spire_max_nodes:  # R261
         sp["nodes"] += 1
         ctx.emit("borg_spire_node", system=sid, nodes=sp["nodes"], rule="ascendancy:R261")
     if board.ships_in(p, sector) < borg_structures(sp):  # B25: he can no longer reclaim
@@ -1540,5 +1912,5 @@ def automaton_step(ctx: Ctx, who: str) -> bool:
 
 
 # The rounds, the setup and exploration reach the Borg through the mechanics table (they are layers below).
-effects.MECHANICS.update(borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
+effects.MECHANICS.update(borg_card_damage=card_damage, borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
                          borg_encounter=encounter)

@@ -72,6 +72,16 @@ def _adv(a: dict[str, Any]) -> dict[str, Any]:
 
 ADVANCEMENTS: dict[str, dict[str, Any]] = {a["id"]: _adv(a) for a in _load("advancements")["advancements"]}
 
+#: The Borg Tech cards a player keeps in play (RULINGS B26, B47): those not discarded to use. Each is an
+#: Advancement of the ``borg`` deck with no category and no icons: a Research cost makes it a Tech Project
+#: (R262), a cost of 0 completes it at once. The discard-to-use cards stay in the player's ``borg_tech`` hand.
+BORG_TECH_CIV = "borg"
+BORG_TECH: dict[str, dict[str, Any]] = {t["id"]: t for t in _load("borg_tech")["borg_tech"]}
+ADVANCEMENTS.update({
+    t["id"]: {"id": t["id"], "civ": BORG_TECH_CIV, "cost": int(t["cost"]), "category": None, "warp": 0, "command": 0,
+              "culture": 0, "starting": False, "effects": t.get("effects", [])}
+    for t in BORG_TECH.values() if not t["discard"]})
+
 FLEETS: dict[str, list[dict[str, Any]]] = {c: [] for c in CIVS}  # R124
 FLEET_SIDES: dict[str, dict[str, Any]] = {}
 for _f in _load("fleets")["fleets"]:

@@ -18,6 +18,7 @@ from games.ascendancy.engine import (
     conflict,
     effects,
     ferengi,
+    mirror,
     movement,
     optional,
     rounds,
@@ -70,6 +71,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
     "attack_cube": (borg.check_attack_cube, borg.attack_cube),  # R242
     "reclaim": (borg.check_reclaim, borg.reclaim),  # R260
+    "borg_tech_peek": (borg.check_peek, borg.peek_action),  # R262, RULINGS B48: Unimatrix Coordinates
 }
 MOVE_ACTIONS: dict[str, tuple[Check, Act]] = {
     "step": (movement.check_step, movement.step),
@@ -209,6 +211,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
                 if sec.startswith("S:")]
     out += [("use_ability", args) for args in effects.ability_candidates(state, seat)]
     out += [("remove_recon", {"at": sid}) for sid in p.get("recon", [])]
+    out += [(c.kind, dict(c.args)) for c in borg.peek_commands(state, seat)]
     for other in range(state["n"]):
         if other == seat:
             continue
@@ -238,6 +241,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return vulcans.prompt_commands(state, seat)
     if kind == "arrange_deck":
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
+    if kind in mirror.PROMPTS:  # Dark Mirror (R276, RULINGS B43)
+        return mirror.prompt_commands(state, seat)
     if kind == "place_system":  # The Traveler (RULINGS E52)
         return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
     if kind == "borg_choose_cube":  # R223
@@ -252,6 +257,10 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "borg_lose_structure", {"structure": o}) for o in prompt["options"]]
     if kind == "borg_reclaim":  # B25
         return [Command(seat, "borg_reclaim", {"go_on": True}), Command(seat, "borg_reclaim", {"go_on": False})]
+    if kind == "borg_tech_offer":  # R262, RULINGS B48
+        return borg.offer_commands(state, seat)
+    if kind == "borg_sacrifice":  # R264, R166, RULINGS B49
+        return borg.sacrifice_commands(state, seat)
     if kind == "borg_retreat":  # R96, B16
         return [Command(seat, "borg_retreat", {"retreat": True}), Command(seat, "borg_retreat", {"retreat": False})]
     return []
@@ -474,6 +483,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         vulcans.answer(ctx, seat, kind, args)
     elif pk == "arrange_deck":
         effects.arrange(ctx, seat, list(args["order"]))
+    elif pk in mirror.PROMPTS:
+        mirror.answer(ctx, seat, kind, args)
     elif pk == "place_system":
         movement.traveler_place(ctx, seat, int(args["direction"]))
     elif pk == "borg_choose_cube":
@@ -490,3 +501,7 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         borg.assign_command(ctx, seat, args["card"])
     elif pk == "borg_telemetry":
         borg.answer_telemetry(ctx, seat, bool(args["use"]))
+    elif pk == "borg_tech_offer":
+        borg.answer_offer(ctx, seat, kind == "borg_tech_use")
+    elif pk == "borg_sacrifice":
+        borg.answer_sacrifice(ctx, seat, int(args["ships"]))

@@ -215,9 +215,10 @@ def counter(state: State, seat: int, per: str) -> int:
     systems = state["systems"]
     if per == "starbase":
         return starbases_controlled(state, seat)
-    if per == "ship_orbiting_rival":  # R193: whatever the agreements
+    if per == "ship_orbiting_rival":  # R193: whatever the agreements; Borg Systems too (R264)
+        borg_systems = {sp["system"] for sp in (state.get("borg") or {}).get("spires", [])}
         orbiting = [board.ships_in(p, board.sys_sector(sid)) for sid, sys in sorted(systems.items())
-                    if sys["control"] is not None and sys["control"] != seat]
+                    if (sys["control"] is not None and sys["control"] != seat) or sid in borg_systems]
         if state["options"].get("ferengi_trade_authority") == "per_system":  # RULINGS A48
             return sum(1 for n in orbiting if n > 0)
         return sum(orbiting)
@@ -594,6 +595,8 @@ def arrange(ctx: Ctx, seat: int, order: list[int]) -> None:
     """Put the peeked cards back on top: ``order`` lists the peeked positions (0 = the old top), new top first."""
     prompt = ctx.state["prompt"]
     deck = ctx.state["stack"] if prompt["deck"] == "systems" else ctx.state["exploration"]["deck"]
+    if prompt["deck"] == "borg_commands":  # Unimatrix Coordinates (borg.py, RULINGS B48)
+        deck = ctx.state["borg"]["commands"]["deck"]
     count = int(prompt["count"])
     top = list(reversed(deck[-count:]))
     del deck[-count:]
@@ -605,14 +608,14 @@ def arrange(ctx: Ctx, seat: int, order: list[int]) -> None:
 
 
 # destroy_ship (Sirillium Warheads; RULINGS E51)
-def destroy_targets(state: State, seat: int, src: Source) -> list[tuple[int, str]]:
+def destroy_targets(state: State, seat: int, src: Source) -> list[tuple[int | str, str]]:
     """(rival, unit) a ``destroy_ship`` may hit: a rival's loose ships of a sector (``ship:<sector>``) or one of
     his fleets (``fleet:<card>``) in a sector Adjacent (R32) to one of the owner's ships; never in warp."""
     mine = list(board.occupied_sectors(state["players"][seat]))
     near = set(mine)
     for sec in mine:
         near.update(board.neighbours(state, sec))
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int | str, str]] = []
     for q in state["players"]:
         if q["seat"] == seat or q["exterminated"]:
             continue
@@ -621,7 +624,13 @@ def destroy_targets(state: State, seat: int, src: Source) -> list[tuple[int, str
                 out.append((q["seat"], f"ship:{sec}"))
             out += [(q["seat"], f"fleet:{fid}") for fid in sorted(q["fleets"])
                     if q["fleets"][fid]["sector"] == sec and q["fleets"][fid]["ships"] > 0]
+    for c in (state.get("borg") or {}).get("cubes", []):  # R264: a Cube is a rival ship (1 damage per ship)
+        if c["sector"] in near:
+            out.append((BORG_RIVAL, f"cube:{c['id']}"))
     return out
+
+
+BORG_RIVAL = "borg"  #: the ``rival`` of a ``destroy_ship`` aimed at a Cube (R264, RULINGS B49)
 
 
 def _destroy_cands(state: State, seat: int, src: Source) -> list[dict[str, Any]]:
@@ -637,6 +646,10 @@ def _destroy(ctx: Ctx, seat: int, src: Source, args: dict[str, Any]) -> None:
     """The owner chooses the ship (a loose one of a sector, or one of a fleet: R94's hitter chooses); a fleet
     left below 3 ships is disbanded (R129); holding the victim's Trade Agreement, he betrays it (R82)."""
     take_ship, check_fleet_sizes, betray = MECHANICS["take_ship"], MECHANICS["check_fleet_sizes"], MECHANICS["betray"]
+    if args["rival"] == BORG_RIVAL:  # R264: 1 damage to the Cube per ship the card would destroy (borg.py)
+        MECHANICS["borg_card_damage"](ctx, seat, str(args["unit"]).partition(":")[2],
+                                      int(src.effect.get("amount", 1)), src.card)
+        return
     rival = int(args["rival"])
     q = ctx.player(rival)
     kind, _, ident = str(args["unit"]).partition(":")

@@ -131,6 +131,41 @@ def place_lane(state: State, sid: str, direction: int, length: int) -> str:
     return lid
 
 
+def swing_connections(state: State, src: str, direction: int, length: int,
+                      candidates: Iterable[str]) -> list[tuple[str, int, Galaxy, str]]:
+    """R249 step 3, RULINGS B31: each (Floating system, swing direction) that brings it to the end of a new
+    ``length``-sector lane leaving ``src`` in ``direction`` (its bearing from ``src`` is that direction and the
+    lane bridges the gap), with the galaxy after the swing and the connection and the new lane's id. Its
+    current direction counts (no swing needed)."""
+    g = galaxy(state)
+    out = []
+    for sid in sorted(candidates):
+        if sid == src or g.kind(sid) != "floating":
+            continue
+        anchor = g.anchor(sid)
+        assert anchor is not None
+        here = nearest_direction(g.systems[anchor].centre, g.systems[sid].centre)
+        for d in range(24):
+            if d == here:
+                swung = g
+            elif g.swing_problem(sid, d) is None:
+                swung = g.swing(sid, d)
+            else:
+                continue
+            if nearest_direction(swung.systems[src].centre, swung.systems[sid].centre) != direction:
+                continue
+            if swung.connection_problem(src, sid, length, from_any=True) is not None:
+                continue
+            joined, lid = swung.connect(src, sid, length, from_any=True)
+            out.append((sid, d, joined, lid))
+    return out
+
+
+def store(state: State, g: Galaxy) -> None:
+    """Keep a galaxy computed here (``swing_connections``) as the state's map."""
+    _store(state, g)
+
+
 def disc_fits(state: State, lid: str) -> bool:
     return galaxy(state).disc_problem(lid) is None
 

@@ -636,6 +636,8 @@ def apply_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) -> None:
         complete_project(ctx, seat, p["projects"][0]["card"])
     elif kind == "place_system":
         traveler(ctx, seat, sid)
+    elif kind == "control_ships":  # Dark Mirror (R276, RULINGS A44, B43): mirror.py
+        effects.MECHANICS["dark_mirror"](ctx, seat, sid)
     elif kind in ENCOUNTERS:  # the Borg encounters (Borg Exploration cards and discs)
         effects.MECHANICS["borg_encounter"](ctx, seat, sid, effect)  # borg.py
     else:

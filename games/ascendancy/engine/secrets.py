@@ -126,7 +126,7 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
             public = [p["agenda_public"]] if p["agenda_public"] else []
             p["agendas"] = sorted(public + redrawn) if not public else [*public, *redrawn]
     if "borg" in s:  # I40: the Borg Command and Tech decks are hidden from everyone
-        rng.shuffle(s["borg"]["commands"]["deck"])
+        _shuffle_above(rng, s["borg"]["commands"]["deck"], 0, _peeked(s, seat, "borg_commands"))  # B48
         rng.shuffle(s["borg"]["tech"]["deck"])
         hand = s["borg"].get("hand") or []
         owner = (s["borg"]["cursor"] or {}).get("player")

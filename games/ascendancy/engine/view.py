@@ -19,7 +19,9 @@ from games.engine.core import Zone
 def view(state: State, seat: int | None) -> dict[str, Any]:
     players = []
     for p in state["players"]:
-        q = {k: v for k, v in p.items() if k not in ("deck", "deck_known", "agendas")}
+        q = {k: v for k, v in p.items() if k not in ("deck", "deck_known", "agendas", "peeked")}
+        if seat == p["seat"] and p.get("peeked"):  # the cards a seat looked at are its own knowledge (B48)
+            q["peeked"] = p["peeked"]
         q["deck_count"] = len(p["deck"])
         if _faces_hidden(state, seat, p["seat"]):  # RULINGS I38: the Research on them stays public
             q["projects"] = [{"card": None, "research": pr["research"]} for pr in p["projects"]]

@@ -73,7 +73,7 @@ def test_spire_and_tech_cards() -> None:
     resolve_exploration(ctx, 0, "vega", "borg_assimilated_outpost")
     assert borg.spire_systems(state) == {"vega"}
     resolve_exploration(ctx, 1, "vega", "borg_shattered_cube")
-    assert len(state["players"][1]["borg_tech"]) == 2
+    assert len(borg.tech_held(state["players"][1])) == 2
     assert [e["seat"] for e in ev(ctx.events, "borg_tech_drawn")] == [1, 1]
 
 
@@ -105,10 +105,12 @@ def test_a_free_tech_card_with_a_one_off_gain_pays_it_at_once() -> None:
     research = state["players"][0]["resources"]["research"]
     ctx = ctx_for(state)
     borg.draw_tech(ctx, 0)
-    assert state["players"][0]["borg_tech"] == ["borg_tech_sensor_logs"]
+    assert borg.tech_held(state["players"][0]) == ["borg_tech_sensor_logs"]
+    assert state["players"][0]["advancements"][-1] == {"card": "borg_tech_sensor_logs", "exhausted": False}
     assert state["players"][0]["resources"]["research"] == research + 2
     state["borg"]["tech"]["deck"].remove("borg_tech_rotating_frequencies")
     state["borg"]["tech"]["deck"].append("borg_tech_rotating_frequencies")
     before = dict(state["players"][0]["resources"])
     borg.draw_tech(ctx, 0)
     assert state["players"][0]["resources"] == before  # a Research-cost card pays nothing on drawing
+    assert state["players"][0]["projects"][-1] == {"card": "borg_tech_rotating_frequencies", "research": 0}

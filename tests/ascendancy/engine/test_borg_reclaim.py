@@ -45,7 +45,7 @@ def test_enough_hits_reclaim_the_system_fewer_do_nothing_and_the_spire_grows() -
         if rnd["hits"] >= 1:
             won += 1
             assert not borg.spire_systems(out.state)
-            assert len(out.state["players"][0]["borg_tech"]) == 1
+            assert len(borg.tech_held(out.state["players"][0])) == 1
             assert out.state["systems"]["vega"]["control"] is None  # to be Colonized again
         else:
             lost += 1

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.ascendancy.engine import RULES, board
+from games.ascendancy.engine import RULES, board, layout
 from games.engine.core import AUTO_SEAT, Command, Rng
 from tests.ascendancy.engine.borg_helpers import borg, borg_turn, ctx_for, the_cube
 from tests.ascendancy.engine.helpers import ev
@@ -249,7 +249,7 @@ def test_a_destroyed_cube_gives_every_participant_a_tech_card() -> None:
     assert borg.space_round(ctx, f)
     assert borg.cube(state, "cube1") is None
     assert [e["seat"] for e in ev(ctx.events, "borg_tech_drawn")] == [0, 1]
-    assert len(state["players"][0]["borg_tech"]) == 1 and len(state["borg"]["tech"]["deck"]) == 18
+    assert len(borg.tech_held(state["players"][0])) == 1 and len(state["borg"]["tech"]["deck"]) == 18
     assert state["players"][1]["resources"]["culture"] == culture + 1  # Klingon bonus (R264)
 
 
@@ -580,3 +580,156 @@ def test_the_telemetry_node_has_a_revealed_command_redrawn() -> None:
             assert out.state["players"][1]["borg_tech"] == ["borg_tech_telemetry_node"]
             assert out.state["borg"]["commands"]["discard"][-1] == first and not drawn
         assert out.state["prompt"] is None or out.state["prompt"]["kind"] != "borg_telemetry"
+
+
+@pytest.mark.rules("ascendancy:R249", "ascendancy:R59")
+def test_an_unconnected_cube_swings_a_floating_system_onto_its_new_lane_when_that_connects_it() -> None:
+    """R249 step 3 (RULINGS B31, B45): Deneb floats off Earth; swung round Earth it lies at the end of the lane
+    the Hub's Cube lays toward Earth, so no disc is placed and the Cube moves on toward its target."""
+    deneb = {"id": "deneb", "slots": ["research"], "xy": [60.0, 71.5]}
+    for seed in range(4):
+        state = borg_turn(cubes={"cube1": "S:transwarp_hub"}, systems=[deneb], lanes=[("l1", "earth", "deneb", 2)])
+        assert board.is_floating(state, "deneb")
+        stack = list(state["stack"])
+        ctx = ctx_for(state, seed)
+        borg.move_cube(ctx, "cube1", "developed", 2, None, reactivate=True)
+        swung, = ev(ctx.events, "borg_system_swung")
+        assert swung["system"] == "deneb" and swung["a"] == "transwarp_hub" and swung["toward"] == "earth"
+        assert state["systems"]["deneb"]["xy"] == [45.0, 56.5]  # now between the Hub and Earth
+        assert state["lanes"][swung["lane"]] == {"a": "transwarp_hub", "b": "deneb", "length": swung["length"]}
+        assert state["stack"] == stack and not ev(ctx.events, "borg_system_discovered")  # no disc (step 4)
+        moved, = ev(ctx.events, "borg_cube_moved")
+        assert moved["goal"] == "earth" and moved["path"][0] == f"L:{swung['lane']}:1"
+        assert not board.is_floating(state, "deneb") and layout.violations(state) == []
+    # no target at all (no Spire in play): nothing to Connect to, no swing
+    lone = {"id": "deneb", "slots": ["research"], "xy": [60.0, 71.5]}
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub"}, systems=[lone], lanes=[("l1", "earth", "deneb", 2)])
+    ctx = ctx_for(state, 0)
+    borg.move_cube(ctx, "cube1", "spire", 2, None, reactivate=True)
+    assert not ev(ctx.events, "borg_system_swung")
+
+
+@pytest.mark.rules("ascendancy:R237", "ascendancy:R96")
+def test_the_forced_retreat_leaves_the_cubes_reach_whatever_the_retreat_adjacent_option() -> None:
+    """RULINGS B44: a group retreating from a Cube never ends in a sector Adjacent to it, even with
+    ``retreat_adjacent`` ``allowed`` (Adjacent ships are engaged: they would still be in the battle)."""
+    rigel = {**RIGEL, "xy": [60.0, 50.0]}
+    for option in ("forbidden", "allowed"):
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA, rigel],
+                          lanes=[("l1", "vega", "earth", 1), ("l2", "vega", "rigel", 2)], ships={0: {"S:vega": 3}},
+                          options={"retreat_adjacent": option})
+        area = borg.battle_area(state, "S:vega")
+        assert set(area) == {"S:vega", "L:l1:1", "L:l2:1"}
+        ctx = ctx_for(state)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+        borg.forced_retreat(ctx, f, 0, area)
+        moved, = ev(ctx.events, "borg_forced_retreat")
+        assert moved["to"] == "L:l2:2" and state["players"][0]["ships"] == {"L:l2:2": 3}  # nearest, then sorted
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R168", "ascendancy:R193")
+def test_a_marauder_fleet_takes_one_production_per_cube_and_ferengi_count_ships_orbiting_borg_systems() -> None:
+    for seed in range(20):
+        state = fight_state(2, civs=("federation", "klingon", "ferengi"),
+                            fleets={1: {"kli_fleet_1": ("kli_marauder_fleet", 4, "S:vega")}})
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), borg.engaged(state, "S:vega"), "card")
+        f["damage"] = 8
+        production = state["players"][1]["resources"]["production"]
+        if borg.space_round(ctx, f):  # the first strike's hit destroys it
+            break
+    assert borg.cube(state, "cube1") is None
+    assert ev(ctx.events, "borg_marauder_production") == [
+        {"seat": 1, "fleets": 1, "production": 1, "rule": "ascendancy:R264"}]  # none for seat 0 (no Marauder)
+    assert state["players"][1]["resources"]["production"] == production + 1  # one, however many dice hit
+    # Ferengi Trade Authority: a ship in Orbit of a Borg System counts like one orbiting a rival's system
+    from games.ascendancy.engine import effects
+
+    ferengi = borg_turn(civs=("federation", "klingon", "ferengi"), systems=[{**VEGA, "control": None}],
+                        spires=[{"system": "vega", "nodes": 1}], ships={2: {"S:vega": 2}})
+    assert effects.counter(ferengi, 2, "ship_orbiting_rival") == 2
+    ferengi["borg"]["spires"] = []
+    assert effects.counter(ferengi, 2, "ship_orbiting_rival") == 0
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R240", "ascendancy:R241")
+def test_sirillium_warheads_damage_a_cube_and_the_damage_waits_for_its_next_battle() -> None:
+    """RULINGS B49: a card that destroys a rival ship deals a Cube 1 damage; it stays until the Cube's next
+    battle, which starts with it (fewer dice); 9 destroy the Cube and its user draws the Tech card."""
+    from games.ascendancy.engine.scenario import build, cmd, run
+
+    def table() -> dict[str, Any]:
+        state = build(civs=("klingon", "federation", "romulan"), options={"borg_mode": "delta_quadrant"},
+                      lanes=[("l1", "qonos", None, 3)], turn=0, phase="command", ships={0: {"S:qonos": 1}},
+                      advancements={0: ["kli_sirillium_warheads"]})
+        state["borg"]["cubes"].append({"id": "cube1", "sector": "L:l1:1", "placed": 1})
+        return state
+
+    state = table()
+    use = {"card": "kli_sirillium_warheads", "effect": 0, "rival": "borg", "unit": "cube:cube1"}
+    assert ("use_ability", use) in [(c.kind, dict(c.args)) for c in RULES.legal_commands(state, 0)]
+    state, events = run(state, cmd(0, "use_ability", **use))
+    assert ev(events, "borg_cube_damaged") == [{"seat": 0, "cube": "cube1", "damage": 1, "rule": "ascendancy:R264"}]
+    assert the_cube(state, "cube1")["damage"] == 1 and not ev(events, "betrayal")
+    ctx = ctx_for(state)
+    f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+    assert f["damage"] == 1 and "damage" not in the_cube(state, "cube1")  # the battle takes it over
+    state = table()
+    the_cube(state, "cube1")["damage"] = 8
+    state, events = run(state, cmd(0, "use_ability", **use))
+    assert borg.cube(state, "cube1") is None and ev(events, "borg_cube_destroyed")
+    assert [e["seat"] for e in ev(events, "borg_tech_drawn")] == [0]
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R176")
+def test_cloaked_orbital_mines_roll_once_per_cube_ending_its_move_in_orbit() -> None:
+    hit = missed = 0
+    for seed in range(16):
+        state = borg_turn(civs=("federation", "romulan", "klingon"), cubes={"cube1": "S:transwarp_hub"},
+                          systems=[{**VEGA, "control": 1}], lanes=[("l1", "transwarp_hub", "vega", 1)],
+                          advancements={1: ["rom_cloaked_orbital_mines"]})
+        ctx = ctx_for(state, seed)
+        borg.move_cube(ctx, "cube1", "developed", 2, None, reactivate=False)
+        assert the_cube(state, "cube1")["sector"] == "S:vega"
+        rolls = [e for e in ev(ctx.events, "dice_rolled") if e["why"] == "mines"]
+        assert len(rolls) == 1 and rolls[0]["seat"] == 1 and len(rolls[0]["dice"]) == 1  # once per Cube
+        if rolls[0]["dice"][0] >= 5:
+            hit += 1
+            assert the_cube(state, "cube1")["damage"] == 1
+        else:
+            missed += 1
+            assert "damage" not in the_cube(state, "cube1")
+    assert hit and missed
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R166")
+def test_the_cult_of_kahless_sacrifices_ships_against_a_cube_one_damage_each() -> None:
+    state = fight_state(4, civs=("klingon", "federation", "romulan"), advancements={0: ["kli_cult_of_kahless"]})
+    state["players"][0]["ships"] = {"L:l1:1": 4}
+    ctx = ctx_for(state)
+    f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+    f["driver"] = "attack"
+    state["borg"]["attack"] = f
+    assert borg.space_round(ctx, f) is None
+    assert state["prompt"] == {"kind": "borg_sacrifice", "seat": 0, "cube": "cube1", "ships": 4}
+    assert [(c.kind, dict(c.args)) for c in RULES.legal_commands(state, 0)] == [
+        ("borg_sacrifice", {"ships": k}) for k in range(5)]
+    out = RULES.apply(state, Command(0, "borg_sacrifice", {"ships": 3}), Rng.from_seed(1))
+    events = list(out.events)
+    assert ev(events, "borg_sacrificed") == [{"seat": 0, "cube": "cube1", "ships": 3, "rule": "ascendancy:R264"}]
+    assert not [e for e in ev(events, "dice_rolled") if e["seat"] == 0]  # he did not roll
+    fired = ev(events, "borg_fired")
+    assert len(fired[0]["dice"]) == 9 - 3  # first strike (R230): the 3 damage before the Cube rolls
+
+
+@pytest.mark.rules("ascendancy:R264", "ascendancy:R181")
+def test_andorians_claim_no_ship_from_a_destroyed_cube() -> None:
+    for seed in range(20):
+        state = fight_state(4, civs=("andorian", "federation", "romulan"))
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+        f["damage"] = 8
+        if borg.space_round(ctx, f):
+            break
+    assert borg.cube(state, "cube1") is None
+    assert state["players"][0]["claimed_ships"] == 0 and not ev(ctx.events, "andorian_field_testing")

@@ -24,7 +24,8 @@ def test_the_catalog_holds_exactly_the_validated_content() -> None:
         sides = [(s["side"], s["min"], s["max"]) for f in catalog.FLEETS[civ] for s in f["sides"]]
         assert sides == [(s.id, s.min_ships, s.max_ships) for f in c.fleets_of(civ) for s in f.sides]
     assert {a: catalog.ADVANCEMENTS[a]["cost"] for a in catalog.ADVANCEMENTS} == {
-        a.id: a.cost for a in c.advancements.values()}
+        **{a.id: a.cost for a in c.advancements.values()},
+        **{t.id: t.cost for t in c.borg_tech.values() if not t.discard}}  # RULINGS B47: kept Tech cards
     assert set(catalog.DISCS) <= set(c.systems)
     assert set(catalog.EXPLORATION) <= set(c.exploration)
     assert set(agendas.AGENDAS) == set(c.agendas) and len(agendas.AGENDAS) == content.AGENDA_COUNT

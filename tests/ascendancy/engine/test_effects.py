@@ -18,6 +18,8 @@ from .helpers import RULES, build, cmd, ev, fresh, kinds, legal, refused, run
 COMBAT_KINDS = {"shield", "always_hit", "extra_dice", "starbase_dice", "reroll", "first_strike", "node_strike",
                 "annexation", "sacrifice_attack", "mines", "cancel_battle", "capture_ship",
                 "never_retreat", "never_defeated"}
+#: the Borg Tech cards' kinds against the Borg, played by borg.py (RULINGS B47)
+BORG_KINDS = {"adaptive_shield", "borg_shields", "hit_roll"}
 CIVS_KINDS = {"move_ambassador", "place_ambassador", "ambassador_defense", "logical_observers",
               "vulcan_colonization", "distrust", "independence", "swap_home", "pride", "move_rival_ships"}
 #: kinds played outside effects.py, by the function named here
@@ -43,7 +45,7 @@ def _ability(state: dict[str, Any], seat: int, card: str) -> list[dict[str, Any]
 @pytest.mark.rules("ascendancy:R135", "ascendancy:R138")
 def test_every_effect_kind_on_a_card_has_a_handler_or_an_owner() -> None:
     missing = sorted({e["kind"] for _, e in _all_effects()} - set(effects.HANDLERS) - set(ELSEWHERE)
-                     - COMBAT_KINDS - CIVS_KINDS)
+                     - COMBAT_KINDS - CIVS_KINDS - BORG_KINDS)
     assert missing == []
     assert all(callable(fn) for fn in (*effects.HANDLERS.values(), *ELSEWHERE.values()))
     activated = {e["kind"] for _, e in _all_effects() if e.get("when") in effects.ACTIVATED}

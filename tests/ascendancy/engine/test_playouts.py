@@ -29,6 +29,9 @@ def card_places(state: dict[str, Any]) -> Counter[str]:
         out.update(pr["card"] for pr in p["projects"])
         out.update(a["card"] for a in p["advancements"])
         out.update(p["allies"])
+        out.update(p.get("borg_tech", []))  # Borg Tech cards in hand (RULINGS B47, B48)
+    if "borg" in state:  # the Tech deck: every Tech card is there, in a hand, a Project or an Advancement
+        out.update(state["borg"]["tech"]["deck"])
     ex = state["exploration"]
     out.update(ex["deck"])
     out.update(ex["discard"])
