@@ -8,6 +8,7 @@ an in-process channel layer, a filesystem Celery broker and a filesystem cache, 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -141,6 +142,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 IS_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 
 # --- redis: channel layer, cache, broker ---------------------------------------------------------
+
+
+def _redis_db(url: str) -> int:
+    """The database number of a ``redis://host:port/<db>`` URL (0 when it names none)."""
+    path = urlparse(url).path.strip("/")
+    return int(path) if path.isdigit() else 0
+
+
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -157,14 +166,23 @@ if REDIS_URL:
             },
         }
     }
-    if env_str("HYPERLANE_CHANNEL_LAYER", "core") == "pubsub":
+    CHANNEL_LAYER = env_str("HYPERLANE_CHANNEL_LAYER", "core")
+    if CHANNEL_LAYER not in ("core", "pubsub"):
+        raise ImproperlyConfigured(f"HYPERLANE_CHANNEL_LAYER is core or pubsub, not {CHANNEL_LAYER!r}")
+    if CHANNEL_LAYER == "pubsub":
         # channels-redis's pub/sub layer: one PUBLISH per group message instead of a queue per socket,
         # delivered at most once (a page's heartbeat brings back what a dropped message missed).
         # Measured against the default in bench/server.py (``--layers core,pubsub``, bench/RESULTS.md).
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+                "BACKEND": "config.channel_layer.OutageTolerantRedisPubSubChannelLayer",
+                "CONFIG": {
+                    # Bounded connects and commands (the subscriber's reads wait 0.1 s at a time).
+                    "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 5}],
+                    # Pub/sub channels ignore the database number: two sites sharing a Redis server
+                    # (the live tests' sites, staging beside production) would hear each other's tables.
+                    "prefix": f"asgi{_redis_db(REDIS_URL)}:",
+                },
             }
         }
     CACHES = {
