@@ -152,27 +152,13 @@ def _redis_db(url: str) -> int:
 
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            # channels-redis's layer, waiting out a Redis outage instead of ending every socket.
-            "BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer",
-            "CONFIG": {
-                # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that channels-redis
-                # blocks for on an idle channel (BZPOPMIN): the read timed out first and killed the
-                # socket's consumer after 5 idle seconds. Reads may block longer than the layer ever does.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 60}],
-                "group_expiry": 86400,
-                "capacity": 1000,
-            },
-        }
-    }
-    CHANNEL_LAYER = env_str("HYPERLANE_CHANNEL_LAYER", "core")
-    if CHANNEL_LAYER not in ("core", "pubsub"):
-        raise ImproperlyConfigured(f"HYPERLANE_CHANNEL_LAYER is core or pubsub, not {CHANNEL_LAYER!r}")
+    # The channel layer: channels-redis's pub/sub layer by default (one PUBLISH per group message, read
+    # by one subscriber connection per server), or ``HYPERLANE_CHANNEL_LAYER=core``, its queues (a Redis
+    # queue per socket, a BZPOPMIN per reader). Pub/sub delivers at most once: a message published while
+    # a server's subscriber is cut off is lost, and the page's heartbeat brings back what it missed.
+    # bench/RESULTS.md (issue 12, sessions 7 and 9; bench/server.py ``--layers core,pubsub``).
+    CHANNEL_LAYER = env_str("HYPERLANE_CHANNEL_LAYER", "pubsub")
     if CHANNEL_LAYER == "pubsub":
-        # channels-redis's pub/sub layer: one PUBLISH per group message instead of a queue per socket,
-        # delivered at most once (a page's heartbeat brings back what a dropped message missed).
-        # Measured against the default in bench/server.py (``--layers core,pubsub``, bench/RESULTS.md).
         CHANNEL_LAYERS = {
             "default": {
                 "BACKEND": "config.channel_layer.OutageTolerantRedisPubSubChannelLayer",
@@ -185,6 +171,24 @@ if REDIS_URL:
                 },
             }
         }
+    elif CHANNEL_LAYER == "core":
+        CHANNEL_LAYERS = {
+            "default": {
+                # channels-redis's layer, waiting out a Redis outage instead of ending every socket.
+                "BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer",
+                "CONFIG": {
+                    # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that
+                    # channels-redis blocks for on an idle channel (BZPOPMIN): the read timed out first
+                    # and killed the socket's consumer after 5 idle seconds. Reads may block longer than
+                    # the layer ever does.
+                    "hosts": [{"address": REDIS_URL, "socket_timeout": 60}],
+                    "group_expiry": 86400,
+                    "capacity": 1000,
+                },
+            }
+        }
+    else:
+        raise ImproperlyConfigured(f"HYPERLANE_CHANNEL_LAYER is pubsub or core, not {CHANNEL_LAYER!r}")
     CACHES = {
         "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": REDIS_URL},
         # Rendered table fragments, shared by every ASGI server (games/rendering.py).
