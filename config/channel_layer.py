@@ -89,8 +89,8 @@ class OutageTolerantRedisPubSubChannelLayer(RedisPubSubChannelLayer):
         return self.deserialize(message)
 
     async def group_add(self, group: str, channel: str) -> None:
-        # A failed SUBSCRIBE is tried again by the next heartbeat's group_add (the layer remembers only
-        # the channels Redis acknowledged, and resubscribes only those after a reconnect).
+        # A SUBSCRIBE that could not be sent is tried again by the next heartbeat's group_add (the layer
+        # remembers only the channels it sent, and redis-py resubscribes those after a reconnect).
         await _bounded("group_add", self._get_layer().group_add(group, channel), group)
 
     async def group_discard(self, group: str, channel: str) -> None:
