@@ -353,7 +353,8 @@ def main() -> int:
                              "form's HTTP POST), socket (over the mover's open websocket, issue 12), or both: post,socket")
     parser.add_argument("--layers", default="core",
                         help="the site's channel layer, measured one after the other (the site's processes restarted"
-                             " between): core (channels_redis's default) and/or pubsub (HYPERLANE_CHANNEL_LAYER), e.g. core,pubsub")
+                             " between): core (channels_redis's queues) and/or pubsub (its pub/sub layer; "
+                             "HYPERLANE_CHANNEL_LAYER), e.g. core,pubsub; repeat them to alternate: core,pubsub,core,pubsub")
     parser.add_argument("--no-bgio", action="store_true")
     parser.add_argument("--no-stack", action="store_true", help="skip the stack ceiling (c)")
     parser.add_argument("--only-stack", action="store_true", help="run only the stack ceiling (c)")
@@ -398,7 +399,7 @@ def main() -> int:
         runs = [(layer, game, c, p) for layer in layers for game in args.games.split(",")
                 for c in server_counts for p in args.move_paths.split(",")]
         for layer, game, count, path in runs:
-            if site.env.get("HYPERLANE_CHANNEL_LAYER", "core") != layer:
+            if site.env.get("HYPERLANE_CHANNEL_LAYER") != layer:  # named, whatever the settings' default
                 site.restart({"HYPERLANE_CHANNEL_LAYER": layer}, workers=args.workers)
                 print(f"\n== the site's processes restarted on channels_redis's {layer} layer   [{loadavg()}]", flush=True)
             at = f"@{layer}" if len(layers) > 1 else ""

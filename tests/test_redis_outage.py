@@ -8,6 +8,7 @@ are logged, and a committed move answers as committed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 
@@ -76,7 +77,10 @@ def test_a_silent_cache_server_costs_one_timeout_then_is_left_alone(settings):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("away", ["refused", "silent"])
-def test_signed_in_pages_and_moves_answer_while_redis_is_away(away, alice, bob, settings, broker_away, caplog):
+@pytest.mark.parametrize("layer", ["core", "pubsub"])
+def test_signed_in_pages_and_moves_answer_while_redis_is_away(
+    away, layer, alice, bob, settings, broker_away, caplog
+):
     """Before: the session store read the cache, so every signed-in request answered 500, and a move
     whose broadcast or task could not leave answered 500 after it was committed."""
     table = started_table(alice, bob)
@@ -87,9 +91,8 @@ def test_signed_in_pages_and_moves_answer_while_redis_is_away(away, alice, bob, 
     url = f"redis://127.0.0.1:{server.port if server else closed_port()}/0"
     settings.HYPERLANE_REDIS_CACHE_TIMEOUT = 0.3
     settings.HYPERLANE_BROADCAST_TIMEOUT = 0.5
-    layers = {"default": {"BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer", "CONFIG": {"hosts": [url]}}}
     try:
-        with override_settings(CACHES=_caches(url), CHANNEL_LAYERS=layers):
+        with override_settings(CACHES=_caches(url), CHANNEL_LAYERS=_tolerant_layers(url, layer)):
             page = client.get(f"/tables/{table.pk}/")
             assert page.status_code == 200 and "alice" in page.content.decode()
             assert client.get("/").status_code == 200
@@ -120,36 +123,54 @@ def test_signed_in_pages_and_moves_answer_while_redis_is_away(away, alice, bob, 
     assert any("could not queue games.tasks.advance_table_task" in m for m in said)
 
 
-def _tolerant_layers(url: str) -> dict[str, dict[str, object]]:
-    return {"default": {"BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer", "CONFIG": {"hosts": [url]}}}
+#: The two Redis channel layers (HYPERLANE_CHANNEL_LAYER): channels-redis's queues, and its pub/sub.
+LAYERS = {
+    "core": "config.channel_layer.OutageTolerantRedisChannelLayer",
+    "pubsub": "config.channel_layer.OutageTolerantRedisPubSubChannelLayer",
+}
+
+
+def _tolerant_layers(url: str, layer: str) -> dict[str, dict[str, object]]:
+    return {"default": {"BACKEND": LAYERS[layer], "CONFIG": {"hosts": [url]}}}
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("away", ["refused", "silent"])
-async def test_the_channel_layer_waits_out_an_outage_instead_of_ending_the_socket(away, settings, caplog):
+@pytest.mark.parametrize("kind", ["core", "pubsub"])
+async def test_the_channel_layer_waits_out_an_outage_instead_of_ending_the_socket(
+    away, kind, settings, caplog
+):
     """Before: channels-redis raised out of ``receive`` and ``group_add``: every socket of the server
-    closed, and every new one was answered with a server error, until Redis was back."""
+    closed, and every new one was answered with a server error, until Redis was back. Its pub/sub layer
+    raised out of ``new_channel`` too (a socket's SUBSCRIBE), so no socket opened at all."""
     import asyncio
 
-    from config.channel_layer import OutageTolerantRedisChannelLayer
+    from django.utils.module_loading import import_string
 
     settings.HYPERLANE_BROADCAST_TIMEOUT = 0.3
     server = SilentServer() if away == "silent" else None
-    layer = OutageTolerantRedisChannelLayer(hosts=[f"redis://127.0.0.1:{server.port if server else closed_port()}/0"])
+    url = f"redis://127.0.0.1:{server.port if server else closed_port()}/0"
+    layer = import_string(LAYERS[kind])(hosts=[url])
     try:
         channel = await layer.new_channel()
         await layer.group_add("table.1", channel)  # given up with a warning, not raised
         await layer.group_discard("table.1", channel)
-        if server is None:  # a silent server never fails a blocking read: it just never answers
-            receiving = asyncio.ensure_future(layer.receive(channel))
+        receiving = asyncio.ensure_future(layer.receive(channel))
+        # A silent server never fails a blocking read: it just never answers.
+        if server is None and kind == "core":
             for _ in range(12_000):  # until the layer says it waits (the safety cap only if it never does)
                 if any("waits for it" in r.getMessage() for r in caplog.records):
                     break
                 await asyncio.sleep(0.01)
-            assert not receiving.done()  # still waiting for Redis, not ended
-            receiving.cancel()
+        else:  # the pub/sub layer's receive waits on its own queue, in this process
+            await asyncio.sleep(0.5)
+        assert not receiving.done()  # still waiting for Redis, not ended
+        receiving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await receiving  # the pub/sub layer's UNSUBSCRIBE on the way out: bounded, not raised
         said = [r.getMessage() for r in caplog.records]
         assert any(m.startswith("group_add table.1 failed") for m in said)
+        assert not any(r.exc_info for r in caplog.records)  # warnings, not tracebacks
     finally:
         if server:
             server.close()
@@ -157,7 +178,8 @@ async def test_the_channel_layer_waits_out_an_outage_instead_of_ending_the_socke
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_a_table_socket_opens_and_answers_its_heartbeat_while_redis_is_away(alice, bob, settings):
+@pytest.mark.parametrize("kind", ["core", "pubsub"])
+async def test_a_table_socket_opens_and_answers_its_heartbeat_while_redis_is_away(kind, alice, bob, settings):
     """Before: the handshake failed (group_add raised) for as long as Redis was away."""
     from asgiref.sync import sync_to_async
     from channels.routing import URLRouter
@@ -167,7 +189,7 @@ async def test_a_table_socket_opens_and_answers_its_heartbeat_while_redis_is_awa
     from tests.support.sockets import CAP, receive_until
 
     settings.HYPERLANE_BROADCAST_TIMEOUT = 0.3
-    with override_settings(CHANNEL_LAYERS=_tolerant_layers(f"redis://127.0.0.1:{closed_port()}/0")):
+    with override_settings(CHANNEL_LAYERS=_tolerant_layers(f"redis://127.0.0.1:{closed_port()}/0", kind)):
         table = await sync_to_async(started_table)(alice, bob)
         comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/tables/{table.pk}/")
         comm.scope["user"] = alice

@@ -8,6 +8,7 @@ an in-process channel layer, a filesystem Celery broker and a filesystem cache, 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -141,32 +142,53 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 IS_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 
 # --- redis: channel layer, cache, broker ---------------------------------------------------------
+
+
+def _redis_db(url: str) -> int:
+    """The database number of a ``redis://host:port/<db>`` URL (0 when it names none)."""
+    path = urlparse(url).path.strip("/")
+    return int(path) if path.isdigit() else 0
+
+
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            # channels-redis's layer, waiting out a Redis outage instead of ending every socket.
-            "BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer",
-            "CONFIG": {
-                # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that channels-redis
-                # blocks for on an idle channel (BZPOPMIN): the read timed out first and killed the
-                # socket's consumer after 5 idle seconds. Reads may block longer than the layer ever does.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 60}],
-                "group_expiry": 86400,
-                "capacity": 1000,
-            },
-        }
-    }
-    if env_str("HYPERLANE_CHANNEL_LAYER", "core") == "pubsub":
-        # channels-redis's pub/sub layer: one PUBLISH per group message instead of a queue per socket,
-        # delivered at most once (a page's heartbeat brings back what a dropped message missed).
-        # Measured against the default in bench/server.py (``--layers core,pubsub``, bench/RESULTS.md).
+    # The channel layer: channels-redis's pub/sub layer by default (one PUBLISH per group message, read
+    # by one subscriber connection per server), or ``HYPERLANE_CHANNEL_LAYER=core``, its queues (a Redis
+    # queue per socket, a BZPOPMIN per reader). Pub/sub delivers at most once: a message published while
+    # a server's subscriber is cut off is lost, and the page's heartbeat brings back what it missed.
+    # bench/RESULTS.md (issue 12, sessions 7 and 9; bench/server.py ``--layers core,pubsub``).
+    CHANNEL_LAYER = env_str("HYPERLANE_CHANNEL_LAYER", "pubsub")
+    if CHANNEL_LAYER == "pubsub":
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+                "BACKEND": "config.channel_layer.OutageTolerantRedisPubSubChannelLayer",
+                "CONFIG": {
+                    # Bounded connects and commands (the subscriber's reads wait 0.1 s at a time).
+                    "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 5}],
+                    # Pub/sub channels ignore the database number: two sites sharing a Redis server
+                    # (the live tests' sites, staging beside production) would hear each other's tables.
+                    "prefix": f"asgi{_redis_db(REDIS_URL)}:",
+                },
             }
         }
+    elif CHANNEL_LAYER == "core":
+        CHANNEL_LAYERS = {
+            "default": {
+                # channels-redis's layer, waiting out a Redis outage instead of ending every socket.
+                "BACKEND": "config.channel_layer.OutageTolerantRedisChannelLayer",
+                "CONFIG": {
+                    # redis-py 6+ reads with a 5 s socket timeout by default, the same 5 s that
+                    # channels-redis blocks for on an idle channel (BZPOPMIN): the read timed out first
+                    # and killed the socket's consumer after 5 idle seconds. Reads may block longer than
+                    # the layer ever does.
+                    "hosts": [{"address": REDIS_URL, "socket_timeout": 60}],
+                    "group_expiry": 86400,
+                    "capacity": 1000,
+                },
+            }
+        }
+    else:
+        raise ImproperlyConfigured(f"HYPERLANE_CHANNEL_LAYER is pubsub or core, not {CHANNEL_LAYER!r}")
     CACHES = {
         "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": REDIS_URL},
         # Rendered table fragments, shared by every ASGI server (games/rendering.py).

@@ -40,7 +40,9 @@ HYPERLANE_EXTRA_GAMES = ["tests.support.toygame.TOY"]
 # Games in preview (config/settings/dev.py): installed for the tests, not yet in the base settings.
 INSTALLED_APPS = [*INSTALLED_APPS, "games.ascendancy", "games.bsg"]  # noqa: F405
 # Unit tests of consumers use the in-process layer; the live-server tests start their own processes.
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# HYPERLANE_CHANNEL_LAYER=core|pubsub (with REDIS_URL) runs them on that Redis layer instead.
+if not (REDIS_URL and os.environ.get("HYPERLANE_CHANNEL_LAYER")):  # noqa: F405
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Unit tests send heartbeats back to back to check what each brings; the limit has its own test.
 HYPERLANE_HEARTBEAT_MIN_SECONDS = 0
 # Automatic steps are applied without a pause in tests (a live test may set one in the environment).

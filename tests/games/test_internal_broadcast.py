@@ -19,6 +19,15 @@ from config.env import persistent_random_key
 from games import broadcast
 
 KEY = "internal-" + "k" * 40
+
+
+@pytest.fixture(autouse=True)
+def _in_process_layer(settings):  # type: ignore[no-untyped-def]
+    """The relay exists for the embedded default, whose layer is the in-process one (even when the unit
+    tests run on a Redis layer: HYPERLANE_CHANNEL_LAYER, config/settings/test.py)."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
 URL = "/internal/broadcast/"
 
 
