@@ -17,6 +17,9 @@ Command kinds and args:
 - ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
 - ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
   "the President / the current player chooses a character to send to the Brig")
+- ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
+  due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
+  ``viper_attack {area, target}``, ``viper_done {}`` (R620)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -26,7 +29,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import checks, cylons, setup, turns
+from games.bsg.engine import actions, checks, cylons, setup, turns, vipers
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -63,6 +66,10 @@ def pending(state: State) -> list[Decision]:
     if state["activation"] is not None:
         return [Decision(key=key, seats=frozenset({state["current"]}), prompt="activate_area",
                          params={"areas": cylons.areas_left(state)})]
+    if state.get("viper_acts") is not None:
+        acts = state["viper_acts"]
+        return [Decision(key=key, seats=frozenset({acts["seat"]}), prompt="activate_vipers",
+                         params={"seat": acts["seat"], "left": acts["left"], "mode": acts["mode"]})]
     if state["prompt"] is not None:
         pr = state["prompt"]
         return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
@@ -138,7 +145,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return out
     if prompt == "action":
         return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
-                                            for args in turns.location_options(state, seat)]
+                                            for args in turns.location_options(state, seat)] + [
+            _c(seat, kind, **args) for kind, args in actions.options(state, seat)]
+    if prompt == "activate_vipers":
+        return [_c(seat, "viper_done")] + [_c(seat, kind, **args) for kind, args in vipers.options(state, seat)]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
     if prompt == "draw_crisis":
@@ -225,6 +235,15 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
         ctx, c.seat, _arg(c, "target", int))),
     "place_stranded": ("place_stranded", "bsg:R456", lambda ctx, c: turns.place_stranded(
         ctx, c.seat, _arg(c, "location"))),
+    "activate_viper": ("action", "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
+    "launch_nuke": ("action", "bsg:R618", lambda ctx, c: actions.launch_nuke(
+        ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(ctx, c.seat, _arg(c, "to"))),
+    "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
+        ctx, c.seat, _arg(c, "area"), _arg(c, "to"))),
+    "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
+        ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+    "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
 }
 
 
@@ -255,3 +274,4 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         raise IllegalCommand("not_your_turn", "")
     _need(state, command.seat, prompt, rule)
     handler(ctx, command)
+    vipers.sync_nukes(ctx.state)

@@ -53,6 +53,15 @@ MESSAGES: dict[str, str] = {
     "no_skill_check": "There is no skill check under way.",
     "not_your_contribution": "The check waits for another player's cards.",
     "contribution_limit_reached": "You may put at most {limit} card(s) into this check.",
+    # vipers, guns, repairs (vipers.py, actions.py)
+    "no_such_target": "There is no such Cylon ship to attack in {area}.",
+    "no_cylon_ship_to_attack": "There is no Cylon ship to attack.",
+    "only_the_admiral": "Only the Admiral can do that.",
+    "no_nukes_left": "The Admiral has no nukes left.",
+    "viper_activation_not_possible": "That viper cannot do that.",
+    "no_viper_activation_due": "You have no viper activations to use.",
+    "not_piloting": "You are not piloting a viper.",
+    "location_not_damaged": "{location} is not damaged.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -75,6 +84,7 @@ PROMPTS: dict[str, str] = {
     "move_anywhere": "Choose where to go.",
     "place_stranded": "Choose the Galactica location where your character turns up.",
     "risk_raptor": "Risk a raptor?",
+    "activate_vipers": "Activate a viper ({left} left), or stop.",
 }
 
 EVENTS: dict[str, str] = {
@@ -138,6 +148,16 @@ EVENTS: dict[str, str] = {
     "sleeper_phase": "Sleeper Agent phase: everyone receives a Loyalty card.",
     "loyalty_revealed": "Seat {seat} revealed a Loyalty card.",
     "game_over": "The game is over: the {winner} win ({reason}).",
+    "basestar_damaged": "A basestar in {area} was damaged.",
+    "basestar_destroyed": "A basestar in {area} was destroyed.",
+    "nuke_launched": "Seat {seat} launched a nuke at a basestar in {area}: {roll}, {result}.",
+    "raiders_destroyed": "{count} raider(s) destroyed in {area}.",
+    "no_viper_activation": "Seat {seat} has no viper to activate.",
+    "vipers_to_activate": "Seat {seat} may activate vipers {count} time(s).",
+    "viper_launched": "A viper launched into {area}.",
+    "viper_moved_to": "A viper moved from {area} to {to}.",
+    "viper_activations_ended": "Seat {seat} stopped activating vipers.",
+    "location_repaired": "{location} was repaired.",
 }
 
 OPTIONS: dict[str, str] = {

@@ -35,6 +35,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "space": {a.id: empty_area() for a in board.space_areas},
         "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},
         "result": None,
+        "viper_acts": None,  # viper activations a seat has left to spend (vipers.py)
     }
     ctx = Ctx(state=state, rng=rng)
     decks: dict[str, Any] = state["decks"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import cylons
+from games.bsg.engine import cylons, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -24,6 +24,14 @@ from games.bsg.engine.effects import (
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, left_of, next_key
+from games.bsg.engine.traits import (
+    attack_bonus,
+    draw_penalty,
+    extra_any_draws,
+    hand_limit,
+    location_bonus,
+    sheet_effects,
+)
 from games.engine.core import IllegalCommand
 
 STEPS = ("receive", "move", "action", "crisis", "activation", "jump", "end")
@@ -57,7 +65,9 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     if p["location"] == "sickbay":
         return [[t] for t in sheet.skill_types]
     options = [d.types for d in sheet.skills if len(d.types) > 1 for _ in range(d.count)]
-    return [list(c) for c in product(*options)]
+    any_extra = extra_any_draws(state, seat)  # Baltar's Delusional Intuition (RULINGS C3)
+    return [list(c) + list(e) for c in product(*options)
+            for e in combinations_with_replacement(SKILLS, any_extra)]
 
 
 def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
@@ -69,6 +79,9 @@ def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
     draws: list[str] = list(picks)
     if not p["cylon"] and p["location"] != "sickbay":
         draws = [d.types[0] for d in sheet.skills if len(d.types) == 1 for _ in range(d.count)] + draws
+        penalty = draw_penalty(state, seat)  # Tigh's Alcoholic: fewer fixed draws
+        if penalty:
+            draws = draws[penalty:]
     for skill in draws:
         draw_skill(ctx, seat, skill)
     ctx.emit("skills_received", seat=seat, count=len(draws))
@@ -159,7 +172,7 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
-                    "hangar_deck", "armory")
+                    "hangar_deck", "armory", "command", "weapons_control")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -196,6 +209,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
         return "no_centurion_aboard", "bsg:R308"
+    if loc == "weapons_control" and not any(vipers.ship_targets(state, a) for a in state["space"]):
+        return "no_cylon_ship_to_attack", "bsg:R610"
     return None
 
 
@@ -212,6 +227,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"pick": t} for t in effect.get("types")]
         if effect.kind == "launch_self":
             return [{"area": a} for a in CONTENT.board.launch_areas()]
+        if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
+            return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
     return [{}]
 
 
@@ -239,8 +256,14 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             return
         if effect.kind == "launch_self":
             _launch_self(ctx, seat, str(area))
+            for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
+                vipers.start(ctx, seat, int(own.get("count")), "own")
+        elif effect.kind == "attack" and effect.get("attacker") == "galactica":
+            vipers.attack_ship(ctx, "galactica", str(area), str(pick), seat)
+        elif effect.kind == "activate_vipers":  # R301 (RULINGS G7), Tigh +1
+            vipers.start(ctx, seat, int(effect.get("count")) + location_bonus(state, seat, loc), "unpiloted")
         elif effect.kind == "attack" and effect.get("target") == "centurion":
-            _attack_centurion(ctx)
+            _attack_centurion(ctx, seat)
         else:
             apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
     go_to(ctx, "crisis")
@@ -276,12 +299,13 @@ def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
     ctx.emit("pilot_launched", seat=seat, area=area)
 
 
-def _attack_centurion(ctx: Ctx) -> None:
-    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track."""
+def _attack_centurion(ctx: Ctx, seat: int) -> None:
+    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track
+    (Helo adds his Marksman bonus)."""
     state = ctx.state
     row = CONTENT.board.attack("armory", "centurion")
     roll = ctx.rng.die(CONTENT.board.die_faces)
-    hit = roll in row.destroyed
+    hit = row.result(roll + attack_bonus(state, seat, "armory")) == "destroyed"
     ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
              result="destroyed" if hit else "missed")
     if hit:
@@ -509,7 +533,8 @@ def end_turn(ctx: Ctx) -> None:
     if state["crisis"] is not None:
         state["decks"]["crisis_discard"].append(state["crisis"])
         state["crisis"] = None
-    state["discards"] = [p["seat"] for p in state["players"] if len(p["hand"]) > HAND_LIMIT]  # R008
+    state["discards"] = [p["seat"] for p in state["players"]
+                         if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
     next_key(state)
     finish_turn(ctx)
 
@@ -541,7 +566,7 @@ def discard_excess(ctx: Ctx, seat: int, card: str) -> None:
     p["hand"].remove(card)
     discard_skill(ctx, card)
     ctx.emit("skill_discarded", seat=seat, card=card)
-    if len(p["hand"]) <= HAND_LIMIT:
+    if len(p["hand"]) <= hand_limit(state, seat):
         state["discards"].remove(seat)
     next_key(state)
     finish_turn(ctx)

@@ -62,7 +62,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "resources": dict(state["resources"]), "jump": state["jump"], "distance": state["distance"],
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
         "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
-        "activation": state["activation"], "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
+        "activation": state["activation"], "viper_acts": state.get("viper_acts"), "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
         "forced_discards": dict(state["forced"]),

@@ -1,0 +1,41 @@
+"""The Action step's other choices (bsg:R220 B-E): a Skill card's action, a character action, activating
+one's own viper, a title's action (the Admiral's nukes, R618) or a Quorum card. Each one is the turn's
+action: the turn goes on with the Crisis, after any decision it opened (viper activations, a target to
+name) is answered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine import vipers
+from games.bsg.engine.state import Ctx, State
+from games.bsg.engine.turns import go_to
+from games.engine.core import IllegalCommand
+
+
+def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """(command kind, args) of every R220 B-E action the seat may take now."""
+    p = state["players"][seat]
+    out: list[tuple[str, dict[str, Any]]] = []
+    if p["viper"] is not None and vipers.options(state, seat, {"seat": seat, "left": 1, "mode": "own"}):
+        out.append(("activate_viper", {}))
+    if state["admiral"] == seat and p["nukes"] > 0:
+        out += [("launch_nuke", t) for t in vipers.nuke_targets(state)]
+    return out
+
+
+def activate_viper(ctx: Ctx, seat: int) -> None:
+    """R220 D, R621: the pilot activates his own viper once (move or attack)."""
+    if ctx.player(seat)["viper"] is None:
+        raise IllegalCommand("not_piloting", "bsg:R621")
+    if ("activate_viper", {}) not in options(ctx.state, seat):
+        raise IllegalCommand("viper_activation_not_possible", "bsg:R621")
+    vipers.start(ctx, seat, 1, "own")
+    go_to(ctx, "crisis")
+
+
+def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
+    """R220 E, R618: the Admiral's title action."""
+    vipers.launch_nuke(ctx, seat, area, target)
+    go_to(ctx, "crisis")
