@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import vipers
+from games.bsg.engine import quorum, vipers
 from games.bsg.engine.state import Ctx, State
 from games.bsg.engine.turns import go_to
 from games.engine.core import IllegalCommand
@@ -22,6 +22,7 @@ def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
         out.append(("activate_viper", {}))
     if state["admiral"] == seat and p["nukes"] > 0:
         out += [("launch_nuke", t) for t in vipers.nuke_targets(state)]
+    out += [("play_quorum", a) for a in quorum.play_options(state, seat)]
     return out
 
 
@@ -39,3 +40,15 @@ def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
     """R220 E, R618: the Admiral's title action."""
     vipers.launch_nuke(ctx, seat, area, target)
     go_to(ctx, "crisis")
+
+
+def play_quorum(ctx: Ctx, seat: int, card: str, target: int | None, picks: list[str] | None) -> None:
+    """R220 E: the President plays a Quorum card as his action, or as the President's Office's second part
+    (the location was his action already)."""
+    prompt = ctx.state["prompt"]
+    office = prompt is not None and prompt["kind"] == "quorum_office"
+    if office:
+        ctx.state["prompt"] = None
+    quorum.play(ctx, seat, card, target, picks)
+    if not office:
+        go_to(ctx, "crisis")

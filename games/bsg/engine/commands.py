@@ -20,6 +20,8 @@ Command kinds and args:
 - ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
   ``viper_attack {area, target}``, ``viper_done {}`` (R620)
+- ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
+  part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -29,7 +31,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import actions, checks, cylons, setup, turns, vipers
+from games.bsg.engine import actions, checks, cylons, quorum, setup, turns, vipers
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -38,7 +40,8 @@ STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "acti
                 "activation": "activate_cylon_ships", "jump": "jump_preparation"}
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
-              "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor"}
+              "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
+              "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -149,6 +152,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             _c(seat, kind, **args) for kind, args in actions.options(state, seat)]
     if prompt == "activate_vipers":
         return [_c(seat, "viper_done")] + [_c(seat, kind, **args) for kind, args in vipers.options(state, seat)]
+    if prompt == "presidents_office_choice":
+        return [_c(seat, "quorum_draw")] + [_c(seat, "play_quorum", **a) for a in quorum.play_options(state, seat)]
+    if prompt == "put_quorum_card_at_bottom":
+        return [_c(seat, "bottom_quorum", card=card) for card in sorted(set(state["prompt"]["cards"]))]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
     if prompt == "draw_crisis":
@@ -191,13 +198,17 @@ def _strings(command: Command, name: str) -> list[str]:
     return list(value)
 
 
-def _need(state: State, seat: int, prompt: str, rule: str) -> None:
+def _need(state: State, seat: int, prompt: str | tuple[str, ...], rule: str) -> None:
     decision = next((d for d in pending(state) if seat in d.seats), None)
-    if decision is None or decision.prompt != prompt:
+    if decision is None or decision.prompt not in ((prompt,) if isinstance(prompt, str) else prompt):
         raise IllegalCommand("not_now", rule)
 
 
-HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
+def _opt_strings(command: Command, name: str) -> list[str] | None:
+    return None if command.args.get(name) is None else _strings(command, name)
+
+
+HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], None]]] = {
     "choose_character": ("choose_character", "bsg:R104", lambda ctx, c: setup.choose_character(
         ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
     "draw_starting_skills": ("draw_starting_skills", "bsg:R108", lambda ctx, c: setup.draw_starting_skills(
@@ -244,6 +255,11 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
+    "play_quorum": (("action", "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
+        ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),
+    "quorum_draw": ("presidents_office_choice", "bsg:R420", lambda ctx, c: quorum.office_draw(ctx, c.seat)),
+    "bottom_quorum": ("put_quorum_card_at_bottom", "bsg:R420", lambda ctx, c: quorum.bottom(
+        ctx, c.seat, _arg(c, "card"))),
 }
 
 
@@ -261,6 +277,7 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         if command.kind not in AUTO_KINDS or auto_command(state) is None:
             raise IllegalCommand("no_automatic_step_due", "")
         _reveal_check(ctx)
+        _after(ctx)
         return
     if command.kind in AUTO_KINDS:
         raise IllegalCommand("automatic_step_only", "")
@@ -274,4 +291,21 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         raise IllegalCommand("not_your_turn", "")
     _need(state, command.seat, prompt, rule)
     handler(ctx, command)
+    _after(ctx)
+
+
+def _after(ctx: Ctx) -> None:
+    """What follows every command: the titles' belongings go with the titles."""
+    _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
+    quorum.sync_hand(ctx.state)
+
+
+def _fill_vacant_admiral(ctx: Ctx) -> None:
+    """A vacant Admiral title (everyone eligible was in the Brig, R423) goes by succession as soon as someone
+    can hold it again (RULINGS G26)."""
+    state = ctx.state
+    if state["phase"] == "turn" and state["admiral"] is None:
+        state["admiral"] = setup.title_holder(state, "admiral")
+        if state["admiral"] is not None:
+            ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="vacant")

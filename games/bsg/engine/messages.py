@@ -62,6 +62,10 @@ MESSAGES: dict[str, str] = {
     "no_viper_activation_due": "You have no viper activations to use.",
     "not_piloting": "You are not piloting a viper.",
     "location_not_damaged": "{location} is not damaged.",
+    # the Quorum hand (quorum.py)
+    "bad_quorum_card": "Choose one of the Quorum cards you just drew.",
+    "only_the_president": "Only the President can do that.",
+    "bad_quorum_target": "That Quorum card cannot be played that way.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -85,6 +89,8 @@ PROMPTS: dict[str, str] = {
     "place_stranded": "Choose the Galactica location where your character turns up.",
     "risk_raptor": "Risk a raptor?",
     "activate_vipers": "Activate a viper ({left} left), or stop.",
+    "presidents_office_choice": "Draw another Quorum card, or play one.",
+    "put_quorum_card_at_bottom": "Put one of the Quorum cards you drew at the bottom of the deck.",
 }
 
 EVENTS: dict[str, str] = {
@@ -158,6 +164,10 @@ EVENTS: dict[str, str] = {
     "viper_moved_to": "A viper moved from {area} to {to}.",
     "viper_activations_ended": "Seat {seat} stopped activating vipers.",
     "location_repaired": "{location} was repaired.",
+    "quorum_bottomed": "Seat {seat} put a Quorum card at the bottom of the deck.",
+    "quorum_played": "Seat {seat} played the Quorum card {card}.",
+    "quorum_attached": "{card} now lies on seat {seat}'s character.",
+    "loyalty_looked_at": "Seat {seat} looked at {count} of seat {target}'s Loyalty cards.",
 }
 
 OPTIONS: dict[str, str] = {

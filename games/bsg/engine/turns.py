@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import cylons, vipers
+from games.bsg.engine import cylons, quorum, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -172,7 +172,7 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
-                    "hangar_deck", "armory", "command", "weapons_control")
+                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -260,6 +260,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") == "galactica":
             vipers.attack_ship(ctx, "galactica", str(area), str(pick), seat)
+        elif effect.kind == "draw_quorum":  # President's Office (RULINGS C15)
+            office = any(e.kind == "choose" for e in effects)
+            quorum.draw(ctx, seat, int(effect.get("count")), then_office=office)
+        elif effect.kind == "choose" and any(e.kind == "play_quorum" for e in effect.nested()):
+            continue  # the office's second part: a decision quorum.draw opens
         elif effect.kind == "activate_vipers":  # R301 (RULINGS G7), Tigh +1
             vipers.start(ctx, seat, int(effect.get("count")) + location_bonus(state, seat, loc), "unpiloted")
         elif effect.kind == "attack" and effect.get("target") == "centurion":
@@ -476,7 +481,16 @@ def jump(ctx: Ctx, then: str) -> None:
         end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", "kobol_reached")
         return
     admiral = chooser_seat(state, "admiral")
-    cards = [draw_from(ctx, "destination") for _ in range(2)]
+    count = 2
+    specialist = quorum.holder(state, "destination_chooser")
+    if specialist is not None:  # Assign Mission Specialist: its holder chooses, then the card is discarded
+        admiral = specialist[0]
+        count = int(next(e for e in CONTENT.quorum[specialist[1]].effects
+                         if e.kind == "destination_chooser").get("draw"))
+        quorum.discard_attached(ctx, specialist[1])
+    elif state["admiral"] == admiral:  # Adama's Command Experience
+        count = max([count] + [int(e.get("count")) for e in sheet_effects(state, admiral, "destination_draw")])
+    cards = [draw_from(ctx, "destination") for _ in range(count)]
     state["prompt"] = {"kind": "destination", "seat": admiral, "cards": cards, "then": then}
     next_key(state)
     ctx.emit("destinations_drawn", visible_to=frozenset({admiral}), redacted={"seat": admiral}, seat=admiral,

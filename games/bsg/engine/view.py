@@ -29,6 +29,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["loyalty"] = sorted(p["loyalty"])
             entry["quorum"] = sorted(p["quorum"])
             entry["super_crisis"] = sorted(p["super_crisis"])
+            entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
         players.append(entry)
     check = state["check"]
     check_view = None
@@ -62,7 +63,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "resources": dict(state["resources"]), "jump": state["jump"], "distance": state["distance"],
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
         "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
-        "activation": state["activation"], "viper_acts": state.get("viper_acts"), "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
+        "activation": state["activation"], "viper_acts": state.get("viper_acts"),
+        "attached": list(state.get("attached", [])), "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
         "forced_discards": dict(state["forced"]),
@@ -72,6 +74,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "destiny": len(decks["destiny"]), "loyalty": len(decks["loyalty"]),
             "galactica_damage": len(decks["galactica_damage"]),
             **{name: len(decks[name]) for name in ("crisis", "super_crisis", "destination", "quorum")},
+            "quorum_removed": list(decks.get("quorum_removed", [])),
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],

@@ -31,9 +31,10 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
     for pile in d["skill"].values():
         out |= set(pile)
     out |= set(d["destiny"]) | set(d["loyalty"]) | set(d["loyalty_box"])
+    known = set(state["known"].get(str(seat), [])) if seat is not None else set()
     for p in state["players"]:
         if p["seat"] != seat:
-            out |= set(p["hand"]) | set(p["loyalty"])
+            out |= set(p["hand"]) | (set(p["loyalty"]) - known)
     check = state["check"]
     if check is not None:
         out |= set(check["destiny"])
@@ -67,6 +68,10 @@ class Invariants:
         assert sorted(loyalty) == ALL_LOYALTY, command
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         assert sorted(crises) == sorted(CONTENT.crisis_deck())
+        quorum = d["quorum"] + d["quorum_discard"] + d["quorum_removed"] + [e["card"] for e in state["attached"]]
+        quorum += [c for p in state["players"] for c in p["quorum"]]
+        assert sorted(quorum) == sorted(CONTENT.quorum_deck()), command
+        assert all(not p["quorum"] for p in state["players"] if p["seat"] != state["president"])
         dests = d["destination"] + d["destination_discard"] + state["destinations"]
         if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
             dests += state["prompt"]["cards"]
@@ -93,7 +98,8 @@ class Invariants:
         # the Admiral's title, R423)
         if state["phase"] in ("starting_skills", "turn"):
             assert state["president"] is not None
-            free = [p["seat"] for p in state["players"] if p["location"] != "brig"]
+            free = [p["seat"] for p in state["players"] if p["location"] != "brig" and not p["cylon"]
+                    and p["character"] != "tom_zarek"]  # Zarek may never be Admiral (his weakness)
             assert (state["admiral"] is None) == (not free)
             assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
         # nobody sees another's secrets: views and the events of this command

@@ -1,0 +1,269 @@
+"""The President's Quorum hand (bsg:R420, R220 E, RULINGS G27-G30): drawing (President's Office, Roslin's
+Skilled Politician), playing a card as the President's action, and the cards given to a character.
+
+A Quorum card's chosen character comes with the command that plays it (``target``): who may be named
+follows from the card's effects (``*_chooses``: any human character; ``brig_occupant_chosen``: one in the
+Brig; ``look_loyalty``: another player holding face-down cards; an attached card: any character, another
+one for the Vice President). ``state["attached"]``: ``[{"card", "seat"}]``, the cards lying on a character;
+``decks["quorum_removed"]``: the cards that left the game.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from games.bsg.engine.content import SKILLS, Effect
+from games.bsg.engine.decks import draw_from, draw_skill
+from games.bsg.engine.effects import apply_effect, send_to
+from games.bsg.engine.state import CONTENT, Ctx, State, next_key
+from games.bsg.engine.traits import abilities_blocked, sheet_effects
+from games.engine.core import IllegalCommand
+
+RULE = "bsg:R420"
+ATTACH_KINDS = ("succession_first", "check_difficulty", "destination_chooser")
+
+
+# --- drawing ----------------------------------------------------------------------------------------
+
+
+def draw(ctx: Ctx, seat: int, count: int, then_office: bool = False) -> None:
+    """The President draws Quorum cards (secretly). Roslin draws 1 more and then puts 1 of the drawn cards
+    at the bottom of the deck (a decision: ``quorum_bottom``). ``then_office``: the President's Office's
+    choice follows."""
+    extra = sum(int(e.get("count")) for e in sheet_effects(ctx.state, seat, "draw_quorum"))
+    drawn = []
+    for _ in range(count + extra):
+        if not ctx.state["decks"]["quorum"] and not ctx.state["decks"]["quorum_discard"]:
+            break  # every card is in a hand, on a character or out of the game
+        card = draw_from(ctx, "quorum")
+        ctx.player(seat)["quorum"].append(card)
+        drawn.append(card)
+        ctx.emit("quorum_drawn", visible_to=frozenset({seat}), redacted={"seat": seat}, seat=seat, card=card)
+    if extra and drawn:
+        ctx.state["prompt"] = {"kind": "quorum_bottom", "seat": seat, "cards": drawn, "office": then_office}
+        next_key(ctx.state)
+    elif then_office:
+        office_choice(ctx, seat)
+
+
+def office_choice(ctx: Ctx, seat: int) -> None:
+    """President's Office, second part: draw 1 more Quorum card or play one (R220 A, RULINGS C15)."""
+    ctx.state["prompt"] = {"kind": "quorum_office", "seat": seat}
+    next_key(ctx.state)
+
+
+def bottom(ctx: Ctx, seat: int, card: str) -> None:
+    """Skilled Politician: one of the cards just drawn goes to the bottom of the Quorum deck."""
+    prompt = ctx.state["prompt"]
+    if card not in prompt["cards"] or card not in ctx.player(seat)["quorum"]:
+        raise IllegalCommand("bad_quorum_card", RULE, card=card)
+    ctx.player(seat)["quorum"].remove(card)
+    ctx.state["decks"]["quorum"].insert(0, card)
+    ctx.state["prompt"] = None
+    next_key(ctx.state)
+    ctx.emit("quorum_bottomed", seat=seat)
+    if prompt["office"]:
+        office_choice(ctx, seat)
+
+
+def office_draw(ctx: Ctx, seat: int) -> None:
+    ctx.state["prompt"] = None
+    next_key(ctx.state)
+    draw(ctx, seat, 1)
+
+
+# --- playing ------------------------------------------------------------------------------------------
+
+
+def _humans(state: State) -> list[int]:
+    return [p["seat"] for p in state["players"] if not p["cylon"]]
+
+
+def _barred(state: State, seat: int, title: str) -> bool:
+    character = state["players"][seat]["character"]
+    return any(
+        e.kind == "title_barred" and e.get("title") == title
+        for a in CONTENT.characters[character].abilities
+        for e in a.effects
+    )
+
+
+def targets(state: State, seat: int, card: str) -> list[int] | None:
+    """The characters the card may be aimed at; None when it names nobody."""
+    effects = CONTENT.quorum[card].effects
+    for e in effects:
+        who = str(e.get("who", e.get("target", "")))
+        if e.kind == "give_title" and who.endswith("_chooses"):
+            title = e.get("title")
+            return [
+                s
+                for s in _humans(state)
+                if s != state[title]
+                and state["players"][s]["location"] != "brig"
+                and not _barred(state, s, title)
+            ]
+        if who == "brig_occupant_chosen":
+            return [s for s in _humans(state) if state["players"][s]["location"] == "brig"]
+        if e.kind == "look_loyalty":
+            return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]]
+        if who.endswith("_chooses"):
+            return _humans(state)
+        if e.kind == "succession_first":
+            return [s for s in _humans(state) if s != seat]
+    if CONTENT.quorum[card].attach:
+        return _humans(state)
+    return None
+
+
+def _needs_picks(card: str) -> int:
+    return sum(
+        int(e.get("count"))
+        for e in CONTENT.quorum[card].effects
+        if e.kind == "draw_skills" and e.get("types") == "any"
+    )
+
+
+def play_options(state: State, seat: int) -> list[dict[str, Any]]:
+    """The arguments of every ``play_quorum`` the seat may send now: the President, with his abilities
+    usable (R220 E; the Brig bars card actions, RULINGS C16)."""
+    if state["president"] != seat or abilities_blocked(state, seat):
+        return []
+    out: list[dict[str, Any]] = []
+    for card in sorted(set(state["players"][seat]["quorum"])):
+        named = targets(state, seat, card)
+        if named is not None and not named:
+            continue
+        picks = [list(c) for c in combinations_with_replacement(SKILLS, _needs_picks(card))]
+        for target in named if named is not None else [None]:
+            for pick in picks:
+                args: dict[str, Any] = {"card": card}
+                if target is not None:
+                    args["target"] = target
+                if pick:
+                    args["picks"] = pick
+                out.append(args)
+    return out
+
+
+def play(ctx: Ctx, seat: int, card: str, target: int | None, picks: list[str] | None) -> None:
+    """Play a Quorum card from the President's hand: its effects, then the card to the discards, out of the
+    game (``remove_card``) or onto the named character (an attached card)."""
+    state = ctx.state
+    if state["president"] != seat:
+        raise IllegalCommand("only_the_president", RULE)
+    if card not in state["players"][seat]["quorum"]:
+        raise IllegalCommand("card_not_in_hand", RULE)
+    args: dict[str, Any] = {"card": card}
+    if target is not None:
+        args["target"] = target
+    if picks:
+        args["picks"] = picks
+    if args not in play_options(state, seat):
+        raise IllegalCommand("bad_quorum_target", RULE, card=card)
+    state["players"][seat]["quorum"].remove(card)
+    ctx.emit("quorum_played", seat=seat, card=card, target=target)
+    fate = {"removed": False}
+    _resolve(ctx, CONTENT.quorum[card].effects, card, seat, target, list(picks or []), fate)
+    if CONTENT.quorum[card].attach and target is not None:
+        state["attached"].append({"card": card, "seat": target})
+        ctx.emit("quorum_attached", card=card, seat=target)
+    elif fate["removed"]:
+        state["decks"]["quorum_removed"].append(card)
+    else:
+        state["decks"]["quorum_discard"].append(card)
+
+
+def _resolve(
+    ctx: Ctx, effects: Any, card: str, seat: int, target: int | None, picks: list[str], fate: dict[str, bool]
+) -> None:
+    state = ctx.state
+    for effect in effects:
+        kind = effect.kind
+        who = str(effect.get("who", ""))
+        if kind == "roll":
+            roll = ctx.rng.die(CONTENT.board.die_faces)
+            ok = roll >= int(effect.get("at_least"))
+            ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
+            _resolve(ctx, effect.get("success" if ok else "failure", ()), card, seat, target, picks, fate)
+        elif kind == "remove_card":
+            fate["removed"] = True
+        elif kind == "send_to" and who.endswith("_chooses") and target is not None:
+            send_to(ctx, target, effect.get("location"))
+        elif kind == "give_title" and who.endswith("_chooses") and target is not None:
+            state[effect.get("title")] = target
+            ctx.emit("title_given", title=effect.get("title"), seat=target)
+        elif kind == "move_character" and who == "brig_occupant_chosen" and target is not None:
+            state["prompt"] = {"kind": "move_anywhere", "seat": target}
+            next_key(state)
+        elif kind == "look_loyalty" and target is not None:
+            look_loyalty(ctx, seat, target, effect)
+        elif kind == "destroy_cylon_ships":
+            destroy_ships(ctx, effect.get("ship"), int(effect.get("count")))
+        elif kind == "draw_skills" and effect.get("types") == "any":
+            for _ in range(int(effect.get("count"))):
+                draw_skill(ctx, seat, picks.pop(0))
+        elif kind in ATTACH_KINDS:
+            continue  # in force while the card lies on its holder (state["attached"])
+        else:
+            apply_effect(ctx, effect, card, actor=seat, target=target)
+
+
+def look_loyalty(ctx: Ctx, seat: int, target: int, effect: Effect) -> None:
+    """Secretly look at another player's Loyalty cards: ``count`` of them at random, or ``all``. What a seat
+    has seen is kept (``state["known"]``), so its view may show it and nothing re-deals it."""
+    cards = list(ctx.state["players"][target]["loyalty"])
+    count = effect.get("count")
+    if count != "all":
+        cards = [cards[ctx.rng.below(len(cards))]] if cards else []
+    known = ctx.state["known"].setdefault(str(seat), [])
+    known += [c for c in cards if c not in known]
+    ctx.emit(
+        "loyalty_looked_at",
+        visible_to=frozenset({seat}),
+        redacted={"seat": seat, "target": target, "count": len(cards)},
+        seat=seat,
+        target=target,
+        count=len(cards),
+        cards=cards,
+    )
+
+
+def destroy_ships(ctx: Ctx, ship: str, count: int) -> None:
+    """Destroy up to ``count`` Cylon ships of a kind anywhere (RULINGS G28: the areas by number)."""
+    state = ctx.state
+    for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
+        where = state["space"][area.id]
+        gone = min(count, where[ship])
+        if gone:
+            where[ship] -= gone
+            state["supply"][ship] += gone
+            count -= gone
+            ctx.emit("raiders_destroyed", area=area.id, count=gone)
+
+
+# --- cards on a character -------------------------------------------------------------------------------
+
+
+def holder(state: State, kind: str) -> tuple[int, str] | None:
+    """(seat, card) of the attached card whose effect is of ``kind``, if one lies on a character."""
+    for entry in state.get("attached", []):
+        if any(e.kind == kind for e in CONTENT.quorum[entry["card"]].effects):
+            return int(entry["seat"]), str(entry["card"])
+    return None
+
+
+def discard_attached(ctx: Ctx, card: str) -> None:
+    ctx.state["attached"] = [e for e in ctx.state["attached"] if e["card"] != card]
+    ctx.state["decks"]["quorum_discard"].append(card)
+
+
+def sync_hand(state: State) -> None:
+    """The Quorum hand goes with the President title (RULINGS G27)."""
+    president = state["president"]
+    if president is None:
+        return
+    for p in state["players"]:
+        if p["seat"] != president and p["quorum"]:
+            state["players"][president]["quorum"] += p["quorum"]
+            p["quorum"] = []
