@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import quorum, vipers
-from games.bsg.engine.state import Ctx, State
+from games.bsg.engine import characters, quorum, skill_actions, vipers
+from games.bsg.engine.state import Ctx, State, next_key
 from games.bsg.engine.turns import go_to
 from games.engine.core import IllegalCommand
 
@@ -23,6 +23,8 @@ def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
     if state["admiral"] == seat and p["nukes"] > 0:
         out += [("launch_nuke", t) for t in vipers.nuke_targets(state)]
     out += [("play_quorum", a) for a in quorum.play_options(state, seat)]
+    out += [("play_skill", a) for a in skill_actions.options(state, seat)]
+    out += [("use_ability", a) for a in characters.options(state, seat)]
     return out
 
 
@@ -52,3 +54,46 @@ def play_quorum(ctx: Ctx, seat: int, card: str, target: int | None, picks: list[
     quorum.play(ctx, seat, card, target, picks)
     if not office:
         go_to(ctx, "crisis")
+
+
+def play_skill(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R220 B: a Skill card's action."""
+    skill_actions.play(ctx, seat, args)
+    go_to(ctx, "crisis")
+
+
+def use_ability(ctx: Ctx, seat: int, target: int | None) -> None:
+    """R220 C: the character's once-per-game action."""
+    characters.use(ctx, seat, target)
+    go_to(ctx, "crisis")
+
+
+#: the command kinds that are one action (R220), for an Executive Order's count
+ACTION_KINDS = (
+    "pass_action",
+    "activate_location",
+    "activate_viper",
+    "launch_nuke",
+    "play_quorum",
+    "play_skill",
+    "use_ability",
+)
+MOVE_KINDS = ("move", "stay", "move_viper")
+
+
+def after_ordered(ctx: Ctx, seat: int, kind: str) -> None:
+    """Count an Executive Order's move and actions (RULINGS G31): its movement keeps the turn where it was
+    (the Action step is over), each action counts one."""
+    state = ctx.state
+    ordered = state.get("ordered")
+    if ordered is None or ordered["seat"] != seat:
+        return
+    if ordered["move"] and kind in MOVE_KINDS:
+        ordered["move"] = False
+        state["step"] = "crisis"
+        next_key(state)
+    elif not ordered["move"] and kind in ACTION_KINDS:
+        ordered["left"] -= 1
+        if ordered["left"] <= 0:
+            state["ordered"] = None
+        next_key(state)

@@ -15,12 +15,14 @@ pile without owners (R501 step 5, 6.1); only the number of cards each seat put i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.bsg.engine.content import Check, Effect
 from games.bsg.engine.decks import discard_skill, draw_destiny
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key, skill_of, strength_of
+from games.bsg.engine.traits import check_difficulty_change
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R501"
@@ -65,15 +67,16 @@ def contribution_limit(state: State, seat: int) -> int | None:
 def start_check(ctx: Ctx, source: dict[str, Any], then: str) -> None:
     check = check_of(source)
     state = ctx.state
+    difficulty = check.difficulty + check_difficulty_change(state, source.get("target"), source.get("location"))
     state["check"] = {
-        "source": source, "colors": list(check.colors), "difficulty": check.difficulty,
+        "source": source, "colors": list(check.colors), "difficulty": difficulty,
         "partial_at": check.partial_at, "destiny": draw_destiny(ctx), "order": contribution_order(state),
         "at": 0, "played": {str(p["seat"]): [] for p in state["players"]}, "then": then,
     }
     next_key(state)
     ctx.emit("check_started", card=source.get("card"), option=source.get("option"),
              location=source.get("location"), target=source.get("target"), colors=list(check.colors),
-             difficulty=check.difficulty, partial_at=check.partial_at, order=state["check"]["order"])
+             difficulty=difficulty, partial_at=check.partial_at, order=state["check"]["order"])
 
 
 def waiting_for(state: State) -> int | None:
@@ -137,7 +140,7 @@ def reveal(ctx: Ctx) -> str:
     positive, negative = strength(check["colors"], pile)
     total = positive - negative
     rules = check_of(check["source"])
-    outcome = rules.outcome(total)
+    outcome = replace(rules, difficulty=check["difficulty"]).outcome(total)  # a sheet or card may change it
     source = check["source"]
     label = source.get("card") or source["location"]
     ctx.emit("check_revealed", cards=pile, positive=positive, negative=negative, total=total,

@@ -22,6 +22,9 @@ Command kinds and args:
   ``viper_attack {area, target}``, ``viper_done {}`` (R620)
 - ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
   part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
+- ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
+  characters.py), ``arrange_cards {order}`` (the cards a look leaves on top, looks.py); an Executive Order's
+  player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -31,7 +34,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import actions, checks, cylons, quorum, setup, turns, vipers
+from games.bsg.engine import actions, checks, cylons, looks, quorum, setup, turns, vipers
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -41,7 +44,8 @@ STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "acti
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
               "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
-              "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom"}
+              "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
+              "arrange": "arrange_cards"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -77,6 +81,11 @@ def pending(state: State) -> list[Decision]:
         pr = state["prompt"]
         return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
                          params={"seat": pr["seat"]})]
+    if state.get("ordered") is not None:  # an Executive Order (skill_actions.py)
+        order = state["ordered"]
+        return [Decision(key=key, seats=frozenset({order["seat"]}),
+                         prompt="ordered_movement" if order["move"] else "ordered_action",
+                         params={"seat": order["seat"], "left": order["left"]})]
     return [Decision(key=key, seats=frozenset({state["current"]}), prompt=STEP_PROMPTS[state["step"]],
                      params={"seat": state["current"]})]
 
@@ -137,7 +146,9 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "place_stranded", location=loc) for loc in turns.stranded_targets()]
     if prompt == "receive_skills":
         return [_c(seat, "receive_skills", picks=picks) for picks in turns.receive_choices(state, seat)]
-    if prompt == "movement":
+    if prompt == "arrange_cards":
+        return [_c(seat, "arrange_cards", order=order) for order in looks.arrangements(state)]
+    if prompt in ("movement", "ordered_movement"):
         out = [_c(seat, "stay")]
         out += [_c(seat, "move_viper", area=a) for a in turns.viper_targets(state, seat)]
         for loc, change in turns.move_targets(state, seat):
@@ -146,7 +157,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             else:
                 out.append(_c(seat, "move", location=loc))
         return out
-    if prompt == "action":
+    if prompt in ("action", "ordered_action"):
         return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
                                             for args in turns.location_options(state, seat)] + [
             _c(seat, kind, **args) for kind, args in actions.options(state, seat)]
@@ -204,6 +215,18 @@ def _need(state: State, seat: int, prompt: str | tuple[str, ...], rule: str) -> 
         raise IllegalCommand("not_now", rule)
 
 
+ACTION = ("action", "ordered_action")
+
+
+def _skill_args(command: Command) -> dict[str, Any]:
+    args: dict[str, Any] = {"card": _arg(command, "card")}
+    for name, value in (("target", _opt_int(command, "target")), ("pick", _opt(command, "pick")),
+                        ("picks", _opt_strings(command, "picks"))):
+        if value is not None:
+            args[name] = value
+    return args
+
+
 def _opt_strings(command: Command, name: str) -> list[str] | None:
     return None if command.args.get(name) is None else _strings(command, name)
 
@@ -215,12 +238,12 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _strings(c, "types"))),
     "receive_skills": ("receive_skills", "bsg:R201", lambda ctx, c: turns.receive_skills(
         ctx, c.seat, _strings(c, "picks"))),
-    "move": ("movement", "bsg:R210", lambda ctx, c: turns.move(ctx, c.seat, _arg(c, "location"),
+    "move": (("movement", "ordered_movement"), "bsg:R210", lambda ctx, c: turns.move(ctx, c.seat, _arg(c, "location"),
                                                                _opt(c, "discard"))),
-    "move_viper": ("movement", "bsg:R213", lambda ctx, c: turns.move_viper(ctx, c.seat, _arg(c, "area"))),
-    "stay": ("movement", "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
-    "pass_action": ("action", "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
-    "activate_location": ("action", "bsg:R220", lambda ctx, c: turns.activate_location(
+    "move_viper": (("movement", "ordered_movement"), "bsg:R213", lambda ctx, c: turns.move_viper(ctx, c.seat, _arg(c, "area"))),
+    "stay": (("movement", "ordered_movement"), "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
+    "pass_action": (ACTION, "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
+    "activate_location": (ACTION, "bsg:R220", lambda ctx, c: turns.activate_location(
         ctx, c.seat, _opt_int(c, "target"), _opt(c, "pick"), _opt(c, "area"))),
     "move_anywhere": ("move_anywhere", "bsg:R306", lambda ctx, c: turns.move_anywhere(
         ctx, c.seat, _arg(c, "location"))),
@@ -246,8 +269,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "target", int))),
     "place_stranded": ("place_stranded", "bsg:R456", lambda ctx, c: turns.place_stranded(
         ctx, c.seat, _arg(c, "location"))),
-    "activate_viper": ("action", "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
-    "launch_nuke": ("action", "bsg:R618", lambda ctx, c: actions.launch_nuke(
+    "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
+    "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
     "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(ctx, c.seat, _arg(c, "to"))),
     "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
@@ -255,11 +278,14 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
-    "play_quorum": (("action", "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
+    "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
         ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),
     "quorum_draw": ("presidents_office_choice", "bsg:R420", lambda ctx, c: quorum.office_draw(ctx, c.seat)),
     "bottom_quorum": ("put_quorum_card_at_bottom", "bsg:R420", lambda ctx, c: quorum.bottom(
         ctx, c.seat, _arg(c, "card"))),
+    "play_skill": (ACTION, "bsg:R220", lambda ctx, c: actions.play_skill(ctx, c.seat, _skill_args(c))),
+    "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(ctx, c.seat, _opt_int(c, "target"))),
+    "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
 }
 
 
@@ -291,6 +317,7 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         raise IllegalCommand("not_your_turn", "")
     _need(state, command.seat, prompt, rule)
     handler(ctx, command)
+    actions.after_ordered(ctx, command.seat, command.kind)
     _after(ctx)
 
 

@@ -66,6 +66,12 @@ MESSAGES: dict[str, str] = {
     "bad_quorum_card": "Choose one of the Quorum cards you just drew.",
     "only_the_president": "Only the President can do that.",
     "bad_quorum_target": "That Quorum card cannot be played that way.",
+    # Skill card actions and character abilities (skill_actions.py, characters.py, looks.py)
+    "abilities_blocked": "You cannot use card actions or character abilities now.",
+    "skill_card_not_playable": "That Skill card cannot be played that way now.",
+    "ability_already_used": "Your character's once-per-game ability is used up.",
+    "ability_not_usable": "Your character's ability cannot be used that way now.",
+    "bad_arrangement": "Put the cards back in one of the allowed ways.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -91,6 +97,9 @@ PROMPTS: dict[str, str] = {
     "activate_vipers": "Activate a viper ({left} left), or stop.",
     "presidents_office_choice": "Draw another Quorum card, or play one.",
     "put_quorum_card_at_bottom": "Put one of the Quorum cards you drew at the bottom of the deck.",
+    "ordered_movement": "Executive Order: move, or stay where you are.",
+    "ordered_action": "Executive Order: take an action ({left} left).",
+    "arrange_cards": "Put the cards you looked at back.",
 }
 
 EVENTS: dict[str, str] = {
@@ -168,6 +177,11 @@ EVENTS: dict[str, str] = {
     "quorum_played": "Seat {seat} played the Quorum card {card}.",
     "quorum_attached": "{card} now lies on seat {seat}'s character.",
     "loyalty_looked_at": "Seat {seat} looked at {count} of seat {target}'s Loyalty cards.",
+    "skill_card_played": "Seat {seat} played {card}.",
+    "executive_order": "Seat {seat} gave an Executive Order to seat {target}.",
+    "ability_used": "Seat {seat} used {ability}.",
+    "deck_looked_at": "Seat {seat} looked at the top {count} card(s) of the {deck} deck.",
+    "deck_arranged": "Seat {seat} put the cards back on the {deck} deck ({bottom} to the bottom).",
 }
 
 OPTIONS: dict[str, str] = {

@@ -13,9 +13,10 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine.content import SKILLS, Effect
+from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_from, draw_skill
 from games.bsg.engine.effects import apply_effect, send_to
+from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.bsg.engine.traits import abilities_blocked, sheet_effects
 from games.engine.core import IllegalCommand
@@ -197,7 +198,7 @@ def _resolve(
             state["prompt"] = {"kind": "move_anywhere", "seat": target}
             next_key(state)
         elif kind == "look_loyalty" and target is not None:
-            look_loyalty(ctx, seat, target, effect)
+            look_loyalty(ctx, seat, target, effect.get("count"))
         elif kind == "destroy_cylon_ships":
             destroy_ships(ctx, effect.get("ship"), int(effect.get("count")))
         elif kind == "draw_skills" and effect.get("types") == "any":
@@ -207,26 +208,6 @@ def _resolve(
             continue  # in force while the card lies on its holder (state["attached"])
         else:
             apply_effect(ctx, effect, card, actor=seat, target=target)
-
-
-def look_loyalty(ctx: Ctx, seat: int, target: int, effect: Effect) -> None:
-    """Secretly look at another player's Loyalty cards: ``count`` of them at random, or ``all``. What a seat
-    has seen is kept (``state["known"]``), so its view may show it and nothing re-deals it."""
-    cards = list(ctx.state["players"][target]["loyalty"])
-    count = effect.get("count")
-    if count != "all":
-        cards = [cards[ctx.rng.below(len(cards))]] if cards else []
-    known = ctx.state["known"].setdefault(str(seat), [])
-    known += [c for c in cards if c not in known]
-    ctx.emit(
-        "loyalty_looked_at",
-        visible_to=frozenset({seat}),
-        redacted={"seat": seat, "target": target, "count": len(cards)},
-        seat=seat,
-        target=target,
-        count=len(cards),
-        cards=cards,
-    )
 
 
 def destroy_ships(ctx: Ctx, ship: str, count: int) -> None:

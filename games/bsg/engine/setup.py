@@ -39,6 +39,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "attached": [],  # Quorum cards lying on a character (quorum.py)
         "known": {},  # seat -> the loyalty cards of others it has looked at
         "once_used": [],  # seats whose character used his once-per-game ability (RULINGS G3)
+        "ordered": None,  # an Executive Order's actions still due (skill_actions.py)
     }
     ctx = Ctx(state=state, rng=rng)
     decks: dict[str, Any] = state["decks"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import cylons, quorum, vipers
+from games.bsg.engine import characters, cylons, quorum, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -249,9 +249,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
     if check is not None:
         aimed = seat if check.get("target") == "self" else target
         start_check(ctx, {"location": loc, "target": aimed}, "crisis")
+        characters.after_location(ctx, seat)  # Roslin's Terminal Illness
         return
     for effect in effects:
         if effect.kind == "jump":
+            characters.after_location(ctx, seat)
             _ftl_jump(ctx)
             return
         if effect.kind == "launch_self":
@@ -271,6 +273,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             _attack_centurion(ctx, seat)
         else:
             apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
+    characters.after_location(ctx, seat)  # Roslin's Terminal Illness, once the location's text is done
     go_to(ctx, "crisis")
 
 

@@ -1,0 +1,94 @@
+"""Secret looks (bsg:R401, 6.1): at another player's Loyalty cards (Cylon Detector, Release Cylon Mugshots)
+and at the top of a deck (Launch Scout, Raptor Ace), with the decision that puts the looked-at cards back.
+
+What a seat has seen of others' Loyalty cards is kept in ``state["known"]`` (its view shows it). A look at a
+deck leaves the cards where they are and opens ``state["prompt"]`` ``{"kind": "arrange", "seat", "deck",
+"cards": [top first], "reorder", "bottom"}``; only its seat sees the cards (view.py hides a prompt's cards).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from games.bsg.engine.state import Ctx, State, next_key
+from games.engine.core import IllegalCommand
+
+
+def look_loyalty(ctx: Ctx, seat: int, target: int, count: int | str) -> None:
+    """``seat`` secretly looks at ``count`` of ``target``'s face-down Loyalty cards, at random, or ``all``."""
+    cards = list(ctx.state["players"][target]["loyalty"])
+    if count != "all":
+        picked = []
+        for _ in range(min(int(count), len(cards))):
+            picked.append(cards.pop(ctx.rng.below(len(cards))))
+        cards = picked
+    known = ctx.state["known"].setdefault(str(seat), [])
+    known += [c for c in cards if c not in known]
+    ctx.emit(
+        "loyalty_looked_at",
+        visible_to=frozenset({seat}),
+        redacted={"seat": seat, "target": target, "count": len(cards)},
+        seat=seat,
+        target=target,
+        count=len(cards),
+        cards=cards,
+    )
+
+
+def peek(ctx: Ctx, seat: int, deck: str, count: int, reorder: bool, bottom: bool) -> None:
+    """Look at the top ``count`` cards of the crisis or destination deck (its discards shuffled in below it
+    first when it is short, RULINGS G2); the seat then puts them back."""
+    decks = ctx.state["decks"]
+    if len(decks[deck]) < count and decks[f"{deck}_discard"]:
+        decks[deck][:0] = ctx.rng.shuffled(decks[f"{deck}_discard"])
+        decks[f"{deck}_discard"] = []
+        ctx.emit("deck_reshuffled", deck=deck)
+    cards = list(reversed(decks[deck][-count:]))
+    if not cards:
+        return
+    ctx.emit(
+        "deck_looked_at",
+        visible_to=frozenset({seat}),
+        redacted={"seat": seat, "deck": deck, "count": len(cards)},
+        seat=seat,
+        deck=deck,
+        count=len(cards),
+        cards=cards,
+    )
+    ctx.state["prompt"] = {
+        "kind": "arrange",
+        "seat": seat,
+        "deck": deck,
+        "cards": cards,
+        "reorder": reorder,
+        "bottom": bottom,
+    }
+    next_key(ctx.state)
+
+
+def arrangements(state: State) -> list[list[str]]:
+    """Every ``order`` the seat may send: the cards that stay on top, top first; a card left out goes to the
+    bottom (only where the look allows it)."""
+    prompt = state["prompt"]
+    cards = prompt["cards"]
+    if prompt["reorder"]:
+        return [list(p) for p in permutations(cards)]
+    out = [list(cards)]
+    if prompt["bottom"]:
+        out.append([])
+    return out
+
+
+def arrange(ctx: Ctx, seat: int, order: list[str]) -> None:
+    state = ctx.state
+    if order not in arrangements(state):
+        raise IllegalCommand("bad_arrangement", "bsg:R221")
+    prompt = state["prompt"]
+    pile = state["decks"][prompt["deck"]]
+    looked = prompt["cards"]
+    del pile[len(pile) - len(looked) :]
+    pile[:0] = [c for c in looked if c not in order]
+    pile += list(reversed(order))
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("deck_arranged", seat=seat, deck=prompt["deck"], bottom=len(looked) - len(order))
