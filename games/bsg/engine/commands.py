@@ -25,6 +25,8 @@ Command kinds and args:
 - ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
   characters.py), ``arrange_cards {order}`` (the cards a look leaves on top, looks.py); an Executive Order's
   player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
+- ``play_check_card {card}`` (a card played before a check, on one's turn to contribute), ``after_check
+  {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -34,7 +36,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import actions, checks, cylons, looks, quorum, setup, turns, vipers
+from games.bsg.engine import actions, check_cards, checks, cylons, looks, quorum, setup, turns, vipers
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -66,6 +68,10 @@ def pending(state: State) -> list[Decision]:
         return [Decision(key=key, seats=frozenset(state["discards"]), prompt="discard_to_hand_limit")]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
+        window = check_cards.window_seat(state)
+        if seat is None and window is not None:
+            return [Decision(key=key, seats=frozenset({window}), prompt="after_check_window",
+                             params={"seat": window})]
         if seat is None:
             return [Decision(key=key, seats=frozenset(), prompt="reveal_check", automatic=True)]
         return [Decision(key=key, seats=frozenset({seat}), prompt="contribute_to_check",
@@ -92,7 +98,7 @@ def pending(state: State) -> list[Decision]:
 
 def auto_command(state: State) -> Command | None:
     if state["phase"] == "turn" and not state["discards"] and not state["forced"] and state["check"] is not None \
-            and checks.waiting_for(state) is None:
+            and checks.waiting_for(state) is None and not state["check"].get("window"):
         return Command(AUTO_SEAT, "reveal_check", {})
     return None
 
@@ -136,7 +142,11 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         limit = checks.contribution_limit(state, seat)
         if limit is None or len(state["check"]["played"][str(seat)]) < limit:
             out += [_c(seat, "contribute", card=card) for card in hand]
+        out += [_c(seat, "play_check_card", card=card) for card in check_cards.before_options(state, seat)]
         return out
+    if prompt == "after_check_window":
+        return [_c(seat, "after_check")] + [_c(seat, "after_check", **a)
+                                            for a in check_cards.window_options(state, seat)]
     if prompt == "choose_crisis_option":
         crisis = CONTENT.crises[state["prompt"]["card"]]
         return [_c(seat, "choose_option", option=i) for i in range(len(crisis.options))]
@@ -285,6 +295,10 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "play_skill": (ACTION, "bsg:R220", lambda ctx, c: actions.play_skill(ctx, c.seat, _skill_args(c))),
     "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(ctx, c.seat, _opt_int(c, "target"))),
+    "play_check_card": ("contribute_to_check", "bsg:R509", lambda ctx, c: check_cards.play_before(
+        ctx, c.seat, _arg(c, "card"))),
+    "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
+        ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
 }
 
@@ -292,7 +306,18 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
 def _reveal_check(ctx: Ctx) -> None:
     then = ctx.state["check"]["then"]
     checks.reveal(ctx)
-    turns.go_to(ctx, then)
+    if ctx.state["check"] is None:  # no after-reveal window: the result is applied
+        turns.go_to(ctx, then)
+
+
+def _after_check(ctx: Ctx, seat: int, card: str | None, skill: str | None) -> None:
+    """An answer in the after-reveal window; the last one applies the result (check_cards.py)."""
+    check_cards.answer(ctx, seat, card, skill)
+    check = ctx.state["check"]
+    if not check["window"]["queue"]:
+        then = check["then"]
+        checks.resolve(ctx)
+        turns.go_to(ctx, then)
 
 
 def dispatch(ctx: Ctx, command: Command) -> None:

@@ -72,6 +72,7 @@ MESSAGES: dict[str, str] = {
     "ability_already_used": "Your character's once-per-game ability is used up.",
     "ability_not_usable": "Your character's ability cannot be used that way now.",
     "bad_arrangement": "Put the cards back in one of the allowed ways.",
+    "check_card_not_playable": "That card cannot be played on this skill check now.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -100,6 +101,7 @@ PROMPTS: dict[str, str] = {
     "ordered_movement": "Executive Order: move, or stay where you are.",
     "ordered_action": "Executive Order: take an action ({left} left).",
     "arrange_cards": "Put the cards you looked at back.",
+    "after_check_window": "The check is totalled: change it with a card or ability, or let it stand.",
 }
 
 EVENTS: dict[str, str] = {
@@ -182,6 +184,10 @@ EVENTS: dict[str, str] = {
     "ability_used": "Seat {seat} used {ability}.",
     "deck_looked_at": "Seat {seat} looked at the top {count} card(s) of the {deck} deck.",
     "deck_arranged": "Seat {seat} put the cards back on the {deck} deck ({bottom} to the bottom).",
+    "check_card_announced": "Seat {seat} played {card} on the skill check.",
+    "check_contributions_opened": "The skill check's cards are face up.",
+    "check_window_passed": "Seat {seat} let the check's total stand.",
+    "check_result": "The check ends at {total} against {difficulty}: {outcome}.",
 }
 
 OPTIONS: dict[str, str] = {

@@ -44,6 +44,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
         if seat is not None:
             check_view["mine"] = list(check["played"][str(seat)])
+        check_view["open"] = bool(check.get("open"))  # Investigative Committee: every contribution face up
+        if check.get("open"):
+            check_view["played"] = {k: list(v) for k, v in check["played"].items()}
+        check_view["extra_colors"] = list(check.get("extra_colors", []))
+        check_view["revealed"] = list(check.get("revealed", []))  # after the reveal, without owners
+        check_view["removed"] = list(check.get("removed", []))
+        window = check.get("window")
+        check_view["window"] = window["queue"][0] if window and window["queue"] else None
     prompt = state["prompt"]
     prompt_view = None
     if prompt is not None:

@@ -39,7 +39,7 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
     if check is not None:
         out |= set(check["destiny"])
         for s, cards in check["played"].items():
-            if int(s) != seat:
+            if int(s) != seat and not check.get("open"):  # Investigative Committee turns them face up
                 out |= set(cards)
     prompt = state["prompt"]
     if prompt is not None and "cards" in prompt and prompt["seat"] != seat:
@@ -63,6 +63,7 @@ class Invariants:
         skills += d["destiny"] + [c for p in state["players"] for c in p["hand"]]
         if state["check"] is not None:
             skills += state["check"]["destiny"] + [c for cards in state["check"]["played"].values() for c in cards]
+            skills += state["check"].get("revealed", [])
         assert sorted(skills) == ALL_SKILLS, command
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
         assert sorted(loyalty) == ALL_LOYALTY, command
