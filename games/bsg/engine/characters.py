@@ -123,3 +123,31 @@ def after_location(ctx: Ctx, seat: int) -> None:
         )
         if ability.when == "after_activate_location":
             discard_skills(ctx, [seat], int(effect.get("count")), bool(effect.get("random")))
+
+
+def cancel_crisis_seat(state: State) -> int | None:
+    """The seat that may cancel the Crisis card being resolved now (Roslin's Religious Visions, once per
+    game, not from the Brig, not a revealed Cylon): while its check has no card in yet, or its choice is
+    open (RULINGS G34; A2: never a Super Crisis)."""
+    check, prompt = state["check"], state["prompt"]
+    if state["crisis"] is None or state["step"] != "crisis":
+        return None
+    open_check = (
+        check is not None
+        and "card" in check["source"]
+        and check["at"] == 0
+        and not any(check["played"].values())
+    )
+    open_choice = check is None and prompt is not None and prompt["kind"] == "crisis_choice"
+    if not (open_check or open_choice):
+        return None
+    for p in state["players"]:
+        ability = ability_of(state, p["seat"], "once_per_game")
+        if (
+            ability is not None
+            and ability.when == "after_crisis_revealed"
+            and p["seat"] not in state["once_used"]
+            and not abilities_blocked(state, p["seat"])
+        ):
+            return int(p["seat"])
+    return None

@@ -27,6 +27,8 @@ Command kinds and args:
   player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
 - ``play_check_card {card}`` (a card played before a check, on one's turn to contribute), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
+- ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
+  check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -36,7 +38,18 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import actions, check_cards, checks, cylons, looks, quorum, setup, turns, vipers
+from games.bsg.engine import (
+    actions,
+    characters,
+    check_cards,
+    checks,
+    cylons,
+    looks,
+    quorum,
+    setup,
+    turns,
+    vipers,
+)
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -108,6 +121,11 @@ def _c(seat: int, kind: str, **args: Any) -> Command:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
+    interrupts = [_c(seat, "cancel_crisis")] if characters.cancel_crisis_seat(state) == seat else []
+    return _legal(state, seat) + interrupts
+
+
+def _legal(state: State, seat: int) -> list[Command]:
     decision = next((d for d in pending(state) if seat in d.seats), None)
     if decision is None:
         return []
@@ -332,6 +350,10 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         return
     if command.kind in AUTO_KINDS:
         raise IllegalCommand("automatic_step_only", "")
+    if command.kind == "cancel_crisis":  # an interrupt, not an answer to the pending decision
+        turns.cancel_crisis(ctx, command.seat)
+        _after(ctx)
+        return
     entry = HANDLERS.get(command.kind)
     if entry is None:
         raise IllegalCommand("unknown_command", "", kind=command.kind)

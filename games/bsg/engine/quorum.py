@@ -18,7 +18,7 @@ from games.bsg.engine.decks import draw_from, draw_skill
 from games.bsg.engine.effects import apply_effect, send_to
 from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
-from games.bsg.engine.traits import abilities_blocked, sheet_effects
+from games.bsg.engine.traits import sheet_effects
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R420"
@@ -126,9 +126,9 @@ def _needs_picks(card: str) -> int:
 
 
 def play_options(state: State, seat: int) -> list[dict[str, Any]]:
-    """The arguments of every ``play_quorum`` the seat may send now: the President, with his abilities
-    usable (R220 E; the Brig bars card actions, RULINGS C16)."""
-    if state["president"] != seat or abilities_blocked(state, seat):
+    """The arguments of every ``play_quorum`` the seat may send now: the President (R220 E), also from the
+    Brig, where he keeps the title and all its abilities (R423)."""
+    if state["president"] != seat or state["players"][seat]["cylon"]:
         return []
     out: list[dict[str, Any]] = []
     for card in sorted(set(state["players"][seat]["quorum"])):

@@ -350,8 +350,34 @@ def draw_crisis(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     card = draw_from(ctx, "crisis")
     state["crisis"] = card
-    crisis = CONTENT.crises[card]
     ctx.emit("crisis_drawn", seat=seat, card=card)
+    resolve_crisis(ctx, seat, card)
+
+
+def cancel_crisis(ctx: Ctx, seat: int) -> None:
+    """Religious Visions (RULINGS G34): while the Crisis card's check has no card in yet, or its choice is
+    still open, Roslin discards it unresolved (the Destiny cards go back on their deck) and the next one is
+    drawn and resolved instead."""
+    state = ctx.state
+    if characters.cancel_crisis_seat(state) != seat:
+        raise IllegalCommand("ability_not_usable", "bsg:R230")
+    if state["check"] is not None:
+        state["decks"]["destiny"] += state["check"]["destiny"]
+        state["check"] = None
+    state["prompt"] = None
+    state["once_used"].append(seat)
+    state["decks"]["crisis_discard"].append(state["crisis"])
+    ctx.emit("ability_used", seat=seat, ability="roslin_religious_visions", target=None)
+    state["crisis"] = draw_from(ctx, "crisis")
+    next_key(state)
+    ctx.emit("crisis_drawn", seat=state["current"], card=state["crisis"])
+    resolve_crisis(ctx, state["current"], state["crisis"])
+
+
+def resolve_crisis(ctx: Ctx, seat: int, card: str) -> None:
+    """R230: a skill check, a choice, or a Cylon attack / event's text."""
+    state = ctx.state
+    crisis = CONTENT.crises[card]
     if crisis.type == "skill_check":
         start_check(ctx, {"card": card, "option": None}, "activation")
     elif crisis.type == "choice":

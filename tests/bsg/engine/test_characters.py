@@ -188,3 +188,23 @@ def test_starbuck_is_easier_to_send_to_the_brig() -> None:
     tyrol = seat_of(state, "galen_tyrol")
     assert act(state, seat, "activate_location", target=starbuck)["check"]["difficulty"] == 5
     assert act(state, seat, "activate_location", target=tyrol)["check"]["difficulty"] == 7
+
+
+@pytest.mark.rules("bsg:R230")
+def test_roslin_cancels_a_crisis_before_anyone_has_put_a_card_in() -> None:
+    state = game("william_adama", "crisis")
+    roslin = seat_of(state, "laura_roslin")
+    state["decks"]["crisis"] += ["food_shortage", "security_breach"]
+    state = act(state, state["current"], "draw_crisis")
+    assert state["check"] is not None
+    assert [c.kind for c in RULES.legal_commands(state, roslin)][-1] == "cancel_crisis"
+    destiny = len(state["decks"]["destiny"])
+    state = act(state, roslin, "cancel_crisis")
+    assert state["crisis"] == "food_shortage" and state["check"] is None
+    assert state["decks"]["crisis_discard"] == ["security_breach"] and roslin in state["once_used"]
+    assert len(state["decks"]["destiny"]) == destiny + 2
+    assert RULES.pending(state)[0].prompt == "choose_crisis_option"
+    assert "cancel_crisis" not in [c.kind for c in RULES.legal_commands(state, roslin)]
+    with pytest.raises(IllegalCommand) as info:
+        act(state, roslin, "cancel_crisis")
+    assert info.value.code == "ability_not_usable"

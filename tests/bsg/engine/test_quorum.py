@@ -91,6 +91,10 @@ def test_only_the_president_plays_quorum_cards_and_the_hand_follows_the_title() 
 def test_arrest_order_sends_the_named_character_to_the_brig() -> None:
     state = at_action(hand=["arrest_order"])
     seat = state["current"]
+    jailed = dict(
+        state, players=[dict(p, location="brig") if p["seat"] == seat else p for p in state["players"]]
+    )
+    assert plays(jailed, seat)  # the President keeps his title's abilities in the Brig (R423)
     adama = seat_of(state, "william_adama")
     assert {"card": "arrest_order", "target": adama} in plays(state, seat)
     state = act(state, seat, "play_quorum", card="arrest_order", target=adama)

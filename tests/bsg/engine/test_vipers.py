@@ -66,7 +66,7 @@ def kinds(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
     return [(c.kind, dict(c.args)) for c in RULES.legal_commands(state, seat)]
 
 
-@pytest.mark.rules("bsg:R301", "bsg:R620", "bsg:R611")
+@pytest.mark.rules("bsg:R301", "bsg:R620", "bsg:R611", "bsg:R626")
 def test_command_gives_two_activations_of_unpiloted_vipers() -> None:
     state = at_action(BASE_5, "command", lower_fore={"viper": 1, "raider": 1})
     seat = state["current"]
@@ -77,6 +77,8 @@ def test_command_gives_two_activations_of_unpiloted_vipers() -> None:
     assert ("viper_launch", {"to": "lower_aft"}) in offered
     assert ("viper_move", {"area": "lower_fore", "to": "fore"}) in offered
     assert ("viper_attack", {"area": "lower_fore", "target": "raider"}) in offered
+    empty = dict(state, reserves={**state["reserves"], "viper": 0})
+    assert not [k for k, _ in kinds(empty, seat) if k == "viper_launch"]  # R626: only what the Reserves hold
     state = act(state, seat, "viper_launch", to="lower_aft")
     assert state["reserves"]["viper"] == reserves - 1 and state["space"]["lower_aft"]["viper"] == 1
     supply = state["supply"]["raider"]
