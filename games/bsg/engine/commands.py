@@ -27,6 +27,7 @@ Command kinds and args:
   player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
 - ``play_check_card {card}`` (a card played before a check, on one's turn to contribute), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
+- ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
@@ -60,7 +61,7 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
               "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
-              "arrange": "arrange_cards"}
+              "arrange": "arrange_cards", "move_civilians": "move_civilian_ships"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -174,6 +175,8 @@ def _legal(state: State, seat: int) -> list[Command]:
         return [_c(seat, "place_stranded", location=loc) for loc in turns.stranded_targets()]
     if prompt == "receive_skills":
         return [_c(seat, "receive_skills", picks=picks) for picks in turns.receive_choices(state, seat)]
+    if prompt == "move_civilian_ships":
+        return [_c(seat, "move_civilians", to=to) for to in looks.civilian_moves(state)]
     if prompt == "arrange_cards":
         return [_c(seat, "arrange_cards", order=order) for order in looks.arrangements(state)]
     if prompt in ("movement", "ordered_movement"):
@@ -317,6 +320,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
         ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
+    "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
+        ctx, c.seat, _strings(c, "to"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from games.bsg.engine.state import Ctx, State, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.engine.core import IllegalCommand
 
 
@@ -92,3 +92,68 @@ def arrange(ctx: Ctx, seat: int, order: list[str]) -> None:
     state["prompt"] = None
     next_key(state)
     ctx.emit("deck_arranged", seat=seat, deck=prompt["deck"], bottom=len(looked) - len(order))
+
+
+# --- Communications: the backs of civilian ships (RULINGS C15, G35) ---------------------------------------
+
+
+def civilian_picks(state: State, count: int) -> list[dict[str, str]]:
+    """``activate_location`` arguments of Communications: up to ``count`` (2) civilian ships in space, named
+    by their areas (``area`` and, for a second one, ``pick``); the ships of one area look alike, so the first
+    ones of the area are taken."""
+    ring = sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+    ships = [a.id for a in ring for _ in state["space"][a.id]["civilian"]]
+    if not ships:
+        return []
+    if count < 2 or len(ships) == 1:
+        return [{"area": a} for a in dict.fromkeys(ships)]
+    out = []
+    for i, first in enumerate(ring):
+        for second in ring[i:]:
+            need = 2 if first.id == second.id else 1
+            if len(state["space"][first.id]["civilian"]) >= need and state["space"][second.id]["civilian"]:
+                out.append({"area": first.id, "pick": second.id})
+    return out
+
+
+def look_civilians(ctx: Ctx, seat: int, areas: list[str]) -> None:
+    """Secretly look at the backs of the named civilian ships; then each may move one area (a decision)."""
+    state = ctx.state
+    taken: dict[str, int] = {}
+    cards = []
+    for area in areas:
+        index = taken.get(area, 0)
+        cards.append(state["space"][area]["civilian"][index])
+        taken[area] = index + 1
+    ctx.emit(
+        "civilians_looked_at",
+        visible_to=frozenset({seat}),
+        redacted={"seat": seat, "areas": areas},
+        seat=seat,
+        areas=areas,
+        cards=cards,
+    )
+    state["prompt"] = {"kind": "move_civilians", "seat": seat, "areas": list(areas), "cards": cards}
+    next_key(state)
+
+
+def civilian_moves(state: State) -> list[list[str]]:
+    """Every ``to`` the seat may send: for each looked-at ship, its area (it stays) or an adjacent one."""
+    out: list[list[str]] = [[]]
+    for area in state["prompt"]["areas"]:
+        out = [[*done, to] for done in out for to in (area, *CONTENT.board.adjacent(area))]
+    return out
+
+
+def move_civilians(ctx: Ctx, seat: int, to: list[str]) -> None:
+    state = ctx.state
+    if to not in civilian_moves(state):
+        raise IllegalCommand("bad_civilian_move", "bsg:R220")
+    prompt = state["prompt"]
+    for area, civ, dest in zip(prompt["areas"], prompt["cards"], to, strict=True):
+        if dest != area:
+            state["space"][area]["civilian"].remove(civ)
+            state["space"][dest]["civilian"].append(civ)
+            ctx.emit("civilian_moved", area=area, to=dest)
+    state["prompt"] = None
+    next_key(state)

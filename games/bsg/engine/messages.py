@@ -73,6 +73,8 @@ MESSAGES: dict[str, str] = {
     "ability_not_usable": "Your character's ability cannot be used that way now.",
     "bad_arrangement": "Put the cards back in one of the allowed ways.",
     "check_card_not_playable": "That card cannot be played on this skill check now.",
+    "no_civilian_ship_in_space": "There is no civilian ship in space to look at.",
+    "bad_civilian_move": "Each civilian ship can stay or move to an adjacent area.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -102,6 +104,7 @@ PROMPTS: dict[str, str] = {
     "ordered_action": "Executive Order: take an action ({left} left).",
     "arrange_cards": "Put the cards you looked at back.",
     "after_check_window": "The check is totalled: change it with a card or ability, or let it stand.",
+    "move_civilian_ships": "Move each civilian ship you looked at one area, or leave it.",
 }
 
 EVENTS: dict[str, str] = {
@@ -188,6 +191,8 @@ EVENTS: dict[str, str] = {
     "check_contributions_opened": "The skill check's cards are face up.",
     "check_window_passed": "Seat {seat} let the check's total stand.",
     "check_result": "The check ends at {total} against {difficulty}: {outcome}.",
+    "civilians_looked_at": "Seat {seat} looked at civilian ships.",
+    "civilian_moved": "A civilian ship moved from {area} to {to}.",
 }
 
 OPTIONS: dict[str, str] = {

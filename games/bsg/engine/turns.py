@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import characters, cylons, quorum, vipers
+from games.bsg.engine import characters, cylons, looks, quorum, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -172,7 +172,7 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
-                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office")
+                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -211,6 +211,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "no_centurion_aboard", "bsg:R308"
     if loc == "weapons_control" and not any(vipers.ship_targets(state, a) for a in state["space"]):
         return "no_cylon_ship_to_attack", "bsg:R610"
+    if loc == "communications" and not looks.civilian_picks(state, 1):
+        return "no_civilian_ship_in_space", "bsg:R220"
     return None
 
 
@@ -229,6 +231,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"area": a} for a in CONTENT.board.launch_areas()]
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
+        if effect.kind == "look_civilians":  # Communications (RULINGS G35)
+            return looks.civilian_picks(state, int(effect.get("count")))
     return [{}]
 
 
@@ -262,6 +266,8 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") == "galactica":
             vipers.attack_ship(ctx, "galactica", str(area), str(pick), seat)
+        elif effect.kind == "look_civilians":
+            looks.look_civilians(ctx, seat, [a for a in (area, pick) if a is not None])
         elif effect.kind == "draw_quorum":  # President's Office (RULINGS C15)
             office = any(e.kind == "choose" for e in effects)
             quorum.draw(ctx, seat, int(effect.get("count")), then_office=office)
