@@ -27,24 +27,55 @@ def _used(check: dict[str, Any], card: str) -> bool:
     return card_id(card) in check.get("check_cards", [])
 
 
-def before_options(state: State, seat: int) -> list[str]:
-    """The ``before_check`` cards the seat may play now: on its own turn to contribute, before it has put a
-    card in (G33), one of each kind per check, not from the Brig (C16)."""
+def _arbitrator(state: State, seat: int) -> str | None:
+    """The Assign Arbitrator card lying on the seat's character, usable on an Admiral's Quarters check."""
+    if state["check"]["source"].get("location") != "admirals_quarters":
+        return None
+    for entry in state.get("attached", []):
+        effects = CONTENT.quorum[entry["card"]].effects
+        if entry["seat"] == seat and any(
+            e.kind == "check_difficulty" and e.get("scope") == "admirals_quarters" for e in effects
+        ):
+            return str(entry["card"])
+    return None
+
+
+def before_options(state: State, seat: int) -> list[dict[str, str]]:
+    """``play_check_card`` arguments the seat may send now, on its own turn to contribute and before it has
+    put a card in (G33): a ``before_check`` Skill card (one of each kind per check, not from the Brig, C16),
+    or the Arbitrator on an Admiral's Quarters check, making it easier or harder (G29)."""
     check = state["check"]
-    if check is None or check["played"][str(seat)] or abilities_blocked(state, seat):
+    if check is None or check["played"][str(seat)]:
         return []
+    out: list[dict[str, str]] = []
+    arbitrator = _arbitrator(state, seat)
+    if arbitrator is not None:
+        out += [{"card": arbitrator, "pick": way} for way in ("easier", "harder")]
+    if abilities_blocked(state, seat):
+        return out
     seen: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):
         if _timing(card) == "before_check" and not _used(check, card):
             seen.setdefault(card_id(card), card)
-    return sorted(seen.values())
+    return out + [{"card": c} for c in sorted(seen.values())]
 
 
-def play_before(ctx: Ctx, seat: int, card: str) -> None:
+def play_before(ctx: Ctx, seat: int, card: str, pick: str | None = None) -> None:
     state = ctx.state
-    if card not in before_options(state, seat):
+    args = {"card": card} if pick is None else {"card": card, "pick": pick}
+    if args not in before_options(state, seat):
         raise IllegalCommand("check_card_not_playable", RULE, card=card)
     check = state["check"]
+    if card in CONTENT.quorum:  # the Arbitrator: discarded for 3 easier or harder
+        amount = next(
+            int(e.get("amount")) for e in CONTENT.quorum[card].effects if e.kind == "check_difficulty"
+        )
+        check["difficulty"] += amount if pick == "harder" else -amount
+        state["attached"] = [e for e in state["attached"] if e["card"] != card]
+        state["decks"]["quorum_discard"].append(card)
+        ctx.emit("arbitrator_used", seat=seat, pick=pick, difficulty=check["difficulty"])
+        next_key(state)
+        return
     state["players"][seat]["hand"].remove(card)
     discard_skill(ctx, card)
     check.setdefault("check_cards", []).append(card_id(card))

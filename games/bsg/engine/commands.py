@@ -25,7 +25,8 @@ Command kinds and args:
 - ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
   characters.py), ``arrange_cards {order}`` (the cards a look leaves on top, looks.py); an Executive Order's
   player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
-- ``play_check_card {card}`` (a card played before a check, on one's turn to contribute), ``after_check
+- ``play_check_card {card, pick?}`` (a card played before a check, on one's turn to contribute; the
+  Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
@@ -161,7 +162,7 @@ def _legal(state: State, seat: int) -> list[Command]:
         limit = checks.contribution_limit(state, seat)
         if limit is None or len(state["check"]["played"][str(seat)]) < limit:
             out += [_c(seat, "contribute", card=card) for card in hand]
-        out += [_c(seat, "play_check_card", card=card) for card in check_cards.before_options(state, seat)]
+        out += [_c(seat, "play_check_card", **args) for args in check_cards.before_options(state, seat)]
         return out
     if prompt == "after_check_window":
         return [_c(seat, "after_check")] + [_c(seat, "after_check", **a)
@@ -317,7 +318,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "play_skill": (ACTION, "bsg:R220", lambda ctx, c: actions.play_skill(ctx, c.seat, _skill_args(c))),
     "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(ctx, c.seat, _opt_int(c, "target"))),
     "play_check_card": ("contribute_to_check", "bsg:R509", lambda ctx, c: check_cards.play_before(
-        ctx, c.seat, _arg(c, "card"))),
+        ctx, c.seat, _arg(c, "card"), _opt(c, "pick"))),
     "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
         ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(

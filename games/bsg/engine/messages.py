@@ -193,6 +193,7 @@ EVENTS: dict[str, str] = {
     "check_result": "The check ends at {total} against {difficulty}: {outcome}.",
     "civilians_looked_at": "Seat {seat} looked at civilian ships.",
     "civilian_moved": "A civilian ship moved from {area} to {to}.",
+    "arbitrator_used": "Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}.",
 }
 
 OPTIONS: dict[str, str] = {

@@ -136,3 +136,20 @@ def test_boomer_draws_a_card_after_a_check_she_put_cards_into() -> None:
     assert state["players"][c]["character"] == "sharon_valerii"
     state, _ = reveal(everyone_done(state, {c: [give(state, c, "tactics", 1)]}))
     assert len(state["players"][c]["hand"]) == 1 and skill_of(state["players"][c]["hand"][0]) == "piloting"
+
+
+@pytest.mark.rules("bsg:R305", "bsg:R420")
+def test_the_arbitrator_makes_an_admirals_quarters_check_three_harder() -> None:
+    state = to_step(start_game(5, BASE_5), "action")
+    c = state["current"]
+    state["players"][c]["location"] = "admirals_quarters"
+    holder = (c + 1) % 5
+    state["decks"]["quorum"].remove("assign_arbitrator")
+    state["attached"] = [{"card": "assign_arbitrator", "seat": holder}]
+    state = act(state, c, "activate_location", target=(c + 3) % 5)  # Baltar
+    assert state["check"]["difficulty"] == 7
+    offered = [dict(cmd.args) for cmd in RULES.legal_commands(state, holder) if cmd.kind == "play_check_card"]
+    assert {"card": "assign_arbitrator", "pick": "harder"} in offered
+    state = act(state, holder, "play_check_card", card="assign_arbitrator", pick="harder")
+    assert state["check"]["difficulty"] == 10 and state["attached"] == []
+    assert state["decks"]["quorum_discard"] == ["assign_arbitrator"]
