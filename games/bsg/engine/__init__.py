@@ -5,6 +5,10 @@ Where each rule lives: content.py (the data files, SCHEMA.md), setup.py (R101-R1
 R604, R606, R625), effects.py (the effect vocabulary, as far as it is resolved; R162, R614, R616),
 ending.py (R708-R709), commands.py (decisions and commands), view.py (hidden information, 6.1),
 options.py (R150), messages.py (English texts of codes, prompts and events).
+The human side: actions.py (R220 B-E), vipers.py (R620, R621, R301, R610-R615, R618, repairs), quorum.py
+(R420, the Quorum hand), skill_actions.py (R220 B, R221), characters.py (R220 C, sheets' triggers),
+traits.py (sheets in force), check_cards.py (R509: cards and abilities on a skill check), looks.py (secret
+looks: loyalty cards, deck tops, civilian ships).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import pytest
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import skill_of
 from games.bsg.engine.turns import receive_choices
-from games.engine.core import IllegalCommand
+from games.engine.core import Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import State, act, act_events, start_game, to_step
 
 LINEUPS = {  # valid choices (R104): the first character is the first player's
@@ -208,3 +208,23 @@ def test_roslin_cancels_a_crisis_before_anyone_has_put_a_card_in() -> None:
     with pytest.raises(IllegalCommand) as info:
         act(state, roslin, "cancel_crisis")
     assert info.value.code == "ability_not_usable"
+
+
+@pytest.mark.rules("bsg:R308", "bsg:R610")
+def test_helo_adds_one_to_the_armory_roll() -> None:
+    helo = ["laura_roslin", "karl_agathon", "kara_thrace", "william_adama", "galen_tyrol"]
+    for lineup, hit in ((helo, "destroyed"), (LINEUPS["laura_roslin"], "missed")):
+        state = to_step(start_game(5, lineup), "action")
+        seat = (state["current"] + 1) % 5  # Helo, or Adama
+        state["current"] = seat
+        state["players"][seat]["location"] = "armory"
+        state["players"][seat]["stranded"] = False
+        state["boarding"] = [1]
+        for seed in range(1, 200):
+            out = RULES.apply(state, Command(seat, "activate_location", {}), Rng.from_seed(seed))
+            rolled = next(e for e in out.events if e.kind == "attack_rolled")
+            if rolled.data["roll"] == 6:
+                assert rolled.data["result"] == hit
+                break
+        else:
+            raise AssertionError("no seed rolls a 6")
