@@ -29,6 +29,7 @@ Command kinds and args:
   Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
+- ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
@@ -62,7 +63,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
               "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
-              "arrange": "arrange_cards", "move_civilians": "move_civilian_ships"}
+              "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
+              "quorum_limit": "discard_quorum_to_hand_limit"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -176,6 +178,8 @@ def _legal(state: State, seat: int) -> list[Command]:
         return [_c(seat, "place_stranded", location=loc) for loc in turns.stranded_targets()]
     if prompt == "receive_skills":
         return [_c(seat, "receive_skills", picks=picks) for picks in turns.receive_choices(state, seat)]
+    if prompt == "discard_quorum_to_hand_limit":
+        return [_c(seat, "discard_quorum", card=card) for card in sorted(set(p["quorum"]))]
     if prompt == "move_civilian_ships":
         return [_c(seat, "move_civilians", to=to) for to in looks.civilian_moves(state)]
     if prompt == "arrange_cards":
@@ -321,6 +325,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"), _opt(c, "pick"))),
     "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
         ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
+    "discard_quorum": ("discard_quorum_to_hand_limit", "bsg:R008", lambda ctx, c: _discard_quorum(
+        ctx, c.seat, _arg(c, "card"))),
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
@@ -332,6 +338,12 @@ def _reveal_check(ctx: Ctx) -> None:
     checks.reveal(ctx)
     if ctx.state["check"] is None:  # no after-reveal window: the result is applied
         turns.go_to(ctx, then)
+
+
+def _discard_quorum(ctx: Ctx, seat: int, card: str) -> None:
+    quorum.discard(ctx, seat, card)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _after_check(ctx: Ctx, seat: int, card: str | None, skill: str | None) -> None:

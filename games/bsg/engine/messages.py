@@ -105,6 +105,7 @@ PROMPTS: dict[str, str] = {
     "arrange_cards": "Put the cards you looked at back.",
     "after_check_window": "The check is totalled: change it with a card or ability, or let it stand.",
     "move_civilian_ships": "Move each civilian ship you looked at one area, or leave it.",
+    "discard_quorum_to_hand_limit": "Discard down to 10 Quorum cards.",
 }
 
 EVENTS: dict[str, str] = {
@@ -193,6 +194,7 @@ EVENTS: dict[str, str] = {
     "check_result": "The check ends at {total} against {difficulty}: {outcome}.",
     "civilians_looked_at": "Seat {seat} looked at civilian ships.",
     "civilian_moved": "A civilian ship moved from {area} to {to}.",
+    "quorum_discarded": "The President discarded a Quorum card.",
     "arbitrator_used": "Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}.",
 }
 

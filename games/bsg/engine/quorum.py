@@ -248,3 +248,28 @@ def sync_hand(state: State) -> None:
         if p["seat"] != president and p["quorum"]:
             state["players"][president]["quorum"] += p["quorum"]
             p["quorum"] = []
+
+
+def over_limit(ctx: Ctx) -> None:
+    """R008: at the end of a turn the President holds at most ``hand_limits.quorum`` Quorum cards; he picks
+    the ones he discards (RULINGS G4): a decision ``quorum_limit``."""
+    state = ctx.state
+    president = state["president"]
+    if president is None:
+        return
+    if len(state["players"][president]["quorum"]) > CONTENT.board.hand_limits["quorum"]:
+        state["prompt"] = {"kind": "quorum_limit", "seat": president}
+        next_key(state)
+
+
+def discard(ctx: Ctx, seat: int, card: str) -> None:
+    state = ctx.state
+    hand = state["players"][seat]["quorum"]
+    if card not in hand:
+        raise IllegalCommand("card_not_in_hand", "bsg:R008")
+    hand.remove(card)
+    state["decks"]["quorum_discard"].append(card)
+    ctx.emit("quorum_discarded", seat=seat, card=card)
+    if len(hand) <= CONTENT.board.hand_limits["quorum"]:
+        state["prompt"] = None
+    next_key(state)

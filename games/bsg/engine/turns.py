@@ -585,6 +585,7 @@ def end_turn(ctx: Ctx) -> None:
     state["discards"] = [p["seat"] for p in state["players"]
                          if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
     next_key(state)
+    quorum.over_limit(ctx)  # R008: the President's Quorum hand
     finish_turn(ctx)
 
 

@@ -173,3 +173,23 @@ def test_roslin_draws_one_more_quorum_card_and_puts_one_at_the_bottom() -> None:
     state = act(state, seat, "bottom_quorum", card=drawn[0])
     assert state["decks"]["quorum"][0] == drawn[0] and state["players"][seat]["quorum"] == [drawn[1]]
     assert RULES.pending(state)[0].prompt == "presidents_office_choice"
+
+
+@pytest.mark.rules("bsg:R008")
+def test_the_president_discards_down_to_ten_quorum_cards_at_the_end_of_the_turn() -> None:
+    state = at_action()
+    seat = state["current"]
+    president = state["president"]
+    hand = state["players"][president]["quorum"]
+    while len(hand) < 12:
+        hand.append(state["decks"]["quorum"].pop())
+    state["step"] = "jump"
+    state = act(state, seat, "prepare_jump")
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "discard_quorum_to_hand_limit" and decision.seats == {president}
+    assert state["current"] == seat
+    state = act(state, president, "discard_quorum", card=state["players"][president]["quorum"][0])
+    assert RULES.pending(state)[0].prompt == "discard_quorum_to_hand_limit"
+    state = act(state, president, "discard_quorum", card=state["players"][president]["quorum"][0])
+    assert len(state["players"][president]["quorum"]) == 10 and len(state["decks"]["quorum_discard"]) == 2
+    assert state["current"] == (seat + 1) % 5
