@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import looks, vipers
+from games.bsg.engine import dice, looks, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State
@@ -151,3 +151,12 @@ def cancel_crisis_seat(state: State) -> int | None:
         ):
             return int(p["seat"])
     return None
+
+
+def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
+    """What a seat may send whoever the game waits for: Religious Visions (G34), readying a die card (G36).
+    They answer no decision, so they are not legal commands; the seat's view lists them."""
+    if state["phase"] != "turn":
+        return []
+    out: list[dict[str, Any]] = [{"kind": "cancel_crisis"}] if cancel_crisis_seat(state) == seat else []
+    return out + [{"kind": "ready_card", "card": card} for card in dice.ready_options(state, seat)]

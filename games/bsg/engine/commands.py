@@ -30,6 +30,7 @@ Command kinds and args:
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
+- ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
@@ -47,6 +48,7 @@ from games.bsg.engine import (
     check_cards,
     checks,
     cylons,
+    dice,
     looks,
     quorum,
     setup,
@@ -124,12 +126,13 @@ def _c(seat: int, kind: str, **args: Any) -> Command:
     return Command(seat, kind, args)
 
 
+def interrupts(state: State, seat: int) -> list[Command]:
+    """Commands a seat may send whoever the game waits for (characters.interrupts); not legal commands."""
+    return [Command(seat, str(i["kind"]), {k: v for k, v in i.items() if k != "kind"})
+            for i in characters.interrupts(state, seat)]
+
+
 def legal_commands(state: State, seat: int) -> list[Command]:
-    interrupts = [_c(seat, "cancel_crisis")] if characters.cancel_crisis_seat(state) == seat else []
-    return _legal(state, seat) + interrupts
-
-
-def _legal(state: State, seat: int) -> list[Command]:
     decision = next((d for d in pending(state) if seat in d.seats), None)
     if decision is None:
         return []
@@ -371,6 +374,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
     if command.kind == "cancel_crisis":  # an interrupt, not an answer to the pending decision
         turns.cancel_crisis(ctx, command.seat)
         _after(ctx)
+        return
+    if command.kind == "ready_card":  # a standing order, from any seat at any time (RULINGS G36)
+        dice.ready(ctx, command.seat, _arg(command, "card"))
         return
     entry = HANDLERS.get(command.kind)
     if entry is None:

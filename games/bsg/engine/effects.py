@@ -22,6 +22,7 @@ from typing import Any
 
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
+from games.bsg.engine.dice import human_roll
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import place_ships, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, next_key
@@ -142,7 +143,7 @@ def roll_raptor(ctx: Ctx, effect: Effect, source: str, actor: int | None) -> Non
     if state["reserves"]["raptor"] <= 0:
         ctx.emit("raptor_unavailable")
         return
-    roll = ctx.rng.die(CONTENT.board.die_faces)
+    roll = human_roll(ctx)  # a readied Strategic Planning adds to it (RULINGS G36)
     ok = roll >= int(effect.get("at_least"))
     ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
     if ok:
@@ -209,7 +210,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         state["reserves"]["raptor"] = CONTENT.board.components["raptor"]
         ctx.emit("raptors_restored", count=state["reserves"]["raptor"])
     elif kind == "roll":
-        roll = ctx.rng.die(CONTENT.board.die_faces)
+        roll = human_roll(ctx)  # a readied Strategic Planning adds to it (RULINGS G36)
         ok = roll >= int(effect.get("at_least"))
         ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
         apply_effects(ctx, effect.get("success" if ok else "failure", ()), source, actor, target, picks)

@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "check_card_not_playable": "That card cannot be played on this skill check now.",
     "no_civilian_ship_in_space": "There is no civilian ship in space to look at.",
     "bad_civilian_move": "Each civilian ship can stay or move to an adjacent area.",
+    "card_cannot_be_readied": "That card cannot be readied now.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -194,6 +195,8 @@ EVENTS: dict[str, str] = {
     "check_result": "The check ends at {total} against {difficulty}: {outcome}.",
     "civilians_looked_at": "Seat {seat} looked at civilian ships.",
     "civilian_moved": "A civilian ship moved from {area} to {to}.",
+    "card_readied": "Seat {seat} readied {card} for the next roll it applies to.",
+    "roll_modified": "{card}: the roll of {roll} becomes {result}.",
     "quorum_discarded": "The President discarded a Quorum card.",
     "arbitrator_used": "Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}.",
 }

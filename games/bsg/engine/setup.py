@@ -40,6 +40,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "known": {},  # seat -> the loyalty cards of others it has looked at
         "once_used": [],  # seats whose character used his once-per-game ability (RULINGS G3)
         "ordered": None,  # an Executive Order's actions still due (skill_actions.py)
+        "readied": [],  # die cards played ahead as standing orders (dice.py)
         "intuition": [],  # "<seat>:<turn>" once Boomer's Mysterious Intuition drew that turn (checks.py)
     }
     ctx = Ctx(state=state, rng=rng)

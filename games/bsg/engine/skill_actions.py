@@ -17,6 +17,7 @@ from typing import Any
 from games.bsg.engine import looks, vipers
 from games.bsg.engine.content import SKILLS, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
+from games.bsg.engine.dice import human_roll
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
 from games.bsg.engine.traits import abilities_blocked
 from games.engine.core import IllegalCommand
@@ -129,7 +130,7 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, args: dict[str, Any]) -> None:
         next_key(state)
         ctx.emit("executive_order", seat=seat, target=args["target"], mode=args["pick"])
     elif kind == "risk_raptor":
-        roll = ctx.rng.die(CONTENT.board.die_faces)
+        roll = human_roll(ctx)
         ok = roll >= int(effect.get("at_least"))
         ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
         if not ok:

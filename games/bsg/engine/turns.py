@@ -11,6 +11,7 @@ from games.bsg.engine import characters, cylons, looks, quorum, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
+from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import (
     apply_effect,
     apply_effects,
@@ -288,7 +289,7 @@ def _ftl_jump(ctx: Ctx) -> None:
     fleet jumps, and the turn goes on with the Crisis."""
     state = ctx.state
     space = CONTENT.board.jump_track[state["jump"]]
-    roll = ctx.rng.die(CONTENT.board.die_faces)
+    roll = human_roll(ctx)  # a readied Strategic Planning adds to it (RULINGS G36)
     ctx.emit("die_rolled", roll=roll, at_least=CONTENT.board.ftl_roll_loss_at_most + 1,
              success=roll > CONTENT.board.ftl_roll_loss_at_most)
     if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
@@ -318,7 +319,7 @@ def _attack_centurion(ctx: Ctx, seat: int) -> None:
     (Helo adds his Marksman bonus)."""
     state = ctx.state
     row = CONTENT.board.attack("armory", "centurion")
-    roll = ctx.rng.die(CONTENT.board.die_faces)
+    roll = human_roll(ctx)
     hit = row.result(roll + attack_bonus(state, seat, "armory")) == "destroyed"
     ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
              result="destroyed" if hit else "missed")

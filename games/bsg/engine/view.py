@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bsg.engine import characters
 from games.bsg.engine.state import State
 from games.engine.core import Zone
 
@@ -30,6 +31,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["quorum"] = sorted(p["quorum"])
             entry["super_crisis"] = sorted(p["super_crisis"])
             entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
+            entry["interrupts"] = characters.interrupts(state, p["seat"])
         players.append(entry)
     check = state["check"]
     check_view = None
@@ -72,7 +74,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
         "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
         "activation": state["activation"], "viper_acts": state.get("viper_acts"),
-        "attached": list(state.get("attached", [])), "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
+        "attached": list(state.get("attached", [])),
+        "readied": list(state.get("readied", [])), "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
         "forced_discards": dict(state["forced"]),

@@ -197,14 +197,15 @@ def test_roslin_cancels_a_crisis_before_anyone_has_put_a_card_in() -> None:
     state["decks"]["crisis"] += ["food_shortage", "security_breach"]
     state = act(state, state["current"], "draw_crisis")
     assert state["check"] is not None
-    assert [c.kind for c in RULES.legal_commands(state, roslin)][-1] == "cancel_crisis"
+    assert {"kind": "cancel_crisis"} in RULES.view(state, roslin)["players"][roslin]["interrupts"]
+    assert all(v.get("interrupts") is None for v in RULES.view(state, roslin)["players"] if v["seat"] != roslin)
     destiny = len(state["decks"]["destiny"])
     state = act(state, roslin, "cancel_crisis")
     assert state["crisis"] == "food_shortage" and state["check"] is None
     assert state["decks"]["crisis_discard"] == ["security_breach"] and roslin in state["once_used"]
     assert len(state["decks"]["destiny"]) == destiny + 2
     assert RULES.pending(state)[0].prompt == "choose_crisis_option"
-    assert "cancel_crisis" not in [c.kind for c in RULES.legal_commands(state, roslin)]
+    assert {"kind": "cancel_crisis"} not in RULES.view(state, roslin)["players"][roslin]["interrupts"]
     with pytest.raises(IllegalCommand) as info:
         act(state, roslin, "cancel_crisis")
     assert info.value.code == "ability_not_usable"

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
-from games.bsg.engine.rules import RULES
+from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Event
 from games.engine.core.testing import play_random
@@ -60,7 +61,7 @@ class Invariants:
         # every card in exactly one place
         skills = [c for pile in d["skill"].values() for c in pile] + [c for pile in d["skill_discard"].values()
                                                                       for c in pile]
-        skills += d["destiny"] + [c for p in state["players"] for c in p["hand"]]
+        skills += d["destiny"] + [c for p in state["players"] for c in p["hand"]] + [r["card"] for r in state["readied"]]
         if state["check"] is not None:
             skills += state["check"]["destiny"] + [c for cards in state["check"]["played"].values() for c in cards]
             skills += state["check"].get("revealed", [])
@@ -121,6 +122,18 @@ class Invariants:
             assert all("hand" not in v and "loyalty" not in v for v in others)
 
 
+class Bots(BsgRules):
+    """The random bots also send the interrupts a seat they play may send (Religious Visions, readying a die
+    card), which are no legal commands."""
+
+    def legal_commands(self, state: dict[str, Any], seat: int) -> list[Command]:
+        legal = list(super().legal_commands(state, seat))
+        return legal + interrupts(state, seat) if legal else legal
+
+
+BOTS = Bots()
+
+
 @pytest.mark.rules("bsg:R200", "bsg:R401", "bsg:R501", "bsg:R708", "bsg:R709")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_end_with_every_invariant_kept(players: int) -> None:
@@ -137,7 +150,7 @@ def test_random_games_end_with_every_invariant_kept(players: int) -> None:
         def on_events(events: Sequence[Event], invariants: Invariants = invariants) -> None:
             invariants.events = list(events)
 
-        playout = play_random(RULES, seed=seed, num_players=players, max_steps=5000, after_each=invariants,
+        playout = play_random(BOTS, seed=seed, num_players=players, max_steps=5000, after_each=invariants,
                               on_events=on_events)
         result = RULES.result(playout.state)
         assert result is not None
