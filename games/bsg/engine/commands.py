@@ -31,6 +31,8 @@ Command kinds and args:
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
+- ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
+  holds one)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
@@ -51,6 +53,7 @@ from games.bsg.engine import (
     dice,
     looks,
     quorum,
+    quorum_hand,
     setup,
     turns,
     vipers,
@@ -66,7 +69,7 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
               "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
-              "quorum_limit": "discard_quorum_to_hand_limit"}
+              "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -181,6 +184,9 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "place_stranded", location=loc) for loc in turns.stranded_targets()]
     if prompt == "receive_skills":
         return [_c(seat, "receive_skills", picks=picks) for picks in turns.receive_choices(state, seat)]
+    if prompt == "choose_loyalty_to_look_at":
+        return [_c(seat, "choose_look", target=t) for t in looks.look_targets(state, seat)] or [
+            _c(seat, "choose_look", target=-1)]
     if prompt == "discard_quorum_to_hand_limit":
         return [_c(seat, "discard_quorum", card=card) for card in sorted(set(p["quorum"]))]
     if prompt == "move_civilian_ships":
@@ -319,8 +325,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
     "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
         ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),
-    "quorum_draw": ("presidents_office_choice", "bsg:R420", lambda ctx, c: quorum.office_draw(ctx, c.seat)),
-    "bottom_quorum": ("put_quorum_card_at_bottom", "bsg:R420", lambda ctx, c: quorum.bottom(
+    "quorum_draw": ("presidents_office_choice", "bsg:R420", lambda ctx, c: quorum_hand.office_draw(ctx, c.seat)),
+    "bottom_quorum": ("put_quorum_card_at_bottom", "bsg:R420", lambda ctx, c: quorum_hand.bottom(
         ctx, c.seat, _arg(c, "card"))),
     "play_skill": (ACTION, "bsg:R220", lambda ctx, c: actions.play_skill(ctx, c.seat, _skill_args(c))),
     "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(ctx, c.seat, _opt_int(c, "target"))),
@@ -328,6 +334,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"), _opt(c, "pick"))),
     "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
         ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
+    "choose_look": ("choose_loyalty_to_look_at", "bsg:R401", lambda ctx, c: _choose_look(
+        ctx, c.seat, _arg(c, "target", int))),
     "discard_quorum": ("discard_quorum_to_hand_limit", "bsg:R008", lambda ctx, c: _discard_quorum(
         ctx, c.seat, _arg(c, "card"))),
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
@@ -343,8 +351,17 @@ def _reveal_check(ctx: Ctx) -> None:
         turns.go_to(ctx, then)
 
 
+def _choose_look(ctx: Ctx, seat: int, target: int) -> None:
+    if target == -1 and not looks.look_targets(ctx.state, seat):  # nobody holds a face-down card
+        ctx.state["prompt"] = None
+    else:
+        looks.choose_look(ctx, seat, target)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
 def _discard_quorum(ctx: Ctx, seat: int, card: str) -> None:
-    quorum.discard(ctx, seat, card)
+    quorum_hand.discard(ctx, seat, card)
     if ctx.state["step"] == "end":
         turns.finish_turn(ctx)
 
@@ -396,7 +413,7 @@ def _after(ctx: Ctx) -> None:
     """What follows every command: the titles' belongings go with the titles."""
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
-    quorum.sync_hand(ctx.state)
+    quorum_hand.sync_hand(ctx.state)
 
 
 def _fill_vacant_admiral(ctx: Ctx) -> None:

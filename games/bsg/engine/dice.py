@@ -26,6 +26,8 @@ def ready_options(state: State, seat: int) -> list[str]:
     """The die cards the seat may ready now (one physical card per kind and strength)."""
     if state["phase"] != "turn" or abilities_blocked(state, seat):
         return []
+    if str(seat) in state["forced"] or seat in state["discards"]:  # owed discards come first
+        return []
     found: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):
         if _kind(card) is not None:

@@ -7,7 +7,8 @@ a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its `
 ``damage_vipers`` / ``repair_vipers`` (RULINGS G20), ``destroy_civilians`` (R613), ``risk_raptor`` (C6; an
 optional one asks its chooser), ``discard_skills`` (at random, or each player picks his cards:
 ``state["forced"]``), ``send_to`` a chosen
-character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``). Revealed Cylons
+character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``),
+``draw_quorum`` (the President, quorum_hand.py), ``look_loyalty`` (looks.py; RULINGS G37). Revealed Cylons
 ignore them all (R001, R260). Every other kind is logged as ``effect_unresolved`` with its kind: the later
 commits of issue 16 resolve them.
 
@@ -20,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.bsg.engine import quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.ending import end_game
+from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.setup import place_ships, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, next_key
 
@@ -267,6 +270,24 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         seats = list(range(state["n"])) if who == "all" else [s for s in [_who(ctx, who, actor, target)]
                                                               if s is not None]
         discard_skills(ctx, seats, int(effect.get("count")), bool(effect.get("random")))
+    elif kind == "draw_quorum":  # a card that gives the President Quorum cards (RULINGS G27)
+        if state["president"] is not None:
+            quorum_hand.draw(ctx, int(state["president"]), int(effect.get("count")))
+    elif kind == "look_loyalty" and effect.get("target") == "each_other_by_current":
+        current = int(state["current"])
+        for seat in range(state["n"]):
+            if seat != current and state["players"][seat]["loyalty"]:
+                look_loyalty(ctx, current, seat, effect.get("count"))
+    elif kind == "look_loyalty" and str(effect.get("target")).endswith("_chooses"):  # RULINGS G37
+        chooser = _who(ctx, str(effect.get("target"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "look_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "count": effect.get("count")}
+        next_key(state)
+    elif kind == "move_character" and str(effect.get("who")).endswith("_chooses") and effect.get("to") == "brig":
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "send_to": "brig"}
+        next_key(state)
     elif kind == "move_character" and effect.get("to") == "any":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:

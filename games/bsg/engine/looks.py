@@ -14,6 +14,21 @@ from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.engine.core import IllegalCommand
 
 
+def look_targets(state: State, seat: int) -> list[int]:
+    """The players whose Loyalty cards ``seat`` may choose to look at: any other holding face-down cards."""
+    return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]]
+
+
+def choose_look(ctx: Ctx, seat: int, target: int) -> None:
+    """A card's "look at a Loyalty card of a player of your choice" (RULINGS G37)."""
+    if target not in look_targets(ctx.state, seat):
+        raise IllegalCommand("bad_target", "bsg:R401", target=target)
+    count = ctx.state["prompt"]["count"]
+    ctx.state["prompt"] = None
+    next_key(ctx.state)
+    look_loyalty(ctx, seat, target, count)
+
+
 def look_loyalty(ctx: Ctx, seat: int, target: int, count: int | str) -> None:
     """``seat`` secretly looks at ``count`` of ``target``'s face-down Loyalty cards, at random, or ``all``."""
     cards = list(ctx.state["players"][target]["loyalty"])

@@ -107,6 +107,7 @@ PROMPTS: dict[str, str] = {
     "after_check_window": "The check is totalled: change it with a card or ability, or let it stand.",
     "move_civilian_ships": "Move each civilian ship you looked at one area, or leave it.",
     "discard_quorum_to_hand_limit": "Discard down to 10 Quorum cards.",
+    "choose_loyalty_to_look_at": "Choose the player whose Loyalty card you look at.",
 }
 
 EVENTS: dict[str, str] = {

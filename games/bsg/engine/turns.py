@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import characters, cylons, looks, quorum, vipers
+from games.bsg.engine import characters, cylons, looks, quorum, quorum_hand, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -271,7 +271,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             looks.look_civilians(ctx, seat, [a for a in (area, pick) if a is not None])
         elif effect.kind == "draw_quorum":  # President's Office (RULINGS C15)
             office = any(e.kind == "choose" for e in effects)
-            quorum.draw(ctx, seat, int(effect.get("count")), then_office=office)
+            quorum_hand.draw(ctx, seat, int(effect.get("count")), then_office=office)
         elif effect.kind == "choose" and any(e.kind == "play_quorum" for e in effect.nested()):
             continue  # the office's second part: a decision quorum.draw opens
         elif effect.kind == "activate_vipers":  # R301 (RULINGS G7), Tigh +1
@@ -586,7 +586,7 @@ def end_turn(ctx: Ctx) -> None:
     state["discards"] = [p["seat"] for p in state["players"]
                          if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
     next_key(state)
-    quorum.over_limit(ctx)  # R008: the President's Quorum hand
+    quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand
     finish_turn(ctx)
 
 
