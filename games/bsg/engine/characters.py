@@ -159,4 +159,6 @@ def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] != "turn":
         return []
     out: list[dict[str, Any]] = [{"kind": "cancel_crisis"}] if cancel_crisis_seat(state) == seat else []
+    if dice.arm_options(state, seat):
+        out.append({"kind": "arm_reroll"})
     return out + [{"kind": "ready_card", "card": card} for card in dice.ready_options(state, seat)]

@@ -33,6 +33,7 @@ Command kinds and args:
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
   holds one)
+- ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
@@ -394,6 +395,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         return
     if command.kind == "ready_card":  # a standing order, from any seat at any time (RULINGS G36)
         dice.ready(ctx, command.seat, _arg(command, "card"))
+        return
+    if command.kind == "arm_reroll":  # Zarek's standing order for this turn (RULINGS G38)
+        dice.arm(ctx, command.seat)
         return
     entry = HANDLERS.get(command.kind)
     if entry is None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
-from games.bsg.engine.traits import abilities_blocked
+from games.bsg.engine.traits import abilities_blocked, sheet_effects
 from games.engine.core import IllegalCommand
 
 
@@ -55,9 +55,55 @@ def _spend(ctx: Ctx, kind: str) -> tuple[str, int] | None:
     return None
 
 
-def human_roll(ctx: Ctx) -> int:
-    """A die rolled for the humans: a readied Strategic Planning adds its amount (G36)."""
+def _bonus(state: State) -> int:
+    """What the readied Strategic Planning that the next human roll would spend adds."""
+    for entry in state["readied"]:
+        if _kind(entry["card"]) == "die_modifier" and not state["players"][entry["seat"]]["cylon"]:
+            effect = next(
+                e for e in CONTENT.skill_cards[card_id(entry["card"])].effects if e.kind == "die_modifier"
+            )
+            return int(effect.get("amount", 0))
+    return 0
+
+
+def reroll_seat(state: State) -> int | None:
+    """The seat whose sheet rerolls a die once per turn (Zarek's Friends in Low Places), if usable now."""
+    for p in state["players"]:
+        seat = p["seat"]
+        if f"{seat}:{state['turn_no']}" in state["rerolls"] or abilities_blocked(state, seat):
+            continue
+        if any(e.get("die") == "any" for e in sheet_effects(state, seat, "reroll", weakness_too=False)):
+            return int(seat)
+    return None
+
+
+def arm_options(state: State, seat: int) -> bool:
+    return state["phase"] == "turn" and reroll_seat(state) == seat and state["armed"] is None
+
+
+def arm(ctx: Ctx, seat: int) -> None:
+    """Zarek arms his reroll for this turn: the next roll made for the humans that would fail (G38)."""
+    if not arm_options(ctx.state, seat):
+        raise IllegalCommand("ability_not_usable", "bsg:R221")
+    ctx.state["armed"] = {"seat": seat, "turn": ctx.state["turn_no"]}
+    next_key(ctx.state)
+    ctx.emit("reroll_armed", seat=seat)
+
+
+def human_roll(ctx: Ctx, fails: Callable[[int], bool] | None = None) -> int:
+    """A die rolled for the humans: an armed reroll rolls again a result that ``fails`` (G38), then a readied
+    Strategic Planning adds its amount (G36)."""
+    state = ctx.state
     roll = ctx.rng.die(CONTENT.board.die_faces)
+    armed = state["armed"]
+    if armed is not None and armed["turn"] != state["turn_no"]:
+        state["armed"] = armed = None  # it lasts one turn
+    if armed is not None and fails is not None and fails(roll + _bonus(state)):
+        state["armed"] = None
+        state["rerolls"].append(f"{armed['seat']}:{state['turn_no']}")
+        again = ctx.rng.die(CONTENT.board.die_faces)
+        ctx.emit("roll_rerolled", seat=armed["seat"], roll=roll, result=again)
+        roll = again
     spent = _spend(ctx, "die_modifier")
     if spent is not None:
         ctx.emit("roll_modified", card=spent[0], roll=roll, result=roll + spent[1])

@@ -146,7 +146,7 @@ def roll_raptor(ctx: Ctx, effect: Effect, source: str, actor: int | None) -> Non
     if state["reserves"]["raptor"] <= 0:
         ctx.emit("raptor_unavailable")
         return
-    roll = human_roll(ctx)  # a readied Strategic Planning adds to it (RULINGS G36)
+    roll = human_roll(ctx, lambda r: r < int(effect.get("at_least")))  # RULINGS G36, G38
     ok = roll >= int(effect.get("at_least"))
     ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
     if ok:
@@ -213,7 +213,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         state["reserves"]["raptor"] = CONTENT.board.components["raptor"]
         ctx.emit("raptors_restored", count=state["reserves"]["raptor"])
     elif kind == "roll":
-        roll = human_roll(ctx)  # a readied Strategic Planning adds to it (RULINGS G36)
+        roll = human_roll(ctx, lambda r: r < int(effect.get("at_least")))  # RULINGS G36, G38
         ok = roll >= int(effect.get("at_least"))
         ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
         apply_effects(ctx, effect.get("success" if ok else "failure", ()), source, actor, target, picks)

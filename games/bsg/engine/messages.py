@@ -198,6 +198,8 @@ EVENTS: dict[str, str] = {
     "civilian_moved": "A civilian ship moved from {area} to {to}.",
     "card_readied": "Seat {seat} readied {card} for the next roll it applies to.",
     "roll_modified": "{card}: the roll of {roll} becomes {result}.",
+    "reroll_armed": "Seat {seat} will have this turn's next failing roll rolled again.",
+    "roll_rerolled": "Seat {seat} had the {roll} rolled again: {result}.",
     "quorum_discarded": "The President discarded a Quorum card.",
     "arbitrator_used": "Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}.",
 }

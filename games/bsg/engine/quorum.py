@@ -134,8 +134,9 @@ def _resolve(
         kind = effect.kind
         who = str(effect.get("who", ""))
         if kind == "roll":
-            roll = human_roll(ctx)
-            ok = roll >= int(effect.get("at_least"))
+            at_least = int(effect.get("at_least"))
+            roll = human_roll(ctx, lambda r: r < at_least)
+            ok = roll >= at_least
             ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
             _resolve(ctx, effect.get("success" if ok else "failure", ()), card, seat, target, picks, fate)
         elif kind == "remove_card":

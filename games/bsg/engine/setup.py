@@ -41,6 +41,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "once_used": [],  # seats whose character used his once-per-game ability (RULINGS G3)
         "ordered": None,  # an Executive Order's actions still due (skill_actions.py)
         "readied": [],  # die cards played ahead as standing orders (dice.py)
+        "armed": None,  # Zarek's reroll armed for this turn: {"seat", "turn"} (dice.py)
+        "rerolls": [],  # "<seat>:<turn>" once Zarek rerolled that turn
         "intuition": [],  # "<seat>:<turn>" once Boomer's Mysterious Intuition drew that turn (checks.py)
     }
     ctx = Ctx(state=state, rng=rng)

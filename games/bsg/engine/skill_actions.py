@@ -130,7 +130,7 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, args: dict[str, Any]) -> None:
         next_key(state)
         ctx.emit("executive_order", seat=seat, target=args["target"], mode=args["pick"])
     elif kind == "risk_raptor":
-        roll = human_roll(ctx)
+        roll = human_roll(ctx, lambda r: r < int(effect.get("at_least")))
         ok = roll >= int(effect.get("at_least"))
         ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
         if not ok:

@@ -289,7 +289,7 @@ def _ftl_jump(ctx: Ctx) -> None:
     fleet jumps, and the turn goes on with the Crisis."""
     state = ctx.state
     space = CONTENT.board.jump_track[state["jump"]]
-    roll = human_roll(ctx)  # a readied Strategic Planning adds to it (RULINGS G36)
+    roll = human_roll(ctx, lambda r: r <= CONTENT.board.ftl_roll_loss_at_most)  # RULINGS G36, G38
     ctx.emit("die_rolled", roll=roll, at_least=CONTENT.board.ftl_roll_loss_at_most + 1,
              success=roll > CONTENT.board.ftl_roll_loss_at_most)
     if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
@@ -319,8 +319,9 @@ def _attack_centurion(ctx: Ctx, seat: int) -> None:
     (Helo adds his Marksman bonus)."""
     state = ctx.state
     row = CONTENT.board.attack("armory", "centurion")
-    roll = human_roll(ctx)
-    hit = row.result(roll + attack_bonus(state, seat, "armory")) == "destroyed"
+    bonus = attack_bonus(state, seat, "armory")
+    roll = human_roll(ctx, lambda r: row.result(r + bonus) != "destroyed")
+    hit = row.result(roll + bonus) == "destroyed"
     ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
              result="destroyed" if hit else "missed")
     if hit:

@@ -54,7 +54,7 @@ def attack_ship(ctx: Ctx, attacker: str, area: str, target: str, seat: int | Non
     basestar = where["basestar"][int(target.split(".")[1])] if kind == "basestar" else None
     if basestar is not None:
         bonus += _structural(basestar)
-    roll = human_roll(ctx)
+    roll = human_roll(ctx, lambda r: row.result(r + bonus) == "miss")
     result = row.result(roll + bonus)
     ctx.emit("attack_rolled", attacker=attacker, target=kind, area=area, roll=roll, result=result)
     if result == "destroyed" and basestar is None:
@@ -115,7 +115,7 @@ def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
         raise IllegalCommand("no_such_target", "bsg:R618", area=area, target=target)
     p["nukes"] -= 1
     basestar = state["space"][area]["basestar"][int(target.split(".")[1])]
-    roll = min(human_roll(ctx), CONTENT.board.die_faces)
+    roll = min(human_roll(ctx, lambda r: r <= 2), CONTENT.board.die_faces)  # 1-2: only damaged twice
     row = next(r for r in CONTENT.board.nuke_table if roll in r.rolls)
     ctx.emit("nuke_launched", seat=seat, area=area, roll=roll, result=row.result, nukes=p["nukes"])
     if row.result == "damaged_twice":

@@ -79,3 +79,33 @@ def test_evasive_maneuvers_rerolls_a_raider_hit_on_a_viper() -> None:
             break
     else:
         raise AssertionError("no seed makes the raider hit")
+
+
+@pytest.mark.rules("bsg:R221", "bsg:R610")
+def test_zarek_has_this_turns_next_failing_human_roll_rolled_again_once() -> None:
+    zarek = ["tom_zarek", "william_adama", "kara_thrace", "laura_roslin", "galen_tyrol"]
+    state = clear_space(to_step(start_game(5, zarek), "action"), fore={"raider": 2})
+    state["players"][state["current"]]["location"] = "weapons_control"
+    seat = state["current"]
+    assert state["players"][seat]["character"] == "tom_zarek"
+    assert {"kind": "arm_reroll"} in RULES.view(state, seat)["players"][seat]["interrupts"]
+    state = act(state, seat, "arm_reroll")
+    assert state["armed"] == {"seat": seat, "turn": state["turn_no"]}
+    for seed in range(1, 300):
+        out = RULES.apply(
+            state,
+            Command(state["current"], "activate_location", {"area": "fore", "pick": "raider"}),
+            Rng.from_seed(seed),
+        )
+        rerolled = [e for e in out.events if e.kind == "roll_rerolled"]
+        if rerolled:
+            rolled = next(e for e in out.events if e.kind == "attack_rolled")
+            assert rerolled[0].data["roll"] <= 2 and rolled.data["roll"] == rerolled[0].data["result"]
+            after = out.state
+            assert (
+                after["armed"] is None
+                and {"kind": "arm_reroll"} not in RULES.view(after, seat)["players"][seat]["interrupts"]
+            )
+            break
+    else:
+        raise AssertionError("no seed misses first")
