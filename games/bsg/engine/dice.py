@@ -90,6 +90,11 @@ def arm(ctx: Ctx, seat: int) -> None:
     ctx.emit("reroll_armed", seat=seat)
 
 
+def below(at_least: int) -> Callable[[int], bool]:
+    """The failure of a roll that needs ``at_least``."""
+    return lambda roll: roll < at_least
+
+
 def human_roll(ctx: Ctx, fails: Callable[[int], bool] | None = None) -> int:
     """A die rolled for the humans: an armed reroll rolls again a result that ``fails`` (G38), then a readied
     Strategic Planning adds its amount (G36)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_skill
-from games.bsg.engine.dice import human_roll
+from games.bsg.engine.dice import below, human_roll
 from games.bsg.engine.effects import apply_effect, send_to
 from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
@@ -135,7 +135,7 @@ def _resolve(
         who = str(effect.get("who", ""))
         if kind == "roll":
             at_least = int(effect.get("at_least"))
-            roll = human_roll(ctx, lambda r: r < at_least)
+            roll = human_roll(ctx, below(at_least))
             ok = roll >= at_least
             ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
             _resolve(ctx, effect.get("success" if ok else "failure", ()), card, seat, target, picks, fate)
