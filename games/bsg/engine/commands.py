@@ -408,8 +408,10 @@ def dispatch(ctx: Ctx, command: Command) -> None:
             raise IllegalCommand("not_your_contribution", "bsg:R501", waiting_for=checks.waiting_for(state))
         raise IllegalCommand("not_your_turn", "")
     _need(state, command.seat, prompt, rule)
+    answered = next(d.prompt for d in pending(state) if command.seat in d.seats)
     handler(ctx, command)
-    actions.after_ordered(ctx, command.seat, command.kind)
+    if answered in ("ordered_movement", "ordered_action"):
+        actions.after_ordered(ctx, command.seat, command.kind)
     _after(ctx)
 
 

@@ -180,3 +180,24 @@ def test_executive_order_for_two_actions() -> None:
     assert state["ordered"]["left"] == 1
     state = act(state, other, "pass_action")
     assert state["ordered"] is None and state["step"] == "crisis"
+
+
+@pytest.mark.rules("bsg:R220", "bsg:R420")
+def test_an_ordered_presidents_office_counts_as_one_action() -> None:
+    lineup = ["william_adama", "laura_roslin", "kara_thrace", "gaius_baltar", "galen_tyrol"]
+    state = at_action([("leadership", "executive_order", 1)], lineup)
+    seat = state["current"]
+    roslin = state["president"]
+    assert roslin != seat
+    state["players"][roslin]["location"] = "presidents_office"
+    state["decks"]["quorum"].remove("food_rationing")
+    state["players"][roslin]["quorum"].append("food_rationing")
+    state = act(
+        state, seat, "play_skill", card=card_in_hand(state, "executive_order"), target=roslin, pick="actions"
+    )
+    state = act(state, roslin, "activate_location")
+    assert state["ordered"]["left"] == 1
+    state = act(state, roslin, "bottom_quorum", card=state["prompt"]["cards"][0])
+    state = act(state, roslin, "play_quorum", card="food_rationing")
+    assert state["ordered"] == {"seat": roslin, "left": 1, "move": False}
+    assert RULES.pending(state)[0].prompt == "ordered_action"
