@@ -9,8 +9,9 @@ import pytest
 
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import title_holder
+from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, IllegalCommand, Rng
-from tests.bsg.engine.helpers import State, act, act_events, start_game, to_step
+from tests.bsg.engine.helpers import State, act, act_events, play, start_game, to_step
 
 # Baltar is first player and, without Roslin, President; Adama is Admiral.
 FIVE = ["gaius_baltar", "william_adama", "kara_thrace", "tom_zarek", "galen_tyrol"]
@@ -193,3 +194,20 @@ def test_the_president_discards_down_to_ten_quorum_cards_at_the_end_of_the_turn(
     state = act(state, president, "discard_quorum", card=state["players"][president]["quorum"][0])
     assert len(state["players"][president]["quorum"]) == 10 and len(state["decks"]["quorum_discard"]) == 2
     assert state["current"] == (seat + 1) % 5
+
+
+@pytest.mark.rules("bsg:R704", "bsg:R420")
+def test_the_mission_specialist_chooses_the_next_destination_from_three() -> None:
+    state = to_step(start_game(5, FIVE), "crisis")
+    seat = state["current"]
+    specialist = seat_of(state, "galen_tyrol")
+    state["decks"]["quorum"].remove("assign_mission_specialist")
+    state["attached"] = [{"card": "assign_mission_specialist", "seat": specialist}]
+    state["decks"]["crisis"].append("water_sabotaged")
+    state["jump"] = len(CONTENT.board.jump_track) - 2
+    state = play(state, seat, "draw_crisis", "activate_cylons")
+    state = act(state, seat, "prepare_jump")
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "choose_destination" and decision.seats == {specialist}
+    assert len(state["prompt"]["cards"]) == 3 and state["attached"] == []
+    assert state["decks"]["quorum_discard"] == ["assign_mission_specialist"]
