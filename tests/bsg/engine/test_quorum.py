@@ -9,7 +9,7 @@ import pytest
 
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import title_holder
-from games.bsg.engine.state import CONTENT
+from games.bsg.engine.state import CONTENT, skill_of
 from games.engine.core import Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import State, act, act_events, play, start_game, to_step
 
@@ -211,3 +211,21 @@ def test_the_mission_specialist_chooses_the_next_destination_from_three() -> Non
     assert decision.prompt == "choose_destination" and decision.seats == {specialist}
     assert len(state["prompt"]["cards"]) == 3 and state["attached"] == []
     assert state["decks"]["quorum_discard"] == ["assign_mission_specialist"]
+
+
+@pytest.mark.rules("bsg:R420", "bsg:R611")
+def test_brutal_force_destroys_three_raiders_and_accept_prophecy_draws_two_picked_cards() -> None:
+    state = at_action(hand=["authorization_of_brutal_force", "accept_prophecy"])
+    seat = state["current"]
+    for area in state["space"]:
+        state["supply"]["raider"] += state["space"][area]["raider"]
+        state["space"][area]["raider"] = 0
+    state["space"]["upper_fore"]["raider"], state["space"]["aft"]["raider"] = 2, 2
+    state["supply"]["raider"] -= 4
+    after = act(state, seat, "play_quorum", card="authorization_of_brutal_force")
+    assert after["space"]["upper_fore"]["raider"] == 0 and after["space"]["aft"]["raider"] == 1
+    held = len(state["players"][seat]["hand"])
+    assert {"card": "accept_prophecy", "picks": ["tactics", "engineering"]} in plays(state, seat)
+    after = act(state, seat, "play_quorum", card="accept_prophecy", picks=["tactics", "engineering"])
+    new = after["players"][seat]["hand"][held:]
+    assert sorted(skill_of(c) for c in new) == ["engineering", "tactics"]
