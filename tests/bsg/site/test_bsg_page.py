@@ -82,7 +82,17 @@ def _check_page(client: Client, table: Table, seat: int | None) -> str:
     assert ('id="bsg-hand"' in html) == (seat is not None)
     assert not leaks(html, _secrets(state, seat))
     if seat is not None:
-        assert sorted(posted_controls(html)) == sorted(legal_controls(RULES, table, seat))
+        # one form per legal command, and one per interrupt the seat may send whoever the game waits for
+        # (its own part: Religious Visions, a die card readied ahead, Zarek's reroll; RULINGS G37, G39, G41)
+        interrupts = (
+            [
+                (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
+                for c in RULES.interrupts(state, seat)
+            ]
+            if table.status == Table.Status.ACTIVE
+            else []
+        )
+        assert sorted(posted_controls(html)) == sorted(legal_controls(RULES, table, seat) + interrupts)
         me = state["players"][seat]
         for card in me["hand"] + me["loyalty"]:
             assert f'data-card="{card}"' in html  # my own cards, readable
@@ -196,8 +206,8 @@ def test_an_unknown_command_kind_gets_a_readable_default_label():
 
     presenter = presenter_for("bsg")
     assert isinstance(presenter, BsgPresenter)
-    label = presenter.command_label(RULES, Command(0, "launch_nuke", {"area": "fore", "target": 1}), {})
-    assert label == "Launch nuke: area Fore, target Player 2"
+    label = presenter.command_label(RULES, Command(0, "hail_the_fleet", {"area": "fore", "target": 1}), {})
+    assert label == "Hail the fleet: area Fore, target Player 2"
     known = presenter.command_label(RULES, Command(0, "contribute", {"card": "repair.1.0"}), {})
     assert known == "Put Repair 1 into the check"
     send = presenter.command_label(RULES, Command(0, "choose_target", {"target": 2}), {})
@@ -236,8 +246,9 @@ def test_a_three_player_game_through_the_pages_forms_with_a_skill_check_everyone
         seats = sorted(RULES.seats_to_act(state))
         seat = seats[0]
         html = _page(clients[seat], table)
-        if state["check"] is not None:
-            # The check's part names whose cards it awaits, the same for every viewer.
+        if state["check"] is not None and state["check"]["at"] < len(state["check"]["order"]):
+            # The check's part names whose cards it awaits, the same for every viewer (not in the window after
+            # the reveal, RULINGS G36).
             waiting = state["check"]["order"][state["check"]["at"]]
             assert f"The check awaits the cards of Player {waiting + 1} ({cast[waiting].username})" in html
             seen_awaiting.add(waiting)
