@@ -201,3 +201,33 @@ def test_an_ordered_presidents_office_counts_as_one_action() -> None:
     state = act(state, roslin, "play_quorum", card="food_rationing")
     assert state["ordered"] == {"seat": roslin, "left": 1, "move": False}
     assert RULES.pending(state)[0].prompt == "ordered_action"
+
+
+@pytest.mark.rules("bsg:R220")
+def test_an_ordered_action_is_no_reveal() -> None:
+    """RULINGS G34: a hidden Cylon given an Executive Order cannot reveal with it (the reveal ends one's own
+    turn); on his own Action he could."""
+    from games.bsg.engine import revealed
+
+    state = at_action([("leadership", "executive_order", 1)])
+    seat = state["current"]
+    other = (seat + 2) % 5
+    held = next(c for p in state["players"] for c in p["loyalty"] if c.startswith("cylon_"))
+    owner = next(p for p in state["players"] if held in p["loyalty"])
+    mine = state["players"][other]["loyalty"]
+    if owner["seat"] != other:  # swap one of his cards for the Cylon card
+        owner["loyalty"][owner["loyalty"].index(held)] = mine[0]
+        mine[0] = held
+    assert revealed.reveal_options(state, other)
+    state = act(
+        state, seat, "play_skill", card=card_in_hand(state, "executive_order"), target=other, pick="actions"
+    )
+    assert RULES.pending(state)[0].prompt == "ordered_action"
+    assert not [
+        c
+        for c in RULES.legal_commands(state, other)
+        if c.kind in ("reveal_loyalty", "activate_cylon_location")
+    ]
+    with pytest.raises(IllegalCommand) as refused:
+        RULES.apply(state, Command(other, "reveal_loyalty", {"card": held}), Rng.from_seed(1))
+    assert refused.value.code == "not_now"
