@@ -11,7 +11,9 @@ be done. The board is
 - ``bsg-space`` (public): the six space areas and their ships, the Reserves;
 - ``bsg-players`` (public): every seat's character, where it is, its titles and how many cards it holds;
 - ``bsg-hand`` (the seat's own): its Skill cards, Loyalty cards, Quorum and Super Crisis cards, the cards it put
-  into the open check, the Destination cards it is choosing from.
+  into the open check, the cards a prompt shows it alone (Destinations, Caprica's Crisis cards, damage tokens, the
+  Human Fleet's hand, deck tops, civilian ships' backs), the others' Loyalty cards it has looked at, its readied
+  die cards, and a form per interrupt it may send whoever the game waits for (``Rules.interrupts``).
 
 The decision panel is the table page's: one form per legal command, labelled here (``command_label``); a command
 kind this presenter does not know yet gets a readable default (its kind and its arguments by name), so what the
@@ -281,6 +283,7 @@ def data_names() -> list[tuple[str, str]]:
 
 ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
 DAMAGE_TOKENS = {t.id: t for t in CONTENT.board.galactica_damage}
+CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
 
 _TRANSLATED = frozenset(name for _, name in data_names())
@@ -323,6 +326,9 @@ def name_of(ident: str) -> str:
         if token.location:
             return str(gettext("%(location)s damaged") % {"location": name_of(token.location)})
         return ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(token.loss.items()))
+    if base in CIVILIANS:  # a civilian ship's back: what its loss would cost (Communications, RULINGS G38)
+        loss = ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(CIVILIANS[base].loss.items()))
+        return str(gettext("civilian ship (%(loss)s)") % {"loss": loss or gettext("no loss")})
     if base in RESOURCES:
         return gettext(RESOURCES[base])
     if base in SHIPS:
