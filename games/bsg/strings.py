@@ -205,6 +205,8 @@ STRINGS = [
     _('Seat {seat} had the {roll} rolled again: {result}.'),  # EVENTS.roll_rerolled
     _('The President discarded a Quorum card.'),  # EVENTS.quorum_discarded
     _("Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}."),  # EVENTS.arbitrator_used
+    _("{card} no longer lies on seat {seat}'s character: it is discarded."),  # EVENTS.quorum_detached
+    _("Seat {seat}'s readied {card} is discarded."),  # EVENTS.readied_discarded
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak

@@ -225,6 +225,8 @@ EVENTS: dict[str, str] = {
     "roll_rerolled": "Seat {seat} had the {roll} rolled again: {result}.",
     "quorum_discarded": "The President discarded a Quorum card.",
     "arbitrator_used": "Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}.",
+    "quorum_detached": "{card} no longer lies on seat {seat}'s character: it is discarded.",
+    "readied_discarded": "Seat {seat}'s readied {card} is discarded.",
 }
 
 OPTIONS: dict[str, str] = {
