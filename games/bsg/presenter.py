@@ -808,6 +808,15 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "nukes": p.get("nukes", 0),
                 "cylon": bool(p.get("cylon")),
                 "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
+                # public: the Quorum cards lying on the character, the die cards readied face up (RULINGS G32, G39)
+                "attached": [
+                    {"name": name_of(a["card"]), "text": card_text(a["card"])}
+                    for a in view.get("attached") or []
+                    if a.get("seat") == p["seat"]
+                ],
+                "readied": _skill_cards(
+                    [str(r["card"]) for r in view.get("readied") or [] if r.get("seat") == p["seat"]]
+                ),
             }
         )
     return {"players": rows}

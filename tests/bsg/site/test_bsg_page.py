@@ -376,6 +376,11 @@ def test_a_die_card_is_readied_from_the_seats_own_part_while_the_game_waits_for_
     assert {"seat": sender, "card": card} in state_of(table)["readied"]
     after = _page(clients[sender], table).split('id="bsg-hand"')[1].split("</section>")[0]
     assert "Your readied cards" in after and f'data-card="{card}"' in after
+    # face up for everyone: the players' part shows it under its seat
+    watcher_page = _page(clients[(sender + 1) % 3], table)
+    players = watcher_page.split('id="bsg-players"')[1].split("</section>")[0]
+    row = players.split(f'class="seat-{sender}')[1].split("</li>")[0]
+    assert "Readied:" in row and name_of(card).rsplit(" ", 1)[0] in row
 
 
 def test_the_new_commands_read_as_sentences_in_english_and_italian():
