@@ -558,15 +558,15 @@ def automatic_step_retry(*, table_id: int, moderator: User) -> None:
 def _check_arguments(rules: Rules, state: Any, command: EngineCommand) -> bool:
     """Refuse arguments the command does not take, so that they never reach the command log.
 
-    What a command takes is read from the seat's legal commands (the contract lists every command a
-    seat may send now): an argument no legal command of this kind has is refused by name. A kind with
+    What a command takes is read from the seat's legal commands and interrupts (the contract lists every
+    command a seat may send now): an argument no such command of this kind has is refused by name. A kind with
     no legal command now is left to the engine, which refuses it with its own reason; False then, and
     should the engine apply it all the same, the caller refuses it (``_refuse_unlisted``).
     """
     if not command.args:
         return True
     taken: set[str] | None = None
-    for legal in rules.legal_commands(state, command.seat):
+    for legal in [*rules.legal_commands(state, command.seat), *rules.interrupts(state, command.seat)]:
         if legal.kind == command.kind:
             taken = (taken or set()) | set(legal.args)
     if taken is None:
@@ -596,7 +596,7 @@ def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -
     except IllegalCommand:
         raise
     except (TypeError, KeyError, ValueError, IndexError, AttributeError) as exc:
-        if command not in rules.legal_commands(state, command.seat):
+        if command not in [*rules.legal_commands(state, command.seat), *rules.interrupts(state, command.seat)]:
             raise IllegalCommand("malformed_command", kind=command.kind) from exc
         raise
 

@@ -11,7 +11,9 @@ be done. The board is
 - ``bsg-space`` (public): the six space areas and their ships, the Reserves;
 - ``bsg-players`` (public): every seat's character, where it is, its titles and how many cards it holds;
 - ``bsg-hand`` (the seat's own): its Skill cards, Loyalty cards, Quorum and Super Crisis cards, the cards it put
-  into the open check, the Destination cards it is choosing from.
+  into the open check, the cards a prompt shows it alone (Destinations, Caprica's Crisis cards, damage tokens, the
+  Human Fleet's hand, deck tops, civilian ships' backs), the others' Loyalty cards it has looked at, its readied
+  die cards, and a form per interrupt it may send whoever the game waits for (``Rules.interrupts``).
 
 The decision panel is the table page's: one form per legal command, labelled here (``command_label``); a command
 kind this presenter does not know yet gets a readable default (its kind and its arguments by name), so what the
@@ -24,6 +26,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.bsg import secrets
@@ -166,9 +169,94 @@ COMMANDS: dict[str, str] = {
     "place_stranded": gettext_noop("Turn up in {location}"),
     "risk_raptor_yes": gettext_noop("Risk a raptor"),
     "risk_raptor_no": gettext_noop("Keep the raptors"),
+    # revealed Cylons (engine: revealed.py, loyalty.py)
+    "reveal_loyalty": gettext_noop("Reveal {card}: you are a Cylon"),
+    "reveal_loyalty_target": gettext_noop("Reveal {card} against {target}: you are a Cylon"),
+    "choose_damage": gettext_noop("Damage Galactica: {card}"),
+    "give_loyalty": gettext_noop("Give your Loyalty cards to {to}"),
+    "activate_cylon_location": gettext_noop("Use {location}"),
+    "activate_cylon_location_option": gettext_noop("Use {location}: {option}"),
+    "activate_cylon_location_target": gettext_noop("Use {location} on {target}"),
+    "activate_cylon_location_card": gettext_noop("Use {location}: swap {card} for another"),
+    "choose_caprica_crisis": gettext_noop("Resolve {card}"),
+    "take_skill": gettext_noop("Take {card}"),
+    # vipers and nukes (vipers.py, actions.py)
+    "activate_viper": gettext_noop("Activate your viper"),
+    "launch_nuke": gettext_noop("Launch a nuke at {target} in {area}"),
+    "viper_launch": gettext_noop("Launch a viper into {to}"),
+    "viper_move": gettext_noop("Move a viper from {area} to {to}"),
+    "viper_attack": gettext_noop("A viper in {area} attacks: {target}"),
+    "viper_done": gettext_noop("Stop activating vipers"),
+    # the Quorum hand (quorum.py, quorum_hand.py)
+    "play_quorum": gettext_noop("Play {card}"),
+    "play_quorum_target": gettext_noop("Play {card} on {target}"),
+    "play_quorum_picks": gettext_noop("Play {card}: {picks}"),
+    "quorum_draw": gettext_noop("Draw another Quorum card"),
+    "bottom_quorum": gettext_noop("Put {card} at the bottom of the Quorum deck"),
+    "discard_quorum": gettext_noop("Discard {card}"),
+    # Skill cards' actions, character abilities, looks (skill_actions.py, characters.py, looks.py)
+    "play_skill": gettext_noop("Play {card}"),
+    "play_skill_pick": gettext_noop("Play {card}: {pick}"),
+    "play_skill_picks": gettext_noop("Play {card}: {picks}"),
+    "play_skill_target": gettext_noop("Play {card} on {target}"),
+    "play_skill_target_pick": gettext_noop("Play {card} on {target}: {pick}"),
+    "use_ability": gettext_noop("Use {ability}"),
+    "use_ability_target": gettext_noop("Use {ability} on {target}"),
+    "arrange_cards": gettext_noop("Leave on top, in this order: {order}"),
+    "arrange_cards_none": gettext_noop("Put every card you looked at at the bottom"),
+    "move_civilians": gettext_noop("Move the civilian ships to: {to}"),
+    "choose_look": gettext_noop("Look at a Loyalty card of {target}"),
+    "choose_look_none": gettext_noop("Nobody holds a Loyalty card to look at: go on"),
+    # on a skill check (check_cards.py)
+    "play_check_card": gettext_noop("Play {card} on the check"),
+    "play_check_card_pick": gettext_noop("Play {card} on the check: {pick}"),
+    "after_check": gettext_noop("Let the total stand"),
+    "after_check_card": gettext_noop("Play {card}: the difficulty drops by 2"),
+    "after_check_skill": gettext_noop("Against the Odds: remove every {skill} card"),
+    # interrupts, sent whoever the game waits for (dice.py, characters.py)
+    "ready_card": gettext_noop("Ready {card} for the next roll it applies to"),
+    "arm_reroll": gettext_noop("Friends in Low Places: reroll this turn's next failing roll"),
+    "cancel_crisis": gettext_noop("Religious Visions: cancel this Crisis card"),
+}
+
+#: What a ``pick`` argument chooses (Launch Scout's deck, Executive Order's way, the Arbitrator's direction).
+PICKS = {
+    "crisis": gettext_noop("look at the top Crisis card"),
+    "destination": gettext_noop("look at the top Destination card"),
+    "actions": gettext_noop("2 actions"),
+    "move": gettext_noop("a move, then 1 action"),
+    "easier": gettext_noop("3 easier"),
+    "harder": gettext_noop("3 harder"),
+}
+#: A deck named in an event (``deck_looked_at``, ``deck_arranged``).
+DECKS = {
+    "crisis": gettext_noop("Crisis"),
+    "destination": gettext_noop("Destination"),
+    "quorum": gettext_noop("Quorum"),
+    "super_crisis": gettext_noop("Super Crisis"),
+}
+#: The options of a Cylon location's choice (``activate_cylon_location``'s ``option``), by its first effect.
+CYLON_OPTIONS = {
+    "play_super_crisis": gettext_noop("play your Super Crisis card {card}"),
+    "choose_crisis": gettext_noop("draw 2 Crisis cards, resolve 1"),
+    "activate_cylons:raiders": gettext_noop("activate every raider"),
+    "activate_cylons:heavy_raiders": gettext_noop("activate every heavy raider and centurion"),
+    "activate_cylons:basestars": gettext_noop("activate every basestar"),
+    "basestar_launch": gettext_noop("every basestar launches raiders"),
+}
+#: What the cards a prompt shows its seat are (the heading over them in the seat's own part).
+PROMPT_CARDS = {
+    "destination": gettext_noop("Destinations to choose from"),
+    "caprica_crisis": gettext_noop("Crisis cards to choose from"),
+    "choose_damage": gettext_noop("Damage tokens to choose from"),
+    "take_skill": gettext_noop("The Skill cards you look at"),
+    "quorum_office": gettext_noop("The Quorum card you drew"),
+    "quorum_bottom": gettext_noop("The Quorum cards you drew"),
+    "arrange": gettext_noop("The cards you look at"),
+    "move_civilians": gettext_noop("The civilian ships you look at"),
 }
 #: Arguments that name a seat (a number), in commands and in the engine's events.
-SEAT_KEYS = ("seat", "target", "president", "admiral", "to_seat", "player", "by")
+SEAT_KEYS = ("seat", "target", "president", "admiral", "to_seat", "player", "by", "to")
 
 
 # --- names ----------------------------------------------------------------------------------------------------
@@ -189,7 +277,13 @@ def data_names() -> list[tuple[str, str]]:
     out += [(s.id, s.name) for s in CONTENT.board.jump_track]
     for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum):
         out += [(k, v.name) for k, v in table.items()]
+    out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     return out
+
+
+ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
+DAMAGE_TOKENS = {t.id: t for t in CONTENT.board.galactica_damage}
+CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
 
 _TRANSLATED = frozenset(name for _, name in data_names())
@@ -225,6 +319,16 @@ def name_of(ident: str) -> str:
     area = next((a for a in CONTENT.board.space_areas if a.id == base), None)
     if area is not None:
         return _named(area.name)
+    if base in ABILITIES:
+        return _named(ABILITIES[base].name)
+    if base in DAMAGE_TOKENS:
+        token = DAMAGE_TOKENS[base]
+        if token.location:
+            return str(gettext("%(location)s damaged") % {"location": name_of(token.location)})
+        return ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(token.loss.items()))
+    if base in CIVILIANS:  # a civilian ship's back: what its loss would cost (Communications, RULINGS G38)
+        loss = ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(CIVILIANS[base].loss.items()))
+        return str(gettext("civilian ship (%(loss)s)") % {"loss": loss or gettext("no loss")})
     if base in RESOURCES:
         return gettext(RESOURCES[base])
     if base in SHIPS:
@@ -277,6 +381,12 @@ def describe(key: str, value: Any) -> Any:
             return gettext(HITS[value])
         if key in ("attacker", "target") and value in ATTACKERS:
             return gettext(ATTACKERS[value])
+        if key == "target" and value.startswith("basestar.") and value.split(".")[1].isdigit():
+            return gettext("basestar %(n)s") % {"n": int(value.split(".")[1]) + 1}
+        if key == "pick" and value in PICKS:
+            return gettext(PICKS[value])
+        if key == "deck" and value in DECKS:
+            return gettext(DECKS[value])
         return name_of(value)
     if isinstance(value, list):
         return ", ".join(str(describe(key, v)) for v in value)
@@ -301,6 +411,28 @@ def command_key(command: Command) -> str:
         )
     if kind == "risk_raptor":
         return "risk_raptor_yes" if args.get("risk") else "risk_raptor_no"
+    if kind == "reveal_loyalty" and args.get("target") is not None:
+        return "reveal_loyalty_target"
+    if kind == "activate_cylon_location":
+        if args.get("option") is not None:
+            return "activate_cylon_location_option"
+        return next((f"{kind}_{k}" for k in ("target", "card") if args.get(k) is not None), kind)
+    if kind in ("play_quorum", "use_ability", "play_check_card", "after_check"):
+        return next(
+            (
+                f"{kind}_{k}"
+                for k in ("target", "picks", "pick", "card", "skill")
+                if args.get(k) is not None and f"{kind}_{k}" in COMMANDS
+            ),
+            kind,
+        )
+    if kind == "play_skill":
+        found = [k for k in ("target", "pick", "picks") if args.get(k) is not None]
+        return "_".join([kind, *found]) if "_".join([kind, *found]) in COMMANDS else kind
+    if kind == "arrange_cards" and not args.get("order"):
+        return "arrange_cards_none"
+    if kind == "choose_look" and args.get("target") == -1:
+        return "choose_look_none"
     return kind
 
 
@@ -351,6 +483,18 @@ class BsgPresenter(Presenter):
             shown["location"] = name_of(me["location"]) if me and me.get("location") else "?"
         if command.kind == "choose_option":
             shown["option"] = _option_label(view, args.get("option"))
+        me = next((p for p in view.get("players", ()) if p["seat"] == command.seat), None)
+        if command.kind == "activate_cylon_location":
+            location = me.get("location") if me else None
+            shown["location"] = name_of(location) if location else "?"
+            if args.get("option") is not None:
+                shown["option"] = _cylon_option_label(location, args["option"], shown.get("card", ""))
+        if command.kind == "use_ability":
+            character = me.get("character") if me else None
+            found = next(
+                (a for a in ABILITIES.values() if character and a.id in _once_per_game(character)), None
+            )
+            shown["ability"] = _named(found.name) if found else "?"
         if template is None:  # a command this presenter does not know yet: its kind and arguments, readable
             label = command.kind.replace("_", " ").capitalize()
             if shown:
@@ -399,8 +543,59 @@ class BsgPresenter(Presenter):
         ]
         position = ctx.get("position")
         if position is not None:
-            parts.insert(2, Part("bsg-hand", "bsg/hand.html", hand_data(view, position), public=False))
+            hand = hand_data(view, position)
+            hand.update(self._interrupt_forms(rules, view, position, ctx))
+            parts.insert(2, Part("bsg-hand", "bsg/hand.html", hand, public=False))
         return parts
+
+    def _interrupt_forms(
+        self, rules: Rules, view: Mapping[str, Any], position: int, ctx: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The seat's interrupts (RULINGS G37, G39, G41: Religious Visions, readying a die card, Zarek's
+        reroll), sent whoever the game waits for: forms in the seat's own part, posting as the panel's do."""
+        me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == position), {})
+        table = ctx.get("table")
+        if table is None or not ctx.get("is_active", True):
+            return {"interrupts": []}
+        forms = []
+        for entry in me.get("interrupts") or []:
+            args = {k: v for k, v in entry.items() if k != "kind"}
+            command = Command(position, str(entry["kind"]), args)
+            card = args.get("card")
+            forms.append(
+                {
+                    "kind": command.kind,
+                    "args": json.dumps(args, sort_keys=True, separators=(",", ":")),
+                    "label": self.command_label(rules, command, view),
+                    "css": f"bsg-command {skill_class(card)}".strip()
+                    if isinstance(card, str)
+                    else "bsg-command",
+                }
+            )
+        return {
+            "interrupts": forms,
+            "url": reverse("table_command", args=[table.pk]),
+            "version": str(ctx.get("form_version", "")),
+            "key": str(ctx.get("idempotency_key", "")),
+        }
+
+
+def _once_per_game(character: str) -> list[str]:
+    found = CONTENT.characters.get(character)
+    return [a.id for a in found.abilities if a.kind == "once_per_game"] if found else []
+
+
+def _cylon_option_label(location: str | None, option: Any, card: str) -> str:
+    """A Cylon location's option in words, from the first effect of that option in the data."""
+    found = CONTENT.locations.get(str(location))
+    if found is None or not found.effects or not isinstance(option, int):
+        return str(option)
+    options = found.effects[0].get("options") or ()
+    if not 0 <= option < len(options) or not options[option]:
+        return str(option)
+    first = options[option][0]
+    key = f"{first.kind}:{first.get('icon')}" if first.get("icon") else first.kind
+    return fill(gettext(CYLON_OPTIONS[key]), {"card": card}) if key in CYLON_OPTIONS else str(option)
 
 
 def _option_label(view: Mapping[str, Any], option: Any) -> str:
@@ -613,6 +808,15 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "nukes": p.get("nukes", 0),
                 "cylon": bool(p.get("cylon")),
                 "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
+                # public: the Quorum cards lying on the character, the die cards readied face up (RULINGS G32, G39)
+                "attached": [
+                    {"name": name_of(a["card"]), "text": card_text(a["card"])}
+                    for a in view.get("attached") or []
+                    if a.get("seat") == p["seat"]
+                ],
+                "readied": _skill_cards(
+                    [str(r["card"]) for r in view.get("readied") or [] if r.get("seat") == p["seat"]]
+                ),
             }
         )
     return {"players": rows}
@@ -640,7 +844,15 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
     me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
     check = view.get("check") or {}
     prompt = view.get("prompt") or {}
+    kind = str(prompt.get("kind", "")) if prompt.get("cards") else ""
     return {
+        # what this seat has seen of others' Loyalty cards (RULINGS G35, G40)
+        "known": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("known_loyalty") or []],
+        # its die cards readied ahead, face up until the roll they apply to (RULINGS G39)
+        "readied": _skill_cards([str(r["card"]) for r in view.get("readied") or [] if r.get("seat") == seat]),
+        "choices_title": gettext(PROMPT_CARDS[kind])
+        if kind in PROMPT_CARDS
+        else gettext("Cards to choose from"),
         "hand": _skill_cards(me.get("hand") or []),
         "loyalty": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("loyalty") or []],
         "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],

@@ -13,7 +13,16 @@ cards, the Destination cards it drew), and draws again:
   result names the teams);
 - the other seats' Quorum and Super Crisis cards with their decks; the order of the Crisis, Super Crisis,
   Destination, Quorum and Galactica damage decks; the civilian ships (face down in space, and their pile); the
-  Destination cards another seat is choosing from, with the Destination deck.
+  cards another seat's prompt shows it alone, with the pile they came from (the Destinations it chooses from,
+  Caprica's two Crisis cards, a revealer's damage tokens, the Quorum cards the President drew).
+
+What a seat has seen stays as it is for it: the Loyalty cards of others it looked at (``known``, RULINGS G35,
+G40), the hand the Human Fleet shows it (R311), the deck tops it is putting back (``arrange``: Launch Scout,
+Raptor Ace) and the civilian ships it looks at (Communications, RULINGS G38). A skill check's cards are no secret
+once Investigative Committee has turned them face up (with their owners, RULINGS G36) and, after the reveal,
+only their owners are (the cards are dealt again among the other seats' contributions and the Destiny cards).
+A prompt that copies cards from elsewhere (the Human Fleet's hand, a deck's top, the ships looked at) follows
+them when they are dealt again.
 
 The engine's other engineers add state as they go: a new secret must be drawn again here too (or by the engine's
 own ``rerandomise``, which the presenter prefers once it exists: ``BsgPresenter.rerandomise``).
@@ -47,45 +56,100 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     out: State = json.loads(json.dumps(state))
     decks = out["decks"]
     others = [p for p in out["players"] if p["seat"] != seat]
+    prompt: dict[str, Any] = out.get("prompt") or {}
+    kind = prompt.get("kind")
+    mine = bool(prompt) and seat is not None and prompt.get("seat") == seat
+    # the hand the Human Fleet shows the revealed Cylon (R311): known to him while he picks
+    shown_hand = prompt["target"] if kind == "take_skill" and mine else None
 
     # Skill cards, within each type.
-    piles = [p["hand"] for p in others] + list(decks["skill"].values()) + [decks["destiny"]]
+    piles = [p["hand"] for p in others if p["seat"] != shown_hand] + list(decks["skill"].values())
+    piles.append(decks["destiny"])
     check = out.get("check")
+    after_reveal: list[list[Any]] = []
     if check is not None:
-        piles.append(check["destiny"])
-        piles += [cards for who, cards in check["played"].items() if seat is None or int(who) != seat]
-    by_type: dict[str, list[Slot]] = defaultdict(list)
-    for pile, i in _slots(piles):
-        by_type[skill_of(pile[i])].append((pile, i))
-    for skill in sorted(by_type):
-        _deal_again(by_type[skill], rng)
+        theirs = [cards for who, cards in check["played"].items() if seat is None or int(who) != seat]
+        if check.get("open"):  # Investigative Committee: face up with their owners (RULINGS G36)
+            pass
+        elif check.get("revealed"):  # revealed without owners: only who put in which is still a secret
+            after_reveal = [*theirs, check["destiny"]]
+        else:
+            piles += [check["destiny"], *theirs]
+    for group in (piles, after_reveal):
+        by_type: dict[str, list[Slot]] = defaultdict(list)
+        for pile, i in _slots(group):
+            by_type[skill_of(pile[i])].append((pile, i))
+        for skill in sorted(by_type):
+            _deal_again(by_type[skill], rng)
+    if kind == "take_skill" and not mine:  # the prompt copies the target's hand
+        prompt["cards"] = sorted(out["players"][prompt["target"]]["hand"])
 
-    # Loyalty: the others' face-down cards and the deck, the Sympathizer kept in the deck.
+    # Loyalty: the others' face-down cards and the deck, the Sympathizer kept in the deck, and the cards this
+    # seat has looked at kept where they are.
     if out["phase"] != "over":
+        seen = set(out.get("known", {}).get(str(seat), [])) if seat is not None else set()
 
-        def sympathizer(card: str) -> bool:
-            return CONTENT.loyalty[card_id(card)].side == "sympathizer"
+        def fixed(card: str) -> bool:
+            return CONTENT.loyalty[card_id(card)].side == "sympathizer" or card in seen
 
         slots = [
             (pile, i)
             for pile, i in _slots([p["loyalty"] for p in others] + [decks["loyalty"]])
-            if not sympathizer(pile[i])
+            if not fixed(pile[i])
         ]
         _deal_again(slots, rng)
-        rng.shuffle(decks["loyalty"])
+        if not seen & set(decks["loyalty"]):
+            rng.shuffle(decks["loyalty"])
 
-    # Quorum and Super Crisis hands with their decks; the other decks' order.
+    # Quorum and Super Crisis hands with their decks.
     for hand, deck in (("quorum", "quorum"), ("super_crisis", "super_crisis")):
         _deal_again(_slots([p[hand] for p in others] + [decks[deck]]), rng)
-    destination_piles = [decks["destination"]]
-    prompt = out.get("prompt")
-    if prompt is not None and prompt.get("seat") != seat and isinstance(prompt.get("cards"), list):
-        destination_piles.append(prompt["cards"])
-    _deal_again(_slots(destination_piles), rng)
-    for name in ("crisis", "galactica_damage"):
-        rng.shuffle(decks[name])
+    if kind == "quorum_bottom" and not mine:  # the cards just drawn are the last ones of the President's hand
+        drawn = len(prompt["cards"])
+        prompt["cards"] = out["players"][prompt["seat"]]["quorum"][-drawn:]
 
-    # Civilian ships: face down in space and in their pile.
-    civilians = [decks["civilians"]] + [area["civilian"] for _, area in sorted(out["space"].items())]
-    _deal_again(_slots(civilians), rng)
+    # Cards a prompt shows another seat alone go back among the pile they came from.
+    from_pile = {
+        "destination": "destination",
+        "caprica_crisis": "crisis",
+        "choose_damage": "galactica_damage",
+    }
+    secret_prompt = bool(prompt) and not mine and kind in from_pile and isinstance(prompt.get("cards"), list)
+    for name in ("destination", "crisis", "galactica_damage"):
+        pile = decks[name]
+        # the deck's top this seat is looking at and putting back (Launch Scout, Raptor Ace) stays where it is
+        kept = len(prompt["cards"]) if mine and kind == "arrange" and prompt.get("deck") == name else 0
+        group = [pile] if not kept else [pile[: len(pile) - kept]]
+        if secret_prompt and from_pile[str(kind)] == name:
+            group.append(prompt["cards"])
+        slots = _slots(group)
+        _deal_again(slots, rng)
+        for (sub, i), (card_pile, j) in zip(_slots(group[:1]), _slots([pile]), strict=False):
+            card_pile[j] = sub[i]
+    if kind == "arrange" and not mine:  # the prompt copies the deck's top, top first
+        top = decks[prompt["deck"]][-len(prompt["cards"]) :] if prompt["cards"] else []
+        prompt["cards"] = list(reversed(top))
+
+    # Civilian ships: face down in space and in their pile; the ones this seat is looking at stay.
+    looked = set(_in_order(prompt["areas"])) if kind == "move_civilians" else set()
+    space = sorted(out["space"].items())
+    slots = _slots([decks["civilians"]]) + [
+        (ships["civilian"], i)
+        for area, ships in space
+        for i in range(len(ships["civilian"]))
+        if not (mine and (area, i) in looked)
+    ]
+    _deal_again(slots, rng)
+    if kind == "move_civilians" and not mine:  # the prompt copies the ships looked at
+        prompt["cards"] = [out["space"][area]["civilian"][i] for area, i in _in_order(prompt["areas"])]
+    return out
+
+
+def _in_order(areas: list[str]) -> list[tuple[str, int]]:
+    """(area, index) of each civilian ship named by area, the first ones of an area first (looks.py)."""
+    taken: dict[str, int] = {}
+    out = []
+    for area in areas:
+        out.append((area, taken.get(area, 0)))
+        taken[area] = taken.get(area, 0) + 1
     return out

@@ -43,6 +43,32 @@ STRINGS = [
     _('There is no skill check under way.'),  # MESSAGES.no_skill_check
     _("The check waits for another player's cards."),  # MESSAGES.not_your_contribution
     _('You may put at most {limit} card(s) into this check.'),  # MESSAGES.contribution_limit_reached
+    _('You cannot reveal that card now.'),  # MESSAGES.cannot_reveal
+    _('Choose one of the damage tokens you drew.'),  # MESSAGES.bad_damage_token
+    _('You have no Loyalty cards to give away now.'),  # MESSAGES.no_give_away_due
+    _('Give your Loyalty cards to a human player.'),  # MESSAGES.bad_recipient
+    _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
+    _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
+    _('There is no such Cylon ship to attack in {area}.'),  # MESSAGES.no_such_target
+    _('There is no Cylon ship to attack.'),  # MESSAGES.no_cylon_ship_to_attack
+    _('Only the Admiral can do that.'),  # MESSAGES.only_the_admiral
+    _('The Admiral has no nukes left.'),  # MESSAGES.no_nukes_left
+    _('That viper cannot do that.'),  # MESSAGES.viper_activation_not_possible
+    _('You have no viper activations to use.'),  # MESSAGES.no_viper_activation_due
+    _('You are not piloting a viper.'),  # MESSAGES.not_piloting
+    _('{location} is not damaged.'),  # MESSAGES.location_not_damaged
+    _('Choose one of the Quorum cards you just drew.'),  # MESSAGES.bad_quorum_card
+    _('Only the President can do that.'),  # MESSAGES.only_the_president
+    _('That Quorum card cannot be played that way.'),  # MESSAGES.bad_quorum_target
+    _('You cannot use card actions or character abilities now.'),  # MESSAGES.abilities_blocked
+    _('That Skill card cannot be played that way now.'),  # MESSAGES.skill_card_not_playable
+    _("Your character's once-per-game ability is used up."),  # MESSAGES.ability_already_used
+    _("Your character's ability cannot be used that way now."),  # MESSAGES.ability_not_usable
+    _('Put the cards back in one of the allowed ways.'),  # MESSAGES.bad_arrangement
+    _('That card cannot be played on this skill check now.'),  # MESSAGES.check_card_not_playable
+    _('There is no civilian ship in space to look at.'),  # MESSAGES.no_civilian_ship_in_space
+    _('Each civilian ship can stay or move to an adjacent area.'),  # MESSAGES.bad_civilian_move
+    _('That card cannot be readied now.'),  # MESSAGES.card_cannot_be_readied
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -57,11 +83,25 @@ STRINGS = [
     _('Jump preparation.'),  # PROMPTS.jump_preparation
     _("Choose the fleet's Destination."),  # PROMPTS.choose_destination
     _('Discard down to 10 Skill cards.'),  # PROMPTS.discard_to_hand_limit
-    _('Discard the Skill cards the crisis asks for.'),  # PROMPTS.discard_skill_cards
+    _('Discard the Skill cards you have to discard (a crisis, or your reveal: down to 3).'),  # PROMPTS.discard_skill_cards
     _('Choose the character to send.'),  # PROMPTS.choose_character_to_send
     _('Choose where to go.'),  # PROMPTS.move_anywhere
     _('Choose the Galactica location where your character turns up.'),  # PROMPTS.place_stranded
     _('Risk a raptor?'),  # PROMPTS.risk_raptor
+    _('Give all your face-down Loyalty cards to one human player.'),  # PROMPTS.give_loyalty_cards
+    _('Choose the damage token Galactica takes.'),  # PROMPTS.choose_damage_token
+    _('Choose the Crisis card to resolve; the other goes to the bottom of the deck.'),  # PROMPTS.choose_caprica_crisis
+    _('Take one Skill card from this hand.'),  # PROMPTS.take_skill_card
+    _('Activate a viper ({left} left), or stop.'),  # PROMPTS.activate_vipers
+    _('Draw another Quorum card, or play one.'),  # PROMPTS.presidents_office_choice
+    _('Put one of the Quorum cards you drew at the bottom of the deck.'),  # PROMPTS.put_quorum_card_at_bottom
+    _('Executive Order: move, or stay where you are.'),  # PROMPTS.ordered_movement
+    _('Executive Order: take an action ({left} left).'),  # PROMPTS.ordered_action
+    _('Put the cards you looked at back.'),  # PROMPTS.arrange_cards
+    _('The check is totalled: change it with a card or ability, or let it stand.'),  # PROMPTS.after_check_window
+    _('Move each civilian ship you looked at one area, or leave it.'),  # PROMPTS.move_civilian_ships
+    _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
+    _('Choose the player whose Loyalty card you look at.'),  # PROMPTS.choose_loyalty_to_look_at
     _('Seat {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Seat {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Seat {president} is President, seat {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -122,6 +162,51 @@ STRINGS = [
     _('Sleeper Agent phase: everyone receives a Loyalty card.'),  # EVENTS.sleeper_phase
     _('Seat {seat} revealed a Loyalty card.'),  # EVENTS.loyalty_revealed
     _('The game is over: the {winner} win ({reason}).'),  # EVENTS.game_over
+    _('Seat {seat} revealed: a Cylon!'),  # EVENTS.cylon_revealed
+    _("From the Brig, seat {seat} reveals without the card's action."),  # EVENTS.loyalty_action_blocked
+    _('Seat {seat} drew {count} damage tokens to choose from.'),  # EVENTS.damage_tokens_drawn
+    _('Seat {seat} received a Super Crisis card.'),  # EVENTS.super_crisis_drawn
+    _('Seat {seat} discarded a Super Crisis card.'),  # EVENTS.super_crisis_discarded
+    _('Seat {seat} played the Super Crisis {card}.'),  # EVENTS.super_crisis_played
+    _('Seat {seat} gave {count} Loyalty card(s) to seat {to}.'),  # EVENTS.loyalty_given
+    _('Seat {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
+    _('Seat {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
+    _('Seat {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
+    _("Seat {seat} looked at seat {target}'s Skill cards."),  # EVENTS.hand_looked_at
+    _('Seat {seat} took a Skill card from seat {target}.'),  # EVENTS.skill_taken
+    _('A basestar in {area} was damaged.'),  # EVENTS.basestar_damaged
+    _('A basestar in {area} was destroyed.'),  # EVENTS.basestar_destroyed
+    _('Seat {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
+    _('{count} raider(s) destroyed in {area}.'),  # EVENTS.raiders_destroyed
+    _('Seat {seat} has no viper to activate.'),  # EVENTS.no_viper_activation
+    _('Seat {seat} may activate vipers {count} time(s).'),  # EVENTS.vipers_to_activate
+    _('A viper launched into {area}.'),  # EVENTS.viper_launched
+    _('A viper moved from {area} to {to}.'),  # EVENTS.viper_moved_to
+    _('Seat {seat} stopped activating vipers.'),  # EVENTS.viper_activations_ended
+    _('{location} was repaired.'),  # EVENTS.location_repaired
+    _('Seat {seat} put a Quorum card at the bottom of the deck.'),  # EVENTS.quorum_bottomed
+    _('Seat {seat} played the Quorum card {card}.'),  # EVENTS.quorum_played
+    _("{card} now lies on seat {seat}'s character."),  # EVENTS.quorum_attached
+    _("Seat {seat} looked at {count} of seat {target}'s Loyalty cards."),  # EVENTS.loyalty_looked_at
+    _('Seat {seat} played {card}.'),  # EVENTS.skill_card_played
+    _('Seat {seat} gave an Executive Order to seat {target}.'),  # EVENTS.executive_order
+    _('Seat {seat} used {ability}.'),  # EVENTS.ability_used
+    _('Seat {seat} looked at the top {count} card(s) of the {deck} deck.'),  # EVENTS.deck_looked_at
+    _('Seat {seat} put the cards back on the {deck} deck ({bottom} to the bottom).'),  # EVENTS.deck_arranged
+    _('Seat {seat} played {card} on the skill check.'),  # EVENTS.check_card_announced
+    _("The skill check's cards are face up."),  # EVENTS.check_contributions_opened
+    _("Seat {seat} let the check's total stand."),  # EVENTS.check_window_passed
+    _('The check ends at {total} against {difficulty}: {outcome}.'),  # EVENTS.check_result
+    _('Seat {seat} looked at civilian ships.'),  # EVENTS.civilians_looked_at
+    _('A civilian ship moved from {area} to {to}.'),  # EVENTS.civilian_moved
+    _('Seat {seat} readied {card} for the next roll it applies to.'),  # EVENTS.card_readied
+    _('{card}: the roll of {roll} becomes {result}.'),  # EVENTS.roll_modified
+    _("Seat {seat} will have this turn's next failing roll rolled again."),  # EVENTS.reroll_armed
+    _('Seat {seat} had the {roll} rolled again: {result}.'),  # EVENTS.roll_rerolled
+    _('The President discarded a Quorum card.'),  # EVENTS.quorum_discarded
+    _("Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}."),  # EVENTS.arbitrator_used
+    _("{card} no longer lies on seat {seat}'s character: it is discarded."),  # EVENTS.quorum_detached
+    _("Seat {seat}'s readied {card} is discarded."),  # EVENTS.readied_discarded
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
@@ -276,4 +361,33 @@ STRINGS = [
     _('Assign Vice President'),  # name assign_vice_president
     _('Assign Arbitrator'),  # name assign_arbitrator
     _('Assign Mission Specialist'),  # name assign_mission_specialist
+    _('Skilled Politician'),  # name roslin_skilled_politician
+    _('Religious Visions'),  # name roslin_religious_visions
+    _('Terminal Illness'),  # name roslin_terminal_illness
+    _('Delusional Intuition'),  # name baltar_delusional_intuition
+    _('Cylon Detector'),  # name baltar_cylon_detector
+    _('Coward'),  # name baltar_coward
+    _('Friends in Low Places'),  # name zarek_friends_in_low_places
+    _('Popular Uprising'),  # name zarek_popular_uprising
+    _('Convicted Criminal'),  # name zarek_convicted_criminal
+    _('Command Experience'),  # name adama_command_experience
+    _('Hard Decision'),  # name adama_hard_decision
+    _('Burden of Command'),  # name adama_burden_of_command
+    _('Veteran Officer'),  # name tigh_veteran_officer
+    _('Alcoholic'),  # name tigh_alcoholic
+    _('Marksman'),  # name helo_marksman
+    _('Against the Odds'),  # name helo_against_the_odds
+    _('Stranded'),  # name helo_stranded
+    _('Alert Viper Pilot'),  # name apollo_alert_viper_pilot
+    _('CAG'),  # name apollo_cag
+    _('Headstrong'),  # name apollo_headstrong
+    _('Expert Pilot'),  # name starbuck_expert_pilot
+    _('Secret Destiny'),  # name starbuck_secret_destiny
+    _('Insubordinate'),  # name starbuck_insubordinate
+    _('Mysterious Intuition'),  # name boomer_mysterious_intuition
+    _('Raptor Ace'),  # name boomer_raptor_ace
+    _('Sleeper Agent'),  # name boomer_sleeper_agent
+    _('Maintenance Engineer'),  # name tyrol_maintenance_engineer
+    _('Emergency Repairs'),  # name tyrol_emergency_repairs
+    _('Grudging Obedience'),  # name tyrol_grudging_obedience
 ]

@@ -15,12 +15,15 @@ pile without owners (R501 step 5, 6.1); only the number of cards each seat put i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from games.bsg.engine import check_cards
 from games.bsg.engine.content import Check, Effect
-from games.bsg.engine.decks import discard_skill, draw_destiny
+from games.bsg.engine.decks import discard_skill, draw_destiny, draw_skill
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key, skill_of, strength_of
+from games.bsg.engine.traits import check_difficulty_change, sheet_effects
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R501"
@@ -65,15 +68,16 @@ def contribution_limit(state: State, seat: int) -> int | None:
 def start_check(ctx: Ctx, source: dict[str, Any], then: str) -> None:
     check = check_of(source)
     state = ctx.state
+    difficulty = check.difficulty + check_difficulty_change(state, source.get("target"), source.get("location"))
     state["check"] = {
-        "source": source, "colors": list(check.colors), "difficulty": check.difficulty,
+        "source": source, "colors": list(check.colors), "difficulty": difficulty,
         "partial_at": check.partial_at, "destiny": draw_destiny(ctx), "order": contribution_order(state),
         "at": 0, "played": {str(p["seat"]): [] for p in state["players"]}, "then": then,
     }
     next_key(state)
     ctx.emit("check_started", card=source.get("card"), option=source.get("option"),
              location=source.get("location"), target=source.get("target"), colors=list(check.colors),
-             difficulty=check.difficulty, partial_at=check.partial_at, order=state["check"]["order"])
+             difficulty=difficulty, partial_at=check.partial_at, order=state["check"]["order"])
 
 
 def waiting_for(state: State) -> int | None:
@@ -107,8 +111,11 @@ def contribute(ctx: Ctx, seat: int, card: str) -> None:
         raise IllegalCommand("contribution_limit_reached", "bsg:R502", limit=limit)
     p["hand"].remove(card)
     played.append(card)
-    ctx.emit("check_card_played", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(played)},
-             seat=seat, card=card, count=len(played))
+    if ctx.state["check"].get("open"):  # Investigative Committee: face up, with its owner
+        ctx.emit("check_card_played", seat=seat, card=card, count=len(played))
+    else:
+        ctx.emit("check_card_played", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(played)},
+                 seat=seat, card=card, count=len(played))
 
 
 def finish_contributing(ctx: Ctx, seat: int) -> None:
@@ -127,21 +134,48 @@ def strength(colors: list[str], cards: list[str]) -> tuple[int, int]:
 
 
 def reveal(ctx: Ctx) -> str:
-    """Shuffle the pile, reveal it, total it and apply the result (R501 steps 5-8, R506); the outcome."""
+    """Shuffle the pile, reveal it and total it (R501 steps 5-7); with Investigative Committee the owners are
+    shown. Then either the after-reveal window opens (check_cards.py) and the outcome is ``pending``, or
+    the result is applied at once (``resolve``)."""
     state = ctx.state
     check = state["check"]
     pile = list(check["destiny"])
     for seat in check["order"]:
         pile += check["played"][str(seat)]
     ctx.rng.shuffle(pile)
-    positive, negative = strength(check["colors"], pile)
+    contributed = [int(s) for s, cards in check["played"].items() if cards]
+    if check.get("open"):
+        ctx.emit("check_contributions_opened", played={s: list(c) for s, c in check["played"].items() if c})
+    check["revealed"], check["destiny"] = pile, []
+    check["played"] = {s: [] for s in check["played"]}
+    check["contributed"] = contributed
+    positive, negative = check_cards.total(check, pile)
     total = positive - negative
     rules = check_of(check["source"])
-    outcome = rules.outcome(total)
+    outcome = replace(rules, difficulty=check["difficulty"]).outcome(total)
+    ctx.emit("check_revealed", cards=pile, positive=positive, negative=negative, total=total,
+             difficulty=check["difficulty"], outcome=outcome, source=check["source"].get("card")
+             or check["source"]["location"])
+    if check_cards.open_window(ctx):
+        return "pending"
+    return resolve(ctx)
+
+
+def resolve(ctx: Ctx) -> str:
+    """Apply the check's result (R501 step 8, R506) with the total and difficulty as they stand now."""
+    state = ctx.state
+    check = state["check"]
+    pile = check["revealed"]
+    positive, negative = check_cards.total(check, pile)
+    total = positive - negative
+    rules = check_of(check["source"])
+    outcome = replace(rules, difficulty=check["difficulty"]).outcome(total)  # a sheet or card may change it
     source = check["source"]
     label = source.get("card") or source["location"]
-    ctx.emit("check_revealed", cards=pile, positive=positive, negative=negative, total=total,
-             difficulty=check["difficulty"], outcome=outcome, source=label)
+    if check.get("window") is not None:
+        ctx.emit("check_result", total=total, difficulty=check["difficulty"], outcome=outcome, source=label)
+    for seat in check["contributed"]:  # Boomer's Mysterious Intuition (before the pile is discarded)
+        after_contributing(ctx, seat)
     for card in pile:
         discard_skill(ctx, card)
     state["check"] = None
@@ -150,3 +184,18 @@ def reveal(ctx: Ctx) -> str:
     apply_effects(ctx, results, label, target=source.get("target"))
     apply_effects(ctx, rules.consequence, label)  # R506: whatever the outcome (never for a location, R504)
     return outcome
+
+
+def after_contributing(ctx: Ctx, seat: int) -> None:
+    """Boomer's Mysterious Intuition: after a check she put cards into, once per turn, 1 card of her skill
+    set (its first type, RULINGS G36)."""
+    state = ctx.state
+    for effect in sheet_effects(state, seat, "draw_skills"):
+        if effect.get("types") != "own":
+            continue
+        mark = f"{seat}:{state['turn_no']}"
+        if mark in state.setdefault("intuition", []):
+            continue
+        state["intuition"].append(mark)
+        sheet = CONTENT.characters[state["players"][seat]["character"]]
+        draw_skill(ctx, seat, sheet.skill_types[0])

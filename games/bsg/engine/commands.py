@@ -22,6 +22,25 @@ Command kinds and args:
 - ``activate_cylon_location {option?, target?, card?}`` (R263: a ``choose`` location's option, the human
   of the Human Fleet, the Super Crisis card played or swapped); ``choose_caprica_crisis {card}`` (R309);
   ``take_skill {card}`` (the Human Fleet's card)
+- ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
+  due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
+  ``viper_attack {area, target}``, ``viper_done {}`` (R620)
+- ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
+  part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
+- ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
+  characters.py), ``arrange_cards {order}`` (the cards a look leaves on top, looks.py); an Executive Order's
+  player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
+- ``play_check_card {card, pick?}`` (a card played before a check, on one's turn to contribute; the
+  Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
+  {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
+- ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
+- ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
+- ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
+- ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
+  holds one)
+- ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
+- ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
+  check has no card in or its choice is open, whoever the game waits for)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -31,7 +50,22 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import checks, cylons, loyalty, revealed, setup, turns
+from games.bsg.engine import (
+    actions,
+    characters,
+    check_cards,
+    checks,
+    cylons,
+    dice,
+    looks,
+    loyalty,
+    quorum,
+    quorum_hand,
+    revealed,
+    setup,
+    turns,
+    vipers,
+)
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
@@ -42,7 +76,10 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
               "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
               "choose_damage": "choose_damage_token", "caprica_crisis": "choose_caprica_crisis",
-              "take_skill": "take_skill_card"}
+              "take_skill": "take_skill_card",
+              "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
+              "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
+              "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -66,6 +103,10 @@ def pending(state: State) -> list[Decision]:
                          params={"seat": state["give_away"][0]})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
+        window = check_cards.window_seat(state)
+        if seat is None and window is not None:
+            return [Decision(key=key, seats=frozenset({window}), prompt="after_check_window",
+                             params={"seat": window})]
         if seat is None:
             return [Decision(key=key, seats=frozenset(), prompt="reveal_check", automatic=True)]
         return [Decision(key=key, seats=frozenset({seat}), prompt="contribute_to_check",
@@ -73,23 +114,38 @@ def pending(state: State) -> list[Decision]:
     if state["activation"] is not None:
         return [Decision(key=key, seats=frozenset({state["current"]}), prompt="activate_area",
                          params={"areas": cylons.areas_left(state)})]
+    if state.get("viper_acts") is not None:
+        acts = state["viper_acts"]
+        return [Decision(key=key, seats=frozenset({acts["seat"]}), prompt="activate_vipers",
+                         params={"seat": acts["seat"], "left": acts["left"], "mode": acts["mode"]})]
     if state["prompt"] is not None:
         pr = state["prompt"]
         return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
                          params={"seat": pr["seat"]})]
+    if state.get("ordered") is not None:  # an Executive Order (skill_actions.py)
+        order = state["ordered"]
+        return [Decision(key=key, seats=frozenset({order["seat"]}),
+                         prompt="ordered_movement" if order["move"] else "ordered_action",
+                         params={"seat": order["seat"], "left": order["left"]})]
     return [Decision(key=key, seats=frozenset({state["current"]}), prompt=STEP_PROMPTS[state["step"]],
                      params={"seat": state["current"]})]
 
 
 def auto_command(state: State) -> Command | None:
     if state["phase"] == "turn" and not state["discards"] and not state["forced"] and state["check"] is not None \
-            and checks.waiting_for(state) is None:
+            and checks.waiting_for(state) is None and not state["check"].get("window"):
         return Command(AUTO_SEAT, "reveal_check", {})
     return None
 
 
 def _c(seat: int, kind: str, **args: Any) -> Command:
     return Command(seat, kind, args)
+
+
+def interrupts(state: State, seat: int) -> list[Command]:
+    """Commands a seat may send whoever the game waits for (characters.interrupts); not legal commands."""
+    return [Command(seat, str(i["kind"]), {k: v for k, v in i.items() if k != "kind"})
+            for i in characters.interrupts(state, seat)]
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -127,7 +183,11 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         limit = checks.contribution_limit(state, seat)
         if limit is None or len(state["check"]["played"][str(seat)]) < limit:
             out += [_c(seat, "contribute", card=card) for card in hand]
+        out += [_c(seat, "play_check_card", **args) for args in check_cards.before_options(state, seat)]
         return out
+    if prompt == "after_check_window":
+        return [_c(seat, "after_check")] + [_c(seat, "after_check", **a)
+                                            for a in check_cards.window_options(state, seat)]
     if prompt == "choose_crisis_option":
         crisis = CONTENT.crises[state["prompt"]["card"]]
         return [_c(seat, "choose_option", option=i) for i in range(len(crisis.options))]
@@ -137,7 +197,16 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "place_stranded", location=loc) for loc in turns.stranded_targets()]
     if prompt == "receive_skills":
         return [_c(seat, "receive_skills", picks=picks) for picks in turns.receive_choices(state, seat)]
-    if prompt == "movement":
+    if prompt == "choose_loyalty_to_look_at":
+        return [_c(seat, "choose_look", target=t) for t in looks.look_targets(state, seat)] or [
+            _c(seat, "choose_look", target=-1)]
+    if prompt == "discard_quorum_to_hand_limit":
+        return [_c(seat, "discard_quorum", card=card) for card in sorted(set(p["quorum"]))]
+    if prompt == "move_civilian_ships":
+        return [_c(seat, "move_civilians", to=to) for to in looks.civilian_moves(state)]
+    if prompt == "arrange_cards":
+        return [_c(seat, "arrange_cards", order=order) for order in looks.arrangements(state)]
+    if prompt in ("movement", "ordered_movement"):
         out = [_c(seat, "stay")]
         out += [_c(seat, "move_viper", area=a) for a in turns.viper_targets(state, seat)]
         for loc, change in turns.move_targets(state, seat):
@@ -146,17 +215,25 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             else:
                 out.append(_c(seat, "move", location=loc))
         return out
-    if prompt == "action":
+    if prompt in ("action", "ordered_action"):
         return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
-                                            for args in turns.location_options(state, seat)] \
-            + [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)] \
+                                            for args in turns.location_options(state, seat)] + [
+            _c(seat, kind, **args) for kind, args in actions.options(state, seat)] + (
+            [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
+            if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
     if prompt == "give_loyalty_cards":
         return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
     if prompt in ("choose_damage_token", "choose_caprica_crisis", "take_skill_card"):
         kind = {"choose_damage_token": "choose_damage", "choose_caprica_crisis": "choose_caprica_crisis",
                 "take_skill_card": "take_skill"}[prompt]
         return [_c(seat, kind, card=card) for card in sorted(set(state["prompt"]["cards"]))]
+    if prompt == "activate_vipers":
+        return [_c(seat, "viper_done")] + [_c(seat, kind, **args) for kind, args in vipers.options(state, seat)]
+    if prompt == "presidents_office_choice":
+        return [_c(seat, "quorum_draw")] + [_c(seat, "play_quorum", **a) for a in quorum.play_options(state, seat)]
+    if prompt == "put_quorum_card_at_bottom":
+        return [_c(seat, "bottom_quorum", card=card) for card in sorted(set(state["prompt"]["cards"]))]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
     if prompt == "draw_crisis":
@@ -199,25 +276,41 @@ def _strings(command: Command, name: str) -> list[str]:
     return list(value)
 
 
-def _need(state: State, seat: int, prompt: str, rule: str) -> None:
+def _need(state: State, seat: int, prompt: str | tuple[str, ...], rule: str) -> None:
     decision = next((d for d in pending(state) if seat in d.seats), None)
-    if decision is None or decision.prompt != prompt:
+    if decision is None or decision.prompt not in ((prompt,) if isinstance(prompt, str) else prompt):
         raise IllegalCommand("not_now", rule)
 
 
-HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
+ACTION = ("action", "ordered_action")
+
+
+def _skill_args(command: Command) -> dict[str, Any]:
+    args: dict[str, Any] = {"card": _arg(command, "card")}
+    for name, value in (("target", _opt_int(command, "target")), ("pick", _opt(command, "pick")),
+                        ("picks", _opt_strings(command, "picks"))):
+        if value is not None:
+            args[name] = value
+    return args
+
+
+def _opt_strings(command: Command, name: str) -> list[str] | None:
+    return None if command.args.get(name) is None else _strings(command, name)
+
+
+HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], None]]] = {
     "choose_character": ("choose_character", "bsg:R104", lambda ctx, c: setup.choose_character(
         ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
     "draw_starting_skills": ("draw_starting_skills", "bsg:R108", lambda ctx, c: setup.draw_starting_skills(
         ctx, c.seat, _strings(c, "types"))),
     "receive_skills": ("receive_skills", "bsg:R201", lambda ctx, c: turns.receive_skills(
         ctx, c.seat, _strings(c, "picks"))),
-    "move": ("movement", "bsg:R210", lambda ctx, c: turns.move(ctx, c.seat, _arg(c, "location"),
+    "move": (("movement", "ordered_movement"), "bsg:R210", lambda ctx, c: turns.move(ctx, c.seat, _arg(c, "location"),
                                                                _opt(c, "discard"))),
-    "move_viper": ("movement", "bsg:R213", lambda ctx, c: turns.move_viper(ctx, c.seat, _arg(c, "area"))),
-    "stay": ("movement", "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
-    "pass_action": ("action", "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
-    "activate_location": ("action", "bsg:R220", lambda ctx, c: turns.activate_location(
+    "move_viper": (("movement", "ordered_movement"), "bsg:R213", lambda ctx, c: turns.move_viper(ctx, c.seat, _arg(c, "area"))),
+    "stay": (("movement", "ordered_movement"), "bsg:R210", lambda ctx, c: turns.stay(ctx, c.seat)),
+    "pass_action": (ACTION, "bsg:R220", lambda ctx, c: turns.pass_action(ctx, c.seat)),
+    "activate_location": (ACTION, "bsg:R220", lambda ctx, c: turns.activate_location(
         ctx, c.seat, _opt_int(c, "target"), _opt(c, "pick"), _opt(c, "area"))),
     "move_anywhere": ("move_anywhere", "bsg:R306", lambda ctx, c: turns.move_anywhere(
         ctx, c.seat, _arg(c, "location"))),
@@ -254,13 +347,66 @@ HANDLERS: dict[str, tuple[str, str, Callable[[Ctx, Command], None]]] = {
     "choose_caprica_crisis": ("choose_caprica_crisis", "bsg:R309", lambda ctx, c: revealed.choose_caprica_crisis(
         ctx, c.seat, _arg(c, "card"))),
     "take_skill": ("take_skill_card", "bsg:R311", lambda ctx, c: revealed.take_skill(ctx, c.seat, _arg(c, "card"))),
+    "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
+    "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
+        ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(ctx, c.seat, _arg(c, "to"))),
+    "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
+        ctx, c.seat, _arg(c, "area"), _arg(c, "to"))),
+    "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
+        ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+    "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
+    "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
+        ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),
+    "quorum_draw": ("presidents_office_choice", "bsg:R420", lambda ctx, c: quorum_hand.office_draw(ctx, c.seat)),
+    "bottom_quorum": ("put_quorum_card_at_bottom", "bsg:R420", lambda ctx, c: quorum_hand.bottom(
+        ctx, c.seat, _arg(c, "card"))),
+    "play_skill": (ACTION, "bsg:R220", lambda ctx, c: actions.play_skill(ctx, c.seat, _skill_args(c))),
+    "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(ctx, c.seat, _opt_int(c, "target"))),
+    "play_check_card": ("contribute_to_check", "bsg:R509", lambda ctx, c: check_cards.play_before(
+        ctx, c.seat, _arg(c, "card"), _opt(c, "pick"))),
+    "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
+        ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
+    "choose_look": ("choose_loyalty_to_look_at", "bsg:R401", lambda ctx, c: _choose_look(
+        ctx, c.seat, _arg(c, "target", int))),
+    "discard_quorum": ("discard_quorum_to_hand_limit", "bsg:R008", lambda ctx, c: _discard_quorum(
+        ctx, c.seat, _arg(c, "card"))),
+    "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
+        ctx, c.seat, _strings(c, "to"))),
+    "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
 }
 
 
 def _reveal_check(ctx: Ctx) -> None:
     then = ctx.state["check"]["then"]
     checks.reveal(ctx)
-    turns.go_to(ctx, then)
+    if ctx.state["check"] is None:  # no after-reveal window: the result is applied
+        turns.go_to(ctx, then)
+
+
+def _choose_look(ctx: Ctx, seat: int, target: int) -> None:
+    if target == -1 and not looks.look_targets(ctx.state, seat):  # nobody holds a face-down card
+        ctx.state["prompt"] = None
+    else:
+        looks.choose_look(ctx, seat, target)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
+def _discard_quorum(ctx: Ctx, seat: int, card: str) -> None:
+    quorum_hand.discard(ctx, seat, card)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
+def _after_check(ctx: Ctx, seat: int, card: str | None, skill: str | None) -> None:
+    """An answer in the after-reveal window; the last one applies the result (check_cards.py)."""
+    check_cards.answer(ctx, seat, card, skill)
+    check = ctx.state["check"]
+    if not check["window"]["queue"]:
+        then = check["then"]
+        checks.resolve(ctx)
+        turns.go_to(ctx, then)
 
 
 def dispatch(ctx: Ctx, command: Command) -> None:
@@ -271,9 +417,20 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         if command.kind not in AUTO_KINDS or auto_command(state) is None:
             raise IllegalCommand("no_automatic_step_due", "")
         _reveal_check(ctx)
+        _after(ctx)
         return
     if command.kind in AUTO_KINDS:
         raise IllegalCommand("automatic_step_only", "")
+    if command.kind == "cancel_crisis":  # an interrupt, not an answer to the pending decision
+        turns.cancel_crisis(ctx, command.seat)
+        _after(ctx)
+        return
+    if command.kind == "ready_card":  # a standing order, from any seat at any time (RULINGS G39)
+        dice.ready(ctx, command.seat, _arg(command, "card"))
+        return
+    if command.kind == "arm_reroll":  # Zarek's standing order for this turn (RULINGS G41)
+        dice.arm(ctx, command.seat)
+        return
     entry = HANDLERS.get(command.kind)
     if entry is None:
         raise IllegalCommand("unknown_command", "", kind=command.kind)
@@ -283,4 +440,25 @@ def dispatch(ctx: Ctx, command: Command) -> None:
             raise IllegalCommand("not_your_contribution", "bsg:R501", waiting_for=checks.waiting_for(state))
         raise IllegalCommand("not_your_turn", "")
     _need(state, command.seat, prompt, rule)
+    answered = next(d.prompt for d in pending(state) if command.seat in d.seats)
     handler(ctx, command)
+    if answered in ("ordered_movement", "ordered_action"):
+        actions.after_ordered(ctx, command.seat, command.kind)
+    _after(ctx)
+
+
+def _after(ctx: Ctx) -> None:
+    """What follows every command: the titles' belongings go with the titles."""
+    _fill_vacant_admiral(ctx)
+    vipers.sync_nukes(ctx.state)
+    quorum_hand.sync_hand(ctx.state)
+
+
+def _fill_vacant_admiral(ctx: Ctx) -> None:
+    """A vacant Admiral title (everyone eligible was in the Brig, R423) goes by succession as soon as someone
+    can hold it again (RULINGS G29)."""
+    state = ctx.state
+    if state["phase"] == "turn" and state["admiral"] is None:
+        state["admiral"] = setup.title_holder(state, "admiral")
+        if state["admiral"] is not None:
+            ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="vacant")

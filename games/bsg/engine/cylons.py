@@ -9,6 +9,7 @@ clockwise), attack Galactica when no civilian ship is in space.
 
 from __future__ import annotations
 
+from games.bsg.engine.dice import evade
 from games.bsg.engine.effects import change_resources, damage_galactica, send_to
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
@@ -53,7 +54,7 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
     if not where["viper"] and not pilots:
         return False
     row = CONTENT.board.attack("raider", "viper")
-    roll = ctx.rng.die(CONTENT.board.die_faces)
+    roll = evade(ctx, ctx.rng.die(CONTENT.board.die_faces), lambda r: r in row.destroyed | row.damaged)
     result = "destroyed" if roll in row.destroyed else "damaged" if roll in row.damaged else "missed"
     pilot = None if where["viper"] else pilots[0]["seat"]
     ctx.emit("attack_rolled", attacker="raider", target="viper", area=area, roll=roll, result=result,

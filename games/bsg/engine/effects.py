@@ -7,7 +7,8 @@ a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its `
 ``damage_vipers`` / ``repair_vipers`` (RULINGS G20), ``destroy_civilians`` (R613), ``risk_raptor`` (C6; an
 optional one asks its chooser), ``discard_skills`` (at random, or each player picks his cards:
 ``state["forced"]``), ``send_to`` a chosen
-character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``). Revealed Cylons
+character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``),
+``draw_quorum`` (the President, quorum_hand.py), ``look_loyalty`` (looks.py; RULINGS G40). Revealed Cylons
 ignore them all (R001, R260). Every other kind is logged as ``effect_unresolved`` with its kind: the later
 commits of issue 16 resolve them.
 
@@ -20,9 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.bsg.engine import quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
+from games.bsg.engine.dice import human_roll
 from games.bsg.engine.ending import end_game
+from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.setup import place_ships, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, next_key
 
@@ -142,7 +146,7 @@ def roll_raptor(ctx: Ctx, effect: Effect, source: str, actor: int | None) -> Non
     if state["reserves"]["raptor"] <= 0:
         ctx.emit("raptor_unavailable")
         return
-    roll = ctx.rng.die(CONTENT.board.die_faces)
+    roll = human_roll(ctx, lambda r: r < int(effect.get("at_least")))  # RULINGS G39, G41
     ok = roll >= int(effect.get("at_least"))
     ctx.emit("raptor_risked", roll=roll, at_least=effect.get("at_least"), success=ok)
     if ok:
@@ -209,7 +213,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         state["reserves"]["raptor"] = CONTENT.board.components["raptor"]
         ctx.emit("raptors_restored", count=state["reserves"]["raptor"])
     elif kind == "roll":
-        roll = ctx.rng.die(CONTENT.board.die_faces)
+        roll = human_roll(ctx, lambda r: r < int(effect.get("at_least")))  # RULINGS G39, G41
         ok = roll >= int(effect.get("at_least"))
         ctx.emit("die_rolled", roll=roll, at_least=effect.get("at_least"), success=ok)
         apply_effects(ctx, effect.get("success" if ok else "failure", ()), source, actor, target, picks)
@@ -270,6 +274,24 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         placed = min(int(effect.get("count")), CONTENT.board.components["centurion"] - len(state["boarding"]))
         state["boarding"] += [0] * placed
         ctx.emit("centurion_boarded", area=None, count=placed)
+    elif kind == "draw_quorum":  # a card that gives the President Quorum cards (RULINGS G30)
+        if state["president"] is not None:
+            quorum_hand.draw(ctx, int(state["president"]), int(effect.get("count")))
+    elif kind == "look_loyalty" and effect.get("target") == "each_other_by_current":
+        current = int(state["current"])
+        for seat in range(state["n"]):
+            if seat != current and state["players"][seat]["loyalty"]:
+                look_loyalty(ctx, current, seat, effect.get("count"))
+    elif kind == "look_loyalty" and str(effect.get("target")).endswith("_chooses"):  # RULINGS G40
+        chooser = _who(ctx, str(effect.get("target"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "look_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "count": effect.get("count")}
+        next_key(state)
+    elif kind == "move_character" and str(effect.get("who")).endswith("_chooses") and effect.get("to") == "brig":
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "send_to": "brig"}
+        next_key(state)
     elif kind == "move_character" and effect.get("to") == "any":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.bsg.engine.content import Effect
+from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effect
 from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
@@ -52,10 +53,27 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
     p["location"] = RESURRECTION
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=RESURRECTION)
+    _leave_the_human_side(ctx, seat)
     if super_crisis:
         draw_super_crisis(ctx, seat)
     if p["loyalty"] and state["distance"] <= GIVE_AWAY_DISTANCE and humans(state, besides=seat):
         queue_give_away(ctx, seat)
+
+
+def _leave_the_human_side(ctx: Ctx, seat: int) -> None:
+    """RULINGS G42: the Quorum cards lying on the revealer's character go to their discard pile, his die cards
+    readied ahead to theirs, and a reroll he armed lapses."""
+    state = ctx.state
+    for entry in [e for e in state["attached"] if e["seat"] == seat]:
+        state["attached"].remove(entry)
+        state["decks"]["quorum_discard"].append(entry["card"])
+        ctx.emit("quorum_detached", seat=seat, card=entry["card"])
+    for entry in [e for e in state["readied"] if e["seat"] == seat]:
+        state["readied"].remove(entry)
+        discard_skill(ctx, entry["card"])
+        ctx.emit("readied_discarded", seat=seat, card=entry["card"])
+    if state["armed"] is not None and state["armed"]["seat"] == seat:
+        state["armed"] = None
 
 
 def pass_title(ctx: Ctx, title: str, reason: str) -> None:

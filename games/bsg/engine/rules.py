@@ -37,6 +37,9 @@ class BsgRules(Rules):
     def legal_commands(self, state: State, seat: int) -> Sequence[Command]:
         return commands.legal_commands(state, seat)
 
+    def interrupts(self, state: State, seat: int) -> Sequence[Command]:
+        return commands.interrupts(state, seat)
+
     def auto_command(self, state: State) -> Command | None:
         return commands.auto_command(state)
 

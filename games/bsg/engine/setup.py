@@ -36,6 +36,15 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},
         "give_away": [],  # seats giving their face-down loyalty cards to a human (R402f, R403)
         "result": None,
+        "viper_acts": None,  # viper activations a seat has left to spend (vipers.py)
+        "attached": [],  # Quorum cards lying on a character (quorum.py)
+        "known": {},  # seat -> the loyalty cards of others it has looked at
+        "once_used": [],  # seats whose character used his once-per-game ability (RULINGS G3)
+        "ordered": None,  # an Executive Order's actions still due (skill_actions.py)
+        "readied": [],  # die cards played ahead as standing orders (dice.py)
+        "armed": None,  # Zarek's reroll armed for this turn: {"seat", "turn"} (dice.py)
+        "rerolls": [],  # "<seat>:<turn>" once Zarek rerolled that turn
+        "intuition": [],  # "<seat>:<turn>" once Boomer's Mysterious Intuition drew that turn (checks.py)
     }
     ctx = Ctx(state=state, rng=rng)
     decks: dict[str, Any] = state["decks"]
@@ -54,6 +63,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["galactica_damage"] = rng.shuffled([t.id for t in board.galactica_damage])
     decks["damage_removed"] = []
     decks["civilians_destroyed"] = []
+    decks["quorum_removed"] = []
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
@@ -150,6 +160,10 @@ def title_holder(state: State, title: str) -> int | None:
     character in the Brig (R423)."""
     by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
                                     and not (title == "admiral" and p["location"] == "brig")}
+    for entry in state.get("attached", []):  # Assign Vice President: first in line (RULINGS G32)
+        if any(e.kind == "succession_first" and e.get("title") == title
+               for e in CONTENT.quorum[entry["card"]].effects) and entry["seat"] in by_character.values():
+            return int(entry["seat"])
     for character in CONTENT.board.succession[title]:
         seat = by_character.get(character)
         if seat is None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import cylons, loyalty
+from games.bsg.engine import characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
+from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import (
     apply_effect,
     apply_effects,
@@ -24,6 +25,14 @@ from games.bsg.engine.effects import (
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, left_of, next_key
+from games.bsg.engine.traits import (
+    attack_bonus,
+    draw_penalty,
+    extra_any_draws,
+    hand_limit,
+    location_bonus,
+    sheet_effects,
+)
 from games.engine.core import IllegalCommand
 
 STEPS = ("receive", "move", "action", "crisis", "activation", "jump", "end")
@@ -68,7 +77,9 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     if p["location"] == "sickbay":
         return [[t] for t in sheet.skill_types]
     options = [d.types for d in sheet.skills if len(d.types) > 1 for _ in range(d.count)]
-    return [list(c) for c in product(*options)]
+    any_extra = extra_any_draws(state, seat)  # Baltar's Delusional Intuition (RULINGS C3)
+    return [list(c) + list(e) for c in product(*options)
+            for e in combinations_with_replacement(SKILLS, any_extra)]
 
 
 def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
@@ -80,6 +91,9 @@ def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
     draws: list[str] = list(picks)
     if not p["cylon"] and p["location"] != "sickbay":
         draws = [d.types[0] for d in sheet.skills if len(d.types) == 1 for _ in range(d.count)] + draws
+        penalty = draw_penalty(state, seat)  # Tigh's Alcoholic: fewer fixed draws
+        if penalty:
+            draws = draws[penalty:]
     for skill in draws:
         draw_skill(ctx, seat, skill)
     ctx.emit("skills_received", seat=seat, count=len(draws))
@@ -170,7 +184,7 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
-                    "hangar_deck", "armory")
+                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -207,6 +221,10 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
         return "no_centurion_aboard", "bsg:R308"
+    if loc == "weapons_control" and not any(vipers.ship_targets(state, a) for a in state["space"]):
+        return "no_cylon_ship_to_attack", "bsg:R610"
+    if loc == "communications" and not looks.civilian_picks(state, 1):
+        return "no_civilian_ship_in_space", "bsg:R220"
     return None
 
 
@@ -223,6 +241,10 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"pick": t} for t in effect.get("types")]
         if effect.kind == "launch_self":
             return [{"area": a} for a in CONTENT.board.launch_areas()]
+        if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
+            return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
+        if effect.kind == "look_civilians":  # Communications (RULINGS G38)
+            return looks.civilian_picks(state, int(effect.get("count")))
     return [{}]
 
 
@@ -243,17 +265,33 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
     if check is not None:
         aimed = seat if check.get("target") == "self" else target
         start_check(ctx, {"location": loc, "target": aimed}, "crisis")
+        characters.after_location(ctx, seat)  # Roslin's Terminal Illness
         return
     for effect in effects:
         if effect.kind == "jump":
+            characters.after_location(ctx, seat)
             _ftl_jump(ctx)
             return
         if effect.kind == "launch_self":
             _launch_self(ctx, seat, str(area))
+            for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
+                vipers.start(ctx, seat, int(own.get("count")), "own")
+        elif effect.kind == "attack" and effect.get("attacker") == "galactica":
+            vipers.attack_ship(ctx, "galactica", str(area), str(pick), seat)
+        elif effect.kind == "look_civilians":
+            looks.look_civilians(ctx, seat, [a for a in (area, pick) if a is not None])
+        elif effect.kind == "draw_quorum":  # President's Office (RULINGS C15)
+            office = any(e.kind == "choose" for e in effects)
+            quorum_hand.draw(ctx, seat, int(effect.get("count")), then_office=office)
+        elif effect.kind == "choose" and any(e.kind == "play_quorum" for e in effect.nested()):
+            continue  # the office's second part: a decision quorum.draw opens
+        elif effect.kind == "activate_vipers":  # R301 (RULINGS G7), Tigh +1
+            vipers.start(ctx, seat, int(effect.get("count")) + location_bonus(state, seat, loc), "unpiloted")
         elif effect.kind == "attack" and effect.get("target") == "centurion":
-            _attack_centurion(ctx)
+            _attack_centurion(ctx, seat)
         else:
             apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
+    characters.after_location(ctx, seat)  # Roslin's Terminal Illness, once the location's text is done
     go_to(ctx, "crisis")
 
 
@@ -262,7 +300,7 @@ def _ftl_jump(ctx: Ctx) -> None:
     fleet jumps, and the turn goes on with the Crisis."""
     state = ctx.state
     space = CONTENT.board.jump_track[state["jump"]]
-    roll = ctx.rng.die(CONTENT.board.die_faces)
+    roll = human_roll(ctx, lambda r: r <= CONTENT.board.ftl_roll_loss_at_most)  # RULINGS G39, G41
     ctx.emit("die_rolled", roll=roll, at_least=CONTENT.board.ftl_roll_loss_at_most + 1,
              success=roll > CONTENT.board.ftl_roll_loss_at_most)
     if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
@@ -287,12 +325,14 @@ def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
     ctx.emit("pilot_launched", seat=seat, area=area)
 
 
-def _attack_centurion(ctx: Ctx) -> None:
-    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track."""
+def _attack_centurion(ctx: Ctx, seat: int) -> None:
+    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track
+    (Helo adds his Marksman bonus)."""
     state = ctx.state
     row = CONTENT.board.attack("armory", "centurion")
-    roll = ctx.rng.die(CONTENT.board.die_faces)
-    hit = roll in row.destroyed
+    bonus = attack_bonus(state, seat, "armory")
+    roll = human_roll(ctx, lambda r: row.result(r + bonus) != "destroyed")
+    hit = row.result(roll + bonus) == "destroyed"
     ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
              result="destroyed" if hit else "missed")
     if hit:
@@ -329,8 +369,34 @@ def draw_crisis(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     card = draw_from(ctx, "crisis")
     state["crisis"] = card
-    crisis = CONTENT.crises[card]
     ctx.emit("crisis_drawn", seat=seat, card=card)
+    resolve_crisis(ctx, seat, card)
+
+
+def cancel_crisis(ctx: Ctx, seat: int) -> None:
+    """Religious Visions (RULINGS G37): while the Crisis card's check has no card in yet, or its choice is
+    still open, Roslin discards it unresolved (the Destiny cards go back on their deck) and the next one is
+    drawn and resolved instead."""
+    state = ctx.state
+    if characters.cancel_crisis_seat(state) != seat:
+        raise IllegalCommand("ability_not_usable", "bsg:R230")
+    if state["check"] is not None:
+        state["decks"]["destiny"] += state["check"]["destiny"]
+        state["check"] = None
+    state["prompt"] = None
+    state["once_used"].append(seat)
+    state["decks"]["crisis_discard"].append(state["crisis"])
+    ctx.emit("ability_used", seat=seat, ability="roslin_religious_visions", target=None)
+    state["crisis"] = draw_from(ctx, "crisis")
+    next_key(state)
+    ctx.emit("crisis_drawn", seat=state["current"], card=state["crisis"])
+    resolve_crisis(ctx, state["current"], state["crisis"])
+
+
+def resolve_crisis(ctx: Ctx, seat: int, card: str) -> None:
+    """R230: a skill check, a choice, or a Cylon attack / event's text."""
+    state = ctx.state
+    crisis = CONTENT.crises[card]
     if crisis.type == "skill_check":
         start_check(ctx, {"card": card, "option": None}, "activation")
     elif crisis.type == "choice":
@@ -477,7 +543,16 @@ def jump(ctx: Ctx, then: str) -> None:
         end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", "kobol_reached")
         return
     admiral = chooser_seat(state, "admiral")
-    cards = [draw_from(ctx, "destination") for _ in range(2)]
+    count = 2
+    specialist = quorum.holder(state, "destination_chooser")
+    if specialist is not None:  # Assign Mission Specialist: its holder chooses, then the card is discarded
+        admiral = specialist[0]
+        count = int(next(e for e in CONTENT.quorum[specialist[1]].effects
+                         if e.kind == "destination_chooser").get("draw"))
+        quorum.discard_attached(ctx, specialist[1])
+    elif state["admiral"] == admiral:  # Adama's Command Experience
+        count = max([count] + [int(e.get("count")) for e in sheet_effects(state, admiral, "destination_draw")])
+    cards = [draw_from(ctx, "destination") for _ in range(count)]
     state["prompt"] = {"kind": "destination", "seat": admiral, "cards": cards, "then": then}
     next_key(state)
     ctx.emit("destinations_drawn", visible_to=frozenset({admiral}), redacted={"seat": admiral}, seat=admiral,
@@ -528,8 +603,10 @@ def end_turn(ctx: Ctx) -> None:
     if state["crisis"] is not None:
         state["decks"]["crisis_discard"].append(state["crisis"])
         state["crisis"] = None
-    state["discards"] = [p["seat"] for p in state["players"] if len(p["hand"]) > HAND_LIMIT]  # R008
+    state["discards"] = [p["seat"] for p in state["players"]
+                         if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
     next_key(state)
+    quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand
     finish_turn(ctx)
 
 
@@ -560,7 +637,7 @@ def discard_excess(ctx: Ctx, seat: int, card: str) -> None:
     p["hand"].remove(card)
     discard_skill(ctx, card)
     ctx.emit("skill_discarded", seat=seat, card=card)
-    if len(p["hand"]) <= HAND_LIMIT:
+    if len(p["hand"]) <= hand_limit(state, seat):
         state["discards"].remove(seat)
     next_key(state)
     finish_turn(ctx)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bsg.engine import characters
 from games.bsg.engine.state import State
 from games.engine.core import Zone
 
@@ -31,6 +32,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["loyalty"] = sorted(p["loyalty"])
             entry["quorum"] = sorted(p["quorum"])
             entry["super_crisis"] = sorted(p["super_crisis"])
+            entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
+            entry["interrupts"] = characters.interrupts(state, p["seat"])
         players.append(entry)
     check = state["check"]
     check_view = None
@@ -45,6 +48,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
         if seat is not None:
             check_view["mine"] = list(check["played"][str(seat)])
+        check_view["open"] = bool(check.get("open"))  # Investigative Committee: every contribution face up
+        if check.get("open"):
+            check_view["played"] = {k: list(v) for k, v in check["played"].items()}
+        check_view["extra_colors"] = list(check.get("extra_colors", []))
+        check_view["revealed"] = list(check.get("revealed", []))  # after the reveal, without owners
+        check_view["removed"] = list(check.get("removed", []))
+        window = check.get("window")
+        check_view["window"] = window["queue"][0] if window and window["queue"] else None
     prompt = state["prompt"]
     prompt_view = None
     if prompt is not None:
@@ -65,7 +76,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "destinations": list(state["destinations"]), "reserves": dict(state["reserves"]),
         "damaged_vipers": state["damaged_vipers"], "vipers_lost": state["vipers_lost"],
         "boarding": list(state["boarding"]),  # the centurions' spaces on the Boarding Party track (public)
-        "activation": state["activation"], "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
+        "activation": state["activation"], "viper_acts": state.get("viper_acts"),
+        "attached": list(state.get("attached", [])),
+        "readied": list(state.get("readied", [])), "civilians_destroyed": list(decks["civilians_destroyed"]), "space": space, "crisis": state["crisis"],
         "damaged_locations": list(state["damage"]), "damage_removed": list(decks["damage_removed"]),
         "check": check_view, "prompt": prompt_view, "discards": list(state["discards"]),
         "forced_discards": dict(state["forced"]), "give_away": list(state["give_away"]),
@@ -76,6 +89,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "galactica_damage": len(decks["galactica_damage"]),
             **{name: len(decks[name]) for name in ("crisis", "super_crisis", "destination", "quorum")},
             "super_crisis_discard": list(decks["super_crisis_discard"]),
+            "quorum_removed": list(decks.get("quorum_removed", [])),
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],

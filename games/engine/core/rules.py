@@ -104,6 +104,12 @@ class Rules:
     def apply(self, state: Any, command: Command, rng: Rng) -> Outcome:
         raise NotImplementedError
 
+    def interrupts(self, state: Any, seat: int) -> Sequence[Command]:
+        """Commands the seat may send now whoever the game waits for (a standing order, a card played out of
+        turn): no answer to a decision, so not among ``legal_commands``. The site accepts them as it accepts
+        legal commands; the presenter gives them their controls. By default there are none."""
+        return ()
+
     def auto_command(self, state: Any) -> Command | None:
         """The command for the automatic step now due, if any (seat ``AUTO_SEAT``)."""
         return None

@@ -316,3 +316,21 @@ def test_a_revealed_admiral_hands_his_nukes_on_with_the_title() -> None:
     tigh = seat_of(state, "saul_tigh")
     assert state["admiral"] == tigh and state["players"][tigh]["nukes"] == CONTENT.board.admiral_nukes
     assert state["players"][seat]["nukes"] == 0
+
+
+@pytest.mark.rules("bsg:R402")
+def test_a_revealed_cylon_leaves_his_quorum_cards_and_readied_die_cards_behind() -> None:
+    """RULINGS G42: the Vice President card on the revealer and his readied Strategic Planning are discarded."""
+    state = at_action()
+    seat = state["current"]
+    (cylon,) = set_loyalty(state, seat, "cylon_reduce_morale")
+    vice = next(c for c in state["decks"]["quorum"] if c.startswith("assign_vice_president"))
+    state["decks"]["quorum"].remove(vice)
+    state["attached"].append({"card": vice, "seat": seat})
+    planning = skill_card(state, "tactics", 3)
+    assert planning.startswith("strategic_planning."), planning
+    state["readied"].append({"seat": seat, "card": planning})
+    state, events = act_events(state, seat, "reveal_loyalty", card=cylon)
+    assert state["attached"] == [] and vice in state["decks"]["quorum_discard"]
+    assert state["readied"] == [] and planning in state["decks"]["skill_discard"]["tactics"]
+    assert {"quorum_detached", "readied_discarded"} <= {e.kind for e in events}

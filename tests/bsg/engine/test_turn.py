@@ -148,7 +148,7 @@ def test_a_choice_crisis_waits_for_its_chooser() -> None:
     assert state["crisis"] == "food_shortage"
     decision = RULES.pending(state)[0]
     assert decision.seats == {president} and decision.prompt == "choose_crisis_option"
-    assert [c.args["option"] for c in RULES.legal_commands(state, president)] == [0, 1]
+    assert [c.args["option"] for c in RULES.legal_commands(state, president) if c.kind == "choose_option"] == [0, 1]
     state = act(state, president, "choose_option", option=0)
     assert state["resources"]["food"] == 6 and state["step"] == "activation"
 
@@ -187,7 +187,7 @@ def test_auto_jump_the_admiral_chooses_a_destination() -> None:
     admiral = state["admiral"]
     state = _top_crisis(to_step(state, "crisis"), "water_sabotaged")
     state["jump"] = len(CONTENT.board.jump_track) - 2
-    state["decks"]["destination"] += ["ragnar_anchorage", "deep_space"]
+    state["decks"]["destination"] += ["cylon_ambush", "ragnar_anchorage", "deep_space"]
     seat = state["current"]
     state = play(state, seat, "draw_crisis", "activate_cylons")
     state, events = act_events(state, seat, "prepare_jump")
@@ -197,7 +197,8 @@ def test_auto_jump_the_admiral_chooses_a_destination() -> None:
     assert RULES.pending(state)[0].seats == {admiral}
     drawn = next(e for e in events if e.kind == "destinations_drawn")
     assert drawn.visible_to == frozenset({admiral}) and drawn.redacted == {"seat": admiral}
-    assert sorted(c.args["card"] for c in RULES.legal_commands(state, admiral)) == ["deep_space", "ragnar_anchorage"]
+    offered = sorted(c.args["card"] for c in RULES.legal_commands(state, admiral))
+    assert offered == ["cylon_ambush", "deep_space", "ragnar_anchorage"]  # Adama draws 3 (Command Experience)
     assert "cards" not in RULES.view(state, seat if seat != admiral else (admiral + 1) % 5)["prompt"]
     fuel = state["resources"]["fuel"]
     state = act(state, admiral, "choose_destination", card="deep_space")

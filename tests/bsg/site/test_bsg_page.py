@@ -82,7 +82,17 @@ def _check_page(client: Client, table: Table, seat: int | None) -> str:
     assert ('id="bsg-hand"' in html) == (seat is not None)
     assert not leaks(html, _secrets(state, seat))
     if seat is not None:
-        assert sorted(posted_controls(html)) == sorted(legal_controls(RULES, table, seat))
+        # one form per legal command, and one per interrupt the seat may send whoever the game waits for
+        # (its own part: Religious Visions, a die card readied ahead, Zarek's reroll; RULINGS G37, G39, G41)
+        interrupts = (
+            [
+                (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
+                for c in RULES.interrupts(state, seat)
+            ]
+            if table.status == Table.Status.ACTIVE
+            else []
+        )
+        assert sorted(posted_controls(html)) == sorted(legal_controls(RULES, table, seat) + interrupts)
         me = state["players"][seat]
         for card in me["hand"] + me["loyalty"]:
             assert f'data-card="{card}"' in html  # my own cards, readable
@@ -196,8 +206,8 @@ def test_an_unknown_command_kind_gets_a_readable_default_label():
 
     presenter = presenter_for("bsg")
     assert isinstance(presenter, BsgPresenter)
-    label = presenter.command_label(RULES, Command(0, "launch_nuke", {"area": "fore", "target": 1}), {})
-    assert label == "Launch nuke: area Fore, target Player 2"
+    label = presenter.command_label(RULES, Command(0, "hail_the_fleet", {"area": "fore", "target": 1}), {})
+    assert label == "Hail the fleet: area Fore, target Player 2"
     known = presenter.command_label(RULES, Command(0, "contribute", {"card": "repair.1.0"}), {})
     assert known == "Put Repair 1 into the check"
     send = presenter.command_label(RULES, Command(0, "choose_target", {"target": 2}), {})
@@ -236,8 +246,9 @@ def test_a_three_player_game_through_the_pages_forms_with_a_skill_check_everyone
         seats = sorted(RULES.seats_to_act(state))
         seat = seats[0]
         html = _page(clients[seat], table)
-        if state["check"] is not None:
-            # The check's part names whose cards it awaits, the same for every viewer.
+        if state["check"] is not None and state["check"]["at"] < len(state["check"]["order"]):
+            # The check's part names whose cards it awaits, the same for every viewer (not in the window after
+            # the reveal, RULINGS G36).
             waiting = state["check"]["order"][state["check"]["at"]]
             assert f"The check awaits the cards of Player {waiting + 1} ({cast[waiting].username})" in html
             seen_awaiting.add(waiting)
@@ -321,3 +332,79 @@ def test_a_six_player_table_shows_each_seat_its_own_cards_only(make_user):
     for seat, client in enumerate(clients):
         _check_page(client, table, seat)
     assert state_of(table)["phase"] == "turn"
+
+
+# --- the human side and the revealed Cylons on the page ---------------------------------------------------------
+
+
+@pytest.mark.rules("bsg:R221")
+def test_a_die_card_is_readied_from_the_seats_own_part_while_the_game_waits_for_someone_else(cast):
+    """Readying Strategic Planning or Evasive Maneuvers is an interrupt (RULINGS G39): its form lies in the seat's
+    own part, not in the decision panel, and the site applies it though the game waits for another seat."""
+    table = seeded_table("bsg", cast, seed=5)
+    clients = logged_in_clients(cast)
+    rnd = random.Random(5)
+    sender = None
+    for _ in range(300):
+        run_automatic_steps(table)
+        table.refresh_from_db()
+        state = state_of(table)
+        waiting = RULES.seats_to_act(state)
+        idle = [
+            s
+            for s in range(3)
+            if s not in waiting and any(c.kind == "ready_card" for c in RULES.interrupts(state, s))
+        ]
+        if idle:
+            sender = idle[0]
+            break
+        if not random_step(RULES, table, cast, rnd, lambda kind: 0.1 if kind == "pass_action" else 1.0):
+            break
+    assert sender is not None, "a seat with a die card while another seat is to act"
+    html = _page(clients[sender], table)
+    hand = html.split('id="bsg-hand"')[1].split("</section>")[0]
+    kind, args = next(c for c in posted_controls(hand) if c[0] == "ready_card")
+    card = json.loads(args)["card"]
+    assert f"Ready {name_of(card)} for the next roll it applies to" in hand
+    before = table.version
+    response = clients[sender].post(
+        reverse("table_command", args=[table.pk]), _form_fields(html, kind, args), headers=HX
+    )
+    assert response.status_code == 200, response.content.decode()[:300]
+    table.refresh_from_db()
+    assert table.version == before + 1
+    assert {"seat": sender, "card": card} in state_of(table)["readied"]
+    after = _page(clients[sender], table).split('id="bsg-hand"')[1].split("</section>")[0]
+    assert "Your readied cards" in after and f'data-card="{card}"' in after
+    # face up for everyone: the players' part shows it under its seat
+    watcher_page = _page(clients[(sender + 1) % 3], table)
+    players = watcher_page.split('id="bsg-players"')[1].split("</section>")[0]
+    row = players.split(f'class="seat-{sender}')[1].split("</li>")[0]
+    assert "Readied:" in row and name_of(card).rsplit(" ", 1)[0] in row
+
+
+def test_the_new_commands_read_as_sentences_in_english_and_italian():
+    from games.engine.core import Command
+
+    presenter = presenter_for("bsg")
+    view = {"players": [{"seat": 0, "character": "gaius_baltar", "location": "cylon_fleet"}]}
+
+    def label(kind: str, **args: Any) -> str:
+        return presenter.command_label(RULES, Command(0, kind, args), view)
+
+    assert label("launch_nuke", area="fore", target="basestar.0") == "Launch a nuke at basestar 1 in Fore"
+    assert label("viper_attack", area="aft", target="heavy_raider") == "A viper in Aft attacks: heavy raider"
+    assert label("activate_cylon_location", option=2) == "Use Cylon Fleet: activate every basestar"
+    assert label("use_ability", target=1) == "Use Cylon Detector on Player 2"
+    assert label("play_skill", card="launch_scout.2.8", pick="crisis") == (
+        "Play Launch Scout 2: look at the top Crisis card"
+    )
+    assert label("give_loyalty", to=2) == "Give your Loyalty cards to Player 3"
+    assert label("choose_damage", card="dmg_armory") == "Damage Galactica: Armory damaged"
+    assert label("choose_damage", card="dmg_lost_food") == "Damage Galactica: Food -1"
+    from django.utils import translation
+
+    with translation.override("it"):
+        assert label("cancel_crisis") == "Visioni religiose: annulla questa carta Crisi"
+        assert label("viper_done") == "Smetti di attivare viper"
+        assert label("use_ability") == "Usa Rilevatore di cylon"
