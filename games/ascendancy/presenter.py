@@ -159,7 +159,21 @@ COMMANDS: dict[str, str] = {
     "sacrifice": gettext_noop("Sacrifice {ships} ships"),
     "roll_dice": gettext_noop("Roll the dice"),
     "borg_skip": gettext_noop("Skip to the end of the Borg turn"),
+    # the Borg decisions that belong to a player (engine/commands.py, borg prompts)
+    "choose_cube": gettext_noop("Activate the Borg Cube {cube} ({place})"),
+    "borg_hit": gettext_noop("The Borg hit destroys {unit}"),
+    "borg_retreat_yes": gettext_noop("Retreat from the Borg Cube"),
+    "borg_retreat_no": gettext_noop("Fight on"),
+    "borg_telemetry_yes": gettext_noop("Discard the Borg Telemetry Node: the Cube draws another Command"),
+    "borg_telemetry_no": gettext_noop("Keep the Borg Telemetry Node"),
+    "borg_assign_command": gettext_noop("Give the Borg Command {card} to the active Cube"),
+    "borg_lose_node": gettext_noop("Lose a {node} node"),
+    "borg_lose_starbase": gettext_noop("Lose the starbase"),
+    "borg_reclaim_yes": gettext_noop("Fight another round to reclaim the system"),
+    "borg_reclaim_no": gettext_noop("Stop reclaiming the system"),
 }
+#: The yes/no Borg answers: which argument says yes (``<kind>_yes`` / ``<kind>_no`` in ``COMMANDS``).
+BORG_ANSWER_FLAGS = {"borg_retreat": "retreat", "borg_telemetry": "use", "borg_reclaim": "go_on"}
 
 #: Why the Borg did not do something (the ``reason`` of their events), in words.
 #: A Project whose face its holder alone sees (the table option ``projects`` ``private``, RULINGS I38).
@@ -466,6 +480,10 @@ class AscendancyPresenter(Presenter):
             key = "launch_from"
         elif kind == "retreat" and "src" in args:
             key = "retreat_group"
+        elif kind in BORG_ANSWER_FLAGS:
+            key = f"{kind}_{'yes' if args.get(BORG_ANSWER_FLAGS[kind]) else 'no'}"
+        elif kind == "borg_lose_structure":
+            key = "borg_lose_starbase" if args.get("structure") == "starbase" else "borg_lose_node"
         if kind in ("standing", "clear_standing") and args.get("answer") in STANDING:
             to = args.get("to")
             text = standing_text(str(args["answer"]), player_label(to) if isinstance(to, int) else "")
@@ -515,6 +533,14 @@ class AscendancyPresenter(Presenter):
             shown["order"] = ", ".join(str(int(i) + 1) for i in args["order"])
         if isinstance(args.get("pay"), str):
             shown["pay"] = gettext(RESOURCE_NAMES.get(args["pay"], args["pay"]))
+        if kind == "choose_cube" and isinstance(args.get("cube"), str):
+            shown["cube"] = _describe("cube", args["cube"])
+            sector = next((c.get("sector") for c in (view.get("borg") or {}).get("cubes") or []
+                           if c.get("id") == args["cube"]), None)
+            shown["place"] = sector_text(view, sector) if isinstance(sector, str) else ""
+        if kind == "borg_lose_structure" and isinstance(args.get("structure"), str):
+            node = args["structure"].partition(":")[2]
+            shown["node"] = gettext(RESOURCE_NAMES.get(node, node))
         return fill(gettext(template), shown)
 
     def controls(
