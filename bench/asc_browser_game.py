@@ -127,13 +127,14 @@ def main() -> int:
         env["HYPERLANE_AUTOMATON_PACE_SECONDS"] = str(args.pace)
     site = LiveSite.create(var_dir, extra_env=env)
     print(f"site up in {time.monotonic() - started:.1f} s at {site.url}")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     kinds: Counter[str] = Counter()
     by_player: Counter[str] = Counter()
     rounds_seen: list[str] = []
     borg_lines: Counter[str] = Counter()
-    skips = 0
+    skips = skips_missed = 0
     ending = "stopped"
     clicks = 0
     try:
@@ -166,14 +167,18 @@ def main() -> int:
                     ending = "result"
                     break
                 acting = [name for name, legal in offered.items() if legal]
-                if args.borg:  # the Borg turn's progress line, as the player sees it
-                    line = alice.locator(".asc-borg-progress")
-                    if line.count():
-                        borg_lines[re.sub(r"\d+", "n", " ".join(line.inner_text().split()))] += 1
+                if args.borg:  # the Borg turn's progress line, as the player sees it (read at once: it goes)
+                    line = alice.evaluate(
+                        "() => (document.querySelector('.asc-borg-progress') || {}).textContent || ''")
+                    if line.strip():
+                        borg_lines[re.sub(r"\d+", "n", " ".join(line.split()))] += 1
                 if not acting:  # an automatic step (the worker's) is on its way: wait for it
                     if args.borg and alice.locator(SKIP).count() and rng.random() < 0.3:
-                        alice.locator(SKIP).click()  # refused if a Borg decision came first: then it shows
-                        skips += 1
+                        try:  # refused if a Borg decision came first: then the refusal shows
+                            alice.locator(SKIP).click(timeout=5_000)
+                            skips += 1
+                        except PlaywrightTimeout:  # each step's update replaced it while Playwright waited
+                            skips_missed += 1  # for it to stand still (a short --pace)
                         alice.wait_for_function(
                             f"() => !document.querySelector(\"{SKIP}\") || "
                             f"Number(document.querySelector('#frag-status').dataset.version) > {newest}",
@@ -213,7 +218,8 @@ def main() -> int:
     print("by player:", dict(by_player))
     print("rounds seen:", len(rounds_seen))
     if args.borg:
-        print(f"Borg progress lines seen: {dict(borg_lines.most_common())}; skips asked: {skips}")
+        print(f"Borg progress lines seen: {dict(borg_lines.most_common())}; skips asked: {skips} "
+              f"(and {skips_missed} clicks that missed the control)")
     print(("result:\n" if ending == "result" else "where it stopped:\n") + final)
     print(f"screenshots: {out} ({len(list(out.glob('*.png')))})")
     return 0 if ending == "result" else 1
