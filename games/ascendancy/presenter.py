@@ -188,6 +188,15 @@ BORG_REASONS = {
     "no_cube": gettext_noop("no Cube in play"),
 }
 #: The tie-break a Borg decision used (its event's ``tiebreak``), in words, shown after the rule.
+#: Why the dice of a Borg step were rolled (``dice_rolled``'s ``why``), in words: the Borg turn's log lines.
+BORG_DICE = {
+    "borg_attack": gettext_noop("the Borg Cube fires"),
+    "borg_battle": gettext_noop("against a Borg Cube"),
+    "borg_hub_roll": gettext_noop("the Transwarp Hub roll"),
+    "borg_system_defence": gettext_noop("a Borg System's defence"),
+    "assimilation_defence": gettext_noop("defence against Assimilation"),
+    "reclaim": gettext_noop("reclaiming a Borg System"),
+}
 BORG_TIEBREAKS = {
     "lowest_turn_order": gettext_noop("lowest Turn Order card"),
     "nearest_then_sorted": gettext_noop("nearest, then in sorted order"),
@@ -401,6 +410,8 @@ def _describe(key: str, value: Any) -> Any:
             return f"#{value[4:]}"
         if key == "reason" and value in BORG_REASONS:
             return gettext(BORG_REASONS[value])
+        if key == "why" and value in BORG_DICE:
+            return gettext(BORG_DICE[value])
         if key == "mode" and f"borg_mode.{value}" in CHOICES:
             return gettext(CHOICES[f"borg_mode.{value}"])
         if key == "unit":

@@ -97,3 +97,22 @@ def test_every_command_of_a_one_player_game_against_the_borg_reads_as_a_sentence
                 command = rnd.choices(legal, weights)[0]
             state = RULES.apply(state, command, rng).state
     assert {"choose_cube", "end_turn"} <= offered
+
+
+@pytest.mark.rules("ascendancy:R232", "ascendancy:R239", "ascendancy:R218")
+def test_the_borg_turns_dice_say_what_they_were_rolled_for() -> None:
+    """The Borg turn's log lines: "Dice (against a Borg Cube)", not the engine's "borg_battle"."""
+    said = {}
+    for language in ("en", "it"):
+        with translation.override(language):
+            said[language] = [
+                str(PRESENTER.event_text(RULES, "dice_rolled", {"seat": 0, "why": why, "dice": [3, 6]}))
+                for why in ("borg_battle", "borg_attack", "borg_hub_roll")
+            ]
+    assert said["en"] == [
+        "Dice (against a Borg Cube): 3, 6.",
+        "Dice (the Borg Cube fires): 3, 6.",
+        "Dice (the Transwarp Hub roll): 3, 6.",
+    ]
+    assert said["it"][0] == "Dadi (contro un Cubo Borg): 3, 6."
+    assert not any("_" in text or "borg " in text for text in said["en"] + said["it"])
