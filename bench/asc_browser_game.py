@@ -1,6 +1,8 @@
 """One whole 3-player Star Trek: Ascendancy game in three headless Chromium browsers against a live site,
 from the table form to the result, every move a random click among the controls the acting player's page
-offers (found by structure: data-kind, data-args).
+offers (found by structure: data-kind, data-args). With ``--borg``: one person's whole 1-player game against
+the Borg in the Delta Quadrant (ascendancy:R268), the Borg turns played by the site's Celery worker, paced
+(``--pace`` seconds a step); now and then the player skips to the end of a Borg turn (RULINGS B41).
 
 Alice opens the table through the form (with the round limit option, so that random play ends), Bob and
 Carol join from the lobby, Alice starts it; the players choose their civilizations and play on in their own
@@ -9,10 +11,11 @@ It starts its own live site (Daphne, a Celery worker and beat, a private Redis w
 installed; SQLite unless DATABASE_URL is set) with the development settings (Ascendancy is a preview game).
 
     .venv/bin/python bench/asc_browser_game.py [--rounds 15] [--seed 1] [--max-clicks 4000]
-                                               [--out bench/out/asc_browser_game]
+                                               [--out bench/out/asc_browser_game] [--borg [--pace 0.2]]
 
 Prints the clicks (by kind and player), the rounds reached, the time and how the game ended (reason,
-winners) or where it stopped. Screenshots: the start, each new round's first page, and every page at the end.
+winners) or where it stopped; with ``--borg`` also the Borg turns' steps seen and the skips asked for.
+Screenshots: the start, each new round's first page, and every page at the end.
 """
 
 from __future__ import annotations
@@ -46,17 +49,22 @@ from _site import start_private_redis  # noqa: E402
 #: random game does not spend its rounds on offers and fleets.
 ONWARD = ("end_build", "end_turn", "stop", "end")
 RESULT = "#frag-result:not(.empty)"
+#: The "skip to the end of the Borg turn" control (the player's standing part, RULINGS B41).
+SKIP = "#asc-standing button[data-kind='borg_skip']"
 
 
-def open_table(page, site: LiveSite, rounds: int) -> str:  # type: ignore[no-untyped-def]
-    """Alice's table of 3 through the visible form, with the round limit; its id."""
+def open_table(page, site: LiveSite, rounds: int, players: int = 3) -> str:  # type: ignore[no-untyped-def]
+    """Alice's table through the visible form, with the round limit (a table of 1: against the Borg in the
+    Delta Quadrant); its id."""
     from tests.browser.helpers import TABLE_URL
 
     page.goto(site.url + "/tables/new/")
     page.locator("select[name=game]").select_option("ascendancy")
     page.wait_for_load_state("networkidle")
-    page.locator("select[name=num_players]").select_option("3")
+    page.locator("select[name=num_players]").select_option(str(players))
     page.wait_for_load_state("networkidle")  # the form comes back with that count's options
+    if players < 3:
+        page.locator("select[name=opt_borg_mode]").select_option("delta_quadrant")
     page.locator("details.options-details > summary").click()  # the detail options, folded
     page.locator("select[name=opt_round_limit]").select_option(str(rounds))
     page.get_by_role("button", name=re.compile("Open the table")).click()  # Alice reads English
@@ -92,8 +100,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15, choices=(15, 25, 40), help="the round limit option")
     parser.add_argument("--seed", type=int, default=1, help="the random clicks' seed")
     parser.add_argument("--max-clicks", type=int, default=4000, help="stop after this many clicks")
-    parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "asc_browser_game"))
+    parser.add_argument("--out", default=None, help="screenshots (default bench/out/asc_browser_game[_borg])")
+    parser.add_argument("--borg", action="store_true", help="one player against the Borg (Delta Quadrant)")
+    parser.add_argument("--pace", type=float, default=0.2, help="--borg: seconds between two Borg steps")
     args = parser.parse_args()
+    if args.out is None:
+        args.out = str(ROOT / "bench" / "out" / ("asc_browser_game_borg" if args.borg else "asc_browser_game"))
     if not os.path.exists(CHROMIUM):
         print(f"no {CHROMIUM}: apt-get install chromium", file=sys.stderr)
         return 2
@@ -110,29 +122,39 @@ def main() -> int:
     redis = start_private_redis()
     var_dir = Path(tempfile.mkdtemp(prefix="asc-browser-game-"))
     started = time.monotonic()
-    site = LiveSite.create(var_dir, extra_env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"})
+    env = {"DJANGO_SETTINGS_MODULE": "config.settings.dev"}
+    if args.borg:
+        env["HYPERLANE_AUTOMATON_PACE_SECONDS"] = str(args.pace)
+    site = LiveSite.create(var_dir, extra_env=env)
     print(f"site up in {time.monotonic() - started:.1f} s at {site.url}")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     kinds: Counter[str] = Counter()
     by_player: Counter[str] = Counter()
     rounds_seen: list[str] = []
+    borg_lines: Counter[str] = Counter()
+    skips = skips_missed = 0
     ending = "stopped"
     clicks = 0
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             alice = login(browser.new_context(viewport={"width": 1280, "height": 900}), site, "alice")
-            bob = login(browser.new_context(viewport={"width": 1280, "height": 900}), site, "bob")  # Italian
-            carol = login(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                              has_touch=True), site, "carol")
-            table_id = open_table(alice, site, args.rounds)
-            for page in (bob, carol):
-                page.goto(site.url + "/")
-                join_from_lobby(page, table_id)
-            alice.goto(f"{site.url}/tables/{table_id}/")
+            if args.borg:
+                table_id = open_table(alice, site, args.rounds, players=1)
+                pages = {"alice": alice}
+            else:
+                bob = login(browser.new_context(viewport={"width": 1280, "height": 900}), site, "bob")  # Italian
+                carol = login(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                                  has_touch=True), site, "carol")
+                table_id = open_table(alice, site, args.rounds)
+                for page in (bob, carol):
+                    page.goto(site.url + "/")
+                    join_from_lobby(page, table_id)
+                alice.goto(f"{site.url}/tables/{table_id}/")
+                pages = {"alice": alice, "bob": bob, "carol": carol}
             start_game(alice)
-            pages = {"alice": alice, "bob": bob, "carol": carol}
             for page in pages.values():
                 page.goto(f"{site.url}/tables/{table_id}/")
                 page.wait_for_selector("#frag-status")
@@ -145,7 +167,23 @@ def main() -> int:
                     ending = "result"
                     break
                 acting = [name for name, legal in offered.items() if legal]
+                if args.borg:  # the Borg turn's progress line, as the player sees it (read at once: it goes)
+                    line = alice.evaluate(
+                        "() => (document.querySelector('.asc-borg-progress') || {}).textContent || ''")
+                    if line.strip():
+                        borg_lines[re.sub(r"\d+", "n", " ".join(line.split()))] += 1
                 if not acting:  # an automatic step (the worker's) is on its way: wait for it
+                    if args.borg and alice.locator(SKIP).count() and rng.random() < 0.3:
+                        try:  # refused if a Borg decision came first: then the refusal shows
+                            alice.locator(SKIP).click(timeout=5_000)
+                            skips += 1
+                        except PlaywrightTimeout:  # each step's update replaced it while Playwright waited
+                            skips_missed += 1  # for it to stand still (a short --pace)
+                        alice.wait_for_function(
+                            f"() => !document.querySelector(\"{SKIP}\") || "
+                            f"Number(document.querySelector('#frag-status').dataset.version) > {newest}",
+                            timeout=120_000)
+                        continue
                     _wait_all(pages, newest)
                     continue
                 name = rng.choice(acting)
@@ -173,11 +211,15 @@ def main() -> int:
             redis.terminate()
             redis.wait(timeout=10)
         shutil.rmtree(var_dir, ignore_errors=True)
-    print(f"table {table_id}, round limit {args.rounds}, seed {args.seed}: {ending}")
+    mode = f"1 player against the Borg (pace {args.pace} s)" if args.borg else "3 players"
+    print(f"table {table_id} ({mode}), round limit {args.rounds}, seed {args.seed}: {ending}")
     print(f"{clicks} clicks in {seconds:.1f} s ({clicks / max(seconds, 1e-9):.2f} per second)")
     print("by kind:", dict(kinds.most_common()))
     print("by player:", dict(by_player))
     print("rounds seen:", len(rounds_seen))
+    if args.borg:
+        print(f"Borg progress lines seen: {dict(borg_lines.most_common())}; skips asked: {skips} "
+              f"(and {skips_missed} clicks that missed the control)")
     print(("result:\n" if ending == "result" else "where it stopped:\n") + final)
     print(f"screenshots: {out} ({len(list(out.glob('*.png')))})")
     return 0 if ending == "result" else 1

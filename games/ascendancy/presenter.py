@@ -78,7 +78,7 @@ PHASES = {
 TURN_PHASES = {"build": gettext_noop("Build Phase"), "command": gettext_noop("Command Phase")}
 #: How a game ends (the engine's MESSAGES keys: scoring.end_game's reasons and tie-breaks), said in words.
 END_WORDS = frozenset({"authority_victory", "military_victory", "agenda_victory", "mixed_victory", "last_civilization",
-                       "borg_victory", "round_limit", "tiebreak_systems", "most_authority"})
+                       "borg_victory", "round_limit", "round_limit_solo", "tiebreak_systems", "most_authority"})
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable.
 COMMANDS: dict[str, str] = {
@@ -169,7 +169,21 @@ COMMANDS: dict[str, str] = {
     "sacrifice": gettext_noop("Sacrifice {ships} ships"),
     "roll_dice": gettext_noop("Roll the dice"),
     "borg_skip": gettext_noop("Skip to the end of the Borg turn"),
+    # the Borg decisions that belong to a player (engine/commands.py, borg prompts)
+    "choose_cube": gettext_noop("Activate the Borg Cube {cube} ({place})"),
+    "borg_hit": gettext_noop("The Borg hit destroys {unit}"),
+    "borg_retreat_yes": gettext_noop("Retreat from the Borg Cube"),
+    "borg_retreat_no": gettext_noop("Fight on"),
+    "borg_telemetry_yes": gettext_noop("Discard the Borg Telemetry Node: the Cube draws another Command"),
+    "borg_telemetry_no": gettext_noop("Keep the Borg Telemetry Node"),
+    "borg_assign_command": gettext_noop("Give the Borg Command {card} to the active Cube"),
+    "borg_lose_node": gettext_noop("Lose a {node} node"),
+    "borg_lose_starbase": gettext_noop("Lose the starbase"),
+    "borg_reclaim_yes": gettext_noop("Fight another round to reclaim the system"),
+    "borg_reclaim_no": gettext_noop("Stop reclaiming the system"),
 }
+#: The yes/no Borg answers: which argument says yes (``<kind>_yes`` / ``<kind>_no`` in ``COMMANDS``).
+BORG_ANSWER_FLAGS = {"borg_retreat": "retreat", "borg_telemetry": "use", "borg_reclaim": "go_on"}
 
 #: Why the Borg did not do something (the ``reason`` of their events), in words.
 #: A Project whose face its holder alone sees (the table option ``projects`` ``private``, RULINGS I38).
@@ -184,6 +198,15 @@ BORG_REASONS = {
     "no_cube": gettext_noop("no Cube in play"),
 }
 #: The tie-break a Borg decision used (its event's ``tiebreak``), in words, shown after the rule.
+#: Why the dice of a Borg step were rolled (``dice_rolled``'s ``why``), in words: the Borg turn's log lines.
+BORG_DICE = {
+    "borg_attack": gettext_noop("the Borg Cube fires"),
+    "borg_battle": gettext_noop("against a Borg Cube"),
+    "borg_hub_roll": gettext_noop("the Transwarp Hub roll"),
+    "borg_system_defence": gettext_noop("a Borg System's defence"),
+    "assimilation_defence": gettext_noop("defence against Assimilation"),
+    "reclaim": gettext_noop("reclaiming a Borg System"),
+}
 BORG_TIEBREAKS = {
     "lowest_turn_order": gettext_noop("lowest Turn Order card"),
     "nearest_then_sorted": gettext_noop("nearest, then in sorted order"),
@@ -399,6 +422,8 @@ def _describe(key: str, value: Any) -> Any:
             return f"#{value[4:]}"
         if key == "reason" and value in BORG_REASONS:
             return gettext(BORG_REASONS[value])
+        if key == "why" and value in BORG_DICE:
+            return gettext(BORG_DICE[value])
         if key == "mode" and f"borg_mode.{value}" in CHOICES:
             return gettext(CHOICES[f"borg_mode.{value}"])
         if key == "unit":
@@ -478,6 +503,10 @@ class AscendancyPresenter(Presenter):
             key = "launch_from"
         elif kind == "retreat" and "src" in args:
             key = "retreat_group"
+        elif kind in BORG_ANSWER_FLAGS:
+            key = f"{kind}_{'yes' if args.get(BORG_ANSWER_FLAGS[kind]) else 'no'}"
+        elif kind == "borg_lose_structure":
+            key = "borg_lose_starbase" if args.get("structure") == "starbase" else "borg_lose_node"
         if kind in ("standing", "clear_standing") and args.get("answer") in STANDING:
             to = args.get("to")
             text = standing_text(str(args["answer"]), player_label(to) if isinstance(to, int) else "")
@@ -527,6 +556,14 @@ class AscendancyPresenter(Presenter):
             shown["order"] = ", ".join(str(int(i) + 1) for i in args["order"])
         if isinstance(args.get("pay"), str):
             shown["pay"] = gettext(RESOURCE_NAMES.get(args["pay"], args["pay"]))
+        if kind == "choose_cube" and isinstance(args.get("cube"), str):
+            shown["cube"] = _describe("cube", args["cube"])
+            sector = next((c.get("sector") for c in (view.get("borg") or {}).get("cubes") or []
+                           if c.get("id") == args["cube"]), None)
+            shown["place"] = sector_text(view, sector) if isinstance(sector, str) else ""
+        if kind == "borg_lose_structure" and isinstance(args.get("structure"), str):
+            node = args["structure"].partition(":")[2]
+            shown["node"] = gettext(RESOURCE_NAMES.get(node, node))
         return fill(gettext(template), shown)
 
     def controls(

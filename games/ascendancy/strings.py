@@ -119,6 +119,7 @@ STRINGS = [
     _('A game of {players} players is played against the Borg, in the Delta Quadrant.'),  # MESSAGES.borg_required
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
+    _('The round limit was reached before 5 Authority: the Borg hold out, and the player loses.'),  # MESSAGES.round_limit_solo
     _('The most systems controlled; still tied, a shared victory.'),  # MESSAGES.tiebreak_systems
     _('The most Authority, then the most systems.'),  # MESSAGES.most_authority
     _('Total'),  # MESSAGES.score_total

@@ -131,6 +131,7 @@ MESSAGES: dict[str, str] = {
     "borg_required": "A game of {players} players is played against the Borg, in the Delta Quadrant.",
     "borg_victory": "The Borg have assimilated the galaxy: every player loses.",
     "round_limit": "The round limit was reached: the most Authority wins.",
+    "round_limit_solo": "The round limit was reached before 5 Authority: the Borg hold out, and the player loses.",
     "tiebreak_systems": "The most systems controlled; still tied, a shared victory.",
     "most_authority": "The most Authority, then the most systems.",
     # the result's score table, its columns (games.presenters.Presenter.score_label)

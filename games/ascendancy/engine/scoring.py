@@ -29,8 +29,13 @@ def end_game(ctx: Ctx, reason: str, winners: Sequence[int], tiebreak: str = "") 
 
 
 def end_by_round_limit(ctx: Ctx) -> None:
-    """RULINGS (table option ``round_limit``): most Authority, then most systems; still tied: shared."""
+    """RULINGS E11 (table option ``round_limit``): most Authority, then most systems; still tied: shared. Alone
+    against the Borg (R268, RULINGS B50) there is nobody to have more Authority than: the player, who did not
+    reach 5 Authority in time, loses."""
     s = ctx.state
+    if "borg" in s and s["n"] == 1:
+        end_game(ctx, "round_limit_solo", [])
+        return
     alive = live_seats(s)
     key = {seat: (score(s, seat)["authority"], score(s, seat)["systems"]) for seat in alive}
     best = max(key.values())

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from games.ascendancy.engine import RULES
 from games.ascendancy.engine.scenario import build, cmd, run
 
@@ -30,3 +32,33 @@ def test_tied_authority_goes_to_the_most_systems_and_names_the_tie_break() -> No
     result = RULES.result(_last_round(authority={1: 3, 2: 3}, systems=[hub], lanes=[("l1", "romulus", "vega", 2)]))
     assert result is not None
     assert result.winners == frozenset({2}) and result.tiebreak == "most_authority"
+
+
+def _solo_last_round(**spec: Any) -> dict[str, Any]:
+    """A 1-player game against the Borg (Delta Quadrant) in its last round, the player ending its turn."""
+    options = {"round_limit": "15", "borg_mode": "delta_quadrant"}
+    state: dict[str, Any] = build(civs=("federation",), options=options, turn=0, phase="build", **spec)
+    state["round"] = 15
+    state, _ = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+    for _ in range(100):  # a Borg turn, if one is due, to its end
+        auto = RULES.auto_command(state)
+        if auto is None:
+            break
+        state, _ = run(state, auto)
+    return state
+
+
+@pytest.mark.rules("ascendancy:R268")
+def test_alone_against_the_borg_the_round_limit_is_a_loss_not_a_win() -> None:
+    """RULINGS B50: the most Authority has nobody to beat; without 5 Authority in time the player loses."""
+    state = _solo_last_round(authority={0: 4})
+    result = RULES.result(state)
+    assert result is not None
+    assert result.reason == "round_limit_solo" and result.winners == frozenset()
+
+
+@pytest.mark.rules("ascendancy:R268", "ascendancy:R140")
+def test_alone_against_the_borg_five_authority_at_the_last_round_still_wins() -> None:
+    result = RULES.result(_solo_last_round(authority={0: 5}))
+    assert result is not None
+    assert result.reason == "authority_victory" and result.winners == frozenset({0})
