@@ -217,6 +217,15 @@ COMMANDS: dict[str, str] = {
     "ready_card": gettext_noop("Ready {card} for the next roll it applies to"),
     "arm_reroll": gettext_noop("Friends in Low Places: reroll this turn's next failing roll"),
     "cancel_crisis": gettext_noop("Religious Visions: cancel this Crisis card"),
+    "check_standing_pass_this_check": gettext_noop("Pass on this check"),
+    "check_standing_pass_until_my_turn": gettext_noop("Pass on every check until my next turn"),
+    "check_standing_off": gettext_noop("Stop passing"),
+}
+
+#: The seat's standing pass on skill checks as its own part shows it (RULINGS G43).
+STANDING = {
+    "pass_this_check": gettext_noop("You pass on this check in advance."),
+    "pass_until_my_turn": gettext_noop("You pass on every check until your next turn begins."),
 }
 
 #: What a ``pick`` argument chooses (Launch Scout's deck, Executive Order's way, the Arbitrator's direction).
@@ -409,6 +418,8 @@ def command_key(command: Command) -> str:
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
         )
+    if kind == "check_standing":  # answering skill checks in advance (RULINGS G43)
+        return f"check_standing_{args.get('mode')}"
     if kind == "risk_raptor":
         return "risk_raptor_yes" if args.get("risk") else "risk_raptor_no"
     if kind == "reveal_loyalty" and args.get("target") is not None:
@@ -850,6 +861,8 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         "known": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("known_loyalty") or []],
         # its die cards readied ahead, face up until the roll they apply to (RULINGS G39)
         "readied": _skill_cards([str(r["card"]) for r in view.get("readied") or [] if r.get("seat") == seat]),
+        # its standing pass on skill checks, its own secret (RULINGS G43)
+        "standing": gettext(STANDING[str(me["standing"])]) if me.get("standing") in STANDING else "",
         "choices_title": gettext(PROMPT_CARDS[kind])
         if kind in PROMPT_CARDS
         else gettext("Cards to choose from"),

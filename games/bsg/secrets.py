@@ -81,6 +81,12 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
             by_type[skill_of(pile[i])].append((pile, i))
         for skill in sorted(by_type):
             _deal_again(by_type[skill], rng)
+    # Standing passes on skill checks (RULINGS G43): the others' orders are their secrets, dropped here.
+    out["standing"] = {
+        k: v for k, v in (out.get("standing") or {}).items() if seat is not None and int(k) == seat
+    }
+    if check is not None and check.get("passing"):
+        check["passing"] = [s for s in check["passing"] if s == seat]
     if kind == "take_skill" and not mine:  # the prompt copies the target's hand
         prompt["cards"] = sorted(out["players"][prompt["target"]]["hand"])
 

@@ -69,6 +69,7 @@ STRINGS = [
     _('There is no civilian ship in space to look at.'),  # MESSAGES.no_civilian_ship_in_space
     _('Each civilian ship can stay or move to an adjacent area.'),  # MESSAGES.bad_civilian_move
     _('That card cannot be readied now.'),  # MESSAGES.card_cannot_be_readied
+    _('You cannot give that answer in advance now.'),  # MESSAGES.standing_order_not_possible
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -207,6 +208,11 @@ STRINGS = [
     _("Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}."),  # EVENTS.arbitrator_used
     _("{card} no longer lies on seat {seat}'s character: it is discarded."),  # EVENTS.quorum_detached
     _("Seat {seat}'s readied {card} is discarded."),  # EVENTS.readied_discarded
+    _('Seat {seat} passed in advance ({count} cards).'),  # EVENTS.check_passed_in_advance
+    _('You pass on this skill check in advance.'),  # EVENTS.standing_pass_this_check
+    _('You pass in advance on every skill check until your next turn.'),  # EVENTS.standing_pass_until_my_turn
+    _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
+    _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import dice, looks, vipers
+from games.bsg.engine import dice, looks, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State
@@ -154,11 +154,13 @@ def cancel_crisis_seat(state: State) -> int | None:
 
 
 def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
-    """What a seat may send whoever the game waits for: Religious Visions (G37), readying a die card (G39).
+    """What a seat may send whoever the game waits for: Religious Visions (G37), readying a die card (G39), a
+    standing pass on skill checks (G43).
     They answer no decision, so they are not legal commands; the seat's view lists them."""
     if state["phase"] != "turn":
         return []
     out: list[dict[str, Any]] = [{"kind": "cancel_crisis"}] if cancel_crisis_seat(state) == seat else []
     if dice.arm_options(state, seat):
         out.append({"kind": "arm_reroll"})
-    return out + [{"kind": "ready_card", "card": card} for card in dice.ready_options(state, seat)]
+    out += [{"kind": "ready_card", "card": card} for card in dice.ready_options(state, seat)]
+    return out + standing.options(state, seat)

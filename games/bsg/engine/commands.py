@@ -41,6 +41,8 @@ Command kinds and args:
 - ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
+- ``check_standing {mode}`` (answering skill checks in advance, an interrupt: ``pass_this_check``,
+  ``pass_until_my_turn`` or ``off``; RULINGS G43)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -63,6 +65,7 @@ from games.bsg.engine import (
     quorum_hand,
     revealed,
     setup,
+    standing,
     turns,
     vipers,
 )
@@ -428,6 +431,10 @@ def dispatch(ctx: Ctx, command: Command) -> None:
     if command.kind == "ready_card":  # a standing order, from any seat at any time (RULINGS G39)
         dice.ready(ctx, command.seat, _arg(command, "card"))
         return
+    if command.kind == "check_standing":  # a standing pass on skill checks, at any time (RULINGS G43)
+        standing.set_order(ctx, command.seat, _arg(command, "mode"))
+        _after(ctx)
+        return
     if command.kind == "arm_reroll":  # Zarek's standing order for this turn (RULINGS G41)
         dice.arm(ctx, command.seat)
         return
@@ -452,6 +459,19 @@ def _after(ctx: Ctx) -> None:
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
     quorum_hand.sync_hand(ctx.state)
+    _standing_passes(ctx)
+
+
+def _standing_passes(ctx: Ctx) -> None:
+    """A pass on every check lapses as its seat's turn begins; then the check skips, one after another, the
+    seats that passed in advance (standing.py, RULINGS G43)."""
+    standing.lapse(ctx)
+    while True:
+        decision = next(iter(pending(ctx.state)), None)
+        if decision is None or decision.prompt != "contribute_to_check":
+            return
+        if not standing.apply(ctx, checks.waiting_for(ctx.state)):
+            return
 
 
 def _fill_vacant_admiral(ctx: Ctx) -> None:

@@ -83,6 +83,7 @@ MESSAGES: dict[str, str] = {
     "no_civilian_ship_in_space": "There is no civilian ship in space to look at.",
     "bad_civilian_move": "Each civilian ship can stay or move to an adjacent area.",
     "card_cannot_be_readied": "That card cannot be readied now.",
+    "standing_order_not_possible": "You cannot give that answer in advance now.",
 }
 
 PROMPTS: dict[str, str] = {
@@ -227,6 +228,11 @@ EVENTS: dict[str, str] = {
     "arbitrator_used": "Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}.",
     "quorum_detached": "{card} no longer lies on seat {seat}'s character: it is discarded.",
     "readied_discarded": "Seat {seat}'s readied {card} is discarded.",
+    "check_passed_in_advance": "Seat {seat} passed in advance ({count} cards).",
+    "standing_pass_this_check": "You pass on this skill check in advance.",
+    "standing_pass_until_my_turn": "You pass in advance on every skill check until your next turn.",
+    "standing_off": "You no longer pass on skill checks in advance.",
+    "standing_order_lapsed": "Your turn began: you no longer pass on skill checks in advance.",
 }
 
 OPTIONS: dict[str, str] = {

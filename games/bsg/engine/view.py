@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters
+from games.bsg.engine import characters, standing
 from games.bsg.engine.state import State
 from games.engine.core import Zone
 
@@ -34,6 +34,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["super_crisis"] = sorted(p["super_crisis"])
             entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
             entry["interrupts"] = characters.interrupts(state, p["seat"])
+            entry["standing"] = standing.mode_of(state, p["seat"])  # answering checks in advance (G43)
         players.append(entry)
     check = state["check"]
     check_view = None

@@ -51,7 +51,8 @@ def test_no_die_card_is_readied_from_the_brig() -> None:
     card = skill_card(state, "piloting", 1)
     state["players"][other]["hand"].append(card)
     state["players"][other]["location"] = "brig"
-    assert RULES.view(state, other)["players"][other]["interrupts"] == []
+    offered = RULES.view(state, other)["players"][other]["interrupts"]
+    assert [i for i in offered if i["kind"] != "check_standing"] == []  # passing checks ahead stays (G43)
     with pytest.raises(IllegalCommand) as info:
         act(state, other, "ready_card", card=card)
     assert (info.value.code, info.value.rule) == ("card_cannot_be_readied", "bsg:R221")

@@ -140,14 +140,43 @@ class Invariants:
 
 class Bots(BsgRules):
     """The random bots also send the interrupts a seat they play may send (Religious Visions, readying a die
-    card), which are no legal commands."""
+    card), which are no legal commands; standing passes on checks (always offered) only if ``standing``."""
+
+    standing = False
 
     def legal_commands(self, state: dict[str, Any], seat: int) -> list[Command]:
         legal = list(super().legal_commands(state, seat))
-        return legal + interrupts(state, seat) if legal else legal
+        extra = [c for c in interrupts(state, seat) if self.standing or c.kind != "check_standing"]
+        return legal + extra if legal else legal
+
+
+class StandingBots(Bots):
+    standing = True
 
 
 BOTS = Bots()
+
+
+@pytest.mark.rules("bsg:R501", "bsg:R401")
+def test_random_games_with_standing_passes_keep_every_invariant() -> None:
+    """Bots that also pass on checks in advance (RULINGS G43): the invariants and the secrecy checks hold after
+    every command, the games end and replay, and checks went past seats that passed in advance."""
+    passed = 0
+    for seed in (1, 2):
+        invariants = Invariants(new_state(RULES, 4, seed))
+        seen: list[str] = []
+
+        def on_events(events: Sequence[Event], invariants: Invariants = invariants, seen: list[str] = seen) -> None:
+            invariants.events = list(events)
+            seen.extend(e.kind for e in events)
+
+        playout = play_random(StandingBots(), seed=seed, num_players=4, max_steps=5000, after_each=invariants,
+                              on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, 4, {}, seed)
+        assert playout.kinds.get("check_standing", 0) > 0
+        passed += seen.count("check_passed_in_advance")
+    assert passed > 0
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R401", "bsg:R501", "bsg:R708", "bsg:R709")
