@@ -4,6 +4,7 @@ active player to the active player, the shuffled anonymous reveal, strength by c
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -203,3 +204,39 @@ def test_a_choice_with_a_check_runs_the_check() -> None:
     state = act(state, chooser, "choose_option", option=index)
     assert state["check"]["source"] == {"card": card, "option": index}
     assert state["check"]["difficulty"] == CONTENT.crises[card].options[index].check.difficulty  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("bsg:R506", "bsg:R504")
+@pytest.mark.parametrize(("extra", "outcome"), [(5, "pass"), (0, "fail")])
+def test_a_crisis_checks_consequence_applies_whatever_the_outcome(
+    extra: int, outcome: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No base Crisis card prints a Consequence, but the engine carries the rule for the expansions' cards: a
+    Consequence (here -1 fuel, set on Security Breach's check for the test) applies after the result, pass or
+    fail; a location's check never has one (R504)."""
+    from dataclasses import replace
+
+    from games.bsg.engine import checks
+    from games.bsg.engine.content import Effect
+
+    plain = checks.check_of
+
+    def with_consequence(source: dict) -> Any:  # type: ignore[type-arg]
+        found = plain(source)
+        if source.get("card") == "security_breach":
+            return replace(found, consequence=(Effect("resources", {"fuel": -1}),))
+        return found
+
+    monkeypatch.setattr(checks, "check_of", with_consequence)
+    state = at_check("security_breach")
+    c = state["current"]
+    fuel, morale = state["resources"]["fuel"], state["resources"]["morale"]
+    destiny = [skill_card(state, "tactics", 3), skill_card(state, "piloting", 1)]
+    mine = [skill_card(state, "leadership", 4), skill_card(state, "leadership", 5)] if extra else []
+    rig(state, destiny, {c: list(mine)})
+    state = play_all(state, {c: mine})
+    state, data = reveal(state)
+    assert data["outcome"] == outcome
+    assert state["resources"]["fuel"] == fuel - 1  # the Consequence, either way
+    assert state["resources"]["morale"] == (morale if outcome == "pass" else morale - 1)
+    assert checks.check_of({"location": "administration"}).consequence == ()
