@@ -680,11 +680,24 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     }
 
 
+def _crisis_type(card: str) -> str:
+    """A Crisis card's kind (skill_check, choice, cylon_attack, event), for the page's structure."""
+    found = CONTENT.crises.get(card) or CONTENT.super_crises.get(card)
+    return found.type if found else ""
+
+
 def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     crisis = view.get("crisis")
     check = view.get("check")
     out: dict[str, Any] = {
-        "crisis": {"name": name_of(crisis), "text": card_text(crisis)} if crisis else None,
+        "crisis": {
+            "id": crisis,
+            "name": name_of(crisis),
+            "text": card_text(crisis),
+            "type": _crisis_type(crisis),
+        }
+        if crisis
+        else None,
         "check": None,
         "prompt": None,
     }

@@ -3,8 +3,9 @@ development settings offer it).
 
 Alice opens the table through the form, Bob (who reads Italian) and Carol join from the lobby, Alice starts; then
 the game is played through each page's own forms for a few turns: characters, starting cards, movement, actions,
-Crisis cards, and a skill check to which every seat puts a card, while the other pages show whose cards the check
-awaits; every page follows live, without a reload. Controls are found by structure (data-kind), never by text.
+Crisis cards, a Cylon attack (the seed's first Crisis card is Ambush: its basestar and raiders appear on every
+page), and a skill check to which every seat puts a card, while the other pages show whose cards the check awaits;
+every page follows live, without a reload. Controls are found by structure (data-kind), never by text.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tests.live.harness import LiveSite
 
 SEED = 7
 DECISION = "#frag-decision form.command:not(.undo)"
+ATTACK = "#bsg-crisis .bsg-crisis-card[data-type=cylon_attack]"
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +118,7 @@ def test_three_players_play_bsg_in_the_browser(bsg_site, players, shots):
     rnd = random.Random(SEED)
     checks_seen: set[int] = set()
     shot_check = False
+    attack_seen = False
     for _ in range(160):
         active = next((p for p in pages if has_decision(p)), None)
         if active is None:  # the worker is revealing a check: wait for the next decision
@@ -132,12 +135,21 @@ def test_three_players_play_bsg_in_the_browser(bsg_site, players, shots):
         active.locator(DECISION).nth(_pick(active, rnd)).locator("button").click()
         for page in pages:  # every page follows the move live
             wait_version_above(page, before[id(page)])
+        if not attack_seen and alice.locator(ATTACK).count():
+            # a Cylon attack Crisis card: its ships are placed on every page's board at once (R601)
+            for page in pages:
+                assert page.locator(ATTACK).count() == 1
+                assert page.locator("#bsg-space .bsg-basestar").count() >= 1
+                assert page.locator("#bsg-space .bsg-raider").count() >= 1
+            shots(alice, "2-alice-sees-a-cylon-attack")
+            attack_seen = True
         turn = int(alice.locator("#bsg-status").get_attribute("data-turn") or "0")
-        if turn >= 4 and checks_seen == {0, 1, 2}:
+        if turn >= 4 and checks_seen == {0, 1, 2} and attack_seen:
             break
     shots(alice, "3-alice-later")
     shots(bob, "3-bob-later-in-italian")
     assert checks_seen == {0, 1, 2}, checks_seen  # each seat contributed to a check from its own page
+    assert attack_seen, "a Cylon attack Crisis card was drawn and shown"
     for page in pages:
         assert unreloaded(page)
         assert page.locator("#log-entries li").count() > 20

@@ -238,6 +238,7 @@ def test_a_three_player_game_through_the_pages_forms_with_a_skill_check_everyone
     rnd = random.Random(7)
     seen_awaiting: set[int] = set()
     full_checks = 0
+    attacks = 0
     for _ in range(400):
         run_automatic_steps(table)
         state = state_of(table)
@@ -252,6 +253,9 @@ def test_a_three_player_game_through_the_pages_forms_with_a_skill_check_everyone
             waiting = state["check"]["order"][state["check"]["at"]]
             assert f"The check awaits the cards of Player {waiting + 1} ({cast[waiting].username})" in html
             seen_awaiting.add(waiting)
+        if 'data-type="cylon_attack"' in html:  # a Cylon attack Crisis: its ships are on the board (R601)
+            attacks += 1
+            assert 'class="bsg-basestar"' in html
         kind, args = _choose(posted_controls(html), state, seat, rnd)
         before = table.version
         response = clients[seat].post(
@@ -268,6 +272,7 @@ def test_a_three_player_game_through_the_pages_forms_with_a_skill_check_everyone
     state = state_of(table)
     assert state["turn_no"] >= 5, "several turns were played"
     assert seen_awaiting == {0, 1, 2}
+    assert attacks, "the seed's first Crisis card is a Cylon attack (Ambush)"
     # A check to which every seat put a card: each seat's "done" event of one check counted at least one card.
     done = list(
         Event.objects.filter(table=table, kind__in=["check_started", "check_contribution_done"])
