@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -48,9 +49,9 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 
 from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
-from games.ascendancy.engine.messages import CHOICES
+from games.ascendancy.engine.messages import CHOICES, COUNTED_EVENTS, COUNTED_PROMPTS, NOUNS
 from games.board_html import escape_value
-from games.engine.core import Command, Rules
+from games.engine.core import Command, Decision, Rules
 from games.parts import Part
 from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
 
@@ -198,8 +199,19 @@ BORG_REASONS = {
     "no_cube": gettext_noop("no Cube in play"),
 }
 #: The tie-break a Borg decision used (its event's ``tiebreak``), in words, shown after the rule.
-#: Why the dice of a Borg step were rolled (``dice_rolled``'s ``why``), in words: the Borg turn's log lines.
-BORG_DICE = {
+#: Why dice were rolled (``dice_rolled``'s ``why``: every ``ctx.roll`` of the engine), in words: the log's
+#: "Dice (...)" lines.
+DICE_REASONS = {
+    "attack": gettext_noop("attacking in a space battle"),
+    "defend": gettext_noop("defending in a space battle"),
+    "invade": gettext_noop("invading a system"),
+    "planet_defence": gettext_noop("a system's defence against invasion"),
+    "reroll": gettext_noop("a re-rolled die"),
+    "hegemony": gettext_noop("Cultural Hegemony"),
+    "diplomacy": gettext_noop("a Diplomacy test"),
+    "mines": gettext_noop("orbital mines"),
+    "hazard": gettext_noop("a system's hazard"),
+    "borg_reroll": gettext_noop("re-rolled dice against a Borg Cube"),
     "borg_attack": gettext_noop("the Borg Cube fires"),
     "borg_battle": gettext_noop("against a Borg Cube"),
     "borg_hub_roll": gettext_noop("the Transwarp Hub roll"),
@@ -422,8 +434,8 @@ def _describe(key: str, value: Any) -> Any:
             return f"#{value[4:]}"
         if key == "reason" and value in BORG_REASONS:
             return gettext(BORG_REASONS[value])
-        if key == "why" and value in BORG_DICE:
-            return gettext(BORG_DICE[value])
+        if key == "why" and value in DICE_REASONS:
+            return gettext(DICE_REASONS[value])
         if key == "mode" and f"borg_mode.{value}" in CHOICES:
             return gettext(CHOICES[f"borg_mode.{value}"])
         if key == "unit":
@@ -453,6 +465,22 @@ def _describe(key: str, value: Any) -> Any:
     return value
 
 
+def counted(counts: Mapping[str, str] | None, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``params`` with the counts of a text (``counts``: ``messages.COUNTED_EVENTS`` or ``COUNTED_PROMPTS``) said
+    with their nouns, in the singular or the plural as the number wants ("1 hit", "3 hits"; "1 colpo", "3 colpi")."""
+    if not counts:
+        return params
+    out = dict(params)
+    for name, noun in counts.items():
+        n = params.get(name)
+        one, many = NOUNS[noun]
+        if isinstance(n, int) and not isinstance(n, bool):
+            out[name] = fill(ngettext(one, many, n), {"n": n})
+        elif isinstance(n, list):
+            out[name] = fill(ngettext(one, many, len(n)), {"n": _describe(name, n)})
+    return out
+
+
 class AscendancyPresenter(Presenter):
     title = gettext_lazy("Star Trek: Ascendancy")
     board_template = "ascendancy/board.html"
@@ -473,7 +501,7 @@ class AscendancyPresenter(Presenter):
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
         """The engine's sentence; a Borg decision's also names the rule and the tie-break that made it, so
         that players can check that the automaton played by the rules."""
-        text = super().event_text(rules, kind, data)
+        text = super().event_text(rules, kind, counted(COUNTED_EVENTS.get(kind), data))
         rule = data.get("rule")
         if not (isinstance(rule, str) and (kind.startswith("borg_") or kind == "player_assimilated")):
             return text
@@ -483,6 +511,9 @@ class AscendancyPresenter(Presenter):
             words = gettext(BORG_TIEBREAKS[tiebreak]) if tiebreak in BORG_TIEBREAKS else tiebreak.replace("_", " ")
             return f"{text} " + gettext("(rule %(rule)s; tie-break: %(tiebreak)s)") % {"rule": ref, "tiebreak": words}
         return f"{text} " + gettext("(rule %(rule)s)") % {"rule": ref}
+
+    def prompt_text(self, rules: Rules, decision: Decision) -> str:
+        return super().prompt_text(rules, replace(decision, params=counted(COUNTED_PROMPTS.get(decision.prompt), decision.params)))
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
         kind, args = command.kind, dict(command.args)
