@@ -944,7 +944,10 @@ def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]])
         if sector not in points:
             continue
         x, y = points[sector]
-        title = gettext("Borg Spire: %(n)s Assimilation Nodes") % {"n": sp.get("nodes", 0)}
+        nodes = sp.get("nodes", 0)
+        title = ngettext("Borg Spire: %(n)s Assimilation Node", "Borg Spire: %(n)s Assimilation Nodes", nodes) % {
+            "n": nodes
+        }
         if sp.get("cube"):
             title += ", " + gettext("a Cube on top")
         spires.append({"x": _r(x - 4.2), "y": _r(y + 2.4), "nodes": sp.get("nodes", 0), "cube": bool(sp.get("cube")),

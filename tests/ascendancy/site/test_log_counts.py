@@ -12,9 +12,10 @@ import pytest
 from django.utils import translation
 
 from games.ascendancy.engine import messages
-from games.ascendancy.presenter import DICE_REASONS
+from games.ascendancy.presenter import DICE_REASONS, borg_map
 from games.engine import registry
 from games.engine.core import Decision
+from games.parts import Part, render_part
 from games.presenters import presenter_for
 
 PRESENTER = presenter_for("ascendancy")
@@ -119,3 +120,47 @@ def test_every_die_roll_says_what_for_in_english_and_italian() -> None:
         _event("dice_rolled", "it", seat=0, why="attack", dice=[4])
         == "Dadi (attacco in una battaglia spaziale): 4."
     )
+
+
+def _status_html(left: int, warp: bool) -> str:
+    data = {
+        "end": None,
+        "battle": None,
+        "round": 3,
+        "phase": "Action Stage",
+        "turn_who": "",
+        "turn_civ": "",
+        "turn_phase": "",
+        "order": [],
+        "borg": None,
+        "bids": [],
+        "stack": 5,
+        "exploration": 9,
+        "discard": [],
+        "move": {"place": "Earth", "left": left, "warp": warp},
+    }
+    return str(render_part(Part("asc-status", "ascendancy/status.html", data, public=True)))
+
+
+@pytest.mark.rules("ascendancy:R45", "ascendancy:R46")
+def test_the_status_line_counts_the_sectors_left_of_a_move() -> None:
+    with translation.override("en"):
+        assert "Warp move under way at Earth: 1 sector left." in _status_html(1, True)
+        assert "Impulse move under way at Earth: 2 sectors left." in _status_html(2, False)
+    with translation.override("it"):
+        assert "resta 1 settore." in _status_html(1, False)
+        assert "restano 2 settori." in _status_html(2, True)
+
+
+@pytest.mark.rules("ascendancy:R219")
+def test_a_spires_title_counts_its_assimilation_nodes() -> None:
+    def title(nodes: int) -> str:
+        borg = borg_map({"borg": {"spires": [{"system": "vega", "nodes": nodes}]}}, {"S:vega": (10.0, 10.0)})
+        assert borg is not None
+        return str(borg["spires"][0]["title"])
+
+    with translation.override("en"):
+        assert title(1) == "Borg Spire: 1 Assimilation Node"
+        assert title(3) == "Borg Spire: 3 Assimilation Nodes"
+    with translation.override("it"):
+        assert title(1) == "Guglia Borg: 1 Nodo di Assimilazione"
