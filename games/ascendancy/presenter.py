@@ -917,13 +917,29 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             x, y = points[sector]
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     left, top, right, bottom = map_frame(points.values(), geo["table"])
+    borg = borg_map(view, points)
+    if borg is not None:
+        borg["scale"] = borg_scale(max(right - left, bottom - top))
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
-            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks, "borg": borg_map(view, points)}
+            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks, "borg": borg}
+
+
+#: How much bigger the Borg's pieces are drawn at the "Whole map" zoom (and half that at ×2, never below their
+#: size), by the map's larger side in table units (cm): (up to this size, CSS class). The whole map fits the
+#: frame, so the larger the map, the fewer pixels a unit: a Cube 2.2 units wide would be a speck of 10-12 px
+#: on a 7-player table. ascendancy.css scales each piece around its own centre.
+BORG_SCALES = ((80.0, ""), (110.0, "asc-borg-x15"), (140.0, "asc-borg-x2"), (170.0, "asc-borg-x25"))
+
+
+def borg_scale(size: float) -> str:
+    """The CSS class that draws the Borg's pieces bigger on a map of ``size`` (its larger side), or ""."""
+    return next((css for limit, css in BORG_SCALES if size <= limit), "asc-borg-x3")
 
 
 def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]]) -> dict[str, Any] | None:
     """The Borg's pieces where they are: each Cube (below its disc's right, or on its lane sector, marked if
-    it is the one acting now), each Spire with its Assimilation Nodes and the Cube built on it, the Hub."""
+    it is the one acting now), each Spire with its Assimilation Nodes and the Cube built on it (and a ring around
+    its Borg System's disc, ``cx``/``cy``), the Hub."""
     b = view.get("borg")
     if not b:
         return None
@@ -936,7 +952,7 @@ def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]])
         on_disc = c["sector"].startswith("S:")
         number = _describe("cube", c["id"])
         cubes.append({"x": _r(x + 4.2 if on_disc else x), "y": _r(y + 2.4 if on_disc else y), "label": number,
-                      "href": "#" + anchor(c["sector"]), "active": c["id"] == active,
+                      "href": "#" + anchor(c["sector"]), "active": c["id"] == active, "beside": on_disc,
                       "title": gettext("Borg Cube %(n)s") % {"n": number}})
     spires = []
     for sp in b.get("spires") or []:
@@ -950,7 +966,8 @@ def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]])
         }
         if sp.get("cube"):
             title += ", " + gettext("a Cube on top")
-        spires.append({"x": _r(x - 4.2), "y": _r(y + 2.4), "nodes": sp.get("nodes", 0), "cube": bool(sp.get("cube")),
+        spires.append({"x": _r(x - 4.2), "y": _r(y + 2.4), "cx": _r(x), "cy": _r(y), "nodes": sp.get("nodes", 0),
+                       "cube": bool(sp.get("cube")),
                        "href": "#" + anchor(sector), "title": title})
     hub = None
     if b.get("hub") and f"S:{b['hub']}" in points:
