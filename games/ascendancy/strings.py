@@ -160,7 +160,7 @@ STRINGS = [
     _('Your Command Phase: give Commands, then end your turn.'),  # PROMPTS.command_phase
     _('Move your ship or fleet one sector at a time, or stop.'),  # PROMPTS.move
     _('Retreat, or stay and fight another round.'),  # PROMPTS.retreat
-    _("Choose which of player {target}'s ships or fleets your next hit destroys ({hits} left)."),  # PROMPTS.allocate_hits
+    _("Choose which of player {target}'s ships or fleets your next hit destroys ({hits})."),  # PROMPTS.allocate_hits
     _('Player {mover} asks to move through your ships: allow or refuse.'),  # PROMPTS.passage
     _('Fight another round of the invasion, or retreat.'),  # PROMPTS.invasion_continue
     _('Surrender the system, or fight on.'),  # PROMPTS.surrender
@@ -191,7 +191,7 @@ STRINGS = [
     _('Re-roll a die with one of your rules, or keep the dice.'),  # PROMPTS.reroll
     _('Your other ships in the battle retreat too: choose where.'),  # PROMPTS.retreat_more
     _('Bombard {system} (a node destroyed per ship, no capture this round), or roll to hit.'),  # PROMPTS.bombard
-    _('Choose a Resource Node of {system} to destroy ({hits} left).'),  # PROMPTS.collateral
+    _('Choose a Resource Node of {system} to destroy ({hits}).'),  # PROMPTS.collateral
     _('Victory: make a Tactical Maneuver with the ships of one sector, or hold.'),  # PROMPTS.maneuver
     _('Give player {to} one of your Projects ({left} to give).'),  # PROMPTS.give_project
     _('The Cult of Kahless: sacrifice ships (each destroys an enemy ship) instead of rolling, or roll.'),  # PROMPTS.sacrifice
@@ -240,7 +240,7 @@ STRINGS = [
     _('Player {seat} discovers {system}.'),  # EVENTS.system_discovered
     _('Player {seat} makes First Contact.'),  # EVENTS.first_contact
     _('Dice ({why}): {dice}.'),  # EVENTS.dice_rolled
-    _('Player {seat} faces the hazard of {system} (destroyed on {target}+): {destroyed} lost.'),  # EVENTS.hazard_faced
+    _('Player {seat} faces the hazard of {system} (destroyed on {target}+) and loses {destroyed}.'),  # EVENTS.hazard_faced
     _('Player {seat} takes {research} Research from {system}.'),  # EVENTS.phenomenon_researched
     _('Explore Strange New Worlds: player {seat} takes {culture} Culture.'),  # EVENTS.federation_culture
     _('Player {seat} explores {system}: {card} ({type}).'),  # EVENTS.exploration_card
@@ -273,7 +273,7 @@ STRINGS = [
     _('Player {seat} generates {production} Production, {research} Research, {culture} Culture.'),  # EVENTS.resources_generated
     _('Round {round}: commands and cards are refreshed.'),  # EVENTS.recharged
     _('The game ends ({reason}).'),  # EVENTS.game_ended
-    _('Player {seat} places an Ambassador on {system} ({left} left).'),  # EVENTS.ambassador_placed
+    _('Player {seat} places an Ambassador on {system} ({left}).'),  # EVENTS.ambassador_placed
     _('Player {seat} moves an Ambassador from {src} to {dst}.'),  # EVENTS.ambassador_moved
     _("Player {seat} sends player {owner}'s Ambassador away from {system}."),  # EVENTS.ambassador_removed
     _('Player {seat} asks player {owner} to let them move {unit} to {to}.'),  # EVENTS.meddling_asked
@@ -856,5 +856,7 @@ PLURALS = [
     ngettext_lazy('{n} damage', '{n} damage', 1),  # NOUNS.damage
     ngettext_lazy('{n} structure', '{n} structures', 1),  # NOUNS.structure
     ngettext_lazy('{n} Borg Structure', '{n} Borg Structures', 1),  # NOUNS.borg_structure
+    ngettext_lazy('{n} hit left', '{n} hits left', 1),  # NOUNS.hit_left
+    ngettext_lazy('{n} Ambassador left', '{n} Ambassadors left', 1),  # NOUNS.ambassador_left
     ngettext_lazy('player {n} fires first', 'players {n} fire first', 1),  # NOUNS.firing_first
 ]

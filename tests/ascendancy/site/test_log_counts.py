@@ -49,6 +49,14 @@ def test_each_count_of_a_sentence_takes_its_own_form() -> None:
     assert _event("casualties", "en", seat=0, ships=1) == "Player 1 loses 1 ship."
     assert _event("casualties", "en", seat=0, ships=0) == "Player 1 loses 0 ships."
     assert _event("combat_dice", "en", seat=0, dice=[6], on=1, need=5, hits=1).endswith("(hit on 5+): 1 hit.")
+    assert _event("ambassador_placed", "en", seat=0, system="vulcan_home", left=1).endswith(
+        "(1 Ambassador left)."
+    )
+    assert _event("ambassador_placed", "it", seat=0, system="vulcan_home", left=1).endswith("(ne resta 1).")
+    assert _event("ambassador_placed", "it", seat=0, system="vulcan_home", left=2).endswith("(ne restano 2).")
+    assert _event("hazard_faced", "en", seat=0, system="earth", target=5, dice=[5], destroyed=1).endswith(
+        "and loses 1 ship."
+    )
     assert _event("first_strike", "en", seats=[0]) == "First Strike: player 1 fires first."
     assert _event("first_strike", "en", seats=[0, 2]) == "First Strike: players 1, 3 fire first."
     assert _event("first_strike", "it", seats=[1]) == "Primo Colpo: il giocatore 2 spara per primo."
@@ -64,6 +72,16 @@ def test_a_prompts_count_takes_its_form_too() -> None:
         )
     with translation.override("it"):
         assert PRESENTER.prompt_text(RULES, decision).startswith("I Borg mettono a segno 1 colpo sulle navi")
+    collateral = Decision(
+        key="k", seats=frozenset({0}), prompt="collateral", params={"hits": 1, "system": "earth"}
+    )
+    with translation.override("en"):
+        assert (
+            PRESENTER.prompt_text(RULES, collateral)
+            == "Choose a Resource Node of Earth to destroy (1 hit left)."
+        )
+    with translation.override("it"):
+        assert PRESENTER.prompt_text(RULES, collateral).endswith("(1 colpo rimasto).")
 
 
 def test_every_counted_text_has_its_placeholders_and_nouns() -> None:
@@ -80,7 +98,7 @@ def test_every_counted_text_has_its_placeholders_and_nouns() -> None:
     for one, many in messages.NOUNS.values():
         assert "{n}" in one and "{n}" in many
     bare = re.compile(
-        r"\{(\w+)\} (hits|ships|nodes|Cubes|resources|sectors|cards|Commands|structures)\b|\(s\)"
+        r"\{(\w+)\} (hits|ships|nodes|Cubes|resources|sectors|cards|Commands|structures|left|lost)\b|\(s\)"
     )
     for table in (messages.PROMPTS, messages.EVENTS):
         assert not [text for text in table.values() if bare.search(text)]
