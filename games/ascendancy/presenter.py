@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -48,9 +49,9 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 
 from games.ascendancy.engine.catalog import effects_of
 from games.ascendancy.engine.geometry import suggested_table
-from games.ascendancy.engine.messages import CHOICES
+from games.ascendancy.engine.messages import CHOICES, COUNTED_EVENTS, COUNTED_PROMPTS, NOUNS
 from games.board_html import escape_value
-from games.engine.core import Command, Rules
+from games.engine.core import Command, Decision, Rules
 from games.parts import Part
 from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
 
@@ -198,8 +199,19 @@ BORG_REASONS = {
     "no_cube": gettext_noop("no Cube in play"),
 }
 #: The tie-break a Borg decision used (its event's ``tiebreak``), in words, shown after the rule.
-#: Why the dice of a Borg step were rolled (``dice_rolled``'s ``why``), in words: the Borg turn's log lines.
-BORG_DICE = {
+#: Why dice were rolled (``dice_rolled``'s ``why``: every ``ctx.roll`` of the engine), in words: the log's
+#: "Dice (...)" lines.
+DICE_REASONS = {
+    "attack": gettext_noop("attacking in a space battle"),
+    "defend": gettext_noop("defending in a space battle"),
+    "invade": gettext_noop("invading a system"),
+    "planet_defence": gettext_noop("a system's defence against invasion"),
+    "reroll": gettext_noop("a re-rolled die"),
+    "hegemony": gettext_noop("Cultural Hegemony"),
+    "diplomacy": gettext_noop("a Diplomacy test"),
+    "mines": gettext_noop("orbital mines"),
+    "hazard": gettext_noop("a system's hazard"),
+    "borg_reroll": gettext_noop("re-rolled dice against a Borg Cube"),
     "borg_attack": gettext_noop("the Borg Cube fires"),
     "borg_battle": gettext_noop("against a Borg Cube"),
     "borg_hub_roll": gettext_noop("the Transwarp Hub roll"),
@@ -422,8 +434,8 @@ def _describe(key: str, value: Any) -> Any:
             return f"#{value[4:]}"
         if key == "reason" and value in BORG_REASONS:
             return gettext(BORG_REASONS[value])
-        if key == "why" and value in BORG_DICE:
-            return gettext(BORG_DICE[value])
+        if key == "why" and value in DICE_REASONS:
+            return gettext(DICE_REASONS[value])
         if key == "mode" and f"borg_mode.{value}" in CHOICES:
             return gettext(CHOICES[f"borg_mode.{value}"])
         if key == "unit":
@@ -453,6 +465,22 @@ def _describe(key: str, value: Any) -> Any:
     return value
 
 
+def counted(counts: Mapping[str, str] | None, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``params`` with the counts of a text (``counts``: ``messages.COUNTED_EVENTS`` or ``COUNTED_PROMPTS``) said
+    with their nouns, in the singular or the plural as the number wants ("1 hit", "3 hits"; "1 colpo", "3 colpi")."""
+    if not counts:
+        return params
+    out = dict(params)
+    for name, noun in counts.items():
+        n = params.get(name)
+        one, many = NOUNS[noun]
+        if isinstance(n, int) and not isinstance(n, bool):
+            out[name] = fill(ngettext(one, many, n), {"n": n})
+        elif isinstance(n, list):
+            out[name] = fill(ngettext(one, many, len(n)), {"n": _describe(name, n)})
+    return out
+
+
 class AscendancyPresenter(Presenter):
     title = gettext_lazy("Star Trek: Ascendancy")
     board_template = "ascendancy/board.html"
@@ -473,7 +501,7 @@ class AscendancyPresenter(Presenter):
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
         """The engine's sentence; a Borg decision's also names the rule and the tie-break that made it, so
         that players can check that the automaton played by the rules."""
-        text = super().event_text(rules, kind, data)
+        text = super().event_text(rules, kind, counted(COUNTED_EVENTS.get(kind), data))
         rule = data.get("rule")
         if not (isinstance(rule, str) and (kind.startswith("borg_") or kind == "player_assimilated")):
             return text
@@ -483,6 +511,9 @@ class AscendancyPresenter(Presenter):
             words = gettext(BORG_TIEBREAKS[tiebreak]) if tiebreak in BORG_TIEBREAKS else tiebreak.replace("_", " ")
             return f"{text} " + gettext("(rule %(rule)s; tie-break: %(tiebreak)s)") % {"rule": ref, "tiebreak": words}
         return f"{text} " + gettext("(rule %(rule)s)") % {"rule": ref}
+
+    def prompt_text(self, rules: Rules, decision: Decision) -> str:
+        return super().prompt_text(rules, replace(decision, params=counted(COUNTED_PROMPTS.get(decision.prompt), decision.params)))
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
         kind, args = command.kind, dict(command.args)
@@ -886,13 +917,29 @@ def map_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, An
             x, y = points[sector]
             marks.append({"x": _r(x), "y": _r(y), "r": 4.6 if sector.startswith("S:") else 1.8, "css": css})
     left, top, right, bottom = map_frame(points.values(), geo["table"])
+    borg = borg_map(view, points)
+    if borg is not None:
+        borg["scale"] = borg_scale(max(right - left, bottom - top))
     return {"left": _r(left), "top": _r(top), "width": _r(right - left), "height": _r(bottom - top),
-            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks, "borg": borg_map(view, points)}
+            "systems": systems, "lanes": lanes, "pieces": pieces, "marks": marks, "borg": borg}
+
+
+#: How much bigger the Borg's pieces are drawn at the "Whole map" zoom (and half that at ×2, never below their
+#: size), by the map's larger side in table units (cm): (up to this size, CSS class). The whole map fits the
+#: frame, so the larger the map, the fewer pixels a unit: a Cube 2.2 units wide would be a speck of 10-12 px
+#: on a 7-player table. ascendancy.css scales each piece around its own centre.
+BORG_SCALES = ((80.0, ""), (110.0, "asc-borg-x15"), (140.0, "asc-borg-x2"), (170.0, "asc-borg-x25"))
+
+
+def borg_scale(size: float) -> str:
+    """The CSS class that draws the Borg's pieces bigger on a map of ``size`` (its larger side), or ""."""
+    return next((css for limit, css in BORG_SCALES if size <= limit), "asc-borg-x3")
 
 
 def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]]) -> dict[str, Any] | None:
     """The Borg's pieces where they are: each Cube (below its disc's right, or on its lane sector, marked if
-    it is the one acting now), each Spire with its Assimilation Nodes and the Cube built on it, the Hub."""
+    it is the one acting now), each Spire with its Assimilation Nodes and the Cube built on it (and a ring around
+    its Borg System's disc, ``cx``/``cy``), the Hub."""
     b = view.get("borg")
     if not b:
         return None
@@ -905,7 +952,7 @@ def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]])
         on_disc = c["sector"].startswith("S:")
         number = _describe("cube", c["id"])
         cubes.append({"x": _r(x + 4.2 if on_disc else x), "y": _r(y + 2.4 if on_disc else y), "label": number,
-                      "href": "#" + anchor(c["sector"]), "active": c["id"] == active,
+                      "href": "#" + anchor(c["sector"]), "active": c["id"] == active, "beside": on_disc,
                       "title": gettext("Borg Cube %(n)s") % {"n": number}})
     spires = []
     for sp in b.get("spires") or []:
@@ -913,10 +960,14 @@ def borg_map(view: Mapping[str, Any], points: Mapping[str, tuple[float, float]])
         if sector not in points:
             continue
         x, y = points[sector]
-        title = gettext("Borg Spire: %(n)s Assimilation Nodes") % {"n": sp.get("nodes", 0)}
+        nodes = sp.get("nodes", 0)
+        title = ngettext("Borg Spire: %(n)s Assimilation Node", "Borg Spire: %(n)s Assimilation Nodes", nodes) % {
+            "n": nodes
+        }
         if sp.get("cube"):
             title += ", " + gettext("a Cube on top")
-        spires.append({"x": _r(x - 4.2), "y": _r(y + 2.4), "nodes": sp.get("nodes", 0), "cube": bool(sp.get("cube")),
+        spires.append({"x": _r(x - 4.2), "y": _r(y + 2.4), "cx": _r(x), "cy": _r(y), "nodes": sp.get("nodes", 0),
+                       "cube": bool(sp.get("cube")),
                        "href": "#" + anchor(sector), "title": title})
     hub = None
     if b.get("hub") and f"S:{b['hub']}" in points:

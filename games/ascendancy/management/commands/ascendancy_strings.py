@@ -21,8 +21,15 @@ def collect() -> list[tuple[str, str]]:
     return texts.found
 
 
+def plurals() -> list[tuple[str, str, str]]:
+    """(where, singular, plural) for every counted noun of the engine's texts (``messages.NOUNS``)."""
+    from games.ascendancy.engine import messages
+
+    return [(f"NOUNS.{key}", one, many) for key, (one, many) in messages.NOUNS.items()]
+
+
 def render() -> str:
-    return strings_module.source("ascendancy_strings", "Ascendancy texts and names", collect())
+    return strings_module.source("ascendancy_strings", "Ascendancy texts and names", collect(), plurals())
 
 
 class Command(strings_module.WriteStringsCommand):
