@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
 
 from games.models import Event, Seat, Table
 from games.parts import digest_of, out_of_band, rendered_parts
@@ -260,10 +260,27 @@ def render_log_entries(
     )
     if not entries:
         return "", after_id
-    html = render_to_string(
-        "games/table.html#log_append" if oob else "games/table.html#log_items",
-        {"entries": entries, "seen_version": viewer.seat.seen_version if viewer.seat else None},
+    seen = viewer.seat.seen_version if viewer.seat else None
+    # Most new lines read the same for every seat: rendered once per lines and language (what the
+    # partial shows of each: its id, sequence number, text and whether it is new to this seat).
+    key = (
+        "log",
+        oob,
+        translation.get_language(),
+        tuple(
+            (e["id"], e["seq"], str(e["text"]), isinstance(e["text"], SafeData), seen is not None and e["seq"] > seen)
+            for e in entries
+        ),
     )
+    html = _STEADY.get(key)
+    if html is None:
+        html = render_to_string(
+            "games/table.html#log_append" if oob else "games/table.html#log_items",
+            {"entries": entries, "seen_version": seen},
+        )
+        if len(_STEADY) >= STEADY_MAX:
+            _STEADY.clear()
+        _STEADY[key] = html
     return html, entries[-1]["id"]
 
 
