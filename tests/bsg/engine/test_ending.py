@@ -104,6 +104,19 @@ def test_a_cylon_victory_with_a_cylon_at_the_table_is_no_shared_loss() -> None:
     assert [list(team) for team in result.teams] == [[0, 1, 2, 4], [3]]
 
 
+@pytest.mark.rules("bsg:R708", "bsg:R501")
+def test_a_standing_pass_lapses_when_the_game_ends() -> None:
+    """A seat passing on every check until its next turn (RULINGS G43) is told so no longer once the game is
+    over: no check comes any more (its own part showed the order on the result page)."""
+    state = to_step(start_game(5, BASE_5), "crisis")
+    waiting = (state["current"] + 1) % 5
+    state = act(state, waiting, "check_standing", mode="pass_until_my_turn")
+    assert RULES.view(state, waiting)["players"][waiting]["standing"] == "pass_until_my_turn"
+    state = _food_runs_out(state)
+    assert RULES.result(state) is not None
+    assert RULES.view(state, waiting)["players"][waiting]["standing"] == "off"
+
+
 @pytest.mark.rules("bsg:R708", "bsg:R616", "bsg:R402")
 def test_a_sabotage_reveal_can_destroy_galactica_at_once() -> None:
     state = to_step(start_game(5, BASE_5), "action")
