@@ -17,6 +17,8 @@ def end_game(ctx: Ctx, winner: str, reason: str) -> None:
     state["discards"] = []
     state["forced"] = {}
     state["activation"] = None
+    if "standing" in state:  # no check comes any more: the standing passes lapse (RULINGS G43)
+        state["standing"] = {}
     loyalty: dict[str, Any] = {}
     for p in state["players"]:
         p["revealed"] += p["loyalty"]

@@ -62,9 +62,12 @@ class BsgRules(Rules):
         humans = frozenset(range(state["n"])) - cylons
         winners = humans if res["winner"] == "humans" else cylons
         losers = sorted(frozenset(range(state["n"])) - winners)
-        ranking = [sorted(winners), losers] if losers else [sorted(winners)]
-        return Result(winners=winners, reason=res["reason"], ranking=ranking,
-                      teams=[sorted(humans), sorted(cylons)])
+        # a side nobody played (no Cylon among the players: RULINGS G44) is no team and no place
+        ranking = [group for group in (sorted(winners), losers) if group]
+        teams = [sorted(humans), sorted(cylons)] if humans and cylons else []
+        return Result(
+            winners=winners, reason=res["reason"], ranking=ranking, teams=teams, cooperative=not winners
+        )
 
     def dump(self, state: State) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(json.dumps(state))

@@ -61,6 +61,62 @@ def test_the_end_reveals_every_loyalty_card_and_names_both_teams() -> None:
     assert RULES.pending(state) == [] and RULES.legal_commands(state, seat) == []
 
 
+def _food_runs_out(state: dict[str, Any]) -> dict[str, Any]:
+    """The current seat's turn on from its Crisis step, drawing Water Sabotaged with 2 food left."""
+    seat = state["current"]
+    state["decks"]["crisis"].append("water_sabotaged")
+    state["resources"]["food"] = 2
+    state = act(state, seat, "draw_crisis")
+    state = act(state, seat, "activate_cylons")
+    while state["activation"] is not None:
+        area = RULES.legal_commands(state, seat)[0].args["area"]
+        state = act(state, seat, "activate_area", area=area)
+    return act(state, seat, "prepare_jump")
+
+
+@pytest.mark.rules("bsg:R708")
+def test_a_cylon_victory_with_no_cylon_at_the_table_is_everyones_loss() -> None:
+    """RULINGS G44: every player holds only "You Are Not a Cylon" when the food runs out: nobody wins, the
+    players lose together, in one place and with no team of nobody."""
+    state = to_step(start_game(5, BASE_5), "crisis")
+    for s in range(5):
+        set_loyalty(state, s, "not_a_cylon")
+    state = _food_runs_out(state)
+    result = RULES.result(state)
+    assert result is not None and result.reason == "resource_exhausted"
+    assert state["result"]["winner"] == "cylons"
+    assert result.winners == frozenset()
+    assert result.cooperative
+    assert [list(group) for group in result.ranking] == [[0, 1, 2, 3, 4]]
+    assert list(result.teams) == []
+
+
+@pytest.mark.rules("bsg:R708")
+def test_a_cylon_victory_with_a_cylon_at_the_table_is_no_shared_loss() -> None:
+    """The same end with one hidden Cylon: he wins alone, the others lose, two teams (RULINGS G44)."""
+    state = to_step(start_game(5, BASE_5), "crisis")
+    for s in range(5):
+        set_loyalty(state, s, "not_a_cylon")
+    set_loyalty(state, 3, "cylon_send_to_brig")
+    result = RULES.result(_food_runs_out(state))
+    assert result is not None and result.winners == {3} and not result.cooperative
+    assert [list(group) for group in result.ranking] == [[3], [0, 1, 2, 4]]
+    assert [list(team) for team in result.teams] == [[0, 1, 2, 4], [3]]
+
+
+@pytest.mark.rules("bsg:R708", "bsg:R501")
+def test_a_standing_pass_lapses_when_the_game_ends() -> None:
+    """A seat passing on every check until its next turn (RULINGS G43) is told so no longer once the game is
+    over: no check comes any more (its own part showed the order on the result page)."""
+    state = to_step(start_game(5, BASE_5), "crisis")
+    waiting = (state["current"] + 1) % 5
+    state = act(state, waiting, "check_standing", mode="pass_until_my_turn")
+    assert RULES.view(state, waiting)["players"][waiting]["standing"] == "pass_until_my_turn"
+    state = _food_runs_out(state)
+    assert RULES.result(state) is not None
+    assert RULES.view(state, waiting)["players"][waiting]["standing"] == "off"
+
+
 @pytest.mark.rules("bsg:R708", "bsg:R616", "bsg:R402")
 def test_a_sabotage_reveal_can_destroy_galactica_at_once() -> None:
     state = to_step(start_game(5, BASE_5), "action")
