@@ -139,9 +139,14 @@ def render_fragment(name: str, ctx: dict[str, Any]) -> str:
     key = _steady_key(name, ctx)
     if key is None:
         return render_to_string(f"games/table.html#{name}", ctx)
+    return _steady(key, f"games/table.html#{name}", ctx)
+
+
+def _steady(key: tuple[Any, ...], template: str, ctx: dict[str, Any]) -> str:
+    """``template`` rendered with ``ctx``, kept in ``_STEADY`` under ``key`` (everything the render shows)."""
     html = _STEADY.get(key)
     if html is None:
-        html = render_to_string(f"games/table.html#{name}", ctx)
+        html = render_to_string(template, ctx)
         if len(_STEADY) >= STEADY_MAX:
             _STEADY.clear()
         _STEADY[key] = html
@@ -272,16 +277,8 @@ def render_log_entries(
             for e in entries
         ),
     )
-    html = _STEADY.get(key)
-    if html is None:
-        html = render_to_string(
-            "games/table.html#log_append" if oob else "games/table.html#log_items",
-            {"entries": entries, "seen_version": seen},
-        )
-        if len(_STEADY) >= STEADY_MAX:
-            _STEADY.clear()
-        _STEADY[key] = html
-    return html, entries[-1]["id"]
+    template = "games/table.html#log_append" if oob else "games/table.html#log_items"
+    return _steady(key, template, {"entries": entries, "seen_version": seen}), entries[-1]["id"]
 
 
 def render_log_page(viewer: Viewer, *, before_id: int | None = None) -> tuple[str, int]:

@@ -555,6 +555,11 @@ def automatic_step_retry(*, table_id: int, moderator: User) -> None:
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
 
 
+def _offered(rules: Rules, state: Any, seat: int) -> list[EngineCommand]:
+    """Every command the seat may send now: its legal commands and its interrupts."""
+    return [*rules.legal_commands(state, seat), *rules.interrupts(state, seat)]
+
+
 def _check_arguments(rules: Rules, state: Any, command: EngineCommand) -> bool:
     """Refuse arguments the command does not take, so that they never reach the command log.
 
@@ -566,7 +571,7 @@ def _check_arguments(rules: Rules, state: Any, command: EngineCommand) -> bool:
     if not command.args:
         return True
     taken: set[str] | None = None
-    for legal in [*rules.legal_commands(state, command.seat), *rules.interrupts(state, command.seat)]:
+    for legal in _offered(rules, state, command.seat):
         if legal.kind == command.kind:
             taken = (taken or set()) | set(legal.args)
     if taken is None:
@@ -596,7 +601,7 @@ def _apply_checked(rules: Rules, state: Any, command: EngineCommand, rng: Rng) -
     except IllegalCommand:
         raise
     except (TypeError, KeyError, ValueError, IndexError, AttributeError) as exc:
-        if command not in [*rules.legal_commands(state, command.seat), *rules.interrupts(state, command.seat)]:
+        if command not in _offered(rules, state, command.seat):
             raise IllegalCommand("malformed_command", kind=command.kind) from exc
         raise
 
