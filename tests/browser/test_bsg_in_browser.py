@@ -120,9 +120,10 @@ def test_three_players_play_bsg_in_the_browser(bsg_site, players, shots):
     shot_check = False
     attack_seen = False
     for _ in range(160):
+        shown = version(alice)
         active = next((p for p in pages if has_decision(p)), None)
-        if active is None:  # the worker is revealing a check: wait for the next decision
-            alice.wait_for_timeout(250)
+        if active is None:  # the worker is revealing a check: wait for the version it makes
+            wait_version_above(alice, shown)
             continue
         awaiting = [p.locator("#bsg-crisis .bsg-awaiting").count() for p in pages]
         if all(awaiting) and active.locator(f"{DECISION}:has(button[data-kind=finish_contributing])").count():
