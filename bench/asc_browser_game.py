@@ -38,7 +38,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.helpers import join_from_lobby, login, start_game, version  # noqa: E402
+from tests.browser.helpers import (  # noqa: E402
+    join_from_lobby,
+    login,
+    new_table_form,
+    start_game,
+    submit_new_table,
+    version,
+)
 from tests.browser.test_ascendancy_in_browser import READ_CONTROLS, _button, _wait_all  # noqa: E402
 from tests.live.harness import LiveSite  # noqa: E402
 
@@ -56,22 +63,12 @@ SKIP = "#asc-standing button[data-kind='borg_skip']"
 def open_table(page, site: LiveSite, rounds: int, players: int = 3) -> str:  # type: ignore[no-untyped-def]
     """Alice's table through the visible form, with the round limit (a table of 1: against the Borg in the
     Delta Quadrant); its id."""
-    from tests.browser.helpers import TABLE_URL
-
-    page.goto(site.url + "/tables/new/")
-    page.locator("select[name=game]").select_option("ascendancy")
-    page.wait_for_load_state("networkidle")
-    page.locator("select[name=num_players]").select_option(str(players))
-    page.wait_for_load_state("networkidle")  # the form comes back with that count's options
+    new_table_form(page, site, "ascendancy", players)
     if players < 3:
         page.locator("select[name=opt_borg_mode]").select_option("delta_quadrant")
     page.locator("details.options-details > summary").click()  # the detail options, folded
     page.locator("select[name=opt_round_limit]").select_option(str(rounds))
-    page.get_by_role("button", name=re.compile("Open the table")).click()  # Alice reads English
-    page.wait_for_url(TABLE_URL, timeout=120_000)
-    match = TABLE_URL.search(page.url)
-    assert match is not None
-    return match.group(1)
+    return submit_new_table(page)  # Alice reads English
 
 
 def controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]

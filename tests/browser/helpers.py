@@ -27,16 +27,39 @@ def login(context, site, username: str):  # type: ignore[no-untyped-def]
     return page
 
 
-def open_table(page, site, game: str, num_players: int) -> str:  # type: ignore[no-untyped-def]
-    """Open a table of ``game`` through the visible form (the page's user reads English); its id."""
+def new_table_form(page, site, game: str, num_players: int) -> None:  # type: ignore[no-untyped-def]
+    """Go to the new-table form and choose ``game`` and ``num_players``, waiting each time for the form to
+    come back from the server with that game's counts and that count's options (a POST of a form that
+    still shows another game only shows the new game's options again, and stays on the page)."""
     page.goto(site.url + "/tables/new/")
     page.locator("select[name=game]").select_option(game)
-    page.wait_for_load_state("networkidle")
+    wait_form_settled(page, "shown_game", game)
     page.locator("select[name=num_players]").select_option(str(num_players))
-    page.wait_for_load_state("networkidle")  # the form comes back with that count's options
+    wait_form_settled(page, "num_players", str(num_players))
+
+
+def open_table(page, site, game: str, num_players: int) -> str:  # type: ignore[no-untyped-def]
+    """Open a table of ``game`` through the visible form (the page's user reads English); its id."""
+    new_table_form(page, site, game, num_players)
+    return submit_new_table(page)
+
+
+def submit_new_table(page) -> str:  # type: ignore[no-untyped-def]
+    """Press "Open the table" (the page's user reads English) and wait for the table's page; its id."""
     page.get_by_role("button", name=re.compile("Open the table")).click()
     page.wait_for_url(TABLE_URL, timeout=LIVE_TIMEOUT)  # the event, not a time budget (a busy machine)
     return TABLE_URL.search(page.url).group(1)  # type: ignore[union-attr]
+
+
+def wait_form_settled(page, field: str, value: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the create form shows ``field`` at ``value`` and no htmx request of it is in flight."""
+    page.wait_for_function(
+        """([field, value]) => {
+            const form = document.getElementById('create-form');
+            return !!form && !form.classList.contains('htmx-request')
+                && !document.querySelector('.htmx-request')
+                && form.elements[field] && form.elements[field].value === value;
+        }""", arg=[field, value], timeout=LIVE_TIMEOUT)
 
 
 def join_from_lobby(page, table_id: str) -> None:  # type: ignore[no-untyped-def]

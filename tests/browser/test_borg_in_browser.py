@@ -24,7 +24,14 @@ import pytest
 from tests.browser.asc_borg_scenario import FIRST_CUBE, FIRST_HIT, SEED, choose
 from tests.browser.asc_helpers import load_scenario
 from tests.browser.conftest import ARTIFACTS, _expected
-from tests.browser.helpers import LIVE_TIMEOUT, TABLE_URL, login, start_game, version
+from tests.browser.helpers import (
+    LIVE_TIMEOUT,
+    login,
+    new_table_form,
+    start_game,
+    submit_new_table,
+    version,
+)
 from tests.browser.test_ascendancy_in_browser import WS_TRACE, _button, _controls, _wait_all
 from tests.live.harness import LiveSite
 
@@ -92,17 +99,9 @@ def people(browser, borg_site):  # type: ignore[no-untyped-def]
 
 def _open_solo_table(page, site: LiveSite) -> str:  # type: ignore[no-untyped-def]
     """A table of one against the Borg in the Delta Quadrant, through the visible form (Alice reads English)."""
-    page.goto(site.url + "/tables/new/")
-    page.locator("select[name=game]").select_option("ascendancy")
-    page.wait_for_load_state("networkidle")
-    page.locator("select[name=num_players]").select_option("1")
-    page.wait_for_load_state("networkidle")  # the form comes back with that count's options
+    new_table_form(page, site, "ascendancy", 1)
     page.locator("select[name=opt_borg_mode]").select_option("delta_quadrant")
-    page.get_by_role("button", name=re.compile("Open the table")).click()
-    page.wait_for_url(TABLE_URL, timeout=LIVE_TIMEOUT)
-    match = TABLE_URL.search(page.url)
-    assert match is not None
-    return match.group(1)
+    return submit_new_table(page)
 
 
 def _progress(page) -> str:  # type: ignore[no-untyped-def]

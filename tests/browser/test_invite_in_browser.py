@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.helpers import TABLE_URL
+from tests.browser.helpers import TABLE_URL, new_table_form
 
 
 def test_an_invite_link_opens_a_private_table_and_takes_a_seat(browser_site, new_player, shots):
     site = browser_site
     alice, bob = new_player("alice"), new_player("bob")
-    alice.goto(site.url + "/tables/new/")
-    alice.locator("select[name=game]").select_option("toy")
-    alice.wait_for_load_state("networkidle")
-    alice.locator("select[name=num_players]").select_option("2")
+    new_table_form(alice, site, "toy", 2)
     alice.locator("input[name=is_private]").check()
     alice.get_by_role("button", name=re.compile("Open the table")).click()
     alice.wait_for_url(TABLE_URL)

@@ -10,6 +10,7 @@ from tests.browser.helpers import (
     start_game,
     unreloaded,
     version,
+    wait_form_settled,
 )
 
 
@@ -121,7 +122,7 @@ def test_swapping_a_form_whose_fields_carry_a_style_breaks_no_policy(browser_sit
     page = new_player("alice")
     page.goto(browser_site.url + "/tables/new/")
     page.locator("select[name=game]").select_option("kemble")
-    page.wait_for_load_state("networkidle")
+    wait_form_settled(page, "shown_game", "kemble")
     page.evaluate("() => document.querySelectorAll('#create-form [id]').forEach(el => { el.style.outline = '1px solid red'; })")
     page.locator("select[name=num_players]").select_option("3")
     page.wait_for_function("() => document.querySelector('select[name=num_players]').value === '3' && "

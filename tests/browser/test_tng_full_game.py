@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.browser.helpers import LIVE_TIMEOUT, login, wait_version_above
+from tests.browser.helpers import LIVE_TIMEOUT, login, new_table_form, wait_version_above
 
 #: A table seed (2 players, 200 MP) whose game, with this policy, reveals a War event: the defender plays
 #: cards off-turn from their own page. About 210 commands (RULES-level replay: see ``expected_commands``).
@@ -125,11 +125,7 @@ class GameRun:
 
 def create_table(alice, bob, site, *, mp_goal: int | None, seed: int | None) -> str:  # type: ignore[no-untyped-def]
     """Alice opens a 2-player exploration table through the form, Bob joins, Alice starts. Its id."""
-    alice.goto(site.url + "/tables/new/")
-    alice.locator("select[name=game]").select_option("tng")
-    alice.wait_for_load_state("networkidle")
-    alice.locator("select[name=num_players]").select_option("2")
-    alice.wait_for_load_state("networkidle")  # the form comes back with that count's options
+    new_table_form(alice, site, "tng", 2)
     if mp_goal is not None:
         alice.locator("select[name=opt_mp_goal]").select_option(str(mp_goal))
     alice.locator("form button[type=submit]").last.click()
