@@ -180,6 +180,12 @@ def main() -> int:
                     steps_by_players[out["players"]] += out["steps"]
                 else:
                     failures.append(out)
+                    print(f"  FAIL players={out['players']} options={json.dumps(out['options'], sort_keys=True)}"
+                          f" seed={out['seed']}: {out['error']}", file=sys.stderr, flush=True)
+                done = sum(reasons.values()) + len([f for f in failures if f["slug"] == slug])
+                if done % 500 == 0:  # a long run shows how far it is (10,000 Ascendancy games: over an hour)
+                    print(f"  {slug}: {done:,} of {len(jobs):,} in {time.perf_counter() - started:,.0f} s",
+                          file=sys.stderr, flush=True)
             elapsed = time.perf_counter() - started
             for players, _ in game_cells:
                 per_players[players] += 1
