@@ -103,31 +103,31 @@ STRINGS = [
     _('Move each civilian ship you looked at one area, or leave it.'),  # PROMPTS.move_civilian_ships
     _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
     _('Choose the player whose Loyalty card you look at.'),  # PROMPTS.choose_loyalty_to_look_at
-    _('Seat {seat} is the first player.'),  # EVENTS.first_player_chosen
-    _('Seat {seat} plays {character}.'),  # EVENTS.character_chosen
-    _('Seat {president} is President, seat {admiral} is Admiral.'),  # EVENTS.titles_assigned
+    _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
+    _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
+    _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
     _('The President drew a Quorum card.'),  # EVENTS.quorum_drawn
     _('The Loyalty deck holds {size} cards.'),  # EVENTS.loyalty_deck_built
-    _('Seat {seat} received a Loyalty card.'),  # EVENTS.loyalty_dealt
+    _('Player {seat} received a Loyalty card.'),  # EVENTS.loyalty_dealt
     _('The Sympathizer was shuffled into the Loyalty deck.'),  # EVENTS.sympathizer_added
     _('A new Destiny deck of {count} cards.'),  # EVENTS.destiny_built
-    _('Turn {turn}: seat {seat}.'),  # EVENTS.turn_started
-    _('Seat {seat} drew a {skill} card.'),  # EVENTS.skill_drawn
-    _('Seat {seat} received {count} Skill cards.'),  # EVENTS.skills_received
-    _('Seat {seat} discarded a Skill card.'),  # EVENTS.skill_discarded
+    _('Turn {turn}: Player {seat}.'),  # EVENTS.turn_started
+    _('Player {seat} drew a {skill} card.'),  # EVENTS.skill_drawn
+    _('Player {seat} received {count} Skill cards.'),  # EVENTS.skills_received
+    _('Player {seat} discarded a Skill card.'),  # EVENTS.skill_discarded
     _('The {skill} discards were shuffled into a new deck.'),  # EVENTS.skill_deck_reshuffled
     _('The {deck} discards were shuffled into a new deck.'),  # EVENTS.deck_reshuffled
-    _('Seat {seat} moved to {location}.'),  # EVENTS.character_moved
-    _("Seat {seat}'s viper moved to {area}."),  # EVENTS.viper_moved
+    _('Player {seat} moved to {location}.'),  # EVENTS.character_moved
+    _("Player {seat}'s viper moved to {area}."),  # EVENTS.viper_moved
     _('A viper in {area} was called back to the Reserves.'),  # EVENTS.viper_recalled
-    _('Seat {seat} launched in a viper into {area}.'),  # EVENTS.pilot_launched
-    _('Seat {seat} took no action.'),  # EVENTS.action_skipped
-    _('Seat {seat} used {location}.'),  # EVENTS.location_activated
+    _('Player {seat} launched in a viper into {area}.'),  # EVENTS.pilot_launched
+    _('Player {seat} took no action.'),  # EVENTS.action_skipped
+    _('Player {seat} used {location}.'),  # EVENTS.location_activated
     _('Crisis: {card}.'),  # EVENTS.crisis_drawn
-    _('Seat {seat} chose {label}.'),  # EVENTS.crisis_option_chosen
+    _('Player {seat} chose {label}.'),  # EVENTS.crisis_option_chosen
     _('Skill check: difficulty {difficulty}.'),  # EVENTS.check_started
-    _('Seat {seat} put a card into the check ({count} so far).'),  # EVENTS.check_card_played
-    _('Seat {seat} is done ({count} cards).'),  # EVENTS.check_contribution_done
+    _('Player {seat} put a card into the check ({count} so far).'),  # EVENTS.check_card_played
+    _('Player {seat} is done ({count} cards).'),  # EVENTS.check_contribution_done
     _('The check totals {total} against {difficulty}: {outcome}.'),  # EVENTS.check_revealed
     _('Resources changed.'),  # EVENTS.resources_changed
     _('The fleet token is on space {position}.'),  # EVENTS.jump_track_moved
@@ -149,66 +149,66 @@ STRINGS = [
     _('A viper was damaged.'),  # EVENTS.viper_damaged
     _('{count} viper(s) repaired.'),  # EVENTS.vipers_repaired
     _('A raptor was risked: {roll}.'),  # EVENTS.raptor_risked
-    _('Seat {seat} answered the raptor gamble.'),  # EVENTS.raptor_risk_answered
+    _('Player {seat} answered the raptor gamble.'),  # EVENTS.raptor_risk_answered
     _('No raptor is left to risk.'),  # EVENTS.raptor_unavailable
-    _('Seat {seat} was sent to {location}.'),  # EVENTS.character_sent
-    _('Seat {seat} sent seat {target} to {location}.'),  # EVENTS.character_chosen_for
-    _('Seat {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
-    _('Seat {seat} is now {title}.'),  # EVENTS.title_given
-    _('The {title} title passed to seat {seat}.'),  # EVENTS.title_passed
+    _('Player {seat} was sent to {location}.'),  # EVENTS.character_sent
+    _('Player {seat} sent Player {target} to {location}.'),  # EVENTS.character_chosen_for
+    _('Player {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
+    _('Player {seat} is now {title}.'),  # EVENTS.title_given
+    _('The {title} title passed to Player {seat}.'),  # EVENTS.title_passed
     _('The fleet jumped.'),  # EVENTS.fleet_jumped
     _('The Admiral drew two Destination cards.'),  # EVENTS.destinations_drawn
     _('Destination: {card}; distance {distance}.'),  # EVENTS.destination_chosen
     _('The fleet has travelled far enough: one more jump wins.'),  # EVENTS.objective_reached
     _('Sleeper Agent phase: everyone receives a Loyalty card.'),  # EVENTS.sleeper_phase
-    _('Seat {seat} revealed a Loyalty card.'),  # EVENTS.loyalty_revealed
+    _('Player {seat} revealed a Loyalty card.'),  # EVENTS.loyalty_revealed
     _('The game is over: the {winner} win ({reason}).'),  # EVENTS.game_over
-    _('Seat {seat} revealed: a Cylon!'),  # EVENTS.cylon_revealed
-    _("From the Brig, seat {seat} reveals without the card's action."),  # EVENTS.loyalty_action_blocked
-    _('Seat {seat} drew {count} damage tokens to choose from.'),  # EVENTS.damage_tokens_drawn
-    _('Seat {seat} received a Super Crisis card.'),  # EVENTS.super_crisis_drawn
-    _('Seat {seat} discarded a Super Crisis card.'),  # EVENTS.super_crisis_discarded
-    _('Seat {seat} played the Super Crisis {card}.'),  # EVENTS.super_crisis_played
-    _('Seat {seat} gave {count} Loyalty card(s) to seat {to}.'),  # EVENTS.loyalty_given
-    _('Seat {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
-    _('Seat {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
-    _('Seat {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
-    _("Seat {seat} looked at seat {target}'s Skill cards."),  # EVENTS.hand_looked_at
-    _('Seat {seat} took a Skill card from seat {target}.'),  # EVENTS.skill_taken
+    _('Player {seat} revealed: a Cylon!'),  # EVENTS.cylon_revealed
+    _("From the Brig, Player {seat} reveals without the card's action."),  # EVENTS.loyalty_action_blocked
+    _('Player {seat} drew {count} damage tokens to choose from.'),  # EVENTS.damage_tokens_drawn
+    _('Player {seat} received a Super Crisis card.'),  # EVENTS.super_crisis_drawn
+    _('Player {seat} discarded a Super Crisis card.'),  # EVENTS.super_crisis_discarded
+    _('Player {seat} played the Super Crisis {card}.'),  # EVENTS.super_crisis_played
+    _('Player {seat} gave {count} Loyalty card(s) to Player {to}.'),  # EVENTS.loyalty_given
+    _('Player {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
+    _('Player {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
+    _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
+    _("Player {seat} looked at Player {target}'s Skill cards."),  # EVENTS.hand_looked_at
+    _('Player {seat} took a Skill card from Player {target}.'),  # EVENTS.skill_taken
     _('A basestar in {area} was damaged.'),  # EVENTS.basestar_damaged
     _('A basestar in {area} was destroyed.'),  # EVENTS.basestar_destroyed
-    _('Seat {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
+    _('Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
     _('{count} raider(s) destroyed in {area}.'),  # EVENTS.raiders_destroyed
-    _('Seat {seat} has no viper to activate.'),  # EVENTS.no_viper_activation
-    _('Seat {seat} may activate vipers {count} time(s).'),  # EVENTS.vipers_to_activate
+    _('Player {seat} has no viper to activate.'),  # EVENTS.no_viper_activation
+    _('Player {seat} may activate vipers {count} time(s).'),  # EVENTS.vipers_to_activate
     _('A viper launched into {area}.'),  # EVENTS.viper_launched
     _('A viper moved from {area} to {to}.'),  # EVENTS.viper_moved_to
-    _('Seat {seat} stopped activating vipers.'),  # EVENTS.viper_activations_ended
+    _('Player {seat} stopped activating vipers.'),  # EVENTS.viper_activations_ended
     _('{location} was repaired.'),  # EVENTS.location_repaired
-    _('Seat {seat} put a Quorum card at the bottom of the deck.'),  # EVENTS.quorum_bottomed
-    _('Seat {seat} played the Quorum card {card}.'),  # EVENTS.quorum_played
-    _("{card} now lies on seat {seat}'s character."),  # EVENTS.quorum_attached
-    _("Seat {seat} looked at {count} of seat {target}'s Loyalty cards."),  # EVENTS.loyalty_looked_at
-    _('Seat {seat} played {card}.'),  # EVENTS.skill_card_played
-    _('Seat {seat} gave an Executive Order to seat {target}.'),  # EVENTS.executive_order
-    _('Seat {seat} used {ability}.'),  # EVENTS.ability_used
-    _('Seat {seat} looked at the top {count} card(s) of the {deck} deck.'),  # EVENTS.deck_looked_at
-    _('Seat {seat} put the cards back on the {deck} deck ({bottom} to the bottom).'),  # EVENTS.deck_arranged
-    _('Seat {seat} played {card} on the skill check.'),  # EVENTS.check_card_announced
+    _('Player {seat} put a Quorum card at the bottom of the deck.'),  # EVENTS.quorum_bottomed
+    _('Player {seat} played the Quorum card {card}.'),  # EVENTS.quorum_played
+    _("{card} now lies on Player {seat}'s character."),  # EVENTS.quorum_attached
+    _("Player {seat} looked at {count} of Player {target}'s Loyalty cards."),  # EVENTS.loyalty_looked_at
+    _('Player {seat} played {card}.'),  # EVENTS.skill_card_played
+    _('Player {seat} gave an Executive Order to Player {target}.'),  # EVENTS.executive_order
+    _('Player {seat} used {ability}.'),  # EVENTS.ability_used
+    _('Player {seat} looked at the top {count} card(s) of the {deck} deck.'),  # EVENTS.deck_looked_at
+    _('Player {seat} put the cards back on the {deck} deck ({bottom} to the bottom).'),  # EVENTS.deck_arranged
+    _('Player {seat} played {card} on the skill check.'),  # EVENTS.check_card_announced
     _("The skill check's cards are face up."),  # EVENTS.check_contributions_opened
-    _("Seat {seat} let the check's total stand."),  # EVENTS.check_window_passed
+    _("Player {seat} let the check's total stand."),  # EVENTS.check_window_passed
     _('The check ends at {total} against {difficulty}: {outcome}.'),  # EVENTS.check_result
-    _('Seat {seat} looked at civilian ships.'),  # EVENTS.civilians_looked_at
+    _('Player {seat} looked at civilian ships.'),  # EVENTS.civilians_looked_at
     _('A civilian ship moved from {area} to {to}.'),  # EVENTS.civilian_moved
-    _('Seat {seat} readied {card} for the next roll it applies to.'),  # EVENTS.card_readied
+    _('Player {seat} readied {card} for the next roll it applies to.'),  # EVENTS.card_readied
     _('{card}: the roll of {roll} becomes {result}.'),  # EVENTS.roll_modified
-    _("Seat {seat} will have this turn's next failing roll rolled again."),  # EVENTS.reroll_armed
-    _('Seat {seat} had the {roll} rolled again: {result}.'),  # EVENTS.roll_rerolled
+    _("Player {seat} will have this turn's next failing roll rolled again."),  # EVENTS.reroll_armed
+    _('Player {seat} had the {roll} rolled again: {result}.'),  # EVENTS.roll_rerolled
     _('The President discarded a Quorum card.'),  # EVENTS.quorum_discarded
-    _("Seat {seat} used the Arbitrator: the check's difficulty is now {difficulty}."),  # EVENTS.arbitrator_used
-    _("{card} no longer lies on seat {seat}'s character: it is discarded."),  # EVENTS.quorum_detached
-    _("Seat {seat}'s readied {card} is discarded."),  # EVENTS.readied_discarded
-    _('Seat {seat} passed in advance ({count} cards).'),  # EVENTS.check_passed_in_advance
+    _("Player {seat} used the Arbitrator: the check's difficulty is now {difficulty}."),  # EVENTS.arbitrator_used
+    _("{card} no longer lies on Player {seat}'s character: it is discarded."),  # EVENTS.quorum_detached
+    _("Player {seat}'s readied {card} is discarded."),  # EVENTS.readied_discarded
+    _('Player {seat} passed in advance ({count} cards).'),  # EVENTS.check_passed_in_advance
     _('You pass on this skill check in advance.'),  # EVENTS.standing_pass_this_check
     _('You pass in advance on every skill check until your next turn.'),  # EVENTS.standing_pass_until_my_turn
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off

@@ -59,7 +59,7 @@ def test_an_italian_player_reads_italian_names_and_events() -> None:
             presenter.event_text(rules, "attack_rolled", attack) == "A raider attacked a viper: 6, damaged."
         )
         assert presenter.event_text(rules, "character_moved", {"seat": 1, "location": "sickbay"}) == (
-            "Seat 2 moved to Sickbay."
+            "Player 2 moved to Sickbay."
         )
 
 
