@@ -18,7 +18,11 @@ A Kemble's Cascade game ends long before 1,000 commands (about 400 at four playe
 are chained: the figure is the time to replay 1,000 commands' worth of games (and the toy game's
 ``endless`` option gives a single game of exactly 1,000 commands).
 
-    .venv/bin/python bench/engine.py [--seconds 20] [--replays 5] [--asc-games 8] [--only ascendancy]
+Borg turns (issue 15's check: a whole Borg turn under 50 ms of engine CPU at a mid-game state): random
+games with the Borg (1, 2 and 4 players in the Delta Quadrant, 4 players with the Borg discovered, 7 players
+in the Delta Quadrant with every Borg option), every automatic step of each Borg turn summed (``bench_borg_turns``).
+
+    .venv/bin/python bench/engine.py [--seconds 20] [--replays 5] [--asc-games 8] [--borg-games 6] [--only ascendancy]
 """
 
 from __future__ import annotations
@@ -201,11 +205,96 @@ def bench_ascendancy_mid_game(rules: Rules, games: int) -> None:
         print(f"  baseline (JSON round trip of the same states): {ms(base_t)}")
 
 
+#: Borg games timed by ``bench_borg_turns``: (label, players, options). Issue 15: "a whole Borg turn costs
+#: under 50 ms of engine CPU at a mid-game state".
+BORG_GAMES: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("1 player, Delta Quadrant", 1, {"borg_mode": "delta_quadrant"}),
+    ("2 players, Delta Quadrant", 2, {"borg_mode": "delta_quadrant"}),
+    ("4 players, Delta Quadrant", 4, {"borg_mode": "delta_quadrant"}),
+    ("4 players, Borg discovered", 4, {"borg_mode": "discovered"}),
+    ("7 players, Delta Quadrant, every Borg option", 7,
+     {"borg_mode": "delta_quadrant", "borg_attack_command_attack": True, "borg_three_spires": True,
+      "borg_takes_a_fleet": True, "borg_out_there": True, "mysterious_turn_order": True, "borg_mysterious_turn_order": True}),
+)
+
+
+def bench_borg_turns(rules: Rules, games: int) -> None:
+    """The engine CPU of a whole Borg turn: every automatic step (``automaton_turn``) from the turn's start to
+    its end summed, over the middle third of each random game's Borg turns (the galaxy grown, cubes out);
+    the players' own answers inside the turn (the cube order, their hits) are summed apart, as is
+    ``legal_commands`` of the seat the turn waits on. CPU time of this thread."""
+    from games.ascendancy.engine import borg
+
+    clock = time.thread_time
+    for name, players, options in BORG_GAMES:
+        opts = rules.validate_options(players, options)
+        steps_t: list[float] = []
+        answers_t: list[float] = []
+        step_counts: list[int] = []
+        slowest_step = 0.0
+        turns_seen = 0
+        heaviest = (0.0, "")
+        for seed in range(games):
+            game_rng = Rng.from_seed(seed)
+            bot = Rng.from_seed(seed ^ 0x5EED_B07)
+            state = rules.setup(num_players=players, options=opts, rng=game_rng).state
+            turns: list[tuple[float, float, int]] = []  # (automaton CPU, players' answers CPU, steps)
+            current: list[float] | None = None  # [automaton CPU, answers CPU, steps] of the turn under way
+            while rules.result(state) is None:
+                command = rules.auto_command(state)
+                answer_t = 0.0
+                if command is None:
+                    seats = sorted(rules.seats_to_act(state))
+                    seat = seats[bot.below(len(seats))]
+                    t0 = clock()
+                    legal = rules.legal_commands(state, seat)
+                    answer_t = clock() - t0
+                    command = legal[bot.below(len(legal))]
+                under_way = borg.turn_under_way(state)
+                t0 = clock()
+                state = rules.apply(state, command, game_rng).state
+                spent = clock() - t0
+                if under_way:
+                    if current is None:
+                        current = [0.0, 0.0, 0]
+                    if command.kind == "automaton_turn":
+                        current[0] += spent
+                        current[2] += 1
+                        slowest_step = max(slowest_step, spent)
+                    else:
+                        current[1] += spent + answer_t
+                if current is not None and not borg.turn_under_way(state):
+                    turns.append((current[0], current[1], int(current[2])))
+                    current = None
+            turns_seen += len(turns)
+            for i, t in enumerate(turns):
+                if t[0] > heaviest[0]:
+                    heaviest = (t[0], f"seed {seed}, turn {i + 1} of {len(turns)}, {t[2]} steps")
+            for auto_s, answers_s, count in turns[len(turns) // 3: 2 * len(turns) // 3]:
+                steps_t.append(auto_s)
+                answers_t.append(answers_s)
+                step_counts.append(count)
+        if not steps_t:
+            print(f"\n== ascendancy, Borg turns ({name}): no Borg turn in {games} games")
+            continue
+
+        def ms(v: list[float]) -> str:
+            return f"p50 {pct(v, .5) * 1e3:.2f}  p99 {pct(v, .99) * 1e3:.2f}  max {max(v) * 1e3:.2f} ms"
+
+        print(f"\n== ascendancy, Borg turns ({name}): {games} random games, {turns_seen:,} Borg turns, the middle"
+              f" third of each game's: {len(steps_t):,} turns of {min(step_counts)}-{max(step_counts)} steps"
+              f" (mean {statistics.mean(step_counts):.1f}), CPU time")
+        print(f"  a whole Borg turn's automatic steps: {ms(steps_t)}   target < 50 ms   (slowest step"
+              f" {slowest_step * 1e3:.2f} ms; the heaviest turn of any game {heaviest[0] * 1e3:.2f} ms: {heaviest[1]})")
+        print(f"  the players' answers inside it (legal_commands + apply): {ms(answers_t)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=20.0, help="time spent on random playouts per game")
     parser.add_argument("--replays", type=int, default=5, help="replay repetitions (best is reported)")
     parser.add_argument("--asc-games", type=int, default=8, help="Ascendancy 7-player games per option set")
+    parser.add_argument("--borg-games", type=int, default=6, help="Ascendancy games with the Borg per setup")
     parser.add_argument("--only", default="", help="only this game (its slug, e.g. ascendancy)")
     args = parser.parse_args()
     from _common import machine
@@ -216,6 +305,7 @@ def main() -> int:
             continue
         if rules.slug == "ascendancy":
             bench_ascendancy_mid_game(rules, args.asc_games)
+            bench_borg_turns(rules, args.borg_games)
         bench_apply(name, rules, options, args.seconds)
         bench_replay(name, rules, options, args.replays)
     return 0
