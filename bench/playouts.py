@@ -78,6 +78,33 @@ EXTRA_CELLS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+def _borg_cells() -> list[dict[str, Any]]:
+    """Ascendancy with the Borg (issue 15): every Borg mode alone; in the Delta Quadrant (the only mode of 1-2
+    players, R268) each Borg option alone and all at once, with the rulings' switches away from their
+    defaults; every Borg option at once in each other mode; and every optional rule of the base game with the
+    Borg in the Delta Quadrant. A cell a player count refuses is left out by ``cells``."""
+    borg_bools = ("borg_attack_command_attack", "borg_three_spires", "borg_takes_a_fleet", "borg_out_there",
+                  "borg_humble_origins")
+    switches = {"borg_hub_roll": "five_up", "borg_resurrection": "command_phase"}
+    needs = {"borg_humble_origins": {"humble_origins": True},  # R275
+             "borg_mysterious_turn_order": {"mysterious_turn_order": True}}  # R274
+    every_borg = {**dict.fromkeys(borg_bools + ("borg_mysterious_turn_order",), True), "humble_origins": True,
+                  "mysterious_turn_order": True}
+    out: list[dict[str, Any]] = []
+    for mode in ("delta_quadrant", "discovered", "delta_probe"):
+        out.append({"borg_mode": mode})
+        out.append({"borg_mode": mode, **every_borg, **switches})
+    dq = {"borg_mode": "delta_quadrant"}
+    out += [{**dq, name: True, **needs.get(name, {})} for name in borg_bools + ("borg_mysterious_turn_order",)]
+    out += [{**dq, name: value} for name, value in switches.items()]
+    out += [{**dq, "borg_hub_distance": d} for d in ("30", "60")]
+    out += [{**dq, **cell} for cell in EXTRA_CELLS["ascendancy"] if "borg_mode" not in cell]
+    return out
+
+
+EXTRA_CELLS["ascendancy"] += _borg_cells()
+
+
 #: A game's own step cap where random games run long: Ascendancy's random bots reach a victory after 1,100
 #: commands on average at 7 players, but some games take 80-90 rounds (6,000-7,000 commands) and still end
 #: (the engine tests allow 40,000 for the same reason).
@@ -100,7 +127,8 @@ def cells(rules: Rules, full_product: bool) -> list[tuple[int, dict[str, Any]]]:
         candidates += EXTRA_CELLS.get(rules.slug, [])
     out: list[tuple[int, dict[str, Any]]] = []
     seen: set[str] = set()
-    for n in range(rules.min_players, rules.max_players + 1):
+    lowest = min(rules.min_players, getattr(rules, "borg_min_players", rules.min_players))  # Ascendancy: 1-2 vs the Borg
+    for n in range(lowest, rules.max_players + 1):
         for opts in candidates:
             try:
                 full = rules.validate_options(n, opts)
