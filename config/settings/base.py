@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     # The games: one line each (docs/adding-a-game.md).
     "games.kemble",
     "games.tng",
+    "games.ascendancy",
 ]
 
 MIDDLEWARE = [
