@@ -17,7 +17,9 @@ be done. The board is
 
 The decision panel is the table page's: one form per legal command, labelled here (``command_label``); a command
 kind this presenter does not know yet gets a readable default (its kind and its arguments by name), so what the
-engine gains shows up at once. Names come from the data files (translated where the catalogue has them).
+engine gains shows up at once. Names and rules texts come from the data files, translated where the catalogue has
+them (``data_names``, ``data_texts``): a card's text beside or over its name, a location's over its name, a
+character's abilities over the character's name.
 """
 
 from __future__ import annotations
