@@ -17,7 +17,9 @@ be done. The board is
 
 The decision panel is the table page's: one form per legal command, labelled here (``command_label``); a command
 kind this presenter does not know yet gets a readable default (its kind and its arguments by name), so what the
-engine gains shows up at once. Names come from the data files (translated where the catalogue has them).
+engine gains shows up at once. Names and rules texts come from the data files, translated where the catalogue has
+them (``data_names``, ``data_texts``): a card's text beside or over its name, a location's over its name, a
+character's abilities over the character's name.
 """
 
 from __future__ import annotations
@@ -274,8 +276,8 @@ SEAT_KEYS = ("seat", "target", "president", "admiral", "to_seat", "player", "by"
 def data_names() -> list[tuple[str, str]]:
     """(id, English name) of what the board names from the data files and the catalogue translates: locations,
     ships, space areas, skill types and cards, Loyalty cards, jump track spaces, Crisis, Super Crisis, Destination
-    and Quorum cards (collected by ``bsg_strings``). Characters keep their names; the cards' rules texts are
-    shown as the data files word them (English)."""
+    and Quorum cards, character abilities (collected by ``bsg_strings``). Characters keep their names; the rules
+    texts are ``data_texts``."""
     out: list[tuple[str, str]] = []
     out += [(k, v.name) for k, v in CONTENT.locations.items()]
     out += [(k, v.name) for k, v in CONTENT.ships.items()]
@@ -290,16 +292,43 @@ def data_names() -> list[tuple[str, str]]:
     return out
 
 
+def data_texts() -> list[tuple[str, str]]:
+    """(id, English text) of every rules text the board shows from the data files and the catalogue translates:
+    Crisis, Super Crisis, Destination, Quorum, Loyalty and Skill cards, locations, character abilities (each
+    ability, once-per-game ability and weakness has its own), the objective (collected by ``bsg_strings``)."""
+    out: list[tuple[str, str]] = []
+    for table in (
+        CONTENT.crises,
+        CONTENT.super_crises,
+        CONTENT.destinations,
+        CONTENT.quorum,
+        CONTENT.loyalty,
+        CONTENT.skill_cards,
+        CONTENT.locations,
+    ):
+        out += [(k, v.text) for k, v in table.items()]
+    out += [(a.id, a.text) for c in CONTENT.characters.values() for a in c.abilities]
+    out += [(o.id, o.text) for o in CONTENT.board.objectives]
+    return out
+
+
 ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
 DAMAGE_TOKENS = {t.id: t for t in CONTENT.board.galactica_damage}
 CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
 
 _TRANSLATED = frozenset(name for _, name in data_names())
+_TRANSLATED_TEXTS = frozenset(text for _, text in data_texts())
+OBJECTIVES = {o.id: o for o in CONTENT.board.objectives}
 
 
 def _named(name: str) -> str:
     return gettext(name) if name in _TRANSLATED else name
+
+
+def _worded(text: str) -> str:
+    """A rules text from the data files, translated where the catalogue has it (``data_texts``)."""
+    return gettext(text) if text in _TRANSLATED_TEXTS else text
 
 
 @per_language
@@ -347,8 +376,10 @@ def name_of(ident: str) -> str:
     return ident.replace("_", " ")
 
 
+@per_language
 def card_text(ident: str) -> str:
-    """The rules text of a card, in our own words from the data files (English)."""
+    """The rules text of a card, location, character ability or objective (a physical card id is its card's),
+    in our own words from the data files, translated (``data_texts``); "" for what has none."""
     base = ident.split(".")[0]
     for table in (
         CONTENT.crises,
@@ -357,11 +388,37 @@ def card_text(ident: str) -> str:
         CONTENT.quorum,
         CONTENT.loyalty,
         CONTENT.skill_cards,
+        CONTENT.locations,
+        ABILITIES,
+        OBJECTIVES,
     ):
         found = table.get(base)
         if found is not None:
-            return str(found.text)
+            return _worded(str(found.text))
     return ""
+
+
+#: The three abilities of a character sheet (``Ability.kind``), as the sheet heads them.
+ABILITY_KINDS = {
+    "ability": gettext_noop("Ability"),
+    "once_per_game": gettext_noop("Once per game"),
+    "weakness": gettext_noop("Weakness"),
+}
+
+
+@per_language
+def character_sheet(character: str) -> str:
+    """A character's abilities as one text (the players part shows it over the character's name): a line per
+    ability, "kind: name: text", translated."""
+    found = CONTENT.characters.get(character)
+    if found is None:
+        return ""
+    return "\n".join(
+        f"{gettext(ABILITY_KINDS[a.kind])}: {_named(a.name)}: {card_text(a.id)}"
+        if a.kind in ABILITY_KINDS
+        else f"{_named(a.name)}: {card_text(a.id)}"
+        for a in found.abilities
+    )
 
 
 def skill_class(card: str) -> str:
@@ -656,6 +713,7 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         ],
         "distance": view["distance"],
         "goal": min((o.distance for o in board.objectives), default=0),
+        "goal_text": " ".join(card_text(o.id) for o in board.objectives),
         "boarding": [
             {"n": i + 1, "centurions": centurions.count(i), "win": i == board.boarding_win_at}
             for i in range(board.boarding_spaces)
@@ -759,6 +817,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
             {
                 "id": loc.id,
                 "name": _named(loc.name),
+                "text": card_text(loc.id),
                 "damaged": loc.id in damaged,
                 "hazardous": loc.hazardous,
                 "people": here.get(loc.id, []),
@@ -822,6 +881,7 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "seat": p["seat"],
                 "who": labels.get(p["seat"], ""),
                 "character": name_of(p["character"]) if p.get("character") else "",
+                "sheet": character_sheet(p["character"]) if p.get("character") else "",
                 "place": _place(p),
                 "titles": titles,
                 "current": view["phase"] == "turn" and view["current"] == p["seat"],
@@ -858,7 +918,7 @@ def _skill_cards(cards: Sequence[str]) -> list[dict[str, Any]]:
                 "strength": strength,
                 "skill": name_of(info.skill) if info else "",
                 "css": skill_class(card),
-                "text": info.text if info else "",
+                "text": card_text(card) if info else "",
             }
         )
     return out

@@ -143,6 +143,10 @@ def test_three_players_play_bsg_in_the_browser(bsg_site, players, shots):
                 assert page.locator("#bsg-space .bsg-basestar").count() >= 1
                 assert page.locator("#bsg-space .bsg-raider").count() >= 1
             shots(alice, "2-alice-sees-a-cylon-attack")
+            # Bob reads Italian: the Crisis card's rules text too, not only its name (issue 16)
+            text = "#bsg-crisis .bsg-card-text"
+            assert bob.locator(text).inner_text() != alice.locator(text).inner_text()
+            shots(bob, "2-bob-sees-the-crisis-and-his-hand-in-italian")
             attack_seen = True
         turn = int(alice.locator("#bsg-status").get_attribute("data-turn") or "0")
         if turn >= 4 and checks_seen == {0, 1, 2} and attack_seen:

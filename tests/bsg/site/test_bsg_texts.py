@@ -1,19 +1,35 @@
-"""Italian: every text the BSG engine can show (refusal codes, prompts, events, table options) and every name the
-board takes from the data files has an entry in the Italian catalogue; ``games/bsg/strings.py`` lists them all
-(``manage.py bsg_strings``); the log reads in Italian."""
+"""Italian: every text the BSG engine can show (refusal codes, prompts, events, table options), every name the
+board takes from the data files and every rules text it shows from them (cards, locations, character abilities)
+has an entry in the Italian catalogue; ``games/bsg/strings.py`` lists them all (``manage.py bsg_strings``); the
+log and the board read in Italian."""
 
 from __future__ import annotations
 
 import gettext
+import random
+from html import unescape
 from pathlib import Path
 
+import pytest
 from django.utils import translation
 
 from games.bsg.engine import messages
+from games.bsg.engine.state import CONTENT
 from games.bsg.management.commands.bsg_strings import TARGET, collect, render
-from games.bsg.presenter import COMMANDS, data_names, name_of
+from games.bsg.presenter import (
+    ABILITY_KINDS,
+    COMMANDS,
+    _worded,
+    card_text,
+    character_sheet,
+    data_names,
+    data_texts,
+    name_of,
+)
 from games.engine import registry
 from games.presenters import presenter_for
+from tests.support.pages import logged_in_clients, random_step, seeded_table, table_page
+from tests.support.tables import state_of
 
 MO = Path(__file__).resolve().parents[3] / "locale" / "it" / "LC_MESSAGES" / "django.mo"
 
@@ -114,3 +130,76 @@ def test_the_end_of_the_game_says_why_in_words() -> None:
         assert presenter.event_text(rules, "game_over", {"winner": "humans", "reason": "kobol_reached"}) == (
             "The game is over: the humans win (the fleet reached Kobol)."
         )
+
+
+# --- the rules texts from the data files (issue 16) -----------------------------------------------------------
+
+#: Data texts whose Italian is the same as the English (none yet: every rules text is a sentence).
+SAME_IN_ITALIAN: frozenset[str] = frozenset()
+
+
+def test_every_rules_text_of_the_data_files_has_an_italian_text_of_its_own() -> None:
+    catalog = _catalog()
+    texts = data_texts()
+    # every card, location, character ability (ability, once per game, weakness) and the objective
+    abilities = [a for c in CONTENT.characters.values() for a in c.abilities]
+    assert len(abilities) == 3 * len(CONTENT.characters)
+    ids = {ident for ident, _ in texts}
+    assert {a.id for a in abilities} <= ids
+    assert set(CONTENT.locations) | set(CONTENT.crises) | set(CONTENT.skill_cards) <= ids
+    assert len(texts) > 150
+    assert not [text for _, text in texts if not catalog.get(text)]
+    assert not [text for _, text in texts if catalog[text] == text and text not in SAME_IN_ITALIAN]
+    assert not [text for text in ABILITY_KINDS.values() if not catalog.get(text)]
+    collected = {text for _, text in collect()}
+    assert {text for _, text in texts} <= collected
+
+
+def test_a_rules_text_reads_in_the_viewers_language_and_one_not_in_the_catalogue_as_it_is() -> None:
+    with translation.override("it"):
+        assert card_text("repair.2.9").startswith("Azione: ripara il luogo danneggiato in cui ti trovi")
+        assert card_text("sickbay").startswith("Nessuna azione.")
+        assert card_text("prison_labor") == (
+            "Prova di abilità: politica, leadership, tattica, 8. Fallimento: -1 popolazione e il Presidente va "
+            "in Cella."
+        )
+        assert card_text("baltar_coward") == "All'inizio della partita ricevi 2 carte Lealtà invece di 1."
+        assert character_sheet("gaius_baltar").splitlines()[-1] == (
+            "Debolezza: Codardo: All'inizio della partita ricevi 2 carte Lealtà invece di 1."
+        )
+        assert _worded("A text no data file holds.") == "A text no data file holds."
+        assert card_text("no_such_card") == ""
+    with translation.override("en"):
+        assert card_text("sickbay").startswith("No action.")
+        assert character_sheet("gaius_baltar").splitlines()[-1] == (
+            "Weakness: Coward: You are dealt 2 Loyalty cards at the start of the game instead of 1."
+        )
+
+
+@pytest.mark.django_db
+def test_an_italian_board_shows_the_crisis_card_the_skill_cards_and_the_locations_in_italian(
+    alice, bob, charlie
+) -> None:
+    bob.language = "it"
+    bob.save()
+    cast = [alice, bob, charlie]
+    table = seeded_table("bsg", cast, seed=7)
+    rules = registry.get("bsg")
+    rnd = random.Random(7)
+    for _ in range(200):  # until the first Crisis card is in play (seed 7: the first player's turn)
+        if state_of(table)["crisis"]:
+            break
+        assert random_step(rules, table, cast, rnd, lambda kind: 0.1 if kind == "pass_action" else 1.0)
+    state = state_of(table)
+    crisis, hand = state["crisis"], state["players"][1]["hand"]
+    assert crisis and hand
+    html = unescape(table_page(logged_in_clients([bob])[0], table))
+    with translation.override("it"):
+        italian = [card_text(crisis), card_text(hand[0]), card_text("sickbay"), card_text("research_lab")]
+    with translation.override("en"):
+        english = [card_text(crisis), card_text(hand[0]), card_text("sickbay"), card_text("research_lab")]
+    for it, en in zip(italian, english, strict=True):
+        assert it != en
+        assert it in html, it
+        assert en not in html, en
+    assert "Nessuna azione. Finché sei qui" in html  # Sickbay, over its name on Galactica
