@@ -48,7 +48,7 @@ def test_the_readme_run_command_serves_a_playable_site(tmp_path):
         lobby = bob.http.get("/").text
         rows = re.findall(r'<li[^>]*id="lobby-table-(\d+)"(.*?)</li>', lobby, re.S)
         assert rows, "the lobby shows no open table"
-        table = next(int(pk) for pk, row in rows if "Demo: kemble" in row)
+        table = next(int(pk) for pk, row in rows if 'data-game="kemble"' in row)
         bob.join(table)
         alice.start(table)
         with bob.websocket(table) as ws:

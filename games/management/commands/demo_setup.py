@@ -28,7 +28,7 @@ class Command(BaseCommand):
                 continue
             players = max(rules.min_players, min(2, rules.max_players))
             services.table_create(
-                user=users["alice"], game=rules.slug, num_players=players, options={}, title=f"Demo: {rules.slug}"
+                user=users["alice"], game=rules.slug, num_players=players, options={}, title=""
             )
         self.stdout.write(f"Demo accounts: alice, bob, carol, dave, moderator (password: {DEMO_PASSWORD})")
 
