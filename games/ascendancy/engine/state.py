@@ -22,14 +22,24 @@ Layout:
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.core import Event, Rng
+from games.engine.core.context import Ctx as _Ctx
+from games.engine.core.context import copy_state as copy_state
 
 State = dict[str, Any]
 Player = dict[str, Any]
+
+
+class Ctx(_Ctx):
+    """The shared apply context (games/engine/core/context.py) with Ascendancy's logged dice."""
+
+    def roll(self, seat: int | None, why: str, count: int = 1) -> list[int]:
+        """Dice rolled on behalf of ``seat`` (R43: the roller is only who physically rolls), logged."""
+        dice = [self.rng.die(6) for _ in range(count)]
+        if count:
+            self.emit("dice_rolled", seat=seat, why=why, dice=dice)
+        return dice
 
 MAX_SHIPS = 30  # R41
 MAX_CONTROL_NODES = 10  # R41
@@ -38,10 +48,6 @@ BASE_COMMANDS = 5  # R24
 AUTHORITY_TO_WIN = 5  # R141
 FLEET_MIN = 3  # R124, R129
 
-
-def copy_state(state: State) -> State:
-    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return copied
 
 
 def new_player(seat: int) -> Player:
@@ -54,33 +60,6 @@ def new_player(seat: int) -> Player:
     }
 
 
-@dataclass
-class Ctx:
-    state: State
-    rng: Rng
-    events: list[Event] = field(default_factory=list)
-    #: Set when the command showed something hidden (a drawn card, a disc, a revealed bid).
-    revealing: bool = False
-
-    def emit(self, kind: str, visible_to: frozenset[int] | None = None, redacted: dict[str, Any] | None = None,
-             **data: Any) -> None:
-        self.events.append(Event(kind=kind, data=data, visible_to=visible_to, redacted=redacted))
-
-    def player(self, seat: int) -> Player:
-        found: Player = self.state["players"][seat]
-        return found
-
-    @property
-    def options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = self.state["options"]
-        return opts
-
-    def roll(self, seat: int | None, why: str, count: int = 1) -> list[int]:
-        """Dice rolled on behalf of ``seat`` (R43: the roller is only who physically rolls), logged."""
-        dice = [self.rng.die(6) for _ in range(count)]
-        if count:
-            self.emit("dice_rolled", seat=seat, why=why, dice=dice)
-        return dice
 
 
 def bump(state: State) -> None:

@@ -15,22 +15,17 @@ Layout:
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.bsg.engine.content import Content, content
-from games.engine.core import Event, Rng
+from games.engine.core.context import Ctx as Ctx
+from games.engine.core.context import copy_state as copy_state
 
 State = dict[str, Any]
 Player = dict[str, Any]
 
 CONTENT: Content = content()
 
-
-def copy_state(state: State) -> State:
-    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return copied
 
 
 def new_player(seat: int) -> Player:
@@ -81,21 +76,6 @@ def left_of(state: State, seat: int) -> int:
     return (seat + 1) % n
 
 
-@dataclass
-class Ctx:
-    """What one ``apply`` works on: the copied state, the Rng and the events produced so far."""
-
-    state: State
-    rng: Rng
-    events: list[Event] = field(default_factory=list)
-
-    def emit(self, kind: str, visible_to: frozenset[int] | None = None, redacted: dict[str, Any] | None = None,
-             **data: Any) -> None:
-        self.events.append(Event(kind=kind, data=data, visible_to=visible_to, redacted=redacted))
-
-    def player(self, seat: int) -> Player:
-        found: Player = self.state["players"][seat]
-        return found
 
 
 def next_key(state: State) -> None:

@@ -15,12 +15,11 @@ quadrants from the left, so a row of W cards has 2W columns):
 from __future__ import annotations
 
 import copy
-import pickle
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.core import Event, Rng
+from games.engine.core.context import Ctx as Ctx
+from games.engine.core.context import copy_state as copy_state
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -28,11 +27,6 @@ Player = dict[str, Any]
 START_ENERGY = 5  # R10
 BASE_MAX_ENERGY = 5  # R34
 
-
-def copy_state(state: State) -> State:
-    """A deep copy of a JSON-only dict; pickle is several times faster than copy.deepcopy."""
-    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return copied
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
@@ -87,28 +81,6 @@ def new_player(seat: int, colour: str) -> Player:
     }
 
 
-@dataclass
-class Ctx:
-    """What one ``apply`` works on: the copied state, the Rng and the events produced so far."""
-
-    state: State
-    rng: Rng
-    events: list[Event] = field(default_factory=list)
-    #: Set when the command revealed hidden information, drew a card or passed play to someone else.
-    revealing: bool = False
-
-    def emit(self, kind: str, visible_to: frozenset[int] | None = None, redacted: dict[str, Any] | None = None,
-             **data: Any) -> None:
-        self.events.append(Event(kind=kind, data=data, visible_to=visible_to, redacted=redacted))
-
-    def player(self, seat: int) -> Player:
-        found: Player = self.state["players"][seat]
-        return found
-
-    @property
-    def options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = self.state["options"]
-        return opts
 
 
 def bump_stat(p: Player, stat: str, amount: int = 1) -> None:

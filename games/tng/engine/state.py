@@ -17,11 +17,10 @@ Layout (top of every draw pile = last element):
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.core import Event, Rng
+from games.engine.core.context import Ctx as Ctx
+from games.engine.core.context import copy_state as copy_state
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -30,10 +29,6 @@ HAND_SIZE = 5  # R8, R18
 SEARCH_SLOTS = 9  # R5
 MAX_MISSIONS = 2  # R21
 
-
-def copy_state(state: State) -> State:
-    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return copied
 
 
 def new_player(seat: int, ship: str, team: int | None) -> Player:
@@ -45,26 +40,6 @@ def new_player(seat: int, ship: str, team: int | None) -> Player:
     }
 
 
-@dataclass
-class Ctx:
-    state: State
-    rng: Rng
-    events: list[Event] = field(default_factory=list)
-    #: Set when the command showed a hidden card (a draw, a refill, an exploration).
-    revealing: bool = False
-
-    def emit(self, kind: str, visible_to: frozenset[int] | None = None, redacted: dict[str, Any] | None = None,
-             **data: Any) -> None:
-        self.events.append(Event(kind=kind, data=data, visible_to=visible_to, redacted=redacted))
-
-    def player(self, seat: int) -> Player:
-        found: Player = self.state["players"][seat]
-        return found
-
-    @property
-    def options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = self.state["options"]
-        return opts
 
 
 def bump(state: State) -> None:
