@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.bsg import secrets
@@ -253,6 +254,13 @@ CYLON_OPTIONS = {
     "activate_cylons:basestars": gettext_noop("activate every basestar"),
     "basestar_launch": gettext_noop("every basestar launches raiders"),
 }
+#: A Crisis card's Cylon activation icon (the engine's ``cylon_icon_activated`` ``icon``), in words.
+ICONS = {
+    "raiders": gettext_noop("raiders"),
+    "heavy_raiders": gettext_noop("heavy raiders"),
+    "basestars": gettext_noop("basestars"),
+    "launch_raiders": gettext_noop("every basestar launches raiders"),
+}
 #: What the cards a prompt shows its seat are (the heading over them in the seat's own part).
 PROMPT_CARDS = {
     "destination": gettext_noop("Destinations to choose from"),
@@ -396,6 +404,8 @@ def describe(key: str, value: Any) -> Any:
             return gettext(PICKS[value])
         if key == "deck" and value in DECKS:
             return gettext(DECKS[value])
+        if key == "icon" and value in ICONS:
+            return gettext(ICONS[value])
         return name_of(value)
     if isinstance(value, list):
         return ", ".join(str(describe(key, v)) for v in value)
@@ -463,9 +473,10 @@ class BsgPresenter(Presenter):
         return {key: describe(key, value) for key, value in params.items()}
 
     def message_text(self, rules: Rules, message_id: str) -> str:
-        """The result's reason in words (the result panel)."""
+        """The result's reason in words (the result panel): a sentence of its own there, so capitalised (the
+        log says it inside its own sentence, in lower case)."""
         if message_id in REASONS:
-            return gettext(REASONS[message_id])
+            return capfirst(gettext(REASONS[message_id]))
         return super().message_text(rules, message_id)
 
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
@@ -881,6 +892,8 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         else gettext("Cards to choose from"),
         "hand": _skill_cards(me.get("hand") or []),
         "loyalty": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("loyalty") or []],
+        # its cards face up (a reveal, the Sympathizer, the end of the game): "none yet" would be untrue
+        "revealed": [{"id": c, "name": name_of(c)} for c in me.get("revealed") or []],
         "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],
         "super_crisis": [
             {"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("super_crisis") or []
