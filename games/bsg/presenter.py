@@ -137,6 +137,9 @@ REASONS = {
 EVENT_TEXTS = {
     "resources_changed": gettext_noop("Resources changed: {changes}."),
     "ship_placed": gettext_noop("1 {ship} placed in {area}."),
+    # a contribution of one card, in the singular (the engine's sentence says "({count} cards)")
+    "check_contribution_done": gettext_noop("Player {seat} is done (1 card)."),
+    "check_passed_in_advance": gettext_noop("Player {seat} passed in advance (1 card)."),
 }
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable. A key is
@@ -385,6 +388,8 @@ def describe(key: str, value: Any) -> Any:
         return gettext("yes") if value else gettext("no")
     if key in SEAT_KEYS and isinstance(value, int) and value >= 0:
         return seat_ref(value)
+    if key == "position" and isinstance(value, int) and 0 <= value < len(CONTENT.board.jump_track):
+        return _named(CONTENT.board.jump_track[value].name)  # the Jump Preparation track's space, by its name
     if isinstance(value, str):
         if key == "outcome" and value in OUTCOMES:
             return gettext(OUTCOMES[value])
@@ -484,6 +489,8 @@ class BsgPresenter(Presenter):
         how much; a single ship placed in the singular."""
         if kind == "resources_changed" and isinstance(data.get("changes"), Mapping) and data["changes"]:
             return fill(gettext(EVENT_TEXTS["resources_changed"]), self.describe_params(data))
+        if kind in ("check_contribution_done", "check_passed_in_advance") and data.get("count") == 1:
+            return fill(gettext(EVENT_TEXTS[kind]), self.describe_params(data))
         if kind == "ships_placed" and data.get("count") == 1 and data.get("ship") in ATTACKERS:
             return fill(
                 gettext(EVENT_TEXTS["ship_placed"]),

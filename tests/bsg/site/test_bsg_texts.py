@@ -141,3 +141,29 @@ def test_the_log_names_a_cylon_activation_icon_in_words() -> None:
         )
     catalog = _catalog()
     assert not [text for text in ICONS.values() if not catalog.get(text)]
+
+
+def test_a_one_card_contribution_and_the_jump_track_space_read_in_words() -> None:
+    """The human-victory browser test's log said "(1 cards)" ("(1 carte)") and "on space 5" for Auto Jump."""
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("en"):
+        assert presenter.event_text(rules, "check_contribution_done", {"seat": 0, "count": 1}) == (
+            "Player 1 is done (1 card)."
+        )
+        assert presenter.event_text(rules, "check_contribution_done", {"seat": 0, "count": 2}) == (
+            "Player 1 is done (2 cards)."
+        )
+        assert presenter.event_text(rules, "jump_track_moved", {"steps": 1, "position": 5}) == (
+            "The fleet token is on space Auto Jump."
+        )
+    with translation.override("it"):
+        assert presenter.event_text(rules, "check_contribution_done", {"seat": 1, "count": 1}) == (
+            "Il giocatore 2 ha finito (1 carta)."
+        )
+        assert presenter.event_text(rules, "check_passed_in_advance", {"seat": 1, "count": 1}) == (
+            "Il giocatore 2 ha passato in anticipo (1 carta)."
+        )
+        assert presenter.event_text(rules, "jump_track_moved", {"steps": 0, "position": 0}) == (
+            "Il segnalino flotta è sulla casella Partenza."
+        )
