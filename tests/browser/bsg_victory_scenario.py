@@ -66,7 +66,8 @@ def scenario_state(seed: int = 0) -> dict[str, Any]:
         if p["seat"] == CYLON_SEAT:
             kinds = ["not_a_cylon", CYLON_CARD]
         set_loyalty(state, p["seat"], *kinds)
-    decks["loyalty"] = []  # the Sleeper Agent phase dealt them all (R405)
+    decks["loyalty_box"] += decks["loyalty"]  # the Sleeper Agent phase dealt them all (R405): none left
+    decks["loyalty"] = []
     decks["destiny"] += [skill_card(state, skill, strength) for skill, strength in DESTINY]
     if CRISIS in decks["crisis"]:
         decks["crisis"].remove(CRISIS)

@@ -8,12 +8,15 @@ import pytest
 
 from games.bsg.engine.rules import RULES
 from games.engine.core import Command, Rng
-from tests.browser.bsg_victory_scenario import CYLON_SEAT, choose, scenario_state
+from tests.browser.bsg_victory_scenario import CHARACTERS, CYLON_SEAT, SETUP_SEED, choose, scenario_state
+from tests.bsg.engine.helpers import all_loyalty, start_game
 
 
 @pytest.mark.rules("bsg:R709", "bsg:R704", "bsg:R250", "bsg:R711", "bsg:R501")
 def test_the_scenario_plan_ends_in_a_human_victory_at_the_last_jump() -> None:
     state = scenario_state()
+    setup = start_game(4, CHARACTERS, seed=SETUP_SEED)
+    assert sorted(all_loyalty(state)) == sorted(all_loyalty(setup))  # the builder moved loyalty cards, lost none
     assert state["distance"] == 8 and state["objective_reached"] and state["step"] == "crisis"
     rng = Rng.from_seed(0)
     memo: dict[str, object] = {}
