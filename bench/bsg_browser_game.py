@@ -182,6 +182,8 @@ def main() -> int:
                 join_from_lobby(pages[name], table_id)
             alice.goto(f"{site.url}/tables/{table_id}/")
             start_game(alice)
+            # the start's answer reloads the page: a goto while it is on its way aborted (net::ERR_ABORTED, seed 4)
+            alice.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)
             for page in pages.values():
                 page.goto(f"{site.url}/tables/{table_id}/")
                 page.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)

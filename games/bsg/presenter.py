@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.bsg import secrets
@@ -138,6 +139,9 @@ REASONS = {
 EVENT_TEXTS = {
     "resources_changed": gettext_noop("Resources changed: {changes}."),
     "ship_placed": gettext_noop("1 {ship} placed in {area}."),
+    # a contribution of one card, in the singular (the engine's sentence says "({count} cards)")
+    "check_contribution_done": gettext_noop("Player {seat} is done (1 card)."),
+    "check_passed_in_advance": gettext_noop("Player {seat} passed in advance (1 card)."),
 }
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable. A key is
@@ -254,6 +258,13 @@ CYLON_OPTIONS = {
     "activate_cylons:heavy_raiders": gettext_noop("activate every heavy raider and centurion"),
     "activate_cylons:basestars": gettext_noop("activate every basestar"),
     "basestar_launch": gettext_noop("every basestar launches raiders"),
+}
+#: A Crisis card's Cylon activation icon (the engine's ``cylon_icon_activated`` ``icon``), in words.
+ICONS = {
+    "raiders": gettext_noop("raiders"),
+    "heavy_raiders": gettext_noop("heavy raiders"),
+    "basestars": gettext_noop("basestars"),
+    "launch_raiders": gettext_noop("every basestar launches raiders"),
 }
 #: What the cards a prompt shows its seat are (the heading over them in the seat's own part).
 PROMPT_CARDS = {
@@ -434,6 +445,8 @@ def describe(key: str, value: Any) -> Any:
         return gettext("yes") if value else gettext("no")
     if key in SEAT_KEYS and isinstance(value, int) and value >= 0:
         return seat_ref(value)
+    if key == "position" and isinstance(value, int) and 0 <= value < len(CONTENT.board.jump_track):
+        return _named(CONTENT.board.jump_track[value].name)  # the Jump Preparation track's space, by its name
     if isinstance(value, str):
         if key == "outcome" and value in OUTCOMES:
             return gettext(OUTCOMES[value])
@@ -453,6 +466,8 @@ def describe(key: str, value: Any) -> Any:
             return gettext(PICKS[value])
         if key == "deck" and value in DECKS:
             return gettext(DECKS[value])
+        if key == "icon" and value in ICONS:
+            return gettext(ICONS[value])
         return name_of(value)
     if isinstance(value, list):
         return ", ".join(str(describe(key, v)) for v in value)
@@ -520,9 +535,10 @@ class BsgPresenter(Presenter):
         return {key: describe(key, value) for key, value in params.items()}
 
     def message_text(self, rules: Rules, message_id: str) -> str:
-        """The result's reason in words (the result panel)."""
+        """The result's reason in words (the result panel): a sentence of its own there, so capitalised (the
+        log says it inside its own sentence, in lower case)."""
         if message_id in REASONS:
-            return gettext(REASONS[message_id])
+            return capfirst(gettext(REASONS[message_id]))
         return super().message_text(rules, message_id)
 
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
@@ -530,6 +546,8 @@ class BsgPresenter(Presenter):
         how much; a single ship placed in the singular."""
         if kind == "resources_changed" and isinstance(data.get("changes"), Mapping) and data["changes"]:
             return fill(gettext(EVENT_TEXTS["resources_changed"]), self.describe_params(data))
+        if kind in ("check_contribution_done", "check_passed_in_advance") and data.get("count") == 1:
+            return fill(gettext(EVENT_TEXTS[kind]), self.describe_params(data))
         if kind == "ships_placed" and data.get("count") == 1 and data.get("ship") in ATTACKERS:
             return fill(
                 gettext(EVENT_TEXTS["ship_placed"]),
@@ -941,6 +959,8 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         else gettext("Cards to choose from"),
         "hand": _skill_cards(me.get("hand") or []),
         "loyalty": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("loyalty") or []],
+        # its cards face up (a reveal, the Sympathizer, the end of the game): "none yet" would be untrue
+        "revealed": [{"id": c, "name": name_of(c)} for c in me.get("revealed") or []],
         "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],
         "super_crisis": [
             {"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("super_crisis") or []

@@ -85,3 +85,16 @@ def test_a_cylon_victory_with_a_cylon_at_the_table_names_him_and_both_teams(make
     text = _result_text(table_page(alice, table))
     assert "Winner: dave" in text
     assert re.search(r"Teams: alice bob carol erin · dave", text), text
+
+
+@pytest.mark.rules("bsg:R711")
+def test_after_the_end_each_seat_reads_its_own_revealed_loyalty_cards_not_none_yet(make_user):
+    """The end reveals every loyalty card: a seat's own part listed its face-down cards only, and so said
+    "none yet" under "Your Loyalty" on the result page (seen in the human-victory browser test)."""
+    table, users = _ended(make_user, cylon=3)
+    dave = logged_in_clients(users[3:4])[0]
+    own = re.search(r'<ul class="bsg-loyalty">.*?</ul>', table_page(dave, table), re.S)
+    assert own is not None
+    text = " ".join(re.sub(r"<[^>]+>", " ", own.group(0)).split())
+    assert "none yet" not in text
+    assert "Revealed: You Are a Cylon: frame-up" in text

@@ -122,13 +122,66 @@ def test_the_end_of_the_game_says_why_in_words() -> None:
     rules = registry.get("bsg")
     presenter = presenter_for("bsg")
     with translation.override("it"):
-        assert presenter.message_text(rules, "kobol_reached") == "la flotta ha raggiunto Kobol"
+        assert presenter.message_text(rules, "kobol_reached") == "La flotta ha raggiunto Kobol"
         assert presenter.event_text(
             rules, "game_over", {"winner": "cylons", "reason": "galactica_destroyed"}
         ) == ("La partita è finita, vittoria: Cylon (il Galactica è stato distrutto).")
     with translation.override("en"):
         assert presenter.event_text(rules, "game_over", {"winner": "humans", "reason": "kobol_reached"}) == (
             "The game is over: the humans win (the fleet reached Kobol)."
+        )
+        # the result panel says it as a sentence of its own, the log inside its own (above)
+        assert presenter.message_text(rules, "kobol_reached") == "The fleet reached Kobol"
+
+
+def test_the_log_names_a_cylon_activation_icon_in_words() -> None:
+    """The Crisis card's activation icon was shown by its engine id ("raiders", "launch raiders") on Italian
+    pages too (seen in the human-victory browser test's log)."""
+    from games.bsg.engine.state import CONTENT
+    from games.bsg.presenter import ICONS
+
+    icons = {icon for c in CONTENT.crises.values() for icon in c.activation}
+    assert icons <= set(ICONS), icons - set(ICONS)
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("it"):
+        assert presenter.event_text(rules, "cylon_icon_activated", {"icon": "raiders"}) == (
+            "Le navi cylon si attivano: raider."
+        )
+        assert presenter.event_text(rules, "cylon_icon_activated", {"icon": "launch_raiders"}) == (
+            "Le navi cylon si attivano: ogni basestar lancia raider."
+        )
+    with translation.override("en"):
+        assert presenter.event_text(rules, "cylon_icon_activated", {"icon": "heavy_raiders"}) == (
+            "Cylon ships activate: heavy raiders."
+        )
+    catalog = _catalog()
+    assert not [text for text in ICONS.values() if not catalog.get(text)]
+
+
+def test_a_one_card_contribution_and_the_jump_track_space_read_in_words() -> None:
+    """The human-victory browser test's log said "(1 cards)" ("(1 carte)") and "on space 5" for Auto Jump."""
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with translation.override("en"):
+        assert presenter.event_text(rules, "check_contribution_done", {"seat": 0, "count": 1}) == (
+            "Player 1 is done (1 card)."
+        )
+        assert presenter.event_text(rules, "check_contribution_done", {"seat": 0, "count": 2}) == (
+            "Player 1 is done (2 cards)."
+        )
+        assert presenter.event_text(rules, "jump_track_moved", {"steps": 1, "position": 5}) == (
+            "The fleet token is on space Auto Jump."
+        )
+    with translation.override("it"):
+        assert presenter.event_text(rules, "check_contribution_done", {"seat": 1, "count": 1}) == (
+            "Il giocatore 2 ha finito (1 carta)."
+        )
+        assert presenter.event_text(rules, "check_passed_in_advance", {"seat": 1, "count": 1}) == (
+            "Il giocatore 2 ha passato in anticipo (1 carta)."
+        )
+        assert presenter.event_text(rules, "jump_track_moved", {"steps": 0, "position": 0}) == (
+            "Il segnalino flotta è sulla casella Partenza."
         )
 
 
