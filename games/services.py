@@ -649,7 +649,7 @@ def seat_away_answer(*, table_id: int, position: int, expected_version: int) -> 
         _write_command_version(
             table, rules, seats, seat=position, user=seat.user, kind=command.kind, args=command.args,
             key=away_answer_key(table_id=table.pk, position=position, version=expected_version), undoable=False,
-            old_state=state, state=outcome.state, rng=rng, events=[note, *outcome.events],
+            old_state=state, state=outcome.state, rng=rng, events=[note, *outcome.events], present=False,
         )
     return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
@@ -794,9 +794,11 @@ def _write_command_version(
     rng: Rng,
     events: Sequence[EngineEvent],
     writes: _Writes | None = None,
+    present: bool = True,
 ) -> None:
     """Log one command as the table's next version and write that version (caller holds the lock), with
-    the caller's own ``writes`` of that version if any."""
+    the caller's own ``writes`` of that version if any. ``present``: the seat's player sent it (False: the
+    site answered for an away seat), so the log up to here counts as read by them."""
     table.version += 1
     if writes is None:
         writes = _Writes(table._state.db or "default")
@@ -809,7 +811,7 @@ def _write_command_version(
         rng=rng,
         events=events,
         seats=seats,
-        acting_seat=None if seat == AUTO_SEAT else seat,
+        acting_seat=None if seat == AUTO_SEAT or not present else seat,
         writes=writes,
     )
 
@@ -1036,6 +1038,9 @@ def _persist(
         fields += ["status", "result", "finished_at"]
     if old_state is None:
         fields += ["status", "started_at"]
+    away_due = _away_answers_due(rules, state, seats, pending, now)
+    if away_due:  # an away seat is not called for what the site answers for it at once
+        newly_waiting = [s for s in newly_waiting if s.position not in away_due]
     if newly_waiting or result is not None:
         _notify(writes, table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
     writes.update(table, fields)
@@ -1044,7 +1049,7 @@ def _persist(
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
     if automatic_due:
         queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version, countdown=automatic_pace(pending))
-    for position in _away_answers_due(rules, state, seats, pending, now):
+    for position in away_due:
         queueing.enqueue_on_commit(queueing.ANSWER_AWAY, table.pk, position, table.version)
     if newly_waiting or result is not None:
         queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)

@@ -18,8 +18,10 @@ from django.utils import timezone
 from games import queueing, services
 from games.engine import registry
 from games.engine.core import IllegalCommand
-from games.models import Command, Event, Seat, Table
+from games.models import Command, Event, Notification, Seat, Table
 from games.presenters import moment_text
+from games.rendering import render_log_entries
+from games.selectors import viewer_for
 from games.tasks import answer_away_task, sweep_away_seats
 from tests.bsg.site.test_bsg_page import HX, _form_fields, _page
 from tests.bsg.site.test_bsg_standing import _hand, _to_a_check
@@ -83,6 +85,9 @@ def test_an_away_seats_contribution_is_made_for_it_once_and_nobody_elses(cast: l
     assert queued == [(table.pk, second, table.version)]
     assert RULES.seats_to_act(state_of(table)) == {second}  # nothing happens before the worker's task
     version = table.version
+    # the away player is not called for what the site answers for them
+    assert not Notification.objects.filter(table=table, user=cast[second], version=version).exists()
+    seen = Seat.objects.get(table=table, position=second).seen_version
     answer_away_task(table.pk, second, version)
     answer_away_task(table.pk, second, version)  # delivered twice: applied once
     table.refresh_from_db()
@@ -96,6 +101,7 @@ def test_an_away_seats_contribution_is_made_for_it_once_and_nobody_elses(cast: l
     assert row.idempotency_key == services.away_answer_key(table_id=table.pk, position=second, version=version)
     kinds = list(Event.objects.filter(table=table, seq=table.version).values_list("kind", "data", "visible_to"))
     seat = Seat.objects.get(table=table, position=second)
+    assert seat.seen_version == seen  # the log since their last visit is still new to them
     assert kinds[0] == ("away_answered", {"seat": second, "until": seat.away_until.isoformat()}, None)
     assert kinds[1][0] == "check_contribution_done" and kinds[1][1] == {"seat": second, "count": 0}
     # the same answer at a version already past does nothing, even straight through the service
@@ -208,6 +214,20 @@ def test_the_consoles_form_sets_the_order_shows_until_when_and_takes_it_back(cas
     assert response.status_code == 200
     assert Seat.objects.get(table=table, position=1).away_until is None
     assert "Sei assente fino" not in _hand(_page(clients[1], table))
+
+
+def test_the_log_line_reads_the_time_in_each_readers_zone_on_the_socket_too(cast: list[Any], queued: Any) -> None:
+    table = seeded_table("bsg", cast, seed=7)
+    state = _to_a_check(table, cast, logged_in_clients(cast))
+    first = state["check"]["order"][0]
+    services.seat_away_set(table_id=table.pk, user=cast[first], hours=12)
+    table.refresh_from_db()
+    answer_away_task(table.pk, first, table.version)
+    until = Seat.objects.get(table=table, position=first).away_until
+    for reader, zone in ((cast[0], "America/New_York"), (cast[2], "UTC")):
+        viewer = viewer_for(table_id=table.pk, user=reader)  # as a websocket renders: no request, no middleware
+        html, _last = render_log_entries(viewer, after_id=0)
+        assert f"is away until {moment_text(until, zone)}:" in html
 
 
 def test_the_time_reads_in_the_readers_zone() -> None:
