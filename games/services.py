@@ -673,9 +673,12 @@ def away_orders_lapse(*, now: Any = None) -> int:
         return 0
     with transaction.atomic():
         Seat.objects.filter(pk__in=[pk for pk, _t in lapsed], away_until__lte=now).update(away_until=None)
-        tables = sorted({t for _pk, t in lapsed})
-        Table.objects.filter(pk__in=tables).update(updated_at=now)
-        for table_id, version in Table.objects.filter(pk__in=tables).values_list("pk", "version"):
+        # a new stamp for the tables in play (their seats' cached renders showed the order); a finished
+        # table's pages offer no order, and its place in the lists of finished games stays as it was
+        active = Table.objects.filter(pk__in=sorted({t for _pk, t in lapsed}), status=Table.Status.ACTIVE)
+        rows = list(active.values_list("pk", "version"))
+        Table.objects.filter(pk__in=[pk for pk, _v in rows]).update(updated_at=now)
+        for table_id, version in rows:
             broadcast.table_updated_on_commit(table_id=table_id, version=version, reread=True)
     return len(lapsed)
 

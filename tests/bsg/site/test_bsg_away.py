@@ -21,6 +21,7 @@ from games.engine.core import IllegalCommand
 from games.models import Command, Event, Notification, Seat, Table
 from games.presenters import moment_text
 from games.rendering import render_log_entries
+from games.replaying import table_replay_check
 from games.selectors import viewer_for
 from games.tasks import answer_away_task, sweep_away_seats
 from tests.bsg.site.test_bsg_page import HX, _form_fields, _page
@@ -107,6 +108,7 @@ def test_an_away_seats_contribution_is_made_for_it_once_and_nobody_elses(cast: l
     # the same answer at a version already past does nothing, even straight through the service
     assert services.seat_away_answer(table_id=table.pk, position=second, expected_version=version) is None
     assert Command.objects.filter(table=table, kind="finish_contributing", seat=second).count() == 1
+    assert table_replay_check(table).identical  # the move log replays as any other
     log = logged_in_clients([cast[current]])[0].get(reverse("table_log", args=[table.pk])).content.decode()
     assert f"Player {second + 1} ({cast[second].username}) is away until" in log
     assert "the site answered for them, adding nothing" in log
