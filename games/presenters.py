@@ -77,6 +77,16 @@ def seat_ref(seat: int) -> str:
     return str(seat + 1)
 
 
+def zone_named(name: str | None) -> zoneinfo.ZoneInfo | None:
+    """The time zone of an IANA name (a profile's), or None for an empty or unknown one."""
+    if not name:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def moment_text(when: datetime.datetime | str, time_zone: str | None = None) -> str:
     """A moment as the reader reads times: in ``time_zone`` (an IANA name: the reader's profile) or else the
     active time zone (the request's, ``accounts.middleware``), in the active language's short date and time
@@ -86,13 +96,7 @@ def moment_text(when: datetime.datetime | str, time_zone: str | None = None) -> 
             when = datetime.datetime.fromisoformat(when)
         except ValueError:
             return when
-    zone: datetime.tzinfo | None = None
-    if time_zone:
-        try:
-            zone = zoneinfo.ZoneInfo(time_zone)
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            zone = None
-    local = timezone.localtime(when, zone)
+    local = timezone.localtime(when, zone_named(time_zone))
     return f"{formats.date_format(local, 'SHORT_DATETIME_FORMAT')} {local.tzname() or ''}".strip()
 
 

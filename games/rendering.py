@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import zoneinfo
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -22,7 +21,7 @@ from django.utils.safestring import SafeData, mark_safe
 
 from games.models import Event, Seat, Table
 from games.parts import digest_of, out_of_band, rendered_parts
-from games.presenters import seat_names
+from games.presenters import seat_names, zone_named
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
@@ -288,11 +287,7 @@ def render_log_entries(
 def reader_time_zone(viewer: Viewer) -> Iterator[None]:
     """The viewer's own time zone (its profile's) active around a render of texts with times in them (an
     away seat's log line): the websocket has no request, so ``accounts.middleware`` did not activate it."""
-    name = getattr(viewer.user, "time_zone", "") or ""
-    try:
-        zone = zoneinfo.ZoneInfo(name) if name else None
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = None
+    zone = zone_named(getattr(viewer.user, "time_zone", None))
     if zone is None:
         yield
         return

@@ -497,9 +497,12 @@ def automatic_step_key(*, table_id: int, version: int) -> uuid.UUID:
     Recorded with the issuer ``AUTO_SEAT``, where no client's command is ever recorded, so no key a
     client sends can meet it; keyed with the site secret besides, so that nobody can compute it.
     """
-    digest = hmac.new(
-        settings.SECRET_KEY.encode(), f"hyperlane:auto-step:{table_id}:{version}".encode(), hashlib.sha256
-    ).digest()
+    return _server_key(f"auto-step:{table_id}:{version}")
+
+
+def _server_key(purpose: str) -> uuid.UUID:
+    """An idempotency key only the server can make (keyed with the site secret), one per ``purpose``."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"hyperlane:{purpose}".encode(), hashlib.sha256).digest()
     return uuid.UUID(bytes=digest[:16], version=4)
 
 
@@ -629,8 +632,8 @@ def seat_away_answer(*, table_id: int, position: int, expected_version: int) -> 
         if table.status != Table.Status.ACTIVE or table.version != expected_version:
             return None
         seat = next((s for s in seats if s.position == position), None)
-        now = timezone.now()
-        if seat is None or not _is_away(seat, now):
+        until = seat.away_until if seat is not None else None
+        if seat is None or until is None or not _is_away(seat, timezone.now()):
             return None
         rules = _rules_for(table)
         state = rules.load(table.state)
@@ -644,8 +647,7 @@ def seat_away_answer(*, table_id: int, position: int, expected_version: int) -> 
             return None
         rng = Rng.load(table.rng_state)
         outcome = _apply_checked(rules, state, command, rng)
-        assert seat.away_until is not None
-        note = EngineEvent(AWAY_EVENT, {"seat": position, "until": seat.away_until.isoformat()})
+        note = EngineEvent(AWAY_EVENT, {"seat": position, "until": until.isoformat()})
         _write_command_version(
             table, rules, seats, seat=position, user=seat.user, kind=command.kind, args=command.args,
             key=away_answer_key(table_id=table.pk, position=position, version=expected_version), undoable=False,
@@ -658,10 +660,7 @@ def away_answer_key(*, table_id: int, position: int, version: int) -> uuid.UUID:
     """The key the answer made for an away seat at ``version`` is logged under (with the seat as issuer):
     keyed with the site secret, so that no client can send it, and one per version, so that the answer
     due at one version is logged once whoever delivers it."""
-    digest = hmac.new(
-        settings.SECRET_KEY.encode(), f"hyperlane:away:{table_id}:{position}:{version}".encode(), hashlib.sha256
-    ).digest()
-    return uuid.UUID(bytes=digest[:16], version=4)
+    return _server_key(f"away:{table_id}:{position}:{version}")
 
 
 def away_orders_lapse(*, now: Any = None) -> int:
