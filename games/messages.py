@@ -69,11 +69,17 @@ ERROR_MESSAGES: dict[str, Promise] = {
     ),
     "reason_required": _("Please give a reason."),
     "no_step_to_retry": _("This table has no stopped automatic step to retry."),
+    # away (a seat answered for while its player is away)
+    "bad_away_duration": _("You can be away for 12 hours, 1 day or 2 days only."),
+    "not_your_seat": _("You can only say that you are away for your own seat."),
+    "away_not_supported": _("This game answers nothing for a player who is away."),
+    "not_away": _("You are not away at this table."),
 }
 
 #: Log lines of the events the platform itself writes (the engines' own are in their ``EVENTS``).
 PLATFORM_EVENTS: dict[str, Promise] = {
     "command_undone": _("{seat} took back their last move."),
+    "away_answered": _("{seat} is away until {until}: the site answered for them, adding nothing."),
 }
 
 #: Shown when a code has neither a platform sentence nor an engine template.

@@ -100,6 +100,9 @@ class Seat(models.Model):
     seen_version = models.PositiveIntegerField(default=0, verbose_name=_("last seen version"))
     #: Set while the game waits on this seat; cleared when it acts. Drives badges and reminders.
     waiting_since = models.DateTimeField(null=True, blank=True, verbose_name=_("waiting since"))
+    #: The player is away until then: what the game declares answerable in absence (``Rules.away_command``)
+    #: is answered for this seat (``services.seat_away_answer``). None, or a time past: not away.
+    away_until = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("away until"))
 
     class Meta:
         verbose_name = _("seat")

@@ -8,15 +8,18 @@ in ``games.engine.<slug>.messages``; the texts are translated through Django's g
 from __future__ import annotations
 
 import contextlib
+import datetime
 import functools
 import importlib
 import json
 import string
+import zoneinfo
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache
 from typing import Any, TypeVar
 
+from django.utils import formats, timezone
 from django.utils.translation import get_language, gettext
 
 from games.engine.core import Command, Decision, Rng, Rules
@@ -74,6 +77,29 @@ def seat_ref(seat: int) -> str:
     return str(seat + 1)
 
 
+def zone_named(name: str | None) -> zoneinfo.ZoneInfo | None:
+    """The time zone of an IANA name (a profile's), or None for an empty or unknown one."""
+    if not name:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def moment_text(when: datetime.datetime | str, time_zone: str | None = None) -> str:
+    """A moment as the reader reads times: in ``time_zone`` (an IANA name: the reader's profile) or else the
+    active time zone (the request's, ``accounts.middleware``), in the active language's short date and time
+    format, with the zone's abbreviation. ``when`` may be an ISO 8601 string (an event's data)."""
+    if isinstance(when, str):
+        try:
+            when = datetime.datetime.fromisoformat(when)
+        except ValueError:
+            return when
+    local = timezone.localtime(when, zone_named(time_zone))
+    return f"{formats.date_format(local, 'SHORT_DATETIME_FORMAT')} {local.tzname() or ''}".strip()
+
+
 def player_label(seat: int) -> str:
     return gettext("Player %(n)s") % {"n": seat_ref(seat)}
 
@@ -119,7 +145,12 @@ class Presenter:
     def event_text(self, rules: Rules, kind: str, data: Mapping[str, Any]) -> str:
         platform = PLATFORM_EVENTS.get(kind)
         if platform is not None:
-            return fill(str(platform), self.describe_params(data))
+            params = self.describe_params(data)
+            if isinstance(data.get("until"), str):  # an away seat's order (services.seat_away_answer)
+                params["until"] = moment_text(data["until"])
+                if isinstance(data.get("seat"), int) and data["seat"] >= 0:  # "Player 2 (Bob)" in every game
+                    params["seat"] = player_label(data["seat"])
+            return fill(str(platform), params)
         template = self._table("EVENTS").get(kind)
         if template is None:
             return kind.replace("_", " ")

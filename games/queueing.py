@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 ADVANCE_TABLE = "games.tasks.advance_table_task"  # (table_id, expected_version): the automatic step due
 NOTIFY_USERS = "games.tasks.notify_users_task"  # (table_id, version): the emails of a new version
+ANSWER_AWAY = "games.tasks.answer_away_task"  # (table_id, position, expected_version): an away seat's answer
 
 
 def send_on_commit(task_name: str, *args: Any) -> None:

@@ -6,8 +6,9 @@ half-made choice in my decision panel survives another seat's move when my decis
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -15,12 +16,12 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.safestring import SafeData, mark_safe
 
 from games.models import Event, Seat, Table
 from games.parts import digest_of, out_of_band, rendered_parts
-from games.presenters import seat_names
+from games.presenters import seat_names, zone_named
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
 #: The fragments of the table page, each an element whose id is ``frag-<name>``.
@@ -260,9 +261,10 @@ def render_log_entries(
 
     ``rows``: the table's events after ``after_id``, when the caller has read them (``event_rows``).
     """
-    entries = log_for_seat(
-        table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats, rows=rows
-    )
+    with reader_time_zone(viewer):
+        entries = log_for_seat(
+            table=viewer.table, seat=viewer.position, after_id=after_id, seats=viewer.seats, rows=rows
+        )
     if not entries:
         return "", after_id
     seen = viewer.seat.seen_version if viewer.seat else None
@@ -281,11 +283,24 @@ def render_log_entries(
     return _steady(key, template, {"entries": entries, "seen_version": seen}), entries[-1]["id"]
 
 
+@contextlib.contextmanager
+def reader_time_zone(viewer: Viewer) -> Iterator[None]:
+    """The viewer's own time zone (its profile's) active around a render of texts with times in them (an
+    away seat's log line): the websocket has no request, so ``accounts.middleware`` did not activate it."""
+    zone = zone_named(getattr(viewer.user, "time_zone", None))
+    if zone is None:
+        yield
+        return
+    with timezone.override(zone):
+        yield
+
+
 def render_log_page(viewer: Viewer, *, before_id: int | None = None) -> tuple[str, int]:
     """A page of this viewer's log (``selectors.log_page``) as list items: the newest lines, or those
     before ``before_id``, headed by the control that loads the page before them when there is one.
     Also the id of its newest line (0 if none), where the page's websocket goes on from."""
-    page = log_page(table=viewer.table, seat=viewer.seat, before_id=before_id, seats=viewer.seats)
+    with reader_time_zone(viewer):
+        page = log_page(table=viewer.table, seat=viewer.seat, before_id=before_id, seats=viewer.seats)
     html = render_to_string(
         "games/table.html#log_page",
         {

@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from config.prepared import PreparedRead
@@ -22,7 +25,7 @@ from games.invites import invite_link
 from games.messages import game_name
 from games.models import ChatMessage, Command, Event, Seat, Table
 from games.parts import Part
-from games.presenters import presenter_for, seat_names
+from games.presenters import moment_text, presenter_for, seat_names
 
 # The reads of every render and move: the ORM compiles each once (config/prepared.py).
 TABLE_BY_PK = PreparedRead("table by pk", lambda table_id: Table.objects.filter(pk=table_id)[:1], params=["table_id"])
@@ -272,6 +275,7 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         "is_open": table.status == Table.Status.OPEN,
         "is_active": table.status == Table.Status.ACTIVE,
     }
+    ctx["away"] = away_context(viewer, rules)
     if table.result:
         ctx["result_reason"] = presenter.message_text(rules, table.result.get("reason", ""))
         tiebreak = table.result.get("tiebreak")
@@ -318,6 +322,28 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         parts = [_planted_leak(p, view) if p.public else p for p in parts]
     ctx["parts"] = parts
     return ctx
+
+
+#: The lengths of time the away order offers (``services.AWAY_HOURS``), as the console names them.
+AWAY_CHOICES = ((12, gettext_noop("12 hours")), (24, gettext_noop("1 day")), (48, gettext_noop("2 days")))
+
+
+def away_context(viewer: Viewer, rules: Any) -> dict[str, Any] | None:
+    """The seat's away order as its own console shows it (RULINGS bsg G45), or None where it offers none
+    (a spectator, a resigned seat, a table not in play, a game that answers nothing in absence): where it
+    posts, the seat's position, until when it is away (in the reader's time zone and language; "" when it
+    is not) and the lengths of time it may choose. Plain JSON: it goes into a board part's data."""
+    seat, table = viewer.seat, viewer.table
+    if seat is None or seat.resigned or table.status != Table.Status.ACTIVE or not rules.answers_in_absence():
+        return None
+    away = seat.away_until is not None and seat.away_until > timezone.now()
+    zone = getattr(viewer.user, "time_zone", None)
+    return {
+        "url": reverse("table_away", args=[table.pk]),
+        "seat": seat.position,
+        "until": moment_text(seat.away_until, zone) if away and seat.away_until is not None else "",
+        "choices": [{"hours": hours, "label": _(label)} for hours, label in AWAY_CHOICES],
+    }
 
 
 def _planted_leak(part: Part, view: Any) -> Part:

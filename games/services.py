@@ -14,6 +14,7 @@ import secrets
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -496,9 +497,12 @@ def automatic_step_key(*, table_id: int, version: int) -> uuid.UUID:
     Recorded with the issuer ``AUTO_SEAT``, where no client's command is ever recorded, so no key a
     client sends can meet it; keyed with the site secret besides, so that nobody can compute it.
     """
-    digest = hmac.new(
-        settings.SECRET_KEY.encode(), f"hyperlane:auto-step:{table_id}:{version}".encode(), hashlib.sha256
-    ).digest()
+    return _server_key(f"auto-step:{table_id}:{version}")
+
+
+def _server_key(purpose: str) -> uuid.UUID:
+    """An idempotency key only the server can make (keyed with the site secret), one per ``purpose``."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"hyperlane:{purpose}".encode(), hashlib.sha256).digest()
     return uuid.UUID(bytes=digest[:16], version=4)
 
 
@@ -553,6 +557,142 @@ def automatic_step_retry(*, table_id: int, moderator: User) -> None:
         queueing.send_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version)
     log.info("automatic step of table %s at version %s retried by moderator %s", table_id, table.version, moderator.pk)
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
+
+
+# --- away: answers made for a seat whose player is away (RULINGS bsg G45) ---------------------------
+
+#: The lengths of time a seat may be away for, in hours (the console offers these and nothing else).
+AWAY_HOURS = (12, 24, 48)
+#: The platform's log line of an answer made for an away seat (``games.messages.PLATFORM_EVENTS``).
+AWAY_EVENT = "away_answered"
+
+
+def seat_away_set(*, table_id: int, user: User, hours: int | None, position: int | None = None) -> Seat:
+    """The user's seat is away for ``hours`` (one of ``AWAY_HOURS``) from now, or back (``hours`` None).
+
+    ``position``: the seat the page says it sets (refused unless it is the user's own). Only at a table in
+    play whose game answers something in absence (``Rules.answers_in_absence``). The order is the seat's
+    own: the table's version does not move (the engine never sees it), its pages are told to read it again.
+    If the game waits on the seat for something answerable in absence right now, the answer is queued.
+    """
+    if hours is not None and hours not in AWAY_HOURS:
+        raise IllegalCommand("bad_away_duration")
+    with transaction.atomic():
+        table, seats = _lock_table_with_seats(table_id)
+        mine = _issuer(seats, user)
+        if position is not None and position != mine.position:
+            raise IllegalCommand("not_your_seat")
+        if table.status != Table.Status.ACTIVE:
+            raise IllegalCommand("game_not_active")
+        seat = _seat_of(seats, user)
+        rules = _rules_for(table)
+        if not rules.answers_in_absence():
+            raise IllegalCommand("away_not_supported")
+        now = timezone.now()
+        if hours is None and not _is_away(seat, now):
+            raise IllegalCommand("not_away")
+        seat.away_until = None if hours is None else now + timedelta(hours=hours)
+        seat.save(update_fields=["away_until"])
+        table.save(update_fields=["updated_at"])  # a new stamp: the seat's cached render shows the order
+        if hours is not None and table.state is not None:
+            state = rules.load(table.state)
+            pending = rules.pending(state)
+            for due in _away_answers_due(rules, state, [seat], pending, now):
+                queueing.enqueue_on_commit(queueing.ANSWER_AWAY, table.pk, due, table.version)
+    log.info("table %s seat %s away until %s", table_id, seat.position, seat.away_until)
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version, reread=True)
+    return seat
+
+
+def _is_away(seat: Seat, now: Any) -> bool:
+    return seat.away_until is not None and seat.away_until > now and not seat.resigned
+
+
+def _away_answers_due(rules: Rules, state: Any, seats: Sequence[Seat], pending: Sequence[Decision], now: Any) -> list[int]:
+    """The positions among ``seats`` that are away and that the game waits on for something it answers in
+    their absence (``Rules.away_command``). Cheap when nobody is away (nothing is asked of the engine)."""
+    away = [s.position for s in seats if _is_away(s, now)]
+    if not away or not pending:
+        return []
+    waited = {p for d in pending for p in d.seats}
+    return [p for p in away if p in waited and rules.away_command(state, p) is not None]
+
+
+def seat_away_answer(*, table_id: int, position: int, expected_version: int) -> CommandResult | None:
+    """Send, as the seat's own command, the answer the game makes for seat ``position`` while its player is
+    away, if the table is still at ``expected_version``, the seat still away and the game still waiting on
+    it for something it answers in absence. Called by the Celery task: a duplicate delivery, a task for an
+    old version, an order withdrawn or run out meanwhile do nothing.
+
+    The one command path: table lock, version check, the argument and decision checks of a seat's command,
+    and an idempotency key the server makes (``away_answer_key``), logged under the seat itself.
+    """
+    with transaction.atomic():
+        table, seats = _lock_table_with_seats(table_id)
+        if table.status != Table.Status.ACTIVE or table.version != expected_version:
+            return None
+        seat = next((s for s in seats if s.position == position), None)
+        until = seat.away_until if seat is not None else None
+        if seat is None or until is None or not _is_away(seat, timezone.now()):
+            return None
+        rules = _rules_for(table)
+        state = rules.load(table.state)
+        if position not in rules.seats_to_act(state):
+            return None
+        command = rules.away_command(state, position)
+        if command is None:
+            return None
+        if command.seat != position or command not in rules.legal_commands(state, position):
+            log.error("table %s: the engine's away answer %r is not a legal command of seat %s", table.pk, command.kind, position)
+            return None
+        rng = Rng.load(table.rng_state)
+        outcome = _apply_checked(rules, state, command, rng)
+        note = EngineEvent(AWAY_EVENT, {"seat": position, "until": until.isoformat()})
+        _write_command_version(
+            table, rules, seats, seat=position, user=seat.user, kind=command.kind, args=command.args,
+            key=away_answer_key(table_id=table.pk, position=position, version=expected_version), undoable=False,
+            old_state=state, state=outcome.state, rng=rng, events=[note, *outcome.events], present=False,
+        )
+    return CommandResult(version=table.version, table=table, seats=tuple(seats))
+
+
+def away_answer_key(*, table_id: int, position: int, version: int) -> uuid.UUID:
+    """The key the answer made for an away seat at ``version`` is logged under (with the seat as issuer):
+    keyed with the site secret, so that no client can send it, and one per version, so that the answer
+    due at one version is logged once whoever delivers it."""
+    return _server_key(f"away:{table_id}:{position}:{version}")
+
+
+def away_orders_lapse(*, now: Any = None) -> int:
+    """Clear the away orders whose time is up, telling their tables' pages (the seat's console shows the
+    order no more); the answers already stopped at that time (``_is_away``). Returns how many lapsed."""
+    now = now or timezone.now()
+    lapsed = list(Seat.objects.filter(away_until__lte=now).values_list("pk", "table_id"))
+    if not lapsed:
+        return 0
+    with transaction.atomic():
+        Seat.objects.filter(pk__in=[pk for pk, _t in lapsed], away_until__lte=now).update(away_until=None)
+        # a new stamp for the tables in play (their seats' cached renders showed the order); a finished
+        # table's pages offer no order, and its place in the lists of finished games stays as it was
+        active = Table.objects.filter(pk__in=sorted({t for _pk, t in lapsed}), status=Table.Status.ACTIVE)
+        rows = list(active.values_list("pk", "version"))
+        Table.objects.filter(pk__in=[pk for pk, _v in rows]).update(updated_at=now)
+        for table_id, version in rows:
+            broadcast.table_updated_on_commit(table_id=table_id, version=version, reread=True)
+    return len(lapsed)
+
+
+def away_answers_resend(*, older_than: Any) -> list[tuple[int, int, int]]:
+    """(table, position, version) of the away seats an active table has waited on since before
+    ``older_than``: their answer's task was lost (the sweeper queues it again; a duplicate does nothing)."""
+    now = timezone.now()
+    rows = (
+        Seat.objects.filter(
+            away_until__gt=now, resigned=False, waiting_since__lt=older_than, table__status=Table.Status.ACTIVE
+        )
+        .values_list("table_id", "position", "table__version")
+    )
+    return [(t, p, v) for t, p, v in rows]
 
 
 def _offered(rules: Rules, state: Any, seat: int) -> list[EngineCommand]:
@@ -656,9 +796,11 @@ def _write_command_version(
     rng: Rng,
     events: Sequence[EngineEvent],
     writes: _Writes | None = None,
+    present: bool = True,
 ) -> None:
     """Log one command as the table's next version and write that version (caller holds the lock), with
-    the caller's own ``writes`` of that version if any."""
+    the caller's own ``writes`` of that version if any. ``present``: the seat's player sent it (False: the
+    site answered for an away seat), so the log up to here counts as read by them."""
     table.version += 1
     if writes is None:
         writes = _Writes(table._state.db or "default")
@@ -671,7 +813,7 @@ def _write_command_version(
         rng=rng,
         events=events,
         seats=seats,
-        acting_seat=None if seat == AUTO_SEAT else seat,
+        acting_seat=None if seat == AUTO_SEAT or not present else seat,
         writes=writes,
     )
 
@@ -898,6 +1040,9 @@ def _persist(
         fields += ["status", "result", "finished_at"]
     if old_state is None:
         fields += ["status", "started_at"]
+    away_due = _away_answers_due(rules, state, seats, pending, now)
+    if away_due:  # an away seat is not called for what the site answers for it at once
+        newly_waiting = [s for s in newly_waiting if s.position not in away_due]
     if newly_waiting or result is not None:
         _notify(writes, table=table, seats=seats, newly_waiting=newly_waiting, finished=result is not None)
     writes.update(table, fields)
@@ -906,6 +1051,8 @@ def _persist(
     broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
     if automatic_due:
         queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version, countdown=automatic_pace(pending))
+    for position in away_due:
+        queueing.enqueue_on_commit(queueing.ANSWER_AWAY, table.pk, position, table.version)
     if newly_waiting or result is not None:
         queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)
 

@@ -12,7 +12,13 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.engine.core import IllegalCommand
-from games.services import automatic_step_apply, automatic_step_failed
+from games.services import (
+    automatic_step_apply,
+    automatic_step_failed,
+    away_answers_resend,
+    away_orders_lapse,
+    seat_away_answer,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +58,32 @@ def sweep_automatic_steps() -> int:
     for table_id, version in stuck:
         advance_table_task.delay(table_id, version)
     return len(stuck)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def answer_away_task(table_id: int, position: int, expected_version: int) -> None:
+    """Make the answer due at ``expected_version`` for seat ``position``, whose player is away (RULINGS bsg
+    G45); does nothing for an old version, a seat back or no longer waited on, or a second delivery. A
+    failure is logged: nothing is lost, the seat answers for itself as if it were not away."""
+    try:
+        seat_away_answer(table_id=table_id, position=position, expected_version=expected_version)
+    except Exception as exc:
+        log.exception(
+            "away answer failed: table=%s seat=%s version=%s error=%s",
+            table_id, position, expected_version, failure_code(exc),
+        )
+
+
+@shared_task(ignore_result=True)
+def sweep_away_seats() -> int:
+    """Clear the away orders whose time is up, and re-send the answers of away seats still waited on after
+    a while (a lost message delays an answer, never loses it). Returns how many answers were re-sent."""
+    away_orders_lapse()
+    cutoff = timezone.now() - timedelta(seconds=settings.HYPERLANE_AUTO_STEP_RESEND_AFTER)
+    due = away_answers_resend(older_than=cutoff)
+    for table_id, position, version in due:
+        answer_away_task.delay(table_id, position, version)
+    return len(due)
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -103,6 +103,44 @@ def table_command(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_away(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The seat's away order (RULINGS bsg G45): ``hours`` one of ``services.AWAY_HOURS``, or ``back``;
+    ``seat`` the position the page sets it for. Answers the seat's fresh fragments, or the refusal."""
+    viewer = _viewer_or_404(request, table_id)
+    if ratelimit.over_limit("move", request.user.pk, limit=settings.HYPERLANE_MOVE_RATE_PER_MINUTE, window=60):
+        return _error_response(request, viewer, _("Too many moves in a minute; wait a moment."), 429)
+    try:
+        services.seat_away_set(
+            table_id=table_id,
+            user=request.user,
+            hours=_away_hours(request.POST.get("hours", "")),
+            position=_away_position(request.POST.get("seat")),
+        )
+    except IllegalCommand as exc:
+        return _error_response(request, viewer, error_text(exc, viewer.table.game), 422)
+    return HttpResponse("".join(render_fragments(_viewer_or_404(request, table_id), oob=True).values()))
+
+
+def _away_hours(raw: str) -> int | None:
+    """``back``: None; a number of hours the service checks; anything else is refused as a bad duration."""
+    if raw == "back":
+        return None
+    if raw.isascii() and raw.isdigit() and len(raw) <= 4:
+        return int(raw)
+    raise IllegalCommand("bad_away_duration")
+
+
+def _away_position(raw: str | None) -> int | None:
+    """The seat the form names (absent: the user's own); anything but a seat number is not the user's."""
+    if raw is None:
+        return None
+    if raw.isascii() and raw.isdigit() and len(raw) <= 3:
+        return int(raw)
+    raise IllegalCommand("not_your_seat")
+
+
+@login_required
+@require_POST
 def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
     viewer = _viewer_or_404(request, table_id)
     if ratelimit.over_limit("chat", request.user.pk, limit=settings.HYPERLANE_CHAT_RATE_PER_MINUTE, window=60):

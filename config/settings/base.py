@@ -252,6 +252,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     "sweep-automatic-steps": {"task": "games.tasks.sweep_automatic_steps", "schedule": 10.0},
+    # away seats (RULINGS bsg G45): lapsed orders cleared, lost answers re-sent
+    "sweep-away-seats": {"task": "games.tasks.sweep_away_seats", "schedule": 30.0},
     "send-turn-notifications": {"task": "games.tasks.send_turn_notifications", "schedule": 60.0},
     "remind-waiting-players": {"task": "games.tasks.remind_waiting_players", "schedule": 3600.0},
 }

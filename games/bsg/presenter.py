@@ -631,6 +631,7 @@ class BsgPresenter(Presenter):
         if position is not None:
             hand = hand_data(view, position)
             hand.update(self._interrupt_forms(rules, view, position, ctx))
+            hand["away"] = ctx.get("away")  # the seat's away order, its own (RULINGS G45)
             parts.insert(2, Part("bsg-hand", "bsg/hand.html", hand, public=False))
         return parts
 

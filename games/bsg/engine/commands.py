@@ -141,6 +141,20 @@ def auto_command(state: State) -> Command | None:
     return None
 
 
+def away_command(state: State, seat: int) -> Command | None:
+    """What the site answers for a seat whose player is away (RULINGS G45): nothing more to the skill check
+    under way (``finish_contributing``: the cards it already put in stay, none usually) and, after the
+    reveal, let the total stand (``after_check`` without a card). Nothing else is answered in absence."""
+    decision = next((d for d in pending(state) if seat in d.seats), None)
+    if decision is None or state["phase"] != "turn":
+        return None
+    if decision.prompt == "contribute_to_check":
+        return _c(seat, "finish_contributing")
+    if decision.prompt == "after_check_window":
+        return _c(seat, "after_check")
+    return None
+
+
 def _c(seat: int, kind: str, **args: Any) -> Command:
     return Command(seat, kind, args)
 

@@ -43,6 +43,9 @@ class BsgRules(Rules):
     def auto_command(self, state: State) -> Command | None:
         return commands.auto_command(state)
 
+    def away_command(self, state: State, seat: int) -> Command | None:
+        return commands.away_command(state, seat)
+
     def apply(self, state: State, command: Command, rng: Rng) -> Outcome:
         ctx = Ctx(state=copy_state(state), rng=rng)
         commands.dispatch(ctx, command)

@@ -8,6 +8,8 @@ handed. ``apply`` never mutates its input. The platform drives it:
 - ``legal_commands(state, seat)`` -> every command that seat may send now, in a deterministic order;
 - ``apply(state, command, rng)`` -> Outcome, or raises ``IllegalCommand``;
 - ``auto_command(state)`` -> the command for an automatic step, when ``pending`` holds one;
+- ``away_command(state, seat)`` (optional) -> the answer the platform sends for a seat that is away, when
+  the game waits on it for something a seat may answer in its absence;
 - ``view(state, seat)`` -> what that seat (None: a spectator) may see, as JSON;
 - ``zones(state)`` -> the deck-like piles, mirrored as database rows;
 - ``result(state)`` -> the Result once the game is over;
@@ -113,6 +115,18 @@ class Rules:
     def auto_command(self, state: Any) -> Command | None:
         """The command for the automatic step now due, if any (seat ``AUTO_SEAT``)."""
         return None
+
+    def away_command(self, state: Any, seat: int) -> Command | None:
+        """The answer the platform sends for ``seat`` while its player is away (a time-bound order kept by the
+        site, which the engine never sees: it knows no clock), when the game waits on that seat for something
+        the game declares answerable in absence (BSG: an empty contribution to the skill check under way);
+        None otherwise. It must be one of the seat's legal commands, and it is logged as the seat's own.
+        By default nothing is: a game that answers nothing in absence offers no "away" order."""
+        return None
+
+    def answers_in_absence(self) -> bool:
+        """Whether this game answers anything for an away seat (it overrides ``away_command``)."""
+        return type(self).away_command is not Rules.away_command
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
