@@ -22,6 +22,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 import traceback
@@ -161,6 +162,8 @@ _GAMES: dict[str, Rules] = {}
 
 
 def _init(with_toy: bool) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a worker is stopped by the parent (``pool.terminate``)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _GAMES.update(all_games(with_toy))
 
 
@@ -180,6 +183,8 @@ def main() -> int:
     print(f"bench/playouts.py  {machine()}\n  workers={args.workers}"
           f"  games={args.games} per game  max_steps={args.max_steps or 'per game'}")
     failures: list[dict[str, Any]] = []
+    interrupted = False
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # ``kill``: stop as Ctrl-C does, with the report
     with multiprocessing.Pool(args.workers, initializer=_init, initargs=(args.toy,)) as pool:
         for slug, rules in _GAMES.items():
             if args.only and slug != args.only:
@@ -199,7 +204,17 @@ def main() -> int:
             by_players: dict[int, Counter[str]] = {}
             steps_by_players: Counter[int] = Counter()
             steps = 0
-            for out in pool.imap_unordered(run_one, jobs, chunksize=8):
+            interrupted = False
+            results = pool.imap_unordered(run_one, jobs, chunksize=8)
+            while True:
+                try:
+                    out = next(results)
+                except StopIteration:
+                    break
+                except KeyboardInterrupt:  # SIGINT or SIGTERM: report what was played, then stop
+                    interrupted = True
+                    pool.terminate()
+                    break
                 if out["ok"]:
                     reasons[out["reason"]] += 1
                     kinds.update(out["kinds"])
@@ -215,6 +230,10 @@ def main() -> int:
                     print(f"  {slug}: {done:,} of {len(jobs):,} in {time.perf_counter() - started:,.0f} s",
                           file=sys.stderr, flush=True)
             elapsed = time.perf_counter() - started
+            played = sum(reasons.values()) + len([f for f in failures if f["slug"] == slug])
+            if interrupted:
+                print(f"\nINTERRUPTED after {played:,} of {len(jobs):,} playouts: the figures below are those games'")
+                jobs = jobs[:played]
             for players, _ in game_cells:
                 per_players[players] += 1
             print(f"\n== {slug}: {len(jobs):,} playouts over {len(game_cells)} cells"
@@ -230,13 +249,15 @@ def main() -> int:
             print("  command kinds:  " + ", ".join(f"{k} {v:,}" for k, v in kinds.most_common()))
             game_failures = [f for f in failures if f["slug"] == slug]
             print(f"  failures: {len(game_failures)}")
+            if interrupted:
+                break
     for i, f in enumerate(failures):
         print(f"FAIL {f['slug']} players={f['players']} options={json.dumps(f['options'], sort_keys=True)}"
               f" seed={f['seed']}: {f['error']}")
         if f.get("trace") and i < 10:
             print("    " + f["trace"].replace("\n", "\n    "))
     print(f"\n{'FAILED' if failures else 'OK'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+    return 1 if failures else (2 if interrupted else 0)
 
 
 if __name__ == "__main__":
