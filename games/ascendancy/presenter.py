@@ -1112,6 +1112,8 @@ def decide_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, An
                           for r in ("production", "research", "culture")],
                "forbidden": forbidden, "forbidden_text": ", ".join(str(t) for t in forbidden),
                "secret": bool((view.get("initiative") or {}).get("secret"))}
+    if not civs and bid is None:  # nothing to decide here: the same empty part at every version, never re-sent
+        return {"url": "", "version": "", "key": "", "civs": [], "bid": None}
     table = ctx.get("table")
     return {
         "url": reverse("table_command", args=[table.pk]) if table is not None else "",
