@@ -1,6 +1,6 @@
 """One whole 3-player Star Trek: Ascendancy game in three headless Chromium browsers against a live site,
 from the table form to the result, every move a random click among the controls the acting player's page
-offers (found by structure: data-kind, data-args). With ``--borg``: one person's whole 1-player game against
+offers (found by structure: data-kind, data-args; the Initiative bid's form filled with random amounts). With ``--borg``: one person's whole 1-player game against
 the Borg in the Delta Quadrant (ascendancy:R268), the Borg turns played by the site's Celery worker, paced
 (``--pace`` seconds a step); now and then the player skips to the end of a Borg turn (RULINGS B41).
 
@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.browser.asc_helpers import RESOURCES, bid_limits, send_bid  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.browser.helpers import (  # noqa: E402
     join_from_lobby,
@@ -90,6 +91,14 @@ def pick(rng: random.Random, legal: list[tuple[str, dict[str, Any]]]) -> tuple[s
     if onward and rng.random() < 0.4:
         return rng.choice(onward)
     return rng.choice(legal)
+
+
+def random_bid(rng: random.Random, page: Any) -> dict[str, int]:
+    """Random amounts for the page's Initiative bid form: each up to what the player has, the total not one
+    the form names as taken (R4: the bench's tables bid openly, so the form names every taken total)."""
+    most, taken = bid_limits(page)
+    amounts = {r: rng.randint(0, most[r]) if rng.random() < 0.5 else 0 for r in RESOURCES}
+    return amounts if sum(amounts.values()) not in taken else dict.fromkeys(RESOURCES, 0)
 
 
 def main() -> int:
@@ -191,7 +200,10 @@ def main() -> int:
                 if shown and shown not in rounds_seen:
                     rounds_seen.append(shown)
                     shoot(page, f"round-{len(rounds_seen)}-{name}")
-                _button(page, kind, cmd_args).click()
+                if kind == "bid":  # one form: random amounts typed, then sent
+                    send_bid(page, random_bid(rng, page))
+                else:
+                    _button(page, kind, cmd_args).click()
                 clicks += 1
                 kinds[kind] += 1
                 by_player[name] += 1

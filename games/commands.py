@@ -61,7 +61,8 @@ class Answer:
 
 def submit(*, user: Any, table_id: int, fields: Mapping[str, Any], invite_token: str = "") -> Answer:
     """Submit the command ``fields`` describe (a form's fields: ``kind``, ``args`` as JSON, ``version``,
-    ``idempotency_key``, ``arg_<name>`` select values, optionally ``table``) as ``user`` at ``table_id``.
+    ``idempotency_key``, ``arg_<name>`` fields: a select's or a number input's value, the argument
+    ``<name>``; optionally ``table``) as ``user`` at ``table_id``.
     Every refusal is an ``Answer``; nothing the client sent raises."""
     if user is None or not user.is_authenticated:
         return Answer(403, _("Sign in to play at this table."))
@@ -168,7 +169,7 @@ def parse_command(fields: Mapping[str, Any], table_id: int) -> tuple[str, dict[s
         raise BadPost(_("This command is malformed.")) from None
     if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
         raise BadPost(_("This command is malformed."))
-    # Extra form fields (a chosen option from a select) join the args.
+    # Extra form fields (a chosen option from a select, a typed number) join the args; docs/adding-a-game.md.
     for name, value in fields.items():
         if name.startswith("arg_"):
             if not isinstance(value, str):

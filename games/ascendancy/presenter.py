@@ -276,6 +276,8 @@ def data_names() -> list[tuple[str, str]]:
                        ("exploration", "exploration"), ("agendas", "agendas")):
         for item in json.loads((_DATA / f"{fname}.json").read_text(encoding="utf-8"))[key]:
             out.append((item["id"], item.get("name", item["id"])))
+    for civ in json.loads((_DATA / "civilizations.json").read_text(encoding="utf-8"))["civilizations"]:
+        out += [(rule["id"], rule["name"]) for rule in civ.get("rules", []) if rule.get("name")]  # special rules
     for fleet in json.loads((_DATA / "fleets.json").read_text(encoding="utf-8"))["fleets"]:
         for side in fleet["sides"]:
             out.append((side["id"], side.get("name", side["id"])))
@@ -292,6 +294,13 @@ def _advancements() -> dict[str, dict[str, Any]]:
     # Borg Tech cards kept in play are Advancements of no category (RULINGS B47)
     tech = json.loads((_DATA / "borg_tech.json").read_text(encoding="utf-8"))["borg_tech"]
     return {a["id"]: a for a in data} | {t["id"]: {**t, "category": ""} for t in tech if not t["discard"]}
+
+
+@cache
+def _civ_rules() -> dict[str, list[str]]:
+    """Each civilization's special rules (ids, in the data's order): their names are its one-line flavour."""
+    data = json.loads((_DATA / "civilizations.json").read_text(encoding="utf-8"))["civilizations"]
+    return {c["id"]: [r["id"] for r in c.get("rules", []) if r.get("name")] for c in data}
 
 
 @cache
@@ -513,6 +522,8 @@ class AscendancyPresenter(Presenter):
         return f"{text} " + gettext("(rule %(rule)s)") % {"rule": ref}
 
     def prompt_text(self, rules: Rules, decision: Decision) -> str:
+        if decision.prompt == "bid" and not decision.params.get("forbidden"):  # nothing barred: its own sentence
+            decision = replace(decision, prompt="bid_open")
         return super().prompt_text(rules, replace(decision, params=counted(COUNTED_PROMPTS.get(decision.prompt), decision.params)))
 
     def command_label(self, rules: Rules, command: Command, view: Mapping[str, Any] | None = None) -> str:
@@ -603,14 +614,16 @@ class AscendancyPresenter(Presenter):
         out = []
         for c in legal:
             target = command_target(view, c)
-            if c.kind == "bid":  # a grid of bids in the actions part, by total: "3 = 1/2/0"
-                args = dict(c.args)
-                amounts = [int(args.get(k, 0)) for k in ("production", "research", "culture")]
+            if c.kind == "bid":  # one form for every bid, at the top of the board (``decide_data``)
+                if not any(o["kind"] == "bid" for o in out):
+                    out.append({"kind": "bid", "args": "{}", "label": gettext("Bid"), "group": "bid", "target": None,
+                                "on_board": True, "section": "bid"})
+                continue
+            if c.kind == "choose_civ":  # the civilizations, at the top of the board (``decide_data``)
                 out.append({
-                    "kind": c.kind, "args": json.dumps(args, sort_keys=True, separators=(",", ":")),
-                    "label": self.command_label(rules, c, view), "group": "bid", "target": None, "on_board": True,
-                    "section": "bid", "short": f"{sum(amounts)} = {amounts[0]}/{amounts[1]}/{amounts[2]}",
-                    "order": sum(amounts),
+                    "kind": c.kind, "args": json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")),
+                    "label": self.command_label(rules, c, view), "group": "civ", "target": None, "on_board": True,
+                    "section": "civ", "civ": str(dict(c.args).get("civ", "")),
                 })
                 continue
             out.append({
@@ -634,6 +647,10 @@ class AscendancyPresenter(Presenter):
         parts = [
             Part("asc-status", "ascendancy/status.html", status_data(view, labels), public=True),
         ]
+        if position is not None:
+            parts.append(Part("asc-decide", "ascendancy/decide.html", decide_data(view, ctx), public=False))
+        if view["phase"] == "choose_civ":  # no galaxy, no consoles yet: only the choice (and who made it)
+            return parts
         parts += map_parts(map_data(view, labels), [p["seat"] for p in view["players"]])
         if position is not None:
             parts.append(Part("asc-actions", "ascendancy/actions.html", actions_data(view, ctx), public=False))
@@ -677,7 +694,12 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     move = turn.get("move") or None
     battle = turn.get("battle") or None
     end = view.get("end") if view["phase"] == "over" else None
+    setup = view["phase"] == "choose_civ"  # round 0: the civilizations, chosen one seat after the other
     return {
+        "setup": setup,
+        "chosen": [{"who": labels.get(p["seat"], str(p["seat"])), "civ": civ_class(p.get("civ")),
+                    "name": name_of(p["civ"]) if p.get("civ") else gettext("choosing")}
+                   for p in view["players"]] if setup else [],
         "end": _end_data(end, labels, players) if end else None,
         "move": {"place": sector_text(view, move["at"]), "left": move.get("left", 0),
                  "warp": move.get("kind") == "warp"} if move and move.get("at") else None,
@@ -1071,15 +1093,40 @@ def map_parts(data: Mapping[str, Any], seats: Sequence[int]) -> list[Part]:
     return parts
 
 
+def decide_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:
+    """The decisions the viewer makes first, above the map: the civilization to play (round 0), each with its
+    special rules' names; the Initiative bid (R3, R4), one form of three amounts, checked by the server."""
+    controls = ctx.get("controls") or []
+    rules_of = _civ_rules()
+    civs = [{"kind": c["kind"], "args": c["args"], "name": name_of(c["civ"]), "title": c["label"],
+             "civ": civ_class(c["civ"]), "flavour": " · ".join(name_of(r) for r in rules_of.get(c["civ"], []))}
+            for c in controls if c.get("section") == "civ"]
+    bid = None
+    if any(c.get("section") == "bid" for c in controls):
+        me: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == ctx.get("position")), {})
+        have = me.get("resources") or {}
+        decision = ctx.get("my_decision")
+        params = getattr(decision, "params", None) or {}
+        forbidden = [int(t) for t in params.get("forbidden") or []]  # none said with secret bids (RULINGS I3)
+        bid = {"fields": [{"name": f"arg_{r}", "label": gettext(RESOURCE_NAMES[r]), "res": r, "max": int(have.get(r, 0))}
+                          for r in ("production", "research", "culture")],
+               "forbidden": forbidden, "forbidden_text": ", ".join(str(t) for t in forbidden),
+               "secret": bool((view.get("initiative") or {}).get("secret"))}
+    if not civs and bid is None:  # nothing to decide here: the same empty part at every version, never re-sent
+        return {"url": "", "version": "", "key": "", "civs": [], "bid": None}
+    table = ctx.get("table")
+    return {
+        "url": reverse("table_command", args=[table.pk]) if table is not None else "",
+        "version": str(ctx.get("form_version", "")),
+        "key": str(ctx.get("idempotency_key", "")),
+        "civs": civs,
+        "bid": bid,
+    }
+
+
 def actions_data(view: Mapping[str, Any], ctx: Mapping[str, Any]) -> dict[str, Any]:
     """The viewer's controls on the map, grouped by place (in the order the places are first named)."""
     groups: dict[str, dict[str, Any]] = {}
-    bids = sorted((c for c in ctx.get("controls") or [] if c.get("section") == "bid"), key=lambda c: c["order"])
-    if bids:
-        groups["bid"] = {"id": "asc-act-bid", "place": gettext("Your Initiative bid"),
-                         "hint": gettext("Total = Production / Research / Culture committed."),
-                         "controls": [{"kind": c["kind"], "args": c["args"], "label": c["short"], "title": c["label"]}
-                                      for c in bids]}
     for c in ctx.get("controls") or []:
         target = c.get("target")
         if not c.get("on_board") or not target:

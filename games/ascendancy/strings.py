@@ -153,6 +153,7 @@ STRINGS = [
     _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent
     _('Choose your civilization.'),  # PROMPTS.choose_civ
     _('Commit resources for turn order (totals already committed by others are barred: {forbidden}).'),  # PROMPTS.bid
+    _('Commit resources for turn order: no total is taken yet.'),  # PROMPTS.bid_open
     _('Commit resources for turn order in secret (a total another player already committed is refused).'),  # PROMPTS.bid_secret
     _('Choose your Turn Order card.'),  # PROMPTS.pick_card
     _('Choose the Agenda card you reveal; the other stays secret.'),  # PROMPTS.reveal_agenda
@@ -735,6 +736,21 @@ STRINGS = [
     _('Science of the Stars'),  # name agenda_science_of_the_stars
     _('Enlightened Diplomacy'),  # name agenda_enlightened_diplomacy
     _('A Guiding Hand'),  # name agenda_guiding_hand
+    _('Explore Strange New Worlds'),  # name fed_strange_new_worlds
+    _('The Prime Directive'),  # name fed_prime_directive
+    _('Never Defeated'),  # name kli_never_defeated
+    _('Romulan Cultural Superiority'),  # name rom_cultural_superiority
+    _('Romulan Distrust'),  # name rom_distrust
+    _('Andorian Pride'),  # name and_pride
+    _('Andorian Independence'),  # name and_independence
+    _('Andorian Field Testing'),  # name and_field_testing
+    _('Cardassian Occupation'),  # name car_occupation
+    _('Profit over Greatness'),  # name fer_profit_over_greatness
+    _('Only Latinum Remains'),  # name fer_only_latinum
+    _('Vulcan Colonization'),  # name vul_colonization
+    _('Logical Observers'),  # name vul_logical_observers
+    _('Vulcan Ambassadors'),  # name vul_ambassadors
+    _('Vulcan Honest Meddling'),  # name vul_honest_meddling
     _('Colonization Fleet'),  # name fed_colonization_fleet
     _('Exploration Fleet'),  # name fed_exploration_fleet
     _('Defense Fleet'),  # name fed_defense_fleet

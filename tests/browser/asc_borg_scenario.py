@@ -70,8 +70,9 @@ def choose(legal: list[tuple[str, dict[str, Any]]], memo: dict[str, Any]) -> int
         raise AssertionError(f"nothing to do among {legal}")
 
     kinds = {k for k, _ in legal}
-    if "bid" in kinds:
-        return first(find("bid", production=0, research=0, culture=0), find("bid"))
+    if "bid" in kinds:  # the page's one bid form (asc_helpers.send_bid fills it with these amounts)
+        memo["bid"] = {"production": 0, "research": 0, "culture": 0}
+        return first(find("bid"))
     borg = [
         k
         for k in (

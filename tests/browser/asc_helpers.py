@@ -38,3 +38,33 @@ def load_scenario(site: Any, table_id: int | str, seed: int = 0,
     out = site.manage("shell", "-c", _LOAD.format(table_id=int(table_id), seed=int(seed), module=module,
                                                   builder=function))
     return int(out.strip().split()[-1])
+
+
+RESOURCES = ("production", "research", "culture")
+
+
+def bid_limits(page: Any) -> tuple[dict[str, int], set[int]]:
+    """What the page's Initiative bid form allows: each amount's most (its input's ``max``: what the player
+    has) and the totals it names as taken (``data-forbidden``; none with secret bids)."""
+    form = page.locator("form.asc-bid-form")
+    most = {r: int(form.locator(f"input[name=arg_{r}]").get_attribute("max") or 0) for r in RESOURCES}
+    taken = {int(t) for t in (form.get_attribute("data-forbidden") or "").split()}
+    return most, taken
+
+
+def send_bid(page: Any, wanted: dict[str, int]) -> dict[str, int]:
+    """Fill the Initiative bid form with ``wanted`` (nothing instead, if the player has not that much or its
+    total is taken: 0 always may be bid, R4), check the total the form shows, and send it; what was bid."""
+    most, taken = bid_limits(page)
+    amounts = {r: int(wanted.get(r, 0)) for r in RESOURCES}
+    if any(amounts[r] > most[r] for r in RESOURCES) or sum(amounts.values()) in taken:
+        amounts = dict.fromkeys(RESOURCES, 0)
+    form = page.locator("form.asc-bid-form")
+    for r in RESOURCES:
+        form.locator(f"input[name=arg_{r}]").fill(str(amounts[r]))
+    total = str(sum(amounts.values()))
+    page.wait_for_function(
+        "total => (document.querySelector('form.asc-bid-form output[name=total]') || {}).textContent === total",
+        arg=total)
+    form.locator("button[data-kind=bid]").click()
+    return amounts

@@ -58,8 +58,9 @@ def choose(seat: int, legal: list[tuple[str, dict[str, Any]]], memo: dict[str, A
 
     kinds = {k for k, _ in legal}
     if "bid" in kinds:  # distinct totals: the Federation 3, the Klingons 2, the Romulans 1, all Production
-        wanted = {0: 3, 1: 2, 2: 1}[seat]
-        return first(find("bid", production=wanted, research=0, culture=0), find("bid"))
+        # the page's one bid form (asc_helpers.send_bid fills it with these amounts)
+        memo["bid"] = {"production": {0: 3, 1: 2, 2: 1}[seat], "research": 0, "culture": 0}
+        return first(find("bid"))
     # the quiet answers, the combat decisions' included (asc-combat: keep the dice, hold after a victory...)
     for answer in ("pick_card", "accept_trade", "stay", "allow_passage", "fight", "discard_project", "keep_dice",
                    "decline", "roll_dice", "hold"):

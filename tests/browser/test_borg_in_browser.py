@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.browser.asc_borg_scenario import FIRST_CUBE, FIRST_HIT, SEED, choose
-from tests.browser.asc_helpers import load_scenario
+from tests.browser.asc_helpers import load_scenario, send_bid
 from tests.browser.conftest import ARTIFACTS, _expected
 from tests.browser.helpers import (
     LIVE_TIMEOUT,
@@ -197,7 +197,10 @@ def test_one_player_watches_borg_turns_and_answers_their_decisions_in_the_browse
                 _shoot(alice, folder, f"{kind}-alice-en-desktop")
                 _shoot(bob, folder, f"{kind}-bob-it-phone")
                 bob.screenshot(path=str(folder / f"{kind}-bob-it-phone-screen.png"))
-        _button(alice, kind, args).click()  # the locator is found again if a live update replaced the form
+        if kind == "bid":  # one form: its three amounts typed, then sent
+            args = send_bid(alice, memo.pop("bid"))
+        else:
+            _button(alice, kind, args).click()  # the locator is found again if a live update replaced the form
         clicked.append((round_no, kind, args))
         _wait_all(pages, newest)
     else:

@@ -391,7 +391,7 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     if phase == "bid":
         _expect(kind, "bid")
         bid = {r: args.get(r, 0) for r in catalog.RESOURCES}
-        if set(args) - set(catalog.RESOURCES) or not all(isinstance(v, int) and v >= 0 for v in bid.values()):
+        if set(args) - set(catalog.RESOURCES) or not all(type(v) is int and v >= 0 for v in bid.values()):  # not True
             raise IllegalCommand("bad_argument", argument="bid")
         p = s["players"][seat]
         if any(p["resources"][r] < v for r, v in bid.items()):

@@ -171,6 +171,8 @@ MESSAGES: dict[str, str] = {
 PROMPTS: dict[str, str] = {
     "choose_civ": "Choose your civilization.",
     "bid": "Commit resources for turn order (totals already committed by others are barred: {forbidden}).",
+    # the "bid" decision when no total is barred yet (said by the presenter: the engine's prompt stays "bid")
+    "bid_open": "Commit resources for turn order: no total is taken yet.",
     "bid_secret": "Commit resources for turn order in secret (a total another player already committed is refused).",
     "pick_card": "Choose your Turn Order card.",
     "reveal_agenda": "Choose the Agenda card you reveal; the other stays secret.",

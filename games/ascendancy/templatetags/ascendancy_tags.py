@@ -1,6 +1,6 @@
 """``{% ascendancy_board_parts as board %}``: the Ascendancy board's parts (games/parts.py) from the table
 page's context (games.selectors.board_context), rendered and grouped by where board.html places them:
-``board.head`` (the status), ``board.map`` (the map's layers, stacked in one frame), ``board.side`` (the
+``board.head`` (the status, then the viewer's first decisions: a civilization, a bid), ``board.map`` (the map's layers, stacked in one frame), ``board.side`` (the
 viewer's actions and the consoles)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ register = template.Library()
 
 
 def _group(part_id: str) -> str:
-    if part_id == "asc-status":
+    if part_id in ("asc-status", "asc-decide"):
         return "head"
     return "map" if part_id.startswith("asc-map-") else "side"
 

@@ -77,10 +77,12 @@ def _page(client: Client, table: Table) -> str:
 def _check_page(client: Client, table: Table, seat: int | None) -> str:
     html = _page(client, table)
     state = state_of(table)
+    setup = state["phase"] == "choose_civ"  # no galaxy yet: no map, no consoles, only the choice
     for layer in ("asc-map-lanes", "asc-map-systems", "asc-map-marks", "asc-map-pieces-0"):
-        assert html.count(f'<svg id="{layer}"') == 1
+        assert html.count(f'<svg id="{layer}"') == (0 if setup else 1)
     for p in state["players"]:
-        assert f'id="asc-console-{p["seat"]}"' in html
+        assert (f'id="asc-console-{p["seat"]}"' in html) is not setup
+    assert ("System discs left" in html or "Dischi sistema rimasti" in html) is not setup
     assert not leaks(html, _secrets(state, seat))
     for name in _secret_names(state, seat):
         assert name not in html, name
@@ -92,7 +94,9 @@ def _check_page(client: Client, table: Table, seat: int | None) -> str:
         waited_on = table.status != Table.Status.ACTIVE or seat in rules.seats_to_act(state)
         off_turn = ("standing", "clear_standing") + (() if waited_on else ("use_ability",))
         standing = sorted(c for c in posted if c[0] in off_turn)
-        assert sorted(c for c in posted if c[0] not in off_turn) == sorted(legal_controls(rules, table, seat))
+        # the Initiative bids: one form of three amounts (its own args: "{}"), whatever the legal mixes
+        legal = sorted({("bid", "{}") if k == "bid" else (k, a) for k, a in legal_controls(rules, table, seat)})
+        assert sorted(c for c in posted if c[0] not in off_turn) == legal
         assert standing == ([] if waited_on else sorted(
             (c.kind, json.dumps(dict(c.args), sort_keys=True, separators=(",", ":")))
             for c in rules.legal_commands(state, seat)))
@@ -138,8 +142,12 @@ def test_a_table_is_created_and_every_seat_and_a_spectator_sees_the_board_in_eng
                 assert ("Scegli la tua civiltà." if language == "it" else "Choose your civilization.") in html
                 assert ("Gioca con Federazione Unita dei Pianeti" if language == "it"
                         else "Play the United Federation of Planets") in html
+                # the choice comes first, above everything of the board (round 0 has no map yet)
+                assert html.index('id="asc-decide"') < html.index('id="frag-decision"')
+                assert ("Mai Sconfitti" if language == "it" else "Never Defeated") in _part(html, "asc-decide")
         html = _check_page(watcher, table, None)
-        assert ("Mappa stellare" if language == "it" else "Star map") in html
+        assert ("Scelta delle civiltà" if language == "it" else "Choosing civilizations") in html
+        assert "Star map" not in html and "Mappa stellare" not in html and 'id="asc-decide"' not in html
 
 
 @pytest.mark.rules("ascendancy:R1", "ascendancy:R3")
@@ -320,7 +328,7 @@ def test_the_board_renders_for_every_viewer_through_random_games_and_shows_moves
                            "idempotency_key": "k"}
                     with translation.override("it" if step % 2 else "en"):
                         html = str(render_parts(presenter.board_parts(rules, ctx)))
-                    assert html.count('id="asc-map-marks"') == 1
+                    assert html.count('id="asc-map-marks"') == (0 if state["phase"] == "choose_civ" else 1)
                     seen |= {m for m in ("asc-mark-move", "asc-mark-battle") if m in html}
                     if position == seat:
                         assert html.count("<form") == sum(1 for c in ctx["controls"] if c["on_board"])
@@ -436,7 +444,7 @@ def test_the_vulcan_sees_its_secret_agenda_and_nobody_else_does(cast, make_user)
 
 
 @pytest.mark.rules("ascendancy:R3")
-def test_initiative_bids_are_offered_as_a_grid_by_total_and_a_posted_bid_applies(cast, make_user):
+def test_the_initiative_bid_is_one_form_above_the_map_and_a_posted_bid_applies(cast, make_user):
     from games.ascendancy.engine.scenario import build
     from games.models import Seat
     from tests.support.pages import load_state
@@ -450,16 +458,19 @@ def test_initiative_bids_are_offered_as_a_grid_by_total_and_a_posted_bid_applies
     Seat.objects.filter(table=table, position=bidder).update(decision_since=table.version)
     clients = logged_in_clients(cast)
     html = _check_page(clients[bidder], table, bidder)
-    grid = re.search(r'<div class="asc-action-group" id="asc-act-bid">.*?</div>\s*</div>', html, re.S)
-    assert grid is not None
-    bids = posted_controls(grid.group(0))
-    assert len(bids) == len(rules.legal_commands(state, bidder))
-    totals = [sum(json.loads(a.replace("&quot;", '"')).values()) for _, a in bids]
-    assert totals == sorted(totals)  # smallest first
-    kind, args = bids[-1]
-    assert _post(clients[bidder], table, kind, args) == 200
+    decide = _part(html, "asc-decide")
+    assert html.index('id="asc-decide"') < html.index('class="asc-map"')  # before the map
+    assert posted_controls(decide) == [("bid", "{}")]  # one form, not a button per mix
+    have = state["players"][bidder]["resources"]
+    for res in ("production", "research", "culture"):
+        assert f'name="arg_{res}" value="0" min="0" max="{have[res]}"' in decide
+    assert 'id="asc-act-bid"' not in _part(html, "asc-actions")
+    response = clients[bidder].post(reverse("table_command", args=[table.pk]), {
+        "kind": "bid", "args": "{}", "arg_production": "1", "arg_research": "0", "arg_culture": "0",
+        "version": table.version, "idempotency_key": str(uuid.uuid4())}, headers=HX)
+    assert response.status_code == 200, response.content.decode()
     after = state_of(table)
-    assert after["initiative"]["bids"] != state["initiative"]["bids"]
+    assert after["initiative"]["bids"][str(bidder)] == {"production": 1, "research": 0, "culture": 0}
     for seat in range(3):
         _check_page(clients[seat], table, seat)
     _check_page(logged_in_clients([make_user("watcher")])[0], table, None)

@@ -4,6 +4,7 @@
  * - Dragging the map with the mouse pans it (touch screens pan the scrolling frame by themselves); a drag
  *   does not follow the link it started on.
  * - Changing the zoom keeps the point at the frame's centre in the centre.
+ * - The Initiative bid form's total, kept up to date as the amounts are typed.
  * No inline script or style (the site's Content-Security-Policy): scrolling only. */
 (function () {
   "use strict";
@@ -108,6 +109,21 @@
     if (centre) centreOn(scroller, centre.x * scroller.scrollWidth, centre.y * scroller.scrollHeight);
     else if (home) centreOnElement(scroller, home);
     centre = null;
+  });
+  // The Initiative bid's form (jinja2/ascendancy/decide.html): its total as the amounts are typed, marked when
+  // another player committed it already (the server refuses it: R4). Without script the server's answer says so.
+  document.addEventListener("input", function (evt) {
+    var form = evt.target && evt.target.closest && evt.target.closest(".asc-bid-form");
+    if (!form) return;
+    var total = 0;
+    form.querySelectorAll("input[type=number]").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (n > 0) total += n;
+    });
+    var out = form.querySelector("output[name=total]");
+    if (out) out.textContent = String(total);
+    var taken = (form.dataset.forbidden || "").split(" ").indexOf(String(total)) >= 0;
+    form.classList.toggle("asc-bid-taken", total > 0 && taken);
   });
   document.addEventListener("DOMContentLoaded", setup);
   document.addEventListener("htmx:afterSettle", setup);
