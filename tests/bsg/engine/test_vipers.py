@@ -192,14 +192,15 @@ def test_the_admiral_launches_a_nuke_at_a_basestar() -> None:
         state,
         seat,
         "launch_nuke",
-        lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] == 2 for e in ev),
+        # two tokens without the Critical Hit, which with any other destroys it (RULINGS G25)
+        lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] == 2 for e in ev)
+        and not any(e.kind == "basestar_destroyed" for e in ev),
         area="fore",
         target="basestar.0",
     )
     assert len([e for e in events if e.kind == "basestar_damaged"]) == 2  # two tokens drawn
+    assert len(dented["space"]["fore"]["basestar"][0]["damage"]) == 2
     assert dented["players"][seat]["nukes"] == 1 and dented["space"]["fore"]["raider"] == 4
-    if dented["space"]["fore"]["basestar"]:  # a Critical Hit among the two destroys it (RULINGS G25)
-        assert len(dented["space"]["fore"]["basestar"][0]["damage"]) == 2
     state["players"][seat]["nukes"] = 0
     assert not [k for k, _ in kinds(state, seat) if k == "launch_nuke"]
     with pytest.raises(IllegalCommand) as info:
