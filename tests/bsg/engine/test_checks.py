@@ -48,6 +48,7 @@ def reveal(state: State, seed: int = 3) -> tuple[State, dict]:  # type: ignore[t
 
 
 @pytest.mark.rules("bsg:R501", "bsg:R010")
+@pytest.mark.scenarios("bsg:AS-29")
 def test_contributions_run_from_the_left_of_the_active_player_to_him() -> None:
     """AS-29: active seat c, the order is c+1, c+2, ..., c; an early contribution is refused."""
     state = at_check()
@@ -77,6 +78,29 @@ def test_two_destiny_cards_start_the_pile() -> None:
     state = act(state, state["current"], "draw_crisis")
     assert state["check"]["destiny"] == before[-2:][::-1]
     assert state["decks"]["destiny"] == before[:-2]
+
+
+@pytest.mark.rules("bsg:R501")
+@pytest.mark.scenarios("bsg:AS-32")
+@pytest.mark.parametrize(("politics", "total", "outcome"), [(0, 6, "fail"), (4, 10, "pass")])
+def test_a_check_at_its_difficulty_passes(politics: int, total: int, outcome: str) -> None:
+    """AS-32 played through a check: Colonial Day, politics + leadership at 10; Destiny politics 2 and
+    piloting 1; leadership 3, leadership 4 and tactics 2 put in by three seats: 6, a fail (-1 morale); with
+    one more politics 4, 10, equal to the difficulty: a pass (+1 morale)."""
+    state = at_check("colonial_day")
+    assert (sorted(state["check"]["colors"]), state["check"]["difficulty"]) == (["leadership", "politics"], 10)
+    order = state["check"]["order"]
+    destiny = [skill_card(state, "politics", 2), skill_card(state, "piloting", 1)]
+    plays = {order[0]: [skill_card(state, "leadership", 3)], order[1]: [skill_card(state, "leadership", 4)],
+             order[2]: [skill_card(state, "tactics", 2)]}
+    if politics:
+        plays[order[3]] = [skill_card(state, "politics", politics)]
+    rig(state, destiny, {seat: list(cards) for seat, cards in plays.items()})
+    morale = state["resources"]["morale"]
+    state = play_all(state, plays)
+    state, data = reveal(state)
+    assert (data["total"], data["outcome"]) == (total, outcome)
+    assert state["resources"]["morale"] == morale + (1 if outcome == "pass" else -1)
 
 
 @pytest.mark.rules("bsg:R501")
@@ -207,6 +231,7 @@ def test_a_choice_with_a_check_runs_the_check() -> None:
 
 
 @pytest.mark.rules("bsg:R506", "bsg:R504")
+@pytest.mark.scenarios("bsg:AS-35")
 @pytest.mark.parametrize(("extra", "outcome"), [(5, "pass"), (0, "fail")])
 def test_a_crisis_checks_consequence_applies_whatever_the_outcome(
     extra: int, outcome: str, monkeypatch: pytest.MonkeyPatch

@@ -19,9 +19,10 @@ def draw(state: State, crisis: str) -> State:
 
 
 @pytest.mark.rules("bsg:R001", "bsg:R002", "bsg:R260")
+@pytest.mark.scenarios("bsg:AS-40")
 def test_each_player_discards_but_a_revealed_cylon() -> None:
-    """AS-40 with Detector Sabotage (each player discards 1): the revealed Cylon is spared; an unrevealed
-    Cylon is a human player and discards like everyone."""
+    """AS-40 with Detector Sabotage (each player discards 1), our data's card for the digest's fixture: the
+    revealed Cylon is spared; an unrevealed Cylon is a human player and discards like everyone."""
     state = start_game(5, BASE_5)
     current = state["current"]
     revealed = (current + 1) % 5

@@ -7,9 +7,10 @@ import pytest
 
 from games.bsg.engine.effects import damage_galactica
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.state import Ctx
+from games.bsg.engine.state import CONTENT, Ctx
+from games.bsg.engine.vipers import repair_location
 from games.engine.core import Command, IllegalCommand, Rng
-from tests.bsg.engine.helpers import BASE_5, State, act, start_game, to_step
+from tests.bsg.engine.helpers import BASE_5, State, act, act_events, start_game, to_step
 
 
 def game() -> State:
@@ -17,14 +18,18 @@ def game() -> State:
 
 
 @pytest.mark.rules("bsg:R162", "bsg:R614", "bsg:R433")
+@pytest.mark.scenarios("bsg:AS-55")
 def test_a_location_token_damages_it_and_sends_its_occupants_to_sickbay() -> None:
+    """AS-55: Tigh and a second character in Command; Command is damaged and both go to Sickbay."""
     state = game()
     tigh = next(p for p in state["players"] if p["character"] == "saul_tigh")
     assert tigh["location"] == "command"
+    roslin = next(p for p in state["players"] if p["character"] == "laura_roslin")
+    roslin["location"] = "command"
     state["decks"]["galactica_damage"].remove("dmg_command")
     state["decks"]["galactica_damage"].append("dmg_command")
     damage_galactica(Ctx(state=state, rng=Rng.from_seed(1)), 1)
-    assert state["damage"] == ["command"] and tigh["location"] == "sickbay"
+    assert state["damage"] == ["command"] and tigh["location"] == "sickbay" and roslin["location"] == "sickbay"
     assert "dmg_command" not in state["decks"]["galactica_damage"]
 
 
@@ -82,6 +87,7 @@ def _at_activation(crisis: str) -> State:
 
 
 @pytest.mark.rules("bsg:R607", "bsg:R161")
+@pytest.mark.scenarios("bsg:AS-50")
 def test_basestars_attack_galactica_on_4_or_more() -> None:
     state = _at_activation("loss_of_a_friend")  # activation icon: basestars
     assert state["step"] == "activation"
@@ -110,3 +116,49 @@ def test_with_no_heavy_raiders_each_basestar_launches_one() -> None:
     state["space"]["fore"]["basestar"][0]["damage"] = ["bs_hangar_disabled"]
     after = act(state, state["current"], "activate_cylons")
     assert after["space"]["fore"]["heavy_raider"] == 0
+
+
+@pytest.mark.rules("bsg:R300", "bsg:R162")
+@pytest.mark.scenarios("bsg:AS-22")
+def test_a_damaged_ftl_control_can_be_entered_but_not_activated_until_repaired() -> None:
+    """AS-22: FTL Control damaged, the fleet token on a blue space: a player may move in, but activating it
+    is refused; once repaired it jumps the fleet."""
+    state = to_step(game(), "move")
+    seat = state["current"]
+    state["players"][seat]["location"] = "command"
+    state["jump"] = next(i for i, s in enumerate(CONTENT.board.jump_track) if s.blue)
+    state["damage"] = ["ftl_control"]
+    state = act(state, seat, "move", location="ftl_control")
+    assert state["players"][seat]["location"] == "ftl_control"
+    assert "activate_location" not in [c.kind for c in RULES.legal_commands(state, seat)]
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location")
+    assert (info.value.code, info.value.rule) == ("location_damaged", "bsg:R300")
+    repair_location(Ctx(state=state, rng=Rng.from_seed(1)), "ftl_control")
+    assert state["damage"] == []
+    assert "activate_location" in [c.kind for c in RULES.legal_commands(state, seat)]
+    state, events = act_events(state, seat, "activate_location")
+    assert any(e.kind == "fleet_jumped" for e in events)
+
+
+@pytest.mark.rules("bsg:R605", "bsg:R003", "bsg:R162")
+@pytest.mark.scenarios("bsg:AS-46")
+def test_launch_raiders_with_two_left_launches_two_and_none_from_a_disabled_hangar() -> None:
+    """AS-46: Water Shortage's Launch Raiders icon, 1 basestar and 2 raiders left in the supply: 2 are launched;
+    with Hangar Disabled on that basestar, none."""
+    state = to_step(game(), "crisis")
+    state["decks"]["crisis"].append("water_shortage")
+    state = act(state, state["current"], "draw_crisis")
+    state = act(state, state["president"], "choose_option", option=0)
+    while state["forced"]:
+        seat = int(next(iter(state["forced"])))
+        state = act(state, seat, "discard_forced", card=state["players"][seat]["hand"][0])
+    assert state["step"] == "activation"
+    assert [len(w["basestar"]) for w in state["space"].values()].count(1) == 1
+    raiders = state["space"]["fore"]["raider"]
+    state["supply"]["raider"] = 2
+    after = act(state, state["current"], "activate_cylons")
+    assert after["space"]["fore"]["raider"] == raiders + 2 and after["supply"]["raider"] == 0
+    state["space"]["fore"]["basestar"][0]["damage"] = ["bs_hangar_disabled"]
+    after = act(state, state["current"], "activate_cylons")
+    assert after["space"]["fore"]["raider"] == raiders and after["supply"]["raider"] == 2

@@ -236,6 +236,7 @@ def test_past_distance_six_the_other_loyalty_cards_stay_with_the_revealer() -> N
 
 
 @pytest.mark.rules("bsg:R422", "bsg:R160")
+@pytest.mark.scenarios("bsg:AS-77")
 def test_a_revealed_roslin_passes_the_presidency_to_baltar() -> None:
     """AS-77: Roslin, President, revealed; Baltar (rank 2), Apollo and Tigh in play: Baltar is President."""
     state = at_action(4, ["laura_roslin", "saul_tigh", "lee_adama", "gaius_baltar"])
@@ -266,6 +267,7 @@ def sleeper_turn(players: int, characters: list[str]) -> State:
 
 
 @pytest.mark.rules("bsg:R405", "bsg:R403", "bsg:R407")
+@pytest.mark.scenarios("bsg:AS-64")
 def test_a_revealed_cylon_who_draws_the_sympathizer_gives_it_to_a_human_who_resolves_it() -> None:
     """AS-64 with a healthy fleet: the revealed Cylon does not reveal the Sympathizer; the human he gives
     his cards to reveals it at once and, no resource being at half or lower, goes to the Brig (C13)."""

@@ -3,6 +3,7 @@ each raider once, by its priority list."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -69,6 +70,7 @@ def test_a_raider_destroys_a_civilian_ship_in_its_area() -> None:
 
 
 @pytest.mark.rules("bsg:R604", "bsg:R602")
+@pytest.mark.scenarios("bsg:AS-43")
 def test_a_raider_moves_toward_the_nearest_civilian_and_is_not_activated_again() -> None:
     """From fore (1) the civilians in upper aft (3) are two steps clockwise, those in lower aft (5) two
     counter-clockwise: equally near, so clockwise, to upper fore (2), which is not due any more."""
@@ -117,17 +119,22 @@ def test_a_damaged_pilot_goes_to_sickbay() -> None:
 
 
 @pytest.mark.rules("bsg:R604")
+@pytest.mark.scenarios("bsg:AS-44")
 def test_with_no_civilian_in_space_raiders_attack_galactica() -> None:
-    hits = 0
+    """AS-44: no civilian ship anywhere, no viper in its area: the raider attacks Galactica; an 8 draws a
+    damage token, a 7 does nothing."""
+    rolls = set()
     for seed in range(40):
         state = board(aft={"raider": 1})
+        tokens = len(state["decks"]["galactica_damage"])
         state, events = area(state, "aft", seed)
         attack = next(e for e in events if e.kind == "attack_rolled")
         assert attack.data["target"] == "galactica"
         damaged = [e for e in events if e.kind == "galactica_damaged"]
         assert len(damaged) == (1 if attack.data["roll"] == 8 else 0)
-        hits += len(damaged)
-    assert hits > 0
+        assert len(state["decks"]["galactica_damage"]) == tokens - len(damaged)
+        rolls.add(attack.data["roll"])
+    assert {7, 8} <= rolls
 
 
 def heavy(**areas: int) -> State:
@@ -158,12 +165,64 @@ def test_heavy_raiders_move_toward_a_launch_area_and_board() -> None:
 
 
 @pytest.mark.rules("bsg:R606", "bsg:R625", "bsg:R708")
+@pytest.mark.scenarios("bsg:AS-47")
 def test_centurions_advance_first_and_win_at_the_end_of_the_track() -> None:
+    """AS-47: a centurion on space 1 and a heavy raider in a launch area: the old centurion moves to 2, the
+    heavy raider leaves the board, a new centurion stands on the start space."""
     state = heavy(lower_fore=1)
     state["boarding"] = [1]
+    supply = state["supply"]["heavy_raider"]
     after = act(state, state["current"], "activate_cylons")
     assert after["boarding"] == [2, 0]  # the new centurion does not advance in the same activation
+    assert after["space"]["lower_fore"]["heavy_raider"] == 0 and after["supply"]["heavy_raider"] == supply + 1
     state["boarding"] = [3]
     after = act(state, state["current"], "activate_cylons")
     result = RULES.result(after)
     assert result is not None and result.reason == "centurions_boarded"
+
+
+def _rolled(make: Callable[[], State], name: str, roll: int) -> tuple[State, list[Event]]:
+    """Activate ``name`` of a fresh board with the first seed whose raider attack rolls ``roll``."""
+    for seed in range(1, 400):
+        state, events = area(make(), name, seed)
+        if any(e.kind == "attack_rolled" and e.data["roll"] == roll for e in events):
+            return state, events
+    raise AssertionError(f"no seed rolls {roll}")
+
+
+@pytest.mark.rules("bsg:R604", "bsg:R161", "bsg:R612")
+@pytest.mark.scenarios("bsg:AS-41")
+def test_a_raider_attacks_the_unpiloted_viper_beside_a_piloted_one() -> None:
+    """AS-41: Apollo's viper and an unpiloted viper with one raider in lower fore: the raider attacks the
+    unpiloted viper, and a 5 sends it to the Damaged Vipers box; Apollo flies on."""
+    cast = ["laura_roslin", "william_adama", "lee_adama", "gaius_baltar", "saul_tigh"]
+
+    def make() -> State:
+        return board(cast, lower_fore={"raider": 1, "viper": 1})
+
+    state, events = _rolled(make, "lower_fore", 5)
+    apollo = next(p for p in state["players"] if p["character"] == "lee_adama")
+    attack = next(e for e in events if e.kind == "attack_rolled")
+    assert (attack.data["target"], attack.data["pilot"], attack.data["result"]) == ("viper", None, "damaged")
+    assert state["space"]["lower_fore"]["viper"] == 0 and state["damaged_vipers"] == 1
+    assert apollo["viper"] == "lower_fore" and apollo["location"] is None
+
+
+@pytest.mark.rules("bsg:R432", "bsg:R612")
+@pytest.mark.scenarios("bsg:AS-56")
+def test_a_destroyed_piloted_viper_sends_its_pilot_to_sickbay_and_leaves_the_game() -> None:
+    """AS-56: a raider rolls 8 on Apollo's viper, alone in its area: Apollo to Sickbay, the viper removed
+    from the game (not damaged, not back in the Reserves)."""
+    cast = ["laura_roslin", "william_adama", "lee_adama", "gaius_baltar", "saul_tigh"]
+
+    def make() -> State:
+        return board(cast, lower_fore={"raider": 1})
+
+    before = make()
+    state, events = _rolled(make, "lower_fore", 8)
+    apollo = next(p for p in state["players"] if p["character"] == "lee_adama")
+    attack = next(e for e in events if e.kind == "attack_rolled")
+    assert (attack.data["result"], attack.data["pilot"]) == ("destroyed", apollo["seat"])
+    assert apollo["viper"] is None and apollo["location"] == "sickbay"
+    assert state["vipers_lost"] == 1 and state["damaged_vipers"] == 0
+    assert state["reserves"]["viper"] == before["reserves"]["viper"]

@@ -15,6 +15,7 @@ from tests.bsg.engine.helpers import BASE_5, act, all_loyalty, choose_all, new_g
 
 
 @pytest.mark.rules("bsg:R101", "bsg:R102", "bsg:R110")
+@pytest.mark.scenarios("bsg:AS-10")
 def test_dials_reserves_and_opening_ships() -> None:
     """AS-10: 8 fuel, 8 food, 10 morale, 12 population; fleet token on Start; basestar and 3 raiders in
     front, 2 vipers below (taken from the 8 in Reserves), 2 face-down civilians behind; 4 raptors."""
@@ -77,6 +78,7 @@ def test_characters_start_at_their_sheet_location() -> None:
 
 
 @pytest.mark.rules("bsg:R105", "bsg:R421")
+@pytest.mark.scenarios("bsg:AS-13")
 def test_titles_by_succession() -> None:
     """AS-13: Tigh, Zarek and Apollo: Tigh is Admiral with 2 nukes, Zarek President with 1 Quorum card."""
     state = start_game(3, ["saul_tigh", "tom_zarek", "lee_adama"])
@@ -99,6 +101,7 @@ def test_a_character_barred_from_a_title_is_skipped() -> None:
 
 
 @pytest.mark.rules("bsg:R106", "bsg:R120")
+@pytest.mark.scenarios("bsg:AS-01", "bsg:AS-02")
 @pytest.mark.parametrize(("players", "cylon", "human", "sympathizer"),
                          [(3, 1, 5, False), (4, 1, 6, True), (5, 2, 8, False), (6, 2, 9, True)])
 def test_loyalty_deck_by_player_count(players: int, cylon: int, human: int, sympathizer: bool) -> None:
@@ -164,8 +167,10 @@ def test_starting_skills() -> None:
 
 
 @pytest.mark.rules("bsg:R109")
+@pytest.mark.scenarios("bsg:AS-14")
 def test_destiny_deck() -> None:
-    """AS-14: 10 cards, 2 of each skill type, dealt from the skill decks."""
+    """AS-14: 10 cards, 2 of each skill type, dealt from the skill decks. The scenario's 12-card decks need
+    Pegasus or Daybreak, which the base game refuses (test_player_count_and_expansions_refused)."""
     state = start_game(5, BASE_5)
     destiny = state["decks"]["destiny"]
     assert len(destiny) == 10

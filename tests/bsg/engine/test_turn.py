@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from games.bsg.engine.effects import change_resources
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.state import CONTENT, skill_of
-from games.engine.core import IllegalCommand
+from games.bsg.engine.state import CONTENT, Ctx, skill_of
+from games.engine.core import IllegalCommand, Rng
 from tests.bsg.engine.helpers import BASE_5, State, act, act_events, play, skill_card, start_game, to_step
 
 
@@ -46,6 +47,7 @@ def test_the_six_steps_are_decisions_of_the_active_seat() -> None:
 
 
 @pytest.mark.rules("bsg:R201", "bsg:R008")
+@pytest.mark.scenarios("bsg:AS-16")
 def test_receive_skills_then_the_hand_limit_at_the_end_of_the_turn() -> None:
     """AS-16: 9 cards and a sheet of 5: he draws 5 (14) and discards down to 10 before play passes."""
     state = start_game(5, BASE_5)
@@ -86,21 +88,23 @@ def test_a_draw_of_either_type_is_the_players_pick() -> None:
 
 
 @pytest.mark.rules("bsg:R211", "bsg:R210")
+@pytest.mark.scenarios("bsg:AS-17")
 def test_changing_ship_costs_a_skill_card() -> None:
-    """AS-17: Adama (Galactica) with no cards cannot reach Colonial One; with one card he pays it."""
+    """AS-17: Tigh (Galactica) with no cards cannot reach Administration (Colonial One); with one card he pays
+    it."""
     state = start_game(3, ["saul_tigh", "laura_roslin", "kara_thrace"])  # Tigh is not held on Galactica
     seat = state["current"]
     state = to_step(state, "move")
     state["players"][seat]["hand"] = []
     offered = {c.args["location"] for c in RULES.legal_commands(state, seat) if c.kind == "move"}
-    assert "press_room" not in offered and "weapons_control" in offered
+    assert "administration" not in offered and "weapons_control" in offered
     with pytest.raises(IllegalCommand) as info:
-        act(state, seat, "move", location="press_room")
+        act(state, seat, "move", location="administration")
     assert (info.value.code, info.value.rule) == ("ship_change_needs_discard", "bsg:R211")
     card = skill_card(state, "tactics")
     state["players"][seat]["hand"] = [card]
-    after = act(state, seat, "move", location="press_room", discard=card)
-    assert after["players"][seat]["location"] == "press_room" and after["players"][seat]["hand"] == []
+    after = act(state, seat, "move", location="administration", discard=card)
+    assert after["players"][seat]["location"] == "administration" and after["players"][seat]["hand"] == []
     assert card in after["decks"]["skill_discard"]["tactics"]
     after = act(state, seat, "move", location="weapons_control")  # same ship: free
     assert after["players"][seat]["hand"] == [card] and after["step"] == "action"
@@ -120,8 +124,10 @@ def test_humans_stay_out_of_cylon_and_hazardous_locations() -> None:
 
 
 @pytest.mark.rules("bsg:R213")
+@pytest.mark.scenarios("bsg:AS-20")
 def test_a_pilot_moves_his_viper_to_an_adjacent_area() -> None:
-    """AS-20: adjacent is free, farther is refused, a location costs a card and returns the viper."""
+    """AS-20: adjacent is free, farther is refused, a location costs a card and returns the viper (the
+    scenario's Pegasus location is an expansion's: here Command, on Galactica)."""
     state = to_step(start_game(3, ["lee_adama", "william_adama", "laura_roslin"]), "move")
     seat = state["current"]
     assert state["players"][seat]["viper"] == "lower_fore"
@@ -267,3 +273,107 @@ def test_helo_stranded_skips_movement_and_action_then_is_placed() -> None:
     state = act(state, seat, "place_stranded", location="command")
     assert state["players"][seat]["location"] == "command" and not state["players"][seat]["stranded"]
     assert state["current"] == (seat + 1) % 3
+
+
+# --- the digest's acceptance scenarios that no test above plays as written -------------------------------
+
+
+@pytest.mark.rules("bsg:R212")
+@pytest.mark.scenarios("bsg:AS-19")
+def test_a_human_cannot_enter_caprica_nor_a_revealed_cylon_command() -> None:
+    """AS-19: a human's move to Caprica is refused; a revealed Cylon's move to Command is refused."""
+    state = to_step(start_game(5, BASE_5), "move")
+    human = state["current"]
+    with pytest.raises(IllegalCommand) as info:
+        act(state, human, "move", location="caprica")
+    assert info.value.code == "cannot_move_there"
+    state = start_game(5, BASE_5)
+    cylon = state["current"]
+    state["players"][cylon]["cylon"] = True
+    state["players"][cylon]["location"] = "resurrection_ship"
+    state = act(state, cylon, "receive_skills", picks=["politics", "tactics"])
+    offered = {c.args["location"] for c in RULES.legal_commands(state, cylon) if c.kind == "move"}
+    assert "command" not in offered and "caprica" in offered
+    with pytest.raises(IllegalCommand) as info:
+        act(state, cylon, "move", location="command")
+    assert info.value.code == "cannot_move_there"
+
+
+@pytest.mark.rules("bsg:R704")
+@pytest.mark.scenarios("bsg:AS-61")
+def test_a_jump_clears_space_and_brings_the_pilots_home() -> None:
+    """AS-61: vipers back to the Reserves, civilian ships shuffled back into their pile, a pilot to the Hangar
+    Deck, the centurions where they are, the Cylon ships off the board (the scenario's Cylon Fleet option is
+    Exodus's)."""
+    state = start_game(5, ["lee_adama", "william_adama", "laura_roslin", "gaius_baltar", "saul_tigh"])
+    apollo = next(p["seat"] for p in state["players"] if p["character"] == "lee_adama")
+    state = _top_crisis(to_step(state, "crisis"), "water_sabotaged")
+    state["jump"] = len(CONTENT.board.jump_track) - 2
+    state["boarding"] = [1]
+    seat = state["current"]
+    state = play(state, seat, "draw_crisis", "activate_cylons")
+    assert state["players"][apollo]["viper"] is not None
+    on_board = [c for w in state["space"].values() for c in w["civilian"]]
+    pile = list(state["decks"]["civilians"])
+    supply = dict(state["supply"])
+    in_space = {k: sum(w[k] for w in state["space"].values()) for k in ("raider", "heavy_raider")}
+    basestars = sum(len(w["basestar"]) for w in state["space"].values())
+    assert on_board and in_space["raider"] and basestars
+    state = act(state, seat, "prepare_jump")
+    assert all(w["viper"] == 0 and w["raider"] == 0 and w["heavy_raider"] == 0 and not w["basestar"]
+               and not w["civilian"] for w in state["space"].values())
+    assert state["reserves"]["viper"] == CONTENT.board.setup_reserves["viper"]  # Apollo's too
+    assert sorted(state["decks"]["civilians"]) == sorted(pile + on_board)
+    p = state["players"][apollo]
+    assert p["viper"] is None and p["location"] == "hangar_deck"
+    assert state["boarding"] == [1]
+    assert state["supply"]["raider"] == supply["raider"] + in_space["raider"]
+    assert state["supply"]["basestar"] == supply["basestar"] + basestars
+
+
+@pytest.mark.rules("bsg:R704")
+@pytest.mark.scenarios("bsg:AS-62")
+def test_the_admiral_draws_two_destinations_and_the_others_see_only_the_chosen_one() -> None:
+    """AS-62: Tigh, Admiral, draws 2 Destinations; the other players never see the one he puts back, which
+    goes to the bottom of the deck; everybody sees the chosen one."""
+    state = start_game(5, ["laura_roslin", "saul_tigh", "kara_thrace", "gaius_baltar", "galen_tyrol"])
+    admiral = state["admiral"]
+    assert state["players"][admiral]["character"] == "saul_tigh"
+    state = _top_crisis(to_step(state, "crisis"), "water_sabotaged")
+    state["jump"] = len(CONTENT.board.jump_track) - 2
+    state["decks"]["destination"] += ["ragnar_anchorage", "deep_space"]
+    seat = state["current"]
+    state = play(state, seat, "draw_crisis", "activate_cylons")
+    state, events = act_events(state, seat, "prepare_jump")
+    assert sorted(state["prompt"]["cards"]) == ["deep_space", "ragnar_anchorage"]
+    others = [s for s in range(5) if s != admiral]
+    drawn = next(e for e in events if e.kind == "destinations_drawn")
+    for other in others:
+        assert "ragnar_anchorage" not in str(drawn.for_seat(other))
+        assert "ragnar_anchorage" not in str(RULES.view(state, other))
+    state, events = act_events(state, admiral, "choose_destination", card="deep_space")
+    assert state["decks"]["destination"][0] == "ragnar_anchorage"
+    for other in others:
+        view = RULES.view(state, other)
+        assert view["destinations"] == ["deep_space"]
+        assert "ragnar_anchorage" not in str(view)
+        assert all("ragnar_anchorage" not in str(e.for_seat(other)) for e in events)
+
+
+@pytest.mark.rules("bsg:R708")
+@pytest.mark.scenarios("bsg:AS-65")
+def test_food_at_zero_loses_only_if_still_at_zero_when_the_turn_ends() -> None:
+    """AS-65: Water Sabotaged takes food from 2 to 0 in the Crisis phase; an effect gives 1 back before the
+    turn ends and the game goes on. Left at 0, the turn's end is the Cylons' win."""
+    start = _top_crisis(to_step(start_game(4, BASE_5[:4]), "crisis"), "water_sabotaged")
+    start["resources"]["food"] = 2
+    seat = start["current"]
+    state = act(start, seat, "draw_crisis")
+    assert state["resources"]["food"] == 0 and state["phase"] == "turn"
+    change_resources(Ctx(state=state, rng=Rng.from_seed(1)), {"food": 1})
+    state = play(state, seat, "activate_cylons", "prepare_jump")
+    assert state["phase"] == "turn" and RULES.result(state) is None
+    assert state["current"] == (seat + 1) % 4
+    state = play(start, seat, "draw_crisis", "activate_cylons", "prepare_jump")
+    result = RULES.result(state)
+    assert result is not None and result.reason == "resource_exhausted"

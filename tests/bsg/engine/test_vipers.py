@@ -169,7 +169,10 @@ def test_weapons_control_fires_at_any_cylon_ship_and_basestars_fall_at_three_dam
 
 
 @pytest.mark.rules("bsg:R618", "bsg:R220")
+@pytest.mark.scenarios("bsg:AS-53")
 def test_the_admiral_launches_a_nuke_at_a_basestar() -> None:
+    """AS-53: a 7 destroys the basestar and 3 of the 4 raiders of its area; a 2 gives it two damage tokens;
+    the nuke is spent either way."""
     adama_first = ["william_adama", "laura_roslin", "kara_thrace", "gaius_baltar", "saul_tigh"]
     state = at_action(adama_first, fore={"basestar": 1, "raider": 4})
     seat = state["current"]
@@ -179,23 +182,25 @@ def test_the_admiral_launches_a_nuke_at_a_basestar() -> None:
         state,
         seat,
         "launch_nuke",
-        lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] >= 7 for e in ev),
+        lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] == 7 for e in ev),
         area="fore",
         target="basestar.0",
     )
     assert wiped["space"]["fore"]["basestar"] == [] and wiped["space"]["fore"]["raider"] == 1
     assert wiped["players"][seat]["nukes"] == 1 and wiped["step"] == "crisis"
-    dented, _ = until(
+    dented, events = until(
         state,
         seat,
         "launch_nuke",
-        lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] <= 2 for e in ev),
+        # two tokens without the Critical Hit, which with any other destroys it (RULINGS G25)
+        lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] == 2 for e in ev)
+        and not any(e.kind == "basestar_destroyed" for e in ev),
         area="fore",
         target="basestar.0",
     )
-    assert (
-        len(dented["space"]["fore"]["basestar"][0]["damage"]) == 2 and dented["players"][seat]["nukes"] == 1
-    )
+    assert len([e for e in events if e.kind == "basestar_damaged"]) == 2  # two tokens drawn
+    assert len(dented["space"]["fore"]["basestar"][0]["damage"]) == 2
+    assert dented["players"][seat]["nukes"] == 1 and dented["space"]["fore"]["raider"] == 4
     state["players"][seat]["nukes"] = 0
     assert not [k for k, _ in kinds(state, seat) if k == "launch_nuke"]
     with pytest.raises(IllegalCommand) as info:
@@ -215,3 +220,52 @@ def test_only_the_admiral_nukes_and_the_nukes_follow_the_title() -> None:
     state["admiral"] = seat
     state = act(state, seat, "pass_action")
     assert state["players"][seat]["nukes"] == 2 and state["players"][old]["nukes"] == 0
+
+
+@pytest.mark.rules("bsg:R162", "bsg:R610")
+@pytest.mark.scenarios("bsg:AS-52")
+def test_structural_damage_turns_a_vipers_6_into_an_8() -> None:
+    """AS-52: a viper attacks a basestar with Structural Damage and rolls 6: 6 + 2 = 8, damaged."""
+    state = at_action(BASE_5, "command", fore={"basestar": 1, "viper": 1})
+    seat = state["current"]
+    state["space"]["fore"]["basestar"][0]["damage"] = ["bs_structural_damage"]
+    state = act(state, seat, "activate_location")
+    hit, events = until(
+        state, seat, "viper_attack",
+        lambda ev: any(e.kind == "attack_rolled" and e.data["roll"] == 6 for e in ev),
+        area="fore", target="basestar.0",
+    )
+    attack = next(e for e in events if e.kind == "attack_rolled")
+    assert attack.data["result"] == "damaged"
+    assert len(hit["space"]["fore"]["basestar"][0]["damage"]) == 2
+    plain = dict(state, space={**state["space"], "fore": {**state["space"]["fore"], "basestar": [{"damage": []}]}})
+    _, events = until(
+        plain, seat, "viper_attack",
+        lambda ev: any(e.kind == "attack_rolled" and e.data["roll"] == 6 for e in ev),
+        area="fore", target="basestar.0",
+    )
+    assert next(e for e in events if e.kind == "attack_rolled").data["result"] == "miss"  # without it
+
+
+@pytest.mark.rules("bsg:R620", "bsg:R301")
+@pytest.mark.scenarios("bsg:AS-58")
+def test_command_may_activate_one_unpiloted_viper_twice_but_not_a_piloted_one() -> None:
+    """AS-58: from Command, the one unpiloted viper moves twice; Apollo's viper (another player's) cannot be
+    activated."""
+    cast = ["william_adama", "lee_adama", "laura_roslin", "gaius_baltar", "saul_tigh"]
+    state = at_action(cast, "command", fore={"viper": 1}, lower_fore={"raider": 1})
+    seat = state["current"]
+    apollo = next(p for p in state["players"] if p["character"] == "lee_adama")
+    assert apollo["seat"] != seat and apollo["viper"] == "lower_fore"
+    state = act(state, seat, "activate_location")
+    start = state
+    state = act(state, seat, "viper_move", area="fore", to="upper_fore")
+    state = act(state, seat, "viper_move", area="upper_fore", to="upper_aft")
+    assert state["space"]["upper_aft"]["viper"] == 1 and state["viper_acts"] is None
+    for kind, args in (("viper_move", {"area": "lower_fore", "to": "lower_aft"}),
+                       ("viper_attack", {"area": "lower_fore", "target": "raider"})):
+        assert (kind, args) not in kinds(start, seat)
+        with pytest.raises(IllegalCommand) as info:
+            act(start, seat, kind, **args)
+        assert (info.value.code, info.value.rule) == ("viper_activation_not_possible", "bsg:R620")
+    assert start["players"][apollo["seat"]]["viper"] == "lower_fore"
