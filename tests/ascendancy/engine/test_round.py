@@ -67,6 +67,7 @@ def test_only_players_with_first_contact_bid_in_the_previous_turn_order() -> Non
 
 
 @pytest.mark.rules("ascendancy:R4")
+@pytest.mark.scenarios("ascendancy:S1")
 def test_a_total_already_committed_is_barred_but_nothing_is_always_allowed() -> None:
     state = build(bidding=[0, 1, 2], contact=[0, 1, 2], turn=None)
     state, _ = run(state, cmd(0, "bid", production=2))
@@ -75,6 +76,26 @@ def test_a_total_already_committed_is_barred_but_nothing_is_always_allowed() -> 
     state, _ = run(state, cmd(1, "bid"))
     state, _ = run(state, cmd(2, "bid"))  # two players may both commit nothing
     assert state["phase"] == "pick_card"
+
+
+@pytest.mark.rules("ascendancy:R2", "ascendancy:R6")
+@pytest.mark.scenarios("ascendancy:S2")
+def test_a_player_without_first_contact_cannot_bid_and_is_dealt_a_card_left_by_the_bidders() -> None:
+    state = build(civs=("federation", "klingon", "romulan", "andorian"), bidding=[0, 1, 2, 3], contact=[0, 1, 2],
+                  turn=None)
+    assert 3 not in state["initiative"]["bidders"]
+    refused(state, cmd(3, "bid", production=1), "not_your_turn")
+    refused(state, cmd(3, "bid"), "not_your_turn")
+    state, _ = run(state, cmd(0, "bid", production=1), cmd(1, "bid", production=2), cmd(2, "bid"))
+    refused(state, cmd(3, "bid"), "not_your_turn")
+    dealt: set[int] = set()
+    for seed in range(8):
+        after, events = run(state, cmd(1, "pick_card", card=1), cmd(0, "pick_card", card=2), seed=seed)
+        assert after["cards"]["1"] == 1 and after["cards"]["0"] == 2
+        assert after["cards"]["3"] in {3, 4}  # one of the cards left after the bidders chose
+        assert {e["seat"] for e in ev(events, "turn_order_card_dealt")} == {2, 3}
+        dealt.add(after["cards"]["3"])
+    assert dealt == {3, 4}  # at random
 
 
 @pytest.mark.rules("ascendancy:R5", "ascendancy:R6")
@@ -145,7 +166,41 @@ def test_three_new_ships_form_a_fleet_for_free_within_the_authority_cap() -> Non
             "fleet_cap", "ascendancy:R125", authority=1)
 
 
+@pytest.mark.rules("ascendancy:R10", "ascendancy:R39")
+@pytest.mark.scenarios("ascendancy:S5")
+def test_no_ship_is_built_at_a_captured_rival_home_nor_at_your_own_home_once_lost() -> None:
+    state = build(turn=1, resources={1: {"production": 5}})
+    state["systems"]["earth"]["control"] = 1  # the Klingon captured the Federation home
+    assert not state["systems"]["earth"]["starbase"]
+    refused(state, cmd(1, "build_ship", at="earth"), "not_a_shipyard", "ascendancy:R10", system="earth")
+    state["systems"]["qonos"]["control"] = 2  # and lost his own
+    refused(state, cmd(1, "build_ship", at="qonos"), "not_a_shipyard", "ascendancy:R10", system="qonos")
+    assert ("build_ship", {"at": "qonos"}) not in legal(state, 1)
+
+
+@pytest.mark.rules("ascendancy:R12", "ascendancy:R34")
+@pytest.mark.scenarios("ascendancy:S7")
+def test_a_contested_undeveloped_system_cannot_be_colonized() -> None:
+    state = build(turn=2, systems=[{"id": "vega", "slots": ["production"], "xy": [3, 0]}],
+                  ships={2: {"S:vega": 1}, 1: {"S:vega": 1}})
+    refused(state, cmd(2, "colonize", at="vega"), "not_occupied", "ascendancy:R12")
+    assert state["systems"]["vega"]["control"] is None
+
+
+@pytest.mark.rules("ascendancy:R12")
+@pytest.mark.scenarios("ascendancy:S8")
+def test_colonizing_pays_one_culture_uses_up_one_ship_and_places_a_control_node() -> None:
+    state = build(turn=2, systems=[{"id": "vega", "slots": ["production", "research"], "xy": [3, 0]}],
+                  ships={2: {"S:vega": 2}}, resources={2: {"culture": 1}})
+    state, events = run(state, cmd(2, "colonize", at="vega"))
+    p, vega = state["players"][2], state["systems"]["vega"]
+    assert p["resources"]["culture"] == 0 and p["ships"]["S:vega"] == 1
+    assert vega["control"] == 2 and vega["nodes"] == [None, None]  # Developed by the Control Node alone
+    assert kinds(events) == ["system_controlled"]
+
+
 @pytest.mark.rules("ascendancy:R12", "ascendancy:R69", "ascendancy:R159")
+@pytest.mark.scenarios("ascendancy:S10")
 def test_colonizing_costs_a_culture_and_a_ship_and_takes_prewarp_resources() -> None:
     systems = [{"id": "vega", "slots": ["production"], "xy": [3, 0], "prewarp": {"production": 2}},
                {"id": "deneb", "slots": ["research"], "xy": [0, 3]}]
@@ -187,6 +242,56 @@ def test_resource_nodes_follow_slot_types_and_open_slots_may_be_rebuilt() -> Non
     assert fer["systems"]["vega"]["nodes"] == ["production", None]
 
 
+@pytest.mark.rules("ascendancy:R13", "ascendancy:R192", "ascendancy:R190")
+@pytest.mark.scenarios("ascendancy:S11")
+def test_only_the_ferengi_build_production_nodes_on_any_slot_up_to_the_capacity_and_never_culture() -> None:
+    systems = [{"id": "vega", "slots": ["research", "research", "culture"], "control": 0, "xy": [3, 0]}]
+    rich = {0: {"production": 20, "research": 5, "culture": 5}}
+    state = build(turn=0, systems=systems, resources=rich)
+    for slot, kind in enumerate(("research", "research", "culture")):
+        refused(state, cmd(0, "build_node", at="vega", slot=slot, node="production"), "wrong_slot_type",
+                "ascendancy:R13", slot=kind, kind="production")
+    fer = build(civs=("ferengi", "klingon", "romulan"), turn=0, systems=systems, resources=rich)
+    refused(fer, cmd(0, "build_node", at="vega", slot=2, node="culture"), "ferengi_no_culture_nodes",
+            "ascendancy:R190")
+    refused(fer, cmd(0, "build_node", at="ferenginar", slot=2, node="culture"), "ferengi_no_culture_nodes",
+            "ascendancy:R190")
+    fer, _ = run(fer, *[cmd(0, "build_node", at="vega", slot=k, node="production") for k in range(3)])
+    assert fer["systems"]["vega"]["nodes"] == ["production"] * 3
+    assert not [args for kind, args in legal(fer, 0) if kind == "build_node" and args["at"] == "vega"]
+    refused(fer, cmd(0, "build_node", at="vega", slot=0, node="production"), "slot_taken", "ascendancy:R14")
+    refused(fer, cmd(0, "build_node", at="vega", slot=3, node="production"), "bad_argument")  # Capacity 3
+
+
+@pytest.mark.rules("ascendancy:R15")
+@pytest.mark.scenarios("ascendancy:S13")
+def test_one_research_per_project_per_build_phase_and_a_placed_token_stays() -> None:
+    state = build(turn=0, projects={0: [("fed_utopia_planitia", 0), ("fed_multiphasic_shields", 0)]})
+    assert catalog.ADVANCEMENTS["fed_utopia_planitia"]["cost"] == 4
+    state, _ = run(state, cmd(0, "fund", project="fed_utopia_planitia"))
+    refused(state, cmd(0, "fund", project="fed_utopia_planitia"), "project_already_funded", "ascendancy:R15")
+    assert state["players"][0]["resources"]["research"] == 2
+    assert {kind for kind, _ in legal(state, 0)} <= {"build_ship", "fund", "end_build"}  # nothing moves a token
+    state, _ = run(state, cmd(0, "fund", project="fed_multiphasic_shields"))
+    assert state["players"][0]["projects"] == [{"card": "fed_utopia_planitia", "research": 1},
+                                               {"card": "fed_multiphasic_shields", "research": 1}]
+
+
+@pytest.mark.rules("ascendancy:R16", "ascendancy:R23")
+@pytest.mark.scenarios("ascendancy:S14")
+def test_a_completed_project_with_a_command_icon_gives_an_exhausted_command_token_at_once() -> None:
+    assert catalog.ADVANCEMENTS["kli_subjugation"]["command"] and catalog.ADVANCEMENTS["kli_subjugation"]["cost"] == 4
+    state = build(turn=1, projects={1: [("kli_subjugation", 3)]})
+    state["order"] = [1]
+    state, events = run(state, cmd(1, "fund", project="kli_subjugation"))
+    p = state["players"][1]
+    assert kinds(events) == ["project_funded", "advancement_completed"]
+    assert p["projects"] == [] and p["advancements"][-1] == {"card": "kli_subjugation", "exhausted": False}
+    assert p["commands"] == 6 and p["ready"] == 5  # the new token is Exhausted
+    state, _ = run(state, cmd(1, "end_build"), cmd(1, "end_turn"))  # the Recharge
+    assert state["players"][1]["ready"] == 6
+
+
 @pytest.mark.rules("ascendancy:R15", "ascendancy:R16", "ascendancy:R23")
 def test_projects_take_one_research_per_build_phase_and_complete_with_their_icons() -> None:
     card = next(a for a in catalog.ADVANCEMENTS.values() if a["civ"] == "federation" and a["command"])
@@ -210,6 +315,32 @@ def test_upgrades_are_paid_in_full_with_research() -> None:
     state["players"][0]["resources"]["research"] = catalog.WEAPONS["federation"][1]["cost"]
     state, _ = run(state, cmd(0, "upgrade", track="weapons"))
     assert state["players"][0]["weapons"] == 1 and state["players"][0]["resources"]["research"] == 0
+
+
+@pytest.mark.rules("ascendancy:R19", "ascendancy:R20")
+@pytest.mark.scenarios("ascendancy:S16")
+def test_no_building_in_the_command_phase_but_authority_may_be_bought() -> None:
+    systems = [{"id": "vega", "slots": ["production"], "control": 0, "xy": [3, 0]}]
+    state = build(turn=0, phase="command", systems=systems, resources={0: {"culture": 5, "production": 9}})
+    refused(state, cmd(0, "build_node", at="vega", slot=0, node="production"), "build_phase_over", "ascendancy:R19")
+    state, _ = run(state, cmd(0, "buy_authority"))
+    assert state["players"][0]["authority"] == 2 and state["players"][0]["resources"]["culture"] == 0
+
+
+@pytest.mark.rules("ascendancy:R17", "ascendancy:R277")
+@pytest.mark.scenarios("ascendancy:S17")
+def test_the_weapons_dealer_takes_a_whole_upgrade_in_production_never_a_mix() -> None:
+    assert catalog.SHIELDS["federation"][1]["cost"] == 3
+    state = build(turn=0, resources={0: {"production": 2, "research": 1}})
+    state["players"][0]["allies"] = ["weapons_dealer"]
+    refused(state, cmd(0, "upgrade", track="shields", pay="production"), "not_enough_resources", "ascendancy:R17",
+            cost={"production": 3})
+    refused(state, cmd(0, "upgrade", track="shields"), "not_enough_resources", "ascendancy:R17",
+            cost={"research": 3})
+    assert not [args for kind, args in legal(state, 0) if kind == "upgrade"]  # 2 + 1 is no payment
+    state["players"][0]["resources"] = {"production": 3, "research": 0, "culture": 0}
+    state, _ = run(state, cmd(0, "upgrade", track="shields", pay="production"))
+    assert state["players"][0]["shields"] == 1 and state["players"][0]["resources"]["production"] == 0
 
 
 @pytest.mark.rules("ascendancy:R20", "ascendancy:R151")
