@@ -298,3 +298,109 @@ def test_the_traveler_places_a_new_system_where_it_fits_and_the_ships_cross_into
     resolve_exploration(ctx, 0, "vega", "the_traveler")
     assert [e.kind for e in ctx.events][-1] == "traveler_no_room" and full["prompt"] is None
     assert full["players"][0]["ships"] == {"S:vega": 1}
+
+
+# --- Acceptance scenarios of the digest: movement, warp and the map ---------------------------------------
+
+X = {"id": "x", "slots": ["production"], "xy": [67.95, 46.75]}  # one 2-sector lane below Romulus
+Y = {"id": "y", "slots": ["research"], "xy": [67.95, 61.75]}  # and one below X
+ROMULUS_X_Y = [("l1", "romulus", "x", 2), ("l2", "x", "y", 2)]
+
+
+def quiet_card() -> str:
+    return next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "discovery" and v["effects"]
+                and all(e["kind"] == "gain" for e in v["effects"]) and not v.get("recurring"))
+
+
+@pytest.mark.rules("ascendancy:R57", "ascendancy:R48")
+@pytest.mark.scenarios("ascendancy:S19")
+def test_a_new_system_placed_while_exiting_warp_ends_the_move_and_the_rest_of_the_range_is_lost() -> None:
+    disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"])
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE, ("l9", "vega", None, 2)], stack=[disc],
+                  exploration=[quiet_card()], ships={0: {"S:earth": 2}})
+    state["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 3,
+                                    "fresh": False}]
+    state, _ = run(state, cmd(0, "exit_warp", warp="w1"))
+    assert state["turn"]["move"]["left"] == 3  # three systems of range
+    state, _ = run(state, *[cmd(0, "step", to=t) for t in ("L:l1:1", "L:l1:2", "S:vega", "L:l9:1", "L:l9:2")])
+    assert state["turn"]["move"]["left"] == 2  # one system passed
+    state, events = run(state, cmd(0, "step", explore=True))
+    assert ev(events, "system_discovered") and "move_ended" in [e.kind for e in events]
+    assert state["turn"]["move"] is None  # two systems of range are lost
+    p = state["players"][0]
+    assert p["warp"] == [] and p["ships"] == {"S:earth": 2, f"S:{disc}": 1}  # its Warp tokens are discarded
+
+
+@pytest.mark.rules("ascendancy:R48", "ascendancy:R137")
+@pytest.mark.scenarios("ascendancy:S20")
+def test_warp_range_is_the_tokens_plus_the_ready_warp_icons_not_counting_the_origin() -> None:
+    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]},
+               {"id": "altair", "slots": ["culture"], "xy": [45.0, 26.5]}]
+    lanes = [LANE, ("l2", "vega", "deneb", 2), ("l3", "deneb", "altair", 2)]
+    assert catalog.ADVANCEMENTS["fed_warp_core_refinement"]["warp"] == 1
+    for exhausted, left in ((False, 3), (True, 2)):
+        state = build(turn=0, phase="command", systems=systems, lanes=lanes, ships={0: {"S:earth": 2}},
+                      advancements={0: ["fed_warp_core_refinement"]})
+        state["players"][0]["advancements"][-1]["exhausted"] = exhausted
+        state["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 2,
+                                        "fresh": False}]
+        state, _ = run(state, cmd(0, "exit_warp", warp="w1"))
+        assert state["turn"]["move"]["left"] == left
+        path = ["L:l1:1", "L:l1:2", "S:vega", "L:l2:1", "L:l2:2", "S:deneb", "L:l3:1", "L:l3:2"]
+        state, _ = run(state, *[cmd(0, "step", to=t) for t in path])
+        reaches_altair = {"to": "S:altair"} in steps(state, 0)
+        assert reaches_altair == (left == 3)  # Earth, the origin, is not counted
+
+
+@pytest.mark.rules("ascendancy:R49")
+@pytest.mark.scenarios("ascendancy:S22")
+def test_a_hostile_ship_blocks_passage_through_a_system_unless_you_control_it() -> None:
+    spec = {"turn": 2, "phase": "command", "lanes": ROMULUS_X_Y, "ships": {2: {"L:l1:2": 1}, 1: {"S:x": 1}}}
+    state = build(systems=[X, Y], **spec)
+    state, _ = run(state, cmd(2, "impulse", unit="ship:L:l1:2"))
+    assert {"to": "S:x"} not in steps(state, 2)
+    refused(state, cmd(2, "step", to="S:x"), "step_not_possible", "ascendancy:R49")
+    mine = build(systems=[{**X, "control": 2}, Y], **spec)
+    mine, _ = run(mine, cmd(2, "impulse", unit="ship:L:l1:2"), cmd(2, "step", to="S:x"), cmd(2, "step", to="L:l2:1"))
+    assert mine["players"][2]["ships"] == {"L:l2:1": 1}  # through X
+
+
+@pytest.mark.rules("ascendancy:R49")
+@pytest.mark.scenarios("ascendancy:S23")
+def test_a_refused_passage_at_warp_ends_the_move_in_the_sector_before_for_good() -> None:
+    state = build(turn=2, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
+                  ships={2: {"S:romulus": 2}, 0: {"L:l2:1": 2}}, trade_held={2: {0: 0}})  # at Peace
+    state["players"][2]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:romulus", "tokens": 2,
+                                    "fresh": False}]
+    state, _ = run(state, cmd(2, "exit_warp", warp="w1"),
+                   *[cmd(2, "step", to=t) for t in ("L:l1:1", "L:l1:2", "S:x", "L:l2:1")])
+    assert RULES.decision_for(state, 0).prompt == "passage" and RULES.seats_to_act(state) == {0}
+    state, events = run(state, cmd(0, "refuse_passage"))
+    assert ev(events, "passage_answered")[0]["allowed"] is False
+    p = state["players"][2]
+    assert state["turn"]["move"] is None and p["ships"] == {"S:romulus": 2, "S:x": 1}  # the sector before L
+    assert p["warp"] == [] and p["ready"] == 4  # the Warp tokens are spent: no second try
+    refused(state, cmd(2, "exit_warp", warp="w1"), "no_such_warp", "ascendancy:R47")
+    refused(state, cmd(2, "step", to="L:l2:1"), "unknown_command")  # no move open
+
+
+@pytest.mark.rules("ascendancy:R60")
+@pytest.mark.scenarios("ascendancy:S26")
+def test_a_lane_too_short_for_a_connection_at_impulse_lets_the_ship_return_with_its_second_point() -> None:
+    deneb = {"id": "deneb", "slots": ["research"], "xy": [45.0, 37.5]}  # 3 sectors of gap above Vega
+    state = build(turn=0, phase="command", systems=[VEGA, deneb], lanes=[LANE], ships={0: {"S:vega": 1}})
+    assert board.is_floating(state, "vega")
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:vega"))
+    short = next(seed for seed in range(20)
+                 if "connection_too_short" in [e.kind for e in run(state, cmd(0, "step", connect="deneb"),
+                                                                   seed=seed)[1]])
+    state, events = run(state, cmd(0, "step", connect="deneb"), seed=short)
+    assert ev(events, "lane_rolled")[0]["length"] == 2
+    direction = steps(state, 0)[0]
+    state, _ = run(state, cmd(0, "step", **direction))  # into the new lane: the 1st point
+    (lid,) = set(state["lanes"]) - {"l1"}
+    assert state["turn"]["move"]["left"] == 1 and {"to": "S:vega"} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", to="S:vega"))  # back with the 2nd point
+    assert state["players"][0]["ships"] == {"S:vega": 1} and state["turn"]["move"] is None
+    assert lid not in state["lanes"]  # the abandoned lane goes (R56)
+    assert "deneb" not in board.linked_systems(state, "vega")
