@@ -57,6 +57,7 @@ def test_the_attacker_declares_how_his_dice_are_split_among_the_defenders() -> N
 
 
 @pytest.mark.rules("ascendancy:R95")
+@pytest.mark.scenarios("ascendancy:S44")
 def test_first_strike_takes_casualties_before_the_opponent_rolls_and_cancels_out_when_both_have_it() -> None:
     for seed in range(10):
         state = build(civs=("federation", "klingon", "romulan"), turn=0, phase="command", systems=[VEGA],
@@ -84,6 +85,7 @@ def test_first_strike_takes_casualties_before_the_opponent_rolls_and_cancels_out
 
 
 @pytest.mark.rules("ascendancy:R99", "ascendancy:R177", "ascendancy:R164")
+@pytest.mark.scenarios("ascendancy:S49")  # the cancelled battle; the wins: the next test
 def test_the_advanced_cloaking_device_cancels_a_battle_with_no_winner() -> None:
     state = build(civs=("klingon", "federation", "romulan"), turn=0, phase="command", systems=[VEGA],
                   lanes=[("l1", "qonos", "vega", 2)], ships={0: {"S:qonos": 4}, 2: {"L:l1:1": 3}},
@@ -102,6 +104,7 @@ def test_the_advanced_cloaking_device_cancels_a_battle_with_no_winner() -> None:
 
 
 @pytest.mark.rules("ascendancy:R164")
+@pytest.mark.scenarios("ascendancy:S49")  # 3 ships: +1 Culture, 2 ships: nothing; cancelled: the test above
 def test_never_defeated_pays_the_klingon_when_he_wins_as_a_defender() -> None:
     for seed in range(5):
         state = build(civs=("federation", "klingon", "cardassian"), turn=0, phase="command", systems=[VEGA],
@@ -528,3 +531,101 @@ def test_an_advancement_paid_per_enemy_ship_destroyed_plays_once_per_ship() -> N
         assert state["players"][0]["resources"]["production"] == production + destroyed
         seen = seen or destroyed > 0
     assert seen
+
+
+# --- Acceptance scenarios of the digest: space battles -------------------------------------------------------
+
+X = {"id": "x", "slots": ["production"], "xy": [67.95, 46.75]}  # one 2-sector lane below Romulus
+Y = {"id": "y", "slots": ["research"], "xy": [67.95, 61.75]}  # and one below X
+ROMULUS_X_Y = [("l1", "romulus", "x", 2), ("l2", "x", "y", 2)]
+
+
+@pytest.mark.rules("ascendancy:R90", "ascendancy:R91", "ascendancy:R165")
+@pytest.mark.scenarios("ascendancy:S41")
+def test_the_hit_roll_is_weapons_plus_shields_and_above_six_only_the_klingon_six_hits() -> None:
+    from games.ascendancy.engine import catalog
+    from games.ascendancy.engine.combat import is_hit
+
+    assert catalog.WEAPONS["klingon"][2]["hit"] == 3
+    state = build(turn=1, phase="command", systems=[VEGA], lanes=[("l1", "qonos", "vega", 2)],
+                  ships={1: {"S:qonos": 6}, 2: {"L:l1:1": 6}}, weapons={1: 2}, shields={2: 1})
+    state, events = run(state, cmd(1, "attack", target="L:l1:1"), cmd(2, "decline"))
+    klingon = next(e for e in ev(events, "combat_dice") if e["seat"] == 1)
+    assert klingon["need"] == 4 and klingon["hits"] == sum(1 for d in klingon["dice"] if d >= 4)
+    kli, fed = state["players"][1], state["players"][0]
+    assert [d for d in range(1, 7) if is_hit(kli, d, 1)] == [4, 5, 6]
+    kli["weapons"] = fed["weapons"] = 0  # 5+ against Shields 2: the target is 7
+    assert [d for d in range(1, 7) if is_hit(fed, d, 2)] == []
+    assert [d for d in range(1, 7) if is_hit(kli, d, 2)] == [6]  # the Klingon Starting Advancement
+
+
+@pytest.mark.rules("ascendancy:R95", "ascendancy:R94", "ascendancy:R168")
+@pytest.mark.scenarios("ascendancy:S43")
+def test_a_fleet_disbanded_by_first_strike_never_fires_but_one_disbanded_in_the_same_round_still_plunders() -> None:
+    def battle(choice: str, seed: int) -> tuple[dict[str, Any], list[Any], int]:
+        state = build(turn=2, phase="command", systems=[X], lanes=[("l1", "romulus", "x", 2)],
+                      ships={2: {"S:romulus": 6}, 1: {}}, weapons={1: 3},
+                      fleets={1: {"kli_fleet_1": ("kli_marauder_fleet", 4, "L:l1:1")}})
+        production = state["players"][1]["resources"]["production"]
+        state, events = run(state, cmd(2, "attack", target="L:l1:1"), cmd(2, choice), seed=seed)
+        return state, events, state["players"][1]["resources"]["production"] - production
+
+    def romulan_hits(events: list[Any]) -> int:
+        return int(next(e for e in ev(events, "combat_dice") if e["seat"] == 2)["hits"])
+
+    first = next(seed for seed in range(60) if romulan_hits(battle("first_strike", seed)[1]) == 2)
+    state, events, plunder = battle("first_strike", first)
+    kinds_ = [e.kind for e in events]
+    assert kinds_.index("fleet_disbanded") < [i for i, e in enumerate(events) if e.kind == "combat_dice"
+                                              and e.data["seat"] == 1][0]  # disbanded before it fires
+    assert "kli_fleet_1" not in state["players"][1]["fleets"] and state["players"][1]["ships"] == {"L:l1:1": 2}
+    klingon = next(e for e in ev(events, "combat_dice") if e["seat"] == 1)
+    assert len(klingon["dice"]) == 2  # the two loose survivors
+    assert plunder == 0 and not ev(events, "fleet_plunder")  # their hits are not the fleet's
+    same = next(seed for seed in range(60) if romulan_hits(battle("decline", seed)[1]) == 2
+                and next(e for e in ev(battle("decline", seed)[1], "combat_dice") if e["seat"] == 1)["hits"] > 0)
+    state, events, plunder = battle("decline", same)
+    hits = next(e for e in ev(events, "combat_dice") if e["seat"] == 1)["hits"]
+    assert "kli_fleet_1" not in state["players"][1]["fleets"]  # disbanded at the end of the round
+    assert plunder == min(hits, 6) and ev(events, "fleet_plunder")[0]["production"] == plunder
+
+
+@pytest.mark.rules("ascendancy:R88")
+@pytest.mark.scenarios("ascendancy:S46")
+def test_the_attacker_splits_his_dice_between_two_defenders_who_each_hit_him_and_retreat_alone() -> None:
+    state = build(turn=2, phase="command", systems=[X], lanes=[("l1", "romulus", "x", 2)],
+                  ships={2: {"S:romulus": 5}, 1: {"L:l1:1": 2}, 0: {"L:l1:1": 2}}, shields={0: 3, 1: 3, 2: 3})
+    state, _ = run(state, cmd(2, "attack", target="L:l1:1"), cmd(2, "decline"))
+    decision = RULES.decision_for(state, 2)
+    assert decision.prompt == "split_dice" and decision.params == {"defender": 0, "dice": 5}
+    state, events = run(state, cmd(2, "split", dice=3))
+    rolled = {(e["seat"], e["on"]): len(e["dice"]) for e in ev(events, "combat_dice")}
+    assert rolled == {(2, 0): 3, (2, 1): 2, (0, 2): 2, (1, 2): 2}  # every Defender hit lands on the Romulan
+    assert RULES.decision_for(state, 0).prompt == "retreat" and RULES.seats_to_act(state) == {0}
+    state, _ = run(state, cmd(0, "stay"))
+    assert RULES.decision_for(state, 1).prompt == "retreat" and RULES.seats_to_act(state) == {1}
+    state, events = run(state, cmd(1, "retreat", src="L:l1:1", to="S:x"))
+    assert state["players"][1]["ships"] == {"S:x": 2} and state["players"][0]["ships"] == {"L:l1:1": 2}
+
+
+@pytest.mark.rules("ascendancy:R96")
+@pytest.mark.scenarios("ascendancy:S47")
+def test_a_blocked_side_cannot_retreat_and_a_retreat_keeps_to_existing_lanes_and_moves_a_sector_together() -> None:
+    from games.ascendancy.engine.battle import retreat_moves
+
+    state = build(turn=1, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
+                  ships={1: {"L:l1:2": 2, "L:l2:1": 2}, 0: {"S:x": 3}}, shields={0: 3, 1: 3})
+    assert state["systems"]["x"]["max_lanes"] > 2  # X has room for a new lane
+    state, _ = run(state, cmd(1, "attack", target="S:x"))
+    assert retreat_moves(state, 0) == []  # every lane out of X is blocked
+    state, _ = run(state, cmd(1, "stay"))
+    assert RULES.decision_for(state, 0) is None or RULES.decision_for(state, 0).prompt != "retreat"
+    refused(state, cmd(0, "retreat", src="S:x", to="L:l2:2"), "not_your_turn")
+    one_way = build(turn=1, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
+                    ships={1: {"L:l1:2": 2}, 0: {"S:x": 3}}, shields={0: 3, 1: 3})
+    one_way, _ = run(one_way, cmd(1, "attack", target="S:x"), cmd(1, "stay"))
+    assert legal(one_way, 0) == [("stay", {}), ("retreat", {"src": "S:x", "to": "L:l2:1"}),
+                                 ("retreat", {"src": "S:x", "to": "L:l2:2"})]  # no new lane
+    left = one_way["players"][0]["ships"]["S:x"]
+    one_way, _ = run(one_way, cmd(0, "retreat", src="S:x", to="L:l2:2"))
+    assert one_way["players"][0]["ships"] == {"L:l2:2": left} and set(one_way["lanes"]) == {"l1", "l2"}
