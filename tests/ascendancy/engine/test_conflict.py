@@ -245,14 +245,18 @@ def test_romulan_distrust_all_exhausts_every_trade_agreement_the_romulans_hold()
 
 
 @pytest.mark.rules("ascendancy:R132", "ascendancy:R131", "ascendancy:R133")
+@pytest.mark.scenarios("ascendancy:S64")
 def test_launching_projects_draws_two_and_the_excess_over_research_nodes_is_discarded_under_the_deck() -> None:
     state = build(turn=0, phase="command")
+    assert state["players"][0]["projects"] == []
     top = state["players"][0]["deck"][-2:]
+    rest = state["players"][0]["deck"][:-2]
     state, events = run(state, cmd(0, "launch"))
     assert sorted(pr["card"] for pr in state["players"][0]["projects"]) == sorted(top)
     assert RULES.decision_for(state, 0).prompt == "discard_project"  # Earth has one Research Node
     state, _ = run(state, cmd(0, "discard_project", card=top[0]))
     assert state["players"][0]["deck"][0] == top[0] and len(state["players"][0]["projects"]) == 1
+    assert state["players"][0]["deck"] == [top[0], *rest]  # under the deck, the rest unshuffled
     assert state["prompt"] is None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.ascendancy.engine import catalog
@@ -439,6 +441,7 @@ def test_military_victory_three_homes_including_your_own() -> None:
 
 
 @pytest.mark.rules("ascendancy:R144")
+@pytest.mark.scenarios("ascendancy:S71")
 def test_a_civilization_with_no_ships_and_no_systems_is_exterminated() -> None:
     state = build(turn=0, ships={2: {}}, trade_held={0: {2: 1}})
     state["systems"]["romulus"]["control"] = 1
@@ -487,3 +490,121 @@ def test_colonization_fleets_and_exploration_cards_change_how_a_system_is_coloni
     harsh = build(turn=1, systems=[{**vega}], ships={1: {"S:vega": 2}}, resources={1: {"culture": 1}})
     harsh["systems"]["vega"]["card"] = "harsh_frontier"
     refused(harsh, cmd(1, "colonize", at="vega"), "not_enough_resources", "ascendancy:R12", cost={"culture": 2})
+
+
+# --- Acceptance scenarios of the digest: starbases, fleets, projects, Recharge, victory ----------------------
+
+VEGA_MINE = {"id": "vega", "slots": ["production"], "control": 0, "xy": [45.0, 56.5]}
+
+
+@pytest.mark.rules("ascendancy:R121", "ascendancy:R205", "ascendancy:R180")
+@pytest.mark.scenarios("ascendancy:S61")
+def test_starbases_one_per_authority_one_per_system_none_for_vulcans_two_commands_for_andorians() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA_MINE])
+    state, _ = run(state, cmd(0, "starbase", at="vega"))
+    refused(state, cmd(0, "starbase", at="earth"), "starbase_needs_authority", "ascendancy:R121", authority=1)
+    there = build(turn=0, phase="command", systems=[{**VEGA_MINE, "starbase": True}], authority={0: 3})
+    refused(there, cmd(0, "starbase", at="vega"), "starbase_there", "ascendancy:R121")
+    vulcan = build(civs=("vulcan", "klingon", "romulan"), turn=0, phase="command", systems=[VEGA_MINE],
+                   authority={0: 3})
+    refused(vulcan, cmd(0, "starbase", at="vega"), "vulcans_build_no_starbases", "ascendancy:R205")
+    andor = build(civs=("andorian", "klingon", "romulan"), turn=0, phase="command", systems=[VEGA_MINE],
+                  ready={0: 1})
+    refused(andor, cmd(0, "starbase", at="vega"), "no_command_left", "ascendancy:R21")
+    andor["players"][0]["ready"] = 2
+    andor, _ = run(andor, cmd(0, "starbase", at="vega"))
+    assert andor["players"][0]["ready"] == 0 and andor["systems"]["vega"]["starbase"]
+
+
+@pytest.mark.rules("ascendancy:R129")
+@pytest.mark.scenarios("ascendancy:S62")
+def test_a_fleet_below_three_ships_is_disbanded_at_once_and_its_special_rule_ends() -> None:
+    from tests.ascendancy.engine.test_combat import settle
+
+    assert catalog.FLEET_SIDES["fed_defense_fleet"]["min_ships"] == 3
+    for seed in range(60):
+        state = build(turn=1, phase="command", systems=[{"id": "vega", "slots": ["production"], "xy": [45.0, 56.5]}],
+                      lanes=[("l1", "earth", "vega", 2)], ships={0: {}, 1: {"S:vega": 6}}, shields={1: 3},
+                      fleets={0: {"fed_fleet_2": ("fed_defense_fleet", 3, "L:l1:2")}})
+        state, events = run(state, cmd(1, "attack", target="L:l1:2"), seed=seed)
+        first = [e for e in ev(events, "combat_dice") if e["seat"] == 1]
+        if not first or first[0]["hits"] != 1 or state["prompt"] is None:
+            continue
+        assert first[0]["need"] == 5 + 1  # the Defense Fleet: Rivals need 1 more
+        assert "fleet_disbanded" in kinds(events) and state["players"][0]["fleets"] == {}
+        assert state["players"][0]["ships"] == {"L:l1:2": 2}
+        state, more = settle(state, seed=seed, stop=("maneuver",))
+        second = [e for e in ev(more, "combat_dice") if e["seat"] == 1]
+        assert second and second[0]["need"] == 5  # round 2: no Defense Fleet any more
+        return
+    raise AssertionError("no seed scored exactly one hit")
+
+
+@pytest.mark.rules("ascendancy:R128", "ascendancy:R127", "ascendancy:R50")
+@pytest.mark.scenarios("ascendancy:S65")
+def test_a_fleet_in_warp_can_be_neither_disbanded_nor_joined() -> None:
+    fleet = catalog.FLEETS["federation"][0]
+    state = build(turn=0, phase="command", ships={0: {"S:earth": 1}},
+                  fleets={0: {fleet["id"]: (fleet["sides"][0]["side"], 3, "S:earth")}})
+    state, _ = run(state, cmd(0, "enter_warp", unit=f"fleet:{fleet['id']}"))
+    assert state["players"][0]["fleets"][fleet["id"]]["sector"] is None
+    refused(state, cmd(0, "disband", fleet=fleet["id"]), "fleet_in_warp", "ascendancy:R128")
+    refused(state, cmd(0, "fleet_join", fleet=fleet["id"]), "fleet_moving", "ascendancy:R50")
+    assert not [a for k, a in legal(state, 0) if k in ("disband", "fleet_join")]
+
+
+@pytest.mark.rules("ascendancy:R142", "ascendancy:R214")
+@pytest.mark.scenarios("ascendancy:S67")
+def test_a_home_left_by_the_vulcan_exodus_no_longer_counts_for_a_military_victory() -> None:
+    def round_end(own_home: bool) -> Any:
+        state = build(civs=("federation", "klingon", "romulan", "vulcan"), turn=1,
+                      systems=[{"id": "rigel", "slots": ["production"], "control": 3, "xy": [20.0, 70.0]}])
+        state["systems"]["vulcan_home"]["home_of"] = None  # the Exodus moved the Vulcan home to Rigel
+        state["systems"]["rigel"]["home_of"] = 3
+        for home in ("earth", "romulus", "vulcan_home"):
+            state["systems"][home]["control"] = 1
+        if not own_home:
+            state["systems"]["qonos"]["control"] = 0
+        state["order"] = [1]
+        state, _ = run(state, cmd(1, "end_build"), cmd(1, "end_turn"))
+        return RULES.result(state)
+
+    won = round_end(own_home=True)
+    assert won is not None and won.winners == {1} and won.reason == "military_victory"
+    assert won.scores[1]["homes"] == 3  # Earth, Romulus and Qo'noS; not the former Vulcan home
+    assert round_end(own_home=False) is None
+
+
+@pytest.mark.rules("ascendancy:R143")
+@pytest.mark.scenarios("ascendancy:S68")
+def test_a_shared_victory_check_goes_to_the_most_systems_and_a_tie_there_is_shared() -> None:
+    def round_end(first: int, second: int) -> Any:
+        systems = [{"id": f"a{k}", "slots": ["production"], "control": 0, "xy": [5.0 + 6 * k, 5.0]}
+                   for k in range(first - 1)] + [
+                  {"id": f"b{k}", "slots": ["production"], "control": 1, "xy": [5.0 + 6 * k, 85.0]}
+                   for k in range(second - 1)]  # with the homes: first and second systems
+        state = build(turn=0, authority={0: 5, 1: 5}, systems=systems)
+        state["order"] = [0]
+        state, _ = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+        return RULES.result(state)
+
+    result = round_end(7, 6)
+    assert result.winners == {0} and (result.scores[0]["systems"], result.scores[1]["systems"]) == (7, 6)
+    shared = round_end(7, 7)
+    assert shared.winners == {0, 1} and shared.reason == "authority_victory"
+
+
+@pytest.mark.rules("ascendancy:R186")
+@pytest.mark.scenarios("ascendancy:S70")
+def test_a_cardassian_system_without_a_cardassian_ship_in_orbit_generates_nothing() -> None:
+    def generated(ships: dict[str, int]) -> dict[str, int]:
+        vega = {"id": "vega", "slots": ["production", "production"], "nodes": ["production", "production"],
+                "control": 0, "xy": [45.0, 56.5]}
+        state = build(civs=("cardassian", "klingon", "romulan"), turn=0, systems=[vega], ships={0: ships})
+        state["order"] = [0]
+        state, events = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+        return next(e for e in ev(events, "resources_generated") if e["seat"] == 0)
+
+    home_only = generated({"S:cardassia_prime": 3})
+    with_vega = generated({"S:cardassia_prime": 3, "S:vega": 1})
+    assert with_vega["production"] == home_only["production"] + 2  # Vega's 2 nodes pay only with a ship there
