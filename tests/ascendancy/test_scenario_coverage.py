@@ -45,3 +45,9 @@ def test_the_digest_lists_its_scenarios() -> None:
 def test_every_acceptance_scenario_of_the_digest_is_played_by_a_marked_test() -> None:
     missing = [s for s in scenario_ids(_digest().read_text(encoding="utf-8")) if s not in marked_ids(TESTS)]
     assert not missing, f"acceptance scenarios no test marks with @pytest.mark.scenarios: {', '.join(missing)}"
+
+
+def test_every_marked_scenario_exists_in_the_digest() -> None:
+    unknown = sorted(marked_ids(TESTS) - set(scenario_ids(_digest().read_text(encoding="utf-8"))),
+                     key=lambda s: int(s[1:]))
+    assert not unknown, f"tests mark scenarios the digest does not list: {', '.join(unknown)}"
