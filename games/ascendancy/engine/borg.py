@@ -1513,7 +1513,10 @@ def borg_explore(ctx: Ctx, sid: str) -> None:
 
 # --- Step 3: Assimilation ---------------------------------------------------------------------------------------
 def structures(sys: dict[str, Any]) -> int:
-    return sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)
+    """R253, R256, B51: what an Assimilation must destroy and what rolls against it: every Node, the Control Node
+    included ("as in a standard Planetary Invasion", R101), and a Starbase."""
+    return (sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)
+            + (1 if sys["control"] is not None else 0))
 
 
 def _assimilate(ctx: Ctx, cur: dict[str, Any]) -> None:
@@ -1546,7 +1549,7 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     s = ctx.state
     sys = s["systems"][f["system"]]
     owner = sys["control"]
-    count = sum(1 for n in sys["nodes"] if n is not None) + (1 if sys["starbase"] else 0)  # R253, R256
+    count = structures(sys)  # R253, R256, B51: a die per Node, the Control Node included, and the Starbase
     if owner is not None and count:  # Assimilation Resistance Protocols (B47)
         count += tech_amount(s["players"][owner], "extra_dice", ASSIMILATION)
     if not count:
@@ -1587,9 +1590,16 @@ def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     sys = s["systems"][sid]
     while f["loss"] > 0 and structures(sys) > 0:
         options = structure_options(sys)
+        if not options:  # RULINGS B51: the Control Node goes last, and with it the system
+            f["previous"] = sys["control"]
+            sys["control"] = None
+            f["loss"] -= 1
+            f["lost"] += 1
+            continue
         master = borg_master(s)
         chooser = master if master is not None else sys["control"]
-        if len(options) > 1 and f["loss"] < structures(sys) and chooser is not None:
+        others = structures(sys) - (1 if sys["control"] is not None else 0)  # the Control Node goes last
+        if len(options) > 1 and f["loss"] < others and chooser is not None:
             s["prompt"] = {"kind": "borg_lose_structure", "seat": chooser, "system": sid, "hits": f["loss"],
                            "options": options}
             return None
@@ -1607,7 +1617,7 @@ def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
         _assimilation_repelled(ctx, f)
         return True
     if structures(sys) == 0:
-        assimilated(ctx, sid)
+        assimilated(ctx, sid, f.get("previous"))
         return True
     regenerate(ctx, f, f.pop("sixes"))
     adapt(ctx, f)
@@ -1639,7 +1649,8 @@ def lose_structure(ctx: Ctx, seat: int, option: str) -> None:
 
 
 def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
-    """R253, B22; RULINGS B33 (the controller's default): the last-built slot first, the Starbase last."""
+    """R253, B22; RULINGS B33 (the controller's default): the last-built slot first, then the Starbase; B51: the
+    Control Node last of all."""
     sys = ctx.state["systems"][sid]
     lost = 0
     for i in reversed(range(len(sys["nodes"]))):
@@ -1650,6 +1661,10 @@ def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
     if hits > 0 and sys["starbase"]:
         sys["starbase"] = False
         sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        hits -= 1
+        lost += 1
+    if hits > 0 and sys["control"] is not None and not any(n is not None for n in sys["nodes"]):
+        sys["control"] = None
         lost += 1
     return lost
 
@@ -1657,16 +1672,19 @@ def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
 def _assimilation_repelled(ctx: Ctx, f: dict[str, Any]) -> None:
     """B17: a Cube destroyed by a system's dice gives its controller 1 Tech card (independent: none)."""
     owner = ctx.state["systems"][f["system"]]["control"]
+    if owner is None:
+        owner = f.get("previous")  # B51: its Control Node fell in the round that destroyed the Cube
     cube_destroyed(ctx, f, [owner] if owner is not None else [])
 
 
-def assimilated(ctx: Ctx, sid: str) -> None:
-    """R255-R257, B5, A40: a Spire (or the Borg win), the Starbase out of the game, home assimilated."""
+def assimilated(ctx: Ctx, sid: str, previous: int | None = None) -> None:
+    """R255-R257, B5, A40: a Spire (or the Borg win), the Starbase out of the game, home assimilated.
+    ``previous``: the controller whose Control Node the last Borg hit destroyed (B51)."""
     s = ctx.state
     b = s["borg"]
     sys = s["systems"][sid]
     limit = BOARD.defeat_spires_three_spires if s["options"].get("borg_three_spires") else BOARD.defeat_spires
-    owner = sys["control"]
+    owner = sys["control"] if sys["control"] is not None else previous
     had_starbase = bool(sys.pop("borg_starbase", False) or sys["starbase"])
     sys["starbase"] = False
     sys["nodes"] = [None] * len(sys["nodes"])

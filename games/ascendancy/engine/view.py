@@ -1,7 +1,8 @@
 """What each seat may see, and the zones the site mirrors.
 
 Everything is public but the contents and order of the Advancement decks, the Exploration deck and the
-disc stack (shown as counts), and with the table option ``projects`` ``private`` the faces of other seats'
+disc stack (shown as counts), the Exploration card lying face down on a hazardous system whose discoverers
+all died (R63: shown as ``face_down`` True), and with the table option ``projects`` ``private`` the faces of other seats'
 Projects (RULINGS I38). Bids are open (R3, the rulebook: bids are placed on the Turn Order card in
 turn, so the no-equal-total rule can be kept); with the table option ``bids`` ``secret`` (RULINGS I3) each bid
 is its bidder's alone until everyone has bid: the others see that he has bid (``None``), not what.
@@ -34,8 +35,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "you": seat, "n": state["n"], "round": state["round"], "phase": state["phase"],
         "options": state["options"], "players": players,
-        # systems[sid]["ambassador"]: the seat whose Vulcan Ambassador stands there, or None (R206)
-        "systems": {sid: {**sys, "ambassador": sys.get("ambassador")} for sid, sys in state["systems"].items()},
+        # systems[sid]["ambassador"]: the seat whose Vulcan Ambassador stands there, or None (R206);
+        # systems[sid]["face_down"]: True where an Exploration card lies face down, unseen by all (R63, §8.1)
+        "systems": {sid: {**sys, "ambassador": sys.get("ambassador"), "face_down": bool(sys.get("face_down"))}
+                    for sid, sys in state["systems"].items()},
         "lanes": state["lanes"], "stack_count": len(state["stack"]),
         "exploration": {"deck_count": len(state["exploration"]["deck"]),
                         "discard": list(state["exploration"]["discard"])},

@@ -11,6 +11,8 @@ from games.ascendancy.engine import RULES, catalog
 from games.engine.core import IllegalCommand, Rng
 from tests.support.engine import strings
 
+from .helpers import build, cmd, run
+
 CIVS = ("federation", "klingon", "romulan")
 
 
@@ -120,6 +122,29 @@ def test_the_borg_are_dealt_a_random_turn_order_card_every_round() -> None:
         assert "borg" in state["order"]
         seen.add(state["cards"]["borg"])
     assert len(seen) > 1  # random, not always last
+
+
+@pytest.mark.rules("ascendancy:R216", "ascendancy:R7")
+@pytest.mark.scenarios("ascendancy:S4")
+def test_the_borg_not_yet_on_the_table_never_bid_and_get_a_random_card_after_the_bidders() -> None:
+    state = build(bidding=[0, 1, 2], contact=[0, 1, 2], turn=None, options={"borg_mode": "discovered"})
+    assert not state["borg"]["cubes"] and not state["borg"]["spires"]  # not yet on the table
+    assert state["initiative"]["bidders"] == [0, 1, 2]
+    asked = []
+    for seat, args in ((0, {"production": 1}), (1, {}), (2, {})):
+        asked += [(d.prompt, sorted(d.seats)) for d in RULES.pending(state)]
+        state, _ = run(state, cmd(seat, "bid", **args))
+    assert asked == [("bid", [0]), ("bid", [1]), ("bid", [2])]  # no bid is asked of the Borg
+    assert state["phase"] == "pick_card"
+    cards: set[int] = set()
+    for seed in range(10):
+        after, events = run(state, cmd(0, "pick_card", card=1), seed=seed)
+        assert after["phase"] == "turn" and sorted(after["cards"].values()) == [1, 2, 3, 4]
+        assert [e.data["card"] for e in events if e.kind == "turn_order_card_dealt"
+                and e.data["automaton"] == "borg"] == [after["cards"]["borg"]]
+        assert "borg" in after["order"]
+        cards.add(after["cards"]["borg"])
+    assert cards == {2, 3, 4}  # any card the bidder left, at random
 
 
 @pytest.mark.rules("ascendancy:R274", "ascendancy:R152")

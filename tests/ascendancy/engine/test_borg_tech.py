@@ -188,7 +188,7 @@ def test_resistance_protocols_and_the_vinculum_fragment_add_a_die() -> None:
     completed(state, 1, PROTOCOLS)
     borg._system_fires(ctx, f)
     rolls = [len(e["dice"]) for e in ev(ctx.events, "dice_rolled") if e["why"] == "assimilation_defence"]
-    assert rolls == [2, 3]
+    assert rolls == [3, 4]  # 2 Resource Nodes and the Control Node (RULINGS B51), then 1 more
     reclaim = build(
         options={"borg_mode": "delta_quadrant"},
         turn=0,

@@ -204,6 +204,7 @@ def test_players_fire_first_and_the_cube_rolls_its_remaining_dice() -> None:
 
 
 @pytest.mark.rules("ascendancy:R232", "ascendancy:R233", "ascendancy:R234")
+@pytest.mark.scenarios("ascendancy:S77")
 def test_borg_hits_ignore_shields_and_fall_on_the_lowest_turn_order_first() -> None:
     spires = [{"system": f"s{i}"} for i in range(3)]
     systems = [VEGA] + [{"id": f"s{i}", "slots": [], "xy": [10.0 + 8 * i, 10.0]} for i in range(3)]
@@ -305,6 +306,7 @@ def test_a_home_system_assimilated_assimilates_its_player() -> None:
 
 
 @pytest.mark.rules("ascendancy:R221", "ascendancy:R270")
+@pytest.mark.scenarios("ascendancy:S85")
 def test_a_sixth_spire_wins_the_galaxy_for_the_borg() -> None:
     for option, count in ((False, 5), (True, 3)):
         spires = [{"system": f"s{i}"} for i in range(count)]
@@ -733,3 +735,200 @@ def test_andorians_claim_no_ship_from_a_destroyed_cube() -> None:
             break
     assert borg.cube(state, "cube1") is None
     assert state["players"][0]["claimed_ships"] == 0 and not ev(ctx.events, "andorian_field_testing")
+
+
+# --- Acceptance scenarios of the digest: the Borg ---------------------------------------------------------------
+
+
+@pytest.mark.rules("ascendancy:R220")
+@pytest.mark.scenarios("ascendancy:S73")
+def test_a_full_spire_waits_while_five_cubes_are_in_play_and_builds_once_one_is_destroyed() -> None:
+    cubes = {f"cube{i}": f"L:l{i}:1" for i in range(1, 6)}
+    lanes = [(f"l{i}", "earth", None, 1) for i in range(1, 4)] + [("l4", "qonos", None, 1), ("l5", "romulus", None, 1)]
+    state = borg_turn(cubes=cubes, spires=[{"system": "vega", "nodes": 3}], systems=[VEGA], lanes=lanes)
+    ctx = ctx_for(state)
+    borg.spire_action(ctx, state["borg"]["spires"][0])
+    assert [w["reason"] for w in ev(ctx.events, "borg_spire_waits")] == ["five_cubes"]
+    assert len(state["borg"]["cubes"]) == 5 and state["borg"]["spires"][0]["nodes"] == 3  # the Nodes stay
+    state["borg"]["cubes"] = [c for c in state["borg"]["cubes"] if c["id"] != "cube5"]  # one is destroyed
+    ctx = ctx_for(state)
+    borg.spire_action(ctx, state["borg"]["spires"][0])  # the next Build Phase
+    assert ev(ctx.events, "borg_spire_cube")[0]["system"] == "vega"
+    assert state["borg"]["spires"][0]["cube"] is not None
+
+
+@pytest.mark.rules("ascendancy:R230", "ascendancy:R231", "ascendancy:R239")
+@pytest.mark.scenarios("ascendancy:S74")
+def test_the_players_hits_land_first_and_the_cube_rolls_only_its_undamaged_dice() -> None:
+    for seed in range(60):
+        state = fight_state(4)  # the Federation hits on 5+ against Cube Shields 0
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, the_cube(state, "cube1"), borg.engaged(state, "S:vega"), "card")
+        assert f["shield"] == 0 and f["damage"] == 0
+        borg.space_round(ctx, f)
+        hit = ev(ctx.events, "borg_cube_hit")[0]
+        if hit["hits"] != 2:
+            continue
+        assert hit["need"] == 5
+        kinds = [e.kind for e in ctx.events]
+        assert kinds.index("borg_cube_hit") < kinds.index("borg_fired")
+        assert len(ev(ctx.events, "borg_fired")[0]["dice"]) == 7
+        return
+    raise AssertionError("no seed scored exactly two hits")
+
+
+@pytest.mark.rules("ascendancy:R236", "ascendancy:R237", "ascendancy:R169")
+@pytest.mark.scenarios("ascendancy:S76")
+def test_adaptive_shields_push_a_four_plus_hitter_to_six_then_to_a_forced_retreat_but_never_the_klingon() -> None:
+    state = fight_state(3, civ_weapons=1)
+    fed = state["players"][0]
+    assert not borg.must_retreat(fed, borg.shield_against(fed, 2)) and borg.must_retreat(fed, borg.shield_against(fed, 3))
+    ctx = ctx_for(state, 1)
+    f = borg.start_fight(ctx, the_cube(state, "cube1"), [0], "card")
+    f["shield"], f["round"], f["first_strike"] = 2, 3, False  # after round 2: Shields 2
+    borg.space_round(ctx, f)
+    assert ev(ctx.events, "borg_cube_hit")[0]["need"] == 6
+    assert f["shield"] == 3 and ev(ctx.events, "borg_forced_retreat")  # then 7: he must retreat
+    assert not any(board.ships_in(state["players"][0], x) for x in borg.battle_area(state, "S:vega"))
+    kli = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA], lanes=[("l1", "vega", "qonos", 1)],
+                    ships={1: {"L:l1:1": 5}})
+    assert not borg.must_retreat(kli["players"][1], 3)  # the Klingon always hits on 6
+    ctx = ctx_for(kli, 1)
+    f = borg.start_fight(ctx, the_cube(kli, "cube1"), [1], "card")
+    f["shield"], f["round"], f["first_strike"] = 3, 4, False
+    borg.space_round(ctx, f)
+    assert not ev(ctx.events, "borg_forced_retreat")
+    assert kli["prompt"] is None or kli["prompt"]["kind"] != "borg_retreat"  # and may not retreat
+
+
+@pytest.mark.rules("ascendancy:R245")
+@pytest.mark.scenarios("ascendancy:S79")
+def test_a_cube_heads_for_the_nearest_starbase_by_sectors_then_the_lowest_turn_order_card() -> None:
+    a = {"id": "a", "slots": ["production"], "control": 2, "starbase": True, "xy": [68.0, 45.0]}  # card 3
+    b = {"id": "b", "slots": ["production"], "control": 0, "starbase": True, "xy": [22.0, 45.0]}  # card 1
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub"}, systems=[a, b],
+                      lanes=[("l1", "transwarp_hub", "a", 4), ("l2", "transwarp_hub", "b", 4)])
+    assert state["cards"]["0"] == 1 and state["cards"]["2"] == 3
+    ctx = ctx_for(state)
+    borg.move_cube(ctx, "cube1", "starbase", 1, None, reactivate=True)
+    moved = ev(ctx.events, "borg_cube_moved")[0]
+    assert moved["goal"] == "b" and moved["tiebreak"] == "lowest_turn_order" and len(moved["path"]) == 5
+    mid = {"id": "m", "slots": [], "xy": [45.0, 34.0]}
+    near = {**a, "xy": [45.0, 23.0]}  # 4 sectors over 2 lanes
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub"}, systems=[near, b, mid],
+                      lanes=[("l1", "transwarp_hub", "m", 1), ("l3", "m", "a", 1), ("l2", "transwarp_hub", "b", 4)])
+    ctx = ctx_for(state)
+    borg.move_cube(ctx, "cube1", "starbase", 2, None, reactivate=True)
+    moved = ev(ctx.events, "borg_cube_moved")[0]
+    assert moved["goal"] == "a" and moved["tiebreak"] == "fewest_sectors" and moved["to"] == "S:a"
+
+
+@pytest.mark.rules("ascendancy:R247")
+@pytest.mark.scenarios("ascendancy:S80")
+def test_a_cube_stopped_by_another_is_marked_and_the_other_is_activated_unmarked_then_again_later() -> None:
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub", "cube2": "L:l1:2"}, systems=[VEGA],
+                      lanes=[("l1", "transwarp_hub", "vega", 2)])
+    state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "todo": ["cube2"], "total": 2,
+                               "index": 1, "active": "cube1", "act": "done"}  # cube1 is moving
+    ctx = ctx_for(state)
+    borg.move_cube(ctx, "cube1", "developed", 2, None, reactivate=True)
+    assert the_cube(state, "cube1")["sector"] == "L:l1:1"  # the sector before cube2
+    events: list[Any] = []
+    for i in range(40):
+        state, evs = auto(state, i)
+        events += evs
+        if any(e.kind == "borg_cube_marked" and e.data["cube"] == "cube2" for e in evs):
+            break
+    steps = [(e.kind, e.data.get("cube")) for e in events
+             if e.kind in ("borg_cube_marked", "borg_cube_reactivated", "borg_cube_activated")]
+    assert steps == [("borg_cube_marked", "cube1"), ("borg_cube_reactivated", "cube2"),  # no marker for it
+                     ("borg_cube_activated", "cube2"), ("borg_cube_marked", "cube2")]  # its own activation
+
+
+@pytest.mark.rules("ascendancy:R253", "ascendancy:R256", "ascendancy:R255")
+@pytest.mark.scenarios("ascendancy:S82")
+def test_assimilating_a_system_with_a_starbase_takes_four_structures_and_feeds_every_spire() -> None:
+    """RULINGS B51: the Control Node rolls and must be destroyed, as in an Invasion (the engine had left it out)."""
+    others = [{"system": "s0", "nodes": 3}, {"system": "s1", "nodes": 1}]
+    for seed in range(30):
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=[{**VEGA, "starbase": True}], spires=others)
+        for i in range(2):
+            state["systems"][f"s{i}"] = {**state["systems"]["vega"], "control": None, "nodes": [None, None],
+                                         "starbase": False, "xy": [10.0 + 8 * i, 10.0]}
+        assert borg.structures(state["systems"]["vega"]) == 4
+        state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "active": "cube1",
+                                   "act": "assimilate"}
+        events: list[Any] = []
+        for i in range(40):
+            state, evs = auto(state, seed * 100 + i)
+            events += evs
+            if any(e.kind in ("borg_system_assimilated", "borg_cube_destroyed") for e in evs):
+                break
+        defence = [e["dice"] for e in ev(events, "dice_rolled") if e["why"] == "assimilation_defence"]
+        assert len(defence[0]) == 4
+        if not ev(events, "borg_system_assimilated"):
+            continue
+        assert sum(e["count"] for e in ev(events, "borg_structures_destroyed")) == 4
+        vega = state["systems"]["vega"]
+        assert vega["control"] is None and vega["nodes"] == [None, None] and not vega["starbase"]
+        assert "borg_starbase" not in vega  # out of the game
+        assert {sp["system"]: sp["nodes"] for sp in state["borg"]["spires"]} == {"s0": 3, "s1": 2, "vega": 1}
+        return
+    raise AssertionError("no seed assimilated Vega")
+
+
+@pytest.mark.rules("ascendancy:R257")
+@pytest.mark.scenarios("ascendancy:S83")
+def test_an_assimilated_home_turns_its_players_systems_into_independent_civilizations() -> None:
+    one = {"id": "one", "slots": ["production", "research"], "nodes": ["production", None], "control": 2,
+           "xy": [75.0, 60.0]}
+    three = {"id": "three", "slots": ["production", "research", "culture"], "nodes": ["production", "research",
+             "culture"], "control": 2, "xy": [80.0, 75.0]}
+    state = borg_turn(cubes={"cube1": "S:romulus"}, systems=[one, three],
+                      ships={2: {"S:romulus": 2, "S:one": 1}})
+    state["systems"]["romulus"]["nodes"] = [None] * len(state["systems"]["romulus"]["nodes"])
+    ctx = ctx_for(state)
+    borg.assimilated(ctx, "romulus")
+    rom = state["players"][2]
+    assert rom["ships"] == {} and rom["fleets"] == {} and rom["assimilated"] and rom["exterminated"]
+    for sid, level in (("one", 1), ("three", 3)):
+        sys = state["systems"][sid]
+        assert sys["control"] is None and sys["warp_level"] == level
+        assert sum(1 for n in sys["nodes"] if n) == level  # its Resource Nodes stay
+    assert ev(ctx.events, "player_assimilated")[0]["seat"] == 2
+
+
+@pytest.mark.rules("ascendancy:R262", "ascendancy:R196")
+@pytest.mark.scenarios("ascendancy:S86")
+def test_rule_of_acquisition_never_draws_from_the_borg_tech_deck() -> None:
+    from games.ascendancy.engine.scenario import build
+    from tests.ascendancy.engine.helpers import refused
+
+    systems = [{"id": "vega", "slots": ["research"] * 3, "nodes": ["research"] * 3, "control": 0, "xy": [3, 0]}]
+    state = build(civs=("ferengi", "klingon", "federation"), options={"borg_mode": "delta_quadrant"}, turn=0,
+                  phase="command", systems=systems, advancements={0: ["fer_rule_of_acquisition_21"]})
+    launches = [dict(c.args) for c in RULES.legal_commands(state, 0) if c.kind == "launch"]
+    assert {"from": 1} in launches and all(a.get("from") in (None, 1, 2) for a in launches)
+    for source in ("borg", "borg_tech", 3):
+        refused(state, Command(0, "launch", {"from": source}), "bad_argument")
+    tech = list(state["borg"]["tech"]["deck"])
+    state = RULES.apply(state, Command(0, "launch", {"from": 1}), Rng.from_seed(0)).state
+    assert state["borg"]["tech"]["deck"] == tech
+
+
+@pytest.mark.rules("ascendancy:R242")
+@pytest.mark.scenarios("ascendancy:S88")
+def test_a_player_attacking_a_cube_fights_alone_but_the_borg_engage_every_ship_around() -> None:
+    from games.ascendancy.engine.scenario import build
+
+    state = build(options={"borg_mode": "delta_quadrant"}, turn=1, phase="command", systems=[VEGA],
+                  lanes=[("l1", "vega", "earth", 1)], ships={1: {"L:l1:1": 4}, 0: {"L:l1:1": 3}})
+    state["borg"]["cubes"].append({"id": "cube1", "sector": "S:vega", "placed": 1})
+    assert sorted(borg.engaged(state, "S:vega")) == [0, 1]  # on the Borg turn the Cube engages both
+    assert not [c for c in RULES.legal_commands(state, 0) if c.kind == "attack_cube"]  # not his turn
+    out = RULES.apply(state, Command(1, "attack_cube", {"cube": "cube1"}), Rng.from_seed(2))
+    events = list(out.events)
+    assert ev(events, "borg_battle_started")[0]["seats"] == [1]
+    assert {e["seat"] for e in ev(events, "borg_cube_hit")} == {1}  # the Federation does not join
+    if out.state["prompt"] is not None:
+        assert out.state["prompt"]["seat"] == 1

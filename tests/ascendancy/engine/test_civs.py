@@ -356,6 +356,7 @@ def test_andorian_pride_gives_culture_at_the_start_of_the_turn() -> None:
 
 
 @pytest.mark.rules("ascendancy:R181", "ascendancy:R15")
+@pytest.mark.scenarios("ascendancy:S50")
 def test_andorian_field_testing_claims_a_destroyed_ship_when_they_win() -> None:
     andor = catalog.HOMES["andorian"]["disc"]
     vega = {"id": "vega", "slots": ["production"], "xy": [45.0, 56.5], "max_lanes": 3}

@@ -57,6 +57,7 @@ def test_the_attacker_declares_how_his_dice_are_split_among_the_defenders() -> N
 
 
 @pytest.mark.rules("ascendancy:R95")
+@pytest.mark.scenarios("ascendancy:S44")
 def test_first_strike_takes_casualties_before_the_opponent_rolls_and_cancels_out_when_both_have_it() -> None:
     for seed in range(10):
         state = build(civs=("federation", "klingon", "romulan"), turn=0, phase="command", systems=[VEGA],
@@ -84,6 +85,7 @@ def test_first_strike_takes_casualties_before_the_opponent_rolls_and_cancels_out
 
 
 @pytest.mark.rules("ascendancy:R99", "ascendancy:R177", "ascendancy:R164")
+@pytest.mark.scenarios("ascendancy:S49")  # the cancelled battle; the wins: the next test
 def test_the_advanced_cloaking_device_cancels_a_battle_with_no_winner() -> None:
     state = build(civs=("klingon", "federation", "romulan"), turn=0, phase="command", systems=[VEGA],
                   lanes=[("l1", "qonos", "vega", 2)], ships={0: {"S:qonos": 4}, 2: {"L:l1:1": 3}},
@@ -102,6 +104,7 @@ def test_the_advanced_cloaking_device_cancels_a_battle_with_no_winner() -> None:
 
 
 @pytest.mark.rules("ascendancy:R164")
+@pytest.mark.scenarios("ascendancy:S49")  # 3 ships: +1 Culture, 2 ships: nothing; cancelled: the test above
 def test_never_defeated_pays_the_klingon_when_he_wins_as_a_defender() -> None:
     for seed in range(5):
         state = build(civs=("federation", "klingon", "cardassian"), turn=0, phase="command", systems=[VEGA],
@@ -528,3 +531,242 @@ def test_an_advancement_paid_per_enemy_ship_destroyed_plays_once_per_ship() -> N
         assert state["players"][0]["resources"]["production"] == production + destroyed
         seen = seen or destroyed > 0
     assert seen
+
+
+# --- Acceptance scenarios of the digest: space battles -------------------------------------------------------
+
+X = {"id": "x", "slots": ["production"], "xy": [67.95, 46.75]}  # one 2-sector lane below Romulus
+Y = {"id": "y", "slots": ["research"], "xy": [67.95, 61.75]}  # and one below X
+ROMULUS_X_Y = [("l1", "romulus", "x", 2), ("l2", "x", "y", 2)]
+
+
+@pytest.mark.rules("ascendancy:R90", "ascendancy:R91", "ascendancy:R165")
+@pytest.mark.scenarios("ascendancy:S41")
+def test_the_hit_roll_is_weapons_plus_shields_and_above_six_only_the_klingon_six_hits() -> None:
+    from games.ascendancy.engine import catalog
+    from games.ascendancy.engine.combat import is_hit
+
+    assert catalog.WEAPONS["klingon"][2]["hit"] == 3
+    state = build(turn=1, phase="command", systems=[VEGA], lanes=[("l1", "qonos", "vega", 2)],
+                  ships={1: {"S:qonos": 6}, 2: {"L:l1:1": 6}}, weapons={1: 2}, shields={2: 1})
+    state, events = run(state, cmd(1, "attack", target="L:l1:1"), cmd(2, "decline"))
+    klingon = next(e for e in ev(events, "combat_dice") if e["seat"] == 1)
+    assert klingon["need"] == 4 and klingon["hits"] == sum(1 for d in klingon["dice"] if d >= 4)
+    kli, fed = state["players"][1], state["players"][0]
+    assert [d for d in range(1, 7) if is_hit(kli, d, 1)] == [4, 5, 6]
+    kli["weapons"] = fed["weapons"] = 0  # 5+ against Shields 2: the target is 7
+    assert [d for d in range(1, 7) if is_hit(fed, d, 2)] == []
+    assert [d for d in range(1, 7) if is_hit(kli, d, 2)] == [6]  # the Klingon Starting Advancement
+
+
+@pytest.mark.rules("ascendancy:R95", "ascendancy:R94", "ascendancy:R168")
+@pytest.mark.scenarios("ascendancy:S43")
+def test_a_fleet_disbanded_by_first_strike_never_fires_but_one_disbanded_in_the_same_round_still_plunders() -> None:
+    def battle(choice: str, seed: int) -> tuple[dict[str, Any], list[Any], int]:
+        state = build(turn=2, phase="command", systems=[X], lanes=[("l1", "romulus", "x", 2)],
+                      ships={2: {"S:romulus": 6}, 1: {}}, weapons={1: 3},
+                      fleets={1: {"kli_fleet_1": ("kli_marauder_fleet", 4, "L:l1:1")}})
+        production = state["players"][1]["resources"]["production"]
+        state, events = run(state, cmd(2, "attack", target="L:l1:1"), cmd(2, choice), seed=seed)
+        return state, events, state["players"][1]["resources"]["production"] - production
+
+    def romulan_hits(events: list[Any]) -> int:
+        return int(next(e for e in ev(events, "combat_dice") if e["seat"] == 2)["hits"])
+
+    first = next(seed for seed in range(60) if romulan_hits(battle("first_strike", seed)[1]) == 2)
+    state, events, plunder = battle("first_strike", first)
+    kinds_ = [e.kind for e in events]
+    assert kinds_.index("fleet_disbanded") < [i for i, e in enumerate(events) if e.kind == "combat_dice"
+                                              and e.data["seat"] == 1][0]  # disbanded before it fires
+    assert "kli_fleet_1" not in state["players"][1]["fleets"] and state["players"][1]["ships"] == {"L:l1:1": 2}
+    klingon = next(e for e in ev(events, "combat_dice") if e["seat"] == 1)
+    assert len(klingon["dice"]) == 2  # the two loose survivors
+    assert plunder == 0 and not ev(events, "fleet_plunder")  # their hits are not the fleet's
+    same = next(seed for seed in range(60) if romulan_hits(battle("decline", seed)[1]) == 2
+                and next(e for e in ev(battle("decline", seed)[1], "combat_dice") if e["seat"] == 1)["hits"] > 0)
+    state, events, plunder = battle("decline", same)
+    hits = next(e for e in ev(events, "combat_dice") if e["seat"] == 1)["hits"]
+    assert "kli_fleet_1" not in state["players"][1]["fleets"]  # disbanded at the end of the round
+    assert plunder == min(hits, 6) and ev(events, "fleet_plunder")[0]["production"] == plunder
+
+
+@pytest.mark.rules("ascendancy:R88")
+@pytest.mark.scenarios("ascendancy:S46")
+def test_the_attacker_splits_his_dice_between_two_defenders_who_each_hit_him_and_retreat_alone() -> None:
+    state = build(turn=2, phase="command", systems=[X], lanes=[("l1", "romulus", "x", 2)],
+                  ships={2: {"S:romulus": 5}, 1: {"L:l1:1": 2}, 0: {"L:l1:1": 2}}, shields={0: 3, 1: 3, 2: 3})
+    state, _ = run(state, cmd(2, "attack", target="L:l1:1"), cmd(2, "decline"))
+    decision = RULES.decision_for(state, 2)
+    assert decision.prompt == "split_dice" and decision.params == {"defender": 0, "dice": 5}
+    state, events = run(state, cmd(2, "split", dice=3))
+    rolled = {(e["seat"], e["on"]): len(e["dice"]) for e in ev(events, "combat_dice")}
+    assert rolled == {(2, 0): 3, (2, 1): 2, (0, 2): 2, (1, 2): 2}  # every Defender hit lands on the Romulan
+    assert RULES.decision_for(state, 0).prompt == "retreat" and RULES.seats_to_act(state) == {0}
+    state, _ = run(state, cmd(0, "stay"))
+    assert RULES.decision_for(state, 1).prompt == "retreat" and RULES.seats_to_act(state) == {1}
+    state, events = run(state, cmd(1, "retreat", src="L:l1:1", to="S:x"))
+    assert state["players"][1]["ships"] == {"S:x": 2} and state["players"][0]["ships"] == {"L:l1:1": 2}
+
+
+@pytest.mark.rules("ascendancy:R96")
+@pytest.mark.scenarios("ascendancy:S47")
+def test_a_blocked_side_cannot_retreat_and_a_retreat_keeps_to_existing_lanes_and_moves_a_sector_together() -> None:
+    from games.ascendancy.engine.battle import retreat_moves
+
+    state = build(turn=1, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
+                  ships={1: {"L:l1:2": 2, "L:l2:1": 2}, 0: {"S:x": 3}}, shields={0: 3, 1: 3})
+    assert state["systems"]["x"]["max_lanes"] > 2  # X has room for a new lane
+    state, _ = run(state, cmd(1, "attack", target="S:x"))
+    assert retreat_moves(state, 0) == []  # every lane out of X is blocked
+    state, _ = run(state, cmd(1, "stay"))
+    assert RULES.decision_for(state, 0) is None or RULES.decision_for(state, 0).prompt != "retreat"
+    refused(state, cmd(0, "retreat", src="S:x", to="L:l2:2"), "not_your_turn")
+    one_way = build(turn=1, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
+                    ships={1: {"L:l1:2": 2}, 0: {"S:x": 3}}, shields={0: 3, 1: 3})
+    one_way, _ = run(one_way, cmd(1, "attack", target="S:x"), cmd(1, "stay"))
+    assert legal(one_way, 0) == [("stay", {}), ("retreat", {"src": "S:x", "to": "L:l2:1"}),
+                                 ("retreat", {"src": "S:x", "to": "L:l2:2"})]  # no new lane
+    left = one_way["players"][0]["ships"]["S:x"]
+    one_way, _ = run(one_way, cmd(0, "retreat", src="S:x", to="L:l2:2"))
+    assert one_way["players"][0]["ships"] == {"L:l2:2": left} and set(one_way["lanes"]) == {"l1", "l2"}
+
+
+# --- Acceptance scenarios of the digest: invasion, Hegemony, captures ------------------------------------------
+
+
+def _invade_until(outcome: str, ships: int, nodes: list[str | None], *, extra: tuple[str, ...] = (),
+                  bombard: bool = False, **kw: Any) -> tuple[dict[str, Any], list[Any]]:
+    """The Klingon (seat 0) invades the Romulan Vega: the first seed whose invasion ends in ``outcome``."""
+    for seed in range(200):
+        state = _invasion("klingon", [], ships, nodes, **kw)
+        state, events = run(state, cmd(0, "invade", at="vega"), cmd(2, "fight"), seed=seed)
+        state, more = settle(state, seed=seed, stop=extra)
+        events += more
+        ended = ev(events, "invasion_ended")
+        if ended and ended[0]["outcome"] == outcome:
+            return state, events
+    raise AssertionError(f"no seed ended in {outcome}")
+
+
+@pytest.mark.rules("ascendancy:R104")
+@pytest.mark.scenarios("ascendancy:S52")
+def test_an_invasion_succeeds_on_its_hits_even_when_the_defence_kills_the_invaders() -> None:
+    found = set()
+    for seed in range(300):
+        for extra in ([], ["car_orbital_platforms"]):  # 3 dice, or 4 with one extra (the card works for its holder)
+            state = _invasion("klingon", [], 4, ["production", "research"], weapons={0: 3, 2: 3})
+            state["players"][2]["advancements"] += [{"card": c, "exhausted": False} for c in extra]
+            state, events = run(state, cmd(0, "invade", at="vega"), cmd(2, "fight"), seed=seed)
+            rounds, defence = ev(events, "invasion_round"), dice(events, "planet_defence")
+            lost = sum(e["ships"] for e in ev(events, "casualties") if e["seat"] == 0)
+            if not rounds or rounds[0]["hits"] != 4 or lost != 3 + len(extra):
+                continue
+            assert rounds[0]["nodes"] == 3 and len(defence[0]) == 3 + len(extra)
+            assert ev(events, "invasion_ended")[0]["outcome"] == "invasion_succeeded"
+            assert state["systems"]["vega"]["control"] == 0
+            assert state["players"][0]["ships"] == ({"S:vega": 1} if not extra else {})
+            found.add(len(extra))
+        if found == {0, 1}:
+            return
+    raise AssertionError(f"seeds found for {found} only")
+
+
+@pytest.mark.rules("ascendancy:R105", "ascendancy:R189")
+@pytest.mark.scenarios("ascendancy:S53")
+def test_metagenic_weapons_cannot_take_a_system_unless_with_annexation_protocols() -> None:
+    nodes = ["production", "research"]  # N = 3 with the Control Node
+    state = _invasion("cardassian", ["car_metagenic_weapons"], 3, nodes)
+    state, events = run(state, cmd(0, "invade", at="vega"), cmd(2, "fight"), cmd(0, "bombard"))
+    assert ev(events, "invasion_round")[0]["hits"] == 3 and ev(events, "invasion_round")[0]["nodes"] == 3
+    assert ev(events, "invasion_ended")[0]["outcome"] == "total_destruction"
+    assert state["systems"]["vega"]["control"] is None and state["systems"]["vega"]["nodes"] == [None, None]
+    state = _invasion("cardassian", ["car_metagenic_weapons", "car_annexation_protocols"], 3, nodes)
+    state, events = run(state, cmd(0, "invade", at="vega"), cmd(2, "fight"), cmd(0, "bombard"))
+    assert ev(events, "invasion_ended")[0]["outcome"] == "annexed" and state["systems"]["vega"]["control"] == 0
+
+
+@pytest.mark.rules("ascendancy:R118", "ascendancy:R132")
+@pytest.mark.scenarios("ascendancy:S55")
+def test_a_captured_research_node_brings_a_project_chosen_by_the_loser_without_its_research() -> None:
+    """The digest's Romulan and Klingon trade places here (the Klingon takes the Romulan system): the rule
+    does not depend on the civilization."""
+    projects = {2: [("rom_plasma_torpedoes", 2), ("rom_shield_harmonics", 1)],
+                0: [("kli_ablative_armor", 0)]}  # Qo'noS has no Research Node: one Project is his limit
+    state, _ = _invade_until("invasion_succeeded", 8, ["research", None], extra=("give_project",),
+                             weapons={0: 3}, projects=projects)
+    assert RULES.decision_for(state, 2).prompt == "give_project" and RULES.seats_to_act(state) == {2}
+    state, _ = run(state, cmd(2, "give_project", card="rom_shield_harmonics"))
+    assert {"card": "rom_shield_harmonics", "research": 0} in state["players"][0]["projects"]
+    assert RULES.decision_for(state, 0).prompt == "discard_project"  # 2 Projects, 1 Research Node
+    deck = list(state["players"][2]["deck"])
+    state, _ = run(state, cmd(0, "discard_project", card="rom_shield_harmonics"))
+    assert state["players"][2]["deck"] == ["rom_shield_harmonics", *deck]  # under its owner's deck
+    assert [pr["card"] for pr in state["players"][0]["projects"]] == ["kli_ablative_armor"]
+
+
+@pytest.mark.rules("ascendancy:R120")
+@pytest.mark.scenarios("ascendancy:S56")
+def test_a_starbase_taken_moves_a_command_and_one_destroyed_waits_for_the_next_colonizer() -> None:
+    from games.ascendancy.engine.state import command_total
+
+    def with_starbase(**kw: Any) -> dict[str, Any]:
+        state = _invasion("klingon", kw.pop("adv", []), kw.pop("ships", 8), ["production", "research"], **kw)
+        state["systems"]["vega"]["starbase"] = True
+        state["players"][2]["commands"] = command_total(state, 2)
+        return state
+
+    before = with_starbase()
+    kli, rom = dict(before["players"][0]), dict(before["players"][2])
+    for seed in range(100):
+        state = with_starbase(weapons={0: 3})
+        state, events = run(state, cmd(0, "invade", at="vega"), cmd(2, "fight"), seed=seed)
+        state, more = settle(state, seed=seed)
+        if ev(events + more, "invasion_ended")[0]["outcome"] == "invasion_succeeded":
+            break
+    else:
+        raise AssertionError("no seed took Vega")
+    assert state["systems"]["vega"]["control"] == 0 and state["systems"]["vega"]["starbase"]
+    assert state["players"][0]["commands"] == kli["commands"] + 1
+    assert state["players"][0]["ready"] == kli["ready"] - 1  # the Invasion's own Command; the new one Exhausted
+    assert state["players"][2]["commands"] == rom["commands"] - 1
+    wrecked = with_starbase(adv=["kli_planetary_bombardment"], ships=3)
+    wrecked, events = run(wrecked, cmd(0, "invade", at="vega"), cmd(2, "fight"), cmd(0, "bombard"))
+    assert ev(events, "invasion_ended")[0]["outcome"] == "total_destruction"
+    assert wrecked["players"][2]["commands"] == rom["commands"] - 1 and wrecked["players"][0]["commands"] == kli["commands"]
+    assert wrecked["systems"]["vega"]["starbase"] and wrecked["systems"]["vega"]["control"] is None
+    wrecked["turn"]["phase"] = "build"
+    wrecked["players"][0]["ships"] = {"S:vega": 2}
+    commands = wrecked["players"][0]["commands"]
+    wrecked, _ = run(wrecked, cmd(0, "colonize", at="vega"))
+    assert wrecked["systems"]["vega"]["control"] == 0 and wrecked["players"][0]["commands"] == commands + 1
+
+
+@pytest.mark.rules("ascendancy:R111")
+@pytest.mark.scenarios("ascendancy:S58")
+def test_hegemony_needs_two_culture() -> None:
+    state = build(turn=0, phase="command", ships={0: {"S:vega": 1}}, resources={0: {"culture": 1}},
+                  systems=[{**VEGA, "nodes": ["production", None], "control": 1}])
+    refused(state, cmd(0, "hegemony", at="vega"), "not_enough_resources", "ascendancy:R111", cost={"culture": 2})
+    assert ("hegemony", {"at": "vega"}) not in legal(state, 0)
+
+
+@pytest.mark.rules("ascendancy:R114", "ascendancy:R191", "ascendancy:R213")
+@pytest.mark.scenarios("ascendancy:S59")
+def test_hegemony_never_on_pre_warp_the_ferengi_add_no_authority_and_vulcans_spare_weaker_rivals() -> None:
+    pre = build(turn=0, phase="command", systems=[{**VEGA, "prewarp": {"production": 2}}], ships={0: {"S:vega": 1}})
+    refused(pre, cmd(0, "hegemony", at="vega"), "no_hegemony_on_prewarp", "ascendancy:R114")
+    owned = {**VEGA, "nodes": ["production", None], "control": 1}
+    fer = build(civs=("ferengi", "klingon", "romulan"), turn=0, phase="command", systems=[owned],
+                ships={0: {"S:vega": 1}}, authority={0: 3})
+    fer, events = run(fer, cmd(0, "hegemony", at="vega"))
+    attempt = ev(events, "hegemony_attempted")[0]
+    assert attempt["total"] == attempt["die"]
+    for rival, allowed in ((2, False), (3, True)):
+        vul = build(civs=("vulcan", "klingon", "romulan"), turn=0, phase="command", systems=[owned],
+                    ships={0: {"S:vega": 3}}, authority={0: 3, 1: rival})
+        for kind in ("hegemony", "invade"):
+            if allowed:
+                _, events = run(vul, cmd(0, kind, at="vega"))
+                assert ev(events, "hegemony_attempted" if kind == "hegemony" else "invasion_started")
+            else:
+                refused(vul, cmd(0, kind, at="vega"), "logical_observers", "ascendancy:R213")

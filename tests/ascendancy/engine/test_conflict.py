@@ -245,14 +245,18 @@ def test_romulan_distrust_all_exhausts_every_trade_agreement_the_romulans_hold()
 
 
 @pytest.mark.rules("ascendancy:R132", "ascendancy:R131", "ascendancy:R133")
+@pytest.mark.scenarios("ascendancy:S64")
 def test_launching_projects_draws_two_and_the_excess_over_research_nodes_is_discarded_under_the_deck() -> None:
     state = build(turn=0, phase="command")
+    assert state["players"][0]["projects"] == []
     top = state["players"][0]["deck"][-2:]
+    rest = state["players"][0]["deck"][:-2]
     state, events = run(state, cmd(0, "launch"))
     assert sorted(pr["card"] for pr in state["players"][0]["projects"]) == sorted(top)
     assert RULES.decision_for(state, 0).prompt == "discard_project"  # Earth has one Research Node
     state, _ = run(state, cmd(0, "discard_project", card=top[0]))
     assert state["players"][0]["deck"][0] == top[0] and len(state["players"][0]["projects"]) == 1
+    assert state["players"][0]["deck"] == [top[0], *rest]  # under the deck, the rest unshuffled
     assert state["prompt"] is None
 
 
@@ -306,3 +310,57 @@ def test_every_player_over_the_project_limit_discards_in_turn_the_capturer_first
     state, _ = run(state, cmd(2, "discard_project", card=rom[0]))
     assert over_project_limit(state, 2) == 0 and state["prompt"] is None and "discards_due" not in state
     assert RULES.decision_for(state, 0).prompt == "command_phase"
+
+
+# --- Acceptance scenarios of the digest: trade ----------------------------------------------------------------
+
+
+@pytest.mark.rules("ascendancy:R78")
+@pytest.mark.scenarios("ascendancy:S37")
+def test_a_rival_holds_at_most_one_of_your_trade_agreement_cards() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={2: {"L:l1:1": 1}},
+                  contact=[0, 1, 2], trade_held={2: {0: 0}})
+    refused(state, cmd(0, "offer_trade", to=2, card=1), "already_holds_your_card", "ascendancy:R78")
+    assert not [a for k, a in legal(state, 0) if k == "offer_trade" and a["to"] == 2]
+    assert state["players"][2]["trade_held"] == {"0": {"card": 0, "exhausted": False}}
+
+
+@pytest.mark.rules("ascendancy:R27")
+@pytest.mark.scenarios("ascendancy:S38")
+def test_trade_income_is_the_sum_of_the_rivals_cards_held_and_ready() -> None:
+    from games.ascendancy.engine import catalog
+    from games.ascendancy.engine.rounds import trade_income
+
+    assert catalog.TRADE["federation"][0] == {"production": 1} and catalog.TRADE["romulan"][0] == {"production": 2}
+    assert catalog.TRADE["klingon"][0] == {"production": 3}
+    state = build(turn=0, trade_held={1: {0: 0, 2: 0}})  # the Federation card and the Romulan card
+    kli = state["players"][1]
+    assert kli["trade_hand"] == [0, 1, 2]  # his own cards stay his: they pay him nothing
+    assert trade_income(state, 1) == {"production": 3, "research": 0, "culture": 0}
+    kli["trade_held"]["2"]["exhausted"] = True
+    assert trade_income(state, 1) == {"production": 1, "research": 0, "culture": 0}
+    state["order"] = [0]
+    state, events = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+    gen = {e["seat"]: e for e in ev(events, "resources_generated")}
+    assert gen[1]["production"] == 2 + 1  # Qo'noS's two Production Nodes + the ready Federation card
+
+
+@pytest.mark.rules("ascendancy:R171", "ascendancy:R84")
+@pytest.mark.scenarios("ascendancy:S40")
+def test_the_romulans_receive_a_trade_agreement_exhausted_get_nothing_from_it_and_cannot_return_it() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE], ships={2: {"L:l1:1": 1}},
+                  contact=[0, 1, 2])
+    state, _ = run(state, cmd(0, "offer_trade", to=2, card=0), cmd(2, "accept_trade"))
+    assert state["players"][2]["trade_held"]["0"] == {"card": 0, "exhausted": True}
+    romulan_turn = {**state, "turn": {**state["turn"], "seat": 2}}
+    refused(romulan_turn, cmd(2, "cancel_trade", owner=0), "trade_card_exhausted", "ascendancy:R84")
+    from games.ascendancy.engine.rounds import trade_income
+
+    assert trade_income(state, 2) == {"production": 0, "research": 0, "culture": 0}
+    state["order"] = [0]
+    state, events = run(state, cmd(0, "end_turn"))
+    without = build(turn=0, phase="command")
+    without["order"] = [0]
+    without, plain = run(without, cmd(0, "end_turn"))
+    romulan = [e for e in ev(events, "resources_generated") if e["seat"] == 2]
+    assert romulan == [e for e in ev(plain, "resources_generated") if e["seat"] == 2]  # as if he had no card

@@ -191,6 +191,7 @@ def test_connecting_a_floating_system_fixes_it_and_makes_first_contact() -> None
 
 
 @pytest.mark.rules("ascendancy:R70", "ascendancy:R71")
+@pytest.mark.scenarios("ascendancy:S34")
 def test_warp_civilizations_develop_production_then_research_then_culture() -> None:
     from games.ascendancy.engine.movement import develop_warp_civilization
     from games.ascendancy.engine.setup import new_system
@@ -298,3 +299,241 @@ def test_the_traveler_places_a_new_system_where_it_fits_and_the_ships_cross_into
     resolve_exploration(ctx, 0, "vega", "the_traveler")
     assert [e.kind for e in ctx.events][-1] == "traveler_no_room" and full["prompt"] is None
     assert full["players"][0]["ships"] == {"S:vega": 1}
+
+
+# --- Acceptance scenarios of the digest: movement, warp and the map ---------------------------------------
+
+X = {"id": "x", "slots": ["production"], "xy": [67.95, 46.75]}  # one 2-sector lane below Romulus
+Y = {"id": "y", "slots": ["research"], "xy": [67.95, 61.75]}  # and one below X
+ROMULUS_X_Y = [("l1", "romulus", "x", 2), ("l2", "x", "y", 2)]
+
+
+def quiet_card() -> str:
+    return next(c for c, v in catalog.EXPLORATION.items() if v["type"] == "discovery" and v["effects"]
+                and all(e["kind"] == "gain" for e in v["effects"]) and not v.get("recurring"))
+
+
+@pytest.mark.rules("ascendancy:R57", "ascendancy:R48")
+@pytest.mark.scenarios("ascendancy:S19")
+def test_a_new_system_placed_while_exiting_warp_ends_the_move_and_the_rest_of_the_range_is_lost() -> None:
+    disc = next(d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"])
+    state = build(turn=0, phase="command", systems=[VEGA], lanes=[LANE, ("l9", "vega", None, 2)], stack=[disc],
+                  exploration=[quiet_card()], ships={0: {"S:earth": 2}})
+    state["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 3,
+                                    "fresh": False}]
+    state, _ = run(state, cmd(0, "exit_warp", warp="w1"))
+    assert state["turn"]["move"]["left"] == 3  # three systems of range
+    state, _ = run(state, *[cmd(0, "step", to=t) for t in ("L:l1:1", "L:l1:2", "S:vega", "L:l9:1", "L:l9:2")])
+    assert state["turn"]["move"]["left"] == 2  # one system passed
+    state, events = run(state, cmd(0, "step", explore=True))
+    assert ev(events, "system_discovered") and "move_ended" in [e.kind for e in events]
+    assert state["turn"]["move"] is None  # two systems of range are lost
+    p = state["players"][0]
+    assert p["warp"] == [] and p["ships"] == {"S:earth": 2, f"S:{disc}": 1}  # its Warp tokens are discarded
+
+
+@pytest.mark.rules("ascendancy:R48", "ascendancy:R137")
+@pytest.mark.scenarios("ascendancy:S20")
+def test_warp_range_is_the_tokens_plus_the_ready_warp_icons_not_counting_the_origin() -> None:
+    systems = [VEGA, {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]},
+               {"id": "altair", "slots": ["culture"], "xy": [45.0, 26.5]}]
+    lanes = [LANE, ("l2", "vega", "deneb", 2), ("l3", "deneb", "altair", 2)]
+    assert catalog.ADVANCEMENTS["fed_warp_core_refinement"]["warp"] == 1
+    for exhausted, left in ((False, 3), (True, 2)):
+        state = build(turn=0, phase="command", systems=systems, lanes=lanes, ships={0: {"S:earth": 2}},
+                      advancements={0: ["fed_warp_core_refinement"]})
+        state["players"][0]["advancements"][-1]["exhausted"] = exhausted
+        state["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 2,
+                                        "fresh": False}]
+        state, _ = run(state, cmd(0, "exit_warp", warp="w1"))
+        assert state["turn"]["move"]["left"] == left
+        path = ["L:l1:1", "L:l1:2", "S:vega", "L:l2:1", "L:l2:2", "S:deneb", "L:l3:1", "L:l3:2"]
+        state, _ = run(state, *[cmd(0, "step", to=t) for t in path])
+        reaches_altair = {"to": "S:altair"} in steps(state, 0)
+        assert reaches_altair == (left == 3)  # Earth, the origin, is not counted
+
+
+@pytest.mark.rules("ascendancy:R49")
+@pytest.mark.scenarios("ascendancy:S22")
+def test_a_hostile_ship_blocks_passage_through_a_system_unless_you_control_it() -> None:
+    spec = {"turn": 2, "phase": "command", "lanes": ROMULUS_X_Y, "ships": {2: {"L:l1:2": 1}, 1: {"S:x": 1}}}
+    state = build(systems=[X, Y], **spec)
+    state, _ = run(state, cmd(2, "impulse", unit="ship:L:l1:2"))
+    assert {"to": "S:x"} not in steps(state, 2)
+    refused(state, cmd(2, "step", to="S:x"), "step_not_possible", "ascendancy:R49")
+    mine = build(systems=[{**X, "control": 2}, Y], **spec)
+    mine, _ = run(mine, cmd(2, "impulse", unit="ship:L:l1:2"), cmd(2, "step", to="S:x"), cmd(2, "step", to="L:l2:1"))
+    assert mine["players"][2]["ships"] == {"L:l2:1": 1}  # through X
+
+
+@pytest.mark.rules("ascendancy:R49")
+@pytest.mark.scenarios("ascendancy:S23")
+def test_a_refused_passage_at_warp_ends_the_move_in_the_sector_before_for_good() -> None:
+    state = build(turn=2, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
+                  ships={2: {"S:romulus": 2}, 0: {"L:l2:1": 2}}, trade_held={2: {0: 0}})  # at Peace
+    state["players"][2]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:romulus", "tokens": 2,
+                                    "fresh": False}]
+    state, _ = run(state, cmd(2, "exit_warp", warp="w1"),
+                   *[cmd(2, "step", to=t) for t in ("L:l1:1", "L:l1:2", "S:x", "L:l2:1")])
+    assert RULES.decision_for(state, 0).prompt == "passage" and RULES.seats_to_act(state) == {0}
+    state, events = run(state, cmd(0, "refuse_passage"))
+    assert ev(events, "passage_answered")[0]["allowed"] is False
+    p = state["players"][2]
+    assert state["turn"]["move"] is None and p["ships"] == {"S:romulus": 2, "S:x": 1}  # the sector before L
+    assert p["warp"] == [] and p["ready"] == 4  # the Warp tokens are spent: no second try
+    refused(state, cmd(2, "exit_warp", warp="w1"), "no_such_warp", "ascendancy:R47")
+    refused(state, cmd(2, "step", to="L:l2:1"), "unknown_command")  # no move open
+
+
+@pytest.mark.rules("ascendancy:R60")
+@pytest.mark.scenarios("ascendancy:S26")
+def test_a_lane_too_short_for_a_connection_at_impulse_lets_the_ship_return_with_its_second_point() -> None:
+    deneb = {"id": "deneb", "slots": ["research"], "xy": [45.0, 37.5]}  # 3 sectors of gap above Vega
+    state = build(turn=0, phase="command", systems=[VEGA, deneb], lanes=[LANE], ships={0: {"S:vega": 1}})
+    assert board.is_floating(state, "vega")
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:vega"))
+    short = next(seed for seed in range(20)
+                 if "connection_too_short" in [e.kind for e in run(state, cmd(0, "step", connect="deneb"),
+                                                                   seed=seed)[1]])
+    state, events = run(state, cmd(0, "step", connect="deneb"), seed=short)
+    assert ev(events, "lane_rolled")[0]["length"] == 2
+    direction = steps(state, 0)[0]
+    state, _ = run(state, cmd(0, "step", **direction))  # into the new lane: the 1st point
+    (lid,) = set(state["lanes"]) - {"l1"}
+    assert state["turn"]["move"]["left"] == 1 and {"to": "S:vega"} in steps(state, 0)
+    state, events = run(state, cmd(0, "step", to="S:vega"))  # back with the 2nd point
+    assert state["players"][0]["ships"] == {"S:vega": 1} and state["turn"]["move"] is None
+    assert lid not in state["lanes"]  # the abandoned lane goes (R56)
+    assert "deneb" not in board.linked_systems(state, "vega")
+
+
+# --- Acceptance scenarios of the digest: hazards, exploration, phenomena ----------------------------------
+
+
+@pytest.mark.rules("ascendancy:R51")
+@pytest.mark.scenarios("ascendancy:S28")
+def test_only_ending_an_impulse_move_in_a_hazard_rolls_not_building_there_nor_warping_through() -> None:
+    hazard = {**VEGA, "hazard": 4, "control": 0, "starbase": True}
+    built = build(turn=0, systems=[hazard], lanes=[LANE])
+    built, events = run(built, cmd(0, "build_ship", at="vega"), cmd(0, "build_ship", at="vega"))
+    assert built["players"][0]["ships"]["S:vega"] == 2 and not ev(events, "hazard_faced")
+    deneb = {"id": "deneb", "slots": ["research"], "xy": [45.0, 41.5]}
+    warp = build(turn=0, phase="command", systems=[hazard, deneb], lanes=[LANE, ("l2", "vega", "deneb", 2)],
+                 ships={0: {"S:earth": 2}})
+    warp["players"][0]["warp"] = [{"id": "w1", "fleet": None, "ships": 1, "origin": "S:earth", "tokens": 2,
+                                   "fresh": False}]
+    warp, events = run(warp, cmd(0, "exit_warp", warp="w1"),
+                       *[cmd(0, "step", to=t) for t in ("L:l1:1", "L:l1:2", "S:vega", "L:l2:1", "L:l2:2", "S:deneb")],
+                       cmd(0, "stop"))
+    assert warp["players"][0]["ships"]["S:deneb"] == 1 and not ev(events, "hazard_faced")
+    impulse = build(turn=0, phase="command", systems=[hazard], lanes=[LANE], ships={0: {"S:earth": 1}})
+    impulse, events = run(impulse, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"),
+                          cmd(0, "step", to="L:l1:2"))
+    impulse, events = run(impulse, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", to="S:vega"),
+                          cmd(0, "stop"))
+    assert len(ev(events, "hazard_faced")) == 1 and len(ev(events, "hazard_faced")[0]["dice"]) == 1
+
+
+@pytest.mark.rules("ascendancy:R63")
+@pytest.mark.scenarios("ascendancy:S29")
+def test_an_exploration_card_lies_face_down_unseen_where_the_discoverers_died_until_a_survivor_ends_there() -> None:
+    disc = "ceti_alpha_v"
+    assert catalog.DISCS[disc]["kind"] == "planet" and catalog.DISCS[disc]["hazard"] == 5
+    for seed in range(60):
+        state = build(turn=0, phase="command", stack=[disc], ships={0: {"L:l9:2": 1}},
+                      lanes=[("l9", "earth", None, 2)])
+        deck = len(state["exploration"]["deck"])
+        state, events = run(state, cmd(0, "impulse", unit="ship:L:l9:2"), cmd(0, "step", explore=True), seed=seed)
+        if ev(events, "hazard_faced")[0]["destroyed"]:
+            break
+    else:
+        raise AssertionError("no roll destroyed the discoverer")
+    card = state["systems"][disc]["face_down"]
+    assert card and len(state["exploration"]["deck"]) == deck - 1 and not ev(events, "exploration_card")
+    assert state["players"][0]["ships"] == {}  # the discoverer died
+    for seat in (None, 0, 1, 2):  # no one sees it, the discoverer included
+        view = RULES.view(state, seat)
+        assert view["systems"][disc]["face_down"] is True
+        assert card not in str(view)
+    seen = set()
+    for seed in range(12):  # the next ship to end a move there and survive resolves it
+        x = {"id": "x", "slots": ["production"], "xy": [67.95, 46.75], "hazard": 5}
+        nxt = build(turn=2, phase="command", systems=[x], lanes=[("l1", "romulus", "x", 2)], ships={2: {"L:l1:2": 1}})
+        nxt["systems"]["x"]["face_down"] = card
+        nxt["exploration"]["deck"].remove(card)
+        nxt, events = run(nxt, cmd(2, "impulse", unit="ship:L:l1:2"), cmd(2, "step", to="S:x"), cmd(2, "stop"),
+                          seed=seed)
+        survived = ev(events, "hazard_faced")[0]["destroyed"] == 0
+        assert (nxt["systems"]["x"]["face_down"] is None) == survived
+        assert [e["card"] for e in ev(events, "exploration_card")] == ([card] if survived else [])
+        seen.add(survived)
+    assert seen == {True, False}
+
+
+@pytest.mark.rules("ascendancy:R75", "ascendancy:R30")
+@pytest.mark.scenarios("ascendancy:S31")
+def test_researching_a_phenomenon_takes_its_one_token_with_one_ship_that_started_there() -> None:
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 4, "xy": [45, 56.5], "research": 1}
+    outcomes = set()
+    for seed in range(12):
+        state = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
+                      ships={0: {"S:neb": 3, "S:earth": 3}})
+        state, events = run(state, cmd(0, "research", at="neb"), seed=seed)
+        faced = ev(events, "hazard_faced")[0]
+        assert len(faced["dice"]) == 1 and state["players"][0]["ready"] == 4  # 1 Command, 1 ship faces it
+        survived = faced["destroyed"] == 0
+        assert state["players"][0]["resources"]["research"] == 3 + survived
+        assert state["systems"]["neb"]["research"] == (0 if survived else 1)
+        outcomes.add(survived)
+        if survived:
+            refused(state, cmd(0, "research", at="neb"), "no_research_token", "ascendancy:R75")
+    assert outcomes == {True, False}
+    arrived = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
+                    ships={0: {"L:l1:2": 1}})
+    arrived["systems"]["neb"]["hazard"] = 0
+    arrived, _ = run(arrived, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", to="S:neb"), cmd(0, "stop"))
+    arrived["systems"]["neb"]["research"] = 1
+    refused(arrived, cmd(0, "research", at="neb"), "no_ship_started_there", "ascendancy:R75")
+    empty = {**neb, "id": "empty", "research": 0, "xy": [30, 56.5]}
+    recharge = build(turn=0, systems=[neb, empty], lanes=[("l1", "earth", "neb", 2)])
+    recharge["order"] = [0]
+    recharge, _ = run(recharge, cmd(0, "end_build"), cmd(0, "end_turn"))
+    assert recharge["systems"]["empty"]["research"] == 1 and recharge["systems"]["neb"]["research"] == 1
+
+
+@pytest.mark.rules("ascendancy:R67")
+@pytest.mark.scenarios("ascendancy:S32")
+def test_a_diplomacy_test_needs_a_total_strictly_above_the_number() -> None:
+    from games.ascendancy.engine.movement import resolve_exploration
+    from games.ascendancy.engine.state import Ctx
+    from games.engine.core import Rng
+
+    assert catalog.EXPLORATION["coridanite_miners"]["diplomacy"]["number"] == 5
+    results: dict[int, bool] = {}
+    for seed in range(40):
+        state = build(turn=0, systems=[VEGA], ships={0: {"S:vega": 1}}, authority={0: 2})
+        ctx = Ctx(state=state, rng=Rng.from_seed(seed))
+        resolve_exploration(ctx, 0, "vega", "coridanite_miners")
+        test = ev(ctx.events, "diplomacy_test")[0]
+        assert test["authority"] == 2 and test["number"] == 5
+        results[test["die"]] = test["passed"]
+        assert (state["players"][0]["allies"] == ["coridanite_miners"]) == test["passed"]
+    assert results[3] is False and results[4] is True  # 3 + 2 = 5 fails, 4 + 2 = 6 passes
+
+
+@pytest.mark.rules("ascendancy:R158")
+@pytest.mark.scenarios("ascendancy:S35")
+def test_the_federation_gains_a_culture_per_phenomenon_discovered_and_civilization_card_drawn() -> None:
+    phenomenon = next(d for d, v in catalog.DISCS.items() if v["kind"] == "phenomenon" and not v.get("transwarp"))
+    planet = next(d for d, v in catalog.DISCS.items() if v["kind"] == "planet" and not v["hazard"])
+    for civ, gain in (("federation", 1), ("klingon", 0)):
+        seat = 0 if civ == "federation" else 1
+        home = "earth" if civ == "federation" else "qonos"
+        for disc, card in ((phenomenon, None), (planet, "valakis")):
+            state = build(turn=seat, phase="command", stack=[disc], exploration=[card] if card else [],
+                          lanes=[("l9", home, None, 2)], ships={seat: {"L:l9:2": 1}})
+            before = state["players"][seat]["resources"]["culture"]
+            state, events = run(state, cmd(seat, "impulse", unit="ship:L:l9:2"), cmd(seat, "step", explore=True))
+            if card:
+                assert ev(events, "exploration_card")[0]["card"] == card
+            assert state["players"][seat]["resources"]["culture"] == before + gain, (civ, disc)

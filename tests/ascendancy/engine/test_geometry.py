@@ -236,7 +236,8 @@ def test_fixed_floating_and_unanchored_discs() -> None:
     refused(g3.swing, "system_not_floating", "x", DOWN)
 
 
-@pytest.mark.rules("ascendancy:R59")
+@pytest.mark.rules("ascendancy:R58", "ascendancy:R59")
+@pytest.mark.scenarios("ascendancy:S25")
 def test_a_floating_disc_swings_around_its_anchor_with_its_open_lanes() -> None:
     """Digest scenario 25."""
     g = home_at(45, 45)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.ascendancy.engine import catalog
@@ -67,6 +69,7 @@ def test_only_players_with_first_contact_bid_in_the_previous_turn_order() -> Non
 
 
 @pytest.mark.rules("ascendancy:R4")
+@pytest.mark.scenarios("ascendancy:S1")
 def test_a_total_already_committed_is_barred_but_nothing_is_always_allowed() -> None:
     state = build(bidding=[0, 1, 2], contact=[0, 1, 2], turn=None)
     state, _ = run(state, cmd(0, "bid", production=2))
@@ -75,6 +78,26 @@ def test_a_total_already_committed_is_barred_but_nothing_is_always_allowed() -> 
     state, _ = run(state, cmd(1, "bid"))
     state, _ = run(state, cmd(2, "bid"))  # two players may both commit nothing
     assert state["phase"] == "pick_card"
+
+
+@pytest.mark.rules("ascendancy:R2", "ascendancy:R6")
+@pytest.mark.scenarios("ascendancy:S2")
+def test_a_player_without_first_contact_cannot_bid_and_is_dealt_a_card_left_by_the_bidders() -> None:
+    state = build(civs=("federation", "klingon", "romulan", "andorian"), bidding=[0, 1, 2, 3], contact=[0, 1, 2],
+                  turn=None)
+    assert 3 not in state["initiative"]["bidders"]
+    refused(state, cmd(3, "bid", production=1), "not_your_turn")
+    refused(state, cmd(3, "bid"), "not_your_turn")
+    state, _ = run(state, cmd(0, "bid", production=1), cmd(1, "bid", production=2), cmd(2, "bid"))
+    refused(state, cmd(3, "bid"), "not_your_turn")
+    dealt: set[int] = set()
+    for seed in range(8):
+        after, events = run(state, cmd(1, "pick_card", card=1), cmd(0, "pick_card", card=2), seed=seed)
+        assert after["cards"]["1"] == 1 and after["cards"]["0"] == 2
+        assert after["cards"]["3"] in {3, 4}  # one of the cards left after the bidders chose
+        assert {e["seat"] for e in ev(events, "turn_order_card_dealt")} == {2, 3}
+        dealt.add(after["cards"]["3"])
+    assert dealt == {3, 4}  # at random
 
 
 @pytest.mark.rules("ascendancy:R5", "ascendancy:R6")
@@ -145,7 +168,41 @@ def test_three_new_ships_form_a_fleet_for_free_within_the_authority_cap() -> Non
             "fleet_cap", "ascendancy:R125", authority=1)
 
 
+@pytest.mark.rules("ascendancy:R10", "ascendancy:R39")
+@pytest.mark.scenarios("ascendancy:S5")
+def test_no_ship_is_built_at_a_captured_rival_home_nor_at_your_own_home_once_lost() -> None:
+    state = build(turn=1, resources={1: {"production": 5}})
+    state["systems"]["earth"]["control"] = 1  # the Klingon captured the Federation home
+    assert not state["systems"]["earth"]["starbase"]
+    refused(state, cmd(1, "build_ship", at="earth"), "not_a_shipyard", "ascendancy:R10", system="earth")
+    state["systems"]["qonos"]["control"] = 2  # and lost his own
+    refused(state, cmd(1, "build_ship", at="qonos"), "not_a_shipyard", "ascendancy:R10", system="qonos")
+    assert ("build_ship", {"at": "qonos"}) not in legal(state, 1)
+
+
+@pytest.mark.rules("ascendancy:R12", "ascendancy:R34")
+@pytest.mark.scenarios("ascendancy:S7")
+def test_a_contested_undeveloped_system_cannot_be_colonized() -> None:
+    state = build(turn=2, systems=[{"id": "vega", "slots": ["production"], "xy": [3, 0]}],
+                  ships={2: {"S:vega": 1}, 1: {"S:vega": 1}})
+    refused(state, cmd(2, "colonize", at="vega"), "not_occupied", "ascendancy:R12")
+    assert state["systems"]["vega"]["control"] is None
+
+
+@pytest.mark.rules("ascendancy:R12")
+@pytest.mark.scenarios("ascendancy:S8")
+def test_colonizing_pays_one_culture_uses_up_one_ship_and_places_a_control_node() -> None:
+    state = build(turn=2, systems=[{"id": "vega", "slots": ["production", "research"], "xy": [3, 0]}],
+                  ships={2: {"S:vega": 2}}, resources={2: {"culture": 1}})
+    state, events = run(state, cmd(2, "colonize", at="vega"))
+    p, vega = state["players"][2], state["systems"]["vega"]
+    assert p["resources"]["culture"] == 0 and p["ships"]["S:vega"] == 1
+    assert vega["control"] == 2 and vega["nodes"] == [None, None]  # Developed by the Control Node alone
+    assert kinds(events) == ["system_controlled"]
+
+
 @pytest.mark.rules("ascendancy:R12", "ascendancy:R69", "ascendancy:R159")
+@pytest.mark.scenarios("ascendancy:S10")
 def test_colonizing_costs_a_culture_and_a_ship_and_takes_prewarp_resources() -> None:
     systems = [{"id": "vega", "slots": ["production"], "xy": [3, 0], "prewarp": {"production": 2}},
                {"id": "deneb", "slots": ["research"], "xy": [0, 3]}]
@@ -187,6 +244,56 @@ def test_resource_nodes_follow_slot_types_and_open_slots_may_be_rebuilt() -> Non
     assert fer["systems"]["vega"]["nodes"] == ["production", None]
 
 
+@pytest.mark.rules("ascendancy:R13", "ascendancy:R192", "ascendancy:R190")
+@pytest.mark.scenarios("ascendancy:S11")
+def test_only_the_ferengi_build_production_nodes_on_any_slot_up_to_the_capacity_and_never_culture() -> None:
+    systems = [{"id": "vega", "slots": ["research", "research", "culture"], "control": 0, "xy": [3, 0]}]
+    rich = {0: {"production": 20, "research": 5, "culture": 5}}
+    state = build(turn=0, systems=systems, resources=rich)
+    for slot, kind in enumerate(("research", "research", "culture")):
+        refused(state, cmd(0, "build_node", at="vega", slot=slot, node="production"), "wrong_slot_type",
+                "ascendancy:R13", slot=kind, kind="production")
+    fer = build(civs=("ferengi", "klingon", "romulan"), turn=0, systems=systems, resources=rich)
+    refused(fer, cmd(0, "build_node", at="vega", slot=2, node="culture"), "ferengi_no_culture_nodes",
+            "ascendancy:R190")
+    refused(fer, cmd(0, "build_node", at="ferenginar", slot=2, node="culture"), "ferengi_no_culture_nodes",
+            "ascendancy:R190")
+    fer, _ = run(fer, *[cmd(0, "build_node", at="vega", slot=k, node="production") for k in range(3)])
+    assert fer["systems"]["vega"]["nodes"] == ["production"] * 3
+    assert not [args for kind, args in legal(fer, 0) if kind == "build_node" and args["at"] == "vega"]
+    refused(fer, cmd(0, "build_node", at="vega", slot=0, node="production"), "slot_taken", "ascendancy:R14")
+    refused(fer, cmd(0, "build_node", at="vega", slot=3, node="production"), "bad_argument")  # Capacity 3
+
+
+@pytest.mark.rules("ascendancy:R15")
+@pytest.mark.scenarios("ascendancy:S13")
+def test_one_research_per_project_per_build_phase_and_a_placed_token_stays() -> None:
+    state = build(turn=0, projects={0: [("fed_utopia_planitia", 0), ("fed_multiphasic_shields", 0)]})
+    assert catalog.ADVANCEMENTS["fed_utopia_planitia"]["cost"] == 4
+    state, _ = run(state, cmd(0, "fund", project="fed_utopia_planitia"))
+    refused(state, cmd(0, "fund", project="fed_utopia_planitia"), "project_already_funded", "ascendancy:R15")
+    assert state["players"][0]["resources"]["research"] == 2
+    assert {kind for kind, _ in legal(state, 0)} <= {"build_ship", "fund", "end_build"}  # nothing moves a token
+    state, _ = run(state, cmd(0, "fund", project="fed_multiphasic_shields"))
+    assert state["players"][0]["projects"] == [{"card": "fed_utopia_planitia", "research": 1},
+                                               {"card": "fed_multiphasic_shields", "research": 1}]
+
+
+@pytest.mark.rules("ascendancy:R16", "ascendancy:R23")
+@pytest.mark.scenarios("ascendancy:S14")
+def test_a_completed_project_with_a_command_icon_gives_an_exhausted_command_token_at_once() -> None:
+    assert catalog.ADVANCEMENTS["kli_subjugation"]["command"] and catalog.ADVANCEMENTS["kli_subjugation"]["cost"] == 4
+    state = build(turn=1, projects={1: [("kli_subjugation", 3)]})
+    state["order"] = [1]
+    state, events = run(state, cmd(1, "fund", project="kli_subjugation"))
+    p = state["players"][1]
+    assert kinds(events) == ["project_funded", "advancement_completed"]
+    assert p["projects"] == [] and p["advancements"][-1] == {"card": "kli_subjugation", "exhausted": False}
+    assert p["commands"] == 6 and p["ready"] == 5  # the new token is Exhausted
+    state, _ = run(state, cmd(1, "end_build"), cmd(1, "end_turn"))  # the Recharge
+    assert state["players"][1]["ready"] == 6
+
+
 @pytest.mark.rules("ascendancy:R15", "ascendancy:R16", "ascendancy:R23")
 def test_projects_take_one_research_per_build_phase_and_complete_with_their_icons() -> None:
     card = next(a for a in catalog.ADVANCEMENTS.values() if a["civ"] == "federation" and a["command"])
@@ -210,6 +317,32 @@ def test_upgrades_are_paid_in_full_with_research() -> None:
     state["players"][0]["resources"]["research"] = catalog.WEAPONS["federation"][1]["cost"]
     state, _ = run(state, cmd(0, "upgrade", track="weapons"))
     assert state["players"][0]["weapons"] == 1 and state["players"][0]["resources"]["research"] == 0
+
+
+@pytest.mark.rules("ascendancy:R19", "ascendancy:R20")
+@pytest.mark.scenarios("ascendancy:S16")
+def test_no_building_in_the_command_phase_but_authority_may_be_bought() -> None:
+    systems = [{"id": "vega", "slots": ["production"], "control": 0, "xy": [3, 0]}]
+    state = build(turn=0, phase="command", systems=systems, resources={0: {"culture": 5, "production": 9}})
+    refused(state, cmd(0, "build_node", at="vega", slot=0, node="production"), "build_phase_over", "ascendancy:R19")
+    state, _ = run(state, cmd(0, "buy_authority"))
+    assert state["players"][0]["authority"] == 2 and state["players"][0]["resources"]["culture"] == 0
+
+
+@pytest.mark.rules("ascendancy:R17", "ascendancy:R277")
+@pytest.mark.scenarios("ascendancy:S17")
+def test_the_weapons_dealer_takes_a_whole_upgrade_in_production_never_a_mix() -> None:
+    assert catalog.SHIELDS["federation"][1]["cost"] == 3
+    state = build(turn=0, resources={0: {"production": 2, "research": 1}})
+    state["players"][0]["allies"] = ["weapons_dealer"]
+    refused(state, cmd(0, "upgrade", track="shields", pay="production"), "not_enough_resources", "ascendancy:R17",
+            cost={"production": 3})
+    refused(state, cmd(0, "upgrade", track="shields"), "not_enough_resources", "ascendancy:R17",
+            cost={"research": 3})
+    assert not [args for kind, args in legal(state, 0) if kind == "upgrade"]  # 2 + 1 is no payment
+    state["players"][0]["resources"] = {"production": 3, "research": 0, "culture": 0}
+    state, _ = run(state, cmd(0, "upgrade", track="shields", pay="production"))
+    assert state["players"][0]["shields"] == 1 and state["players"][0]["resources"]["production"] == 0
 
 
 @pytest.mark.rules("ascendancy:R20", "ascendancy:R151")
@@ -308,6 +441,7 @@ def test_military_victory_three_homes_including_your_own() -> None:
 
 
 @pytest.mark.rules("ascendancy:R144")
+@pytest.mark.scenarios("ascendancy:S71")
 def test_a_civilization_with_no_ships_and_no_systems_is_exterminated() -> None:
     state = build(turn=0, ships={2: {}}, trade_held={0: {2: 1}})
     state["systems"]["romulus"]["control"] = 1
@@ -356,3 +490,121 @@ def test_colonization_fleets_and_exploration_cards_change_how_a_system_is_coloni
     harsh = build(turn=1, systems=[{**vega}], ships={1: {"S:vega": 2}}, resources={1: {"culture": 1}})
     harsh["systems"]["vega"]["card"] = "harsh_frontier"
     refused(harsh, cmd(1, "colonize", at="vega"), "not_enough_resources", "ascendancy:R12", cost={"culture": 2})
+
+
+# --- Acceptance scenarios of the digest: starbases, fleets, projects, Recharge, victory ----------------------
+
+VEGA_MINE = {"id": "vega", "slots": ["production"], "control": 0, "xy": [45.0, 56.5]}
+
+
+@pytest.mark.rules("ascendancy:R121", "ascendancy:R205", "ascendancy:R180")
+@pytest.mark.scenarios("ascendancy:S61")
+def test_starbases_one_per_authority_one_per_system_none_for_vulcans_two_commands_for_andorians() -> None:
+    state = build(turn=0, phase="command", systems=[VEGA_MINE])
+    state, _ = run(state, cmd(0, "starbase", at="vega"))
+    refused(state, cmd(0, "starbase", at="earth"), "starbase_needs_authority", "ascendancy:R121", authority=1)
+    there = build(turn=0, phase="command", systems=[{**VEGA_MINE, "starbase": True}], authority={0: 3})
+    refused(there, cmd(0, "starbase", at="vega"), "starbase_there", "ascendancy:R121")
+    vulcan = build(civs=("vulcan", "klingon", "romulan"), turn=0, phase="command", systems=[VEGA_MINE],
+                   authority={0: 3})
+    refused(vulcan, cmd(0, "starbase", at="vega"), "vulcans_build_no_starbases", "ascendancy:R205")
+    andor = build(civs=("andorian", "klingon", "romulan"), turn=0, phase="command", systems=[VEGA_MINE],
+                  ready={0: 1})
+    refused(andor, cmd(0, "starbase", at="vega"), "no_command_left", "ascendancy:R21")
+    andor["players"][0]["ready"] = 2
+    andor, _ = run(andor, cmd(0, "starbase", at="vega"))
+    assert andor["players"][0]["ready"] == 0 and andor["systems"]["vega"]["starbase"]
+
+
+@pytest.mark.rules("ascendancy:R129")
+@pytest.mark.scenarios("ascendancy:S62")
+def test_a_fleet_below_three_ships_is_disbanded_at_once_and_its_special_rule_ends() -> None:
+    from tests.ascendancy.engine.test_combat import settle
+
+    assert catalog.FLEET_SIDES["fed_defense_fleet"]["min_ships"] == 3
+    for seed in range(60):
+        state = build(turn=1, phase="command", systems=[{"id": "vega", "slots": ["production"], "xy": [45.0, 56.5]}],
+                      lanes=[("l1", "earth", "vega", 2)], ships={0: {}, 1: {"S:vega": 6}}, shields={1: 3},
+                      fleets={0: {"fed_fleet_2": ("fed_defense_fleet", 3, "L:l1:2")}})
+        state, events = run(state, cmd(1, "attack", target="L:l1:2"), seed=seed)
+        first = [e for e in ev(events, "combat_dice") if e["seat"] == 1]
+        if not first or first[0]["hits"] != 1 or state["prompt"] is None:
+            continue
+        assert first[0]["need"] == 5 + 1  # the Defense Fleet: Rivals need 1 more
+        assert "fleet_disbanded" in kinds(events) and state["players"][0]["fleets"] == {}
+        assert state["players"][0]["ships"] == {"L:l1:2": 2}
+        state, more = settle(state, seed=seed, stop=("maneuver",))
+        second = [e for e in ev(more, "combat_dice") if e["seat"] == 1]
+        assert second and second[0]["need"] == 5  # round 2: no Defense Fleet any more
+        return
+    raise AssertionError("no seed scored exactly one hit")
+
+
+@pytest.mark.rules("ascendancy:R128", "ascendancy:R127", "ascendancy:R50")
+@pytest.mark.scenarios("ascendancy:S65")
+def test_a_fleet_in_warp_can_be_neither_disbanded_nor_joined() -> None:
+    fleet = catalog.FLEETS["federation"][0]
+    state = build(turn=0, phase="command", ships={0: {"S:earth": 1}},
+                  fleets={0: {fleet["id"]: (fleet["sides"][0]["side"], 3, "S:earth")}})
+    state, _ = run(state, cmd(0, "enter_warp", unit=f"fleet:{fleet['id']}"))
+    assert state["players"][0]["fleets"][fleet["id"]]["sector"] is None
+    refused(state, cmd(0, "disband", fleet=fleet["id"]), "fleet_in_warp", "ascendancy:R128")
+    refused(state, cmd(0, "fleet_join", fleet=fleet["id"]), "fleet_moving", "ascendancy:R50")
+    assert not [a for k, a in legal(state, 0) if k in ("disband", "fleet_join")]
+
+
+@pytest.mark.rules("ascendancy:R142", "ascendancy:R214")
+@pytest.mark.scenarios("ascendancy:S67")
+def test_a_home_left_by_the_vulcan_exodus_no_longer_counts_for_a_military_victory() -> None:
+    def round_end(own_home: bool) -> Any:
+        state = build(civs=("federation", "klingon", "romulan", "vulcan"), turn=1,
+                      systems=[{"id": "rigel", "slots": ["production"], "control": 3, "xy": [20.0, 70.0]}])
+        state["systems"]["vulcan_home"]["home_of"] = None  # the Exodus moved the Vulcan home to Rigel
+        state["systems"]["rigel"]["home_of"] = 3
+        for home in ("earth", "romulus", "vulcan_home"):
+            state["systems"][home]["control"] = 1
+        if not own_home:
+            state["systems"]["qonos"]["control"] = 0
+        state["order"] = [1]
+        state, _ = run(state, cmd(1, "end_build"), cmd(1, "end_turn"))
+        return RULES.result(state)
+
+    won = round_end(own_home=True)
+    assert won is not None and won.winners == {1} and won.reason == "military_victory"
+    assert won.scores[1]["homes"] == 3  # Earth, Romulus and Qo'noS; not the former Vulcan home
+    assert round_end(own_home=False) is None
+
+
+@pytest.mark.rules("ascendancy:R143")
+@pytest.mark.scenarios("ascendancy:S68")
+def test_a_shared_victory_check_goes_to_the_most_systems_and_a_tie_there_is_shared() -> None:
+    def round_end(first: int, second: int) -> Any:
+        systems = [{"id": f"a{k}", "slots": ["production"], "control": 0, "xy": [5.0 + 6 * k, 5.0]}
+                   for k in range(first - 1)] + [
+                  {"id": f"b{k}", "slots": ["production"], "control": 1, "xy": [5.0 + 6 * k, 85.0]}
+                   for k in range(second - 1)]  # with the homes: first and second systems
+        state = build(turn=0, authority={0: 5, 1: 5}, systems=systems)
+        state["order"] = [0]
+        state, _ = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+        return RULES.result(state)
+
+    result = round_end(7, 6)
+    assert result.winners == {0} and (result.scores[0]["systems"], result.scores[1]["systems"]) == (7, 6)
+    shared = round_end(7, 7)
+    assert shared.winners == {0, 1} and shared.reason == "authority_victory"
+
+
+@pytest.mark.rules("ascendancy:R186")
+@pytest.mark.scenarios("ascendancy:S70")
+def test_a_cardassian_system_without_a_cardassian_ship_in_orbit_generates_nothing() -> None:
+    def generated(ships: dict[str, int]) -> dict[str, int]:
+        vega = {"id": "vega", "slots": ["production", "production"], "nodes": ["production", "production"],
+                "control": 0, "xy": [45.0, 56.5]}
+        state = build(civs=("cardassian", "klingon", "romulan"), turn=0, systems=[vega], ships={0: ships})
+        state["order"] = [0]
+        state, events = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+        return next(e for e in ev(events, "resources_generated") if e["seat"] == 0)
+
+    home_only = generated({"S:cardassia_prime": 3})
+    with_vega = generated({"S:cardassia_prime": 3, "S:vega": 1})
+    assert with_vega["production"] == home_only["production"] + 2  # Vega's 2 nodes pay only with a ship there
