@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "games.kemble",
     "games.tng",
     "games.ascendancy",
+    "games.bsg",
 ]
 
 MIDDLEWARE = [

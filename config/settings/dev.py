@@ -6,5 +6,5 @@ from __future__ import annotations
 from config.settings.base import *  # noqa: F403
 
 #: Games in preview: on the dev site and in the tests, not yet in the base settings.
-PREVIEW_GAMES = ["games.bsg"]
+PREVIEW_GAMES: list[str] = []
 INSTALLED_APPS = [*INSTALLED_APPS, *PREVIEW_GAMES]  # noqa: F405

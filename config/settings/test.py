@@ -38,7 +38,9 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_URL = "memory://"
 HYPERLANE_EXTRA_GAMES = ["tests.support.toygame.TOY"]
 # Games in preview (config/settings/dev.py): installed for the tests, not yet in the base settings.
-INSTALLED_APPS = [*INSTALLED_APPS, "games.bsg"]  # noqa: F405
+from config.settings.dev import PREVIEW_GAMES  # noqa: E402
+
+INSTALLED_APPS = [*INSTALLED_APPS, *(app for app in PREVIEW_GAMES if app not in INSTALLED_APPS)]  # noqa: F405
 # Unit tests of consumers use the in-process layer; the live-server tests start their own processes.
 # HYPERLANE_CHANNEL_LAYER=core|pubsub (with REDIS_URL) runs them on that Redis layer instead.
 if not (REDIS_URL and os.environ.get("HYPERLANE_CHANNEL_LAYER")):  # noqa: F405
