@@ -172,6 +172,7 @@ def _steady_key(name: str, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
             "status", table.pk, table.title, str(ctx["game_label"]), table.version, table.status, table.num_players,
             len(ctx["seats"]), bool(ctx.get("is_creator")), bool(ctx.get("automatic_running")),
             table.needs_moderator_since is not None, waiting, ctx["version"], oob, language,
+            bool(ctx.get("my_decision") and ctx.get("panel_controls")),
         )  # fmt: skip
     if name == "decision" and not ctx.get("my_decision"):
         return ("decision", ctx.get("my_seat") is not None, bool(ctx.get("is_active")), oob, language)

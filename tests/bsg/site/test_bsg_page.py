@@ -413,3 +413,20 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
         assert label("cancel_crisis") == "Visioni religiose: annulla questa carta Crisi"
         assert label("viper_done") == "Smetti di attivare viper"
         assert label("use_ability") == "Usa Rilevatore di cylon"
+
+
+def test_the_status_line_leads_the_acting_seat_to_its_decision_below_the_board(cast) -> None:  # type: ignore[no-untyped-def]
+    """A newcomer read "Waiting for you" above a tall board while the character choice waited at the bottom of
+    the page: the status line links the seat the game waits on to its decision panel, when that panel holds the
+    controls; the other seats' status has no link."""
+    table = seeded_table("bsg", cast, seed=11)
+    waited = {p for d in RULES.pending(RULES.load(table.state)) for p in d.seats}
+    assert len(waited) == 1
+    for seat, client in enumerate(logged_in_clients(cast)):
+        html = table_page(client, table)
+        status = html[html.index('id="frag-status"'):html.index('id="frag-seats"')]
+        if seat in waited:
+            assert 'href="#frag-decision"' in status
+            assert 'id="frag-decision"' in html and 'name="kind"' in html.split('id="frag-decision"', 1)[1]
+        else:
+            assert 'href="#frag-decision"' not in status
