@@ -79,7 +79,8 @@ PHASES = {
 TURN_PHASES = {"build": gettext_noop("Build Phase"), "command": gettext_noop("Command Phase")}
 #: How a game ends (the engine's MESSAGES keys: scoring.end_game's reasons and tie-breaks), said in words.
 END_WORDS = frozenset({"authority_victory", "military_victory", "agenda_victory", "mixed_victory", "last_civilization",
-                       "borg_victory", "round_limit", "round_limit_solo", "tiebreak_systems", "most_authority"})
+                       "borg_victory", "round_limit", "round_limit_solo", "stalemate", "stalemate_borg",
+                       "tiebreak_systems", "most_authority"})
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable.
 COMMANDS: dict[str, str] = {
@@ -708,6 +709,9 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
                    "defenders": ", ".join(labels.get(d, str(d)) for d in battle.get("defenders", []))}
         if battle and battle.get("target") else None,
         "round": view["round"],
+        # RULINGS E56: the stalemate clock, shown once a round passed without progress
+        "quiet_rounds": view.get("quiet_rounds") or 0,
+        "stall_rounds": (view.get("options") or {}).get("stall_rounds", "20"),
         "phase": gettext(PHASES.get(view["phase"], view["phase"])),
         "turn_who": (labels.get(turn["seat"], "") if view["phase"] == "turn" and turn.get("seat") in labels
                      else _automaton_label(turn["automaton"], labels) if view["phase"] == "turn" and turn.get("automaton")

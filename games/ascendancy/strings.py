@@ -121,6 +121,8 @@ STRINGS = [
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
     _('The round limit was reached before 5 Authority: the Borg hold out, and the player loses.'),  # MESSAGES.round_limit_solo
+    _('Nothing progressed for too many rounds (no new Authority, no system changing hands): the most Authority wins.'),  # MESSAGES.stalemate
+    _('Nothing progressed for too many rounds and the last free player had not won: the Borg hold out, and nobody wins.'),  # MESSAGES.stalemate_borg
     _('The most systems controlled; still tied, a shared victory.'),  # MESSAGES.tiebreak_systems
     _('The most Authority, then the most systems.'),  # MESSAGES.most_authority
     _('Total'),  # MESSAGES.score_total
@@ -408,6 +410,7 @@ STRINGS = [
     _('Allied Cooperation: a Peaceful rival may let you colonize, invade or attempt Hegemony'),  # OPTIONS.option_allied_cooperation
     _('Starbases allowed by the highest Authority reached, or by the Authority held now'),  # OPTIONS.option_starbase_limit
     _('End after this many rounds (most Authority wins)'),  # OPTIONS.option_round_limit
+    _('Stalemate: the game ends after this many rounds without progress (no new Authority, no system changing hands)'),  # OPTIONS.option_stall_rounds
     _('Temporal Anomaly: the Commands a surviving ship refreshes'),  # OPTIONS.option_temporal_anomaly
     _('Andorian Pride: when Shields or Weapons are tied for the best'),  # OPTIONS.option_andorian_pride
     _('Warp tokens: which ships in Warp may take more'),  # OPTIONS.option_warp_boost
@@ -437,6 +440,8 @@ STRINGS = [
     _('15 rounds'),  # CHOICES.round_limit.15
     _('25 rounds'),  # CHOICES.round_limit.25
     _('40 rounds'),  # CHOICES.round_limit.40
+    _('20 rounds'),  # CHOICES.stall_rounds.20
+    _('10 rounds'),  # CHOICES.stall_rounds.10
     _('One Exhausted Command'),  # CHOICES.temporal_anomaly.one
     _('Every Exhausted Command'),  # CHOICES.temporal_anomaly.all
     _('A tie for the best still gives the Culture'),  # CHOICES.andorian_pride.ties_count

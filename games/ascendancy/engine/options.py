@@ -56,6 +56,8 @@ def schema() -> Sequence[Mapping[str, Any]]:
          "detail": True},  # R121, RULINGS A15
         {"name": "round_limit", "type": "choice", "default": "none", "choices": ["none", "15", "25", "40"],
          "label": "option_round_limit", "detail": True},
+        {"name": "stall_rounds", "type": "choice", "default": "20", "choices": ["20", "10", "40"],
+         "label": "option_stall_rounds", "detail": True},  # RULINGS E56: always on
         {"name": "temporal_anomaly", "type": "choice", "default": "one", "choices": ["one", "all"],
          "label": "option_temporal_anomaly", "detail": True},  # R77, RULINGS A17
         {"name": "andorian_pride", "type": "choice", "default": "ties_count", "choices": ["ties_count", "strictly_best"],

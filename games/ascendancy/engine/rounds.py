@@ -221,6 +221,8 @@ def recharge(ctx: Ctx) -> None:
 
         end_game(ctx, "last_civilization", alive)
         return
+    if stalemate(ctx):  # RULINGS E56
+        return
     generate(ctx)  # R26, R27
     upkeep(ctx)  # R28-R30
     limit = s["options"].get("round_limit", "none")
@@ -230,6 +232,44 @@ def recharge(ctx: Ctx) -> None:
         end_by_round_limit(ctx)
         return
     start_round(ctx)
+
+
+def stall_rounds(state: State) -> int:
+    """RULINGS E56: the stalemate guard's number of rounds (tables from before the option: 20)."""
+    return int(state["options"].get("stall_rounds", "20"))
+
+
+def quiet_rounds(state: State) -> int:
+    """RULINGS E56: whole rounds, counted at their Victory Check, in which nothing progressed."""
+    return int((state.get("stall") or {}).get("quiet", 0))
+
+
+def progress_mark(state: State) -> dict[str, Any]:
+    """RULINGS E56: what a round must change to count as progress: a new highest Authority for someone, a system
+    Controlled by someone else (colonized, invaded, annexed, lost, reclaimed), a Spire placed or taken (a system
+    assimilated or reclaimed), a system found or destroyed."""
+    spires = sorted(sp["system"] for sp in (state.get("borg") or {}).get("spires", []))
+    return {"authority": [int(p["authority_max"]) for p in state["players"]],
+            "control": {sid: sys["control"] for sid, sys in sorted(state["systems"].items())},
+            "spires": spires}
+
+
+def stalemate(ctx: Ctx) -> bool:
+    """RULINGS E56 (table option ``stall_rounds``): at each Victory Check the round is compared with the last one;
+    after ``stall_rounds`` whole rounds without progress the game ends (most Authority, as E11)."""
+    s = ctx.state
+    mark = progress_mark(s)
+    stall = s.get("stall")
+    if stall is None or stall["mark"] != mark:
+        s["stall"] = {"mark": mark, "quiet": 0}
+        return False
+    stall["quiet"] += 1
+    if stall["quiet"] < stall_rounds(s):
+        return False
+    from games.ascendancy.engine.scoring import end_by_stalemate
+
+    end_by_stalemate(ctx)
+    return True
 
 
 def controls_home(state: State, seat: int) -> bool:

@@ -1,4 +1,4 @@
-"""The end of the game: victories (R140-R143), the last civilization standing, the round-limit option."""
+"""The end of the game: victories (R140-R143), the last civilization standing, the round-limit and stalemate options."""
 
 from __future__ import annotations
 
@@ -36,11 +36,27 @@ def end_by_round_limit(ctx: Ctx) -> None:
     if "borg" in s and s["n"] == 1:
         end_game(ctx, "round_limit_solo", [])
         return
+    _most_authority(ctx, "round_limit")
+
+
+def end_by_stalemate(ctx: Ctx) -> None:
+    """RULINGS E56 (table option ``stall_rounds``): as the round limit (E11), most Authority, then most systems;
+    still tied: shared. With the Borg and a single free player left (1 player, or every other one Assimilated,
+    R266-R268) nobody wins: that player had to win by the Victory Check before being absorbed."""
+    s = ctx.state
+    if "borg" in s and len(live_seats(s)) <= 1:
+        end_game(ctx, "stalemate_borg", [])
+        return
+    _most_authority(ctx, "stalemate")
+
+
+def _most_authority(ctx: Ctx, reason: str) -> None:
+    s = ctx.state
     alive = live_seats(s)
     key = {seat: (score(s, seat)["authority"], score(s, seat)["systems"]) for seat in alive}
     best = max(key.values())
     tied = sum(1 for seat in alive if key[seat][0] == best[0]) > 1  # the systems decided, or the win is shared
-    end_game(ctx, "round_limit", [seat for seat in alive if key[seat] == best], tiebreak="most_authority" if tied else "")
+    end_game(ctx, reason, [seat for seat in alive if key[seat] == best], tiebreak="most_authority" if tied else "")
 
 
 def build_result(state: State) -> Result:

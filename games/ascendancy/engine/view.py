@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import ambassadors, layout
+from games.ascendancy.engine.rounds import quiet_rounds
 from games.ascendancy.engine.state import State, bids_sealed
 from games.engine.core import Zone
 
@@ -34,6 +35,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         players.append(q)
     return {
         "you": seat, "n": state["n"], "round": state["round"], "phase": state["phase"],
+        # RULINGS E56: whole rounds without progress (the stalemate clock; its limit: options.stall_rounds)
+        "quiet_rounds": quiet_rounds(state),
         "options": state["options"], "players": players,
         # systems[sid]["ambassador"]: the seat whose Vulcan Ambassador stands there, or None (R206);
         # systems[sid]["face_down"]: True where an Exploration card lies face down, unseen by all (R63, §8.1)
