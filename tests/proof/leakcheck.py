@@ -19,6 +19,10 @@ it (so it carries nothing the checked fragments do not).
 
 ``settings.HYPERLANE_PLANT_LEAK = <surface>`` plants a leak on one surface; the tests prove each is
 seen. Used by tests/proof/test_leaks.py (bounded) and bench/leaks.py (thousands of states).
+
+``LeakCheck(start=state)`` checks from a given position instead of the opening: the state (of a seeded
+game, or built by a scenario) is put on the started table as a new version (``load_position``), and the
+random play goes on from there (tests/proof/test_bsg_leak_positions.py).
 """
 
 from __future__ import annotations
@@ -343,12 +347,30 @@ def rerandomise_world(table_id: int, seat: int | None, rng: Rng) -> None:
     )
 
 
+def load_position(table_id: int, state: Any, seed: int) -> int:
+    """Put an engine state on a started table as its next version, as a command would (deck rows, seat
+    decisions, the result of a finished game): the table's new version. Tests only: the position need
+    not follow from the table's command log."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        seats = list(table.seats.select_related("user").order_by("position"))
+        rules = registry.get(table.game)
+        old = rules.load(table.state)
+        table.version += 1
+        services._persist(table=table, rules=rules, old_state=old, state=state, rng=Rng.from_seed(seed),
+                          events=[], seats=seats, acting_seat=None)
+        return int(table.version)
+
+
 class LeakCheck:
-    """One playout of one game, checked at the states ``check(index)`` selects."""
+    """One playout of one game, checked at the states ``check(index)`` selects; from the opening, or from
+    ``start`` (an engine state of that game for ``num_players``)."""
 
     def __init__(self, *, game: str, seed: int, num_players: int, users: list[Any], spectator: Any,
-                 options: dict[str, Any] | None = None, check_every: int = 1, max_commands: int = 5000) -> None:
+                 options: dict[str, Any] | None = None, check_every: int = 1, max_commands: int = 5000,
+                 start: Any = None) -> None:
         self.game, self.seed, self.num_players = game, seed, num_players
+        self.start = start
         self.rules = registry.get(game)
         self.users, self.spectator = users[:num_players], spectator
         self.options = options or {}
@@ -364,10 +386,14 @@ class LeakCheck:
         for u in others:
             services.seat_take(table_id=table.pk, user=u)
         services.table_start(table_id=table.pk, user=creator)
+        if self.start is not None:
+            load_position(table.pk, self.start, self.seed)
         self.table_id = table.pk
         self.viewers = [Viewer(u, i) for i, u in enumerate(self.users)] + [Viewer(self.spectator, None)]
         with in_test_transaction(), toy_presenter():
             self._check_state(0)
+            if Table.objects.get(pk=self.table_id).status != Table.Status.ACTIVE:  # a finished position
+                return self.stats
             for index in range(1, self.max_commands + 1):
                 done = self._step(through_http=index % self.check_every == 0)
                 if done or index % self.check_every == 0:

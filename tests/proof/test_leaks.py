@@ -25,7 +25,8 @@ PLAYOUTS = {
     "tng": [(2, {}, 1, 10, 40), (4, {"scenario": "borg_invasion", "borg_teams": "teams"}, 5, 4, 200),
             (3, {"scenario": "klingon_civil_war"}, 2, 10, 40)],
     # A 3-player game through its first skill checks and a 5-player opening: no seat's page shows another's Skill
-    # or Loyalty cards (re-randomised by games/bsg/secrets.py through BsgPresenter.rerandomise).
+    # or Loyalty cards (re-randomised by games/bsg/secrets.py through BsgPresenter.rerandomise). The positions these
+    # rarely reach (a check, the Sleeper deal, a reveal, the end): tests/proof/test_bsg_leak_positions.py.
     "bsg": [(3, {}, 1, 12, 120), (5, {}, 2, 30, 90)],
     # Secret bids (RULINGS I3): on a small table with Connections from anywhere seed 7 makes First Contact and
     # its 259th command leaves one bid sealed; that state is checked (259 = 7 x 37). The Borg (issue 15): their
