@@ -28,7 +28,7 @@ PLAYERS = 3
 State = dict[str, Any]
 
 
-def _position(seed: int, predicate: Callable[[State, State], bool]) -> State:
+def _position(seed: int, predicate: Callable[[State, State], bool], players: int = PLAYERS) -> State:
     """The first state of the seeded playout that ``predicate(before, after)`` accepts (a copy)."""
     from tests.bsg.engine.test_playouts import BOTS
 
@@ -40,23 +40,24 @@ def _position(seed: int, predicate: Callable[[State, State], bool]) -> State:
             found.append(copy.deepcopy(state))
         before[:] = [copy.deepcopy(state)] if not found else []
 
-    play_random(BOTS, seed=seed, num_players=PLAYERS, max_steps=3000, after_each=look)
+    play_random(BOTS, seed=seed, num_players=players, max_steps=3000, after_each=look)
     assert found, f"seed {seed}: no such position"
     return found[0]
 
 
 def _check(cast: Any, start: State, seed: int, commands: int, every: int) -> Stats:
     users, watcher = cast
-    stats = LeakCheck(game="bsg", seed=seed, num_players=PLAYERS, users=users, spectator=watcher,
+    players = start["n"]
+    stats = LeakCheck(game="bsg", seed=seed, num_players=players, users=users, spectator=watcher,
                       check_every=every, max_commands=commands, start=start).run()
     assert not stats.leaks, "\n\n".join(map(str, stats.leaks[:5]))
-    assert stats.states >= 1 and stats.surfaces["page"] >= PLAYERS + 1, stats.summary()
+    assert stats.states >= 1 and stats.surfaces["page"] >= players + 1, stats.summary()
     return stats
 
 
 @pytest.fixture
 def cast(make_user):  # type: ignore[no-untyped-def]
-    return [make_user(f"p{i}") for i in range(PLAYERS)], make_user("watcher")
+    return [make_user(f"p{i}") for i in range(4)], make_user("watcher")
 
 
 def _face_down_check(_before: State, state: State) -> bool:
@@ -79,12 +80,20 @@ def _sleeper_dealt(before: State, state: State) -> bool:
     return state["sleeper_done"] and not before["sleeper_done"]
 
 
-@pytest.mark.rules("bsg:R405", "bsg:R120", "bsg:R126", "bsg:R401")
-def test_the_sleeper_agent_deal_shows_each_seat_only_its_own_loyalty_cards(cast):
-    start = _position(1, _sleeper_dealt)
-    # the second deal is done: every player holds one more loyalty card than at setup (or gave his away)
+@pytest.mark.rules("bsg:R405", "bsg:R120", "bsg:R126", "bsg:R401", "bsg:R403", "bsg:R407")
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_sleeper_agent_deal_shows_each_seat_only_its_own_loyalty_cards(cast, players):
+    """3 players: the deal just done, the game goes on with the next turn. 4 players: the deal under way, a
+    human who drew the Sympathizer revealed it and, now a Cylon, is to give his face-down cards away (R403)."""
+    start = _position(1, _sleeper_dealt, players)
+    # the second deal: every player drew one more loyalty card than at setup
     assert start["sleeper_done"] and RULES.result(start) is None
-    assert sum(len(p["loyalty"]) + len(p["revealed"]) for p in start["players"]) >= 2 * PLAYERS
+    assert sum(len(p["loyalty"]) + len(p["revealed"]) for p in start["players"]) >= 2 * players
+    pending = [d.prompt for d in RULES.pending(start)]
+    if players == 4:
+        assert pending == ["give_loyalty_cards"] and any(p["cylon"] and p["loyalty"] for p in start["players"])
+    else:
+        assert pending == ["receive_skills"] and not any(p["cylon"] for p in start["players"])
     _check(cast, start, 1, 4, 2)
 
 
