@@ -76,6 +76,23 @@ def test_a_skill_check_with_face_down_contributions_shows_them_to_nobody(cast):
     assert stats.states >= 3  # the position and three after it
 
 
+def _check_revealed(_before: State, state: State) -> bool:
+    check = state["check"]
+    return check is not None and bool(check.get("revealed")) and len(check.get("contributed", [])) >= 2
+
+
+@pytest.mark.rules("bsg:R501", "bsg:R509")
+@pytest.mark.parametrize(("seed", "opened"), [(1, False), (2, True)])
+def test_a_revealed_check_shows_its_pile_and_no_owner_it_hid(cast, seed, opened):
+    """The pile turned face up, shuffled (R501 step 5), in the window after the reveal: its cards are public,
+    who put which is not, unless Investigative Committee opened the contributions (seed 2: R509)."""
+    start = _position(seed, _check_revealed)
+    check = start["check"]
+    assert check["revealed"] and not any(check["played"].values()) and bool(check.get("open")) is opened
+    assert [d.prompt for d in RULES.pending(start)] == ["after_check_window"]
+    _check(cast, start, seed, 2, 1)
+
+
 def _sleeper_dealt(before: State, state: State) -> bool:
     return state["sleeper_done"] and not before["sleeper_done"]
 
