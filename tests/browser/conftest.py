@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,11 +58,13 @@ def shots(request):  # type: ignore[no-untyped-def]
     return take
 
 
-@pytest.fixture
-def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
-    """``new_player("alice", **context_options)``: a page in a new browser context (its own cookies, so
-    one per player), logged in as alice. The contexts close after the test, and the test fails if the
-    Content-Security-Policy refused anything on any page (an inline script, style or handler, an eval)."""
+@contextlib.contextmanager
+def logged_in_pages(browser, site, *init_scripts: str):  # type: ignore[no-untyped-def]
+    """``open_page("alice", **context_options)``: a page in a new browser context (its own cookies, so one per
+    player), logged in as alice, with ``init_scripts`` run in every page before its own. The contexts close at
+    the end, and the test fails if the Content-Security-Policy refused anything on any page (an inline script,
+    style or handler, an eval) or a page logged an error (JavaScript, htmx, a failed request) that the test did
+    not cause on purpose (``_expected``)."""
     contexts = []
     refused: list[str] = []
     errors: list[str] = []
@@ -71,18 +75,56 @@ def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
         elif msg.type == "error" and not _expected(msg.text):
             errors.append(f"{msg.location.get('url', '')}: {msg.text}")
 
-    def open_page(username: str, **context_options):  # type: ignore[no-untyped-def]
+    def open_page(username: str, **context_options: Any):  # type: ignore[no-untyped-def]
         context = browser.new_context(**context_options)
         contexts.append(context)
+        for script in init_scripts:
+            context.add_init_script(script)
         context.on("console", on_console)
         context.on("weberror", lambda error: errors.append(f"page error: {error.error}"))
-        return login(context, browser_site, username)
+        return login(context, site, username)
 
-    yield open_page
-    for context in contexts:
-        context.close()
+    try:
+        yield open_page
+    finally:
+        for context in contexts:
+            context.close()
     assert refused == [], refused
-    assert errors == [], errors  # no JavaScript error, no htmx error, no failed request on any page
+    assert errors == [], errors
+
+
+@pytest.fixture
+def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
+    """``new_player("alice", **context_options)``: a logged-in page of its own (``logged_in_pages``) on the
+    session's site."""
+    with logged_in_pages(browser, browser_site) as open_page:
+        yield open_page
+
+
+@pytest.fixture(scope="module")
+def asc_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A live site of the module's own for the Ascendancy browser tests."""
+    site = LiveSite.create(tmp_path_factory.mktemp("asc-browser"))
+    yield site
+    site.stop()
+
+
+@pytest.fixture(scope="module")
+def bsg_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A live site of the module's own for the Battlestar Galactica browser tests."""
+    site = LiveSite.create(tmp_path_factory.mktemp("bsg-browser"))
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def players(request, browser):  # type: ignore[no-untyped-def]
+    """``players("alice", **context_options)``: a logged-in page of its own (``logged_in_pages``) on the site
+    the test module names in ``LIVE_SITE`` (a fixture's name: ``asc_site``, ``bsg_site``...), with the
+    module's ``PAGE_SCRIPTS`` run in every page."""
+    site = request.getfixturevalue(request.module.LIVE_SITE)
+    with logged_in_pages(browser, site, *getattr(request.module, "PAGE_SCRIPTS", ())) as open_page:
+        yield open_page
 
 
 def _expected(text: str) -> bool:

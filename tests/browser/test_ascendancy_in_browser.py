@@ -19,13 +19,9 @@ import json
 import os
 from typing import Any
 
-import pytest
-
 from tests.browser.asc_helpers import load_scenario, send_bid
 from tests.browser.asc_scenario import HUB, args_json, choose
-from tests.browser.conftest import _expected
-from tests.browser.helpers import LIVE_TIMEOUT, join_from_lobby, login, open_table, start_game, version
-from tests.live.harness import LiveSite
+from tests.browser.helpers import LIVE_TIMEOUT, join_from_lobby, open_table, start_game, version
 
 #: Bids of the rounds played: the scenario's round, the next one, and the one after (then the test stops).
 ROUNDS = 3
@@ -36,39 +32,8 @@ READ_CONTROLS = """() => Array.from(document.querySelectorAll('form.command:not(
   .map(b => ({kind: b.dataset.kind, args: b.dataset.args}))"""
 
 
-@pytest.fixture(scope="module")
-def asc_site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """A live site with Ascendancy (a preview game: the development settings offer it)."""
-    site = LiveSite.create(tmp_path_factory.mktemp("asc-browser"),
-                           extra_env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"})
-    yield site
-    site.stop()
-
-
-@pytest.fixture
-def players(browser, asc_site):  # type: ignore[no-untyped-def]
-    """``players(name, **context_options)``: a logged-in page in a browser context of its own; the test
-    fails if any page broke the Content-Security-Policy or logged an error."""
-    contexts = []
-    problems: list[str] = []
-
-    def on_console(msg) -> None:  # type: ignore[no-untyped-def]
-        if "Content Security Policy" in msg.text or (msg.type == "error" and not _expected(msg.text)):
-            problems.append(f"{msg.location.get('url', '')}: {msg.text}")
-
-    def open_page(username: str, **options: Any):  # type: ignore[no-untyped-def]
-        context = browser.new_context(**options)
-        contexts.append(context)
-        context.add_init_script(WS_TRACE)
-        context.on("console", on_console)
-        context.on("weberror", lambda error: problems.append(f"page error: {error.error}"))
-        return login(context, asc_site, username)
-
-    yield open_page
-    for context in contexts:
-        context.close()
-    assert problems == []
-
+#: The site the module's ``players`` log in to (tests/browser/conftest.py), and what each page runs first.
+LIVE_SITE = "asc_site"
 
 #: Keeps the last websocket messages' swapped ids and the version shown after each (for a failure's report).
 WS_TRACE = """(function () {
@@ -91,6 +56,7 @@ WS_TRACE = """(function () {
   });
   document.addEventListener("htmx:afterSwap", function (evt) { keep('swapped->' + shown()); });
 })();"""
+PAGE_SCRIPTS = (WS_TRACE,)
 
 
 def _controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]

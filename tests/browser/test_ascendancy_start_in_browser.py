@@ -14,7 +14,11 @@ import pytest
 from tests.browser.asc_helpers import load_scenario, send_bid
 from tests.browser.asc_scenario import args_json
 from tests.browser.helpers import LIVE_TIMEOUT, join_from_lobby, open_table, start_game, version
-from tests.browser.test_ascendancy_in_browser import _shoot, _wait_all, asc_site, players  # noqa: F401
+from tests.browser.test_ascendancy_in_browser import WS_TRACE, _shoot, _wait_all
+
+#: The site the module's ``players`` log in to (tests/browser/conftest.py), and what each page runs first.
+LIVE_SITE = "asc_site"
+PAGE_SCRIPTS = (WS_TRACE,)
 
 CIVS = {0: "federation", 1: "klingon", 2: "romulan"}
 
@@ -29,7 +33,7 @@ def _acting(pages: dict[str, Any], selector: str) -> str:
 
 
 @pytest.mark.rules("ascendancy:R3", "ascendancy:R4")
-def test_newcomers_choose_their_civilizations_first_and_bid_with_one_form(players, asc_site, request):  # type: ignore[no-untyped-def]  # noqa: F811
+def test_newcomers_choose_their_civilizations_first_and_bid_with_one_form(players, asc_site, request):  # type: ignore[no-untyped-def]
     from tests.browser.conftest import ARTIFACTS
 
     folder = ARTIFACTS / request.node.name

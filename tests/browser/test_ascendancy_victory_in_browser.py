@@ -23,15 +23,18 @@ import pytest
 from tests.browser.asc_helpers import load_scenario
 from tests.browser.asc_victory_scenario import HUB, REASON, TIEBREAK, WINNER, choose
 from tests.browser.helpers import join_from_lobby, open_table, start_game
-from tests.browser.test_ascendancy_in_browser import (  # noqa: F401 (asc_site, players: fixtures)
+from tests.browser.test_ascendancy_in_browser import (
+    WS_TRACE,
     _button,
     _settled,
     _shoot,
     _stale_pages,
     _wait_all,
-    asc_site,
-    players,
 )
+
+#: The site the module's ``players`` log in to (tests/browser/conftest.py), and what each page runs first.
+LIVE_SITE = "asc_site"
+PAGE_SCRIPTS = (WS_TRACE,)
 
 #: What each page shows the result with (the platform's result fragment).
 RESULT = "#frag-result:not(.empty)"
@@ -53,7 +56,7 @@ def _expected_texts(language: str) -> dict[str, Any]:
 
 
 @pytest.mark.rules("ascendancy:R20", "ascendancy:R140", "ascendancy:R141", "ascendancy:R143")
-def test_the_last_round_ends_in_an_authority_victory_on_every_page(players, asc_site, request):  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_last_round_ends_in_an_authority_victory_on_every_page(players, asc_site, request):  # type: ignore[no-untyped-def]
     from tests.browser.conftest import ARTIFACTS
 
     texts = {"en": _expected_texts("en"), "it": _expected_texts("it")}

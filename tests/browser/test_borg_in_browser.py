@@ -23,10 +23,9 @@ import pytest
 
 from tests.browser.asc_borg_scenario import FIRST_CUBE, FIRST_HIT, SEED, choose
 from tests.browser.asc_helpers import load_scenario, send_bid
-from tests.browser.conftest import ARTIFACTS, _expected
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import (
     LIVE_TIMEOUT,
-    login,
     new_table_form,
     start_game,
     submit_new_table,
@@ -59,42 +58,17 @@ PROGRESS_TRACE = """(function () {
 
 @pytest.fixture(scope="module")
 def borg_site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """A live site with Ascendancy (the development settings offer it) whose Borg steps are paced."""
+    """A live site of the module's own whose Borg steps are paced."""
     site = LiveSite.create(
-        tmp_path_factory.mktemp("borg-browser"),
-        extra_env={
-            "DJANGO_SETTINGS_MODULE": "config.settings.dev",
-            "HYPERLANE_AUTOMATON_PACE_SECONDS": PACE_SECONDS,
-        },
+        tmp_path_factory.mktemp("borg-browser"), extra_env={"HYPERLANE_AUTOMATON_PACE_SECONDS": PACE_SECONDS}
     )
     yield site
     site.stop()
 
 
-@pytest.fixture
-def people(browser, borg_site):  # type: ignore[no-untyped-def]
-    """``people(name, **context_options)``: a logged-in page in a browser context of its own; the test
-    fails if any page broke the Content-Security-Policy or logged an error."""
-    contexts = []
-    problems: list[str] = []
-
-    def on_console(msg) -> None:  # type: ignore[no-untyped-def]
-        if "Content Security Policy" in msg.text or (msg.type == "error" and not _expected(msg.text)):
-            problems.append(f"{msg.location.get('url', '')}: {msg.text}")
-
-    def open_page(username: str, **options: Any):  # type: ignore[no-untyped-def]
-        context = browser.new_context(**options)
-        contexts.append(context)
-        context.add_init_script(WS_TRACE)
-        context.add_init_script(PROGRESS_TRACE)
-        context.on("console", on_console)
-        context.on("weberror", lambda error: problems.append(f"page error: {error.error}"))
-        return login(context, borg_site, username)
-
-    yield open_page
-    for context in contexts:
-        context.close()
-    assert problems == []
+#: The site the module's ``players`` log in to (tests/browser/conftest.py), and what each page runs first.
+LIVE_SITE = "borg_site"
+PAGE_SCRIPTS = (WS_TRACE, PROGRESS_TRACE)
 
 
 def _open_solo_table(page, site: LiveSite) -> str:  # type: ignore[no-untyped-def]
@@ -131,15 +105,15 @@ def _shoot(page, folder, name: str, full: bool = True) -> None:  # type: ignore[
     "ascendancy:R234",
     "ascendancy:R268",
 )
-def test_one_player_watches_borg_turns_and_answers_their_decisions_in_the_browser(people, borg_site, request):  # type: ignore[no-untyped-def]
+def test_one_player_watches_borg_turns_and_answers_their_decisions_in_the_browser(players, borg_site, request):  # type: ignore[no-untyped-def]
     folder = ARTIFACTS / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
-    alice = people("alice", viewport={"width": 1280, "height": 800})
+    alice = players("alice", viewport={"width": 1280, "height": 800})
     table_id = _open_solo_table(alice, borg_site)
     start_game(alice)
     alice.wait_for_selector(".asc-board")
     load_scenario(borg_site, table_id, seed=SEED, builder="tests.browser.asc_borg_scenario:scenario_state")
-    bob = people("bob", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)  # Italian
+    bob = players("bob", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)  # Italian
     pages = {"alice": alice, "bob": bob}
     for page in pages.values():
         page.goto(f"{borg_site.url}/tables/{table_id}/")

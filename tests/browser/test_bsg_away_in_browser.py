@@ -22,13 +22,16 @@ from tests.browser.helpers import (
     version,
     wait_version_above,
 )
-from tests.browser.test_bsg_in_browser import DECISION, SEED, _pick, bsg_site, players  # noqa: F401 (fixtures)
+from tests.browser.test_bsg_in_browser import DECISION, SEED, _pick
+
+#: The site the module's ``players`` log in to (tests/browser/conftest.py).
+LIVE_SITE = "bsg_site"
 
 AWAY = "#bsg-hand .bsg-away"
 
 
 @pytest.mark.rules("bsg:R501")
-def test_an_away_player_is_answered_for_by_the_site_in_the_browser(bsg_site, players, shots):  # noqa: F811
+def test_an_away_player_is_answered_for_by_the_site_in_the_browser(bsg_site, players, shots):  # type: ignore[no-untyped-def]
     site = bsg_site
     alice, bob, carol = (players(name, viewport={"width": 1280, "height": 1000}) for name in ("alice", "bob", "carol"))
     pages = [alice, bob, carol]

@@ -14,58 +14,23 @@ import json
 import random
 from typing import Any
 
-import pytest
-
-from tests.browser.conftest import _expected
 from tests.browser.helpers import (
     LIVE_TIMEOUT,
     follow_live,
     has_decision,
     join_from_lobby,
-    login,
     open_table,
     start_game,
     unreloaded,
     version,
     wait_version_above,
 )
-from tests.live.harness import LiveSite
 
 SEED = 7
 DECISION = "#frag-decision form.command:not(.undo)"
 ATTACK = "#bsg-crisis .bsg-crisis-card[data-type=cylon_attack]"
-
-
-@pytest.fixture(scope="module")
-def bsg_site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    site = LiveSite.create(
-        tmp_path_factory.mktemp("bsg-browser"), extra_env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"}
-    )
-    yield site
-    site.stop()
-
-
-@pytest.fixture
-def players(browser, bsg_site):  # type: ignore[no-untyped-def]
-    """``players(name, **context_options)``: a logged-in page in a browser context of its own; the test fails if
-    any page broke the Content-Security-Policy or logged an error."""
-    contexts = []
-    problems: list[str] = []
-
-    def on_console(msg) -> None:  # type: ignore[no-untyped-def]
-        if "Content Security Policy" in msg.text or (msg.type == "error" and not _expected(msg.text)):
-            problems.append(f"{msg.location.get('url', '')}: {msg.text}")
-
-    def open_page(username: str, **options: Any):  # type: ignore[no-untyped-def]
-        context = browser.new_context(**options)
-        contexts.append(context)
-        context.on("console", on_console)
-        return login(context, bsg_site, username)
-
-    yield open_page
-    for context in contexts:
-        context.close()
-    assert problems == []
+#: The site the module's ``players`` log in to (tests/browser/conftest.py).
+LIVE_SITE = "bsg_site"
 
 
 def _controls(page) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]

@@ -27,7 +27,9 @@ import pytest
 from tests.browser.asc_helpers import load_scenario
 from tests.browser.bsg_victory_scenario import CHARACTERS, CYLON_CARD, CYLON_SEAT, choose
 from tests.browser.helpers import LIVE_TIMEOUT, join_from_lobby, open_table, start_game, version
-from tests.browser.test_bsg_in_browser import bsg_site, players  # noqa: F401 (fixtures)
+
+#: The site the module's ``players`` log in to (tests/browser/conftest.py).
+LIVE_SITE = "bsg_site"
 
 RESULT = "#frag-result:not(.empty)"
 #: The controls of the page's decision panel (the seat's interrupts in its own part aside), in page order.
@@ -83,7 +85,7 @@ def _expected_texts(language: str) -> dict[str, Any]:
 
 
 @pytest.mark.rules("bsg:R709", "bsg:R704", "bsg:R250", "bsg:R702", "bsg:R711", "bsg:R501")
-def test_the_last_jump_wins_for_the_humans_on_every_page(players, bsg_site, request):  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_last_jump_wins_for_the_humans_on_every_page(players, bsg_site, request):  # type: ignore[no-untyped-def]
     from tests.browser.conftest import ARTIFACTS
 
     texts = {"en": _expected_texts("en"), "it": _expected_texts("it")}
