@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urljoin
 
 #: A safety cap (ms) on waiting for a page to follow a change made elsewhere (the websocket, the worker):
 #: the tests wait for the change itself; the cap only runs out when it is truly lost (issue 11 item 19).
@@ -63,7 +64,9 @@ def wait_form_settled(page, field: str, value: str) -> None:  # type: ignore[no-
 
 
 def join_from_lobby(page, table_id: str) -> None:  # type: ignore[no-untyped-def]
-    """On the lobby page: join table ``table_id`` with its join button; waits for the table page."""
+    """Join table ``table_id`` with its join button on a freshly loaded lobby (a lobby page loaded before the
+    table was opened shows it only at its next 30-second refresh); waits for the table page."""
+    page.goto(urljoin(page.url, "/"))
     page.locator(f"#lobby-table-{table_id} form[action$='/join/'] button").click()
     page.wait_for_url(TABLE_URL, timeout=LIVE_TIMEOUT)
 
