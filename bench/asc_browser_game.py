@@ -156,7 +156,6 @@ def main() -> int:
                                                   has_touch=True), site, "carol")
                 table_id = open_table(alice, site, args.rounds)
                 for page in (bob, carol):
-                    page.goto(site.url + "/")
                     join_from_lobby(page, table_id)
                 alice.goto(f"{site.url}/tables/{table_id}/")
                 pages = {"alice": alice, "bob": bob, "carol": carol}

@@ -178,7 +178,6 @@ def main() -> int:
                     f"Table.objects.filter(pk={table_id}).update(seed={args.table_seed})",
                 )
             for name in ("bob", "carol", "dave"):
-                pages[name].goto(site.url + "/")
                 join_from_lobby(pages[name], table_id)
             alice.goto(f"{site.url}/tables/{table_id}/")
             start_game(alice)

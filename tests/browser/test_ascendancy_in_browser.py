@@ -113,7 +113,6 @@ def test_three_players_bid_colonize_trade_explore_and_fight_in_their_browsers(pl
     carol = players("carol", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     table_id = open_table(alice, asc_site, "ascendancy", 3)
     for page in (bob, carol):
-        page.goto(asc_site.url + "/")
         join_from_lobby(page, table_id)
     alice.goto(f"{asc_site.url}/tables/{table_id}/")
     start_game(alice)

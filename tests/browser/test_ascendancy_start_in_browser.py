@@ -43,7 +43,6 @@ def test_newcomers_choose_their_civilizations_first_and_bid_with_one_form(player
     carol = players("carol", viewport={"width": 1280, "height": 800})
     table_id = open_table(alice, asc_site, "ascendancy", 3)
     for page in (bob, carol):
-        page.goto(asc_site.url + "/")
         join_from_lobby(page, table_id)
     alice.goto(f"{asc_site.url}/tables/{table_id}/")
     start_game(alice)

@@ -68,7 +68,6 @@ def test_the_last_round_ends_in_an_authority_victory_on_every_page(players, asc_
     carol = players("carol", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     table_id = open_table(alice, asc_site, "ascendancy", 3)
     for page in (bob, carol):
-        page.goto(asc_site.url + "/")
         join_from_lobby(page, table_id)
     alice.goto(f"{asc_site.url}/tables/{table_id}/")
     start_game(alice)

@@ -40,7 +40,6 @@ def test_an_away_player_is_answered_for_by_the_site_in_the_browser(bsg_site, pla
         "shell", "-c", f"from games.models import Table; Table.objects.filter(pk={table_id}).update(seed={SEED})"
     )
     for page in (bob, carol):
-        page.goto(site.url + "/")
         join_from_lobby(page, table_id)
     alice.reload()
     start_game(alice)

@@ -67,7 +67,6 @@ def test_three_players_play_bsg_in_the_browser(bsg_site, players, shots):
         f"from games.models import Table; Table.objects.filter(pk={table_id}).update(seed={SEED})",
     )
     for page in (bob, carol):
-        page.goto(site.url + "/")
         join_from_lobby(page, table_id)
     alice.reload()
     start_game(alice)

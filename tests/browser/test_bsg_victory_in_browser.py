@@ -98,7 +98,6 @@ def test_the_last_jump_wins_for_the_humans_on_every_page(players, bsg_site, requ
     alice = pages["alice"]
     table_id = open_table(alice, bsg_site, "bsg", 4)
     for name in NAMES[1:]:
-        pages[name].goto(bsg_site.url + "/")
         join_from_lobby(pages[name], table_id)
     alice.goto(f"{bsg_site.url}/tables/{table_id}/")
     start_game(alice)

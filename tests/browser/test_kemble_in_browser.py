@@ -100,7 +100,6 @@ def test_two_players_play_kemble_in_the_browser(browser_site, new_player, shots)
     bob = new_player("bob", viewport={"width": 1280, "height": 900})
 
     table_id = open_table(alice, site, "kemble", 2)
-    bob.goto(site.url + "/")
     join_from_lobby(bob, table_id)
     alice.reload()
     start_game(alice)

@@ -94,7 +94,6 @@ def test_two_players_play_tng_in_the_browser(browser_site, new_player, shots):
 
     table_id = open_table(alice, site, "tng", 2)
     site.manage("shell", "-c", f"from games.models import Table; Table.objects.filter(pk={table_id}).update(seed={SEED})")
-    bob.goto(site.url + "/")
     join_from_lobby(bob, table_id)
     alice.reload()
     start_game(alice)
