@@ -148,8 +148,8 @@ class Presenter:
             params = self.describe_params(data)
             if isinstance(data.get("until"), str):  # an away seat's order (services.seat_away_answer)
                 params["until"] = moment_text(data["until"])
-                if isinstance(data.get("seat"), int) and data["seat"] >= 0:  # "Player 2 (Bob)" in every game
-                    params["seat"] = player_label(data["seat"])
+            if isinstance(data.get("seat"), int) and data["seat"] >= 0:  # "Player 2 (Bob)" in every game: a
+                params["seat"] = player_label(data["seat"])  # game's describe_params may give only "2 (Bob)"
             return fill(str(platform), params)
         template = self._table("EVENTS").get(kind)
         if template is None:

@@ -256,3 +256,16 @@ def test_an_italian_board_shows_the_crisis_card_the_skill_cards_and_the_location
         assert it in html, it
         assert en not in html, en
     assert "Nessuna azione. Finché sei qui" in html  # Sickbay, over its name on Galactica
+
+
+def test_the_platforms_log_lines_name_a_bsg_player_as_the_engines_do() -> None:
+    """A move taken back read "2 (Bob) took back their last move." on a BSG board (BSG's own sentences say
+    "Player {seat}" and give only the number): the platform's lines name the player in full."""
+    from games.presenters import seat_names
+
+    rules = registry.get("bsg")
+    presenter = presenter_for("bsg")
+    with seat_names({1: "Bob"}), translation.override("en"):
+        assert presenter.event_text(rules, "command_undone", {"seat": 1, "undone_kind": "move"}) == (
+            "Player 2 (Bob) took back their last move."
+        )
