@@ -303,20 +303,24 @@ def data_names() -> list[tuple[str, str]]:
     return out
 
 
+#: The data files' tables whose entries carry a rules text (``data_texts``, ``card_text``).
+_TEXT_TABLES = (
+    CONTENT.crises,
+    CONTENT.super_crises,
+    CONTENT.destinations,
+    CONTENT.quorum,
+    CONTENT.loyalty,
+    CONTENT.skill_cards,
+    CONTENT.locations,
+)
+
+
 def data_texts() -> list[tuple[str, str]]:
     """(id, English text) of every rules text the board shows from the data files and the catalogue translates:
     Crisis, Super Crisis, Destination, Quorum, Loyalty and Skill cards, locations, character abilities (each
     ability, once-per-game ability and weakness has its own), the objective (collected by ``bsg_strings``)."""
     out: list[tuple[str, str]] = []
-    for table in (
-        CONTENT.crises,
-        CONTENT.super_crises,
-        CONTENT.destinations,
-        CONTENT.quorum,
-        CONTENT.loyalty,
-        CONTENT.skill_cards,
-        CONTENT.locations,
-    ):
+    for table in _TEXT_TABLES:
         out += [(k, v.text) for k, v in table.items()]
     out += [(a.id, a.text) for c in CONTENT.characters.values() for a in c.abilities]
     out += [(o.id, o.text) for o in CONTENT.board.objectives]
@@ -393,13 +397,7 @@ def card_text(ident: str) -> str:
     in our own words from the data files, translated (``data_texts``); "" for what has none."""
     base = ident.split(".")[0]
     for table in (
-        CONTENT.crises,
-        CONTENT.super_crises,
-        CONTENT.destinations,
-        CONTENT.quorum,
-        CONTENT.loyalty,
-        CONTENT.skill_cards,
-        CONTENT.locations,
+        *_TEXT_TABLES,
         ABILITIES,
         OBJECTIVES,
     ):
