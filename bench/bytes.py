@@ -49,7 +49,7 @@ async def run(args: argparse.Namespace) -> tuple[list[int], list[int], bool]:
 
     from games import consumers
     from games.broadcast import table_group
-    from games.rendering import Shown, View, html_digest, view_changes
+    from games.rendering import Shown, View, view_changes
 
     pending: dict[str, int] = {"delta": 0}
     by_part = BY_PART
@@ -61,7 +61,7 @@ async def run(args: argparse.Namespace) -> tuple[list[int], list[int], bool]:
         for name, html in now.items():  # by part id without its number (k-row-3 -> k-row-#)
             by_part[re.sub(r"\d+", "#", name)] += len(html.encode())
             SENDS[re.sub(r"\d+", "#", name)] += 1
-        whole = {n: h for n, h in view.fragments.items() if shown is None or shown.fragments.get(n) != html_digest(h)}
+        whole = {n: h for n, h in view.fragments.items() if shown is None or shown.fragments.get(n) != view.digests[n]}
         has_parts["seen"] |= view.parts is not None
         pending["delta"] = len("".join(whole.values()).encode()) - len("".join(now.values()).encode())
         return now

@@ -19,7 +19,9 @@ import hashlib
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +72,8 @@ def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
     the public board is rendered once per version and language, not once per seat and server.
     """
     parts = list(parts)
+    if _MARKING.get():
+        return [mark_safe(part_mark(part.id)) for part in parts]
     language = get_language() or ""
     out: list[str | None] = []
     missing_public: dict[str, int] = {}
@@ -99,6 +103,26 @@ def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
     if fresh_public:
         caches["fragments"].set_many(fresh_public, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
     return [mark_safe(html) for html in out]
+
+
+#: Set while a board's outline is drawn (``marking_parts``): parts are drawn as their marks.
+_MARKING: ContextVar[bool] = ContextVar("marking_parts", default=False)
+
+
+def part_mark(part_id: str) -> str:
+    """What stands for a part in a board's outline (``marking_parts``): NULs never occur in HTML."""
+    return f"\x00{part_id}\x00"
+
+
+@contextmanager
+def marking_parts() -> Iterator[None]:
+    """Draw every part as its mark (``part_mark``) instead of its HTML, for the board's outline: the board
+    template's own markup with a placeholder where each part goes (``games.rendering.board_html``)."""
+    token = _MARKING.set(True)
+    try:
+        yield
+    finally:
+        _MARKING.reset(token)
 
 
 def shared_key(digest: str, language: str) -> str:

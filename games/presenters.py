@@ -206,7 +206,9 @@ class Presenter:
         whole board whenever it changed. With parts, ``board_template`` draws them: ``parts_html`` (their
         HTML joined, in order; the generic board does just that), or each of ``parts`` exactly as
         ``games.parts.render_part`` renders it, inside an outline of its own that holds no data (the
-        platform swaps the parts that changed by id, and the whole board when their ids or order change)."""
+        platform swaps the parts that changed by id, and the whole board when their ids or order change).
+        The outline may depend on the viewer's position, the language and the parts' ids, nothing else:
+        the platform draws it once per those and keeps it (``games.rendering.board_html``)."""
         return None
 
 

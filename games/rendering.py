@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.safestring import SafeData, mark_safe
 
 from games.models import Event, Seat, Table
-from games.parts import digest_of, out_of_band, rendered_parts
+from games.parts import digest_of, marking_parts, out_of_band, part_mark, rendered_parts
 from games.presenters import seat_names, zone_named
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
@@ -36,13 +36,19 @@ class View:
 
     fragments: dict[str, str]
     parts: tuple[tuple[str, str, str], ...] | None = None
+    #: The board fragment's digest when its board is made of parts (``board_html``): worked out from its
+    #: outline and its parts' digests, not by hashing the whole board's HTML again.
+    board_digest: str | None = None
 
     @functools.cached_property
     def digests(self) -> dict[str, str]:
         """Each fragment's ``html_digest``, worked out once per render: what the page will show
         (``shown_of``) and what changed for each socket (``view_changes``) both read it, and a render
         kept in the fragments cache keeps them."""
-        return {name: html_digest(html) for name, html in self.fragments.items()}
+        return {
+            name: self.board_digest if name == "board" and self.board_digest is not None else html_digest(html)
+            for name, html in self.fragments.items()
+        }
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,14 @@ def render_view(
         ctx["oob"] = oob
         with seat_names(ctx["seat_names"]):
             parts = with_parts_html(ctx, oob=oob)
-            out = View({name: render_fragment(name, ctx) for name in FRAGMENTS}, parts)
+            fragments: dict[str, str] = {}
+            board_digest = None
+            for name in FRAGMENTS:
+                if name == "board" and parts is not None:
+                    fragments[name], board_digest = board_html(ctx)
+                else:
+                    fragments[name] = render_fragment(name, ctx)
+            out = View(fragments, parts, board_digest)
         if key and store:
             out.digests  # noqa: B018  (kept with the render: its readers need them)
             caches["fragments"].set(key, out, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
@@ -183,17 +196,60 @@ def _steady_key(name: str, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
 
 def with_parts_html(ctx: dict[str, Any], *, oob: bool) -> tuple[tuple[str, str, str], ...] | None:
     """Render the board's parts (``ctx["parts"]``, from the presenter) into ``ctx`` for the page's board
-    fragment (``has_parts``, ``parts_html``), and answer them as (id, digest, HTML) in page order, the
-    HTML an out-of-band swap when ``oob``; None for a board without parts."""
+    fragment (``has_parts``, ``parts_html``, and ``parts_rendered``: each part's HTML in page order, for
+    ``board_html``), and answer them as (id, digest, HTML) in page order, the HTML an out-of-band swap
+    when ``oob``; None for a board without parts."""
     board_parts = ctx.get("parts")
     if board_parts is None:
         return None
     htmls = rendered_parts(board_parts)
     ctx["has_parts"] = True
     ctx["parts_html"] = mark_safe("".join(htmls))
+    ctx["parts_rendered"] = htmls
     return tuple(
         (p.id, p.digest, out_of_band(html) if oob else html) for p, html in zip(board_parts, htmls, strict=True)
     )
+
+
+#: Board outlines (``board_html``) by what they depend on: a bounded, per-process memo.
+_OUTLINES: dict[tuple[Any, ...], tuple[str, tuple[str, ...]]] = {}
+OUTLINES_MAX = 2000
+#: Off only to check that an outline depends on nothing but its key (tests/games/test_push_parts.py).
+OUTLINES_KEPT = True
+
+
+def board_html(ctx: dict[str, Any]) -> tuple[str, str]:
+    """The board fragment of a board made of parts (after ``with_parts_html``), and its digest.
+
+    A board is its game's outline around its parts, and the outline depends only on the viewer's
+    position, the language, ``oob`` and the parts' ids in order (``Presenter.board_parts``' contract):
+    it is drawn once per those, with each part's mark in its place (``games.parts.marking_parts``), and
+    kept. Each render then puts the parts' HTML in the marks' places, and the board's digest is the
+    outline's and the parts' digests': the 40 KB board is neither drawn nor hashed again per seat.
+    """
+    board_parts = ctx["parts"]
+    language = translation.get_language() or ""
+    key = (ctx["game_template"], ctx["position"], bool(ctx.get("oob")), language, tuple(p.id for p in board_parts))
+    kept = _OUTLINES.get(key) if OUTLINES_KEPT else None
+    if kept is None:
+        with marking_parts():
+            marked = {**ctx, "parts_html": mark_safe("".join(part_mark(p.id) for p in board_parts))}
+            outline = render_to_string("games/table.html#board", marked)
+        pieces = outline.split("\x00")  # text, part id, text, part id, ..., text
+        if len(pieces) % 2 == 0 or sorted(pieces[1::2]) != sorted(p.id for p in board_parts):
+            # An outline that does not draw each part once through games.parts: drawn whole, never kept.
+            html = render_fragment("board", ctx)
+            return html, html_digest(html)
+        kept = (outline, tuple(pieces))
+        if OUTLINES_KEPT:
+            if len(_OUTLINES) >= OUTLINES_MAX:
+                _OUTLINES.clear()
+            _OUTLINES[key] = kept
+    outline, pieces = kept
+    by_id = {p.id: html for p, html in zip(board_parts, ctx["parts_rendered"], strict=True)}
+    html = "".join(piece if i % 2 == 0 else by_id[piece] for i, piece in enumerate(pieces))
+    digest = digest_of("\x00".join([language, outline, *(p.digest for p in board_parts)]))
+    return html, digest
 
 
 def remember_shown(viewer: Viewer, shown: Shown) -> None:

@@ -15,6 +15,7 @@ import random
 import uuid
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -23,6 +24,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.urls import path
 
+from games import rendering
 from games.broadcast import table_group
 from games.consumers import TableConsumer
 from games.engine import registry
@@ -59,9 +61,12 @@ def presented(game: str) -> Iterator[None]:
 
 
 def fresh_page(table_id: int, user: Any) -> str:
-    """The table's fragments as a fresh page load draws them (not out of band), in a wrapper."""
+    """The table's fragments as a fresh page load draws them (not out of band), in a wrapper; the board
+    drawn whole, not from a kept outline (``rendering.board_html``): a page assembled from pushes, whose
+    boards came from kept outlines, must equal it, so an outline that depends on more than its key fails."""
     viewer = viewer_for(table_id=table_id, user=user)
-    fragments = render_fragments(viewer, oob=False, store=False, lookup=False)
+    with mock.patch.object(rendering, "OUTLINES_KEPT", False):
+        fragments = render_fragments(viewer, oob=False, store=False, lookup=False)
     return "<div>" + "".join(fragments[name] for name in FRAGMENTS) + "</div>"
 
 
@@ -145,10 +150,18 @@ class Page:
             self.part_swaps += sum(1 for i in swapped if not i.startswith("frag-"))
 
 
+def board_from_kept_outline(table_id: int, user: Any) -> str:
+    """The board fragment as a push draws it: from the outline kept by whichever viewer drew it first."""
+    return render_fragments(viewer_for(table_id=table_id, user=user), oob=False, store=False, lookup=False)["board"]
+
+
 async def check_pages(pages: list[Page], table_id: int, step: int) -> None:
     for page in pages:
         fresh = await sync_to_async(fresh_page)(table_id, page.user)
         assert page.html == fresh, f"step {step}: {page.user} page differs from a fresh render"
+        # The board a push would send whole (new part ids, a reconnect) is the fresh one too.
+        kept = await sync_to_async(board_from_kept_outline)(table_id, page.user)
+        assert kept in fresh, f"step {step}: {page.user}'s board from a kept outline differs from a fresh render"
 
 
 @pytest.mark.parametrize("game", games_with_parts() + ["toy-whole"])
