@@ -287,7 +287,7 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         ctx["rematch"] = rematch_for(table=table, user=viewer.user)
     if table.state is None:
         return ctx
-    state = rules.load(table.state)
+    state = loaded_state(table, rules)
     view = rules.view(state, position)
     pending = rules.pending(state) if table.status == Table.Status.ACTIVE else ()
     waiting_on = sorted({s for d in pending for s in d.seats})
@@ -322,6 +322,19 @@ def _board_context(viewer: Viewer, seats: Sequence[Seat]) -> dict[str, Any]:
         parts = [_planted_leak(p, view) if p.public else p for p in parts]
     ctx["parts"] = parts
     return ctx
+
+
+def loaded_state(table: Table, rules: Any) -> Any:
+    """The table's state as the engine loads it, loaded once per table object and version: the seats a
+    server renders from one read of the table (``consumers.TableSnapshots``) share it. Only for reads
+    (views, pending decisions, legal commands, presenters), which never change it
+    (``tests/games/test_reads_leave_state_alone.py``); a service loads its own copy to apply to."""
+    kept = table.__dict__.get("_loaded_state")
+    if kept is not None and kept[0] == table.version and kept[1] is table.state:
+        return kept[2]
+    state = rules.load(table.state)
+    table.__dict__["_loaded_state"] = (table.version, table.state, state)
+    return state
 
 
 #: The lengths of time the away order offers (``services.AWAY_HOURS``), as the console names them.

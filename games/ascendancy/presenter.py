@@ -54,6 +54,7 @@ from games.board_html import escape_value
 from games.engine.core import Command, Decision, Rules
 from games.parts import Part
 from games.presenters import Presenter, fill, player_label, register_presenter, seat_ref
+from games.selectors import loaded_state
 
 _DATA = Path(__file__).with_name("engine") / "data"
 
@@ -1161,7 +1162,7 @@ def off_turn_abilities(rules: Rules, ctx: Mapping[str, Any]) -> list[Command]:
     if me is None or not any(not a.get("exhausted") and any(e.get("when") == "any_time" for e in effects_of(a["card"]))
                              for a in me.get("advancements", [])):
         return []  # no ready "any time" Advancement (the only cards the data gives one): no state loaded
-    state = rules.load(table.state)
+    state = loaded_state(table, rules)
     return [c for c in rules.legal_commands(state, position) if c.kind == "use_ability"]
 
 
