@@ -126,6 +126,7 @@ STRINGS = [
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
     _('The round limit was reached before 5 Authority: the Borg hold out, and the player loses.'),  # MESSAGES.round_limit_solo
+    _('The round limit was reached before the last free player won: the Borg hold out, and nobody wins.'),  # MESSAGES.round_limit_borg
     _('Nothing progressed for too many rounds (no new Authority, no system changing hands): the most Authority wins.'),  # MESSAGES.stalemate
     _('Nothing progressed for too many rounds and the last free player had not won: the Borg hold out, and nobody wins.'),  # MESSAGES.stalemate_borg
     _('The most systems controlled; still tied, a shared victory.'),  # MESSAGES.tiebreak_systems

@@ -137,6 +137,7 @@ MESSAGES: dict[str, str] = {
     "borg_victory": "The Borg have assimilated the galaxy: every player loses.",
     "round_limit": "The round limit was reached: the most Authority wins.",
     "round_limit_solo": "The round limit was reached before 5 Authority: the Borg hold out, and the player loses.",
+    "round_limit_borg": "The round limit was reached before the last free player won: the Borg hold out, and nobody wins.",
     "stalemate": "Nothing progressed for too many rounds (no new Authority, no system changing hands): the most Authority wins.",
     "stalemate_borg": "Nothing progressed for too many rounds and the last free player had not won: the Borg hold out, and nobody wins.",
     "tiebreak_systems": "The most systems controlled; still tied, a shared victory.",
