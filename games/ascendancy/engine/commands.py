@@ -475,7 +475,7 @@ def _off_turn(s: State, seat: int, kind: str) -> IllegalCommand:
         if refusal is not None:
             return refusal
     turn = s["turn"] if phase == "turn" else None
-    if turn is not None and s["prompt"] is None and "automaton" not in turn and turn["seat"] != seat:
+    if turn is not None and s["prompt"] is None and "automaton" not in turn and turn.get("seat", seat) != seat:
         return IllegalCommand("not_your_turn", "ascendancy:R8")
     return IllegalCommand("not_your_turn")
 
