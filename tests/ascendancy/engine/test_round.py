@@ -129,6 +129,7 @@ def test_random_turn_order_has_no_bidding() -> None:
 def test_a_turn_is_a_build_phase_then_a_command_phase_then_the_next_card() -> None:
     state = build(turn=0)
     assert RULES.decision_for(state, 0).prompt == "build_phase"
+    refused(state, cmd(1, "end_build"), "not_your_turn", "ascendancy:R8")  # card 2 waits for card 1
     refused(state, cmd(0, "launch"), "command_phase_only", "ascendancy:R22")
     state, _ = run(state, cmd(0, "end_build"))
     assert RULES.decision_for(state, 0).prompt == "command_phase"
