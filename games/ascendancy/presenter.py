@@ -80,7 +80,7 @@ PHASES = {
 TURN_PHASES = {"build": gettext_noop("Build Phase"), "command": gettext_noop("Command Phase")}
 #: How a game ends (the engine's MESSAGES keys: scoring.end_game's reasons and tie-breaks), said in words.
 END_WORDS = frozenset({"authority_victory", "military_victory", "agenda_victory", "mixed_victory", "last_civilization",
-                       "borg_victory", "round_limit", "round_limit_solo", "stalemate", "stalemate_borg",
+                       "borg_victory", "round_limit", "round_limit_solo", "round_limit_borg", "stalemate", "stalemate_borg",
                        "tiebreak_systems", "most_authority"})
 
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable.

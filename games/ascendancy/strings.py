@@ -23,6 +23,9 @@ STRINGS = [
     _('Another player already committed a total of {total}: commit a different amount or none.'),  # MESSAGES.bid_total_taken
     _('That is not one of your Agenda cards.'),  # MESSAGES.not_your_agenda
     _('Turn Order card {card} is not available.'),  # MESSAGES.card_not_available
+    _('Without First Contact you do not bid: you are dealt a Turn Order card at random.'),  # MESSAGES.bid_without_first_contact
+    _('You committed nothing: you are dealt a Turn Order card at random once the bidders have chosen.'),  # MESSAGES.card_dealt_at_random
+    _('You have already chosen your starting cards.'),  # MESSAGES.starting_cards_chosen
     _('The Build Phase is over: resources can no longer be spent to build.'),  # MESSAGES.build_phase_over
     _('That is a Command: finish your Build Phase first.'),  # MESSAGES.command_phase_only
     _('You have no ready Command token left.'),  # MESSAGES.no_command_left
@@ -78,6 +81,8 @@ STRINGS = [
     _('Hegemony can never be attempted on a pre-warp system.'),  # MESSAGES.no_hegemony_on_prewarp
     _('Only developed systems you do not control can be taken by Hegemony.'),  # MESSAGES.not_a_hegemony_target
     _('You cannot retreat there.'),  # MESSAGES.retreat_not_possible
+    _('None of your ships in this battle can retreat: enemy ships block every way out, or a fleet there never retreats.'),  # MESSAGES.retreat_blocked
+    _('The Defender of a Planetary Invasion never retreats.'),  # MESSAGES.defender_never_retreats
     _('No rule of yours may re-roll that die now (each rule re-rolls a die once).'),  # MESSAGES.reroll_not_allowed
     _('Split your dice among the Defenders: no more than you roll.'),  # MESSAGES.bad_dice_split
     _('Your hit cannot land there.'),  # MESSAGES.no_such_casualty
@@ -121,6 +126,7 @@ STRINGS = [
     _('The Borg have assimilated the galaxy: every player loses.'),  # MESSAGES.borg_victory
     _('The round limit was reached: the most Authority wins.'),  # MESSAGES.round_limit
     _('The round limit was reached before 5 Authority: the Borg hold out, and the player loses.'),  # MESSAGES.round_limit_solo
+    _('The round limit was reached before the last free player won: the Borg hold out, and nobody wins.'),  # MESSAGES.round_limit_borg
     _('Nothing progressed for too many rounds (no new Authority, no system changing hands): the most Authority wins.'),  # MESSAGES.stalemate
     _('Nothing progressed for too many rounds and the last free player had not won: the Borg hold out, and nobody wins.'),  # MESSAGES.stalemate_borg
     _('The most systems controlled; still tied, a shared victory.'),  # MESSAGES.tiebreak_systems
@@ -150,6 +156,7 @@ STRINGS = [
     _('The {deck} deck is empty.'),  # MESSAGES.deck_empty
     _('You cannot pay that with {resource}.'),  # MESSAGES.cannot_pay_with
     _("Only Rule of Acquisition #21 draws from a rival's deck."),  # MESSAGES.no_rival_launch
+    _('The Borg Technology deck is not an Advancement deck: you cannot draw from it.'),  # MESSAGES.borg_tech_not_an_advancement_deck
     _('You have no Recon token on {system}.'),  # MESSAGES.no_recon_token_there
     _('You hold no such Borg Technology card to use now.'),  # MESSAGES.no_such_tech_card
     _('No rival ship there is Adjacent to one of your ships ({unit}).'),  # MESSAGES.no_rival_ship_adjacent

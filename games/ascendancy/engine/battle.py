@@ -42,7 +42,7 @@ def check_attack(state: State, seat: int, args: dict[str, Any]) -> None:
     check_command_phase(state, seat)
     target = args.get("target")
     if not isinstance(target, str) or not board.exists(state, target):
-        raise IllegalCommand("bad_argument", argument="target")
+        raise IllegalCommand("bad_argument", "ascendancy:R85", argument="target")
     if not [x for x in board.present(state, target) if x != seat]:
         raise IllegalCommand("no_enemy_there", "ascendancy:R85")
     if not attack_sectors(state, seat, target):
@@ -194,6 +194,20 @@ def retreat_moves(state: State, seat: int) -> list[dict[str, str]]:
         out += [{"src": src, "to": to} for to in impulse_destinations(state, seat, src, avoid)
                 if not any(board.adjacent(state, to, sec) for sec in enemy)]
     return out
+
+
+def off_turn_retreat(state: State, seat: int) -> IllegalCommand | None:
+    """Why a side of the battle under way may not retreat when the game is not asking it: the Defender of an
+    Invasion never does (R107); a side none of whose groups can move (blocked lanes, an Honor Guard) skips the
+    decision (R96, digest S47); the others decide in turn, the Attacker first (R96). None: not in a battle."""
+    b = state["turn"]["battle"] if state.get("turn") else None
+    if b is None or seat not in (b["attacker"], *b["defenders"]):
+        return None
+    if b["kind"] != "space" and seat != b["attacker"]:
+        return IllegalCommand("defender_never_retreats", "ascendancy:R107")
+    if not retreat_moves(state, seat):
+        return IllegalCommand("retreat_blocked", "ascendancy:R96")
+    return IllegalCommand("not_your_turn", "ascendancy:R96")
 
 
 def _fled_from(state: State, b: dict[str, Any], seat: int) -> list[str]:

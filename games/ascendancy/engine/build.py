@@ -97,7 +97,7 @@ def developed(sys: dict[str, Any]) -> bool:
 def check_colonize(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     if args.get("free"):  # only the Reliquary's decision colonizes for free (R203)
-        raise IllegalCommand("bad_argument", argument="free")
+        raise IllegalCommand("bad_argument", "ascendancy:R203", argument="free")
     sys = _system(state, args.get("at"), "ascendancy:R12")
     if sys["kind"] != "planet":
         raise IllegalCommand("not_a_planet", "ascendancy:R12")
@@ -270,11 +270,11 @@ def check_build_node(state: State, seat: int, args: dict[str, Any]) -> None:
     kind = args.get("node")
     slot = args.get("slot")
     if kind not in catalog.NODE_TYPES:
-        raise IllegalCommand("bad_argument", argument="node")
+        raise IllegalCommand("bad_argument", "ascendancy:R13", argument="node")
     if sys["control"] != seat:
         raise IllegalCommand("not_your_system", "ascendancy:R13")
     if not isinstance(slot, int) or not 0 <= slot < len(sys["slots"]):
-        raise IllegalCommand("bad_argument", argument="slot")
+        raise IllegalCommand("bad_argument", "ascendancy:R13", argument="slot")
     if kind == "culture" and effects.has(state, seat, "no_culture_nodes"):
         raise IllegalCommand("ferengi_no_culture_nodes", "ascendancy:R190")
     slot_type = sys["slots"][slot]
@@ -403,7 +403,7 @@ def check_upgrade(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     track = args.get("track")
     if track not in ("weapons", "shields"):
-        raise IllegalCommand("bad_argument", argument="track")
+        raise IllegalCommand("bad_argument", "ascendancy:R17", argument="track")
     level = int(p[track])
     if level + 1 >= len(track_of(p, track)):
         raise IllegalCommand("track_at_maximum", "ascendancy:R17", track=track)
@@ -554,7 +554,9 @@ def check_launch(state: State, seat: int, args: dict[str, Any]) -> None:
         if effects.launch_effect(state, seat) is None:
             raise IllegalCommand("no_rival_launch", "ascendancy:R196")
         if not isinstance(rival, int) or not 0 <= rival < state["n"] or rival == seat:
-            raise IllegalCommand("bad_argument", argument="from")
+            if isinstance(rival, str) and rival.startswith("borg"):  # digest S86
+                raise IllegalCommand("borg_tech_not_an_advancement_deck", "ascendancy:R262")
+            raise IllegalCommand("bad_argument", "ascendancy:R196", argument="from")
         if not state["players"][rival]["deck"]:
             raise IllegalCommand("advancement_deck_empty", "ascendancy:R196")
         return

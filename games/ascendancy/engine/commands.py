@@ -366,7 +366,7 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         battle.withdraw_void_offer(ctx)  # a battle's offer the card's use made void
         return
     if not waited_on:
-        raise IllegalCommand("not_your_turn")
+        raise _off_turn(s, seat, kind)
     if kind == "automaton_turn":
         raise IllegalCommand("automatic_step_only")
     phase = s["phase"]
@@ -392,7 +392,7 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         _expect(kind, "bid")
         bid = {r: args.get(r, 0) for r in catalog.RESOURCES}
         if set(args) - set(catalog.RESOURCES) or not all(type(v) is int and v >= 0 for v in bid.values()):  # not True
-            raise IllegalCommand("bad_argument", argument="bid")
+            raise IllegalCommand("bad_argument", "ascendancy:R4", argument="bid")
         p = s["players"][seat]
         if any(p["resources"][r] < v for r, v in bid.items()):
             raise IllegalCommand("not_enough_resources", "ascendancy:R4", cost=bid)
@@ -449,6 +449,35 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     _check_turn_action(s, seat, kind, args)
     TURN_ACTIONS[kind][1](ctx, seat, args)
     rounds.update_contact(ctx)
+
+
+def _off_turn(s: State, seat: int, kind: str) -> IllegalCommand:
+    """The refusal of a command from a seat the game is not waiting on, naming the rule that keeps it from
+    him where one does: no bid without First Contact (R2, digest S2), bids in turn order (R3), the cards the
+    bidders choose in order (R5) and the others' dealt at random (R6), starting cards already chosen (R147,
+    R148), a retreat none of his groups can make (R96, digest S47; R107), turns in Turn Order (R8).
+    Otherwise the platform's plain ``not_your_turn``."""
+    phase = s["phase"]
+    ini = s.get("initiative") or {}
+    if kind == "bid" and phase in ("bid", "pick_card"):
+        if seat not in ini["bidders"]:
+            return IllegalCommand("bid_without_first_contact", "ascendancy:R2")
+        if phase == "bid":
+            return IllegalCommand("not_your_turn", "ascendancy:R3")
+    if kind == "pick_card" and phase == "pick_card":
+        if seat in ini["picking"] or rounds.bid_total(ini["bids"].get(str(seat)) or {}) > 0:
+            return IllegalCommand("not_your_turn", "ascendancy:R5")
+        return IllegalCommand("card_dealt_at_random", "ascendancy:R6")
+    if kind == "choose_starting_card" and phase == "starting_cards":
+        return optional.all_chosen(s["players"][seat])
+    if phase == "turn" and kind == "retreat":
+        refusal = battle.off_turn_retreat(s, seat)
+        if refusal is not None:
+            return refusal
+    turn = s["turn"] if phase == "turn" else None
+    if turn is not None and s["prompt"] is None and "automaton" not in turn and turn.get("seat", seat) != seat:
+        return IllegalCommand("not_your_turn", "ascendancy:R8")
+    return IllegalCommand("not_your_turn")
 
 
 def _expect(kind: str, wanted: str) -> None:

@@ -291,7 +291,7 @@ def check_offer_trade(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     to, card = args.get("to"), args.get("card")
     if not isinstance(to, int) or not 0 <= to < state["n"] or to == seat or state["players"][to]["exterminated"]:
-        raise IllegalCommand("bad_argument", argument="to")
+        raise IllegalCommand("bad_argument", "ascendancy:R78", argument="to")
     if card not in p["trade_hand"]:
         raise IllegalCommand("no_such_trade_card", "ascendancy:R78")
     if str(seat) in state["players"][to]["trade_held"]:
@@ -342,7 +342,7 @@ def check_swap_trade(state: State, seat: int, args: dict[str, Any]) -> None:
     p = state["players"][seat]
     to, card = args.get("to"), args.get("card")
     if not isinstance(to, int) or not 0 <= to < state["n"]:
-        raise IllegalCommand("bad_argument", argument="to")
+        raise IllegalCommand("bad_argument", "ascendancy:R80", argument="to")
     held = state["players"][to]["trade_held"].get(str(seat))
     if held is None:
         raise IllegalCommand("no_card_given", "ascendancy:R80")

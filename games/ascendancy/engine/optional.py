@@ -71,6 +71,7 @@ def starting_cards(ctx: Ctx, p: Player) -> None:
 
 
 STARTING_KINDS = (("starting_advancement", "advancement"), ("starting_project", "project"))
+STARTING_RULE = {"project": "ascendancy:R147", "advancement": "ascendancy:R148"}
 
 
 def starting_choices_open(state: State) -> list[tuple[int, str]]:
@@ -93,6 +94,13 @@ def starting_decisions(state: State) -> list[Decision]:
                      params={"what": what}) for seat, what in starting_choices_open(state)]
 
 
+def all_chosen(p: Player) -> IllegalCommand:
+    """The refusal of a starting card to a seat that has chosen every one it gets: one of each kind (R147,
+    R148), named by the last it chose."""
+    last = (p.get("starting_chosen") or ["project"])[-1]
+    return IllegalCommand("starting_cards_chosen", STARTING_RULE[last])
+
+
 def choose_starting_card(ctx: Ctx, seat: int, card: Any) -> bool:
     """R147, R148 (experienced players): the seat takes ``card`` from its deck; the deck is then shuffled
     (RULINGS E8, E24). True once every seat has chosen everything."""
@@ -100,9 +108,9 @@ def choose_starting_card(ctx: Ctx, seat: int, card: Any) -> bool:
     what = dict(starting_choices_open(s)).get(seat)
     p = s["players"][seat]
     if what is None:
-        raise IllegalCommand("not_your_turn")
+        raise all_chosen(p)
     if card not in p["deck"]:
-        raise IllegalCommand("not_in_your_deck", "ascendancy:R147" if what == "project" else "ascendancy:R148")
+        raise IllegalCommand("not_in_your_deck", STARTING_RULE[what])
     p["deck"].remove(card)
     ctx.rng.shuffle(p["deck"])
     p["deck_known"] = 0

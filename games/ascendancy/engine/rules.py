@@ -15,9 +15,10 @@ from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result
 
 class AscendancyRules(Rules):
     slug = "ascendancy"
-    #: 2: the stalemate guard (RULINGS E56, option ``stall_rounds``). Tables started on an older version keep it
-    #: until ``manage.py replay_tables --migrate`` moves them (those whose replay is unchanged).
-    engine_version = 2
+    #: 2: the stalemate guard (RULINGS E56, option ``stall_rounds``). 3: the round limit gives the last free
+    #: player against the Borg no win (RULINGS E57). Tables started on an older version keep it until
+    #: ``manage.py replay_tables --migrate`` moves them (those whose replay is unchanged).
+    engine_version = 3
     min_players = 3
     #: 1 and 2 players play only against the Borg in the Delta Quadrant (R266-R268, RULINGS B30): the engine takes
     #: them with ``borg_mode`` = ``delta_quadrant``; ``min_players`` stays 3 for the forms and checks that assume

@@ -31,10 +31,14 @@ def end_game(ctx: Ctx, reason: str, winners: Sequence[int], tiebreak: str = "") 
 def end_by_round_limit(ctx: Ctx) -> None:
     """RULINGS E11 (table option ``round_limit``): most Authority, then most systems; still tied: shared. Alone
     against the Borg (R268, RULINGS B50) there is nobody to have more Authority than: the player, who did not
-    reach 5 Authority in time, loses."""
+    reach 5 Authority in time, loses. So does the last free player of a larger game, every other one Assimilated
+    (R266: he must win before being absorbed; RULINGS E57): the Borg hold out and nobody wins."""
     s = ctx.state
     if "borg" in s and s["n"] == 1:
         end_game(ctx, "round_limit_solo", [])
+        return
+    if "borg" in s and len(live_seats(s)) <= 1:
+        end_game(ctx, "round_limit_borg", [])
         return
     _most_authority(ctx, "round_limit")
 

@@ -1,9 +1,9 @@
 """What a seat may not know, drawn again (``Rules.rerandomise``).
 
 Hidden from everyone (owner included): the order of each Advancement deck above the cards put under it
-in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68), the
-disc stack above its known bottom discs (``stack_known``). Other seats' standing answers (RULINGS E50) are
-dropped: only their owner knows them. With the table option ``projects`` ``private`` other seats' Projects
+in the open (``deck_known``, R133), the Exploration deck above its known bottom cards (``known``, R68) and the
+Exploration cards lying face down on systems (R63), the disc stack above its known bottom discs
+(``stack_known``). Other seats' standing answers (RULINGS E50) are dropped: only their owner knows them. With the table option ``projects`` ``private`` other seats' Projects
 are drawn again from the decks they came from (RULINGS I38). Bids are open (R3); sealed ones (option ``bids``
 ``secret``, RULINGS I3) are drawn again, each made up of any mix of its bidder's resources: the totals bid
 before a bidder's turn stay for him (he was refused them, the only thing that leaks), dealt again among their
@@ -26,6 +26,22 @@ def _shuffle_above(rng: Rng, pile: list[str], known_bottom: int, fixed: frozense
     rng.shuffle(moving)
     for i, card in zip(places, moving, strict=True):
         pile[i] = card
+
+
+def _shuffle_exploration(s: State, seat: int | None, rng: Rng) -> None:
+    """The Exploration deck above its known bottom (R68) and the cards lying face down where the discoverers
+    died (R63), unseen by all: one pool of unknown cards, dealt back to the same places. A card the seat
+    looked at (RULINGS E32) keeps its place, in the deck or on its system."""
+    seen = _peeked(s, seat, "exploration")
+    deck = s["exploration"]["deck"]
+    places = [i for i in range(min(s["exploration"].get("known", 0), len(deck)), len(deck)) if deck[i] not in seen]
+    face_down = sorted(sid for sid, sys in s["systems"].items() if sys.get("face_down") and sys["face_down"] not in seen)
+    pool = [deck[i] for i in places] + [s["systems"][sid]["face_down"] for sid in face_down]
+    rng.shuffle(pool)
+    for i, card in zip(places, pool[: len(places)], strict=True):
+        deck[i] = card
+    for sid, card in zip(face_down, pool[len(places):], strict=True):
+        s["systems"][sid]["face_down"] = card
 
 
 def _peeked(state: State, seat: int | None, deck: str) -> frozenset[str]:
@@ -111,7 +127,7 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
         _shuffle_above(rng, p["deck"], p.get("deck_known", 0))
     if s["options"].get("projects") == "private":
         _redraw_projects(s, seat, rng)
-    _shuffle_above(rng, s["exploration"]["deck"], s["exploration"].get("known", 0), _peeked(s, seat, "exploration"))
+    _shuffle_exploration(s, seat, rng)
     _shuffle_above(rng, s["stack"], s.get("stack_known", 0), _peeked(s, seat, "systems"))
     if "agenda_deck" in s:
         rng.shuffle(s["agenda_deck"])

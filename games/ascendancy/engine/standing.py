@@ -67,8 +67,9 @@ def check(state: State, seat: int, kind: str, args: dict[str, Any], waited_on: b
     """``waited_on``: the game waits for this seat now (commands.pending)."""
     if state["phase"] in ("choose_civ", "over"):
         raise IllegalCommand("not_now")
-    if state["players"][seat]["exterminated"]:
-        raise IllegalCommand("not_now")
+    p = state["players"][seat]
+    if p["exterminated"]:  # out of the game (R144), or in the Collective (R258)
+        raise IllegalCommand("not_now", "ascendancy:R258" if p.get("assimilated") else "ascendancy:R144")
     answer, to = _args(args, state, seat)
     if waited_on:
         raise IllegalCommand("answer_the_open_decision", RULE[answer])

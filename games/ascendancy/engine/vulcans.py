@@ -185,7 +185,7 @@ def check_meddle(state: State, seat: int, args: dict[str, Any]) -> None:
     owner = args.get("owner")
     if not isinstance(owner, int) or not 0 <= owner < state["n"] or owner == seat \
             or state["players"][owner]["exterminated"]:
-        raise IllegalCommand("bad_argument", argument="owner")
+        raise IllegalCommand("bad_argument", "ascendancy:R212", argument="owner")
     if not board.at_peace(state, seat, owner):
         raise IllegalCommand("no_trade_agreement", "ascendancy:R212")
     unit = args.get("unit")

@@ -909,8 +909,9 @@ def test_rule_of_acquisition_never_draws_from_the_borg_tech_deck() -> None:
                   phase="command", systems=systems, advancements={0: ["fer_rule_of_acquisition_21"]})
     launches = [dict(c.args) for c in RULES.legal_commands(state, 0) if c.kind == "launch"]
     assert {"from": 1} in launches and all(a.get("from") in (None, 1, 2) for a in launches)
-    for source in ("borg", "borg_tech", 3):
-        refused(state, Command(0, "launch", {"from": source}), "bad_argument")
+    for source in ("borg", "borg_tech"):
+        refused(state, Command(0, "launch", {"from": source}), "borg_tech_not_an_advancement_deck", "ascendancy:R262")
+    refused(state, Command(0, "launch", {"from": 3}), "bad_argument", "ascendancy:R196", argument="from")  # no seat
     tech = list(state["borg"]["tech"]["deck"])
     state = RULES.apply(state, Command(0, "launch", {"from": 1}), Rng.from_seed(0)).state
     assert state["borg"]["tech"]["deck"] == tech

@@ -620,7 +620,7 @@ def test_a_blocked_side_cannot_retreat_and_a_retreat_keeps_to_existing_lanes_and
     assert retreat_moves(state, 0) == []  # every lane out of X is blocked
     state, _ = run(state, cmd(1, "stay"))
     assert RULES.decision_for(state, 0) is None or RULES.decision_for(state, 0).prompt != "retreat"
-    refused(state, cmd(0, "retreat", src="S:x", to="L:l2:2"), "not_your_turn")
+    refused(state, cmd(0, "retreat", src="S:x", to="L:l2:2"), "retreat_blocked", "ascendancy:R96")
     one_way = build(turn=1, phase="command", systems=[X, Y], lanes=ROMULUS_X_Y,
                     ships={1: {"L:l1:2": 2}, 0: {"S:x": 3}}, shields={0: 3, 1: 3})
     one_way, _ = run(one_way, cmd(1, "attack", target="S:x"), cmd(1, "stay"))

@@ -146,6 +146,7 @@ def test_the_defender_may_surrender_at_the_start_of_any_round() -> None:
         state, _ = run(state, cmd(2, "fight"), seed=seed)
         if RULES.decision_for(state, 1) is None:
             continue
+        refused(state, cmd(2, "retreat", src="S:vega", to="L:l1:1"), "defender_never_retreats", "ascendancy:R107")
         ready = state["players"][1]["ready"]
         state, _ = run(state, cmd(1, "continue"))  # R109: another round, no Command spent
         assert state["players"][1]["ready"] == ready

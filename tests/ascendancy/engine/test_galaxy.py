@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.ascendancy.engine import board, catalog
+from games.engine.core import Rng
 
 from .helpers import RULES, build, cmd, ev, legal, refused, run
 
@@ -434,10 +437,9 @@ def test_only_ending_an_impulse_move_in_a_hazard_rolls_not_building_there_nor_wa
     assert len(ev(events, "hazard_faced")) == 1 and len(ev(events, "hazard_faced")[0]["dice"]) == 1
 
 
-@pytest.mark.rules("ascendancy:R63")
-@pytest.mark.scenarios("ascendancy:S29")
-def test_an_exploration_card_lies_face_down_unseen_where_the_discoverers_died_until_a_survivor_ends_there() -> None:
-    disc = "ceti_alpha_v"
+def _discoverer_died(disc: str = "ceti_alpha_v") -> tuple[dict[str, Any], list[Any], int]:
+    """The Federation's lone ship discovers the hazardous ``disc`` and dies there (R63): the first seed that
+    kills it. The state, the move's events and the Exploration deck's size before."""
     assert catalog.DISCS[disc]["kind"] == "planet" and catalog.DISCS[disc]["hazard"] == 5
     for seed in range(60):
         state = build(turn=0, phase="command", stack=[disc], ships={0: {"L:l9:2": 1}},
@@ -445,9 +447,15 @@ def test_an_exploration_card_lies_face_down_unseen_where_the_discoverers_died_un
         deck = len(state["exploration"]["deck"])
         state, events = run(state, cmd(0, "impulse", unit="ship:L:l9:2"), cmd(0, "step", explore=True), seed=seed)
         if ev(events, "hazard_faced")[0]["destroyed"]:
-            break
-    else:
-        raise AssertionError("no roll destroyed the discoverer")
+            return state, events, deck
+    raise AssertionError("no roll destroyed the discoverer")
+
+
+@pytest.mark.rules("ascendancy:R63")
+@pytest.mark.scenarios("ascendancy:S29")
+def test_an_exploration_card_lies_face_down_unseen_where_the_discoverers_died_until_a_survivor_ends_there() -> None:
+    disc = "ceti_alpha_v"
+    state, events, deck = _discoverer_died(disc)
     card = state["systems"][disc]["face_down"]
     assert card and len(state["exploration"]["deck"]) == deck - 1 and not ev(events, "exploration_card")
     assert state["players"][0]["ships"] == {}  # the discoverer died
@@ -468,6 +476,27 @@ def test_an_exploration_card_lies_face_down_unseen_where_the_discoverers_died_un
         assert [e["card"] for e in ev(events, "exploration_card")] == ([card] if survived else [])
         seen.add(survived)
     assert seen == {True, False}
+
+
+@pytest.mark.rules("ascendancy:R63", "ascendancy:R68")
+def test_a_face_down_exploration_card_is_drawn_again_with_the_unseen_deck_for_a_seat_that_never_saw_it() -> None:
+    disc = "ceti_alpha_v"
+    state, _, _ = _discoverer_died(disc)
+    card = state["systems"][disc]["face_down"]
+    unseen = sorted([*state["exploration"]["deck"], card])
+    for seat in (None, 0, 1, 2):  # nobody saw it, the discoverer included
+        drawn = set()
+        for seed in range(20):
+            other = RULES.rerandomise(state, seat, Rng.from_seed(seed))
+            assert RULES.view(other, seat) == RULES.view(state, seat)
+            assert sorted([*other["exploration"]["deck"], other["systems"][disc]["face_down"]]) == unseen
+            drawn.add(other["systems"][disc]["face_down"])
+        assert len(drawn) > 1, seat  # the card may be any unseen one
+    state["players"][1]["peeked"] = {"exploration": [card]}  # had seat 1 looked at it (RULINGS E32), he knows it
+    assert all(RULES.rerandomise(state, 1, Rng.from_seed(seed))["systems"][disc]["face_down"] == card
+               for seed in range(20))
+    assert any(RULES.rerandomise(state, 0, Rng.from_seed(seed))["systems"][disc]["face_down"] != card
+               for seed in range(20))
 
 
 @pytest.mark.rules("ascendancy:R75", "ascendancy:R30")

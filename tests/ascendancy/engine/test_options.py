@@ -231,6 +231,8 @@ def test_experienced_players_choose_their_starting_cards() -> None:
     state, _ = run(state, cmd(1, "choose_starting_card", card=deck[0]))
     assert [pr["card"] for pr in state["players"][1]["projects"]] == [deck[0]]
     assert 1 not in {s for d in RULES.pending(state) for s in d.seats}
+    refused(state, cmd(1, "choose_starting_card", card=state["players"][1]["deck"][0]), "starting_cards_chosen",
+            "ascendancy:R147")  # one of each kind, the Project last
     for seat in (0, 2):
         for _ in range(2):
             state, _ = run(state, cmd(seat, "choose_starting_card", card=sorted(state["players"][seat]["deck"])[0]))

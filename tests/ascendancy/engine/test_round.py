@@ -64,7 +64,8 @@ def test_only_players_with_first_contact_bid_in_the_previous_turn_order() -> Non
     assert state["phase"] == "bid"
     assert state["initiative"]["bidders"] == [2, 0]
     assert RULES.seats_to_act(state) == {2}
-    refused(state, cmd(0, "bid", production=1), "not_your_turn")
+    refused(state, cmd(0, "bid", production=1), "not_your_turn", "ascendancy:R3")
+    refused(state, cmd(1, "bid"), "bid_without_first_contact", "ascendancy:R2")
     assert {kind for kind, _ in legal(state, 1)} == {"standing"}  # no bid: only standing answers (RULINGS E50)
 
 
@@ -86,10 +87,14 @@ def test_a_player_without_first_contact_cannot_bid_and_is_dealt_a_card_left_by_t
     state = build(civs=("federation", "klingon", "romulan", "andorian"), bidding=[0, 1, 2, 3], contact=[0, 1, 2],
                   turn=None)
     assert 3 not in state["initiative"]["bidders"]
-    refused(state, cmd(3, "bid", production=1), "not_your_turn")
-    refused(state, cmd(3, "bid"), "not_your_turn")
+    refused(state, cmd(3, "bid", production=1), "bid_without_first_contact", "ascendancy:R2")
+    refused(state, cmd(3, "bid"), "bid_without_first_contact", "ascendancy:R2")
+    refused(state, cmd(1, "bid"), "not_your_turn", "ascendancy:R3")  # a bidder, before his turn
     state, _ = run(state, cmd(0, "bid", production=1), cmd(1, "bid", production=2), cmd(2, "bid"))
-    refused(state, cmd(3, "bid"), "not_your_turn")
+    refused(state, cmd(3, "bid"), "bid_without_first_contact", "ascendancy:R2")
+    refused(state, cmd(3, "pick_card", card=3), "card_dealt_at_random", "ascendancy:R6")
+    refused(state, cmd(2, "pick_card", card=3), "card_dealt_at_random", "ascendancy:R6")  # committed nothing
+    refused(state, cmd(0, "pick_card", card=3), "not_your_turn", "ascendancy:R5")  # the higher bid picks first
     dealt: set[int] = set()
     for seed in range(8):
         after, events = run(state, cmd(1, "pick_card", card=1), cmd(0, "pick_card", card=2), seed=seed)
@@ -124,6 +129,7 @@ def test_random_turn_order_has_no_bidding() -> None:
 def test_a_turn_is_a_build_phase_then_a_command_phase_then_the_next_card() -> None:
     state = build(turn=0)
     assert RULES.decision_for(state, 0).prompt == "build_phase"
+    refused(state, cmd(1, "end_build"), "not_your_turn", "ascendancy:R8")  # card 2 waits for card 1
     refused(state, cmd(0, "launch"), "command_phase_only", "ascendancy:R22")
     state, _ = run(state, cmd(0, "end_build"))
     assert RULES.decision_for(state, 0).prompt == "command_phase"

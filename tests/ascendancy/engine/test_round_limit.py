@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
-from games.ascendancy.engine import RULES
+from games.ascendancy.engine import RULES, borg, catalog
 from games.ascendancy.engine.scenario import build, cmd, run
+from games.ascendancy.engine.state import Ctx
+from games.engine.core import Rng
 
 LAST_ROUND = [(seat, kind) for seat in (0, 1, 2) for kind in ("end_build", "end_turn")]
 
@@ -60,5 +62,53 @@ def test_alone_against_the_borg_the_round_limit_is_a_loss_not_a_win() -> None:
 @pytest.mark.rules("ascendancy:R268", "ascendancy:R140")
 def test_alone_against_the_borg_five_authority_at_the_last_round_still_wins() -> None:
     result = RULES.result(_solo_last_round(authority={0: 5}))
+    assert result is not None
+    assert result.reason == "authority_victory" and result.winners == frozenset({0})
+
+
+def _borg_last_round(civs: tuple[str, ...], absorbed: tuple[int, ...], authority: dict[int, int]) -> dict[str, Any]:
+    """A game against the Borg (Delta Quadrant) in its last round: the ``absorbed`` seats' Homes Assimilated
+    (R257, R258) during the first seat's turn, which then ends; the Borg's turns, if due, to the end."""
+    options = {"round_limit": "15", "borg_mode": "delta_quadrant"}
+    state: dict[str, Any] = build(civs=civs, options=options, turn=0, phase="build", authority=authority)
+    state["round"] = 15
+    ctx = Ctx(state=state, rng=Rng.from_seed(0))
+    for seat in absorbed:
+        borg.assimilated(ctx, catalog.HOMES[civs[seat]]["disc"])
+    state, _ = run(state, *(cmd(seat, kind) for seat in range(len(civs)) if seat not in absorbed
+                            for kind in ("end_build", "end_turn")))
+    for _ in range(200):
+        auto = RULES.auto_command(state)
+        if auto is None:
+            break
+        state, _ = run(state, auto)
+    return state
+
+
+@pytest.mark.rules("ascendancy:R266", "ascendancy:R267", "ascendancy:R258")
+@pytest.mark.parametrize(("civs", "absorbed"), [(("cardassian", "vulcan"), (1,)),
+                                                (("cardassian", "vulcan", "klingon"), (1, 2))],
+                         ids=["two_players", "three_players"])
+def test_the_last_free_player_against_the_borg_does_not_win_at_the_round_limit(
+        civs: tuple[str, ...], absorbed: tuple[int, ...]) -> None:
+    """RULINGS E57: he had to win before being absorbed (R266); the limit is no easier way to win (B50), and
+    the Assimilated players, now of the Collective, are not rivals to out-score."""
+    result = RULES.result(_borg_last_round(civs, absorbed, authority={0: 3}))
+    assert result is not None
+    assert result.reason == "round_limit_borg" and result.winners == frozenset()
+
+
+@pytest.mark.rules("ascendancy:R266")
+def test_against_the_borg_two_free_players_still_end_the_round_limit_on_authority() -> None:
+    """RULINGS E11, E57: while two or more are free the most Authority among them wins (never an Assimilated
+    player's)."""
+    result = RULES.result(_borg_last_round(("cardassian", "vulcan", "klingon"), (1,), authority={0: 2, 1: 4, 2: 3}))
+    assert result is not None
+    assert result.reason == "round_limit" and result.winners == frozenset({2})
+
+
+@pytest.mark.rules("ascendancy:R267", "ascendancy:R140")
+def test_the_last_free_player_reaching_five_authority_at_the_last_round_still_wins() -> None:
+    result = RULES.result(_borg_last_round(("cardassian", "vulcan"), (1,), authority={0: 5}))
     assert result is not None
     assert result.reason == "authority_victory" and result.winners == frozenset({0})
