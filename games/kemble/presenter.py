@@ -1486,10 +1486,24 @@ def _kept_part(
         text = json.dumps([part_id, template, data], sort_keys=True, separators=(",", ":"), default=str)
     finally:
         holder[key] = kept
+    # The same kept entries in the same surroundings: the digest worked out before (every seat's board
+    # has most cards and panels alike, render after render).
+    known = (text, tuple(id(entry) for entry in entries))
+    hit = _DIGESTS.get(known)
+    if hit is not None and all(a is b for a, b in zip(hit[0], entries, strict=True)):
+        return _KeptPart(part_id, template, data, public, hit[1])
     for i, entry in enumerate(entries):
         text = text.replace(f'"\\u0000{i}"', _json_kept(entry), 1)
     digest = digest_of(text)
+    if len(_DIGESTS) > 20_000:
+        _DIGESTS.clear()
+    _DIGESTS[known] = (entries, digest)
     return _KeptPart(part_id, template, data, public, digest)
+
+
+#: The digests of kept parts (``_kept_part``) by their JSON text with the kept entries marked and those
+#: entries' identities: (the entries, kept alive so that no other object takes their ids, the digest).
+_DIGESTS: dict[tuple[str, tuple[int, ...]], tuple[list[Any], str]] = {}
 
 
 @functools.lru_cache(maxsize=32)
