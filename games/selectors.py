@@ -337,6 +337,13 @@ def loaded_state(table: Table, rules: Any) -> Any:
     return state
 
 
+def keep_loaded_state(table: Table, state: Any) -> None:
+    """``loaded_state`` of ``table`` is ``state``: the state a service has just made and dumped into
+    ``table.state`` at ``table.version`` (an engine's ``load(dump(state))`` equals it), for the renders
+    that follow on this table object."""
+    table.__dict__["_loaded_state"] = (table.version, table.state, state)
+
+
 #: The lengths of time the away order offers (``services.AWAY_HOURS``), as the console names them.
 AWAY_CHOICES = ((12, gettext_noop("12 hours")), (24, gettext_noop("1 day")), (48, gettext_noop("2 days")))
 

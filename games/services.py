@@ -33,7 +33,7 @@ from games.engine.core import Command as EngineCommand
 from games.engine.core import Event as EngineEvent
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
-from games.selectors import SEATS_WITH_USERS, undo_target
+from games.selectors import SEATS_WITH_USERS, keep_loaded_state, undo_target
 
 log = logging.getLogger(__name__)
 
@@ -1025,6 +1025,7 @@ def _persist(
     )
 
     table.state = dumped
+    keep_loaded_state(table, state)  # the mover's answer renders from the state just made, not a load of it
     table.rng_state = rng_data
     fields = ["state", "rng_state", "version", "updated_at", "auto_step_since"]
     automatic_due = any(d.automatic for d in pending)
