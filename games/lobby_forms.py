@@ -122,8 +122,12 @@ class TableCreateForm(forms.Form):
         name = OPTION_PREFIX + spec["name"]
         slug = self.rules.slug if self.rules else ""
         label = option_label(slug, spec)
+        help_id = spec.get("help")
+        help_text = option_label(slug, {"name": help_id, "label": help_id}) if help_id else ""
         if spec["type"] == "bool":
-            self.fields[name] = forms.BooleanField(label=label, required=False, initial=bool(spec["default"]))
+            self.fields[name] = forms.BooleanField(
+                label=label, required=False, initial=bool(spec["default"]), help_text=help_text
+            )
         elif spec["type"] == "choice":
             items = option_choices(slug, spec)
             self._option_values[name] = {str(value): value for value, _label in items}
@@ -132,14 +136,14 @@ class TableCreateForm(forms.Form):
                 required=False,
                 choices=[(str(v), lab) for v, lab in items],
                 initial=str(spec["default"]),
+                help_text=help_text,
             )
         elif spec["type"] == "int":  # a whole number within min..max; empty: the game's default (may be None)
-            help_id = spec.get("help")
             self.fields[name] = forms.IntegerField(
                 label=label,
                 required=False,
                 initial=spec["default"],
-                help_text=option_label(slug, {"name": help_id, "label": help_id}) if help_id else "",
+                help_text=help_text,
                 # no validators: the engine refuses a value out of range with the option's own words
                 widget=forms.NumberInput(attrs={"min": spec["min"], "max": spec["max"], "step": 1}),
             )

@@ -138,6 +138,7 @@ STRINGS = [
     _('Not applied yet: {effect}.'),  # EVENTS.effect_unresolved
     _('Cylon ships activate: {icon}.'),  # EVENTS.cylon_icon_activated
     _('Not carried out yet: {icon}.'),  # EVENTS.cylon_activation_unresolved
+    _('{count} Cylon ship(s) already activated this turn do not act again.'),  # EVENTS.ships_already_activated
     _('The raiders of {area} act.'),  # EVENTS.area_activated
     _('A raider moved from {area} to {to}.'),  # EVENTS.raider_moved
     _('A heavy raider moved from {area} to {to}.'),  # EVENTS.heavy_raider_moved
@@ -216,6 +217,10 @@ STRINGS = [
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
+    _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
+    _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
+    _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
+    _('Once in each activation'),  # CHOICES.ship_activation_limit.per_activation
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command

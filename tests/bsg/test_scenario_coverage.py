@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 
 # Scenario id -> why the base game cannot play it (the digest tags its rules [PEG], [EXO] or [DAY], or it
-# needs an expansion's component). AS-49 is the one base scenario left out: see its reason below.
+# needs an expansion's component).
 OUT_OF_SCOPE = {
     "AS-04": "Daybreak",
     "AS-05": "Daybreak",
@@ -28,10 +28,6 @@ OUT_OF_SCOPE = {
     "AS-34": "Daybreak",  # skill check abilities, R505 [DAY]
     "AS-37": "Daybreak",
     "AS-38": "Daybreak",
-    # R602 once per turn: no base card or location activates the raiders a second time in one player's turn
-    # (a revealed Cylon's turn has no Crisis; Caprica's cards bring no activation icons, RULINGS G24), so the
-    # scenario cannot arise; a second activation within one activation is test_raiders' AS-43 test.
-    "AS-49": "unreachable",
     "AS-68": "execution",
     "AS-70": "execution",
     "AS-71": "execution",

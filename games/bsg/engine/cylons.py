@@ -4,21 +4,37 @@ civilian ship in its area (one at random), move one area toward the nearest civi
 clockwise), attack Galactica when no civilian ship is in space.
 
 ``state["activation"]`` while areas are left: ``{"icon": "raiders", "todo": {area: raiders to activate},
-"rest": [icons still to resolve]}``; raiders that move into an area are not activated again (R602).
+"rest": [icons still to resolve]}``; raiders that move into an area are not activated again (R602), nor,
+with the table's limit, any raider activated earlier in the turn (``acted``, RULINGS A3).
 """
 
 from __future__ import annotations
 
+from games.bsg.engine import acted
 from games.bsg.engine.dice import evade
 from games.bsg.engine.effects import change_resources, damage_galactica, send_to
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 
 
-def start_raiders(ctx: Ctx, rest: list[str]) -> None:
-    todo = {area: w["raider"] for area, w in ctx.state["space"].items() if w["raider"]}
-    ctx.state["activation"] = {"icon": "raiders", "todo": todo, "rest": rest}
-    next_key(ctx.state)
+def start_raiders(ctx: Ctx, rest: list[str]) -> bool:
+    """Open the raiders' activation over the areas whose raiders are due; False when none is (every raider
+    in play was activated earlier in the turn: RULINGS A3)."""
+    state = ctx.state
+    todo = {area: acted.due(state, "raider", area) for area in state["space"]}
+    skipped_before(ctx, sum(w["raider"] for w in state["space"].values()) - sum(todo.values()))
+    todo = {area: n for area, n in todo.items() if n}
+    if not todo:
+        return False
+    state["activation"] = {"icon": "raiders", "todo": todo, "rest": rest}
+    next_key(state)
+    return True
+
+
+def skipped_before(ctx: Ctx, count: int) -> None:
+    """Tell the log that ``count`` ships activated earlier in the turn do not act again (RULINGS A3)."""
+    if count:
+        ctx.emit("ships_already_activated", count=count)
 
 
 def areas_left(state: State) -> list[str]:
@@ -96,13 +112,16 @@ def activate_area(ctx: Ctx, area: str) -> None:
         if state["phase"] != "turn" or state["space"][area]["raider"] <= 0:
             break
         if _attack_viper(ctx, area) or _destroy_civilian(ctx, area):
+            acted.mark(state, "raider", area)
             continue
         step = _step_toward_civilians(state, area)
         if step is not None:
             state["space"][area]["raider"] -= 1
             state["space"][step]["raider"] += 1
+            acted.mark(state, "raider", step)
             ctx.emit("raider_moved", area=area, to=step)
             continue
+        acted.mark(state, "raider", area)
         row = CONTENT.board.attack("raider", "galactica")
         roll = ctx.rng.die(CONTENT.board.die_faces)
         hit = roll in row.damaged
@@ -127,7 +146,8 @@ def heavy_raiders(ctx: Ctx) -> bool:
     """R606 (RULINGS A15, G19): the centurions already aboard advance one space, a centurion at the end of
     the track wins for the Cylons (R708c); then each heavy raider in a launch area boards (a centurion on
     the track's first space, the heavy raider back to the supply) and every other one moves one area
-    toward the nearest launch area. False when no heavy raider is in play (the basestars launch then)."""
+    toward the nearest launch area. False when no heavy raider is in play (the basestars launch then).
+    With the table's limit, heavy raiders activated earlier in the turn stay where they are (RULINGS A3)."""
     state = ctx.state
     board = CONTENT.board
     if state["boarding"]:
@@ -136,19 +156,23 @@ def heavy_raiders(ctx: Ctx) -> bool:
         if max(state["boarding"]) >= board.boarding_win_at:
             end_game(ctx, "cylons", "centurions_boarded")
             return True
-    due = {area: w["heavy_raider"] for area, w in state["space"].items() if w["heavy_raider"]}
-    if not due:
+    if not any(w["heavy_raider"] for w in state["space"].values()):
         return False
+    due = {area: acted.due(state, "heavy_raider", area) for area in state["space"]}
+    skipped_before(ctx, sum(w["heavy_raider"] for w in state["space"].values()) - sum(due.values()))
     for area in sorted(due, key=lambda a: board.area(a).number):
         for _ in range(due[area]):
             step = _toward_launch(area)
             if step is not None:
                 state["space"][area]["heavy_raider"] -= 1
                 state["space"][step]["heavy_raider"] += 1
+                acted.mark(state, "heavy_raider", step)
                 ctx.emit("heavy_raider_moved", area=area, to=step)
             elif len(state["boarding"]) < board.components["centurion"]:
                 state["space"][area]["heavy_raider"] -= 1
                 state["supply"]["heavy_raider"] += 1
                 state["boarding"].append(0)
                 ctx.emit("centurion_boarded", area=area)
+            else:  # no centurion left to board with: activated, it stays (R003)
+                acted.mark(state, "heavy_raider", area)
     return True

@@ -158,6 +158,7 @@ EVENTS: dict[str, str] = {
     "effect_unresolved": "Not applied yet: {effect}.",
     "cylon_icon_activated": "Cylon ships activate: {icon}.",
     "cylon_activation_unresolved": "Not carried out yet: {icon}.",
+    "ships_already_activated": "{count} Cylon ship(s) already activated this turn do not act again.",
     "area_activated": "The raiders of {area} act.",
     "raider_moved": "A raider moved from {area} to {to}.",
     "heavy_raider_moved": "A heavy raider moved from {area} to {to}.",
@@ -239,4 +240,13 @@ OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (not available yet)",
     "option_exodus": "Exodus expansion (not available yet)",
     "option_daybreak": "Daybreak expansion (not available yet)",
+    "option_ship_activation_limit": "How often each Cylon ship may be activated",
+    "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
+    "a second activation in the same turn leaves it where it is.",
+}
+
+#: Values of the choice options, keyed ``<option>.<value>``.
+CHOICES: dict[str, str] = {
+    "ship_activation_limit.per_turn": "Once in each player's turn (the rulebook's text)",
+    "ship_activation_limit.per_activation": "Once in each activation",
 }

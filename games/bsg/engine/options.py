@@ -1,4 +1,5 @@
-"""Table options: the player count (bsg:R150) and the expansions, reserved until their issue."""
+"""Table options: the player count (bsg:R150), the expansions, reserved until their issue, and the rulings a
+table may play otherwise (``"detail"``: most tables leave them as they are)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,18 @@ from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
 
+#: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
+#: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
+#: activation moves or fires every ship again).
+SHIP_ACTIVATION_LIMIT = "ship_activation_limit"
+PER_TURN = "per_turn"
+PER_ACTIVATION = "per_activation"
+
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}"} for name in EXPANSIONS
+] + [
+    {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
+     "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
 ]
 
 

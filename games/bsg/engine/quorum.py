@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
+from games.bsg.engine import acted
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_skill
 from games.bsg.engine.dice import below, human_roll
@@ -171,6 +172,7 @@ def destroy_ships(ctx: Ctx, ship: str, count: int) -> None:
         if gone:
             where[ship] -= gone
             state["supply"][ship] += gone
+            acted.settle(state, area.id)
             count -= gone
             ctx.emit("raiders_destroyed", area=area.id, count=gone)
 

@@ -14,6 +14,11 @@ from games.engine.core import Command, Decision, Outcome, Result, Rng, Rules, Zo
 
 class BsgRules(Rules):
     slug = "bsg"
+    #: 2: the table option ``ship_activation_limit`` (R602, RULINGS A3) and the turn's record of the Cylon
+    #: ships activated (``state["acted"]``). No base card activates a ship twice in one turn, so play is
+    #: unchanged, but a version 1 table's replay now has another state (the option, the record): such tables
+    #: keep version 1 (``manage.py replay_tables`` reports them as differing).
+    engine_version = 2
     min_players = 3
     max_players = 6
     usual_players = 5

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from games.bsg.engine import acted
 from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
@@ -31,6 +32,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         "jump": 0, "distance": 0, "destinations": [], "sleeper_done": False, "objective_reached": False,
         "reserves": {"viper": board.setup_reserves["viper"], "raptor": board.setup_reserves["raptor"]},  # R102
         "damaged_vipers": 0, "vipers_lost": 0, "activation": None, "damage": [], "boarding": [],
+        "acted": acted.empty(),  # the Cylon ships activated in this turn (acted.py, R602)
         "supply": {k: board.components[k] for k in ("raider", "heavy_raider", "basestar")},
         "space": {a.id: empty_area() for a in board.space_areas},
         "decks": {}, "crisis": None, "check": None, "prompt": None, "discards": [], "forced": {},

@@ -11,6 +11,7 @@ Layout:
 - ``check``: the open skill check (``checks.py``), ``prompt``: an open choice for one seat
   (``{"kind", "seat", ...}``), ``discards``: seats over the hand limit at the end of a turn (R008).
 - ``space``: per space area, the ships in it; ``reserves``: vipers and raptors off the board.
+- ``acted``: the Cylon ships activated in this turn, for the table's ``ship_activation_limit`` (``acted.py``).
 """
 
 from __future__ import annotations

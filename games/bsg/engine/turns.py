@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
+from games.bsg.engine import acted, characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -442,18 +442,25 @@ def _launch(ctx: Ctx, ship: str, per_basestar: int) -> None:
 
 
 def _basestars_attack(ctx: Ctx) -> None:
-    """R607: each basestar whose weapons work attacks Galactica (the attack table, R161)."""
+    """R607: each basestar whose weapons work attacks Galactica (the attack table, R161); with the table's
+    limit, not one activated earlier in the turn (RULINGS A3)."""
+    state = ctx.state
     row = CONTENT.board.attack("basestar", "galactica")
-    for area, where in ctx.state["space"].items():
-        for basestar in where["basestar"]:
-            if ctx.state["phase"] != "turn" or _has(basestar, "weapons_disabled"):
-                continue
-            roll = ctx.rng.die(CONTENT.board.die_faces)
-            hit = roll in row.damaged
-            ctx.emit("attack_rolled", attacker="basestar", target="galactica", area=area, roll=roll,
-                     result="damaged" if hit else "missed")
-            if hit:
-                damage_galactica(ctx, 1)
+    every = [(area, b) for area, where in state["space"].items() for b in where["basestar"]]
+    due = [(area, b) for area, b in every if acted.basestar_due(state, b)]
+    cylons.skipped_before(ctx, len(every) - len(due))
+    for area, basestar in due:
+        if state["phase"] != "turn":
+            break
+        acted.mark_basestar(state, basestar)
+        if _has(basestar, "weapons_disabled"):
+            continue
+        roll = ctx.rng.die(CONTENT.board.die_faces)
+        hit = roll in row.damaged
+        ctx.emit("attack_rolled", attacker="basestar", target="galactica", area=area, roll=roll,
+                 result="damaged" if hit else "missed")
+        if hit:
+            damage_galactica(ctx, 1)
 
 
 def activate_cylons(ctx: Ctx, seat: int) -> None:
@@ -483,8 +490,9 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
         icon = icons.pop(0)
         if icon == "raiders" and any(w["raider"] for w in state["space"].values()):
             ctx.emit("cylon_icon_activated", icon=icon)  # R602, R604: area by area, in the active player's order
-            cylons.start_raiders(ctx, icons)
-            return
+            if cylons.start_raiders(ctx, icons):
+                return
+            continue  # every raider in play was activated earlier in the turn (RULINGS A3)
         icon_effect(ctx, icon)
     go_to(ctx, "jump")
 
@@ -532,6 +540,7 @@ def jump(ctx: Ctx, then: str) -> None:
             state["supply"][ship] += where[ship]
         state["supply"]["basestar"] += len(where["basestar"])
         state["space"][area] = empty_area()
+    acted.forget(state)
     ctx.rng.shuffle(state["decks"]["civilians"])
     for p in state["players"]:
         if p["viper"] is not None:
@@ -709,6 +718,7 @@ def finish_turn(ctx: Ctx) -> None:
         end_game(ctx, "cylons", "resource_exhausted")
         return
     state["players"][state["current"]]["turns"] += 1
+    acted.forget(state)  # R602: once in a given player's turn
     state["current"] = left_of(state, state["current"])
     state["turn_no"] += 1
     state["step"] = "receive"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bsg.engine import acted
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.bsg.engine.traits import attack_bonus, repair_bonus
@@ -60,6 +61,7 @@ def attack_ship(ctx: Ctx, attacker: str, area: str, target: str, seat: int | Non
     if result == "destroyed" and basestar is None:
         where[kind] -= 1
         state["supply"][kind] += 1
+        acted.settle(state, area)
     elif result in ("damaged", "destroyed") and basestar is not None:
         damage_basestar(ctx, area, basestar, 1)
     return result
@@ -126,6 +128,7 @@ def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
     if raiders:
         state["space"][area]["raider"] -= raiders
         state["supply"]["raider"] += raiders
+        acted.settle(state, area)
         ctx.emit("raiders_destroyed", area=area, count=raiders)
 
 

@@ -45,7 +45,8 @@ class Rules:
         """The table options, each ``{"name", "type": "bool"|"choice"|"int", "default", "choices"?, "label"}``.
 
         An ``int`` option has ``"min"`` and ``"max"`` (inclusive) and may default to None ("left empty": the
-        engine decides, e.g. by the player count); its ``"help"`` (optional) is a text id shown under the field.
+        engine decides, e.g. by the player count). Any option may have a ``"help"``: a text id shown under
+        the field.
 
         Two optional keys tell the site's form how to show an option: ``"players"`` lists the player
         counts it applies to (absent: every count), and ``"detail": True`` marks a ruling most players

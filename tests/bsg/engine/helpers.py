@@ -3,7 +3,7 @@ kind, and positions built by editing a state (the scenario builder of issue 16, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
@@ -14,9 +14,9 @@ from games.engine.core import Command, Event, Rng
 State = dict[str, Any]
 
 
-def new_game(players: int, seed: int = 1) -> State:
-    """A new game at the character choice (R104)."""
-    opts = RULES.validate_options(players, {})
+def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = None) -> State:
+    """A new game at the character choice (R104), with the table's options (the defaults unless given)."""
+    opts = RULES.validate_options(players, options or {})
     state: State = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
     return state
 
@@ -40,10 +40,12 @@ def choose_all(state: State, characters: Sequence[str], area: str = "lower_fore"
     return state
 
 
-def start_game(players: int, characters: Sequence[str], seed: int = 1) -> State:
+def start_game(
+    players: int, characters: Sequence[str], seed: int = 1, options: Mapping[str, Any] | None = None
+) -> State:
     """A game at the first player's Receive Skills step: characters chosen in order, every other player
     drawing 3 cards of his first skill type (R108)."""
-    state = choose_all(new_game(players, seed), characters)
+    state = choose_all(new_game(players, seed, options), characters)
     for p in state["players"]:
         if not p["started"]:
             own = CONTENT.characters[p["character"]].skill_types

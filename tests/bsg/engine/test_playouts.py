@@ -99,6 +99,9 @@ class Invariants:
         for ship in ("raider", "heavy_raider"):
             assert state["supply"][ship] + sum(w[ship] for w in space) == comps[ship]
         assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) == comps["basestar"]
+        # the turn's record of activated ships names only ships on the board (RULINGS A3)
+        for ship, record in state["acted"].items():
+            assert all(0 < n <= state["space"][area][ship] for area, n in record.items()), (ship, record)
         assert len(state["boarding"]) <= comps["centurion"]
         assert all(0 <= c <= CONTENT.board.boarding_win_at for c in state["boarding"])
         pilots = sum(1 for p in state["players"] if p["viper"] is not None)

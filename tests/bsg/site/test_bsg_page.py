@@ -125,12 +125,14 @@ def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
         "5",
         "6",
     ]
-    for name in ("pegasus", "exodus", "daybreak"):
+    for name in ("pegasus", "exodus", "daybreak", "ship_activation_limit"):
         assert f'name="opt_{name}"' in body
     response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "3"})
     table = Table.objects.get()
     assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
-    assert table.options == {"pegasus": False, "exodus": False, "daybreak": False}
+    assert table.options == {
+        "pegasus": False, "exodus": False, "daybreak": False, "ship_activation_limit": "per_turn"
+    }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby
     row = lobby.split(f'id="lobby-table-{table.pk}"')[1].split("</li>")[0].split("</tr>")[0]
@@ -430,3 +432,24 @@ def test_the_status_line_leads_the_acting_seat_to_its_decision_below_the_board(c
             assert 'id="frag-decision"' in html and 'name="kind"' in html.split('id="frag-decision"', 1)[1]
         else:
             assert 'href="#frag-decision"' not in status
+
+
+@pytest.mark.rules("bsg:R602")
+def test_the_ship_activation_limit_is_a_rulebook_detail_of_the_form_in_italian(alice):
+    """RULINGS A3: folded away with the rulebook details, in the player's language, with its help; a table
+    made with the other reading keeps it."""
+    alice.language = "it"
+    alice.save()
+    client = logged_in_clients([alice])[0]
+    body = client.get(reverse("table_create") + "?game=bsg").content.decode()
+    details = body.split('class="options-more options-details"')[1].split("</details>")[0]
+    assert 'name="opt_ship_activation_limit"' in details
+    assert "Quante volte si può attivare ogni nave cylon" in details
+    assert "Il regolamento consente a ogni nave cylon una sola attivazione" in details
+    assert '<option value="per_turn" selected>Una volta nel turno di ogni giocatore' in details
+    response = client.post(
+        reverse("table_create"),
+        {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_ship_activation_limit": "per_activation"},
+    )
+    assert response.status_code == 302
+    assert Table.objects.get().options["ship_activation_limit"] == "per_activation"
