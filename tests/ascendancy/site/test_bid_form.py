@@ -105,14 +105,14 @@ async def test_with_secret_bids_the_form_behaves_the_same(path, alice, bob, char
 
 HOSTILE = [
     ({"arg_bribe": "1"}, "The “bid” command does not take “bribe”; reload the page and try again."),
-    ({"production": "two"}, "Missing or bad value for bid."),
-    ({"production": "-1"}, "Missing or bad value for bid."),
-    ({"production": "1.5"}, "Missing or bad value for bid."),
-    ({"production": ""}, "Missing or bad value for bid."),
-    ({"production": "1e2"}, "Missing or bad value for bid."),
-    ({"production": "٣"}, "Missing or bad value for bid."),  # a digit, but not ASCII
+    ({"production": "two"}, "Missing or bad value for bid. (rule ascendancy:R4)"),
+    ({"production": "-1"}, "Missing or bad value for bid. (rule ascendancy:R4)"),
+    ({"production": "1.5"}, "Missing or bad value for bid. (rule ascendancy:R4)"),
+    ({"production": ""}, "Missing or bad value for bid. (rule ascendancy:R4)"),
+    ({"production": "1e2"}, "Missing or bad value for bid. (rule ascendancy:R4)"),
+    ({"production": "٣"}, "Missing or bad value for bid. (rule ascendancy:R4)"),  # a digit, but not ASCII
     ({"production": "4"}, "You cannot pay for that. (rule ascendancy:R4)"),  # more than one has
-    ({"culture": "9" * 40}, "Missing or bad value for bid."),  # too long to be a number at all
+    ({"culture": "9" * 40}, "Missing or bad value for bid. (rule ascendancy:R4)"),  # too long to be a number at all
     ({"culture": "9" * 18}, "You cannot pay for that. (rule ascendancy:R4)"),
 ]
 
@@ -137,7 +137,7 @@ async def test_a_true_sent_as_json_is_not_a_number_of_tokens(alice, bob, charlie
     del data["arg_production"]
     data["args"] = '{"production": true}'
     answer = await page.send(data)
-    assert not answer.applied and answer.message == "Missing or bad value for bid."
+    assert not answer.applied and answer.message == "Missing or bad value for bid. (rule ascendancy:R4)"
     assert await _logged(table) == []
 
 
