@@ -48,6 +48,9 @@ def test_moves_go_over_the_socket_and_as_posts_when_it_is_cut(browser_site, new_
     alice.locator("#frag-decision button[data-kind=bid]").first.wait_for(timeout=LIVE_TIMEOUT)
     _click(alice, "#frag-decision button[data-kind=bid]")
     alice.locator("#frag-decision button[data-kind=advance]").first.wait_for(timeout=LIVE_TIMEOUT)
+    # The socket is open when the move is made (on a busy machine it may have been reconnecting after the
+    # worker's push: a move made then is rightly posted, which is not what this step checks).
+    alice.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=LIVE_TIMEOUT)
     _click(alice, "#frag-decision button[data-kind=advance]")
     assert alice.evaluate("window.__wsMoves") == 2
     assert posts == []
