@@ -29,7 +29,7 @@ def run(game: str, players: int, moves: int, skip: int) -> tuple[list[float], li
     from render import SeededGame
 
     from games.rendering import render_view, shown_of, with_language
-    from games.selectors import loaded_state, table_with_seats, viewer_at
+    from games.selectors import table_with_seats, viewer_at
 
     seeded = SeededGame(game, {}, players, 7)
     renders: list[float] = []
@@ -43,7 +43,7 @@ def run(game: str, players: int, moves: int, skip: int) -> tuple[list[float], li
             start = time.thread_time()
             shown_of(with_language("en", render_view, viewer, oob=True, store=False, lookup=False))
             renders.append((time.thread_time() - start) * 1000)
-            view = seeded.rules.view(loaded_state(table, seeded.rules), viewer.position)
+            view = seeded.rules.view(seeded.rules.load(table.state), viewer.position)
             start = time.thread_time()
             json.dumps(view)
             baseline.append((time.thread_time() - start) * 1000)
