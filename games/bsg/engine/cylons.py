@@ -122,14 +122,20 @@ def activate_area(ctx: Ctx, area: str) -> None:
             ctx.emit("raider_moved", area=area, to=step)
             continue
         acted.mark(state, "raider", area)
-        row = CONTENT.board.attack("raider", "galactica")
-        roll = ctx.rng.die(CONTENT.board.die_faces)
-        hit = roll in row.damaged
-        ctx.emit("attack_rolled", attacker="raider", target="galactica", area=area, roll=roll,
-                 result="damaged" if hit else "missed")
-        if hit:
-            damage_galactica(ctx, 1)
+        attack_galactica(ctx, "raider", area)
     next_key(state)
+
+
+def attack_galactica(ctx: Ctx, attacker: str, area: str) -> None:
+    """One ``attacker`` (a raider, a basestar) in ``area`` attacks Galactica: a die on the attack table
+    (R161), logged; a hit damages her."""
+    row = CONTENT.board.attack(attacker, "galactica")
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    hit = roll in row.damaged
+    ctx.emit("attack_rolled", attacker=attacker, target="galactica", area=area, roll=roll,
+             result="damaged" if hit else "missed")
+    if hit:
+        damage_galactica(ctx, 1)
 
 
 def _toward_launch(area: str) -> str | None:

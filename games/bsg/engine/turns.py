@@ -16,7 +16,6 @@ from games.bsg.engine.effects import (
     apply_effect,
     apply_effects,
     change_resources,
-    damage_galactica,
     effect_at,
     move_jump_track,
     roll_raptor,
@@ -445,7 +444,6 @@ def _basestars_attack(ctx: Ctx) -> None:
     """R607: each basestar whose weapons work attacks Galactica (the attack table, R161); with the table's
     limit, not one activated earlier in the turn (RULINGS A3)."""
     state = ctx.state
-    row = CONTENT.board.attack("basestar", "galactica")
     every = [(area, b) for area, where in state["space"].items() for b in where["basestar"]]
     due = [(area, b) for area, b in every if acted.basestar_due(state, b)]
     cylons.skipped_before(ctx, len(every) - len(due))
@@ -455,12 +453,7 @@ def _basestars_attack(ctx: Ctx) -> None:
         acted.mark_basestar(state, basestar)
         if _has(basestar, "weapons_disabled"):
             continue
-        roll = ctx.rng.die(CONTENT.board.die_faces)
-        hit = roll in row.damaged
-        ctx.emit("attack_rolled", attacker="basestar", target="galactica", area=area, roll=roll,
-                 result="damaged" if hit else "missed")
-        if hit:
-            damage_galactica(ctx, 1)
+        cylons.attack_galactica(ctx, "basestar", area)
 
 
 def activate_cylons(ctx: Ctx, seat: int) -> None:
