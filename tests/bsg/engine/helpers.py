@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
+from games.bsg.engine.setup import empty_area
 from games.bsg.engine.state import CONTENT
 from games.bsg.engine.turns import receive_choices
 from games.engine.core import Command, Event, Rng
@@ -104,4 +105,31 @@ def play(state: State, seat: int, *kinds: str) -> State:
         while kind == "activate_cylons" and state["activation"] is not None:
             area = RULES.legal_commands(state, state["current"])[0].args["area"]
             state = act(state, state["current"], "activate_area", area=area)
+    return state
+
+
+def place_only(state: State, **areas: dict[str, int]) -> State:
+    """Every ship off the board (back to the supply, the Reserves and the civilian deck), then the given ones
+    placed by area: ``raider``, ``heavy_raider`` and ``basestar`` from the supply, ``viper`` from the
+    Reserves, ``civilian`` from the top of the civilian deck."""
+    for area in state["space"]:
+        where = state["space"][area]
+        for kind in ("raider", "heavy_raider"):
+            state["supply"][kind] += where[kind]
+        state["supply"]["basestar"] += len(where["basestar"])
+        state["reserves"]["viper"] += where["viper"]
+        state["decks"]["civilians"] += where["civilian"]
+        state["space"][area] = empty_area()
+    for area, ships in areas.items():
+        where = state["space"][area]
+        for kind in ("raider", "heavy_raider"):
+            where[kind] = ships.get(kind, 0)
+            state["supply"][kind] -= where[kind]
+        where["viper"] = ships.get("viper", 0)
+        state["reserves"]["viper"] -= where["viper"]
+        for _ in range(ships.get("basestar", 0)):
+            where["basestar"].append({"damage": []})
+            state["supply"]["basestar"] -= 1
+        for _ in range(ships.get("civilian", 0)):
+            where["civilian"].append(state["decks"]["civilians"].pop())
     return state

@@ -13,33 +13,9 @@ import pytest
 from games.bsg.engine.messages import CHOICES, OPTIONS
 from games.bsg.engine.options import PER_ACTIVATION, PER_TURN, SHIP_ACTIVATION_LIMIT
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area
 from games.engine.core import Event, IllegalCommand
-from tests.bsg.engine.helpers import BASE_5, State, act, act_events, play, start_game, to_step
+from tests.bsg.engine.helpers import BASE_5, State, act, act_events, place_only, play, start_game, to_step
 from tests.bsg.engine.test_revealed import cylon_at, give_super_crisis
-
-
-def clear(state: State, **areas: dict[str, int]) -> State:
-    """Every ship off the board, then the given ships placed (raiders, heavy raiders, basestars, civilians)."""
-    for area in state["space"]:
-        where = state["space"][area]
-        for kind in ("raider", "heavy_raider"):
-            state["supply"][kind] += where[kind]
-        state["supply"]["basestar"] += len(where["basestar"])
-        state["reserves"]["viper"] += where["viper"]
-        state["decks"]["civilians"] += where["civilian"]
-        state["space"][area] = empty_area()
-    for area, ships in areas.items():
-        where = state["space"][area]
-        for kind in ("raider", "heavy_raider"):
-            where[kind] = ships.get(kind, 0)
-            state["supply"][kind] -= where[kind]
-        for _ in range(ships.get("basestar", 0)):
-            where["basestar"].append({"damage": []})
-            state["supply"]["basestar"] -= 1
-        for _ in range(ships.get("civilian", 0)):
-            where["civilian"].append(state["decks"]["civilians"].pop())
-    return state
 
 
 def at_activation(limit: str, card: str = "water_sabotaged", **areas: dict[str, int]) -> State:
@@ -55,7 +31,7 @@ def at_activation(limit: str, card: str = "water_sabotaged", **areas: dict[str, 
         deck = state["decks"]["crisis"]
         deck[deck.index(card)] = state["crisis"]
         state["crisis"] = card
-    return clear(state, **areas)
+    return place_only(state, **areas)
 
 
 def again(state: State) -> State:
@@ -187,7 +163,7 @@ def test_fleet_mobilization_a_basestar_that_fired_earlier_still_launches() -> No
     state = cylon_at("caprica")
     seat = state["current"]
     give_super_crisis(state, seat, "fleet_mobilization")
-    state = clear(state, fore={"basestar": 1})
+    state = place_only(state, fore={"basestar": 1})
     state["space"]["fore"]["basestar"][0]["acted"] = True  # as if activated earlier in this turn
     state, events = act_events(state, seat, "activate_cylon_location", option=0, card="fleet_mobilization")
     assert _basestar_attacks(events) == 0 and skipped(events) == [1]

@@ -7,12 +7,11 @@ import pytest
 
 from games.bsg.engine.rules import RULES
 from games.engine.core import IllegalCommand
-from tests.bsg.engine.helpers import BASE_5, State, act, act_events, start_game, to_step
-from tests.bsg.engine.test_vipers import clear_space
+from tests.bsg.engine.helpers import BASE_5, State, act, act_events, place_only, start_game, to_step
 
 
 def at_communications() -> State:
-    state = clear_space(to_step(start_game(5, BASE_5), "action"))
+    state = place_only(to_step(start_game(5, BASE_5), "action"))
     state["players"][state["current"]]["location"] = "communications"
     return state
 

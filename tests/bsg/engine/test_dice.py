@@ -8,12 +8,11 @@ import pytest
 
 from games.bsg.engine.rules import RULES
 from games.engine.core import Command, IllegalCommand, Rng
-from tests.bsg.engine.helpers import BASE_5, State, act, skill_card, start_game, to_step
-from tests.bsg.engine.test_vipers import clear_space
+from tests.bsg.engine.helpers import BASE_5, State, act, place_only, skill_card, start_game, to_step
 
 
 def at_weapons_control() -> State:
-    state = clear_space(to_step(start_game(5, BASE_5), "action"), fore={"raider": 1})
+    state = place_only(to_step(start_game(5, BASE_5), "action"), fore={"raider": 1})
     state["players"][state["current"]]["location"] = "weapons_control"
     return state
 
@@ -60,7 +59,7 @@ def test_no_die_card_is_readied_from_the_brig() -> None:
 
 @pytest.mark.rules("bsg:R221", "bsg:R604")
 def test_evasive_maneuvers_rerolls_a_raider_hit_on_a_viper() -> None:
-    state = clear_space(to_step(start_game(5, BASE_5), "crisis"), fore={"raider": 1, "viper": 1})
+    state = place_only(to_step(start_game(5, BASE_5), "crisis"), fore={"raider": 1, "viper": 1})
     state["decks"]["crisis"].append("water_sabotaged")
     state = act(state, state["current"], "draw_crisis")
     other = (state["current"] + 1) % 5
@@ -85,7 +84,7 @@ def test_evasive_maneuvers_rerolls_a_raider_hit_on_a_viper() -> None:
 @pytest.mark.rules("bsg:R221", "bsg:R610")
 def test_zarek_has_this_turns_next_failing_human_roll_rolled_again_once() -> None:
     zarek = ["tom_zarek", "william_adama", "kara_thrace", "laura_roslin", "galen_tyrol"]
-    state = clear_space(to_step(start_game(5, zarek), "action"), fore={"raider": 2})
+    state = place_only(to_step(start_game(5, zarek), "action"), fore={"raider": 2})
     state["players"][state["current"]]["location"] = "weapons_control"
     seat = state["current"]
     assert state["players"][seat]["character"] == "tom_zarek"

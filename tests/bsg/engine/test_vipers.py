@@ -10,38 +10,16 @@ from typing import Any
 import pytest
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area
 from games.engine.core import Command, Event, IllegalCommand, Rng
-from tests.bsg.engine.helpers import BASE_5, State, act, start_game, to_step
+from tests.bsg.engine.helpers import BASE_5, State, act, place_only, start_game, to_step
 
 APOLLO_5 = ["lee_adama", "william_adama", "laura_roslin", "gaius_baltar", "saul_tigh"]
 
 
-def clear_space(state: State, **areas: dict[str, int]) -> State:
-    """Every ship off the board, then the given ships placed (vipers from the Reserves)."""
-    for area in state["space"]:
-        where = state["space"][area]
-        state["supply"]["raider"] += where["raider"]
-        state["supply"]["heavy_raider"] += where["heavy_raider"]
-        state["supply"]["basestar"] += len(where["basestar"])
-        state["reserves"]["viper"] += where["viper"]
-        state["decks"]["civilians"] += where["civilian"]
-        state["space"][area] = empty_area()
-    for area, ships in areas.items():
-        where = state["space"][area]
-        for kind in ("raider", "heavy_raider"):
-            where[kind] = ships.get(kind, 0)
-            state["supply"][kind] -= where[kind]
-        where["viper"] = ships.get("viper", 0)
-        state["reserves"]["viper"] -= where["viper"]
-        for _ in range(ships.get("basestar", 0)):
-            where["basestar"].append({"damage": []})
-            state["supply"]["basestar"] -= 1
-    return state
 
 
 def at_action(characters: list[str], location: str | None = None, **areas: dict[str, int]) -> State:
-    state = clear_space(to_step(start_game(5, characters), "action"), **areas)
+    state = place_only(to_step(start_game(5, characters), "action"), **areas)
     if location is not None:
         state["players"][state["current"]]["location"] = location
     return state
