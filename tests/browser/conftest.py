@@ -25,11 +25,18 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
+def _live_site(tmp_path_factory, folder: str):  # type: ignore[no-untyped-def]
+    """A live site (Daphne, a Celery worker, its own database) in a new temporary ``folder``, stopped after."""
+    site = LiveSite.create(tmp_path_factory.mktemp(folder))
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
 @pytest.fixture(scope="session")
 def browser_site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    site = LiveSite.create(tmp_path_factory.mktemp("browser"))
-    yield site
-    site.stop()
+    yield from _live_site(tmp_path_factory, "browser")
 
 
 @pytest.fixture(scope="session")
@@ -104,17 +111,13 @@ def new_player(browser, browser_site):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def asc_site(tmp_path_factory):  # type: ignore[no-untyped-def]
     """A live site of the module's own for the Ascendancy browser tests."""
-    site = LiveSite.create(tmp_path_factory.mktemp("asc-browser"))
-    yield site
-    site.stop()
+    yield from _live_site(tmp_path_factory, "asc-browser")
 
 
 @pytest.fixture(scope="module")
 def bsg_site(tmp_path_factory):  # type: ignore[no-untyped-def]
     """A live site of the module's own for the Battlestar Galactica browser tests."""
-    site = LiveSite.create(tmp_path_factory.mktemp("bsg-browser"))
-    yield site
-    site.stop()
+    yield from _live_site(tmp_path_factory, "bsg-browser")
 
 
 @pytest.fixture
