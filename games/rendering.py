@@ -223,13 +223,18 @@ def board_html(ctx: dict[str, Any]) -> tuple[str, str]:
 
     A board is its game's outline around its parts, and the outline depends only on the viewer's
     position, the language, ``oob`` and the parts' ids in order (``Presenter.board_parts``' contract):
-    it is drawn once per those, with each part's mark in its place (``games.parts.marking_parts``), and
+    it is drawn once per those (and per table), with each part's mark in its place (``games.parts.marking_parts``), and
     kept. Each render then puts the parts' HTML in the marks' places, and the board's digest is the
     outline's and the parts' digests': the 40 KB board is neither drawn nor hashed again per seat.
     """
     board_parts = ctx["parts"]
     language = translation.get_language() or ""
-    key = (ctx["game_template"], ctx["position"], bool(ctx.get("oob")), language, tuple(p.id for p in board_parts))
+    # The table too: an outline holds no data by contract, but one that broke it must not show one table's
+    # data at another.
+    key = (
+        ctx["table"].pk, ctx["game_template"], ctx["position"], bool(ctx.get("oob")), language,
+        tuple(p.id for p in board_parts),
+    )
     kept = _OUTLINES.get(key) if OUTLINES_KEPT else None
     if kept is None:
         with marking_parts():
