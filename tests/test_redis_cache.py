@@ -50,3 +50,18 @@ def test_every_request_context_and_thread_uses_one_pool():
 def test_djangos_own_backend_makes_a_pool_per_context_which_is_why_ours_exists():
     first, second = _pool_in_a_new_context("plain"), _pool_in_a_new_context("plain")
     assert first is not second
+
+
+@override_settings(CACHES=SHARED)
+def test_every_context_and_thread_uses_one_client_of_that_pool():
+    """Building a redis-py client costs more than the command it sends: one per pool, thread-safe."""
+
+    def client_in_a_new_context() -> object:
+        return contextvars.Context().run(lambda: caches["shared"]._cache.get_client(write=True))
+
+    clients = [client_in_a_new_context() for _ in range(2)]
+    thread = threading.Thread(target=lambda: clients.append(client_in_a_new_context()))
+    thread.start()
+    thread.join()
+    assert all(c is clients[0] for c in clients)
+    assert clients[0].connection_pool is _pool_in_a_new_context("shared")
