@@ -113,12 +113,18 @@ def user_read_with_session(user_id: Any) -> Any:
 
 
 @contextmanager
-def _session_in_use(request: HttpRequest) -> Iterator[None]:
-    token = _current_session.set(getattr(request, "session", None))
+def session_in_use(session: Any) -> Iterator[None]:
+    """While in it, the authentication backend's ``get_user`` may take the user ``session``'s row brought
+    (``user_read_with_session``): a request's session, or a websocket's that re-checks its own."""
+    token = _current_session.set(session)
     try:
         yield
     finally:
         _current_session.reset(token)
+
+
+def _session_in_use(request: HttpRequest) -> Any:
+    return session_in_use(getattr(request, "session", None))
 
 
 def _get_user(request: HttpRequest) -> Any:

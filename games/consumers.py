@@ -649,6 +649,8 @@ def _session_user_id(session_key: str | None) -> int | None:
     from django.core.exceptions import ValidationError
     from django.utils.crypto import constant_time_compare
 
+    from accounts.sessions import session_in_use
+
     if not session_key:
         return None
     session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
@@ -659,7 +661,8 @@ def _session_user_id(session_key: str | None) -> int | None:
         return None
     if backend_path not in settings.AUTHENTICATION_BACKENDS:
         return None
-    user = load_backend(backend_path).get_user(user_id)
+    with session_in_use(session):  # the user read with the session's row: no second query
+        user = load_backend(backend_path).get_user(user_id)
     if user is None:
         return None
     session_hash = session.get(HASH_SESSION_KEY) or ""

@@ -491,3 +491,25 @@ async def test_a_heartbeat_sent_before_the_page_had_the_last_messages_is_not_new
     resent = await receive_until(comm, lambda got: 'id="frag-status"' in got)
     assert f'data-version="{table.version + 1}"' in resent
     await comm.disconnect()
+
+
+async def test_a_sockets_session_check_reads_the_session_with_its_user_in_one_query(alice, bob):
+    """Every command on a socket re-checks its session (``consumers._session_user_id``): the session's row
+    brings its user along (``accounts.sessions``), as for a request, and a banned user is still refused."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.models import User
+    from games.consumers import _session_user_id
+
+    client = await sync_to_async(_signed_in_client)(alice)
+    key = client.cookies["sessionid"].value
+
+    def check() -> tuple[int | None, int]:
+        with CaptureQueriesContext(connection) as queries:
+            found = _session_user_id(key)
+        return found, len(queries)
+
+    assert await sync_to_async(check)() == (alice.pk, 1)
+    await sync_to_async(lambda: User.objects.filter(pk=alice.pk).update(is_active=False))()
+    assert await sync_to_async(check)() == (None, 1)
