@@ -424,6 +424,12 @@ def undo_target(*, table: Table, seat: int) -> Command | None:
     return last if last is not None and last.seat == seat and last.undoable else None
 
 
+def note_last_command(table: Table, command: Command) -> None:
+    """``command`` (neither an undo nor undone) was just logged as ``table``'s version: ``undo_target`` of
+    this table object at this version needs no read (the mover's answer renders from it)."""
+    table._last_undoable_candidate = (table.version, command)  # type: ignore[attr-defined]
+
+
 def decision_idempotency_key(table: Table, seat: Seat | None) -> uuid.UUID:
     """The key a page's forms send for this seat's open decision.
 

@@ -33,7 +33,7 @@ from games.engine.core import Command as EngineCommand
 from games.engine.core import Event as EngineEvent
 from games.engine.core.replay import RESIGN_KIND, UNDO_KIND
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
-from games.selectors import SEATS_WITH_USERS, keep_loaded_state, undo_target
+from games.selectors import SEATS_WITH_USERS, keep_loaded_state, note_last_command, undo_target
 
 log = logging.getLogger(__name__)
 
@@ -833,22 +833,19 @@ def _record_command(
     # or a version already logged (the row lock is not a real lock: SQLite without IMMEDIATE transactions)
     # fails it, and the whole move with it (``_Writes.send``: StaleDecision).
     writes.stale_version = table.version - 1
-    writes.insert(
-        Command,
-        [
-            Command(
-                table=table,
-                seq=table.version,
-                seat=seat,
-                user=user,
-                kind=kind,
-                args=dict(args),
-                idempotency_key=key,
-                undoable=undoable,
-            )
-        ],
-        conflict_means_stale=True,
+    command = Command(
+        table=table,
+        seq=table.version,
+        seat=seat,
+        user=user,
+        kind=kind,
+        args=dict(args),
+        idempotency_key=key,
+        undoable=undoable,
     )
+    writes.insert(Command, [command], conflict_means_stale=True)
+    if kind != UNDO_KIND:
+        note_last_command(table, command)
 
 
 class _Writes:
