@@ -1,0 +1,203 @@
+"""CPU per move of the whole websocket move path, in one process: the mover's command frame in, its answer
+and every other seat's frame out.
+
+On a scratch PostgreSQL database (``DATABASE_URL`` names the server), ``--tables`` seeded 4-player games
+of ``--game`` are set up (``queries.Game``), and every seat opens a ``channels.testing.WebsocketCommunicator``
+on ``games.consumers.TableConsumer`` with a signed-in session (so the socket re-checks it on each command,
+as on the site). The channel layer is the in-memory one and the fragments cache Redis (database 12 of
+``REDIS_URL``, as in production) when one answers.
+
+Each round, every table's deciding seat sends one random legal command over its own socket, as the page's
+form does with htmx's ``ws-send`` (kind, args, the decision's version and idempotency key), all tables at
+once; the round ends when every mover has its answer and every other seat its push. The CPU time of the
+whole process (the event loop and the thread pool) over the round, per move, is the move path's cost
+without Daphne's own framing and the real sockets (``bench/server.py`` measures those). A table whose
+next step is automatic takes it outside the measured time. Choosing the commands (a read of each table)
+is outside it too.
+
+Compare code versions by running this from two checkouts alternately; profile it with py-spy (every
+thread: ``py-spy record --format raw -o FILE -- .venv/bin/python bench/socket_move.py``).
+
+    .venv/bin/python bench/socket_move.py [--game kemble|tng|bsg|ascendancy] [--tables 10] [--rounds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import DEFAULT_REDIS_URL, ScratchDatabase, django_setup, machine, with_path  # noqa: E402
+
+OPTIONS = {"kemble": {}, "tng": {}, "bsg": {}, "ascendancy": {}}
+
+
+def _redis_url() -> str:
+    return with_path(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, "/12")
+
+
+def _use_redis_fragments() -> bool:
+    import redis
+    from django.conf import settings
+
+    url = _redis_url()
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        return False
+    for name in ("default", "fragments"):
+        settings.CACHES[name] = {
+            "BACKEND": "config.redis_cache.SharedPoolRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": f"bench-socket-{name}-{os.getpid()}",
+        }
+    return True
+
+
+async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
+    from asgiref.sync import sync_to_async
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+    from django.test import Client
+    from django.urls import path
+    from queries import Game
+
+    from games import services
+    from games.consumers import TableConsumer
+    from games.models import Seat
+    from games.selectors import decision_idempotency_key
+
+    app = URLRouter([path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())])
+
+    def setup() -> tuple[list[Game], dict[int, Any]]:
+        from importlib import import_module
+
+        from django.conf import settings
+
+        store = import_module(settings.SESSION_ENGINE).SessionStore
+        games, sessions = [], {}
+        for i in range(args.tables):
+            game = Game(args.game, OPTIONS[args.game], 4, seed=2000 + i)
+            games.append(game)
+            for user in game.users:
+                client = Client()
+                client.force_login(user)
+                sessions[user.pk] = store(client.cookies[settings.SESSION_COOKIE_NAME].value)
+        return games, sessions
+
+    games, sessions = await sync_to_async(setup)()
+    comms: dict[tuple[int, int], Any] = {}
+    for game in games:
+        for position, user in enumerate(game.users):
+            comm = WebsocketCommunicator(app, f"/ws/tables/{game.table_id}/")
+            comm.scope["user"] = user
+            comm.scope["session"] = sessions[user.pk]
+            connected, _ = await comm.connect(timeout=60)
+            assert connected
+            comms[(game.table_id, position)] = comm
+    await _settle(list(comms.values()))
+
+    def choose() -> list[tuple[Game, int, dict[str, str]]]:
+        """Each table's move this round: (game, mover, the frame its form sends); automatic steps taken."""
+        moves = []
+        for game in games:
+            while True:
+                choice = game.next_choice()
+                if choice is None:
+                    break
+                table, state, seat = choice
+                if seat is None:
+                    services.automatic_step_apply(table_id=table.pk, expected_version=table.version)
+                    continue
+                command = game.rng.choice(list(game.rules.legal_commands(state, seat)))
+                row = Seat.objects.get(table_id=table.pk, position=seat)
+                frame = {
+                    "kind": command.kind,
+                    "args": json.dumps(dict(command.args), sort_keys=True, separators=(",", ":")),
+                    "version": str(row.decision_since),
+                    "idempotency_key": str(decision_idempotency_key(table, row)),
+                    "HEADERS": {"HX-Request": "true"},
+                }
+                moves.append((game, seat, frame))
+                break
+        return moves
+
+    cpu: list[float] = []
+    sizes: list[int] = []
+    for _round in range(args.rounds):
+        moves = await sync_to_async(choose)()
+        await _settle(list(comms.values()))  # the automatic steps' pushes, unmeasured
+        if not moves:
+            break
+        t0 = time.process_time()
+        waits = []
+        for game, mover, frame in moves:
+            await comms[(game.table_id, mover)].send_to(text_data=json.dumps(frame))
+        for game, _mover, _frame in moves:
+            for position in range(4):
+                waits.append(comms[(game.table_id, position)].receive_output(timeout=120))
+        outputs = await asyncio.gather(*waits)
+        spent = time.process_time() - t0
+        cpu.append(1000 * spent / len(moves))
+        sizes.extend(len(o.get("text", "")) for o in outputs)
+        await _settle(list(comms.values()))
+    for comm in comms.values():
+        await comm.disconnect()
+    return cpu, sizes
+
+
+async def _settle(comms: list[Any]) -> None:
+    """Until no socket has sent anything for a while (the late frames: badges, the automatic steps')."""
+    quiet = 0
+    while quiet < 3:
+        await asyncio.sleep(0.02)
+        drained = False
+        for comm in comms:
+            while not comm.output_queue.empty():
+                await comm.receive_output(timeout=60)
+                drained = True
+        quiet = 0 if drained else quiet + 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=60, help="rounds of one move per table")
+    parser.add_argument("--skip", type=int, default=5, help="rounds left out of the figures (warm caches)")
+    parser.add_argument("--game", choices=sorted(OPTIONS), default="kemble")
+    args = parser.parse_args()
+    print(f"bench/socket_move.py --game {args.game}  {machine()}")
+    with ScratchDatabase("hyperlane_bench_socket_move") as db:
+        django_setup(db.url, REDIS_URL=_redis_url(), HYPERLANE_MOVE_RATE_PER_MINUTE="1000000")
+        from django.core.management import call_command
+
+        redis_caches = _use_redis_fragments()
+        call_command("migrate", verbosity=0)
+        from django.core.cache import caches
+
+        caches["fragments"].clear()
+        print(f"  {args.tables} tables x 4 seats, {args.rounds} rounds; caches: {'Redis' if redis_caches else 'in-process'}")
+        cpu, sizes = asyncio.run(run(args))
+        if redis_caches:
+            caches["fragments"].clear()
+            caches["default"].clear()
+    measured = cpu[args.skip:]
+    if not measured:
+        print("no round measured")
+        return 1
+    print(f"  {len(measured)} rounds, CPU ms per move: p50 {statistics.median(measured):.2f}  "
+          f"mean {statistics.fmean(measured):.2f}  min {min(measured):.2f}")
+    print(f"  frames: {len(sizes)}, median {statistics.median(sizes):,.0f} B")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
