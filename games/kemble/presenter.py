@@ -991,6 +991,10 @@ class KemblePresenter(Presenter):
             for i, card in enumerate(row["cards"], start=1):
                 controls = {q["key"]: by_cell[q["key"]] for q in card["quadrants"] if q["key"] in by_cell}
                 mine = controls or any(q["in_line"] or (q["ship"] or {}).get("me") for q in card["quadrants"])
+                part_id = f"k-card-{row['row']}-{i}"
+                if not controls:  # the same card entry draws the same part, for every seat alike
+                    parts.append(_part_of_entry(part_id, "kemble/card.jinja", not mine, card, (), _card_data))
+                    continue
                 data = {
                     "c": {
                         "card": card,
@@ -1000,18 +1004,17 @@ class KemblePresenter(Presenter):
                         "cols": cols if controls else 0,
                     }
                 }
-                part_id = f"k-card-{row['row']}-{i}"
                 parts.append(_kept_part(part_id, "kemble/card.jinja", data, not mine, data["c"], "card"))
         parts.append(Part("k-legend", "kemble/legend.jinja", {"legend": _legend_in(get_language())}, public=True))
         # Each panel spans a few of the rows on the left (the boss, the column numbers, the rows, the legend).
         span = max(1, (len(rows) + 2 + bool(k["boss"])) // max(1, len(k["players"])))
         for p in k["players"]:
-            data = {"p": p, "name": names.get(str(p["seat"]), ""), "bidding": bool(k["bidding"]), "span": span}
             public = not (p["me"] or p["partner"] or p["powerups"] is not None)
+            around = (names.get(str(p["seat"]), ""), bool(k["bidding"]), span)
             if public:  # a kept entry (``_panel``)
-                parts.append(_kept_part(f"k-panel-{p['seat']}", "kemble/panel.jinja", data, True, data, "p"))
+                parts.append(_part_of_entry(f"k-panel-{p['seat']}", "kemble/panel.jinja", True, p, around, _panel_data))
             else:
-                parts.append(Part(f"k-panel-{p['seat']}", "kemble/panel.jinja", data))
+                parts.append(Part(f"k-panel-{p['seat']}", "kemble/panel.jinja", _panel_data(p, around)))
         if k["final"]:
             parts.append(Part("k-final", "kemble/final.jinja", {"rows": k["final"], "names": names}, public=True))
         market = {key: k[key] for key in ("achievements_up", "upgrade_piles", "decks")}
@@ -1499,6 +1502,48 @@ def _kept_part(
         _DIGESTS.clear()
     _DIGESTS[known] = (entries, digest)
     return _KeptPart(part_id, template, data, public, digest)
+
+
+def _card_data(card: dict[str, Any], _around: tuple[Any, ...]) -> dict[str, Any]:
+    """A space card's part data when it has no command on it (``board_parts``)."""
+    return {"c": {"card": card, "controls": {}, "forms": None, "my_row": None, "cols": 0}}
+
+
+def _panel_data(p: dict[str, Any], around: tuple[Any, ...]) -> dict[str, Any]:
+    """A player's panel's part data (``board_parts``): the panel entry, the name, bidding, span."""
+    name, bidding, span = around
+    return {"p": p, "name": name, "bidding": bidding, "span": span}
+
+
+def _part_of_entry(
+    part_id: str,
+    template: str,
+    public: bool,
+    entry: dict[str, Any],
+    around: tuple[Any, ...],
+    make: Callable[[dict[str, Any], tuple[Any, ...]], dict[str, Any]],
+) -> Part:
+    """The part ``make(entry, around)`` is the data of, made once per kept ``entry`` (by identity), part
+    id, template, public mark and ``around`` (the few plain values besides the entry), and shared: every
+    seat's board draws most cards and panels from the very same entries (``_card_entry``, ``_panel``),
+    so their parts are neither built nor digested again per seat. ``make`` is ``_card_data`` (the entry
+    at ``data["c"]["card"]``) or ``_panel_data`` (at ``data["p"]``)."""
+    key = (part_id, template, public, around, id(entry))
+    hit = _PARTS.get(key)
+    if hit is not None and hit[0] is entry:
+        return hit[1]
+    data = make(entry, around)
+    holder, name = (data["c"], "card") if make is _card_data else (data, "p")
+    part = _kept_part(part_id, template, data, public, holder, name)
+    if len(_PARTS) > 20_000:
+        _PARTS.clear()
+    _PARTS[key] = (entry, part)
+    return part
+
+
+#: Parts made from kept entries (``_part_of_entry``), by what they are made of: (the entry, kept alive so
+#: that no other object takes its id, the part).
+_PARTS: dict[tuple[Any, ...], tuple[Any, Part]] = {}
 
 
 #: The digests of kept parts (``_kept_part``) by their JSON text with the kept entries marked and those

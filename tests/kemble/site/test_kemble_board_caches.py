@@ -69,6 +69,7 @@ def _forget_everything() -> None:
     kemble._face.cache_clear()
     kemble._achievement.cache_clear()
     kemble._JSON.clear()
+    kemble._PARTS.clear()
     kemble._legend_in.cache_clear()
     parts._RENDERED.clear()
 
