@@ -141,6 +141,22 @@ def render_parts(parts: Iterable[Part]) -> SafeString:
     return mark_safe("".join(rendered_parts(parts)))
 
 
+#: Parts' out-of-band swaps (``out_of_band_part``) by (digest, language): a bounded, per-process memo.
+_OUT_OF_BAND: dict[tuple[str, str], str] = {}
+
+
+def out_of_band_part(part: Part, html: str, language: str) -> str:
+    """``out_of_band(html)`` of ``part``'s HTML in ``language``, made once per part digest and language: a
+    board's every part is one on each render, and most are the same as on the render before."""
+    key = (part.digest, language)
+    swap = _OUT_OF_BAND.get(key)
+    if swap is None:
+        if len(_OUT_OF_BAND) >= RENDERED_MAX:
+            _OUT_OF_BAND.clear()
+        swap = _OUT_OF_BAND[key] = out_of_band(html)
+    return swap
+
+
 _ROOT_TAG = re.compile(r"\s*<([A-Za-z][A-Za-z0-9-]*)")
 
 

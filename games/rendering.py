@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.safestring import SafeData, mark_safe
 
 from games.models import Event, Seat, Table
-from games.parts import digest_of, marking_parts, out_of_band, part_mark, rendered_parts
+from games.parts import digest_of, marking_parts, out_of_band_part, part_mark, rendered_parts
 from games.presenters import seat_names, zone_named
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
@@ -206,8 +206,11 @@ def with_parts_html(ctx: dict[str, Any], *, oob: bool) -> tuple[tuple[str, str, 
     ctx["has_parts"] = True
     ctx["parts_html"] = mark_safe("".join(htmls))
     ctx["parts_rendered"] = htmls
+    if not oob:
+        return tuple((p.id, p.digest, html) for p, html in zip(board_parts, htmls, strict=True))
+    language = translation.get_language() or ""
     return tuple(
-        (p.id, p.digest, out_of_band(html) if oob else html) for p, html in zip(board_parts, htmls, strict=True)
+        (p.id, p.digest, out_of_band_part(p, html, language)) for p, html in zip(board_parts, htmls, strict=True)
     )
 
 
