@@ -117,11 +117,12 @@ def answer_fragments(answer: Answer) -> dict[str, str]:
 def answer_view(answer: Answer, *, store: bool = True) -> View | None:
     """The view an answer carries (``answer_fragments``), with its board's parts; None if none.
     ``store``: keep it in the fragments cache for the mover's socket, which a POST's move reaches as a
-    group message (the socket's own answer needs no copy: its move's group message is not rendered)."""
+    group message (the socket's own answer needs no copy: its move's group message is not rendered).
+    Not looked up there: nobody keeps a seat's render of the version its own move has just made."""
     if answer.viewer is None or not (answer.applied or answer.status == 409):
         return None
     seats = answer.result.seats if answer.result is not None and answer.result.seats else None
-    return render_view(answer.viewer, oob=True, seats=seats, store=store)
+    return render_view(answer.viewer, oob=True, seats=seats, store=store, lookup=not answer.applied)
 
 
 def answer_html(answer: Answer, fragments: Mapping[str, str], *, slot: str = "") -> str:
