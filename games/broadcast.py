@@ -8,6 +8,7 @@ the one ASGI process; other processes (the Celery worker) reach it through a sig
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -16,7 +17,8 @@ import re
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -93,6 +95,33 @@ def relayed_message(payload: object) -> tuple[str, dict[str, object]] | None:
     return group, message
 
 
+#: The group messages held in a websocket's thread hop (``sending_from``), with the layer to send them on.
+_HELD: ContextVar[list[tuple[object, str, dict[str, object]]] | None] = ContextVar("held_sends", default=None)
+
+
+@contextlib.contextmanager
+def sending_from(loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+    """Around a websocket's command in its thread hop (``consumers.TableConsumer._submit``): the group
+    messages its commits make are held, and handed to the socket's own event loop when the block ends,
+    which sends them while the hop goes on (rendering the mover's answer), instead of the thread waiting
+    for each through ``async_to_sync``. What the block does after the commit (keeping the table it
+    wrote for this server's other sockets) is done before any of them is told."""
+    held: list[tuple[object, str, dict[str, object]]] = []
+    token = _HELD.set(held)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+        for layer, group, message in held:
+            if loop.is_closed():
+                break
+            loop.call_soon_threadsafe(
+                lambda layer=layer, group=group, message=message: asyncio.ensure_future(
+                    _logged_group_send(layer, group, message)
+                )
+            )
+
+
 def send_group(group: str, message: dict[str, object]) -> None:
     """Deliver a group message now: through the channel layer, or the internal POST when it cannot."""
     if settings.HYPERLANE_INTERNAL_URL and not IN_ASGI_PROCESS:
@@ -100,6 +129,10 @@ def send_group(group: str, message: dict[str, object]) -> None:
         return
     layer = get_channel_layer()
     if layer is None:
+        return
+    held = _HELD.get()
+    if held is not None:
+        held.append((layer, group, message))
         return
     try:
         async_to_sync(_bounded_group_send)(layer, group, message)
@@ -111,6 +144,13 @@ async def _bounded_group_send(layer: object, group: str, message: dict[str, obje
     """The layer's ``group_send``, given up after ``HYPERLANE_BROADCAST_TIMEOUT``: a channel layer whose
     Redis has stopped answering must not hold the answer to a move that is already committed."""
     await asyncio.wait_for(layer.group_send(group, message), timeout=settings.HYPERLANE_BROADCAST_TIMEOUT)  # type: ignore[attr-defined]
+
+
+async def _logged_group_send(layer: object, group: str, message: dict[str, object]) -> None:
+    try:
+        await _bounded_group_send(layer, group, message)
+    except Exception as exc:  # as ``send_group``: never the move's failure
+        log.warning("group_send to %s failed (%r); pages resync on their heartbeat", group, exc)
 
 
 def _post_internal(group: str, message: dict[str, object]) -> None:

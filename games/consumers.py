@@ -25,7 +25,7 @@ from django.db import connection
 from django.utils import translation
 
 from games import commands
-from games.broadcast import session_digest, table_group, user_group
+from games.broadcast import sending_from, session_digest, table_group, user_group
 from games.invites import session_invite
 from games.models import Event, Seat, Table
 from games.rendering import (
@@ -157,6 +157,7 @@ class TableConsumer(SessionBoundSocket):
         self.log_last_id = 0
         self.prepared: _Batch | None = None
         self.pushing = False
+        self.answering = False
         self.push_lock = asyncio.Lock()
         self.beat_shown = 0
         #: How many messages the page said it had applied when it sent its heartbeat (None: not said).
@@ -270,7 +271,13 @@ class TableConsumer(SessionBoundSocket):
         (the fragments and the new log lines it has not been sent), or the refusal next to the form that
         sent it. The group message the move makes is not sent to this socket again (``table_updated``)."""
         async with self.push_lock:  # the answer moves what this socket was sent, as a push does
-            done = await database_sync_to_async(self._submit)(fields)
+            # Its own move's group message may reach the table's other sockets here first: none of their
+            # batches renders for this one, whose answer shows that version (``_Batch.start``).
+            self.answering = True
+            try:
+                done = await database_sync_to_async(self._submit)(fields, asyncio.get_running_loop())
+            finally:
+                self.answering = False
             if done is None:  # the session that opened this socket no longer signs its user in
                 await self.close(code=4401)
                 return
@@ -282,7 +289,9 @@ class TableConsumer(SessionBoundSocket):
                 self.answered_version = max(self.answered_version, self.sent_version)
             await self.send(text_data=html)
 
-    def _submit(self, fields: dict[str, Any]) -> tuple[str, Shown | None, tuple[int, int, str] | None] | None:
+    def _submit(
+        self, fields: dict[str, Any], loop: asyncio.AbstractEventLoop
+    ) -> tuple[str, Shown | None, tuple[int, int, str] | None] | None:
         """In one thread hop: the session re-checked (a user signed out or banned elsewhere cannot move
         on a socket left open), the command submitted, its answer rendered in the page's language. None:
         the session ended. Else the answer's HTML, what the page shows after it (None: unchanged), and
@@ -290,9 +299,15 @@ class TableConsumer(SessionBoundSocket):
         if self._signed_in() and _session_user_id(self.scope["session"].session_key) != self.user.pk:
             return None
         with translation.override(self.language):
-            answer = commands.submit(
-                user=self.user, table_id=self.table_id, fields=fields, invite_token=self.viewer.invite_token
-            )
+            with sending_from(loop):  # the move's group messages go out as this block ends
+                answer = commands.submit(
+                    user=self.user, table_id=self.table_id, fields=fields, invite_token=self.viewer.invite_token
+                )
+                result = answer.result if answer.applied else None
+                if result is not None and result.table is not None and result.seats:
+                    # The table and seats the move just wrote: this server's other sockets of the table
+                    # render from them when its group message comes, instead of reading them back.
+                    SNAPSHOTS.offer(result.table, result.seats)
             view = commands.answer_view(answer, store=False)
             # Only what this socket has not been sent (a push may have brought it already): changed
             # fragments, or of the board only its changed parts; a move's answer always names the
@@ -307,7 +322,10 @@ class TableConsumer(SessionBoundSocket):
             viewer = answer.viewer
             if shown is not None:
                 remember_shown(viewer, shown)
-            log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id)
+            # The new log lines through the shared read: the table's other sockets here, which have shown
+            # the log up to the same line, filter the same rows for their own seats.
+            rows = SNAPSHOTS.events_after(viewer.table, self.log_last_id)
+            log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id, rows=rows)
         return html + log_html, shown, (last_id, viewer.table.version, viewer.table.status)
 
     async def _beat_after(self, wait: float) -> None:
@@ -495,8 +513,9 @@ class _Batch:
 
     A group message reaches every socket of the table one after the other. The first to handle it
     starts a batch for itself and every other socket of the table here that has not been shown that
-    version, is not in a batch for it already and is not pushing right now; they find the batch when
-    their own message comes (``TableConsumer.prepared``) and take their own render from it. Each render
+    version, is not in a batch for it already and is neither pushing nor answering its own command right
+    now; they find the batch when their own message comes (``TableConsumer.prepared``) and take their own
+    render from it. Each render
     is the one that socket would make itself (``TableConsumer._render``, with the log position it had
     when the batch started): a batch shares the hop and its render slot, never a render. The batch runs
     as a task of its own, so a socket that closes while it runs leaves the others their renders.
@@ -515,6 +534,7 @@ class _Batch:
             if m is not leader
             and m.share_renders
             and not m.pushing
+            and not m.answering
             and m.sent_version < at_least
             and (m.prepared is None or m.prepared.at_least < at_least)
         ]
@@ -586,6 +606,18 @@ class TableSnapshots:
             while len(self._events) > self.size:
                 self._events.popitem(last=False)
         return rows
+
+    def offer(self, table: Table, seats: tuple[Seat, ...]) -> None:
+        """The table and its seats as a move has just written them (committed): kept unless a newer
+        version of the table is. Only read by renders from then on, never changed."""
+        with self._lock:
+            kept = self._tables.get(table.pk)
+            if kept is None or kept[0].version < table.version:
+                self._tables[table.pk] = (table, tuple(seats))
+                self._tables.move_to_end(table.pk)
+                while len(self._tables) > self.size:
+                    evicted, _ = self._tables.popitem(last=False)
+                    self._reading.pop(evicted, None)
 
     def at_least(self, table_id: int, version: int) -> tuple[Table, tuple[Seat, ...]]:
         with self._lock:

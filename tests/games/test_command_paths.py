@@ -350,6 +350,32 @@ async def test_the_mover_gets_its_board_once_and_the_other_seat_its_own_view(ali
     await other.close()
 
 
+async def test_after_a_socket_move_the_mover_is_rendered_once_and_the_table_is_not_read_back(
+    alice, bob, monkeypatch
+):
+    """The mover's answer is its render of the new version: no batch of another socket renders for it
+    meanwhile (it is answering). The other seats' sockets on this server render from the table and
+    seats the move has just written (``TableSnapshots.offer``), without reading them back."""
+    from games import consumers, rendering
+
+    table = await _table(alice, bob)
+    mover = await Socket(alice, table).open()
+    other = await Socket(bob, table).open()
+    card = (await sync_to_async(hand_of)(table, 0))[0]
+    renders: list[int] = []
+    reads: list[int] = []
+    render, read = rendering.board_context, consumers.table_with_seats
+    monkeypatch.setattr(rendering, "board_context", lambda **kw: renders.append(kw["viewer"].user.pk) or render(**kw))
+    monkeypatch.setattr(consumers, "table_with_seats", lambda table_id: reads.append(table_id) or read(table_id))
+    answer = await mover.send(fields("bid", {"card": card}))
+    after_mover, after_other = await before_marker([mover.comm, other.comm], table.pk)
+    assert answer.applied and 'data-version="2"' in after_other
+    assert sorted(renders) == sorted([alice.pk, bob.pk])
+    assert reads == []
+    await mover.close()
+    await other.close()
+
+
 def _in_memory_sqlite() -> bool:
     from django.db import connection
 
