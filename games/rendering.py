@@ -396,7 +396,9 @@ def render_chat(viewer: Viewer, *, oob: bool) -> str:
 
 def render_waiting_badge(user_id: int) -> str:
     """The header's "games waiting for you" badge, swapped in out of band (``#waiting-badge``)."""
-    return render_to_string("games/_waiting_badge.html", {"waiting_count": waiting_count(user_id), "oob": True})
+    count = waiting_count(user_id)
+    key = ("badge", count, translation.get_language())
+    return _steady(key, "games/_waiting_badge.html", {"waiting_count": count, "oob": True})
 
 
 def with_language(language: str, fn: Any, *args: Any, **kwargs: Any) -> Any:

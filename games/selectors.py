@@ -48,6 +48,13 @@ EVENTS_BEFORE = PreparedRead(
     ),
     params=["table_id", "before_id"],
 )
+WAITING_SEATS = PreparedRead(
+    "a user's seats that a started table waits on",
+    lambda user_id: Seat.objects.filter(
+        user_id=user_id, waiting_since__isnull=False, resigned=False, table__status=Table.Status.ACTIVE
+    ).only("pk"),
+    params=["user_id"],
+)
 UNDO_CANDIDATES = PreparedRead(
     "last commands, for undo",
     lambda table_id: (
@@ -217,10 +224,9 @@ def _log_lines(presenter: Any, rules: Any, rows: Sequence[Event], seat: int | No
 
 
 def waiting_count(user_id: int) -> int:
-    """How many started tables wait on this user's decision (the header's badge)."""
-    return Seat.objects.filter(
-        user_id=user_id, waiting_since__isnull=False, resigned=False, table__status=Table.Status.ACTIVE
-    ).count()
+    """How many started tables wait on this user's decision (the header's badge): a handful of rows at
+    most (a player's open games), read through a query compiled once."""
+    return len(WAITING_SEATS(user_id=user_id))
 
 
 def chat_for_table(*, table: Table, limit: int = 100) -> list[ChatMessage]:

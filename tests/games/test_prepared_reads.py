@@ -27,8 +27,10 @@ from games.selectors import (
     SEATS_WITH_USERS,
     TABLE_BY_PK,
     UNDO_CANDIDATES,
+    WAITING_SEATS,
     event_rows,
     undo_target,
+    waiting_count,
 )
 from tests.support.tables import run_automatic_steps, started_table, submit
 
@@ -104,6 +106,18 @@ def test_each_prepared_read_equals_the_orm_query_it_replaces(make_user):
     prepared = UNDO_CANDIDATES(table_id=table.pk)
     _same(prepared, orm)
     assert {c.undone for c in prepared} == {True, False}
+
+    # A user's seats that started tables wait on (the header's badge), against the count it replaces.
+    Seat.objects.filter(table=table, position=0).update(waiting_since=timezone.now())
+    for u in users:
+        orm = list(Seat.objects.filter(user_id=u.pk, waiting_since__isnull=False, resigned=False,
+                                       table__status=Table.Status.ACTIVE).only("pk"))
+        _same(WAITING_SEATS(user_id=u.pk), orm)
+        assert waiting_count(u.pk) == len(orm)
+    assert sum(waiting_count(u.pk) for u in users) >= 1  # some seat is waited on: the read finds rows
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    assert [waiting_count(u.pk) for u in users] == [0, 0, 0]
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.ACTIVE)
 
     with transaction.atomic():
         _same(
