@@ -47,6 +47,7 @@ class _Compiled:
     sql: str
     #: For each parameter of ``sql``: the name of a call parameter, or None for a constant.
     slots: tuple[str | None, ...]
+    #: For each parameter of ``sql``: the constant, or for a call parameter the type its value is given as.
     constants: tuple[Any, ...]
     for_update: bool
     #: What ``ModelIterable`` works out from the compiler: the main model's columns, their attnames, the
@@ -58,6 +59,16 @@ class _Compiled:
     #: the time zone for SQLite's datetimes, which every connection of the alias shares.)
     converters: tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
     related_populators: tuple[Any, ...]
+
+
+#: The values psycopg's sized integers take (a parameter the ORM hands over as one of them).
+_SIZED = {"Int2": range(-(2**15), 2**15), "Int4": range(-(2**31), 2**31), "Int8": _INT64}
+
+
+def _an_int(value: Any) -> bool:
+    """An integer as the ORM hands it to the driver: a plain int, or an int subclass the driver adapts to a
+    sized integer (psycopg's ``Int4``); never a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class PreparedRead(Generic[M]):
@@ -93,6 +104,14 @@ class PreparedRead(Generic[M]):
         compiled = self._compiled.get((using, shape))
         if compiled is None:
             compiled = self._compile(using, shape)
+        if any(
+            s is not None and c is not int and values[s] not in _SIZED.get(c.__name__, range(0))
+            for s, c in zip(compiled.slots, compiled.constants, strict=True)
+        ):
+            # Beyond the range of the sized integer the driver sends it as (the ORM answers empty, or
+            # fails its own way): the ORM's own query.
+            qs = self.build(**kwargs)
+            return list(qs.using(using) if using else qs)
         connection = connections[compiled.alias]
         features = connection.features
         # Checked on every call, as ``SQLCompiler.as_sql`` checks it.
@@ -103,8 +122,11 @@ class PreparedRead(Generic[M]):
             and connection.get_autocommit()
         ):
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+        # A parameter goes in as the ORM gave its stand-in: a plain int, or the driver's own integer type
+        # (psycopg's ``Int4`` for a positive integer column), kept in ``constants`` in its place.
         params = [
-            c if s is None else values[s] for s, c in zip(compiled.slots, compiled.constants, strict=True)
+            c if s is None else (values[s] if c is int else c(values[s]))
+            for s, c in zip(compiled.slots, compiled.constants, strict=True)
         ]
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
@@ -131,7 +153,7 @@ class PreparedRead(Generic[M]):
         if klass_info is None or compiler.annotation_col_map or compiler.has_composite_fields(fields):
             raise ValueError(f"{self.name}: only plain model reads are prepared (no annotations)")
         by_value = {v: name for name, v in stand_ins.items()}
-        slots = tuple(by_value.get(v) if type(v) is int else None for v in constants)
+        slots = tuple(by_value.get(int(v)) if _an_int(v) else None for v in constants)
         missing = set(self.params) - set(slots)
         if missing:
             raise ValueError(
@@ -143,7 +165,7 @@ class PreparedRead(Generic[M]):
             alias=qs.db,
             sql=sql,
             slots=slots,
-            constants=tuple(v if s is None else None for s, v in zip(slots, constants, strict=True)),
+            constants=tuple(v if s is None else type(v) for s, v in zip(slots, constants, strict=True)),
             for_update=qs.query.select_for_update,
             fields_start=start,
             fields_end=end,

@@ -76,6 +76,14 @@ def _locked_table_by_pk(table_id: int) -> Any:
 TABLE_FOR_UPDATE = PreparedRead("table by pk, row locked", _locked_table_by_pk, params=["table_id"])
 
 
+STATE_AT = PreparedRead(
+    "a table's state at a version",
+    # No ordering: the model's (by table, then version) would join the table for one row of one version.
+    lambda table_id, version: StateVersion.objects.filter(table_id=table_id, version=version).order_by()[:1],
+    params=["table_id", "version"],
+)
+
+
 def _lock_table(table_id: int) -> Table:
     """Fetch the table with its row locked. Refuses to run outside a transaction (pretix's rule)."""
     from django.db import connection
@@ -403,7 +411,10 @@ def command_undo(*, table_id: int, user: User, expected_version: int, idempotenc
         target = undo_target(table=table, seat=seat.position) if seat.decision_key else None
         if target is None:
             raise IllegalCommand("nothing_to_undo")
-        before = StateVersion.objects.get(table=table, version=target.seq - 1)
+        found = STATE_AT(table_id=table.pk, version=target.seq - 1)
+        if not found:  # the state log has every version a command made: the undone one's too
+            raise StateVersion.DoesNotExist(f"table {table.pk} has no state at version {target.seq - 1}")
+        before = found[0]
         rules = _rules_for(table)
         old_state = rules.load(table.state)
         state = rules.load(before.state)

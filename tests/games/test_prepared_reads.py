@@ -22,7 +22,7 @@ from config.prepared import PreparedRead
 from games import services
 from games.engine import registry
 from games.engine.core.replay import UNDO_KIND
-from games.models import Command, Event, Seat, Table
+from games.models import Command, Event, Seat, StateVersion, Table
 from games.selectors import (
     SEATS_WITH_USERS,
     TABLE_BY_PK,
@@ -118,6 +118,14 @@ def test_each_prepared_read_equals_the_orm_query_it_replaces(make_user):
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     assert [waiting_count(u.pk) for u in users] == [0, 0, 0]
     Table.objects.filter(pk=table.pk).update(status=Table.Status.ACTIVE)
+
+    for version in (1, table.version):  # the state log, read by undo
+        _same(services.STATE_AT(table_id=table.pk, version=version),
+              list(StateVersion.objects.filter(table_id=table.pk, version=version)[:1]))
+    assert services.STATE_AT(table_id=table.pk, version=table.version + 1) == []
+    # A version beyond the column's range (the ORM sends it as a 4-byte integer): the ORM's own answer.
+    assert services.STATE_AT(table_id=table.pk, version=2**40) == []
+    assert services.STATE_AT(table_id=table.pk, version=-(2**40)) == []
 
     with transaction.atomic():
         _same(
