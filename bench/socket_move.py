@@ -7,9 +7,9 @@ on ``games.consumers.TableConsumer`` with a signed-in session (so the socket re-
 as on the site). The channel layer is the in-memory one and the fragments cache Redis (database 12 of
 ``REDIS_URL``, as in production) when one answers.
 
-Each round, every table's deciding seat sends one random legal command over its own socket, as the page's
-form does with htmx's ``ws-send`` (kind, args, the decision's version and idempotency key), all tables at
-once; the round ends when every mover has its answer and every other seat its push. The CPU time of the
+Each round, every table's deciding seat sends one random command of those its page offers (its legal
+commands and its undo) over its own socket, as the page's form does with htmx's ``ws-send`` (kind, args,
+the decision's version and idempotency key), all tables at once; the round ends when every mover has its answer and every other seat its push. The CPU time of the
 whole process (the event loop and the thread pool) over the round, per move, is the move path's cost
 without Daphne's own framing and the real sockets (``bench/server.py`` measures those). A table whose
 next step is automatic takes it outside the measured time. Choosing the commands (a read of each table)
@@ -72,8 +72,9 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
 
     from games import services
     from games.consumers import TableConsumer
+    from games.engine.core.replay import UNDO_KIND
     from games.models import Seat
-    from games.selectors import decision_idempotency_key
+    from games.selectors import decision_idempotency_key, undo_target
 
     app = URLRouter([path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())])
 
@@ -117,11 +118,16 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
                 if seat is None:
                     services.automatic_step_apply(table_id=table.pk, expected_version=table.version)
                     continue
-                command = game.rng.choice(list(game.rules.legal_commands(state, seat)))
+                # What the page offers: the seat's legal commands, and its undo when it has one (as the
+                # load generator of ``server.py`` picks among the page's forms).
+                offered = [(c.kind, dict(c.args)) for c in game.rules.legal_commands(state, seat)]
+                if undo_target(table=table, seat=seat) is not None:
+                    offered.append((UNDO_KIND, {}))
+                kind, args = game.rng.choice(offered)
                 row = Seat.objects.get(table_id=table.pk, position=seat)
                 frame = {
-                    "kind": command.kind,
-                    "args": json.dumps(dict(command.args), sort_keys=True, separators=(",", ":")),
+                    "kind": kind,
+                    "args": json.dumps(args, sort_keys=True, separators=(",", ":")),
                     "version": str(row.decision_since),
                     "idempotency_key": str(decision_idempotency_key(table, row)),
                     "HEADERS": {"HX-Request": "true"},
