@@ -28,10 +28,25 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
+from config.prepared import PreparedRead
+
 #: No user was read with the session (not loaded yet, no row, or a row that names no user).
 _NOT_READ = object()
 #: The session whose user ``get_user`` may take, while ``auth.get_user`` runs for its request.
 _current_session: contextvars.ContextVar[Any] = contextvars.ContextVar("hyperlane_session", default=None)
+
+
+def _session_with_user(session_key: str, now: Any) -> Any:
+    # ``get`` as Django's store reads a session (not expired), with the user it names joined; no ordering.
+    from accounts.models import UserSession
+
+    return UserSession.objects.select_related("user").filter(session_key=session_key, expire_date__gt=now).order_by()[:2]
+
+
+#: The session row and its user, on every signed-in request and socket command: compiled once.
+SESSION_WITH_USER = PreparedRead(
+    "session with its user", _session_with_user, params=(), text_params=["session_key"], moment_params=["now"]
+)
 
 
 class SessionStore(DBStore):
@@ -51,12 +66,14 @@ class SessionStore(DBStore):
         # Django's own read (an expired row is not found; a malformed key is logged), with the user joined.
         self._user_read = _NOT_READ
         try:
-            row = self.model.objects.select_related("user").get(
-                session_key=self.session_key, expire_date__gt=timezone.now()
-            )
-        except (self.model.DoesNotExist, SuspiciousOperation) as exc:
+            found = SESSION_WITH_USER(session_key=self.session_key, now=timezone.now())
+        except SuspiciousOperation as exc:
             self._not_found(exc)
             return None
+        if not found:
+            self._not_found(self.model.DoesNotExist())
+            return None
+        row = found[0]
         self._user_read = row.user
         return row
 

@@ -20,6 +20,7 @@ that call runs the ORM's queryset itself, so every answer, error or empty result
 
 from __future__ import annotations
 
+import datetime
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -59,6 +60,8 @@ class _Compiled:
     #: the time zone for SQLite's datetimes, which every connection of the alias shares.)
     converters: tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
     related_populators: tuple[Any, ...]
+    #: Every call runs the ORM's query: the ORM does not hand some parameter to the driver as given.
+    orm_only: bool = False
 
 
 #: The values psycopg's sized integers take (a parameter the ORM hands over as one of them).
@@ -80,10 +83,23 @@ class PreparedRead(Generic[M]):
     ORM would have read them from (``using`` to name another).
     """
 
-    def __init__(self, name: str, build: Callable[..., QuerySet[M]], *, params: Sequence[str]) -> None:
+    def __init__(
+        self,
+        name: str,
+        build: Callable[..., QuerySet[M]],
+        *,
+        params: Sequence[str],
+        text_params: Sequence[str] = (),
+        moment_params: Sequence[str] = (),
+    ) -> None:
         self.name = name
         self.build = build
         self.params = tuple(params)
+        #: Parameters bound as text (a ``str``) and as moments (an aware ``datetime``), not integers. Where
+        #: the database's driver gets them as given (PostgreSQL), they are bound to the kept SQL; where the
+        #: ORM turns them into something else first (SQLite's datetimes as text), every call is the ORM's.
+        self.text_params = tuple(text_params)
+        self.moment_params = tuple(moment_params)
         self._compiled: dict[tuple[Any, ...], _Compiled] = {}
         self._lock = threading.Lock()
         #: How many times the ORM compiled this read (tests check that it is once per shape and alias).
@@ -93,10 +109,17 @@ class PreparedRead(Generic[M]):
         return f"<PreparedRead {self.name}>"
 
     def __call__(self, *, using: str | None = None, **kwargs: Any) -> list[M]:
-        values = {key: kwargs[key] for key in self.params if key in kwargs}
-        if len(values) != len(self.params):
-            raise TypeError(f"{self.name} takes the parameters {', '.join(self.params)}")
-        if not all(type(v) is int and v in _INT64 for v in values.values()):
+        names = (*self.params, *self.text_params, *self.moment_params)
+        values = {key: kwargs[key] for key in names if key in kwargs}
+        if len(values) != len(names):
+            raise TypeError(f"{self.name} takes the parameters {', '.join(names)}")
+        if not (
+            all(type(values[k]) is int and values[k] in _INT64 for k in self.params)
+            and all(type(values[k]) is str for k in self.text_params)
+            and all(
+                isinstance(values[k], datetime.datetime) and values[k].tzinfo is not None for k in self.moment_params
+            )
+        ):
             # Not an id the kept SQL can take as it is: the ORM's own query gives the ORM's own answer.
             qs = self.build(**kwargs)
             return list(qs.using(using) if using else qs)
@@ -104,7 +127,7 @@ class PreparedRead(Generic[M]):
         compiled = self._compiled.get((using, shape))
         if compiled is None:
             compiled = self._compile(using, shape)
-        if any(
+        if compiled.orm_only or any(
             s is not None and c is not int and values[s] not in _SIZED.get(c.__name__, range(0))
             for s, c in zip(compiled.slots, compiled.constants, strict=True)
         ):
@@ -125,7 +148,7 @@ class PreparedRead(Generic[M]):
         # A parameter goes in as the ORM gave its stand-in: a plain int, or the driver's own integer type
         # (psycopg's ``Int4`` for a positive integer column), kept in ``constants`` in its place.
         params = [
-            c if s is None else (values[s] if c is int else c(values[s]))
+            c if s is None else (values[s] if c in (int, str) or c is type(values[s]) else c(values[s]))
             for s, c in zip(compiled.slots, compiled.constants, strict=True)
         ]
         with connection.cursor() as cursor:
@@ -134,7 +157,12 @@ class PreparedRead(Generic[M]):
         return _instances(compiled, rows, connection)
 
     def _compile(self, using: str | None, shape: tuple[tuple[str, Any], ...]) -> _Compiled:
-        stand_ins = {name: _STAND_IN_BASE + 7 * i for i, name in enumerate(self.params)}
+        stand_ins: dict[str, Any] = {name: _STAND_IN_BASE + 7 * i for i, name in enumerate(self.params)}
+        stand_ins.update({name: f"\x1bprepared {self.name}: {name}\x1b" for name in self.text_params})
+        stand_ins.update({
+            name: datetime.datetime(1903, 4, 5, 6, 7, 8, 1000 + i, tzinfo=datetime.UTC)
+            for i, name in enumerate(self.moment_params)
+        })
         qs = self.build(**stand_ins, **dict(shape))
         if using:
             qs = qs.using(using)
@@ -153,12 +181,18 @@ class PreparedRead(Generic[M]):
         if klass_info is None or compiler.annotation_col_map or compiler.has_composite_fields(fields):
             raise ValueError(f"{self.name}: only plain model reads are prepared (no annotations)")
         by_value = {v: name for name, v in stand_ins.items()}
-        slots = tuple(by_value.get(int(v)) if _an_int(v) else None for v in constants)
+        slots = tuple(
+            by_value.get(int(v)) if _an_int(v) else by_value.get(v) if isinstance(v, str | datetime.datetime) else None
+            for v in constants
+        )
         missing = set(self.params) - set(slots)
         if missing:
             raise ValueError(
                 f"{self.name}: the SQL does not take {', '.join(sorted(missing))} as it was given"
             )
+        # A text or a moment the ORM hands the driver as something else (SQLite's datetimes as text): the
+        # ORM's own query on every call.
+        orm_only = bool((set(self.text_params) | set(self.moment_params)) - set(slots))
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         compiled = _Compiled(
             model=qs.model,
@@ -166,6 +200,7 @@ class PreparedRead(Generic[M]):
             sql=sql,
             slots=slots,
             constants=tuple(v if s is None else type(v) for s, v in zip(slots, constants, strict=True)),
+            orm_only=orm_only,
             for_update=qs.query.select_for_update,
             fields_start=start,
             fields_end=end,

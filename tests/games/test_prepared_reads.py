@@ -290,3 +290,34 @@ def test_a_session_signed_in_through_the_site_uses_the_prepared_backend(make_use
     old.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
     request.session = old.session
     assert get_user(request).pk == user.pk
+
+
+def test_the_session_read_is_prepared_where_the_driver_takes_its_text_and_moment(make_user):
+    """The session row with its user (every signed-in request and socket command), against the ORM's
+    ``get``: found while it lasts, not once expired, not for another key; compiled once on PostgreSQL
+    (its key and the moment go to the driver as given), the ORM's own query elsewhere."""
+    from datetime import timedelta
+
+    from accounts.models import UserSession
+    from accounts.sessions import SESSION_WITH_USER
+
+    user = make_user("sessionread")
+    client = Client()
+    client.force_login(user)
+    key = client.session.session_key
+    now = timezone.now()
+    found = SESSION_WITH_USER(session_key=key, now=now)
+    orm = list(UserSession.objects.select_related("user").filter(session_key=key, expire_date__gt=now))
+    _same(found, orm)
+    _same([found[0].user], [orm[0].user])
+    assert found[0].user.pk == user.pk
+    assert SESSION_WITH_USER(session_key=key, now=found[0].expire_date + timedelta(seconds=1)) == []
+    assert SESSION_WITH_USER(session_key=key + "x", now=now) == []
+    assert SESSION_WITH_USER(session_key="", now=now) == []
+    compiled = SESSION_WITH_USER._compiled[(None, ())]
+    assert compiled.orm_only == (connection.vendor != "postgresql")
+    with CaptureQueriesContext(connection) as queries:
+        assert SESSION_WITH_USER(session_key=key, now=now)[0].user.pk == user.pk
+    assert len(queries) == 1
+    if connection.vendor == "postgresql":  # both bound to the kept SQL, neither written into it
+        assert {"session_key", "now"} <= set(compiled.slots) and "prepared" not in compiled.sql
