@@ -856,7 +856,9 @@ def _record_command(
     )
     writes.insert(Command, [command], conflict_means_stale=True)
     if kind != UNDO_KIND:
-        note_last_command(table, command)
+        # What ``undo_target`` reads of it, without the table: the table object must not hold a command
+        # that holds the table (a cycle only the garbage collector's full passes free, state and all).
+        note_last_command(table, Command(seq=command.seq, seat=seat, kind=kind, undoable=undoable, undone=False))
 
 
 class _Writes:

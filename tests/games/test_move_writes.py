@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.engine import registry
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
-from games.selectors import decision_idempotency_key
+from games.selectors import decision_idempotency_key, undo_target
 from tests.support.tables import hand_of, run_automatic_steps, started_table, submit
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +110,28 @@ def test_an_undo_marks_its_target_and_a_retry_of_it_replays(alice, bob):
     assert again.replayed and again.version == result.version
     if connection.vendor == "postgresql":
         assert len(_writes(captured)) == 1, _writes(captured)
+
+
+def test_a_move_leaves_its_table_object_free_of_reference_cycles(alice, bob):
+    """The table object a move writes (which the mover's answer and this server's other sockets then
+    render from) is freed by reference counting alone, with its state, as soon as nobody holds it. A cycle
+    through it (a command kept on the table that holds the table) would leave every move's table and
+    state to the garbage collector's full passes, which stop a server for a tenth of a second and more."""
+    import gc
+    import weakref
+
+    table = started_table(alice, bob)
+    card = hand_of(table, 0)[0]
+    gc.collect()
+    gc.disable()
+    try:
+        result = submit(table, alice, "bid", card=card)
+        # The command just logged is the table object's undo candidate (what the mover's answer reads).
+        with CaptureQueriesContext(connection) as reads:
+            undo_target(table=result.table, seat=0)
+        assert len(reads) == 0
+        ref = weakref.ref(result.table)
+        del result
+        assert ref() is None
+    finally:
+        gc.enable()
