@@ -24,3 +24,10 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# Last, once everything the process will keep for its lifetime is loaded (config/gc_tuning.py).
+from django.conf import settings  # noqa: E402
+
+from config.gc_tuning import settle_server_process  # noqa: E402
+
+settle_server_process(settings.HYPERLANE_GC_THRESHOLDS)

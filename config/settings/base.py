@@ -366,6 +366,9 @@ HYPERLANE_HEARTBEAT_SECONDS = env_int("HYPERLANE_HEARTBEAT_SECONDS", 20)
 HYPERLANE_HEARTBEAT_MIN_SECONDS = float(env_str("HYPERLANE_HEARTBEAT_MIN_SECONDS", "2"))
 #: Websocket renders one ASGI server runs at once (games/consumers.py); more wait their turn.
 HYPERLANE_RENDER_CONCURRENCY = env_int("HYPERLANE_RENDER_CONCURRENCY", 2)
+# The web processes' garbage collector thresholds (config/gc_tuning.py): a young generation of 10,000
+# allocations instead of Python's 700; empty for Python's own.
+HYPERLANE_GC_THRESHOLDS = env_str("HYPERLANE_GC_THRESHOLDS", "10000,10,10")
 #: Log lines per page of a table's log (the newest on the page; earlier ones load as the reader scrolls
 #: back), and at most this many on the page when more are new since the seat's last visit.
 HYPERLANE_LOG_PAGE_LINES = env_int("HYPERLANE_LOG_PAGE_LINES", 200)
