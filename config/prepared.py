@@ -128,7 +128,10 @@ class PreparedRead(Generic[M]):
         if compiled is None:
             compiled = self._compile(using, shape)
         if compiled.orm_only or any(
-            s is not None and c is not int and values[s] not in _SIZED.get(c.__name__, range(0))
+            s is not None
+            and c is not int
+            and issubclass(c, int)
+            and values[s] not in _SIZED.get(c.__name__, range(0))
             for s, c in zip(compiled.slots, compiled.constants, strict=True)
         ):
             # Beyond the range of the sized integer the driver sends it as (the ORM answers empty, or

@@ -321,3 +321,11 @@ def test_the_session_read_is_prepared_where_the_driver_takes_its_text_and_moment
     assert len(queries) == 1
     if connection.vendor == "postgresql":  # both bound to the kept SQL, neither written into it
         assert {"session_key", "now"} <= set(compiled.slots) and "prepared" not in compiled.sql
+        compiles: list[object] = []
+        original = SQLCompiler.as_sql
+        SQLCompiler.as_sql = lambda self, *a, **k: compiles.append(self) or original(self, *a, **k)  # type: ignore[method-assign]
+        try:
+            assert SESSION_WITH_USER(session_key=key, now=timezone.now())[0].user.pk == user.pk
+        finally:
+            SQLCompiler.as_sql = original  # type: ignore[method-assign]
+        assert compiles == []  # the kept SQL, not the ORM's
