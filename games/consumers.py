@@ -28,6 +28,7 @@ from games import commands
 from games.broadcast import sending_from, session_digest, table_group, user_group
 from games.invites import session_invite
 from games.models import Event, Seat, Table
+from games.parts import sharing_once
 from games.rendering import (
     Shown,
     View,
@@ -308,24 +309,31 @@ class TableConsumer(SessionBoundSocket):
                     # The table and seats the move just wrote: this server's other sockets of the table
                     # render from them when its group message comes, instead of reading them back.
                     SNAPSHOTS.offer(result.table, result.seats)
-            view = commands.answer_view(answer, store=False)
-            # Only what this socket has not been sent (a push may have brought it already): changed
-            # fragments, or of the board only its changed parts; a move's answer always names the
-            # version it shows (the status fragment).
-            changes = {} if view is None else view_changes(view, self.shown)
-            if answer.applied and view is not None:
-                changes.setdefault("status", view.fragments["status"])
-            html = commands.answer_html(answer, changes, slot=commands.error_slot(fields.get("HEADERS")))
-            shown = None if view is None else shown_of(view)
-            if not answer.applied or answer.viewer is None:
-                return html, shown, None
-            viewer = answer.viewer
-            if shown is not None:
-                remember_shown(viewer, shown)
-            # The new log lines through the shared read: the table's other sockets here, which have shown
-            # the log up to the same line, filter the same rows for their own seats.
-            rows = SNAPSHOTS.events_after(viewer.table, self.log_last_id)
-            log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id, rows=rows)
+            with sharing_once():  # the answer's fresh public parts and what the page shows, in one round trip
+                return self._answer(fields, answer)
+
+    def _answer(
+        self, fields: dict[str, Any], answer: commands.Answer
+    ) -> tuple[str, Shown | None, tuple[int, int, str] | None]:
+        """``_submit``'s answer to ``answer``, rendered in the page's language (the caller's)."""
+        view = commands.answer_view(answer, store=False)
+        # Only what this socket has not been sent (a push may have brought it already): changed
+        # fragments, or of the board only its changed parts; a move's answer always names the
+        # version it shows (the status fragment).
+        changes = {} if view is None else view_changes(view, self.shown)
+        if answer.applied and view is not None:
+            changes.setdefault("status", view.fragments["status"])
+        html = commands.answer_html(answer, changes, slot=commands.error_slot(fields.get("HEADERS")))
+        shown = None if view is None else shown_of(view)
+        if not answer.applied or answer.viewer is None:
+            return html, shown, None
+        viewer = answer.viewer
+        if shown is not None:
+            remember_shown(viewer, shown)
+        # The new log lines through the shared read: the table's other sockets here, which have shown
+        # the log up to the same line, filter the same rows for their own seats.
+        rows = SNAPSHOTS.events_after(viewer.table, self.log_last_id)
+        log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id, rows=rows)
         return html + log_html, shown, (last_id, viewer.table.version, viewer.table.status)
 
     async def _beat_after(self, wait: float) -> None:
@@ -550,12 +558,13 @@ class _Batch:
     def _render_all(self) -> dict[TableConsumer, Rendered | Exception]:
         out: dict[TableConsumer, Rendered | Exception] = {}
         records: list[tuple[str, Shown]] = []
-        for member, after_id in self.after_ids.items():
-            try:
-                out[member] = member._render(self.at_least, after_id, records)
-            except Exception as exc:  # that socket's own failure (e.g. the table is gone), raised in it
-                out[member] = exc
-        remember_records(records)  # what each page will show, kept in one round trip
+        with sharing_once():  # what each page will show and the fresh public parts, in one round trip
+            for member, after_id in self.after_ids.items():
+                try:
+                    out[member] = member._render(self.at_least, after_id, records)
+                except Exception as exc:  # that socket's own failure (e.g. the table is gone), raised in it
+                    out[member] = exc
+            remember_records(records)
         return out
 
     async def result(self, member: TableConsumer) -> tuple[int, Rendered]:

@@ -101,8 +101,38 @@ def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
         if part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
             fresh_public[shared_key(part.digest, language)] = html
     if fresh_public:
-        caches["fragments"].set_many(fresh_public, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+        keep_shared(fresh_public)
     return [mark_safe(html) for html in out]
+
+
+#: The ``fragments`` cache writes held in a thread hop (``sharing_once``), sent together when it ends.
+_HELD_WRITES: ContextVar[dict[str, Any] | None] = ContextVar("held_fragment_writes", default=None)
+
+
+def keep_shared(entries: Mapping[str, Any]) -> None:
+    """Keep ``entries`` in the ``fragments`` cache every server shares: now, or with the others of the hop
+    when one holds them (``sharing_once``)."""
+    held = _HELD_WRITES.get()
+    if held is not None:
+        held.update(entries)
+        return
+    caches["fragments"].set_many(dict(entries), timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+
+
+@contextmanager
+def sharing_once() -> Iterator[None]:
+    """Around a thread hop that renders for one or several sockets (a move's answer, a batch of pushes):
+    what it keeps in the ``fragments`` cache (fresh public parts, what each page will show) goes in one
+    round trip at its end instead of one per render. The hop's own renders find its fresh parts in this
+    process meanwhile (``_RENDERED``)."""
+    held: dict[str, Any] = {}
+    token = _HELD_WRITES.set(held)
+    try:
+        yield
+    finally:
+        _HELD_WRITES.reset(token)
+        if held:
+            caches["fragments"].set_many(held, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
 
 
 #: Set while a board's outline is drawn (``marking_parts``): parts are drawn as their marks.

@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.safestring import SafeData, mark_safe
 
 from games.models import Event, Seat, Table
-from games.parts import digest_of, marking_parts, out_of_band_part, part_mark, rendered_parts
+from games.parts import digest_of, keep_shared, marking_parts, out_of_band_part, part_mark, rendered_parts
 from games.presenters import seat_names, zone_named
 from games.selectors import Viewer, board_context, chat_for_table, log_for_seat, log_page, waiting_count
 
@@ -275,7 +275,7 @@ def shown_record(viewer: Viewer, shown: Shown) -> tuple[str, Shown]:
 def remember_records(records: Sequence[tuple[str, Shown]]) -> None:
     kept = {key: shown for key, shown in records if key}
     if kept:
-        caches["fragments"].set_many(kept, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+        keep_shared(kept)
 
 
 def shown_at(viewer: Viewer, version: int) -> Shown | None:

@@ -376,6 +376,45 @@ async def test_after_a_socket_move_the_mover_is_rendered_once_and_the_table_is_n
     await other.close()
 
 
+async def test_a_socket_moves_cache_writes_go_in_one_round_trip_per_hop(alice, bob, charlie, monkeypatch):
+    """The mover's hop keeps its fresh public parts and what its page shows in one write; the other seats'
+    batch keeps theirs in one more (``games.parts.sharing_once``)."""
+    from django.core.cache import caches
+
+    from games.engine import registry
+
+    table = await sync_to_async(started_table)(alice, bob, charlie, game="kemble")  # a board with public parts
+
+    def first_move() -> tuple[int, dict[str, str]]:
+        run_automatic_steps(table)
+        table.refresh_from_db()
+        rules = registry.get("kemble")
+        state = rules.load(table.state)
+        seat = min(rules.seats_to_act(state))
+        command = next(iter(rules.legal_commands(state, seat)))
+        since = Seat.objects.get(table=table, position=seat).decision_since
+        return seat, fields(command.kind, dict(command.args), version=since)
+
+    seat, move = await sync_to_async(first_move)()
+    users = [alice, bob, charlie]
+    mover = await Socket(users[seat], table).open()
+    other = await Socket(users[(seat + 1) % 3], table).open()
+    backend = type(caches["fragments"])  # every thread has its own cache object: its class is watched
+    writes: list[list[str]] = []
+    set_many = backend.set_many
+    monkeypatch.setattr(
+        backend, "set_many", lambda self, data, **kw: writes.append(sorted(data)) or set_many(self, data, **kw)
+    )
+    answer = await mover.send(move)
+    await before_marker([mover.comm, other.comm], table.pk)
+    assert answer.applied
+    assert len(writes) == 2
+    assert all(any(key.startswith("shown:") for key in keys) for keys in writes)
+    assert any(key.startswith("part:") for keys in writes for key in keys)  # a public part changed
+    await mover.close()
+    await other.close()
+
+
 def _in_memory_sqlite() -> bool:
     from django.db import connection
 
