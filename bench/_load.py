@@ -38,6 +38,11 @@ FORM_RE = re.compile(
 TIMEOUT = 10.0
 
 
+#: Where an element swapped out of band starts in a frame (``games.parts.out_of_band`` puts the attribute
+#: right after the tag's name), and its id.
+OOB_RE = re.compile(r'<([a-zA-Z][a-zA-Z0-9-]*) hx-swap-oob="true"[^>]*?\bid="([^"]+)"')
+
+
 def parse_view(text: str) -> tuple[int | None, dict[str, str]]:
     """The version a frame (or POST answer) shows, and the raw HTML of the fragments that can carry
     command forms (parsed only when the seat is about to move: ``parse_forms``)."""
@@ -50,6 +55,46 @@ def parse_view(text: str) -> tuple[int | None, dict[str, str]]:
             if name and name.group(1) in ("board", "decision"):
                 pieces[name.group(1)] = piece
     return version, pieces
+
+
+def part_swaps(text: str) -> dict[str, str]:
+    """The board's parts a frame swaps in by id (a push or an answer sends only the parts that changed),
+    each as the page will hold it (without its ``hx-swap-oob``)."""
+    if 'hx-swap-oob="true"' not in text:
+        return {}
+    out: dict[str, str] = {}
+    for found in OOB_RE.finditer(text):
+        tag, part_id = found.group(1), found.group(2)
+        if part_id.startswith(("frag-", "table-error", "waiting-badge", "log-")):
+            continue
+        end = element_end(text, found.start(), tag)
+        if end is not None:
+            out[part_id] = text[found.start():end].replace(' hx-swap-oob="true"', "", 1)
+    return out
+
+
+_TAGS: dict[str, re.Pattern[str]] = {}
+
+
+def element_end(html_text: str, start: int, tag: str) -> int | None:
+    """Where the element of ``tag`` opening at ``start`` ends (its matching close tag), or None."""
+    pattern = _TAGS.get(tag) or _TAGS.setdefault(tag, re.compile(rf"<(/?){tag}\b[^>]*>"))
+    depth = 0
+    for found in pattern.finditer(html_text, start):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return found.end()
+    return None
+
+
+def swap_part(board: str, part_id: str, part_html: str) -> str | None:
+    """``board`` with the element of id ``part_id`` replaced by ``part_html``, as htmx swaps it; None
+    when the board has no such element."""
+    found = re.search(rf'<([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?\bid="{re.escape(part_id)}"', board)
+    if found is None:
+        return None
+    end = element_end(board, found.start(), found.group(1))
+    return None if end is None else board[:found.start()] + part_html + board[end:]
 
 
 def parse_forms(piece: str) -> list[tuple[str, str, str, str]]:
@@ -75,8 +120,22 @@ class SeatClient:
     #: A move sent over this socket waits here for its answer (the next frame with a status or refusal).
     answer: asyncio.Future[tuple[str, float]] | None = None
 
+    #: The board's parts received since the board was last put together, by id (``take_view``): swapped
+    #: into it only when the seat is about to move (most seats receive many pushes between two moves).
+    swaps: dict[str, str] = field(default_factory=dict)
+
+    def _apply_swaps(self) -> None:
+        board = self.pieces.get("board")
+        if self.swaps and board is not None:
+            for part_id, part_html in self.swaps.items():
+                board = swap_part(board, part_id, part_html) or board
+            self.pieces["board"] = board
+            self.parsed.pop("board", None)
+        self.swaps.clear()
+
     @property
     def forms(self) -> dict[str, list[tuple[str, str, str, str]]]:
+        self._apply_swaps()
         for name, piece in self.pieces.items():
             if name not in self.parsed:
                 self.parsed[name] = parse_forms(piece)
@@ -87,6 +146,8 @@ class SeatClient:
 
     def has_forms(self) -> bool:
         """``bool(all_forms())`` without parsing what was not parsed yet."""
+        if any('name="kind"' in part for part in self.swaps.values()):
+            return True
         return any(bool(self.parsed[name]) if name in self.parsed else 'name="kind"' in piece
                    for name, piece in self.pieces.items())
 
@@ -98,11 +159,21 @@ class SeatClient:
         version, pieces = parse_view(text)
         if version is None:
             version = self.version
-        if version >= self.forms_version and pieces:
+        # Only a board whose forms the load generator can post (``FORM_RE``: their version among their
+        # fields) needs its parts swapped in: Kemble's board forms take theirs from the board's wrapper.
+        board = self.pieces.get("board")
+        wanted = 'name="version"' in text or (board is not None and 'name="version"' in board)
+        swaps = part_swaps(text) if "board" not in pieces and wanted else {}
+        if version >= self.forms_version and (pieces or swaps):
             for name, piece in pieces.items():
                 if self.pieces.get(name) != piece:
                     self.pieces[name] = piece
                     self.parsed.pop(name, None)
+            # The board's changed parts, to be swapped into the board this seat holds (its forms with
+            # them): the load generator's forms are the page's, not those of the last whole board it got.
+            if "board" in pieces:
+                self.swaps.clear()
+            self.swaps.update(swaps)
             self.forms_version = version
         if version > self.version:
             self.version = version
