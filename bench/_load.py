@@ -90,11 +90,16 @@ def element_end(html_text: str, start: int, tag: str) -> int | None:
 def swap_part(board: str, part_id: str, part_html: str) -> str | None:
     """``board`` with the element of id ``part_id`` replaced by ``part_html``, as htmx swaps it; None
     when the board has no such element."""
-    found = re.search(rf'<([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?\bid="{re.escape(part_id)}"', board)
-    if found is None:
+    at = board.find(f' id="{part_id}"')
+    start = board.rfind("<", 0, at) if at >= 0 else -1
+    tag = _TAG_NAME.match(board, start + 1) if start >= 0 else None
+    if tag is None:
         return None
-    end = element_end(board, found.start(), found.group(1))
-    return None if end is None else board[:found.start()] + part_html + board[end:]
+    end = element_end(board, start, tag.group(0))
+    return None if end is None else board[:start] + part_html + board[end:]
+
+
+_TAG_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9-]*")
 
 
 def parse_forms(piece: str) -> list[tuple[str, str, str, str]]:
