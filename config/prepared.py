@@ -11,11 +11,13 @@ and the ``select_related`` populators. Each call then runs the kept SQL through 
 (so ``CaptureQueriesContext`` and the debug log see it), applies the same converters and builds the
 instances with ``Model.from_db``, as ``ModelIterable`` does. Only the compiled SQL is kept, never rows.
 
-What a shape may use: filters on equality or comparison with the named integer parameters, constant
-filters, ``order_by``, a slice (Django writes LIMIT into the SQL: a slice bound is a shape argument,
-see ``PreparedRead``), ``select_for_update()``, ``select_related`` and ``only``. Parameters other than plain
-integers in the 64-bit range (a bool, a string, a huge id from a URL) are not bound to the kept SQL:
-that call runs the ORM's queryset itself, so every answer, error or empty result stays the ORM's own.
+What a shape may use: filters on equality or comparison with the named parameters (integers; and text or
+aware datetimes where named as such: ``text_params``, ``moment_params``), constant filters, ``order_by``, a
+slice (Django writes LIMIT into the SQL: a slice bound is a shape argument, see ``PreparedRead``),
+``select_for_update()``, ``select_related`` and ``only``. A value the kept SQL cannot take as it is (a bool
+or a string for an integer, an id beyond the column's size, a naive datetime, a text or a datetime where the
+ORM turns it into something else before the driver gets it, as SQLite's datetimes) is not bound: that call
+runs the ORM's queryset itself, so every answer, error or empty result stays the ORM's own.
 """
 
 from __future__ import annotations
