@@ -116,6 +116,31 @@ def with_path(url: str, path: str) -> str:
     return urlunparse(urlparse(url)._replace(path=path))
 
 
+def bench_redis_url() -> str:
+    """Database 12 of ``REDIS_URL``: the in-process benches' caches, away from a site's own data."""
+    return with_path(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, "/12")
+
+
+def use_redis_caches(names: tuple[str, ...], prefix: str) -> bool:
+    """Keep the caches ``names`` in Redis (``bench_redis_url``), as production does, if Redis answers;
+    call before any cache is made. False (the settings' caches kept) when it does not answer."""
+    import redis
+    from django.conf import settings
+
+    url = bench_redis_url()
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        return False
+    for name in names:
+        settings.CACHES[name] = {
+            "BACKEND": "config.redis_cache.SharedPoolRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": f"{prefix}-{name}-{os.getpid()}",
+        }
+    return True
+
+
 def pg_admin(sql: str, base_url: str | None = None) -> None:
     import psycopg
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import sys
 import time
@@ -48,32 +47,10 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import DEFAULT_REDIS_URL, ScratchDatabase, django_setup, machine, with_path  # noqa: E402
+from _common import ScratchDatabase, bench_redis_url, django_setup, machine, use_redis_caches  # noqa: E402
 
 MODES = ("floor", "before", "skip", "batch", "now")
 OPTIONS = {"kemble": {}, "tng": {}, "toy": {"endless": True}}
-
-
-def _redis_url() -> str:
-    return with_path(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, "/12")
-
-
-def _use_redis_fragments() -> bool:
-    """Keep the fragments in Redis, as production does, if Redis answers (before any cache is made)."""
-    import redis
-    from django.conf import settings
-
-    url = _redis_url()
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        return False
-    settings.CACHES["fragments"] = {
-        "BACKEND": "config.redis_cache.SharedPoolRedisCache",
-        "LOCATION": url,
-        "KEY_PREFIX": f"bench-push-{os.getpid()}",
-    }
-    return True
 
 
 async def run(args: argparse.Namespace) -> dict[str, list[float]]:
@@ -224,10 +201,10 @@ def main() -> int:
         parser.error(f"--modes: a comma-separated list of {', '.join(MODES)}")
     print(machine())
     with ScratchDatabase("hyperlane_bench_push") as db:
-        django_setup(db.url, REDIS_URL=_redis_url())
+        django_setup(db.url, REDIS_URL=bench_redis_url())
         from django.core.management import call_command
 
-        redis_fragments = _use_redis_fragments()
+        redis_fragments = use_redis_caches(("fragments",), "bench-push")
         call_command("migrate", verbosity=0)
         from django.core.cache import caches
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import sys
 import time
@@ -35,31 +34,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import DEFAULT_REDIS_URL, ScratchDatabase, django_setup, machine, with_path  # noqa: E402
+from _common import ScratchDatabase, bench_redis_url, django_setup, machine, use_redis_caches  # noqa: E402
 
 OPTIONS = {"kemble": {}, "tng": {}, "bsg": {}, "ascendancy": {}}
-
-
-def _redis_url() -> str:
-    return with_path(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, "/12")
-
-
-def _use_redis_fragments() -> bool:
-    import redis
-    from django.conf import settings
-
-    url = _redis_url()
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        return False
-    for name in ("default", "fragments"):
-        settings.CACHES[name] = {
-            "BACKEND": "config.redis_cache.SharedPoolRedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": f"bench-socket-{name}-{os.getpid()}",
-        }
-    return True
 
 
 async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
@@ -182,10 +159,10 @@ def main() -> int:
     args = parser.parse_args()
     print(f"bench/socket_move.py --game {args.game}  {machine()}")
     with ScratchDatabase("hyperlane_bench_socket_move") as db:
-        django_setup(db.url, REDIS_URL=_redis_url(), HYPERLANE_MOVE_RATE_PER_MINUTE="1000000")
+        django_setup(db.url, REDIS_URL=bench_redis_url(), HYPERLANE_MOVE_RATE_PER_MINUTE="1000000")
         from django.core.management import call_command
 
-        redis_caches = _use_redis_fragments()
+        redis_caches = use_redis_caches(("default", "fragments"), "bench-socket")
         call_command("migrate", verbosity=0)
         from django.core.cache import caches
 
