@@ -622,11 +622,15 @@ class TableSnapshots:
         with self._lock:
             kept = self._tables.get(table.pk)
             if kept is None or kept[0].version < table.version:
-                self._tables[table.pk] = (table, tuple(seats))
-                self._tables.move_to_end(table.pk)
-                while len(self._tables) > self.size:
-                    evicted, _ = self._tables.popitem(last=False)
-                    self._reading.pop(evicted, None)
+                self._keep(table.pk, (table, tuple(seats)))
+
+    def _keep(self, table_id: int, loaded: tuple[Table, tuple[Seat, ...]]) -> None:
+        """Keep ``loaded`` as the table's latest read, the oldest tables evicted (the caller holds the lock)."""
+        self._tables[table_id] = loaded
+        self._tables.move_to_end(table_id)
+        while len(self._tables) > self.size:
+            evicted, _ = self._tables.popitem(last=False)
+            self._reading.pop(evicted, None)
 
     def at_least(self, table_id: int, version: int) -> tuple[Table, tuple[Seat, ...]]:
         with self._lock:
@@ -649,11 +653,7 @@ class TableSnapshots:
             with self._lock:
                 kept = self._tables.get(table_id)
                 if kept is None or kept[0].version <= loaded[0].version:
-                    self._tables[table_id] = loaded
-                    self._tables.move_to_end(table_id)
-                    while len(self._tables) > self.size:
-                        evicted, _ = self._tables.popitem(last=False)
-                        self._reading.pop(evicted, None)
+                    self._keep(table_id, loaded)
         return loaded
 
 
