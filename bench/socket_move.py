@@ -38,6 +38,58 @@ from _common import ScratchDatabase, bench_redis_url, django_setup, machine, use
 
 OPTIONS = {"kemble": {}, "tng": {}, "bsg": {}, "ascendancy": {}}
 
+#: What ``--attribute`` times (a tree: the service holds its writes, a render its board context and parts).
+ATTRIBUTED = [
+    "games.consumers:_session_user_id",
+    "games.commands:submit",
+    "games.commands:parse_command",
+    "games.services:command_submit",
+    "games.services:command_undo",
+    "games.services:_Writes.insert",
+    "games.services:_Writes.update",
+    "games.services:_Writes.send",
+    "games.consumers:TableConsumer._answer",
+    "games.consumers:_Batch._render_all",
+    "games.commands:answer_view",
+    "games.commands:answer_html",
+    "games.consumers:TableSnapshots.events_after",
+    "games.selectors:event_rows",
+    "games.selectors:log_for_seat",
+    "games.rendering:render_view",
+    "games.selectors:board_context",
+    "games.parts:rendered_parts",
+    "games.rendering:board_html",
+    "games.rendering:render_fragment",
+    "games.rendering:view_changes",
+    "games.rendering:shown_of",
+    "games.rendering:render_log_entries",
+    "games.rendering:remember_records",
+    "games.rendering:remember_shown",
+    "games.parts:digest_of",
+    "games.kemble.presenter:KemblePresenter.board_parts",
+    "games.kemble.presenter:KemblePresenter.extra_context",
+    "games.kemble.presenter:KemblePresenter.controls",
+    "jinja2.environment:Template.render",
+    "django.core.cache.backends.redis:RedisCache.get_many",
+    "django.core.cache.backends.redis:RedisCache.set_many",
+    "django.core.cache.backends.redis:RedisCache.get",
+    "games.services:_lock_table_with_seats",
+    "games.services:_check_arguments",
+    "games.services:_apply_checked",
+    "games.services:_persist",
+    "games.services:_sync_decks",
+    "games.services:_sync_seat_decisions",
+    "games.kemble.engine.rules:KembleRules.dump",
+    "games.kemble.engine.rules:KembleRules.load",
+    "games.kemble.engine.rules:KembleRules.pending",
+    "games.kemble.engine.rules:KembleRules.zones",
+    "games.kemble.engine.rules:KembleRules.result",
+    "games.kemble.engine.rules:KembleRules.view",
+    "games.kemble.engine.rules:KembleRules.legal_commands",
+    "games.selectors:undo_target",
+    "django.db.transaction:Atomic.__exit__",
+]
+
 
 async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
     from asgiref.sync import sync_to_async
@@ -115,11 +167,22 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
 
     cpu: list[float] = []
     sizes: list[int] = []
-    for _round in range(args.rounds):
+    args.measured_moves = 0
+    for round_number in range(args.rounds):
+        counting = getattr(args, "counters", None) is not None
+        if counting:
+            from _attribute import counting as count_now
+            from _attribute import reset
+
+            if round_number == args.skip:
+                reset(args.counters)
+            count_now(False)
         moves = await sync_to_async(choose)()
         await _settle(list(comms.values()))  # the automatic steps' pushes, unmeasured
         if not moves:
             break
+        if counting:
+            count_now(True)
         t0 = time.process_time()
         waits = []
         for game, mover, frame in moves:
@@ -129,7 +192,11 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
                 waits.append(comms[(game.table_id, position)].receive_output(timeout=120))
         outputs = await asyncio.gather(*waits)
         spent = time.process_time() - t0
+        if counting:
+            count_now(False)
         cpu.append(1000 * spent / len(moves))
+        if round_number >= args.skip:
+            args.measured_moves += len(moves)
         sizes.extend(len(o.get("text", "")) for o in outputs)
         await _settle(list(comms.values()))
     for comm in comms.values():
@@ -156,6 +223,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=60, help="rounds of one move per table")
     parser.add_argument("--skip", type=int, default=5, help="rounds left out of the figures (warm caches)")
     parser.add_argument("--game", choices=sorted(OPTIONS), default="kemble")
+    parser.add_argument(
+        "--attribute",
+        action="store_true",
+        help="also print the CPU per move of the move path's main functions (bench/_attribute.py)",
+    )
     args = parser.parse_args()
     print(f"bench/socket_move.py --game {args.game}  {machine()}")
     with ScratchDatabase("hyperlane_bench_socket_move") as db:
@@ -168,6 +240,10 @@ def main() -> int:
 
         caches["fragments"].clear()
         print(f"  {args.tables} tables x 4 seats, {args.rounds} rounds; caches: {'Redis' if redis_caches else 'in-process'}")
+        if args.attribute:
+            from _attribute import attribute
+
+            args.counters = attribute(ATTRIBUTED)
         cpu, sizes = asyncio.run(run(args))
         if redis_caches:
             caches["fragments"].clear()
@@ -179,6 +255,11 @@ def main() -> int:
     print(f"  {len(measured)} rounds, CPU ms per move: p50 {statistics.median(measured):.2f}  "
           f"mean {statistics.fmean(measured):.2f}  min {min(measured):.2f}")
     print(f"  frames: {len(sizes)}, median {statistics.median(sizes):,.0f} B")
+    if args.attribute:
+        from _attribute import report
+
+        print("  CPU per move by function (inclusive, thread CPU, the measured rounds):")
+        report(args.counters, per=args.measured_moves)
     return 0
 
 
