@@ -900,15 +900,31 @@ class _Writes:
         connection = connections[self.using]
         batch = max(connection.ops.bulk_batch_size(fields, objs), 1)
         for start in range(0, len(objs), batch):
+            chunk = objs[start:start + batch]
+            shape = (
+                "insert", model, tuple(f.attname for f in fields), len(chunk), on_conflict,
+                tuple(update_fields), tuple(unique_fields), self.using,
+            )  # fmt: skip
+            compiled = _COMPILED.get(shape)
+            if compiled is not None:
+                rows = [[f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in chunk]
+                if _plain(rows):
+                    self.statements.append((compiled.sql, compiled.params(rows), conflict_means_stale))
+                    continue
             query = InsertQuery(
                 model,
                 on_conflict=on_conflict,
                 update_fields=[opts.get_field(n) for n in update_fields],
                 unique_fields=[opts.get_field(n) for n in unique_fields],
             )
-            query.insert_values(fields, objs[start:start + batch], raw=False)
-            for sql, params in query.get_compiler(using=self.using).as_sql():
+            query.insert_values(fields, chunk, raw=False)
+            statements = query.get_compiler(using=self.using).as_sql()
+            for sql, params in statements:
                 self.statements.append((sql, tuple(params), conflict_means_stale))
+            if compiled is None and len(statements) == 1:
+                # What the compiler stamped on the objects (``pre_save``), as the compiled path sends it.
+                rows = [[f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields] for obj in chunk]
+                _learn(shape, statements[0], rows, fields)
         for obj in objs:
             obj._state.adding = False
             obj._state.db = self.using
@@ -916,15 +932,24 @@ class _Writes:
     def update(self, obj: Any, fields: Sequence[str]) -> None:
         """``obj.save(update_fields=fields)`` (``auto_now`` fields stamped as ``save`` stamps them)."""
         opts = type(obj)._meta
+        connection = connections[self.using]
+        named = [opts.get_field(name) for name in fields]
+        values = [f.pre_save(obj, False) for f in named]  # stamped once: the compiled path sends what the ORM would
+        prepped = [f.get_db_prep_save(v, connection) for f, v in zip(named, values, strict=True)]
+        # The UPDATE's SQL writes NULL for a None, not a parameter: its shape depends on which are None.
+        shape = ("update", type(obj), tuple(fields), tuple(v is None for v in prepped), self.using)
+        compiled = _COMPILED.get(shape)
+        row = [*prepped, opts.pk.get_db_prep_value(obj.pk, connection)]
+        if compiled is not None and _plain([row]):
+            self.statements.append((compiled.sql, tuple(v for v in row if v is not None), False))
+            return
         query = UpdateQuery(type(obj))
-        values = []
-        for name in fields:
-            f = opts.get_field(name)
-            values.append((f, None, f.pre_save(obj, False)))
-        query.add_update_fields(values)
+        query.add_update_fields([(f, None, v) for f, v in zip(named, values, strict=True)])
         query.add_filter("pk", obj.pk)
         sql, params = query.get_compiler(using=self.using).as_sql()
         self.statements.append((sql, tuple(params), False))
+        if compiled is None:
+            _learn(shape, (sql, params), [[v for v in row if v is not None]], named)
 
     def update_rows(self, queryset: Any, **values: Any) -> None:
         """``queryset.update(**values)`` (plain values of the model's own fields)."""
@@ -971,6 +996,66 @@ class _Writes:
                         raise
         except _CommandConflict:
             raise StaleDecision(self.stale_version) from None
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """A write's SQL as the ORM compiled it for one shape of write (``_COMPILED``), and how its parameters
+    lie: row after row (``VALUES (%s, ...), (...)``), or one array per column (PostgreSQL's ``UNNEST``)."""
+
+    sql: str
+    by_column: bool
+
+    def params(self, rows: Sequence[Sequence[Any]]) -> tuple[Any, ...]:
+        if self.by_column:
+            return tuple(list(column) for column in zip(*rows, strict=True))
+        return tuple(v for row in rows for v in row)
+
+
+#: The SQL of the writes a move makes, by their shape (the model, its fields, the number of rows, the
+#: conflict handling, the database, which values are None): compiled by the ORM once per process and
+#: learnt only when the parameters the compiled path makes are exactly the ORM's (``_learn``). Compiling
+#: them was about a tenth of a move's service (issue 12).
+_COMPILED: dict[tuple[Any, ...], _Compiled] = {}
+COMPILED_MAX = 512
+
+
+def _plain(rows: Sequence[Sequence[Any]]) -> bool:
+    """Whether every value is a plain parameter: none is an expression the SQL would have to compile."""
+    return not any(hasattr(v, "as_sql") or hasattr(v, "resolve_expression") for row in rows for v in row)
+
+
+def _learn(shape: tuple[Any, ...], statement: tuple[str, Sequence[Any]], rows: list[list[Any]], fields: Sequence[Any]) -> None:
+    """Keep ``statement``'s SQL for ``shape`` if its parameters are ``rows``' values, laid out by row or by
+    column, and no field makes a placeholder of its own (whose SQL may depend on the value)."""
+    if any(hasattr(f, "get_placeholder") for f in fields) or not _plain(rows):
+        return
+    sql, params = statement
+    for by_column in (False, True):
+        compiled = _Compiled(sql, by_column)
+        if _same_params(compiled.params(rows), tuple(params)):
+            if len(_COMPILED) >= COMPILED_MAX:
+                _COMPILED.clear()
+            _COMPILED[shape] = compiled
+            return
+
+
+def _same_params(ours: Sequence[Any], theirs: Sequence[Any]) -> bool:
+    """Equal parameter lists, a database adapter (psycopg's ``Jsonb``) compared by the value it wraps."""
+    if len(ours) != len(theirs):
+        return False
+    for a, b in zip(ours, theirs, strict=True):
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, list | tuple):
+            if not _same_params(a, b):
+                return False
+        elif hasattr(a, "obj") and not isinstance(a, str | int | float):
+            if a.obj != b.obj:
+                return False
+        elif a != b:
+            return False
+    return True
 
 
 class _CommandConflict(Exception):

@@ -5,10 +5,12 @@ nothing, while a conflict anywhere else is not passed off as one."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from games import services
 from games.engine import registry
@@ -135,3 +137,76 @@ def test_a_move_leaves_its_table_object_free_of_reference_cycles(alice, bob):
         assert ref() is None
     finally:
         gc.enable()
+
+
+def test_every_write_sent_through_its_compiled_sql_is_what_the_orm_compiles(
+    alice, bob, django_user_model, monkeypatch
+):
+    """``services._COMPILED``: a write's SQL is compiled by the ORM once per shape and then reused with the
+    write's own parameters. Over a played Kemble game (events of every count, piles and seats upserted,
+    notifications, the table with and without an automatic step due), each write is also compiled afresh
+    by the ORM, and the two must be the same statement with the same parameters."""
+    fixed = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: fixed)  # both paths stamp ``auto_now`` fields alike
+    compared: list[str] = []
+
+    def both(real: Any, name: str) -> Any:
+        def write(self: services._Writes, *args: Any, **kwargs: Any) -> None:
+            learnt = dict(services._COMPILED)
+            services._COMPILED.clear()
+            orm = services._Writes(self.using)
+            real(orm, *args, **kwargs)  # compiled afresh (and learnt, if it can be)
+            compiled_path = bool(services._COMPILED)
+            services._COMPILED.update(learnt)
+            before = len(self.statements)
+            real(self, *args, **kwargs)
+            ours = self.statements[before:]
+            assert [s for s, _p, _c in ours] == [s for s, _p, _c in orm.statements]
+            for (_s, ours_params, _c), (_s2, orm_params, _c2) in zip(ours, orm.statements, strict=True):
+                assert services._same_params(ours_params, orm_params)
+            if compiled_path:
+                compared.append(name)
+
+        return write
+
+    monkeypatch.setattr(services._Writes, "insert", both(services._Writes.insert, "insert"))
+    monkeypatch.setattr(services._Writes, "update", both(services._Writes.update, "update"))
+    users = [
+        alice,
+        bob,
+        django_user_model.objects.create_user(username="carol", password="x"),
+        django_user_model.objects.create_user(username="dave", password="x"),
+    ]
+    table = started_table(*users, game="kemble")
+    rules = registry.get("kemble")
+    for _ in range(120):
+        run_automatic_steps(table)
+        table.refresh_from_db()
+        if table.status != Table.Status.ACTIVE:
+            break
+        state = rules.load(table.state)
+        seat = next(iter(sorted(s for d in rules.pending(state) for s in d.seats)))
+        command = rules.legal_commands(state, seat)[-1]
+        row = Seat.objects.get(table=table, position=seat)
+        services.command_submit(
+            table_id=table.pk,
+            user=users[seat],
+            kind=command.kind,
+            args=dict(command.args),
+            expected_version=row.decision_since,
+            idempotency_key=decision_idempotency_key(table, row),
+        )
+    assert compared.count("insert") > 100 and compared.count("update") > 50
+
+
+def test_an_update_whose_values_turn_none_is_its_own_compiled_shape(alice, bob):
+    """The ORM writes ``col = NULL`` for a None, not a parameter: the table's update with an automatic step
+    due and without one are two statements, each sent with its own parameters."""
+    table = started_table(alice, bob)
+    writes = services._Writes("default")
+    for since in (None, timezone.now(), None, timezone.now()):
+        table.auto_step_since = since
+        writes.update(table, ["version", "auto_step_since"])
+    sqls = [sql for sql, _p, _c in writes.statements]
+    assert sqls[0] == sqls[2] and sqls[1] == sqls[3] and sqls[0] != sqls[1]
+    assert "NULL" in sqls[0] and len(writes.statements[0][1]) == 2 and len(writes.statements[1][1]) == 3
