@@ -11,6 +11,9 @@ its tests and leak checks, which look for ``&quot;``) writes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.templatetags.static import static
@@ -57,10 +60,44 @@ def _escaped(variables: dict[str, Any]) -> dict[str, Any]:
     return {k: v.__html__() if hasattr(v, "__html__") else escape_value(v) for k, v in variables.items()}
 
 
+#: The language the board's parts are rendering in, while ``rendering_in`` says it: their texts' translations
+#: are then looked up in ``_TRANSLATED`` without asking Django for the active language again (a lookup
+#: under a lock, about two hundred times a move).
+_RENDERING_IN: ContextVar[str | None] = ContextVar("jinja_rendering_in", default=None)
+#: Translations by (language, what Django's ``gettext``/``ngettext`` was asked): a bounded memo.
+_TRANSLATED: dict[tuple[Any, ...], str] = {}
+TRANSLATED_MAX = 20000
+
+
+@contextmanager
+def rendering_in(language: str) -> Iterator[None]:
+    """Around renders made in ``language``, the active one (``games.parts.rendered_parts``)."""
+    token = _RENDERING_IN.set(language or None)
+    try:
+        yield
+    finally:
+        _RENDERING_IN.reset(token)
+
+
+def _translated(key: tuple[Any, ...], translate: Any, *args: Any) -> str:
+    """``translate(*args)`` in the active language, kept under ``key`` (which names the language)."""
+    rv = _TRANSLATED.get(key)
+    if rv is None:
+        rv = translate(*args)
+        if len(_TRANSLATED) >= TRANSLATED_MAX:
+            _TRANSLATED.clear()
+        _TRANSLATED[key] = rv
+    return rv
+
+
 @pass_context
 def _gettext(context: Context, message: str, **variables: Any) -> str:
     """``_("text %(n)s", n=value)``: the translation, not escaped, with its values escaped (as blocktranslate)."""
-    rv = translation.gettext(message)
+    language = _RENDERING_IN.get()
+    if language is None:
+        rv = translation.gettext(message)
+    else:
+        rv = _translated((language, message), translation.gettext, message)
     if context.eval_ctx.autoescape:
         return Markup(rv % _escaped(variables) if variables else rv)
     return rv % variables if variables else rv
@@ -69,7 +106,11 @@ def _gettext(context: Context, message: str, **variables: Any) -> str:
 @pass_context
 def _ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
     variables.setdefault("num", num)
-    rv = translation.ngettext(singular, plural, num)
+    language = _RENDERING_IN.get()
+    if language is None or type(num) is not int:
+        rv = translation.ngettext(singular, plural, num)
+    else:
+        rv = _translated((language, singular, plural, num), translation.ngettext, singular, plural, num)
     if context.eval_ctx.autoescape:
         return Markup(rv % _escaped(variables))
     return rv % variables

@@ -31,6 +31,8 @@ from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from config.jinja2 import rendering_in
+
 
 @dataclass(frozen=True)
 class Part:
@@ -91,15 +93,16 @@ def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
         _keep((parts[missing_public[cache_key]].digest, language), html)
     fresh_public: dict[str, str] = {}
     env = None
-    for i, part in enumerate(parts):
-        if out[i] is not None:
-            continue
-        env = env or engines["jinja2"].env  # type: ignore[attr-defined]
-        html = env.get_template(part.template).render({**part.data, "part_id": part.id})
-        out[i] = html
-        _keep((part.digest, language), html)
-        if part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
-            fresh_public[shared_key(part.digest, language)] = html
+    with rendering_in(language):
+        for i, part in enumerate(parts):
+            if out[i] is not None:
+                continue
+            env = env or engines["jinja2"].env  # type: ignore[attr-defined]
+            html = env.get_template(part.template).render({**part.data, "part_id": part.id})
+            out[i] = html
+            _keep((part.digest, language), html)
+            if part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
+                fresh_public[shared_key(part.digest, language)] = html
     if fresh_public:
         keep_shared(fresh_public)
     return [mark_safe(html) for html in out]

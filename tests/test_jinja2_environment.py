@@ -54,3 +54,31 @@ def test_no_board_template_holds_text_whose_white_space_counts():
         assert "<pre" not in text and "<textarea" not in text, path
         for code in re.findall(r"\{[{%].*?[}%]\}", text, re.S):
             assert not re.search(r"\"[^\"\n]*\n[^\"]*\"|'[^'\n]*\n[^']*'", code), (path, code[:80])
+
+
+def test_a_boards_texts_are_asked_of_django_once_per_language_and_stay_each_in_its_own(monkeypatch):
+    """Issue 12: while a board's parts render (``rendering_in``, the active language), a text's translation is
+    kept by language and text: Django's ``gettext`` (a lookup of the active language under a lock) is asked
+    once per language, and the next render in the other language still gets its own words."""
+    from config import jinja2 as board_env
+
+    asked: list[str] = []
+    real = translation.gettext
+
+    def counted(message: str) -> str:
+        asked.append(message)
+        return real(message)
+
+    monkeypatch.setattr(translation, "gettext", counted)
+    monkeypatch.setattr(board_env, "_TRANSLATED", {})
+    source = '{{ _("Energy") }}|{{ ngettext("%(n)s move", "%(n)s moves", n, n=n) }}'
+    seen = {}
+    for _round in range(3):
+        for language in ("en", "it"):
+            with translation.override(language), board_env.rendering_in(language):
+                seen.setdefault(language, set()).add(_render(source, n=2))
+    assert seen == {"en": {"Energy|2 moves"}, "it": {"Energia|2 movimenti"}}
+    assert asked == ["Energy", "Energy"]
+    with translation.override("it"):  # outside a parts render: asked each time, as before
+        _render(source, n=2)
+    assert asked == ["Energy", "Energy", "Energy"]
