@@ -376,11 +376,14 @@ def command_submit(
         outcome = _apply_checked(rules, state, command, rng)
         if not listed:
             _refuse_unlisted(table, command)
-        _write_command_version(
+        goes_on = _write_command_version(
             table, rules, seats, seat=seat.position, user=user, kind=kind, args=args, key=idempotency_key,
             undoable=outcome.undoable and rng.draws == draws_before,
             old_state=state, state=outcome.state, rng=rng, events=outcome.events,
+            inline_automatic=rules.automatic_steps_inline,
         )
+        if goes_on:
+            _inline_automatic_steps(table, rules, seats, outcome.state, rng)
     return CommandResult(version=table.version, table=table, seats=tuple(seats))
 
 
@@ -476,12 +479,52 @@ def automatic_step_apply(*, table_id: int, expected_version: int) -> CommandResu
             return None
         rng = Rng.load(table.rng_state)
         outcome = rules.apply(state, command, rng)
-        _write_command_version(
-            table, rules, list(table.seats.all()), seat=AUTO_SEAT, user=None, kind=command.kind,
+        seats = list(table.seats.all())
+        goes_on = _write_command_version(
+            table, rules, seats, seat=AUTO_SEAT, user=None, kind=command.kind,
             args=command.args, key=automatic_step_key(table_id=table.pk, version=expected_version),
             undoable=False, old_state=state, state=outcome.state, rng=rng, events=outcome.events,
+            inline_automatic=rules.automatic_steps_inline,
         )
+        if goes_on:
+            _inline_automatic_steps(table, rules, seats, outcome.state, rng)
     return CommandResult(version=table.version)
+
+
+#: At most this many automatic steps follow a move in its own transaction (``_inline_automatic_steps``);
+#: the worker takes over after them (an engine whose steps never end still answers its players).
+INLINE_AUTOMATIC_STEPS_MAX = 8
+
+
+def _inline_automatic_steps(table: Table, rules: Rules, seats: Sequence[Seat], state: Any, rng: Rng) -> None:
+    """Apply, in the caller's transaction, the automatic steps due at no pace after ``state`` (the table's
+    version, just written), each logged as its own version as the worker logs it, for a game whose steps
+    are bookkeeping done in a blink (``Rules.automatic_steps_inline``: Kemble's reveal, upkeep and scroll).
+    Its pages are then told once, of the version the steps end at: one push to every seat, not one per
+    step, and no worker's round trip between a move and what it sets off (issue 12).
+
+    A step the engine refuses or fails on is left to the worker (announced as usual), which counts its
+    failures and calls a moderator as for any automatic step: the move itself stands."""
+    for step in range(INLINE_AUTOMATIC_STEPS_MAX):
+        command = rules.auto_command(state)
+        if command is None:
+            break
+        try:  # the table's random state was dumped at its last version: a step given up on draws nothing
+            outcome = rules.apply(state, command, rng)
+        except Exception as exc:
+            log.warning("table %s: an automatic step failed inline (%s); the worker retries it", table.pk, type(exc).__name__)
+            break
+        goes_on = _write_command_version(
+            table, rules, seats, seat=AUTO_SEAT, user=None, kind=command.kind, args=command.args,
+            key=automatic_step_key(table_id=table.pk, version=table.version), undoable=False,
+            old_state=state, state=outcome.state, rng=rng, events=outcome.events,
+            inline_automatic=step + 1 < INLINE_AUTOMATIC_STEPS_MAX,
+        )
+        if not goes_on:
+            return
+        state = outcome.state
+    # Stopped on a step still due (refused, or too many in a row): the worker applies it.
+    _announce(table, rules.pending(state))
 
 
 def automatic_pace(pending: Sequence[Decision]) -> float:
@@ -808,15 +851,17 @@ def _write_command_version(
     events: Sequence[EngineEvent],
     writes: _Writes | None = None,
     present: bool = True,
-) -> None:
+    inline_automatic: bool = False,
+) -> bool:
     """Log one command as the table's next version and write that version (caller holds the lock), with
     the caller's own ``writes`` of that version if any. ``present``: the seat's player sent it (False: the
-    site answered for an away seat), so the log up to here counts as read by them."""
+    site answered for an away seat), so the log up to here counts as read by them. ``inline_automatic``
+    and the answer: as ``_persist``'s."""
     table.version += 1
     if writes is None:
         writes = _Writes(table._state.db or "default")
     _record_command(writes, table=table, seat=seat, user=user, kind=kind, args=args, key=key, undoable=undoable)
-    _persist(
+    return _persist(
         table=table,
         rules=rules,
         old_state=old_state,
@@ -826,6 +871,7 @@ def _write_command_version(
         seats=seats,
         acting_seat=None if seat == AUTO_SEAT or not present else seat,
         writes=writes,
+        inline_automatic=inline_automatic,
     )
 
 
@@ -1084,11 +1130,16 @@ def _persist(
     seats: Sequence[Seat],
     acting_seat: int | None,
     writes: _Writes | None = None,
-) -> None:
+    inline_automatic: bool = False,
+) -> bool:
     """Write version ``table.version``: state, events, deck rows, seat decisions; schedule side effects.
 
     Must be called inside ``transaction.atomic`` with the Table row locked. The rows go out together at
     the end (``_Writes``: one statement on PostgreSQL), after the command row ``writes`` may hold.
+
+    ``inline_automatic``: the caller applies an automatic step due now at no pace itself, in this
+    transaction (``_inline_automatic_steps``). Returns True when one is: this version is then not
+    announced (its pages are told of the version the steps end at) nor its step sent to the worker.
     """
     if writes is None:
         writes = _Writes(table._state.db or "default")
@@ -1144,13 +1195,22 @@ def _persist(
     writes.update(table, fields)
     writes.send()
 
-    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
-    if automatic_due:
-        queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version, countdown=automatic_pace(pending))
+    goes_on = inline_automatic and automatic_due and automatic_pace(pending) == 0
+    if not goes_on:  # else the caller applies the step now, and announces the version it ends at
+        _announce(table, pending)
     for position in away_due:
         queueing.enqueue_on_commit(queueing.ANSWER_AWAY, table.pk, position, table.version)
     if newly_waiting or result is not None:
         queueing.enqueue_on_commit(queueing.NOTIFY_USERS, table.pk, table.version)
+    return goes_on
+
+
+def _announce(table: Table, pending: Sequence[Decision]) -> None:
+    """After commit: the table's pages told of its version, and its automatic step, if one is due, sent to
+    the worker (after the step's pace)."""
+    broadcast.table_updated_on_commit(table_id=table.pk, version=table.version)
+    if any(d.automatic for d in pending):
+        queueing.enqueue_on_commit(queueing.ADVANCE_TABLE, table.pk, table.version, countdown=automatic_pace(pending))
 
 
 def _sync_decks(writes: _Writes, *, table: Table, rules: Rules, old_state: Any, state: Any) -> None:

@@ -19,6 +19,8 @@ class KembleRules(Rules):
     engine_version = 2
     min_players = 1
     max_players = 5
+    #: The reveal of the bids, the upkeep and the scroll: applied with the move that makes them due.
+    automatic_steps_inline = True
 
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
         return options.schema()
