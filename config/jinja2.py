@@ -116,10 +116,32 @@ def _ngettext(context: Context, singular: str, plural: str, num: int, **variable
     return rv % variables
 
 
+#: What a dict's attribute access finds on the dict itself (its methods): the key is looked up only after.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class BoardEnvironment(Environment):
+    """Jinja2's environment, with ``{{ p.colour }}`` on a dict looked up as ``p["colour"]`` first.
+
+    A board part's data is JSON: dicts, read by attribute in the templates. Jinja2 tries the attribute
+    first, and for a dict that is an ``AttributeError`` raised and caught before every key is found
+    (hundreds per board). A name that is not an attribute of dicts can only be found as the key, so it is
+    looked up as the key first: the same value, without the exception. ``d.items`` and the other names of
+    dict's own methods keep Jinja2's meaning (the method, even if the dict has such a key)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(**options: Any) -> Environment:
     options.setdefault("undefined", StrictUndefined)
     options.setdefault("finalize", _finalize)
-    env = Environment(extensions=["jinja2.ext.i18n", CollapseLineBreaks], **options)
+    env = BoardEnvironment(extensions=["jinja2.ext.i18n", CollapseLineBreaks], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=translation.gettext,
         ngettext=translation.ngettext,

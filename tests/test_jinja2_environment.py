@@ -82,3 +82,21 @@ def test_a_boards_texts_are_asked_of_django_once_per_language_and_stay_each_in_i
     with translation.override("it"):  # outside a parts render: asked each time, as before
         _render(source, n=2)
     assert asked == ["Energy", "Energy", "Energy"]
+
+
+def test_a_dicts_keys_read_by_attribute_are_what_jinja2_would_find():
+    """``BoardEnvironment.getattr`` looks a dict's key up before its attributes (no exception per key):
+    every name reads the same as with Jinja2's own lookup, a dict method's name still the method."""
+    from jinja2 import Environment, StrictUndefined, Undefined
+
+    board = engines["jinja2"].env
+    plain = Environment(undefined=StrictUndefined)
+    data = {"colour": "red", "items": "a key named like a method", "get": 3, "n": 0, "none": None}
+    for name in ["colour", "n", "none", "items", "get", "keys", "missing", "__class__"]:
+        ours, theirs = board.getattr(data, name), plain.getattr(data, name)
+        if isinstance(theirs, Undefined):
+            assert isinstance(ours, Undefined)
+        else:
+            assert type(ours) is type(theirs) and ours == theirs  # a method: the same bound method
+    source = "{{ d.colour }}|{{ d.items() | length }}|{{ d.get('n') }}|{{ d.n }}"
+    assert _render(source, d=data) == "red|5|0|0"
