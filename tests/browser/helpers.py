@@ -103,6 +103,12 @@ def wait_version_above(page, above: int, timeout: int = LIVE_TIMEOUT) -> None:  
     )
 
 
+def names_card(html: str, card: str) -> bool:
+    """Whether ``html`` names the card ``card`` itself, not only a card whose id it begins (``sensor_30`` in
+    ``sensor_300``, ``c1`` in ``c12``): a secret card is looked for in another seat's page by this."""
+    return re.search(rf"(?<![\w]){re.escape(card)}(?![\w])", html) is not None
+
+
 def has_decision(page) -> bool:  # type: ignore[no-untyped-def]
     """The page offers its player a command (undo aside): the game waits on them."""
     return page.locator("#frag-decision form.command:not(.undo)").count() > 0

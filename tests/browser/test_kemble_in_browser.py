@@ -15,6 +15,7 @@ from tests.browser.helpers import (
     follow_live,
     has_decision,
     join_from_lobby,
+    names_card,
     open_table,
     start_game,
     unreloaded,
@@ -94,11 +95,6 @@ def _bid(page, other) -> str:  # type: ignore[no-untyped-def]
     return re.search(r'"card":"([^"]+)"', args).group(1)  # type: ignore[union-attr]
 
 
-def _names_card(html: str, card: str) -> bool:
-    """Whether ``html`` names the card ``card`` itself, not only one whose id it begins (``sensor_300``)."""
-    return re.search(rf"(?<![\w]){re.escape(card)}(?![\w])", html) is not None
-
-
 def test_two_players_play_kemble_in_the_browser(browser_site, new_player, shots):
     site = browser_site
     alice = new_player("alice", viewport={"width": 1280, "height": 900})
@@ -117,7 +113,7 @@ def test_two_players_play_kemble_in_the_browser(browser_site, new_player, shots)
     # Round 1, the secret bid: Bob sees that Alice chose, never what.
     alice_card = _bid(alice, bob)
     bob.wait_for_selector(".kb-player[data-seat='0'] .kb-bid-state.chosen", timeout=LIVE_TIMEOUT)
-    assert not _names_card(bob.content(), alice_card)  # (sensor_30 is not sensor_300, which Bob may hold)
+    assert not names_card(bob.content(), alice_card)  # (sensor_30 is not sensor_300, which Bob may hold)
     assert bob.locator(".kb-player[data-seat='1'] .kb-bid-state.thinking").count() == 1
     assert alice.locator(f".kb-your-bid [data-card='{alice_card}']").count() == 1
     shots(bob, "2-bob-sees-alice-has-chosen")
@@ -125,7 +121,7 @@ def test_two_players_play_kemble_in_the_browser(browser_site, new_player, shots)
     for page in (alice, bob):  # the reveal comes with the second bid
         _wait_phase(page, "turn", 1)
         assert unreloaded(page)
-    assert _names_card(bob.content(), alice_card)  # revealed now: her played card is public
+    assert names_card(bob.content(), alice_card)  # revealed now: her played card is public
     shots(alice, "3-alice-turns-round-1")
 
     # Round 1: both enter the play area by clicking a bottom quadrant, move or shoot, end the turn.

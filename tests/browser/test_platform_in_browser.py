@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.browser.helpers import (
     LIVE_TIMEOUT,
     follow_live,
     join_from_lobby,
+    names_card,
     open_table,
     start_game,
     unreloaded,
@@ -36,11 +39,12 @@ def test_two_players_create_join_start_and_play_live(browser_site, new_player, s
     shots(alice, "2-alice-first-decision")
 
     # Alice bids: Bob's page shows it (a new version) without a reload, and never shows her card.
-    alice_card = alice.locator("#frag-decision button[data-kind=bid]").first.get_attribute("data-args")
+    alice_card = json.loads(alice.locator("#frag-decision button[data-kind=bid]").first.get_attribute("data-args"))["card"]
+    assert names_card(alice.content(), alice_card)  # her own page shows it: what Bob's must not
     alice.locator("#frag-decision button[data-kind=bid]").first.click()
     bob.wait_for_function("() => document.querySelector('#frag-status').dataset.version === '2'", timeout=LIVE_TIMEOUT)
     assert unreloaded(bob)
-    assert alice_card not in bob.content()
+    assert not names_card(bob.content(), alice_card)
     shots(bob, "3-bob-after-alice-bid")
 
     # Bob bids: the automatic reveal runs in the worker; both pages move on by themselves.
