@@ -135,7 +135,7 @@ def sharing_once() -> Iterator[None]:
     finally:
         _HELD_WRITES.reset(token)
         if held:
-            caches["fragments"].set_many(held, timeout=settings.HYPERLANE_FRAGMENT_CACHE_SECONDS)
+            keep_shared(held)  # no hop holds them now: written at once
 
 
 #: Set while a board's outline is drawn (``marking_parts``): parts are drawn as their marks.
