@@ -16,7 +16,7 @@ from games import services
 from games.engine import registry
 from games.models import Command, Deck, Event, Notification, Seat, StateVersion, Table
 from games.selectors import decision_idempotency_key, undo_target
-from tests.support.tables import hand_of, run_automatic_steps, started_table, submit
+from tests.support.tables import hand_of, play_moves, run_automatic_steps, started_table, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -178,24 +178,7 @@ def test_every_write_sent_through_its_compiled_sql_is_what_the_orm_compiles(
         django_user_model.objects.create_user(username="dave", password="x"),
     ]
     table = started_table(*users, game="kemble")
-    rules = registry.get("kemble")
-    for _ in range(120):
-        run_automatic_steps(table)
-        table.refresh_from_db()
-        if table.status != Table.Status.ACTIVE:
-            break
-        state = rules.load(table.state)
-        seat = next(iter(sorted(s for d in rules.pending(state) for s in d.seats)))
-        command = rules.legal_commands(state, seat)[-1]
-        row = Seat.objects.get(table=table, position=seat)
-        services.command_submit(
-            table_id=table.pk,
-            user=users[seat],
-            kind=command.kind,
-            args=dict(command.args),
-            expected_version=row.decision_since,
-            idempotency_key=decision_idempotency_key(table, row),
-        )
+    play_moves(table, users, 120, lambda legal: legal[-1])
     assert compared.count("insert") > 100 and compared.count("update") > 50
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import services
@@ -50,3 +51,26 @@ def run_automatic_steps(table: Table) -> int:
             return done
         services.automatic_step_apply(table_id=table.pk, expected_version=table.version)
         done += 1
+
+
+def play_moves(table: Table, users: Sequence[Any], moves: int, pick: Callable[[list[Any]], Any]) -> None:
+    """Up to ``moves`` commands through the services, as the seats' pages send them: each time the lowest
+    seat the game waits on sends ``pick(its legal commands)`` with its decision's version and key. The
+    automatic steps left to the worker are taken first, as it would; stops when the game is over."""
+    from games.models import Seat
+    from games.selectors import decision_idempotency_key
+
+    rules = registry.get(table.game)
+    for _ in range(moves):
+        run_automatic_steps(table)
+        table.refresh_from_db()
+        if table.status != Table.Status.ACTIVE:
+            return
+        state = rules.load(table.state)
+        seat = min(s for d in rules.pending(state) for s in d.seats)
+        command = pick(list(rules.legal_commands(state, seat)))
+        row = Seat.objects.get(table=table, position=seat)
+        services.command_submit(
+            table_id=table.pk, user=users[seat], kind=command.kind, args=dict(command.args),
+            expected_version=row.decision_since, idempotency_key=decision_idempotency_key(table, row),
+        )

@@ -13,10 +13,9 @@ import pytest
 from games import broadcast, queueing, services
 from games.engine import registry
 from games.engine.core import AUTO_SEAT
-from games.models import Command, Seat, Table
+from games.models import Command, Table
 from games.replaying import table_replay_check
-from games.selectors import decision_idempotency_key
-from tests.support.tables import run_automatic_steps, started_table, state_of, submit
+from tests.support.tables import play_moves, run_automatic_steps, started_table, state_of, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -67,21 +66,8 @@ def test_the_last_bid_reveals_the_bids_in_its_own_transaction_and_the_seats_are_
 
 def _play(table: Table, users: list[Any], moves: int) -> None:
     """Seeded random legal commands, a ship's rotation only when nothing else is legal (rounds end soon)."""
-    rules = registry.get("kemble")
     choose = random.Random(5)
-    for _ in range(moves):
-        run_automatic_steps(table)  # those left to the worker, as it would
-        table.refresh_from_db()
-        if table.status != Table.Status.ACTIVE:
-            return
-        state = rules.load(table.state)
-        seat = min(s for d in rules.pending(state) for s in d.seats)
-        legal = list(rules.legal_commands(state, seat))
-        command = choose.choice([c for c in legal if c.kind != "rotate"] or legal)
-        row = Seat.objects.get(table=table, position=seat)
-        services.command_submit(table_id=table.pk, user=users[seat], kind=command.kind, args=dict(command.args),
-                                expected_version=row.decision_since,
-                                idempotency_key=decision_idempotency_key(table, row))
+    play_moves(table, users, moves, lambda legal: choose.choice([c for c in legal if c.kind != "rotate"] or legal))
 
 
 @pytest.mark.rules("kemble:R12", "kemble:R41")
