@@ -65,3 +65,21 @@ def test_every_context_and_thread_uses_one_client_of_that_pool():
     thread.join()
     assert all(c is clients[0] for c in clients)
     assert clients[0].connection_pool is _pool_in_a_new_context("shared")
+
+
+@override_settings(CACHES=SHARED)
+def test_set_many_writes_each_key_with_the_caches_timeout_and_zero_removes_them():
+    """``set_many`` sends one ``SET ... EX`` per key (not Django's MSET and an EXPIRE per key): the values
+    read back as written, each key expires as a ``set`` of it would, and a timeout of 0 leaves no entry."""
+    cache = caches["shared"]
+    client = cache._cache.get_client(write=True)
+    cache.set_many({"a": {"x": 1}, "b": [1, 2]}, timeout=120)
+    assert cache.get_many(["a", "b"]) == {"a": {"x": 1}, "b": [1, 2]}
+    assert 110 <= client.ttl(cache.make_and_validate_key("a")) <= 120
+    cache.set_many({"c": 3})  # the cache's default timeout (300 s)
+    assert 290 <= client.ttl(cache.make_and_validate_key("c")) <= 300
+    cache.set_many({"d": 4}, timeout=None)  # kept until removed
+    assert client.ttl(cache.make_and_validate_key("d")) == -1
+    cache.set_many({"a": 5, "d": 6}, timeout=0)
+    assert cache.get_many(["a", "b", "d"]) == {"b": [1, 2]}
+    cache.delete_many(["b", "c"])
