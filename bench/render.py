@@ -95,11 +95,10 @@ def _cpu() -> float:
 
 def render_all(game: SeededGame, label: str, timings: dict[str, list[float]]) -> dict[str, str]:
     """Render every viewer's fragments at the table's current version; timings appended in ms (CPU)."""
-    from django.template.loader import render_to_string
     from django.utils import translation
 
     from games.presenters import seat_names
-    from games.rendering import FRAGMENTS, render_fragments, with_language
+    from games.rendering import FRAGMENTS, render_fragment, render_fragments, with_language
     from games.selectors import board_context, viewer_for
 
     table = game.table()
@@ -131,7 +130,7 @@ def render_all(game: SeededGame, label: str, timings: dict[str, list[float]]) ->
                 ctx["oob"] = True
                 with seat_names(ctx["seat_names"]):
                     for frag in FRAGMENTS:
-                        render_to_string(f"games/table.html#{frag}", ctx)
+                        render_fragment(frag, ctx)
                 c2 = _cpu()
             timings["cpu_context"].append((c1 - c0) * 1000)
             timings["cpu_templates"].append((c2 - c1) * 1000)

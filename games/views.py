@@ -20,6 +20,7 @@ from games.invites import remember_invite, session_invite
 from games.presenters import seat_names
 from games.rendering import (
     render_chat,
+    render_fragment,
     render_fragments,
     render_log_entries,
     render_log_page,
@@ -60,6 +61,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     )
     with seat_names(ctx["seat_names"]):
         with_parts_html(ctx, oob=False)
+        ctx["status_html"] = render_fragment("status", ctx)
+        ctx["decision_html"] = render_fragment("decision", ctx)
         response = render(request, "games/table.html", ctx)
     if settings.HYPERLANE_PLANT_LEAK == "page":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
         response.content += str(viewer.table.state).encode()
