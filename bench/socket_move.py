@@ -15,10 +15,16 @@ without Daphne's own framing and the real sockets (``bench/server.py`` measures 
 next step is automatic takes it outside the measured time. Choosing the commands (a read of each table)
 is outside it too.
 
+``--floor free-renders`` makes every view and log render free (a fixed frame naming the version): what the
+rest of the path costs. ``--floor ceiling`` runs bench/stackfloor's socket move in this process instead of
+the site (a counter bumped, the group told, a fixed frame per seat): the stack's own cost, the same measure
+as ``server.py``'s stack ceiling. Their ratio bounds the share of the ceiling any render could reach.
+
 Compare code versions by running this from two checkouts alternately; profile it with py-spy (every
 thread: ``py-spy record --format raw -o FILE -- .venv/bin/python bench/socket_move.py``).
 
     .venv/bin/python bench/socket_move.py [--game kemble|tng|bsg|ascendancy] [--tables 10] [--rounds 60]
+                                          [--floor none|free-renders|ceiling] [--attribute]
 """
 
 from __future__ import annotations
@@ -105,7 +111,8 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
     from games.models import Seat
     from games.selectors import decision_idempotency_key, undo_target
 
-    app = URLRouter([path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())])
+    consumer = _CeilingConsumer if args.floor == "ceiling" else TableConsumer
+    app = URLRouter([path("ws/tables/<int:table_id>/", consumer.as_asgi())])
 
     def setup() -> tuple[list[Game], dict[int, Any]]:
         from importlib import import_module
@@ -134,6 +141,8 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
             assert connected
             comms[(game.table_id, position)] = comm
     await _settle(list(comms.values()))
+    if args.floor == "free-renders":
+        _free_renders()
 
     def choose() -> list[tuple[Game, int, dict[str, str]]]:
         """Each table's move this round: (game, mover, the frame its form sends); automatic steps taken."""
@@ -204,6 +213,81 @@ async def run(args: argparse.Namespace) -> tuple[list[float], list[int]]:
     return cpu, sizes
 
 
+# --- the floors (``--floor``): what the move path would cost with parts of it made free ----------------
+
+#: About the size of a seat's status and board update (bench/stackfloor's frame).
+_FILLER = "".join(
+    f'<li class="seat seat-{i % 4}"><span class="name">player {i}</span><span class="score">{i * 7}</span></li>'
+    for i in range(20)
+)
+
+
+def _free_renders() -> None:
+    """Every seat's view and log lines made free from here on: a fixed ~2 KB status fragment that names the
+    table's version (so that each version is still sent to every seat), no board parts, no log lines. The
+    command, the service, the session check, the channel layer, the thread hops and the frames stay."""
+    from games import commands, consumers
+    from games.rendering import View
+
+    def view(viewer: Any, **_kwargs: Any) -> Any:
+        version = viewer.table.version
+        status = f'<section id="frag-status" data-version="{version}" hx-swap-oob="true"><ul>{_FILLER}</ul></section>'
+        return View({"status": status})
+
+    def log_entries(viewer: Any, *, after_id: int, rows: Any = None, **_kwargs: Any) -> tuple[str, int]:
+        return "", max((r.pk for r in rows), default=after_id) if rows else after_id  # goes on from the rows read
+
+    consumers.render_view = view  # type: ignore[assignment]
+    commands.render_view = view  # type: ignore[assignment]
+    consumers.render_log_entries = log_entries  # type: ignore[assignment]
+
+
+def _ceiling_consumer() -> Any:
+    """bench/stackfloor's ``SocketMoveConsumer`` in this process: a move frame bumps the table's counter in
+    Redis in one thread hop and tells the table's group; each seat sends a fixed ~2 KB frame after one hop.
+    No session, no service, no render: what the stack itself costs per move."""
+    import redis
+    from asgiref.sync import sync_to_async
+    from channels.generic.websocket import AsyncWebsocketConsumer
+
+    counters = redis.Redis.from_url(bench_redis_url())
+
+    def bump(table: int) -> int:
+        return int(counters.incr(f"bench-socket-ceiling:{table}"))
+
+    def frame(version: int) -> str:
+        return f'<section id="frag-status" data-version="{version}" hx-swap-oob="true"><ul>{_FILLER}</ul></section>'
+
+    class Ceiling(AsyncWebsocketConsumer):
+        async def connect(self) -> None:
+            self.table = int(self.scope["url_route"]["kwargs"]["table_id"])
+            await self.channel_layer.group_add(f"table.{self.table}", self.channel_name)
+            await self.accept()
+
+        async def disconnect(self, code: int) -> None:
+            await self.channel_layer.group_discard(f"table.{self.table}", self.channel_name)
+
+        async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+            version = await sync_to_async(bump, thread_sensitive=False)(self.table)
+            await self.channel_layer.group_send(f"table.{self.table}", {"type": "table.updated", "version": version})
+
+        async def table_updated(self, event: dict[str, Any]) -> None:
+            text = await sync_to_async(frame, thread_sensitive=False)(int(event["version"]))
+            await self.send(text_data=text)
+
+    return Ceiling
+
+
+class _LazyCeiling:
+    """``_ceiling_consumer()`` made when first asked for (after Django is set up)."""
+
+    def as_asgi(self) -> Any:
+        return _ceiling_consumer().as_asgi()
+
+
+_CeilingConsumer = _LazyCeiling()
+
+
 async def _settle(comms: list[Any]) -> None:
     """Until no socket has sent anything for a while (the late frames: badges, the automatic steps')."""
     quiet = 0
@@ -228,8 +312,15 @@ def main() -> int:
         action="store_true",
         help="also print the CPU per move of the move path's main functions (bench/_attribute.py)",
     )
+    parser.add_argument(
+        "--floor",
+        choices=("none", "free-renders", "ceiling"),
+        default="none",
+        help="free-renders: every view and log render made free (what the rest of the path costs); ceiling: "
+        "bench/stackfloor's socket move in this process (no session, service or render: the stack alone)",
+    )
     args = parser.parse_args()
-    print(f"bench/socket_move.py --game {args.game}  {machine()}")
+    print(f"bench/socket_move.py --game {args.game} --floor {args.floor}  {machine()}")
     with ScratchDatabase("hyperlane_bench_socket_move") as db:
         django_setup(db.url, REDIS_URL=bench_redis_url(), HYPERLANE_MOVE_RATE_PER_MINUTE="1000000")
         from django.core.management import call_command
