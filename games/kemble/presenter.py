@@ -967,20 +967,18 @@ class KemblePresenter(Presenter):
         """
         k = ctx["kemble"]
         names = seat_names_of(ctx)
-        parts = [
-            Part(
-                "k-head",
-                "kemble/head.jinja",
-                {"k": {key: k[key] for key in ("round", "phase", "phase_name", "turn", "order", "bidding")}},
-                public=not (k["turn"] or {}).get("mine"),
-            )
-        ]
+        language = get_language()
+        head = {key: k[key] for key in ("round", "phase", "phase_name", "turn", "order", "bidding")}
+        if (k["turn"] or {}).get("mine"):
+            parts = [Part("k-head", "kemble/head.jinja", {"k": head})]
+        else:
+            parts = [_public_part("k-head", "kemble/head.jinja", language, _frozen(head), lambda: {"k": head})]
         if k["mine"]:
             parts.append(Part("k-mine", "kemble/mine.jinja", {"mine_": k["mine"], "phase": k["phase"]}))
-        parts.append(Part("k-boss", "kemble/boss.jinja", {"boss": k["boss"]}, public=True))
+        parts.append(_public_part("k-boss", "kemble/boss.jinja", language, _frozen(k["boss"]), lambda: {"boss": k["boss"]}))
         rows = k["rows"]
         colnums = [[q["col"] for q in card["quadrants"]] for card in rows[0]["cards"]] if rows else []
-        parts.append(Part("k-cols", "kemble/colnums.jinja", {"cols": colnums}, public=True))
+        parts.append(_public_part("k-cols", "kemble/colnums.jinja", "", _frozen(colnums), lambda: {"cols": colnums}))
         by_cell = controls_by_cell(ctx.get("controls"))
         my_row, cols = my_row_and_cols(rows)
         forms = board_forms(ctx) if by_cell else None
@@ -1005,7 +1003,7 @@ class KemblePresenter(Presenter):
                     }
                 }
                 parts.append(_kept_part(part_id, "kemble/card.jinja", data, not mine, data["c"], "card"))
-        parts.append(Part("k-legend", "kemble/legend.jinja", {"legend": _legend_in(get_language())}, public=True))
+        parts.append(_public_part("k-legend", "kemble/legend.jinja", language, (), lambda: {"legend": _legend_in(language)}))
         # Each panel spans a few of the rows on the left (the boss, the column numbers, the rows, the legend).
         span = max(1, (len(rows) + 2 + bool(k["boss"])) // max(1, len(k["players"])))
         for p in k["players"]:
@@ -1018,7 +1016,7 @@ class KemblePresenter(Presenter):
         if k["final"]:
             parts.append(Part("k-final", "kemble/final.jinja", {"rows": k["final"], "names": names}, public=True))
         market = {key: k[key] for key in ("achievements_up", "upgrade_piles", "decks")}
-        parts.append(Part("k-market", "kemble/market.jinja", {"k": market}, public=True))
+        parts.append(_public_part("k-market", "kemble/market.jinja", language, _frozen(market), lambda: {"k": market}))
         return parts
 
     @staticmethod
@@ -1539,6 +1537,25 @@ def _part_of_entry(
         _PARTS.clear()
     _PARTS[key] = (entry, part)
     return part
+
+
+def _public_part(part_id: str, template: str, language: str | None, key: Any, make: Callable[[], dict[str, Any]]) -> Part:
+    """The public part ``Part(part_id, template, make(), public=True)``, made once per ``key`` (everything its
+    data is made of, hashable: ``_frozen`` of it) and language, and shared: the header, the boss, the column
+    numbers, the legend and the market look alike to every seat, render after render, and a shared part's
+    digest is worked out once (each was a JSON text and its hash per render: a third of a render's digests)."""
+    memo_key = (part_id, template, language, key)
+    part = _PUBLIC_PARTS.get(memo_key)
+    if part is None:
+        part = Part(part_id, template, make(), public=True)
+        if len(_PUBLIC_PARTS) > 4096:
+            _PUBLIC_PARTS.clear()
+        _PUBLIC_PARTS[memo_key] = part
+    return part
+
+
+#: Public parts by what they are made of (``_public_part``).
+_PUBLIC_PARTS: dict[tuple[Any, ...], Part] = {}
 
 
 #: Parts made from kept entries (``_part_of_entry``), by what they are made of: (the entry, kept alive so
