@@ -33,7 +33,6 @@ from games.rendering import (
     Shown,
     View,
     remember_records,
-    remember_shown,
     render_chat,
     render_log_entries,
     render_view,
@@ -152,6 +151,9 @@ class TableConsumer(SessionBoundSocket):
         self.language = scope_language(self.scope, self.user)  # every push in the page's own language
         #: What the page shows, as digests (None: unknown, so the next push sends everything).
         self.shown: Shown | None = None
+        #: What this socket's page showed at the last version it was sent, as the record a page of its kind
+        #: that reconnects from that version looks up (``rendering.shown_at``): kept when the socket closes.
+        self.shown_record: tuple[str, Shown] | None = None
         self.sent_version = -1
         self.sent_status = ""
         self.answered_version = -1
@@ -233,6 +235,9 @@ class TableConsumer(SessionBoundSocket):
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             if self._authenticated():
                 await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+            if self.shown_record is not None:
+                # Kept once, as the page goes: not at every version it was sent (four cache writes a move).
+                await database_sync_to_async(remember_records)([self.shown_record])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A frame from the page: its heartbeat, ``{"heartbeat": <version shown>}``, or a command from one
@@ -286,17 +291,17 @@ class TableConsumer(SessionBoundSocket):
             if shown is not None:  # a move's view, or the fresh board a stale command gets
                 self.shown = shown
             if moved is not None:
-                self.log_last_id, self.sent_version, self.sent_status = moved
+                self.log_last_id, self.sent_version, self.sent_status, self.shown_record = moved
                 self.answered_version = max(self.answered_version, self.sent_version)
             await self.send(text_data=html)
 
     def _submit(
         self, fields: dict[str, Any], loop: asyncio.AbstractEventLoop
-    ) -> tuple[str, Shown | None, tuple[int, int, str] | None] | None:
+    ) -> tuple[str, Shown | None, Moved | None] | None:
         """In one thread hop: the session re-checked (a user signed out or banned elsewhere cannot move
         on a socket left open), the command submitted, its answer rendered in the page's language. None:
         the session ended. Else the answer's HTML, what the page shows after it (None: unchanged), and
-        after a move the log position, version and status it shows."""
+        after a move the log position, version and status it shows, and its record (``shown_record``)."""
         if self._signed_in() and _session_user_id(self.scope["session"].session_key) != self.user.pk:
             return None
         with translation.override(self.language):
@@ -309,12 +314,10 @@ class TableConsumer(SessionBoundSocket):
                     # The table and seats the move just wrote: this server's other sockets of the table
                     # render from them when its group message comes, instead of reading them back.
                     SNAPSHOTS.offer(result.table, result.seats)
-            with sharing_once():  # the answer's fresh public parts and what the page shows, in one round trip
+            with sharing_once():  # the answer's fresh public parts in one round trip
                 return self._answer(fields, answer)
 
-    def _answer(
-        self, fields: dict[str, Any], answer: commands.Answer
-    ) -> tuple[str, Shown | None, tuple[int, int, str] | None]:
+    def _answer(self, fields: dict[str, Any], answer: commands.Answer) -> tuple[str, Shown | None, Moved | None]:
         """``_submit``'s answer to ``answer``, rendered in the page's language (the caller's)."""
         view = commands.answer_view(answer, store=False)
         # Only what this socket has not been sent (a push may have brought it already): changed
@@ -328,13 +331,12 @@ class TableConsumer(SessionBoundSocket):
         if not answer.applied or answer.viewer is None:
             return html, shown, None
         viewer = answer.viewer
-        if shown is not None:
-            remember_shown(viewer, shown)
+        record = None if shown is None else with_language(self.language, shown_record, viewer, shown)
         # The new log lines through the shared read: the table's other sockets here, which have shown
         # the log up to the same line, filter the same rows for their own seats.
         rows = SNAPSHOTS.events_after(viewer.table, self.log_last_id)
         log_html, last_id = render_log_entries(viewer, after_id=self.log_last_id, rows=rows)
-        return html + log_html, shown, (last_id, viewer.table.version, viewer.table.status)
+        return html + log_html, shown, (last_id, viewer.table.version, viewer.table.status, record)
 
     async def _beat_after(self, wait: float) -> None:
         try:  # kept in ``beat_later`` until done: a socket that closes meanwhile cancels it
@@ -421,9 +423,9 @@ class TableConsumer(SessionBoundSocket):
                     rendered = await database_sync_to_async(self._render)(at_least)
         finally:
             self.pushing = False
-        view, shown, log_html, self.log_last_id, version, status = rendered
+        view, shown, log_html, self.log_last_id, version, status, record = rendered
         changed = list(view_changes(view, self.shown).values())
-        self.shown = shown
+        self.shown, self.shown_record = shown, record
         self.sent_version = version
         self.sent_status = status
         if log_html:
@@ -447,14 +449,11 @@ class TableConsumer(SessionBoundSocket):
         async with render_slots():
             return await database_sync_to_async(self._render)(at_least)
 
-    def _render(
-        self, at_least: int | None = None, after_id: int | None = None, records: list[tuple[str, Shown]] | None = None
-    ) -> Rendered:
+    def _render(self, at_least: int | None = None, after_id: int | None = None) -> Rendered:
         """This viewer's fragments, its log lines after ``after_id`` (default: the last it was sent),
-        and the last log id, version and status they show. Changes nothing on the consumer: a batch
-        renders for several sockets in one thread (``_Batch``). ``records``: where to put what the page
-        will show (``shown_record``) for the caller to keep with the others' in one round trip, instead
-        of keeping it at once."""
+        and the last log id, version and status they show, and the record of what the page shows
+        (``shown_record``, kept when the socket closes). Changes nothing on the consumer: a batch renders
+        for several sockets in one thread (``_Batch``)."""
         after_id = self.log_last_id if after_id is None else after_id
         rows = None
         lookup = True
@@ -473,16 +472,13 @@ class TableConsumer(SessionBoundSocket):
         view = with_language(
             self.language, render_view, viewer, oob=True, store=viewer.seat is None, lookup=lookup
         )
-        # Kept for a page of this kind of viewer that reconnects from this version (``_catch_up``).
         shown = shown_of(view)
-        if records is None:
-            with_language(self.language, remember_shown, viewer, shown)
-        else:
-            records.append(with_language(self.language, shown_record, viewer, shown))
+        # For a page of this kind of viewer that reconnects from this version (``_catch_up``).
+        record = with_language(self.language, shown_record, viewer, shown)
         log_html, last_id = with_language(self.language, render_log_entries, viewer, after_id=after_id, rows=rows)
         if settings.HYPERLANE_PLANT_LEAK == "websocket":  # TEST-ONLY planted leak (tests/proof/leakcheck.py)
             log_html += str(viewer.table.state)
-        return view, shown, log_html, last_id, viewer.table.version, viewer.table.status
+        return view, shown, log_html, last_id, viewer.table.version, viewer.table.status, record
 
     def _render_badge(self) -> str:
         return with_language(self.language, render_waiting_badge, self.user.pk)
@@ -491,8 +487,11 @@ class TableConsumer(SessionBoundSocket):
         return with_language(self.language, render_chat, self.viewer, oob=True)
 
 
-#: the view, what it shows (digests), new log lines, the last log id, the table version and status
-Rendered = tuple[View, Shown, str, int, int, str]
+#: the view, what it shows (digests), new log lines, the last log id, the table version and status, and the
+#: record of what the page shows (``shown_record``)
+Rendered = tuple[View, Shown, str, int, int, str, tuple[str, Shown]]
+#: after a move's answer: the log position, the table version and status it shows, and its record
+Moved = tuple[int, int, str, tuple[str, Shown] | None]
 
 _Sockets = dict[int, weakref.WeakSet[TableConsumer]]
 _table_sockets: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Sockets] = weakref.WeakKeyDictionary()
@@ -557,14 +556,12 @@ class _Batch:
 
     def _render_all(self) -> dict[TableConsumer, Rendered | Exception]:
         out: dict[TableConsumer, Rendered | Exception] = {}
-        records: list[tuple[str, Shown]] = []
-        with sharing_once():  # what each page will show and the fresh public parts, in one round trip
+        with sharing_once():  # the fresh public parts, in one round trip
             for member, after_id in self.after_ids.items():
                 try:
-                    out[member] = member._render(self.at_least, after_id, records)
+                    out[member] = member._render(self.at_least, after_id)
                 except Exception as exc:  # that socket's own failure (e.g. the table is gone), raised in it
                     out[member] = exc
-            remember_records(records)
         return out
 
     async def result(self, member: TableConsumer) -> tuple[int, Rendered]:

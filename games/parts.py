@@ -125,7 +125,7 @@ def keep_shared(entries: Mapping[str, Any]) -> None:
 @contextmanager
 def sharing_once() -> Iterator[None]:
     """Around a thread hop that renders for one or several sockets (a move's answer, a batch of pushes):
-    what it keeps in the ``fragments`` cache (fresh public parts, what each page will show) goes in one
+    what it keeps in the ``fragments`` cache (fresh public parts) goes in one
     round trip at its end instead of one per render. The hop's own renders find its fresh parts in this
     process meanwhile (``_RENDERED``)."""
     held: dict[str, Any] = {}

@@ -187,10 +187,10 @@ async def test_a_socket_that_closes_mid_batch_leaves_the_others_their_renders(
     original = TableConsumer._render
     gate = threading.Event()
 
-    def held_render(self, at_least=None, after_id=None, records=None):  # type: ignore[no-untyped-def]
+    def held_render(self, at_least=None, after_id=None):  # type: ignore[no-untyped-def]
         if at_least is not None:  # the batch's renders wait until the leader's socket has closed
             assert gate.wait(timeout=120), "the test never opened the gate"
-        return original(self, at_least, after_id, records)
+        return original(self, at_least, after_id)
 
     table = await sync_to_async(started_table)(alice, bob)
     comms = {user.pk: await _connect(table.pk, user) for user in (alice, bob, charlie)}
@@ -223,8 +223,7 @@ async def test_a_socket_whose_log_moved_on_since_the_batch_began_renders_again(a
     rendered_from = batch.after_ids[other]
     calls: list[int | None] = []
     own = other._render
-    other._render = lambda at_least=None, after_id=None, records=None: (
-        calls.append(after_id) or own(at_least, after_id, records))
+    other._render = lambda at_least=None, after_id=None: (calls.append(after_id) or own(at_least, after_id))
     other.log_last_id = rendered_from + 1  # as if a heartbeat had shown a newer line meanwhile
     rendered = await other._shared_render(table.version + 1)
     assert calls == [rendered_from, None]  # the batch's render (not used), then its own
