@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -151,6 +152,8 @@ def render_fragment(name: str, ctx: dict[str, Any]) -> str:
     and the empty decision and result panels are the same render after render (most seats have nothing
     to decide after another seat's move), and the status line the same for every seat of a version but
     the ones it waits for: rendered once per the values they show (``_steady_key``)."""
+    if name == "decision" and ctx.get("my_decision"):
+        return _decision_panel(ctx)
     key = _steady_key(name, ctx)
     if key is None:
         return _render_fragment(name, ctx)
@@ -159,6 +162,30 @@ def render_fragment(name: str, ctx: dict[str, Any]) -> str:
         html = _render_fragment(name, ctx)
         _keep_steady(key, html)
     return html
+
+
+#: What stands for the forms' version and idempotency key in a kept decision panel (``_decision_panel``):
+#: NULs never occur in HTML, and Jinja2 leaves them as they are.
+_FORM_VERSION, _FORM_KEY = "\x00form-version\x00", "\x00form-key\x00"
+
+
+def _decision_panel(ctx: dict[str, Any]) -> str:
+    """A seat's decision panel when it has a decision: drawn once per what it shows besides its forms'
+    version and key (the prompt, the controls, the undo, the seat and the names its buttons may show), with
+    marks where those two go, then filled in. A player's decision moves on with each of its moves (a new
+    version and key) while its controls often stay the same (the next move of the same turn)."""
+    language = translation.get_language()
+    key = (
+        "decision", language, bool(ctx.get("oob")), ctx["table"].pk, ctx.get("position"), str(ctx["decision_prompt"]),
+        bool(ctx.get("can_undo")), bool(ctx.get("is_active")), ctx.get("my_seat") is not None,
+        tuple(sorted((ctx.get("seat_names") or {}).items())),
+        json.dumps(ctx.get("panel_controls") or [], sort_keys=True, separators=(",", ":"), default=str),
+    )  # fmt: skip
+    html = _STEADY.get(key)
+    if html is None:
+        html = _render_fragment("decision", {**ctx, "form_version": _FORM_VERSION, "idempotency_key": _FORM_KEY})
+        _keep_steady(key, html)
+    return mark_safe(html.replace(_FORM_VERSION, str(ctx["form_version"])).replace(_FORM_KEY, str(ctx["idempotency_key"])))
 
 
 #: The fragments that change with most moves (the status line, the decision panel), as Jinja2 templates
