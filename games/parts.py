@@ -40,13 +40,37 @@ class Part:
     template: str
     data: Mapping[str, Any] = field(default_factory=dict)
     public: bool = False
+    #: Values written into the part's HTML after it is drawn, as (mark, value) pairs: the data holds the
+    #: mark where the value goes (a command form's version and idempotency key, which change with every
+    #: decision while the form does not). The part is drawn once per data and language whatever the values;
+    #: its ``digest`` names both. A mark is text no data otherwise holds (``"\x00...\x00"``); a public part
+    #: has none.
+    fills: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.public and self.fills:
+            raise ValueError(f"public part {self.id} with values of its own to fill in")
+
+    @functools.cached_property
+    def drawn_digest(self) -> str:
+        """What the part's drawing (before its ``fills``) depends on besides the language: its id, template
+        and data. Worked out once per part (a render asks for it several times): a part's data is never
+        changed once made."""
+        blob = json.dumps([self.id, self.template, self.data], sort_keys=True, separators=(",", ":"), default=str)
+        return digest_of(blob)
 
     @functools.cached_property
     def digest(self) -> str:
-        """What the part's HTML depends on besides the language: its id, template and data. Worked out
-        once per part (a render asks for it several times): a part's data is never changed once made."""
-        blob = json.dumps([self.id, self.template, self.data], sort_keys=True, separators=(",", ":"), default=str)
-        return digest_of(blob)
+        """What the part's HTML depends on besides the language: its drawing and its fills' values."""
+        if not self.fills:
+            return self.drawn_digest
+        return digest_of("\x00".join([self.drawn_digest, *(value for _, value in self.fills)]))
+
+    def filled(self, html: str) -> str:
+        """The part's drawing with its fills' values in their marks' places."""
+        for mark, value in self.fills:
+            html = html.replace(mark, value)
+        return html
 
 
 def digest_of(text: str) -> str:
@@ -69,7 +93,8 @@ def render_part(part: Part) -> SafeString:
 def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
     """Each part's HTML, in order, in the active language.
 
-    Kept in this process by (digest, language); a public part is also shared with the other servers
+    Drawn once per (drawn digest, language) and kept in this process (its fills written in after); a public
+    part is also shared with the other servers
     through the ``fragments`` cache (``shared_key``), looked up in one round trip for the whole list:
     the public board is rendered once per version and language, not once per seat and server.
     """
@@ -80,17 +105,17 @@ def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
     out: list[str | None] = []
     missing_public: dict[str, int] = {}
     for i, part in enumerate(parts):
-        key = (part.digest, language)
+        key = (part.drawn_digest, language)
         html = _RENDERED.get(key)
         if html is not None:
             _RENDERED.move_to_end(key)
         elif part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
-            missing_public[shared_key(part.digest, language)] = i
+            missing_public[shared_key(part.drawn_digest, language)] = i
         out.append(html)
     shared = caches["fragments"].get_many(list(missing_public)) if missing_public else {}
     for cache_key, html in shared.items():
         out[missing_public[cache_key]] = html
-        _keep((parts[missing_public[cache_key]].digest, language), html)
+        _keep((parts[missing_public[cache_key]].drawn_digest, language), html)
     fresh_public: dict[str, str] = {}
     env = None
     with rendering_in(language):
@@ -100,12 +125,12 @@ def rendered_parts(parts: Iterable[Part]) -> list[SafeString]:
             env = env or engines["jinja2"].env  # type: ignore[attr-defined]
             html = env.get_template(part.template).render({**part.data, "part_id": part.id})
             out[i] = html
-            _keep((part.digest, language), html)
+            _keep((part.drawn_digest, language), html)
             if part.public and settings.HYPERLANE_FRAGMENT_CACHE_SECONDS > 0:
-                fresh_public[shared_key(part.digest, language)] = html
+                fresh_public[shared_key(part.drawn_digest, language)] = html
     if fresh_public:
         keep_shared(fresh_public)
-    return [mark_safe(html) for html in out]
+    return [mark_safe(part.filled(html) if part.fills else html) for part, html in zip(parts, out, strict=True)]
 
 
 #: The ``fragments`` cache writes held in a thread hop (``sharing_once``), sent together when it ends.

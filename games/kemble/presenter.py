@@ -981,7 +981,7 @@ class KemblePresenter(Presenter):
         parts.append(_public_part("k-cols", "kemble/colnums.jinja", "", _frozen(colnums), lambda: {"cols": colnums}))
         by_cell = controls_by_cell(ctx.get("controls"))
         my_row, cols = my_row_and_cols(rows)
-        forms = board_forms(ctx) if by_cell else None
+        forms, fills = board_forms(ctx) if by_cell else (None, ())
         for row in rows:
             # One part per space card, inside the row's outline (``kemble_tags.kemble_board``): a move
             # re-sends only the cards it changed. A card is public when the spectator's board has it alike:
@@ -1002,7 +1002,7 @@ class KemblePresenter(Presenter):
                         "cols": cols if controls else 0,
                     }
                 }
-                parts.append(_kept_part(part_id, "kemble/card.jinja", data, not mine, data["c"], "card"))
+                parts.append(_kept_part(part_id, "kemble/card.jinja", data, not mine, data["c"], "card", fills))
         parts.append(_public_part("k-legend", "kemble/legend.jinja", language, (), lambda: {"legend": _legend_in(language)}))
         # Each panel spans a few of the rows on the left (the boss, the column numbers, the rows, the legend).
         span = max(1, (len(rows) + 2 + bool(k["boss"])) // max(1, len(k["players"])))
@@ -1405,13 +1405,21 @@ def _command_url(table_pk: Any, script_prefix: str, urlconf: Any) -> str:
     return reverse("table_command", args=[table_pk], urlconf=urlconf)
 
 
-def board_forms(ctx: Mapping[str, Any]) -> dict[str, str]:
-    """What every command form of one render posts besides its command (as ``table.html``'s forms do)."""
+#: Where a card's command forms take the decision's version and idempotency key (``board_forms``): filled
+#: into the card's HTML after it is drawn (``Part.fills``), so that a card is drawn again only when its
+#: commands change, not at each decision.
+FORM_VERSION, FORM_KEY = "\x00kemble-form-version\x00", "\x00kemble-form-key\x00"
+
+
+def board_forms(ctx: Mapping[str, Any]) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    """What every command form of one render posts besides its command (as the decision panel's forms do):
+    the URL, and the marks of the version and key, with the values the marks stand for (``Part.fills``)."""
     from django.urls import get_script_prefix, get_urlconf
 
     table = ctx.get("table")
     url = _command_url(table.pk, get_script_prefix(), get_urlconf()) if table is not None else ""
-    return {"url": url, "version": str(ctx.get("form_version", "")), "key": str(ctx.get("idempotency_key", ""))}
+    values = ((FORM_VERSION, str(ctx.get("form_version", ""))), (FORM_KEY, str(ctx.get("idempotency_key", ""))))
+    return {"url": url, "version": FORM_VERSION, "key": FORM_KEY}, values
 
 
 def controls_by_cell(controls: Sequence[Mapping[str, Any]] | None) -> dict[str, dict[str, list[Any]]]:
@@ -1448,13 +1456,13 @@ def my_row_and_cols(rows: Sequence[Mapping[str, Any]]) -> tuple[int | None, int]
 
 @dataclasses.dataclass(frozen=True)
 class _KeptPart(Part):
-    """A part whose digest was worked out beforehand (``_kept_part``): the very digest ``Part`` gives."""
+    """A part whose drawn digest was worked out beforehand (``_kept_part``): the very one ``Part`` gives."""
 
     known_digest: str = ""
 
     @property
-    def digest(self) -> str:
-        return self.known_digest or Part.digest.fget(self)  # type: ignore[attr-defined]
+    def drawn_digest(self) -> str:
+        return self.known_digest or Part.drawn_digest.func(self)  # type: ignore[attr-defined]
 
 
 #: The JSON text of entries kept between renders (card entries, panels without secrets), by identity:
@@ -1474,7 +1482,13 @@ def _json_kept(entry: Any) -> str:
 
 
 def _kept_part(
-    part_id: str, template: str, data: dict[str, Any], public: bool, holder: dict[str, Any], key: str
+    part_id: str,
+    template: str,
+    data: dict[str, Any],
+    public: bool,
+    holder: dict[str, Any],
+    key: str,
+    fills: tuple[tuple[str, str], ...] = (),
 ) -> Part:
     """``Part(part_id, template, data, public)`` with its digest worked out from the kept entries'
     JSON texts: ``holder[key]`` (a kept entry, or a list of them) is inside ``data``. The JSON text is
@@ -1492,14 +1506,14 @@ def _kept_part(
     known = (text, tuple(id(entry) for entry in entries))
     hit = _DIGESTS.get(known)
     if hit is not None and all(a is b for a, b in zip(hit[0], entries, strict=True)):
-        return _KeptPart(part_id, template, data, public, hit[1])
+        return _KeptPart(part_id, template, data, public, fills, hit[1])
     for i, entry in enumerate(entries):
         text = text.replace(f'"\\u0000{i}"', _json_kept(entry), 1)
     digest = digest_of(text)
     if len(_DIGESTS) > 20_000:
         _DIGESTS.clear()
     _DIGESTS[known] = (entries, digest)
-    return _KeptPart(part_id, template, data, public, digest)
+    return _KeptPart(part_id, template, data, public, fills, digest)
 
 
 def _card_data(card: dict[str, Any], _around: tuple[Any, ...]) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def _states(seed: int, players: int, options: dict[str, Any], steps: int, every:
     return [new_state(RULES, players, seed, **options), *picked, seen[-1]]
 
 
-def _parts(state: dict[str, Any], position: int | None) -> list[parts.Part]:
+def _parts(state: dict[str, Any], position: int | None, version: int = 7) -> list[parts.Part]:
     view = RULES.view(state, position)
     legal = []
     if position is not None and any(position in d.seats for d in RULES.pending(state)):
@@ -53,14 +53,14 @@ def _parts(state: dict[str, Any], position: int | None) -> list[parts.Part]:
         "kemble": PRESENTER.extra_context(RULES, view, position)["kemble"],
         "controls": PRESENTER.controls(RULES, view, legal, position),
         "seats": SEATS,
-        "form_version": 7,
-        "idempotency_key": "k",
+        "form_version": version,
+        "idempotency_key": f"key-{version}",
     }
     return PRESENTER.board_parts(RULES, ctx)
 
 
-def _board(state: dict[str, Any], position: int | None) -> str:
-    return parts.render_parts(_parts(state, position))
+def _board(state: dict[str, Any], position: int | None, version: int = 7) -> str:
+    return parts.render_parts(_parts(state, position, version))
 
 
 def _forget_everything() -> None:
@@ -71,6 +71,8 @@ def _forget_everything() -> None:
     kemble._JSON.clear()
     kemble._PARTS.clear()
     kemble._legend_in.cache_clear()
+    kemble._PUBLIC_PARTS.clear()
+    kemble._DIGESTS.clear()
     parts._RENDERED.clear()
 
 
@@ -89,8 +91,8 @@ def test_a_board_drawn_with_what_was_kept_is_the_board_drawn_from_nothing(
         for i, state in enumerate(states):
             for language in ("en", "it"):
                 with translation.override(language):
-                    for v in viewers:
-                        warm[i, language, v] = _board(state, v)
+                    for v in viewers:  # each state a decision of its own: its forms' version and key
+                        warm[i, language, v] = _board(state, v, version=i)
         # ... is what each of those renders draws from nothing (every third move: a board drawn from
         # nothing renders each of its parts' templates).
         for (i, language, v), html in warm.items():
@@ -98,7 +100,27 @@ def test_a_board_drawn_with_what_was_kept_is_the_board_drawn_from_nothing(
                 continue
             _forget_everything()
             with translation.override(language):
-                assert _board(states[i], v) == html, (i, language, v)
+                assert _board(states[i], v, version=i) == html, (i, language, v)
+
+
+def test_a_card_with_commands_is_drawn_once_and_filled_with_each_decisions_version_and_key() -> None:
+    """The same commands on a card at a later decision: the card is not drawn again, and its forms post
+    that decision's version and key (``Part.fills``); the part's digest changes, so the page is sent it."""
+    _forget_everything()
+    state, seat = next((s, seat) for s in _states(17, 2, {}, steps=60, every=1)
+                       for seat in sorted({seat for d in RULES.pending(s) for seat in d.seats})
+                       if any(p.fills for p in _parts(s, seat)))
+    with seat_names(NAMES), translation.override("en"):
+        first = [p for p in _parts(state, seat, version=7) if p.fills]
+        html7 = parts.rendered_parts(first)
+        drawn = len(parts._RENDERED)
+        later = [p for p in _parts(state, seat, version=8) if p.fills]
+        html8 = parts.rendered_parts(later)
+        assert len(parts._RENDERED) == drawn  # nothing drawn again
+    for part7, part8, a, b in zip(first, later, html7, html8, strict=True):
+        assert part7.drawn_digest == part8.drawn_digest and part7.digest != part8.digest
+        assert 'name="version" value="7"' in a and 'value="key-7"' in a and "\x00" not in a
+        assert 'name="version" value="8"' in b and 'value="key-8"' in b and 'value="key-7"' not in b
 
 
 def test_what_is_kept_holds_no_secret() -> None:
@@ -155,7 +177,7 @@ def test_the_parts_have_stable_unique_ids_each_the_id_of_its_one_root_element() 
                 assert ("k-mine" in ids) == (v is not None)
                 for p in board:
                     # a digest worked out from kept entries is the digest of the part's data
-                    assert p.digest == parts.Part(p.id, p.template, p.data, p.public).digest, p.id
+                    assert p.digest == parts.Part(p.id, p.template, p.data, p.public, p.fills).digest, p.id
                     html = parts.render_part(p)
                     assert html.startswith("<") and html.endswith(">"), p.id
                     assert f'id="{p.id}"' in html.split(">", 1)[0], p.id
