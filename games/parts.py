@@ -4,7 +4,9 @@ A game's board is a list of ``Part``s (``Presenter.board_parts``), in page order
 Jinja2 template (``games/<game>/jinja2/<game>/...``) and the JSON-able ``data`` that is its whole
 context: the same template, data and language always give the same HTML. That makes a part's HTML
 cacheable by its data's digest, and lets the platform send a seat only the parts whose digest changed
-since the version its page shows (issue 12).
+since the version its page shows (issue 12). Every digest also names the templates' and translations' text
+this process draws with (``drawing_version``): after a deployment that changes them, every part is drawn
+anew, not served from the shared cache or left on the pages as the old text drew it.
 
 The template renders exactly one root element whose opening tag carries ``id="{{ part_id }}"`` (the
 part's stable DOM id, unique in the page). A part marked ``public`` is drawn from what every viewer sees
@@ -23,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -57,7 +60,7 @@ class Part:
         and data. Worked out once per part (a render asks for it several times): a part's data is never
         changed once made."""
         blob = json.dumps([self.id, self.template, self.data], sort_keys=True, separators=(",", ":"), default=str)
-        return digest_of(blob)
+        return drawn_digest_of(blob)
 
     @functools.cached_property
     def digest(self) -> str:
@@ -71,6 +74,42 @@ class Part:
         for mark, value in self.fills:
             html = html.replace(mark, value)
         return html
+
+
+def drawn_digest_of(text: str) -> str:
+    """A part's drawn digest from its JSON text (``[id, template, data]``, as ``Part.drawn_digest`` writes
+    it), with the drawing version of this process."""
+    hasher = _drawing_hasher().copy()
+    hasher.update(text.encode())
+    return hasher.hexdigest()[:24]
+
+
+@functools.cache
+def _drawing_hasher() -> Any:
+    return hashlib.sha256(f"{drawing_version()}\x00".encode())
+
+
+@functools.cache
+def drawing_version() -> str:
+    """What every part's drawing depends on besides its id, template name, data and language: the text of
+    the Jinja2 templates (every folder the board environment loads from) and of the translations
+    (``LOCALE_PATHS``) this process draws with. Worked out once per process."""
+    loader = engines["jinja2"].env.loader  # type: ignore[attr-defined]
+    roots = [*getattr(loader, "searchpath", ()), *settings.LOCALE_PATHS]
+    return files_digest(Path(root) for root in roots)
+
+
+def files_digest(roots: Iterable[Path]) -> str:
+    """A digest of the names and bytes of every file under ``roots`` (compiled ``.po`` catalogues, not their
+    sources: a ``.mo`` is what gettext reads)."""
+    hasher = hashlib.sha256()
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if not path.is_file() or path.suffix == ".po" or "__pycache__" in path.parts:
+                continue
+            hasher.update(f"{path.relative_to(root)}\x00{path.stat().st_size}\x00".encode())
+            hasher.update(path.read_bytes())
+    return hasher.hexdigest()[:24]
 
 
 def digest_of(text: str) -> str:

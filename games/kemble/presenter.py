@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 
 from games.engine.core import Command, Decision, Rules
 from games.kemble.engine.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
-from games.parts import Part, digest_of
+from games.parts import Part, drawn_digest_of
 from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
@@ -1509,7 +1509,7 @@ def _kept_part(
         return _KeptPart(part_id, template, data, public, fills, hit[1])
     for i, entry in enumerate(entries):
         text = text.replace(f'"\\u0000{i}"', _json_kept(entry), 1)
-    digest = digest_of(text)
+    digest = drawn_digest_of(text)
     if len(_DIGESTS) > 20_000:
         _DIGESTS.clear()
     _DIGESTS[known] = (entries, digest)
