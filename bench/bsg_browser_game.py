@@ -8,11 +8,11 @@ Alice opens the table through the form, Bob, Carol and Dave join from the lobby,
 read English, Bob and Dave Italian, Dave on a phone-sized viewport. The script waits for each click to reach every
 page (the version on #frag-status) and never sleeps. It starts its own live site (Daphne, a Celery worker and beat,
 a private Redis when ``redis-server`` is installed; SQLite unless DATABASE_URL is set) with the development
-settings (Battlestar Galactica is a preview game).
+settings (where a game still in preview would be offered).
 
     .venv/bin/python bench/bsg_browser_game.py [--seed 1] [--table-seed N] [--max-clicks 3000]
                                                [--interrupts 0.05] [--shots-every 50]
-                                               [--out bench/out/bsg_browser_game]
+                                               [--out bench/out/bsg_browser_game] [--option NAME ...]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
@@ -42,8 +42,9 @@ from tests.browser.helpers import (  # noqa: E402
     LIVE_TIMEOUT,
     join_from_lobby,
     login,
-    open_table,
+    new_table_form,
     start_game,
+    submit_new_table,
     version,
 )
 from tests.live.harness import LiveSite  # noqa: E402
@@ -111,6 +112,10 @@ def main() -> int:
     )
     parser.add_argument("--shots-every", type=int, default=50, help="a screenshot every N clicks")
     parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "bsg_browser_game"))
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME",
+        help="tick the table option NAME on the form (a yes/no option; repeatable), e.g. exodus_cylon_fleet",
+    )
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
         print(f"no {CHROMIUM}: apt-get install chromium", file=sys.stderr)
@@ -169,7 +174,10 @@ def main() -> int:
                 ),
             }
             alice = pages["alice"]
-            table_id = open_table(alice, site, "bsg", 4)
+            new_table_form(alice, site, "bsg", 4)
+            for name in args.option:
+                alice.locator(f"input[name=opt_{name}]").check()
+            table_id = submit_new_table(alice)
             if args.table_seed is not None:
                 site.manage(
                     "shell",
