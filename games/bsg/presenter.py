@@ -96,6 +96,8 @@ TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admir
 
 #: The options of a choice crisis (the data's ``options[].label`` ids), in words.
 CRISIS_OPTIONS = {
+    "execute_prisoner": gettext_noop("Name a character to execute"),
+    "stay_the_hand": gettext_noop("Stay the hand"),
     "abandon": gettext_noop("Abandon them"),
     "ask_politely": gettext_noop("Ask politely (skill check)"),
     "brig_self": gettext_noop("Go to the Brig"),
@@ -133,6 +135,7 @@ REASONS = {
     "centurions_boarded": gettext_noop("the centurions took Galactica"),
     "galactica_destroyed": gettext_noop("Galactica was destroyed"),
     "resource_exhausted": gettext_noop("a resource ran out"),
+    "no_character_left": gettext_noop("no character was left for an executed player"),
 }
 
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
@@ -172,6 +175,7 @@ COMMANDS: dict[str, str] = {
     "discard_excess": gettext_noop("Discard {card}"),
     "discard_forced": gettext_noop("Discard {card}"),
     "choose_target": gettext_noop("Send {target}"),
+    "choose_new_character": gettext_noop("Play {character} from now on"),
     "place_stranded": gettext_noop("Turn up in {location}"),
     "risk_raptor_yes": gettext_noop("Risk a raptor"),
     "risk_raptor_no": gettext_noop("Keep the raptors"),

@@ -103,6 +103,7 @@ STRINGS = [
     _('Move each civilian ship you looked at one area, or leave it.'),  # PROMPTS.move_civilian_ships
     _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
     _('Choose the player whose Loyalty card you look at.'),  # PROMPTS.choose_loyalty_to_look_at
+    _('Your character was executed: choose a new character.'),  # PROMPTS.choose_new_character
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -171,6 +172,11 @@ STRINGS = [
     _('Player {seat} discarded a Super Crisis card.'),  # EVENTS.super_crisis_discarded
     _('Player {seat} played the Super Crisis {card}.'),  # EVENTS.super_crisis_played
     _('Player {seat} gave {count} Loyalty card(s) to Player {to}.'),  # EVENTS.loyalty_given
+    _("Player {seat}'s character {character} is executed."),  # EVENTS.character_executed
+    _('Player {seat} is a revealed Cylon: the execution does not touch him.'),  # EVENTS.execution_ignored
+    _('Player {seat} discarded his {count} Skill card(s).'),  # EVENTS.hand_discarded
+    _('Player {seat} shows his Loyalty cards: {cards}.'),  # EVENTS.loyalty_shown
+    _('Player {seat} now plays {character}.'),  # EVENTS.new_character_chosen
     _('Player {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
     _('Player {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
@@ -345,6 +351,7 @@ STRINGS = [
     _('Navigation Error'),  # name navigation_error
     _('Viper Malfunction'),  # name viper_malfunction
     _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
+    _('Summary Justice'),  # name summary_justice
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -471,6 +478,7 @@ STRINGS = [
     _('Skill check: tactics, piloting, engineering, 9. Pass: the fleet token moves forward 1 space. Fail: it moves back 1 space.'),  # text navigation_error
     _('Skill check: piloting, engineering, 7. Fail: 1 viper (in space or in the Reserves) is damaged.'),  # text viper_malfunction
     _('Skill check: politics, leadership, tactics, 8. Fail: -1 morale and the President discards 1 Skill card.'),  # text quarrel_in_the_fleet
+    _('The Admiral chooses: he names a character, who is executed; or the fleet loses 2 morale.'),  # text summary_justice
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization

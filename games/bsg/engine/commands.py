@@ -36,6 +36,8 @@ Command kinds and args:
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
+- ``choose_new_character {character, area?}`` (R452 D, R456: an executed human's new character; ``area``:
+  Apollo's launch area while the Reserves hold a viper)
 - ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
   holds one)
 - ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
@@ -59,6 +61,7 @@ from games.bsg.engine import (
     checks,
     cylons,
     dice,
+    executions,
     looks,
     loyalty,
     quorum,
@@ -82,7 +85,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "take_skill": "take_skill_card",
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
               "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
-              "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at"}
+              "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at",
+              "new_character": "choose_new_character"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -253,6 +257,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "bottom_quorum", card=card) for card in sorted(set(state["prompt"]["cards"]))]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
+    if prompt == "choose_new_character":
+        return [_c(seat, "choose_new_character", **a) for a in executions.replacement_options(state, seat)]
     if prompt == "draw_crisis":
         return [_c(seat, "draw_crisis")]
     if prompt == "activate_cylon_ships":
@@ -391,6 +397,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
+    "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
+        ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
 }
 
 
@@ -469,7 +477,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
 
 
 def _after(ctx: Ctx) -> None:
-    """What follows every command: the titles' belongings go with the titles."""
+    """What follows every command: the executions it called for (R450); the titles' belongings go with the
+    titles."""
+    executions.run_queued(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
     quorum_hand.sync_hand(ctx.state)

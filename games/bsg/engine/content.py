@@ -188,6 +188,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "look_loyalty": (("target", "count"), ()),
     "extra_loyalty": (("count", "at"), ()),
     "become_cylon": (("super_crisis",), ()),
+    "execute": (("who",), ()),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }

@@ -133,6 +133,17 @@ def damage_galactica(ctx: Ctx, count: int) -> None:
             return
 
 
+#: what a ``choose_target`` prompt sends its character to when an ``execute`` effect opened it
+EXECUTION = "execution"
+
+
+def queue_execution(state: dict[str, Any], seat: int) -> None:
+    """R450-R454: the character is executed once the command that called for it is done (``executions.py``
+    runs the queue: the procedure asks the player for a new character and may end the turn)."""
+    state.setdefault("executions", []).append(seat)
+    next_key(state)
+
+
 def effect_at(source: str, index: int) -> Effect:
     """The ``index``-th top-level effect of a destination, crisis or location (what a prompt points back to)."""
     record = CONTENT.lookup(source)
@@ -287,6 +298,15 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         state["prompt"] = {"kind": "look_target", "seat": int(state["current"]) if chooser is None else chooser,
                            "count": effect.get("count")}
         next_key(state)
+    elif kind == "execute" and str(effect.get("who")).endswith("_chooses"):  # R450: a chosen character
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "send_to": EXECUTION}
+        next_key(state)
+    elif kind == "execute":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            queue_execution(state, seat)
     elif kind == "move_character" and str(effect.get("who")).endswith("_chooses") and effect.get("to") == "brig":
         chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
         state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,

@@ -32,11 +32,12 @@ def humans(state: State, besides: int | None = None) -> list[int]:
     return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides]
 
 
-def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
+def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool = False) -> None:
     """The revealed-Cylon procedure (R402 a, c-f): discard down to 3 Skill cards (his own pick), titles by
     succession, the standee to the Resurrection Ship (a pilot's viper back to the Reserves), a random Super
     Crisis card (not for the Sympathizer, C13), and, while the distance is at most 6, all his other
-    face-down loyalty cards to one human player of his choice."""
+    face-down loyalty cards to one human player of his choice (after an execution at any distance: R451,
+    RULINGS G47)."""
     state = ctx.state
     p = ctx.player(seat)
     p["cylon"] = True
@@ -53,15 +54,15 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
     p["location"] = RESURRECTION
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=RESURRECTION)
-    _leave_the_human_side(ctx, seat)
+    leave_the_human_side(ctx, seat)
     if super_crisis:
         draw_super_crisis(ctx, seat)
-    if p["loyalty"] and state["distance"] <= GIVE_AWAY_DISTANCE and humans(state, besides=seat):
+    if p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) and humans(state, besides=seat):
         queue_give_away(ctx, seat)
 
 
-def _leave_the_human_side(ctx: Ctx, seat: int) -> None:
-    """RULINGS G42: the Quorum cards lying on the revealer's character go to their discard pile, his die cards
+def leave_the_human_side(ctx: Ctx, seat: int) -> None:
+    """RULINGS G42 (and an execution's step 1, R450): the Quorum cards lying on the revealer's character go to their discard pile, his die cards
     readied ahead to theirs, and a reroll he armed lapses."""
     state = ctx.state
     for entry in [e for e in state["attached"] if e["seat"] == seat]:

@@ -120,6 +120,7 @@ PROMPTS: dict[str, str] = {
     "move_civilian_ships": "Move each civilian ship you looked at one area, or leave it.",
     "discard_quorum_to_hand_limit": "Discard down to 10 Quorum cards.",
     "choose_loyalty_to_look_at": "Choose the player whose Loyalty card you look at.",
+    "choose_new_character": "Your character was executed: choose a new character.",
 }
 
 EVENTS: dict[str, str] = {
@@ -191,6 +192,11 @@ EVENTS: dict[str, str] = {
     "super_crisis_discarded": "Player {seat} discarded a Super Crisis card.",
     "super_crisis_played": "Player {seat} played the Super Crisis {card}.",
     "loyalty_given": "Player {seat} gave {count} Loyalty card(s) to Player {to}.",
+    "character_executed": "Player {seat}'s character {character} is executed.",
+    "execution_ignored": "Player {seat} is a revealed Cylon: the execution does not touch him.",
+    "hand_discarded": "Player {seat} discarded his {count} Skill card(s).",
+    "loyalty_shown": "Player {seat} shows his Loyalty cards: {cards}.",
+    "new_character_chosen": "Player {seat} now plays {character}.",
     "loyalty_received": "Player {seat} received {count} Loyalty card(s).",
     "sympathizer_resolved": "Player {seat} resolved the Sympathizer.",
     "crises_drawn": "Player {seat} drew {count} Crisis cards at Caprica.",

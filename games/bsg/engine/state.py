@@ -29,6 +29,12 @@ CONTENT: Content = content()
 
 
 
+def table_sets(state: State) -> tuple[str, ...]:
+    """The content sets a table plays with: ``base`` and each expansion its options turn on."""
+    options = state.get("options", {})
+    return ("base",) + tuple(name for name in ("pegasus", "exodus", "daybreak") if options.get(name))
+
+
 def new_player(seat: int) -> Player:
     return {
         "seat": seat,

@@ -13,11 +13,13 @@ from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import (
+    EXECUTION,
     apply_effect,
     apply_effects,
     change_resources,
     effect_at,
     move_jump_track,
+    queue_execution,
     roll_raptor,
     send_to,
 )
@@ -691,7 +693,10 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
     state["prompt"] = None
     next_key(state)
     ctx.emit("character_chosen_for", seat=seat, target=target, location=where)
-    send_to(ctx, target, where)
+    if where == EXECUTION:  # R450: executed once this command is done (executions.py)
+        queue_execution(state, target)
+    else:
+        send_to(ctx, target, where)
     if state["step"] == "end":
         finish_turn(ctx)
 
@@ -703,7 +708,12 @@ def finish_turn(ctx: Ctx) -> None:
             or state["give_away"]:
         return
     p = ctx.player(state["current"])
-    if p["stranded"]:  # RULINGS C4: placed at the end of his first turn
+    later = state.get("stranded_later", [])
+    if p["seat"] in later:  # R456: a Helo who replaced an executed character in this turn: the next one
+        later.remove(p["seat"])
+        if not later:
+            del state["stranded_later"]
+    elif p["stranded"]:  # RULINGS C4: placed at the end of his first turn
         state["prompt"] = {"kind": "place_stranded", "seat": p["seat"]}
         next_key(state)
         return

@@ -84,12 +84,13 @@ def test_content_is_loaded_once_and_every_id_is_unique_across_files() -> None:
         C.lookup("no_such_card")
 
 
-def test_every_record_belongs_to_the_base_set_so_expansions_can_be_added_as_sets() -> None:
+def test_every_record_belongs_to_a_set_and_the_base_decks_hold_only_base_records() -> None:
     records: list[Any] = [*C.skill_types.values(), *C.skill_cards.values(), *C.characters.values(),
                           *C.ships.values(), *C.locations.values(), *C.crises.values(), *C.super_crises.values(),
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
-    assert {r.set for r in records} == {"base"}
-    assert C.crisis_deck(("pegasus",)) == ()
+    assert {r.set for r in records} == {"base", "pegasus"}
+    assert {C.crises[c].set for c in C.crisis_deck()} == {"base"}
+    assert {C.crises[c].set for c in C.crisis_deck(("pegasus",))} == {"pegasus"}
 
 
 def test_every_effect_kind_is_one_the_engine_implements_and_every_listed_kind_is_used() -> None:
@@ -516,7 +517,7 @@ def test_a_partial_pass_must_be_below_the_difficulty(data_copy: Path) -> None:
 
 
 def test_a_deck_of_the_wrong_size_is_refused(data_copy: Path) -> None:
-    _edit(data_copy, "crises.json", lambda d: d["crises"].pop())
+    _edit(data_copy, "crises.json", lambda d: d["crises"].pop(0))
     with pytest.raises(ContentError, match="crises counts 69, not 70"):
         load(data_copy)
 
