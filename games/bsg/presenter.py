@@ -68,6 +68,7 @@ SHIPS = {
     "galactica": gettext_noop("Galactica"),
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
+    "pegasus": gettext_noop("Pegasus"),
 }
 #: A ship or weapon in an attack (the ``attacker`` and ``target`` of the engine's ``attack_rolled``), singular.
 ATTACKERS = {
@@ -79,6 +80,7 @@ ATTACKERS = {
     "galactica": gettext_noop("Galactica"),
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
+    "pegasus": gettext_noop("Pegasus"),
 }
 #: What an attack did (its event's ``result``).
 HITS = {
@@ -226,6 +228,7 @@ COMMANDS: dict[str, str] = {
     # interrupts, sent whoever the game waits for (dice.py, characters.py)
     "ready_card": gettext_noop("Ready {card} for the next roll it applies to"),
     "arm_reroll": gettext_noop("Friends in Low Places: reroll this turn's next failing roll"),
+    "damage_preference": gettext_noop("Damage tokens in my turns go to: {ship}"),
     "cancel_crisis": gettext_noop("Religious Visions: cancel this Crisis card"),
     "check_standing_pass_this_check": gettext_noop("Pass on this check"),
     "check_standing_pass_until_my_turn": gettext_noop("Pass on every check until my next turn"),

@@ -47,6 +47,9 @@ STRINGS = [
     _('Choose one of the damage tokens you drew.'),  # MESSAGES.bad_damage_token
     _('You have no Loyalty cards to give away now.'),  # MESSAGES.no_give_away_due
     _('Give your Loyalty cards to a human player.'),  # MESSAGES.bad_recipient
+    _('The Pegasus is not in play.'),  # MESSAGES.pegasus_not_in_play
+    _('There is no basestar to fire at.'),  # MESSAGES.no_basestar_to_attack
+    _('Nobody is in the Brig.'),  # MESSAGES.nobody_in_the_brig
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
     _('There is no such Cylon ship to attack in {area}.'),  # MESSAGES.no_such_target
@@ -177,6 +180,9 @@ STRINGS = [
     _('Player {seat} discarded his {count} Skill card(s).'),  # EVENTS.hand_discarded
     _('Player {seat} shows his Loyalty cards: {cards}.'),  # EVENTS.loyalty_shown
     _('Player {seat} now plays {character}.'),  # EVENTS.new_character_chosen
+    _('Player {seat} will put damage tokens drawn in his turns on {ship}.'),  # EVENTS.damage_preference_set
+    _('The Pegasus was damaged.'),  # EVENTS.pegasus_damaged
+    _('The Pegasus is destroyed: everyone aboard goes to Sickbay.'),  # EVENTS.pegasus_destroyed
     _('Player {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
     _('Player {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
@@ -244,9 +250,14 @@ STRINGS = [
     _('Cylon Fleet'),  # name cylon_fleet
     _('Human Fleet'),  # name human_fleet
     _('Resurrection Ship'),  # name resurrection_ship
+    _('Pegasus CIC'),  # name pegasus_cic
+    _('Main Batteries'),  # name main_batteries
+    _('Engine Room'),  # name engine_room
+    _('Airlock'),  # name airlock
     _('Galactica'),  # name galactica
     _('Colonial One'),  # name colonial_one
     _('Cylon Locations'),  # name cylon_locations
+    _('Pegasus'),  # name pegasus
     _('Fore'),  # name fore
     _('Upper fore'),  # name upper_fore
     _('Upper aft'),  # name upper_aft
@@ -540,6 +551,10 @@ STRINGS = [
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
     _("Look at a human player's Skill cards and take 1 of them. Then roll: on 5 or more, Galactica is damaged once."),  # text human_fleet
     _('If you hold no Super Crisis card, draw one; if you hold one, you may discard it and draw another.'),  # text resurrection_ship
+    _('Look at the top card of the Crisis deck; leave it there or put it at the bottom of the deck.'),  # text pegasus_cic
+    _('Pegasus fires at a basestar in any space area: on 3 or more it is damaged.'),  # text main_batteries
+    _('Skill check: engineering, tactics, 8. Pass: move the fleet token 1 space toward Auto Jump. Fail: -1 fuel.'),  # text engine_room
+    _('Name a character in the Brig. Skill check: politics, leadership, 10. Pass: that character is executed. Fail: -1 morale.'),  # text airlock
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness

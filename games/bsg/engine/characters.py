@@ -13,7 +13,7 @@ from typing import Any
 from games.bsg.engine import dice, looks, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
-from games.bsg.engine.state import CONTENT, Ctx, State
+from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations
 from games.bsg.engine.traits import abilities_blocked, ability_of, sheet_effects
 from games.engine.core import IllegalCommand
 
@@ -49,7 +49,7 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
             else None
         )
     if kind == "repair_location":
-        return [{}] if state["damage"] else None
+        return [{}] if damaged_locations(state) else None
     return None
 
 
@@ -111,7 +111,7 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, target: int | None) -> None:
             bool(effect.get("bottom")),
         )
     elif kind == "repair_location":
-        for location in list(state["damage"]):
+        for location in damaged_locations(state):  # Galactica's and the Pegasus's (R800)
             vipers.repair_location(ctx, location)
 
 

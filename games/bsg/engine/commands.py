@@ -40,6 +40,8 @@ Command kinds and args:
   Apollo's launch area while the Reserves hold a viper)
 - ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
   holds one)
+- ``damage_preference {ship}`` (R800, RULINGS G53: ``galactica`` or ``pegasus``, the ship that takes the
+  damage tokens drawn in the seat's turns; from any seat at any time while the Pegasus is in play)
 - ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
@@ -61,6 +63,7 @@ from games.bsg.engine import (
     checks,
     cylons,
     dice,
+    effects,
     executions,
     looks,
     loyalty,
@@ -456,6 +459,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
     if command.kind == "check_standing":  # a standing pass on skill checks, at any time (RULINGS G43)
         standing.set_order(ctx, command.seat, _arg(command, "mode"))
         _after(ctx)
+        return
+    if command.kind == "damage_preference":  # R800: a standing choice of the ship damaged (RULINGS G53)
+        effects.set_damage_preference(ctx, command.seat, _arg(command, "ship"))
         return
     if command.kind == "arm_reroll":  # Zarek's standing order for this turn (RULINGS G41)
         dice.arm(ctx, command.seat)

@@ -79,7 +79,7 @@ WHO = (
     "each_other_by_current",
 )
 SKILL_DRAW_TYPES = ("any", "own")
-ATTACKERS = ("viper", "own_viper", "galactica", "armory", "raider", "basestar", "nuke")
+ATTACKERS = ("viper", "own_viper", "galactica", "pegasus", "armory", "raider", "basestar", "nuke")
 ATTACK_TARGETS = (
     "cylon_ship",
     "centurion",
@@ -485,6 +485,8 @@ class Board:
     nuke_table: tuple[NukeRow, ...]
     galactica_damage: tuple[DamageToken, ...]
     galactica_destroyed_at: int
+    pegasus_damage: tuple[DamageToken, ...]
+    pegasus_destroyed_at: int
     basestar_damage: tuple[DamageToken, ...]
     basestar_destroyed_at: int
     destiny_per_skill: int
@@ -931,20 +933,8 @@ class _Loader(ContentFiles):
             nukes.append(NukeRow(faces, result, self.int_(w, n, "raiders_destroyed", 0)))
         if seen != set(range(1, DIE_FACES + 1)):
             raise ContentError(f"{where}: the nuke table must cover every die face once")
-        galactica = []
-        for i, t in enumerate(self.need(where, raw, "galactica_damage")):
-            w = f"{where}: galactica_damage[{i}]"
-            kind = self.one_of(w, self.need(w, t, "kind"), ("location", "resources"), "kind")
-            location = None
-            loss: Mapping[str, int] = MappingProxyType({})
-            if kind == "location":
-                location = self.need(w, t, "location")
-                self.refs.append((w, "galactica_location", location))
-            else:
-                loss = self.loss(w, self.need(w, t, "loss"))
-                if not loss:
-                    raise ContentError(f"{w}: a lost-resources token must lose something")
-            galactica.append(DamageToken(self.claim(w, self.need(w, t, "id")), kind, location, loss, 1, 0))
+        galactica = self.ship_damage(where, raw, "galactica")
+        pegasus = self.ship_damage(where, raw, "pegasus")
         basestar = []
         for i, t in enumerate(self.need(where, raw, "basestar_damage")):
             w = f"{where}: basestar_damage[{i}]"
@@ -1040,6 +1030,8 @@ class _Loader(ContentFiles):
             nuke_table=tuple(nukes),
             galactica_damage=tuple(galactica),
             galactica_destroyed_at=self.int_(where, raw, "galactica_destroyed_at", 1),
+            pegasus_damage=tuple(pegasus),
+            pegasus_destroyed_at=self.int_(where, raw, "pegasus_destroyed_at", 1),
             basestar_damage=tuple(basestar),
             basestar_destroyed_at=self.int_(where, raw, "basestar_destroyed_at", 1),
             destiny_per_skill=self.int_(f"{where}: destiny", destiny, "per_skill", 1),
@@ -1049,6 +1041,24 @@ class _Loader(ContentFiles):
             extra_not_cylon_for=extra,
             succession=MappingProxyType(succession),
         )
+
+    def ship_damage(self, where: str, raw: Mapping[str, Any], ship: str) -> list[DamageToken]:
+        """A damageable ship's tokens (R162, R800): a location of that ship, or lost resources."""
+        out = []
+        for i, t in enumerate(self.need(where, raw, f"{ship}_damage")):
+            w = f"{where}: {ship}_damage[{i}]"
+            kind = self.one_of(w, self.need(w, t, "kind"), ("location", "resources"), "kind")
+            location = None
+            loss: Mapping[str, int] = MappingProxyType({})
+            if kind == "location":
+                location = self.need(w, t, "location")
+                self.refs.append((w, f"{ship}_location", location))
+            else:
+                loss = self.loss(w, self.need(w, t, "loss"))
+                if not loss:
+                    raise ContentError(f"{w}: a lost-resources token must lose something")
+            out.append(DamageToken(self.claim(w, self.need(w, t, "id")), kind, location, loss, 1, 0))
+        return out
 
     @staticmethod
     def faces(where: str, value: Any) -> frozenset[int]:
@@ -1322,6 +1332,7 @@ class _Loader(ContentFiles):
         areas = {a.id for a in c.board.space_areas}
         human = {lid for lid, loc in c.locations.items() if c.ships[loc.ship].side == "human"}
         galactica = {lid for lid, loc in c.locations.items() if loc.ship == "galactica"}
+        pegasus = {lid for lid, loc in c.locations.items() if loc.ship == "pegasus"}
         for where, what, ref in self.refs:
             known: Iterable[str]
             if what == "area":
@@ -1332,6 +1343,8 @@ class _Loader(ContentFiles):
                 known = human
             elif what == "galactica_location":
                 known = galactica
+            elif what == "pegasus_location":
+                known = pegasus
             elif what == "ship":
                 known = c.ships
             else:
@@ -1350,6 +1363,11 @@ class _Loader(ContentFiles):
         for lid in damaged:
             if c.locations[str(lid)].hazardous:
                 raise ContentError(f"board.json: {lid} is hazardous and cannot carry a damage token")
+        on_pegasus = [t.location for t in c.board.pegasus_damage if t.location]
+        if len(set(on_pegasus)) != len(on_pegasus):
+            raise ContentError("board.json: two Pegasus damage tokens name the same location")
+        if not 0 < c.board.pegasus_destroyed_at <= len(c.board.pegasus_damage):
+            raise ContentError("board.json: pegasus_destroyed_at must be reachable with the Pegasus tokens")
 
     def counts(self, c: Content) -> None:
         """The base game's deck sizes and the loyalty arithmetic (RULINGS.md C1, R120, R126)."""

@@ -32,7 +32,17 @@ from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import chosen_characters, deal_loyalty
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, is_cylon_card, next_key, table_sets
+from games.bsg.engine.state import (
+    CONTENT,
+    Ctx,
+    State,
+    card_id,
+    damaged_locations,
+    is_cylon_card,
+    next_key,
+    out_of_play,
+    table_sets,
+)
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R452"
@@ -115,8 +125,7 @@ def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:
 
 def _start_location(state: State, location: str) -> str:
     """A damaged location or one out of play is unavailable: Sickbay instead (R434, RULINGS G49)."""
-    out_of_play = set(state.get("out_of_play", []))
-    if location in state["damage"] or location in out_of_play or location not in CONTENT.locations:
+    if location in damaged_locations(state) or out_of_play(state, location):
         return "sickbay"
     return location
 

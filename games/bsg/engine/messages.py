@@ -58,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "bad_damage_token": "Choose one of the damage tokens you drew.",
     "no_give_away_due": "You have no Loyalty cards to give away now.",
     "bad_recipient": "Give your Loyalty cards to a human player.",
+    # Pegasus
+    "pegasus_not_in_play": "The Pegasus is not in play.",
+    "no_basestar_to_attack": "There is no basestar to fire at.",
+    "nobody_in_the_brig": "Nobody is in the Brig.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",
     "bad_crisis": "Choose one of the Crisis cards you drew.",
     # vipers, guns, repairs (vipers.py, actions.py)
@@ -197,6 +201,9 @@ EVENTS: dict[str, str] = {
     "hand_discarded": "Player {seat} discarded his {count} Skill card(s).",
     "loyalty_shown": "Player {seat} shows his Loyalty cards: {cards}.",
     "new_character_chosen": "Player {seat} now plays {character}.",
+    "damage_preference_set": "Player {seat} will put damage tokens drawn in his turns on {ship}.",
+    "pegasus_damaged": "The Pegasus was damaged.",
+    "pegasus_destroyed": "The Pegasus is destroyed: everyone aboard goes to Sickbay.",
     "loyalty_received": "Player {seat} received {count} Loyalty card(s).",
     "sympathizer_resolved": "Player {seat} resolved the Sympathizer.",
     "crises_drawn": "Player {seat} drew {count} Crisis cards at Caprica.",

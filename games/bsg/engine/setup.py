@@ -10,8 +10,11 @@ from typing import Any
 from games.bsg.engine import acted
 from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, table_sets
 from games.engine.core import IllegalCommand, Rng
+
+#: R140: the base cards a Pegasus table leaves out (the 7 Investigative Committee politics cards).
+PEGASUS_REMOVES = ("investigative_committee",)
 
 #: The character types whose availability decides the choice (R104); support characters are exempt.
 CHOICE_TYPES = tuple(t for t in CHARACTER_TYPES if t != "support")
@@ -51,19 +54,25 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     ctx = Ctx(state=state, rng=rng)
     decks: dict[str, Any] = state["decks"]
     # R107: every deck shuffled from the seed; skill cards split by type.
+    sets = table_sets(state)
+    removed = PEGASUS_REMOVES if "pegasus" in sets else ()
     decks["skill"] = {}
     for skill in SKILLS:
-        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill))]
+        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, sets))
+                 if cid not in removed]
         decks["skill"][skill] = rng.shuffled(cards)
     decks["skill_discard"] = {skill: [] for skill in SKILLS}
     decks["destiny"] = []
-    for name, pile in (("crisis", CONTENT.crisis_deck()), ("super_crisis", CONTENT.super_crisis_deck()),
-                        ("destination", CONTENT.destination_deck()), ("quorum", CONTENT.quorum_deck())):
+    for name, pile in (("crisis", CONTENT.crisis_deck(sets)), ("super_crisis", CONTENT.super_crisis_deck(sets)),
+                        ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
     decks["galactica_damage"] = rng.shuffled([t.id for t in board.galactica_damage])
     decks["damage_removed"] = []
+    if "pegasus" in sets:  # R140, R800: the Pegasus board and its damage tokens
+        decks["pegasus_damage"] = rng.shuffled([t.id for t in board.pegasus_damage])
+        state["pegasus"] = {"damage": [], "destroyed": False, "prefer": []}
     decks["civilians_destroyed"] = []
     decks["quorum_removed"] = []
     decks["loyalty"] = []

@@ -18,7 +18,7 @@ from games.bsg.engine import looks, vipers
 from games.bsg.engine.content import SKILLS, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, damaged_locations, next_key
 from games.bsg.engine.traits import abilities_blocked
 from games.engine.core import IllegalCommand
 
@@ -58,7 +58,7 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
                 if (
                     e.kind == "repair_location"
                     and e.get("where") == "own_location"
-                    and p["location"] in state["damage"]
+                    and p["location"] in damaged_locations(state)
                 ):
                     out.append({"pick": "location"})
                 if e.kind == "repair_vipers" and p["location"] == e.get("where") and state["damaged_vipers"]:

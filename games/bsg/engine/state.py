@@ -35,6 +35,24 @@ def table_sets(state: State) -> tuple[str, ...]:
     return ("base",) + tuple(name for name in ("pegasus", "exodus", "daybreak") if options.get(name))
 
 
+def damaged_locations(state: State) -> list[str]:
+    """The damaged locations of Galactica (R162) and of the Pegasus (R800): none of them can be activated."""
+    out = list(state["damage"])
+    pegasus = state.get("pegasus")
+    if pegasus is not None:
+        tokens = {t.id: t.location for t in CONTENT.board.pegasus_damage}
+        out += [str(tokens[t]) for t in pegasus["damage"] if tokens[t] is not None]
+    return out
+
+
+def out_of_play(state: State, location: str) -> bool:
+    """A location of a set the table does not use, or of a destroyed Pegasus (R800, RULINGS G52)."""
+    loc = CONTENT.locations[location]
+    if loc.set not in table_sets(state):
+        return True
+    return loc.ship == "pegasus" and bool(state.get("pegasus", {}).get("destroyed"))
+
+
 def new_player(seat: int) -> Player:
     return {
         "seat": seat,

@@ -25,7 +25,7 @@ from games.bsg.engine.effects import (
 )
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State, left_of, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations, left_of, next_key, out_of_play
 from games.bsg.engine.traits import (
     attack_bonus,
     draw_penalty,
@@ -129,7 +129,7 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     held = _held_on_ship(state, seat)
     out: list[tuple[str, bool]] = []
     for loc in CONTENT.locations.values():
-        if loc.set != "base" or loc.id == p["location"] or loc.hazardous:  # R214
+        if out_of_play(state, loc.id) or loc.id == p["location"] or loc.hazardous:  # R214, R800
             continue
         cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
         if cylon_loc != bool(p["cylon"]):  # R212
@@ -185,7 +185,8 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
-                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications")
+                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications",
+                    "pegasus_cic", "main_batteries", "engine_room", "airlock")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -200,7 +201,7 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     loc = p["location"]
     if loc is None:
         return "not_in_a_location", "bsg:R220"
-    if loc in state["damage"]:
+    if loc in damaged_locations(state):
         return "location_damaged", "bsg:R300"
     location = CONTENT.locations[loc]
     if location.requires == "pilot" and not CONTENT.characters[p["character"]].pilot:
@@ -226,7 +227,18 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "no_cylon_ship_to_attack", "bsg:R610"
     if loc == "communications" and not looks.civilian_picks(state, 1):
         return "no_civilian_ship_in_space", "bsg:R220"
+    if loc == "main_batteries" and not any(w["basestar"] for w in state["space"].values()):
+        return "no_basestar_to_attack", "bsg:R800"
+    if loc == "airlock" and not brig_occupants(state):
+        return "nobody_in_the_brig", "bsg:R450"
+    if loc == "pegasus_cic" and not (state["decks"]["crisis"] or state["decks"]["crisis_discard"]):
+        return "location_action_not_available", "bsg:R220"
     return None
+
+
+def brig_occupants(state: State) -> list[int]:
+    """The characters in the Brig (revealed Cylons are never there, R430)."""
+    return [p["seat"] for p in state["players"] if p["location"] == "brig" and not p["cylon"]]
 
 
 def location_options(state: State, seat: int) -> list[dict[str, Any]]:
@@ -238,12 +250,17 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
         if effect.kind == "skill_check" and effect.get("target") == "other_chosen":
             return [{"target": s} for s in range(state["n"])
                     if s != seat and not state["players"][s]["cylon"]]
+        if effect.kind == "skill_check" and effect.get("target") == "brig_occupant_chosen":  # the Airlock
+            return [{"target": s} for s in brig_occupants(state) if s != seat]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
         if effect.kind == "launch_self":
             return [{"area": a} for a in CONTENT.board.launch_areas()]
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
+        if effect.kind == "attack" and effect.get("attacker") == "pegasus":  # Main Batteries: a basestar
+            return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)
+                    if t.startswith("basestar")]
         if effect.kind == "look_civilians":  # Communications (RULINGS G38)
             return looks.civilian_picks(state, int(effect.get("count")))
     return [{}]
@@ -277,8 +294,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             _launch_self(ctx, seat, str(area))
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
-        elif effect.kind == "attack" and effect.get("attacker") == "galactica":
-            vipers.attack_ship(ctx, "galactica", str(area), str(pick), seat)
+        elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
+            vipers.attack_ship(ctx, str(effect.get("attacker")), str(area), str(pick), seat)
+        elif effect.kind == "look_deck":  # Pegasus CIC
+            looks.peek(ctx, seat, effect.get("deck"), int(effect.get("count")), bool(effect.get("reorder")),
+                       bool(effect.get("bottom")))
         elif effect.kind == "look_civilians":
             looks.look_civilians(ctx, seat, [a for a in (area, pick) if a is not None])
         elif effect.kind == "draw_quorum":  # President's Office (RULINGS C15)

@@ -35,6 +35,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
             entry["interrupts"] = characters.interrupts(state, p["seat"])
             entry["standing"] = standing.mode_of(state, p["seat"])  # answering checks in advance (G43)
+            if "pegasus" in state:  # R800: his standing choice of the ship damaged (G53)
+                entry["damage_ship"] = "pegasus" if p["seat"] in state["pegasus"]["prefer"] else "galactica"
         players.append(entry)
     check = state["check"]
     check_view = None
@@ -94,7 +96,22 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
+        **_expansions(state),
     }
+
+
+def _expansions(state: State) -> dict[str, Any]:
+    """What Pegasus adds to the public view: her damage tokens and whether she is destroyed (R800), the
+    executed characters and the loyalty cards they showed (R452)."""
+    out: dict[str, Any] = {}
+    if "pegasus" in state:
+        out["pegasus"] = {"damage": list(state["pegasus"]["damage"]), "destroyed": state["pegasus"]["destroyed"],
+                          "pile": len(state["decks"]["pegasus_damage"])}
+    if "gone" in state:
+        out["gone"] = list(state["gone"])
+    if "loyalty_discard" in state["decks"]:
+        out["loyalty_discard"] = list(state["decks"]["loyalty_discard"])
+    return out
 
 
 def zones(state: State) -> list[Zone]:
@@ -105,6 +122,11 @@ def zones(state: State) -> list[Zone]:
             for name in ("destiny", "crisis", "super_crisis", "destination", "quorum", "loyalty", "loyalty_box",
                          "civilians", "galactica_damage")]
     out.append(Zone("damage_removed", tuple(d["damage_removed"]), visibility="public"))
+    if "pegasus_damage" in d:  # R800
+        out.append(Zone("pegasus_damage", tuple(d["pegasus_damage"]), visibility="hidden"))
+        out.append(Zone("pegasus_board", tuple(state["pegasus"]["damage"]), visibility="public"))
+    if "loyalty_discard" in d:  # R452 C
+        out.append(Zone("loyalty_discard", tuple(d["loyalty_discard"]), visibility="public"))
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
             for name in ("crisis", "super_crisis", "destination", "quorum")]
