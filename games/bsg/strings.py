@@ -50,6 +50,7 @@ STRINGS = [
     _('The Pegasus is not in play.'),  # MESSAGES.pegasus_not_in_play
     _('There is no basestar to fire at.'),  # MESSAGES.no_basestar_to_attack
     _('Nobody is in the Brig.'),  # MESSAGES.nobody_in_the_brig
+    _("A Treachery card's text serves revealed Cylons only."),  # MESSAGES.treachery_not_for_humans
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
     _('There is no such Cylon ship to attack in {area}.'),  # MESSAGES.no_such_target
@@ -269,6 +270,7 @@ STRINGS = [
     _('Tactics'),  # name tactics
     _('Piloting'),  # name piloting
     _('Engineering'),  # name engineering
+    _('Treachery'),  # name treachery
     _('Consolidate Power'),  # name consolidate_power
     _('Investigative Committee'),  # name investigative_committee
     _('Executive Order'),  # name executive_order
@@ -279,6 +281,8 @@ STRINGS = [
     _('Maximum Firepower'),  # name maximum_firepower
     _('Repair'),  # name repair
     _('Scientific Research'),  # name scientific_research
+    _('Sabotage'),  # name sabotage
+    _('Personal Vices'),  # name personal_vices
     _('You Are a Cylon: sabotage'),  # name cylon_damage_galactica
     _('You Are a Cylon: propaganda'),  # name cylon_reduce_morale
     _('You Are a Cylon: ambush'),  # name cylon_send_to_sickbay
@@ -534,6 +538,8 @@ STRINGS = [
     _('Action: only while piloting; your viper attacks up to 4 times.'),  # text maximum_firepower
     _('Action: repair the damaged location you stand in, or, standing on the Hangar Deck, repair up to 2 damaged vipers.'),  # text repair
     _('Play before a skill check: every engineering card in it counts toward passing.'),  # text scientific_research
+    _('Revealed Cylons only, as the action: Galactica is damaged once.'),  # text sabotage
+    _('Revealed Cylons only, as the action: every human player discards 1 Skill card of his choice.'),  # text personal_vices
     _('Only while the fleet token is on a blue space: roll; on 6 or less the fleet loses population equal to the number on that space. Then the fleet jumps.'),  # text ftl_control
     _('Galactica fires once at a Cylon ship in any space area.'),  # text weapons_control
     _('Activate up to 2 unpiloted vipers (launch, move or attack, one each activation).'),  # text command

@@ -24,6 +24,9 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 SETS = ("base", "pegasus", "exodus", "daybreak")
 SKILLS = ("politics", "leadership", "tactics", "piloting", "engineering")
+#: R801: the sixth Skill deck (set ``pegasus``): never a check's colour, so always negative in a check
+TREACHERY = "treachery"
+ALL_SKILLS = (*SKILLS, TREACHERY)
 RESOURCES = ("fuel", "food", "morale", "population")
 CHARACTER_TYPES = ("political", "military", "pilot", "support")
 ABILITY_KINDS = ("ability", "once_per_game", "weakness")
@@ -1074,12 +1077,14 @@ class _Loader(ContentFiles):
         types: dict[str, SkillType] = {}
         for i, t in enumerate(self.need(name, raw, "types")):
             w = f"{name}: types[{i}]"
-            tid = self.one_of(w, self.need(w, t, "id"), SKILLS, "skill")
+            tid = self.one_of(w, self.need(w, t, "id"), ALL_SKILLS, "skill")
             types[self.claim(w, tid)] = SkillType(
                 tid, self.text(w, t, "name"), self.text(w, t, "colour"), self.set_(w, t)
             )
-        if tuple(types) != SKILLS:
-            raise ContentError(f"{name}: types must be the 5 skills in order: {', '.join(SKILLS)}")
+            if (types[tid].set == "base") != (tid in SKILLS):
+                raise ContentError(f"{w}: the 5 colours are base skills, Treachery a Pegasus one")
+        if tuple(types) != ALL_SKILLS:
+            raise ContentError(f"{name}: types must be the 6 skills in order: {', '.join(ALL_SKILLS)}")
         if len({t.colour for t in types.values()}) != len(types):
             raise ContentError(f"{name}: every skill type needs its own colour")
         cards: dict[str, SkillCard] = {}
@@ -1095,7 +1100,7 @@ class _Loader(ContentFiles):
             cards[cid] = SkillCard(
                 id=cid,
                 name=self.text(w, c, "name"),
-                skill=self.one_of(w, self.need(w, c, "skill"), SKILLS, "skill"),
+                skill=self.one_of(w, self.need(w, c, "skill"), ALL_SKILLS, "skill"),
                 set=self.set_(w, c),
                 strengths=tuple(strengths),
                 timing=self.one_of(w, self.need(w, c, "timing"), SKILL_TIMINGS, "timing"),
@@ -1104,6 +1109,8 @@ class _Loader(ContentFiles):
             )
             if not cards[cid].effects:
                 raise ContentError(f"{w}: a Skill card needs at least one effect")
+            if cards[cid].skill == TREACHERY and (cards[cid].set == "base" or cards[cid].timing != "action"):
+                raise ContentError(f"{w}: a Treachery card is a Pegasus card played as an action (R801)")
         return types, cards
 
     def load_locations(self) -> tuple[dict[str, Ship], dict[str, Location]]:

@@ -62,6 +62,7 @@ MESSAGES: dict[str, str] = {
     "pegasus_not_in_play": "The Pegasus is not in play.",
     "no_basestar_to_attack": "There is no basestar to fire at.",
     "nobody_in_the_brig": "Nobody is in the Brig.",
+    "treachery_not_for_humans": "A Treachery card's text serves revealed Cylons only.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",
     "bad_crisis": "Choose one of the Crisis cards you drew.",
     # vipers, guns, repairs (vipers.py, actions.py)

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.bsg.engine import acted
-from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
+from games.bsg.engine.content import CHARACTER_TYPES
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, table_sets
+from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
 from games.engine.core import IllegalCommand, Rng
 
 #: R140: the base cards a Pegasus table leaves out (the 7 Investigative Committee politics cards).
@@ -57,11 +57,11 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     sets = table_sets(state)
     removed = PEGASUS_REMOVES if "pegasus" in sets else ()
     decks["skill"] = {}
-    for skill in SKILLS:
+    for skill in skill_types(state):
         cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, sets))
                  if cid not in removed]
         decks["skill"][skill] = rng.shuffled(cards)
-    decks["skill_discard"] = {skill: [] for skill in SKILLS}
+    decks["skill_discard"] = {skill: [] for skill in skill_types(state)}
     decks["destiny"] = []
     for name, pile in (("crisis", CONTENT.crisis_deck(sets)), ("super_crisis", CONTENT.super_crisis_deck(sets)),
                         ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):

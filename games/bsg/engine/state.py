@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine.content import Content, content
+from games.bsg.engine.content import SKILLS, TREACHERY, Content, content
 from games.engine.core.context import Ctx as Ctx
 from games.engine.core.context import copy_state as copy_state
 
@@ -33,6 +33,11 @@ def table_sets(state: State) -> tuple[str, ...]:
     """The content sets a table plays with: ``base`` and each expansion its options turn on."""
     options = state.get("options", {})
     return ("base",) + tuple(name for name in ("pegasus", "exodus", "daybreak") if options.get(name))
+
+
+def skill_types(state: State) -> tuple[str, ...]:
+    """The table's Skill decks: the 5 colours, and Treachery with Pegasus (R140, R801)."""
+    return (*SKILLS, TREACHERY) if "pegasus" in table_sets(state) else SKILLS
 
 
 def damaged_locations(state: State) -> list[str]:

@@ -25,7 +25,16 @@ from games.bsg.engine.effects import (
 )
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations, left_of, next_key, out_of_play
+from games.bsg.engine.state import (
+    CONTENT,
+    Ctx,
+    State,
+    damaged_locations,
+    left_of,
+    next_key,
+    out_of_play,
+    skill_types,
+)
 from games.bsg.engine.traits import (
     attack_bonus,
     draw_penalty,
@@ -73,8 +82,8 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     of a type of his skill set (RULINGS C16). A revealed Cylon draws 2 cards of any types (R261)."""
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
-    if p["cylon"]:
-        return [list(c) for c in combinations_with_replacement(SKILLS, 2)]
+    if p["cylon"]:  # with Pegasus, Treachery too (RULINGS A34)
+        return [list(c) for c in combinations_with_replacement(skill_types(state), 2)]
     if p["location"] == "sickbay":
         return [[t] for t in sheet.skill_types]
     options = [d.types for d in sheet.skills if len(d.types) > 1 for _ in range(d.count)]

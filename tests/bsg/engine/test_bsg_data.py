@@ -112,8 +112,9 @@ def test_every_card_and_location_has_its_own_text() -> None:
 
 @pytest.mark.rules("bsg:R107", "bsg:R109")
 def test_five_skill_decks_of_21_cards_with_their_colours_and_a_ten_card_destiny_deck() -> None:
-    assert tuple(C.skill_types) == SKILLS
-    assert len({t.colour for t in C.skill_types.values()}) == 5
+    assert tuple(C.skill_types) == (*SKILLS, "treachery")  # R801: the sixth deck, Pegasus's
+    assert [t.id for t in C.skill_types.values() if t.set == "base"] == list(SKILLS)
+    assert len({t.colour for t in C.skill_types.values()}) == 6
     for skill in SKILLS:
         deck = C.skill_deck(skill)
         assert len(deck) == 21
