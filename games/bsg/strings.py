@@ -423,6 +423,18 @@ STRINGS = [
     _('Maintenance Engineer'),  # name tyrol_maintenance_engineer
     _('Emergency Repairs'),  # name tyrol_emergency_repairs
     _('Grudging Obedience'),  # name tyrol_grudging_obedience
+    _('Iron Discipline'),  # name cain_iron_discipline
+    _('Blind Jump'),  # name cain_blind_jump
+    _('Single-Minded'),  # name cain_single_minded
+    _('Manipulative'),  # name ellen_manipulative
+    _('Pillow Talk'),  # name ellen_pillow_talk
+    _('Drunkard'),  # name ellen_drunkard
+    _('Hotshot'),  # name kat_hotshot
+    _('Top Gun'),  # name kat_top_gun
+    _('Stim Junkie'),  # name kat_stim_junkie
+    _('Fire Control'),  # name dee_fire_control
+    _('Plot a Course'),  # name dee_plot_a_course
+    _('Conscience'),  # name dee_conscience
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -591,5 +603,17 @@ STRINGS = [
     _('Whenever you repair vipers, repair up to 2 more.'),  # text tyrol_maintenance_engineer
     _('Once per game, as your action: repair every damaged Galactica location.'),  # text tyrol_emergency_repairs
     _("You may never activate the Admiral's Quarters."),  # text tyrol_grudging_obedience
+    _('When you activate Command, activate 1 more viper.'),  # text cain_iron_discipline
+    _('Once per game, as your action: move the fleet token 2 spaces toward Auto Jump.'),  # text cain_blind_jump
+    _('While you are the Admiral you may not leave the Pegasus of your own will.'),  # text cain_single_minded
+    _('In your Receive Skills step, also draw 1 Skill card of any type: she always has a favour to call in.'),  # text ellen_manipulative
+    _('Once per game, as your action: secretly look at 1 random Loyalty card of another player.'),  # text ellen_pillow_talk
+    _('While morale is at half or lower, draw 1 Skill card fewer in your Receive Skills step.'),  # text ellen_drunkard
+    _('After you launch in a viper, activate it once.'),  # text kat_hotshot
+    _('Once per game, as your action: activate up to 4 unpiloted vipers.'),  # text kat_top_gun
+    _('At the end of a turn you may hold at most 8 Skill cards.'),  # text kat_stim_junkie
+    _("Add 1 to the rolls of Galactica's attacks you make (Weapons Control) and of the Armory."),  # text dee_fire_control
+    _('Once per game, as your action: look at the top 3 Destination cards and put them back in any order.'),  # text dee_plot_a_course
+    _('You may never activate the Airlock.'),  # text dee_conscience
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

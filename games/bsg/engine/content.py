@@ -1359,7 +1359,7 @@ class _Loader(ContentFiles):
             if ref not in set(known):
                 raise ContentError(f"{where}: unknown {what.replace('_', ' ')} {ref!r}")
         for title, line in c.board.succession.items():
-            missing = {ch.id for ch in c.characters_in(("base",))} - set(line)
+            missing = set(c.characters) - set(line)  # every set's characters (R160)
             if missing:
                 raise ContentError(f"board.json: titles.{title} leaves out {', '.join(sorted(missing))}")
         damaged = [t.location for t in c.board.galactica_damage if t.location]

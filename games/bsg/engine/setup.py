@@ -129,7 +129,7 @@ def available_characters(state: State) -> list[str]:
     """The characters the choosing seat may take: those of the type(s) with the most characters still
     available among political, military and pilot, plus any support character (R104)."""
     taken = set(chosen_characters(state))
-    free = [c for c in CONTENT.characters_in() if c.id not in taken]
+    free = [c for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
     counts = Counter(c.type for c in free if c.type in CHOICE_TYPES)
     most = max(counts.values(), default=0)
     return [c.id for c in free if c.type == "support" or (c.type in CHOICE_TYPES and counts[c.type] == most)]
@@ -137,7 +137,8 @@ def available_characters(state: State) -> list[str]:
 
 def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> None:
     state = ctx.state
-    if character not in CONTENT.characters or character in chosen_characters(state):
+    table = {c.id for c in CONTENT.characters_in(table_sets(state))}
+    if character not in table or character in chosen_characters(state):
         raise IllegalCommand("character_not_available", "bsg:R104", character=character)
     if character not in available_characters(state):
         raise IllegalCommand("character_type_not_most_available", "bsg:R104", character=character)
