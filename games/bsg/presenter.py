@@ -98,6 +98,15 @@ TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admir
 
 #: The options of a choice crisis (the data's ``options[].label`` ids), in words.
 CRISIS_OPTIONS = {
+    "convict": gettext_noop("Send a character to the Brig"),
+    "hold_hearing": gettext_noop("Hold a hearing (skill check)"),
+    "tolerate_market": gettext_noop("Let the market be"),
+    "strip_ships": gettext_noop("Strip the civilian ships"),
+    "spare_ships": gettext_noop("Spare the civilian ships"),
+    "run_silent": gettext_noop("Run silent"),
+    "hold_position": gettext_noop("Hold position"),
+    "transfer_crew": gettext_noop("Transfer the crew"),
+    "refuse_transfer": gettext_noop("Refuse the transfer"),
     "execute_prisoner": gettext_noop("Name a character to execute"),
     "stay_the_hand": gettext_noop("Stay the hand"),
     "abandon": gettext_noop("Abandon them"),

@@ -367,11 +367,32 @@ STRINGS = [
     _('Viper Malfunction'),  # name viper_malfunction
     _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
     _('Summary Justice'),  # name summary_justice
+    _('Brig Overcrowding'),  # name brig_overcrowding
+    _('Court Martial'),  # name court_martial
+    _('Raid on the Pegasus'),  # name raid_on_the_pegasus
+    _('Ambush at the Rendezvous'),  # name ambush_at_the_rendezvous
+    _('Refinery Fire'),  # name refinery_fire
+    _('Pegasus Black Market'),  # name pegasus_black_market
+    _('Buckled Bulkheads'),  # name buckled_bulkheads
+    _('Stripping the Fleet'),  # name stripping_the_fleet
+    _('Wounded Survivors'),  # name wounded_survivors
+    _('Tribunal Riots'),  # name tribunal_riots
+    _('Viper Shortage'),  # name viper_shortage
+    _('Sleeper Cell'),  # name sleeper_cell
+    _('Supply Drop'),  # name supply_drop
+    _('Crew Exhaustion'),  # name crew_exhaustion
+    _('DRADIS Ghosts'),  # name dradis_ghosts
+    _('Engine Misalignment'),  # name engine_misalignment
+    _('Crew Transfer'),  # name crew_transfer
+    _('Cylon Broadcast'),  # name cylon_broadcast
+    _('Mutinous Crew'),  # name mutinous_crew
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
     _('Inbound Nukes'),  # name inbound_nukes
     _('Massive Assault'),  # name massive_assault
+    _('Pegasus under Siege'),  # name pegasus_under_siege
+    _('Fleet Uprising'),  # name fleet_uprising
     _('Tylium Planet'),  # name tylium_planet
     _('Icy Moon'),  # name icy_moon
     _('Ragnar Anchorage'),  # name ragnar_anchorage
@@ -382,6 +403,10 @@ STRINGS = [
     _('Deep Space'),  # name deep_space
     _('Desolate Moon'),  # name desolate_moon
     _('Cylon Ambush'),  # name cylon_ambush
+    _('Derelict Fleet'),  # name derelict_fleet
+    _('Nebula Transit'),  # name nebula_transit
+    _('Hostile Territory'),  # name hostile_territory
+    _('Mining Asteroid'),  # name mining_asteroid
     _('Inspirational Speech'),  # name inspirational_speech
     _('Arrest Order'),  # name arrest_order
     _('Authorization of Brutal Force'),  # name authorization_of_brutal_force
@@ -394,6 +419,10 @@ STRINGS = [
     _('Assign Vice President'),  # name assign_vice_president
     _('Assign Arbitrator'),  # name assign_arbitrator
     _('Assign Mission Specialist'),  # name assign_mission_specialist
+    _('Sentence of Death'),  # name sentence_of_death
+    _('Rationing Accord'),  # name rationing_accord
+    _('Pegasus Refit'),  # name pegasus_refit
+    _('Public Inquiry'),  # name public_inquiry
     _('Skilled Politician'),  # name roslin_skilled_politician
     _('Religious Visions'),  # name roslin_religious_visions
     _('Terminal Illness'),  # name roslin_terminal_illness
@@ -506,11 +535,32 @@ STRINGS = [
     _('Skill check: piloting, engineering, 7. Fail: 1 viper (in space or in the Reserves) is damaged.'),  # text viper_malfunction
     _('Skill check: politics, leadership, tactics, 8. Fail: -1 morale and the President discards 1 Skill card.'),  # text quarrel_in_the_fleet
     _('The Admiral chooses: he names a character, who is executed; or the fleet loses 2 morale.'),  # text summary_justice
+    _('Skill check: politics, leadership, 11. Fail: -1 morale, and the President sends a character of his choice to the Brig.'),  # text brig_overcrowding
+    _('The Admiral chooses: he sends a character of his choice to the Brig; or a skill check: leadership, tactics, 10 (fail: -2 morale).'),  # text court_martial
+    _('A basestar and 3 raiders appear upper aft; 1 viper launches lower aft.'),  # text raid_on_the_pegasus
+    _('A basestar, 4 raiders and a heavy raider appear fore.'),  # text ambush_at_the_rendezvous
+    _('Skill check: engineering, tactics, 9. 6 or more: -1 fuel. Fail: -2 fuel.'),  # text refinery_fire
+    _('The President chooses: -1 morale; or -1 food and the President discards 1 Skill card.'),  # text pegasus_black_market
+    _("A hull gives way: draw a damage token (Galactica's, or the Pegasus's while she is in play)."),  # text buckled_bulkheads
+    _('The Admiral chooses: +2 fuel and -2 population, taken from the civilian ships; or -1 fuel.'),  # text stripping_the_fleet
+    _('Skill check: leadership, engineering, 8. Pass: +1 population. Fail: -1 population.'),  # text wounded_survivors
+    _('Skill check: politics, tactics, 12. 8 or more: -1 morale. Fail: -2 morale.'),  # text tribunal_riots
+    _('Spare parts run out: 2 vipers in the Reserves are damaged.'),  # text viper_shortage
+    _('Skill check: leadership, tactics, 10. Fail: a centurion boards Galactica.'),  # text sleeper_cell
+    _('Skill check: piloting, tactics, 9. Pass: +1 food. Fail: a raptor is lost and -1 food.'),  # text supply_drop
+    _('Double shifts take their toll: every player discards 1 Skill card of his choice.'),  # text crew_exhaustion
+    _('The current player chooses: move the fleet token 1 space back; or -1 morale.'),  # text dradis_ghosts
+    _('Skill check: engineering, piloting, 10. Fail: move the fleet token 1 space back and -1 fuel.'),  # text engine_misalignment
+    _('The Admiral chooses: he draws 2 leadership Skill cards and the fleet loses 1 population; or -1 morale.'),  # text crew_transfer
+    _('A Cylon message shakes the fleet: -1 morale, and 2 raiders appear upper fore.'),  # text cylon_broadcast
+    _('Skill check: leadership, politics, 9. Fail: the current player goes to the Brig.'),  # text mutinous_crew
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
     _('Warheads get through to the fleet: -1 fuel, -1 food and -1 population.'),  # text inbound_nukes
     _('Two basestars, 8 raiders and 2 heavy raiders surround the fleet; 2 vipers scramble below the bow.'),  # text massive_assault
+    _('Skill check: leadership, tactics, piloting, 16. Fail: draw 2 damage tokens, and 4 raiders appear lower fore.'),  # text pegasus_under_siege
+    _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and a civilian ship is destroyed.'),  # text fleet_uprising
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +2 fuel; on 1 or 2 the raptor is lost.'),  # text tylium_planet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +1 food; on 1 or 2 the raptor is lost.'),  # text icy_moon
     _('A hidden depot: repair every damaged viper and bring the raptors back up to 4.'),  # text ragnar_anchorage
@@ -521,6 +571,10 @@ STRINGS = [
     _('-1 fuel and -1 morale.'),  # text deep_space
     _('-3 fuel.'),  # text desolate_moon
     _('-1 fuel, and a basestar with 3 raiders is waiting ahead of the bow.'),  # text cylon_ambush
+    _('Salvage among the wrecks: -1 fuel, and 2 damaged vipers are repaired.'),  # text derelict_fleet
+    _('A long crossing through a nebula: -2 fuel.'),  # text nebula_transit
+    _('-1 fuel, and 3 raiders are waiting fore.'),  # text hostile_territory
+    _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +2 fuel; otherwise the raptor is lost.'),  # text mining_asteroid
     _('Action: roll; on 6 or more, +1 morale and this card leaves the game. Otherwise it is simply discarded.'),  # text inspirational_speech
     _('Action: put a character of your choice in the Brig.'),  # text arrest_order
     _('Action: destroy up to 3 raiders anywhere. Then roll; on 2 or less, -1 population from friendly fire.'),  # text authorization_of_brutal_force
@@ -533,6 +587,10 @@ STRINGS = [
     _("Action: give this card to another character. While it holds the card, that character comes first in the President's line of succession."),  # text assign_vice_president
     _("Action: give this card to a character. Its holder may discard it when the Admiral's Quarters is used, to make that skill check 3 easier or 3 harder."),  # text assign_arbitrator
     _('Action: give this card to a character. At the next jump, its holder instead of the Admiral draws 3 Destination cards and picks one; then the card is discarded.'),  # text assign_mission_specialist
+    _('Action: a character in the Brig of your choice is executed.'),  # text sentence_of_death
+    _('Action: roll; on 5 or more +1 food, otherwise -1 morale.'),  # text rationing_accord
+    _('Action: 2 damaged vipers go back to the Reserves.'),  # text pegasus_refit
+    _('Action: secretly look at 1 random Loyalty card of a player of your choice.'),  # text public_inquiry
     _('Reveal as your action: draw 2 Galactica damage tokens, apply 1 and put the other back.'),  # text cylon_damage_galactica
     _('Reveal as your action: the fleet loses 1 morale.'),  # text cylon_reduce_morale
     _('Reveal as your action: send a character of your choice to Sickbay; its player discards 5 Skill cards.'),  # text cylon_send_to_sickbay

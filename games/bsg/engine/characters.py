@@ -155,7 +155,7 @@ def cancel_crisis_seat(state: State) -> int | None:
 
 def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
     """What a seat may send whoever the game waits for: Religious Visions (G37), readying a die card (G39), a
-    standing pass on skill checks (G43).
+    standing pass on skill checks (G43), the ship damaged in its turns (R800, G53).
     They answer no decision, so they are not legal commands; the seat's view lists them."""
     if state["phase"] != "turn":
         return []
@@ -163,4 +163,8 @@ def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
     if dice.arm_options(state, seat):
         out.append({"kind": "arm_reroll"})
     out += [{"kind": "ready_card", "card": card} for card in dice.ready_options(state, seat)]
+    pegasus = state.get("pegasus")
+    if pegasus is not None and not pegasus["destroyed"]:
+        # R800 (RULINGS G53): the ship that takes the damage tokens of the seat's turns, the other one offered
+        out.append({"kind": "damage_preference", "ship": "galactica" if seat in pegasus["prefer"] else "pegasus"})
     return out + standing.options(state, seat)

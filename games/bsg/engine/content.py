@@ -120,6 +120,18 @@ BASE_COUNTS = {
     "galactica_damage": 8,
 }
 
+#: how many cards of each deck the Pegasus set adds (RULINGS G57; checked on load like the base counts)
+PEGASUS_COUNTS = {
+    "crises": 20,
+    "super_crises": 2,
+    "destinations": 6,
+    "quorum": 5,
+    "characters": 4,
+    "treachery": 21,
+    "pegasus_damage": 8,
+    "pegasus_locations": 4,
+}
+
 #: effect kind -> (required params, optional params); SCHEMA.md "Effect kinds". The engine implements these.
 EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # resources and tracks
@@ -1418,6 +1430,20 @@ class _Loader(ContentFiles):
                     f"board.json: {deal.players} players: the deck ({total}) is not one card per player at setup"
                     " and one in the Sleeper Agent phase, plus Baltar's and Boomer's extra card"
                 )
+        pegasus = ("pegasus",)
+        got_pegasus = {
+            "crises": len(c.crisis_deck(pegasus)),
+            "super_crises": len(c.super_crisis_deck(pegasus)),
+            "destinations": len(c.destination_deck(pegasus)),
+            "quorum": len(c.quorum_deck(pegasus)),
+            "characters": len(c.characters_in(pegasus)),
+            "treachery": len(c.skill_deck(TREACHERY, pegasus)),
+            "pegasus_damage": len(c.board.pegasus_damage),
+            "pegasus_locations": sum(1 for loc in c.locations.values() if loc.ship == "pegasus"),
+        }
+        for key, n in got_pegasus.items():
+            if n != PEGASUS_COUNTS[key]:
+                raise ContentError(f"pegasus: {key} counts {n}, not {PEGASUS_COUNTS[key]}")
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")

@@ -17,7 +17,7 @@ from games.bsg.engine import acted
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_skill
 from games.bsg.engine.dice import below, human_roll
-from games.bsg.engine.effects import apply_effect, send_to
+from games.bsg.engine.effects import apply_effect, queue_execution, send_to
 from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.engine.core import IllegalCommand
@@ -152,6 +152,8 @@ def _resolve(
             next_key(state)
         elif kind == "look_loyalty" and target is not None:
             look_loyalty(ctx, seat, target, effect.get("count"))
+        elif kind == "execute" and target is not None:  # Sentence of Death (R450, RULINGS G46)
+            queue_execution(state, target)
         elif kind == "destroy_cylon_ships":
             destroy_ships(ctx, effect.get("ship"), int(effect.get("count")))
         elif kind == "draw_skills" and effect.get("types") == "any":

@@ -41,10 +41,11 @@ def skill_types(state: State) -> tuple[str, ...]:
 
 
 def damaged_locations(state: State) -> list[str]:
-    """The damaged locations of Galactica (R162) and of the Pegasus (R800): none of them can be activated."""
+    """The damaged locations of Galactica (R162) and of the Pegasus (R800): none of them can be activated. A
+    destroyed Pegasus's locations are out of play, not damaged: nothing repairs them (RULINGS G52)."""
     out = list(state["damage"])
     pegasus = state.get("pegasus")
-    if pegasus is not None:
+    if pegasus is not None and not pegasus["destroyed"]:
         tokens = {t.id: t.location for t in CONTENT.board.pegasus_damage}
         out += [str(tokens[t]) for t in pegasus["damage"] if tokens[t] is not None]
     return out

@@ -224,3 +224,37 @@ def test_the_airlock_executes_a_character_in_the_brig_on_a_pass() -> None:
     passed = finish_check(act(state, me, "activate_location", target=tigh), True)
     assert pending_prompt(passed) == "choose_new_character" and passed["gone"] == ["saul_tigh"]
     assert passed["resources"]["morale"] == morale - 1  # R452 A
+
+
+@pytest.mark.rules("bsg:R140")
+def test_a_pegasus_table_adds_her_crisis_super_crisis_destination_and_quorum_cards() -> None:
+    state = start_game(5, BASE_5, options=PEGASUS)
+    sets = ("base", "pegasus")
+    d = state["decks"]
+    president = state["players"][state["president"]]["quorum"]
+    assert sorted(d["crisis"]) == sorted(CONTENT.crisis_deck(sets))
+    assert sorted(d["super_crisis"]) == sorted(CONTENT.super_crisis_deck(sets))
+    assert sorted(d["destination"]) == sorted(CONTENT.destination_deck(sets))
+    assert sorted(d["quorum"] + president) == sorted(CONTENT.quorum_deck(sets))
+    pegasus = ("pegasus",)
+    assert (len(CONTENT.crisis_deck(pegasus)), len(CONTENT.super_crisis_deck(pegasus)),
+            len(CONTENT.destination_deck(pegasus)), len(CONTENT.quorum_deck(pegasus))) == (20, 2, 6, 5)
+
+
+@pytest.mark.rules("bsg:R450", "bsg:R420")
+def test_sentence_of_death_executes_a_character_in_the_brig() -> None:
+    state = pegasus_at("action")
+    president = state["president"]
+    state["current"] = president
+    tigh = seat_of(state, "saul_tigh")
+    set_loyalty(state, tigh, "not_a_cylon")
+    state["players"][president]["quorum"].append("sentence_of_death")
+    assert not [c for c in RULES.legal_commands(state, president)
+                if c.kind == "play_quorum" and c.args["card"] == "sentence_of_death"]  # nobody in the Brig
+    state["players"][tigh]["location"] = "brig"
+    plays = [c.args for c in RULES.legal_commands(state, president)
+             if c.kind == "play_quorum" and c.args["card"] == "sentence_of_death"]
+    assert plays == [{"card": "sentence_of_death", "target": tigh}]
+    state = act(state, president, "play_quorum", card="sentence_of_death", target=tigh)
+    assert pending_prompt(state) == "choose_new_character" and state["gone"] == ["saul_tigh"]
+    assert "sentence_of_death" in state["decks"]["quorum_discard"]
