@@ -187,6 +187,8 @@ COMMANDS: dict[str, str] = {
     "discard_forced": gettext_noop("Discard {card}"),
     "choose_target": gettext_noop("Send {target}"),
     "choose_new_character": gettext_noop("Play {character} from now on"),
+    "infiltrate": gettext_noop("Infiltrate the humans: {location}"),
+    "return_to_resurrection": gettext_noop("Return to the Resurrection Ship"),
     "place_stranded": gettext_noop("Turn up in {location}"),
     "risk_raptor_yes": gettext_noop("Risk a raptor"),
     "risk_raptor_no": gettext_noop("Keep the raptors"),
@@ -313,7 +315,7 @@ def data_names() -> list[tuple[str, str]]:
     out += [(k, v.name) for k, v in CONTENT.skill_cards.items()]
     out += [(k, v.name) for k, v in CONTENT.loyalty.items()]
     out += [(s.id, s.name) for s in CONTENT.board.jump_track]
-    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum):
+    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum, CONTENT.agendas):
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     return out
@@ -328,6 +330,7 @@ _TEXT_TABLES = (
     CONTENT.loyalty,
     CONTENT.skill_cards,
     CONTENT.locations,
+    CONTENT.agendas,
 )
 
 

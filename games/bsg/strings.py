@@ -51,6 +51,10 @@ STRINGS = [
     _('There is no basestar to fire at.'),  # MESSAGES.no_basestar_to_attack
     _('Nobody is in the Brig.'),  # MESSAGES.nobody_in_the_brig
     _("A Treachery card's text serves revealed Cylons only."),  # MESSAGES.treachery_not_for_humans
+    _('The Cylon Leader option needs the Pegasus expansion.'),  # MESSAGES.cylon_leader_needs_pegasus
+    _('Cylon Leaders are not available with 3 players.'),  # MESSAGES.cylon_leader_not_with_3_players
+    _('You cannot infiltrate {location}.'),  # MESSAGES.cannot_infiltrate
+    _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
     _('There is no such Cylon ship to attack in {area}.'),  # MESSAGES.no_such_target
@@ -184,6 +188,11 @@ STRINGS = [
     _('Player {seat} will put damage tokens drawn in his turns on {ship}.'),  # EVENTS.damage_preference_set
     _('The Pegasus was damaged.'),  # EVENTS.pegasus_damaged
     _('The Pegasus is destroyed: everyone aboard goes to Sickbay.'),  # EVENTS.pegasus_destroyed
+    _('Player {seat} was dealt a {deck} Agenda card.'),  # EVENTS.agenda_dealt
+    _("Player {seat}'s Cylon Leader infiltrates the humans: {location}."),  # EVENTS.leader_infiltrated
+    _("Player {seat}'s Cylon Leader is back in the Resurrection Ship."),  # EVENTS.leader_returned
+    _('Player {seat} is a Cylon Leader and cannot hold a title.'),  # EVENTS.title_refused
+    _('The Cylon Leaders show their Agenda cards.'),  # EVENTS.agendas_revealed
     _('Player {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
     _('Player {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
@@ -230,6 +239,8 @@ STRINGS = [
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
+    _('Cylon Leader (Pegasus)'),  # OPTIONS.option_cylon_leader
+    _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
@@ -423,6 +434,14 @@ STRINGS = [
     _('Rationing Accord'),  # name rationing_accord
     _('Pegasus Refit'),  # name pegasus_refit
     _('Public Inquiry'),  # name public_inquiry
+    _('Join the Colonials'),  # name join_the_colonials
+    _('A Chosen Few'),  # name a_chosen_few
+    _('Hard Lessons'),  # name hard_lessons
+    _('Scarred Flagship'),  # name scarred_flagship
+    _('Spare the Survivors'),  # name spare_the_survivors
+    _('Take the Flagship'),  # name take_the_flagship
+    _('Break the Pegasus'),  # name break_the_pegasus
+    _('Slow Starvation'),  # name slow_starvation
     _('Skilled Politician'),  # name roslin_skilled_politician
     _('Religious Visions'),  # name roslin_religious_visions
     _('Terminal Illness'),  # name roslin_terminal_illness
@@ -464,6 +483,15 @@ STRINGS = [
     _('Fire Control'),  # name dee_fire_control
     _('Plot a Course'),  # name dee_plot_a_course
     _('Conscience'),  # name dee_conscience
+    _('Prophetic Visions'),  # name leoben_prophetic_visions
+    _('Unsettling Talk'),  # name leoben_unsettling_talk
+    _('Obsessive'),  # name leoben_obsessive
+    _('Drive Sabotage'),  # name cavil_drive_sabotage
+    _('Boxed'),  # name cavil_boxed
+    _('Bitter'),  # name cavil_bitter
+    _('Seduction'),  # name six_seduction
+    _('Frame a Human'),  # name six_frame_a_human
+    _('Haunted'),  # name six_haunted
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -598,6 +626,7 @@ STRINGS = [
     _('Reveal as your action: the fleet token moves back 2 spaces (never behind Start).'),  # text cylon_jump_sabotage
     _('You are human. Keep this card secret.'),  # text not_a_cylon
     _('Reveal at once when you receive it. If any resource is at half its starting value or lower, you join the Cylons: you become a revealed Cylon, without a Super Crisis card. Otherwise you stay human and are put in the Brig.'),  # text sympathizer
+    _('You are human; with the Pegasus two more of these cards make room for a seventh player and for Baltar and Boomer.'),  # text not_a_cylon_pegasus
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order
@@ -631,6 +660,14 @@ STRINGS = [
     _('Pegasus fires at a basestar in any space area: on 3 or more it is damaged.'),  # text main_batteries
     _('Skill check: engineering, tactics, 8. Pass: move the fleet token 1 space toward Auto Jump. Fail: -1 fuel.'),  # text engine_room
     _('Name a character in the Brig. Skill check: politics, leadership, 10. Pass: that character is executed. Fail: -1 morale.'),  # text airlock
+    _('You win if the humans win and you end the game infiltrated, outside the Brig.'),  # text join_the_colonials
+    _('You win if the humans win with 6 population or less.'),  # text a_chosen_few
+    _('You win if the humans win with 4 morale or less.'),  # text hard_lessons
+    _('You win if the humans win with at least 2 Galactica locations damaged.'),  # text scarred_flagship
+    _('You win if the Cylons win while the fleet still has 4 population or more.'),  # text spare_the_survivors
+    _('You win if the Cylons win with at least 1 centurion on the Boarding Party track.'),  # text take_the_flagship
+    _('You win if the Cylons win after the Pegasus has been destroyed.'),  # text break_the_pegasus
+    _('You win if the Cylons win with 2 food or less.'),  # text slow_starvation
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness
@@ -673,5 +710,14 @@ STRINGS = [
     _("Add 1 to the rolls of Galactica's attacks you make (Weapons Control) and of the Armory."),  # text dee_fire_control
     _('Once per game, as your action: look at the top 3 Destination cards and put them back in any order.'),  # text dee_plot_a_course
     _('You may never activate the Airlock.'),  # text dee_conscience
+    _('As your action: look at the top 3 Crisis cards and put them back in any order.'),  # text leoben_prophetic_visions
+    _('Once per game, as your action: secretly look at every Loyalty card of another player; he cannot hide his doubts from you.'),  # text leoben_unsettling_talk
+    _('At the end of a turn you may hold at most 6 Skill cards.'),  # text leoben_obsessive
+    _('As your action: move the fleet token 1 space back toward Start.'),  # text cavil_drive_sabotage
+    _('Once per game, as your action: send a human character of your choice to Sickbay.'),  # text cavil_boxed
+    _('At the end of a turn you may hold at most 5 Skill cards.'),  # text cavil_bitter
+    _('As your action: secretly look at 1 random Loyalty card of another player.'),  # text six_seduction
+    _('Once per game, as your action: send a human character of your choice to the Brig.'),  # text six_frame_a_human
+    _('At the end of a turn you may hold at most 7 Skill cards.'),  # text six_haunted
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

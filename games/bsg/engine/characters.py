@@ -40,6 +40,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
     if kind == "activate_vipers":
         probe = {"seat": seat, "left": 1, "mode": "unpiloted"}
         return [{}] if vipers.options(state, seat, probe) else None
+    if kind == "jump_track" and int(effect.get("steps")) < 0:  # a Leader's sabotage: not from Start
+        return [{}] if state["jump"] > 0 else None
     if kind == "jump_track":
         return [{}] if not CONTENT.board.jump_track[state["jump"]].auto else None
     if kind == "look_deck":
@@ -53,11 +55,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
     return None
 
 
-def options(state: State, seat: int) -> list[dict[str, Any]]:
-    """``use_ability`` arguments: the seat's unused once-per-game action (G3), not in the Brig (C16)."""
-    if seat in state["once_used"] or abilities_blocked(state, seat):
-        return []
-    ability = ability_of(state, seat, "once_per_game")
+def _ability_options(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
+    ability = ability_of(state, seat, kind)
     if ability is None or ability.when != "action":
         return []
     found: list[dict[str, Any]] = [{}]
@@ -69,17 +68,33 @@ def options(state: State, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def use(ctx: Ctx, seat: int, target: int | None) -> None:
-    """Use the once-per-game action ability (R220 C); it is spent for the rest of the game (G3)."""
+def options(state: State, seat: int) -> list[dict[str, Any]]:
+    """``use_ability`` arguments: the seat's unused once-per-game action (G3), not in the Brig (C16). A Cylon
+    Leader also has his sheet's action ability, as often as he likes, instead of his location's action
+    (R802d): ``ability: "sheet"``."""
+    if abilities_blocked(state, seat):
+        return []
+    out = [] if seat in state["once_used"] else _ability_options(state, seat, "once_per_game")
+    if state["players"][seat].get("leader"):
+        out += [{"ability": "sheet", **a} for a in _ability_options(state, seat, "ability")]
+    return out
+
+
+def use(ctx: Ctx, seat: int, target: int | None, which: str | None = None) -> None:
+    """Use the once-per-game action ability (R220 C); it is spent for the rest of the game (G3). A Leader's
+    sheet ability (``which`` = ``sheet``) is not spent (R802d)."""
     state = ctx.state
     args: dict[str, Any] = {} if target is None else {"target": target}
-    if seat in state["once_used"]:
+    if which is not None:
+        args["ability"] = which
+    if which is None and seat in state["once_used"]:
         raise IllegalCommand("ability_already_used", "bsg:R454")
     if args not in options(state, seat):
         raise IllegalCommand("ability_not_usable", RULE, **args)
-    ability = ability_of(state, seat, "once_per_game")
+    ability = ability_of(state, seat, "ability" if which == "sheet" else "once_per_game")
     assert ability is not None
-    state["once_used"].append(seat)
+    if which is None:
+        state["once_used"].append(seat)
     ctx.emit("ability_used", seat=seat, ability=ability.id, target=target)
     for effect in ability.effects:
         _apply(ctx, seat, effect, target)

@@ -58,10 +58,13 @@ def contribution_order(state: State) -> list[int]:
 
 
 def contribution_limit(state: State, seat: int) -> int | None:
-    """At most 1 card for a revealed Cylon (R502) and for a character in the Brig (R435, RULINGS C16)."""
+    """At most 1 card for a revealed Cylon (R502) and for a character in the Brig (R435, RULINGS C16); at most
+    2 for an infiltrated Cylon Leader (R803g)."""
     p = state["players"][seat]
     if p["cylon"] or p["location"] == "brig":
         return 1
+    if p.get("leader"):
+        return 2
     return None
 
 

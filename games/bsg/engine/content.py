@@ -54,6 +54,19 @@ ABILITY_LIMITS = ("once_per_turn",)
 SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_roll")
 #: a character's start: a location id, or one of these
 SPECIAL_STARTS = ("viper", "stranded")
+#: R802: a Cylon Leader's character type (Pegasus); he starts in a Cylon location and never holds a title
+LEADER = "cylon_leader"
+#: R805: the Agenda decks and what an Agenda's conditions may ask at the end of the game
+AGENDA_KINDS = ("sympathetic", "hostile")
+AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
+    "infiltrated": (),  # the Leader is infiltrated (R803) when the game ends
+    "outside_brig": (),  # ... and not in the Brig
+    "resource_at_most": ("resource", "amount"),
+    "resource_at_least": ("resource", "amount"),
+    "galactica_damaged_at_least": ("amount",),  # damaged Galactica locations
+    "pegasus_destroyed": (),
+    "boarding_at_least": ("amount",),  # centurions on the Boarding Party track
+}
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
@@ -127,6 +140,10 @@ PEGASUS_COUNTS = {
     "destinations": 6,
     "quorum": 5,
     "characters": 4,
+    "leaders": 3,
+    "sympathetic_agendas": 4,
+    "hostile_agendas": 4,
+    "not_cylon_loyalty": 2,
     "treachery": 21,
     "pegasus_damage": 8,
     "pegasus_locations": 4,
@@ -531,6 +548,28 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class Agenda:
+    id: str
+    name: str
+    set: str
+    copies: int
+    kind: str  # sympathetic | hostile (AGENDA_KINDS)
+    side: str  # the side that must win: humans | cylons
+    conditions: tuple[Mapping[str, Any], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderDeal:
+    """R121, R125: the loyalty deck of a table with a Cylon Leader, and the Agenda deck he draws from."""
+
+    players: int
+    cylon: int
+    not_cylon: int
+    agenda: str
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     board: Board
     skill_types: Mapping[str, SkillType]
@@ -543,6 +582,18 @@ class Content:
     destinations: Mapping[str, Destination]
     quorum: Mapping[str, QuorumCard]
     loyalty: Mapping[str, LoyaltyCard]
+    agendas: Mapping[str, Agenda]
+    leader_deal: tuple[LeaderDeal, ...]
+
+    def agenda_deck(self, kind: str, sets: Iterable[str] = ("pegasus",)) -> tuple[str, ...]:
+        """R805: the Sympathetic or the Hostile Agenda deck."""
+        return self._deck((a for a in self.agendas.values() if a.kind == kind), sets)
+
+    def leader_need(self, players: int, characters: Iterable[str]) -> LeaderDeal:
+        """R121, R125: the deal with a Leader at the table, +1 Not-a-Cylon card for Baltar and Boomer."""
+        deal = next(d for d in self.leader_deal if d.players == players)
+        extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
+        return LeaderDeal(players, deal.cylon, deal.not_cylon + extra, deal.agenda)
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -599,6 +650,7 @@ class Content:
             self.destinations,
             self.quorum,
             self.loyalty,
+            self.agendas,
         ):
             if any_id in table:
                 return table[any_id]
@@ -818,6 +870,8 @@ class _Loader(ContentFiles):
         destinations = self.load_destinations()
         quorum = self.load_quorum()
         loyalty = self.load_loyalty()
+        agendas = self.load_agendas()
+        leader_deal = self.load_leader_deal()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -830,6 +884,8 @@ class _Loader(ContentFiles):
             destinations=MappingProxyType(destinations),
             quorum=MappingProxyType(quorum),
             loyalty=MappingProxyType(loyalty),
+            agendas=MappingProxyType(agendas),
+            leader_deal=leader_deal,
         )
         self.resolve(result)
         self.counts(result)
@@ -1202,13 +1258,16 @@ class _Loader(ContentFiles):
                     f"{w}: a character has exactly one ability, one once-per-game ability, one weakness"
                 )
             start = self.need(w, c, "start")
-            if start not in SPECIAL_STARTS:
+            leader = c.get("type") == LEADER
+            if leader:  # R802: a Cylon Leader starts in a Cylon location
+                self.refs.append((w, "cylon_location", start))
+            elif start not in SPECIAL_STARTS:
                 self.refs.append((w, "human_location", start))
             out[cid] = Character(
                 id=cid,
                 name=self.text(w, c, "name"),
                 set=self.set_(w, c),
-                type=self.one_of(w, self.need(w, c, "type"), CHARACTER_TYPES, "type"),
+                type=self.one_of(w, self.need(w, c, "type"), (*CHARACTER_TYPES, LEADER), "type"),
                 pilot=self.bool_(w, c, "pilot"),
                 start=start,
                 skills=tuple(skills),
@@ -1346,10 +1405,59 @@ class _Loader(ContentFiles):
             )
         return out
 
+    def load_agendas(self) -> dict[str, Agenda]:
+        name = "agendas.json"
+        out: dict[str, Agenda] = {}
+        for i, a in enumerate(self.read(name, "agendas")):
+            w = f"{name}: agendas[{i}]"
+            aid = self.claim(w, self.need(w, a, "id"))
+            w = f"{name}: {aid}"
+            conditions = []
+            for j, cond in enumerate(self.need(w, a, "conditions")):
+                cw = f"{w}.conditions[{j}]"
+                kind = self.one_of(cw, self.need(cw, cond, "kind"), AGENDA_CONDITIONS, "condition")
+                wanted = {"kind", *AGENDA_CONDITIONS[kind]}
+                if set(cond) != wanted:
+                    raise ContentError(f"{cw}: a {kind} condition takes exactly {', '.join(sorted(wanted))}")
+                if "resource" in cond:
+                    self.one_of(cw, cond["resource"], RESOURCES, "resource")
+                if "amount" in cond and not (_is_int(cond["amount"]) and cond["amount"] >= 0):
+                    raise ContentError(f"{cw}: amount must be a non-negative integer")
+                conditions.append(MappingProxyType(dict(cond)))
+            out[aid] = Agenda(
+                id=aid,
+                name=self.text(w, a, "name"),
+                set=self.set_(w, a),
+                copies=self.int_(w, a, "copies", 1),
+                kind=self.one_of(w, self.need(w, a, "kind"), AGENDA_KINDS, "kind"),
+                side=self.one_of(w, self.need(w, a, "side"), ("humans", "cylons"), "side"),
+                conditions=tuple(conditions),
+                text=self.text(w, a),
+            )
+            if (out[aid].kind == "sympathetic") != (out[aid].side == "humans"):
+                raise ContentError(f"{w}: a Sympathetic Agenda sides with the humans, a Hostile one with the Cylons")
+        return out
+
+    def load_leader_deal(self) -> tuple[LeaderDeal, ...]:
+        where = "board.json: loyalty_deal_leader"
+        rows = []
+        for i, d in enumerate(self.need("board.json", self.read("board.json", None), "loyalty_deal_leader")):
+            w = f"{where}[{i}]"
+            rows.append(LeaderDeal(
+                players=self.int_(w, d, "players", 4, 7),
+                cylon=self.int_(w, d, "cylon", 1),
+                not_cylon=self.int_(w, d, "not_cylon", 1),
+                agenda=self.one_of(w, self.need(w, d, "agenda"), AGENDA_KINDS, "agenda"),
+            ))
+        if sorted(r.players for r in rows) != [4, 5, 6, 7]:
+            raise ContentError(f"{where}: one row for each of 4..7 players (R121, R125)")
+        return tuple(sorted(rows, key=lambda r: r.players))
+
     # ---- cross-file checks
     def resolve(self, c: Content) -> None:
         areas = {a.id for a in c.board.space_areas}
         human = {lid for lid, loc in c.locations.items() if c.ships[loc.ship].side == "human"}
+        cylon = {lid for lid, loc in c.locations.items() if c.ships[loc.ship].side == "cylon"}
         galactica = {lid for lid, loc in c.locations.items() if loc.ship == "galactica"}
         pegasus = {lid for lid, loc in c.locations.items() if loc.ship == "pegasus"}
         for where, what, ref in self.refs:
@@ -1360,6 +1468,8 @@ class _Loader(ContentFiles):
                 known = c.locations
             elif what == "human_location":
                 known = human
+            elif what == "cylon_location":
+                known = cylon
             elif what == "galactica_location":
                 known = galactica
             elif what == "pegasus_location":
@@ -1371,7 +1481,9 @@ class _Loader(ContentFiles):
             if ref not in set(known):
                 raise ContentError(f"{where}: unknown {what.replace('_', ' ')} {ref!r}")
         for title, line in c.board.succession.items():
-            missing = set(c.characters) - set(line)  # every set's characters (R160)
+            missing = {ch.id for ch in c.characters.values() if ch.type != LEADER} - set(line)  # R160, R425
+            if {ch.id for ch in c.characters.values() if ch.type == LEADER} & set(line):
+                raise ContentError(f"board.json: titles.{title} names a Cylon Leader (R425)")
             if missing:
                 raise ContentError(f"board.json: titles.{title} leaves out {', '.join(sorted(missing))}")
         damaged = [t.location for t in c.board.galactica_damage if t.location]
@@ -1436,7 +1548,11 @@ class _Loader(ContentFiles):
             "super_crises": len(c.super_crisis_deck(pegasus)),
             "destinations": len(c.destination_deck(pegasus)),
             "quorum": len(c.quorum_deck(pegasus)),
-            "characters": len(c.characters_in(pegasus)),
+            "characters": sum(1 for ch in c.characters_in(pegasus) if ch.type != LEADER),
+            "leaders": sum(1 for ch in c.characters_in(pegasus) if ch.type == LEADER),
+            "sympathetic_agendas": len(c.agenda_deck("sympathetic")),
+            "hostile_agendas": len(c.agenda_deck("hostile")),
+            "not_cylon_loyalty": len(c.loyalty_cards("human", pegasus)),
             "treachery": len(c.skill_deck(TREACHERY, pegasus)),
             "pegasus_damage": len(c.board.pegasus_damage),
             "pegasus_locations": sum(1 for loc in c.locations.values() if loc.ship == "pegasus"),
@@ -1444,6 +1560,12 @@ class _Loader(ContentFiles):
         for key, n in got_pegasus.items():
             if n != PEGASUS_COUNTS[key]:
                 raise ContentError(f"pegasus: {key} counts {n}, not {PEGASUS_COUNTS[key]}")
+        for row in c.leader_deal:  # R126: one card per other player at setup and one in the Sleeper phase
+            if row.cylon + row.not_cylon != 2 * (row.players - 1):
+                raise ContentError(f"board.json: loyalty_deal_leader for {row.players} players does not add up (R126)")
+            humans = len(c.loyalty_cards("human", ("base", "pegasus")))
+            if row.cylon > len(c.loyalty_cards("cylon")) or row.not_cylon + 2 > humans:
+                raise ContentError(f"board.json: loyalty_deal_leader for {row.players} players needs more cards")
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")

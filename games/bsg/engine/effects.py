@@ -326,7 +326,9 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         damage_galactica(ctx, int(effect.get("count")))
     elif kind == "give_title":
         seat = _who(ctx, effect.get("who"), actor, target)
-        if seat is not None:
+        if seat is not None and state["players"][seat].get("leader"):  # R803e: never a Leader's
+            ctx.emit("title_refused", seat=seat, title=effect.get("title"))
+        elif seat is not None:
             state[effect.get("title")] = seat
             ctx.emit("title_given", title=effect.get("title"), seat=seat)
     elif kind == "send_to" and str(effect.get("who")).endswith("_occupants"):

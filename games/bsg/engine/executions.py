@@ -65,6 +65,16 @@ def execute(ctx: Ctx, seat: int) -> None:
         ctx.emit("execution_ignored", seat=seat)
         return
     ctx.emit("character_executed", seat=seat, character=p["character"])
+    if p.get("leader"):  # an infiltrated Leader (RULINGS G61): back to the Resurrection Ship, his hand gone
+        for card in p["hand"]:
+            discard_skill(ctx, card)
+        p["hand"] = []
+        state["forced"].pop(str(seat), None)
+        loyalty.leave_the_human_side(ctx, seat)
+        loyalty.leave_infiltration(ctx, seat)
+        if seat == state["current"] and state["step"] != "end":
+            turns.go_to(ctx, "end")
+        return
     # R450: every Skill card; the Quorum cards on him (his Quorum hand, if President, stays with him)
     for card in p["hand"]:
         discard_skill(ctx, card)

@@ -57,7 +57,7 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool 
     leave_the_human_side(ctx, seat)
     if super_crisis:
         draw_super_crisis(ctx, seat)
-    if p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) and humans(state, besides=seat):
+    if p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) and give_targets(state, seat):
         queue_give_away(ctx, seat)
 
 
@@ -75,6 +75,18 @@ def leave_the_human_side(ctx: Ctx, seat: int) -> None:
         ctx.emit("readied_discarded", seat=seat, card=entry["card"])
     if state["armed"] is not None and state["armed"]["seat"] == seat:
         state["armed"] = None
+
+
+def leave_infiltration(ctx: Ctx, seat: int) -> None:
+    """The Leader stops being a human player and stands in the Resurrection Ship (R803h, an execution: G61)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if p["viper"] is not None:
+        state["reserves"]["viper"] += 1
+        p["viper"] = None
+    p["cylon"] = True
+    p["location"] = RESURRECTION
+    ctx.emit("leader_returned", seat=seat)
 
 
 def pass_title(ctx: Ctx, title: str, reason: str) -> None:
@@ -118,7 +130,8 @@ def queue_give_away(ctx: Ctx, seat: int) -> None:
 
 
 def give_targets(state: State, seat: int) -> list[int]:
-    return humans(state, besides=seat)
+    """A human player; never an infiltrated Cylon Leader, who takes no loyalty card (R802e)."""
+    return [s for s in humans(state, besides=seat) if not state["players"][s].get("leader")]
 
 
 def give_loyalty(ctx: Ctx, seat: int, to: int) -> None:
@@ -160,7 +173,7 @@ def after_sleeper_deal(ctx: Ctx) -> None:
         if (
             state["players"][seat]["cylon"]
             and state["players"][seat]["loyalty"]
-            and humans(state, besides=seat)
+            and give_targets(state, seat)
         ):
             queue_give_away(ctx, seat)
     resolve_sympathizers(ctx, [p["seat"] for p in state["players"] if not p["cylon"]])

@@ -30,6 +30,8 @@ ATTACH_KINDS = ("succession_first", "check_difficulty", "destination_chooser")
 
 
 def _humans(state: State) -> list[int]:
+    """Human players; an infiltrated Leader among them, but never for a title or Assign Vice President
+    (R803e, R803f: ``targets``)."""
     return [p["seat"] for p in state["players"] if not p["cylon"]]
 
 
@@ -55,6 +57,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
                 if s != state[title]
                 and state["players"][s]["location"] != "brig"
                 and not _barred(state, s, title)
+                and not state["players"][s].get("leader")
             ]
         if who == "brig_occupant_chosen":
             return [s for s in _humans(state) if state["players"][s]["location"] == "brig"]
@@ -63,7 +66,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
         if who.endswith("_chooses"):
             return _humans(state)
         if e.kind == "succession_first":
-            return [s for s in _humans(state) if s != seat]
+            return [s for s in _humans(state) if s != seat and not state["players"][s].get("leader")]
     if CONTENT.quorum[card].attach:
         return _humans(state)
     return None
@@ -144,7 +147,8 @@ def _resolve(
             fate["removed"] = True
         elif kind == "send_to" and who.endswith("_chooses") and target is not None:
             send_to(ctx, target, effect.get("location"))
-        elif kind == "give_title" and who.endswith("_chooses") and target is not None:
+        elif kind == "give_title" and who.endswith("_chooses") and target is not None \
+                and not state["players"][target].get("leader"):  # R803e
             state[effect.get("title")] = target
             ctx.emit("title_given", title=effect.get("title"), seat=target)
         elif kind == "move_character" and who == "brig_occupant_chosen" and target is not None:

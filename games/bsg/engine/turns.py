@@ -82,6 +82,9 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     of a type of his skill set (RULINGS C16). A revealed Cylon draws 2 cards of any types (R261)."""
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
+    if p.get("leader"):  # R802a, R803d: 2 cards of his own skill set, 3 while infiltrated (1 in Sickbay)
+        count = 1 if p["location"] == "sickbay" else 2 if p["cylon"] else 3
+        return [list(c) for c in combinations_with_replacement(sheet.skill_types, count)]
     if p["cylon"]:  # with Pegasus, Treachery too (RULINGS A34)
         return [list(c) for c in combinations_with_replacement(skill_types(state), 2)]
     if p["location"] == "sickbay":
@@ -99,7 +102,7 @@ def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
     draws: list[str] = list(picks)
-    if not p["cylon"] and p["location"] != "sickbay":
+    if not p["cylon"] and p["location"] != "sickbay" and not p.get("leader"):
         draws = [d.types[0] for d in sheet.skills if len(d.types) == 1 for _ in range(d.count)] + draws
         penalty = draw_penalty(state, seat)  # Tigh's Alcoholic: fewer fixed draws
         if penalty:
@@ -625,7 +628,8 @@ def sleeper_phase(ctx: Ctx) -> None:
     ctx.emit("sleeper_phase")
     for i in range(state["n"]):
         seat = (state["current"] + i) % state["n"]
-        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
+        if not state["players"][seat].get("leader"):  # R802e, RULINGS A29: a Leader draws none
+            deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
     loyalty.after_sleeper_deal(ctx)  # R403, R407: revealed Cylons give their cards away, the Sympathizer
 
 

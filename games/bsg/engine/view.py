@@ -27,6 +27,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p["hand"]), "loyalty_count": len(p["loyalty"]),
             "quorum_count": len(p["quorum"]), "super_crisis_count": len(p["super_crisis"]), "nukes": p["nukes"],
         }
+        if p.get("leader"):  # R802: a Cylon Leader, infiltrated or not (R803); his Agenda is his alone (R805)
+            entry["leader"] = True
+            entry["infiltrated"] = not p["cylon"]
+            if mine or state["phase"] == "over":
+                entry["agenda"] = p.get("agenda")
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])
@@ -137,4 +142,8 @@ def zones(state: State) -> list[Zone]:
         out.append(Zone(f"revealed:{s}", tuple(p["revealed"]), owner=s, visibility="public"))
         out.append(Zone(f"quorum:{s}", tuple(sorted(p["quorum"])), owner=s, visibility="owner"))
         out.append(Zone(f"super_crisis:{s}", tuple(sorted(p["super_crisis"])), owner=s, visibility="owner"))
+        if p.get("agenda"):  # R805
+            out.append(Zone(f"agenda:{s}", (p["agenda"],), owner=s, visibility="owner"))
+    for kind, pile in d.get("agendas", {}).items():
+        out.append(Zone(f"agendas:{kind}", tuple(pile), visibility="hidden"))
     return out

@@ -19,7 +19,7 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
     """A new game at the character choice (R104), with the table's options (the defaults unless given). An
     expansion the table options still refuse (R150) is set up all the same, for its tests."""
     options = dict(options or {})
-    expansions = {name: options.pop(name) for name in ("pegasus",) if name in options}
+    expansions = {name: options.pop(name) for name in ("pegasus", "cylon_leader") if name in options}
     opts = {**RULES.validate_options(players, options), **expansions}
     if any(expansions.values()):
         built: State = setup_game(players, opts, Rng.from_seed(seed)).state
@@ -56,13 +56,15 @@ def start_game(
     for p in state["players"]:
         if not p["started"]:
             own = CONTENT.characters[p["character"]].skill_types
-            state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * 3)
+            count = 2 if p.get("leader") else 3  # R141: a Cylon Leader draws 2
+            state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * count)
     assert state["phase"] == "turn"
     return state
 
 
 BASE_5 = ["laura_roslin", "william_adama", "kara_thrace", "gaius_baltar", "saul_tigh"]
 PEGASUS = {"pegasus": True}
+LEADER = {"pegasus": True, "cylon_leader": True}
 
 
 def skill_card(state: State, skill: str, strength: int | None = None) -> str:

@@ -64,9 +64,13 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
         if prompt["kind"] == "take_skill" and seat == prompt["target"]:
             public |= set(prompt["cards"])  # his own hand
         out |= set(prompt["cards"]) - public
-    for p in state["players"]:  # Super Crisis cards in hand (R402e)
+    for p in state["players"]:  # Super Crisis cards in hand (R402e), a Leader's Agenda until the end (R805)
         if p["seat"] != seat:
             out |= set(p["super_crisis"]) - set(d["super_crisis_discard"])
+            if p.get("agenda") and state["phase"] != "over":
+                out.add(p["agenda"])
+    for pile in d.get("agendas", {}).values():
+        out |= set(pile)
     return out
 
 
@@ -78,6 +82,8 @@ class Invariants:
         self.events: list[Event] = []
         self.sets = table_sets(start)
         self.skills = all_skills(start)
+        self.loyalty = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+                              for k, c in enumerate(CONTENT.loyalty_cards(side, self.sets)))
 
     def __call__(self, state: dict[str, Any], command: Command) -> None:
         d = state["decks"]
@@ -91,7 +97,12 @@ class Invariants:
         assert sorted(skills) == self.skills, command
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
         loyalty += d.get("loyalty_discard", [])  # shown by executed humans (R452 C)
-        assert sorted(loyalty) == ALL_LOYALTY, command
+        assert sorted(loyalty) == self.loyalty, command
+        if "agendas" in d:  # R805: every Agenda card in its deck or with its Leader
+            agendas = [c for pile in d["agendas"].values() for c in pile] + [p["agenda"] for p in state["players"]
+                                                                             if p.get("agenda")]
+            assert sorted(agendas) == sorted(CONTENT.agenda_deck("sympathetic") + CONTENT.agenda_deck("hostile"))
+            assert all(not p["loyalty"] for p in state["players"] if p.get("leader"))  # R802e
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
@@ -252,21 +263,23 @@ class PegasusBots(Bots):
 
     def validate_options(self, num_players: int, options_: Any) -> dict[str, Any]:
         wanted = dict(options_)
-        pegasus = bool(wanted.pop("pegasus", False))
+        refused = {name: bool(wanted.pop(name, False)) for name in ("pegasus", "cylon_leader")}
         out = super().validate_options(num_players, wanted)
-        out["pegasus"] = pegasus
+        out.update(refused)
         return out
 
 
-@pytest.mark.rules("bsg:R200", "bsg:R800", "bsg:R801", "bsg:R450", "bsg:R401")
-@pytest.mark.parametrize("players", [4, 5])
-def test_random_pegasus_games_end_with_every_invariant_kept(players: int) -> None:
-    """Whole games at a Pegasus table (her ship, Treachery, executions, the Pegasus cards): the invariants and
-    the secrecy checks hold after every command, every game reaches a result and replays from its seed."""
+@pytest.mark.rules("bsg:R200", "bsg:R800", "bsg:R801", "bsg:R450", "bsg:R401", "bsg:R802", "bsg:R803")
+@pytest.mark.parametrize(("players", "leader"), [(4, False), (5, False), (4, True), (6, True)])
+def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader: bool) -> None:
+    """Whole games at a Pegasus table (her ship, Treachery, executions, the Pegasus cards; a Cylon Leader with
+    his Agenda): the invariants and the secrecy checks hold after every command, every game reaches a result
+    and replays from its seed."""
     bots = PegasusBots()
     kinds: dict[str, int] = {}
+    table = {"pegasus": True, "cylon_leader": leader}
     for seed in range(1, 7):
-        start = bots.setup(num_players=players, options=bots.validate_options(players, {"pegasus": True}),
+        start = bots.setup(num_players=players, options=bots.validate_options(players, table),
                            rng=Rng.from_seed(seed)).state
         invariants = Invariants(start)
 
@@ -275,14 +288,19 @@ def test_random_pegasus_games_end_with_every_invariant_kept(players: int) -> Non
             for event in events:
                 kinds[f"event:{event.kind}"] = kinds.get(f"event:{event.kind}", 0) + 1
 
-        playout = play_random(bots, seed=seed, num_players=players, options={"pegasus": True}, max_steps=6000,
+        playout = play_random(bots, seed=seed, num_players=players, options=table, max_steps=6000,
                               after_each=invariants, on_events=on_events)
         result = bots.result(playout.state)
         assert result is not None
         assert result.reason in ("resource_exhausted", "kobol_reached", "galactica_destroyed",
                                  "centurions_boarded", "no_character_left")
-        assert_replays(bots, playout, players, {"pegasus": True}, seed)
+        assert_replays(bots, playout, players, table, seed)
+        if leader:
+            assert set(playout.state["result"]["leaders"]) == {str(p["seat"]) for p in playout.state["players"]
+                                                                if p.get("leader")}
         for kind, n in playout.kinds.items():
             kinds[kind] = kinds.get(kind, 0) + n
     assert kinds.get("damage_preference", 0) > 0 and kinds.get("activate_location", 0) > 0
-    assert kinds.get("event:pegasus_damaged", 0) > 0 and kinds.get("event:pegasus_destroyed", 0) > 0
+    assert kinds.get("event:pegasus_damaged", 0) > 0
+    if leader:
+        assert kinds.get("use_ability", 0) > 0 and kinds.get("event:agendas_revealed", 0) > 0
