@@ -54,6 +54,8 @@ STRINGS = [
     _('The Cylon Leader option needs the Pegasus expansion.'),  # MESSAGES.cylon_leader_needs_pegasus
     _('Cylon Leaders are not available with 3 players.'),  # MESSAGES.cylon_leader_not_with_3_players
     _('You cannot infiltrate {location}.'),  # MESSAGES.cannot_infiltrate
+    _('The Sympathetic Cylon option needs the Pegasus expansion.'),  # MESSAGES.friendly_cylon_needs_pegasus
+    _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
     _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
@@ -241,6 +243,8 @@ STRINGS = [
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
     _('Cylon Leader (Pegasus)'),  # OPTIONS.option_cylon_leader
     _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
+    _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon
+    _('"You Are a Sympathetic Cylon" replaces the Sympathizer: its holder becomes a revealed Cylon who wins by a Sympathetic Agenda.'),  # OPTIONS.option_friendly_cylon_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
@@ -301,6 +305,7 @@ STRINGS = [
     _('You Are a Cylon: FTL sabotage'),  # name cylon_jump_sabotage
     _('You Are Not a Cylon'),  # name not_a_cylon
     _('You Are a Sympathizer'),  # name sympathizer
+    _('You Are a Sympathetic Cylon'),  # name sympathetic_cylon
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -627,6 +632,7 @@ STRINGS = [
     _('You are human. Keep this card secret.'),  # text not_a_cylon
     _('Reveal at once when you receive it. If any resource is at half its starting value or lower, you join the Cylons: you become a revealed Cylon, without a Super Crisis card. Otherwise you stay human and are put in the Brig.'),  # text sympathizer
     _('You are human; with the Pegasus two more of these cards make room for a seventh player and for Baltar and Boomer.'),  # text not_a_cylon_pegasus
+    _('Reveal this card as soon as you receive it: you are a revealed Cylon without a Super Crisis card, and you draw a Sympathetic Agenda card, whose every condition you must meet to win.'),  # text sympathetic_cylon
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order

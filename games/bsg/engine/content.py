@@ -75,7 +75,7 @@ TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
-LOYALTY_SIDES = ("cylon", "human", "sympathizer")
+LOYALTY_SIDES = ("cylon", "human", "sympathizer", "sympathetic_cylon")
 #: who an effect acts on or who picks its target
 WHO = (
     "self",

@@ -28,7 +28,7 @@ from games.bsg.engine.dice import human_roll
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.setup import place_ships, title_holder
-from games.bsg.engine.state import CONTENT, Ctx, next_key
+from games.bsg.engine.state import CONTENT, Ctx, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 
@@ -326,7 +326,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         damage_galactica(ctx, int(effect.get("count")))
     elif kind == "give_title":
         seat = _who(ctx, effect.get("who"), actor, target)
-        if seat is not None and state["players"][seat].get("leader"):  # R803e: never a Leader's
+        if seat is not None and infiltrator(state["players"][seat]):  # R803e: never a Leader's
             ctx.emit("title_refused", seat=seat, title=effect.get("title"))
         elif seat is not None:
             state[effect.get("title")] = seat

@@ -50,7 +50,7 @@ def end_game(ctx: Ctx, winner: str, reason: str) -> None:
         p["revealed"] += p["loyalty"]
         p["loyalty"] = []
         loyalty[str(p["seat"])] = list(p["revealed"])
-    leaders = [p["seat"] for p in state["players"] if p.get("leader")]
+    leaders = [p["seat"] for p in state["players"] if p.get("agenda")]  # Leaders, Sympathetic Cylons (R406)
     cylons = [p["seat"] for p in state["players"] if is_cylon(state, p["seat"]) and p["seat"] not in leaders]
     state["result"] = {"winner": winner, "reason": reason, "cylons": cylons}
     if leaders:  # R805: each Leader shows his Agenda and wins by it alone

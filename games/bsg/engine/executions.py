@@ -38,6 +38,7 @@ from games.bsg.engine.state import (
     State,
     card_id,
     damaged_locations,
+    infiltrator,
     is_cylon_card,
     next_key,
     out_of_play,
@@ -65,7 +66,7 @@ def execute(ctx: Ctx, seat: int) -> None:
         ctx.emit("execution_ignored", seat=seat)
         return
     ctx.emit("character_executed", seat=seat, character=p["character"])
-    if p.get("leader"):  # an infiltrated Leader (RULINGS G61): back to the Resurrection Ship, his hand gone
+    if infiltrator(p):  # an infiltrated Leader (RULINGS G61): back to the Resurrection Ship, his hand gone
         for card in p["hand"]:
             discard_skill(ctx, card)
         p["hand"] = []

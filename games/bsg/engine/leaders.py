@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import loyalty, turns
-from games.bsg.engine.state import CONTENT, Ctx, State, next_key, out_of_play
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key, out_of_play
 from games.engine.core import IllegalCommand
 
 HUMAN_FLEET = "human_fleet"
@@ -27,7 +27,7 @@ def infiltrate_targets(state: State, seat: int) -> list[str]:
     """The human locations a Leader standing in the Human Fleet may infiltrate (R803): any in play that one
     may move to of his own will (not Sickbay, not the Brig, R214)."""
     p = state["players"][seat]
-    if not p.get("leader") or not p["cylon"] or p["location"] != HUMAN_FLEET:
+    if not infiltrator(p) or not p["cylon"] or p["location"] != HUMAN_FLEET:
         return []
     return sorted(loc.id for loc in CONTENT.locations.values()
                   if CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and not out_of_play(state, loc.id))
@@ -45,7 +45,7 @@ def infiltrate(ctx: Ctx, seat: int, location: str) -> None:
 
 def return_options(state: State, seat: int) -> list[dict[str, Any]]:
     p = state["players"][seat]
-    return [{}] if p.get("leader") and not p["cylon"] else []
+    return [{}] if infiltrator(p) and not p["cylon"] else []
 
 
 def return_to_resurrection(ctx: Ctx, seat: int) -> None:

@@ -15,7 +15,7 @@ from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effect
 from games.bsg.engine.setup import title_holder
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 #: R402a: a revealed Cylon keeps at most this many Skill cards.
@@ -131,7 +131,7 @@ def queue_give_away(ctx: Ctx, seat: int) -> None:
 
 def give_targets(state: State, seat: int) -> list[int]:
     """A human player; never an infiltrated Cylon Leader, who takes no loyalty card (R802e)."""
-    return [s for s in humans(state, besides=seat) if not state["players"][s].get("leader")]
+    return [s for s in humans(state, besides=seat) if not infiltrator(state["players"][s])]
 
 
 def give_loyalty(ctx: Ctx, seat: int, to: int) -> None:
@@ -184,11 +184,33 @@ def resolve_sympathizers(ctx: Ctx, seats: Iterable[int]) -> None:
         p = ctx.player(seat)
         if p["cylon"]:
             continue
+        for card in [c for c in p["loyalty"] if CONTENT.loyalty[card_id(c)].side == "sympathetic_cylon"]:
+            sympathetic_cylon(ctx, seat, card)
+        if p["cylon"]:
+            continue
         for card in [c for c in p["loyalty"] if CONTENT.loyalty[card_id(c)].side == "sympathizer"]:
             p["loyalty"].remove(card)
             p["revealed"].append(card)
             ctx.emit("loyalty_revealed", seat=seat, card=card)
             _sympathizer_effects(ctx, seat, CONTENT.loyalty[card_id(card)].effects, card)
+
+
+def sympathetic_cylon(ctx: Ctx, seat: int, card: str) -> None:
+    """R406 (RULINGS G62): the human reveals the card at once and is a revealed Cylon without a Super Crisis
+    card, then draws a Sympathetic Agenda card, his alone, which decides his result; he may infiltrate from the
+    Human Fleet like a Cylon Leader (leaders.py)."""
+    p = ctx.player(seat)
+    p["loyalty"].remove(card)
+    p["revealed"].append(card)
+    p["friendly"] = True
+    ctx.emit("loyalty_revealed", seat=seat, card=card)
+    become_revealed(ctx, seat, super_crisis=False)
+    pile = ctx.state["decks"]["agendas"]["sympathetic"]
+    if pile:
+        agenda = pile.pop()
+        p["agenda"] = agenda
+        ctx.emit("agenda_dealt", visible_to=frozenset({seat}), redacted={"seat": seat, "deck": "sympathetic"},
+                 seat=seat, deck="sympathetic", card=agenda)
 
 
 def resources_low(state: State) -> bool:

@@ -66,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "cylon_leader_needs_pegasus": "The Cylon Leader option needs the Pegasus expansion.",
     "cylon_leader_not_with_3_players": "Cylon Leaders are not available with 3 players.",
     "cannot_infiltrate": "You cannot infiltrate {location}.",
+    "friendly_cylon_needs_pegasus": "The Sympathetic Cylon option needs the Pegasus expansion.",
+    "friendly_cylon_not_with_daybreak": "The Sympathetic Cylon option cannot be played with Daybreak.",
     "not_infiltrated": "Only an infiltrated Cylon Leader can return to the Resurrection Ship.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",
     "bad_crisis": "Choose one of the Crisis cards you drew.",
@@ -265,6 +267,9 @@ OPTIONS: dict[str, str] = {
     "option_daybreak": "Daybreak expansion (not available yet)",
     "option_cylon_leader": "Cylon Leader (Pegasus)",
     "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
+    "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
+    "option_friendly_cylon_help": "\"You Are a Sympathetic Cylon\" replaces the Sympathizer: its holder becomes a "
+                                  "revealed Cylon who wins by a Sympathetic Agenda.",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
     "a second activation in the same turn leaves it where it is.",

@@ -11,9 +11,11 @@ from games.engine.core import IllegalCommand
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
 #: R141, R802-R805: one player plays a Cylon Leader with an Agenda (Pegasus; not with 3 players, R150c)
 CYLON_LEADER = "cylon_leader"
+#: R128, R406, R806: the Sympathetic Cylon card replaces the Sympathizer (Pegasus; not with Daybreak, R150a)
+FRIENDLY_CYLON = "friendly_cylon"
 #: options added after engine version 2: recorded in a table's state only when on, so a table that does not
 #: use them replays to the very same state (setup.py)
-LATER_OPTIONS = (CYLON_LEADER,)
+LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON)
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
@@ -27,6 +29,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
 ] + [
     {"name": CYLON_LEADER, "type": "bool", "default": False, "label": "option_cylon_leader",
      "help": "option_cylon_leader_help"},
+    {"name": FRIENDLY_CYLON, "type": "bool", "default": False, "label": "option_friendly_cylon",
+     "help": "option_friendly_cylon_help"},
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
@@ -51,3 +55,7 @@ def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("cylon_leader_needs_pegasus", "bsg:R141")
     if options.get(CYLON_LEADER) and num_players < 4:
         raise IllegalCommand("cylon_leader_not_with_3_players", "bsg:R150")
+    if options.get(FRIENDLY_CYLON) and not options.get("pegasus"):
+        raise IllegalCommand("friendly_cylon_needs_pegasus", "bsg:R806")
+    if options.get(FRIENDLY_CYLON) and options.get("daybreak"):
+        raise IllegalCommand("friendly_cylon_not_with_daybreak", "bsg:R150")

@@ -19,7 +19,7 @@ from games.bsg.engine.decks import draw_skill
 from games.bsg.engine.dice import below, human_roll
 from games.bsg.engine.effects import apply_effect, queue_execution, send_to
 from games.bsg.engine.looks import look_loyalty
-from games.bsg.engine.state import CONTENT, Ctx, State, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R420"
@@ -57,7 +57,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
                 if s != state[title]
                 and state["players"][s]["location"] != "brig"
                 and not _barred(state, s, title)
-                and not state["players"][s].get("leader")
+                and not infiltrator(state["players"][s])
             ]
         if who == "brig_occupant_chosen":
             return [s for s in _humans(state) if state["players"][s]["location"] == "brig"]
@@ -66,7 +66,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
         if who.endswith("_chooses"):
             return _humans(state)
         if e.kind == "succession_first":
-            return [s for s in _humans(state) if s != seat and not state["players"][s].get("leader")]
+            return [s for s in _humans(state) if s != seat and not infiltrator(state["players"][s])]
     if CONTENT.quorum[card].attach:
         return _humans(state)
     return None
@@ -148,7 +148,7 @@ def _resolve(
         elif kind == "send_to" and who.endswith("_chooses") and target is not None:
             send_to(ctx, target, effect.get("location"))
         elif kind == "give_title" and who.endswith("_chooses") and target is not None \
-                and not state["players"][target].get("leader"):  # R803e
+                and not infiltrator(state["players"][target]):  # R803e
             state[effect.get("title")] = target
             ctx.emit("title_given", title=effect.get("title"), seat=target)
         elif kind == "move_character" and who == "brig_occupant_chosen" and target is not None:

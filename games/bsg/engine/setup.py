@@ -10,7 +10,7 @@ from typing import Any
 from games.bsg.engine import acted
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.options import CYLON_LEADER, LATER_OPTIONS
+from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, LATER_OPTIONS
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
 from games.engine.core import IllegalCommand, Rng
 
@@ -79,9 +79,9 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["quorum_removed"] = []
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
-    decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+    decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
                                   for k, c in enumerate(CONTENT.loyalty_cards(side, sets)))
-    if state["options"].get(CYLON_LEADER):  # R805: the two Agenda decks, secret
+    if state["options"].get(CYLON_LEADER) or state["options"].get(FRIENDLY_CYLON):  # R805, R406: secret
         decks["agendas"] = {kind: rng.shuffled(list(CONTENT.agenda_deck(kind, sets)))
                             for kind in ("sympathetic", "hostile")}
     # R110: the opening ships (RULINGS C5).
@@ -243,8 +243,12 @@ def build_loyalty(ctx: Ctx) -> None:
     cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon", sets))])
     humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets))]
     symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer", sets))]
+    friendly = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathetic_cylon", sets))]
+    if state["options"].get(FRIENDLY_CYLON):  # R128: the Sympathetic Cylon in the Sympathizer's place
+        symp, friendly = friendly, symp
     deck = cylons[:n_cylon] + humans[:n_human]
-    state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if sympathizer else symp))
+    state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if sympathizer else symp)
+                                           + friendly)
     state["decks"]["loyalty"] = rng.shuffled(deck)
     ctx.emit("loyalty_deck_built", size=len(deck))
     for i in range(state["n"]):

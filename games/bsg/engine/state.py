@@ -92,6 +92,12 @@ def card_id(card: str) -> str:
     return card.split(".")[0]
 
 
+def infiltrator(p: Player) -> bool:
+    """A Cylon Leader (R802) or a Sympathetic Cylon (R406b): he may infiltrate the humans and, while he does,
+    is a human player who never holds a title nor takes loyalty cards (R803)."""
+    return bool(p.get("leader") or p.get("friendly"))
+
+
 def is_cylon_card(card: str) -> bool:
     return CONTENT.loyalty[card_id(card)].side == "cylon"
 

@@ -4,7 +4,7 @@ the game (R708, R709)."""
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from games.bsg.engine import acted, characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
@@ -30,6 +30,7 @@ from games.bsg.engine.state import (
     Ctx,
     State,
     damaged_locations,
+    infiltrator,
     left_of,
     next_key,
     out_of_play,
@@ -82,6 +83,8 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     of a type of his skill set (RULINGS C16). A revealed Cylon draws 2 cards of any types (R261)."""
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
+    if p.get("friendly") and not p["cylon"]:  # R406c: infiltrated, 3 cards of 3 different types
+        return [list(c) for c in combinations(SKILLS, 3)]
     if p.get("leader"):  # R802a, R803d: 2 cards of his own skill set, 3 while infiltrated (1 in Sickbay)
         count = 1 if p["location"] == "sickbay" else 2 if p["cylon"] else 3
         return [list(c) for c in combinations_with_replacement(sheet.skill_types, count)]
@@ -102,7 +105,7 @@ def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
     draws: list[str] = list(picks)
-    if not p["cylon"] and p["location"] != "sickbay" and not p.get("leader"):
+    if not p["cylon"] and p["location"] != "sickbay" and not infiltrator(p):
         draws = [d.types[0] for d in sheet.skills if len(d.types) == 1 for _ in range(d.count)] + draws
         penalty = draw_penalty(state, seat)  # Tigh's Alcoholic: fewer fixed draws
         if penalty:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import characters, standing
-from games.bsg.engine.state import State
+from games.bsg.engine.state import State, infiltrator
 from games.engine.core import Zone
 
 
@@ -27,8 +27,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p["hand"]), "loyalty_count": len(p["loyalty"]),
             "quorum_count": len(p["quorum"]), "super_crisis_count": len(p["super_crisis"]), "nukes": p["nukes"],
         }
-        if p.get("leader"):  # R802: a Cylon Leader, infiltrated or not (R803); his Agenda is his alone (R805)
-            entry["leader"] = True
+        if infiltrator(p):  # R802, R406: a Cylon Leader or Sympathetic Cylon, infiltrated or not (R803); his
+            entry["leader"] = bool(p.get("leader"))  # Agenda is his alone (R805)
+            entry["friendly"] = bool(p.get("friendly"))
             entry["infiltrated"] = not p["cylon"]
             if mine or state["phase"] == "over":
                 entry["agenda"] = p.get("agenda")

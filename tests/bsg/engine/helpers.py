@@ -19,7 +19,8 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
     """A new game at the character choice (R104), with the table's options (the defaults unless given). An
     expansion the table options still refuse (R150) is set up all the same, for its tests."""
     options = dict(options or {})
-    expansions = {name: options.pop(name) for name in ("pegasus", "cylon_leader") if name in options}
+    expansions = {name: options.pop(name) for name in ("pegasus", "cylon_leader", "friendly_cylon")
+                  if name in options}
     opts = {**RULES.validate_options(players, options), **expansions}
     if any(expansions.values()):
         built: State = setup_game(players, opts, Rng.from_seed(seed)).state

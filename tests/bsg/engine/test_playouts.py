@@ -82,7 +82,7 @@ class Invariants:
         self.events: list[Event] = []
         self.sets = table_sets(start)
         self.skills = all_skills(start)
-        self.loyalty = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+        self.loyalty = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
                               for k, c in enumerate(CONTENT.loyalty_cards(side, self.sets)))
 
     def __call__(self, state: dict[str, Any], command: Command) -> None:
@@ -263,21 +263,22 @@ class PegasusBots(Bots):
 
     def validate_options(self, num_players: int, options_: Any) -> dict[str, Any]:
         wanted = dict(options_)
-        refused = {name: bool(wanted.pop(name, False)) for name in ("pegasus", "cylon_leader")}
+        refused = {name: bool(wanted.pop(name, False)) for name in ("pegasus", "cylon_leader", "friendly_cylon")}
         out = super().validate_options(num_players, wanted)
         out.update(refused)
         return out
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R800", "bsg:R801", "bsg:R450", "bsg:R401", "bsg:R802", "bsg:R803")
-@pytest.mark.parametrize(("players", "leader"), [(4, False), (5, False), (4, True), (6, True)])
-def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader: bool) -> None:
+@pytest.mark.parametrize(("players", "leader", "friendly"), [(4, False, True), (5, False, False), (4, True, False),
+                                                         (6, True, False)])
+def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader: bool, friendly: bool) -> None:
     """Whole games at a Pegasus table (her ship, Treachery, executions, the Pegasus cards; a Cylon Leader with
     his Agenda): the invariants and the secrecy checks hold after every command, every game reaches a result
     and replays from its seed."""
     bots = PegasusBots()
     kinds: dict[str, int] = {}
-    table = {"pegasus": True, "cylon_leader": leader}
+    table = {"pegasus": True, "cylon_leader": leader, "friendly_cylon": friendly}
     for seed in range(1, 7):
         start = bots.setup(num_players=players, options=bots.validate_options(players, table),
                            rng=Rng.from_seed(seed)).state

@@ -193,7 +193,8 @@ def test_player_count_and_expansions_refused() -> None:
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "expansion_not_available", "bsg:R150", {"expansion": name})
     assert RULES.validate_options(3, {}) == {
-        "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "ship_activation_limit": "per_turn"}
+        "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
+        "ship_activation_limit": "per_turn"}
     with pytest.raises(IllegalCommand):
         RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1))
     with pytest.raises(IllegalCommand):
