@@ -55,6 +55,8 @@ STRINGS = [
     _('Cylon Leaders are not available with 3 players.'),  # MESSAGES.cylon_leader_not_with_3_players
     _('You cannot infiltrate {location}.'),  # MESSAGES.cannot_infiltrate
     _('The Sympathetic Cylon option needs the Pegasus expansion.'),  # MESSAGES.friendly_cylon_needs_pegasus
+    _('A 7-player game needs the Pegasus expansion with a Cylon Leader.'),  # MESSAGES.seven_players_need_a_cylon_leader
+    _('The 7-player game cannot be played with Daybreak.'),  # MESSAGES.seven_players_not_with_daybreak
     _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
     _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available

@@ -67,6 +67,8 @@ MESSAGES: dict[str, str] = {
     "cylon_leader_not_with_3_players": "Cylon Leaders are not available with 3 players.",
     "cannot_infiltrate": "You cannot infiltrate {location}.",
     "friendly_cylon_needs_pegasus": "The Sympathetic Cylon option needs the Pegasus expansion.",
+    "seven_players_need_a_cylon_leader": "A 7-player game needs the Pegasus expansion with a Cylon Leader.",
+    "seven_players_not_with_daybreak": "The 7-player game cannot be played with Daybreak.",
     "friendly_cylon_not_with_daybreak": "The Sympathetic Cylon option cannot be played with Daybreak.",
     "not_infiltrated": "Only an infiltrated Cylon Leader can return to the Resurrection Ship.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",

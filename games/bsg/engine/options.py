@@ -42,15 +42,20 @@ def schema() -> Sequence[Mapping[str, Any]]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). The expansions are not built yet: asking for one is refused by name. A Cylon
-    Leader needs Pegasus (R141) and at least 4 players (R150c)."""
+    """Refused mixes (R150). The expansions not built yet are refused by name. A Cylon Leader needs Pegasus
+    (R141) and at least 4 players (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon
+    needs Pegasus and not Daybreak (R150a)."""
+    check_leader(num_players, options)
     for name in EXPANSIONS:
         if options[name]:
             raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
-    check_leader(num_players, options)
 
 
 def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
+    if num_players == 7 and not (options.get("pegasus") and options.get(CYLON_LEADER)):
+        raise IllegalCommand("seven_players_need_a_cylon_leader", "bsg:R150")
+    if num_players == 7 and options.get("daybreak"):
+        raise IllegalCommand("seven_players_not_with_daybreak", "bsg:R150")
     if options.get(CYLON_LEADER) and not options.get("pegasus"):
         raise IllegalCommand("cylon_leader_needs_pegasus", "bsg:R141")
     if options.get(CYLON_LEADER) and num_players < 4:

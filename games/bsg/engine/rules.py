@@ -20,7 +20,8 @@ class BsgRules(Rules):
     #: keep version 1 (``manage.py replay_tables`` reports them as differing).
     engine_version = 2
     min_players = 3
-    max_players = 6
+    #: 7 only with Pegasus and a Cylon Leader (R125, R807, R150i: options.check_combination)
+    max_players = 7
     usual_players = 5
 
     def option_schema(self) -> Sequence[Mapping[str, Any]]:

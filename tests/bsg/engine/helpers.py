@@ -21,7 +21,7 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
     options = dict(options or {})
     expansions = {name: options.pop(name) for name in ("pegasus", "cylon_leader", "friendly_cylon")
                   if name in options}
-    opts = {**RULES.validate_options(players, options), **expansions}
+    opts = {**RULES.validate_options(min(players, 6), options), **expansions}
     if any(expansions.values()):
         built: State = setup_game(players, opts, Rng.from_seed(seed)).state
         return built

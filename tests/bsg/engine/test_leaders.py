@@ -188,3 +188,19 @@ def test_an_executed_infiltrated_leader_goes_back_to_the_resurrection_ship() -> 
     assert p["character"] == "leoben_conoy" and state["resources"]["morale"] == morale
     assert state["prompt"] is None or state["prompt"]["kind"] != "new_character"
     assert seat_of(state, "leoben_conoy") == leader
+
+
+SEVEN = ["laura_roslin", "william_adama", "kara_thrace", "tom_zarek", "galen_tyrol", "helena_cain", "caprica_six"]
+
+
+@pytest.mark.rules("bsg:R125", "bsg:R807", "bsg:R126")
+def test_seven_players_with_a_leader_deal_two_plus_ten_and_a_hostile_agenda() -> None:
+    state, leader = leader_game(SEVEN)
+    assert state["n"] == 7 and state["players"][leader]["character"] == "caprica_six"
+    everything = state["decks"]["loyalty"] + [c for p in state["players"] for c in p["loyalty"]]
+    assert len(everything) == 12 and len(state["decks"]["loyalty"]) == 6
+    assert sum(1 for c in everything if card_id(c).startswith("cylon_")) == 2
+    assert CONTENT.agendas[state["players"][leader]["agenda"]].kind == "hostile"
+    with pytest.raises(IllegalCommand) as refused:
+        options.check_leader(7, {"pegasus": True})
+    assert refused.value.code == "seven_players_need_a_cylon_leader"

@@ -11,6 +11,7 @@ import pytest
 
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
+from games.bsg.engine.options import check_leader
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import PEGASUS_REMOVES, title_holder
 from games.bsg.engine.state import CONTENT, skill_types, table_sets
@@ -264,14 +265,15 @@ class PegasusBots(Bots):
     def validate_options(self, num_players: int, options_: Any) -> dict[str, Any]:
         wanted = dict(options_)
         refused = {name: bool(wanted.pop(name, False)) for name in ("pegasus", "cylon_leader", "friendly_cylon")}
-        out = super().validate_options(num_players, wanted)
+        out = super().validate_options(min(num_players, 6), wanted)
         out.update(refused)
+        check_leader(num_players, out)
         return out
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R800", "bsg:R801", "bsg:R450", "bsg:R401", "bsg:R802", "bsg:R803")
 @pytest.mark.parametrize(("players", "leader", "friendly"), [(4, False, True), (5, False, False), (4, True, False),
-                                                         (6, True, False)])
+                                                         (6, True, False), (7, True, False)])
 def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader: bool, friendly: bool) -> None:
     """Whole games at a Pegasus table (her ship, Treachery, executions, the Pegasus cards; a Cylon Leader with
     his Agenda): the invariants and the secrecy checks hold after every command, every game reaches a result

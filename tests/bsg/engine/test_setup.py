@@ -183,10 +183,13 @@ def test_destiny_deck() -> None:
 
 @pytest.mark.rules("bsg:R150")
 def test_player_count_and_expansions_refused() -> None:
-    for n in (2, 7):
+    for n in (2, 8):
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(n, {})
         assert info.value.code == "bad_player_count"
+    with pytest.raises(IllegalCommand) as info:  # R125, R150i: 7 only with Pegasus and a Cylon Leader
+        RULES.validate_options(7, {})
+    assert (info.value.code, info.value.rule) == ("seven_players_need_a_cylon_leader", "bsg:R150")
     for name in ("pegasus", "exodus", "daybreak"):
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(5, {name: True})
