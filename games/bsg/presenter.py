@@ -835,7 +835,12 @@ def _place(p: Mapping[str, Any]) -> str:
 
 
 def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    """The ships of the table's sets (the Pegasus only at a Pegasus table, and not once destroyed, R800)."""
     damaged = set(view.get("damaged_locations") or [])
+    pegasus = view.get("pegasus") or {}
+    tokens = {t.id: t.location for t in CONTENT.board.pegasus_damage}
+    damaged |= {str(tokens[t]) for t in pegasus.get("damage", []) if tokens.get(t)}
+    sets = {"base"} | {name for name in ("pegasus", "exodus", "daybreak") if (view.get("options") or {}).get(name)}
     here: dict[str, list[dict[str, Any]]] = {}
     for p in view["players"]:
         if p.get("location"):
@@ -849,6 +854,8 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
             )
     ships = []
     for ship in CONTENT.ships.values():
+        if ship.set not in sets or (ship.id == "pegasus" and pegasus.get("destroyed")):
+            continue
         locations = [
             {
                 "id": loc.id,
@@ -859,7 +866,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "people": here.get(loc.id, []),
             }
             for loc in CONTENT.locations.values()
-            if loc.ship == ship.id
+            if loc.ship == ship.id and loc.set in sets
         ]
         if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
             continue  # nobody has turned Cylon yet

@@ -115,7 +115,7 @@ def _form_fields(html: str, kind: str, args: str) -> dict[str, str]:
 # --- the lobby ------------------------------------------------------------------------------------------------
 
 
-def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
+def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
     client = logged_in_clients([alice])[0]
     body = client.get(reverse("table_create") + "?game=bsg").content.decode()
     assert "Battlestar Galactica" in body
@@ -124,14 +124,16 @@ def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
         "4",
         "5",
         "6",
+        "7",  # only with Pegasus and a Cylon Leader (R125), refused otherwise
     ]
-    for name in ("pegasus", "exodus", "daybreak", "ship_activation_limit"):
+    for name in ("pegasus", "exodus", "daybreak", "cylon_leader", "friendly_cylon", "ship_activation_limit"):
         assert f'name="opt_{name}"' in body
     response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "3"})
     table = Table.objects.get()
     assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
     assert table.options == {
-        "pegasus": False, "exodus": False, "daybreak": False, "ship_activation_limit": "per_turn"
+        "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
+        "ship_activation_limit": "per_turn"
     }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby
