@@ -240,10 +240,10 @@ STRINGS = [
     _('You pass in advance on every skill check until your next turn.'),  # EVENTS.standing_pass_until_my_turn
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
     _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
-    _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
+    _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
-    _('Cylon Leader (Pegasus)'),  # OPTIONS.option_cylon_leader
+    _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
     _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
     _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon
     _('"You Are a Sympathetic Cylon" replaces the Sympathizer: its holder becomes a revealed Cylon who wins by a Sympathetic Agenda.'),  # OPTIONS.option_friendly_cylon_help

@@ -264,10 +264,10 @@ EVENTS: dict[str, str] = {
 }
 
 OPTIONS: dict[str, str] = {
-    "option_pegasus": "Pegasus expansion (not available yet)",
+    "option_pegasus": "Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)",
     "option_exodus": "Exodus expansion (not available yet)",
     "option_daybreak": "Daybreak expansion (not available yet)",
-    "option_cylon_leader": "Cylon Leader (Pegasus)",
+    "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
     "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
     "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
     "option_friendly_cylon_help": "\"You Are a Sympathetic Cylon\" replaces the Sympathizer: its holder becomes a "

@@ -9,6 +9,8 @@ from typing import Any
 from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
+#: the expansions this engine does not play yet (Pegasus's New Caprica objective is not offered either)
+NOT_BUILT = ("exodus", "daybreak")
 #: R141, R802-R805: one player plays a Cylon Leader with an Agenda (Pegasus; not with 3 players, R150c)
 CYLON_LEADER = "cylon_leader"
 #: R128, R406, R806: the Sympathetic Cylon card replaces the Sympathizer (Pegasus; not with Daybreak, R150a)
@@ -42,11 +44,11 @@ def schema() -> Sequence[Mapping[str, Any]]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). The expansions not built yet are refused by name. A Cylon Leader needs Pegasus
-    (R141) and at least 4 players (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon
-    needs Pegasus and not Daybreak (R150a)."""
+    """Refused mixes (R150). Pegasus is playable; the expansions not built yet (Exodus, Daybreak) are refused by
+    name. A Cylon Leader needs Pegasus (R141) and at least 4 players (R150c); 7 players need a Cylon Leader
+    (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak (R150a)."""
     check_leader(num_players, options)
-    for name in EXPANSIONS:
+    for name in NOT_BUILT:
         if options[name]:
             raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area, setup_game
+from games.bsg.engine.setup import empty_area
 from games.bsg.engine.state import CONTENT
 from games.bsg.engine.turns import receive_choices
 from games.engine.core import Command, Event, Rng
@@ -16,15 +16,8 @@ State = dict[str, Any]
 
 
 def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = None) -> State:
-    """A new game at the character choice (R104), with the table's options (the defaults unless given). An
-    expansion the table options still refuse (R150) is set up all the same, for its tests."""
-    options = dict(options or {})
-    expansions = {name: options.pop(name) for name in ("pegasus", "cylon_leader", "friendly_cylon")
-                  if name in options}
-    opts = {**RULES.validate_options(min(players, 6), options), **expansions}
-    if any(expansions.values()):
-        built: State = setup_game(players, opts, Rng.from_seed(seed)).state
-        return built
+    """A new game at the character choice (R104), with the table's options (the defaults unless given)."""
+    opts = RULES.validate_options(players, options or {})
     state: State = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
     return state
 

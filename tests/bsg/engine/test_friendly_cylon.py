@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.bsg.engine import options
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, card_id
 from games.engine.core import IllegalCommand
@@ -38,7 +37,7 @@ def test_the_option_needs_pegasus_and_not_daybreak() -> None:
         RULES.validate_options(4, {"friendly_cylon": True})
     assert refused.value.code == "friendly_cylon_needs_pegasus"
     with pytest.raises(IllegalCommand) as refused:
-        options.check_leader(4, {"pegasus": True, "daybreak": True, "friendly_cylon": True})
+        RULES.validate_options(4, {"pegasus": True, "daybreak": True, "friendly_cylon": True})
     assert (refused.value.code, refused.value.rule) == ("friendly_cylon_not_with_daybreak", "bsg:R150")
 
 

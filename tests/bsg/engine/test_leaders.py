@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.bsg.engine import options
 from games.bsg.engine.checks import contribution_limit
 from games.bsg.engine.ending import agenda_met
 from games.bsg.engine.rules import RULES
@@ -33,9 +32,9 @@ def test_the_option_needs_pegasus_and_four_players() -> None:
         RULES.validate_options(5, {"cylon_leader": True})
     assert refused.value.code == "cylon_leader_needs_pegasus"
     with pytest.raises(IllegalCommand) as refused:
-        options.check_leader(3, {"pegasus": True, "cylon_leader": True})
+        RULES.validate_options(3, {"pegasus": True, "cylon_leader": True})
     assert (refused.value.code, refused.value.rule) == ("cylon_leader_not_with_3_players", "bsg:R150")
-    options.check_leader(4, {"pegasus": True, "cylon_leader": True})
+    RULES.validate_options(4, {"pegasus": True, "cylon_leader": True})
     assert "cylon_leader" not in new_game(5)["options"]  # a base table's state is the same as before
 
 
@@ -202,5 +201,5 @@ def test_seven_players_with_a_leader_deal_two_plus_ten_and_a_hostile_agenda() ->
     assert sum(1 for c in everything if card_id(c).startswith("cylon_")) == 2
     assert CONTENT.agendas[state["players"][leader]["agenda"]].kind == "hostile"
     with pytest.raises(IllegalCommand) as refused:
-        options.check_leader(7, {"pegasus": True})
+        RULES.validate_options(7, {"pegasus": True})
     assert refused.value.code == "seven_players_need_a_cylon_leader"

@@ -11,7 +11,6 @@ import pytest
 
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
-from games.bsg.engine.options import check_leader
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import PEGASUS_REMOVES, title_holder
 from games.bsg.engine.state import CONTENT, skill_types, table_sets
@@ -259,18 +258,6 @@ def test_apply_leaves_its_input_alone() -> None:
     walk_checking_apply(RULES, 4, {}, 400, check)
 
 
-class PegasusBots(Bots):
-    """The bots at a Pegasus table, which the table options still refuse (R150): set up all the same."""
-
-    def validate_options(self, num_players: int, options_: Any) -> dict[str, Any]:
-        wanted = dict(options_)
-        refused = {name: bool(wanted.pop(name, False)) for name in ("pegasus", "cylon_leader", "friendly_cylon")}
-        out = super().validate_options(min(num_players, 6), wanted)
-        out.update(refused)
-        check_leader(num_players, out)
-        return out
-
-
 @pytest.mark.rules("bsg:R200", "bsg:R800", "bsg:R801", "bsg:R450", "bsg:R401", "bsg:R802", "bsg:R803")
 @pytest.mark.parametrize(("players", "leader", "friendly"), [(4, False, True), (5, False, False), (4, True, False),
                                                          (6, True, False), (7, True, False)])
@@ -278,7 +265,7 @@ def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader
     """Whole games at a Pegasus table (her ship, Treachery, executions, the Pegasus cards; a Cylon Leader with
     his Agenda): the invariants and the secrecy checks hold after every command, every game reaches a result
     and replays from its seed."""
-    bots = PegasusBots()
+    bots = BOTS
     kinds: dict[str, int] = {}
     table = {"pegasus": True, "cylon_leader": leader, "friendly_cylon": friendly}
     for seed in range(1, 7):
