@@ -211,3 +211,16 @@ def test_a_revealed_cylon_cannot_be_named_for_an_execution() -> None:
     assert tigh not in {c.args["target"] for c in RULES.legal_commands(state, state["admiral"])}
     with pytest.raises(IllegalCommand):
         act(state, state["admiral"], "choose_target", target=tigh)
+
+
+@pytest.mark.rules("bsg:R434", "bsg:R452")
+def test_a_new_character_whose_start_location_is_damaged_starts_in_sickbay() -> None:
+    state = at_crisis()
+    tigh = seat_of(state, "saul_tigh")
+    set_loyalty(state, tigh, "not_a_cylon")
+    state["damage"].append("hangar_deck")
+    state = execute(state, tigh)
+    state = act(state, tigh, "choose_new_character", character="galen_tyrol")
+    assert state["players"][tigh]["location"] == "sickbay"
+    state["damage"].remove("hangar_deck")
+    assert CONTENT.characters["galen_tyrol"].start == "hangar_deck"

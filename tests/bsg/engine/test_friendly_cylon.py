@@ -41,7 +41,7 @@ def test_the_option_needs_pegasus_and_not_daybreak() -> None:
     assert (refused.value.code, refused.value.rule) == ("friendly_cylon_not_with_daybreak", "bsg:R150")
 
 
-@pytest.mark.rules("bsg:R128", "bsg:R120")
+@pytest.mark.rules("bsg:R128", "bsg:R120", "bsg:R142")
 def test_the_sympathetic_cylon_takes_the_sympathizers_place() -> None:
     state = start_game(4, FOUR, options=FRIENDLY)
     deck = [card_id(c) for c in state["decks"]["loyalty"]]

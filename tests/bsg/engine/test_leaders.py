@@ -134,7 +134,7 @@ def test_infiltration_makes_the_leader_a_human_player_until_he_returns() -> None
     assert state["forced"] == {str(leader): hand - 3}
 
 
-@pytest.mark.rules("bsg:R803", "bsg:R220")
+@pytest.mark.rules("bsg:R803", "bsg:R220", "bsg:R425")
 def test_an_infiltrated_leader_is_refused_the_presidency_and_treachery() -> None:
     state, leader = leader_game()
     state["players"][leader]["cylon"] = False
@@ -153,7 +153,7 @@ def test_an_infiltrated_leader_is_refused_the_presidency_and_treachery() -> None
     assert skill_of(treachery) == "treachery"
 
 
-@pytest.mark.rules("bsg:R805", "bsg:R708")
+@pytest.mark.rules("bsg:R805", "bsg:R708", "bsg:R712")
 @pytest.mark.parametrize(("infiltrated", "brig", "winner", "met"), [
     (True, False, "humans", True), (False, False, "humans", False), (True, True, "humans", False),
     (True, False, "cylons", False)])
@@ -192,7 +192,7 @@ def test_an_executed_infiltrated_leader_goes_back_to_the_resurrection_ship() -> 
 SEVEN = ["laura_roslin", "william_adama", "kara_thrace", "tom_zarek", "galen_tyrol", "helena_cain", "caprica_six"]
 
 
-@pytest.mark.rules("bsg:R125", "bsg:R807", "bsg:R126")
+@pytest.mark.rules("bsg:R125", "bsg:R807", "bsg:R126", "bsg:R143")
 def test_seven_players_with_a_leader_deal_two_plus_ten_and_a_hostile_agenda() -> None:
     state, leader = leader_game(SEVEN)
     assert state["n"] == 7 and state["players"][leader]["character"] == "caprica_six"
