@@ -196,6 +196,7 @@ COMMANDS: dict[str, str] = {
     "reveal_loyalty": gettext_noop("Reveal {card}: you are a Cylon"),
     "reveal_loyalty_target": gettext_noop("Reveal {card} against {target}: you are a Cylon"),
     "choose_damage": gettext_noop("Damage Galactica: {card}"),
+    "choose_damage_pegasus": gettext_noop("Damage the Pegasus: {card}"),
     "give_loyalty": gettext_noop("Give your Loyalty cards to {to}"),
     "activate_cylon_location": gettext_noop("Use {location}"),
     "activate_cylon_location_option": gettext_noop("Use {location}: {option}"),
@@ -347,7 +348,8 @@ def data_texts() -> list[tuple[str, str]]:
 
 
 ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
-DAMAGE_TOKENS = {t.id: t for t in CONTENT.board.galactica_damage}
+DAMAGE_TOKENS = {t.id: t for t in (*CONTENT.board.galactica_damage, *CONTENT.board.pegasus_damage)}
+PEGASUS_TOKENS = frozenset(t.id for t in CONTENT.board.pegasus_damage)
 CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
 
@@ -507,6 +509,8 @@ def command_key(command: Command) -> str:
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
         )
+    if kind == "choose_damage" and args.get("card") in PEGASUS_TOKENS:  # R800
+        return "choose_damage_pegasus"
     if kind == "check_standing":  # answering skill checks in advance (RULINGS G43)
         return f"check_standing_{args.get('mode')}"
     if kind == "risk_raptor":
@@ -597,6 +601,8 @@ class BsgPresenter(Presenter):
             found = next(
                 (a for a in ABILITIES.values() if character and a.id in _once_per_game(character)), None
             )
+            if args.get("ability") == "sheet" and character:  # a Cylon Leader's sheet action (R802d)
+                found = next((a for a in CONTENT.characters[character].abilities if a.kind == "ability"), None)
             shown["ability"] = _named(found.name) if found else "?"
         if template is None:  # a command this presenter does not know yet: its kind and arguments, readable
             label = command.kind.replace("_", " ").capitalize()

@@ -206,7 +206,7 @@ EXECUTION = "execution"
 def queue_execution(state: dict[str, Any], seat: int) -> None:
     """R450-R454: the character is executed once the command that called for it is done (``executions.py``
     runs the queue: the procedure asks the player for a new character and may end the turn)."""
-    state.setdefault("executions", []).append(seat)
+    state.setdefault("executions", []).append([seat, state["turn_no"]])
     next_key(state)
 
 

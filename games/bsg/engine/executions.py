@@ -53,13 +53,15 @@ def run_queued(ctx: Ctx) -> None:
     """Execute the queued characters one at a time: a new character's choice is answered before the next."""
     state = ctx.state
     while state.get("executions") and state["phase"] == "turn" and state["prompt"] is None:
-        seat = state["executions"].pop(0)
+        seat, turn = state["executions"].pop(0)
         if not state["executions"]:
             del state["executions"]
-        execute(ctx, seat)
+        execute(ctx, seat, same_turn=turn == state["turn_no"])
 
 
-def execute(ctx: Ctx, seat: int) -> None:
+def execute(ctx: Ctx, seat: int, same_turn: bool = True) -> None:
+    """The procedure for ``seat``; ``same_turn``: still in the turn that called for it (only then may it end
+    that turn, R454)."""
     state = ctx.state
     p = ctx.player(seat)
     if p["cylon"]:  # RULINGS G48
@@ -73,7 +75,7 @@ def execute(ctx: Ctx, seat: int) -> None:
         state["forced"].pop(str(seat), None)
         loyalty.leave_the_human_side(ctx, seat)
         loyalty.leave_infiltration(ctx, seat)
-        if seat == state["current"] and state["step"] != "end":
+        if same_turn and seat == state["current"] and state["step"] != "end":
             turns.go_to(ctx, "end")
         return
     # R450: every Skill card; the Quorum cards on him (his Quorum hand, if President, stays with him)
@@ -86,7 +88,7 @@ def execute(ctx: Ctx, seat: int) -> None:
     if seat in state["discards"]:
         state["discards"].remove(seat)
     loyalty.leave_the_human_side(ctx, seat)
-    ends_turn = seat == state["current"]
+    ends_turn = same_turn and seat == state["current"]
     cylon_cards = sorted(c for c in p["loyalty"] if is_cylon_card(c))
     if cylon_cards:  # R451, R453
         card = cylon_cards[0]

@@ -427,6 +427,11 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
     assert label("give_loyalty", to=2) == "Give your Loyalty cards to Player 3"
     assert label("choose_damage", card="dmg_armory") == "Damage Galactica: Armory damaged"
     assert label("choose_damage", card="dmg_lost_food") == "Damage Galactica: Food -1"
+    assert label("choose_damage", card="pdmg_airlock") == "Damage the Pegasus: Airlock damaged"  # R800
+    leoben = {"players": [{"seat": 0, "character": "leoben_conoy", "location": "caprica"}]}
+    assert presenter.command_label(RULES, Command(0, "use_ability", {"ability": "sheet"}), leoben) == (
+        "Use Prophetic Visions"  # a Cylon Leader's sheet action (R802d)
+    )
     from django.utils import translation
 
     with translation.override("it"):
