@@ -68,6 +68,7 @@ SHIPS = {
     "galactica": gettext_noop("Galactica"),
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
+    "pegasus": gettext_noop("Pegasus"),
 }
 #: A ship or weapon in an attack (the ``attacker`` and ``target`` of the engine's ``attack_rolled``), singular.
 ATTACKERS = {
@@ -79,6 +80,7 @@ ATTACKERS = {
     "galactica": gettext_noop("Galactica"),
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
+    "pegasus": gettext_noop("Pegasus"),
 }
 #: What an attack did (its event's ``result``).
 HITS = {
@@ -96,6 +98,17 @@ TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admir
 
 #: The options of a choice crisis (the data's ``options[].label`` ids), in words.
 CRISIS_OPTIONS = {
+    "convict": gettext_noop("Send a character to the Brig"),
+    "hold_hearing": gettext_noop("Hold a hearing (skill check)"),
+    "tolerate_market": gettext_noop("Let the market be"),
+    "strip_ships": gettext_noop("Strip the civilian ships"),
+    "spare_ships": gettext_noop("Spare the civilian ships"),
+    "run_silent": gettext_noop("Run silent"),
+    "hold_position": gettext_noop("Hold position"),
+    "transfer_crew": gettext_noop("Transfer the crew"),
+    "refuse_transfer": gettext_noop("Refuse the transfer"),
+    "execute_prisoner": gettext_noop("Name a character to execute"),
+    "stay_the_hand": gettext_noop("Stay the hand"),
     "abandon": gettext_noop("Abandon them"),
     "ask_politely": gettext_noop("Ask politely (skill check)"),
     "brig_self": gettext_noop("Go to the Brig"),
@@ -133,6 +146,7 @@ REASONS = {
     "centurions_boarded": gettext_noop("the centurions took Galactica"),
     "galactica_destroyed": gettext_noop("Galactica was destroyed"),
     "resource_exhausted": gettext_noop("a resource ran out"),
+    "no_character_left": gettext_noop("no character was left for an executed player"),
 }
 
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
@@ -172,6 +186,9 @@ COMMANDS: dict[str, str] = {
     "discard_excess": gettext_noop("Discard {card}"),
     "discard_forced": gettext_noop("Discard {card}"),
     "choose_target": gettext_noop("Send {target}"),
+    "choose_new_character": gettext_noop("Play {character} from now on"),
+    "infiltrate": gettext_noop("Infiltrate the humans: {location}"),
+    "return_to_resurrection": gettext_noop("Return to the Resurrection Ship"),
     "place_stranded": gettext_noop("Turn up in {location}"),
     "risk_raptor_yes": gettext_noop("Risk a raptor"),
     "risk_raptor_no": gettext_noop("Keep the raptors"),
@@ -179,6 +196,7 @@ COMMANDS: dict[str, str] = {
     "reveal_loyalty": gettext_noop("Reveal {card}: you are a Cylon"),
     "reveal_loyalty_target": gettext_noop("Reveal {card} against {target}: you are a Cylon"),
     "choose_damage": gettext_noop("Damage Galactica: {card}"),
+    "choose_damage_pegasus": gettext_noop("Damage the Pegasus: {card}"),
     "give_loyalty": gettext_noop("Give your Loyalty cards to {to}"),
     "activate_cylon_location": gettext_noop("Use {location}"),
     "activate_cylon_location_option": gettext_noop("Use {location}: {option}"),
@@ -222,6 +240,7 @@ COMMANDS: dict[str, str] = {
     # interrupts, sent whoever the game waits for (dice.py, characters.py)
     "ready_card": gettext_noop("Ready {card} for the next roll it applies to"),
     "arm_reroll": gettext_noop("Friends in Low Places: reroll this turn's next failing roll"),
+    "damage_preference": gettext_noop("Damage tokens in my turns go to: {ship}"),
     "cancel_crisis": gettext_noop("Religious Visions: cancel this Crisis card"),
     "check_standing_pass_this_check": gettext_noop("Pass on this check"),
     "check_standing_pass_until_my_turn": gettext_noop("Pass on every check until my next turn"),
@@ -297,7 +316,7 @@ def data_names() -> list[tuple[str, str]]:
     out += [(k, v.name) for k, v in CONTENT.skill_cards.items()]
     out += [(k, v.name) for k, v in CONTENT.loyalty.items()]
     out += [(s.id, s.name) for s in CONTENT.board.jump_track]
-    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum):
+    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum, CONTENT.agendas):
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     return out
@@ -312,6 +331,7 @@ _TEXT_TABLES = (
     CONTENT.loyalty,
     CONTENT.skill_cards,
     CONTENT.locations,
+    CONTENT.agendas,
 )
 
 
@@ -328,7 +348,8 @@ def data_texts() -> list[tuple[str, str]]:
 
 
 ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
-DAMAGE_TOKENS = {t.id: t for t in CONTENT.board.galactica_damage}
+DAMAGE_TOKENS = {t.id: t for t in (*CONTENT.board.galactica_damage, *CONTENT.board.pegasus_damage)}
+PEGASUS_TOKENS = frozenset(t.id for t in CONTENT.board.pegasus_damage)
 CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
 
@@ -488,6 +509,8 @@ def command_key(command: Command) -> str:
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
         )
+    if kind == "choose_damage" and args.get("card") in PEGASUS_TOKENS:  # R800
+        return "choose_damage_pegasus"
     if kind == "check_standing":  # answering skill checks in advance (RULINGS G43)
         return f"check_standing_{args.get('mode')}"
     if kind == "risk_raptor":
@@ -578,6 +601,8 @@ class BsgPresenter(Presenter):
             found = next(
                 (a for a in ABILITIES.values() if character and a.id in _once_per_game(character)), None
             )
+            if args.get("ability") == "sheet" and character:  # a Cylon Leader's sheet action (R802d)
+                found = next((a for a in CONTENT.characters[character].abilities if a.kind == "ability"), None)
             shown["ability"] = _named(found.name) if found else "?"
         if template is None:  # a command this presenter does not know yet: its kind and arguments, readable
             label = command.kind.replace("_", " ").capitalize()
@@ -816,7 +841,12 @@ def _place(p: Mapping[str, Any]) -> str:
 
 
 def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    """The ships of the table's sets (the Pegasus only at a Pegasus table, and not once destroyed, R800)."""
     damaged = set(view.get("damaged_locations") or [])
+    pegasus = view.get("pegasus") or {}
+    tokens = {t.id: t.location for t in CONTENT.board.pegasus_damage}
+    damaged |= {str(tokens[t]) for t in pegasus.get("damage", []) if tokens.get(t)}
+    sets = {"base"} | {name for name in ("pegasus", "exodus", "daybreak") if (view.get("options") or {}).get(name)}
     here: dict[str, list[dict[str, Any]]] = {}
     for p in view["players"]:
         if p.get("location"):
@@ -830,6 +860,8 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
             )
     ships = []
     for ship in CONTENT.ships.values():
+        if ship.set not in sets or (ship.id == "pegasus" and pegasus.get("destroyed")):
+            continue
         locations = [
             {
                 "id": loc.id,
@@ -840,7 +872,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "people": here.get(loc.id, []),
             }
             for loc in CONTENT.locations.values()
-            if loc.ship == ship.id
+            if loc.ship == ship.id and loc.set in sets
         ]
         if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
             continue  # nobody has turned Cylon yet

@@ -11,8 +11,9 @@ cards, the Destination cards it drew), and draws again:
 - loyalty cards: the other seats' unrevealed cards and the Loyalty deck (whose make-up is public, bsg:R120); the
   Sympathizer stays in the deck (it is revealed when dealt, R407); kept as they are once the game is over (the
   result names the teams);
-- the other seats' Quorum and Super Crisis cards with their decks; the order of the Crisis, Super Crisis,
-  Destination, Quorum and Galactica damage decks; the civilian ships (face down in space, and their pile); the
+- the other seats' Quorum and Super Crisis cards with their decks; the other seats' Agenda cards with the
+  Agenda deck of their kind (Pegasus, R805); the order of the Crisis, Super Crisis, Destination, Quorum, Galactica
+  and Pegasus damage decks; the civilian ships (face down in space, and their pile); the
   cards another seat's prompt shows it alone, with the pile they came from (the Destinations it chooses from,
   Caprica's two Crisis cards, a revealer's damage tokens, the Quorum cards the President drew).
 
@@ -96,7 +97,7 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
         seen = set(out.get("known", {}).get(str(seat), [])) if seat is not None else set()
 
         def fixed(card: str) -> bool:
-            return CONTENT.loyalty[card_id(card)].side == "sympathizer" or card in seen
+            return CONTENT.loyalty[card_id(card)].side in ("sympathizer", "sympathetic_cylon") or card in seen
 
         slots = [
             (pile, i)
@@ -106,6 +107,16 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
         _deal_again(slots, rng)
         if not seen & set(decks["loyalty"]):
             rng.shuffle(decks["loyalty"])
+
+    # Agendas (Pegasus, R805): the others' cards with the deck of their kind, until the end.
+    if out["phase"] != "over" and "agendas" in decks:
+        for agenda_kind, pile in sorted(decks["agendas"].items()):
+            holders = [p for p in others if p.get("agenda") and CONTENT.agendas[p["agenda"]].kind == agenda_kind]
+            cards = pile + [p["agenda"] for p in holders]
+            rng.shuffle(cards)
+            for p in holders:
+                p["agenda"] = cards.pop()
+            pile[:] = cards
 
     # Quorum and Super Crisis hands with their decks.
     for hand, deck in (("quorum", "quorum"), ("super_crisis", "super_crisis")):
@@ -118,10 +129,12 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     from_pile = {
         "destination": "destination",
         "caprica_crisis": "crisis",
-        "choose_damage": "galactica_damage",
+        "choose_damage": str(prompt.get("pile", "galactica_damage")),  # the Pegasus's tokens too (R800)
     }
     secret_prompt = bool(prompt) and not mine and kind in from_pile and isinstance(prompt.get("cards"), list)
-    for name in ("destination", "crisis", "galactica_damage"):
+    for name in ("destination", "crisis", "galactica_damage", "pegasus_damage"):
+        if name not in decks:
+            continue
         pile = decks[name]
         # the deck's top this seat is looking at and putting back (Launch Scout, Raptor Ace) stays where it is
         kept = len(prompt["cards"]) if mine and kind == "arrange" and prompt.get("deck") == name else 0

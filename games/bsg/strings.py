@@ -47,6 +47,18 @@ STRINGS = [
     _('Choose one of the damage tokens you drew.'),  # MESSAGES.bad_damage_token
     _('You have no Loyalty cards to give away now.'),  # MESSAGES.no_give_away_due
     _('Give your Loyalty cards to a human player.'),  # MESSAGES.bad_recipient
+    _('The Pegasus is not in play.'),  # MESSAGES.pegasus_not_in_play
+    _('There is no basestar to fire at.'),  # MESSAGES.no_basestar_to_attack
+    _('Nobody is in the Brig.'),  # MESSAGES.nobody_in_the_brig
+    _("A Treachery card's text serves revealed Cylons only."),  # MESSAGES.treachery_not_for_humans
+    _('The Cylon Leader option needs the Pegasus expansion.'),  # MESSAGES.cylon_leader_needs_pegasus
+    _('Cylon Leaders are not available with 3 players.'),  # MESSAGES.cylon_leader_not_with_3_players
+    _('You cannot infiltrate {location}.'),  # MESSAGES.cannot_infiltrate
+    _('The Sympathetic Cylon option needs the Pegasus expansion.'),  # MESSAGES.friendly_cylon_needs_pegasus
+    _('A 7-player game needs the Pegasus expansion with a Cylon Leader.'),  # MESSAGES.seven_players_need_a_cylon_leader
+    _('The 7-player game cannot be played with Daybreak.'),  # MESSAGES.seven_players_not_with_daybreak
+    _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
+    _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
     _('There is no such Cylon ship to attack in {area}.'),  # MESSAGES.no_such_target
@@ -103,6 +115,7 @@ STRINGS = [
     _('Move each civilian ship you looked at one area, or leave it.'),  # PROMPTS.move_civilian_ships
     _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
     _('Choose the player whose Loyalty card you look at.'),  # PROMPTS.choose_loyalty_to_look_at
+    _('Your character was executed: choose a new character.'),  # PROMPTS.choose_new_character
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -171,6 +184,19 @@ STRINGS = [
     _('Player {seat} discarded a Super Crisis card.'),  # EVENTS.super_crisis_discarded
     _('Player {seat} played the Super Crisis {card}.'),  # EVENTS.super_crisis_played
     _('Player {seat} gave {count} Loyalty card(s) to Player {to}.'),  # EVENTS.loyalty_given
+    _("Player {seat}'s character {character} is executed."),  # EVENTS.character_executed
+    _('Player {seat} is a revealed Cylon: the execution does not touch him.'),  # EVENTS.execution_ignored
+    _('Player {seat} discarded his {count} Skill card(s).'),  # EVENTS.hand_discarded
+    _('Player {seat} shows his Loyalty cards: {cards}.'),  # EVENTS.loyalty_shown
+    _('Player {seat} now plays {character}.'),  # EVENTS.new_character_chosen
+    _('Player {seat} will put damage tokens drawn in his turns on {ship}.'),  # EVENTS.damage_preference_set
+    _('The Pegasus was damaged.'),  # EVENTS.pegasus_damaged
+    _('The Pegasus is destroyed: everyone aboard goes to Sickbay.'),  # EVENTS.pegasus_destroyed
+    _('Player {seat} was dealt a {deck} Agenda card.'),  # EVENTS.agenda_dealt
+    _("Player {seat}'s Cylon Leader infiltrates the humans: {location}."),  # EVENTS.leader_infiltrated
+    _("Player {seat}'s Cylon Leader is back in the Resurrection Ship."),  # EVENTS.leader_returned
+    _('Player {seat} is a Cylon Leader and cannot hold a title.'),  # EVENTS.title_refused
+    _('The Cylon Leaders show their Agenda cards.'),  # EVENTS.agendas_revealed
     _('Player {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
     _('Player {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
@@ -214,9 +240,13 @@ STRINGS = [
     _('You pass in advance on every skill check until your next turn.'),  # EVENTS.standing_pass_until_my_turn
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
     _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
-    _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
+    _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
+    _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
+    _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
+    _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon
+    _('"You Are a Sympathetic Cylon" replaces the Sympathizer: its holder becomes a revealed Cylon who wins by a Sympathetic Agenda.'),  # OPTIONS.option_friendly_cylon_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
@@ -238,9 +268,14 @@ STRINGS = [
     _('Cylon Fleet'),  # name cylon_fleet
     _('Human Fleet'),  # name human_fleet
     _('Resurrection Ship'),  # name resurrection_ship
+    _('Pegasus CIC'),  # name pegasus_cic
+    _('Main Batteries'),  # name main_batteries
+    _('Engine Room'),  # name engine_room
+    _('Airlock'),  # name airlock
     _('Galactica'),  # name galactica
     _('Colonial One'),  # name colonial_one
     _('Cylon Locations'),  # name cylon_locations
+    _('Pegasus'),  # name pegasus
     _('Fore'),  # name fore
     _('Upper fore'),  # name upper_fore
     _('Upper aft'),  # name upper_aft
@@ -252,6 +287,7 @@ STRINGS = [
     _('Tactics'),  # name tactics
     _('Piloting'),  # name piloting
     _('Engineering'),  # name engineering
+    _('Treachery'),  # name treachery
     _('Consolidate Power'),  # name consolidate_power
     _('Investigative Committee'),  # name investigative_committee
     _('Executive Order'),  # name executive_order
@@ -262,6 +298,8 @@ STRINGS = [
     _('Maximum Firepower'),  # name maximum_firepower
     _('Repair'),  # name repair
     _('Scientific Research'),  # name scientific_research
+    _('Sabotage'),  # name sabotage
+    _('Personal Vices'),  # name personal_vices
     _('You Are a Cylon: sabotage'),  # name cylon_damage_galactica
     _('You Are a Cylon: propaganda'),  # name cylon_reduce_morale
     _('You Are a Cylon: ambush'),  # name cylon_send_to_sickbay
@@ -269,6 +307,7 @@ STRINGS = [
     _('You Are a Cylon: FTL sabotage'),  # name cylon_jump_sabotage
     _('You Are Not a Cylon'),  # name not_a_cylon
     _('You Are a Sympathizer'),  # name sympathizer
+    _('You Are a Sympathetic Cylon'),  # name sympathetic_cylon
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -345,11 +384,33 @@ STRINGS = [
     _('Navigation Error'),  # name navigation_error
     _('Viper Malfunction'),  # name viper_malfunction
     _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
+    _('Summary Justice'),  # name summary_justice
+    _('Brig Overcrowding'),  # name brig_overcrowding
+    _('Court Martial'),  # name court_martial
+    _('Raid on the Pegasus'),  # name raid_on_the_pegasus
+    _('Ambush at the Rendezvous'),  # name ambush_at_the_rendezvous
+    _('Refinery Fire'),  # name refinery_fire
+    _('Pegasus Black Market'),  # name pegasus_black_market
+    _('Buckled Bulkheads'),  # name buckled_bulkheads
+    _('Stripping the Fleet'),  # name stripping_the_fleet
+    _('Wounded Survivors'),  # name wounded_survivors
+    _('Tribunal Riots'),  # name tribunal_riots
+    _('Viper Shortage'),  # name viper_shortage
+    _('Sleeper Cell'),  # name sleeper_cell
+    _('Supply Drop'),  # name supply_drop
+    _('Crew Exhaustion'),  # name crew_exhaustion
+    _('DRADIS Ghosts'),  # name dradis_ghosts
+    _('Engine Misalignment'),  # name engine_misalignment
+    _('Crew Transfer'),  # name crew_transfer
+    _('Cylon Broadcast'),  # name cylon_broadcast
+    _('Mutinous Crew'),  # name mutinous_crew
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
     _('Inbound Nukes'),  # name inbound_nukes
     _('Massive Assault'),  # name massive_assault
+    _('Pegasus under Siege'),  # name pegasus_under_siege
+    _('Fleet Uprising'),  # name fleet_uprising
     _('Tylium Planet'),  # name tylium_planet
     _('Icy Moon'),  # name icy_moon
     _('Ragnar Anchorage'),  # name ragnar_anchorage
@@ -360,6 +421,10 @@ STRINGS = [
     _('Deep Space'),  # name deep_space
     _('Desolate Moon'),  # name desolate_moon
     _('Cylon Ambush'),  # name cylon_ambush
+    _('Derelict Fleet'),  # name derelict_fleet
+    _('Nebula Transit'),  # name nebula_transit
+    _('Hostile Territory'),  # name hostile_territory
+    _('Mining Asteroid'),  # name mining_asteroid
     _('Inspirational Speech'),  # name inspirational_speech
     _('Arrest Order'),  # name arrest_order
     _('Authorization of Brutal Force'),  # name authorization_of_brutal_force
@@ -372,6 +437,18 @@ STRINGS = [
     _('Assign Vice President'),  # name assign_vice_president
     _('Assign Arbitrator'),  # name assign_arbitrator
     _('Assign Mission Specialist'),  # name assign_mission_specialist
+    _('Sentence of Death'),  # name sentence_of_death
+    _('Rationing Accord'),  # name rationing_accord
+    _('Pegasus Refit'),  # name pegasus_refit
+    _('Public Inquiry'),  # name public_inquiry
+    _('Join the Colonials'),  # name join_the_colonials
+    _('A Chosen Few'),  # name a_chosen_few
+    _('Hard Lessons'),  # name hard_lessons
+    _('Scarred Flagship'),  # name scarred_flagship
+    _('Spare the Survivors'),  # name spare_the_survivors
+    _('Take the Flagship'),  # name take_the_flagship
+    _('Break the Pegasus'),  # name break_the_pegasus
+    _('Slow Starvation'),  # name slow_starvation
     _('Skilled Politician'),  # name roslin_skilled_politician
     _('Religious Visions'),  # name roslin_religious_visions
     _('Terminal Illness'),  # name roslin_terminal_illness
@@ -401,6 +478,27 @@ STRINGS = [
     _('Maintenance Engineer'),  # name tyrol_maintenance_engineer
     _('Emergency Repairs'),  # name tyrol_emergency_repairs
     _('Grudging Obedience'),  # name tyrol_grudging_obedience
+    _('Iron Discipline'),  # name cain_iron_discipline
+    _('Blind Jump'),  # name cain_blind_jump
+    _('Single-Minded'),  # name cain_single_minded
+    _('Manipulative'),  # name ellen_manipulative
+    _('Pillow Talk'),  # name ellen_pillow_talk
+    _('Drunkard'),  # name ellen_drunkard
+    _('Hotshot'),  # name kat_hotshot
+    _('Top Gun'),  # name kat_top_gun
+    _('Stim Junkie'),  # name kat_stim_junkie
+    _('Fire Control'),  # name dee_fire_control
+    _('Plot a Course'),  # name dee_plot_a_course
+    _('Conscience'),  # name dee_conscience
+    _('Prophetic Visions'),  # name leoben_prophetic_visions
+    _('Unsettling Talk'),  # name leoben_unsettling_talk
+    _('Obsessive'),  # name leoben_obsessive
+    _('Drive Sabotage'),  # name cavil_drive_sabotage
+    _('Boxed'),  # name cavil_boxed
+    _('Bitter'),  # name cavil_bitter
+    _('Seduction'),  # name six_seduction
+    _('Frame a Human'),  # name six_frame_a_human
+    _('Haunted'),  # name six_haunted
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -471,11 +569,33 @@ STRINGS = [
     _('Skill check: tactics, piloting, engineering, 9. Pass: the fleet token moves forward 1 space. Fail: it moves back 1 space.'),  # text navigation_error
     _('Skill check: piloting, engineering, 7. Fail: 1 viper (in space or in the Reserves) is damaged.'),  # text viper_malfunction
     _('Skill check: politics, leadership, tactics, 8. Fail: -1 morale and the President discards 1 Skill card.'),  # text quarrel_in_the_fleet
+    _('The Admiral chooses: he names a character, who is executed; or the fleet loses 2 morale.'),  # text summary_justice
+    _('Skill check: politics, leadership, 11. Fail: -1 morale, and the President sends a character of his choice to the Brig.'),  # text brig_overcrowding
+    _('The Admiral chooses: he sends a character of his choice to the Brig; or a skill check: leadership, tactics, 10 (fail: -2 morale).'),  # text court_martial
+    _('A basestar and 3 raiders appear upper aft; 1 viper launches lower aft.'),  # text raid_on_the_pegasus
+    _('A basestar, 4 raiders and a heavy raider appear fore.'),  # text ambush_at_the_rendezvous
+    _('Skill check: engineering, tactics, 9. 6 or more: -1 fuel. Fail: -2 fuel.'),  # text refinery_fire
+    _('The President chooses: -1 morale; or -1 food and the President discards 1 Skill card.'),  # text pegasus_black_market
+    _("A hull gives way: draw a damage token (Galactica's, or the Pegasus's while she is in play)."),  # text buckled_bulkheads
+    _('The Admiral chooses: +2 fuel and -2 population, taken from the civilian ships; or -1 fuel.'),  # text stripping_the_fleet
+    _('Skill check: leadership, engineering, 8. Pass: +1 population. Fail: -1 population.'),  # text wounded_survivors
+    _('Skill check: politics, tactics, 12. 8 or more: -1 morale. Fail: -2 morale.'),  # text tribunal_riots
+    _('Spare parts run out: 2 vipers in the Reserves are damaged.'),  # text viper_shortage
+    _('Skill check: leadership, tactics, 10. Fail: a centurion boards Galactica.'),  # text sleeper_cell
+    _('Skill check: piloting, tactics, 9. Pass: +1 food. Fail: a raptor is lost and -1 food.'),  # text supply_drop
+    _('Double shifts take their toll: every player discards 1 Skill card of his choice.'),  # text crew_exhaustion
+    _('The current player chooses: move the fleet token 1 space back; or -1 morale.'),  # text dradis_ghosts
+    _('Skill check: engineering, piloting, 10. Fail: move the fleet token 1 space back and -1 fuel.'),  # text engine_misalignment
+    _('The Admiral chooses: he draws 2 leadership Skill cards and the fleet loses 1 population; or -1 morale.'),  # text crew_transfer
+    _('A Cylon message shakes the fleet: -1 morale, and 2 raiders appear upper fore.'),  # text cylon_broadcast
+    _('Skill check: leadership, politics, 9. Fail: the current player goes to the Brig.'),  # text mutinous_crew
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
     _('Warheads get through to the fleet: -1 fuel, -1 food and -1 population.'),  # text inbound_nukes
     _('Two basestars, 8 raiders and 2 heavy raiders surround the fleet; 2 vipers scramble below the bow.'),  # text massive_assault
+    _('Skill check: leadership, tactics, piloting, 16. Fail: draw 2 damage tokens, and 4 raiders appear lower fore.'),  # text pegasus_under_siege
+    _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and a civilian ship is destroyed.'),  # text fleet_uprising
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +2 fuel; on 1 or 2 the raptor is lost.'),  # text tylium_planet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +1 food; on 1 or 2 the raptor is lost.'),  # text icy_moon
     _('A hidden depot: repair every damaged viper and bring the raptors back up to 4.'),  # text ragnar_anchorage
@@ -486,6 +606,10 @@ STRINGS = [
     _('-1 fuel and -1 morale.'),  # text deep_space
     _('-3 fuel.'),  # text desolate_moon
     _('-1 fuel, and a basestar with 3 raiders is waiting ahead of the bow.'),  # text cylon_ambush
+    _('Salvage among the wrecks: -1 fuel, and 2 damaged vipers are repaired.'),  # text derelict_fleet
+    _('A long crossing through a nebula: -2 fuel.'),  # text nebula_transit
+    _('-1 fuel, and 3 raiders are waiting fore.'),  # text hostile_territory
+    _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +2 fuel; otherwise the raptor is lost.'),  # text mining_asteroid
     _('Action: roll; on 6 or more, +1 morale and this card leaves the game. Otherwise it is simply discarded.'),  # text inspirational_speech
     _('Action: put a character of your choice in the Brig.'),  # text arrest_order
     _('Action: destroy up to 3 raiders anywhere. Then roll; on 2 or less, -1 population from friendly fire.'),  # text authorization_of_brutal_force
@@ -498,6 +622,10 @@ STRINGS = [
     _("Action: give this card to another character. While it holds the card, that character comes first in the President's line of succession."),  # text assign_vice_president
     _("Action: give this card to a character. Its holder may discard it when the Admiral's Quarters is used, to make that skill check 3 easier or 3 harder."),  # text assign_arbitrator
     _('Action: give this card to a character. At the next jump, its holder instead of the Admiral draws 3 Destination cards and picks one; then the card is discarded.'),  # text assign_mission_specialist
+    _('Action: a character in the Brig of your choice is executed.'),  # text sentence_of_death
+    _('Action: roll; on 5 or more +1 food, otherwise -1 morale.'),  # text rationing_accord
+    _('Action: 2 damaged vipers go back to the Reserves.'),  # text pegasus_refit
+    _('Action: secretly look at 1 random Loyalty card of a player of your choice.'),  # text public_inquiry
     _('Reveal as your action: draw 2 Galactica damage tokens, apply 1 and put the other back.'),  # text cylon_damage_galactica
     _('Reveal as your action: the fleet loses 1 morale.'),  # text cylon_reduce_morale
     _('Reveal as your action: send a character of your choice to Sickbay; its player discards 5 Skill cards.'),  # text cylon_send_to_sickbay
@@ -505,6 +633,8 @@ STRINGS = [
     _('Reveal as your action: the fleet token moves back 2 spaces (never behind Start).'),  # text cylon_jump_sabotage
     _('You are human. Keep this card secret.'),  # text not_a_cylon
     _('Reveal at once when you receive it. If any resource is at half its starting value or lower, you join the Cylons: you become a revealed Cylon, without a Super Crisis card. Otherwise you stay human and are put in the Brig.'),  # text sympathizer
+    _('You are human; with the Pegasus two more of these cards make room for a seventh player and for Baltar and Boomer.'),  # text not_a_cylon_pegasus
+    _('Reveal this card as soon as you receive it: you are a revealed Cylon without a Super Crisis card, and you draw a Sympathetic Agenda card, whose every condition you must meet to win.'),  # text sympathetic_cylon
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order
@@ -515,6 +645,8 @@ STRINGS = [
     _('Action: only while piloting; your viper attacks up to 4 times.'),  # text maximum_firepower
     _('Action: repair the damaged location you stand in, or, standing on the Hangar Deck, repair up to 2 damaged vipers.'),  # text repair
     _('Play before a skill check: every engineering card in it counts toward passing.'),  # text scientific_research
+    _('Revealed Cylons only, as the action: Galactica is damaged once.'),  # text sabotage
+    _('Revealed Cylons only, as the action: every human player discards 1 Skill card of his choice.'),  # text personal_vices
     _('Only while the fleet token is on a blue space: roll; on 6 or less the fleet loses population equal to the number on that space. Then the fleet jumps.'),  # text ftl_control
     _('Galactica fires once at a Cylon ship in any space area.'),  # text weapons_control
     _('Activate up to 2 unpiloted vipers (launch, move or attack, one each activation).'),  # text command
@@ -532,6 +664,18 @@ STRINGS = [
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
     _("Look at a human player's Skill cards and take 1 of them. Then roll: on 5 or more, Galactica is damaged once."),  # text human_fleet
     _('If you hold no Super Crisis card, draw one; if you hold one, you may discard it and draw another.'),  # text resurrection_ship
+    _('Look at the top card of the Crisis deck; leave it there or put it at the bottom of the deck.'),  # text pegasus_cic
+    _('Pegasus fires at a basestar in any space area: on 3 or more it is damaged.'),  # text main_batteries
+    _('Skill check: engineering, tactics, 8. Pass: move the fleet token 1 space toward Auto Jump. Fail: -1 fuel.'),  # text engine_room
+    _('Name a character in the Brig. Skill check: politics, leadership, 10. Pass: that character is executed. Fail: -1 morale.'),  # text airlock
+    _('You win if the humans win and you end the game infiltrated, outside the Brig.'),  # text join_the_colonials
+    _('You win if the humans win with 6 population or less.'),  # text a_chosen_few
+    _('You win if the humans win with 4 morale or less.'),  # text hard_lessons
+    _('You win if the humans win with at least 2 Galactica locations damaged.'),  # text scarred_flagship
+    _('You win if the Cylons win while the fleet still has 4 population or more.'),  # text spare_the_survivors
+    _('You win if the Cylons win with at least 1 centurion on the Boarding Party track.'),  # text take_the_flagship
+    _('You win if the Cylons win after the Pegasus has been destroyed.'),  # text break_the_pegasus
+    _('You win if the Cylons win with 2 food or less.'),  # text slow_starvation
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness
@@ -562,5 +706,26 @@ STRINGS = [
     _('Whenever you repair vipers, repair up to 2 more.'),  # text tyrol_maintenance_engineer
     _('Once per game, as your action: repair every damaged Galactica location.'),  # text tyrol_emergency_repairs
     _("You may never activate the Admiral's Quarters."),  # text tyrol_grudging_obedience
+    _('When you activate Command, activate 1 more viper.'),  # text cain_iron_discipline
+    _('Once per game, as your action: move the fleet token 2 spaces toward Auto Jump.'),  # text cain_blind_jump
+    _('While you are the Admiral you may not leave the Pegasus of your own will.'),  # text cain_single_minded
+    _('In your Receive Skills step, also draw 1 Skill card of any type: she always has a favour to call in.'),  # text ellen_manipulative
+    _('Once per game, as your action: secretly look at 1 random Loyalty card of another player.'),  # text ellen_pillow_talk
+    _('While morale is at half or lower, draw 1 Skill card fewer in your Receive Skills step.'),  # text ellen_drunkard
+    _('After you launch in a viper, activate it once.'),  # text kat_hotshot
+    _('Once per game, as your action: activate up to 4 unpiloted vipers.'),  # text kat_top_gun
+    _('At the end of a turn you may hold at most 8 Skill cards.'),  # text kat_stim_junkie
+    _("Add 1 to the rolls of Galactica's attacks you make (Weapons Control) and of the Armory."),  # text dee_fire_control
+    _('Once per game, as your action: look at the top 3 Destination cards and put them back in any order.'),  # text dee_plot_a_course
+    _('You may never activate the Airlock.'),  # text dee_conscience
+    _('As your action: look at the top 3 Crisis cards and put them back in any order.'),  # text leoben_prophetic_visions
+    _('Once per game, as your action: secretly look at every Loyalty card of another player; he cannot hide his doubts from you.'),  # text leoben_unsettling_talk
+    _('At the end of a turn you may hold at most 6 Skill cards.'),  # text leoben_obsessive
+    _('As your action: move the fleet token 1 space back toward Start.'),  # text cavil_drive_sabotage
+    _('Once per game, as your action: send a human character of your choice to Sickbay.'),  # text cavil_boxed
+    _('At the end of a turn you may hold at most 5 Skill cards.'),  # text cavil_bitter
+    _('As your action: secretly look at 1 random Loyalty card of another player.'),  # text six_seduction
+    _('Once per game, as your action: send a human character of your choice to the Brig.'),  # text six_frame_a_human
+    _('At the end of a turn you may hold at most 7 Skill cards.'),  # text six_haunted
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

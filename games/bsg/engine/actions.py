@@ -62,9 +62,9 @@ def play_skill(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     go_to(ctx, "crisis")
 
 
-def use_ability(ctx: Ctx, seat: int, target: int | None) -> None:
-    """R220 C: the character's once-per-game action."""
-    characters.use(ctx, seat, target)
+def use_ability(ctx: Ctx, seat: int, target: int | None, which: str | None = None) -> None:
+    """R220 C: the character's once-per-game action; a Cylon Leader's sheet action (R802d)."""
+    characters.use(ctx, seat, target, which)
     go_to(ctx, "crisis")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from games.bsg.engine import dice, looks, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
-from games.bsg.engine.state import CONTENT, Ctx, State
+from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations
 from games.bsg.engine.traits import abilities_blocked, ability_of, sheet_effects
 from games.engine.core import IllegalCommand
 
@@ -40,6 +40,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
     if kind == "activate_vipers":
         probe = {"seat": seat, "left": 1, "mode": "unpiloted"}
         return [{}] if vipers.options(state, seat, probe) else None
+    if kind == "jump_track" and int(effect.get("steps")) < 0:  # a Leader's sabotage: not from Start
+        return [{}] if state["jump"] > 0 else None
     if kind == "jump_track":
         return [{}] if not CONTENT.board.jump_track[state["jump"]].auto else None
     if kind == "look_deck":
@@ -49,15 +51,12 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
             else None
         )
     if kind == "repair_location":
-        return [{}] if state["damage"] else None
+        return [{}] if damaged_locations(state) else None
     return None
 
 
-def options(state: State, seat: int) -> list[dict[str, Any]]:
-    """``use_ability`` arguments: the seat's unused once-per-game action (G3), not in the Brig (C16)."""
-    if seat in state["once_used"] or abilities_blocked(state, seat):
-        return []
-    ability = ability_of(state, seat, "once_per_game")
+def _ability_options(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
+    ability = ability_of(state, seat, kind)
     if ability is None or ability.when != "action":
         return []
     found: list[dict[str, Any]] = [{}]
@@ -69,17 +68,33 @@ def options(state: State, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def use(ctx: Ctx, seat: int, target: int | None) -> None:
-    """Use the once-per-game action ability (R220 C); it is spent for the rest of the game (G3)."""
+def options(state: State, seat: int) -> list[dict[str, Any]]:
+    """``use_ability`` arguments: the seat's unused once-per-game action (G3), not in the Brig (C16). A Cylon
+    Leader also has his sheet's action ability, as often as he likes, instead of his location's action
+    (R802d): ``ability: "sheet"``."""
+    if abilities_blocked(state, seat):
+        return []
+    out = [] if seat in state["once_used"] else _ability_options(state, seat, "once_per_game")
+    if state["players"][seat].get("leader"):
+        out += [{"ability": "sheet", **a} for a in _ability_options(state, seat, "ability")]
+    return out
+
+
+def use(ctx: Ctx, seat: int, target: int | None, which: str | None = None) -> None:
+    """Use the once-per-game action ability (R220 C); it is spent for the rest of the game (G3). A Leader's
+    sheet ability (``which`` = ``sheet``) is not spent (R802d)."""
     state = ctx.state
     args: dict[str, Any] = {} if target is None else {"target": target}
-    if seat in state["once_used"]:
+    if which is not None:
+        args["ability"] = which
+    if which is None and seat in state["once_used"]:
         raise IllegalCommand("ability_already_used", "bsg:R454")
     if args not in options(state, seat):
         raise IllegalCommand("ability_not_usable", RULE, **args)
-    ability = ability_of(state, seat, "once_per_game")
+    ability = ability_of(state, seat, "ability" if which == "sheet" else "once_per_game")
     assert ability is not None
-    state["once_used"].append(seat)
+    if which is None:
+        state["once_used"].append(seat)
     ctx.emit("ability_used", seat=seat, ability=ability.id, target=target)
     for effect in ability.effects:
         _apply(ctx, seat, effect, target)
@@ -111,7 +126,7 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, target: int | None) -> None:
             bool(effect.get("bottom")),
         )
     elif kind == "repair_location":
-        for location in list(state["damage"]):
+        for location in damaged_locations(state):  # Galactica's and the Pegasus's (R800)
             vipers.repair_location(ctx, location)
 
 
@@ -155,7 +170,7 @@ def cancel_crisis_seat(state: State) -> int | None:
 
 def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
     """What a seat may send whoever the game waits for: Religious Visions (G37), readying a die card (G39), a
-    standing pass on skill checks (G43).
+    standing pass on skill checks (G43), the ship damaged in its turns (R800, G53).
     They answer no decision, so they are not legal commands; the seat's view lists them."""
     if state["phase"] != "turn":
         return []
@@ -163,4 +178,8 @@ def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
     if dice.arm_options(state, seat):
         out.append({"kind": "arm_reroll"})
     out += [{"kind": "ready_card", "card": card} for card in dice.ready_options(state, seat)]
+    pegasus = state.get("pegasus")
+    if pegasus is not None and not pegasus["destroyed"]:
+        # R800 (RULINGS G53): the ship that takes the damage tokens of the seat's turns, the other one offered
+        out.append({"kind": "damage_preference", "ship": "galactica" if seat in pegasus["prefer"] else "pegasus"})
     return out + standing.options(state, seat)

@@ -22,7 +22,7 @@ from games.bsg.engine import check_cards
 from games.bsg.engine.content import Check, Effect
 from games.bsg.engine.decks import discard_skill, draw_destiny, draw_skill
 from games.bsg.engine.effects import apply_effects
-from games.bsg.engine.state import CONTENT, Ctx, State, next_key, skill_of, strength_of
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key, skill_of, strength_of
 from games.bsg.engine.traits import check_difficulty_change, sheet_effects
 from games.engine.core import IllegalCommand
 
@@ -58,10 +58,13 @@ def contribution_order(state: State) -> list[int]:
 
 
 def contribution_limit(state: State, seat: int) -> int | None:
-    """At most 1 card for a revealed Cylon (R502) and for a character in the Brig (R435, RULINGS C16)."""
+    """At most 1 card for a revealed Cylon (R502) and for a character in the Brig (R435, RULINGS C16); at most
+    2 for an infiltrated Cylon Leader (R803g)."""
     p = state["players"][seat]
     if p["cylon"] or p["location"] == "brig":
         return 1
+    if infiltrator(p):
+        return 2
     return None
 
 

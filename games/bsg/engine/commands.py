@@ -36,8 +36,14 @@ Command kinds and args:
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
+- ``infiltrate {location}`` (R803: a Cylon Leader in the Human Fleet, as his action),
+  ``return_to_resurrection {}`` (R803h: an infiltrated Leader, as his action)
+- ``choose_new_character {character, area?}`` (R452 D, R456: an executed human's new character; ``area``:
+  Apollo's launch area while the Reserves hold a viper)
 - ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
   holds one)
+- ``damage_preference {ship}`` (R800, RULINGS G53: ``galactica`` or ``pegasus``, the ship that takes the
+  damage tokens drawn in the seat's turns; from any seat at any time while the Pegasus is in play)
 - ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
@@ -59,6 +65,9 @@ from games.bsg.engine import (
     checks,
     cylons,
     dice,
+    effects,
+    executions,
+    leaders,
     looks,
     loyalty,
     quorum,
@@ -82,7 +91,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "take_skill": "take_skill_card",
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
               "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
-              "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at"}
+              "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at",
+              "new_character": "choose_new_character"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -184,7 +194,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if prompt == "draw_starting_skills":
         own = CONTENT.characters[p["character"]].skill_types
         return [_c(seat, "draw_starting_skills", types=list(t))
-                for t in combinations_with_replacement(own, CONTENT.board.starting_skills)]
+                for t in combinations_with_replacement(own, setup.starting_count(state, seat))]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
     if prompt == "risk_raptor":
@@ -238,6 +248,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             _c(seat, kind, **args) for kind, args in actions.options(state, seat)] + (
             [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
+            + [_c(seat, "infiltrate", location=loc) for loc in leaders.infiltrate_targets(state, seat)]
+            + [_c(seat, "return_to_resurrection") for _ in leaders.return_options(state, seat)]
             if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
     if prompt == "give_loyalty_cards":
         return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
@@ -253,6 +265,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "bottom_quorum", card=card) for card in sorted(set(state["prompt"]["cards"]))]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
+    if prompt == "choose_new_character":
+        return [_c(seat, "choose_new_character", **a) for a in executions.replacement_options(state, seat)]
     if prompt == "draw_crisis":
         return [_c(seat, "draw_crisis")]
     if prompt == "activate_cylon_ships":
@@ -379,7 +393,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "bottom_quorum": ("put_quorum_card_at_bottom", "bsg:R420", lambda ctx, c: quorum_hand.bottom(
         ctx, c.seat, _arg(c, "card"))),
     "play_skill": (ACTION, "bsg:R220", lambda ctx, c: actions.play_skill(ctx, c.seat, _skill_args(c))),
-    "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(ctx, c.seat, _opt_int(c, "target"))),
+    "use_ability": (ACTION, "bsg:R220", lambda ctx, c: actions.use_ability(
+        ctx, c.seat, _opt_int(c, "target"), _opt(c, "ability"))),
     "play_check_card": ("contribute_to_check", "bsg:R509", lambda ctx, c: check_cards.play_before(
         ctx, c.seat, _arg(c, "card"), _opt(c, "pick"))),
     "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
@@ -390,7 +405,11 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
-    "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
+    "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: _arrange(ctx, c.seat, _strings(c, "order"))),
+    "infiltrate": ("action", "bsg:R803", lambda ctx, c: leaders.infiltrate(ctx, c.seat, _arg(c, "location"))),
+    "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
+    "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
+        ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
 }
 
 
@@ -399,6 +418,13 @@ def _reveal_check(ctx: Ctx) -> None:
     checks.reveal(ctx)
     if ctx.state["check"] is None:  # no after-reveal window: the result is applied
         turns.go_to(ctx, then)
+
+
+def _arrange(ctx: Ctx, seat: int, order: list[str]) -> None:
+    """The cards a look leaves on top; a revealed Cylon's turn (a Leader's sheet, R802d) ended meanwhile."""
+    looks.arrange(ctx, seat, order)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _choose_look(ctx: Ctx, seat: int, target: int) -> None:
@@ -449,6 +475,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         standing.set_order(ctx, command.seat, _arg(command, "mode"))
         _after(ctx)
         return
+    if command.kind == "damage_preference":  # R800: a standing choice of the ship damaged (RULINGS G53)
+        effects.set_damage_preference(ctx, command.seat, _arg(command, "ship"))
+        return
     if command.kind == "arm_reroll":  # Zarek's standing order for this turn (RULINGS G41)
         dice.arm(ctx, command.seat)
         return
@@ -469,7 +498,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
 
 
 def _after(ctx: Ctx) -> None:
-    """What follows every command: the titles' belongings go with the titles."""
+    """What follows every command: the executions it called for (R450); the titles' belongings go with the
+    titles."""
+    executions.run_queued(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
     quorum_hand.sync_hand(ctx.state)

@@ -24,6 +24,9 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 SETS = ("base", "pegasus", "exodus", "daybreak")
 SKILLS = ("politics", "leadership", "tactics", "piloting", "engineering")
+#: R801: the sixth Skill deck (set ``pegasus``): never a check's colour, so always negative in a check
+TREACHERY = "treachery"
+ALL_SKILLS = (*SKILLS, TREACHERY)
 RESOURCES = ("fuel", "food", "morale", "population")
 CHARACTER_TYPES = ("political", "military", "pilot", "support")
 ABILITY_KINDS = ("ability", "once_per_game", "weakness")
@@ -51,6 +54,19 @@ ABILITY_LIMITS = ("once_per_turn",)
 SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_roll")
 #: a character's start: a location id, or one of these
 SPECIAL_STARTS = ("viper", "stranded")
+#: R802: a Cylon Leader's character type (Pegasus); he starts in a Cylon location and never holds a title
+LEADER = "cylon_leader"
+#: R805: the Agenda decks and what an Agenda's conditions may ask at the end of the game
+AGENDA_KINDS = ("sympathetic", "hostile")
+AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
+    "infiltrated": (),  # the Leader is infiltrated (R803) when the game ends
+    "outside_brig": (),  # ... and not in the Brig
+    "resource_at_most": ("resource", "amount"),
+    "resource_at_least": ("resource", "amount"),
+    "galactica_damaged_at_least": ("amount",),  # damaged Galactica locations
+    "pegasus_destroyed": (),
+    "boarding_at_least": ("amount",),  # centurions on the Boarding Party track
+}
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
@@ -59,7 +75,7 @@ TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
-LOYALTY_SIDES = ("cylon", "human", "sympathizer")
+LOYALTY_SIDES = ("cylon", "human", "sympathizer", "sympathetic_cylon")
 #: who an effect acts on or who picks its target
 WHO = (
     "self",
@@ -79,7 +95,7 @@ WHO = (
     "each_other_by_current",
 )
 SKILL_DRAW_TYPES = ("any", "own")
-ATTACKERS = ("viper", "own_viper", "galactica", "armory", "raider", "basestar", "nuke")
+ATTACKERS = ("viper", "own_viper", "galactica", "pegasus", "armory", "raider", "basestar", "nuke")
 ATTACK_TARGETS = (
     "cylon_ship",
     "centurion",
@@ -115,6 +131,22 @@ BASE_COUNTS = {
     "sympathizer": 1,
     "civilians": 12,
     "galactica_damage": 8,
+}
+
+#: how many cards of each deck the Pegasus set adds (RULINGS G57; checked on load like the base counts)
+PEGASUS_COUNTS = {
+    "crises": 20,
+    "super_crises": 2,
+    "destinations": 6,
+    "quorum": 5,
+    "characters": 4,
+    "leaders": 3,
+    "sympathetic_agendas": 4,
+    "hostile_agendas": 4,
+    "not_cylon_loyalty": 2,
+    "treachery": 21,
+    "pegasus_damage": 8,
+    "pegasus_locations": 4,
 }
 
 #: effect kind -> (required params, optional params); SCHEMA.md "Effect kinds". The engine implements these.
@@ -188,6 +220,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "look_loyalty": (("target", "count"), ()),
     "extra_loyalty": (("count", "at"), ()),
     "become_cylon": (("super_crisis",), ()),
+    "execute": (("who",), ()),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }
@@ -484,6 +517,8 @@ class Board:
     nuke_table: tuple[NukeRow, ...]
     galactica_damage: tuple[DamageToken, ...]
     galactica_destroyed_at: int
+    pegasus_damage: tuple[DamageToken, ...]
+    pegasus_destroyed_at: int
     basestar_damage: tuple[DamageToken, ...]
     basestar_destroyed_at: int
     destiny_per_skill: int
@@ -513,6 +548,28 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class Agenda:
+    id: str
+    name: str
+    set: str
+    copies: int
+    kind: str  # sympathetic | hostile (AGENDA_KINDS)
+    side: str  # the side that must win: humans | cylons
+    conditions: tuple[Mapping[str, Any], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderDeal:
+    """R121, R125: the loyalty deck of a table with a Cylon Leader, and the Agenda deck he draws from."""
+
+    players: int
+    cylon: int
+    not_cylon: int
+    agenda: str
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     board: Board
     skill_types: Mapping[str, SkillType]
@@ -525,6 +582,18 @@ class Content:
     destinations: Mapping[str, Destination]
     quorum: Mapping[str, QuorumCard]
     loyalty: Mapping[str, LoyaltyCard]
+    agendas: Mapping[str, Agenda]
+    leader_deal: tuple[LeaderDeal, ...]
+
+    def agenda_deck(self, kind: str, sets: Iterable[str] = ("pegasus",)) -> tuple[str, ...]:
+        """R805: the Sympathetic or the Hostile Agenda deck."""
+        return self._deck((a for a in self.agendas.values() if a.kind == kind), sets)
+
+    def leader_need(self, players: int, characters: Iterable[str]) -> LeaderDeal:
+        """R121, R125: the deal with a Leader at the table, +1 Not-a-Cylon card for Baltar and Boomer."""
+        deal = next(d for d in self.leader_deal if d.players == players)
+        extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
+        return LeaderDeal(players, deal.cylon, deal.not_cylon + extra, deal.agenda)
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -581,6 +650,7 @@ class Content:
             self.destinations,
             self.quorum,
             self.loyalty,
+            self.agendas,
         ):
             if any_id in table:
                 return table[any_id]
@@ -800,6 +870,8 @@ class _Loader(ContentFiles):
         destinations = self.load_destinations()
         quorum = self.load_quorum()
         loyalty = self.load_loyalty()
+        agendas = self.load_agendas()
+        leader_deal = self.load_leader_deal()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -812,6 +884,8 @@ class _Loader(ContentFiles):
             destinations=MappingProxyType(destinations),
             quorum=MappingProxyType(quorum),
             loyalty=MappingProxyType(loyalty),
+            agendas=MappingProxyType(agendas),
+            leader_deal=leader_deal,
         )
         self.resolve(result)
         self.counts(result)
@@ -930,20 +1004,8 @@ class _Loader(ContentFiles):
             nukes.append(NukeRow(faces, result, self.int_(w, n, "raiders_destroyed", 0)))
         if seen != set(range(1, DIE_FACES + 1)):
             raise ContentError(f"{where}: the nuke table must cover every die face once")
-        galactica = []
-        for i, t in enumerate(self.need(where, raw, "galactica_damage")):
-            w = f"{where}: galactica_damage[{i}]"
-            kind = self.one_of(w, self.need(w, t, "kind"), ("location", "resources"), "kind")
-            location = None
-            loss: Mapping[str, int] = MappingProxyType({})
-            if kind == "location":
-                location = self.need(w, t, "location")
-                self.refs.append((w, "galactica_location", location))
-            else:
-                loss = self.loss(w, self.need(w, t, "loss"))
-                if not loss:
-                    raise ContentError(f"{w}: a lost-resources token must lose something")
-            galactica.append(DamageToken(self.claim(w, self.need(w, t, "id")), kind, location, loss, 1, 0))
+        galactica = self.ship_damage(where, raw, "galactica")
+        pegasus = self.ship_damage(where, raw, "pegasus")
         basestar = []
         for i, t in enumerate(self.need(where, raw, "basestar_damage")):
             w = f"{where}: basestar_damage[{i}]"
@@ -1039,6 +1101,8 @@ class _Loader(ContentFiles):
             nuke_table=tuple(nukes),
             galactica_damage=tuple(galactica),
             galactica_destroyed_at=self.int_(where, raw, "galactica_destroyed_at", 1),
+            pegasus_damage=tuple(pegasus),
+            pegasus_destroyed_at=self.int_(where, raw, "pegasus_destroyed_at", 1),
             basestar_damage=tuple(basestar),
             basestar_destroyed_at=self.int_(where, raw, "basestar_destroyed_at", 1),
             destiny_per_skill=self.int_(f"{where}: destiny", destiny, "per_skill", 1),
@@ -1048,6 +1112,24 @@ class _Loader(ContentFiles):
             extra_not_cylon_for=extra,
             succession=MappingProxyType(succession),
         )
+
+    def ship_damage(self, where: str, raw: Mapping[str, Any], ship: str) -> list[DamageToken]:
+        """A damageable ship's tokens (R162, R800): a location of that ship, or lost resources."""
+        out = []
+        for i, t in enumerate(self.need(where, raw, f"{ship}_damage")):
+            w = f"{where}: {ship}_damage[{i}]"
+            kind = self.one_of(w, self.need(w, t, "kind"), ("location", "resources"), "kind")
+            location = None
+            loss: Mapping[str, int] = MappingProxyType({})
+            if kind == "location":
+                location = self.need(w, t, "location")
+                self.refs.append((w, f"{ship}_location", location))
+            else:
+                loss = self.loss(w, self.need(w, t, "loss"))
+                if not loss:
+                    raise ContentError(f"{w}: a lost-resources token must lose something")
+            out.append(DamageToken(self.claim(w, self.need(w, t, "id")), kind, location, loss, 1, 0))
+        return out
 
     @staticmethod
     def faces(where: str, value: Any) -> frozenset[int]:
@@ -1063,12 +1145,14 @@ class _Loader(ContentFiles):
         types: dict[str, SkillType] = {}
         for i, t in enumerate(self.need(name, raw, "types")):
             w = f"{name}: types[{i}]"
-            tid = self.one_of(w, self.need(w, t, "id"), SKILLS, "skill")
+            tid = self.one_of(w, self.need(w, t, "id"), ALL_SKILLS, "skill")
             types[self.claim(w, tid)] = SkillType(
                 tid, self.text(w, t, "name"), self.text(w, t, "colour"), self.set_(w, t)
             )
-        if tuple(types) != SKILLS:
-            raise ContentError(f"{name}: types must be the 5 skills in order: {', '.join(SKILLS)}")
+            if (types[tid].set == "base") != (tid in SKILLS):
+                raise ContentError(f"{w}: the 5 colours are base skills, Treachery a Pegasus one")
+        if tuple(types) != ALL_SKILLS:
+            raise ContentError(f"{name}: types must be the 6 skills in order: {', '.join(ALL_SKILLS)}")
         if len({t.colour for t in types.values()}) != len(types):
             raise ContentError(f"{name}: every skill type needs its own colour")
         cards: dict[str, SkillCard] = {}
@@ -1084,7 +1168,7 @@ class _Loader(ContentFiles):
             cards[cid] = SkillCard(
                 id=cid,
                 name=self.text(w, c, "name"),
-                skill=self.one_of(w, self.need(w, c, "skill"), SKILLS, "skill"),
+                skill=self.one_of(w, self.need(w, c, "skill"), ALL_SKILLS, "skill"),
                 set=self.set_(w, c),
                 strengths=tuple(strengths),
                 timing=self.one_of(w, self.need(w, c, "timing"), SKILL_TIMINGS, "timing"),
@@ -1093,6 +1177,8 @@ class _Loader(ContentFiles):
             )
             if not cards[cid].effects:
                 raise ContentError(f"{w}: a Skill card needs at least one effect")
+            if cards[cid].skill == TREACHERY and (cards[cid].set == "base" or cards[cid].timing != "action"):
+                raise ContentError(f"{w}: a Treachery card is a Pegasus card played as an action (R801)")
         return types, cards
 
     def load_locations(self) -> tuple[dict[str, Ship], dict[str, Location]]:
@@ -1172,13 +1258,16 @@ class _Loader(ContentFiles):
                     f"{w}: a character has exactly one ability, one once-per-game ability, one weakness"
                 )
             start = self.need(w, c, "start")
-            if start not in SPECIAL_STARTS:
+            leader = c.get("type") == LEADER
+            if leader:  # R802: a Cylon Leader starts in a Cylon location
+                self.refs.append((w, "cylon_location", start))
+            elif start not in SPECIAL_STARTS:
                 self.refs.append((w, "human_location", start))
             out[cid] = Character(
                 id=cid,
                 name=self.text(w, c, "name"),
                 set=self.set_(w, c),
-                type=self.one_of(w, self.need(w, c, "type"), CHARACTER_TYPES, "type"),
+                type=self.one_of(w, self.need(w, c, "type"), (*CHARACTER_TYPES, LEADER), "type"),
                 pilot=self.bool_(w, c, "pilot"),
                 start=start,
                 skills=tuple(skills),
@@ -1316,11 +1405,61 @@ class _Loader(ContentFiles):
             )
         return out
 
+    def load_agendas(self) -> dict[str, Agenda]:
+        name = "agendas.json"
+        out: dict[str, Agenda] = {}
+        for i, a in enumerate(self.read(name, "agendas")):
+            w = f"{name}: agendas[{i}]"
+            aid = self.claim(w, self.need(w, a, "id"))
+            w = f"{name}: {aid}"
+            conditions = []
+            for j, cond in enumerate(self.need(w, a, "conditions")):
+                cw = f"{w}.conditions[{j}]"
+                kind = self.one_of(cw, self.need(cw, cond, "kind"), AGENDA_CONDITIONS, "condition")
+                wanted = {"kind", *AGENDA_CONDITIONS[kind]}
+                if set(cond) != wanted:
+                    raise ContentError(f"{cw}: a {kind} condition takes exactly {', '.join(sorted(wanted))}")
+                if "resource" in cond:
+                    self.one_of(cw, cond["resource"], RESOURCES, "resource")
+                if "amount" in cond and not (_is_int(cond["amount"]) and cond["amount"] >= 0):
+                    raise ContentError(f"{cw}: amount must be a non-negative integer")
+                conditions.append(MappingProxyType(dict(cond)))
+            out[aid] = Agenda(
+                id=aid,
+                name=self.text(w, a, "name"),
+                set=self.set_(w, a),
+                copies=self.int_(w, a, "copies", 1),
+                kind=self.one_of(w, self.need(w, a, "kind"), AGENDA_KINDS, "kind"),
+                side=self.one_of(w, self.need(w, a, "side"), ("humans", "cylons"), "side"),
+                conditions=tuple(conditions),
+                text=self.text(w, a),
+            )
+            if (out[aid].kind == "sympathetic") != (out[aid].side == "humans"):
+                raise ContentError(f"{w}: a Sympathetic Agenda sides with the humans, a Hostile one with the Cylons")
+        return out
+
+    def load_leader_deal(self) -> tuple[LeaderDeal, ...]:
+        where = "board.json: loyalty_deal_leader"
+        rows = []
+        for i, d in enumerate(self.need("board.json", self.read("board.json", None), "loyalty_deal_leader")):
+            w = f"{where}[{i}]"
+            rows.append(LeaderDeal(
+                players=self.int_(w, d, "players", 4, 7),
+                cylon=self.int_(w, d, "cylon", 1),
+                not_cylon=self.int_(w, d, "not_cylon", 1),
+                agenda=self.one_of(w, self.need(w, d, "agenda"), AGENDA_KINDS, "agenda"),
+            ))
+        if sorted(r.players for r in rows) != [4, 5, 6, 7]:
+            raise ContentError(f"{where}: one row for each of 4..7 players (R121, R125)")
+        return tuple(sorted(rows, key=lambda r: r.players))
+
     # ---- cross-file checks
     def resolve(self, c: Content) -> None:
         areas = {a.id for a in c.board.space_areas}
         human = {lid for lid, loc in c.locations.items() if c.ships[loc.ship].side == "human"}
+        cylon = {lid for lid, loc in c.locations.items() if c.ships[loc.ship].side == "cylon"}
         galactica = {lid for lid, loc in c.locations.items() if loc.ship == "galactica"}
+        pegasus = {lid for lid, loc in c.locations.items() if loc.ship == "pegasus"}
         for where, what, ref in self.refs:
             known: Iterable[str]
             if what == "area":
@@ -1329,8 +1468,12 @@ class _Loader(ContentFiles):
                 known = c.locations
             elif what == "human_location":
                 known = human
+            elif what == "cylon_location":
+                known = cylon
             elif what == "galactica_location":
                 known = galactica
+            elif what == "pegasus_location":
+                known = pegasus
             elif what == "ship":
                 known = c.ships
             else:
@@ -1338,7 +1481,9 @@ class _Loader(ContentFiles):
             if ref not in set(known):
                 raise ContentError(f"{where}: unknown {what.replace('_', ' ')} {ref!r}")
         for title, line in c.board.succession.items():
-            missing = {ch.id for ch in c.characters_in(("base",))} - set(line)
+            missing = {ch.id for ch in c.characters.values() if ch.type != LEADER} - set(line)  # R160, R425
+            if {ch.id for ch in c.characters.values() if ch.type == LEADER} & set(line):
+                raise ContentError(f"board.json: titles.{title} names a Cylon Leader (R425)")
             if missing:
                 raise ContentError(f"board.json: titles.{title} leaves out {', '.join(sorted(missing))}")
         damaged = [t.location for t in c.board.galactica_damage if t.location]
@@ -1349,6 +1494,11 @@ class _Loader(ContentFiles):
         for lid in damaged:
             if c.locations[str(lid)].hazardous:
                 raise ContentError(f"board.json: {lid} is hazardous and cannot carry a damage token")
+        on_pegasus = [t.location for t in c.board.pegasus_damage if t.location]
+        if len(set(on_pegasus)) != len(on_pegasus):
+            raise ContentError("board.json: two Pegasus damage tokens name the same location")
+        if not 0 < c.board.pegasus_destroyed_at <= len(c.board.pegasus_damage):
+            raise ContentError("board.json: pegasus_destroyed_at must be reachable with the Pegasus tokens")
 
     def counts(self, c: Content) -> None:
         """The base game's deck sizes and the loyalty arithmetic (RULINGS.md C1, R120, R126)."""
@@ -1392,6 +1542,30 @@ class _Loader(ContentFiles):
                     f"board.json: {deal.players} players: the deck ({total}) is not one card per player at setup"
                     " and one in the Sleeper Agent phase, plus Baltar's and Boomer's extra card"
                 )
+        pegasus = ("pegasus",)
+        got_pegasus = {
+            "crises": len(c.crisis_deck(pegasus)),
+            "super_crises": len(c.super_crisis_deck(pegasus)),
+            "destinations": len(c.destination_deck(pegasus)),
+            "quorum": len(c.quorum_deck(pegasus)),
+            "characters": sum(1 for ch in c.characters_in(pegasus) if ch.type != LEADER),
+            "leaders": sum(1 for ch in c.characters_in(pegasus) if ch.type == LEADER),
+            "sympathetic_agendas": len(c.agenda_deck("sympathetic")),
+            "hostile_agendas": len(c.agenda_deck("hostile")),
+            "not_cylon_loyalty": len(c.loyalty_cards("human", pegasus)),
+            "treachery": len(c.skill_deck(TREACHERY, pegasus)),
+            "pegasus_damage": len(c.board.pegasus_damage),
+            "pegasus_locations": sum(1 for loc in c.locations.values() if loc.ship == "pegasus"),
+        }
+        for key, n in got_pegasus.items():
+            if n != PEGASUS_COUNTS[key]:
+                raise ContentError(f"pegasus: {key} counts {n}, not {PEGASUS_COUNTS[key]}")
+        for row in c.leader_deal:  # R126: one card per other player at setup and one in the Sleeper phase
+            if row.cylon + row.not_cylon != 2 * (row.players - 1):
+                raise ContentError(f"board.json: loyalty_deal_leader for {row.players} players does not add up (R126)")
+            humans = len(c.loyalty_cards("human", ("base", "pegasus")))
+            if row.cylon > len(c.loyalty_cards("cylon")) or row.not_cylon + 2 > humans:
+                raise ContentError(f"board.json: loyalty_deal_leader for {row.players} players needs more cards")
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from games.bsg.engine.content import SKILLS
-from games.bsg.engine.state import CONTENT, Ctx, skill_of
+from games.bsg.engine.state import CONTENT, Ctx, skill_of, skill_types
 
 
 def draw_skill(ctx: Ctx, seat: int, skill: str) -> str | None:
@@ -36,7 +35,7 @@ def build_destiny(ctx: Ctx) -> None:
     for card in decks["destiny"]:
         discard_skill(ctx, card)
     decks["destiny"] = []
-    for skill in SKILLS:
+    for skill in skill_types(ctx.state):  # with Pegasus, 2 Treachery cards too (R140, R801)
         for _ in range(CONTENT.board.destiny_per_skill):
             pile = decks["skill"][skill]
             if not pile:

@@ -28,7 +28,8 @@ from games.bsg.engine.dice import human_roll
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.setup import place_ships, title_holder
-from games.bsg.engine.state import CONTENT, Ctx, next_key
+from games.bsg.engine.state import CONTENT, Ctx, infiltrator, next_key
+from games.engine.core import IllegalCommand
 
 
 def change_resources(ctx: Ctx, changes: dict[str, int]) -> None:
@@ -108,17 +109,53 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
         ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
 
 
-def damage_galactica(ctx: Ctx, count: int) -> None:
+def pegasus_chosen(state: dict[str, Any]) -> bool:
+    """R800: a Galactica damage token the active player would draw comes from the Pegasus instead, while she
+    is in play with tokens left and his standing choice says so (RULINGS G53)."""
+    pegasus = state.get("pegasus")
+    return bool(pegasus is not None and not pegasus["destroyed"] and state["decks"]["pegasus_damage"]
+                and state["current"] in pegasus["prefer"])
+
+
+def damage_pile(state: dict[str, Any]) -> str:
+    """The pile the next damage token is drawn from (R800)."""
+    return "pegasus_damage" if pegasus_chosen(state) else "galactica_damage"
+
+
+def set_damage_preference(ctx: Ctx, seat: int, ship: str) -> None:
+    """R800 (RULINGS G53): the seat's standing choice, from any seat at any time, of the ship that takes the
+    damage tokens drawn in its turns; public, as the draw it decides."""
+    pegasus = ctx.state.get("pegasus")
+    if pegasus is None or pegasus["destroyed"]:
+        raise IllegalCommand("pegasus_not_in_play", "bsg:R800")
+    if ship not in ("galactica", "pegasus"):
+        raise IllegalCommand("bad_argument", "", argument="ship")
+    prefer = pegasus["prefer"]
+    if ship == "pegasus" and seat not in prefer:
+        prefer.append(seat)
+        prefer.sort()
+    elif ship == "galactica" and seat in prefer:
+        prefer.remove(seat)
+    ctx.emit("damage_preference_set", seat=seat, ship=ship)
+
+
+def damage_galactica(ctx: Ctx, count: int, pile: str | None = None) -> None:
     """Draw Galactica damage tokens and apply them (R614, R162): a location token damages that location
     and sends everyone in it to Sickbay (R433); a lost-resources token costs its resources and leaves the
-    game. Six damaged locations destroy Galactica: the Cylons win at once (R616, R708b)."""
+    game. Six damaged locations destroy Galactica: the Cylons win at once (R616, R708b). With the Pegasus in
+    play each token may be drawn from hers instead (R800; ``pile``: the pile a choice already fixed)."""
     state = ctx.state
     tokens = {t.id: t for t in CONTENT.board.galactica_damage}
     for _ in range(count):
-        pile = state["decks"]["galactica_damage"]
-        if not pile or state["phase"] != "turn":
+        if state["phase"] != "turn":
             return
-        token = tokens[pile.pop()]
+        if (pile or damage_pile(state)) == "pegasus_damage":
+            damage_pegasus(ctx)
+            continue
+        pile_ = state["decks"]["galactica_damage"]
+        if not pile_:
+            return
+        token = tokens[pile_.pop()]
         ctx.emit("galactica_damaged", token=token.id, location=token.location, loss=dict(token.loss))
         if token.location is not None:
             state["damage"].append(token.location)
@@ -131,6 +168,46 @@ def damage_galactica(ctx: Ctx, count: int) -> None:
         if len(state["damage"]) >= CONTENT.board.galactica_destroyed_at:
             end_game(ctx, "cylons", "galactica_destroyed")
             return
+
+
+def damage_pegasus(ctx: Ctx) -> None:
+    """R800 (RULINGS G52): a Pegasus token stays on her board: a location token damages that location and
+    sends everyone in it to Sickbay, a lost-resources token costs its resources. With ``pegasus_destroyed_at``
+    tokens on her the Pegasus is destroyed: everyone aboard goes to Sickbay and her locations leave play. Her
+    damage never counts toward Galactica's destruction."""
+    state = ctx.state
+    pegasus = state["pegasus"]
+    pile = state["decks"]["pegasus_damage"]
+    if not pile or pegasus["destroyed"]:
+        return
+    token = next(t for t in CONTENT.board.pegasus_damage if t.id == pile[-1])
+    pile.pop()
+    pegasus["damage"].append(token.id)
+    ctx.emit("pegasus_damaged", token=token.id, location=token.location, loss=dict(token.loss))
+    if token.location is not None:
+        for p in state["players"]:
+            if p["location"] == token.location:
+                send_to(ctx, p["seat"], "sickbay")
+    else:
+        change_resources(ctx, {k: -v for k, v in token.loss.items()})
+    if len(pegasus["damage"]) >= CONTENT.board.pegasus_destroyed_at:
+        pegasus["destroyed"] = True
+        pegasus["prefer"] = []
+        ctx.emit("pegasus_destroyed")
+        for p in state["players"]:
+            if p["location"] is not None and CONTENT.locations[p["location"]].ship == "pegasus":
+                send_to(ctx, p["seat"], "sickbay")
+
+
+#: what a ``choose_target`` prompt sends its character to when an ``execute`` effect opened it
+EXECUTION = "execution"
+
+
+def queue_execution(state: dict[str, Any], seat: int) -> None:
+    """R450-R454: the character is executed once the command that called for it is done (``executions.py``
+    runs the queue: the procedure asks the player for a new character and may end the turn)."""
+    state.setdefault("executions", []).append([seat, state["turn_no"]])
+    next_key(state)
 
 
 def effect_at(source: str, index: int) -> Effect:
@@ -249,7 +326,9 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         damage_galactica(ctx, int(effect.get("count")))
     elif kind == "give_title":
         seat = _who(ctx, effect.get("who"), actor, target)
-        if seat is not None:
+        if seat is not None and infiltrator(state["players"][seat]):  # R803e: never a Leader's
+            ctx.emit("title_refused", seat=seat, title=effect.get("title"))
+        elif seat is not None:
             state[effect.get("title")] = seat
             ctx.emit("title_given", title=effect.get("title"), seat=seat)
     elif kind == "send_to" and str(effect.get("who")).endswith("_occupants"):
@@ -287,6 +366,15 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         state["prompt"] = {"kind": "look_target", "seat": int(state["current"]) if chooser is None else chooser,
                            "count": effect.get("count")}
         next_key(state)
+    elif kind == "execute" and str(effect.get("who")).endswith("_chooses"):  # R450: a chosen character
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "send_to": EXECUTION}
+        next_key(state)
+    elif kind == "execute":
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            queue_execution(state, seat)
     elif kind == "move_character" and str(effect.get("who")).endswith("_chooses") and effect.get("to") == "brig":
         chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
         state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,

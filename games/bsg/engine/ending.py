@@ -4,7 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine.state import Ctx, is_cylon, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, is_cylon, next_key
+
+
+def agenda_met(state: State, seat: int, winner: str) -> bool:
+    """R805: the Leader's Agenda card is met: its side won and every condition holds at the end (RULINGS
+    G59)."""
+    p = state["players"][seat]
+    agenda = CONTENT.agendas[p["agenda"]] if p.get("agenda") else None
+    if agenda is None or agenda.side != winner:
+        return False
+    for cond in agenda.conditions:
+        kind = cond["kind"]
+        if kind == "infiltrated" and p["cylon"]:
+            return False
+        if kind == "outside_brig" and p["location"] == "brig":
+            return False
+        if kind == "resource_at_most" and state["resources"][cond["resource"]] > cond["amount"]:
+            return False
+        if kind == "resource_at_least" and state["resources"][cond["resource"]] < cond["amount"]:
+            return False
+        if kind == "galactica_damaged_at_least" and len(state["damage"]) < cond["amount"]:
+            return False
+        if kind == "pegasus_destroyed" and not state.get("pegasus", {}).get("destroyed"):
+            return False
+        if kind == "boarding_at_least" and len(state["boarding"]) < cond["amount"]:
+            return False
+    return True
 
 
 def end_game(ctx: Ctx, winner: str, reason: str) -> None:
@@ -24,7 +50,12 @@ def end_game(ctx: Ctx, winner: str, reason: str) -> None:
         p["revealed"] += p["loyalty"]
         p["loyalty"] = []
         loyalty[str(p["seat"])] = list(p["revealed"])
-    cylons = [p["seat"] for p in state["players"] if is_cylon(state, p["seat"])]
+    leaders = [p["seat"] for p in state["players"] if p.get("agenda")]  # Leaders, Sympathetic Cylons (R406)
+    cylons = [p["seat"] for p in state["players"] if is_cylon(state, p["seat"]) and p["seat"] not in leaders]
     state["result"] = {"winner": winner, "reason": reason, "cylons": cylons}
+    if leaders:  # R805: each Leader shows his Agenda and wins by it alone
+        state["result"]["leaders"] = {str(s): agenda_met(state, s, winner) for s in leaders}
+        agendas = {str(s): state["players"][s]["agenda"] for s in leaders}
+        ctx.emit("agendas_revealed", agendas=agendas, met=dict(state["result"]["leaders"]))
     next_key(state)
     ctx.emit("game_over", winner=winner, reason=reason, loyalty=loyalty)

@@ -15,7 +15,7 @@ from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effect
 from games.bsg.engine.setup import title_holder
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 #: R402a: a revealed Cylon keeps at most this many Skill cards.
@@ -32,11 +32,12 @@ def humans(state: State, besides: int | None = None) -> list[int]:
     return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides]
 
 
-def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
+def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool = False) -> None:
     """The revealed-Cylon procedure (R402 a, c-f): discard down to 3 Skill cards (his own pick), titles by
     succession, the standee to the Resurrection Ship (a pilot's viper back to the Reserves), a random Super
     Crisis card (not for the Sympathizer, C13), and, while the distance is at most 6, all his other
-    face-down loyalty cards to one human player of his choice."""
+    face-down loyalty cards to one human player of his choice (after an execution at any distance: R451,
+    RULINGS G47)."""
     state = ctx.state
     p = ctx.player(seat)
     p["cylon"] = True
@@ -53,15 +54,15 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
     p["location"] = RESURRECTION
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=RESURRECTION)
-    _leave_the_human_side(ctx, seat)
+    leave_the_human_side(ctx, seat)
     if super_crisis:
         draw_super_crisis(ctx, seat)
-    if p["loyalty"] and state["distance"] <= GIVE_AWAY_DISTANCE and humans(state, besides=seat):
+    if p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) and give_targets(state, seat):
         queue_give_away(ctx, seat)
 
 
-def _leave_the_human_side(ctx: Ctx, seat: int) -> None:
-    """RULINGS G42: the Quorum cards lying on the revealer's character go to their discard pile, his die cards
+def leave_the_human_side(ctx: Ctx, seat: int) -> None:
+    """RULINGS G42 (and an execution's step 1, R450): the Quorum cards lying on the revealer's character go to their discard pile, his die cards
     readied ahead to theirs, and a reroll he armed lapses."""
     state = ctx.state
     for entry in [e for e in state["attached"] if e["seat"] == seat]:
@@ -74,6 +75,18 @@ def _leave_the_human_side(ctx: Ctx, seat: int) -> None:
         ctx.emit("readied_discarded", seat=seat, card=entry["card"])
     if state["armed"] is not None and state["armed"]["seat"] == seat:
         state["armed"] = None
+
+
+def leave_infiltration(ctx: Ctx, seat: int) -> None:
+    """The Leader stops being a human player and stands in the Resurrection Ship (R803h, an execution: G61)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if p["viper"] is not None:
+        state["reserves"]["viper"] += 1
+        p["viper"] = None
+    p["cylon"] = True
+    p["location"] = RESURRECTION
+    ctx.emit("leader_returned", seat=seat)
 
 
 def pass_title(ctx: Ctx, title: str, reason: str) -> None:
@@ -117,7 +130,8 @@ def queue_give_away(ctx: Ctx, seat: int) -> None:
 
 
 def give_targets(state: State, seat: int) -> list[int]:
-    return humans(state, besides=seat)
+    """A human player; never an infiltrated Cylon Leader, who takes no loyalty card (R802e)."""
+    return [s for s in humans(state, besides=seat) if not infiltrator(state["players"][s])]
 
 
 def give_loyalty(ctx: Ctx, seat: int, to: int) -> None:
@@ -159,7 +173,7 @@ def after_sleeper_deal(ctx: Ctx) -> None:
         if (
             state["players"][seat]["cylon"]
             and state["players"][seat]["loyalty"]
-            and humans(state, besides=seat)
+            and give_targets(state, seat)
         ):
             queue_give_away(ctx, seat)
     resolve_sympathizers(ctx, [p["seat"] for p in state["players"] if not p["cylon"]])
@@ -170,11 +184,33 @@ def resolve_sympathizers(ctx: Ctx, seats: Iterable[int]) -> None:
         p = ctx.player(seat)
         if p["cylon"]:
             continue
+        for card in [c for c in p["loyalty"] if CONTENT.loyalty[card_id(c)].side == "sympathetic_cylon"]:
+            sympathetic_cylon(ctx, seat, card)
+        if p["cylon"]:
+            continue
         for card in [c for c in p["loyalty"] if CONTENT.loyalty[card_id(c)].side == "sympathizer"]:
             p["loyalty"].remove(card)
             p["revealed"].append(card)
             ctx.emit("loyalty_revealed", seat=seat, card=card)
             _sympathizer_effects(ctx, seat, CONTENT.loyalty[card_id(card)].effects, card)
+
+
+def sympathetic_cylon(ctx: Ctx, seat: int, card: str) -> None:
+    """R406 (RULINGS G62): the human reveals the card at once and is a revealed Cylon without a Super Crisis
+    card, then draws a Sympathetic Agenda card, his alone, which decides his result; he may infiltrate from the
+    Human Fleet like a Cylon Leader (leaders.py)."""
+    p = ctx.player(seat)
+    p["loyalty"].remove(card)
+    p["revealed"].append(card)
+    p["friendly"] = True
+    ctx.emit("loyalty_revealed", seat=seat, card=card)
+    become_revealed(ctx, seat, super_crisis=False)
+    pile = ctx.state["decks"]["agendas"]["sympathetic"]
+    if pile:
+        agenda = pile.pop()
+        p["agenda"] = agenda
+        ctx.emit("agenda_dealt", visible_to=frozenset({seat}), redacted={"seat": seat, "deck": "sympathetic"},
+                 seat=seat, deck="sympathetic", card=agenda)
 
 
 def resources_low(state: State) -> bool:

@@ -58,6 +58,19 @@ MESSAGES: dict[str, str] = {
     "bad_damage_token": "Choose one of the damage tokens you drew.",
     "no_give_away_due": "You have no Loyalty cards to give away now.",
     "bad_recipient": "Give your Loyalty cards to a human player.",
+    # Pegasus
+    "pegasus_not_in_play": "The Pegasus is not in play.",
+    "no_basestar_to_attack": "There is no basestar to fire at.",
+    "nobody_in_the_brig": "Nobody is in the Brig.",
+    "treachery_not_for_humans": "A Treachery card's text serves revealed Cylons only.",
+    "cylon_leader_needs_pegasus": "The Cylon Leader option needs the Pegasus expansion.",
+    "cylon_leader_not_with_3_players": "Cylon Leaders are not available with 3 players.",
+    "cannot_infiltrate": "You cannot infiltrate {location}.",
+    "friendly_cylon_needs_pegasus": "The Sympathetic Cylon option needs the Pegasus expansion.",
+    "seven_players_need_a_cylon_leader": "A 7-player game needs the Pegasus expansion with a Cylon Leader.",
+    "seven_players_not_with_daybreak": "The 7-player game cannot be played with Daybreak.",
+    "friendly_cylon_not_with_daybreak": "The Sympathetic Cylon option cannot be played with Daybreak.",
+    "not_infiltrated": "Only an infiltrated Cylon Leader can return to the Resurrection Ship.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",
     "bad_crisis": "Choose one of the Crisis cards you drew.",
     # vipers, guns, repairs (vipers.py, actions.py)
@@ -120,6 +133,7 @@ PROMPTS: dict[str, str] = {
     "move_civilian_ships": "Move each civilian ship you looked at one area, or leave it.",
     "discard_quorum_to_hand_limit": "Discard down to 10 Quorum cards.",
     "choose_loyalty_to_look_at": "Choose the player whose Loyalty card you look at.",
+    "choose_new_character": "Your character was executed: choose a new character.",
 }
 
 EVENTS: dict[str, str] = {
@@ -191,6 +205,19 @@ EVENTS: dict[str, str] = {
     "super_crisis_discarded": "Player {seat} discarded a Super Crisis card.",
     "super_crisis_played": "Player {seat} played the Super Crisis {card}.",
     "loyalty_given": "Player {seat} gave {count} Loyalty card(s) to Player {to}.",
+    "character_executed": "Player {seat}'s character {character} is executed.",
+    "execution_ignored": "Player {seat} is a revealed Cylon: the execution does not touch him.",
+    "hand_discarded": "Player {seat} discarded his {count} Skill card(s).",
+    "loyalty_shown": "Player {seat} shows his Loyalty cards: {cards}.",
+    "new_character_chosen": "Player {seat} now plays {character}.",
+    "damage_preference_set": "Player {seat} will put damage tokens drawn in his turns on {ship}.",
+    "pegasus_damaged": "The Pegasus was damaged.",
+    "pegasus_destroyed": "The Pegasus is destroyed: everyone aboard goes to Sickbay.",
+    "agenda_dealt": "Player {seat} was dealt a {deck} Agenda card.",
+    "leader_infiltrated": "Player {seat}'s Cylon Leader infiltrates the humans: {location}.",
+    "leader_returned": "Player {seat}'s Cylon Leader is back in the Resurrection Ship.",
+    "title_refused": "Player {seat} is a Cylon Leader and cannot hold a title.",
+    "agendas_revealed": "The Cylon Leaders show their Agenda cards.",
     "loyalty_received": "Player {seat} received {count} Loyalty card(s).",
     "sympathizer_resolved": "Player {seat} resolved the Sympathizer.",
     "crises_drawn": "Player {seat} drew {count} Crisis cards at Caprica.",
@@ -237,9 +264,14 @@ EVENTS: dict[str, str] = {
 }
 
 OPTIONS: dict[str, str] = {
-    "option_pegasus": "Pegasus expansion (not available yet)",
+    "option_pegasus": "Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)",
     "option_exodus": "Exodus expansion (not available yet)",
     "option_daybreak": "Daybreak expansion (not available yet)",
+    "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
+    "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
+    "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
+    "option_friendly_cylon_help": "\"You Are a Sympathetic Cylon\" replaces the Sympathizer: its holder becomes a "
+                                  "revealed Cylon who wins by a Sympathetic Agenda.",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
     "a second activation in the same turn leaves it where it is.",

@@ -17,9 +17,9 @@ from games.bsg.engine import acted
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_skill
 from games.bsg.engine.dice import below, human_roll
-from games.bsg.engine.effects import apply_effect, send_to
+from games.bsg.engine.effects import apply_effect, queue_execution, send_to
 from games.bsg.engine.looks import look_loyalty
-from games.bsg.engine.state import CONTENT, Ctx, State, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R420"
@@ -30,6 +30,8 @@ ATTACH_KINDS = ("succession_first", "check_difficulty", "destination_chooser")
 
 
 def _humans(state: State) -> list[int]:
+    """Human players; an infiltrated Leader among them, but never for a title or Assign Vice President
+    (R803e, R803f: ``targets``)."""
     return [p["seat"] for p in state["players"] if not p["cylon"]]
 
 
@@ -55,6 +57,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
                 if s != state[title]
                 and state["players"][s]["location"] != "brig"
                 and not _barred(state, s, title)
+                and not infiltrator(state["players"][s])
             ]
         if who == "brig_occupant_chosen":
             return [s for s in _humans(state) if state["players"][s]["location"] == "brig"]
@@ -63,7 +66,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
         if who.endswith("_chooses"):
             return _humans(state)
         if e.kind == "succession_first":
-            return [s for s in _humans(state) if s != seat]
+            return [s for s in _humans(state) if s != seat and not infiltrator(state["players"][s])]
     if CONTENT.quorum[card].attach:
         return _humans(state)
     return None
@@ -144,7 +147,8 @@ def _resolve(
             fate["removed"] = True
         elif kind == "send_to" and who.endswith("_chooses") and target is not None:
             send_to(ctx, target, effect.get("location"))
-        elif kind == "give_title" and who.endswith("_chooses") and target is not None:
+        elif kind == "give_title" and who.endswith("_chooses") and target is not None \
+                and not infiltrator(state["players"][target]):  # R803e
             state[effect.get("title")] = target
             ctx.emit("title_given", title=effect.get("title"), seat=target)
         elif kind == "move_character" and who == "brig_occupant_chosen" and target is not None:
@@ -152,6 +156,8 @@ def _resolve(
             next_key(state)
         elif kind == "look_loyalty" and target is not None:
             look_loyalty(ctx, seat, target, effect.get("count"))
+        elif kind == "execute" and target is not None:  # Sentence of Death (R450, RULINGS G46)
+            queue_execution(state, target)
         elif kind == "destroy_cylon_ships":
             destroy_ships(ctx, effect.get("ship"), int(effect.get("count")))
         elif kind == "draw_skills" and effect.get("types") == "any":

@@ -23,7 +23,7 @@ from games.bsg.engine import cylons, loyalty, turns
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import draw_from
-from games.bsg.engine.effects import apply_effect, apply_effects, damage_galactica, send_to
+from games.bsg.engine.effects import apply_effect, apply_effects, damage_galactica, damage_pile, send_to
 from games.bsg.engine.setup import place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, is_cylon_card, next_key
 from games.engine.core import IllegalCommand
@@ -77,13 +77,16 @@ def _reveal_effect(ctx: Ctx, seat: int, effect: Effect, card: str, target: int |
     """One effect of a loyalty card's action; True when it left a decision open."""
     state = ctx.state
     if effect.kind == "damage_galactica" and effect.get("choose_of"):
-        pile = state["decks"]["galactica_damage"]
+        name = damage_pile(state)  # R800: the Pegasus's tokens instead, by the seat's standing choice
+        pile = state["decks"][name]
         drawn = [pile.pop() for _ in range(min(int(effect.get("choose_of")), len(pile)))]
         if len(drawn) <= 1:
             pile.extend(drawn)
-            damage_galactica(ctx, len(drawn))
+            damage_galactica(ctx, len(drawn), name)
             return False
         state["prompt"] = {"kind": "choose_damage", "seat": seat, "cards": drawn}
+        if name != "galactica_damage":
+            state["prompt"]["pile"] = name
         next_key(state)
         ctx.emit(
             "damage_tokens_drawn",
@@ -117,11 +120,12 @@ def choose_damage(ctx: Ctx, seat: int, token: str) -> None:
         raise IllegalCommand("bad_damage_token", "bsg:R402", token=token)
     state["prompt"] = None
     next_key(state)
-    pile = state["decks"]["galactica_damage"]
+    name = prompt.get("pile", "galactica_damage")
+    pile = state["decks"][name]
     pile.extend(t for t in prompt["cards"] if t != token)
     ctx.rng.shuffle(pile)
     pile.append(token)
-    damage_galactica(ctx, 1)
+    damage_galactica(ctx, 1, name)
     if state["phase"] == "turn":
         _finish_reveal(ctx, seat)
 

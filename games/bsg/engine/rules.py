@@ -20,7 +20,8 @@ class BsgRules(Rules):
     #: keep version 1 (``manage.py replay_tables`` reports them as differing).
     engine_version = 2
     min_players = 3
-    max_players = 6
+    #: 7 only with Pegasus and a Cylon Leader (R125, R807, R150i: options.check_combination)
+    max_players = 7
     usual_players = 5
 
     def option_schema(self) -> Sequence[Mapping[str, Any]]:
@@ -66,9 +67,12 @@ class BsgRules(Rules):
         if state["phase"] != "over":
             return None
         res = state["result"]
-        cylons = frozenset(s for s in range(state["n"]) if is_cylon(state, s))
-        humans = frozenset(range(state["n"])) - cylons
+        # a Cylon Leader is on neither side: he wins by his Agenda (R805)
+        leaders = frozenset(int(s) for s in res.get("leaders", {}))
+        cylons = frozenset(s for s in range(state["n"]) if is_cylon(state, s)) - leaders
+        humans = frozenset(range(state["n"])) - cylons - leaders
         winners = humans if res["winner"] == "humans" else cylons
+        winners |= frozenset(int(s) for s, met in res.get("leaders", {}).items() if met)
         losers = sorted(frozenset(range(state["n"])) - winners)
         # a side nobody played (no Cylon among the players: RULINGS G44) is no team and no place
         ranking = [group for group in (sorted(winners), losers) if group]

@@ -8,10 +8,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.bsg.engine import acted
-from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
+from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
+from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, LATER_OPTIONS
+from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
 from games.engine.core import IllegalCommand, Rng
+
+#: R140: the base cards a Pegasus table leaves out (the 7 Investigative Committee politics cards).
+PEGASUS_REMOVES = ("investigative_committee",)
 
 #: The character types whose availability decides the choice (R104); support characters are exempt.
 CHOICE_TYPES = tuple(t for t in CHARACTER_TYPES if t != "support")
@@ -24,7 +28,8 @@ def empty_area() -> dict[str, Any]:
 def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     board = CONTENT.board
     state: State = {
-        "n": num_players, "options": dict(options), "phase": "characters", "step": None, "dseq": 0,
+        "n": num_players, "options": {k: v for k, v in options.items() if k not in LATER_OPTIONS or v},
+        "phase": "characters", "step": None, "dseq": 0,
         "turn_no": 0, "first": 0, "current": 0, "chooser": 0,
         "players": [new_player(s) for s in range(num_players)],
         "president": None, "admiral": None,
@@ -51,25 +56,34 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     ctx = Ctx(state=state, rng=rng)
     decks: dict[str, Any] = state["decks"]
     # R107: every deck shuffled from the seed; skill cards split by type.
+    sets = table_sets(state)
+    removed = PEGASUS_REMOVES if "pegasus" in sets else ()
     decks["skill"] = {}
-    for skill in SKILLS:
-        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill))]
+    for skill in skill_types(state):
+        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, sets))
+                 if cid not in removed]
         decks["skill"][skill] = rng.shuffled(cards)
-    decks["skill_discard"] = {skill: [] for skill in SKILLS}
+    decks["skill_discard"] = {skill: [] for skill in skill_types(state)}
     decks["destiny"] = []
-    for name, pile in (("crisis", CONTENT.crisis_deck()), ("super_crisis", CONTENT.super_crisis_deck()),
-                        ("destination", CONTENT.destination_deck()), ("quorum", CONTENT.quorum_deck())):
+    for name, pile in (("crisis", CONTENT.crisis_deck(sets)), ("super_crisis", CONTENT.super_crisis_deck(sets)),
+                        ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
     decks["galactica_damage"] = rng.shuffled([t.id for t in board.galactica_damage])
     decks["damage_removed"] = []
+    if "pegasus" in sets:  # R140, R800: the Pegasus board and its damage tokens
+        decks["pegasus_damage"] = rng.shuffled([t.id for t in board.pegasus_damage])
+        state["pegasus"] = {"damage": [], "destroyed": False, "prefer": []}
     decks["civilians_destroyed"] = []
     decks["quorum_removed"] = []
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
-    decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
-                                  for k, c in enumerate(CONTENT.loyalty_cards(side)))
+    decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
+                                  for k, c in enumerate(CONTENT.loyalty_cards(side, sets)))
+    if state["options"].get(CYLON_LEADER) or state["options"].get(FRIENDLY_CYLON):  # R805, R406: secret
+        decks["agendas"] = {kind: rng.shuffled(list(CONTENT.agenda_deck(kind, sets)))
+                            for kind in ("sympathetic", "hostile")}
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)
@@ -116,19 +130,36 @@ def chosen_characters(state: State) -> list[str]:
     return [p["character"] for p in state["players"] if p["character"] is not None]
 
 
+def is_leader(state: State, seat: int) -> bool:
+    """R802: the seat plays a Cylon Leader."""
+    return bool(state["players"][seat].get("leader"))
+
+
 def available_characters(state: State) -> list[str]:
     """The characters the choosing seat may take: those of the type(s) with the most characters still
-    available among political, military and pilot, plus any support character (R104)."""
+    available among political, military and pilot, plus any support character (R104). With the Cylon Leader
+    option exactly one seat plays a Leader: any seat may take one while none is taken, and the last seat to
+    choose must when none is (RULINGS G58)."""
     taken = set(chosen_characters(state))
-    free = [c for c in CONTENT.characters_in() if c.id not in taken]
+    free = [c for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
+    leaders = [c.id for c in free if c.type == LEADER]
+    free = [c for c in free if c.type != LEADER]
+    if state["options"].get(CYLON_LEADER) and not any(q.get("leader") for q in state["players"]):
+        last = sum(1 for q in state["players"] if q["character"] is None) == 1
+        if last:
+            return leaders
+    else:
+        leaders = []
     counts = Counter(c.type for c in free if c.type in CHOICE_TYPES)
     most = max(counts.values(), default=0)
-    return [c.id for c in free if c.type == "support" or (c.type in CHOICE_TYPES and counts[c.type] == most)]
+    return [c.id for c in free if c.type == "support" or (c.type in CHOICE_TYPES and counts[c.type] == most)] \
+        + leaders
 
 
 def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> None:
     state = ctx.state
-    if character not in CONTENT.characters or character in chosen_characters(state):
+    table = {c.id for c in CONTENT.characters_in(table_sets(state))}
+    if character not in table or character in chosen_characters(state):
         raise IllegalCommand("character_not_available", "bsg:R104", character=character)
     if character not in available_characters(state):
         raise IllegalCommand("character_type_not_most_available", "bsg:R104", character=character)
@@ -145,6 +176,9 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
         p["stranded"] = True
     else:
         p["location"] = sheet.start
+    if sheet.type == LEADER:  # R802: a revealed Cylon from the start, in his Cylon location
+        p["leader"] = True
+        p["cylon"] = True
     p["character"] = character
     ctx.emit("character_chosen", seat=seat, character=character, location=p["location"], viper=p["viper"])
     next_key(state)
@@ -199,20 +233,46 @@ def build_loyalty(ctx: Ctx) -> None:
     Sleeper Agent phase. Unused cards go back to the box unseen."""
     state, rng = ctx.state, ctx.rng
     chars = chosen_characters(state)
-    n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars)
-    cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon"))])
-    humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human"))]
-    symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer"))]
+    sets = table_sets(state)
+    leader = next((q["seat"] for q in state["players"] if q.get("leader")), None)
+    if leader is None:
+        n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars)
+    else:  # R121, R125: the Leader's table; never the Sympathizer (R150d)
+        deal = CONTENT.leader_need(state["n"], chars)
+        n_cylon, n_human, sympathizer = deal.cylon, deal.not_cylon, False
+    cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon", sets))])
+    humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets))]
+    symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer", sets))]
+    friendly = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathetic_cylon", sets))]
+    if state["options"].get(FRIENDLY_CYLON):  # R128: the Sympathetic Cylon in the Sympathizer's place
+        symp, friendly = friendly, symp
     deck = cylons[:n_cylon] + humans[:n_human]
-    state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if sympathizer else symp))
+    state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if sympathizer else symp)
+                                           + friendly)
     state["decks"]["loyalty"] = rng.shuffled(deck)
     ctx.emit("loyalty_deck_built", size=len(deck))
     for i in range(state["n"]):
         seat = (state["first"] + i) % state["n"]
-        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "setup"))
+        if seat != leader:  # R126, R802e: a Leader is dealt no loyalty card
+            deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "setup"))
+    if leader is not None:  # R121, R805: a random Agenda of the kind the player count names, secret
+        deal_agenda(ctx, leader, CONTENT.leader_need(state["n"], chars).agenda)
     if sympathizer:
         state["decks"]["loyalty"] = rng.shuffled(state["decks"]["loyalty"] + symp)
         ctx.emit("sympathizer_added", size=len(state["decks"]["loyalty"]))
+
+
+def deal_agenda(ctx: Ctx, seat: int, kind: str) -> None:
+    pile = ctx.state["decks"]["agendas"][kind]
+    card = pile.pop()
+    ctx.player(seat)["agenda"] = card
+    ctx.emit("agenda_dealt", visible_to=frozenset({seat}), redacted={"seat": seat, "deck": kind}, seat=seat,
+             deck=kind, card=card)
+
+
+def starting_count(state: State, seat: int) -> int:
+    """R108, R141: 3 starting Skill cards; a Cylon Leader draws 2."""
+    return 2 if is_leader(state, seat) else int(CONTENT.board.starting_skills)
 
 
 def finish_setup(ctx: Ctx) -> None:
@@ -241,8 +301,9 @@ def draw_starting_skills(ctx: Ctx, seat: int, types: list[str]) -> None:
     """R108: every player but the first draws 3 cards from the decks of his skill set, in any mix."""
     p = ctx.player(seat)
     own = CONTENT.characters[p["character"]].skill_types
-    if len(types) != CONTENT.board.starting_skills or any(t not in own for t in types):
-        raise IllegalCommand("bad_starting_skills", "bsg:R108", count=CONTENT.board.starting_skills)
+    count = starting_count(ctx.state, seat)
+    if len(types) != count or any(t not in own for t in types):
+        raise IllegalCommand("bad_starting_skills", "bsg:R108", count=count)
     for skill in types:
         draw_skill(ctx, seat, skill)
     p["started"] = True

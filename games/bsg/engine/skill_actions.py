@@ -15,10 +15,11 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from games.bsg.engine import looks, vipers
-from games.bsg.engine.content import SKILLS, Effect
+from games.bsg.engine.content import SKILLS, TREACHERY, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
+from games.bsg.engine.effects import apply_effect
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, damaged_locations, next_key, skill_of
 from games.bsg.engine.traits import abilities_blocked
 from games.engine.core import IllegalCommand
 
@@ -31,6 +32,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
     kind = effect.kind
     if kind == "draw_skills" and effect.get("types") == "any":
         return [{"picks": list(c)} for c in combinations_with_replacement(SKILLS, int(effect.get("count")))]
+    if kind in ("damage_galactica", "discard_skills"):  # Treachery cards (R801)
+        return [{}]
     if kind == "extra_actions":
         if state.get("ordered") is not None:  # RULINGS G34: no order inside an order
             return None
@@ -58,7 +61,7 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
                 if (
                     e.kind == "repair_location"
                     and e.get("where") == "own_location"
-                    and p["location"] in state["damage"]
+                    and p["location"] in damaged_locations(state)
                 ):
                     out.append({"pick": "location"})
                 if e.kind == "repair_vipers" and p["location"] == e.get("where") and state["damaged_vipers"]:
@@ -81,16 +84,24 @@ def card_options(state: State, seat: int, card: str) -> list[dict[str, Any]]:
     return [{"card": card, **a} for a in found]
 
 
+def usable(state: State, seat: int, card: str) -> bool:
+    """R801: a Treachery card's text serves revealed Cylons only, and a revealed Cylon has no other Skill card
+    text (R260); a human's abilities are blocked in the Brig (RULINGS C16)."""
+    cylon = bool(state["players"][seat]["cylon"])
+    if (skill_of(card) == TREACHERY) != cylon:
+        return False
+    return cylon or not abilities_blocked(state, seat)
+
+
 def options(state: State, seat: int) -> list[dict[str, Any]]:
-    """``play_skill`` arguments for the Action step: not in the Brig (RULINGS C16), not a revealed Cylon
-    (R260). One physical card per kind and strength is offered (the others play the same)."""
-    if abilities_blocked(state, seat):
-        return []
+    """``play_skill`` arguments for the Action step: not in the Brig (RULINGS C16); a revealed Cylon only
+    Treachery cards (R260, R801). One physical card per kind and strength is offered (the others play the
+    same)."""
     seen: set[str] = set()
     out: list[dict[str, Any]] = []
     for card in sorted(state["players"][seat]["hand"]):
         face = card.rsplit(".", 1)[0]
-        if face in seen:
+        if face in seen or not usable(state, seat, card):
             continue
         seen.add(face)
         out += card_options(state, seat, card)
@@ -104,7 +115,9 @@ def play(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     if card not in p["hand"]:
         raise IllegalCommand("card_not_in_hand", RULE)
-    if abilities_blocked(state, seat):
+    if skill_of(str(card)) == TREACHERY and not p["cylon"]:
+        raise IllegalCommand("treachery_not_for_humans", "bsg:R801")
+    if not usable(state, seat, str(card)):
         raise IllegalCommand("abilities_blocked", "bsg:R260")
     if args not in card_options(state, seat, str(card)):
         raise IllegalCommand("skill_card_not_playable", "bsg:R221", card=card)
@@ -148,6 +161,8 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, args: dict[str, Any]) -> None:
                 )
     elif kind == "attack":
         vipers.start(ctx, seat, int(effect.get("count")), "own_attack")
+    elif kind in ("damage_galactica", "discard_skills"):  # Treachery cards (R801)
+        apply_effect(ctx, effect, card_id(str(args["card"])), actor=seat)
     elif kind == "choose" and args["pick"] == "location":
         vipers.repair_location(ctx, ctx.player(seat)["location"])
     elif kind == "choose":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine.content import Content, content
+from games.bsg.engine.content import SKILLS, TREACHERY, Content, content
 from games.engine.core.context import Ctx as Ctx
 from games.engine.core.context import copy_state as copy_state
 
@@ -27,6 +27,36 @@ Player = dict[str, Any]
 
 CONTENT: Content = content()
 
+
+
+def table_sets(state: State) -> tuple[str, ...]:
+    """The content sets a table plays with: ``base`` and each expansion its options turn on."""
+    options = state.get("options", {})
+    return ("base",) + tuple(name for name in ("pegasus", "exodus", "daybreak") if options.get(name))
+
+
+def skill_types(state: State) -> tuple[str, ...]:
+    """The table's Skill decks: the 5 colours, and Treachery with Pegasus (R140, R801)."""
+    return (*SKILLS, TREACHERY) if "pegasus" in table_sets(state) else SKILLS
+
+
+def damaged_locations(state: State) -> list[str]:
+    """The damaged locations of Galactica (R162) and of the Pegasus (R800): none of them can be activated. A
+    destroyed Pegasus's locations are out of play, not damaged: nothing repairs them (RULINGS G52)."""
+    out = list(state["damage"])
+    pegasus = state.get("pegasus")
+    if pegasus is not None and not pegasus["destroyed"]:
+        tokens = {t.id: t.location for t in CONTENT.board.pegasus_damage}
+        out += [str(tokens[t]) for t in pegasus["damage"] if tokens[t] is not None]
+    return out
+
+
+def out_of_play(state: State, location: str) -> bool:
+    """A location of a set the table does not use, or of a destroyed Pegasus (R800, RULINGS G52)."""
+    loc = CONTENT.locations[location]
+    if loc.set not in table_sets(state):
+        return True
+    return loc.ship == "pegasus" and bool(state.get("pegasus", {}).get("destroyed"))
 
 
 def new_player(seat: int) -> Player:
@@ -60,6 +90,12 @@ def strength_of(card: str) -> int:
 def card_id(card: str) -> str:
     """The content id of a physical card id."""
     return card.split(".")[0]
+
+
+def infiltrator(p: Player) -> bool:
+    """A Cylon Leader (R802) or a Sympathetic Cylon (R406b): he may infiltrate the humans and, while he does,
+    is a human player who never holds a title nor takes loyalty cards (R803)."""
+    return bool(p.get("leader") or p.get("friendly"))
 
 
 def is_cylon_card(card: str) -> bool:

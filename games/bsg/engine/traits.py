@@ -11,15 +11,16 @@ from games.bsg.engine.state import CONTENT, State
 
 
 def sheet_active(state: State, seat: int) -> bool:
-    """A human's sheet is in force; a revealed Cylon's is not (R260)."""
-    return not state["players"][seat]["cylon"]
+    """A human's sheet is in force; a revealed Cylon's is not (R260), but a Cylon Leader's always is (R802d)."""
+    p = state["players"][seat]
+    return not p["cylon"] or bool(p.get("leader"))
 
 
 def abilities_blocked(state: State, seat: int) -> bool:
     """No character ability and no Skill card action: a revealed Cylon (R260), or a character standing in a
     location whose rules say ``no_abilities`` (the Brig, RULINGS C16)."""
     p = state["players"][seat]
-    if p["cylon"]:
+    if p["cylon"] and not p.get("leader"):  # a Leader's sheet abilities are always active (R802d)
         return True
     loc = p["location"]
     return loc is not None and any(r.kind == "no_abilities" for r in CONTENT.locations[loc].rules)

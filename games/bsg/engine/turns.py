@@ -4,7 +4,7 @@ the game (R708, R709)."""
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from games.bsg.engine import acted, characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
@@ -13,17 +13,29 @@ from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import (
+    EXECUTION,
     apply_effect,
     apply_effects,
     change_resources,
     effect_at,
     move_jump_track,
+    queue_execution,
     roll_raptor,
     send_to,
 )
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State, left_of, next_key
+from games.bsg.engine.state import (
+    CONTENT,
+    Ctx,
+    State,
+    damaged_locations,
+    infiltrator,
+    left_of,
+    next_key,
+    out_of_play,
+    skill_types,
+)
 from games.bsg.engine.traits import (
     attack_bonus,
     draw_penalty,
@@ -71,8 +83,13 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     of a type of his skill set (RULINGS C16). A revealed Cylon draws 2 cards of any types (R261)."""
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
-    if p["cylon"]:
-        return [list(c) for c in combinations_with_replacement(SKILLS, 2)]
+    if p.get("friendly") and not p["cylon"]:  # R406c: infiltrated, 3 cards of 3 different types
+        return [list(c) for c in combinations(SKILLS, 3)]
+    if p.get("leader"):  # R802a, R803d: 2 cards of his own skill set, 3 while infiltrated (1 in Sickbay)
+        count = 1 if p["location"] == "sickbay" else 2 if p["cylon"] else 3
+        return [list(c) for c in combinations_with_replacement(sheet.skill_types, count)]
+    if p["cylon"]:  # with Pegasus, Treachery too (RULINGS A34)
+        return [list(c) for c in combinations_with_replacement(skill_types(state), 2)]
     if p["location"] == "sickbay":
         return [[t] for t in sheet.skill_types]
     options = [d.types for d in sheet.skills if len(d.types) > 1 for _ in range(d.count)]
@@ -88,7 +105,7 @@ def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
     p = state["players"][seat]
     sheet = CONTENT.characters[p["character"]]
     draws: list[str] = list(picks)
-    if not p["cylon"] and p["location"] != "sickbay":
+    if not p["cylon"] and p["location"] != "sickbay" and not infiltrator(p):
         draws = [d.types[0] for d in sheet.skills if len(d.types) == 1 for _ in range(d.count)] + draws
         penalty = draw_penalty(state, seat)  # Tigh's Alcoholic: fewer fixed draws
         if penalty:
@@ -127,7 +144,7 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     held = _held_on_ship(state, seat)
     out: list[tuple[str, bool]] = []
     for loc in CONTENT.locations.values():
-        if loc.set != "base" or loc.id == p["location"] or loc.hazardous:  # R214
+        if out_of_play(state, loc.id) or loc.id == p["location"] or loc.hazardous:  # R214, R800
             continue
         cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
         if cylon_loc != bool(p["cylon"]):  # R212
@@ -183,7 +200,8 @@ def stay(ctx: Ctx, seat: int) -> None:
 
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
-                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications")
+                    "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications",
+                    "pegasus_cic", "main_batteries", "engine_room", "airlock")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -198,7 +216,7 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     loc = p["location"]
     if loc is None:
         return "not_in_a_location", "bsg:R220"
-    if loc in state["damage"]:
+    if loc in damaged_locations(state):
         return "location_damaged", "bsg:R300"
     location = CONTENT.locations[loc]
     if location.requires == "pilot" and not CONTENT.characters[p["character"]].pilot:
@@ -224,7 +242,18 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "no_cylon_ship_to_attack", "bsg:R610"
     if loc == "communications" and not looks.civilian_picks(state, 1):
         return "no_civilian_ship_in_space", "bsg:R220"
+    if loc == "main_batteries" and not any(w["basestar"] for w in state["space"].values()):
+        return "no_basestar_to_attack", "bsg:R800"
+    if loc == "airlock" and not brig_occupants(state):
+        return "nobody_in_the_brig", "bsg:R450"
+    if loc == "pegasus_cic" and not (state["decks"]["crisis"] or state["decks"]["crisis_discard"]):
+        return "location_action_not_available", "bsg:R220"
     return None
+
+
+def brig_occupants(state: State) -> list[int]:
+    """The characters in the Brig (revealed Cylons are never there, R430)."""
+    return [p["seat"] for p in state["players"] if p["location"] == "brig" and not p["cylon"]]
 
 
 def location_options(state: State, seat: int) -> list[dict[str, Any]]:
@@ -236,12 +265,17 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
         if effect.kind == "skill_check" and effect.get("target") == "other_chosen":
             return [{"target": s} for s in range(state["n"])
                     if s != seat and not state["players"][s]["cylon"]]
+        if effect.kind == "skill_check" and effect.get("target") == "brig_occupant_chosen":  # the Airlock
+            return [{"target": s} for s in brig_occupants(state) if s != seat]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
         if effect.kind == "launch_self":
             return [{"area": a} for a in CONTENT.board.launch_areas()]
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
+        if effect.kind == "attack" and effect.get("attacker") == "pegasus":  # Main Batteries: a basestar
+            return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)
+                    if t.startswith("basestar")]
         if effect.kind == "look_civilians":  # Communications (RULINGS G38)
             return looks.civilian_picks(state, int(effect.get("count")))
     return [{}]
@@ -275,8 +309,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             _launch_self(ctx, seat, str(area))
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
-        elif effect.kind == "attack" and effect.get("attacker") == "galactica":
-            vipers.attack_ship(ctx, "galactica", str(area), str(pick), seat)
+        elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
+            vipers.attack_ship(ctx, str(effect.get("attacker")), str(area), str(pick), seat)
+        elif effect.kind == "look_deck":  # Pegasus CIC
+            looks.peek(ctx, seat, effect.get("deck"), int(effect.get("count")), bool(effect.get("reorder")),
+                       bool(effect.get("bottom")))
         elif effect.kind == "look_civilians":
             looks.look_civilians(ctx, seat, [a for a in (area, pick) if a is not None])
         elif effect.kind == "draw_quorum":  # President's Office (RULINGS C15)
@@ -594,7 +631,8 @@ def sleeper_phase(ctx: Ctx) -> None:
     ctx.emit("sleeper_phase")
     for i in range(state["n"]):
         seat = (state["current"] + i) % state["n"]
-        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
+        if not state["players"][seat].get("leader"):  # R802e, RULINGS A29: a Leader draws none
+            deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
     loyalty.after_sleeper_deal(ctx)  # R403, R407: revealed Cylons give their cards away, the Sympathizer
 
 
@@ -691,7 +729,10 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
     state["prompt"] = None
     next_key(state)
     ctx.emit("character_chosen_for", seat=seat, target=target, location=where)
-    send_to(ctx, target, where)
+    if where == EXECUTION:  # R450: executed once this command is done (executions.py)
+        queue_execution(state, target)
+    else:
+        send_to(ctx, target, where)
     if state["step"] == "end":
         finish_turn(ctx)
 
@@ -703,7 +744,12 @@ def finish_turn(ctx: Ctx) -> None:
             or state["give_away"]:
         return
     p = ctx.player(state["current"])
-    if p["stranded"]:  # RULINGS C4: placed at the end of his first turn
+    later = state.get("stranded_later", [])
+    if p["seat"] in later:  # R456: a Helo who replaced an executed character in this turn: the next one
+        later.remove(p["seat"])
+        if not later:
+            del state["stranded_later"]
+    elif p["stranded"]:  # RULINGS C4: placed at the end of his first turn
         state["prompt"] = {"kind": "place_stranded", "seat": p["seat"]}
         next_key(state)
         return

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import characters, standing
-from games.bsg.engine.state import State
+from games.bsg.engine.state import State, infiltrator
 from games.engine.core import Zone
 
 
@@ -27,6 +27,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p["hand"]), "loyalty_count": len(p["loyalty"]),
             "quorum_count": len(p["quorum"]), "super_crisis_count": len(p["super_crisis"]), "nukes": p["nukes"],
         }
+        if infiltrator(p):  # R802, R406: a Cylon Leader or Sympathetic Cylon, infiltrated or not (R803); his
+            entry["leader"] = bool(p.get("leader"))  # Agenda is his alone (R805)
+            entry["friendly"] = bool(p.get("friendly"))
+            entry["infiltrated"] = not p["cylon"]
+            if mine or state["phase"] == "over":
+                entry["agenda"] = p.get("agenda")
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])
@@ -35,6 +41,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
             entry["interrupts"] = characters.interrupts(state, p["seat"])
             entry["standing"] = standing.mode_of(state, p["seat"])  # answering checks in advance (G43)
+            if "pegasus" in state:  # R800: his standing choice of the ship damaged (G53)
+                entry["damage_ship"] = "pegasus" if p["seat"] in state["pegasus"]["prefer"] else "galactica"
         players.append(entry)
     check = state["check"]
     check_view = None
@@ -94,7 +102,22 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
+        **_expansions(state),
     }
+
+
+def _expansions(state: State) -> dict[str, Any]:
+    """What Pegasus adds to the public view: her damage tokens and whether she is destroyed (R800), the
+    executed characters and the loyalty cards they showed (R452)."""
+    out: dict[str, Any] = {}
+    if "pegasus" in state:
+        out["pegasus"] = {"damage": list(state["pegasus"]["damage"]), "destroyed": state["pegasus"]["destroyed"],
+                          "pile": len(state["decks"]["pegasus_damage"])}
+    if "gone" in state:
+        out["gone"] = list(state["gone"])
+    if "loyalty_discard" in state["decks"]:
+        out["loyalty_discard"] = list(state["decks"]["loyalty_discard"])
+    return out
 
 
 def zones(state: State) -> list[Zone]:
@@ -105,6 +128,11 @@ def zones(state: State) -> list[Zone]:
             for name in ("destiny", "crisis", "super_crisis", "destination", "quorum", "loyalty", "loyalty_box",
                          "civilians", "galactica_damage")]
     out.append(Zone("damage_removed", tuple(d["damage_removed"]), visibility="public"))
+    if "pegasus_damage" in d:  # R800
+        out.append(Zone("pegasus_damage", tuple(d["pegasus_damage"]), visibility="hidden"))
+        out.append(Zone("pegasus_board", tuple(state["pegasus"]["damage"]), visibility="public"))
+    if "loyalty_discard" in d:  # R452 C
+        out.append(Zone("loyalty_discard", tuple(d["loyalty_discard"]), visibility="public"))
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
             for name in ("crisis", "super_crisis", "destination", "quorum")]
@@ -115,4 +143,8 @@ def zones(state: State) -> list[Zone]:
         out.append(Zone(f"revealed:{s}", tuple(p["revealed"]), owner=s, visibility="public"))
         out.append(Zone(f"quorum:{s}", tuple(sorted(p["quorum"])), owner=s, visibility="owner"))
         out.append(Zone(f"super_crisis:{s}", tuple(sorted(p["super_crisis"])), owner=s, visibility="owner"))
+        if p.get("agenda"):  # R805
+            out.append(Zone(f"agenda:{s}", (p["agenda"],), owner=s, visibility="owner"))
+    for kind, pile in d.get("agendas", {}).items():
+        out.append(Zone(f"agendas:{kind}", tuple(pile), visibility="hidden"))
     return out

@@ -234,6 +234,13 @@ def repair_location(ctx: Ctx, location: str) -> None:
     """A damaged Galactica location is usable again (R300): its token goes back into the damage pile,
     which is shuffled (RULINGS G27)."""
     state = ctx.state
+    pegasus = next((t.id for t in CONTENT.board.pegasus_damage if t.location == location), None)
+    if pegasus is not None and pegasus in state.get("pegasus", {}).get("damage", []):  # R800: alike
+        state["pegasus"]["damage"].remove(pegasus)
+        state["decks"]["pegasus_damage"].append(pegasus)
+        ctx.rng.shuffle(state["decks"]["pegasus_damage"])
+        ctx.emit("location_repaired", location=location)
+        return
     if location not in state["damage"]:
         raise IllegalCommand("location_not_damaged", "bsg:R300", location=location)
     state["damage"].remove(location)

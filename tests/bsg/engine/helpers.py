@@ -50,12 +50,15 @@ def start_game(
     for p in state["players"]:
         if not p["started"]:
             own = CONTENT.characters[p["character"]].skill_types
-            state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * 3)
+            count = 2 if p.get("leader") else 3  # R141: a Cylon Leader draws 2
+            state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * count)
     assert state["phase"] == "turn"
     return state
 
 
 BASE_5 = ["laura_roslin", "william_adama", "kara_thrace", "gaius_baltar", "saul_tigh"]
+PEGASUS = {"pegasus": True}
+LEADER = {"pegasus": True, "cylon_leader": True}
 
 
 def skill_card(state: State, skill: str, strength: int | None = None) -> str:

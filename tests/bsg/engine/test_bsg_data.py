@@ -84,12 +84,13 @@ def test_content_is_loaded_once_and_every_id_is_unique_across_files() -> None:
         C.lookup("no_such_card")
 
 
-def test_every_record_belongs_to_the_base_set_so_expansions_can_be_added_as_sets() -> None:
+def test_every_record_belongs_to_a_set_and_the_base_decks_hold_only_base_records() -> None:
     records: list[Any] = [*C.skill_types.values(), *C.skill_cards.values(), *C.characters.values(),
                           *C.ships.values(), *C.locations.values(), *C.crises.values(), *C.super_crises.values(),
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
-    assert {r.set for r in records} == {"base"}
-    assert C.crisis_deck(("pegasus",)) == ()
+    assert {r.set for r in records} == {"base", "pegasus"}
+    assert {C.crises[c].set for c in C.crisis_deck()} == {"base"}
+    assert {C.crises[c].set for c in C.crisis_deck(("pegasus",))} == {"pegasus"}
 
 
 def test_every_effect_kind_is_one_the_engine_implements_and_every_listed_kind_is_used() -> None:
@@ -111,8 +112,9 @@ def test_every_card_and_location_has_its_own_text() -> None:
 
 @pytest.mark.rules("bsg:R107", "bsg:R109")
 def test_five_skill_decks_of_21_cards_with_their_colours_and_a_ten_card_destiny_deck() -> None:
-    assert tuple(C.skill_types) == SKILLS
-    assert len({t.colour for t in C.skill_types.values()}) == 5
+    assert tuple(C.skill_types) == (*SKILLS, "treachery")  # R801: the sixth deck, Pegasus's
+    assert [t.id for t in C.skill_types.values() if t.set == "base"] == list(SKILLS)
+    assert len({t.colour for t in C.skill_types.values()}) == 6
     for skill in SKILLS:
         deck = C.skill_deck(skill)
         assert len(deck) == 21
@@ -162,10 +164,16 @@ def test_the_base_roster_has_three_of_each_leading_type_and_one_support_characte
 
 @pytest.mark.rules("bsg:R105", "bsg:R160", "bsg:R422")
 def test_titles_pass_down_the_base_part_of_the_succession_lists() -> None:
-    assert C.board.succession["admiral"] == R160_ADMIRAL
-    assert C.board.succession["president"] == R160_PRESIDENT
+    base = {ch.id for ch in C.characters_in()}
+    assert tuple(c for c in C.board.succession["admiral"] if c in base) == R160_ADMIRAL
+    assert tuple(c for c in C.board.succession["president"] if c in base) == R160_PRESIDENT
+    # the Pegasus characters where R160 ranks them among the base ones
+    assert C.board.succession["admiral"][0] == "helena_cain"
+    assert C.board.succession["president"][-1] == "louanne_katraine"
+    assert set(C.board.succession["admiral"]) == {ch.id for ch in C.characters_in(("base", "pegasus"))
+                                                  if ch.type != "cylon_leader"}  # R425
     assert C.board.succession["president"][:3] == ("laura_roslin", "gaius_baltar", "tom_zarek")
-    assert C.board.succession["admiral"][:3] == ("william_adama", "saul_tigh", "karl_agathon")
+    assert C.board.succession["admiral"][1:4] == ("william_adama", "saul_tigh", "karl_agathon")
     assert C.board.admiral_nukes == 2 and C.board.president_quorum == 1
 
 
@@ -516,7 +524,7 @@ def test_a_partial_pass_must_be_below_the_difficulty(data_copy: Path) -> None:
 
 
 def test_a_deck_of_the_wrong_size_is_refused(data_copy: Path) -> None:
-    _edit(data_copy, "crises.json", lambda d: d["crises"].pop())
+    _edit(data_copy, "crises.json", lambda d: d["crises"].pop(0))
     with pytest.raises(ContentError, match="crises counts 69, not 70"):
         load(data_copy)
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from games.bsg.engine.checks import strength
+from games.bsg.engine.content import SKILLS
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, skill_of
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand, Rng
@@ -214,7 +215,7 @@ def test_a_short_destiny_deck_is_rebuilt() -> None:
     assert len(state["decks"]["destiny"]) == 8 and len(state["check"]["destiny"]) == 2
     assert leftover in state["decks"]["skill_discard"][skill_of(leftover)]
     both = state["decks"]["destiny"] + state["check"]["destiny"]
-    assert Counter(skill_of(c) for c in both) == dict.fromkeys(CONTENT.skill_types, 2)
+    assert Counter(skill_of(c) for c in both) == dict.fromkeys(SKILLS, 2)
 
 
 @pytest.mark.rules("bsg:R230", "bsg:R501")

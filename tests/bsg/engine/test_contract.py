@@ -21,7 +21,7 @@ ENGINE = Path(__file__).resolve().parents[3] / "games" / "bsg" / "engine"
 def test_module_exposes_the_rules_the_registry_expects() -> None:
     registry.register(RULES)
     rules = registry.get("bsg")
-    assert rules is RULES and rules.slug == "bsg" and (rules.min_players, rules.max_players) == (3, 6)
+    assert rules is RULES and rules.slug == "bsg" and (rules.min_players, rules.max_players) == (3, 7)
 
 
 @pytest.mark.rules("bsg:R150")

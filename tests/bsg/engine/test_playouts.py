@@ -12,15 +12,26 @@ import pytest
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.rules import RULES, BsgRules
-from games.bsg.engine.setup import title_holder
-from games.bsg.engine.state import CONTENT
-from games.engine.core import Command, Event
+from games.bsg.engine.setup import PEGASUS_REMOVES, title_holder
+from games.bsg.engine.state import CONTENT, skill_types, table_sets
+from games.engine.core import Command, Event, Rng
 from games.engine.core.testing import play_random
 from games.engine.core.types import Outcome
 from tests.support.engine import assert_replays, new_state, strings, walk_checking_apply
 
 ALL_SKILLS = sorted(f"{cid}.{strength}.{k}" for skill in SKILLS
                     for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill)))
+
+
+def all_skills(state: dict[str, Any]) -> list[str]:
+    """Every Skill card of the table: its sets' decks (with Pegasus, Treachery and no Investigative Committee)."""
+    sets = table_sets(state)
+    removed = PEGASUS_REMOVES if "pegasus" in sets else ()
+    return sorted(f"{cid}.{strength}.{k}" for skill in skill_types(state)
+                  for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, sets)) if cid not in removed)
+
+
+PEGASUS_LOCATIONS = {loc.id for loc in CONTENT.locations.values() if loc.ship == "pegasus"}
 ALL_LOYALTY = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
                      for k, c in enumerate(CONTENT.loyalty_cards(side)))
 
@@ -32,7 +43,7 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
     d = state["decks"]
     for pile in d["skill"].values():
         out |= set(pile)
-    out |= set(d["destiny"]) | set(d["loyalty"]) | set(d["loyalty_box"])
+    out |= set(d["destiny"]) | set(d["loyalty"]) | set(d["loyalty_box"]) | set(d.get("pegasus_damage", []))
     known = set(state["known"].get(str(seat), [])) if seat is not None else set()
     for p in state["players"]:
         if p["seat"] != seat:
@@ -53,9 +64,13 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
         if prompt["kind"] == "take_skill" and seat == prompt["target"]:
             public |= set(prompt["cards"])  # his own hand
         out |= set(prompt["cards"]) - public
-    for p in state["players"]:  # Super Crisis cards in hand (R402e)
+    for p in state["players"]:  # Super Crisis cards in hand (R402e), a Leader's Agenda until the end (R805)
         if p["seat"] != seat:
             out |= set(p["super_crisis"]) - set(d["super_crisis_discard"])
+            if p.get("agenda") and state["phase"] != "over":
+                out.add(p["agenda"])
+    for pile in d.get("agendas", {}).values():
+        out |= set(pile)
     return out
 
 
@@ -65,6 +80,10 @@ class Invariants:
     def __init__(self, start: dict[str, Any]) -> None:
         self.n = start["n"]
         self.events: list[Event] = []
+        self.sets = table_sets(start)
+        self.skills = all_skills(start)
+        self.loyalty = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
+                              for k, c in enumerate(CONTENT.loyalty_cards(side, self.sets)))
 
     def __call__(self, state: dict[str, Any], command: Command) -> None:
         d = state["decks"]
@@ -75,23 +94,29 @@ class Invariants:
         if state["check"] is not None:
             skills += state["check"]["destiny"] + [c for cards in state["check"]["played"].values() for c in cards]
             skills += state["check"].get("revealed", [])
-        assert sorted(skills) == ALL_SKILLS, command
+        assert sorted(skills) == self.skills, command
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
-        assert sorted(loyalty) == ALL_LOYALTY, command
+        loyalty += d.get("loyalty_discard", [])  # shown by executed humans (R452 C)
+        assert sorted(loyalty) == self.loyalty, command
+        if "agendas" in d:  # R805: every Agenda card in its deck or with its Leader
+            agendas = [c for pile in d["agendas"].values() for c in pile] + [p["agenda"] for p in state["players"]
+                                                                             if p.get("agenda")]
+            assert sorted(agendas) == sorted(CONTENT.agenda_deck("sympathetic") + CONTENT.agenda_deck("hostile"))
+            assert all(not p["loyalty"] for p in state["players"] if p.get("leader"))  # R802e
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
-        assert sorted(crises) == sorted(CONTENT.crisis_deck())
+        assert sorted(crises) == sorted(CONTENT.crisis_deck(self.sets))
         quorum = d["quorum"] + d["quorum_discard"] + d["quorum_removed"] + [e["card"] for e in state["attached"]]
         quorum += [c for p in state["players"] for c in p["quorum"]]
-        assert sorted(quorum) == sorted(CONTENT.quorum_deck()), command
+        assert sorted(quorum) == sorted(CONTENT.quorum_deck(self.sets)), command
         assert all(not p["quorum"] for p in state["players"] if p["seat"] != state["president"])
         dests = d["destination"] + d["destination_discard"] + state["destinations"]
         if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
             dests += state["prompt"]["cards"]
-        assert sorted(dests) == sorted(CONTENT.destination_deck())
+        assert sorted(dests) == sorted(CONTENT.destination_deck(self.sets))
         supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
-        assert sorted(supers) == sorted(CONTENT.super_crisis_deck())
+        assert sorted(supers) == sorted(CONTENT.super_crisis_deck(self.sets))
         # resources within their bounds (R004), ships within their supplies (R003)
         assert all(v <= CONTENT.board.resource_max for v in state["resources"].values())
         comps = CONTENT.board.components
@@ -110,9 +135,18 @@ class Invariants:
         assert vipers == comps["viper"]
         by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
         tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
-        if state["prompt"] is not None and state["prompt"]["kind"] == "choose_damage":
-            tokens += state["prompt"]["cards"]  # drawn by a revealer, one to choose (RULINGS G22)
+        drawn = state["prompt"]["cards"] if state["prompt"] is not None and state["prompt"]["kind"] == "choose_damage" \
+            else []  # drawn by a revealer, one to choose (RULINGS G22)
+        pegasus_drawn = bool(drawn) and state["prompt"].get("pile") == "pegasus_damage"
+        if not pegasus_drawn:
+            tokens += drawn
         assert sorted(tokens) == sorted(t.id for t in CONTENT.board.galactica_damage)
+        if "pegasus" in state:  # R800: her tokens on her board or in her pile (RULINGS G52)
+            on_her = d["pegasus_damage"] + state["pegasus"]["damage"] + (drawn if pegasus_drawn else [])
+            assert sorted(on_her) == sorted(t.id for t in CONTENT.board.pegasus_damage)
+            assert state["pegasus"]["destroyed"] == (len(state["pegasus"]["damage"]) >= 4)
+            if state["pegasus"]["destroyed"]:
+                assert not any(p["location"] in PEGASUS_LOCATIONS for p in state["players"])
         civilians = d["civilians"] + [c for w in space for c in w["civilian"]] + d["civilians_destroyed"]
         assert sorted(civilians) == sorted(c.id for c in CONTENT.board.civilians)
         # one President and one Admiral while anyone can hold the title: never a revealed Cylon (R422), never
@@ -222,3 +256,41 @@ def test_apply_leaves_its_input_alone() -> None:
         json.dumps(RULES.view(out.state, 0))
 
     walk_checking_apply(RULES, 4, {}, 400, check)
+
+
+@pytest.mark.rules("bsg:R200", "bsg:R800", "bsg:R801", "bsg:R450", "bsg:R401", "bsg:R802", "bsg:R803")
+@pytest.mark.parametrize(("players", "leader", "friendly"), [(4, False, True), (5, False, False), (4, True, False),
+                                                         (6, True, False), (7, True, False)])
+def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader: bool, friendly: bool) -> None:
+    """Whole games at a Pegasus table (her ship, Treachery, executions, the Pegasus cards; a Cylon Leader with
+    his Agenda): the invariants and the secrecy checks hold after every command, every game reaches a result
+    and replays from its seed."""
+    bots = BOTS
+    kinds: dict[str, int] = {}
+    table = {"pegasus": True, "cylon_leader": leader, "friendly_cylon": friendly}
+    for seed in range(1, 7):
+        start = bots.setup(num_players=players, options=bots.validate_options(players, table),
+                           rng=Rng.from_seed(seed)).state
+        invariants = Invariants(start)
+
+        def on_events(events: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(events)
+            for event in events:
+                kinds[f"event:{event.kind}"] = kinds.get(f"event:{event.kind}", 0) + 1
+
+        playout = play_random(bots, seed=seed, num_players=players, options=table, max_steps=6000,
+                              after_each=invariants, on_events=on_events)
+        result = bots.result(playout.state)
+        assert result is not None
+        assert result.reason in ("resource_exhausted", "kobol_reached", "galactica_destroyed",
+                                 "centurions_boarded", "no_character_left")
+        assert_replays(bots, playout, players, table, seed)
+        if leader:
+            assert set(playout.state["result"]["leaders"]) == {str(p["seat"]) for p in playout.state["players"]
+                                                                if p.get("leader")}
+        for kind, n in playout.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    assert kinds.get("damage_preference", 0) > 0 and kinds.get("activate_location", 0) > 0
+    assert kinds.get("event:pegasus_damaged", 0) > 0
+    if leader:
+        assert kinds.get("use_ability", 0) > 0 and kinds.get("event:agendas_revealed", 0) > 0

@@ -183,18 +183,24 @@ def test_destiny_deck() -> None:
 
 @pytest.mark.rules("bsg:R150")
 def test_player_count_and_expansions_refused() -> None:
-    for n in (2, 7):
+    for n in (2, 8):
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(n, {})
         assert info.value.code == "bad_player_count"
-    for name in ("pegasus", "exodus", "daybreak"):
+    with pytest.raises(IllegalCommand) as info:  # R125, R150i: 7 only with Pegasus and a Cylon Leader
+        RULES.validate_options(7, {})
+    assert (info.value.code, info.value.rule) == ("seven_players_need_a_cylon_leader", "bsg:R150")
+    for name in ("exodus", "daybreak"):
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "expansion_not_available", "bsg:R150", {"expansion": name})
     assert RULES.validate_options(3, {}) == {
-        "pegasus": False, "exodus": False, "daybreak": False, "ship_activation_limit": "per_turn"}
+        "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
+        "ship_activation_limit": "per_turn"}
     with pytest.raises(IllegalCommand):
-        RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1))
+        RULES.setup(num_players=4, options={"exodus": True}, rng=Rng.from_seed(1))
+    pegasus = RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1)).state  # playable
+    assert pegasus["options"]["pegasus"] and "pegasus" in pegasus
     with pytest.raises(IllegalCommand):
         RULES.apply(new_game(3), Command(0, "no_such_command", {}), Rng.from_seed(1))

@@ -65,6 +65,7 @@ def _secrets(state: dict[str, Any], seat: int | None) -> set[str]:
     if seat is not None:  # Quorum and Crisis copies share their id: one the seat holds is no secret to it
         me = state["players"][seat]
         out -= set(me["hand"]) | set(me["loyalty"]) | set(me["quorum"]) | set(me["super_crisis"])
+        out -= set(state.get("known", {}).get(str(seat), []))  # the others' Loyalty cards it looked at (G35)
         if state["prompt"] is not None and state["prompt"].get("seat") == seat:
             out -= set(state["prompt"].get("cards") or ())
     return out
@@ -115,7 +116,7 @@ def _form_fields(html: str, kind: str, args: str) -> dict[str, str]:
 # --- the lobby ------------------------------------------------------------------------------------------------
 
 
-def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
+def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
     client = logged_in_clients([alice])[0]
     body = client.get(reverse("table_create") + "?game=bsg").content.decode()
     assert "Battlestar Galactica" in body
@@ -124,14 +125,16 @@ def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
         "4",
         "5",
         "6",
+        "7",  # only with Pegasus and a Cylon Leader (R125), refused otherwise
     ]
-    for name in ("pegasus", "exodus", "daybreak", "ship_activation_limit"):
+    for name in ("pegasus", "exodus", "daybreak", "cylon_leader", "friendly_cylon", "ship_activation_limit"):
         assert f'name="opt_{name}"' in body
     response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "3"})
     table = Table.objects.get()
     assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
     assert table.options == {
-        "pegasus": False, "exodus": False, "daybreak": False, "ship_activation_limit": "per_turn"
+        "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
+        "ship_activation_limit": "per_turn"
     }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby
@@ -145,12 +148,27 @@ def test_an_expansion_not_built_yet_is_refused_in_the_players_language(alice):
     alice.save()
     client = logged_in_clients([alice])[0]
     response = client.post(
-        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_pegasus": "on"}
+        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_exodus": "on"}
     )
     assert response.status_code == 200 and not Table.objects.exists()
     errors = " ".join(e for errs in response.context["form"].errors.values() for e in errs)
-    assert "L'espansione pegasus non è ancora disponibile" in errors and "bsg:R150" in errors
-    assert "Espansione Pegaso" in response.content.decode()
+    assert "L'espansione exodus non è ancora disponibile" in errors and "bsg:R150" in errors
+    assert "Espansione Pegasus (la Pegasus" in response.content.decode()
+
+
+def test_a_pegasus_table_is_created_and_seven_seats_need_a_cylon_leader(alice):
+    alice.language = "it"
+    alice.save()
+    client = logged_in_clients([alice])[0]
+    form = {"game": "bsg", "shown_game": "bsg", "num_players": "7", "opt_pegasus": "on"}
+    response = client.post(reverse("table_create"), form)
+    assert response.status_code == 200 and not Table.objects.exists()
+    errors = " ".join(e for errs in response.context["form"].errors.values() for e in errs)
+    assert "Una partita a 7 giocatori richiede" in errors and "bsg:R150" in errors
+    response = client.post(reverse("table_create"), {**form, "opt_cylon_leader": "on"})
+    table = Table.objects.get()
+    assert response.status_code == 302 and table.num_players == 7
+    assert table.options["pegasus"] and table.options["cylon_leader"] and not table.options["friendly_cylon"]
 
 
 def test_a_table_for_two_is_refused(alice):
@@ -409,6 +427,11 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
     assert label("give_loyalty", to=2) == "Give your Loyalty cards to Player 3"
     assert label("choose_damage", card="dmg_armory") == "Damage Galactica: Armory damaged"
     assert label("choose_damage", card="dmg_lost_food") == "Damage Galactica: Food -1"
+    assert label("choose_damage", card="pdmg_airlock") == "Damage the Pegasus: Airlock damaged"  # R800
+    leoben = {"players": [{"seat": 0, "character": "leoben_conoy", "location": "caprica"}]}
+    assert presenter.command_label(RULES, Command(0, "use_ability", {"ability": "sheet"}), leoben) == (
+        "Use Prophetic Visions"  # a Cylon Leader's sheet action (R802d)
+    )
     from django.utils import translation
 
     with translation.override("it"):
@@ -453,3 +476,34 @@ def test_the_ship_activation_limit_is_a_rulebook_detail_of_the_form_in_italian(a
     )
     assert response.status_code == 302
     assert Table.objects.get().options["ship_activation_limit"] == "per_activation"
+
+
+@pytest.mark.rules("bsg:R800", "bsg:R805", "bsg:R401")
+def test_a_pegasus_table_with_a_cylon_leader_plays_through_the_pages(make_user):
+    """A Pegasus table with a Cylon Leader, played by random forms: every page offers exactly the seat's
+    commands and interrupts (the Pegasus damage choice among them), the Pegasus is on the board, and no page
+    shows another seat's cards or the Leader's Agenda."""
+    users = [make_user(f"crew{i}") for i in range(4)]
+    table = seeded_table("bsg", users, seed=8, pegasus=True, cylon_leader=True)
+    clients = logged_in_clients(users)
+    rnd = random.Random(8)
+    for _ in range(90):
+        run_automatic_steps(table)
+        state = state_of(table)
+        seats = sorted(RULES.seats_to_act(state))
+        if not seats or table.status != Table.Status.ACTIVE:
+            break
+        seat = seats[0]
+        html = _check_page(clients[seat], table, seat)
+        leader = next((p for p in state["players"] if p.get("leader")), None)
+        if leader is not None and leader.get("agenda") and leader["seat"] != seat:
+            assert leader["agenda"] not in html
+        kind, args = rnd.choice(posted_controls(html))
+        response = clients[seat].post(
+            reverse("table_command", args=[table.pk]), _form_fields(html, kind, args), headers=HX
+        )
+        assert response.status_code == 200, response.content.decode()[:300]
+    state = state_of(table)
+    assert state["phase"] == "turn" and "pegasus" in state
+    html = _check_page(clients[0], table, 0)
+    assert "Pegasus CIC" in html and "Airlock" in html

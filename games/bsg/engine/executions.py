@@ -1,0 +1,212 @@
+"""Executions (bsg:R450-R456, R808; RULINGS G46-G51): the rules of their own that Pegasus cards and
+locations call for (an ``execute`` effect).
+
+An ``execute`` effect only queues the character (``state["executions"]``, effects.py); the procedure runs once
+the command that called for it is done (``run_queued``, from ``commands._after``), so a turn it ends is not
+taken up again by the step the card or location was resolving (RULINGS G46).
+
+- R450 Step 1: every Skill card discarded (Quorum cards in hand are kept), the Quorum cards on his character
+  discarded (with the die cards he readied and the reroll he armed: RULINGS G42).
+- R451 Step 2: a player holding "You Are a Cylon" reveals one of them (no card action) and follows R453: the
+  Resurrection Ship, the revealed-Cylon procedure without a Super Crisis card, his other face-down loyalty
+  cards to a human of his choice at any distance (RULINGS G47). Otherwise he shows every loyalty card and
+  follows R452: -1 morale, his character leaves the game, his loyalty cards are discarded face up, he chooses
+  any character not in play (prompt ``new_character``; none left: the humans lose), then one Not-a-Cylon card
+  from the box goes into the Loyalty deck, which is shuffled, and he draws 1 card.
+- R454 Step 3: the active player's turn ends at once; a once-per-game ability already used stays used (the
+  record is by seat, RULINGS G3); his titles pass by succession once the new character is in play.
+- R456 replacements: Boomer after the Sleeper Agent phase starts in the Brig and draws 1 more loyalty card
+  (RULINGS G50); Helo is stranded through his player's next turn; Apollo launches in a viper from the Reserves
+  (``area``), or starts on the Hangar Deck; Baltar before the Sleeper Agent phase adds a Not-a-Cylon card and
+  draws 1 more. A start location that is damaged or out of play means Sickbay (R434, RULINGS G49).
+
+A revealed Cylon cannot be executed (RULINGS G48).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine import loyalty, turns
+from games.bsg.engine.decks import discard_skill
+from games.bsg.engine.effects import change_resources
+from games.bsg.engine.ending import end_game
+from games.bsg.engine.setup import chosen_characters, deal_loyalty
+from games.bsg.engine.state import (
+    CONTENT,
+    Ctx,
+    State,
+    card_id,
+    damaged_locations,
+    infiltrator,
+    is_cylon_card,
+    next_key,
+    out_of_play,
+    table_sets,
+)
+from games.engine.core import IllegalCommand
+
+RULE = "bsg:R452"
+
+
+def run_queued(ctx: Ctx) -> None:
+    """Execute the queued characters one at a time: a new character's choice is answered before the next."""
+    state = ctx.state
+    while state.get("executions") and state["phase"] == "turn" and state["prompt"] is None:
+        seat, turn = state["executions"].pop(0)
+        if not state["executions"]:
+            del state["executions"]
+        execute(ctx, seat, same_turn=turn == state["turn_no"])
+
+
+def execute(ctx: Ctx, seat: int, same_turn: bool = True) -> None:
+    """The procedure for ``seat``; ``same_turn``: still in the turn that called for it (only then may it end
+    that turn, R454)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if p["cylon"]:  # RULINGS G48
+        ctx.emit("execution_ignored", seat=seat)
+        return
+    ctx.emit("character_executed", seat=seat, character=p["character"])
+    if infiltrator(p):  # an infiltrated Leader (RULINGS G61): back to the Resurrection Ship, his hand gone
+        for card in p["hand"]:
+            discard_skill(ctx, card)
+        p["hand"] = []
+        state["forced"].pop(str(seat), None)
+        loyalty.leave_the_human_side(ctx, seat)
+        loyalty.leave_infiltration(ctx, seat)
+        if same_turn and seat == state["current"] and state["step"] != "end":
+            turns.go_to(ctx, "end")
+        return
+    # R450: every Skill card; the Quorum cards on him (his Quorum hand, if President, stays with him)
+    for card in p["hand"]:
+        discard_skill(ctx, card)
+    if p["hand"]:
+        ctx.emit("hand_discarded", seat=seat, count=len(p["hand"]))
+    p["hand"] = []
+    state["forced"].pop(str(seat), None)
+    if seat in state["discards"]:
+        state["discards"].remove(seat)
+    loyalty.leave_the_human_side(ctx, seat)
+    ends_turn = same_turn and seat == state["current"]
+    cylon_cards = sorted(c for c in p["loyalty"] if is_cylon_card(c))
+    if cylon_cards:  # R451, R453
+        card = cylon_cards[0]
+        p["loyalty"].remove(card)
+        p["revealed"].append(card)
+        ctx.emit("cylon_revealed", seat=seat, card=card)
+        loyalty.become_revealed(ctx, seat, super_crisis=False, any_distance=True)
+    else:  # R451, R452
+        shown = sorted(p["loyalty"]) + list(p["revealed"])
+        p["loyalty"], p["revealed"] = [], []
+        ctx.emit("loyalty_shown", seat=seat, cards=shown)
+        state["decks"].setdefault("loyalty_discard", []).extend(shown)
+        change_resources(ctx, {"morale": -1})
+        state.setdefault("gone", []).append(p["character"])
+        if p["viper"] is not None:
+            state["reserves"]["viper"] += 1
+            p["viper"] = None
+        p["location"] = None
+        p["stranded"] = False
+        if not replacements(state):  # R452 D: no character left, the humans lose
+            end_game(ctx, "cylons", "no_character_left")
+            return
+        state["prompt"] = {"kind": "new_character", "seat": seat}
+        next_key(state)
+    if ends_turn and state["step"] != "end":  # R454
+        turns.go_to(ctx, "end")
+
+
+# --- R452 D, R456: the new character ---------------------------------------------------------------------
+
+
+def replacements(state: State) -> list[str]:
+    """Any character of the table's sets neither in play nor executed (R452 D)."""
+    taken = set(chosen_characters(state)) | set(state.get("gone", []))
+    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
+
+
+def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for character in replacements(state):
+        if CONTENT.characters[character].start == "viper" and state["reserves"]["viper"] > 0:
+            out += [{"character": character, "area": a} for a in CONTENT.board.launch_areas()]
+        else:
+            out.append({"character": character})
+    return out
+
+
+def _start_location(state: State, location: str) -> str:
+    """A damaged location or one out of play is unavailable: Sickbay instead (R434, RULINGS G49)."""
+    if location in damaged_locations(state) or out_of_play(state, location):
+        return "sickbay"
+    return location
+
+
+def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) -> None:
+    state = ctx.state
+    args = {"character": character} if area is None else {"character": character, "area": area}
+    if args not in replacement_options(state, seat):
+        raise IllegalCommand("character_not_available", RULE, character=character)
+    p = ctx.player(seat)
+    gone = p["character"]
+    p["character"] = character
+    state["prompt"] = None
+    next_key(state)
+    sheet = CONTENT.characters[character]
+    extra_cards = 0
+    if sheet.start == "viper":  # R456 Apollo: launched at once, or the Hangar Deck
+        if area is not None:
+            state["reserves"]["viper"] -= 1
+            p["viper"] = area
+        else:
+            p["location"] = _start_location(state, "hangar_deck")
+    elif sheet.start == "stranded":  # R456 Helo: stranded through his player's next turn
+        p["stranded"] = True
+        if seat == state["current"]:
+            state.setdefault("stranded_later", []).append(seat)
+    else:
+        p["location"] = _start_location(state, sheet.start)
+    if any(e.kind == "extra_loyalty" and e.get("at") == "sleeper" for a in sheet.abilities for e in a.effects) \
+            and state["sleeper_done"]:  # R456 Boomer after the Sleeper Agent phase (RULINGS G50)
+        p["location"] = "brig"
+        _box_card(ctx, seat)
+    if any(e.kind == "extra_loyalty" and e.get("at") == "setup" for a in sheet.abilities for e in a.effects) \
+            and not state["sleeper_done"]:  # R456 Baltar before the Sleeper Agent phase
+        extra_cards += 1
+    ctx.emit("new_character_chosen", seat=seat, character=character, replaces=gone, location=p["location"],
+             viper=p["viper"])
+    for _ in range(1 + extra_cards):  # R452 E
+        _not_cylon_card(ctx, seat)
+    for title in loyalty.TITLES:  # R454: the title by succession, the new character among the candidates
+        if state[title] == seat:
+            loyalty.pass_title(ctx, title, "executed")
+    loyalty.resolve_sympathizers(ctx, [seat])
+    if state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
+def _not_cylon_card(ctx: Ctx, seat: int) -> None:
+    """A Not-a-Cylon card from the box into the Loyalty deck, shuffled, then 1 card drawn (R452 E; RULINGS
+    A12: the unused cards are kept aside in every game)."""
+    decks = ctx.state["decks"]
+    spare = sorted(c for c in decks["loyalty_box"] if CONTENT.loyalty[card_id(c)].side == "human")
+    if spare:
+        decks["loyalty_box"].remove(spare[0])
+        decks["loyalty"].append(spare[0])
+    ctx.rng.shuffle(decks["loyalty"])
+    deal_loyalty(ctx, seat, 1)
+
+
+def _box_card(ctx: Ctx, seat: int) -> None:
+    """Boomer's extra card (RULINGS G50): the Loyalty deck's top card; when it is empty, one card at random
+    among the unused "You Are a Cylon" and "You Are Not a Cylon" cards of the box."""
+    decks = ctx.state["decks"]
+    if not decks["loyalty"]:
+        spare = sorted(c for c in decks["loyalty_box"] if CONTENT.loyalty[card_id(c)].side in ("cylon", "human"))
+        if not spare:
+            return
+        card = spare[ctx.rng.below(len(spare))]
+        decks["loyalty_box"].remove(card)
+        decks["loyalty"].append(card)
+    deal_loyalty(ctx, seat, 1)

@@ -1,0 +1,64 @@
+"""Cylon Leaders (bsg:R802, R803, R805; RULINGS G58-G61): infiltrating the humans and coming back.
+
+A Leader is a revealed Cylon from the start (``p["cylon"]``, ``p["leader"]``), with his sheet always in force
+(traits.py) and his sheet's action ability besides the Cylon locations' actions (characters.py). Standing in
+the Human Fleet, as his action, he may **infiltrate** (R311, R803): he moves to a human location of his choice
+and is a human player for every rule until he leaves (``p["cylon"]`` false): he draws a Crisis card, 3 Skill
+cards of his set in Receive Skills (turns.py), puts at most 2 cards into a check (checks.py), never holds a
+title (effects.py, quorum.py) and uses normal Skill cards' text, not Treachery (skill_actions.py). As his
+action he may **return** to the Resurrection Ship (R803h), which ends the infiltration; from the Brig he
+keeps only 3 Skill cards of his choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine import loyalty, turns
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key, out_of_play
+from games.engine.core import IllegalCommand
+
+HUMAN_FLEET = "human_fleet"
+#: R803h: a Leader leaving the Brig keeps this many Skill cards
+KEEP_FROM_BRIG = 3
+
+
+def infiltrate_targets(state: State, seat: int) -> list[str]:
+    """The human locations a Leader standing in the Human Fleet may infiltrate (R803): any in play that one
+    may move to of his own will (not Sickbay, not the Brig, R214)."""
+    p = state["players"][seat]
+    if not infiltrator(p) or not p["cylon"] or p["location"] != HUMAN_FLEET:
+        return []
+    return sorted(loc.id for loc in CONTENT.locations.values()
+                  if CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and not out_of_play(state, loc.id))
+
+
+def infiltrate(ctx: Ctx, seat: int, location: str) -> None:
+    if location not in infiltrate_targets(ctx.state, seat):
+        raise IllegalCommand("cannot_infiltrate", "bsg:R803", location=location)
+    p = ctx.player(seat)
+    p["cylon"] = False
+    p["location"] = location
+    ctx.emit("leader_infiltrated", seat=seat, location=location)
+    turns.go_to(ctx, "crisis")  # a human player now: his turn goes on with a Crisis card (R803b)
+
+
+def return_options(state: State, seat: int) -> list[dict[str, Any]]:
+    p = state["players"][seat]
+    return [{}] if infiltrator(p) and not p["cylon"] else []
+
+
+def return_to_resurrection(ctx: Ctx, seat: int) -> None:
+    """R803h (RULINGS A26, G60): back to the Resurrection Ship, a revealed Cylon again; from the Brig he
+    discards down to 3 Skill cards of his choice. The Quorum cards on him are discarded (G42)."""
+    state = ctx.state
+    if not return_options(state, seat):
+        raise IllegalCommand("not_infiltrated", "bsg:R803")
+    p = ctx.player(seat)
+    excess = len(p["hand"]) - KEEP_FROM_BRIG
+    if p["location"] == "brig" and excess > 0:
+        state["forced"][str(seat)] = excess
+        next_key(state)
+    loyalty.leave_the_human_side(ctx, seat)
+    loyalty.leave_infiltration(ctx, seat)
+    turns.go_to(ctx, "crisis")  # a revealed Cylon again: no Crisis card, the turn ends (R232)
