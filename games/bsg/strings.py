@@ -15,6 +15,9 @@ STRINGS = [
     _('That is not possible at this moment.'),  # MESSAGES.not_now
     _('Leaving a started game is not possible yet.'),  # MESSAGES.resign_not_supported
     _('The {expansion} expansion is not available yet: play the base game.'),  # MESSAGES.expansion_not_available
+    _('The Exodus option {module} is not available yet.'),  # MESSAGES.exodus_module_not_available
+    _('You have no civilian ship to place.'),  # MESSAGES.no_civilian_to_place
+    _('Place the civilian ship in an area that has none yet.'),  # MESSAGES.civilian_area_has_civilian
     _('That character is not available.'),  # MESSAGES.character_not_available
     _('Choose a character of the type with the most characters left, or a support character.'),  # MESSAGES.character_type_not_most_available
     _('Choose a launch area for your viper.'),  # MESSAGES.bad_launch_area
@@ -77,6 +80,7 @@ STRINGS = [
     _('Take your action.'),  # PROMPTS.action
     _('Draw a Crisis card.'),  # PROMPTS.draw_crisis
     _('Choose how to resolve the crisis.'),  # PROMPTS.choose_crisis_option
+    _('As CAG, place a civilian ship for the pursuit track ({left} left).'),  # PROMPTS.place_civilian
     _('Put Skill cards face down into the skill check, then say you are done.'),  # PROMPTS.contribute_to_check
     _('The skill check is revealed.'),  # PROMPTS.reveal_check
     _('Activate the Cylon ships.'),  # PROMPTS.activate_cylon_ships
@@ -156,6 +160,14 @@ STRINGS = [
     _('Player {seat} sent Player {target} to {location}.'),  # EVENTS.character_chosen_for
     _('Player {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
     _('Player {seat} is now {title}.'),  # EVENTS.title_given
+    _('Nothing to activate: a {ship} joins the Cylon Fleet.'),  # EVENTS.cylon_fleet_pursues
+    _('A {ship} went to the Cylon Fleet board, area {area} (rolled {roll}).'),  # EVENTS.fleet_ship_placed
+    _('Every {ship} is already around Galactica.'),  # EVENTS.fleet_ship_unavailable
+    _("The Cylon Fleet's ships in {area} arrived around Galactica."),  # EVENTS.fleet_area_arrived
+    _('The Cylon ships in {area} went to the Cylon Fleet board.'),  # EVENTS.fleet_area_left
+    _('The Cylon pursuit marker advanced to space {position}.'),  # EVENTS.pursuit_advanced
+    _('The whole Cylon Fleet arrived: the pursuit marker is back on Start.'),  # EVENTS.pursuit_reset
+    _('The CAG (Player {seat}) places {count} civilian ship(s).'),  # EVENTS.cag_to_place_civilians
     _('The {title} title passed to Player {seat}.'),  # EVENTS.title_passed
     _('The fleet jumped.'),  # EVENTS.fleet_jumped
     _('The Admiral drew two Destination cards.'),  # EVENTS.destinations_drawn
@@ -217,6 +229,12 @@ STRINGS = [
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
+    _('Exodus: the Cylon Fleet'),  # OPTIONS.option_exodus_cylon_fleet
+    _('The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII and the "CAG chooses" crises instead of the Cylon attacks.'),  # OPTIONS.option_exodus_cylon_fleet_help
+    _('Exodus: Conflicted Loyalties (not available yet)'),  # OPTIONS.option_exodus_conflicted_loyalties
+    _('The Final Five and Personal Goal loyalty cards.'),  # OPTIONS.option_exodus_conflicted_loyalties_help
+    _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
+    _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
@@ -345,6 +363,16 @@ STRINGS = [
     _('Navigation Error'),  # name navigation_error
     _('Viper Malfunction'),  # name viper_malfunction
     _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
+    _('Scouting Raiders'),  # name cag_scouting_raiders
+    _('Basestar Sighted'),  # name cag_basestar_sighted
+    _('Heavy Raider Incursion'),  # name cag_heavy_incursion
+    _('Stragglers'),  # name cag_stragglers
+    _('Pincer Movement'),  # name cag_pincer
+    _('Lost Patrol'),  # name cag_lost_patrol
+    _('Raptor Recon'),  # name cag_raptor_recon
+    _('Hold the Line'),  # name cag_hold_the_line
+    _('Refugee Convoy'),  # name cag_refugee_convoy
+    _('Decoy Fleet'),  # name cag_decoy
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -471,6 +499,16 @@ STRINGS = [
     _('Skill check: tactics, piloting, engineering, 9. Pass: the fleet token moves forward 1 space. Fail: it moves back 1 space.'),  # text navigation_error
     _('Skill check: piloting, engineering, 7. Fail: 1 viper (in space or in the Reserves) is damaged.'),  # text viper_malfunction
     _('Skill check: politics, leadership, tactics, 8. Fail: -1 morale and the President discards 1 Skill card.'),  # text quarrel_in_the_fleet
+    _('The CAG chooses: 3 raiders appear in front of Galactica, or the fleet slips away at the cost of 1 population and one step of jump preparation.'),  # text cag_scouting_raiders
+    _("The CAG chooses: a basestar and 2 raiders come in above Galactica's stern, or the fleet runs silent and loses 2 morale."),  # text cag_basestar_sighted
+    _('The CAG chooses: 2 heavy raiders close in from aft, or the fleet burns 1 fuel to keep all but one of them far ahead.'),  # text cag_heavy_incursion
+    _('The CAG chooses: wait for 2 civilian ships while 2 raiders close in, or leave one behind to be lost and lose 1 morale.'),  # text cag_stragglers
+    _('The CAG chooses: two basestars close from fore and aft, or the wing holds its line: 2 raiders come in below the bow and 2 vipers are damaged.'),  # text cag_pincer
+    _('The CAG chooses: search for the patrol and meet 3 raiders below the bow, or write it off and damage 2 vipers.'),  # text cag_lost_patrol
+    _('The CAG chooses: risk a raptor (4 or more: the jump preparation advances one step; less: the raptor is lost), or stay blind while 2 raiders come in above each side of Galactica.'),  # text cag_raptor_recon
+    _('The CAG chooses: fight (tactics and piloting 10; failed, a basestar and 3 raiders come in above the bow), or fall back while 2 raiders come in above each side of Galactica.'),  # text cag_hold_the_line
+    _('The CAG chooses: 3 civilian ships join the fleet below the stern with 2 raiders on their tail, or they are turned away and 2 population is lost.'),  # text cag_refugee_convoy
+    _('The CAG chooses: take the bait (a basestar and 3 raiders aft, the jump preparation advances one step), or ignore it and lose 1 fuel.'),  # text cag_decoy
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization

@@ -34,6 +34,7 @@ Command kinds and args:
   Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
+- ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
@@ -57,6 +58,7 @@ from games.bsg.engine import (
     characters,
     check_cards,
     checks,
+    cylon_fleet,
     cylons,
     dice,
     looks,
@@ -104,6 +106,10 @@ def pending(state: State) -> list[Decision]:
     if state["give_away"]:
         return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
                          params={"seat": state["give_away"][0]})]
+    if state.get("cag_civilians"):  # R915: the CAG places civilian ships for the pursuit track
+        due = state["cag_civilians"]
+        return [Decision(key=key, seats=frozenset({due["seat"]}), prompt="place_civilian",
+                         params={"seat": due["seat"], "left": due["left"]})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
         window = check_cards.window_seat(state)
@@ -187,6 +193,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, CONTENT.board.starting_skills)]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "place_civilian":
+        return [_c(seat, "place_civilian", area=a) for a in cylon_fleet.civilian_areas(state)]
     if prompt == "risk_raptor":
         return [_c(seat, "risk_raptor", risk=True), _c(seat, "risk_raptor", risk=False)]
     if prompt == "activate_area":
@@ -390,6 +398,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
+    "place_civilian": ("place_civilian", "bsg:R915", lambda ctx, c: _place_civilian(ctx, c.seat, _arg(c, "area"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
 }
 
@@ -399,6 +408,12 @@ def _reveal_check(ctx: Ctx) -> None:
     checks.reveal(ctx)
     if ctx.state["check"] is None:  # no after-reveal window: the result is applied
         turns.go_to(ctx, then)
+
+
+def _place_civilian(ctx: Ctx, seat: int, area: str) -> None:
+    cylon_fleet.place_civilian(ctx, seat, area)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _choose_look(ctx: Ctx, seat: int, target: int) -> None:
@@ -492,7 +507,8 @@ def _fill_vacant_admiral(ctx: Ctx) -> None:
     """A vacant Admiral title (everyone eligible was in the Brig, R423) goes by succession as soon as someone
     can hold it again (RULINGS G29)."""
     state = ctx.state
-    if state["phase"] == "turn" and state["admiral"] is None:
-        state["admiral"] = setup.title_holder(state, "admiral")
-        if state["admiral"] is not None:
-            ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="vacant")
+    for title in ("admiral", "cag"):  # the CAG only with the Cylon Fleet (R420, R423)
+        if state["phase"] == "turn" and title in state and state[title] is None:
+            state[title] = setup.title_holder(state, title)
+            if state[title] is not None:
+                ctx.emit("title_passed", title=title, seat=state[title], reason="vacant")

@@ -54,7 +54,9 @@ SPECIAL_STARTS = ("viper", "stranded")
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
-CHOOSERS = ("current", "president", "admiral", "self")
+CHOOSERS = ("current", "president", "admiral", "self", "cag")
+#: an expansion's modules (table options of their own): a card that carries one is used only with it
+MODULES = ("cylon_fleet", "conflicted_loyalties", "ionian_nebula")
 TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
@@ -348,6 +350,7 @@ class Crisis:
     jump: bool
     super: bool
     text: str
+    module: str | None = None  # used only with this expansion module (the Cylon Fleet's "CAG chooses" cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,6 +516,41 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class PursuitSpace:
+    id: str
+    civilians: int  # civilian ships the CAG places on the main board when the marker arrives here (R915)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaNukeRow:
+    """CF-2: a nuke against a space area (R618, R917)."""
+
+    rolls: frozenset[int]
+    basestar: str  # what happens to the area's basestar: damaged_twice | destroyed
+    raiders_destroyed: int
+    every_ship: bool  # every ship in the area is destroyed (RULINGS A18)
+
+
+@dataclass(frozen=True, slots=True)
+class CylonFleet:
+    """The Exodus Cylon Fleet board and what the option changes (R144, R910-R919): ``cylon_fleet.json``."""
+
+    set: str
+    rolls: Mapping[int, str]  # die face -> the Cylon Fleet area (the same ids as the areas around Galactica)
+    pursuit: tuple[PursuitSpace, ...]  # Start first, the end last
+    vipers_to_box: int
+    extra_raiders: int
+    mk7: int  # Viper Mark VII, in the Damaged Vipers box at setup
+    mk7_move: int
+    mk7_attacked: AttackRow  # a raider's attack on a Viper Mark VII (CF-1)
+    nuke_table: tuple[AreaNukeRow, ...]
+    cag_succession: tuple[str, ...]
+
+    def area_for(self, roll: int) -> str:
+        return self.rolls[min(max(roll, 1), DIE_FACES)]
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     board: Board
     skill_types: Mapping[str, SkillType]
@@ -525,6 +563,7 @@ class Content:
     destinations: Mapping[str, Destination]
     quorum: Mapping[str, QuorumCard]
     loyalty: Mapping[str, LoyaltyCard]
+    cylon_fleet: CylonFleet
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -542,11 +581,23 @@ class Content:
             for _ in range(copies)
         )
 
-    def crisis_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        return self._deck(self.crises.values(), sets)
+    def crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
+        return self._crises(self.crises.values(), sets, modules)
 
-    def super_crisis_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        return self._deck(self.super_crises.values(), sets)
+    def super_crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
+        return self._crises(self.super_crises.values(), sets, modules)
+
+    @staticmethod
+    def _crises(cards: Iterable[Crisis], sets: Iterable[str], modules: Iterable[str]) -> tuple[str, ...]:
+        """The cards of the sets in use, a module's own cards only with that module (whatever the sets); the
+        Cylon Fleet takes every Cylon Attack out (R144 step 1, R919)."""
+        wanted, on = set(sets), set(modules)
+        return tuple(
+            c.id for c in cards
+            if (c.module in on if c.module is not None else c.set in wanted)
+            and not ("cylon_fleet" in on and c.type == "cylon_attack")
+            for _ in range(c.copies)
+        )
 
     def destination_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.destinations.values(), sets)
@@ -800,6 +851,7 @@ class _Loader(ContentFiles):
         destinations = self.load_destinations()
         quorum = self.load_quorum()
         loyalty = self.load_loyalty()
+        fleet = self.load_cylon_fleet(board)
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -812,6 +864,7 @@ class _Loader(ContentFiles):
             destinations=MappingProxyType(destinations),
             quorum=MappingProxyType(quorum),
             loyalty=MappingProxyType(loyalty),
+            cylon_fleet=fleet,
         )
         self.resolve(result)
         self.counts(result)
@@ -1049,6 +1102,69 @@ class _Loader(ContentFiles):
             succession=MappingProxyType(succession),
         )
 
+    def load_cylon_fleet(self, board: Board) -> CylonFleet:
+        """``cylon_fleet.json`` (SCHEMA.md): every die face names one Cylon Fleet area, the pursuit track runs
+        from a plain Start to a plain end, the area nuke table covers every face once."""
+        name = "cylon_fleet.json"
+        raw = self.read(name, None)
+        where = name
+        areas = {a.id for a in board.space_areas}
+        rolls: dict[int, str] = {}
+        for i, a in enumerate(self.need(where, raw, "areas")):
+            w = f"{where}: areas[{i}]"
+            area = self.one_of(w, self.need(w, a, "area"), areas, "area")
+            for face in self.faces(w, self.need(w, a, "rolls")):
+                if face in rolls:
+                    raise ContentError(f"{w}: die face {face} already names {rolls[face]}")
+                rolls[face] = area
+        if set(rolls) != set(range(1, DIE_FACES + 1)) or set(rolls.values()) != areas:
+            raise ContentError(f"{where}: the die faces must name every area, each face once")
+        pursuit = []
+        for i, p in enumerate(self.need(where, raw, "pursuit_track")):
+            w = f"{where}: pursuit_track[{i}]"
+            pursuit.append(PursuitSpace(self.claim(w, self.need(w, p, "id")), self.int_(w, p, "civilians", 0, 2)))
+        if len(pursuit) < 3 or pursuit[0].civilians or pursuit[-1].civilians:
+            raise ContentError(f"{where}: the pursuit track runs from Start to its end, both without civilians")
+        setup = self.need(where, raw, "setup")
+        mk7 = self.need(where, raw, "viper_mk7")
+        attacked = self.need(f"{where}: viper_mk7", mk7, "attacked")
+        destroyed = self.faces(f"{where}: viper_mk7.attacked", self.need(where, attacked, "destroyed"))
+        damaged = self.faces(f"{where}: viper_mk7.attacked", self.need(where, attacked, "damaged"))
+        if destroyed & damaged:
+            raise ContentError(f"{where}: viper_mk7.attacked: a roll cannot both damage and destroy")
+        nukes = []
+        seen: set[int] = set()
+        for i, n in enumerate(self.need(where, raw, "nuke_table")):
+            w = f"{where}: nuke_table[{i}]"
+            faces = self.faces(w, self.need(w, n, "rolls"))
+            if faces & seen:
+                raise ContentError(f"{w}: a roll appears twice in the nuke table")
+            seen |= faces
+            nukes.append(AreaNukeRow(
+                faces, self.one_of(w, self.need(w, n, "basestar"), ("damaged_twice", "destroyed"), "basestar"),
+                self.int_(w, n, "raiders_destroyed", 0), bool(n.get("every_ship", False))))
+        if seen != set(range(1, DIE_FACES + 1)):
+            raise ContentError(f"{where}: the nuke table must cover every die face once")
+        line = self.need(where, raw, "cag_succession")
+        if not isinstance(line, list) or len(set(line)) != len(line):
+            raise ContentError(f"{where}: cag_succession must be a list without repeats")
+        for c in line:
+            self.refs.append((f"{where}: cag_succession", "character", c))
+        if self.need(where, raw, "module") != "cylon_fleet":
+            raise ContentError(f"{where}: module must be cylon_fleet")
+        return CylonFleet(
+            set=self.set_(where, raw),
+            rolls=MappingProxyType(rolls),
+            pursuit=tuple(pursuit),
+            vipers_to_box=self.int_(f"{where}: setup", setup, "vipers_to_box", 0, board.setup_reserves["viper"]),
+            extra_raiders=self.int_(f"{where}: setup", setup, "extra_raiders", 0),
+            mk7=self.int_(f"{where}: viper_mk7", mk7, "count", 0),
+            mk7_move=self.int_(f"{where}: viper_mk7", mk7, "move", 1),
+            mk7_attacked=AttackRow("raider", "viper_mk7", destroyed, damaged, False),
+            nuke_table=tuple(nukes),
+            cag_succession=tuple(line),
+        )
+
     @staticmethod
     def faces(where: str, value: Any) -> frozenset[int]:
         if not isinstance(value, list) or any(not _is_int(v) or not 1 <= v <= DIE_FACES for v in value):
@@ -1253,7 +1369,12 @@ class _Loader(ContentFiles):
                 jump=self.bool_(w, c, "jump"),
                 super=is_super,
                 text=self.text(w, c),
+                module=None if c.get("module") is None else self.one_of(w, c["module"], MODULES, "module"),
             )
+            if out[cid].chooser == "cag" and out[cid].module != "cylon_fleet":
+                raise ContentError(f"{w}: only a Cylon Fleet card lets the CAG choose (R919)")
+            if out[cid].module == "cylon_fleet" and out[cid].type == "cylon_attack":
+                raise ContentError(f"{w}: the Cylon Fleet takes every Cylon Attack out (R919)")
         return out
 
     def load_destinations(self) -> dict[str, Destination]:
@@ -1337,7 +1458,7 @@ class _Loader(ContentFiles):
                 known = c.characters
             if ref not in set(known):
                 raise ContentError(f"{where}: unknown {what.replace('_', ' ')} {ref!r}")
-        for title, line in c.board.succession.items():
+        for title, line in (*c.board.succession.items(), ("cag", c.cylon_fleet.cag_succession)):
             missing = {ch.id for ch in c.characters_in(("base",))} - set(line)
             if missing:
                 raise ContentError(f"board.json: titles.{title} leaves out {', '.join(sorted(missing))}")

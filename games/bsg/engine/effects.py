@@ -91,7 +91,7 @@ def discard_skills(ctx: Ctx, seats: list[int], count: int, random: bool) -> None
 
 def send_to(ctx: Ctx, seat: int, location: str) -> None:
     """Move a character to the Brig or Sickbay: revealed Cylons are immune (R430), a pilot's viper goes back
-    to the Reserves (R431), an Admiral sent to the Brig loses the title (R423)."""
+    to the Reserves (R431), an Admiral or a CAG sent to the Brig loses the title (R423)."""
     state = ctx.state
     p = ctx.player(seat)
     if p["cylon"]:
@@ -103,9 +103,10 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
     p["location"] = location
     p["stranded"] = False
     ctx.emit("character_sent", seat=seat, location=location)
-    if location == "brig" and state["admiral"] == seat:
-        state["admiral"] = title_holder(state, "admiral")
-        ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
+    for title in ("admiral", "cag"):  # R423: the Admiral and the CAG lose their title in the Brig
+        if location == "brig" and state.get(title) == seat:
+            state[title] = title_holder(state, title)
+            ctx.emit("title_passed", title=title, seat=state[title], reason="brig")
 
 
 def damage_galactica(ctx: Ctx, count: int) -> None:

@@ -21,6 +21,10 @@ MESSAGES: dict[str, str] = {
     "resign_not_supported": "Leaving a started game is not possible yet.",
     # options
     "expansion_not_available": "The {expansion} expansion is not available yet: play the base game.",
+    "exodus_module_not_available": "The Exodus option {module} is not available yet.",
+    # the Exodus Cylon Fleet
+    "no_civilian_to_place": "You have no civilian ship to place.",
+    "civilian_area_has_civilian": "Place the civilian ship in an area that has none yet.",
     # setup
     "character_not_available": "That character is not available.",
     "character_type_not_most_available": "Choose a character of the type with the most characters left, or a "
@@ -94,6 +98,7 @@ PROMPTS: dict[str, str] = {
     "action": "Take your action.",
     "draw_crisis": "Draw a Crisis card.",
     "choose_crisis_option": "Choose how to resolve the crisis.",
+    "place_civilian": "As CAG, place a civilian ship for the pursuit track ({left} left).",
     "contribute_to_check": "Put Skill cards face down into the skill check, then say you are done.",
     "reveal_check": "The skill check is revealed.",
     "activate_cylon_ships": "Activate the Cylon ships.",
@@ -176,6 +181,14 @@ EVENTS: dict[str, str] = {
     "character_chosen_for": "Player {seat} sent Player {target} to {location}.",
     "cylon_immune": "Player {seat} is a revealed Cylon and stays where he is.",
     "title_given": "Player {seat} is now {title}.",
+    "cylon_fleet_pursues": "Nothing to activate: a {ship} joins the Cylon Fleet.",
+    "fleet_ship_placed": "A {ship} went to the Cylon Fleet board, area {area} (rolled {roll}).",
+    "fleet_ship_unavailable": "Every {ship} is already around Galactica.",
+    "fleet_area_arrived": "The Cylon Fleet's ships in {area} arrived around Galactica.",
+    "fleet_area_left": "The Cylon ships in {area} went to the Cylon Fleet board.",
+    "pursuit_advanced": "The Cylon pursuit marker advanced to space {position}.",
+    "pursuit_reset": "The whole Cylon Fleet arrived: the pursuit marker is back on Start.",
+    "cag_to_place_civilians": "The CAG (Player {seat}) places {count} civilian ship(s).",
     "title_passed": "The {title} title passed to Player {seat}.",
     "fleet_jumped": "The fleet jumped.",
     "destinations_drawn": "The Admiral drew two Destination cards.",
@@ -240,6 +253,13 @@ OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (not available yet)",
     "option_exodus": "Exodus expansion (not available yet)",
     "option_daybreak": "Daybreak expansion (not available yet)",
+    "option_exodus_cylon_fleet": "Exodus: the Cylon Fleet",
+    "option_exodus_cylon_fleet_help": "The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII "
+    "and the \"CAG chooses\" crises instead of the Cylon attacks.",
+    "option_exodus_conflicted_loyalties": "Exodus: Conflicted Loyalties (not available yet)",
+    "option_exodus_conflicted_loyalties_help": "The Final Five and Personal Goal loyalty cards.",
+    "option_exodus_ionian_nebula": "Exodus: the Ionian Nebula (not available yet)",
+    "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
     "a second activation in the same turn leaves it where it is.",

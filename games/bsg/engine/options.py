@@ -10,6 +10,13 @@ from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
 
+#: Exodus's modules, each a table option of its own (R144, R127, R146); played with or without the Exodus
+#: cards (``exodus``: RULINGS G70).
+CYLON_FLEET = "exodus_cylon_fleet"
+EXODUS_MODULES = (CYLON_FLEET, "exodus_conflicted_loyalties", "exodus_ionian_nebula")
+#: the modules a table may choose today; the others are refused by name until they are built
+PLAYABLE_MODULES: tuple[str, ...] = ()
+
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
 #: activation moves or fires every ship again).
@@ -19,6 +26,9 @@ PER_ACTIVATION = "per_activation"
 
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}"} for name in EXPANSIONS
+] + [
+    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "help": f"option_{name}_help"}
+    for name in EXODUS_MODULES
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
@@ -30,7 +40,21 @@ def schema() -> Sequence[Mapping[str, Any]]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). The expansions are not built yet: asking for one is refused by name."""
+    """Refused mixes (R150). The expansions' cards are not built yet, nor every Exodus module: asking for one
+    is refused by name."""
     for name in EXPANSIONS:
         if options[name]:
             raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
+    for name in EXODUS_MODULES:
+        if options.get(name) and name not in PLAYABLE_MODULES:
+            raise IllegalCommand("exodus_module_not_available", "bsg:R150", module=name)
+
+
+def cylon_fleet(options: Mapping[str, Any]) -> bool:
+    """Whether the table plays the Exodus Cylon Fleet option (R910). Tables older than the option lack it."""
+    return bool(options.get(CYLON_FLEET, False))
+
+
+def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The content modules of the table's options, as the data files name them (``content.MODULES``)."""
+    return tuple(name.removeprefix("exodus_") for name in EXODUS_MODULES if options.get(name))

@@ -7,9 +7,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
+from games.bsg.engine.options import modules
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
 from games.engine.core import IllegalCommand, Rng
 
@@ -57,7 +58,9 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         decks["skill"][skill] = rng.shuffled(cards)
     decks["skill_discard"] = {skill: [] for skill in SKILLS}
     decks["destiny"] = []
-    for name, pile in (("crisis", CONTENT.crisis_deck()), ("super_crisis", CONTENT.super_crisis_deck()),
+    mods = modules(options)  # R144 step 1, R919: the Cylon Fleet's crisis decks
+    for name, pile in (("crisis", CONTENT.crisis_deck(modules=mods)),
+                       ("super_crisis", CONTENT.super_crisis_deck(modules=mods)),
                         ("destination", CONTENT.destination_deck()), ("quorum", CONTENT.quorum_deck())):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
@@ -70,6 +73,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
                                   for k, c in enumerate(CONTENT.loyalty_cards(side)))
+    if cylon_fleet.active(state):  # R144 steps 2-3
+        cylon_fleet.setup(state)
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)
@@ -80,7 +85,10 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
 
 
 def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
-    """Put up to ``count`` ships of a kind in a space area, as many as the supply holds (R003); how many."""
+    """Put up to ``count`` ships of a kind in a space area, as many as the supply holds (R003); how many.
+    With the Cylon Fleet, Cylon ships the supply lacks come off the Cylon Fleet board, its lowest-numbered
+    areas first, and what is still missing is not placed (R914; a card's placements in its order, RULINGS
+    G75)."""
     state = ctx.state
     where = state["space"][area]
     placed = 0
@@ -95,15 +103,18 @@ def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
                 break
             where["civilian"].append(state["decks"]["civilians"].pop())
         elif ship == "basestar":
-            if state["supply"]["basestar"] <= 0:
+            if state["supply"]["basestar"] > 0:
+                state["supply"]["basestar"] -= 1
+            elif not (cylon_fleet.active(state) and cylon_fleet.take_from_fleet(state, ship)):  # R914 step 2
                 break
-            state["supply"]["basestar"] -= 1
             where["basestar"].append({"damage": []})
-        else:
-            if state["supply"][ship] <= 0:
-                break
+        elif state["supply"][ship] > 0:
             state["supply"][ship] -= 1
             where[ship] += 1
+        elif cylon_fleet.active(state) and cylon_fleet.take_from_fleet(state, ship):  # R914 step 2
+            where[ship] += 1
+        else:
+            break
         placed += 1
     if placed:
         ctx.emit("ships_placed", ship=ship, area=area, count=placed)
@@ -161,12 +172,13 @@ def title_holder(state: State, title: str) -> int | None:
     revealed Cylons are skipped, characters barred from the title by their sheet, and for the Admiral a
     character in the Brig (R423)."""
     by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
-                                    and not (title == "admiral" and p["location"] == "brig")}
+                                    and not (title in ("admiral", "cag") and p["location"] == "brig")}
     for entry in state.get("attached", []):  # Assign Vice President: first in line (RULINGS G32)
         if any(e.kind == "succession_first" and e.get("title") == title
                for e in CONTENT.quorum[entry["card"]].effects) and entry["seat"] in by_character.values():
             return int(entry["seat"])
-    for character in CONTENT.board.succession[title]:
+    line = CONTENT.cylon_fleet.cag_succession if title == "cag" else CONTENT.board.succession[title]
+    for character in line:
         seat = by_character.get(character)
         if seat is None:
             continue
@@ -222,6 +234,9 @@ def finish_setup(ctx: Ctx) -> None:
     admiral = title_holder(state, "admiral")
     state["president"], state["admiral"] = president, admiral
     ctx.emit("titles_assigned", president=president, admiral=admiral)
+    if cylon_fleet.active(state):  # R144 step 4, R421: the CAG by succession
+        state["cag"] = title_holder(state, "cag")
+        ctx.emit("title_given", title="cag", seat=state["cag"])
     if admiral is not None:
         ctx.player(admiral)["nukes"] = board.admiral_nukes  # R105
     if president is not None:

@@ -7,7 +7,17 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import acted, characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
+from games.bsg.engine import (
+    acted,
+    characters,
+    cylon_fleet,
+    cylons,
+    looks,
+    loyalty,
+    quorum,
+    quorum_hand,
+    vipers,
+)
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -357,7 +367,7 @@ def move_anywhere(ctx: Ctx, seat: int, location: str) -> None:
 # --- R230 Crisis ----------------------------------------------------------------------------------
 
 def chooser_seat(state: State, chooser: str | None) -> int:
-    if chooser in ("president", "admiral") and state[chooser] is not None:
+    if chooser in ("president", "admiral", "cag") and state.get(chooser) is not None:
         seat: int = state[chooser]
         return seat
     current: int = state["current"]
@@ -491,10 +501,14 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
 
 
 def icon_effect(ctx: Ctx, icon: str) -> None:
-    """One activation icon, but for raiders in play (their areas act one by one: ``cylons``)."""
+    """One activation icon, but for raiders in play (their areas act one by one: ``cylons``). With the Cylon
+    Fleet, an icon that would do nothing puts a ship on the Cylon Fleet board instead (R912)."""
     state = ctx.state
     act = CONTENT.board.cylon_activation
     ctx.emit("cylon_icon_activated", icon=icon)
+    if cylon_fleet.active(state) and icon in cylon_fleet.FALLBACK_SHIP and cylon_fleet.nothing_happens(state, icon):
+        cylon_fleet.pursue(ctx, icon)
+        return
     if icon == "launch_raiders":  # R605
         _launch(ctx, "raider", act["launch_raiders"])
     elif icon == "raiders":  # R604: none in play, every basestar launches 2
@@ -525,16 +539,23 @@ def jump(ctx: Ctx, then: str) -> None:
     """R704: remove every ship, then the Admiral's Destination (or, past the objective, the win: R709); the
     turn goes on with ``then`` (the end after Jump Preparation, R706; the Crisis after FTL Control)."""
     state = ctx.state
+    fleet = cylon_fleet.active(state)
+    if fleet:  # R704 A, R918: the civilian ships stay, the Cylon ships go to the Cylon Fleet board
+        cylon_fleet.jump_cylons(ctx)
     for area in state["space"]:
         where = state["space"][area]
         state["reserves"]["viper"] += where["viper"]
+        if fleet:
+            where["viper"] = 0
+            continue
         state["decks"]["civilians"] += where["civilian"]
         for ship in ("raider", "heavy_raider"):
             state["supply"][ship] += where[ship]
         state["supply"]["basestar"] += len(where["basestar"])
         state["space"][area] = empty_area()
     acted.forget(state)
-    ctx.rng.shuffle(state["decks"]["civilians"])
+    if not fleet:
+        ctx.rng.shuffle(state["decks"]["civilians"])
     for p in state["players"]:
         if p["viper"] is not None:
             state["reserves"]["viper"] += 1
@@ -700,7 +721,7 @@ def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"]:
+            or state["give_away"] or state.get("cag_civilians"):
         return
     p = ctx.player(state["current"])
     if p["stranded"]:  # RULINGS C4: placed at the end of his first turn

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area
+from games.bsg.engine.setup import empty_area, setup_game
 from games.bsg.engine.state import CONTENT
 from games.bsg.engine.turns import receive_choices
 from games.engine.core import Command, Event, Rng
@@ -20,6 +20,17 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
     opts = RULES.validate_options(players, options or {})
     state: State = RULES.setup(num_players=players, options=opts, rng=Rng.from_seed(seed)).state
     return state
+
+
+#: the Exodus Cylon Fleet option (R910)
+CYLON_FLEET = {"exodus_cylon_fleet": True}
+
+
+def fleet_game(players: int, characters: Sequence[str], seed: int = 1) -> State:
+    """``start_game`` at a table that plays the Exodus Cylon Fleet option (R144)."""
+    opts = {**{o["name"]: o["default"] for o in RULES.option_schema()}, **CYLON_FLEET}
+    state: State = setup_game(players, opts, Rng.from_seed(seed)).state
+    return _started(choose_all(state, characters))
 
 
 def act(state: State, seat: int, kind: str, **args: Any) -> State:
@@ -46,7 +57,10 @@ def start_game(
 ) -> State:
     """A game at the first player's Receive Skills step: characters chosen in order, every other player
     drawing 3 cards of his first skill type (R108)."""
-    state = choose_all(new_game(players, seed, options), characters)
+    return _started(choose_all(new_game(players, seed, options), characters))
+
+
+def _started(state: State) -> State:
     for p in state["players"]:
         if not p["started"]:
             own = CONTENT.characters[p["character"]].skill_types

@@ -88,8 +88,11 @@ def test_every_record_belongs_to_the_base_set_so_expansions_can_be_added_as_sets
     records: list[Any] = [*C.skill_types.values(), *C.skill_cards.values(), *C.characters.values(),
                           *C.ships.values(), *C.locations.values(), *C.crises.values(), *C.super_crises.values(),
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
-    assert {r.set for r in records} == {"base"}
-    assert C.crisis_deck(("pegasus",)) == ()
+    assert {r.set for r in records} == {"base", "exodus"}
+    # the Exodus cards so far are the Cylon Fleet's, used only with that module (R919)
+    assert {r.id for r in records if r.set == "exodus"} == {c.id for c in C.crises.values() if c.module}
+    assert all(c.module == "cylon_fleet" for c in C.crises.values() if c.set == "exodus")
+    assert C.crisis_deck(("pegasus",)) == () == C.crisis_deck(("exodus",))
 
 
 def test_every_effect_kind_is_one_the_engine_implements_and_every_listed_kind_is_used() -> None:
@@ -432,7 +435,8 @@ def test_choice_crises_name_a_chooser_and_offer_at_least_two_sections() -> None:
     choices = [c for c in C.crises.values() if c.type == "choice"]
     assert choices
     for c in choices:
-        assert c.chooser in ("current", "president", "admiral") and len(c.options) >= 2
+        assert c.chooser in ("current", "president", "admiral", *(("cag",) if c.module == "cylon_fleet" else ()))
+        assert len(c.options) >= 2
         assert len({o.label for o in c.options}) == len(c.options)
 
 
@@ -516,7 +520,7 @@ def test_a_partial_pass_must_be_below_the_difficulty(data_copy: Path) -> None:
 
 
 def test_a_deck_of_the_wrong_size_is_refused(data_copy: Path) -> None:
-    _edit(data_copy, "crises.json", lambda d: d["crises"].pop())
+    _edit(data_copy, "crises.json", lambda d: d["crises"].pop(0))
     with pytest.raises(ContentError, match="crises counts 69, not 70"):
         load(data_copy)
 

@@ -192,8 +192,14 @@ def test_player_count_and_expansions_refused() -> None:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "expansion_not_available", "bsg:R150", {"expansion": name})
+    for name in ("exodus_conflicted_loyalties", "exodus_ionian_nebula"):  # Exodus modules not built yet
+        with pytest.raises(IllegalCommand) as info:
+            RULES.validate_options(5, {name: True})
+        assert (info.value.code, info.value.rule, dict(info.value.params)) == (
+            "exodus_module_not_available", "bsg:R150", {"module": name})
     assert RULES.validate_options(3, {}) == {
-        "pegasus": False, "exodus": False, "daybreak": False, "ship_activation_limit": "per_turn"}
+        "pegasus": False, "exodus": False, "daybreak": False, "exodus_cylon_fleet": False,
+        "exodus_conflicted_loyalties": False, "exodus_ionian_nebula": False, "ship_activation_limit": "per_turn"}
     with pytest.raises(IllegalCommand):
         RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1))
     with pytest.raises(IllegalCommand):

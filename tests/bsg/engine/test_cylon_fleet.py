@@ -1,0 +1,295 @@
+"""The Exodus Cylon Fleet option (bsg:R910-R919, R144): the setup, the CAG, activations that always do
+something, the Cylon Fleet board and its pursuit track, placing ships on either board, the jump."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bsg.engine import cylon_fleet
+from games.bsg.engine.rules import RULES
+from games.bsg.engine.setup import place_ships
+from games.bsg.engine.state import CONTENT, Ctx
+from games.engine.core import IllegalCommand, Rng
+from tests.bsg.engine.helpers import (
+    BASE_5,
+    State,
+    act,
+    act_events,
+    fleet_game,
+    place_only,
+    play,
+    start_game,
+    to_step,
+)
+
+FLEET = CONTENT.cylon_fleet
+
+
+class Dice(Rng):
+    """An Rng whose die shows the given faces in turn (then the seeded ones)."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(1)
+        self.faces = list(faces)
+
+    def die(self, sides: int = 6) -> int:
+        return self.faces.pop(0) if self.faces else super().die(sides)
+
+
+def area_numbered(number: int) -> str:
+    return next(a.id for a in CONTENT.board.space_areas if a.number == number)
+
+
+def seat_of(state: State, character: str) -> int:
+    return next(p["seat"] for p in state["players"] if p["character"] == character)
+
+
+def at_activation(card: str, **areas: dict[str, int]) -> State:
+    """A Cylon Fleet game at its Cylon ship activation after ``card`` (whose icons then resolve), the main
+    board holding only the ships given."""
+    state = to_step(fleet_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].remove(card)
+    state["crisis"] = card
+    state["step"] = "activation"
+    return place_only(state, **areas)
+
+
+def fleet_ships(state: State, kind: str) -> int:
+    return sum(w[kind] for w in state["fleet"]["areas"].values())
+
+
+@pytest.mark.rules("bsg:R144", "bsg:R910", "bsg:R919")
+def test_the_setup_of_the_cylon_fleet() -> None:
+    base = start_game(5, BASE_5)
+    state = fleet_game(5, BASE_5)
+    assert "fleet" not in base and base["reserves"]["viper"] == 6
+    # 2 vipers back in the box, the 4 extra raiders in the supply, the pursuit marker on Start
+    assert state["reserves"]["viper"] == base["reserves"]["viper"] - 2 == 4
+    assert state["fleet"]["boxed_vipers"] == 2
+    assert state["supply"]["raider"] == base["supply"]["raider"] + 4
+    assert state["fleet"]["pursuit"] == 0
+    assert all(not any(w.values()) for w in state["fleet"]["areas"].values())
+    assert set(state["fleet"]["areas"]) == set(state["space"])  # the same areas as around Galactica
+    # the Cylon Attack cards out of both decks, the "CAG chooses" cards in
+    deck = [*state["decks"]["crisis"], *state["decks"]["crisis_discard"], *([state["crisis"]] if state["crisis"]
+                                                                             else [])]
+    assert not [c for c in deck if CONTENT.crises[c].type == "cylon_attack"]
+    cag_cards = sorted(c.id for c in CONTENT.crises.values() if c.chooser == "cag")
+    assert len(cag_cards) == 10 and sorted(c for c in deck if c in cag_cards) == cag_cards
+    assert [c for c in base["decks"]["crisis"] if CONTENT.crises[c].type == "cylon_attack"]
+    assert not set(cag_cards) & set(base["decks"]["crisis"])
+    assert len(deck) == len(base["decks"]["crisis"]) == 70
+    supers = state["decks"]["super_crisis"]
+    assert supers and not [c for c in supers if CONTENT.super_crises[c].type == "cylon_attack"]
+
+
+@pytest.mark.rules("bsg:R421", "bsg:R420")
+def test_the_cag_by_succession() -> None:
+    state = fleet_game(5, BASE_5)
+    assert state["cag"] == seat_of(state, "kara_thrace")  # Lee Adama is not in play
+    with_apollo = fleet_game(5, ["laura_roslin", "william_adama", "lee_adama", "gaius_baltar", "kara_thrace"])
+    assert with_apollo["cag"] == seat_of(with_apollo, "lee_adama")
+    assert "cag" not in start_game(5, BASE_5)  # no CAG without the option (RULINGS A30)
+
+
+@pytest.mark.rules("bsg:R423", "bsg:R422")
+def test_the_cag_in_the_brig_loses_the_title() -> None:
+    state = fleet_game(5, BASE_5)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    from games.bsg.engine.effects import send_to
+
+    send_to(ctx, seat_of(state, "kara_thrace"), "brig")
+    assert state["cag"] == seat_of(state, "saul_tigh")  # next on the line: Tigh (no Boomer, no Helo)
+    assert ("title_passed", "cag") in [(e.kind, e.data.get("title")) for e in ctx.events]
+
+
+@pytest.mark.rules("bsg:R919", "bsg:R420")
+def test_the_cag_chooses_the_cag_cards() -> None:
+    state = to_step(fleet_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].remove("cag_scouting_raiders")
+    state["decks"]["crisis"].append("cag_scouting_raiders")
+    state = place_only(state)
+    current, cag = state["current"], state["cag"]
+    state = act(state, current, "draw_crisis")
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "choose_crisis_option" and decision.seats == {cag}
+    if cag != current:
+        with pytest.raises(IllegalCommand):
+            act(state, current, "choose_option", option=0)
+    state = act(state, cag, "choose_option", option=0)
+    assert state["space"]["fore"]["raider"] == 3
+
+
+@pytest.mark.rules("bsg:R912", "bsg:R913", "bsg:R915", "bsg:R603")
+def test_raiders_with_nothing_on_the_main_board_go_to_the_cylon_fleet() -> None:
+    """AS-94: no raider and no basestar around Galactica: the raiders' icon puts one raider on the Cylon
+    Fleet board, in the area of the die's number, and the pursuit marker advances."""
+    state = at_activation("water_sabotaged", aft={"civilian": 1})
+    supply = state["supply"]["raider"]
+    state, events = act_events(state, state["current"], "activate_cylons")
+    placed = next(e.data for e in events if e.kind == "fleet_ship_placed")
+    assert placed["ship"] == "raider" and placed["area"] == FLEET.area_for(placed["roll"])
+    assert state["fleet"]["areas"][placed["area"]]["raider"] == 1 == fleet_ships(state, "raider")
+    assert state["supply"]["raider"] == supply - 1
+    assert state["fleet"]["pursuit"] == 1
+    assert not any(w["raider"] for w in state["space"].values())
+    assert state["step"] == "jump"
+
+
+@pytest.mark.rules("bsg:R913")
+def test_a_roll_of_three_places_in_area_three() -> None:
+    state = fleet_game(5, BASE_5)
+    ctx = Ctx(state=state, rng=Dice(3))
+    cylon_fleet.place_on_fleet(ctx, "raider")
+    assert state["fleet"]["areas"][area_numbered(3)]["raider"] == 1
+
+
+@pytest.mark.rules("bsg:R912")
+def test_raiders_around_galactica_act_as_usual_and_a_basestar_launches() -> None:
+    state = at_activation("water_sabotaged", aft={"basestar": 1})
+    state = play(state, state["current"], "activate_cylons")
+    assert state["space"]["aft"]["raider"] == CONTENT.board.cylon_activation["raiders_when_none"]
+    assert fleet_ships(state, "raider") == 0 and state["fleet"]["pursuit"] == 0
+
+
+@pytest.mark.rules("bsg:R912", "bsg:R606")
+def test_heavy_raiders_icon_with_nothing_to_activate() -> None:
+    state = at_activation("dradis_contact")
+    state = act(state, state["current"], "activate_cylons")
+    assert fleet_ships(state, "heavy_raider") == 1 and state["fleet"]["pursuit"] == 1
+    # a centurion aboard is something to activate: it advances, nothing goes to the Cylon Fleet
+    state = at_activation("dradis_contact")
+    state["boarding"] = [0]
+    state = act(state, state["current"], "activate_cylons")
+    assert state["boarding"] == [1] and fleet_ships(state, "heavy_raider") == 0 and state["fleet"]["pursuit"] == 0
+
+
+@pytest.mark.rules("bsg:R912", "bsg:R605", "bsg:R607")
+@pytest.mark.parametrize("card", ["water_shortage", "loss_of_a_friend"])  # launch raiders, activate basestars
+def test_basestar_icons_without_a_basestar(card: str) -> None:
+    state = at_activation(card, fore={"raider": 2})
+    state = act(state, state["current"], "activate_cylons")
+    assert fleet_ships(state, "basestar") == 1 and state["fleet"]["pursuit"] == 1
+    assert state["space"]["fore"]["raider"] == 2
+
+
+@pytest.mark.rules("bsg:R913")
+def test_with_the_kind_used_up_the_highest_area_comes_in() -> None:
+    """Every basestar is on one board or the other: the highest-numbered Cylon Fleet area holding a basestar
+    sends every ship it holds around Galactica."""
+    state = fleet_game(5, BASE_5)
+    state = place_only(state)
+    two, five = area_numbered(2), area_numbered(5)
+    state["supply"]["basestar"] -= 2
+    state["supply"]["raider"] -= 3
+    state["fleet"]["areas"][two]["basestar"] = 1
+    state["fleet"]["areas"][five].update(basestar=1, raider=3)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    cylon_fleet.place_on_fleet(ctx, "basestar")
+    assert len(state["space"][five]["basestar"]) == 1 and state["space"][five]["raider"] == 3
+    assert not any(state["fleet"]["areas"][five].values())
+    assert state["fleet"]["areas"][two]["basestar"] == 1 and not state["space"][two]["basestar"]
+
+
+@pytest.mark.rules("bsg:R914")
+def test_placing_on_the_main_board_takes_from_the_lowest_fleet_areas() -> None:
+    """AS-95: 2 basestars to place, 1 in the supply, one each in Cylon Fleet areas 2 and 5: the supply's and
+    area 2's are placed."""
+    state = place_only(fleet_game(5, BASE_5))
+    two, five = area_numbered(2), area_numbered(5)
+    state["supply"]["basestar"] = 1  # the procedure as the scenario gives it (3 basestars in all)
+    state["fleet"]["areas"][two]["basestar"] = 1
+    state["fleet"]["areas"][five]["basestar"] = 1
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    assert place_ships(ctx, "basestar", "aft", 2) == 2
+    assert len(state["space"]["aft"]["basestar"]) == 2 and state["supply"]["basestar"] == 0
+    assert state["fleet"]["areas"][two]["basestar"] == 0 and state["fleet"]["areas"][five]["basestar"] == 1
+
+
+@pytest.mark.rules("bsg:R914")
+def test_supply_first_then_fleet_then_what_is_missing_is_not_placed() -> None:
+    state = place_only(fleet_game(5, BASE_5))
+    supply = state["supply"]["raider"]
+    one, three = area_numbered(1), area_numbered(3)
+    state["supply"]["raider"] = 2
+    state["fleet"]["areas"][three]["raider"] = 2
+    state["fleet"]["areas"][one]["raider"] = 1
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    assert place_ships(ctx, "raider", "aft", 4) == 4
+    assert state["supply"]["raider"] == 0
+    assert state["fleet"]["areas"][one]["raider"] == 0 and state["fleet"]["areas"][three]["raider"] == 1
+    assert place_ships(ctx, "raider", "aft", 3) == 1  # step 3: only one left anywhere
+    assert state["space"]["aft"]["raider"] == 5 and supply > 2
+
+
+def _pursuit_at(position: int) -> State:
+    state = at_activation("water_sabotaged")
+    state["fleet"]["pursuit"] = position
+    return state
+
+
+@pytest.mark.rules("bsg:R915")
+def test_the_cag_places_civilians_on_the_pursuit_track() -> None:
+    spot = next(i for i, s in enumerate(FLEET.pursuit) if s.civilians == 1)
+    state = _pursuit_at(spot - 1)
+    state["space"]["fore"]["civilian"].append(state["decks"]["civilians"].pop())
+    state = act(state, state["current"], "activate_cylons")
+    assert state["fleet"]["pursuit"] == spot
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "place_civilian" and decision.seats == {state["cag"]}
+    legal = sorted(c.args["area"] for c in RULES.legal_commands(state, state["cag"]))
+    assert legal == sorted(a for a in state["space"] if a != "fore")  # an area without a civilian ship
+    with pytest.raises(IllegalCommand) as info:
+        act(state, state["cag"], "place_civilian", area="fore")
+    assert (info.value.code, info.value.rule) == ("civilian_area_has_civilian", "bsg:R915")
+    pile = len(state["decks"]["civilians"])
+    state = act(state, state["cag"], "place_civilian", area="aft")
+    assert len(state["space"]["aft"]["civilian"]) == 1 and len(state["decks"]["civilians"]) == pile - 1
+    assert state["cag_civilians"] is None and RULES.pending(state)[0].prompt == "jump_preparation"
+
+
+@pytest.mark.rules("bsg:R915")
+def test_two_civilians_and_every_area_taken() -> None:
+    spot = next(i for i, s in enumerate(FLEET.pursuit) if s.civilians == 2)
+    state = _pursuit_at(spot - 1)
+    for area in state["space"]:
+        state["space"][area]["civilian"].append(state["decks"]["civilians"].pop())
+    state = act(state, state["current"], "activate_cylons")
+    legal = sorted(c.args["area"] for c in RULES.legal_commands(state, state["cag"]))
+    assert legal == sorted(state["space"])  # no empty area: any
+    state = act(state, state["cag"], "place_civilian", area="aft")
+    assert RULES.pending(state)[0].prompt == "place_civilian"
+    state = act(state, state["cag"], "place_civilian", area="aft")
+    assert len(state["space"]["aft"]["civilian"]) == 3 and state["cag_civilians"] is None
+
+
+@pytest.mark.rules("bsg:R915")
+def test_the_end_of_the_pursuit_track_brings_the_whole_cylon_fleet() -> None:
+    state = _pursuit_at(len(FLEET.pursuit) - 2)
+    state["supply"]["basestar"] -= 1
+    state["supply"]["heavy_raider"] -= 1
+    state["fleet"]["areas"]["upper_aft"].update(basestar=1, heavy_raider=1)
+    state = act(state, state["current"], "activate_cylons")
+    raider_area = next(a for a in state["space"] if state["space"][a]["raider"])
+    assert state["space"][raider_area]["raider"] == 1  # the raider just placed came in too
+    assert len(state["space"]["upper_aft"]["basestar"]) == 1 and state["space"]["upper_aft"]["heavy_raider"] == 1
+    assert all(not any(w.values()) for w in state["fleet"]["areas"].values())
+    assert state["fleet"]["pursuit"] == 0
+
+
+@pytest.mark.rules("bsg:R704", "bsg:R918")
+def test_the_jump_leaves_the_civilians_and_sends_the_cylons_to_the_cylon_fleet() -> None:
+    state = fleet_game(5, BASE_5)
+    state = place_only(state, fore={"raider": 2, "basestar": 1, "civilian": 1, "viper": 1},
+                       aft={"heavy_raider": 1, "civilian": 2})
+    state["space"]["fore"]["basestar"][0]["damage"] = ["bs_critical_hit"]
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    from games.bsg.engine.turns import jump
+
+    reserves = state["reserves"]["viper"]
+    jump(ctx, then="end")
+    assert len(state["space"]["fore"]["civilian"]) == 1 and len(state["space"]["aft"]["civilian"]) == 2
+    assert state["fleet"]["areas"]["fore"] == {"raider": 2, "heavy_raider": 0, "basestar": 1}
+    assert state["fleet"]["areas"]["aft"]["heavy_raider"] == 1
+    assert not any(w["raider"] or w["heavy_raider"] or w["basestar"] or w["viper"] for w in state["space"].values())
+    assert state["reserves"]["viper"] == reserves + 1
