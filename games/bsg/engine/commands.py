@@ -24,7 +24,8 @@ Command kinds and args:
   ``take_skill {card}`` (the Human Fleet's card)
 - ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
-  ``viper_attack {area, target}``, ``viper_done {}`` (R620)
+  ``viper_attack {area, target}``, ``viper_escort {area}`` (Cylon Fleet: R620 4), ``viper_done {}`` (R620);
+  with the Cylon Fleet ``launch_nuke``'s target may be ``area`` (an area without a basestar, R618)
 - ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
   part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
 - ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
@@ -380,6 +381,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "area"), _arg(c, "to"))),
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+    "viper_escort": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.escort(ctx, c.seat, _arg(c, "area"))),
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
     "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
         ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),

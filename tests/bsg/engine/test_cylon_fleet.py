@@ -3,13 +3,15 @@ something, the Cylon Fleet board and its pursuit track, placing ships on either 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.bsg.engine import cylon_fleet
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import place_ships
 from games.bsg.engine.state import CONTENT, Ctx
-from games.engine.core import IllegalCommand, Rng
+from games.engine.core import Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import (
     BASE_5,
     State,
@@ -293,3 +295,89 @@ def test_the_jump_leaves_the_civilians_and_sends_the_cylons_to_the_cylon_fleet()
     assert state["fleet"]["areas"]["aft"]["heavy_raider"] == 1
     assert not any(w["raider"] or w["heavy_raider"] or w["basestar"] or w["viper"] for w in state["space"].values())
     assert state["reserves"]["viper"] == reserves + 1
+
+
+def _vipers_to_activate(state: State, count: int = 2) -> State:
+    state["viper_acts"] = {"seat": state["current"], "left": count, "mode": "unpiloted"}
+    state["dseq"] += 1
+    return state
+
+
+@pytest.mark.rules("bsg:R620")
+def test_a_viper_escorts_a_civilian_ship_to_safety() -> None:
+    """AS-97: the civilian ship goes back into the unused pile, which is shuffled; the activation is spent."""
+    state = to_step(fleet_game(5, BASE_5), "action")
+    state = _vipers_to_activate(place_only(state, aft={"viper": 1, "civilian": 2}, fore={"civilian": 1}))
+    seat = state["current"]
+    legal = [c.args for c in RULES.legal_commands(state, seat) if c.kind == "viper_escort"]
+    assert legal == [{"area": "aft"}]  # only where a viper and a civilian ship meet
+    first = state["space"]["aft"]["civilian"][0]
+    pile = list(state["decks"]["civilians"])
+    state, events = act_events(state, seat, "viper_escort", area="aft")
+    assert state["space"]["aft"]["civilian"] == [c for c in state["space"]["aft"]["civilian"] if c != first]
+    assert len(state["space"]["aft"]["civilian"]) == 1 and first in state["decks"]["civilians"]
+    assert sorted(state["decks"]["civilians"]) == sorted([*pile, first])
+    assert "civilian_escorted" in [e.kind for e in events]
+    assert state["viper_acts"]["left"] == 1
+    # no escort at a base table
+    base = _vipers_to_activate(place_only(to_step(start_game(5, BASE_5), "action"), aft={"viper": 1, "civilian": 2}))
+    assert not [c for c in RULES.legal_commands(base, base["current"]) if c.kind == "viper_escort"]
+    with pytest.raises(IllegalCommand) as info:
+        act(base, base["current"], "viper_escort", area="aft")
+    assert info.value.code == "viper_activation_not_possible"
+
+
+def _admiral_at_action(**areas: dict[str, int]) -> State:
+    state = place_only(to_step(fleet_game(5, BASE_5), "action"), **areas)
+    for p in state["players"]:
+        p["nukes"] = 0
+    state["admiral"] = state["current"]
+    state["players"][state["current"]]["nukes"] = 2
+    return state
+
+
+def _nuke(state: State, face: int, area: str, target: str) -> tuple[State, list[Any]]:
+    out = RULES.apply(state, Command(state["current"], "launch_nuke", {"area": area, "target": target}), Dice(face))
+    return out.state, list(out.events)
+
+
+@pytest.mark.rules("bsg:R618", "bsg:R917")
+def test_a_nuke_against_an_area_with_eight_destroys_every_ship() -> None:
+    state = _admiral_at_action(fore={"basestar": 1, "raider": 4, "heavy_raider": 1, "viper": 1, "civilian": 1},
+                               aft={"raider": 1})
+    targets = sorted((c.args["area"], c.args["target"]) for c in RULES.legal_commands(state, state["current"])
+                     if c.kind == "launch_nuke")
+    assert targets == [("aft", "area"), ("fore", "basestar.0")]  # any area with a Cylon ship
+    civ = state["space"]["fore"]["civilian"][0]
+    lost = state["vipers_lost"]
+    state, events = _nuke(state, 8, "fore", "basestar.0")
+    fore = state["space"]["fore"]
+    assert not fore["basestar"] and not fore["raider"] and not fore["heavy_raider"]
+    assert not fore["viper"] and not fore["civilian"] and state["vipers_lost"] == lost + 1
+    assert civ in state["decks"]["civilians_destroyed"]
+    assert state["space"]["aft"]["raider"] == 1
+    assert state["players"][state["admiral"]]["nukes"] == 1
+    assert "area_wiped_out" in [e.kind for e in events]
+
+
+@pytest.mark.rules("bsg:R618")
+@pytest.mark.parametrize(("face", "hits", "raiders", "destroyed"), [(1, 2, 4, None), (4, 0, 4, True), (7, 0, 1, True)])
+def test_a_nuke_against_an_area_by_the_die(face: int, hits: int, raiders: int, destroyed: bool | None) -> None:
+    """1-2: the basestar is damaged twice (a Critical Hit among the two tokens destroys it), 3-6 destroyed, 7
+    destroyed with 3 raiders; the vipers there are spared."""
+    state = _admiral_at_action(fore={"basestar": 1, "raider": 4, "viper": 1})
+    state, events = _nuke(state, face, "fore", "basestar.0")
+    fore = state["space"]["fore"]
+    assert (fore["raider"], fore["viper"]) == (raiders, 1)
+    assert [e.kind for e in events].count("basestar_damaged") == hits
+    if destroyed:
+        assert not fore["basestar"]
+
+
+@pytest.mark.rules("bsg:R618")
+def test_a_nuke_against_an_area_without_a_basestar() -> None:
+    state = _admiral_at_action(aft={"raider": 4, "civilian": 1})
+    quiet, _ = _nuke(state, 5, "aft", "area")
+    assert quiet["space"]["aft"]["raider"] == 4 and quiet["players"][quiet["admiral"]]["nukes"] == 1
+    seven, _ = _nuke(state, 7, "aft", "area")
+    assert seven["space"]["aft"]["raider"] == 1 and len(seven["space"]["aft"]["civilian"]) == 1
