@@ -25,6 +25,8 @@ Command kinds and args:
 - ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
   ``viper_attack {area, target}``, ``viper_escort {area}`` (Cylon Fleet: R620 4), ``viper_done {}`` (R620);
+  ``mk7: true`` on ``viper_launch`` / ``viper_move``: a Viper Mark VII (R916), as on ``activate_location``'s
+  Hangar Deck ``pick: "mk7"``;
   with the Cylon Fleet ``launch_nuke``'s target may be ``area`` (an area without a basestar, R618)
 - ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
   part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
@@ -291,6 +293,10 @@ def _flag(command: Command, name: str) -> bool:
     return value
 
 
+def _opt_flag(command: Command, name: str) -> bool:
+    return False if command.args.get(name) is None else _flag(command, name)
+
+
 def _opt_int(command: Command, name: str) -> int | None:
     return None if command.args.get(name) is None else int(_arg(command, name, int))
 
@@ -376,9 +382,10 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
     "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
-    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(ctx, c.seat, _arg(c, "to"))),
+    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(
+        ctx, c.seat, _arg(c, "to"), _opt_flag(c, "mk7"))),
     "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
-        ctx, c.seat, _arg(c, "area"), _arg(c, "to"))),
+        ctx, c.seat, _arg(c, "area"), _arg(c, "to"), _opt_flag(c, "mk7"))),
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
     "viper_escort": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.escort(ctx, c.seat, _arg(c, "area"))),

@@ -217,3 +217,79 @@ def view(state: State) -> dict[str, Any] | None:
             "track": [{"id": s.id, "civilians": s.civilians} for s in FLEET.pursuit],
             "boxed_vipers": fleet["boxed_vipers"], "cag_civilians": state.get("cag_civilians"),
             "mk7": state.get("mk7")}
+
+
+# --- R916 the Viper Mark VII ------------------------------------------------------------------------------------
+#
+# ``state["mk7"] = {"reserves": n, "damaged": n, "lost": n, "space": {area: n}}`` counts the Mark VII apart from
+# the normal vipers (``state["reserves"]["viper"]``, ``damaged_vipers``, ``vipers_lost``, the areas' ``viper``);
+# a pilot flying one has ``player["mk7"] = True``.
+
+
+def mk7_in(state: State, area: str) -> int:
+    """Unpiloted Viper Mark VII in a space area (none without the option)."""
+    return int(state["mk7"]["space"][area]) if active(state) else 0
+
+
+def mk7_reserves(state: State) -> int:
+    return int(state["mk7"]["reserves"]) if active(state) else 0
+
+
+def reach(area: str, steps: int) -> list[str]:
+    """The areas within ``steps`` moves of ``area`` on the ring, ``area`` left out, by number."""
+    found = {area}
+    edge = {area}
+    for _ in range(steps):
+        edge = {n for a in edge for n in CONTENT.board.adjacent(a)} - found
+        found |= edge
+    return [a for a in _by_number() if a in found and a != area]
+
+
+def pilot_reach(state: State, seat: int) -> list[str]:
+    """Where a pilot's viper may move: an adjacent area, up to 2 away in a Mark VII (R213a, R916)."""
+    p = state["players"][seat]
+    if p["viper"] is None:
+        return []
+    return reach(p["viper"], FLEET.mk7_move if p.get("mk7") else 1)
+
+
+def pilot_off(state: State, seat: int) -> None:
+    """A pilot's viper back to the Reserves (R213b, R431, R704 A): a Mark VII to the Mark VII's."""
+    p = state["players"][seat]
+    if p.pop("mk7", False):
+        state["mk7"]["reserves"] += 1
+    else:
+        state["reserves"]["viper"] += 1
+    p["viper"] = None
+
+
+def board_pilot(state: State, seat: int, area: str, mk7: bool) -> None:
+    """A pilot takes a viper of the Reserves (a Mark VII if ``mk7``) into ``area``."""
+    p = state["players"][seat]
+    if mk7:
+        state["mk7"]["reserves"] -= 1
+        p["mk7"] = True
+    else:
+        state["reserves"]["viper"] -= 1
+    p["viper"] = area
+
+
+def repair(state: State, count: int) -> int:
+    """Damaged vipers back to the Reserves, the Mark VII first (RULINGS G79); how many."""
+    fixed = 0
+    if active(state):
+        fixed = min(count, int(state["mk7"]["damaged"]))
+        state["mk7"]["damaged"] -= fixed
+        state["mk7"]["reserves"] += fixed
+    normal = min(count - fixed, int(state["damaged_vipers"]))
+    state["damaged_vipers"] -= normal
+    state["reserves"]["viper"] += normal
+    return fixed + normal
+
+
+def mk7_home(state: State) -> None:
+    """R704 A: every unpiloted Mark VII in space back to the Reserves."""
+    if active(state):
+        mk7 = state["mk7"]
+        mk7["reserves"] += sum(mk7["space"].values())
+        mk7["space"] = dict.fromkeys(mk7["space"], 0)

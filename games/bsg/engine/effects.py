@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import quorum_hand
+from games.bsg.engine import cylon_fleet, quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -98,8 +98,7 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
         ctx.emit("cylon_immune", seat=seat, location=location)
         return
     if p["viper"] is not None:
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+        cylon_fleet.pilot_off(state, seat)
     p["location"] = location
     p["stranded"] = False
     ctx.emit("character_sent", seat=seat, location=location)
@@ -160,15 +159,22 @@ def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
     """Unpiloted vipers to the Damaged Vipers box (RULINGS G20): from the Reserves, from space (areas by
     number), or ``any``: the Reserves first."""
     state = ctx.state
+    areas = [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)]
     for _ in range(count):
         if where in ("reserves", "any") and state["reserves"]["viper"] > 0:
             state["reserves"]["viper"] -= 1
-        elif where in ("space", "any"):
-            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                         if state["space"][a.id]["viper"]), None)
-            if area is None:
-                return
-            state["space"][area]["viper"] -= 1
+        elif where in ("space", "any") and any(state["space"][a]["viper"] for a in areas):
+            state["space"][next(a for a in areas if state["space"][a]["viper"])]["viper"] -= 1
+        elif where in ("reserves", "any") and cylon_fleet.mk7_reserves(state):  # Mark VII last (RULINGS G79)
+            state["mk7"]["reserves"] -= 1
+            state["mk7"]["damaged"] += 1
+            ctx.emit("viper_damaged", where=where)
+            continue
+        elif where in ("space", "any") and any(cylon_fleet.mk7_in(state, a) for a in areas):
+            state["mk7"]["space"][next(a for a in areas if cylon_fleet.mk7_in(state, a))] -= 1
+            state["mk7"]["damaged"] += 1
+            ctx.emit("viper_damaged", where=where)
+            continue
         else:
             return
         state["damaged_vipers"] += 1
@@ -228,10 +234,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
     elif kind == "damage_vipers":
         damage_vipers(ctx, int(effect.get("count")), str(effect.get("where", "any")))
     elif kind == "repair_vipers" and effect.get("where") is None:
-        fixed = min(int(effect.get("count")), state["damaged_vipers"])
-        state["damaged_vipers"] -= fixed
-        state["reserves"]["viper"] += fixed
-        ctx.emit("vipers_repaired", count=fixed)
+        ctx.emit("vipers_repaired", count=cylon_fleet.repair(state, int(effect.get("count"))))
     elif kind == "destroy_civilians":
         destroy_civilians(ctx, int(effect.get("count")))
     elif kind == "risk_raptor" and not effect.get("optional"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.bsg.engine import cylon_fleet
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effect
@@ -48,8 +49,7 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
         if state.get(title) == seat:
             pass_title(ctx, title, "revealed")
     if p["viper"] is not None:
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+        cylon_fleet.pilot_off(state, seat)
     p["location"] = RESURRECTION
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=RESURRECTION)

@@ -164,20 +164,19 @@ def move(ctx: Ctx, seat: int, location: str, discard: str | None) -> None:
     elif discard is not None:
         raise IllegalCommand("bad_argument", "", argument="discard")
     if p["viper"] is not None:  # R213b: the viper returns to the Reserves
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+        cylon_fleet.pilot_off(state, seat)
     p["location"] = location
     ctx.emit("character_moved", seat=seat, location=location)
     go_to(ctx, "action")
 
 
 def viper_targets(state: State, seat: int) -> list[str]:
-    area = state["players"][seat]["viper"]
-    return list(CONTENT.board.adjacent(area)) if area is not None else []
+    """R213a: an adjacent area; a Viper Mark VII moves up to 2 areas (R916)."""
+    return cylon_fleet.pilot_reach(state, seat)
 
 
 def move_viper(ctx: Ctx, seat: int, area: str) -> None:
-    """R213a: a pilot moves his viper to an adjacent space area, free."""
+    """R213a: a pilot moves his viper to an adjacent space area (a Mark VII up to 2 away, R916), free."""
     if area not in viper_targets(ctx.state, seat):
         raise IllegalCommand("viper_not_adjacent", "bsg:R213", area=area)
     ctx.player(seat)["viper"] = area
@@ -225,7 +224,7 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "location_action_not_available", "bsg:R220"
     if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
         return "ftl_needs_blue_space", "bsg:R303"
-    if loc == "hangar_deck" and not state["reserves"]["viper"] and not any(
+    if loc == "hangar_deck" and not state["reserves"]["viper"] and not cylon_fleet.mk7_reserves(state) and not any(
             w["viper"] for w in state["space"].values()):
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
@@ -248,8 +247,12 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
                     if s != seat and not state["players"][s]["cylon"]]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
-        if effect.kind == "launch_self":
-            return [{"area": a} for a in CONTENT.board.launch_areas()]
+        if effect.kind == "launch_self":  # ``pick``: a Viper Mark VII (R916)
+            mk7 = [{"area": a, "pick": "mk7"} for a in CONTENT.board.launch_areas()] if cylon_fleet.mk7_reserves(
+                state) else []
+            normal = [{"area": a} for a in CONTENT.board.launch_areas()]
+            return normal + mk7 if state["reserves"]["viper"] or any(
+                w["viper"] for w in state["space"].values()) else mk7
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
         if effect.kind == "look_civilians":  # Communications (RULINGS G38)
@@ -282,7 +285,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             _ftl_jump(ctx)
             return
         if effect.kind == "launch_self":
-            _launch_self(ctx, seat, str(area))
+            _launch_self(ctx, seat, str(area), pick == "mk7")
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") == "galactica":
@@ -317,10 +320,16 @@ def _ftl_jump(ctx: Ctx) -> None:
     jump(ctx, then="crisis")
 
 
-def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
-    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves, or, with none there, an unpiloted
-    viper from space, into a launch area; his standee leaves the location."""
+def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
+    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks one,
+    R916), or, with none there, an unpiloted viper from space, into a launch area; his standee leaves the
+    location."""
     state = ctx.state
+    if mk7:
+        cylon_fleet.board_pilot(state, seat, area, True)
+        ctx.player(seat)["location"] = None
+        ctx.emit("pilot_launched", seat=seat, area=area)
+        return
     if not state["reserves"]["viper"]:
         source = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
                       if state["space"][a.id]["viper"])
@@ -556,10 +565,10 @@ def jump(ctx: Ctx, then: str) -> None:
     acted.forget(state)
     if not fleet:
         ctx.rng.shuffle(state["decks"]["civilians"])
+    cylon_fleet.mk7_home(state)
     for p in state["players"]:
         if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+            cylon_fleet.pilot_off(state, p["seat"])
             p["location"] = "hangar_deck"
     ctx.emit("fleet_jumped", distance=state["distance"])
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination

@@ -180,10 +180,15 @@ def _destroy_everything(ctx: Ctx, area: str) -> None:
     acted.settle(state, area)
     state["vipers_lost"] += where["viper"]
     where["viper"] = 0
+    state["mk7"]["lost"] += state["mk7"]["space"][area]
+    state["mk7"]["space"][area] = 0
     for p in state["players"]:
         if p["viper"] == area:  # R432: the pilot goes to Sickbay, his viper is destroyed
             p["viper"] = None
-            state["vipers_lost"] += 1
+            if p.pop("mk7", False):
+                state["mk7"]["lost"] += 1
+            else:
+                state["vipers_lost"] += 1
             send_to(ctx, p["seat"], "sickbay")
     for civ in list(where["civilian"]):
         where["civilian"].remove(civ)
@@ -224,18 +229,28 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
     if acts is None or acts["seat"] != seat:
         return []
     out: list[tuple[str, dict[str, Any]]] = []
+    own_reach: list[str] = []
     if acts["mode"] == "unpiloted":
         if state["reserves"]["viper"] > 0:
             out += [("viper_launch", {"to": a}) for a in CONTENT.board.launch_areas()]
-        areas = [a for a, w in state["space"].items() if w["viper"]]
+        if cylon_fleet.mk7_reserves(state):  # R916: a Viper Mark VII instead of a normal one
+            out += [("viper_launch", {"to": a, "mk7": True}) for a in CONTENT.board.launch_areas()]
+        areas = [a for a, w in state["space"].items() if w["viper"] or cylon_fleet.mk7_in(state, a)]
     else:
         own = state["players"][seat]["viper"]
         areas = [own] if own is not None else []
+        own_reach = cylon_fleet.pilot_reach(state, seat)
     for area in areas:
-        if acts["mode"] != "own_attack":
-            out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
-            if cylon_fleet.active(state) and state["space"][area]["civilian"]:  # R620 4
-                out.append(("viper_escort", {"area": area}))
+        if acts["mode"] == "unpiloted":
+            if state["space"][area]["viper"]:
+                out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
+            if cylon_fleet.mk7_in(state, area):  # R916: up to 2 areas
+                out += [("viper_move", {"area": area, "to": to, "mk7": True})
+                        for to in cylon_fleet.reach(area, CONTENT.cylon_fleet.mk7_move)]
+        elif acts["mode"] != "own_attack":
+            out += [("viper_move", {"area": area, "to": to}) for to in own_reach]
+        if acts["mode"] != "own_attack" and cylon_fleet.active(state) and state["space"][area]["civilian"]:
+            out.append(("viper_escort", {"area": area}))  # R620 4
         out += [("viper_attack", {"area": area, "target": t}) for t in ship_targets(state, area)]
     return out
 
@@ -253,19 +268,32 @@ def _need(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
         raise IllegalCommand("viper_activation_not_possible", RULE, **args)
 
 
-def launch(ctx: Ctx, seat: int, to: str) -> None:
-    """R620 1: a viper from the Reserves into a launch area."""
-    _need(ctx, seat, "viper_launch", {"to": to})
-    ctx.state["reserves"]["viper"] -= 1
-    ctx.state["space"][to]["viper"] += 1
-    ctx.emit("viper_launched", area=to)
+def _mk7(mk7: bool) -> dict[str, Any]:
+    return {"mk7": True} if mk7 else {}
+
+
+def launch(ctx: Ctx, seat: int, to: str, mk7: bool = False) -> None:
+    """R620 1: a viper from the Reserves into a launch area (a Viper Mark VII if ``mk7``, R916)."""
+    _need(ctx, seat, "viper_launch", {"to": to, **_mk7(mk7)})
+    if mk7:
+        ctx.state["mk7"]["reserves"] -= 1
+        ctx.state["mk7"]["space"][to] += 1
+    else:
+        ctx.state["reserves"]["viper"] -= 1
+        ctx.state["space"][to]["viper"] += 1
+    ctx.emit("viper_launched", area=to, **_mk7(mk7))
     _spend(ctx)
 
 
-def move(ctx: Ctx, seat: int, area: str, to: str) -> None:
-    """R620 2, R621: a viper to an adjacent area (the seat's own one outside ``unpiloted`` mode)."""
-    _need(ctx, seat, "viper_move", {"area": area, "to": to})
-    if ctx.state["viper_acts"]["mode"] == "unpiloted":
+def move(ctx: Ctx, seat: int, area: str, to: str, mk7: bool = False) -> None:
+    """R620 2, R621: a viper to an adjacent area (the seat's own one outside ``unpiloted`` mode); a Viper
+    Mark VII up to 2 areas away (R916)."""
+    _need(ctx, seat, "viper_move", {"area": area, "to": to, **_mk7(mk7)})
+    if mk7:
+        ctx.state["mk7"]["space"][area] -= 1
+        ctx.state["mk7"]["space"][to] += 1
+        ctx.emit("viper_moved_to", area=area, to=to, mk7=True)
+    elif ctx.state["viper_acts"]["mode"] == "unpiloted":
         ctx.state["space"][area]["viper"] -= 1
         ctx.state["space"][to]["viper"] += 1
         ctx.emit("viper_moved_to", area=area, to=to)
@@ -323,7 +351,5 @@ def repair_vipers(ctx: Ctx, seat: int | None, count: int) -> None:
     """Damaged vipers back to the Reserves (RULINGS C17), up to ``count`` plus the seat's repair bonus
     (Tyrol)."""
     state = ctx.state
-    fixed = min(count + (repair_bonus(state, seat) if seat is not None else 0), state["damaged_vipers"])
-    state["damaged_vipers"] -= fixed
-    state["reserves"]["viper"] += fixed
+    fixed = cylon_fleet.repair(state, count + (repair_bonus(state, seat) if seat is not None else 0))
     ctx.emit("vipers_repaired", count=fixed)

@@ -381,3 +381,79 @@ def test_a_nuke_against_an_area_without_a_basestar() -> None:
     assert quiet["space"]["aft"]["raider"] == 4 and quiet["players"][quiet["admiral"]]["nukes"] == 1
     seven, _ = _nuke(state, 7, "aft", "area")
     assert seven["space"]["aft"]["raider"] == 1 and len(seven["space"]["aft"]["civilian"]) == 1
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R144")
+def test_the_viper_mark_vii_start_damaged_and_are_repaired_first() -> None:
+    state = fleet_game(5, BASE_5)
+    assert state["mk7"]["damaged"] == 4 and state["mk7"]["reserves"] == 0
+    state["damaged_vipers"] = 1
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    from games.bsg.engine.vipers import repair_vipers
+
+    repair_vipers(ctx, None, 2)
+    assert state["mk7"] == {**state["mk7"], "damaged": 2, "reserves": 2} and state["damaged_vipers"] == 1
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R620")
+def test_a_viper_mark_vii_launches_instead_of_a_viper_and_moves_two_areas() -> None:
+    state = to_step(fleet_game(5, BASE_5), "action")
+    state = _vipers_to_activate(place_only(state, upper_fore={"viper": 1}), count=3)
+    state["mk7"].update(damaged=2, reserves=2)
+    seat = state["current"]
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    state = act(state, seat, "viper_launch", to=launch, mk7=True)
+    assert state["mk7"]["space"][launch] == 1 and state["mk7"]["reserves"] == 1
+    two_away = [a for a in cylon_fleet.reach(launch, 2) if a not in CONTENT.board.adjacent(launch)]
+    assert len(two_away) == 2
+    moves = {(c.args["area"], c.args["to"]) for c in RULES.legal_commands(state, seat)
+             if c.kind == "viper_move" and c.args.get("mk7")}
+    assert moves == {(launch, a) for a in cylon_fleet.reach(launch, 2)}
+    normal_far = [a for a in cylon_fleet.reach("upper_fore", 2) if a not in CONTENT.board.adjacent("upper_fore")]
+    with pytest.raises(IllegalCommand):  # a normal viper still moves one area
+        act(state, seat, "viper_move", area="upper_fore", to=normal_far[0])
+    state = act(state, seat, "viper_move", area=launch, to=two_away[0], mk7=True)
+    assert state["mk7"]["space"][two_away[0]] == 1 and state["mk7"]["space"][launch] == 0
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R604")
+@pytest.mark.parametrize(("face", "result"), [(5, "missed"), (6, "damaged"), (7, "damaged"), (8, "destroyed")])
+def test_a_raider_attacks_a_viper_mark_vii_on_its_own_row(face: int, result: str) -> None:
+    """CF-1: a Viper Mark VII is damaged on 6-7 and destroyed on 8 (a normal viper: 5-7, 8)."""
+    state = place_only(fleet_game(5, BASE_5), aft={"raider": 1})
+    state["mk7"]["space"]["aft"] = 1
+    state["mk7"]["damaged"] = 3
+    ctx = Ctx(state=state, rng=Dice(face))
+    from games.bsg.engine.cylons import _attack_viper
+
+    assert _attack_viper(ctx, "aft")
+    rolled = next(e.data for e in ctx.events if e.kind == "attack_rolled")
+    assert (rolled["target"], rolled["result"]) == ("viper_mk7", result)
+    assert state["mk7"]["space"]["aft"] == (1 if result == "missed" else 0)
+    assert state["mk7"]["damaged"] == 3 + (result == "damaged") and state["mk7"]["lost"] == (result == "destroyed")
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R302", "bsg:R213")
+def test_a_pilot_flies_a_viper_mark_vii() -> None:
+    state = to_step(fleet_game(5, BASE_5), "move")
+    seat = seat_of(state, "kara_thrace")
+    state["current"] = seat
+    state["players"][seat]["location"] = "hangar_deck"
+    state["mk7"].update(damaged=3, reserves=1)
+    state = act(state, seat, "stay")
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    assert {"area": launch, "pick": "mk7"} in [c.args for c in RULES.legal_commands(state, seat)
+                                               if c.kind == "activate_location"]
+    state = act(state, seat, "activate_location", area=launch, pick="mk7")
+    p = state["players"][seat]
+    assert p["viper"] == launch and p["mk7"] and state["mk7"]["reserves"] == 0
+    # Starbuck activates her own viper after launching: a Mark VII moves up to 2 areas (so does her Movement)
+    assert RULES.pending(state)[0].prompt == "activate_vipers"
+    assert sorted(c.args["to"] for c in RULES.legal_commands(state, seat)
+                  if c.kind == "viper_move") == sorted(cylon_fleet.reach(launch, 2))
+    assert cylon_fleet.pilot_reach(state, seat) == cylon_fleet.reach(launch, 2)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    from games.bsg.engine.turns import jump
+
+    jump(ctx, then="end")  # R704 A: back to the Hangar Deck, the Mark VII to its Reserves
+    assert p["viper"] is None and "mk7" not in p and state["mk7"]["reserves"] == 1

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from games.bsg.engine import cylon_fleet
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
+from games.bsg.engine.options import modules
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT
@@ -81,7 +83,8 @@ class Invariants:
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
-        assert sorted(crises) == sorted(CONTENT.crisis_deck())
+        mods = modules(state["options"])  # the Cylon Fleet's decks (R919)
+        assert sorted(crises) == sorted(CONTENT.crisis_deck(modules=mods))
         quorum = d["quorum"] + d["quorum_discard"] + d["quorum_removed"] + [e["card"] for e in state["attached"]]
         quorum += [c for p in state["players"] for c in p["quorum"]]
         assert sorted(quorum) == sorted(CONTENT.quorum_deck()), command
@@ -91,23 +94,34 @@ class Invariants:
             dests += state["prompt"]["cards"]
         assert sorted(dests) == sorted(CONTENT.destination_deck())
         supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
-        assert sorted(supers) == sorted(CONTENT.super_crisis_deck())
+        assert sorted(supers) == sorted(CONTENT.super_crisis_deck(modules=mods))
         # resources within their bounds (R004), ships within their supplies (R003)
         assert all(v <= CONTENT.board.resource_max for v in state["resources"].values())
         comps = CONTENT.board.components
         space = state["space"].values()
+        fleet = state["fleet"]["areas"].values() if cylon_fleet.active(state) else []  # R913, R914
         for ship in ("raider", "heavy_raider"):
-            assert state["supply"][ship] + sum(w[ship] for w in space) == comps[ship]
-        assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) == comps["basestar"]
+            assert state["supply"][ship] + sum(w[ship] for w in space) + sum(w[ship] for w in fleet) == (
+                cylon_fleet.components(state, ship))
+        assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) + sum(
+            w["basestar"] for w in fleet) == comps["basestar"]
         # the turn's record of activated ships names only ships on the board (RULINGS A3)
         for ship, record in state["acted"].items():
             assert all(0 < n <= state["space"][area][ship] for area, n in record.items()), (ship, record)
         assert len(state["boarding"]) <= comps["centurion"]
         assert all(0 <= c <= CONTENT.board.boarding_win_at for c in state["boarding"])
-        pilots = sum(1 for p in state["players"] if p["viper"] is not None)
+        pilots = sum(1 for p in state["players"] if p["viper"] is not None and not p.get("mk7"))
         vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in space) + pilots + state["damaged_vipers"]
-                  + state["vipers_lost"])
+                  + state["vipers_lost"] + (state["fleet"]["boxed_vipers"] if fleet else 0))
         assert vipers == comps["viper"]
+        if fleet:  # the Viper Mark VII (R916)
+            mk7 = state["mk7"]
+            flying = sum(1 for p in state["players"] if p["viper"] is not None and p.get("mk7"))
+            assert mk7["reserves"] + mk7["damaged"] + mk7["lost"] + sum(mk7["space"].values()) + flying == (
+                CONTENT.cylon_fleet.mk7)
+            assert 0 <= state["fleet"]["pursuit"] < len(CONTENT.cylon_fleet.pursuit) - 1
+            if state["phase"] == "turn":
+                assert state["cag"] == title_holder(state, "cag")
         by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
         tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
         if state["prompt"] is not None and state["prompt"]["kind"] == "choose_damage":
