@@ -33,6 +33,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.bsg import secrets
+from games.bsg.engine.options import modules
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Rng, Rules
 from games.parts import Part
@@ -840,7 +841,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "people": here.get(loc.id, []),
             }
             for loc in CONTENT.locations.values()
-            if loc.ship == ship.id
+            if loc.ship == ship.id and loc.in_play(modules(view.get("options", {})))
         ]
         if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
             continue  # nobody has turned Cylon yet

@@ -146,6 +146,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "place_centurion": (("count",), ()),
     "destroy_cylon_ships": (("ship", "count"), ()),
     "activate_cylons": (("icon",), ()),
+    "place_on_fleet": (("ship", "count"), ()),  # R913: ships put on the Cylon Fleet board, a die each
+    "advance_pursuit": ((), ()),  # R915: the pursuit marker one space on
     "basestar_launch": (("raiders", "heavy_raiders"), ()),
     # cards
     "draw_skills": (("who", "count", "types"), ()),
@@ -307,6 +309,11 @@ class Location:
     effects: tuple[Effect, ...]
     rules: tuple[Effect, ...]
     text: str
+    module: str | None = None  # in play only with this expansion module (the Cylon Fleet's Basestar Bridge)
+
+    def in_play(self, modules: Iterable[str]) -> bool:
+        """On the table: a base location, or one of a module the table plays."""
+        return self.set == "base" if self.module is None else self.module in set(modules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,7 +769,7 @@ class _Loader(ContentFiles):
         if kind == "place_ships":
             self.one_of(where, params["ship"], SHIPS, "ship")
             self.refs.append((where, "area", params["area"]))
-        if kind == "destroy_cylon_ships":
+        if kind in ("destroy_cylon_ships", "place_on_fleet"):
             self.one_of(where, params["ship"], CYLON_SHIPS, "ship")
         if kind == "activate_cylons":
             self.one_of(where, params["icon"], ACTIVATIONS, "icon")
@@ -1243,6 +1250,7 @@ class _Loader(ContentFiles):
                 effects=self.effects(w, self.need(w, loc, "effects")),
                 rules=self.effects(f"{w}.rules", loc.get("rules", [])),
                 text=self.text(w, loc),
+                module=None if loc.get("module") is None else self.one_of(w, loc["module"], MODULES, "module"),
             )
             if not locations[lid].effects and not locations[lid].hazardous:
                 raise ContentError(f"{w}: only a hazardous location may have no action")

@@ -274,6 +274,11 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         seats = list(range(state["n"])) if who == "all" else [s for s in [_who(ctx, who, actor, target)]
                                                               if s is not None]
         discard_skills(ctx, seats, int(effect.get("count")), bool(effect.get("random")))
+    elif kind == "place_on_fleet" and cylon_fleet.active(state):  # the Basestar Bridge (R913, RULINGS G80)
+        for _ in range(int(effect.get("count"))):
+            cylon_fleet.place_on_fleet(ctx, str(effect.get("ship")))
+    elif kind == "advance_pursuit" and cylon_fleet.active(state):  # the Basestar Bridge (R915)
+        cylon_fleet.advance_pursuit(ctx)
     elif kind == "place_centurion":  # a card's boarding party: on the track's first space, as the supply allows
         placed = min(int(effect.get("count")), CONTENT.board.components["centurion"] - len(state["boarding"]))
         state["boarding"] += [0] * placed

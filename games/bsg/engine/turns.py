@@ -32,6 +32,7 @@ from games.bsg.engine.effects import (
     send_to,
 )
 from games.bsg.engine.ending import end_game
+from games.bsg.engine.options import modules
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, left_of, next_key
 from games.bsg.engine.traits import (
@@ -137,7 +138,7 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     held = _held_on_ship(state, seat)
     out: list[tuple[str, bool]] = []
     for loc in CONTENT.locations.values():
-        if loc.set != "base" or loc.id == p["location"] or loc.hazardous:  # R214
+        if not loc.in_play(modules(state["options"])) or loc.id == p["location"] or loc.hazardous:  # R214
             continue
         cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
         if cylon_loc != bool(p["cylon"]):  # R212

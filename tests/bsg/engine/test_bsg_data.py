@@ -90,7 +90,8 @@ def test_every_record_belongs_to_the_base_set_so_expansions_can_be_added_as_sets
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
     assert {r.set for r in records} == {"base", "exodus"}
     # the Exodus cards so far are the Cylon Fleet's, used only with that module (R919)
-    assert {r.id for r in records if r.set == "exodus"} == {c.id for c in C.crises.values() if c.module}
+    assert {r.id for r in records if r.set == "exodus"} == {c.id for c in C.crises.values() if c.module} | {
+        loc.id for loc in C.locations.values() if loc.module}
     assert all(c.module == "cylon_fleet" for c in C.crises.values() if c.set == "exodus")
     assert C.crisis_deck(("pegasus",)) == () == C.crisis_deck(("exodus",))
 
@@ -384,7 +385,10 @@ def test_the_locations_of_each_ship() -> None:
         by_ship.setdefault(loc.ship, set()).add(lid)
     assert len(by_ship["galactica"]) == 10
     assert by_ship["colonial_one"] == {"presidents_office", "press_room", "administration"}
-    assert by_ship["cylon_locations"] == {"caprica", "cylon_fleet", "human_fleet", "resurrection_ship"}
+    assert by_ship["cylon_locations"] == {"caprica", "cylon_fleet", "human_fleet", "resurrection_ship",
+                                          "basestar_bridge"}
+    assert [loc.id for loc in C.locations.values() if not loc.in_play(())] == ["basestar_bridge"]
+    assert C.locations["basestar_bridge"].in_play(("cylon_fleet",))  # the Cylon Fleet's (R314)
     assert all(C.locations[lid].requires == "revealed_cylon" for lid in by_ship["cylon_locations"])
     assert C.locations["hangar_deck"].requires == "pilot"
     assert [e.kind for e in C.locations["command"].effects] == ["activate_vipers"]

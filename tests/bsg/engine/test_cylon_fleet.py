@@ -457,3 +457,37 @@ def test_a_pilot_flies_a_viper_mark_vii() -> None:
 
     jump(ctx, then="end")  # R704 A: back to the Hangar Deck, the Mark VII to its Reserves
     assert p["viper"] is None and "mk7" not in p and state["mk7"]["reserves"] == 1
+
+
+def _revealed_at(state: State, location: str) -> tuple[State, int]:
+    seat = state["current"]
+    p = state["players"][seat]
+    p.update(cylon=True, location=location)
+    for title in ("president", "admiral", "cag"):
+        if state.get(title) == seat:
+            state[title] = next(s for s in range(state["n"]) if s != seat)
+    return state, seat
+
+
+@pytest.mark.rules("bsg:R314", "bsg:R911")
+def test_a_revealed_cylon_reaches_the_basestar_bridge_without_a_discard() -> None:
+    state, seat = _revealed_at(to_step(fleet_game(5, BASE_5), "move"), "caprica")
+    moves = [c.args for c in RULES.legal_commands(state, seat) if c.kind == "move"]
+    assert {"location": "basestar_bridge"} in moves  # no discard asked (R911)
+    assert not [m for m in moves if m.get("discard")]
+    base, seat = _revealed_at(to_step(start_game(5, BASE_5), "move"), "caprica")
+    assert not [c for c in RULES.legal_commands(base, seat) if c.args.get("location") == "basestar_bridge"]
+    human = to_step(fleet_game(5, BASE_5), "move")
+    assert not [c for c in RULES.legal_commands(human, human["current"])
+                if c.args.get("location") == "basestar_bridge"]
+
+
+@pytest.mark.rules("bsg:R314", "bsg:R913", "bsg:R915")
+def test_the_basestar_bridge_takes_two_different_actions() -> None:
+    state, seat = _revealed_at(place_only(to_step(fleet_game(5, BASE_5), "action")), "basestar_bridge")
+    options = sorted(c.args["option"] for c in RULES.legal_commands(state, seat)
+                     if c.kind == "activate_cylon_location")
+    assert options == [0, 1, 2]
+    state = act(state, seat, "activate_cylon_location", option=0)
+    assert fleet_ships(state, "basestar") == 1 and state["fleet"]["pursuit"] == 1
+    assert state["current"] != seat  # his turn is over
