@@ -80,12 +80,15 @@ ATTACKERS = {
     "galactica": gettext_noop("Galactica"),
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
+    "viper_mk7": gettext_noop("Viper Mark VII"),
 }
 #: What an attack did (its event's ``result``).
 HITS = {
     "destroyed": gettext_noop("destroyed"),
     "damaged": gettext_noop("damaged"),
     "missed": gettext_noop("missed"),
+    "damaged_twice": gettext_noop("damaged twice"),
+    "every_ship": gettext_noop("every ship there destroyed"),
 }
 OUTCOMES = {
     "pass": gettext_noop("passed"),
@@ -93,7 +96,7 @@ OUTCOMES = {
     "fail": gettext_noop("failed"),
 }
 WINNERS = {"humans": gettext_noop("humans"), "cylons": gettext_noop("Cylons")}
-TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral")}
+TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral"), "cag": gettext_noop("CAG")}
 
 #: The options of a choice crisis (the data's ``options[].label`` ids), in words.
 CRISIS_OPTIONS = {
@@ -126,6 +129,26 @@ CRISIS_OPTIONS = {
     "tell_them": gettext_noop("Tell them"),
     "tolerate": gettext_noop("Tolerate it"),
     "turn_back": gettext_noop("Turn back"),
+    # the Cylon Fleet's "CAG chooses" cards (R919)
+    "engage": gettext_noop("Engage them"),
+    "slip_away": gettext_noop("Slip away"),
+    "hold_position": gettext_noop("Hold position"),
+    "run_silent": gettext_noop("Run silent"),
+    "intercept_late": gettext_noop("Intercept them late"),
+    "burn_fuel": gettext_noop("Burn fuel to stay ahead"),
+    "wait_for_them": gettext_noop("Wait for them"),
+    "split_the_wing": gettext_noop("Split the wing"),
+    "hold_the_wing": gettext_noop("Hold the wing together"),
+    "search": gettext_noop("Search for them"),
+    "write_off": gettext_noop("Write them off"),
+    "send_raptor": gettext_noop("Send a raptor"),
+    "stay_blind": gettext_noop("Stay blind"),
+    "fight": gettext_noop("Fight (skill check)"),
+    "fall_back": gettext_noop("Fall back"),
+    "escort_them": gettext_noop("Escort them in"),
+    "turn_them_away": gettext_noop("Turn them away"),
+    "take_the_bait": gettext_noop("Take the bait"),
+    "ignore_it": gettext_noop("Ignore it"),
 }
 
 #: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.
@@ -194,6 +217,13 @@ COMMANDS: dict[str, str] = {
     "viper_move": gettext_noop("Move a viper from {area} to {to}"),
     "viper_attack": gettext_noop("A viper in {area} attacks: {target}"),
     "viper_done": gettext_noop("Stop activating vipers"),
+    # the Exodus Cylon Fleet (cylon_fleet.py, vipers.py)
+    "viper_launch_mk7": gettext_noop("Launch a Viper Mark VII into {to}"),
+    "viper_move_mk7": gettext_noop("Move a Viper Mark VII from {area} to {to}"),
+    "viper_escort": gettext_noop("A viper in {area} escorts a civilian ship to safety"),
+    "launch_nuke_area": gettext_noop("Launch a nuke at {area}"),
+    "place_civilian": gettext_noop("Place a civilian ship in {area}"),
+    "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
     "play_quorum_target": gettext_noop("Play {card} on {target}"),
@@ -259,6 +289,8 @@ CYLON_OPTIONS = {
     "activate_cylons:heavy_raiders": gettext_noop("activate every heavy raider and centurion"),
     "activate_cylons:basestars": gettext_noop("activate every basestar"),
     "basestar_launch": gettext_noop("every basestar launches raiders"),
+    "place_on_fleet": gettext_noop("a basestar to the Cylon Fleet board"),
+    "advance_pursuit": gettext_noop("the pursuit marker one space on"),
 }
 #: A Crisis card's Cylon activation icon (the engine's ``cylon_icon_activated`` ``icon``), in words.
 ICONS = {
@@ -485,6 +517,12 @@ def command_key(command: Command) -> str:
         return "choose_character_area"
     if kind == "move" and args.get("discard"):
         return "move_discard"
+    if kind == "activate_location" and args.get("pick") == "mk7":
+        return "activate_location_mk7"
+    if kind in ("viper_launch", "viper_move") and args.get("mk7"):
+        return f"{kind}_mk7"
+    if kind == "launch_nuke" and args.get("target") == "area":
+        return "launch_nuke_area"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
@@ -679,9 +717,13 @@ def _cylon_option_label(location: str | None, option: Any, card: str) -> str:
     options = found.effects[0].get("options") or ()
     if not 0 <= option < len(options) or not options[option]:
         return str(option)
-    first = options[option][0]
-    key = f"{first.kind}:{first.get('icon')}" if first.get("icon") else first.kind
-    return fill(gettext(CYLON_OPTIONS[key]), {"card": card}) if key in CYLON_OPTIONS else str(option)
+    words = []
+    for effect in options[option]:  # every effect of the option (the Basestar Bridge takes two)
+        key = f"{effect.kind}:{effect.get('icon')}" if effect.get("icon") else effect.kind
+        if key not in CYLON_OPTIONS:
+            return str(option)
+        words.append(fill(gettext(CYLON_OPTIONS[key]), {"card": card}))
+    return ", ".join(words)
 
 
 def _option_label(view: Mapping[str, Any], option: Any) -> str:
@@ -709,6 +751,7 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         "current": labels.get(view["current"], "") if turn_phase else "",
         "president": labels.get(view["president"], "") if view.get("president") is not None else "",
         "admiral": labels.get(view["admiral"], "") if view.get("admiral") is not None else "",
+        "cag": labels.get(view["cag"], "") if view.get("cag") is not None else "",
         "resources": [
             {
                 "key": key,
@@ -863,6 +906,8 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
     for p in view["players"]:
         if p.get("viper"):
             pilots.setdefault(p["viper"], []).append(labels.get(p["seat"], ""))
+    fleet = view.get("cylon_fleet")  # the Exodus Cylon Fleet (R910-R916), or None
+    mk7 = (fleet or {}).get("mk7") or {}
     areas = []
     for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
         ships = view["space"].get(area.id, {})
@@ -878,10 +923,12 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "basestars": list(ships.get("basestars", [])),
                 "civilians": ships.get("civilians", 0),
                 "pilots": pilots.get(area.id, []),
+                "mk7": (mk7.get("space") or {}).get(area.id, 0),
             }
         )
     reserves = view.get("reserves") or {}
     return {
+        "fleet": _fleet_board(fleet) if fleet else None,
         "areas": areas,
         "vipers": reserves.get("viper", 0),
         "raptors": reserves.get("raptor", 0),
@@ -890,10 +937,42 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
     }
 
 
+def _fleet_board(fleet: Mapping[str, Any]) -> dict[str, Any]:
+    """The Cylon Fleet board (R910, R913): its areas by number with their ships, the pursuit track (R915) with
+    the marker and the spaces where the CAG places civilian ships, the Viper Mark VII off the board (R916)."""
+    areas = []
+    for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
+        ships = (fleet.get("areas") or {}).get(area.id, {})
+        areas.append(
+            {
+                "id": area.id,
+                "number": area.number,
+                "name": _named(area.name),
+                "rolls": sorted(r for r, a in CONTENT.cylon_fleet.rolls.items() if a == area.id),
+                "raiders": ships.get("raider", 0),
+                "heavy_raiders": ships.get("heavy_raider", 0),
+                "basestars": ships.get("basestar", 0),
+            }
+        )
+    last = len(fleet.get("track") or []) - 1
+    track = [
+        {"n": i, "here": i == fleet.get("pursuit"), "civilians": s.get("civilians", 0), "start": i == 0, "end": i == last}
+        for i, s in enumerate(fleet.get("track") or [])
+    ]
+    mk7 = fleet.get("mk7") or {}
+    return {
+        "areas": areas,
+        "track": track,
+        "mk7_reserves": mk7.get("reserves", 0),
+        "mk7_damaged": mk7.get("damaged", 0),
+        "boxed": fleet.get("boxed_vipers", 0),
+    }
+
+
 def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     rows = []
     for p in view["players"]:
-        titles = [gettext(TITLES[t]) for t in ("president", "admiral") if view.get(t) == p["seat"]]
+        titles = [gettext(TITLES[t]) for t in ("president", "admiral", "cag") if view.get(t) == p["seat"]]
         rows.append(
             {
                 "seat": p["seat"],

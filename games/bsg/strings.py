@@ -160,12 +160,15 @@ STRINGS = [
     _('Player {seat} sent Player {target} to {location}.'),  # EVENTS.character_chosen_for
     _('Player {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
     _('Player {seat} is now {title}.'),  # EVENTS.title_given
+    _("Player {seat}'s viper escorted a civilian ship in {area} to safety."),  # EVENTS.civilian_escorted
+    _('Player {seat} launched a nuke at {area}: {roll}, {result}.'),  # EVENTS.nuke_launched_at_area
+    _('Every ship in {area} was destroyed.'),  # EVENTS.area_wiped_out
     _('Nothing to activate: a {ship} joins the Cylon Fleet.'),  # EVENTS.cylon_fleet_pursues
     _('A {ship} went to the Cylon Fleet board, area {area} (rolled {roll}).'),  # EVENTS.fleet_ship_placed
     _('Every {ship} is already around Galactica.'),  # EVENTS.fleet_ship_unavailable
     _("The Cylon Fleet's ships in {area} arrived around Galactica."),  # EVENTS.fleet_area_arrived
     _('The Cylon ships in {area} went to the Cylon Fleet board.'),  # EVENTS.fleet_area_left
-    _('The Cylon pursuit marker advanced to space {position}.'),  # EVENTS.pursuit_advanced
+    _('The Cylon pursuit marker advanced to space {step} of {last}.'),  # EVENTS.pursuit_advanced
     _('The whole Cylon Fleet arrived: the pursuit marker is back on Start.'),  # EVENTS.pursuit_reset
     _('The CAG (Player {seat}) places {count} civilian ship(s).'),  # EVENTS.cag_to_place_civilians
     _('The {title} title passed to Player {seat}.'),  # EVENTS.title_passed
@@ -254,6 +257,7 @@ STRINGS = [
     _('Administration'),  # name administration
     _('Caprica'),  # name caprica
     _('Cylon Fleet'),  # name cylon_fleet
+    _('Basestar Bridge'),  # name basestar_bridge
     _('Human Fleet'),  # name human_fleet
     _('Resurrection Ship'),  # name resurrection_ship
     _('Galactica'),  # name galactica
@@ -568,6 +572,7 @@ STRINGS = [
     _('Name another character, then hold a skill check (politics and leadership, difficulty 5). Pass: that character becomes President.'),  # text administration
     _('Play your Super Crisis card, or draw 2 Crisis cards, resolve 1 of them (its skill check, choice or attack, and its jump icon) and put the other at the bottom of the deck.'),  # text caprica
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
+    _('Cylon Fleet option. Two different actions of: send a basestar to the Cylon Fleet board (a die picks its area), advance the pursuit marker one space, activate the raiders.'),  # text basestar_bridge
     _("Look at a human player's Skill cards and take 1 of them. Then roll: on 5 or more, Galactica is damaged once."),  # text human_fleet
     _('If you hold no Super Crisis card, draw one; if you hold one, you may discard it and draw another.'),  # text resurrection_ship
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician

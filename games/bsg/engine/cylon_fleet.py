@@ -141,7 +141,7 @@ def advance_pursuit(ctx: Ctx) -> None:
     fleet = state["fleet"]
     fleet["pursuit"] += 1
     space = FLEET.pursuit[fleet["pursuit"]]
-    ctx.emit("pursuit_advanced", position=fleet["pursuit"], space=space.id)
+    ctx.emit("pursuit_advanced", step=fleet["pursuit"], last=len(FLEET.pursuit) - 1)
     if fleet["pursuit"] >= len(FLEET.pursuit) - 1:
         for area in _by_number():
             move_to_main(ctx, area)
@@ -213,10 +213,12 @@ def view(state: State) -> dict[str, Any] | None:
     if not active(state):
         return None
     fleet = state["fleet"]
+    mk7 = state["mk7"]
     return {"areas": {a: dict(w) for a, w in fleet["areas"].items()}, "pursuit": fleet["pursuit"],
             "track": [{"id": s.id, "civilians": s.civilians} for s in FLEET.pursuit],
             "boxed_vipers": fleet["boxed_vipers"], "cag_civilians": state.get("cag_civilians"),
-            "mk7": state.get("mk7")}
+            "mk7": {"reserves": mk7["reserves"], "damaged": mk7["damaged"], "lost": mk7["lost"],
+                    "space": dict(mk7["space"])}}
 
 
 # --- R916 the Viper Mark VII ------------------------------------------------------------------------------------

@@ -189,7 +189,7 @@ EVENTS: dict[str, str] = {
     "fleet_ship_unavailable": "Every {ship} is already around Galactica.",
     "fleet_area_arrived": "The Cylon Fleet's ships in {area} arrived around Galactica.",
     "fleet_area_left": "The Cylon ships in {area} went to the Cylon Fleet board.",
-    "pursuit_advanced": "The Cylon pursuit marker advanced to space {position}.",
+    "pursuit_advanced": "The Cylon pursuit marker advanced to space {step} of {last}.",
     "pursuit_reset": "The whole Cylon Fleet arrived: the pursuit marker is back on Start.",
     "cag_to_place_civilians": "The CAG (Player {seat}) places {count} civilian ship(s).",
     "title_passed": "The {title} title passed to Player {seat}.",

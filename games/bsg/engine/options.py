@@ -15,7 +15,7 @@ EXPANSIONS = ("pegasus", "exodus", "daybreak")
 CYLON_FLEET = "exodus_cylon_fleet"
 EXODUS_MODULES = (CYLON_FLEET, "exodus_conflicted_loyalties", "exodus_ionian_nebula")
 #: the modules a table may choose today; the others are refused by name until they are built
-PLAYABLE_MODULES: tuple[str, ...] = ()
+PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET,)
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters, standing
+from games.bsg.engine import characters, cylon_fleet, standing
 from games.bsg.engine.state import State
 from games.engine.core import Zone
 
@@ -27,6 +27,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p["hand"]), "loyalty_count": len(p["loyalty"]),
             "quorum_count": len(p["quorum"]), "super_crisis_count": len(p["super_crisis"]), "nukes": p["nukes"],
         }
+        if p.get("mk7"):  # flying a Viper Mark VII (R916)
+            entry["mk7"] = True
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])
@@ -94,6 +96,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
+        # the Exodus Cylon Fleet (R910-R916): its board, the pursuit track, the CAG, the Mark VII; all public
+        "cylon_fleet": cylon_fleet.view(state), "cag": state.get("cag"),
     }
 
 

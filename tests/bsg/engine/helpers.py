@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area, setup_game
+from games.bsg.engine.setup import empty_area
 from games.bsg.engine.state import CONTENT
 from games.bsg.engine.turns import receive_choices
 from games.engine.core import Command, Event, Rng
@@ -28,9 +28,7 @@ CYLON_FLEET = {"exodus_cylon_fleet": True}
 
 def fleet_game(players: int, characters: Sequence[str], seed: int = 1) -> State:
     """``start_game`` at a table that plays the Exodus Cylon Fleet option (R144)."""
-    opts = {**{o["name"]: o["default"] for o in RULES.option_schema()}, **CYLON_FLEET}
-    state: State = setup_game(players, opts, Rng.from_seed(seed)).state
-    return _started(choose_all(state, characters))
+    return start_game(players, characters, seed, CYLON_FLEET)
 
 
 def act(state: State, seat: int, kind: str, **args: Any) -> State:

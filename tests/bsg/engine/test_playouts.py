@@ -120,8 +120,11 @@ class Invariants:
             assert mk7["reserves"] + mk7["damaged"] + mk7["lost"] + sum(mk7["space"].values()) + flying == (
                 CONTENT.cylon_fleet.mk7)
             assert 0 <= state["fleet"]["pursuit"] < len(CONTENT.cylon_fleet.pursuit) - 1
-            if state["phase"] == "turn":
-                assert state["cag"] == title_holder(state, "cag")
+            if state["phase"] == "turn":  # a CAG while anyone can be one, never a Cylon, never in the Brig (R422)
+                cag = state["cag"]
+                assert (cag is None) == (title_holder(state, "cag") is None)
+                assert cag is None or not state["players"][cag]["cylon"]
+                assert cag is None or state["players"][cag]["location"] != "brig"
         by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
         tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
         if state["prompt"] is not None and state["prompt"]["kind"] == "choose_damage":
@@ -228,6 +231,35 @@ def test_random_games_end_with_every_invariant_kept(players: int) -> None:
             kinds[kind] = kinds.get(kind, 0) + n
     for kind in wanted:
         assert kinds.get(kind, 0) > 0, kind
+
+
+@pytest.mark.rules("bsg:R910", "bsg:R912", "bsg:R913", "bsg:R914", "bsg:R915", "bsg:R916", "bsg:R704")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_with_the_cylon_fleet_end_with_every_invariant_kept(players: int) -> None:
+    """The Exodus Cylon Fleet option: whole games keep the invariants (the ships counted over both boards, the
+    Viper Mark VII, the CAG by succession) and the secrecy checks, reach a result and replay; the Cylon
+    Fleet board, the pursuit track, escorts and the Mark VII are used on the way."""
+    kinds: dict[str, int] = {}
+    events: dict[str, int] = {}
+    for seed in range(1, 6):
+        invariants = Invariants(new_state(RULES, players, seed, **FLEET))
+
+        def on_events(evs: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(evs)
+            for e in evs:
+                events[e.kind] = events.get(e.kind, 0) + 1
+
+        playout = play_random(BOTS, seed=seed, num_players=players, options=FLEET, max_steps=6000,
+                              after_each=invariants, on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, players, FLEET, seed)
+        for kind, n in playout.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    assert events.get("fleet_ship_placed") and events.get("pursuit_advanced"), events
+    assert kinds.get("choose_option"), kinds
+
+
+FLEET = {"exodus_cylon_fleet": True}
 
 
 @pytest.mark.rules("bsg:R200")

@@ -197,6 +197,9 @@ def test_player_count_and_expansions_refused() -> None:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "exodus_module_not_available", "bsg:R150", {"module": name})
+    fleet = RULES.validate_options(5, {"exodus_cylon_fleet": True})  # the Cylon Fleet is played (R910)
+    assert fleet["exodus_cylon_fleet"] and not fleet["exodus"]
+    assert "fleet" in RULES.setup(num_players=5, options=fleet, rng=Rng.from_seed(1)).state
     assert RULES.validate_options(3, {}) == {
         "pegasus": False, "exodus": False, "daybreak": False, "exodus_cylon_fleet": False,
         "exodus_conflicted_loyalties": False, "exodus_ionian_nebula": False, "ship_activation_limit": "per_turn"}
