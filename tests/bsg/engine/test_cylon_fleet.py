@@ -101,7 +101,7 @@ def test_the_cag_in_the_brig_loses_the_title() -> None:
     from games.bsg.engine.effects import send_to
 
     send_to(ctx, seat_of(state, "kara_thrace"), "brig")
-    assert state["cag"] == seat_of(state, "saul_tigh")  # next on the line: Tigh (no Boomer, no Helo)
+    assert state["cag"] == seat_of(state, "william_adama")  # next on R160's line: Adama (no Boomer, no Helo)
     assert ("title_passed", "cag") in [(e.kind, e.data.get("title")) for e in ctx.events]
 
 
