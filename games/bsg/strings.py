@@ -291,6 +291,8 @@ STRINGS = [
     _('You Are a Cylon: FTL sabotage'),  # name cylon_jump_sabotage
     _('You Are Not a Cylon'),  # name not_a_cylon
     _('You Are a Sympathizer'),  # name sympathizer
+    _('You Are a Cylon: stray fire'),  # name cylon_fleet_sabotage
+    _('You Are a Cylon: fuel leak'),  # name cylon_fuel_leak
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -547,6 +549,9 @@ STRINGS = [
     _('Reveal as your action: the fleet token moves back 2 spaces (never behind Start).'),  # text cylon_jump_sabotage
     _('You are human. Keep this card secret.'),  # text not_a_cylon
     _('Reveal at once when you receive it. If any resource is at half its starting value or lower, you join the Cylons: you become a revealed Cylon, without a Super Crisis card. Otherwise you stay human and are put in the Brig.'),  # text sympathizer
+    _('Reveal as your action: a civilian ship is destroyed (one not on the board first).'),  # text cylon_fleet_sabotage
+    _('Reveal as your action: the fleet loses 1 fuel.'),  # text cylon_fuel_leak
+    _('You are human (an Exodus card, no different from the others). Keep this card secret.'),  # text not_a_cylon_exodus
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order

@@ -571,6 +571,7 @@ class Content:
     quorum: Mapping[str, QuorumCard]
     loyalty: Mapping[str, LoyaltyCard]
     cylon_fleet: CylonFleet
+    exodus_deal: tuple[LoyaltyDeal, ...]  # R122: the loyalty deck of a table with the Exodus cards
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -620,9 +621,15 @@ class Content:
         wanted = set(sets)
         return tuple(c for c in self.characters.values() if c.set in wanted)
 
-    def loyalty_need(self, players: int, characters: Iterable[str]) -> tuple[int, int, bool]:
-        """(Cylon cards, Not-a-Cylon cards, Sympathizer?) of the base loyalty deck (R120)."""
-        deal = self.board.deal(players)
+    def loyalty_need(
+        self, players: int, characters: Iterable[str], sets: Iterable[str] = ("base",)
+    ) -> tuple[int, int, bool]:
+        """(Cylon cards, Not-a-Cylon cards, Sympathizer?) of the loyalty deck: the base game's (R120), or with
+        the Exodus cards R122's, one Not-a-Cylon card more."""
+        deal = (
+            next(d for d in self.exodus_deal if d.players == players) if "exodus" in set(sets)
+            else self.board.deal(players)
+        )
         extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
         return deal.cylon, deal.not_cylon + extra, deal.sympathizer
 
@@ -859,6 +866,7 @@ class _Loader(ContentFiles):
         quorum = self.load_quorum()
         loyalty = self.load_loyalty()
         fleet = self.load_cylon_fleet(board)
+        exodus_deal = self.load_exodus()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -872,6 +880,7 @@ class _Loader(ContentFiles):
             quorum=MappingProxyType(quorum),
             loyalty=MappingProxyType(loyalty),
             cylon_fleet=fleet,
+            exodus_deal=exodus_deal,
         )
         self.resolve(result)
         self.counts(result)
@@ -1108,6 +1117,30 @@ class _Loader(ContentFiles):
             extra_not_cylon_for=extra,
             succession=MappingProxyType(succession),
         )
+
+    def deals(self, where: str, raw: Any) -> tuple[LoyaltyDeal, ...]:
+        deals = []
+        for i, d in enumerate(raw if isinstance(raw, list) else []):
+            w = f"{where}[{i}]"
+            deals.append(
+                LoyaltyDeal(
+                    players=self.int_(w, d, "players", 3, 6),
+                    cylon=self.int_(w, d, "cylon", 1),
+                    not_cylon=self.int_(w, d, "not_cylon", 1),
+                    sympathizer=self.bool_(w, d, "sympathizer"),
+                )
+            )
+        if sorted(d.players for d in deals) != [3, 4, 5, 6]:
+            raise ContentError(f"{where} needs exactly one row for each of 3..6 players")
+        return tuple(sorted(deals, key=lambda d: d.players))
+
+    def load_exodus(self) -> tuple[LoyaltyDeal, ...]:
+        """``exodus.json``: what the Exodus cards change that is no card (R122's loyalty deal)."""
+        name = "exodus.json"
+        raw = self.read(name, None)
+        if self.set_(name, raw) != "exodus":
+            raise ContentError(f"{name}: set must be exodus")
+        return self.deals(f"{name}: loyalty_deal", self.need(name, raw, "loyalty_deal"))
 
     def load_cylon_fleet(self, board: Board) -> CylonFleet:
         """``cylon_fleet.json`` (SCHEMA.md): every die face names one Cylon Fleet area, the pursuit track runs
@@ -1521,6 +1554,14 @@ class _Loader(ContentFiles):
                     f"board.json: {deal.players} players: the deck ({total}) is not one card per player at setup"
                     " and one in the Sleeper Agent phase, plus Baltar's and Boomer's extra card"
                 )
+        exodus = ("base", "exodus")
+        for deal in c.exodus_deal:  # R122: one card more than the base deck's, from base and Exodus cards
+            cylon, not_cylon, _ = c.loyalty_need(deal.players, extras, exodus)
+            if cylon > len(c.loyalty_cards("cylon", exodus)) or not_cylon > len(c.loyalty_cards("human", exodus)):
+                raise ContentError(f"exodus.json: loyalty_deal for {deal.players} players needs more cards than exist")
+            total = cylon + not_cylon + (1 if deal.sympathizer else 0)
+            if total != 2 * deal.players + len(extras) + 1:
+                raise ContentError(f"exodus.json: {deal.players} players: the deck is not one card more than the base")
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")

@@ -55,6 +55,11 @@ def cylon_fleet(options: Mapping[str, Any]) -> bool:
     return bool(options.get(CYLON_FLEET, False))
 
 
+def card_sets(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card sets of the table: the base game's, and the Exodus cards when the table uses them."""
+    return ("base", "exodus") if options.get("exodus") else ("base",)
+
+
 def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
     """The content modules of the table's options, as the data files name them (``content.MODULES``)."""
     return tuple(name.removeprefix("exodus_") for name in EXODUS_MODULES if options.get(name))

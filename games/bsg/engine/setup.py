@@ -10,7 +10,7 @@ from typing import Any
 from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.options import modules
+from games.bsg.engine.options import card_sets, modules
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
 from games.engine.core import IllegalCommand, Rng
 
@@ -59,9 +59,10 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["skill_discard"] = {skill: [] for skill in SKILLS}
     decks["destiny"] = []
     mods = modules(options)  # R144 step 1, R919: the Cylon Fleet's crisis decks
-    for name, pile in (("crisis", CONTENT.crisis_deck(modules=mods)),
-                       ("super_crisis", CONTENT.super_crisis_deck(modules=mods)),
-                        ("destination", CONTENT.destination_deck()), ("quorum", CONTENT.quorum_deck())):
+    sets = card_sets(options)  # the Exodus cards
+    for name, pile in (("crisis", CONTENT.crisis_deck(sets, mods)),
+                       ("super_crisis", CONTENT.super_crisis_deck(sets, mods)),
+                       ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
@@ -72,7 +73,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
-                                  for k, c in enumerate(CONTENT.loyalty_cards(side)))
+                                  for k, c in enumerate(CONTENT.loyalty_cards(side, sets)))
     if cylon_fleet.active(state):  # R144 steps 2-3
         cylon_fleet.setup(state)
     # R110: the opening ships (RULINGS C5).
@@ -131,7 +132,7 @@ def available_characters(state: State) -> list[str]:
     """The characters the choosing seat may take: those of the type(s) with the most characters still
     available among political, military and pilot, plus any support character (R104)."""
     taken = set(chosen_characters(state))
-    free = [c for c in CONTENT.characters_in() if c.id not in taken]
+    free = [c for c in CONTENT.characters_in(card_sets(state["options"])) if c.id not in taken]
     counts = Counter(c.type for c in free if c.type in CHOICE_TYPES)
     most = max(counts.values(), default=0)
     return [c.id for c in free if c.type == "support" or (c.type in CHOICE_TYPES and counts[c.type] == most)]
@@ -211,10 +212,12 @@ def build_loyalty(ctx: Ctx) -> None:
     Sleeper Agent phase. Unused cards go back to the box unseen."""
     state, rng = ctx.state, ctx.rng
     chars = chosen_characters(state)
-    n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars)
-    cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon"))])
-    humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human"))]
-    symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer"))]
+    sets = card_sets(state["options"])  # R122: base and Exodus cards in one Cylon and one Not-a-Cylon pile
+    n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars, sets)
+    cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon", sets))])
+    humans = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets))]) if (
+        "exodus" in sets) else [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human"))]
+    symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer", sets))]
     deck = cylons[:n_cylon] + humans[:n_human]
     state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if sympathizer else symp))
     state["decks"]["loyalty"] = rng.shuffled(deck)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area
+from games.bsg.engine.setup import empty_area, setup_game
 from games.bsg.engine.state import CONTENT
 from games.bsg.engine.turns import receive_choices
 from games.engine.core import Command, Event, Rng
@@ -24,6 +24,17 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
 
 #: the Exodus Cylon Fleet option (R910)
 CYLON_FLEET = {"exodus_cylon_fleet": True}
+
+
+#: the Exodus cards (R122 and the Exodus decks); refused by ``validate_options`` until they are whole
+EXODUS = {"exodus": True}
+
+
+def exodus_game(players: int, characters: Sequence[str], seed: int = 1, **options: Any) -> State:
+    """``start_game`` with the Exodus cards, set up directly (the option is not offered yet)."""
+    opts = {**{o["name"]: o["default"] for o in RULES.option_schema()}, **EXODUS, **options}
+    state: State = setup_game(players, opts, Rng.from_seed(seed)).state
+    return _started(choose_all(state, characters))
 
 
 def fleet_game(players: int, characters: Sequence[str], seed: int = 1) -> State:

@@ -12,7 +12,7 @@ import pytest
 from games.bsg.engine import cylon_fleet
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
-from games.bsg.engine.options import modules
+from games.bsg.engine.options import card_sets, modules
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT
@@ -23,8 +23,6 @@ from tests.support.engine import assert_replays, new_state, strings, walk_checki
 
 ALL_SKILLS = sorted(f"{cid}.{strength}.{k}" for skill in SKILLS
                     for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill)))
-ALL_LOYALTY = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
-                     for k, c in enumerate(CONTENT.loyalty_cards(side)))
 
 
 def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
@@ -79,22 +77,24 @@ class Invariants:
             skills += state["check"].get("revealed", [])
         assert sorted(skills) == ALL_SKILLS, command
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
-        assert sorted(loyalty) == ALL_LOYALTY, command
+        sets = card_sets(state["options"])  # the Exodus cards (R122)
+        assert sorted(loyalty) == sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
+                                         for k, c in enumerate(CONTENT.loyalty_cards(side, sets))), command
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
         mods = modules(state["options"])  # the Cylon Fleet's decks (R919)
-        assert sorted(crises) == sorted(CONTENT.crisis_deck(modules=mods))
+        assert sorted(crises) == sorted(CONTENT.crisis_deck(sets, mods))
         quorum = d["quorum"] + d["quorum_discard"] + d["quorum_removed"] + [e["card"] for e in state["attached"]]
         quorum += [c for p in state["players"] for c in p["quorum"]]
-        assert sorted(quorum) == sorted(CONTENT.quorum_deck()), command
+        assert sorted(quorum) == sorted(CONTENT.quorum_deck(sets)), command
         assert all(not p["quorum"] for p in state["players"] if p["seat"] != state["president"])
         dests = d["destination"] + d["destination_discard"] + state["destinations"]
         if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
             dests += state["prompt"]["cards"]
-        assert sorted(dests) == sorted(CONTENT.destination_deck())
+        assert sorted(dests) == sorted(CONTENT.destination_deck(sets))
         supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
-        assert sorted(supers) == sorted(CONTENT.super_crisis_deck(modules=mods))
+        assert sorted(supers) == sorted(CONTENT.super_crisis_deck(sets, mods))
         # resources within their bounds (R004), ships within their supplies (R003)
         assert all(v <= CONTENT.board.resource_max for v in state["resources"].values())
         comps = CONTENT.board.components
