@@ -435,6 +435,18 @@ STRINGS = [
     _('Maintenance Engineer'),  # name tyrol_maintenance_engineer
     _('Emergency Repairs'),  # name tyrol_emergency_repairs
     _('Grudging Obedience'),  # name tyrol_grudging_obedience
+    _('Tactical Officer'),  # name gaeta_tactical_officer
+    _('Jump Calculations'),  # name gaeta_jump_calculations
+    _('Disillusioned'),  # name gaeta_disillusioned
+    _('Chief of Staff'),  # name tory_chief_of_staff
+    _('Discreet Inquiry'),  # name tory_discreet_inquiry
+    _('Cold Calculation'),  # name tory_cold_calculation
+    _('Resistance Fighter'),  # name anders_resistance_fighter
+    _('Rally the Pilots'),  # name anders_rally_the_pilots
+    _('Hothead'),  # name anders_hothead
+    _('Deck Hand'),  # name cally_deck_hand
+    _('Quick Punch'),  # name cally_quick_punch
+    _('Homebound'),  # name cally_homebound
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -610,5 +622,17 @@ STRINGS = [
     _('Whenever you repair vipers, repair up to 2 more.'),  # text tyrol_maintenance_engineer
     _('Once per game, as your action: repair every damaged Galactica location.'),  # text tyrol_emergency_repairs
     _("You may never activate the Admiral's Quarters."),  # text tyrol_grudging_obedience
+    _('When you activate Command, you activate one more viper.'),  # text gaeta_tactical_officer
+    _('Once per game, as your action: look at the top 3 Destination cards and put them back in any order.'),  # text gaeta_jump_calculations
+    _('While morale is at half its starting value or lower, you draw 1 Skill card fewer in Receive Skills.'),  # text gaeta_disillusioned
+    _('In Receive Skills you also draw 1 Skill card of any type.'),  # text tory_chief_of_staff
+    _('Once per game, as your action: look at 1 random face-down Loyalty card of another player.'),  # text tory_discreet_inquiry
+    _('You may never activate the Research Lab.'),  # text tory_cold_calculation
+    _('After you launch in a viper from the Hangar Deck, you may activate it once.'),  # text anders_resistance_fighter
+    _('Once per game, as your action: activate unpiloted vipers up to 4 times.'),  # text anders_rally_the_pilots
+    _("An Admiral's Quarters check aimed at you is 2 easier."),  # text anders_hothead
+    _('Whenever you repair vipers, repair up to 1 more.'),  # text cally_deck_hand
+    _('Once per game, as your action: send another human character of your choice to Sickbay.'),  # text cally_quick_punch
+    _('You may never leave Galactica of your own will.'),  # text cally_homebound
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

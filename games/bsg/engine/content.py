@@ -1500,7 +1500,7 @@ class _Loader(ContentFiles):
             if ref not in set(known):
                 raise ContentError(f"{where}: unknown {what.replace('_', ' ')} {ref!r}")
         for title, line in (*c.board.succession.items(), ("cag", c.cylon_fleet.cag_succession)):
-            missing = {ch.id for ch in c.characters_in(("base",))} - set(line)
+            missing = set(c.characters) - set(line)  # every character of every set (R160)
             if missing:
                 raise ContentError(f"board.json: titles.{title} leaves out {', '.join(sorted(missing))}")
         damaged = [t.location for t in c.board.galactica_damage if t.location]

@@ -26,10 +26,16 @@ from games.bsg.engine.content import (
 C = content()
 
 #: R160, the Daybreak succession lists, keeping only the base characters (original versions)
-R160_ADMIRAL = ("william_adama", "saul_tigh", "karl_agathon", "lee_adama", "kara_thrace", "sharon_valerii",
-                "galen_tyrol", "tom_zarek", "gaius_baltar", "laura_roslin")  # fmt: skip
-R160_PRESIDENT = ("laura_roslin", "gaius_baltar", "tom_zarek", "lee_adama", "william_adama", "karl_agathon",
-                  "galen_tyrol", "sharon_valerii", "saul_tigh", "kara_thrace")  # fmt: skip
+#: R160's lines over the base and Exodus characters (the Exodus ones marked † there)
+R160_ADMIRAL = ("william_adama", "saul_tigh", "karl_agathon", "felix_gaeta", "lee_adama", "kara_thrace",
+                "sharon_valerii", "samuel_anders", "galen_tyrol", "callandra_tyrol", "tom_zarek", "gaius_baltar",
+                "tory_foster", "laura_roslin")  # fmt: skip
+R160_PRESIDENT = ("laura_roslin", "gaius_baltar", "tom_zarek", "tory_foster", "lee_adama", "felix_gaeta",
+                  "william_adama", "karl_agathon", "galen_tyrol", "callandra_tyrol", "sharon_valerii", "saul_tigh",
+                  "samuel_anders", "kara_thrace")  # fmt: skip
+R160_CAG = ("lee_adama", "kara_thrace", "sharon_valerii", "samuel_anders", "karl_agathon", "william_adama",
+            "saul_tigh", "felix_gaeta", "galen_tyrol", "callandra_tyrol", "tom_zarek", "gaius_baltar", "tory_foster",
+            "laura_roslin")  # fmt: skip
 
 
 def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
@@ -167,6 +173,7 @@ def test_the_base_roster_has_three_of_each_leading_type_and_one_support_characte
 def test_titles_pass_down_the_base_part_of_the_succession_lists() -> None:
     assert C.board.succession["admiral"] == R160_ADMIRAL
     assert C.board.succession["president"] == R160_PRESIDENT
+    assert C.cylon_fleet.cag_succession == R160_CAG
     assert C.board.succession["president"][:3] == ("laura_roslin", "gaius_baltar", "tom_zarek")
     assert C.board.succession["admiral"][:3] == ("william_adama", "saul_tigh", "karl_agathon")
     assert C.board.admiral_nukes == 2 and C.board.president_quorum == 1

@@ -4,14 +4,16 @@ characters, the crises, Quorum cards and Destinations of the ``exodus`` set."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import setup_game
+from games.bsg.engine.setup import available_characters, setup_game
 from games.bsg.engine.state import CONTENT, card_id
+from games.bsg.engine.turns import move_targets, receive_choices
 from games.engine.core import Command, Rng
-from tests.bsg.engine.helpers import all_loyalty, choose_all, exodus_game
+from tests.bsg.engine.helpers import act, all_loyalty, choose_all, exodus_game, new_game, to_step
 
 EXODUS = ("base", "exodus")
 
@@ -53,3 +55,84 @@ def test_the_exodus_cylon_and_not_a_cylon_cards_are_shuffled_in() -> None:
                           Rng.from_seed(seed)).state
         seen |= {card_id(c) for c in [*out["decks"]["loyalty"], *[c for p in out["players"] for c in p["loyalty"]]]}
     assert {"cylon_fleet_sabotage", "cylon_fuel_leak", "not_a_cylon_exodus"} <= seen
+
+
+SIX = ["felix_gaeta", "tory_foster", "samuel_anders", "callandra_tyrol", "laura_roslin", "kara_thrace"]
+
+
+def seat_of(state: dict[str, Any], character: str) -> int:
+    return next(p["seat"] for p in state["players"] if p["character"] == character)
+
+
+@pytest.mark.rules("bsg:R104", "bsg:R160")
+def test_the_exodus_characters_are_chosen_only_with_the_exodus_cards() -> None:
+    exodus = {c.id for c in CONTENT.characters.values() if c.set == "exodus"}
+    assert exodus == {"felix_gaeta", "tory_foster", "samuel_anders", "callandra_tyrol"}
+    opts = {**{o["name"]: o["default"] for o in RULES.option_schema()}, "exodus": True}
+    with_cards = setup_game(5, opts, Rng.from_seed(1)).state
+    assert exodus <= set(available_characters(with_cards))
+    assert not exodus & set(available_characters(new_game(5)))
+    # R104 counts them: after Gaeta (military), the types with most left are political and pilot (4 each)
+    state = act(with_cards, with_cards["chooser"], "choose_character", character="felix_gaeta")
+    assert {CONTENT.characters[c].type for c in available_characters(state)} == {"political", "pilot", "support"}
+    state = exodus_game(6, SIX)
+    assert [p["character"] for p in state["players"]] == [SIX[(i - state["first"]) % 6] for i in range(6)]
+    assert state["president"] == seat_of(state, "laura_roslin") and state["admiral"] == seat_of(state, "felix_gaeta")
+
+
+@pytest.mark.rules("bsg:R301", "bsg:R201")
+def test_gaeta_activates_one_more_viper_from_command_and_tory_draws_one_of_any_type() -> None:
+    state = exodus_game(6, SIX)
+    gaeta, tory = seat_of(state, "felix_gaeta"), seat_of(state, "tory_foster")
+    state["current"] = gaeta
+    state = to_step(state, "action")
+    assert state["players"][gaeta]["location"] == "command"
+    state = act(state, gaeta, "activate_location")
+    assert state["viper_acts"] == {"seat": gaeta, "left": 3, "mode": "unpiloted"}
+    # Tory: 4 cards of her sheet and 1 of any type (5 choices)
+    assert sorted(len(p) for p in receive_choices(state, tory)) == [1] * 5
+
+
+@pytest.mark.rules("bsg:R220", "bsg:R302")
+def test_anders_activates_his_viper_after_launching_and_rallies_the_pilots_once() -> None:
+    state = exodus_game(6, SIX)
+    anders = seat_of(state, "samuel_anders")
+    state["current"] = anders
+    state = to_step(state, "action")
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    out = act(state, anders, "activate_location", area=launch)
+    assert out["players"][anders]["viper"] == launch
+    assert out["viper_acts"] == {"seat": anders, "left": 1, "mode": "own"}
+    assert {"kind": "use_ability", "args": {}} in [{"kind": c.kind, "args": c.args}
+                                                    for c in RULES.legal_commands(state, anders)]
+    used = act(state, anders, "use_ability")
+    assert used["viper_acts"] == {"seat": anders, "left": 4, "mode": "unpiloted"} and anders in used["once_used"]
+
+
+@pytest.mark.rules("bsg:R220", "bsg:R210")
+def test_cally_punches_someone_to_sickbay_and_never_leaves_galactica() -> None:
+    state = exodus_game(6, SIX)
+    cally, roslin = seat_of(state, "callandra_tyrol"), seat_of(state, "laura_roslin")
+    state["current"] = cally
+    state = to_step(state, "move")
+    ships = {CONTENT.locations[loc].ship for loc, _ in move_targets(state, cally)}
+    assert ships == {"galactica"}
+    state = to_step(state, "action")
+    state = act(state, cally, "use_ability", target=roslin)
+    assert state["players"][roslin]["location"] == "sickbay"
+
+
+@pytest.mark.rules("bsg:R220", "bsg:R401")
+def test_gaeta_arranges_destinations_and_tory_looks_at_one_loyalty_card() -> None:
+    state = exodus_game(6, SIX)
+    gaeta, tory, kara = seat_of(state, "felix_gaeta"), seat_of(state, "tory_foster"), seat_of(state, "kara_thrace")
+    state["current"] = gaeta
+    state = to_step(state, "action")
+    top = list(state["decks"]["destination"][-3:])
+    looked = act(state, gaeta, "use_ability")
+    assert looked["prompt"]["kind"] == "arrange" and sorted(looked["prompt"]["cards"]) == sorted(top)
+    state["current"] = tory
+    state["step"] = "action"
+    state = act(state, tory, "use_ability", target=kara)
+    assert len(state["known"][str(tory)]) == 1
+    assert set(state["known"][str(tory)]) <= set(state["players"][kara]["loyalty"])
