@@ -149,6 +149,12 @@ CRISIS_OPTIONS = {
     "turn_them_away": gettext_noop("Turn them away"),
     "take_the_bait": gettext_noop("Take the bait"),
     "ignore_it": gettext_noop("Ignore it"),
+    # the Exodus crises
+    "deny_everything": gettext_noop("Deny everything"),
+    "escort_convoy": gettext_noop("Escort the convoy"),
+    "let_it_pass": gettext_noop("Let it pass"),
+    "take_them_in": gettext_noop("Take them in"),
+    "put_them_off": gettext_noop("Put them off the ship"),
 }
 
 #: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.

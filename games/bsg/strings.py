@@ -379,11 +379,21 @@ STRINGS = [
     _('Hold the Line'),  # name cag_hold_the_line
     _('Refugee Convoy'),  # name cag_refugee_convoy
     _('Decoy Fleet'),  # name cag_decoy
+    _('Water Rationing'),  # name exo_water_rationing
+    _('Engine Overhaul'),  # name exo_engine_overhaul
+    _('Mutinous Crew'),  # name exo_mutinous_crew
+    _('Press Leak'),  # name exo_press_leak
+    _('Supply Convoy'),  # name exo_supply_convoy
+    _('Stowaways'),  # name exo_stowaways
+    _('Tylium Fire'),  # name exo_tylium_fire
+    _('Raider Scouts'),  # name exo_raider_scouts
+    _('Lost Pilots'),  # name exo_lost_pilots
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
     _('Inbound Nukes'),  # name inbound_nukes
     _('Massive Assault'),  # name massive_assault
+    _('Demand the Fleet'),  # name exo_demand_the_fleet
     _('Tylium Planet'),  # name tylium_planet
     _('Icy Moon'),  # name icy_moon
     _('Ragnar Anchorage'),  # name ragnar_anchorage
@@ -394,6 +404,9 @@ STRINGS = [
     _('Deep Space'),  # name deep_space
     _('Desolate Moon'),  # name desolate_moon
     _('Cylon Ambush'),  # name cylon_ambush
+    _('Gas Giant'),  # name gas_giant
+    _('Derelict Station'),  # name derelict_station
+    _('Nebula Drift'),  # name nebula_drift
     _('Inspirational Speech'),  # name inspirational_speech
     _('Arrest Order'),  # name arrest_order
     _('Authorization of Brutal Force'),  # name authorization_of_brutal_force
@@ -406,6 +419,9 @@ STRINGS = [
     _('Assign Vice President'),  # name assign_vice_president
     _('Assign Arbitrator'),  # name assign_arbitrator
     _('Assign Mission Specialist'),  # name assign_mission_specialist
+    _('Eulogy'),  # name eulogy
+    _('Requisition for Vipers'),  # name requisition_for_vipers
+    _('Food Drive'),  # name food_drive
     _('Skilled Politician'),  # name roslin_skilled_politician
     _('Religious Visions'),  # name roslin_religious_visions
     _('Terminal Illness'),  # name roslin_terminal_illness
@@ -527,11 +543,22 @@ STRINGS = [
     _('The CAG chooses: fight (tactics and piloting 10; failed, a basestar and 3 raiders come in above the bow), or fall back while 2 raiders come in above each side of Galactica.'),  # text cag_hold_the_line
     _('The CAG chooses: 3 civilian ships join the fleet below the stern with 2 raiders on their tail, or they are turned away and 2 population is lost.'),  # text cag_refugee_convoy
     _('The CAG chooses: take the bait (a basestar and 3 raiders aft, the jump preparation advances one step), or ignore it and lose 1 fuel.'),  # text cag_decoy
+    _('Skill check: politics, leadership, 9. Fail: -1 food and -1 morale.'),  # text exo_water_rationing
+    _('Skill check: engineering, tactics, 10; 7 or more is a partial pass (-1 fuel). Fail: -1 fuel and the fleet token moves back 1 space.'),  # text exo_engine_overhaul
+    _('Skill check: leadership, tactics, 11. Fail: -1 morale and the Admiral is hurt: he goes to Sickbay.'),  # text exo_mutinous_crew
+    _('Skill check: engineering, piloting, 8. Fail: Galactica is damaged once.'),  # text exo_hull_breach
+    _('The President chooses: -1 morale, or a skill check (politics, tactics, 8; fail: -1 morale and the President discards 2 Skill cards).'),  # text exo_press_leak
+    _('The Admiral chooses: escort the convoy (+1 food, 3 raiders close in below the stern), or let it pass (-1 food).'),  # text exo_supply_convoy
+    _('The current player chooses: take them in (+1 population, -1 food), or put them off the ship (-1 morale).'),  # text exo_stowaways
+    _('A refinery ship burns: -1 fuel and a civilian ship is destroyed.'),  # text exo_tylium_fire
+    _('2 raiders come in above the bow; a civilian ship drops out of FTL astern.'),  # text exo_raider_scouts
+    _('A training flight goes wrong: 1 viper is damaged and -1 morale.'),  # text exo_lost_pilots
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
     _('Warheads get through to the fleet: -1 fuel, -1 food and -1 population.'),  # text inbound_nukes
     _('Two basestars, 8 raiders and 2 heavy raiders surround the fleet; 2 vipers scramble below the bow.'),  # text massive_assault
+    _('Skill check: politics, leadership, tactics, 16. Fail: -2 morale and -1 population.'),  # text exo_demand_the_fleet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +2 fuel; on 1 or 2 the raptor is lost.'),  # text tylium_planet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +1 food; on 1 or 2 the raptor is lost.'),  # text icy_moon
     _('A hidden depot: repair every damaged viper and bring the raptors back up to 4.'),  # text ragnar_anchorage
@@ -542,6 +569,9 @@ STRINGS = [
     _('-1 fuel and -1 morale.'),  # text deep_space
     _('-3 fuel.'),  # text desolate_moon
     _('-1 fuel, and a basestar with 3 raiders is waiting ahead of the bow.'),  # text cylon_ambush
+    _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +1 fuel; otherwise the raptor is lost.'),  # text gas_giant
+    _('-1 fuel; salvage from the station repairs up to 2 damaged vipers.'),  # text derelict_station
+    _('-2 fuel and -1 morale.'),  # text nebula_drift
     _('Action: roll; on 6 or more, +1 morale and this card leaves the game. Otherwise it is simply discarded.'),  # text inspirational_speech
     _('Action: put a character of your choice in the Brig.'),  # text arrest_order
     _('Action: destroy up to 3 raiders anywhere. Then roll; on 2 or less, -1 population from friendly fire.'),  # text authorization_of_brutal_force
@@ -554,6 +584,9 @@ STRINGS = [
     _("Action: give this card to another character. While it holds the card, that character comes first in the President's line of succession."),  # text assign_vice_president
     _("Action: give this card to a character. Its holder may discard it when the Admiral's Quarters is used, to make that skill check 3 easier or 3 harder."),  # text assign_arbitrator
     _('Action: give this card to a character. At the next jump, its holder instead of the Admiral draws 3 Destination cards and picks one; then the card is discarded.'),  # text assign_mission_specialist
+    _('Roll: on 4 or more, +1 morale.'),  # text eulogy
+    _('Repair up to 2 damaged vipers.'),  # text requisition_for_vipers
+    _('Roll: on 5 or more, +1 food; otherwise -1 morale.'),  # text food_drive
     _('Reveal as your action: draw 2 Galactica damage tokens, apply 1 and put the other back.'),  # text cylon_damage_galactica
     _('Reveal as your action: the fleet loses 1 morale.'),  # text cylon_reduce_morale
     _('Reveal as your action: send a character of your choice to Sickbay; its player discards 5 Skill cards.'),  # text cylon_send_to_sickbay

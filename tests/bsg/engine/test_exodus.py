@@ -136,3 +136,39 @@ def test_gaeta_arranges_destinations_and_tory_looks_at_one_loyalty_card() -> Non
     state = act(state, tory, "use_ability", target=kara)
     assert len(state["known"][str(tory)]) == 1
     assert set(state["known"][str(tory)]) <= set(state["players"][kara]["loyalty"])
+
+
+@pytest.mark.rules("bsg:R107", "bsg:R919")
+def test_the_exodus_decks() -> None:
+    """The Exodus cards join every deck of an Exodus table (RULINGS G83); with the Cylon Fleet too, the "CAG
+    chooses" cards replace the Cylon attacks."""
+    state = exodus_game(6, SIX)
+    d = state["decks"]
+    every = {name: d[name] + d[f"{name}_discard"] for name in ("crisis", "super_crisis", "quorum", "destination")}
+    every["crisis"] += [state["crisis"]] if state["crisis"] else []
+    every["quorum"] += [c for p in state["players"] for c in p["quorum"]]
+    every["super_crisis"] += [c for p in state["players"] for c in p["super_crisis"]]
+    assert {k: len(v) for k, v in every.items()} == {"crisis": 80, "super_crisis": 6, "quorum": 24, "destination": 26}
+    sets = {name: {CONTENT.lookup(c).set for c in cards} for name, cards in every.items()}
+    assert all(s == {"base", "exodus"} for s in sets.values())
+    both = exodus_game(6, SIX, exodus_cylon_fleet=True)
+    deck = both["decks"]["crisis"] + ([both["crisis"]] if both["crisis"] else [])
+    assert len(deck) == 80 and not [c for c in deck if CONTENT.crises[c].type == "cylon_attack"]
+    assert {CONTENT.crises[c].module for c in deck} == {None, "cylon_fleet"}
+
+
+@pytest.mark.rules("bsg:R230", "bsg:R704")
+def test_an_exodus_crisis_and_destination_are_carried_out() -> None:
+    state = to_step(exodus_game(6, SIX), "crisis")
+    state["decks"]["crisis"].remove("exo_tylium_fire")
+    state["decks"]["crisis"].append("exo_tylium_fire")
+    fuel, pile = state["resources"]["fuel"], len(state["decks"]["civilians"])
+    state = act(state, state["current"], "draw_crisis")
+    assert state["resources"]["fuel"] == fuel - 1 and len(state["decks"]["civilians"]) == pile - 1
+    state["damaged_vipers"], reserves = 3, state["reserves"]["viper"]
+    state["prompt"] = {"kind": "destination", "seat": state["admiral"], "cards": ["derelict_station"],
+                       "then": "end"}
+    state["decks"]["destination"].remove("derelict_station")
+    state = act(state, state["admiral"], "choose_destination", card="derelict_station")
+    assert state["damaged_vipers"] == 1 and state["reserves"]["viper"] == reserves + 2
+    assert state["distance"] == 1
