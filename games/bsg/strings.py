@@ -230,7 +230,7 @@ STRINGS = [
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
     _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
-    _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
+    _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
     _('Exodus: the Cylon Fleet'),  # OPTIONS.option_exodus_cylon_fleet
     _('The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII and the "CAG chooses" crises instead of the Cylon attacks.'),  # OPTIONS.option_exodus_cylon_fleet_help

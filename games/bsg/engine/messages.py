@@ -254,7 +254,7 @@ EVENTS: dict[str, str] = {
 
 OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (not available yet)",
-    "option_exodus": "Exodus expansion (not available yet)",
+    "option_exodus": "Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards",
     "option_daybreak": "Daybreak expansion (not available yet)",
     "option_exodus_cylon_fleet": "Exodus: the Cylon Fleet",
     "option_exodus_cylon_fleet_help": "The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII "

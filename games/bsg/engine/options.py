@@ -9,6 +9,8 @@ from typing import Any
 from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
+#: the expansions whose cards a table may use today (Exodus's: RULINGS G70, G81-G83)
+AVAILABLE_EXPANSIONS = ("exodus",)
 
 #: Exodus's modules, each a table option of its own (R144, R127, R146); played with or without the Exodus
 #: cards (``exodus``: RULINGS G70).
@@ -40,10 +42,10 @@ def schema() -> Sequence[Mapping[str, Any]]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). The expansions' cards are not built yet, nor every Exodus module: asking for one
+    """Refused mixes (R150). Pegasus and Daybreak are not built yet, nor every Exodus module: asking for one
     is refused by name."""
     for name in EXPANSIONS:
-        if options[name]:
+        if options[name] and name not in AVAILABLE_EXPANSIONS:
             raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
     for name in EXODUS_MODULES:
         if options.get(name) and name not in PLAYABLE_MODULES:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.setup import empty_area, setup_game
+from games.bsg.engine.setup import empty_area
 from games.bsg.engine.state import CONTENT
 from games.bsg.engine.turns import receive_choices
 from games.engine.core import Command, Event, Rng
@@ -26,15 +26,13 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
 CYLON_FLEET = {"exodus_cylon_fleet": True}
 
 
-#: the Exodus cards (R122 and the Exodus decks); refused by ``validate_options`` until they are whole
+#: the Exodus cards (R122 and the Exodus decks)
 EXODUS = {"exodus": True}
 
 
 def exodus_game(players: int, characters: Sequence[str], seed: int = 1, **options: Any) -> State:
-    """``start_game`` with the Exodus cards, set up directly (the option is not offered yet)."""
-    opts = {**{o["name"]: o["default"] for o in RULES.option_schema()}, **EXODUS, **options}
-    state: State = setup_game(players, opts, Rng.from_seed(seed)).state
-    return _started(choose_all(state, characters))
+    """``start_game`` with the Exodus cards."""
+    return start_game(players, characters, seed, {**EXODUS, **options})
 
 
 def fleet_game(players: int, characters: Sequence[str], seed: int = 1) -> State:

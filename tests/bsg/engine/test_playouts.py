@@ -262,6 +262,35 @@ def test_random_games_with_the_cylon_fleet_end_with_every_invariant_kept(players
 FLEET = {"exodus_cylon_fleet": True}
 
 
+@pytest.mark.rules("bsg:R122", "bsg:R104", "bsg:R200")
+@pytest.mark.parametrize("options", [{"exodus": True}, {"exodus": True, "exodus_cylon_fleet": True}])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_with_the_exodus_cards_end_with_every_invariant_kept(players: int, options: dict[str, Any]) -> None:
+    """The Exodus cards, alone and with the Cylon Fleet: whole games keep the invariants (every card of the
+    table's sets in one place), reach a result and replay; Exodus characters, crises and Loyalty cards play."""
+    exodus: set[str] = set()
+    for seed in range(1, 5):
+        invariants = Invariants(new_state(RULES, players, seed, **options))
+
+        def on_events(evs: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(evs)
+            for e in evs:
+                for key in ("card", "character"):
+                    value = e.data.get(key) if isinstance(e.data, dict) else None
+                    if isinstance(value, str) and value.split(".")[0] in EXODUS_IDS:
+                        exodus.add(value.split(".")[0])
+
+        playout = play_random(BOTS, seed=seed, num_players=players, options=options, max_steps=6000,
+                              after_each=invariants, on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, players, options, seed)
+    assert exodus & {c.id for c in CONTENT.characters.values()} and exodus & set(CONTENT.crises), exodus
+
+
+EXODUS_IDS = {r.id for table in (CONTENT.characters, CONTENT.crises, CONTENT.loyalty, CONTENT.quorum,
+                                 CONTENT.destinations) for r in table.values() if r.set == "exodus"}
+
+
 @pytest.mark.rules("bsg:R200")
 def test_apply_leaves_its_input_alone() -> None:
     def check(out: Outcome) -> None:

@@ -187,7 +187,7 @@ def test_player_count_and_expansions_refused() -> None:
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(n, {})
         assert info.value.code == "bad_player_count"
-    for name in ("pegasus", "exodus", "daybreak"):
+    for name in ("pegasus", "daybreak"):
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
@@ -197,6 +197,7 @@ def test_player_count_and_expansions_refused() -> None:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "exodus_module_not_available", "bsg:R150", {"module": name})
+    assert RULES.validate_options(5, {"exodus": True})["exodus"]  # the Exodus cards (RULINGS G70)
     fleet = RULES.validate_options(5, {"exodus_cylon_fleet": True})  # the Cylon Fleet is played (R910)
     assert fleet["exodus_cylon_fleet"] and not fleet["exodus"]
     assert "fleet" in RULES.setup(num_players=5, options=fleet, rng=Rng.from_seed(1)).state

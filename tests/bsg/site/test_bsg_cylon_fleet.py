@@ -1,6 +1,6 @@
-"""The Exodus Cylon Fleet option on the site (bsg:R910, R915, R150): chosen on the lobby's form, the other Exodus
-modules refused by name in the player's language, and the board showing the Cylon Fleet board, its pursuit
-track, the CAG and the Viper Mark VII, in English and Italian."""
+"""The Exodus options on the site (bsg:R910, R915, R150): the Cylon Fleet chosen on the lobby's form, the other
+Exodus modules refused by name in the player's language, the board showing the Cylon Fleet board, its pursuit
+track and the Viper Mark VII, in English and Italian; the Exodus cards offering their characters."""
 
 from __future__ import annotations
 
@@ -55,3 +55,15 @@ def test_the_board_shows_the_cylon_fleet_and_its_pursuit_track(cast):
     assert "Viper Mark VII: 0 nelle Riserve, 4 danneggiati" in italian
     base = seeded_table("bsg", cast, seed=4)
     assert 'class="bsg-cylon-fleet"' not in table_page(alice, base)
+
+
+@pytest.mark.rules("bsg:R150", "bsg:R104")
+def test_a_table_with_the_exodus_cards_offers_the_exodus_characters(cast):
+    table = seeded_table("bsg", cast, seed=4, exodus=True)
+    state = state_of(table)
+    chooser = cast[state["chooser"]]
+    html = unescape(table_page(logged_in_clients([chooser])[0], table))
+    assert "Felix Gaeta" in html and "Tory Foster" in html
+    base = seeded_table("bsg", cast, seed=4)
+    chooser = cast[state_of(base)["chooser"]]
+    assert "Felix Gaeta" not in unescape(table_page(logged_in_clients([chooser])[0], base))
