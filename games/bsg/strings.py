@@ -16,6 +16,8 @@ STRINGS = [
     _('Leaving a started game is not possible yet.'),  # MESSAGES.resign_not_supported
     _('The {expansion} expansion is not available yet: play the base game.'),  # MESSAGES.expansion_not_available
     _('The Exodus option {module} is not available yet.'),  # MESSAGES.exodus_module_not_available
+    _('Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus cards too.'),  # MESSAGES.conflicted_loyalties_need_exodus
+    _('You cannot reveal that Personal Goal now.'),  # MESSAGES.goal_not_revealable
     _('You have no civilian ship to place.'),  # MESSAGES.no_civilian_to_place
     _('Place the civilian ship in an area that has none yet.'),  # MESSAGES.civilian_area_has_civilian
     _('That character is not available.'),  # MESSAGES.character_not_available
@@ -160,6 +162,11 @@ STRINGS = [
     _('Player {seat} sent Player {target} to {location}.'),  # EVENTS.character_chosen_for
     _('Player {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
     _('Player {seat} is now {title}.'),  # EVENTS.title_given
+    _("Player {looker} looked at one of Player {seat}'s Final Five cards: {card}."),  # EVENTS.final_five_revealed
+    _('The Final Five card does not affect Player {seat}.'),  # EVENTS.final_five_no_effect
+    _('Player {seat} revealed a Personal Goal: {card}.'),  # EVENTS.goal_revealed
+    _('A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.'),  # EVENTS.loyalty_deck_grew
+    _("Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}."),  # EVENTS.goal_cost
     _("Player {seat}'s viper escorted a civilian ship in {area} to safety."),  # EVENTS.civilian_escorted
     _('Player {seat} launched a nuke at {area}: {roll}, {result}.'),  # EVENTS.nuke_launched_at_area
     _('Every ship in {area} was destroyed.'),  # EVENTS.area_wiped_out
@@ -234,14 +241,18 @@ STRINGS = [
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
     _('Exodus: the Cylon Fleet'),  # OPTIONS.option_exodus_cylon_fleet
     _('The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII and the "CAG chooses" crises instead of the Cylon attacks.'),  # OPTIONS.option_exodus_cylon_fleet_help
-    _('Exodus: Conflicted Loyalties (not available yet)'),  # OPTIONS.option_exodus_conflicted_loyalties
-    _('The Final Five and Personal Goal loyalty cards.'),  # OPTIONS.option_exodus_conflicted_loyalties_help
+    _('Exodus: Conflicted Loyalties'),  # OPTIONS.option_exodus_conflicted_loyalties
+    _('The Final Five and Personal Goal loyalty cards join the Not-a-Cylon cards (needs the Exodus cards).'),  # OPTIONS.option_exodus_conflicted_loyalties_help
     _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
     _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
     _('Once in each activation'),  # CHOICES.ship_activation_limit.per_activation
+    _('Not used'),  # CHOICES.exodus_conflicted_loyalties.off
+    _('The Final Five cards'),  # CHOICES.exodus_conflicted_loyalties.final_five
+    _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals
+    _('Both decks'),  # CHOICES.exodus_conflicted_loyalties.both
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command
@@ -293,6 +304,13 @@ STRINGS = [
     _('You Are a Sympathizer'),  # name sympathizer
     _('You Are a Cylon: stray fire'),  # name cylon_fleet_sabotage
     _('You Are a Cylon: fuel leak'),  # name cylon_fuel_leak
+    _('The Final Five: the old soldier'),  # name final_five_soldier
+    _('The Final Five: the mechanic'),  # name final_five_mechanic
+    _('The Final Five: the aide'),  # name final_five_aide
+    _('Personal Goal: secure the supplies'),  # name goal_secure_supplies
+    _('Personal Goal: keep their spirits up'),  # name goal_keep_spirits
+    _('Personal Goal: a fuel reserve'),  # name goal_fuel_reserve
+    _('Personal Goal: save lives'),  # name goal_save_lives
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -597,6 +615,13 @@ STRINGS = [
     _('Reveal as your action: a civilian ship is destroyed (one not on the board first).'),  # text cylon_fleet_sabotage
     _('Reveal as your action: the fleet loses 1 fuel.'),  # text cylon_fuel_leak
     _('You are human (an Exodus card, no different from the others). Keep this card secret.'),  # text not_a_cylon_exodus
+    _('Conflicted Loyalties. You are not a Cylon, yet. When another player looks at this card, it is shown to everyone and he goes to the Brig (a Cylon is not affected); then you take it back.'),  # text final_five_soldier
+    _('Conflicted Loyalties. You are not a Cylon, yet. When another player looks at this card, it is shown to everyone and he goes to Sickbay (a Cylon is not affected); then you take it back.'),  # text final_five_mechanic
+    _('Conflicted Loyalties. You are not a Cylon, yet. When another player looks at this card, it is shown to everyone and he discards 2 Skill cards at random (a Cylon is not affected); then you take it back.'),  # text final_five_aide
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while food is 5 or less, reveal this card: +1 food. Still hidden at the end of the game: -2 food.'),  # text goal_secure_supplies
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while morale is 6 or less, reveal this card: +1 morale. Still hidden at the end of the game: -2 morale.'),  # text goal_keep_spirits
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while fuel is 5 or less, reveal this card: +1 fuel. Still hidden at the end of the game: -2 fuel.'),  # text goal_fuel_reserve
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while population is 8 or less, reveal this card: +1 population. Still hidden at the end of the game: -2 population.'),  # text goal_save_lives
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order

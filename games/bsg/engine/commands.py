@@ -37,6 +37,7 @@ Command kinds and args:
   Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
+- ``reveal_goal {card}`` (R411: a Personal Goal revealed as the action, Conflicted Loyalties)
 - ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
@@ -61,6 +62,7 @@ from games.bsg.engine import (
     characters,
     check_cards,
     checks,
+    conflicted,
     cylon_fleet,
     cylons,
     dice,
@@ -380,6 +382,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "take_skill": ("take_skill_card", "bsg:R311", lambda ctx, c: revealed.take_skill(ctx, c.seat, _arg(c, "card"))),
     "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
+    "reveal_goal": (ACTION, "bsg:R411", lambda ctx, c: actions.reveal_goal(ctx, c.seat, _arg(c, "card"))),
     "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
     "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(
@@ -493,7 +496,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
 
 
 def _after(ctx: Ctx) -> None:
-    """What follows every command: the titles' belongings go with the titles."""
+    """What follows every command: Final Five cards seen are resolved (R410); the titles' belongings go with
+    the titles."""
+    conflicted.resolve_final_five(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
     quorum_hand.sync_hand(ctx.state)

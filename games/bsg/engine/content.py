@@ -62,6 +62,8 @@ SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
 LOYALTY_SIDES = ("cylon", "human", "sympathizer")
+#: Conflicted Loyalties' Not-a-Cylon cards (R127, R410, R411)
+LOYALTY_KINDS = ("final_five", "personal_goal")
 #: who an effect acts on or who picks its target
 WHO = (
     "self",
@@ -391,6 +393,11 @@ class LoyaltyCard:
     side: str
     effects: tuple[Effect, ...]
     text: str
+    #: Conflicted Loyalties (R127): ``final_five`` (its effects strike whoever looks at it, R410) or
+    #: ``personal_goal`` (its effects are its reveal action, R411); both count as "You Are Not a Cylon"
+    kind: str | None = None
+    condition: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # a goal's reveal condition
+    end_loss: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # a goal held at the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -613,9 +620,11 @@ class Content:
     def quorum_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.quorum.values(), sets)
 
-    def loyalty_cards(self, side: str, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        """Every loyalty card of one side, one entry per copy."""
-        return self._deck((c for c in self.loyalty.values() if c.side == side), sets)
+    def loyalty_cards(self, side: str, sets: Iterable[str] = ("base",), kinds: Iterable[str] = ()) -> tuple[str, ...]:
+        """Every loyalty card of one side, one entry per copy; Conflicted Loyalties' cards only of ``kinds``."""
+        wanted = set(kinds)
+        return self._deck((c for c in self.loyalty.values() if c.side == side and (c.kind is None or c.kind in wanted)),
+                          sets)
 
     def characters_in(self, sets: Iterable[str] = ("base",)) -> tuple[Character, ...]:
         wanted = set(sets)
@@ -1465,8 +1474,25 @@ class _Loader(ContentFiles):
             w = f"{name}: {lid}"
             side = self.one_of(w, self.need(w, c, "side"), LOYALTY_SIDES, "side")
             effects = self.effects(w, self.need(w, c, "effects"))
-            if (side == "human") == bool(effects):
+            kind = c.get("kind")
+            if kind is not None:
+                self.one_of(w, kind, LOYALTY_KINDS, "kind")
+                if side != "human" or not effects or c.get("set") != "exodus":
+                    raise ContentError(f"{w}: a {kind} card is an Exodus Not-a-Cylon card with effects (R127)")
+            elif (side == "human") == bool(effects):
                 raise ContentError(f"{w}: Cylon and Sympathizer cards have a reveal effect, human cards none")
+            condition: Mapping[str, Any] = MappingProxyType({})
+            end_loss: Mapping[str, int] = MappingProxyType({})
+            if kind == "personal_goal":
+                cond = self.need(w, c, "condition")
+                self.one_of(w, self.need(w, cond, "resource"), RESOURCES, "resource")
+                if set(cond) not in ({"resource", "at_most"}, {"resource", "at_least"}):
+                    raise ContentError(f"{w}: a condition gives a resource and at_most or at_least")
+                self.int_(w, cond, "at_most" if "at_most" in cond else "at_least", 0)
+                condition = MappingProxyType(dict(cond))
+                end_loss = self.loss(w, self.need(w, c, "end_loss"))
+                if not end_loss:
+                    raise ContentError(f"{w}: a Personal Goal costs something at the end (R411)")
             out[lid] = LoyaltyCard(
                 id=lid,
                 name=self.text(w, c, "name"),
@@ -1475,6 +1501,9 @@ class _Loader(ContentFiles):
                 side=side,
                 effects=effects,
                 text=self.text(w, c),
+                kind=kind,
+                condition=condition,
+                end_loss=end_loss,
             )
         return out
 

@@ -22,6 +22,9 @@ MESSAGES: dict[str, str] = {
     # options
     "expansion_not_available": "The {expansion} expansion is not available yet: play the base game.",
     "exodus_module_not_available": "The Exodus option {module} is not available yet.",
+    "conflicted_loyalties_need_exodus": "Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus "
+                                        "cards too.",
+    "goal_not_revealable": "You cannot reveal that Personal Goal now.",
     # the Exodus Cylon Fleet
     "no_civilian_to_place": "You have no civilian ship to place.",
     "civilian_area_has_civilian": "Place the civilian ship in an area that has none yet.",
@@ -181,6 +184,11 @@ EVENTS: dict[str, str] = {
     "character_chosen_for": "Player {seat} sent Player {target} to {location}.",
     "cylon_immune": "Player {seat} is a revealed Cylon and stays where he is.",
     "title_given": "Player {seat} is now {title}.",
+    "final_five_revealed": "Player {looker} looked at one of Player {seat}'s Final Five cards: {card}.",
+    "final_five_no_effect": "The Final Five card does not affect Player {seat}.",
+    "goal_revealed": "Player {seat} revealed a Personal Goal: {card}.",
+    "loyalty_deck_grew": "A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.",
+    "goal_cost": "Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}.",
     "civilian_escorted": "Player {seat}'s viper escorted a civilian ship in {area} to safety.",
     "nuke_launched_at_area": "Player {seat} launched a nuke at {area}: {roll}, {result}.",
     "area_wiped_out": "Every ship in {area} was destroyed.",
@@ -259,8 +267,9 @@ OPTIONS: dict[str, str] = {
     "option_exodus_cylon_fleet": "Exodus: the Cylon Fleet",
     "option_exodus_cylon_fleet_help": "The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII "
     "and the \"CAG chooses\" crises instead of the Cylon attacks.",
-    "option_exodus_conflicted_loyalties": "Exodus: Conflicted Loyalties (not available yet)",
-    "option_exodus_conflicted_loyalties_help": "The Final Five and Personal Goal loyalty cards.",
+    "option_exodus_conflicted_loyalties": "Exodus: Conflicted Loyalties",
+    "option_exodus_conflicted_loyalties_help": "The Final Five and Personal Goal loyalty cards join the Not-a-Cylon "
+    "cards (needs the Exodus cards).",
     "option_exodus_ionian_nebula": "Exodus: the Ionian Nebula (not available yet)",
     "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
@@ -272,4 +281,8 @@ OPTIONS: dict[str, str] = {
 CHOICES: dict[str, str] = {
     "ship_activation_limit.per_turn": "Once in each player's turn (the rulebook's text)",
     "ship_activation_limit.per_activation": "Once in each activation",
+    "exodus_conflicted_loyalties.off": "Not used",
+    "exodus_conflicted_loyalties.final_five": "The Final Five cards",
+    "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",
+    "exodus_conflicted_loyalties.both": "Both decks",
 }

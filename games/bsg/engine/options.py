@@ -15,9 +15,12 @@ AVAILABLE_EXPANSIONS = ("exodus",)
 #: Exodus's modules, each a table option of its own (R144, R127, R146); played with or without the Exodus
 #: cards (``exodus``: RULINGS G70).
 CYLON_FLEET = "exodus_cylon_fleet"
-EXODUS_MODULES = (CYLON_FLEET, "exodus_conflicted_loyalties", "exodus_ionian_nebula")
+#: R127: Conflicted Loyalties uses the Final Five deck, the Personal Goals deck, or both
+CONFLICTED = "exodus_conflicted_loyalties"
+CONFLICTED_CHOICES = ["off", "final_five", "personal_goals", "both"]
+EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
 #: the modules a table may choose today; the others are refused by name until they are built
-PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET,)
+PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
@@ -30,7 +33,10 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}"} for name in EXPANSIONS
 ] + [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "help": f"option_{name}_help"}
-    for name in EXODUS_MODULES
+    for name in EXODUS_MODULES if name != CONFLICTED
+] + [
+    {"name": CONFLICTED, "type": "choice", "default": "off", "choices": CONFLICTED_CHOICES,
+     "label": f"option_{CONFLICTED}", "help": f"option_{CONFLICTED}_help"},
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
@@ -48,8 +54,22 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
         if options[name] and name not in AVAILABLE_EXPANSIONS:
             raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
     for name in EXODUS_MODULES:
-        if options.get(name) and name not in PLAYABLE_MODULES:
+        if module_on(options, name) and name not in PLAYABLE_MODULES:
             raise IllegalCommand("exodus_module_not_available", "bsg:R150", module=name)
+    if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127
+        raise IllegalCommand("conflicted_loyalties_need_exodus", "bsg:R127")
+
+
+def module_on(options: Mapping[str, Any], name: str) -> bool:
+    """Whether the table plays an Exodus module (Conflicted Loyalties is a choice whose "off" is off)."""
+    return options.get(name) not in (None, False, "off")
+
+
+def loyalty_kinds(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The Conflicted Loyalties cards the table's loyalty deck may hold (R127)."""
+    value = options.get(CONFLICTED)
+    return {"final_five": ("final_five",), "personal_goals": ("personal_goal",),
+            "both": ("final_five", "personal_goal")}.get(str(value), ())
 
 
 def cylon_fleet(options: Mapping[str, Any]) -> bool:
@@ -64,4 +84,4 @@ def card_sets(options: Mapping[str, Any]) -> tuple[str, ...]:
 
 def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
     """The content modules of the table's options, as the data files name them (``content.MODULES``)."""
-    return tuple(name.removeprefix("exodus_") for name in EXODUS_MODULES if options.get(name))
+    return tuple(name.removeprefix("exodus_") for name in EXODUS_MODULES if module_on(options, name))

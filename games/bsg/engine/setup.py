@@ -10,7 +10,7 @@ from typing import Any
 from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.options import card_sets, modules
+from games.bsg.engine.options import card_sets, loyalty_kinds, modules
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
 from games.engine.core import IllegalCommand, Rng
 
@@ -73,7 +73,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
-                                  for k, c in enumerate(CONTENT.loyalty_cards(side, sets)))
+                                  for k, c in enumerate(CONTENT.loyalty_cards(side, sets, loyalty_kinds(options))))
     if cylon_fleet.active(state):  # R144 steps 2-3
         cylon_fleet.setup(state)
     # R110: the opening ships (RULINGS C5).
@@ -214,8 +214,9 @@ def build_loyalty(ctx: Ctx) -> None:
     chars = chosen_characters(state)
     sets = card_sets(state["options"])  # R122: base and Exodus cards in one Cylon and one Not-a-Cylon pile
     n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars, sets)
+    kinds = loyalty_kinds(state["options"])  # R127: the Final Five and Personal Goals join the Not-a-Cylon pile
     cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon", sets))])
-    humans = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets))]) if (
+    humans = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets, kinds))]) if (
         "exodus" in sets) else [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human"))]
     symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer", sets))]
     deck = cylons[:n_cylon] + humans[:n_human]

@@ -10,6 +10,7 @@ from typing import Any
 from games.bsg.engine import (
     acted,
     characters,
+    conflicted,
     cylon_fleet,
     cylons,
     looks,
@@ -573,6 +574,7 @@ def jump(ctx: Ctx, then: str) -> None:
             p["location"] = "hangar_deck"
     ctx.emit("fleet_jumped", distance=state["distance"])
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
+        conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals first
         end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", "kobol_reached")
         return
     admiral = chooser_seat(state, "admiral")

@@ -12,7 +12,7 @@ import pytest
 from games.bsg.engine import cylon_fleet
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
-from games.bsg.engine.options import card_sets, modules
+from games.bsg.engine.options import card_sets, loyalty_kinds, modules
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT
@@ -56,7 +56,7 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
     for p in state["players"]:  # Super Crisis cards in hand (R402e)
         if p["seat"] != seat:
             out |= set(p["super_crisis"]) - set(d["super_crisis_discard"])
-    return out
+    return out - set(state.get("public_loyalty", []))  # Final Five cards shown to everyone (R410)
 
 
 class Invariants:
@@ -79,7 +79,8 @@ class Invariants:
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
         sets = card_sets(state["options"])  # the Exodus cards (R122)
         assert sorted(loyalty) == sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
-                                         for k, c in enumerate(CONTENT.loyalty_cards(side, sets))), command
+                                         for k, c in enumerate(CONTENT.loyalty_cards(
+                                             side, sets, loyalty_kinds(state["options"])))), command
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
@@ -263,7 +264,8 @@ FLEET = {"exodus_cylon_fleet": True}
 
 
 @pytest.mark.rules("bsg:R122", "bsg:R104", "bsg:R200")
-@pytest.mark.parametrize("options", [{"exodus": True}, {"exodus": True, "exodus_cylon_fleet": True}])
+@pytest.mark.parametrize("options", [{"exodus": True}, {"exodus": True, "exodus_cylon_fleet": True},
+                                     {"exodus": True, "exodus_conflicted_loyalties": "both"}])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_with_the_exodus_cards_end_with_every_invariant_kept(players: int, options: dict[str, Any]) -> None:
     """The Exodus cards, alone and with the Cylon Fleet: whole games keep the invariants (every card of the

@@ -192,18 +192,21 @@ def test_player_count_and_expansions_refused() -> None:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "expansion_not_available", "bsg:R150", {"expansion": name})
-    for name in ("exodus_conflicted_loyalties", "exodus_ionian_nebula"):  # Exodus modules not built yet
-        with pytest.raises(IllegalCommand) as info:
-            RULES.validate_options(5, {name: True})
-        assert (info.value.code, info.value.rule, dict(info.value.params)) == (
-            "exodus_module_not_available", "bsg:R150", {"module": name})
+    with pytest.raises(IllegalCommand) as info:  # the Ionian Nebula is not built yet
+        RULES.validate_options(5, {"exodus_ionian_nebula": True, "exodus": True})
+    assert (info.value.code, info.value.rule, dict(info.value.params)) == (
+        "exodus_module_not_available", "bsg:R150", {"module": "exodus_ionian_nebula"})
+    with pytest.raises(IllegalCommand) as info:  # Conflicted Loyalties changes the Exodus loyalty deck (R127)
+        RULES.validate_options(5, {"exodus_conflicted_loyalties": "both"})
+    assert (info.value.code, info.value.rule) == ("conflicted_loyalties_need_exodus", "bsg:R127")
+    assert RULES.validate_options(5, {"exodus_conflicted_loyalties": "final_five", "exodus": True})
     assert RULES.validate_options(5, {"exodus": True})["exodus"]  # the Exodus cards (RULINGS G70)
     fleet = RULES.validate_options(5, {"exodus_cylon_fleet": True})  # the Cylon Fleet is played (R910)
     assert fleet["exodus_cylon_fleet"] and not fleet["exodus"]
     assert "fleet" in RULES.setup(num_players=5, options=fleet, rng=Rng.from_seed(1)).state
     assert RULES.validate_options(3, {}) == {
         "pegasus": False, "exodus": False, "daybreak": False, "exodus_cylon_fleet": False,
-        "exodus_conflicted_loyalties": False, "exodus_ionian_nebula": False, "ship_activation_limit": "per_turn"}
+        "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off", "ship_activation_limit": "per_turn"}
     with pytest.raises(IllegalCommand):
         RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1))
     with pytest.raises(IllegalCommand):

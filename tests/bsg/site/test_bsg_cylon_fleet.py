@@ -28,15 +28,22 @@ def test_the_cylon_fleet_is_chosen_on_the_form_and_the_other_modules_are_refused
     client = logged_in_clients([alice])[0]
     body = client.get(reverse("table_create") + "?game=bsg").content.decode()
     assert 'name="opt_exodus_cylon_fleet"' in body and "Exodus: la Flotta cylon" in body
+    assert 'name="opt_exodus_conflicted_loyalties"' in body and "Entrambi i mazzi" in body
     refused = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4",
                                                      "opt_exodus_ionian_nebula": "on"})
     assert refused.status_code == 200 and not Table.objects.exists()
     errors = " ".join(e for errs in refused.context["form"].errors.values() for e in errs)
     assert "L'opzione di Exodus exodus_ionian_nebula non è ancora disponibile" in errors and "bsg:R150" in errors
+    lonely = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4",
+                                                    "opt_exodus_conflicted_loyalties": "both"})
+    errors = " ".join(e for errs in lonely.context["form"].errors.values() for e in errs)
+    assert "servono" not in errors and "scegli anche le carte di Exodus" in errors and "bsg:R127" in errors
     made = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4",
-                                                  "opt_exodus_cylon_fleet": "on"})
+                                                  "opt_exodus_cylon_fleet": "on", "opt_exodus": "on",
+                                                  "opt_exodus_conflicted_loyalties": "both"})
     assert made.status_code == 302
-    assert Table.objects.get().options["exodus_cylon_fleet"] is True
+    options = Table.objects.get().options
+    assert options["exodus_cylon_fleet"] is True and options["exodus_conflicted_loyalties"] == "both"
 
 
 @pytest.mark.rules("bsg:R910", "bsg:R915", "bsg:R916")
