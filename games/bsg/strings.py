@@ -167,6 +167,7 @@ STRINGS = [
     _('Player {seat} revealed a Personal Goal: {card}.'),  # EVENTS.goal_revealed
     _('A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.'),  # EVENTS.loyalty_deck_grew
     _("Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}."),  # EVENTS.goal_cost
+    _('The Admiral (Player {seat}) now holds {nukes} nuke(s).'),  # EVENTS.nukes_gained
     _("Player {seat}'s viper escorted a civilian ship in {area} to safety."),  # EVENTS.civilian_escorted
     _('Player {seat} launched a nuke at {area}: {roll}, {result}.'),  # EVENTS.nuke_launched_at_area
     _('Every ship in {area} was destroyed.'),  # EVENTS.area_wiped_out
@@ -425,6 +426,7 @@ STRINGS = [
     _('Gas Giant'),  # name gas_giant
     _('Derelict Station'),  # name derelict_station
     _('Nebula Drift'),  # name nebula_drift
+    _('Munitions Cache'),  # name munitions_cache
     _('Inspirational Speech'),  # name inspirational_speech
     _('Arrest Order'),  # name arrest_order
     _('Authorization of Brutal Force'),  # name authorization_of_brutal_force
@@ -590,6 +592,7 @@ STRINGS = [
     _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +1 fuel; otherwise the raptor is lost.'),  # text gas_giant
     _('-1 fuel; salvage from the station repairs up to 2 damaged vipers.'),  # text derelict_station
     _('-2 fuel and -1 morale.'),  # text nebula_drift
+    _('-1 fuel. The Admiral takes 1 nuke (he never holds more than 3).'),  # text munitions_cache
     _('Action: roll; on 6 or more, +1 morale and this card leaves the game. Otherwise it is simply discarded.'),  # text inspirational_speech
     _('Action: put a character of your choice in the Brig.'),  # text arrest_order
     _('Action: destroy up to 3 raiders anywhere. Then roll; on 2 or less, -1 population from friendly fire.'),  # text authorization_of_brutal_force

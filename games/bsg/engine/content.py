@@ -150,6 +150,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "activate_cylons": (("icon",), ()),
     "place_on_fleet": (("ship", "count"), ()),  # R913: ships put on the Cylon Fleet board, a die each
     "advance_pursuit": ((), ()),  # R915: the pursuit marker one space on
+    "gain_nukes": (("count",), ()),  # R917: the Admiral takes nukes, never holding more than nuke_limit
     "basestar_launch": (("raiders", "heavy_raiders"), ()),
     # cards
     "draw_skills": (("who", "count", "types"), ()),

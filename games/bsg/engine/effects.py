@@ -279,6 +279,12 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
             cylon_fleet.place_on_fleet(ctx, str(effect.get("ship")))
     elif kind == "advance_pursuit" and cylon_fleet.active(state):  # the Basestar Bridge (R915)
         cylon_fleet.advance_pursuit(ctx)
+    elif kind == "gain_nukes":  # R917, AS-98: never more than the limit in the Admiral's hands
+        admiral = state["admiral"]
+        if admiral is not None:
+            p = ctx.player(admiral)
+            p["nukes"] = min(CONTENT.board.components["nuke_limit"], p["nukes"] + int(effect.get("count")))
+            ctx.emit("nukes_gained", seat=admiral, nukes=p["nukes"])
     elif kind == "place_centurion":  # a card's boarding party: on the track's first space, as the supply allows
         placed = min(int(effect.get("count")), CONTENT.board.components["centurion"] - len(state["boarding"]))
         state["boarding"] += [0] * placed

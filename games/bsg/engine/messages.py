@@ -189,6 +189,7 @@ EVENTS: dict[str, str] = {
     "goal_revealed": "Player {seat} revealed a Personal Goal: {card}.",
     "loyalty_deck_grew": "A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.",
     "goal_cost": "Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}.",
+    "nukes_gained": "The Admiral (Player {seat}) now holds {nukes} nuke(s).",
     "civilian_escorted": "Player {seat}'s viper escorted a civilian ship in {area} to safety.",
     "nuke_launched_at_area": "Player {seat} launched a nuke at {area}: {roll}, {result}.",
     "area_wiped_out": "Every ship in {area} was destroyed.",

@@ -148,7 +148,7 @@ def test_the_exodus_decks() -> None:
     every["crisis"] += [state["crisis"]] if state["crisis"] else []
     every["quorum"] += [c for p in state["players"] for c in p["quorum"]]
     every["super_crisis"] += [c for p in state["players"] for c in p["super_crisis"]]
-    assert {k: len(v) for k, v in every.items()} == {"crisis": 80, "super_crisis": 6, "quorum": 24, "destination": 26}
+    assert {k: len(v) for k, v in every.items()} == {"crisis": 80, "super_crisis": 6, "quorum": 24, "destination": 27}
     sets = {name: {CONTENT.lookup(c).set for c in cards} for name, cards in every.items()}
     assert all(s == {"base", "exodus"} for s in sets.values())
     both = exodus_game(6, SIX, exodus_cylon_fleet=True)
@@ -172,3 +172,15 @@ def test_an_exodus_crisis_and_destination_are_carried_out() -> None:
     state = act(state, state["admiral"], "choose_destination", card="derelict_station")
     assert state["damaged_vipers"] == 1 and state["reserves"]["viper"] == reserves + 2
     assert state["distance"] == 1
+
+
+@pytest.mark.rules("bsg:R917", "bsg:R618")
+def test_the_admiral_never_holds_more_than_three_nukes() -> None:
+    """AS-98: holding 3 nukes, the Admiral given one more still holds 3."""
+    state = exodus_game(6, SIX)
+    admiral = state["admiral"]
+    for nukes, after in ((1, 2), (3, 3)):
+        state["players"][admiral]["nukes"] = nukes
+        state["prompt"] = {"kind": "destination", "seat": admiral, "cards": ["munitions_cache"], "then": "end"}
+        out = act(state, admiral, "choose_destination", card="munitions_cache")
+        assert out["players"][admiral]["nukes"] == after

@@ -140,7 +140,7 @@ class Invariants:
                 assert (state[title] is None) == (title_holder(state, title) is None), title
                 assert state[title] is None or not state["players"][state[title]]["cylon"]
             assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
-            assert sum(p["nukes"] for p in state["players"]) <= comps["nuke"]
+            assert sum(p["nukes"] for p in state["players"]) <= comps["nuke_limit"]  # R917
         # nobody sees another's secrets: views and the events of this command
         for seat in [None, *range(self.n)]:
             hidden = secrets_from(state, seat)
