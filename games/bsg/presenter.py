@@ -592,6 +592,13 @@ class BsgPresenter(Presenter):
             return fill(gettext(EVENT_TEXTS["resources_changed"]), self.describe_params(data))
         if kind in ("check_contribution_done", "check_passed_in_advance") and data.get("count") == 1:
             return fill(gettext(EVENT_TEXTS[kind]), self.describe_params(data))
+        if kind in ("cylon_fleet_pursues", "fleet_ship_placed", "fleet_ship_unavailable") and data.get(
+            "ship"
+        ) in ATTACKERS:  # one Cylon ship of the Cylon Fleet (R912, R913), in the singular
+            return fill(
+                gettext(self._table("EVENTS")[kind]),
+                {**self.describe_params(data), "ship": describe("attacker", data["ship"])},
+            )
         if kind == "ships_placed" and data.get("count") == 1 and data.get("ship") in ATTACKERS:
             return fill(
                 gettext(EVENT_TEXTS["ship_placed"]),

@@ -162,9 +162,9 @@ STRINGS = [
     _('Player {seat} sent Player {target} to {location}.'),  # EVENTS.character_chosen_for
     _('Player {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
     _('Player {seat} is now {title}.'),  # EVENTS.title_given
-    _("Player {looker} looked at one of Player {seat}'s Final Five cards: {card}."),  # EVENTS.final_five_revealed
+    _("Player {by} looked at Player {seat}'s {card}: it is shown to everyone."),  # EVENTS.final_five_revealed
     _('The Final Five card does not affect Player {seat}.'),  # EVENTS.final_five_no_effect
-    _('Player {seat} revealed a Personal Goal: {card}.'),  # EVENTS.goal_revealed
+    _('Player {seat} revealed {card}.'),  # EVENTS.goal_revealed
     _('A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.'),  # EVENTS.loyalty_deck_grew
     _("Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}."),  # EVENTS.goal_cost
     _('The Admiral (Player {seat}) now holds {nukes} nuke(s).'),  # EVENTS.nukes_gained

@@ -52,7 +52,7 @@ def look_loyalty(ctx: Ctx, seat: int, target: int, count: int | str) -> None:
         if seat != target and CONTENT.loyalty[card_id(card)].kind == "final_five":
             ctx.state.setdefault("public_loyalty", []).append(card)
             ctx.state.setdefault("final_five_due", []).append({"card": card, "owner": target, "looker": seat})
-            ctx.emit("final_five_revealed", seat=target, looker=seat, card=card)
+            ctx.emit("final_five_revealed", seat=target, by=seat, card=card)
 
 
 def peek(ctx: Ctx, seat: int, deck: str, count: int, reorder: bool, bottom: bool) -> None:

@@ -67,7 +67,7 @@ def test_a_final_five_card_seen_by_another_player_is_shown_and_strikes_him() -> 
     card = next(c for c in state["players"][roslin]["loyalty"] if card_id(c) == "final_five_soldier")
     state, events = act_events(state, baltar, "use_ability", target=roslin)
     shown = next(e for e in events if e.kind == "final_five_revealed")
-    assert shown.visible_to is None and shown.data["card"] == card and shown.data["looker"] == baltar
+    assert shown.visible_to is None and shown.data["card"] == card and shown.data["by"] == baltar
     assert state["players"][baltar]["location"] == "brig"
     assert card in state["players"][roslin]["loyalty"] and card in state["public_loyalty"]
     assert not state["final_five_due"]

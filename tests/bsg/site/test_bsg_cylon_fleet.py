@@ -74,3 +74,25 @@ def test_a_table_with_the_exodus_cards_offers_the_exodus_characters(cast):
     base = seeded_table("bsg", cast, seed=4)
     chooser = cast[state_of(base)["chooser"]]
     assert "Felix Gaeta" not in unescape(table_page(logged_in_clients([chooser])[0], base))
+
+
+@pytest.mark.rules("bsg:R913", "bsg:R915")
+def test_the_cylon_fleet_log_reads_in_words():
+    from django.utils import translation
+
+    from games.engine import registry
+    from games.presenters import presenter_for
+
+    rules, presenter = registry.get("bsg"), presenter_for("bsg")
+    placed = {"ship": "basestar", "area": "upper_aft", "roll": 3}
+    with translation.override("en"):
+        assert presenter.event_text(rules, "fleet_ship_placed", placed) == (
+            "A basestar went to the Cylon Fleet board, area Upper aft (rolled 3)."
+        )
+        assert presenter.event_text(rules, "pursuit_advanced", {"step": 2, "last": 6}) == (
+            "The Cylon pursuit marker advanced to space 2 of 6."
+        )
+    with translation.override("it"):
+        assert presenter.event_text(rules, "fleet_ship_placed", placed) == (
+            "Un basestar va sul tabellone della Flotta cylon, area Poppa superiore (tiro: 3)."
+        )
