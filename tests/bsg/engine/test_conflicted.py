@@ -54,6 +54,7 @@ def _give(state: State, seat: int, card: str) -> State:
 
 
 @pytest.mark.rules("bsg:R410")
+@pytest.mark.scenarios("bsg:AS-125")
 def test_a_final_five_card_seen_by_another_player_is_shown_and_strikes_him() -> None:
     """AS-125: Baltar's Cylon Detector sees a Final Five card: it is shown to everyone, Baltar goes to the Brig,
     and the card goes back among its owner's cards."""
@@ -100,6 +101,7 @@ def _goal_turn(distance: int, food: int) -> tuple[State, int, str]:
 
 
 @pytest.mark.rules("bsg:R411")
+@pytest.mark.scenarios("bsg:AS-124")
 def test_a_personal_goal_revealed_at_distance_six_draws_a_loyalty_card() -> None:
     """AS-124: revealed at distance 6: its effect, a Not-a-Cylon card into the Loyalty deck, 1 card drawn."""
     state, seat, card = _goal_turn(6, 5)
@@ -125,6 +127,7 @@ def test_a_personal_goal_needs_its_condition() -> None:
 
 
 @pytest.mark.rules("bsg:R411", "bsg:R711", "bsg:R709")
+@pytest.mark.scenarios("bsg:AS-82")
 def test_a_hidden_personal_goal_can_turn_the_humans_win_into_a_loss() -> None:
     """AS-82: the Kobol jump with morale 2 and a hidden goal costing 2 morale: the Cylons win."""
     state = game()

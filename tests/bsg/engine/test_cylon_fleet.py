@@ -123,6 +123,7 @@ def test_the_cag_chooses_the_cag_cards() -> None:
 
 
 @pytest.mark.rules("bsg:R912", "bsg:R913", "bsg:R915", "bsg:R603")
+@pytest.mark.scenarios("bsg:AS-94")
 def test_raiders_with_nothing_on_the_main_board_go_to_the_cylon_fleet() -> None:
     """AS-94: no raider and no basestar around Galactica: the raiders' icon puts one raider on the Cylon
     Fleet board, in the area of the die's number, and the pursuit marker advances."""
@@ -139,6 +140,7 @@ def test_raiders_with_nothing_on_the_main_board_go_to_the_cylon_fleet() -> None:
 
 
 @pytest.mark.rules("bsg:R913")
+@pytest.mark.scenarios("bsg:AS-94")
 def test_a_roll_of_three_places_in_area_three() -> None:
     state = fleet_game(5, BASE_5)
     ctx = Ctx(state=state, rng=Dice(3))
@@ -194,6 +196,7 @@ def test_with_the_kind_used_up_the_highest_area_comes_in() -> None:
 
 
 @pytest.mark.rules("bsg:R914")
+@pytest.mark.scenarios("bsg:AS-95")
 def test_placing_on_the_main_board_takes_from_the_lowest_fleet_areas() -> None:
     """AS-95: 2 basestars to place, 1 in the supply, one each in Cylon Fleet areas 2 and 5: the supply's and
     area 2's are placed."""
@@ -304,6 +307,7 @@ def _vipers_to_activate(state: State, count: int = 2) -> State:
 
 
 @pytest.mark.rules("bsg:R620")
+@pytest.mark.scenarios("bsg:AS-97")
 def test_a_viper_escorts_a_civilian_ship_to_safety() -> None:
     """AS-97: the civilian ship goes back into the unused pile, which is shuffled; the activation is spent."""
     state = to_step(fleet_game(5, BASE_5), "action")

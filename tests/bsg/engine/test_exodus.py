@@ -175,6 +175,7 @@ def test_an_exodus_crisis_and_destination_are_carried_out() -> None:
 
 
 @pytest.mark.rules("bsg:R917", "bsg:R618")
+@pytest.mark.scenarios("bsg:AS-98")
 def test_the_admiral_never_holds_more_than_three_nukes() -> None:
     """AS-98: holding 3 nukes, the Admiral given one more still holds 3."""
     state = exodus_game(6, SIX)
