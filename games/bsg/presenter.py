@@ -33,6 +33,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.bsg import secrets
+from games.bsg.engine.options import modules
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Rng, Rules
 from games.parts import Part
@@ -81,12 +82,15 @@ ATTACKERS = {
     "centurion": gettext_noop("centurion"),
     "armory": gettext_noop("the Armory"),
     "pegasus": gettext_noop("Pegasus"),
+    "viper_mk7": gettext_noop("Viper Mark VII"),
 }
 #: What an attack did (its event's ``result``).
 HITS = {
     "destroyed": gettext_noop("destroyed"),
     "damaged": gettext_noop("damaged"),
     "missed": gettext_noop("missed"),
+    "damaged_twice": gettext_noop("damaged twice"),
+    "every_ship": gettext_noop("every ship there destroyed"),
 }
 OUTCOMES = {
     "pass": gettext_noop("passed"),
@@ -94,7 +98,7 @@ OUTCOMES = {
     "fail": gettext_noop("failed"),
 }
 WINNERS = {"humans": gettext_noop("humans"), "cylons": gettext_noop("Cylons")}
-TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral")}
+TITLES = {"president": gettext_noop("President"), "admiral": gettext_noop("Admiral"), "cag": gettext_noop("CAG")}
 
 #: The options of a choice crisis (the data's ``options[].label`` ids), in words.
 CRISIS_OPTIONS = {
@@ -138,6 +142,30 @@ CRISIS_OPTIONS = {
     "tell_them": gettext_noop("Tell them"),
     "tolerate": gettext_noop("Tolerate it"),
     "turn_back": gettext_noop("Turn back"),
+    # the Cylon Fleet's "CAG chooses" cards (R919)
+    "engage": gettext_noop("Engage them"),
+    "slip_away": gettext_noop("Slip away"),
+    "intercept_late": gettext_noop("Intercept them late"),
+    "burn_fuel": gettext_noop("Burn fuel to stay ahead"),
+    "wait_for_them": gettext_noop("Wait for them"),
+    "split_the_wing": gettext_noop("Split the wing"),
+    "hold_the_wing": gettext_noop("Hold the wing together"),
+    "search": gettext_noop("Search for them"),
+    "write_off": gettext_noop("Write them off"),
+    "send_raptor": gettext_noop("Send a raptor"),
+    "stay_blind": gettext_noop("Stay blind"),
+    "fight": gettext_noop("Fight (skill check)"),
+    "fall_back": gettext_noop("Fall back"),
+    "escort_them": gettext_noop("Escort them in"),
+    "turn_them_away": gettext_noop("Turn them away"),
+    "take_the_bait": gettext_noop("Take the bait"),
+    "ignore_it": gettext_noop("Ignore it"),
+    # the Exodus crises
+    "deny_everything": gettext_noop("Deny everything"),
+    "escort_convoy": gettext_noop("Escort the convoy"),
+    "let_it_pass": gettext_noop("Let it pass"),
+    "take_them_in": gettext_noop("Take them in"),
+    "put_them_off": gettext_noop("Put them off the ship"),
 }
 
 #: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.
@@ -211,6 +239,14 @@ COMMANDS: dict[str, str] = {
     "viper_move": gettext_noop("Move a viper from {area} to {to}"),
     "viper_attack": gettext_noop("A viper in {area} attacks: {target}"),
     "viper_done": gettext_noop("Stop activating vipers"),
+    # the Exodus Cylon Fleet (cylon_fleet.py, vipers.py)
+    "viper_launch_mk7": gettext_noop("Launch a Viper Mark VII into {to}"),
+    "viper_move_mk7": gettext_noop("Move a Viper Mark VII from {area} to {to}"),
+    "viper_escort": gettext_noop("A viper in {area} escorts a civilian ship to safety"),
+    "launch_nuke_area": gettext_noop("Launch a nuke at {area}"),
+    "place_civilian": gettext_noop("Place a civilian ship in {area}"),
+    "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
+    "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
     "play_quorum_target": gettext_noop("Play {card} on {target}"),
@@ -277,6 +313,8 @@ CYLON_OPTIONS = {
     "activate_cylons:heavy_raiders": gettext_noop("activate every heavy raider and centurion"),
     "activate_cylons:basestars": gettext_noop("activate every basestar"),
     "basestar_launch": gettext_noop("every basestar launches raiders"),
+    "place_on_fleet": gettext_noop("a basestar to the Cylon Fleet board"),
+    "advance_pursuit": gettext_noop("the pursuit marker one space on"),
 }
 #: A Crisis card's Cylon activation icon (the engine's ``cylon_icon_activated`` ``icon``), in words.
 ICONS = {
@@ -505,6 +543,12 @@ def command_key(command: Command) -> str:
         return "choose_character_area"
     if kind == "move" and args.get("discard"):
         return "move_discard"
+    if kind == "activate_location" and args.get("pick") == "mk7":
+        return "activate_location_mk7"
+    if kind in ("viper_launch", "viper_move") and args.get("mk7"):
+        return f"{kind}_mk7"
+    if kind == "launch_nuke" and args.get("target") == "area":
+        return "launch_nuke_area"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
@@ -569,6 +613,13 @@ class BsgPresenter(Presenter):
             return fill(gettext(EVENT_TEXTS["resources_changed"]), self.describe_params(data))
         if kind in ("check_contribution_done", "check_passed_in_advance") and data.get("count") == 1:
             return fill(gettext(EVENT_TEXTS[kind]), self.describe_params(data))
+        if kind in ("cylon_fleet_pursues", "fleet_ship_placed", "fleet_ship_unavailable") and data.get(
+            "ship"
+        ) in ATTACKERS:  # one Cylon ship of the Cylon Fleet (R912, R913), in the singular
+            return fill(
+                gettext(self._table("EVENTS")[kind]),
+                {**self.describe_params(data), "ship": describe("attacker", data["ship"])},
+            )
         if kind == "ships_placed" and data.get("count") == 1 and data.get("ship") in ATTACKERS:
             return fill(
                 gettext(EVENT_TEXTS["ship_placed"]),
@@ -703,9 +754,13 @@ def _cylon_option_label(location: str | None, option: Any, card: str) -> str:
     options = found.effects[0].get("options") or ()
     if not 0 <= option < len(options) or not options[option]:
         return str(option)
-    first = options[option][0]
-    key = f"{first.kind}:{first.get('icon')}" if first.get("icon") else first.kind
-    return fill(gettext(CYLON_OPTIONS[key]), {"card": card}) if key in CYLON_OPTIONS else str(option)
+    words = []
+    for effect in options[option]:  # every effect of the option (the Basestar Bridge takes two)
+        key = f"{effect.kind}:{effect.get('icon')}" if effect.get("icon") else effect.kind
+        if key not in CYLON_OPTIONS:
+            return str(option)
+        words.append(fill(gettext(CYLON_OPTIONS[key]), {"card": card}))
+    return ", ".join(words)
 
 
 def _option_label(view: Mapping[str, Any], option: Any) -> str:
@@ -733,6 +788,7 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         "current": labels.get(view["current"], "") if turn_phase else "",
         "president": labels.get(view["president"], "") if view.get("president") is not None else "",
         "admiral": labels.get(view["admiral"], "") if view.get("admiral") is not None else "",
+        "cag": labels.get(view["cag"], "") if view.get("cag") is not None else "",
         "resources": [
             {
                 "key": key,
@@ -862,6 +918,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
     for ship in CONTENT.ships.values():
         if ship.set not in sets or (ship.id == "pegasus" and pegasus.get("destroyed")):
             continue
+        mods = modules(view.get("options", {}))
         locations = [
             {
                 "id": loc.id,
@@ -872,7 +929,8 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "people": here.get(loc.id, []),
             }
             for loc in CONTENT.locations.values()
-            if loc.ship == ship.id and loc.set in sets
+            # a module's location (the Cylon Fleet's Basestar Bridge) with its module, whatever the sets
+            if loc.ship == ship.id and (loc.in_play(mods) if loc.module is not None else loc.set in sets)
         ]
         if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
             continue  # nobody has turned Cylon yet
@@ -894,6 +952,8 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
     for p in view["players"]:
         if p.get("viper"):
             pilots.setdefault(p["viper"], []).append(labels.get(p["seat"], ""))
+    fleet = view.get("cylon_fleet")  # the Exodus Cylon Fleet (R910-R916), or None
+    mk7 = (fleet or {}).get("mk7") or {}
     areas = []
     for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
         ships = view["space"].get(area.id, {})
@@ -909,10 +969,12 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "basestars": list(ships.get("basestars", [])),
                 "civilians": ships.get("civilians", 0),
                 "pilots": pilots.get(area.id, []),
+                "mk7": (mk7.get("space") or {}).get(area.id, 0),
             }
         )
     reserves = view.get("reserves") or {}
     return {
+        "fleet": _fleet_board(fleet) if fleet else None,
         "areas": areas,
         "vipers": reserves.get("viper", 0),
         "raptors": reserves.get("raptor", 0),
@@ -921,10 +983,42 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
     }
 
 
+def _fleet_board(fleet: Mapping[str, Any]) -> dict[str, Any]:
+    """The Cylon Fleet board (R910, R913): its areas by number with their ships, the pursuit track (R915) with
+    the marker and the spaces where the CAG places civilian ships, the Viper Mark VII off the board (R916)."""
+    areas = []
+    for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
+        ships = (fleet.get("areas") or {}).get(area.id, {})
+        areas.append(
+            {
+                "id": area.id,
+                "number": area.number,
+                "name": _named(area.name),
+                "rolls": sorted(r for r, a in CONTENT.cylon_fleet.rolls.items() if a == area.id),
+                "raiders": ships.get("raider", 0),
+                "heavy_raiders": ships.get("heavy_raider", 0),
+                "basestars": ships.get("basestar", 0),
+            }
+        )
+    last = len(fleet.get("track") or []) - 1
+    track = [
+        {"n": i, "here": i == fleet.get("pursuit"), "civilians": s.get("civilians", 0), "start": i == 0, "end": i == last}
+        for i, s in enumerate(fleet.get("track") or [])
+    ]
+    mk7 = fleet.get("mk7") or {}
+    return {
+        "areas": areas,
+        "track": track,
+        "mk7_reserves": mk7.get("reserves", 0),
+        "mk7_damaged": mk7.get("damaged", 0),
+        "boxed": fleet.get("boxed_vipers", 0),
+    }
+
+
 def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     rows = []
     for p in view["players"]:
-        titles = [gettext(TITLES[t]) for t in ("president", "admiral") if view.get(t) == p["seat"]]
+        titles = [gettext(TITLES[t]) for t in ("president", "admiral", "cag") if view.get(t) == p["seat"]]
         rows.append(
             {
                 "seat": p["seat"],

@@ -15,6 +15,11 @@ STRINGS = [
     _('That is not possible at this moment.'),  # MESSAGES.not_now
     _('Leaving a started game is not possible yet.'),  # MESSAGES.resign_not_supported
     _('The {expansion} expansion is not available yet: play the base game.'),  # MESSAGES.expansion_not_available
+    _('The Exodus option {module} is not available yet.'),  # MESSAGES.exodus_module_not_available
+    _('Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus cards too.'),  # MESSAGES.conflicted_loyalties_need_exodus
+    _('You cannot reveal that Personal Goal now.'),  # MESSAGES.goal_not_revealable
+    _('You have no civilian ship to place.'),  # MESSAGES.no_civilian_to_place
+    _('Place the civilian ship in an area that has none yet.'),  # MESSAGES.civilian_area_has_civilian
     _('That character is not available.'),  # MESSAGES.character_not_available
     _('Choose a character of the type with the most characters left, or a support character.'),  # MESSAGES.character_type_not_most_available
     _('Choose a launch area for your viper.'),  # MESSAGES.bad_launch_area
@@ -89,6 +94,7 @@ STRINGS = [
     _('Take your action.'),  # PROMPTS.action
     _('Draw a Crisis card.'),  # PROMPTS.draw_crisis
     _('Choose how to resolve the crisis.'),  # PROMPTS.choose_crisis_option
+    _('As CAG, place a civilian ship for the pursuit track ({left} left).'),  # PROMPTS.place_civilian
     _('Put Skill cards face down into the skill check, then say you are done.'),  # PROMPTS.contribute_to_check
     _('The skill check is revealed.'),  # PROMPTS.reveal_check
     _('Activate the Cylon ships.'),  # PROMPTS.activate_cylon_ships
@@ -169,6 +175,23 @@ STRINGS = [
     _('Player {seat} sent Player {target} to {location}.'),  # EVENTS.character_chosen_for
     _('Player {seat} is a revealed Cylon and stays where he is.'),  # EVENTS.cylon_immune
     _('Player {seat} is now {title}.'),  # EVENTS.title_given
+    _("Player {by} looked at Player {seat}'s {card}: it is shown to everyone."),  # EVENTS.final_five_revealed
+    _('The Final Five card does not affect Player {seat}.'),  # EVENTS.final_five_no_effect
+    _('Player {seat} revealed {card}.'),  # EVENTS.goal_revealed
+    _('A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.'),  # EVENTS.loyalty_deck_grew
+    _("Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}."),  # EVENTS.goal_cost
+    _('The Admiral (Player {seat}) now holds {nukes} nuke(s).'),  # EVENTS.nukes_gained
+    _("Player {seat}'s viper escorted a civilian ship in {area} to safety."),  # EVENTS.civilian_escorted
+    _('Player {seat} launched a nuke at {area}: {roll}, {result}.'),  # EVENTS.nuke_launched_at_area
+    _('Every ship in {area} was destroyed.'),  # EVENTS.area_wiped_out
+    _('Nothing to activate: a {ship} joins the Cylon Fleet.'),  # EVENTS.cylon_fleet_pursues
+    _('A {ship} went to the Cylon Fleet board, area {area} (rolled {roll}).'),  # EVENTS.fleet_ship_placed
+    _('Every {ship} is already around Galactica.'),  # EVENTS.fleet_ship_unavailable
+    _("The Cylon Fleet's ships in {area} arrived around Galactica."),  # EVENTS.fleet_area_arrived
+    _('The Cylon ships in {area} went to the Cylon Fleet board.'),  # EVENTS.fleet_area_left
+    _('The Cylon pursuit marker advanced to space {step} of {last}.'),  # EVENTS.pursuit_advanced
+    _('The whole Cylon Fleet arrived: the pursuit marker is back on Start.'),  # EVENTS.pursuit_reset
+    _('The CAG (Player {seat}) places {count} civilian ship(s).'),  # EVENTS.cag_to_place_civilians
     _('The {title} title passed to Player {seat}.'),  # EVENTS.title_passed
     _('The fleet jumped.'),  # EVENTS.fleet_jumped
     _('The Admiral drew two Destination cards.'),  # EVENTS.destinations_drawn
@@ -241,16 +264,26 @@ STRINGS = [
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
     _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
-    _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
+    _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
     _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
     _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
     _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon
     _('"You Are a Sympathetic Cylon" replaces the Sympathizer: its holder becomes a revealed Cylon who wins by a Sympathetic Agenda.'),  # OPTIONS.option_friendly_cylon_help
+    _('Exodus: the Cylon Fleet'),  # OPTIONS.option_exodus_cylon_fleet
+    _('The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII and the "CAG chooses" crises instead of the Cylon attacks.'),  # OPTIONS.option_exodus_cylon_fleet_help
+    _('Exodus: Conflicted Loyalties'),  # OPTIONS.option_exodus_conflicted_loyalties
+    _('The Final Five and Personal Goal loyalty cards join the Not-a-Cylon cards (needs the Exodus cards).'),  # OPTIONS.option_exodus_conflicted_loyalties_help
+    _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
+    _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
     _('Once in each activation'),  # CHOICES.ship_activation_limit.per_activation
+    _('Not used'),  # CHOICES.exodus_conflicted_loyalties.off
+    _('The Final Five cards'),  # CHOICES.exodus_conflicted_loyalties.final_five
+    _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals
+    _('Both decks'),  # CHOICES.exodus_conflicted_loyalties.both
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command
@@ -266,6 +299,7 @@ STRINGS = [
     _('Administration'),  # name administration
     _('Caprica'),  # name caprica
     _('Cylon Fleet'),  # name cylon_fleet
+    _('Basestar Bridge'),  # name basestar_bridge
     _('Human Fleet'),  # name human_fleet
     _('Resurrection Ship'),  # name resurrection_ship
     _('Pegasus CIC'),  # name pegasus_cic
@@ -308,6 +342,15 @@ STRINGS = [
     _('You Are Not a Cylon'),  # name not_a_cylon
     _('You Are a Sympathizer'),  # name sympathizer
     _('You Are a Sympathetic Cylon'),  # name sympathetic_cylon
+    _('You Are a Cylon: stray fire'),  # name cylon_fleet_sabotage
+    _('You Are a Cylon: fuel leak'),  # name cylon_fuel_leak
+    _('The Final Five: the old soldier'),  # name final_five_soldier
+    _('The Final Five: the mechanic'),  # name final_five_mechanic
+    _('The Final Five: the aide'),  # name final_five_aide
+    _('Personal Goal: secure the supplies'),  # name goal_secure_supplies
+    _('Personal Goal: keep their spirits up'),  # name goal_keep_spirits
+    _('Personal Goal: a fuel reserve'),  # name goal_fuel_reserve
+    _('Personal Goal: save lives'),  # name goal_save_lives
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -404,6 +447,25 @@ STRINGS = [
     _('Crew Transfer'),  # name crew_transfer
     _('Cylon Broadcast'),  # name cylon_broadcast
     _('Mutinous Crew'),  # name mutinous_crew
+    _('Scouting Raiders'),  # name cag_scouting_raiders
+    _('Basestar Sighted'),  # name cag_basestar_sighted
+    _('Heavy Raider Incursion'),  # name cag_heavy_incursion
+    _('Stragglers'),  # name cag_stragglers
+    _('Pincer Movement'),  # name cag_pincer
+    _('Lost Patrol'),  # name cag_lost_patrol
+    _('Raptor Recon'),  # name cag_raptor_recon
+    _('Hold the Line'),  # name cag_hold_the_line
+    _('Refugee Convoy'),  # name cag_refugee_convoy
+    _('Decoy Fleet'),  # name cag_decoy
+    _('Water Rationing'),  # name exo_water_rationing
+    _('Engine Overhaul'),  # name exo_engine_overhaul
+    _('Brawl on the Flight Deck'),  # name exo_mutinous_crew
+    _('Press Leak'),  # name exo_press_leak
+    _('Supply Convoy'),  # name exo_supply_convoy
+    _('Stowaways'),  # name exo_stowaways
+    _('Tylium Fire'),  # name exo_tylium_fire
+    _('Raider Scouts'),  # name exo_raider_scouts
+    _('Lost Pilots'),  # name exo_lost_pilots
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -411,6 +473,7 @@ STRINGS = [
     _('Massive Assault'),  # name massive_assault
     _('Pegasus under Siege'),  # name pegasus_under_siege
     _('Fleet Uprising'),  # name fleet_uprising
+    _('Demand the Fleet'),  # name exo_demand_the_fleet
     _('Tylium Planet'),  # name tylium_planet
     _('Icy Moon'),  # name icy_moon
     _('Ragnar Anchorage'),  # name ragnar_anchorage
@@ -425,6 +488,10 @@ STRINGS = [
     _('Nebula Transit'),  # name nebula_transit
     _('Hostile Territory'),  # name hostile_territory
     _('Mining Asteroid'),  # name mining_asteroid
+    _('Gas Giant'),  # name gas_giant
+    _('Derelict Station'),  # name derelict_station
+    _('Nebula Drift'),  # name nebula_drift
+    _('Munitions Cache'),  # name munitions_cache
     _('Inspirational Speech'),  # name inspirational_speech
     _('Arrest Order'),  # name arrest_order
     _('Authorization of Brutal Force'),  # name authorization_of_brutal_force
@@ -441,6 +508,9 @@ STRINGS = [
     _('Rationing Accord'),  # name rationing_accord
     _('Pegasus Refit'),  # name pegasus_refit
     _('Public Inquiry'),  # name public_inquiry
+    _('Eulogy'),  # name eulogy
+    _('Requisition for Vipers'),  # name requisition_for_vipers
+    _('Food Drive'),  # name food_drive
     _('Join the Colonials'),  # name join_the_colonials
     _('A Chosen Few'),  # name a_chosen_few
     _('Hard Lessons'),  # name hard_lessons
@@ -499,6 +569,18 @@ STRINGS = [
     _('Seduction'),  # name six_seduction
     _('Frame a Human'),  # name six_frame_a_human
     _('Haunted'),  # name six_haunted
+    _('Tactical Officer'),  # name gaeta_tactical_officer
+    _('Jump Calculations'),  # name gaeta_jump_calculations
+    _('Disillusioned'),  # name gaeta_disillusioned
+    _('Chief of Staff'),  # name tory_chief_of_staff
+    _('Discreet Inquiry'),  # name tory_discreet_inquiry
+    _('Cold Calculation'),  # name tory_cold_calculation
+    _('Resistance Fighter'),  # name anders_resistance_fighter
+    _('Rally the Pilots'),  # name anders_rally_the_pilots
+    _('Hothead'),  # name anders_hothead
+    _('Deck Hand'),  # name cally_deck_hand
+    _('Quick Punch'),  # name cally_quick_punch
+    _('Homebound'),  # name cally_homebound
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -589,6 +671,26 @@ STRINGS = [
     _('The Admiral chooses: he draws 2 leadership Skill cards and the fleet loses 1 population; or -1 morale.'),  # text crew_transfer
     _('A Cylon message shakes the fleet: -1 morale, and 2 raiders appear upper fore.'),  # text cylon_broadcast
     _('Skill check: leadership, politics, 9. Fail: the current player goes to the Brig.'),  # text mutinous_crew
+    _('The CAG chooses: 3 raiders appear in front of Galactica, or the fleet slips away at the cost of 1 population and one step of jump preparation.'),  # text cag_scouting_raiders
+    _("The CAG chooses: a basestar and 2 raiders come in above Galactica's stern, or the fleet runs silent and loses 2 morale."),  # text cag_basestar_sighted
+    _('The CAG chooses: 2 heavy raiders close in from aft, or the fleet burns 1 fuel to keep all but one of them far ahead.'),  # text cag_heavy_incursion
+    _('The CAG chooses: wait for 2 civilian ships while 2 raiders close in, or leave one behind to be lost and lose 1 morale.'),  # text cag_stragglers
+    _('The CAG chooses: two basestars close from fore and aft, or the wing holds its line: 2 raiders come in below the bow and 2 vipers are damaged.'),  # text cag_pincer
+    _('The CAG chooses: search for the patrol and meet 3 raiders below the bow, or write it off and damage 2 vipers.'),  # text cag_lost_patrol
+    _('The CAG chooses: risk a raptor (4 or more: the jump preparation advances one step; less: the raptor is lost), or stay blind while 2 raiders come in above each side of Galactica.'),  # text cag_raptor_recon
+    _('The CAG chooses: fight (tactics and piloting 10; failed, a basestar and 3 raiders come in above the bow), or fall back while 2 raiders come in above each side of Galactica.'),  # text cag_hold_the_line
+    _('The CAG chooses: 3 civilian ships join the fleet below the stern with 2 raiders on their tail, or they are turned away and 2 population is lost.'),  # text cag_refugee_convoy
+    _('The CAG chooses: take the bait (a basestar and 3 raiders aft, the jump preparation advances one step), or ignore it and lose 1 fuel.'),  # text cag_decoy
+    _('Skill check: politics, leadership, 9. Fail: -1 food and -1 morale.'),  # text exo_water_rationing
+    _('Skill check: engineering, tactics, 10; 7 or more is a partial pass (-1 fuel). Fail: -1 fuel and the fleet token moves back 1 space.'),  # text exo_engine_overhaul
+    _('Skill check: leadership, tactics, 11. Fail: -1 morale and the Admiral is hurt: he goes to Sickbay.'),  # text exo_mutinous_crew
+    _('Skill check: engineering, piloting, 8. Fail: Galactica is damaged once.'),  # text exo_hull_breach
+    _('The President chooses: -1 morale, or a skill check (politics, tactics, 8; fail: -1 morale and the President discards 2 Skill cards).'),  # text exo_press_leak
+    _('The Admiral chooses: escort the convoy (+1 food, 3 raiders close in below the stern), or let it pass (-1 food).'),  # text exo_supply_convoy
+    _('The current player chooses: take them in (+1 population, -1 food), or put them off the ship (-1 morale).'),  # text exo_stowaways
+    _('A refinery ship burns: -1 fuel and a civilian ship is destroyed.'),  # text exo_tylium_fire
+    _('2 raiders come in above the bow; a civilian ship drops out of FTL astern.'),  # text exo_raider_scouts
+    _('A training flight goes wrong: 1 viper is damaged and -1 morale.'),  # text exo_lost_pilots
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
@@ -596,6 +698,7 @@ STRINGS = [
     _('Two basestars, 8 raiders and 2 heavy raiders surround the fleet; 2 vipers scramble below the bow.'),  # text massive_assault
     _('Skill check: leadership, tactics, piloting, 16. Fail: draw 2 damage tokens, and 4 raiders appear lower fore.'),  # text pegasus_under_siege
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and a civilian ship is destroyed.'),  # text fleet_uprising
+    _('Skill check: politics, leadership, tactics, 16. Fail: -2 morale and -1 population.'),  # text exo_demand_the_fleet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +2 fuel; on 1 or 2 the raptor is lost.'),  # text tylium_planet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +1 food; on 1 or 2 the raptor is lost.'),  # text icy_moon
     _('A hidden depot: repair every damaged viper and bring the raptors back up to 4.'),  # text ragnar_anchorage
@@ -610,6 +713,10 @@ STRINGS = [
     _('A long crossing through a nebula: -2 fuel.'),  # text nebula_transit
     _('-1 fuel, and 3 raiders are waiting fore.'),  # text hostile_territory
     _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +2 fuel; otherwise the raptor is lost.'),  # text mining_asteroid
+    _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +1 fuel; otherwise the raptor is lost.'),  # text gas_giant
+    _('-1 fuel; salvage from the station repairs up to 2 damaged vipers.'),  # text derelict_station
+    _('-2 fuel and -1 morale.'),  # text nebula_drift
+    _('-1 fuel. The Admiral takes 1 nuke (he never holds more than 3).'),  # text munitions_cache
     _('Action: roll; on 6 or more, +1 morale and this card leaves the game. Otherwise it is simply discarded.'),  # text inspirational_speech
     _('Action: put a character of your choice in the Brig.'),  # text arrest_order
     _('Action: destroy up to 3 raiders anywhere. Then roll; on 2 or less, -1 population from friendly fire.'),  # text authorization_of_brutal_force
@@ -626,6 +733,9 @@ STRINGS = [
     _('Action: roll; on 5 or more +1 food, otherwise -1 morale.'),  # text rationing_accord
     _('Action: 2 damaged vipers go back to the Reserves.'),  # text pegasus_refit
     _('Action: secretly look at 1 random Loyalty card of a player of your choice.'),  # text public_inquiry
+    _('Roll: on 4 or more, +1 morale.'),  # text eulogy
+    _('Repair up to 2 damaged vipers.'),  # text requisition_for_vipers
+    _('Roll: on 5 or more, +1 food; otherwise -1 morale.'),  # text food_drive
     _('Reveal as your action: draw 2 Galactica damage tokens, apply 1 and put the other back.'),  # text cylon_damage_galactica
     _('Reveal as your action: the fleet loses 1 morale.'),  # text cylon_reduce_morale
     _('Reveal as your action: send a character of your choice to Sickbay; its player discards 5 Skill cards.'),  # text cylon_send_to_sickbay
@@ -635,6 +745,16 @@ STRINGS = [
     _('Reveal at once when you receive it. If any resource is at half its starting value or lower, you join the Cylons: you become a revealed Cylon, without a Super Crisis card. Otherwise you stay human and are put in the Brig.'),  # text sympathizer
     _('You are human; with the Pegasus two more of these cards make room for a seventh player and for Baltar and Boomer.'),  # text not_a_cylon_pegasus
     _('Reveal this card as soon as you receive it: you are a revealed Cylon without a Super Crisis card, and you draw a Sympathetic Agenda card, whose every condition you must meet to win.'),  # text sympathetic_cylon
+    _('Reveal as your action: a civilian ship is destroyed (one not on the board first).'),  # text cylon_fleet_sabotage
+    _('Reveal as your action: the fleet loses 1 fuel.'),  # text cylon_fuel_leak
+    _('You are human (an Exodus card, no different from the others). Keep this card secret.'),  # text not_a_cylon_exodus
+    _('Conflicted Loyalties. You are not a Cylon, yet. When another player looks at this card, it is shown to everyone and he goes to the Brig (a Cylon is not affected); then you take it back.'),  # text final_five_soldier
+    _('Conflicted Loyalties. You are not a Cylon, yet. When another player looks at this card, it is shown to everyone and he goes to Sickbay (a Cylon is not affected); then you take it back.'),  # text final_five_mechanic
+    _('Conflicted Loyalties. You are not a Cylon, yet. When another player looks at this card, it is shown to everyone and he discards 2 Skill cards at random (a Cylon is not affected); then you take it back.'),  # text final_five_aide
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while food is 5 or less, reveal this card: +1 food. Still hidden at the end of the game: -2 food.'),  # text goal_secure_supplies
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while morale is 6 or less, reveal this card: +1 morale. Still hidden at the end of the game: -2 morale.'),  # text goal_keep_spirits
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while fuel is 5 or less, reveal this card: +1 fuel. Still hidden at the end of the game: -2 fuel.'),  # text goal_fuel_reserve
+    _('Conflicted Loyalties. You are not a Cylon. As your action, while population is 8 or less, reveal this card: +1 population. Still hidden at the end of the game: -2 population.'),  # text goal_save_lives
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order
@@ -662,6 +782,7 @@ STRINGS = [
     _('Name another character, then hold a skill check (politics and leadership, difficulty 5). Pass: that character becomes President.'),  # text administration
     _('Play your Super Crisis card, or draw 2 Crisis cards, resolve 1 of them (its skill check, choice or attack, and its jump icon) and put the other at the bottom of the deck.'),  # text caprica
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
+    _('Cylon Fleet option. Two different actions of: send a basestar to the Cylon Fleet board (a die picks its area), advance the pursuit marker one space, activate the raiders.'),  # text basestar_bridge
     _("Look at a human player's Skill cards and take 1 of them. Then roll: on 5 or more, Galactica is damaged once."),  # text human_fleet
     _('If you hold no Super Crisis card, draw one; if you hold one, you may discard it and draw another.'),  # text resurrection_ship
     _('Look at the top card of the Crisis deck; leave it there or put it at the bottom of the deck.'),  # text pegasus_cic
@@ -727,5 +848,17 @@ STRINGS = [
     _('As your action: secretly look at 1 random Loyalty card of another player.'),  # text six_seduction
     _('Once per game, as your action: send a human character of your choice to the Brig.'),  # text six_frame_a_human
     _('At the end of a turn you may hold at most 7 Skill cards.'),  # text six_haunted
+    _('When you activate Command, you activate one more viper.'),  # text gaeta_tactical_officer
+    _('Once per game, as your action: look at the top 4 Destination cards and put them back in any order.'),  # text gaeta_jump_calculations
+    _('While morale is at half its starting value or lower, you draw 1 Skill card fewer in Receive Skills.'),  # text gaeta_disillusioned
+    _('In Receive Skills you also draw 1 Skill card of any type.'),  # text tory_chief_of_staff
+    _('Once per game, as your action: look at 1 random face-down Loyalty card of another player.'),  # text tory_discreet_inquiry
+    _('You may never activate the Research Lab.'),  # text tory_cold_calculation
+    _('After you launch in a viper from the Hangar Deck, you may activate it once.'),  # text anders_resistance_fighter
+    _('Once per game, as your action: activate unpiloted vipers up to 4 times.'),  # text anders_rally_the_pilots
+    _("An Admiral's Quarters check aimed at you is 2 easier."),  # text anders_hothead
+    _('Whenever you repair vipers, repair up to 1 more.'),  # text cally_deck_hand
+    _('Once per game, as your action: send another human character of your choice to Sickbay.'),  # text cally_quick_punch
+    _('You may never leave Galactica of your own will.'),  # text cally_homebound
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

@@ -36,7 +36,6 @@ OUT_OF_SCOPE = {
     "AS-76": "NewCaprica",
     "AS-79": "Pegasus",
     "AS-80": "Leader",
-    "AS-82": "Exodus",
     "AS-83": "Daybreak",
     "AS-85": "Daybreak",
     "AS-86": "Daybreak",
@@ -44,10 +43,6 @@ OUT_OF_SCOPE = {
     "AS-89": "Daybreak",
     "AS-91": "Daybreak",
     "AS-92": "Daybreak",
-    "AS-94": "Exodus",
-    "AS-95": "Exodus",
-    "AS-97": "Exodus",
-    "AS-98": "Exodus",
     "AS-100": "NewCaprica",
     "AS-101": "NewCaprica",
     "AS-103": "NewCaprica",
@@ -64,8 +59,6 @@ OUT_OF_SCOPE = {
     "AS-119": "Crossroads",
     "AS-121": "Crossroads",
     "AS-122": "Crossroads",
-    "AS-124": "Exodus",  # Conflicted Loyalties
-    "AS-125": "Exodus",
 }
 
 SCENARIO = re.compile(r"^\* \*\*(AS-\d+)\*\*", re.MULTILINE)

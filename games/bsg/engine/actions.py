@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters, quorum, skill_actions, vipers
+from games.bsg.engine import characters, conflicted, quorum, skill_actions, vipers
 from games.bsg.engine.state import Ctx, State, next_key
 from games.bsg.engine.turns import go_to
 from games.engine.core import IllegalCommand
@@ -23,6 +23,7 @@ def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
     if state["admiral"] == seat and p["nukes"] > 0:
         out += [("launch_nuke", t) for t in vipers.nuke_targets(state)]
     out += [("play_quorum", a) for a in quorum.play_options(state, seat)]
+    out += [("reveal_goal", a) for a in conflicted.goal_options(state, seat)]  # R411
     out += [("play_skill", a) for a in skill_actions.options(state, seat)]
     out += [("use_ability", a) for a in characters.options(state, seat)]
     return out
@@ -41,6 +42,12 @@ def activate_viper(ctx: Ctx, seat: int) -> None:
 def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
     """R220 E, R618: the Admiral's title action."""
     vipers.launch_nuke(ctx, seat, area, target)
+    go_to(ctx, "crisis")
+
+
+def reveal_goal(ctx: Ctx, seat: int, card: str) -> None:
+    """R411: a Personal Goal revealed as the action."""
+    conflicted.reveal_goal(ctx, seat, card)
     go_to(ctx, "crisis")
 
 
@@ -75,6 +82,7 @@ ACTION_KINDS = (
     "activate_viper",
     "launch_nuke",
     "play_quorum",
+    "reveal_goal",
     "play_skill",
     "use_ability",
 )

@@ -24,7 +24,10 @@ Command kinds and args:
   ``take_skill {card}`` (the Human Fleet's card)
 - ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
-  ``viper_attack {area, target}``, ``viper_done {}`` (R620)
+  ``viper_attack {area, target}``, ``viper_escort {area}`` (Cylon Fleet: R620 4), ``viper_done {}`` (R620);
+  ``mk7: true`` on ``viper_launch`` / ``viper_move``: a Viper Mark VII (R916), as on ``activate_location``'s
+  Hangar Deck ``pick: "mk7"``;
+  with the Cylon Fleet ``launch_nuke``'s target may be ``area`` (an area without a basestar, R618)
 - ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
   part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
 - ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
@@ -34,6 +37,8 @@ Command kinds and args:
   Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
+- ``reveal_goal {card}`` (R411: a Personal Goal revealed as the action, Conflicted Loyalties)
+- ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``infiltrate {location}`` (R803: a Cylon Leader in the Human Fleet, as his action),
@@ -63,6 +68,8 @@ from games.bsg.engine import (
     characters,
     check_cards,
     checks,
+    conflicted,
+    cylon_fleet,
     cylons,
     dice,
     effects,
@@ -114,6 +121,10 @@ def pending(state: State) -> list[Decision]:
     if state["give_away"]:
         return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
                          params={"seat": state["give_away"][0]})]
+    if state.get("cag_civilians"):  # R915: the CAG places civilian ships for the pursuit track
+        due = state["cag_civilians"]
+        return [Decision(key=key, seats=frozenset({due["seat"]}), prompt="place_civilian",
+                         params={"seat": due["seat"], "left": due["left"]})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
         window = check_cards.window_seat(state)
@@ -197,6 +208,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, setup.starting_count(state, seat))]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "place_civilian":
+        return [_c(seat, "place_civilian", area=a) for a in cylon_fleet.civilian_areas(state)]
     if prompt == "risk_raptor":
         return [_c(seat, "risk_raptor", risk=True), _c(seat, "risk_raptor", risk=False)]
     if prompt == "activate_area":
@@ -296,6 +309,10 @@ def _flag(command: Command, name: str) -> bool:
     return value
 
 
+def _opt_flag(command: Command, name: str) -> bool:
+    return False if command.args.get(name) is None else _flag(command, name)
+
+
 def _opt_int(command: Command, name: str) -> int | None:
     return None if command.args.get(name) is None else int(_arg(command, name, int))
 
@@ -379,13 +396,16 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "take_skill": ("take_skill_card", "bsg:R311", lambda ctx, c: revealed.take_skill(ctx, c.seat, _arg(c, "card"))),
     "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
+    "reveal_goal": (ACTION, "bsg:R411", lambda ctx, c: actions.reveal_goal(ctx, c.seat, _arg(c, "card"))),
     "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
-    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(ctx, c.seat, _arg(c, "to"))),
+    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(
+        ctx, c.seat, _arg(c, "to"), _opt_flag(c, "mk7"))),
     "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
-        ctx, c.seat, _arg(c, "area"), _arg(c, "to"))),
+        ctx, c.seat, _arg(c, "area"), _arg(c, "to"), _opt_flag(c, "mk7"))),
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+    "viper_escort": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.escort(ctx, c.seat, _arg(c, "area"))),
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
     "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
         ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),
@@ -406,6 +426,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: _arrange(ctx, c.seat, _strings(c, "order"))),
+    "place_civilian": ("place_civilian", "bsg:R915", lambda ctx, c: _place_civilian(ctx, c.seat, _arg(c, "area"))),
     "infiltrate": ("action", "bsg:R803", lambda ctx, c: leaders.infiltrate(ctx, c.seat, _arg(c, "location"))),
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
     "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
@@ -423,6 +444,12 @@ def _reveal_check(ctx: Ctx) -> None:
 def _arrange(ctx: Ctx, seat: int, order: list[str]) -> None:
     """The cards a look leaves on top; a revealed Cylon's turn (a Leader's sheet, R802d) ended meanwhile."""
     looks.arrange(ctx, seat, order)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
+def _place_civilian(ctx: Ctx, seat: int, area: str) -> None:
+    cylon_fleet.place_civilian(ctx, seat, area)
     if ctx.state["step"] == "end":
         turns.finish_turn(ctx)
 
@@ -498,8 +525,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
 
 
 def _after(ctx: Ctx) -> None:
-    """What follows every command: the executions it called for (R450); the titles' belongings go with the
-    titles."""
+    """What follows every command: Final Five cards seen are resolved (R410), then the executions the command
+    called for (R450); the titles' belongings go with the titles."""
+    conflicted.resolve_final_five(ctx)
     executions.run_queued(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
@@ -523,7 +551,8 @@ def _fill_vacant_admiral(ctx: Ctx) -> None:
     """A vacant Admiral title (everyone eligible was in the Brig, R423) goes by succession as soon as someone
     can hold it again (RULINGS G29)."""
     state = ctx.state
-    if state["phase"] == "turn" and state["admiral"] is None:
-        state["admiral"] = setup.title_holder(state, "admiral")
-        if state["admiral"] is not None:
-            ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="vacant")
+    for title in ("admiral", "cag"):  # the CAG only with the Cylon Fleet (R420, R423)
+        if state["phase"] == "turn" and title in state and state[title] is None:
+            state[title] = setup.title_holder(state, title)
+            if state[title] is not None:
+                ctx.emit("title_passed", title=title, seat=state[title], reason="vacant")

@@ -70,12 +70,16 @@ AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
-CHOOSERS = ("current", "president", "admiral", "self")
+CHOOSERS = ("current", "president", "admiral", "self", "cag")
+#: an expansion's modules (table options of their own): a card that carries one is used only with it
+MODULES = ("cylon_fleet", "conflicted_loyalties", "ionian_nebula")
 TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
 LOYALTY_SIDES = ("cylon", "human", "sympathizer", "sympathetic_cylon")
+#: Conflicted Loyalties' Not-a-Cylon cards (R127, R410, R411)
+LOYALTY_KINDS = ("final_five", "personal_goal")
 #: who an effect acts on or who picks its target
 WHO = (
     "self",
@@ -176,6 +180,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "place_centurion": (("count",), ()),
     "destroy_cylon_ships": (("ship", "count"), ()),
     "activate_cylons": (("icon",), ()),
+    "place_on_fleet": (("ship", "count"), ()),  # R913: ships put on the Cylon Fleet board, a die each
+    "advance_pursuit": ((), ()),  # R915: the pursuit marker one space on
+    "gain_nukes": (("count",), ()),  # R917: the Admiral takes nukes, never holding more than nuke_limit
     "basestar_launch": (("raiders", "heavy_raiders"), ()),
     # cards
     "draw_skills": (("who", "count", "types"), ()),
@@ -338,6 +345,12 @@ class Location:
     effects: tuple[Effect, ...]
     rules: tuple[Effect, ...]
     text: str
+    module: str | None = None  # in play only with this expansion module (the Cylon Fleet's Basestar Bridge)
+
+    def in_play(self, modules: Iterable[str]) -> bool:
+        """Not left out by the table's modules: a location of no module, or of one the table plays (whether its
+        set is in play is the table's sets' call, ``state.out_of_play``)."""
+        return self.module is None or self.module in set(modules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +394,7 @@ class Crisis:
     jump: bool
     super: bool
     text: str
+    module: str | None = None  # used only with this expansion module (the Cylon Fleet's "CAG chooses" cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,6 +428,11 @@ class LoyaltyCard:
     side: str
     effects: tuple[Effect, ...]
     text: str
+    #: Conflicted Loyalties (R127): ``final_five`` (its effects strike whoever looks at it, R410) or
+    #: ``personal_goal`` (its effects are its reveal action, R411); both count as "You Are Not a Cylon"
+    kind: str | None = None
+    condition: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # a goal's reveal condition
+    end_loss: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # a goal held at the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,6 +589,41 @@ class LeaderDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class PursuitSpace:
+    id: str
+    civilians: int  # civilian ships the CAG places on the main board when the marker arrives here (R915)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaNukeRow:
+    """CF-2: a nuke against a space area (R618, R917)."""
+
+    rolls: frozenset[int]
+    basestar: str  # what happens to the area's basestar: damaged_twice | destroyed
+    raiders_destroyed: int
+    every_ship: bool  # every ship in the area is destroyed (RULINGS A18)
+
+
+@dataclass(frozen=True, slots=True)
+class CylonFleet:
+    """The Exodus Cylon Fleet board and what the option changes (R144, R910-R919): ``cylon_fleet.json``."""
+
+    set: str
+    rolls: Mapping[int, str]  # die face -> the Cylon Fleet area (the same ids as the areas around Galactica)
+    pursuit: tuple[PursuitSpace, ...]  # Start first, the end last
+    vipers_to_box: int
+    extra_raiders: int
+    mk7: int  # Viper Mark VII, in the Damaged Vipers box at setup
+    mk7_move: int
+    mk7_attacked: AttackRow  # a raider's attack on a Viper Mark VII (CF-1)
+    nuke_table: tuple[AreaNukeRow, ...]
+    cag_succession: tuple[str, ...]
+
+    def area_for(self, roll: int) -> str:
+        return self.rolls[min(max(roll, 1), DIE_FACES)]
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     board: Board
     skill_types: Mapping[str, SkillType]
@@ -594,6 +648,8 @@ class Content:
         deal = next(d for d in self.leader_deal if d.players == players)
         extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
         return LeaderDeal(players, deal.cylon, deal.not_cylon + extra, deal.agenda)
+    cylon_fleet: CylonFleet
+    exodus_deal: tuple[LoyaltyDeal, ...]  # R122: the loyalty deck of a table with the Exodus cards
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -611,11 +667,23 @@ class Content:
             for _ in range(copies)
         )
 
-    def crisis_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        return self._deck(self.crises.values(), sets)
+    def crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
+        return self._crises(self.crises.values(), sets, modules)
 
-    def super_crisis_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        return self._deck(self.super_crises.values(), sets)
+    def super_crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
+        return self._crises(self.super_crises.values(), sets, modules)
+
+    @staticmethod
+    def _crises(cards: Iterable[Crisis], sets: Iterable[str], modules: Iterable[str]) -> tuple[str, ...]:
+        """The cards of the sets in use, a module's own cards only with that module (whatever the sets); the
+        Cylon Fleet takes every Cylon Attack out (R144 step 1, R919)."""
+        wanted, on = set(sets), set(modules)
+        return tuple(
+            c.id for c in cards
+            if (c.module in on if c.module is not None else c.set in wanted)
+            and not ("cylon_fleet" in on and c.type == "cylon_attack")
+            for _ in range(c.copies)
+        )
 
     def destination_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.destinations.values(), sets)
@@ -623,17 +691,25 @@ class Content:
     def quorum_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.quorum.values(), sets)
 
-    def loyalty_cards(self, side: str, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        """Every loyalty card of one side, one entry per copy."""
-        return self._deck((c for c in self.loyalty.values() if c.side == side), sets)
+    def loyalty_cards(self, side: str, sets: Iterable[str] = ("base",), kinds: Iterable[str] = ()) -> tuple[str, ...]:
+        """Every loyalty card of one side, one entry per copy; Conflicted Loyalties' cards only of ``kinds``."""
+        wanted = set(kinds)
+        return self._deck((c for c in self.loyalty.values() if c.side == side and (c.kind is None or c.kind in wanted)),
+                          sets)
 
     def characters_in(self, sets: Iterable[str] = ("base",)) -> tuple[Character, ...]:
         wanted = set(sets)
         return tuple(c for c in self.characters.values() if c.set in wanted)
 
-    def loyalty_need(self, players: int, characters: Iterable[str]) -> tuple[int, int, bool]:
-        """(Cylon cards, Not-a-Cylon cards, Sympathizer?) of the base loyalty deck (R120)."""
-        deal = self.board.deal(players)
+    def loyalty_need(
+        self, players: int, characters: Iterable[str], sets: Iterable[str] = ("base",)
+    ) -> tuple[int, int, bool]:
+        """(Cylon cards, Not-a-Cylon cards, Sympathizer?) of the loyalty deck: the base game's (R120), or with
+        the Exodus cards R122's, one Not-a-Cylon card more."""
+        deal = (
+            next(d for d in self.exodus_deal if d.players == players) if "exodus" in set(sets)
+            else self.board.deal(players)
+        )
         extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
         return deal.cylon, deal.not_cylon + extra, deal.sympathizer
 
@@ -781,7 +857,7 @@ class _Loader(ContentFiles):
         if kind == "place_ships":
             self.one_of(where, params["ship"], SHIPS, "ship")
             self.refs.append((where, "area", params["area"]))
-        if kind == "destroy_cylon_ships":
+        if kind in ("destroy_cylon_ships", "place_on_fleet"):
             self.one_of(where, params["ship"], CYLON_SHIPS, "ship")
         if kind == "activate_cylons":
             self.one_of(where, params["icon"], ACTIVATIONS, "icon")
@@ -872,6 +948,8 @@ class _Loader(ContentFiles):
         loyalty = self.load_loyalty()
         agendas = self.load_agendas()
         leader_deal = self.load_leader_deal()
+        fleet = self.load_cylon_fleet(board)
+        exodus_deal = self.load_exodus()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -886,6 +964,8 @@ class _Loader(ContentFiles):
             loyalty=MappingProxyType(loyalty),
             agendas=MappingProxyType(agendas),
             leader_deal=leader_deal,
+            cylon_fleet=fleet,
+            exodus_deal=exodus_deal,
         )
         self.resolve(result)
         self.counts(result)
@@ -1131,6 +1211,93 @@ class _Loader(ContentFiles):
             out.append(DamageToken(self.claim(w, self.need(w, t, "id")), kind, location, loss, 1, 0))
         return out
 
+    def deals(self, where: str, raw: Any) -> tuple[LoyaltyDeal, ...]:
+        deals = []
+        for i, d in enumerate(raw if isinstance(raw, list) else []):
+            w = f"{where}[{i}]"
+            deals.append(
+                LoyaltyDeal(
+                    players=self.int_(w, d, "players", 3, 6),
+                    cylon=self.int_(w, d, "cylon", 1),
+                    not_cylon=self.int_(w, d, "not_cylon", 1),
+                    sympathizer=self.bool_(w, d, "sympathizer"),
+                )
+            )
+        if sorted(d.players for d in deals) != [3, 4, 5, 6]:
+            raise ContentError(f"{where} needs exactly one row for each of 3..6 players")
+        return tuple(sorted(deals, key=lambda d: d.players))
+
+    def load_exodus(self) -> tuple[LoyaltyDeal, ...]:
+        """``exodus.json``: what the Exodus cards change that is no card (R122's loyalty deal)."""
+        name = "exodus.json"
+        raw = self.read(name, None)
+        if self.set_(name, raw) != "exodus":
+            raise ContentError(f"{name}: set must be exodus")
+        return self.deals(f"{name}: loyalty_deal", self.need(name, raw, "loyalty_deal"))
+
+    def load_cylon_fleet(self, board: Board) -> CylonFleet:
+        """``cylon_fleet.json`` (SCHEMA.md): every die face names one Cylon Fleet area, the pursuit track runs
+        from a plain Start to a plain end, the area nuke table covers every face once."""
+        name = "cylon_fleet.json"
+        raw = self.read(name, None)
+        where = name
+        areas = {a.id for a in board.space_areas}
+        rolls: dict[int, str] = {}
+        for i, a in enumerate(self.need(where, raw, "areas")):
+            w = f"{where}: areas[{i}]"
+            area = self.one_of(w, self.need(w, a, "area"), areas, "area")
+            for face in self.faces(w, self.need(w, a, "rolls")):
+                if face in rolls:
+                    raise ContentError(f"{w}: die face {face} already names {rolls[face]}")
+                rolls[face] = area
+        if set(rolls) != set(range(1, DIE_FACES + 1)) or set(rolls.values()) != areas:
+            raise ContentError(f"{where}: the die faces must name every area, each face once")
+        pursuit = []
+        for i, p in enumerate(self.need(where, raw, "pursuit_track")):
+            w = f"{where}: pursuit_track[{i}]"
+            pursuit.append(PursuitSpace(self.claim(w, self.need(w, p, "id")), self.int_(w, p, "civilians", 0, 2)))
+        if len(pursuit) < 3 or pursuit[0].civilians or pursuit[-1].civilians:
+            raise ContentError(f"{where}: the pursuit track runs from Start to its end, both without civilians")
+        setup = self.need(where, raw, "setup")
+        mk7 = self.need(where, raw, "viper_mk7")
+        attacked = self.need(f"{where}: viper_mk7", mk7, "attacked")
+        destroyed = self.faces(f"{where}: viper_mk7.attacked", self.need(where, attacked, "destroyed"))
+        damaged = self.faces(f"{where}: viper_mk7.attacked", self.need(where, attacked, "damaged"))
+        if destroyed & damaged:
+            raise ContentError(f"{where}: viper_mk7.attacked: a roll cannot both damage and destroy")
+        nukes = []
+        seen: set[int] = set()
+        for i, n in enumerate(self.need(where, raw, "nuke_table")):
+            w = f"{where}: nuke_table[{i}]"
+            faces = self.faces(w, self.need(w, n, "rolls"))
+            if faces & seen:
+                raise ContentError(f"{w}: a roll appears twice in the nuke table")
+            seen |= faces
+            nukes.append(AreaNukeRow(
+                faces, self.one_of(w, self.need(w, n, "basestar"), ("damaged_twice", "destroyed"), "basestar"),
+                self.int_(w, n, "raiders_destroyed", 0), bool(n.get("every_ship", False))))
+        if seen != set(range(1, DIE_FACES + 1)):
+            raise ContentError(f"{where}: the nuke table must cover every die face once")
+        line = self.need(where, raw, "cag_succession")
+        if not isinstance(line, list) or len(set(line)) != len(line):
+            raise ContentError(f"{where}: cag_succession must be a list without repeats")
+        for c in line:
+            self.refs.append((f"{where}: cag_succession", "character", c))
+        if self.need(where, raw, "module") != "cylon_fleet":
+            raise ContentError(f"{where}: module must be cylon_fleet")
+        return CylonFleet(
+            set=self.set_(where, raw),
+            rolls=MappingProxyType(rolls),
+            pursuit=tuple(pursuit),
+            vipers_to_box=self.int_(f"{where}: setup", setup, "vipers_to_box", 0, board.setup_reserves["viper"]),
+            extra_raiders=self.int_(f"{where}: setup", setup, "extra_raiders", 0),
+            mk7=self.int_(f"{where}: viper_mk7", mk7, "count", 0),
+            mk7_move=self.int_(f"{where}: viper_mk7", mk7, "move", 1),
+            mk7_attacked=AttackRow("raider", "viper_mk7", destroyed, damaged, False),
+            nuke_table=tuple(nukes),
+            cag_succession=tuple(line),
+        )
+
     @staticmethod
     def faces(where: str, value: Any) -> frozenset[int]:
         if not isinstance(value, list) or any(not _is_int(v) or not 1 <= v <= DIE_FACES for v in value):
@@ -1213,6 +1380,7 @@ class _Loader(ContentFiles):
                 effects=self.effects(w, self.need(w, loc, "effects")),
                 rules=self.effects(f"{w}.rules", loc.get("rules", [])),
                 text=self.text(w, loc),
+                module=None if loc.get("module") is None else self.one_of(w, loc["module"], MODULES, "module"),
             )
             if not locations[lid].effects and not locations[lid].hazardous:
                 raise ContentError(f"{w}: only a hazardous location may have no action")
@@ -1342,7 +1510,12 @@ class _Loader(ContentFiles):
                 jump=self.bool_(w, c, "jump"),
                 super=is_super,
                 text=self.text(w, c),
+                module=None if c.get("module") is None else self.one_of(w, c["module"], MODULES, "module"),
             )
+            if out[cid].chooser == "cag" and out[cid].module != "cylon_fleet":
+                raise ContentError(f"{w}: only a Cylon Fleet card lets the CAG choose (R919)")
+            if out[cid].module == "cylon_fleet" and out[cid].type == "cylon_attack":
+                raise ContentError(f"{w}: the Cylon Fleet takes every Cylon Attack out (R919)")
         return out
 
     def load_destinations(self) -> dict[str, Destination]:
@@ -1392,8 +1565,25 @@ class _Loader(ContentFiles):
             w = f"{name}: {lid}"
             side = self.one_of(w, self.need(w, c, "side"), LOYALTY_SIDES, "side")
             effects = self.effects(w, self.need(w, c, "effects"))
-            if (side == "human") == bool(effects):
+            kind = c.get("kind")
+            if kind is not None:
+                self.one_of(w, kind, LOYALTY_KINDS, "kind")
+                if side != "human" or not effects or c.get("set") != "exodus":
+                    raise ContentError(f"{w}: a {kind} card is an Exodus Not-a-Cylon card with effects (R127)")
+            elif (side == "human") == bool(effects):
                 raise ContentError(f"{w}: Cylon and Sympathizer cards have a reveal effect, human cards none")
+            condition: Mapping[str, Any] = MappingProxyType({})
+            end_loss: Mapping[str, int] = MappingProxyType({})
+            if kind == "personal_goal":
+                cond = self.need(w, c, "condition")
+                self.one_of(w, self.need(w, cond, "resource"), RESOURCES, "resource")
+                if set(cond) not in ({"resource", "at_most"}, {"resource", "at_least"}):
+                    raise ContentError(f"{w}: a condition gives a resource and at_most or at_least")
+                self.int_(w, cond, "at_most" if "at_most" in cond else "at_least", 0)
+                condition = MappingProxyType(dict(cond))
+                end_loss = self.loss(w, self.need(w, c, "end_loss"))
+                if not end_loss:
+                    raise ContentError(f"{w}: a Personal Goal costs something at the end (R411)")
             out[lid] = LoyaltyCard(
                 id=lid,
                 name=self.text(w, c, "name"),
@@ -1402,6 +1592,9 @@ class _Loader(ContentFiles):
                 side=side,
                 effects=effects,
                 text=self.text(w, c),
+                kind=kind,
+                condition=condition,
+                end_loss=end_loss,
             )
         return out
 
@@ -1480,7 +1673,7 @@ class _Loader(ContentFiles):
                 known = c.characters
             if ref not in set(known):
                 raise ContentError(f"{where}: unknown {what.replace('_', ' ')} {ref!r}")
-        for title, line in c.board.succession.items():
+        for title, line in (*c.board.succession.items(), ("cag", c.cylon_fleet.cag_succession)):
             missing = {ch.id for ch in c.characters.values() if ch.type != LEADER} - set(line)  # R160, R425
             if {ch.id for ch in c.characters.values() if ch.type == LEADER} & set(line):
                 raise ContentError(f"board.json: titles.{title} names a Cylon Leader (R425)")
@@ -1566,6 +1759,14 @@ class _Loader(ContentFiles):
             humans = len(c.loyalty_cards("human", ("base", "pegasus")))
             if row.cylon > len(c.loyalty_cards("cylon")) or row.not_cylon + 2 > humans:
                 raise ContentError(f"board.json: loyalty_deal_leader for {row.players} players needs more cards")
+        exodus = ("base", "exodus")
+        for deal in c.exodus_deal:  # R122: one card more than the base deck's, from base and Exodus cards
+            cylon, not_cylon, _ = c.loyalty_need(deal.players, extras, exodus)
+            if cylon > len(c.loyalty_cards("cylon", exodus)) or not_cylon > len(c.loyalty_cards("human", exodus)):
+                raise ContentError(f"exodus.json: loyalty_deal for {deal.players} players needs more cards than exist")
+            total = cylon + not_cylon + (1 if deal.sympathizer else 0)
+            if total != 2 * deal.players + len(extras) + 1:
+                raise ContentError(f"exodus.json: {deal.players} players: the deck is not one card more than the base")
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")

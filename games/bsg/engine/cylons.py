@@ -10,7 +10,7 @@ with the table's limit, any raider activated earlier in the turn (``acted``, RUL
 
 from __future__ import annotations
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.dice import evade
 from games.bsg.engine.effects import change_resources, damage_galactica, send_to
 from games.bsg.engine.ending import end_game
@@ -64,25 +64,34 @@ def _step_toward_civilians(state: State, area: str) -> str | None:
 
 
 def _attack_viper(ctx: Ctx, area: str) -> bool:
+    """R604a: an unpiloted viper first (a normal one before a Viper Mark VII, RULINGS G79), else a piloted
+    one (G17). A Mark VII is damaged on 6-7 and destroyed on 8 (CF-1, R916)."""
     state = ctx.state
     where = state["space"][area]
     pilots = [p for p in state["players"] if p["viper"] == area]
-    if not where["viper"] and not pilots:
+    mk7_free = cylon_fleet.mk7_in(state, area)
+    if not where["viper"] and not mk7_free and not pilots:
         return False
-    row = CONTENT.board.attack("raider", "viper")
+    pilot = None if where["viper"] or mk7_free else pilots[0]["seat"]
+    mk7 = not where["viper"] and (bool(mk7_free) or bool(pilot is not None and pilots[0].get("mk7")))
+    row = CONTENT.cylon_fleet.mk7_attacked if mk7 else CONTENT.board.attack("raider", "viper")
     roll = evade(ctx, ctx.rng.die(CONTENT.board.die_faces), lambda r: r in row.destroyed | row.damaged)
     result = "destroyed" if roll in row.destroyed else "damaged" if roll in row.damaged else "missed"
-    pilot = None if where["viper"] else pilots[0]["seat"]
-    ctx.emit("attack_rolled", attacker="raider", target="viper", area=area, roll=roll, result=result,
-             pilot=pilot)
+    ctx.emit("attack_rolled", attacker="raider", target="viper_mk7" if mk7 else "viper", area=area, roll=roll,
+             result=result, pilot=pilot)
     if result == "missed":
         return True
-    if pilot is None:
+    if pilot is None and not mk7:
         where["viper"] -= 1
+    elif pilot is None:
+        state["mk7"]["space"][area] -= 1
     else:  # R432: the pilot goes to Sickbay
         state["players"][pilot]["viper"] = None
+        state["players"][pilot].pop("mk7", None)
         send_to(ctx, pilot, "sickbay")
-    if result == "damaged":
+    if mk7:
+        state["mk7"]["damaged" if result == "damaged" else "lost"] += 1
+    elif result == "damaged":
         state["damaged_vipers"] += 1
     else:
         state["vipers_lost"] += 1

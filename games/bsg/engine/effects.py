@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import quorum_hand
+from games.bsg.engine import cylon_fleet, quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -92,21 +92,21 @@ def discard_skills(ctx: Ctx, seats: list[int], count: int, random: bool) -> None
 
 def send_to(ctx: Ctx, seat: int, location: str) -> None:
     """Move a character to the Brig or Sickbay: revealed Cylons are immune (R430), a pilot's viper goes back
-    to the Reserves (R431), an Admiral sent to the Brig loses the title (R423)."""
+    to the Reserves (R431), an Admiral or a CAG sent to the Brig loses the title (R423)."""
     state = ctx.state
     p = ctx.player(seat)
     if p["cylon"]:
         ctx.emit("cylon_immune", seat=seat, location=location)
         return
     if p["viper"] is not None:
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+        cylon_fleet.pilot_off(state, seat)
     p["location"] = location
     p["stranded"] = False
     ctx.emit("character_sent", seat=seat, location=location)
-    if location == "brig" and state["admiral"] == seat:
-        state["admiral"] = title_holder(state, "admiral")
-        ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
+    for title in ("admiral", "cag"):  # R423: the Admiral and the CAG lose their title in the Brig
+        if location == "brig" and state.get(title) == seat:
+            state[title] = title_holder(state, title)
+            ctx.emit("title_passed", title=title, seat=state[title], reason="brig")
 
 
 def pegasus_chosen(state: dict[str, Any]) -> bool:
@@ -236,15 +236,22 @@ def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
     """Unpiloted vipers to the Damaged Vipers box (RULINGS G20): from the Reserves, from space (areas by
     number), or ``any``: the Reserves first."""
     state = ctx.state
+    areas = [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)]
     for _ in range(count):
         if where in ("reserves", "any") and state["reserves"]["viper"] > 0:
             state["reserves"]["viper"] -= 1
-        elif where in ("space", "any"):
-            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                         if state["space"][a.id]["viper"]), None)
-            if area is None:
-                return
-            state["space"][area]["viper"] -= 1
+        elif where in ("space", "any") and any(state["space"][a]["viper"] for a in areas):
+            state["space"][next(a for a in areas if state["space"][a]["viper"])]["viper"] -= 1
+        elif where in ("reserves", "any") and cylon_fleet.mk7_reserves(state):  # Mark VII last (RULINGS G79)
+            state["mk7"]["reserves"] -= 1
+            state["mk7"]["damaged"] += 1
+            ctx.emit("viper_damaged", where=where)
+            continue
+        elif where in ("space", "any") and any(cylon_fleet.mk7_in(state, a) for a in areas):
+            state["mk7"]["space"][next(a for a in areas if cylon_fleet.mk7_in(state, a))] -= 1
+            state["mk7"]["damaged"] += 1
+            ctx.emit("viper_damaged", where=where)
+            continue
         else:
             return
         state["damaged_vipers"] += 1
@@ -304,10 +311,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
     elif kind == "damage_vipers":
         damage_vipers(ctx, int(effect.get("count")), str(effect.get("where", "any")))
     elif kind == "repair_vipers" and effect.get("where") is None:
-        fixed = min(int(effect.get("count")), state["damaged_vipers"])
-        state["damaged_vipers"] -= fixed
-        state["reserves"]["viper"] += fixed
-        ctx.emit("vipers_repaired", count=fixed)
+        ctx.emit("vipers_repaired", count=cylon_fleet.repair(state, int(effect.get("count"))))
     elif kind == "destroy_civilians":
         destroy_civilians(ctx, int(effect.get("count")))
     elif kind == "risk_raptor" and not effect.get("optional"):
@@ -349,6 +353,17 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         seats = list(range(state["n"])) if who == "all" else [s for s in [_who(ctx, who, actor, target)]
                                                               if s is not None]
         discard_skills(ctx, seats, int(effect.get("count")), bool(effect.get("random")))
+    elif kind == "place_on_fleet" and cylon_fleet.active(state):  # the Basestar Bridge (R913, RULINGS G80)
+        for _ in range(int(effect.get("count"))):
+            cylon_fleet.place_on_fleet(ctx, str(effect.get("ship")))
+    elif kind == "advance_pursuit" and cylon_fleet.active(state):  # the Basestar Bridge (R915)
+        cylon_fleet.advance_pursuit(ctx)
+    elif kind == "gain_nukes":  # R917, AS-98: never more than the limit in the Admiral's hands
+        admiral = state["admiral"]
+        if admiral is not None:
+            p = ctx.player(admiral)
+            p["nukes"] = min(CONTENT.board.components["nuke_limit"], p["nukes"] + int(effect.get("count")))
+            ctx.emit("nukes_gained", seat=admiral, nukes=p["nukes"])
     elif kind == "place_centurion":  # a card's boarding party: on the track's first space, as the supply allows
         placed = min(int(effect.get("count")), CONTENT.board.components["centurion"] - len(state["boarding"]))
         state["boarding"] += [0] * placed

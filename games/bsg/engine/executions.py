@@ -179,7 +179,7 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
     for _ in range(1 + extra_cards):  # R452 E
         _not_cylon_card(ctx, seat)
     for title in loyalty.TITLES:  # R454: the title by succession, the new character among the candidates
-        if state[title] == seat:
+        if state.get(title) == seat:  # the CAG only with the Cylon Fleet (R420)
             loyalty.pass_title(ctx, title, "executed")
     loyalty.resolve_sympathizers(ctx, [seat])
     if state["step"] == "end":

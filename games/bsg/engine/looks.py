@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from games.bsg.engine.state import CONTENT, Ctx, State, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
 from games.engine.core import IllegalCommand
 
 
@@ -48,6 +48,11 @@ def look_loyalty(ctx: Ctx, seat: int, target: int, count: int | str) -> None:
         count=len(cards),
         cards=cards,
     )
+    for card in cards:  # R410: a Final Five card seen by another player is shown to everyone (conflicted.py)
+        if seat != target and CONTENT.loyalty[card_id(card)].kind == "final_five":
+            ctx.state.setdefault("public_loyalty", []).append(card)
+            ctx.state.setdefault("final_five_due", []).append({"card": card, "owner": target, "looker": seat})
+            ctx.emit("final_five_revealed", seat=target, by=seat, card=card)
 
 
 def peek(ctx: Ctx, seat: int, deck: str, count: int, reorder: bool, bottom: bool) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.bsg.engine import cylon_fleet
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effect
@@ -24,7 +25,7 @@ REVEAL_HAND = 3
 GIVE_AWAY_DISTANCE = 6
 #: R402d: where a revealed Cylon goes.
 RESURRECTION = "resurrection_ship"
-TITLES = ("president", "admiral")
+TITLES = ("president", "admiral", "cag")  # the CAG only with the Cylon Fleet (R420)
 
 
 def humans(state: State, besides: int | None = None) -> list[int]:
@@ -46,11 +47,10 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool 
         state["forced"][str(seat)] = excess
         next_key(state)
     for title in TITLES:
-        if state[title] == seat:
+        if state.get(title) == seat:
             pass_title(ctx, title, "revealed")
     if p["viper"] is not None:
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+        cylon_fleet.pilot_off(state, seat)
     p["location"] = RESURRECTION
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=RESURRECTION)
@@ -100,7 +100,7 @@ def pass_title(ctx: Ctx, title: str, reason: str) -> None:
         if title == "admiral":
             ctx.player(new)["nukes"] += ctx.player(old)["nukes"]
             ctx.player(old)["nukes"] = 0
-        else:
+        elif title == "president":
             ctx.player(new)["quorum"] += ctx.player(old)["quorum"]
             ctx.player(old)["quorum"] = []
     ctx.emit("title_passed", title=title, seat=new, reason=reason)

@@ -21,6 +21,13 @@ MESSAGES: dict[str, str] = {
     "resign_not_supported": "Leaving a started game is not possible yet.",
     # options
     "expansion_not_available": "The {expansion} expansion is not available yet: play the base game.",
+    "exodus_module_not_available": "The Exodus option {module} is not available yet.",
+    "conflicted_loyalties_need_exodus": "Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus "
+                                        "cards too.",
+    "goal_not_revealable": "You cannot reveal that Personal Goal now.",
+    # the Exodus Cylon Fleet
+    "no_civilian_to_place": "You have no civilian ship to place.",
+    "civilian_area_has_civilian": "Place the civilian ship in an area that has none yet.",
     # setup
     "character_not_available": "That character is not available.",
     "character_type_not_most_available": "Choose a character of the type with the most characters left, or a "
@@ -107,6 +114,7 @@ PROMPTS: dict[str, str] = {
     "action": "Take your action.",
     "draw_crisis": "Draw a Crisis card.",
     "choose_crisis_option": "Choose how to resolve the crisis.",
+    "place_civilian": "As CAG, place a civilian ship for the pursuit track ({left} left).",
     "contribute_to_check": "Put Skill cards face down into the skill check, then say you are done.",
     "reveal_check": "The skill check is revealed.",
     "activate_cylon_ships": "Activate the Cylon ships.",
@@ -190,6 +198,23 @@ EVENTS: dict[str, str] = {
     "character_chosen_for": "Player {seat} sent Player {target} to {location}.",
     "cylon_immune": "Player {seat} is a revealed Cylon and stays where he is.",
     "title_given": "Player {seat} is now {title}.",
+    "final_five_revealed": "Player {by} looked at Player {seat}'s {card}: it is shown to everyone.",
+    "final_five_no_effect": "The Final Five card does not affect Player {seat}.",
+    "goal_revealed": "Player {seat} revealed {card}.",
+    "loyalty_deck_grew": "A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.",
+    "goal_cost": "Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}.",
+    "nukes_gained": "The Admiral (Player {seat}) now holds {nukes} nuke(s).",
+    "civilian_escorted": "Player {seat}'s viper escorted a civilian ship in {area} to safety.",
+    "nuke_launched_at_area": "Player {seat} launched a nuke at {area}: {roll}, {result}.",
+    "area_wiped_out": "Every ship in {area} was destroyed.",
+    "cylon_fleet_pursues": "Nothing to activate: a {ship} joins the Cylon Fleet.",
+    "fleet_ship_placed": "A {ship} went to the Cylon Fleet board, area {area} (rolled {roll}).",
+    "fleet_ship_unavailable": "Every {ship} is already around Galactica.",
+    "fleet_area_arrived": "The Cylon Fleet's ships in {area} arrived around Galactica.",
+    "fleet_area_left": "The Cylon ships in {area} went to the Cylon Fleet board.",
+    "pursuit_advanced": "The Cylon pursuit marker advanced to space {step} of {last}.",
+    "pursuit_reset": "The whole Cylon Fleet arrived: the pursuit marker is back on Start.",
+    "cag_to_place_civilians": "The CAG (Player {seat}) places {count} civilian ship(s).",
     "title_passed": "The {title} title passed to Player {seat}.",
     "fleet_jumped": "The fleet jumped.",
     "destinations_drawn": "The Admiral drew two Destination cards.",
@@ -265,13 +290,21 @@ EVENTS: dict[str, str] = {
 
 OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)",
-    "option_exodus": "Exodus expansion (not available yet)",
+    "option_exodus": "Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards",
     "option_daybreak": "Daybreak expansion (not available yet)",
     "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
     "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
     "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
     "option_friendly_cylon_help": "\"You Are a Sympathetic Cylon\" replaces the Sympathizer: its holder becomes a "
                                   "revealed Cylon who wins by a Sympathetic Agenda.",
+    "option_exodus_cylon_fleet": "Exodus: the Cylon Fleet",
+    "option_exodus_cylon_fleet_help": "The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII "
+    "and the \"CAG chooses\" crises instead of the Cylon attacks.",
+    "option_exodus_conflicted_loyalties": "Exodus: Conflicted Loyalties",
+    "option_exodus_conflicted_loyalties_help": "The Final Five and Personal Goal loyalty cards join the Not-a-Cylon "
+    "cards (needs the Exodus cards).",
+    "option_exodus_ionian_nebula": "Exodus: the Ionian Nebula (not available yet)",
+    "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
     "a second activation in the same turn leaves it where it is.",
@@ -281,4 +314,8 @@ OPTIONS: dict[str, str] = {
 CHOICES: dict[str, str] = {
     "ship_activation_limit.per_turn": "Once in each player's turn (the rulebook's text)",
     "ship_activation_limit.per_activation": "Once in each activation",
+    "exodus_conflicted_loyalties.off": "Not used",
+    "exodus_conflicted_loyalties.final_five": "The Final Five cards",
+    "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",
+    "exodus_conflicted_loyalties.both": "Both decks",
 }

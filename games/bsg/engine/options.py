@@ -10,14 +10,25 @@ from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
 #: the expansions this engine does not play yet (Pegasus's New Caprica objective is not offered either)
-NOT_BUILT = ("exodus", "daybreak")
+NOT_BUILT = ("daybreak",)
 #: R141, R802-R805: one player plays a Cylon Leader with an Agenda (Pegasus; not with 3 players, R150c)
 CYLON_LEADER = "cylon_leader"
 #: R128, R406, R806: the Sympathetic Cylon card replaces the Sympathizer (Pegasus; not with Daybreak, R150a)
 FRIENDLY_CYLON = "friendly_cylon"
+
+#: Exodus's modules, each a table option of its own (R144, R127, R146); played with or without the Exodus
+#: cards (``exodus``: RULINGS G70).
+CYLON_FLEET = "exodus_cylon_fleet"
+#: R127: Conflicted Loyalties uses the Final Five deck, the Personal Goals deck, or both
+CONFLICTED = "exodus_conflicted_loyalties"
+CONFLICTED_CHOICES = ["off", "final_five", "personal_goals", "both"]
+EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
+#: the modules a table may choose today; the others are refused by name until they are built
+PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
+
 #: options added after engine version 2: recorded in a table's state only when on, so a table that does not
 #: use them replays to the very same state (setup.py)
-LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON)
+LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES)
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
@@ -34,6 +45,12 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": FRIENDLY_CYLON, "type": "bool", "default": False, "label": "option_friendly_cylon",
      "help": "option_friendly_cylon_help"},
 ] + [
+    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "help": f"option_{name}_help"}
+    for name in EXODUS_MODULES if name != CONFLICTED
+] + [
+    {"name": CONFLICTED, "type": "choice", "default": "off", "choices": CONFLICTED_CHOICES,
+     "label": f"option_{CONFLICTED}", "help": f"option_{CONFLICTED}_help"},
+] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
 ]
@@ -44,13 +61,19 @@ def schema() -> Sequence[Mapping[str, Any]]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). Pegasus is playable; the expansions not built yet (Exodus, Daybreak) are refused by
-    name. A Cylon Leader needs Pegasus (R141) and at least 4 players (R150c); 7 players need a Cylon Leader
-    (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak (R150a)."""
+    """Refused mixes (R150). Pegasus and Exodus are playable; Daybreak is not built yet and is refused by name,
+    as is every Exodus module not built yet. A Cylon Leader needs Pegasus (R141) and at least 4 players
+    (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak
+    (R150a); Conflicted Loyalties needs the Exodus cards (R127)."""
     check_leader(num_players, options)
     for name in NOT_BUILT:
         if options[name]:
             raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
+    for name in EXODUS_MODULES:
+        if module_on(options, name) and name not in PLAYABLE_MODULES:
+            raise IllegalCommand("exodus_module_not_available", "bsg:R150", module=name)
+    if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127
+        raise IllegalCommand("conflicted_loyalties_need_exodus", "bsg:R127")
 
 
 def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
@@ -66,3 +89,35 @@ def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("friendly_cylon_needs_pegasus", "bsg:R806")
     if options.get(FRIENDLY_CYLON) and options.get("daybreak"):
         raise IllegalCommand("friendly_cylon_not_with_daybreak", "bsg:R150")
+
+
+def option_on(options: Mapping[str, Any], name: str) -> bool:
+    """Whether an option is on: a yes, or a choice other than "off" (Conflicted Loyalties)."""
+    return options.get(name) not in (None, False, "off")
+
+
+def module_on(options: Mapping[str, Any], name: str) -> bool:
+    """Whether the table plays an Exodus module (Conflicted Loyalties is a choice whose "off" is off)."""
+    return option_on(options, name)
+
+
+def loyalty_kinds(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The Conflicted Loyalties cards the table's loyalty deck may hold (R127)."""
+    value = options.get(CONFLICTED)
+    return {"final_five": ("final_five",), "personal_goals": ("personal_goal",),
+            "both": ("final_five", "personal_goal")}.get(str(value), ())
+
+
+def cylon_fleet(options: Mapping[str, Any]) -> bool:
+    """Whether the table plays the Exodus Cylon Fleet option (R910). Tables older than the option lack it."""
+    return bool(options.get(CYLON_FLEET, False))
+
+
+def card_sets(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card sets of the table: the base game's, and each expansion's whose cards the table uses."""
+    return ("base",) + tuple(name for name in EXPANSIONS if options.get(name))
+
+
+def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The content modules of the table's options, as the data files name them (``content.MODULES``)."""
+    return tuple(name.removeprefix("exodus_") for name in EXODUS_MODULES if module_on(options, name))

@@ -7,10 +7,17 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, LATER_OPTIONS
+from games.bsg.engine.options import (
+    CYLON_LEADER,
+    FRIENDLY_CYLON,
+    LATER_OPTIONS,
+    loyalty_kinds,
+    modules,
+    option_on,
+)
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
 from games.engine.core import IllegalCommand, Rng
 
@@ -28,7 +35,7 @@ def empty_area() -> dict[str, Any]:
 def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     board = CONTENT.board
     state: State = {
-        "n": num_players, "options": {k: v for k, v in options.items() if k not in LATER_OPTIONS or v},
+        "n": num_players, "options": {k: v for k, v in options.items() if k not in LATER_OPTIONS or option_on(options, k)},
         "phase": "characters", "step": None, "dseq": 0,
         "turn_no": 0, "first": 0, "current": 0, "chooser": 0,
         "players": [new_player(s) for s in range(num_players)],
@@ -65,8 +72,10 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         decks["skill"][skill] = rng.shuffled(cards)
     decks["skill_discard"] = {skill: [] for skill in skill_types(state)}
     decks["destiny"] = []
-    for name, pile in (("crisis", CONTENT.crisis_deck(sets)), ("super_crisis", CONTENT.super_crisis_deck(sets)),
-                        ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):
+    mods = modules(options)  # R144 step 1, R919: the Cylon Fleet's crisis decks
+    for name, pile in (("crisis", CONTENT.crisis_deck(sets, mods)),
+                       ("super_crisis", CONTENT.super_crisis_deck(sets, mods)),
+                       ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])
@@ -80,10 +89,12 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     decks["loyalty"] = []
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
-                                  for k, c in enumerate(CONTENT.loyalty_cards(side, sets)))
+                                  for k, c in enumerate(CONTENT.loyalty_cards(side, sets, loyalty_kinds(options))))
     if state["options"].get(CYLON_LEADER) or state["options"].get(FRIENDLY_CYLON):  # R805, R406: secret
         decks["agendas"] = {kind: rng.shuffled(list(CONTENT.agenda_deck(kind, sets)))
                             for kind in ("sympathetic", "hostile")}
+    if cylon_fleet.active(state):  # R144 steps 2-3
+        cylon_fleet.setup(state)
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)
@@ -94,7 +105,10 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
 
 
 def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
-    """Put up to ``count`` ships of a kind in a space area, as many as the supply holds (R003); how many."""
+    """Put up to ``count`` ships of a kind in a space area, as many as the supply holds (R003); how many.
+    With the Cylon Fleet, Cylon ships the supply lacks come off the Cylon Fleet board, its lowest-numbered
+    areas first, and what is still missing is not placed (R914; a card's placements in its order, RULINGS
+    G75)."""
     state = ctx.state
     where = state["space"][area]
     placed = 0
@@ -109,15 +123,18 @@ def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
                 break
             where["civilian"].append(state["decks"]["civilians"].pop())
         elif ship == "basestar":
-            if state["supply"]["basestar"] <= 0:
+            if state["supply"]["basestar"] > 0:
+                state["supply"]["basestar"] -= 1
+            elif not (cylon_fleet.active(state) and cylon_fleet.take_from_fleet(state, ship)):  # R914 step 2
                 break
-            state["supply"]["basestar"] -= 1
             where["basestar"].append({"damage": []})
-        else:
-            if state["supply"][ship] <= 0:
-                break
+        elif state["supply"][ship] > 0:
             state["supply"][ship] -= 1
             where[ship] += 1
+        elif cylon_fleet.active(state) and cylon_fleet.take_from_fleet(state, ship):  # R914 step 2
+            where[ship] += 1
+        else:
+            break
         placed += 1
     if placed:
         ctx.emit("ships_placed", ship=ship, area=area, count=placed)
@@ -195,12 +212,13 @@ def title_holder(state: State, title: str) -> int | None:
     revealed Cylons are skipped, characters barred from the title by their sheet, and for the Admiral a
     character in the Brig (R423)."""
     by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
-                                    and not (title == "admiral" and p["location"] == "brig")}
+                                    and not (title in ("admiral", "cag") and p["location"] == "brig")}
     for entry in state.get("attached", []):  # Assign Vice President: first in line (RULINGS G32)
         if any(e.kind == "succession_first" and e.get("title") == title
                for e in CONTENT.quorum[entry["card"]].effects) and entry["seat"] in by_character.values():
             return int(entry["seat"])
-    for character in CONTENT.board.succession[title]:
+    line = CONTENT.cylon_fleet.cag_succession if title == "cag" else CONTENT.board.succession[title]
+    for character in line:
         seat = by_character.get(character)
         if seat is None:
             continue
@@ -233,15 +251,17 @@ def build_loyalty(ctx: Ctx) -> None:
     Sleeper Agent phase. Unused cards go back to the box unseen."""
     state, rng = ctx.state, ctx.rng
     chars = chosen_characters(state)
-    sets = table_sets(state)
+    sets = table_sets(state)  # R122: base and Exodus cards in one Cylon and one Not-a-Cylon pile
     leader = next((q["seat"] for q in state["players"] if q.get("leader")), None)
     if leader is None:
-        n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars)
+        n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars, sets)
     else:  # R121, R125: the Leader's table; never the Sympathizer (R150d)
         deal = CONTENT.leader_need(state["n"], chars)
         n_cylon, n_human, sympathizer = deal.cylon, deal.not_cylon, False
+    kinds = loyalty_kinds(state["options"])  # R127: the Final Five and Personal Goals join the Not-a-Cylon pile
     cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon", sets))])
-    humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets))]
+    humans = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets, kinds))]) if (
+        "exodus" in sets) else [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human", sets))]
     symp = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathizer", sets))]
     friendly = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("sympathetic_cylon", sets))]
     if state["options"].get(FRIENDLY_CYLON):  # R128: the Sympathetic Cylon in the Sympathizer's place
@@ -282,6 +302,9 @@ def finish_setup(ctx: Ctx) -> None:
     admiral = title_holder(state, "admiral")
     state["president"], state["admiral"] = president, admiral
     ctx.emit("titles_assigned", president=president, admiral=admiral)
+    if cylon_fleet.active(state):  # R144 step 4, R421: the CAG by succession
+        state["cag"] = title_holder(state, "cag")
+        ctx.emit("title_given", title="cag", seat=state["cag"])
     if admiral is not None:
         ctx.player(admiral)["nukes"] = board.admiral_nukes  # R105
     if president is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import looks, vipers
+from games.bsg.engine import cylon_fleet, looks, vipers
 from games.bsg.engine.content import SKILLS, TREACHERY, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -64,7 +64,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
                     and p["location"] in damaged_locations(state)
                 ):
                     out.append({"pick": "location"})
-                if e.kind == "repair_vipers" and p["location"] == e.get("where") and state["damaged_vipers"]:
+                damaged = state["damaged_vipers"] + (state["mk7"]["damaged"] if cylon_fleet.active(state) else 0)
+                if e.kind == "repair_vipers" and p["location"] == e.get("where") and damaged:
                     out.append({"pick": "vipers"})
         return out or None
     return None

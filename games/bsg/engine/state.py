@@ -52,8 +52,12 @@ def damaged_locations(state: State) -> list[str]:
 
 
 def out_of_play(state: State, location: str) -> bool:
-    """A location of a set the table does not use, or of a destroyed Pegasus (R800, RULINGS G52)."""
+    """A location of a set the table does not use or of a module it does not play, or of a destroyed Pegasus
+    (R800, RULINGS G52)."""
     loc = CONTENT.locations[location]
+    if loc.module is not None:  # a module's location (the Cylon Fleet's Basestar Bridge): with its module only,
+        # whether or not the table uses its set's cards (RULINGS G70); the option is named exodus_<module>
+        return state.get("options", {}).get(f"exodus_{loc.module}") in (None, False, "off")
     if loc.set not in table_sets(state):
         return True
     return loc.ship == "pegasus" and bool(state.get("pegasus", {}).get("destroyed"))

@@ -7,7 +7,18 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import acted, characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
+from games.bsg.engine import (
+    acted,
+    characters,
+    conflicted,
+    cylon_fleet,
+    cylons,
+    looks,
+    loyalty,
+    quorum,
+    quorum_hand,
+    vipers,
+)
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -171,20 +182,19 @@ def move(ctx: Ctx, seat: int, location: str, discard: str | None) -> None:
     elif discard is not None:
         raise IllegalCommand("bad_argument", "", argument="discard")
     if p["viper"] is not None:  # R213b: the viper returns to the Reserves
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+        cylon_fleet.pilot_off(state, seat)
     p["location"] = location
     ctx.emit("character_moved", seat=seat, location=location)
     go_to(ctx, "action")
 
 
 def viper_targets(state: State, seat: int) -> list[str]:
-    area = state["players"][seat]["viper"]
-    return list(CONTENT.board.adjacent(area)) if area is not None else []
+    """R213a: an adjacent area; a Viper Mark VII moves up to 2 areas (R916)."""
+    return cylon_fleet.pilot_reach(state, seat)
 
 
 def move_viper(ctx: Ctx, seat: int, area: str) -> None:
-    """R213a: a pilot moves his viper to an adjacent space area, free."""
+    """R213a: a pilot moves his viper to an adjacent space area (a Mark VII up to 2 away, R916), free."""
     if area not in viper_targets(ctx.state, seat):
         raise IllegalCommand("viper_not_adjacent", "bsg:R213", area=area)
     ctx.player(seat)["viper"] = area
@@ -233,7 +243,7 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "location_action_not_available", "bsg:R220"
     if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
         return "ftl_needs_blue_space", "bsg:R303"
-    if loc == "hangar_deck" and not state["reserves"]["viper"] and not any(
+    if loc == "hangar_deck" and not state["reserves"]["viper"] and not cylon_fleet.mk7_reserves(state) and not any(
             w["viper"] for w in state["space"].values()):
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
@@ -269,8 +279,12 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"target": s} for s in brig_occupants(state) if s != seat]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
-        if effect.kind == "launch_self":
-            return [{"area": a} for a in CONTENT.board.launch_areas()]
+        if effect.kind == "launch_self":  # ``pick``: a Viper Mark VII (R916)
+            mk7 = [{"area": a, "pick": "mk7"} for a in CONTENT.board.launch_areas()] if cylon_fleet.mk7_reserves(
+                state) else []
+            normal = [{"area": a} for a in CONTENT.board.launch_areas()]
+            return normal + mk7 if state["reserves"]["viper"] or any(
+                w["viper"] for w in state["space"].values()) else mk7
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
         if effect.kind == "attack" and effect.get("attacker") == "pegasus":  # Main Batteries: a basestar
@@ -306,7 +320,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             _ftl_jump(ctx)
             return
         if effect.kind == "launch_self":
-            _launch_self(ctx, seat, str(area))
+            _launch_self(ctx, seat, str(area), pick == "mk7")
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
@@ -344,10 +358,16 @@ def _ftl_jump(ctx: Ctx) -> None:
     jump(ctx, then="crisis")
 
 
-def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
-    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves, or, with none there, an unpiloted
-    viper from space, into a launch area; his standee leaves the location."""
+def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
+    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks one,
+    R916), or, with none there, an unpiloted viper from space, into a launch area; his standee leaves the
+    location."""
     state = ctx.state
+    if mk7:
+        cylon_fleet.board_pilot(state, seat, area, True)
+        ctx.player(seat)["location"] = None
+        ctx.emit("pilot_launched", seat=seat, area=area)
+        return
     if not state["reserves"]["viper"]:
         source = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
                       if state["space"][a.id]["viper"])
@@ -394,7 +414,7 @@ def move_anywhere(ctx: Ctx, seat: int, location: str) -> None:
 # --- R230 Crisis ----------------------------------------------------------------------------------
 
 def chooser_seat(state: State, chooser: str | None) -> int:
-    if chooser in ("president", "admiral") and state[chooser] is not None:
+    if chooser in ("president", "admiral", "cag") and state.get(chooser) is not None:
         seat: int = state[chooser]
         return seat
     current: int = state["current"]
@@ -528,10 +548,14 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
 
 
 def icon_effect(ctx: Ctx, icon: str) -> None:
-    """One activation icon, but for raiders in play (their areas act one by one: ``cylons``)."""
+    """One activation icon, but for raiders in play (their areas act one by one: ``cylons``). With the Cylon
+    Fleet, an icon that would do nothing puts a ship on the Cylon Fleet board instead (R912)."""
     state = ctx.state
     act = CONTENT.board.cylon_activation
     ctx.emit("cylon_icon_activated", icon=icon)
+    if cylon_fleet.active(state) and icon in cylon_fleet.FALLBACK_SHIP and cylon_fleet.nothing_happens(state, icon):
+        cylon_fleet.pursue(ctx, icon)
+        return
     if icon == "launch_raiders":  # R605
         _launch(ctx, "raider", act["launch_raiders"])
     elif icon == "raiders":  # R604: none in play, every basestar launches 2
@@ -562,23 +586,31 @@ def jump(ctx: Ctx, then: str) -> None:
     """R704: remove every ship, then the Admiral's Destination (or, past the objective, the win: R709); the
     turn goes on with ``then`` (the end after Jump Preparation, R706; the Crisis after FTL Control)."""
     state = ctx.state
+    fleet = cylon_fleet.active(state)
+    if fleet:  # R704 A, R918: the civilian ships stay, the Cylon ships go to the Cylon Fleet board
+        cylon_fleet.jump_cylons(ctx)
     for area in state["space"]:
         where = state["space"][area]
         state["reserves"]["viper"] += where["viper"]
+        if fleet:
+            where["viper"] = 0
+            continue
         state["decks"]["civilians"] += where["civilian"]
         for ship in ("raider", "heavy_raider"):
             state["supply"][ship] += where[ship]
         state["supply"]["basestar"] += len(where["basestar"])
         state["space"][area] = empty_area()
     acted.forget(state)
-    ctx.rng.shuffle(state["decks"]["civilians"])
+    if not fleet:
+        ctx.rng.shuffle(state["decks"]["civilians"])
+    cylon_fleet.mk7_home(state)
     for p in state["players"]:
         if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+            cylon_fleet.pilot_off(state, p["seat"])
             p["location"] = "hangar_deck"
     ctx.emit("fleet_jumped", distance=state["distance"])
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
+        conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals first
         end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", "kobol_reached")
         return
     admiral = chooser_seat(state, "admiral")
@@ -741,7 +773,7 @@ def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"]:
+            or state["give_away"] or state.get("cag_civilians"):
         return
     p = ctx.player(state["current"])
     later = state.get("stranded_later", [])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters, standing
+from games.bsg.engine import characters, cylon_fleet, standing
 from games.bsg.engine.state import State, infiltrator
 from games.engine.core import Zone
 
@@ -33,6 +33,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["infiltrated"] = not p["cylon"]
             if mine or state["phase"] == "over":
                 entry["agenda"] = p.get("agenda")
+        if p.get("mk7"):  # flying a Viper Mark VII (R916)
+            entry["mk7"] = True
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])
@@ -103,6 +105,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
         **_expansions(state),
+        # the Exodus Cylon Fleet (R910-R916): its board, the pursuit track, the CAG, the Mark VII; all public
+        "cylon_fleet": cylon_fleet.view(state), "cag": state.get("cag"),
     }
 
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.dice import human_roll
+from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.bsg.engine.traits import attack_bonus, repair_bonus
 from games.engine.core import IllegalCommand
@@ -97,6 +98,12 @@ def destroy_basestar(ctx: Ctx, area: str, basestar: dict[str, Any]) -> None:
 
 
 def nuke_targets(state: State) -> list[dict[str, Any]]:
+    """The basestars a nuke may hit; with the Cylon Fleet, any area holding a Cylon ship, at its basestar if it
+    has one (``target``: ``basestar.<i>``), else at the area (``area``: R618, RULINGS G78)."""
+    if cylon_fleet.active(state):
+        return [{"area": area, "target": t}
+                for area, w in state["space"].items() if ship_targets(state, area)
+                for t in ([f"basestar.{i}" for i in range(len(w["basestar"]))] or ["area"])]
     return [
         {"area": area, "target": f"basestar.{i}"}
         for area, w in state["space"].items()
@@ -116,6 +123,9 @@ def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
     if {"area": area, "target": target} not in nuke_targets(state):
         raise IllegalCommand("no_such_target", "bsg:R618", area=area, target=target)
     p["nukes"] -= 1
+    if cylon_fleet.active(state):
+        _nuke_area(ctx, seat, area, target)
+        return
     basestar = state["space"][area]["basestar"][int(target.split(".")[1])]
     roll = min(human_roll(ctx, lambda r: r <= 2), CONTENT.board.die_faces)  # 1-2: only damaged twice
     row = next(r for r in CONTENT.board.nuke_table if roll in r.rolls)
@@ -130,6 +140,64 @@ def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
         state["supply"]["raider"] += raiders
         acted.settle(state, area)
         ctx.emit("raiders_destroyed", area=area, count=raiders)
+
+
+def _nuke_area(ctx: Ctx, seat: int, area: str, target: str) -> None:
+    """R618 with the Cylon Fleet, CF-2 (RULINGS A18, G78): a nuke against a space area. 1-2 damage its
+    basestar twice, 3-6 destroy it, 7 destroy it and 3 raiders, 8 destroy every ship in the area, the
+    humans' too (vipers, their pilots to Sickbay, civilian ships with their losses). With no basestar there,
+    only the raiders and the 8 are felt."""
+    state = ctx.state
+    where = state["space"][area]
+    roll = min(human_roll(ctx, lambda r: r <= 2), CONTENT.board.die_faces)
+    row = next(r for r in CONTENT.cylon_fleet.nuke_table if roll in r.rolls)
+    result = "every_ship" if row.every_ship else row.basestar
+    ctx.emit("nuke_launched_at_area", seat=seat, area=area, roll=roll, result=result, nukes=ctx.player(seat)["nukes"])
+    basestar = where["basestar"][int(target.split(".")[1])] if target.startswith("basestar.") else None
+    if row.every_ship:
+        _destroy_everything(ctx, area)
+        return
+    if basestar is not None and row.basestar == "damaged_twice":
+        damage_basestar(ctx, area, basestar, 2)
+    elif basestar is not None:
+        destroy_basestar(ctx, area, basestar)
+    raiders = min(row.raiders_destroyed, where["raider"])
+    if raiders:
+        where["raider"] -= raiders
+        state["supply"]["raider"] += raiders
+        acted.settle(state, area)
+        ctx.emit("raiders_destroyed", area=area, count=raiders)
+
+
+def _destroy_everything(ctx: Ctx, area: str) -> None:
+    state = ctx.state
+    where = state["space"][area]
+    for basestar in list(where["basestar"]):
+        destroy_basestar(ctx, area, basestar)
+    for kind in ("raider", "heavy_raider"):
+        state["supply"][kind] += where[kind]
+        where[kind] = 0
+    acted.settle(state, area)
+    state["vipers_lost"] += where["viper"]
+    where["viper"] = 0
+    state["mk7"]["lost"] += state["mk7"]["space"][area]
+    state["mk7"]["space"][area] = 0
+    for p in state["players"]:
+        if p["viper"] == area:  # R432: the pilot goes to Sickbay, his viper is destroyed
+            p["viper"] = None
+            if p.pop("mk7", False):
+                state["mk7"]["lost"] += 1
+            else:
+                state["vipers_lost"] += 1
+            send_to(ctx, p["seat"], "sickbay")
+    for civ in list(where["civilian"]):
+        where["civilian"].remove(civ)
+        state["decks"]["civilians_destroyed"].append(civ)
+        loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
+        ctx.emit("civilian_destroyed", area=area, civilian=civ, loss=dict(loss))
+        if loss:
+            change_resources(ctx, {k: -v for k, v in loss.items()})
+    ctx.emit("area_wiped_out", area=area)
 
 
 def sync_nukes(state: State) -> None:
@@ -161,16 +229,28 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
     if acts is None or acts["seat"] != seat:
         return []
     out: list[tuple[str, dict[str, Any]]] = []
+    own_reach: list[str] = []
     if acts["mode"] == "unpiloted":
         if state["reserves"]["viper"] > 0:
             out += [("viper_launch", {"to": a}) for a in CONTENT.board.launch_areas()]
-        areas = [a for a, w in state["space"].items() if w["viper"]]
+        if cylon_fleet.mk7_reserves(state):  # R916: a Viper Mark VII instead of a normal one
+            out += [("viper_launch", {"to": a, "mk7": True}) for a in CONTENT.board.launch_areas()]
+        areas = [a for a, w in state["space"].items() if w["viper"] or cylon_fleet.mk7_in(state, a)]
     else:
         own = state["players"][seat]["viper"]
         areas = [own] if own is not None else []
+        own_reach = cylon_fleet.pilot_reach(state, seat)
     for area in areas:
-        if acts["mode"] != "own_attack":
-            out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
+        if acts["mode"] == "unpiloted":
+            if state["space"][area]["viper"]:
+                out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
+            if cylon_fleet.mk7_in(state, area):  # R916: up to 2 areas
+                out += [("viper_move", {"area": area, "to": to, "mk7": True})
+                        for to in cylon_fleet.reach(area, CONTENT.cylon_fleet.mk7_move)]
+        elif acts["mode"] != "own_attack":
+            out += [("viper_move", {"area": area, "to": to}) for to in own_reach]
+        if acts["mode"] != "own_attack" and cylon_fleet.active(state) and state["space"][area]["civilian"]:
+            out.append(("viper_escort", {"area": area}))  # R620 4
         out += [("viper_attack", {"area": area, "target": t}) for t in ship_targets(state, area)]
     return out
 
@@ -188,19 +268,32 @@ def _need(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
         raise IllegalCommand("viper_activation_not_possible", RULE, **args)
 
 
-def launch(ctx: Ctx, seat: int, to: str) -> None:
-    """R620 1: a viper from the Reserves into a launch area."""
-    _need(ctx, seat, "viper_launch", {"to": to})
-    ctx.state["reserves"]["viper"] -= 1
-    ctx.state["space"][to]["viper"] += 1
-    ctx.emit("viper_launched", area=to)
+def _mk7(mk7: bool) -> dict[str, Any]:
+    return {"mk7": True} if mk7 else {}
+
+
+def launch(ctx: Ctx, seat: int, to: str, mk7: bool = False) -> None:
+    """R620 1: a viper from the Reserves into a launch area (a Viper Mark VII if ``mk7``, R916)."""
+    _need(ctx, seat, "viper_launch", {"to": to, **_mk7(mk7)})
+    if mk7:
+        ctx.state["mk7"]["reserves"] -= 1
+        ctx.state["mk7"]["space"][to] += 1
+    else:
+        ctx.state["reserves"]["viper"] -= 1
+        ctx.state["space"][to]["viper"] += 1
+    ctx.emit("viper_launched", area=to, **_mk7(mk7))
     _spend(ctx)
 
 
-def move(ctx: Ctx, seat: int, area: str, to: str) -> None:
-    """R620 2, R621: a viper to an adjacent area (the seat's own one outside ``unpiloted`` mode)."""
-    _need(ctx, seat, "viper_move", {"area": area, "to": to})
-    if ctx.state["viper_acts"]["mode"] == "unpiloted":
+def move(ctx: Ctx, seat: int, area: str, to: str, mk7: bool = False) -> None:
+    """R620 2, R621: a viper to an adjacent area (the seat's own one outside ``unpiloted`` mode); a Viper
+    Mark VII up to 2 areas away (R916)."""
+    _need(ctx, seat, "viper_move", {"area": area, "to": to, **_mk7(mk7)})
+    if mk7:
+        ctx.state["mk7"]["space"][area] -= 1
+        ctx.state["mk7"]["space"][to] += 1
+        ctx.emit("viper_moved_to", area=area, to=to, mk7=True)
+    elif ctx.state["viper_acts"]["mode"] == "unpiloted":
         ctx.state["space"][area]["viper"] -= 1
         ctx.state["space"][to]["viper"] += 1
         ctx.emit("viper_moved_to", area=area, to=to)
@@ -214,6 +307,17 @@ def attack(ctx: Ctx, seat: int, area: str, target: str) -> None:
     """R620 3: a viper attacks a Cylon ship in its area (R610)."""
     _need(ctx, seat, "viper_attack", {"area": area, "target": target})
     attack_ship(ctx, "viper", area, target, seat)
+    _spend(ctx)
+
+
+def escort(ctx: Ctx, seat: int, area: str) -> None:
+    """R620 4 (Cylon Fleet): a viper escorts a civilian ship of its area to safety: back into the unused
+    pile, which is shuffled. The ships of an area look alike: the first one there goes (RULINGS G77)."""
+    _need(ctx, seat, "viper_escort", {"area": area})
+    state = ctx.state
+    state["decks"]["civilians"].append(state["space"][area]["civilian"].pop(0))
+    ctx.rng.shuffle(state["decks"]["civilians"])
+    ctx.emit("civilian_escorted", seat=seat, area=area)
     _spend(ctx)
 
 
@@ -254,7 +358,5 @@ def repair_vipers(ctx: Ctx, seat: int | None, count: int) -> None:
     """Damaged vipers back to the Reserves (RULINGS C17), up to ``count`` plus the seat's repair bonus
     (Tyrol)."""
     state = ctx.state
-    fixed = min(count + (repair_bonus(state, seat) if seat is not None else 0), state["damaged_vipers"])
-    state["damaged_vipers"] -= fixed
-    state["reserves"]["viper"] += fixed
+    fixed = cylon_fleet.repair(state, count + (repair_bonus(state, seat) if seat is not None else 0))
     ctx.emit("vipers_repaired", count=fixed)

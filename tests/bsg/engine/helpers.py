@@ -22,6 +22,24 @@ def new_game(players: int, seed: int = 1, options: Mapping[str, Any] | None = No
     return state
 
 
+#: the Exodus Cylon Fleet option (R910)
+CYLON_FLEET = {"exodus_cylon_fleet": True}
+
+
+#: the Exodus cards (R122 and the Exodus decks)
+EXODUS = {"exodus": True}
+
+
+def exodus_game(players: int, characters: Sequence[str], seed: int = 1, **options: Any) -> State:
+    """``start_game`` with the Exodus cards."""
+    return start_game(players, characters, seed, {**EXODUS, **options})
+
+
+def fleet_game(players: int, characters: Sequence[str], seed: int = 1) -> State:
+    """``start_game`` at a table that plays the Exodus Cylon Fleet option (R144)."""
+    return start_game(players, characters, seed, CYLON_FLEET)
+
+
 def act(state: State, seat: int, kind: str, **args: Any) -> State:
     after: State = RULES.apply(state, Command(seat, kind, args), Rng.from_seed(7)).state
     return after
@@ -46,7 +64,10 @@ def start_game(
 ) -> State:
     """A game at the first player's Receive Skills step: characters chosen in order, every other player
     drawing 3 cards of his first skill type (R108)."""
-    state = choose_all(new_game(players, seed, options), characters)
+    return _started(choose_all(new_game(players, seed, options), characters))
+
+
+def _started(state: State) -> State:
     for p in state["players"]:
         if not p["started"]:
             own = CONTENT.characters[p["character"]].skill_types

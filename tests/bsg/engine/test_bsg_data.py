@@ -26,10 +26,17 @@ from games.bsg.engine.content import (
 C = content()
 
 #: R160, the Daybreak succession lists, keeping only the base characters (original versions)
-R160_ADMIRAL = ("william_adama", "saul_tigh", "karl_agathon", "lee_adama", "kara_thrace", "sharon_valerii",
-                "galen_tyrol", "tom_zarek", "gaius_baltar", "laura_roslin")  # fmt: skip
-R160_PRESIDENT = ("laura_roslin", "gaius_baltar", "tom_zarek", "lee_adama", "william_adama", "karl_agathon",
-                  "galen_tyrol", "sharon_valerii", "saul_tigh", "kara_thrace")  # fmt: skip
+#: R160's lines over the base and Exodus characters (the Exodus ones marked † there)
+#: R160's lines of succession, every character of the sets built so far in R160's order (the digest's table).
+R160_ADMIRAL = ("helena_cain", "william_adama", "saul_tigh", "karl_agathon", "felix_gaeta", "lee_adama",
+                "anastasia_dualla", "kara_thrace", "louanne_katraine", "sharon_valerii", "samuel_anders", "galen_tyrol",
+                "callandra_tyrol", "tom_zarek", "ellen_tigh", "gaius_baltar", "tory_foster", "laura_roslin")  # fmt: skip
+R160_PRESIDENT = ("laura_roslin", "gaius_baltar", "tom_zarek", "tory_foster", "ellen_tigh", "lee_adama", "felix_gaeta",
+                  "william_adama", "karl_agathon", "galen_tyrol", "callandra_tyrol", "helena_cain", "anastasia_dualla",
+                  "sharon_valerii", "saul_tigh", "samuel_anders", "kara_thrace", "louanne_katraine")  # fmt: skip
+R160_CAG = ("lee_adama", "kara_thrace", "louanne_katraine", "sharon_valerii", "samuel_anders", "karl_agathon",
+            "william_adama", "helena_cain", "saul_tigh", "felix_gaeta", "anastasia_dualla", "galen_tyrol",
+            "callandra_tyrol", "tom_zarek", "ellen_tigh", "gaius_baltar", "tory_foster", "laura_roslin")  # fmt: skip
 
 
 def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
@@ -88,9 +95,14 @@ def test_every_record_belongs_to_a_set_and_the_base_decks_hold_only_base_records
     records: list[Any] = [*C.skill_types.values(), *C.skill_cards.values(), *C.characters.values(),
                           *C.ships.values(), *C.locations.values(), *C.crises.values(), *C.super_crises.values(),
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
-    assert {r.set for r in records} == {"base", "pegasus"}
+    assert {r.set for r in records} == {"base", "pegasus", "exodus"}
     assert {C.crises[c].set for c in C.crisis_deck()} == {"base"}
     assert {C.crises[c].set for c in C.crisis_deck(("pegasus",))} == {"pegasus"}
+    # a card of a module is Exodus's (R919: the Cylon Fleet's "CAG chooses" cards, its Basestar Bridge)
+    assert {r.set for r in records if getattr(r, "module", None)} == {"exodus"}
+    assert all(c.module in (None, "cylon_fleet") for c in C.crises.values() if c.set == "exodus")
+    # the Exodus set's own crises, without the Cylon Fleet's module cards
+    assert {C.crises[c].module for c in C.crisis_deck(("exodus",))} == {None}
 
 
 def test_every_effect_kind_is_one_the_engine_implements_and_every_listed_kind_is_used() -> None:
@@ -164,14 +176,13 @@ def test_the_base_roster_has_three_of_each_leading_type_and_one_support_characte
 
 @pytest.mark.rules("bsg:R105", "bsg:R160", "bsg:R422")
 def test_titles_pass_down_the_base_part_of_the_succession_lists() -> None:
-    base = {ch.id for ch in C.characters_in()}
-    assert tuple(c for c in C.board.succession["admiral"] if c in base) == R160_ADMIRAL
-    assert tuple(c for c in C.board.succession["president"] if c in base) == R160_PRESIDENT
-    # the Pegasus characters where R160 ranks them among the base ones
-    assert C.board.succession["admiral"][0] == "helena_cain"
-    assert C.board.succession["president"][-1] == "louanne_katraine"
-    assert set(C.board.succession["admiral"]) == {ch.id for ch in C.characters_in(("base", "pegasus"))
-                                                  if ch.type != "cylon_leader"}  # R425
+    assert C.board.succession["admiral"] == R160_ADMIRAL
+    assert C.board.succession["president"] == R160_PRESIDENT
+    assert C.cylon_fleet.cag_succession == R160_CAG
+    # every character but the Cylon Leaders stands on each line (R425)
+    humans = {ch.id for ch in C.characters.values() if ch.type != "cylon_leader"}
+    for line in (R160_ADMIRAL, R160_PRESIDENT, R160_CAG):
+        assert set(line) == humans
     assert C.board.succession["president"][:3] == ("laura_roslin", "gaius_baltar", "tom_zarek")
     assert C.board.succession["admiral"][1:4] == ("william_adama", "saul_tigh", "karl_agathon")
     assert C.board.admiral_nukes == 2 and C.board.president_quorum == 1
@@ -389,7 +400,10 @@ def test_the_locations_of_each_ship() -> None:
         by_ship.setdefault(loc.ship, set()).add(lid)
     assert len(by_ship["galactica"]) == 10
     assert by_ship["colonial_one"] == {"presidents_office", "press_room", "administration"}
-    assert by_ship["cylon_locations"] == {"caprica", "cylon_fleet", "human_fleet", "resurrection_ship"}
+    assert by_ship["cylon_locations"] == {"caprica", "cylon_fleet", "human_fleet", "resurrection_ship",
+                                          "basestar_bridge"}
+    assert [loc.id for loc in C.locations.values() if not loc.in_play(())] == ["basestar_bridge"]
+    assert C.locations["basestar_bridge"].in_play(("cylon_fleet",))  # the Cylon Fleet's (R314)
     assert all(C.locations[lid].requires == "revealed_cylon" for lid in by_ship["cylon_locations"])
     assert C.locations["hangar_deck"].requires == "pilot"
     assert [e.kind for e in C.locations["command"].effects] == ["activate_vipers"]
@@ -440,7 +454,8 @@ def test_choice_crises_name_a_chooser_and_offer_at_least_two_sections() -> None:
     choices = [c for c in C.crises.values() if c.type == "choice"]
     assert choices
     for c in choices:
-        assert c.chooser in ("current", "president", "admiral") and len(c.options) >= 2
+        assert c.chooser in ("current", "president", "admiral", *(("cag",) if c.module == "cylon_fleet" else ()))
+        assert len(c.options) >= 2
         assert len({o.label for o in c.options}) == len(c.options)
 
 

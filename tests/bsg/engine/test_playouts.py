@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from games.bsg.engine import cylon_fleet
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
+from games.bsg.engine.options import loyalty_kinds, modules
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import PEGASUS_REMOVES, title_holder
 from games.bsg.engine.state import CONTENT, skill_types, table_sets
@@ -71,7 +73,7 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
                 out.add(p["agenda"])
     for pile in d.get("agendas", {}).values():
         out |= set(pile)
-    return out
+    return out - set(state.get("public_loyalty", []))  # Final Five cards shown to everyone (R410)
 
 
 class Invariants:
@@ -82,8 +84,9 @@ class Invariants:
         self.events: list[Event] = []
         self.sets = table_sets(start)
         self.skills = all_skills(start)
+        self.modules = modules(start["options"])  # the Cylon Fleet's decks (R919)
         self.loyalty = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
-                              for k, c in enumerate(CONTENT.loyalty_cards(side, self.sets)))
+                              for k, c in enumerate(CONTENT.loyalty_cards(side, self.sets, loyalty_kinds(start["options"]))))
 
     def __call__(self, state: dict[str, Any], command: Command) -> None:
         d = state["decks"]
@@ -106,7 +109,7 @@ class Invariants:
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
-        assert sorted(crises) == sorted(CONTENT.crisis_deck(self.sets))
+        assert sorted(crises) == sorted(CONTENT.crisis_deck(self.sets, self.modules))
         quorum = d["quorum"] + d["quorum_discard"] + d["quorum_removed"] + [e["card"] for e in state["attached"]]
         quorum += [c for p in state["players"] for c in p["quorum"]]
         assert sorted(quorum) == sorted(CONTENT.quorum_deck(self.sets)), command
@@ -116,23 +119,37 @@ class Invariants:
             dests += state["prompt"]["cards"]
         assert sorted(dests) == sorted(CONTENT.destination_deck(self.sets))
         supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
-        assert sorted(supers) == sorted(CONTENT.super_crisis_deck(self.sets))
+        assert sorted(supers) == sorted(CONTENT.super_crisis_deck(self.sets, self.modules))
         # resources within their bounds (R004), ships within their supplies (R003)
         assert all(v <= CONTENT.board.resource_max for v in state["resources"].values())
         comps = CONTENT.board.components
         space = state["space"].values()
+        fleet = state["fleet"]["areas"].values() if cylon_fleet.active(state) else []  # R913, R914
         for ship in ("raider", "heavy_raider"):
-            assert state["supply"][ship] + sum(w[ship] for w in space) == comps[ship]
-        assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) == comps["basestar"]
+            assert state["supply"][ship] + sum(w[ship] for w in space) + sum(w[ship] for w in fleet) == (
+                cylon_fleet.components(state, ship))
+        assert state["supply"]["basestar"] + sum(len(w["basestar"]) for w in space) + sum(
+            w["basestar"] for w in fleet) == comps["basestar"]
         # the turn's record of activated ships names only ships on the board (RULINGS A3)
         for ship, record in state["acted"].items():
             assert all(0 < n <= state["space"][area][ship] for area, n in record.items()), (ship, record)
         assert len(state["boarding"]) <= comps["centurion"]
         assert all(0 <= c <= CONTENT.board.boarding_win_at for c in state["boarding"])
-        pilots = sum(1 for p in state["players"] if p["viper"] is not None)
+        pilots = sum(1 for p in state["players"] if p["viper"] is not None and not p.get("mk7"))
         vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in space) + pilots + state["damaged_vipers"]
-                  + state["vipers_lost"])
+                  + state["vipers_lost"] + (state["fleet"]["boxed_vipers"] if fleet else 0))
         assert vipers == comps["viper"]
+        if fleet:  # the Viper Mark VII (R916)
+            mk7 = state["mk7"]
+            flying = sum(1 for p in state["players"] if p["viper"] is not None and p.get("mk7"))
+            assert mk7["reserves"] + mk7["damaged"] + mk7["lost"] + sum(mk7["space"].values()) + flying == (
+                CONTENT.cylon_fleet.mk7)
+            assert 0 <= state["fleet"]["pursuit"] < len(CONTENT.cylon_fleet.pursuit) - 1
+            if state["phase"] == "turn":  # a CAG while anyone can be one, never a Cylon, never in the Brig (R422)
+                cag = state["cag"]
+                assert (cag is None) == (title_holder(state, "cag") is None)
+                assert cag is None or not state["players"][cag]["cylon"]
+                assert cag is None or state["players"][cag]["location"] != "brig"
         by_location = {t.location: t.id for t in CONTENT.board.galactica_damage if t.location}
         tokens = d["galactica_damage"] + d["damage_removed"] + [by_location[loc] for loc in state["damage"]]
         drawn = state["prompt"]["cards"] if state["prompt"] is not None and state["prompt"]["kind"] == "choose_damage" \
@@ -156,7 +173,7 @@ class Invariants:
                 assert (state[title] is None) == (title_holder(state, title) is None), title
                 assert state[title] is None or not state["players"][state[title]]["cylon"]
             assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
-            assert sum(p["nukes"] for p in state["players"]) <= comps["nuke"]
+            assert sum(p["nukes"] for p in state["players"]) <= comps["nuke_limit"]  # R917
         # nobody sees another's secrets: views and the events of this command
         for seat in [None, *range(self.n)]:
             hidden = secrets_from(state, seat)
@@ -248,6 +265,65 @@ def test_random_games_end_with_every_invariant_kept(players: int) -> None:
             kinds[kind] = kinds.get(kind, 0) + n
     for kind in wanted:
         assert kinds.get(kind, 0) > 0, kind
+
+
+@pytest.mark.rules("bsg:R910", "bsg:R912", "bsg:R913", "bsg:R914", "bsg:R915", "bsg:R916", "bsg:R704")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_with_the_cylon_fleet_end_with_every_invariant_kept(players: int) -> None:
+    """The Exodus Cylon Fleet option: whole games keep the invariants (the ships counted over both boards, the
+    Viper Mark VII, the CAG by succession) and the secrecy checks, reach a result and replay; the Cylon
+    Fleet board, the pursuit track, escorts and the Mark VII are used on the way."""
+    kinds: dict[str, int] = {}
+    events: dict[str, int] = {}
+    for seed in range(1, 6):
+        invariants = Invariants(new_state(RULES, players, seed, **FLEET))
+
+        def on_events(evs: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(evs)
+            for e in evs:
+                events[e.kind] = events.get(e.kind, 0) + 1
+
+        playout = play_random(BOTS, seed=seed, num_players=players, options=FLEET, max_steps=6000,
+                              after_each=invariants, on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, players, FLEET, seed)
+        for kind, n in playout.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    assert events.get("fleet_ship_placed") and events.get("pursuit_advanced"), events
+    assert kinds.get("choose_option"), kinds
+
+
+FLEET = {"exodus_cylon_fleet": True}
+
+
+@pytest.mark.rules("bsg:R122", "bsg:R104", "bsg:R200")
+@pytest.mark.parametrize("options", [{"exodus": True}, {"exodus": True, "exodus_cylon_fleet": True},
+                                     {"exodus": True, "exodus_conflicted_loyalties": "both"}])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_with_the_exodus_cards_end_with_every_invariant_kept(players: int, options: dict[str, Any]) -> None:
+    """The Exodus cards, alone and with the Cylon Fleet: whole games keep the invariants (every card of the
+    table's sets in one place), reach a result and replay; Exodus characters, crises and Loyalty cards play."""
+    exodus: set[str] = set()
+    for seed in range(1, 5):
+        invariants = Invariants(new_state(RULES, players, seed, **options))
+
+        def on_events(evs: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(evs)
+            for e in evs:
+                for key in ("card", "character"):
+                    value = e.data.get(key) if isinstance(e.data, dict) else None
+                    if isinstance(value, str) and value.split(".")[0] in EXODUS_IDS:
+                        exodus.add(value.split(".")[0])
+
+        playout = play_random(BOTS, seed=seed, num_players=players, options=options, max_steps=6000,
+                              after_each=invariants, on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, players, options, seed)
+    assert exodus & {c.id for c in CONTENT.characters.values()} and exodus & set(CONTENT.crises), exodus
+
+
+EXODUS_IDS = {r.id for table in (CONTENT.characters, CONTENT.crises, CONTENT.loyalty, CONTENT.quorum,
+                                 CONTENT.destinations) for r in table.values() if r.set == "exodus"}
 
 
 @pytest.mark.rules("bsg:R200")

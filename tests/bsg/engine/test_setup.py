@@ -190,16 +190,31 @@ def test_player_count_and_expansions_refused() -> None:
     with pytest.raises(IllegalCommand) as info:  # R125, R150i: 7 only with Pegasus and a Cylon Leader
         RULES.validate_options(7, {})
     assert (info.value.code, info.value.rule) == ("seven_players_need_a_cylon_leader", "bsg:R150")
-    for name in ("exodus", "daybreak"):
+    for name in ("daybreak",):
         with pytest.raises(IllegalCommand) as info:
             RULES.validate_options(5, {name: True})
         assert (info.value.code, info.value.rule, dict(info.value.params)) == (
             "expansion_not_available", "bsg:R150", {"expansion": name})
+    with pytest.raises(IllegalCommand) as info:  # the Ionian Nebula is not built yet
+        RULES.validate_options(5, {"exodus_ionian_nebula": True, "exodus": True})
+    assert (info.value.code, info.value.rule, dict(info.value.params)) == (
+        "exodus_module_not_available", "bsg:R150", {"module": "exodus_ionian_nebula"})
+    with pytest.raises(IllegalCommand) as info:  # Conflicted Loyalties changes the Exodus loyalty deck (R127)
+        RULES.validate_options(5, {"exodus_conflicted_loyalties": "both"})
+    assert (info.value.code, info.value.rule) == ("conflicted_loyalties_need_exodus", "bsg:R127")
+    assert RULES.validate_options(5, {"exodus_conflicted_loyalties": "final_five", "exodus": True})
+    assert RULES.validate_options(5, {"exodus": True})["exodus"]  # the Exodus cards (RULINGS G70)
+    fleet = RULES.validate_options(5, {"exodus_cylon_fleet": True})  # the Cylon Fleet is played (R910)
+    assert fleet["exodus_cylon_fleet"] and not fleet["exodus"]
+    assert "fleet" in RULES.setup(num_players=5, options=fleet, rng=Rng.from_seed(1)).state
     assert RULES.validate_options(3, {}) == {
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
+        "exodus_cylon_fleet": False, "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn"}
     with pytest.raises(IllegalCommand):
-        RULES.setup(num_players=4, options={"exodus": True}, rng=Rng.from_seed(1))
+        RULES.setup(num_players=4, options={"daybreak": True}, rng=Rng.from_seed(1))
+    exodus = RULES.setup(num_players=4, options={"exodus": True}, rng=Rng.from_seed(1)).state  # playable
+    assert exodus["options"]["exodus"]
     pegasus = RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1)).state  # playable
     assert pegasus["options"]["pegasus"] and "pegasus" in pegasus
     with pytest.raises(IllegalCommand):

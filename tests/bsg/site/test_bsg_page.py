@@ -134,6 +134,7 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
     assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
     assert table.options == {
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
+        "exodus_cylon_fleet": False, "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn"
     }
     lobby = client.get(reverse("lobby")).content.decode()
