@@ -29,6 +29,12 @@ SHIP_ACTIVATION_LIMIT = "ship_activation_limit"
 PER_TURN = "per_turn"
 PER_ACTIVATION = "per_activation"
 
+#: CF-2, RULINGS A18, G78: what a Cylon Fleet nuke's 8 destroys in its area. ``every_ship`` is the text ("ogni
+#: nave nell'area", the humans' too); ``cylon_ships`` spares the vipers and civilian ships.
+NUKE_EIGHT = "cylon_fleet_nuke_eight"
+EVERY_SHIP = "every_ship"
+CYLON_SHIPS = "cylon_ships"
+
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}"} for name in EXPANSIONS
 ] + [
@@ -40,6 +46,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
+    {"name": NUKE_EIGHT, "type": "choice", "default": EVERY_SHIP, "choices": [EVERY_SHIP, CYLON_SHIPS],
+     "label": f"option_{NUKE_EIGHT}", "help": f"option_{NUKE_EIGHT}_help", "detail": True},
 ]
 
 

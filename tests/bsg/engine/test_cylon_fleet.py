@@ -495,3 +495,15 @@ def test_the_basestar_bridge_takes_two_different_actions() -> None:
     state = act(state, seat, "activate_cylon_location", option=0)
     assert fleet_ships(state, "basestar") == 1 and state["fleet"]["pursuit"] == 1
     assert state["current"] != seat  # his turn is over
+
+
+@pytest.mark.rules("bsg:R618")
+def test_a_table_may_read_the_eight_as_the_cylon_ships_only() -> None:
+    """RULINGS G78, A18: the detail option spares the vipers and civilian ships."""
+    state = _admiral_at_action(fore={"basestar": 1, "raider": 2, "viper": 1, "civilian": 1})
+    state["options"]["cylon_fleet_nuke_eight"] = "cylon_ships"
+    lost = state["vipers_lost"]
+    state, _ = _nuke(state, 8, "fore", "basestar.0")
+    fore = state["space"]["fore"]
+    assert not fore["basestar"] and not fore["raider"]
+    assert fore["viper"] == 1 and len(fore["civilian"]) == 1 and state["vipers_lost"] == lost

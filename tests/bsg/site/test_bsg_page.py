@@ -132,7 +132,8 @@ def test_the_lobby_offers_bsg_for_3_to_6_players_with_its_options(alice):
     assert response.status_code == 302 and table.game == "bsg" and table.num_players == 3
     assert table.options == {
         "pegasus": False, "exodus": False, "daybreak": False, "exodus_cylon_fleet": False,
-        "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off", "ship_activation_limit": "per_turn"
+        "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off", "ship_activation_limit": "per_turn",
+        "cylon_fleet_nuke_eight": "every_ship"
     }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby
