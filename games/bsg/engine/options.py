@@ -32,6 +32,11 @@ PER_ACTIVATION = "per_activation"
 #: CF-2, RULINGS A18, G78: what a Cylon Fleet nuke's 8 destroys in its area. ``every_ship`` is the text ("ogni
 #: nave nell'area", the humans' too); ``cylon_ships`` spares the vipers and civilian ships.
 NUKE_EIGHT = "cylon_fleet_nuke_eight"
+#: RULINGS G74: a basestar going to the Cylon Fleet board leaves its damage tokens (``repaired``, the default)
+#: or carries them along and comes back with them (``kept``).
+BASESTAR_DAMAGE = "cylon_fleet_basestar_damage"
+REPAIRED = "repaired"
+KEPT = "kept"
 EVERY_SHIP = "every_ship"
 CYLON_SHIPS = "cylon_ships"
 
@@ -46,6 +51,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
+    {"name": BASESTAR_DAMAGE, "type": "choice", "default": REPAIRED, "choices": [REPAIRED, KEPT],
+     "label": f"option_{BASESTAR_DAMAGE}", "help": f"option_{BASESTAR_DAMAGE}_help", "detail": True},
     {"name": NUKE_EIGHT, "type": "choice", "default": EVERY_SHIP, "choices": [EVERY_SHIP, CYLON_SHIPS],
      "label": f"option_{NUKE_EIGHT}", "help": f"option_{NUKE_EIGHT}_help", "detail": True},
 ]

@@ -104,11 +104,15 @@ def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
                 break
             where["civilian"].append(state["decks"]["civilians"].pop())
         elif ship == "basestar":
+            basestar: dict[str, Any] | None = None
             if state["supply"]["basestar"] > 0:
                 state["supply"]["basestar"] -= 1
-            elif not (cylon_fleet.active(state) and cylon_fleet.take_from_fleet(state, ship)):  # R914 step 2
+                basestar = {"damage": []}
+            elif cylon_fleet.active(state):  # R914 step 2 (with the damage it carries: RULINGS G74)
+                basestar = cylon_fleet.take_basestar(state)
+            if basestar is None:
                 break
-            where["basestar"].append({"damage": []})
+            where["basestar"].append(basestar)
         elif state["supply"][ship] > 0:
             state["supply"][ship] -= 1
             where[ship] += 1

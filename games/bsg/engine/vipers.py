@@ -80,6 +80,7 @@ def damage_basestar(ctx: Ctx, area: str, basestar: dict[str, Any], times: int) -
         if basestar not in state["space"][area]["basestar"]:
             return
         held = {t for w in state["space"].values() for b in w["basestar"] for t in b["damage"]}
+        held |= cylon_fleet.carried_tokens(state)  # carried on the Cylon Fleet board (RULINGS G74)
         free = [t.id for t in board.basestar_damage if t.id not in held]
         if free:
             token = free[ctx.rng.below(len(free))]
