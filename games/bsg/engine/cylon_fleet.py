@@ -12,7 +12,8 @@ State, only at a table that plays the option (``options.cylon_fleet``)::
 The Cylon Fleet board's areas are the areas around Galactica, under the same ids (R910). A ship on it is on
 neither the main board nor in the supply (``state["supply"]`` counts the ships on neither board: R914 step 1).
 A basestar leaving the main board for the Cylon Fleet board leaves its damage tokens behind (RULINGS G74), so
-the fleet board counts its basestars.
+the fleet board counts its basestars; at a table that keeps the damage, ``state["fleet"]["damage"]`` holds,
+per area, the tokens its damaged basestars carry. ``state["mk7"]``: the Viper Mark VII (R916, below).
 """
 
 from __future__ import annotations
