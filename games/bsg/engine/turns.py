@@ -138,8 +138,9 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     here = _ship_of(p["location"])
     held = _held_on_ship(state, seat)
     out: list[tuple[str, bool]] = []
+    mods = modules(state["options"])  # the Cylon Fleet's Basestar Bridge (R314)
     for loc in CONTENT.locations.values():
-        if not loc.in_play(modules(state["options"])) or loc.id == p["location"] or loc.hazardous:  # R214
+        if not loc.in_play(mods) or loc.id == p["location"] or loc.hazardous:  # R214
             continue
         cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
         if cylon_loc != bool(p["cylon"]):  # R212
