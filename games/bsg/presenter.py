@@ -1035,6 +1035,8 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "nukes": p.get("nukes", 0),
                 "cylon": bool(p.get("cylon")),
                 "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
+                # Final Five cards shown to everyone, back face down in the hand (R410)
+                "shown": [{"name": name_of(c), "text": card_text(c)} for c in p.get("shown_loyalty") or []],
                 # public: the Quorum cards lying on the character, the die cards readied face up (RULINGS G32, G39)
                 "attached": [
                     {"name": name_of(a["card"]), "text": card_text(a["card"])}

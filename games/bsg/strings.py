@@ -277,9 +277,17 @@ STRINGS = [
     _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
     _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
+    _('Cylon Fleet: a damaged basestar that jumps away'),  # OPTIONS.option_cylon_fleet_basestar_damage
+    _('Going to the Cylon Fleet board, it leaves its damage tokens (it comes back repaired) or keeps them.'),  # OPTIONS.option_cylon_fleet_basestar_damage_help
+    _("Cylon Fleet: what a nuke's 8 destroys"),  # OPTIONS.option_cylon_fleet_nuke_eight
+    _('The table reads "every ship in the area": the vipers and civilian ships there too; some tables spare them.'),  # OPTIONS.option_cylon_fleet_nuke_eight_help
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
     _('Once in each activation'),  # CHOICES.ship_activation_limit.per_activation
+    _('It comes back repaired'),  # CHOICES.cylon_fleet_basestar_damage.repaired
+    _('It keeps its damage'),  # CHOICES.cylon_fleet_basestar_damage.kept
+    _("Every ship in the area (the table's text)"),  # CHOICES.cylon_fleet_nuke_eight.every_ship
+    _('The Cylon ships only'),  # CHOICES.cylon_fleet_nuke_eight.cylon_ships
     _('Not used'),  # CHOICES.exodus_conflicted_loyalties.off
     _('The Final Five cards'),  # CHOICES.exodus_conflicted_loyalties.final_five
     _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals

@@ -12,7 +12,8 @@ State, only at a table that plays the option (``options.cylon_fleet``)::
 The Cylon Fleet board's areas are the areas around Galactica, under the same ids (R910). A ship on it is on
 neither the main board nor in the supply (``state["supply"]`` counts the ships on neither board: R914 step 1).
 A basestar leaving the main board for the Cylon Fleet board leaves its damage tokens behind (RULINGS G74), so
-the fleet board counts its basestars.
+the fleet board counts its basestars; at a table that keeps the damage, ``state["fleet"]["damage"]`` holds,
+per area, the tokens its damaged basestars carry. ``state["mk7"]``: the Viper Mark VII (R916, below).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import options
+from games.bsg.engine.options import BASESTAR_DAMAGE, KEPT, REPAIRED
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.engine.core import IllegalCommand
 
@@ -103,6 +105,19 @@ def place_on_fleet(ctx: Ctx, ship: str) -> None:
     move_to_main(ctx, highest)
 
 
+def _carried(state: State, area: str) -> list[list[str]]:
+    """The damage tokens the basestars of a Cylon Fleet area carry (RULINGS G74, ``kept``): one list per damaged
+    basestar, never more lists than basestars."""
+    carried: list[list[str]] = state["fleet"].setdefault("damage", {}).setdefault(area, [])
+    return carried
+
+
+def _next_basestar(state: State, area: str) -> dict[str, Any]:
+    """A basestar leaving the Cylon Fleet area for the main board: a damaged one first, with its tokens."""
+    carried = _carried(state, area)
+    return {"damage": carried.pop(0) if carried else []}
+
+
 def move_to_main(ctx: Ctx, area: str) -> None:
     """Every ship of a Cylon Fleet area to the same area around Galactica (R913, R915)."""
     fleet = ctx.state["fleet"]["areas"][area]
@@ -110,7 +125,7 @@ def move_to_main(ctx: Ctx, area: str) -> None:
     moved = dict(fleet)
     where["raider"] += fleet["raider"]
     where["heavy_raider"] += fleet["heavy_raider"]
-    where["basestar"] += [{"damage": []} for _ in range(fleet["basestar"])]
+    where["basestar"] += [_next_basestar(ctx.state, area) for _ in range(fleet["basestar"])]
     ctx.state["fleet"]["areas"][area] = empty_fleet_area()
     if any(moved.values()):
         ctx.emit("fleet_area_arrived", area=area, **moved)
@@ -120,14 +135,32 @@ def move_to_main(ctx: Ctx, area: str) -> None:
 
 
 def take_from_fleet(state: State, ship: str) -> bool:
-    """R914 step 2: one ship of a kind taken off the Cylon Fleet board, the lowest-numbered area first (to be
-    placed on the main board); False when the board holds none."""
+    """R914 step 2: one raider or heavy raider taken off the Cylon Fleet board, the lowest-numbered area first
+    (to be placed on the main board); False when the board holds none."""
     areas = state["fleet"]["areas"]
     area = next((a for a in _by_number() if areas[a][ship]), None)
     if area is None:
         return False
     areas[area][ship] -= 1
     return True
+
+
+def take_basestar(state: State) -> dict[str, Any] | None:
+    """R914 step 2 for a basestar: the lowest-numbered area's, with the damage it carries (G74); None when
+    the Cylon Fleet board holds none."""
+    areas = state["fleet"]["areas"]
+    area = next((a for a in _by_number() if areas[a]["basestar"]), None)
+    if area is None:
+        return None
+    areas[area]["basestar"] -= 1
+    return _next_basestar(state, area)
+
+
+def carried_tokens(state: State) -> set[str]:
+    """The basestar damage tokens on the Cylon Fleet board (none unless the table keeps them: G74)."""
+    if not active(state):
+        return set()
+    return {t for lists in state["fleet"].get("damage", {}).values() for tokens in lists for t in tokens}
 
 
 # --- R915 the pursuit track -------------------------------------------------------------------------------
@@ -194,12 +227,16 @@ def place_civilian(ctx: Ctx, seat: int, area: str) -> None:
 
 def jump_cylons(ctx: Ctx) -> None:
     """R704 A with the option (R918): the Cylon ships around Galactica move to the same areas of the Cylon
-    Fleet board; a basestar's damage tokens go back to their pile (RULINGS G74)."""
+    Fleet board; a basestar's damage tokens go back to their pile, or go along at a table that keeps them
+    (RULINGS G74)."""
     state = ctx.state
+    kept = state["options"].get(BASESTAR_DAMAGE, REPAIRED) == KEPT
     for area in _by_number():
         where = state["space"][area]
         fleet = state["fleet"]["areas"][area]
         moved = {"raider": where["raider"], "heavy_raider": where["heavy_raider"], "basestar": len(where["basestar"])}
+        if kept:
+            _carried(state, area).extend(list(b["damage"]) for b in where["basestar"] if b["damage"])
         for kind in KINDS:
             fleet[kind] += moved[kind]
         where["raider"] = where["heavy_raider"] = 0

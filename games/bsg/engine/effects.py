@@ -8,7 +8,9 @@ a prompt for that player), ``damage_galactica`` (R162, R614, R616; not yet its `
 optional one asks its chooser), ``discard_skills`` (at random, or each player picks his cards:
 ``state["forced"]``), ``send_to`` a chosen
 character (``*_chooses``: a prompt for the chooser) or everyone in a place (``*_occupants``),
-``draw_quorum`` (the President, quorum_hand.py), ``look_loyalty`` (looks.py; RULINGS G40). Revealed Cylons
+``draw_quorum`` (the President, quorum_hand.py), ``look_loyalty`` (looks.py; RULINGS G40); with the Exodus
+Cylon Fleet ``place_on_fleet`` and ``advance_pursuit`` (cylon_fleet.py, R913, R915), and ``gain_nukes`` (R917).
+Revealed Cylons
 ignore them all (R001, R260). Every other kind is logged as ``effect_unresolved`` with its kind: the later
 commits of issue 16 resolve them.
 

@@ -306,6 +306,12 @@ OPTIONS: dict[str, str] = {
     "option_exodus_ionian_nebula": "Exodus: the Ionian Nebula (not available yet)",
     "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
+    "option_cylon_fleet_basestar_damage": "Cylon Fleet: a damaged basestar that jumps away",
+    "option_cylon_fleet_basestar_damage_help": "Going to the Cylon Fleet board, it leaves its damage tokens (it "
+    "comes back repaired) or keeps them.",
+    "option_cylon_fleet_nuke_eight": "Cylon Fleet: what a nuke's 8 destroys",
+    "option_cylon_fleet_nuke_eight_help": "The table reads \"every ship in the area\": the vipers and civilian ships "
+    "there too; some tables spare them.",
     "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
     "a second activation in the same turn leaves it where it is.",
 }
@@ -314,6 +320,10 @@ OPTIONS: dict[str, str] = {
 CHOICES: dict[str, str] = {
     "ship_activation_limit.per_turn": "Once in each player's turn (the rulebook's text)",
     "ship_activation_limit.per_activation": "Once in each activation",
+    "cylon_fleet_basestar_damage.repaired": "It comes back repaired",
+    "cylon_fleet_basestar_damage.kept": "It keeps its damage",
+    "cylon_fleet_nuke_eight.every_ship": "Every ship in the area (the table's text)",
+    "cylon_fleet_nuke_eight.cylon_ships": "The Cylon ships only",
     "exodus_conflicted_loyalties.off": "Not used",
     "exodus_conflicted_loyalties.final_five": "The Final Five cards",
     "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",

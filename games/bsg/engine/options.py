@@ -26,9 +26,9 @@ EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
 #: the modules a table may choose today; the others are refused by name until they are built
 PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
-#: options added after engine version 2: recorded in a table's state only when on, so a table that does not
-#: use them replays to the very same state (setup.py)
-LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES)
+#: options added after engine version 2: recorded in a table's state only when not at their default, so a
+#: table that does not use them replays to the very same state (``recorded``); read with their default
+LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES, "cylon_fleet_nuke_eight", "cylon_fleet_basestar_damage")
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
@@ -36,6 +36,17 @@ LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES)
 SHIP_ACTIVATION_LIMIT = "ship_activation_limit"
 PER_TURN = "per_turn"
 PER_ACTIVATION = "per_activation"
+
+#: CF-2, RULINGS A18, G78: what a Cylon Fleet nuke's 8 destroys in its area. ``every_ship`` is the text ("ogni
+#: nave nell'area", the humans' too); ``cylon_ships`` spares the vipers and civilian ships.
+NUKE_EIGHT = "cylon_fleet_nuke_eight"
+#: RULINGS G74: a basestar going to the Cylon Fleet board leaves its damage tokens (``repaired``, the default)
+#: or carries them along and comes back with them (``kept``).
+BASESTAR_DAMAGE = "cylon_fleet_basestar_damage"
+REPAIRED = "repaired"
+KEPT = "kept"
+EVERY_SHIP = "every_ship"
+CYLON_SHIPS = "cylon_ships"
 
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}"} for name in EXPANSIONS
@@ -53,11 +64,24 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
+    {"name": BASESTAR_DAMAGE, "type": "choice", "default": REPAIRED, "choices": [REPAIRED, KEPT],
+     "label": f"option_{BASESTAR_DAMAGE}", "help": f"option_{BASESTAR_DAMAGE}_help", "detail": True},
+    {"name": NUKE_EIGHT, "type": "choice", "default": EVERY_SHIP, "choices": [EVERY_SHIP, CYLON_SHIPS],
+     "label": f"option_{NUKE_EIGHT}", "help": f"option_{NUKE_EIGHT}_help", "detail": True},
 ]
 
 
 def schema() -> Sequence[Mapping[str, Any]]:
     return OPTION_SCHEMA
+
+
+_DEFAULTS = {spec["name"]: spec["default"] for spec in OPTION_SCHEMA}
+
+
+def recorded(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a table's state records: every option of engine version 2, and a later one only when it is
+    not at its default (``LATER_OPTIONS``)."""
+    return {k: v for k, v in options.items() if k not in LATER_OPTIONS or v != _DEFAULTS.get(k)}
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:

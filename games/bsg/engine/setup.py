@@ -10,14 +10,7 @@ from typing import Any
 from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.options import (
-    CYLON_LEADER,
-    FRIENDLY_CYLON,
-    LATER_OPTIONS,
-    loyalty_kinds,
-    modules,
-    option_on,
-)
+from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, recorded
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
 from games.engine.core import IllegalCommand, Rng
 
@@ -35,7 +28,7 @@ def empty_area() -> dict[str, Any]:
 def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     board = CONTENT.board
     state: State = {
-        "n": num_players, "options": {k: v for k, v in options.items() if k not in LATER_OPTIONS or option_on(options, k)},
+        "n": num_players, "options": recorded(options),
         "phase": "characters", "step": None, "dseq": 0,
         "turn_no": 0, "first": 0, "current": 0, "chooser": 0,
         "players": [new_player(s) for s in range(num_players)],
@@ -123,11 +116,15 @@ def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
                 break
             where["civilian"].append(state["decks"]["civilians"].pop())
         elif ship == "basestar":
+            basestar: dict[str, Any] | None = None
             if state["supply"]["basestar"] > 0:
                 state["supply"]["basestar"] -= 1
-            elif not (cylon_fleet.active(state) and cylon_fleet.take_from_fleet(state, ship)):  # R914 step 2
+                basestar = {"damage": []}
+            elif cylon_fleet.active(state):  # R914 step 2 (with the damage it carries: RULINGS G74)
+                basestar = cylon_fleet.take_basestar(state)
+            if basestar is None:
                 break
-            where["basestar"].append({"damage": []})
+            where["basestar"].append(basestar)
         elif state["supply"][ship] > 0:
             state["supply"][ship] -= 1
             where[ship] += 1

@@ -35,6 +35,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 entry["agenda"] = p.get("agenda")
         if p.get("mk7"):  # flying a Viper Mark VII (R916)
             entry["mk7"] = True
+        shown = [c for c in p["loyalty"] if c in state.get("public_loyalty", ())]
+        if shown:  # Final Five cards shown to everyone and taken back face down (R410)
+            entry["shown_loyalty"] = shown
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])

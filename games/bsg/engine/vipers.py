@@ -19,6 +19,7 @@ from typing import Any
 from games.bsg.engine import acted, cylon_fleet
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import change_resources, send_to
+from games.bsg.engine.options import CYLON_SHIPS, EVERY_SHIP, NUKE_EIGHT
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.bsg.engine.traits import attack_bonus, repair_bonus
 from games.engine.core import IllegalCommand
@@ -79,6 +80,7 @@ def damage_basestar(ctx: Ctx, area: str, basestar: dict[str, Any], times: int) -
         if basestar not in state["space"][area]["basestar"]:
             return
         held = {t for w in state["space"].values() for b in w["basestar"] for t in b["damage"]}
+        held |= cylon_fleet.carried_tokens(state)  # carried on the Cylon Fleet board (RULINGS G74)
         free = [t.id for t in board.basestar_damage if t.id not in held]
         if free:
             token = free[ctx.rng.below(len(free))]
@@ -170,6 +172,8 @@ def _nuke_area(ctx: Ctx, seat: int, area: str, target: str) -> None:
 
 
 def _destroy_everything(ctx: Ctx, area: str) -> None:
+    """A nuke's 8 with the Cylon Fleet: every ship of the area; at a table that reads it as the Cylon ships
+    only (``cylon_fleet_nuke_eight``), the vipers and civilian ships are spared (RULINGS G78)."""
     state = ctx.state
     where = state["space"][area]
     for basestar in list(where["basestar"]):
@@ -178,6 +182,9 @@ def _destroy_everything(ctx: Ctx, area: str) -> None:
         state["supply"][kind] += where[kind]
         where[kind] = 0
     acted.settle(state, area)
+    if state["options"].get(NUKE_EIGHT, EVERY_SHIP) == CYLON_SHIPS:
+        ctx.emit("area_wiped_out", area=area)
+        return
     state["vipers_lost"] += where["viper"]
     where["viper"] = 0
     state["mk7"]["lost"] += state["mk7"]["space"][area]

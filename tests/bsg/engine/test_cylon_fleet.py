@@ -495,3 +495,33 @@ def test_the_basestar_bridge_takes_two_different_actions() -> None:
     state = act(state, seat, "activate_cylon_location", option=0)
     assert fleet_ships(state, "basestar") == 1 and state["fleet"]["pursuit"] == 1
     assert state["current"] != seat  # his turn is over
+
+
+@pytest.mark.rules("bsg:R618")
+def test_a_table_may_read_the_eight_as_the_cylon_ships_only() -> None:
+    """RULINGS G78, A18: the detail option spares the vipers and civilian ships."""
+    state = _admiral_at_action(fore={"basestar": 1, "raider": 2, "viper": 1, "civilian": 1})
+    state["options"]["cylon_fleet_nuke_eight"] = "cylon_ships"
+    lost = state["vipers_lost"]
+    state, _ = _nuke(state, 8, "fore", "basestar.0")
+    fore = state["space"]["fore"]
+    assert not fore["basestar"] and not fore["raider"]
+    assert fore["viper"] == 1 and len(fore["civilian"]) == 1 and state["vipers_lost"] == lost
+
+
+@pytest.mark.rules("bsg:R704", "bsg:R914", "bsg:R615")
+def test_a_table_may_keep_a_jumping_basestars_damage() -> None:
+    """RULINGS G74: by default the tokens go back to the pile; with ``kept`` they go along and come back."""
+    for mode, back in (("repaired", []), ("kept", ["bs_critical_hit"])):
+        state = place_only(fleet_game(5, BASE_5), fore={"basestar": 1}, lower_fore={"basestar": 1})
+        state["options"]["cylon_fleet_basestar_damage"] = mode
+        state["space"]["fore"]["basestar"][0]["damage"] = ["bs_critical_hit"]
+        ctx = Ctx(state=state, rng=Rng.from_seed(1))
+        from games.bsg.engine.turns import jump
+
+        jump(ctx, then="end")
+        assert state["fleet"]["areas"]["fore"]["basestar"] == 1
+        assert cylon_fleet.carried_tokens(state) == set(back)
+        assert state["supply"]["basestar"] == 0
+        assert place_ships(ctx, "basestar", "aft", 1) == 1  # R914: off the Cylon Fleet board, area 1 first
+        assert state["space"]["aft"]["basestar"][0]["damage"] == back

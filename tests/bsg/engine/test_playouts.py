@@ -145,6 +145,11 @@ class Invariants:
             assert mk7["reserves"] + mk7["damaged"] + mk7["lost"] + sum(mk7["space"].values()) + flying == (
                 CONTENT.cylon_fleet.mk7)
             assert 0 <= state["fleet"]["pursuit"] < len(CONTENT.cylon_fleet.pursuit) - 1
+            for area, lists in state["fleet"].get("damage", {}).items():  # RULINGS G74: damaged ones counted
+                assert len(lists) <= state["fleet"]["areas"][area]["basestar"] and all(lists)
+            held = [t for w in space for b in w["basestar"] for t in b["damage"]] + [
+                t for lists in state["fleet"].get("damage", {}).values() for tokens in lists for t in tokens]
+            assert len(held) == len(set(held))  # a damage token on one basestar at most
             if state["phase"] == "turn":  # a CAG while anyone can be one, never a Cylon, never in the Brig (R422)
                 cag = state["cag"]
                 assert (cag is None) == (title_holder(state, "cag") is None)
@@ -293,7 +298,7 @@ def test_random_games_with_the_cylon_fleet_end_with_every_invariant_kept(players
     assert kinds.get("choose_option"), kinds
 
 
-FLEET = {"exodus_cylon_fleet": True}
+FLEET = {"exodus_cylon_fleet": True, "cylon_fleet_basestar_damage": "kept"}
 
 
 @pytest.mark.rules("bsg:R122", "bsg:R104", "bsg:R200")

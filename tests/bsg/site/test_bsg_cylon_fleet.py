@@ -9,7 +9,10 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from games.bsg.presenter import name_of, players_data
+from games.engine import registry
 from games.models import Table
+from tests.bsg.engine.helpers import exodus_game
 from tests.support.pages import logged_in_clients, seeded_table, table_page
 from tests.support.tables import state_of
 
@@ -80,7 +83,6 @@ def test_a_table_with_the_exodus_cards_offers_the_exodus_characters(cast):
 def test_the_cylon_fleet_log_reads_in_words():
     from django.utils import translation
 
-    from games.engine import registry
     from games.presenters import presenter_for
 
     rules, presenter = registry.get("bsg"), presenter_for("bsg")
@@ -96,3 +98,16 @@ def test_the_cylon_fleet_log_reads_in_words():
         assert presenter.event_text(rules, "fleet_ship_placed", placed) == (
             "Un basestar va sul tabellone della Flotta cylon, area Poppa superiore (tiro: 3)."
         )
+
+
+@pytest.mark.rules("bsg:R410")
+def test_a_final_five_card_shown_to_everyone_stays_named_on_the_players_panel():
+    rules = registry.get("bsg")
+    state = exodus_game(3, ["gaius_baltar", "william_adama", "kara_thrace"], exodus_conflicted_loyalties="both")
+    card = next(c for c in state["decks"]["loyalty_box"] if c.startswith("final_five_"))
+    state["decks"]["loyalty_box"].remove(card)
+    state["players"][1]["loyalty"].append(card)
+    assert not players_data(rules.view(state, 0), {})["players"][1]["shown"]
+    state["public_loyalty"] = [card]
+    shown = players_data(rules.view(state, 0), {})["players"][1]["shown"]
+    assert [s["name"] for s in shown] == [name_of(card)]

@@ -135,7 +135,8 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
     assert table.options == {
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
         "exodus_cylon_fleet": False, "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off",
-        "ship_activation_limit": "per_turn"
+        "ship_activation_limit": "per_turn", "cylon_fleet_basestar_damage": "repaired",
+        "cylon_fleet_nuke_eight": "every_ship"
     }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby
