@@ -386,6 +386,7 @@ def name_of(ident: str) -> str:
         CONTENT.quorum,
         CONTENT.loyalty,
         CONTENT.ships,
+        CONTENT.agendas,
     ):
         found = table.get(base)
         if found is not None:
@@ -990,6 +991,9 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         else gettext("Cards to choose from"),
         "hand": _skill_cards(me.get("hand") or []),
         "loyalty": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("loyalty") or []],
+        # a Cylon Leader's or Sympathetic Cylon's Agenda card, his alone (R805, R406)
+        "agenda": {"id": me["agenda"], "name": name_of(me["agenda"]), "text": card_text(me["agenda"])}
+        if me.get("agenda") else None,
         # its cards face up (a reveal, the Sympathizer, the end of the game): "none yet" would be untrue
         "revealed": [{"id": c, "name": name_of(c)} for c in me.get("revealed") or []],
         "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],
