@@ -52,6 +52,7 @@ def test_exactly_one_seat_plays_a_leader_and_the_last_one_must() -> None:
 
 
 @pytest.mark.rules("bsg:R121", "bsg:R126", "bsg:R150", "bsg:R141", "bsg:R805", "bsg:R108")
+@pytest.mark.scenarios("bsg:AS-08", "bsg:AS-11")
 def test_a_six_player_leader_table_deals_two_plus_eight_and_a_sympathetic_agenda() -> None:  # AS-08, AS-11
     state, leader = leader_game(SIX)
     p = state["players"][leader]
@@ -100,6 +101,7 @@ def test_a_leader_draws_from_his_own_set_and_uses_his_sheet_every_turn() -> None
 
 
 @pytest.mark.rules("bsg:R803", "bsg:R311", "bsg:R435")
+@pytest.mark.scenarios("bsg:AS-80")
 def test_infiltration_makes_the_leader_a_human_player_until_he_returns() -> None:  # AS-80
     state, leader = leader_game()
     state["current"], state["step"] = leader, "action"
