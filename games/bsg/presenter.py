@@ -941,6 +941,10 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "super_crisis": p["super_crisis_count"],
                 "nukes": p.get("nukes", 0),
                 "cylon": bool(p.get("cylon")),
+                # public: a Cylon Leader or a Sympathetic Cylon, and whether he is infiltrated (R802, R803, R406)
+                "leader": gettext("Cylon Leader") if p.get("leader")
+                else gettext("Sympathetic Cylon") if p.get("friendly") else "",
+                "infiltrated": bool(p.get("infiltrated")),
                 "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
                 # public: the Quorum cards lying on the character, the die cards readied face up (RULINGS G32, G39)
                 "attached": [
