@@ -424,6 +424,7 @@ def name_of(ident: str) -> str:
         CONTENT.quorum,
         CONTENT.loyalty,
         CONTENT.ships,
+        CONTENT.agendas,
     ):
         found = table.get(base)
         if found is not None:
@@ -1034,6 +1035,10 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "super_crisis": p["super_crisis_count"],
                 "nukes": p.get("nukes", 0),
                 "cylon": bool(p.get("cylon")),
+                # public: a Cylon Leader or a Sympathetic Cylon, and whether he is infiltrated (R802, R803, R406)
+                "leader": gettext("Cylon Leader") if p.get("leader")
+                else gettext("Sympathetic Cylon") if p.get("friendly") else "",
+                "infiltrated": bool(p.get("infiltrated")),
                 "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
                 # Final Five cards shown to everyone, back face down in the hand (R410)
                 "shown": [{"name": name_of(c), "text": card_text(c)} for c in p.get("shown_loyalty") or []],
@@ -1086,6 +1091,9 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         else gettext("Cards to choose from"),
         "hand": _skill_cards(me.get("hand") or []),
         "loyalty": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("loyalty") or []],
+        # a Cylon Leader's or Sympathetic Cylon's Agenda card, his alone (R805, R406)
+        "agenda": {"id": me["agenda"], "name": name_of(me["agenda"]), "text": card_text(me["agenda"])}
+        if me.get("agenda") else None,
         # its cards face up (a reveal, the Sympathizer, the end of the game): "none yet" would be untrue
         "revealed": [{"id": c, "name": name_of(c)} for c in me.get("revealed") or []],
         "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],

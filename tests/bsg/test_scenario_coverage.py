@@ -19,23 +19,13 @@ OUT_OF_SCOPE = {
     "AS-04": "Daybreak",
     "AS-05": "Daybreak",
     "AS-07": "Daybreak",
-    "AS-08": "Pegasus",
-    "AS-11": "Leader",  # cites R141 [PEG]: the Cylon Leader's and Athena's starting hands
     "AS-25": "Daybreak",
     "AS-26": "Daybreak",  # the base part of the reveal is test_loyalty's AS-26 (base) test
-    "AS-28": "Leader",
-    "AS-31": "Leader",
     "AS-34": "Daybreak",  # skill check abilities, R505 [DAY]
     "AS-37": "Daybreak",
     "AS-38": "Daybreak",
-    "AS-68": "execution",
-    "AS-70": "execution",
-    "AS-71": "execution",
-    "AS-73": "execution",
     "AS-74": "Daybreak",
     "AS-76": "NewCaprica",
-    "AS-79": "Pegasus",
-    "AS-80": "Leader",
     "AS-83": "Daybreak",
     "AS-85": "Daybreak",
     "AS-86": "Daybreak",

@@ -12,6 +12,17 @@ Layout:
   (``{"kind", "seat", ...}``), ``discards``: seats over the hand limit at the end of a turn (R008).
 - ``space``: per space area, the ships in it; ``reserves``: vipers and raptors off the board.
 - ``acted``: the Cylon ships activated in this turn, for the table's ``ship_activation_limit`` (``acted.py``).
+
+Added by Pegasus, only at the tables that use it (a base table's state is as before):
+
+- ``pegasus``: ``{"damage": [tokens on her board], "destroyed", "prefer": [seats whose damage tokens she takes]}``
+  (R800, RULINGS G52, G53); ``decks["pegasus_damage"]`` her pile; ``decks["skill"]["treachery"]`` (R801).
+- ``executions``: ``[seat, turn]`` waiting for the end of the command (executions.py, RULINGS G46); ``gone``: the
+  executed characters, out of the game; ``decks["loyalty_discard"]``: the loyalty cards they showed (R452);
+  ``stranded_later``: a Helo who replaced the active player's character (R456).
+- a player's ``leader`` (a Cylon Leader, R802), ``friendly`` (a Sympathetic Cylon, R406) and ``agenda`` (his
+  Agenda card, his secret, R805); ``decks["agendas"]``: the unused Agendas by kind. A Leader or Sympathetic
+  Cylon with ``cylon`` false is infiltrated (R803).
 """
 
 from __future__ import annotations

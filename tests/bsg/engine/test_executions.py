@@ -36,6 +36,7 @@ def pending_prompt(state: State) -> str:
 
 
 @pytest.mark.rules("bsg:R450", "bsg:R451", "bsg:R452", "bsg:R454", "bsg:R808")
+@pytest.mark.scenarios("bsg:AS-68")
 def test_an_active_human_executed_discards_shows_loyalty_and_chooses_a_new_character() -> None:
     state = at_crisis()
     me = state["current"]
@@ -75,7 +76,8 @@ def test_an_active_human_executed_discards_shows_loyalty_and_chooses_a_new_chara
 
 @pytest.mark.rules("bsg:R454")
 @pytest.mark.parametrize("used", [False, True])
-def test_a_once_per_game_ability_already_used_stays_used(used: bool) -> None:  # AS-70
+@pytest.mark.scenarios("bsg:AS-70")
+def test_a_once_per_game_ability_already_used_stays_used(used: bool) -> None:
     state = at_crisis()
     me = state["current"]
     if used:
@@ -102,6 +104,7 @@ def test_another_players_execution_does_not_end_the_turn() -> None:
 
 @pytest.mark.rules("bsg:R456")
 @pytest.mark.parametrize("reserves", [0, 3])
+@pytest.mark.scenarios("bsg:AS-71")
 def test_apollo_replacement_launches_or_waits_on_the_hangar_deck(reserves: int) -> None:  # AS-71
     state = at_crisis(["laura_roslin", "william_adama", "kara_thrace", "gaius_baltar", "saul_tigh"])
     tigh = seat_of(state, "saul_tigh")
@@ -191,6 +194,7 @@ def test_an_executed_cylon_reveals_one_card_and_gives_the_others_away_at_any_dis
 
 
 @pytest.mark.rules("bsg:R452", "bsg:R710")
+@pytest.mark.scenarios("bsg:AS-73")
 def test_the_humans_lose_when_no_character_is_left() -> None:  # AS-73
     state = at_crisis()
     me = state["current"]

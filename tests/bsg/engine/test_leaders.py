@@ -52,6 +52,7 @@ def test_exactly_one_seat_plays_a_leader_and_the_last_one_must() -> None:
 
 
 @pytest.mark.rules("bsg:R121", "bsg:R126", "bsg:R150", "bsg:R141", "bsg:R805", "bsg:R108")
+@pytest.mark.scenarios("bsg:AS-08", "bsg:AS-11")
 def test_a_six_player_leader_table_deals_two_plus_eight_and_a_sympathetic_agenda() -> None:  # AS-08, AS-11
     state, leader = leader_game(SIX)
     p = state["players"][leader]
@@ -100,6 +101,7 @@ def test_a_leader_draws_from_his_own_set_and_uses_his_sheet_every_turn() -> None
 
 
 @pytest.mark.rules("bsg:R803", "bsg:R311", "bsg:R435")
+@pytest.mark.scenarios("bsg:AS-80", "bsg:AS-28")
 def test_infiltration_makes_the_leader_a_human_player_until_he_returns() -> None:  # AS-80
     state, leader = leader_game()
     state["current"], state["step"] = leader, "action"
@@ -203,3 +205,27 @@ def test_seven_players_with_a_leader_deal_two_plus_ten_and_a_hostile_agenda() ->
     with pytest.raises(IllegalCommand) as refused:
         RULES.validate_options(7, {"pegasus": True})
     assert refused.value.code == "seven_players_need_a_cylon_leader"
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R435", "bsg:R501")
+@pytest.mark.scenarios("bsg:AS-31")
+@pytest.mark.parametrize("brig", [False, True])
+def test_an_infiltrated_leader_puts_at_most_two_cards_into_a_check_one_from_the_brig(brig: bool) -> None:
+    state, leader = leader_game()
+    state["players"][leader]["cylon"] = False
+    state["players"][leader]["location"] = "brig" if brig else "command"
+    me = state["current"] if state["current"] != leader else (leader + 1) % 5
+    state["current"], state["step"] = me, "action"
+    state["players"][me]["location"] = "engine_room"
+    state = act(state, me, "activate_location")
+    cards = [state["decks"]["skill"]["tactics"].pop() for _ in range(3)]
+    state["players"][leader]["hand"] = list(cards)
+    while RULES.pending(state)[0].seats != frozenset({leader}):
+        (waiting,) = RULES.pending(state)[0].seats
+        state = act(state, waiting, "finish_contributing")
+    allowed = 1 if brig else 2
+    for card in cards[:allowed]:
+        state = act(state, leader, "contribute", card=card)
+    with pytest.raises(IllegalCommand) as refused:
+        act(state, leader, "contribute", card=cards[allowed])
+    assert refused.value.code == "contribution_limit_reached"

@@ -98,6 +98,7 @@ def test_reaching_the_pegasus_costs_one_skill_card_even_from_a_viper() -> None:
 
 
 @pytest.mark.rules("bsg:R800", "bsg:R402")
+@pytest.mark.scenarios("bsg:AS-79")
 def test_the_active_player_may_draw_the_pegasus_tokens_instead_of_galacticas() -> None:  # AS-79
     state = pegasus_at("action")
     me = state["current"]
@@ -116,6 +117,7 @@ def test_the_active_player_may_draw_the_pegasus_tokens_instead_of_galacticas() -
 
 
 @pytest.mark.rules("bsg:R800", "bsg:R433")
+@pytest.mark.scenarios("bsg:AS-79")
 def test_the_fourth_token_destroys_the_pegasus_and_sends_everyone_aboard_to_sickbay() -> None:
     state = pegasus_at("action")
     me = state["current"]

@@ -23,6 +23,7 @@ def treachery(state: State, strength: int | None = None) -> str:
 
 
 @pytest.mark.rules("bsg:R140", "bsg:R801", "bsg:R109")
+@pytest.mark.scenarios("bsg:AS-14")
 def test_a_pegasus_table_has_a_treachery_deck_and_two_of_its_cards_in_a_twelve_card_destiny_deck() -> None:
     state = start_game(5, BASE_5, options=PEGASUS)
     deck = state["decks"]["skill"]["treachery"] + state["decks"]["destiny"]
@@ -58,6 +59,7 @@ def test_a_treachery_card_always_counts_against_the_check() -> None:
 
 
 @pytest.mark.rules("bsg:R801", "bsg:R220")
+@pytest.mark.scenarios("bsg:AS-80")
 def test_a_human_cannot_use_a_treachery_cards_text() -> None:  # AS-80
     state = to_step(start_game(5, BASE_5, options=PEGASUS), "action")
     me = state["current"]

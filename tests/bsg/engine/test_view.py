@@ -34,6 +34,27 @@ def test_a_seat_sees_its_own_hand_and_loyalty_and_only_counts_of_the_others() ->
         assert not set(p["hand"]) & spectator and not set(p["loyalty"]) & spectator
 
 
+@pytest.mark.rules("bsg:R401", "bsg:R805", "bsg:R800")
+def test_a_pegasus_table_keeps_the_agenda_and_the_damage_pile_secret() -> None:
+    state = start_game(5, ["laura_roslin", "william_adama", "kara_thrace", "galen_tyrol", "caprica_six"],
+                       options={"pegasus": True, "cylon_leader": True})
+    leader = next(p for p in state["players"] if p.get("leader"))
+    agenda = leader["agenda"]
+    pile = set(state["decks"]["pegasus_damage"])
+    unused = {c for d in state["decks"]["agendas"].values() for c in d}
+    for seat in [None, *range(5)]:
+        view = RULES.view(state, seat)
+        seen = strings(view)
+        assert (agenda in seen) == (seat == leader["seat"])
+        assert view["players"][leader["seat"]]["leader"] is True
+        assert not pile & seen and not unused & seen
+        assert view["pegasus"] == {"damage": [], "destroyed": False, "pile": len(pile)}
+    zones = {z.name: z for z in RULES.zones(state)}
+    assert zones[f"agenda:{leader['seat']}"].visibility == "owner"
+    assert zones["pegasus_damage"].visibility == "hidden"
+    assert zones["agendas:sympathetic"].visibility == "hidden"
+
+
 @pytest.mark.rules("bsg:R401")
 def test_zones_show_hands_and_loyalty_to_their_owner_only() -> None:
     state = start_game(4, BASE_5[:4])

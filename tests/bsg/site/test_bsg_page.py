@@ -509,3 +509,10 @@ def test_a_pegasus_table_with_a_cylon_leader_plays_through_the_pages(make_user):
     assert state["phase"] == "turn" and "pegasus" in state
     html = _check_page(clients[0], table, 0)
     assert "Pegasus CIC" in html and "Airlock" in html
+    leader = next(p for p in state["players"] if p.get("leader"))  # his Agenda on his own page (R805)
+    players = html.split('id="bsg-players"')[1].split("</section>")[0]
+    row = players.split(f'class="seat-{leader["seat"]}')[1].split("</li>")[0]
+    assert "Cylon Leader" in row
+    mine = _page(clients[leader["seat"]], table).split('id="bsg-hand"')[1]
+    assert "Your Agenda" in mine and f'data-card="{leader["agenda"]}"' in mine
+    assert name_of(leader["agenda"]) in mine
