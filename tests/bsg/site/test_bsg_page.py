@@ -150,11 +150,11 @@ def test_an_expansion_not_built_yet_is_refused_in_the_players_language(alice):
     alice.save()
     client = logged_in_clients([alice])[0]
     response = client.post(
-        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_exodus": "on"}
+        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_daybreak": "on"}
     )
     assert response.status_code == 200 and not Table.objects.exists()
     errors = " ".join(e for errs in response.context["form"].errors.values() for e in errs)
-    assert "L'espansione exodus non è ancora disponibile" in errors and "bsg:R150" in errors
+    assert "L'espansione daybreak non è ancora disponibile" in errors and "bsg:R150" in errors
     assert "Espansione Pegasus (la Pegasus" in response.content.decode()
 
 
