@@ -375,3 +375,40 @@ def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader
     assert kinds.get("event:pegasus_damaged", 0) > 0
     if leader:
         assert kinds.get("use_ability", 0) > 0 and kinds.get("event:agendas_revealed", 0) > 0
+
+
+EVERYTHING = {"pegasus": True, "exodus": True, "exodus_cylon_fleet": True, "exodus_conflicted_loyalties": "both"}
+
+
+@pytest.mark.rules("bsg:R200", "bsg:R122", "bsg:R140", "bsg:R144")
+@pytest.mark.parametrize(("players", "leader"), [(4, True), (5, False), (6, True)])
+def test_random_games_with_pegasus_and_exodus_together_keep_every_invariant(players: int, leader: bool) -> None:
+    """Every playable expansion at one table (the Pegasus and her cards, the Exodus cards, the Cylon Fleet,
+    Conflicted Loyalties, a Cylon Leader): whole games keep the invariants (every card of both sets in one
+    place), reach a result and replay; both sets' cards and characters play."""
+    table = {**EVERYTHING, "cylon_leader": leader}
+    played: set[str] = set()
+    for seed in range(1, 4):
+        invariants = Invariants(new_state(RULES, players, seed, **table))
+
+        def on_events(evs: Sequence[Event], invariants: Invariants = invariants) -> None:
+            invariants.events = list(evs)
+            for e in evs:
+                value = e.data.get("card") or e.data.get("character") if isinstance(e.data, dict) else None
+                if isinstance(value, str):
+                    played.add(value.split(".")[0])
+
+        playout = play_random(BOTS, seed=seed, num_players=players, options=table, max_steps=6000,
+                              after_each=invariants, on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, players, table, seed)
+    sets = {CONTENT.lookup(card).set for card in played if _known(card)}
+    assert {"pegasus", "exodus"} <= sets, sets
+
+
+def _known(card: str) -> bool:
+    try:
+        CONTENT.lookup(card)
+    except KeyError:  # an event's value that names no record
+        return False
+    return True
