@@ -28,7 +28,9 @@ PLAYOUTS = {
     "toy": [(2, {}, s) for s in range(3)] + [(3, {"target": 2}, 7), (1, {}, 1), (4, {"endless": False}, 9)],
     # Battlestar Galactica: its secrets are drawn again by games/bsg/secrets.py (BsgPresenter.rerandomise).
     "bsg": [(3, {}, 1), (4, {}, 2), (6, {}, 3), (5, {"pegasus": True, "cylon_leader": True}, 4),
-            (4, {"pegasus": True, "friendly_cylon": True}, 5)],
+            (4, {"pegasus": True, "friendly_cylon": True}, 5),
+            (5, {"exodus": True, "exodus_cylon_fleet": True, "exodus_conflicted_loyalties": "both"}, 6),
+            (6, {"pegasus": True, "exodus": True, "exodus_cylon_fleet": True, "cylon_leader": True}, 7)],
     "kemble": [(2, {}, 1), (3, {"tunnel_deck": True}, 2), (4, {"wingmen": True}, 3), (5, {"special_cards": True}, 4),
                (1, {}, 5), (1, {"solo_scenario": sorted(CONTENT.solo)[0]}, 6)],
 }
