@@ -59,7 +59,9 @@ TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
-LOYALTY_SIDES = ("cylon", "human", "sympathizer")
+LOYALTY_SIDES = ("cylon", "human", "sympathizer", "mutineer")
+#: the Daybreak Mutiny hand limits (R1020, R1027): before the Brig, and kept there
+MUTINY_HOLDERS = ("holder", "mutineer")
 #: who an effect acts on or who picks its target
 WHO = (
     "self",
@@ -188,6 +190,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "look_loyalty": (("target", "count"), ()),
     "extra_loyalty": (("count", "at"), ()),
     "become_cylon": (("super_crisis",), ()),
+    # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
+    "gain_miracle": (("who",), ()),
+    "draw_mutiny": (("who",), ()),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }
@@ -384,6 +389,29 @@ class LoyaltyCard:
 
 
 @dataclass(frozen=True, slots=True)
+class MutinyCard:
+    """A Daybreak Mutiny card (R1020): its holder plays it as his action, then it is discarded face up."""
+
+    id: str
+    name: str
+    set: str
+    copies: int
+    effects: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DaybreakDeal:
+    """One row of the Daybreak loyalty table (R124)."""
+
+    players: int
+    leader: bool
+    cylon: int
+    not_cylon: int
+    mutineer: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SpaceArea:
     id: str
     name: str
@@ -525,6 +553,10 @@ class Content:
     destinations: Mapping[str, Destination]
     quorum: Mapping[str, QuorumCard]
     loyalty: Mapping[str, LoyaltyCard]
+    #: Daybreak (mutiny.json, loyalty.json's ``daybreak_deal``)
+    mutiny: Mapping[str, MutinyCard] = field(default_factory=lambda: MappingProxyType({}))
+    mutiny_limits: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    daybreak_deal: tuple[DaybreakDeal, ...] = ()
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -568,6 +600,18 @@ class Content:
         extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
         return deal.cylon, deal.not_cylon + extra, deal.sympathizer
 
+    def mutiny_deck(self, sets: Iterable[str] = ("daybreak",)) -> tuple[str, ...]:
+        return self._deck(self.mutiny.values(), sets)
+
+    def daybreak_loyalty_need(
+        self, players: int, characters: Iterable[str], leader: bool = False, exodus: bool = False
+    ) -> tuple[int, int, bool]:
+        """(Cylon cards, Not-a-Cylon cards, Mutineer?) of a Daybreak loyalty deck (R124): the table's row, +1
+        Not-a-Cylon card with Exodus and for each of the original Gaius Baltar and Sharon "Boomer" Valerii."""
+        deal = next(d for d in self.daybreak_deal if d.players == players and d.leader == leader)
+        extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for) + (1 if exodus else 0)
+        return deal.cylon, deal.not_cylon + extra, deal.mutineer
+
     def lookup(self, any_id: str) -> Any:
         """The record with this id, whatever its kind (ids are unique across all files)."""
         for table in (
@@ -581,6 +625,7 @@ class Content:
             self.destinations,
             self.quorum,
             self.loyalty,
+            self.mutiny,
         ):
             if any_id in table:
                 return table[any_id]
@@ -800,6 +845,8 @@ class _Loader(ContentFiles):
         destinations = self.load_destinations()
         quorum = self.load_quorum()
         loyalty = self.load_loyalty()
+        mutiny, mutiny_limits = self.load_mutiny()
+        daybreak_deal = self.load_daybreak_deal()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -812,9 +859,13 @@ class _Loader(ContentFiles):
             destinations=MappingProxyType(destinations),
             quorum=MappingProxyType(quorum),
             loyalty=MappingProxyType(loyalty),
+            mutiny=MappingProxyType(mutiny),
+            mutiny_limits=MappingProxyType(mutiny_limits),
+            daybreak_deal=daybreak_deal,
         )
         self.resolve(result)
         self.counts(result)
+        self.daybreak_counts(result)
         return result
 
     def load_board(self) -> Board:
@@ -1395,3 +1446,74 @@ class _Loader(ContentFiles):
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")
+
+
+    # ---- Daybreak (R124, R1020-R1028)
+    def load_mutiny(self) -> tuple[dict[str, MutinyCard], dict[str, int]]:
+        name = "mutiny.json"
+        raw = self.read(name, "mutiny")
+        limits_raw = self.need(name, self.read(name, None), "limits")
+        if not isinstance(limits_raw, Mapping) or set(limits_raw) != set(MUTINY_HOLDERS):
+            raise ContentError(f"{name}: limits must give exactly {', '.join(MUTINY_HOLDERS)}")
+        limits = {k: self.int_(f"{name}: limits", limits_raw, k, 1) for k in MUTINY_HOLDERS}
+        out: dict[str, MutinyCard] = {}
+        for i, c in enumerate(raw):
+            w = f"{name}: mutiny[{i}]"
+            mid = self.claim(w, self.need(w, c, "id"))
+            w = f"{name}: {mid}"
+            out[mid] = MutinyCard(
+                id=mid,
+                name=self.text(w, c, "name"),
+                set=self.set_(w, c),
+                copies=self.int_(w, c, "copies", 1),
+                effects=self.effects(w, self.need(w, c, "effects")),
+                text=self.text(w, c),
+            )
+            if not out[mid].effects:
+                raise ContentError(f"{w}: a Mutiny card needs at least one effect")
+        return out, limits
+
+    def load_daybreak_deal(self) -> tuple[DaybreakDeal, ...]:
+        name = "loyalty.json"
+        rows = self.need(name, self.read(name, None), "daybreak_deal")
+        out: list[DaybreakDeal] = []
+        for i, r in enumerate(rows):
+            w = f"{name}: daybreak_deal[{i}]"
+            out.append(DaybreakDeal(
+                players=self.int_(w, r, "players", 3, 7),
+                leader=self.bool_(w, r, "leader"),
+                cylon=self.int_(w, r, "cylon", 1),
+                not_cylon=self.int_(w, r, "not_cylon", 1),
+                mutineer=self.bool_(w, r, "mutineer"),
+            ))
+        keys = [(d.players, d.leader) for d in out]
+        if len(set(keys)) != len(keys) or {p for p, leader in keys if not leader} != {3, 4, 5, 6}:
+            raise ContentError(f"{name}: daybreak_deal needs one row per player count 3-6 (and per Leader row)")
+        return tuple(out)
+
+    def daybreak_counts(self, c: Content) -> None:
+        """R124: the Daybreak loyalty cards cover every row, and each row is used up by one card per player
+        (not the Leader) at setup and one in the Sleeper Agent phase, plus the extra card the Mutineer brings
+        (R1026, R405), plus Baltar's and Boomer's extra card."""
+        sets = ("base", "daybreak")
+        have_cylon = len(c.loyalty_cards("cylon", sets))
+        have_not = len(c.loyalty_cards("human", sets))
+        if len(c.loyalty_cards("mutineer", sets)) != 1:
+            raise ContentError("loyalty.json: Daybreak needs exactly one \"You Are a Mutineer\" card")
+        if any(x.set != "daybreak" for x in c.loyalty.values() if x.side == "mutineer"):
+            raise ContentError("loyalty.json: the Mutineer belongs to the daybreak set")
+        extras = c.board.extra_not_cylon_for
+        for deal in c.daybreak_deal:
+            cylon, not_cylon, mutineer = c.daybreak_loyalty_need(deal.players, extras, deal.leader, exodus=True)
+            if cylon > have_cylon or not_cylon > have_not:
+                raise ContentError(
+                    f"loyalty.json: daybreak_deal for {deal.players} players needs more cards than exist"
+                )
+            total = deal.cylon + deal.not_cylon + (1 if mutineer else 0)
+            if total != 2 * (deal.players - (1 if deal.leader else 0)) + (1 if mutineer else 0):
+                raise ContentError(
+                    f"loyalty.json: daybreak_deal for {deal.players} players is not one card per player at setup"
+                    " and one in the Sleeper Agent phase, plus the Mutineer's extra card"
+                )
+        if any(m.set != "daybreak" for m in c.mutiny.values()):
+            raise ContentError("mutiny.json: every Mutiny card belongs to the daybreak set")

@@ -46,7 +46,7 @@ def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
         for check in checks:
             if check is not None:
                 yield crisis.id, check.on_pass + check.on_fail + check.on_partial + check.consequence
-    for group in (C.destinations, C.quorum, C.loyalty):
+    for group in (C.destinations, C.quorum, C.loyalty, C.mutiny):
         for record in group.values():
             yield record.id, record.effects
 
@@ -88,7 +88,8 @@ def test_every_record_belongs_to_the_base_set_so_expansions_can_be_added_as_sets
     records: list[Any] = [*C.skill_types.values(), *C.skill_cards.values(), *C.characters.values(),
                           *C.ships.values(), *C.locations.values(), *C.crises.values(), *C.super_crises.values(),
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
-    assert {r.set for r in records} == {"base"}
+    assert {r.set for r in records} == {"base", "daybreak"}
+    assert {C.loyalty[c].set for c in C.loyalty_cards("human")} == {"base"}  # the base decks stay base
     assert C.crisis_deck(("pegasus",)) == ()
 
 
@@ -100,7 +101,7 @@ def test_every_effect_kind_is_one_the_engine_implements_and_every_listed_kind_is
 
 def test_every_card_and_location_has_its_own_text() -> None:
     texts = [r.text for group in (C.skill_cards, C.locations, C.crises, C.super_crises, C.destinations, C.quorum,
-                                  C.loyalty) for r in group.values()]  # fmt: skip
+                                  C.loyalty, C.mutiny) for r in group.values()]  # fmt: skip
     texts += [a.text for ch in C.characters.values() for a in ch.abilities]
     assert all(t.strip() for t in texts)
     assert len(texts) == len(set(texts))
@@ -546,4 +547,39 @@ def test_a_loyalty_deal_that_the_cards_cannot_cover_is_refused(data_copy: Path) 
 def test_a_damage_token_on_an_unknown_location_is_refused(data_copy: Path) -> None:
     _edit(data_copy, "board.json", lambda d: d["galactica_damage"][0].__setitem__("location", "press_room"))
     with pytest.raises(ContentError, match="unknown galactica location 'press_room'"):
+        load(data_copy)
+
+
+# ------------------------------------------------------------------------------------------ Daybreak
+
+
+@pytest.mark.rules("bsg:R1020", "bsg:R1027", "bsg:R124")
+def test_the_daybreak_mutiny_deck_and_loyalty_table() -> None:
+    """18 Mutiny cards of the daybreak set, each with an effect; the Brig limits 1 and 2 (R1020, R1027); the
+    Daybreak loyalty rows of R124 (Leader rows kept for Pegasus), one Mutineer."""
+    assert len(C.mutiny_deck()) == 18 and C.mutiny_deck(("base",)) == ()
+    assert all(m.set == "daybreak" and m.effects for m in C.mutiny.values())
+    assert dict(C.mutiny_limits) == {"holder": 1, "mutineer": 2}
+    rows = {(d.players, d.leader): (d.cylon, d.not_cylon, d.mutineer) for d in C.daybreak_deal}
+    assert rows[(3, False)] == (1, 5, False) and rows[(4, False)] == (1, 7, True)
+    assert rows[(5, False)] == (2, 8, False) and rows[(6, False)] == (2, 10, True)
+    assert rows[(7, True)] == (2, 10, True)
+    assert C.daybreak_loyalty_need(6, ["gaius_baltar", "sharon_valerii"], exodus=True) == (2, 13, True)
+    assert C.loyalty_cards("mutineer", ("base", "daybreak")) == ("you_are_a_mutineer",)
+
+
+def test_a_broken_daybreak_file_is_refused(data_copy: Path) -> None:
+    _edit(data_copy, "mutiny.json", lambda d: d["mutiny"][0].update(set="base"))
+    with pytest.raises(ContentError, match="every Mutiny card belongs to the daybreak set"):
+        load(data_copy)
+    _edit(data_copy, "mutiny.json", lambda d: d["mutiny"][0].update(set="daybreak"))
+    _edit(data_copy, "mutiny.json", lambda d: d["limits"].pop("mutineer"))
+    with pytest.raises(ContentError, match="limits must give exactly holder, mutineer"):
+        load(data_copy)
+    _edit(data_copy, "mutiny.json", lambda d: d["limits"].update(mutineer=2))
+    _edit(data_copy, "loyalty.json", lambda d: d["daybreak_deal"][1].update(not_cylon=6))
+    with pytest.raises(ContentError, match="daybreak_deal for 4 players is not one card per player"):
+        load(data_copy)
+    _edit(data_copy, "loyalty.json", lambda d: d["daybreak_deal"][1].update(not_cylon=7, cylon=9))
+    with pytest.raises(ContentError, match="needs more cards than exist"):
         load(data_copy)
