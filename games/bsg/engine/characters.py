@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import dice, looks, standing, vipers
+from games.bsg.engine import daybreak, dice, looks, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State
@@ -55,7 +55,7 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
 
 def options(state: State, seat: int) -> list[dict[str, Any]]:
     """``use_ability`` arguments: the seat's unused once-per-game action (G3), not in the Brig (C16)."""
-    if seat in state["once_used"] or abilities_blocked(state, seat):
+    if not daybreak.once_available(state, seat) or abilities_blocked(state, seat):
         return []
     ability = ability_of(state, seat, "once_per_game")
     if ability is None or ability.when != "action":
@@ -73,13 +73,15 @@ def use(ctx: Ctx, seat: int, target: int | None) -> None:
     """Use the once-per-game action ability (R220 C); it is spent for the rest of the game (G3)."""
     state = ctx.state
     args: dict[str, Any] = {} if target is None else {"target": target}
-    if seat in state["once_used"]:
+    if not daybreak.once_available(state, seat):
+        if daybreak.on(state):
+            raise IllegalCommand("no_miracle_token", "bsg:R1010")
         raise IllegalCommand("ability_already_used", "bsg:R454")
     if args not in options(state, seat):
         raise IllegalCommand("ability_not_usable", RULE, **args)
     ability = ability_of(state, seat, "once_per_game")
     assert ability is not None
-    state["once_used"].append(seat)
+    daybreak.spend_once(ctx, seat)  # a Miracle token on a Daybreak table (R1010)
     ctx.emit("ability_used", seat=seat, ability=ability.id, target=target)
     for effect in ability.effects:
         _apply(ctx, seat, effect, target)
@@ -146,7 +148,7 @@ def cancel_crisis_seat(state: State) -> int | None:
         if (
             ability is not None
             and ability.when == "after_crisis_revealed"
-            and p["seat"] not in state["once_used"]
+            and daybreak.once_available(state, p["seat"])
             and not abilities_blocked(state, p["seat"])
         ):
             return int(p["seat"])

@@ -43,6 +43,9 @@ Command kinds and args:
   check has no card in or its choice is open, whoever the game waits for)
 - ``check_standing {mode}`` (answering skill checks in advance, an interrupt: ``pass_this_check``,
   ``pass_until_my_turn`` or ``off``; RULINGS G43)
+- Daybreak (mutiny.py): ``play_mutiny {card}`` (a Mutiny card as the action, R1020), ``discard_mutiny {card}``
+  (in the Brig over the Mutiny limit, R1020, R1027), ``pass_mutineer {to}`` (R1028), ``mutineer_draw {target}``
+  (R405), ``give_miracle {to}`` (R1010)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -58,9 +61,11 @@ from games.bsg.engine import (
     check_cards,
     checks,
     cylons,
+    daybreak,
     dice,
     looks,
     loyalty,
+    mutiny,
     quorum,
     quorum_hand,
     revealed,
@@ -104,6 +109,9 @@ def pending(state: State) -> list[Decision]:
     if state["give_away"]:
         return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
                          params={"seat": state["give_away"][0]})]
+    due = mutiny.decision(state)  # Daybreak: Mutiny cards, the Mutineer, Miracle tokens
+    if due is not None:
+        return [Decision(key=key, seats=frozenset({due[0]}), prompt=due[1], params={"seat": due[0]})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
         window = check_cards.window_seat(state)
@@ -236,9 +244,12 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
                                             for args in turns.location_options(state, seat)] + [
             _c(seat, kind, **args) for kind, args in actions.options(state, seat)] + (
-            [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
+            [_c(seat, "play_mutiny", **args) for args in mutiny.play_options(state, seat)]
+            + [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
             if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
+    if prompt in ("keep_mutiny_cards", "pass_mutineer_card", "name_mutineer_draw", "give_miracle_token"):
+        return [_c(seat, kind, **args) for kind, args in mutiny.legal(state, seat, prompt)]
     if prompt == "give_loyalty_cards":
         return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
     if prompt in ("choose_damage_token", "choose_caprica_crisis", "take_skill_card"):
@@ -391,7 +402,23 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: looks.arrange(ctx, c.seat, _strings(c, "order"))),
+    # Daybreak (mutiny.py)
+    "play_mutiny": ("action", "bsg:R1020", lambda ctx, c: _play_mutiny(ctx, c.seat, _arg(c, "card"))),
+    "discard_mutiny": ("keep_mutiny_cards", "bsg:R1020", lambda ctx, c: mutiny.discard(
+        ctx, c.seat, _arg(c, "card"))),
+    "pass_mutineer": ("pass_mutineer_card", "bsg:R1028", lambda ctx, c: mutiny.pass_mutineer(
+        ctx, c.seat, _arg(c, "to", int))),
+    "mutineer_draw": ("name_mutineer_draw", "bsg:R405", lambda ctx, c: mutiny.mutineer_draw(
+        ctx, c.seat, _arg(c, "target", int))),
+    "give_miracle": ("give_miracle_token", "bsg:R1010", lambda ctx, c: mutiny.give_miracle(
+        ctx, c.seat, _arg(c, "to", int))),
 }
+
+
+def _play_mutiny(ctx: Ctx, seat: int, card: str) -> None:
+    """A Mutiny card as the action (RULINGS G92); the turn goes on with the Crisis."""
+    mutiny.play(ctx, seat, card)
+    turns.go_to(ctx, "crisis")
 
 
 def _reveal_check(ctx: Ctx) -> None:
@@ -470,10 +497,23 @@ def dispatch(ctx: Ctx, command: Command) -> None:
 
 def _after(ctx: Ctx) -> None:
     """What follows every command: the titles' belongings go with the titles."""
+    _daybreak(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
     quorum_hand.sync_hand(ctx.state)
     _standing_passes(ctx)
+
+
+def _daybreak(ctx: Ctx) -> None:
+    """Daybreak: the Mutineer's receipts still due (R1026, R426) are carried out, and a turn that waited on a
+    Daybreak decision passes once none is due (R255)."""
+    state = ctx.state
+    if not daybreak.on(state) or state["phase"] == "over":
+        return
+    mutiny.settle(ctx)
+    mutiny.drop_impossible(ctx)
+    if state["phase"] == "turn" and state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _standing_passes(ctx: Ctx) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import quorum_hand
+from games.bsg.engine import daybreak, quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -297,5 +297,9 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         if seat is not None:
             state["prompt"] = {"kind": "move_anywhere", "seat": seat}
             next_key(state)
+    elif kind == "gain_miracle" and effect.get("who") == "self":  # R1010 (Daybreak)
+        seat = _who(ctx, "self", actor, target)
+        if seat is not None and daybreak.on(state):
+            daybreak.give_miracle(ctx, seat)
     else:
         ctx.emit("effect_unresolved", effect=kind, source=source)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.bsg.engine import daybreak
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effect
@@ -54,6 +55,7 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=RESURRECTION)
     _leave_the_human_side(ctx, seat)
+    daybreak.on_revealed(ctx, seat)  # R402b: the Miracle token and the Mutiny cards; R1028 the Mutineer
     if super_crisis:
         draw_super_crisis(ctx, seat)
     if p["loyalty"] and state["distance"] <= GIVE_AWAY_DISTANCE and humans(state, besides=seat):
@@ -144,6 +146,7 @@ def give_loyalty(ctx: Ctx, seat: int, to: int) -> None:
         cards=cards,
     )
     resolve_sympathizers(ctx, [to])
+    daybreak.mutineer_received(ctx, to, extra=False)  # R1028, R403: revealed at once, no extra card
 
 
 # --- R405, R407: the Sleeper Agent phase and the Sympathizer ------------------------------------------------

@@ -250,3 +250,33 @@ CHOICES: dict[str, str] = {
     "ship_activation_limit.per_turn": "Once in each player's turn (the rulebook's text)",
     "ship_activation_limit.per_activation": "Once in each activation",
 }
+
+
+# --- Daybreak (daybreak.py, mutiny.py): Miracle tokens (R1010), Mutiny cards and the Mutineer (R1020-R1028)
+MESSAGES.update({
+    "no_miracle_token": "You need a Miracle token to use this ability.",
+    "miracle_already_held": "Player {to} cannot receive a Miracle token: choose a player who holds none.",
+    "no_mutiny_discard_due": "You do not have to discard Mutiny cards now.",
+    "mutiny_card_not_playable": "You cannot play that Mutiny card.",
+    "no_mutineer_to_pass": "You have no Mutineer card to pass.",
+})
+PROMPTS.update({
+    "keep_mutiny_cards": "Player {seat}: in the Brig, discard Mutiny cards down to your limit.",
+    "pass_mutineer_card": "Player {seat}: give \"You Are a Mutineer\" to a human player.",
+    "name_mutineer_draw": "Player {seat}: name the human player who draws one more Loyalty card.",
+    "give_miracle_token": "Player {seat}: choose a player without a Miracle token to receive one.",
+})
+EVENTS.update({
+    "miracle_spent": "Player {seat} spent a Miracle token ({left} left).",
+    "miracle_gained": "Player {seat} gained a Miracle token.",
+    "miracle_not_given": "The Miracle token is not given: nobody can hold another.",
+    "miracle_discarded": "Player {seat} discarded his Miracle token(s).",
+    "mutiny_drawn": "Player {seat} drew a Mutiny card ({count} in hand).",
+    "mutiny_to_brig": "Player {seat} holds {count} Mutiny cards: he goes to the Brig.",
+    "mutiny_discarded": "Player {seat} discarded Mutiny card(s).",
+    "mutiny_played": "Player {seat} played the Mutiny card {card}.",
+    "mutiny_deck_reshuffled": "The Mutiny discards are shuffled into a new deck.",
+    "mutineer_received": "Player {seat} is the Mutineer: he draws a Mutiny card and gives up his titles.",
+    "mutineer_passed": "Player {seat} gave \"You Are a Mutineer\" to Player {to}.",
+    "mutineer_draw_named": "Player {seat} named Player {target} to draw one more Loyalty card.",
+})

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, daybreak
 from games.bsg.engine.content import CHARACTER_TYPES, SKILLS
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key
@@ -70,6 +70,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
                                   for k, c in enumerate(CONTENT.loyalty_cards(side)))
+    if daybreak.on(state):  # R145: Miracle tokens, the Mutiny deck, the Daybreak loyalty cards
+        daybreak.setup(ctx)
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)
@@ -199,6 +201,9 @@ def build_loyalty(ctx: Ctx) -> None:
     Sleeper Agent phase. Unused cards go back to the box unseen."""
     state, rng = ctx.state, ctx.rng
     chars = chosen_characters(state)
+    if daybreak.on(state):
+        build_daybreak_loyalty(ctx, chars)
+        return
     n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars)
     cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon"))])
     humans = [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("human"))]
@@ -213,6 +218,19 @@ def build_loyalty(ctx: Ctx) -> None:
     if sympathizer:
         state["decks"]["loyalty"] = rng.shuffled(state["decks"]["loyalty"] + symp)
         ctx.emit("sympathizer_added", size=len(state["decks"]["loyalty"]))
+
+
+def build_daybreak_loyalty(ctx: Ctx, chars: list[str]) -> None:
+    """R124: the Daybreak deck (no Sympathizer, the Mutineer at 4 and 6 players), 1 card to each player and
+    2 to the original Baltar (R124 E); a human dealt the Mutineer reveals it at once and draws one more card
+    (R1026: the draw, his Mutiny card and his titles follow once the deal is done, mutiny.py)."""
+    state = ctx.state
+    daybreak.build_loyalty_deck(ctx, chars)
+    order = [(state["first"] + i) % state["n"] for i in range(state["n"])]
+    for seat in order:
+        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "setup"))
+    for seat in order:
+        daybreak.mutineer_received(ctx, seat, extra=True)
 
 
 def finish_setup(ctx: Ctx) -> None:

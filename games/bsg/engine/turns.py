@@ -7,7 +7,18 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from games.bsg.engine import acted, characters, cylons, looks, loyalty, quorum, quorum_hand, vipers
+from games.bsg.engine import (
+    acted,
+    characters,
+    cylons,
+    daybreak,
+    looks,
+    loyalty,
+    mutiny,
+    quorum,
+    quorum_hand,
+    vipers,
+)
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_from, draw_skill
@@ -383,7 +394,7 @@ def cancel_crisis(ctx: Ctx, seat: int) -> None:
         state["decks"]["destiny"] += state["check"]["destiny"]
         state["check"] = None
     state["prompt"] = None
-    state["once_used"].append(seat)
+    daybreak.spend_once(ctx, seat)  # a Miracle token on a Daybreak table (R1010)
     state["decks"]["crisis_discard"].append(state["crisis"])
     ctx.emit("ability_used", seat=seat, ability="roslin_religious_visions", target=None)
     state["crisis"] = draw_from(ctx, "crisis")
@@ -515,6 +526,8 @@ def prepare_jump(ctx: Ctx, seat: int) -> None:
     card = state["crisis"]
     if card is not None and CONTENT.crises[card].jump:
         move_jump_track(ctx, 1)
+        if daybreak.is_mutineer(state, seat):  # R251: the Mutineer draws a Mutiny card
+            mutiny.draw(ctx, seat)
     if CONTENT.board.jump_track[state["jump"]].auto:
         jump(ctx, then="end")
     if state["phase"] == "turn" and state["prompt"] is None:
@@ -596,6 +609,7 @@ def sleeper_phase(ctx: Ctx) -> None:
         seat = (state["current"] + i) % state["n"]
         deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
     loyalty.after_sleeper_deal(ctx)  # R403, R407: revealed Cylons give their cards away, the Sympathizer
+    mutiny.after_sleeper(ctx)  # R405, R1026: the Mutineer dealt or still in the deck (Daybreak)
 
 
 # --- R255 End of turn -----------------------------------------------------------------------------
@@ -700,7 +714,7 @@ def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"]:
+            or state["give_away"] or daybreak.blocking(state):
         return
     p = ctx.player(state["current"])
     if p["stranded"]:  # RULINGS C4: placed at the end of his first turn

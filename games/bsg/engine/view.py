@@ -27,6 +27,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p["hand"]), "loyalty_count": len(p["loyalty"]),
             "quorum_count": len(p["quorum"]), "super_crisis_count": len(p["super_crisis"]), "nukes": p["nukes"],
         }
+        if "miracles" in p:  # Daybreak: Miracle tokens are public, Mutiny cards their holder's (R1010, R1020)
+            entry["miracles"] = p["miracles"]
+            entry["mutiny_count"] = len(p["mutiny"])
+            if mine:
+                entry["mutiny"] = sorted(p["mutiny"])
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])
@@ -94,7 +99,20 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             **{f"{name}_discard": list(decks[f"{name}_discard"]) for name in ("crisis", "destination", "quorum")},
         },
         "sleeper_done": state["sleeper_done"], "options": dict(state["options"]), "result": state["result"],
+        **_daybreak_view(state),
     }
+
+
+def _daybreak_view(state: State) -> dict[str, Any]:
+    """Daybreak's public part: the Mutiny deck's size, its face-up discards and who must decide what."""
+    if "daybreak" not in state:
+        return {}
+    day = state["daybreak"]
+    return {"daybreak": {
+        "mutiny_deck": len(state["decks"]["mutiny"]), "mutiny_discard": list(state["decks"]["mutiny_discard"]),
+        "mutiny_keep": list(day["mutiny_keep"]), "mutineer_pass": list(day["mutineer_pass"]),
+        "mutineer_draw": day["mutineer_draw"], "miracle_chooser": day["miracle_chooser"],
+    }}
 
 
 def zones(state: State) -> list[Zone]:
@@ -108,6 +126,11 @@ def zones(state: State) -> list[Zone]:
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
             for name in ("crisis", "super_crisis", "destination", "quorum")]
+    if "daybreak" in state:  # R1020: the Mutiny deck and its face-up discards
+        out.append(Zone("mutiny", tuple(d["mutiny"]), visibility="hidden"))
+        out.append(Zone("mutiny_discard", tuple(d["mutiny_discard"]), visibility="public"))
+        out += [Zone(f"mutiny:{p['seat']}", tuple(sorted(p["mutiny"])), owner=p["seat"], visibility="owner")
+                for p in state["players"]]
     for p in state["players"]:
         s = p["seat"]
         out.append(Zone(f"hand:{s}", tuple(sorted(p["hand"])), owner=s, visibility="owner"))

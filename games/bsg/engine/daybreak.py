@@ -1,0 +1,182 @@
+"""Daybreak's state and its low-level rules (bsg:R145, R124, R1010, R402b, R1020-R1028): present only on a
+table that plays Daybreak, so a base table's state is unchanged.
+
+- ``players[s]["miracles"]``: the Miracle tokens on the sheet (R1010), 1 each at setup (R145 step 4);
+  ``players[s]["mutiny"]``: the Mutiny cards in hand (secret, R1020).
+- ``decks["mutiny"]``, ``decks["mutiny_discard"]`` (face up, R1020).
+- ``state["daybreak"]``: the decisions and receipts due: ``mutineer_due`` (seats that received "You Are a
+  Mutineer" and still draw their Mutiny card, pass their titles and, when it came face down, draw one more
+  Loyalty card; R1026, R426), ``mutineer_pass`` (a revealed Mutineer giving the card away, R1028),
+  ``mutineer_draw`` (the active player naming the human who draws the extra Sleeper Agent card, R405),
+  ``mutiny_keep`` (seats in the Brig over their Mutiny limit, R1020, R1027), ``miracle_chooser`` (a seat
+  naming who receives a Miracle token, R1010).
+
+Once-per-game abilities (RULINGS G3) go through ``once_available`` / ``spend_once``: on a Daybreak table
+they cost a Miracle token (R1010), otherwise they are spent for the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
+
+MUTINEER = "you_are_a_mutineer"
+LOYALTY_SETS = ("base", "daybreak")
+#: the loyalty sides a Daybreak table plays with: the Sympathizer is removed from the game (R124 A)
+LOYALTY_SIDES = ("cylon", "human", "mutineer")
+
+
+def on(state: State) -> bool:
+    """The table plays Daybreak."""
+    return bool(state.get("options", {}).get("daybreak"))
+
+
+def loyalty_cards(side: str) -> list[str]:
+    """The physical loyalty cards of one side on a Daybreak table (base and Daybreak sets)."""
+    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, LOYALTY_SETS))]
+
+
+def setup(ctx: Ctx) -> None:
+    """R145 steps 4 and 6: a Miracle token on every sheet, the Mutiny deck shuffled beside the Crisis deck;
+    the loyalty box holds the Daybreak cards, without the Sympathizer (R124 A)."""
+    state = ctx.state
+    for p in state["players"]:
+        p["miracles"] = 1
+        p["mutiny"] = []
+    decks = state["decks"]
+    decks["mutiny"] = ctx.rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck())])
+    decks["mutiny_discard"] = []
+    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side))
+    state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
+                         "miracle_chooser": None}
+
+
+def build_loyalty_deck(ctx: Ctx, characters: list[str]) -> None:
+    """R124 A-D: the Cylon and Not-a-Cylon cards counted out of their own shuffled decks (+1 Not-a-Cylon
+    with Exodus and for the original Baltar and for Boomer), the Mutineer added where the table says, the
+    whole shuffled; the unused cards go back to the box unseen. Dealing is the caller's (R124 E)."""
+    state, rng = ctx.state, ctx.rng
+    n_cylon, n_human, mutineer = CONTENT.daybreak_loyalty_need(
+        state["n"], characters, exodus=bool(state["options"].get("exodus")))
+    cylons = rng.shuffled(loyalty_cards("cylon"))
+    humans = rng.shuffled(loyalty_cards("human"))
+    mut = loyalty_cards("mutineer")
+    deck = cylons[:n_cylon] + humans[:n_human] + (mut if mutineer else [])
+    state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if mutineer else mut))
+    state["decks"]["loyalty"] = rng.shuffled(deck)
+    ctx.emit("loyalty_deck_built", size=len(deck))
+
+
+# --- R1010 Miracle tokens -----------------------------------------------------------------------------
+
+
+def miracle_limit(state: State, seat: int) -> int:
+    """How many Miracle tokens a character may hold (R1010): 1."""
+    return 1
+
+
+def once_available(state: State, seat: int) -> bool:
+    """The seat may use its character's once-per-game ability now: it holds a Miracle token (R1010), or,
+    without Daybreak, it has not used it yet (RULINGS G3)."""
+    if on(state):
+        return int(state["players"][seat].get("miracles", 0)) >= 1
+    return seat not in state["once_used"]
+
+
+def spend_once(ctx: Ctx, seat: int) -> None:
+    """The once-per-game ability is used: a Miracle token discarded (R1010), or the ability spent (G3)."""
+    state = ctx.state
+    if on(state):
+        p = ctx.player(seat)
+        p["miracles"] -= 1
+        ctx.emit("miracle_spent", seat=seat, left=p["miracles"])
+    else:
+        state["once_used"].append(seat)
+
+
+def miracle_recipients(state: State) -> list[int]:
+    """Who may receive a Miracle token (R1010): a human player (never a revealed Cylon, R402b) holding fewer
+    than his limit, i.e. none."""
+    return [p["seat"] for p in state["players"]
+            if not p["cylon"] and p.get("miracles", 0) < miracle_limit(state, p["seat"])]
+
+
+def give_miracle(ctx: Ctx, seat: int) -> bool:
+    """A Miracle token to ``seat`` if he may hold it; otherwise it is not given (R1010)."""
+    if seat not in miracle_recipients(ctx.state):
+        ctx.emit("miracle_not_given", seat=seat)
+        return False
+    ctx.player(seat)["miracles"] += 1
+    ctx.emit("miracle_gained", seat=seat, count=ctx.player(seat)["miracles"])
+    return True
+
+
+def ask_miracle(ctx: Ctx, chooser: int) -> None:
+    """A card's "a player of your choice gains a Miracle token": the chooser must name a player who holds
+    none; with nobody eligible the token is not given (R1010)."""
+    if not miracle_recipients(ctx.state):
+        ctx.emit("miracle_not_given", seat=None)
+        return
+    ctx.state["daybreak"]["miracle_chooser"] = chooser
+    next_key(ctx.state)
+
+
+# --- R1020-R1028 Mutiny cards and the Mutineer ------------------------------------------------------------
+
+
+def is_mutineer(state: State, seat: int) -> bool:
+    """A human holding "You Are a Mutineer" face up (R1025)."""
+    p = state["players"][seat]
+    return not p["cylon"] and any(card_id(c) == MUTINEER for c in p["revealed"])
+
+
+def mutiny_limit(state: State, seat: int) -> int:
+    """Mutiny cards a player may hold before the Brig, and keeps there: 1, the Mutineer 2 (R1020, R1027)."""
+    return CONTENT.mutiny_limits["mutineer" if is_mutineer(state, seat) else "holder"]
+
+
+def mutineer_received(ctx: Ctx, seat: int, extra: bool) -> None:
+    """A human who receives the Mutineer face down reveals it at once (R1026); a revealed Cylon keeps it face
+    down, to give it away (R1028, R403). ``extra``: he then draws one more Loyalty card (not when the card
+    came from another player, R403, nor from the Sleeper Agent phase's extra draw, R405)."""
+    p = ctx.player(seat)
+    if not on(ctx.state) or p["cylon"]:
+        return
+    for card in [c for c in p["loyalty"] if card_id(c) == MUTINEER]:
+        p["loyalty"].remove(card)
+        p["revealed"].append(card)
+        ctx.emit("loyalty_revealed", seat=seat, card=card)
+        ctx.state["daybreak"]["mutineer_due"].append({"seat": seat, "extra": extra})
+        next_key(ctx.state)
+
+
+def on_revealed(ctx: Ctx, seat: int) -> None:
+    """R402b: a revealed Cylon discards his Miracle token and his Mutiny cards and never receives any again;
+    a revealed Mutineer must give the Mutineer card to a human player (R1028)."""
+    state = ctx.state
+    if not on(state):
+        return
+    p = ctx.player(seat)
+    if p["miracles"]:
+        ctx.emit("miracle_discarded", seat=seat, count=p["miracles"])
+        p["miracles"] = 0
+    if p["mutiny"]:
+        state["decks"]["mutiny_discard"] += p["mutiny"]
+        ctx.emit("mutiny_discarded", seat=seat, cards=list(p["mutiny"]))
+        p["mutiny"] = []
+    day: dict[str, Any] = state["daybreak"]
+    if seat in day["mutiny_keep"]:
+        day["mutiny_keep"].remove(seat)
+    if any(card_id(c) == MUTINEER for c in p["revealed"]) and seat not in day["mutineer_pass"]:
+        day["mutineer_pass"].append(seat)
+    next_key(state)
+
+
+def blocking(state: State) -> bool:
+    """A Daybreak decision or receipt is still due: the turn does not pass yet."""
+    if not on(state):
+        return False
+    day = state["daybreak"]
+    return bool(day["mutineer_due"] or day["mutineer_pass"] or day["mutiny_keep"]
+                or day["mutineer_draw"] is not None or day["miracle_chooser"] is not None)
