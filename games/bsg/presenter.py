@@ -198,6 +198,12 @@ COMMANDS: dict[str, str] = {
     "play_quorum_target": gettext_noop("Play {card} on {target}"),
     "play_quorum_picks": gettext_noop("Play {card}: {picks}"),
     "quorum_draw": gettext_noop("Draw another Quorum card"),
+    # Daybreak: Mutiny cards, the Mutineer, Miracle tokens (mutiny.py)
+    "play_mutiny": gettext_noop("Play the Mutiny card {card}"),
+    "discard_mutiny": gettext_noop("Discard the Mutiny card {card}"),
+    "pass_mutineer": gettext_noop("Give \"You Are a Mutineer\" to {to}"),
+    "mutineer_draw": gettext_noop("{target} draws one more Loyalty card"),
+    "give_miracle": gettext_noop("Give a Miracle token to {to}"),
     "bottom_quorum": gettext_noop("Put {card} at the bottom of the Quorum deck"),
     "discard_quorum": gettext_noop("Discard {card}"),
     # Skill cards' actions, character abilities, looks (skill_actions.py, characters.py, looks.py)
@@ -300,6 +306,7 @@ def data_names() -> list[tuple[str, str]]:
     for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum):
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
+    out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
     return out
 
 
@@ -312,6 +319,7 @@ _TEXT_TABLES = (
     CONTENT.loyalty,
     CONTENT.skill_cards,
     CONTENT.locations,
+    CONTENT.mutiny,  # Daybreak
 )
 
 

@@ -70,6 +70,11 @@ STRINGS = [
     _('Each civilian ship can stay or move to an adjacent area.'),  # MESSAGES.bad_civilian_move
     _('That card cannot be readied now.'),  # MESSAGES.card_cannot_be_readied
     _('You cannot give that answer in advance now.'),  # MESSAGES.standing_order_not_possible
+    _('You need a Miracle token to use this ability.'),  # MESSAGES.no_miracle_token
+    _('Player {to} cannot receive a Miracle token: choose a player who holds none.'),  # MESSAGES.miracle_already_held
+    _('You do not have to discard Mutiny cards now.'),  # MESSAGES.no_mutiny_discard_due
+    _('You cannot play that Mutiny card.'),  # MESSAGES.mutiny_card_not_playable
+    _('You have no Mutineer card to pass.'),  # MESSAGES.no_mutineer_to_pass
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -103,6 +108,10 @@ STRINGS = [
     _('Move each civilian ship you looked at one area, or leave it.'),  # PROMPTS.move_civilian_ships
     _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
     _('Choose the player whose Loyalty card you look at.'),  # PROMPTS.choose_loyalty_to_look_at
+    _('Player {seat}: in the Brig, discard Mutiny cards down to your limit.'),  # PROMPTS.keep_mutiny_cards
+    _('Player {seat}: give "You Are a Mutineer" to a human player.'),  # PROMPTS.pass_mutineer_card
+    _('Player {seat}: name the human player who draws one more Loyalty card.'),  # PROMPTS.name_mutineer_draw
+    _('Player {seat}: choose a player without a Miracle token to receive one.'),  # PROMPTS.give_miracle_token
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -214,6 +223,18 @@ STRINGS = [
     _('You pass in advance on every skill check until your next turn.'),  # EVENTS.standing_pass_until_my_turn
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
     _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
+    _('Player {seat} spent a Miracle token ({left} left).'),  # EVENTS.miracle_spent
+    _('Player {seat} gained a Miracle token.'),  # EVENTS.miracle_gained
+    _('The Miracle token is not given: nobody can hold another.'),  # EVENTS.miracle_not_given
+    _('Player {seat} discarded his Miracle token(s).'),  # EVENTS.miracle_discarded
+    _('Player {seat} drew a Mutiny card ({count} in hand).'),  # EVENTS.mutiny_drawn
+    _('Player {seat} holds {count} Mutiny cards: he goes to the Brig.'),  # EVENTS.mutiny_to_brig
+    _('Player {seat} discarded Mutiny card(s).'),  # EVENTS.mutiny_discarded
+    _('Player {seat} played the Mutiny card {card}.'),  # EVENTS.mutiny_played
+    _('The Mutiny discards are shuffled into a new deck.'),  # EVENTS.mutiny_deck_reshuffled
+    _('Player {seat} is the Mutineer: he draws a Mutiny card and gives up his titles.'),  # EVENTS.mutineer_received
+    _('Player {seat} gave "You Are a Mutineer" to Player {to}.'),  # EVENTS.mutineer_passed
+    _('Player {seat} named Player {target} to draw one more Loyalty card.'),  # EVENTS.mutineer_draw_named
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
@@ -269,6 +290,7 @@ STRINGS = [
     _('You Are a Cylon: FTL sabotage'),  # name cylon_jump_sabotage
     _('You Are Not a Cylon'),  # name not_a_cylon
     _('You Are a Sympathizer'),  # name sympathizer
+    _('You Are a Mutineer'),  # name you_are_a_mutineer
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -401,6 +423,18 @@ STRINGS = [
     _('Maintenance Engineer'),  # name tyrol_maintenance_engineer
     _('Emergency Repairs'),  # name tyrol_emergency_repairs
     _('Grudging Obedience'),  # name tyrol_grudging_obedience
+    _('Seize the Presidency'),  # name mutiny_seize_the_presidency
+    _('Commandeer Supplies'),  # name mutiny_commandeer_supplies
+    _('Rally the Deck Crews'),  # name mutiny_rally_the_deck_crews
+    _('Jailbreak'),  # name mutiny_jailbreak
+    _('Prayers for the Fleet'),  # name mutiny_prayers_for_the_fleet
+    _('A Sign from the Gods'),  # name mutiny_a_sign_from_the_gods
+    _('Unauthorized Launch'),  # name mutiny_unauthorized_launch
+    _('Rogue Repairs'),  # name mutiny_rogue_repairs
+    _('Spin the Drives'),  # name mutiny_spin_the_drives
+    _('Press Leak'),  # name mutiny_press_leak
+    _('Scuttle a Transport'),  # name mutiny_scuttle_a_transport
+    _('Desperate Gamble'),  # name mutiny_desperate_gamble
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -505,6 +539,8 @@ STRINGS = [
     _('Reveal as your action: the fleet token moves back 2 spaces (never behind Start).'),  # text cylon_jump_sabotage
     _('You are human. Keep this card secret.'),  # text not_a_cylon
     _('Reveal at once when you receive it. If any resource is at half its starting value or lower, you join the Cylons: you become a revealed Cylon, without a Super Crisis card. Otherwise you stay human and are put in the Brig.'),  # text sympathizer
+    _('You are human, whatever the others may think. Keep this card secret.'),  # text not_a_cylon_daybreak
+    _('You are human, and you lead the malcontents. Reveal this card at once when you receive it face down, and draw 1 more Loyalty card. Each time you receive it, draw a Mutiny card and pass every title you hold down its line of succession. You go to the Brig on your third Mutiny card, not your second, and keep 2 there. If you turn out to be a Cylon, give this card face up to a human player of your choice.'),  # text you_are_a_mutineer
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order
@@ -532,6 +568,19 @@ STRINGS = [
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
     _("Look at a human player's Skill cards and take 1 of them. Then roll: on 5 or more, Galactica is damaged once."),  # text human_fleet
     _('If you hold no Super Crisis card, draw one; if you hold one, you may discard it and draw another.'),  # text resurrection_ship
+    _('Action: you take the President title (and the Quorum hand with it). The fleet loses 2 morale.'),  # text mutiny_seize_the_presidency
+    _('Action: draw 2 politics cards. The fleet loses 1 food.'),  # text mutiny_black_market
+    _('Action: draw 2 tactics cards. The fleet loses 1 fuel.'),  # text mutiny_commandeer_supplies
+    _('Action: draw 2 leadership cards. The fleet loses 1 population.'),  # text mutiny_rally_the_deck_crews
+    _('Action: move to any location of the fleet that is not hazardous (also out of the Brig). The fleet loses 1 morale.'),  # text mutiny_jailbreak
+    _('Action: a player of your choice who holds no Miracle token gains one (nobody, if everyone holds one). The fleet loses 1 population.'),  # text mutiny_prayers_for_the_fleet
+    _('Action: you gain a Miracle token if you hold none. The fleet loses 1 morale.'),  # text mutiny_a_sign_from_the_gods
+    _('Action: launch 2 vipers from the Reserves into the lower fore area. The fleet loses 1 fuel.'),  # text mutiny_unauthorized_launch
+    _('Action: 2 damaged vipers back to the Reserves. The fleet loses 1 population.'),  # text mutiny_rogue_repairs
+    _('Action: the fleet token moves 1 space on the Jump Preparation track (an Auto Jump happens in Jump Preparation). The fleet loses 2 fuel.'),  # text mutiny_spin_the_drives
+    _('Action: the President draws 1 Quorum card. The fleet loses 1 morale.'),  # text mutiny_press_leak
+    _('Action: destroy 1 civilian ship (one not on the board first). Draw 2 piloting cards.'),  # text mutiny_scuttle_a_transport
+    _('Action: roll the die. On 5 or more the fleet gains 1 morale; otherwise it loses 1 morale and you go to the Brig.'),  # text mutiny_desperate_gamble
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness
