@@ -116,6 +116,8 @@ CRISIS_OPTIONS = {
     "push_on": gettext_noop("Push on"),
     "ration_hard": gettext_noop("Ration hard"),
     "ration_soft": gettext_noop("Ration gently"),
+    "send_the_strike": gettext_noop("Strike at the Hub (skill check)"),  # Daybreak
+    "stand_down": gettext_noop("Stand down"),  # Daybreak
     "requisition": gettext_noop("Requisition"),
     "rescue": gettext_noop("Rescue them"),
     "resign": gettext_noop("Resign the title"),

@@ -75,6 +75,7 @@ STRINGS = [
     _('You do not have to discard Mutiny cards now.'),  # MESSAGES.no_mutiny_discard_due
     _('You cannot play that Mutiny card.'),  # MESSAGES.mutiny_card_not_playable
     _('You have no Mutineer card to pass.'),  # MESSAGES.no_mutineer_to_pass
+    _('That location is out of the game.'),  # MESSAGES.location_out_of_play
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -235,6 +236,7 @@ STRINGS = [
     _('Player {seat} is the Mutineer: he draws a Mutiny card and gives up his titles.'),  # EVENTS.mutineer_received
     _('Player {seat} gave "You Are a Mutineer" to Player {to}.'),  # EVENTS.mutineer_passed
     _('Player {seat} named Player {target} to draw one more Loyalty card.'),  # EVENTS.mutineer_draw_named
+    _('{sheet} is destroyed: the sheet is turned over.'),  # EVENTS.sheet_destroyed
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
@@ -259,6 +261,7 @@ STRINGS = [
     _('Cylon Fleet'),  # name cylon_fleet
     _('Human Fleet'),  # name human_fleet
     _('Resurrection Ship'),  # name resurrection_ship
+    _('Hub Destroyed'),  # name hub_destroyed
     _('Galactica'),  # name galactica
     _('Colonial One'),  # name colonial_one
     _('Cylon Locations'),  # name cylon_locations
@@ -367,6 +370,7 @@ STRINGS = [
     _('Navigation Error'),  # name navigation_error
     _('Viper Malfunction'),  # name viper_malfunction
     _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
+    _('Strike on the Resurrection Hub'),  # name strike_on_the_resurrection_hub
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -505,11 +509,13 @@ STRINGS = [
     _('Skill check: tactics, piloting, engineering, 9. Pass: the fleet token moves forward 1 space. Fail: it moves back 1 space.'),  # text navigation_error
     _('Skill check: piloting, engineering, 7. Fail: 1 viper (in space or in the Reserves) is damaged.'),  # text viper_malfunction
     _('Skill check: politics, leadership, tactics, 8. Fail: -1 morale and the President discards 1 Skill card.'),  # text quarrel_in_the_fleet
+    _('The Admiral chooses: a strike on the Resurrection Hub (skill check: tactics, piloting, 12; pass: the Cylon locations sheet is destroyed and the Hub with it; fail: 2 vipers damaged and -1 morale), or stand down (-1 morale, the fleet token moves back 1 space).'),  # text strike_on_the_resurrection_hub
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
     _('Warheads get through to the fleet: -1 fuel, -1 food and -1 population.'),  # text inbound_nukes
     _('Two basestars, 8 raiders and 2 heavy raiders surround the fleet; 2 vipers scramble below the bow.'),  # text massive_assault
+    _("Daybreak's Colonial One can be destroyed: this card takes the base one's place. Skill check: politics, leadership, tactics, 15. Fail: -2 morale and Colonial One is destroyed: everyone aboard goes to Sickbay and its locations leave the game."),  # text bomb_on_colonial_one_daybreak
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +2 fuel; on 1 or 2 the raptor is lost.'),  # text tylium_planet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +1 food; on 1 or 2 the raptor is lost.'),  # text icy_moon
     _('A hidden depot: repair every damaged viper and bring the raptors back up to 4.'),  # text ragnar_anchorage
@@ -568,6 +574,7 @@ STRINGS = [
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
     _("Look at a human player's Skill cards and take 1 of them. Then roll: on 5 or more, Galactica is damaged once."),  # text human_fleet
     _('If you hold no Super Crisis card, draw one; if you hold one, you may discard it and draw another.'),  # text resurrection_ship
+    _("The destroyed side of the Daybreak Cylon locations, in the Resurrection Ship's place and in its stead in every effect: if you hold no Super Crisis card, draw one (there is no swapping any more)."),  # text hub_destroyed
     _('Action: you take the President title (and the Quorum hand with it). The fleet loses 2 morale.'),  # text mutiny_seize_the_presidency
     _('Action: draw 2 politics cards. The fleet loses 1 food.'),  # text mutiny_black_market
     _('Action: draw 2 tactics cards. The fleet loses 1 fuel.'),  # text mutiny_commandeer_supplies

@@ -60,6 +60,8 @@ SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
 LOYALTY_SIDES = ("cylon", "human", "sympathizer", "mutineer")
+#: the Daybreak sheets that can be destroyed (R318 Colonial One, R319 the Cylon locations; a ship id each)
+SHEETS = ("colonial_one", "cylon_locations")
 #: the Daybreak Mutiny hand limits (R1020, R1027): before the Brig, and kept there
 MUTINY_HOLDERS = ("holder", "mutineer")
 #: who an effect acts on or who picks its target
@@ -193,6 +195,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
     "gain_miracle": (("who",), ()),
     "draw_mutiny": (("who",), ()),
+    # Daybreak: the Colonial One and Cylon locations sheets can be destroyed (R318, R319)
+    "destroy_sheet": (("sheet",), ()),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }
@@ -760,6 +764,8 @@ class _Loader(ContentFiles):
             self.one_of(where, params["ship"], CYLON_SHIPS, "ship")
         if kind == "activate_cylons":
             self.one_of(where, params["icon"], ACTIVATIONS, "icon")
+        if kind == "destroy_sheet":
+            self.one_of(where, params["sheet"], SHEETS, "sheet")
         if kind == "attack":
             self.one_of(where, params["attacker"], ATTACKERS, "attacker")
             self.one_of(where, params["target"], ATTACK_TARGETS, "target")

@@ -23,6 +23,12 @@ from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
 
 MUTINEER = "you_are_a_mutineer"
 LOYALTY_SETS = ("base", "daybreak")
+#: Daybreak cards that take a base card's place in the table's decks (a rule of the deck builder, SCHEMA.md):
+#: Daybreak's Colonial One can be destroyed (R318)
+REPLACES = {"bomb_on_colonial_one_daybreak": "bomb_on_colonial_one"}
+#: the location whose place Hub Destroyed takes once the Cylon locations sheet is destroyed (R313, R319)
+RESURRECTION = "resurrection_ship"
+HUB_DESTROYED = "hub_destroyed"
 #: the loyalty sides a Daybreak table plays with: the Sympathizer is removed from the game (R124 A)
 LOYALTY_SIDES = ("cylon", "human", "mutineer")
 
@@ -49,7 +55,13 @@ def setup(ctx: Ctx) -> None:
     decks["mutiny_discard"] = []
     decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side))
     state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
-                         "miracle_chooser": None}
+                         "miracle_chooser": None, "destroyed": []}
+    # R145 step 5 (as far as Daybreak's cards are authored): its Crisis and Super Crisis cards join the decks;
+    # a Daybreak card that takes a base card's place (REPLACES) leaves that one out
+    for deck in ("crisis", "super_crisis"):
+        pile = CONTENT.crisis_deck(("daybreak",)) if deck == "crisis" else CONTENT.super_crisis_deck(("daybreak",))
+        gone = {REPLACES[c] for c in pile if c in REPLACES}
+        decks[deck] = ctx.rng.shuffled([c for c in decks[deck] if c not in gone] + list(pile))
 
 
 def build_loyalty_deck(ctx: Ctx, characters: list[str]) -> None:
@@ -180,3 +192,33 @@ def blocking(state: State) -> bool:
     day = state["daybreak"]
     return bool(day["mutineer_due"] or day["mutineer_pass"] or day["mutiny_keep"]
                 or day["mutineer_draw"] is not None or day["miracle_chooser"] is not None)
+
+
+# --- R318, R319, R313 the Colonial One and Cylon locations sheets ---------------------------------------------
+
+
+def destroyed(state: State, sheet: str) -> bool:
+    """The sheet (``colonial_one``, ``cylon_locations``) was destroyed and flipped (R318, R319)."""
+    return on(state) and sheet in state["daybreak"]["destroyed"]
+
+
+def location_in_play(state: State, location: str) -> bool:
+    """A location of the table: of the sets it plays; not on a destroyed Colonial One (R318); the Resurrection
+    Ship until the Cylon locations sheet is destroyed, Hub Destroyed after (R319, R313)."""
+    loc = CONTENT.locations[location]
+    if not on(state):
+        return loc.set == "base"
+    if loc.set not in LOYALTY_SETS:
+        return False
+    if loc.ship == "colonial_one" and destroyed(state, "colonial_one"):
+        return False
+    if location == RESURRECTION:
+        return not destroyed(state, "cylon_locations")
+    if location == HUB_DESTROYED:
+        return destroyed(state, "cylon_locations")
+    return True
+
+
+def resurrection(state: State) -> str:
+    """Where a revealed Cylon goes (R402d): the Resurrection Ship, or Hub Destroyed in its stead (R313)."""
+    return HUB_DESTROYED if destroyed(state, "cylon_locations") else RESURRECTION

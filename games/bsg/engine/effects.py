@@ -108,6 +108,26 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
         ctx.emit("title_passed", title="admiral", seat=state["admiral"], reason="brig")
 
 
+def destroy_sheet(ctx: Ctx, sheet: str) -> None:
+    """Daybreak's sheets (RULINGS G99): Colonial One destroyed is flipped, everyone aboard goes to Sickbay and
+    its locations leave the game (R318); the Cylon locations sheet destroyed is flipped, everyone stays where
+    he is: whoever stood in the Resurrection Ship now stands in Hub Destroyed, which takes its place in every
+    effect (R319, R313). Without Daybreak, or destroyed already, nothing happens."""
+    state = ctx.state
+    if not daybreak.on(state) or daybreak.destroyed(state, sheet):
+        return
+    state["daybreak"]["destroyed"].append(sheet)
+    ctx.emit("sheet_destroyed", sheet=sheet)
+    if sheet == "colonial_one":
+        for seat in _occupants(state, "colonial_one"):
+            send_to(ctx, seat, "sickbay")
+        return
+    for p in state["players"]:
+        if p["location"] == daybreak.RESURRECTION:
+            p["location"] = daybreak.HUB_DESTROYED
+            ctx.emit("character_moved", seat=p["seat"], location=daybreak.HUB_DESTROYED)
+
+
 def damage_galactica(ctx: Ctx, count: int) -> None:
     """Draw Galactica damage tokens and apply them (R614, R162): a location token damages that location
     and sends everyone in it to Sickbay (R433); a lost-resources token costs its resources and leaves the
@@ -297,6 +317,8 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         if seat is not None:
             state["prompt"] = {"kind": "move_anywhere", "seat": seat}
             next_key(state)
+    elif kind == "destroy_sheet":  # R318, R319 (Daybreak)
+        destroy_sheet(ctx, str(effect.get("sheet")))
     elif kind == "gain_miracle" and effect.get("who") == "self":  # R1010 (Daybreak)
         seat = _who(ctx, "self", actor, target)
         if seat is not None and daybreak.on(state):

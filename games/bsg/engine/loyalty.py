@@ -51,9 +51,9 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
     if p["viper"] is not None:
         state["reserves"]["viper"] += 1
         p["viper"] = None
-    p["location"] = RESURRECTION
+    p["location"] = daybreak.resurrection(state)  # Hub Destroyed in its stead (Daybreak, R313)
     p["stranded"] = False
-    ctx.emit("character_moved", seat=seat, location=RESURRECTION)
+    ctx.emit("character_moved", seat=seat, location=p["location"])
     _leave_the_human_side(ctx, seat)
     daybreak.on_revealed(ctx, seat)  # R402b: the Miracle token and the Mutiny cards; R1028 the Mutineer
     if super_crisis:

@@ -259,6 +259,7 @@ MESSAGES.update({
     "no_mutiny_discard_due": "You do not have to discard Mutiny cards now.",
     "mutiny_card_not_playable": "You cannot play that Mutiny card.",
     "no_mutineer_to_pass": "You have no Mutineer card to pass.",
+    "location_out_of_play": "That location is out of the game.",
 })
 PROMPTS.update({
     "keep_mutiny_cards": "Player {seat}: in the Brig, discard Mutiny cards down to your limit.",
@@ -279,4 +280,5 @@ EVENTS.update({
     "mutineer_received": "Player {seat} is the Mutineer: he draws a Mutiny card and gives up his titles.",
     "mutineer_passed": "Player {seat} gave \"You Are a Mutineer\" to Player {to}.",
     "mutineer_draw_named": "Player {seat} named Player {target} to draw one more Loyalty card.",
+    "sheet_destroyed": "{sheet} is destroyed: the sheet is turned over.",
 })

@@ -138,7 +138,7 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     held = _held_on_ship(state, seat)
     out: list[tuple[str, bool]] = []
     for loc in CONTENT.locations.values():
-        if loc.set != "base" or loc.id == p["location"] or loc.hazardous:  # R214
+        if not daybreak.location_in_play(state, loc.id) or loc.id == p["location"] or loc.hazardous:  # R214, R318
             continue
         cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
         if cylon_loc != bool(p["cylon"]):  # R212
@@ -209,6 +209,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     loc = p["location"]
     if loc is None:
         return "not_in_a_location", "bsg:R220"
+    if not daybreak.location_in_play(state, loc):  # a destroyed Colonial One (R318)
+        return "location_out_of_play", "bsg:R318"
     if loc in state["damage"]:
         return "location_damaged", "bsg:R300"
     location = CONTENT.locations[loc]
@@ -353,7 +355,8 @@ def move_anywhere_targets(state: State, seat: int) -> list[str]:
     """Where a character an effect moves "anywhere" may go: a human location that is not hazardous."""
     here = state["players"][seat]["location"]
     return [loc.id for loc in CONTENT.locations.values()
-            if loc.set == "base" and CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and loc.id != here]
+            if daybreak.location_in_play(state, loc.id) and CONTENT.ships[loc.ship].side == "human"
+            and not loc.hazardous and loc.id != here]
 
 
 def move_anywhere(ctx: Ctx, seat: int, location: str) -> None:

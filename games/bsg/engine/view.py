@@ -112,6 +112,7 @@ def _daybreak_view(state: State) -> dict[str, Any]:
         "mutiny_deck": len(state["decks"]["mutiny"]), "mutiny_discard": list(state["decks"]["mutiny_discard"]),
         "mutiny_keep": list(day["mutiny_keep"]), "mutineer_pass": list(day["mutineer_pass"]),
         "mutineer_draw": day["mutineer_draw"], "miracle_chooser": day["miracle_chooser"],
+        "destroyed": list(day["destroyed"]),  # the sheets turned over (R318, R319)
     }}
 
 
