@@ -206,6 +206,11 @@ COMMANDS: dict[str, str] = {
     "pass_mutineer": gettext_noop("Give \"You Are a Mutineer\" to {to}"),
     "mutineer_draw": gettext_noop("{target} draws one more Loyalty card"),
     "give_miracle": gettext_noop("Give a Miracle token to {to}"),
+    "viper_launch_ship": gettext_noop("Launch an Assault Raptor into {to}"),
+    "viper_move_ship": gettext_noop("Move an Assault Raptor from {area} to {to}"),
+    "viper_attack_ship": gettext_noop("An Assault Raptor in {area} attacks: {target}"),
+    "assault_raptors_stay": gettext_noop("Keep the Assault Raptors of {areas} in space"),
+    "assault_raptors_stay_none": gettext_noop("Send every Assault Raptor back to the Reserves"),
     "bottom_quorum": gettext_noop("Put {card} at the bottom of the Quorum deck"),
     "discard_quorum": gettext_noop("Discard {card}"),
     # Skill cards' actions, character abilities, looks (skill_actions.py, characters.py, looks.py)
@@ -520,6 +525,10 @@ def command_key(command: Command) -> str:
     if kind == "play_skill":
         found = [k for k in ("target", "pick", "picks") if args.get(k) is not None]
         return "_".join([kind, *found]) if "_".join([kind, *found]) in COMMANDS else kind
+    if kind in ("viper_launch", "viper_move", "viper_attack") and args.get("ship"):  # Daybreak (R1030)
+        return f"{kind}_ship"
+    if kind == "assault_raptors_stay" and not args.get("areas"):
+        return "assault_raptors_stay_none"
     if kind == "arrange_cards" and not args.get("order"):
         return "arrange_cards_none"
     if kind == "choose_look" and args.get("target") == -1:

@@ -113,6 +113,7 @@ STRINGS = [
     _('Player {seat}: give "You Are a Mutineer" to a human player.'),  # PROMPTS.pass_mutineer_card
     _('Player {seat}: name the human player who draws one more Loyalty card.'),  # PROMPTS.name_mutineer_draw
     _('Player {seat}: choose a player without a Miracle token to receive one.'),  # PROMPTS.give_miracle_token
+    _('Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.'),  # PROMPTS.keep_assault_raptors
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -237,6 +238,10 @@ STRINGS = [
     _('Player {seat} gave "You Are a Mutineer" to Player {to}.'),  # EVENTS.mutineer_passed
     _('Player {seat} named Player {target} to draw one more Loyalty card.'),  # EVENTS.mutineer_draw_named
     _('{sheet} is destroyed: the sheet is turned over.'),  # EVENTS.sheet_destroyed
+    _('An Assault Raptor was destroyed.'),  # EVENTS.assault_raptor_destroyed
+    _('An Assault Raptor launched into {area}.'),  # EVENTS.assault_raptor_launched
+    _('An Assault Raptor moved from {area} to {to}.'),  # EVENTS.assault_raptor_moved
+    _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak

@@ -45,7 +45,9 @@ Command kinds and args:
   ``pass_until_my_turn`` or ``off``; RULINGS G43)
 - Daybreak (mutiny.py): ``play_mutiny {card}`` (a Mutiny card as the action, R1020), ``discard_mutiny {card}``
   (in the Brig over the Mutiny limit, R1020, R1027), ``pass_mutineer {to}`` (R1028), ``mutineer_draw {target}``
-  (R405), ``give_miracle {to}`` (R1010)
+  (R405), ``give_miracle {to}`` (R1010), ``assault_raptors_stay {areas}`` (the unpiloted Assault Raptors
+  kept in space at a jump, R623); ``viper_launch``, ``viper_move`` and ``viper_attack`` take ``ship:
+  "assault_raptor"`` for an Assault Raptor (R1030)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -248,7 +250,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             + [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
             if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
-    if prompt in ("keep_mutiny_cards", "pass_mutineer_card", "name_mutineer_draw", "give_miracle_token"):
+    if prompt in ("keep_mutiny_cards", "pass_mutineer_card", "name_mutineer_draw", "give_miracle_token",
+                  "keep_assault_raptors"):
         return [_c(seat, kind, **args) for kind, args in mutiny.legal(state, seat, prompt)]
     if prompt == "give_loyalty_cards":
         return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
@@ -378,11 +381,12 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
     "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
-    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(ctx, c.seat, _arg(c, "to"))),
+    "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(
+        ctx, c.seat, _arg(c, "to"), _opt(c, "ship"))),
     "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
-        ctx, c.seat, _arg(c, "area"), _arg(c, "to"))),
+        ctx, c.seat, _arg(c, "area"), _arg(c, "to"), _opt(c, "ship"))),
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
-        ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+        ctx, c.seat, _arg(c, "area"), _arg(c, "target"), _opt(c, "ship"))),
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
     "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
         ctx, c.seat, _arg(c, "card"), _opt_int(c, "target"), _opt_strings(c, "picks"))),
@@ -412,6 +416,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "target", int))),
     "give_miracle": ("give_miracle_token", "bsg:R1010", lambda ctx, c: mutiny.give_miracle(
         ctx, c.seat, _arg(c, "to", int))),
+    "assault_raptors_stay": ("keep_assault_raptors", "bsg:R623", lambda ctx, c: mutiny.raptors_stay(
+        ctx, c.seat, _strings(c, "areas"))),
 }
 
 

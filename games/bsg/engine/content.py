@@ -83,7 +83,7 @@ WHO = (
     "each_other_by_current",
 )
 SKILL_DRAW_TYPES = ("any", "own")
-ATTACKERS = ("viper", "own_viper", "galactica", "armory", "raider", "basestar", "nuke")
+ATTACKERS = ("viper", "own_viper", "galactica", "armory", "raider", "basestar", "nuke", "assault_raptor")
 ATTACK_TARGETS = (
     "cylon_ship",
     "centurion",
@@ -93,6 +93,7 @@ ATTACK_TARGETS = (
     "viper",
     "galactica",
     "civilian",
+    "assault_raptor",
 )
 DECKS = ("crisis", "destination", "crisis_or_destination", "quorum")
 DIE_FACES = 8
@@ -1523,3 +1524,12 @@ class _Loader(ContentFiles):
                 )
         if any(m.set != "daybreak" for m in c.mutiny.values()):
             raise ContentError("mutiny.json: every Mutiny card belongs to the daybreak set")
+        # R145 step 2, R623: the Assault Raptors, one in the Reserves, and their rows of the attack table
+        board = c.board
+        total = board.components.get("assault_raptor", 0)
+        if not 1 <= board.setup_reserves.get("assault_raptor", 0) <= total:
+            raise ContentError("board.json: Daybreak puts 1 to all of the Assault Raptors in the Reserves")
+        pairs = {(r.attacker, r.target) for r in board.attack_table}
+        need = {("assault_raptor", t) for t in ("raider", "heavy_raider", "basestar")} | {("raider", "assault_raptor")}
+        if not need <= pairs:
+            raise ContentError("board.json: the attack table needs the Assault Raptor's rows (R623)")

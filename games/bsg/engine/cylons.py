@@ -10,7 +10,7 @@ with the table's limit, any raider activated earlier in the turn (``acted``, RUL
 
 from __future__ import annotations
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, daybreak
 from games.bsg.engine.dice import evade
 from games.bsg.engine.effects import change_resources, damage_galactica, send_to
 from games.bsg.engine.ending import end_game
@@ -67,6 +67,8 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
     state = ctx.state
     where = state["space"][area]
     pilots = [p for p in state["players"] if p["viper"] == area]
+    if not where["viper"] and daybreak.assault_raptors_in(state, area):  # R604a, R1030 (RULINGS G101)
+        return _attack_assault_raptor(ctx, area)
     if not where["viper"] and not pilots:
         return False
     row = CONTENT.board.attack("raider", "viper")
@@ -86,6 +88,18 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
         state["damaged_vipers"] += 1
     else:
         state["vipers_lost"] += 1
+    return True
+
+
+def _attack_assault_raptor(ctx: Ctx, area: str) -> bool:
+    """A raider attacks an unpiloted Assault Raptor as a viper; a damage destroys it (R623)."""
+    row = CONTENT.board.attack("raider", daybreak.ASSAULT_RAPTOR)
+    roll = evade(ctx, ctx.rng.die(CONTENT.board.die_faces), lambda r: r in row.destroyed | row.damaged)
+    result = "destroyed" if row.result(roll) != "miss" else "missed"
+    ctx.emit("attack_rolled", attacker="raider", target=daybreak.ASSAULT_RAPTOR, area=area, roll=roll,
+             result=result, pilot=None)
+    if result == "destroyed":
+        daybreak.lose_assault_raptor(ctx, area)
     return True
 
 

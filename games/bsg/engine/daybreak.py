@@ -55,7 +55,8 @@ def setup(ctx: Ctx) -> None:
     decks["mutiny_discard"] = []
     decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side))
     state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
-                         "miracle_chooser": None, "destroyed": []}
+                         "miracle_chooser": None, "destroyed": [],
+                         "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None}
     # R145 step 5 (as far as Daybreak's cards are authored): its Crisis and Super Crisis cards join the decks;
     # a Daybreak card that takes a base card's place (REPLACES) leaves that one out
     for deck in ("crisis", "super_crisis"):
@@ -191,7 +192,8 @@ def blocking(state: State) -> bool:
         return False
     day = state["daybreak"]
     return bool(day["mutineer_due"] or day["mutineer_pass"] or day["mutiny_keep"]
-                or day["mutineer_draw"] is not None or day["miracle_chooser"] is not None)
+                or day["mutineer_draw"] is not None or day["miracle_chooser"] is not None
+                or day["raptors_at_jump"] is not None)
 
 
 # --- R318, R319, R313 the Colonial One and Cylon locations sheets ---------------------------------------------
@@ -222,3 +224,64 @@ def location_in_play(state: State, location: str) -> bool:
 def resurrection(state: State) -> str:
     """Where a revealed Cylon goes (R402d): the Resurrection Ship, or Hub Destroyed in its stead (R313)."""
     return HUB_DESTROYED if destroyed(state, "cylon_locations") else RESURRECTION
+
+
+# --- R623, R1030 Assault Raptors ---------------------------------------------------------------------------
+#
+# ``state["daybreak"]["assault_raptors"]``: ``reserves`` (in the Reserves), ``beside`` (the others, beside the
+# board: R145 step 2), ``lost`` (destroyed, out of the game), ``space`` (area -> unpiloted ones there).
+
+ASSAULT_RAPTOR = "assault_raptor"
+
+
+def _assault_raptors_at_setup() -> dict[str, Any]:
+    total = CONTENT.board.components[ASSAULT_RAPTOR]
+    reserves = CONTENT.board.setup_reserves[ASSAULT_RAPTOR]
+    return {"reserves": reserves, "beside": total - reserves, "lost": 0, "space": {}}
+
+
+def assault_raptors(state: State) -> dict[str, Any] | None:
+    """The Assault Raptors' record, on a Daybreak table."""
+    if not on(state):
+        return None
+    found: dict[str, Any] = state["daybreak"]["assault_raptors"]
+    return found
+
+
+def assault_raptors_in(state: State, area: str) -> int:
+    ar = assault_raptors(state)
+    return 0 if ar is None else int(ar["space"].get(area, 0))
+
+
+def assault_raptors_in_reserves(state: State) -> int:
+    ar = assault_raptors(state)
+    return 0 if ar is None else int(ar["reserves"])
+
+
+def place_assault_raptor(state: State, area: str, change: int) -> None:
+    """One more (``change`` 1) or one fewer (-1) unpiloted Assault Raptor in an area."""
+    space = state["daybreak"]["assault_raptors"]["space"]
+    space[area] = space.get(area, 0) + change
+    if not space[area]:
+        del space[area]
+
+
+def lose_assault_raptor(ctx: Ctx, area: str | None) -> None:
+    """An Assault Raptor is destroyed, from an area or (``None``) from the Reserves: a damage destroys it too
+    (R623); it leaves the game."""
+    ar = ctx.state["daybreak"]["assault_raptors"]
+    if area is None:
+        ar["reserves"] -= 1
+    else:
+        place_assault_raptor(ctx.state, area, -1)
+    ar["lost"] += 1
+    ctx.emit("assault_raptor_destroyed", area=area)
+
+
+def raptors_at_jump(ctx: Ctx) -> None:
+    """R623, R704 A: the unpiloted Assault Raptors in space may stay in their areas at a jump; the active
+    player decides (RULINGS G102)."""
+    ar = assault_raptors(ctx.state)
+    if ar is not None and ar["space"]:
+        ctx.state["daybreak"]["raptors_at_jump"] = int(ctx.state["current"])
+        next_key(ctx.state)

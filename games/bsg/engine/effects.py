@@ -182,16 +182,34 @@ def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
     for _ in range(count):
         if where in ("reserves", "any") and state["reserves"]["viper"] > 0:
             state["reserves"]["viper"] -= 1
-        elif where in ("space", "any"):
-            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                         if state["space"][a.id]["viper"]), None)
-            if area is None:
-                return
+        elif where in ("space", "any") and any(state["space"][a]["viper"] for a in state["space"]):
+            area = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                        if state["space"][a.id]["viper"])
             state["space"][area]["viper"] -= 1
+        elif _damage_assault_raptor(ctx, where):
+            continue
         else:
             return
         state["damaged_vipers"] += 1
         ctx.emit("viper_damaged", where=where)
+
+
+def _damage_assault_raptor(ctx: Ctx, where: str) -> bool:
+    """Daybreak: with no viper left to damage, an Assault Raptor counts as one and is destroyed (R623,
+    RULINGS G101): from the Reserves first, then space (areas by number)."""
+    state = ctx.state
+    if daybreak.assault_raptors(state) is None:
+        return False
+    if where in ("reserves", "any") and daybreak.assault_raptors_in_reserves(state):
+        daybreak.lose_assault_raptor(ctx, None)
+        return True
+    if where in ("space", "any"):
+        area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                     if daybreak.assault_raptors_in(state, a.id)), None)
+        if area is not None:
+            daybreak.lose_assault_raptor(ctx, area)
+            return True
+    return False
 
 
 def destroy_civilians(ctx: Ctx, count: int) -> None:

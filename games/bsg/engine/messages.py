@@ -266,6 +266,7 @@ PROMPTS.update({
     "pass_mutineer_card": "Player {seat}: give \"You Are a Mutineer\" to a human player.",
     "name_mutineer_draw": "Player {seat}: name the human player who draws one more Loyalty card.",
     "give_miracle_token": "Player {seat}: choose a player without a Miracle token to receive one.",
+    "keep_assault_raptors": "Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.",
 })
 EVENTS.update({
     "miracle_spent": "Player {seat} spent a Miracle token ({left} left).",
@@ -281,4 +282,9 @@ EVENTS.update({
     "mutineer_passed": "Player {seat} gave \"You Are a Mutineer\" to Player {to}.",
     "mutineer_draw_named": "Player {seat} named Player {target} to draw one more Loyalty card.",
     "sheet_destroyed": "{sheet} is destroyed: the sheet is turned over.",
+    "assault_raptor_destroyed": "An Assault Raptor was destroyed.",
+    "assault_raptor_launched": "An Assault Raptor launched into {area}.",
+    "assault_raptor_moved": "An Assault Raptor moved from {area} to {to}.",
+    "assault_raptors_at_jump": "Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to "
+                               "the Reserves.",
 })

@@ -226,6 +226,8 @@ def decision(state: State) -> tuple[int, str] | None:
         return int(day["mutineer_draw"]), "name_mutineer_draw"
     if day["miracle_chooser"] is not None:
         return int(day["miracle_chooser"]), "give_miracle_token"
+    if day["raptors_at_jump"] is not None:
+        return int(day["raptors_at_jump"]), "keep_assault_raptors"
     return None
 
 
@@ -239,4 +241,31 @@ def legal(state: State, seat: int, prompt: str) -> list[tuple[str, dict[str, Any
         return [("mutineer_draw", {"target": s}) for s in humans(state)]
     if prompt == "give_miracle_token":
         return [("give_miracle", {"to": s}) for s in daybreak.miracle_recipients(state)]
+    if prompt == "keep_assault_raptors":
+        areas = sorted(state["daybreak"]["assault_raptors"]["space"])
+        return [("assault_raptors_stay", {"areas": [a for i, a in enumerate(areas) if mask >> i & 1]})
+                for mask in range(1 << len(areas))]
     return []
+
+
+# --- R623 Assault Raptors at a jump ------------------------------------------------------------------------
+
+
+def raptors_stay(ctx: Ctx, seat: int, areas: list[str]) -> None:
+    """R623 (RULINGS G102): the active player keeps the unpiloted Assault Raptors of ``areas`` where they are;
+    the others go back to the Reserves with the vipers."""
+    state = ctx.state
+    day = state["daybreak"]
+    if day["raptors_at_jump"] != seat:
+        raise IllegalCommand("not_now", "bsg:R623")
+    ar = day["assault_raptors"]
+    if len(set(areas)) != len(areas) or not set(areas) <= set(ar["space"]):
+        raise IllegalCommand("bad_argument", "", argument="areas")
+    day["raptors_at_jump"] = None
+    back = 0
+    for area in list(ar["space"]):
+        if area not in areas:
+            back += ar["space"].pop(area)
+    ar["reserves"] += back
+    next_key(state)
+    ctx.emit("assault_raptors_at_jump", seat=seat, stayed=sum(ar["space"].values()), returned=back)

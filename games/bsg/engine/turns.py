@@ -550,6 +550,7 @@ def jump(ctx: Ctx, then: str) -> None:
         state["supply"]["basestar"] += len(where["basestar"])
         state["space"][area] = empty_area()
     acted.forget(state)
+    daybreak.raptors_at_jump(ctx)  # R623: the Assault Raptors may stay (Daybreak)
     ctx.rng.shuffle(state["decks"]["civilians"])
     for p in state["players"]:
         if p["viper"] is not None:

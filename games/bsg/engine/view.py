@@ -113,6 +113,8 @@ def _daybreak_view(state: State) -> dict[str, Any]:
         "mutiny_keep": list(day["mutiny_keep"]), "mutineer_pass": list(day["mutineer_pass"]),
         "mutineer_draw": day["mutineer_draw"], "miracle_chooser": day["miracle_chooser"],
         "destroyed": list(day["destroyed"]),  # the sheets turned over (R318, R319)
+        "assault_raptors": {**day["assault_raptors"], "space": dict(day["assault_raptors"]["space"])},
+        "raptors_at_jump": day["raptors_at_jump"],
     }}
 
 

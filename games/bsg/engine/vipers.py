@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, daybreak
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.state import CONTENT, Ctx, State, next_key
 from games.bsg.engine.traits import attack_bonus, repair_bonus
@@ -164,6 +164,7 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
     if acts["mode"] == "unpiloted":
         if state["reserves"]["viper"] > 0:
             out += [("viper_launch", {"to": a}) for a in CONTENT.board.launch_areas()]
+        out += _assault_raptor_options(state)
         areas = [a for a, w in state["space"].items() if w["viper"]]
     else:
         own = state["players"][seat]["viper"]
@@ -172,6 +173,20 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
         if acts["mode"] != "own_attack":
             out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
         out += [("viper_attack", {"area": area, "target": t}) for t in ship_targets(state, area)]
+    return out
+
+
+def _assault_raptor_options(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """Daybreak's Assault Raptors count as vipers (R1030, R623): launched from the Reserves, moved and fired
+    like unpiloted vipers, with their own row against basestars."""
+    ship = {"ship": daybreak.ASSAULT_RAPTOR}
+    out: list[tuple[str, dict[str, Any]]] = []
+    if daybreak.assault_raptors_in_reserves(state) > 0:
+        out += [("viper_launch", {"to": a, **ship}) for a in CONTENT.board.launch_areas()]
+    for area in state["space"]:
+        if daybreak.assault_raptors_in(state, area):
+            out += [("viper_move", {"area": area, "to": to, **ship}) for to in CONTENT.board.adjacent(area)]
+            out += [("viper_attack", {"area": area, "target": t, **ship}) for t in ship_targets(state, area)]
     return out
 
 
@@ -188,19 +203,33 @@ def _need(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
         raise IllegalCommand("viper_activation_not_possible", RULE, **args)
 
 
-def launch(ctx: Ctx, seat: int, to: str) -> None:
-    """R620 1: a viper from the Reserves into a launch area."""
-    _need(ctx, seat, "viper_launch", {"to": to})
+def _ship(ship: str | None) -> dict[str, Any]:
+    return {} if ship is None else {"ship": ship}
+
+
+def launch(ctx: Ctx, seat: int, to: str, ship: str | None = None) -> None:
+    """R620 1: a viper (or an Assault Raptor, R1030) from the Reserves into a launch area."""
+    _need(ctx, seat, "viper_launch", {"to": to, **_ship(ship)})
+    if ship is not None:
+        ctx.state["daybreak"]["assault_raptors"]["reserves"] -= 1
+        daybreak.place_assault_raptor(ctx.state, to, 1)
+        ctx.emit("assault_raptor_launched", area=to)
+        _spend(ctx)
+        return
     ctx.state["reserves"]["viper"] -= 1
     ctx.state["space"][to]["viper"] += 1
     ctx.emit("viper_launched", area=to)
     _spend(ctx)
 
 
-def move(ctx: Ctx, seat: int, area: str, to: str) -> None:
+def move(ctx: Ctx, seat: int, area: str, to: str, ship: str | None = None) -> None:
     """R620 2, R621: a viper to an adjacent area (the seat's own one outside ``unpiloted`` mode)."""
-    _need(ctx, seat, "viper_move", {"area": area, "to": to})
-    if ctx.state["viper_acts"]["mode"] == "unpiloted":
+    _need(ctx, seat, "viper_move", {"area": area, "to": to, **_ship(ship)})
+    if ship is not None:  # an Assault Raptor (R1030)
+        daybreak.place_assault_raptor(ctx.state, area, -1)
+        daybreak.place_assault_raptor(ctx.state, to, 1)
+        ctx.emit("assault_raptor_moved", area=area, to=to)
+    elif ctx.state["viper_acts"]["mode"] == "unpiloted":
         ctx.state["space"][area]["viper"] -= 1
         ctx.state["space"][to]["viper"] += 1
         ctx.emit("viper_moved_to", area=area, to=to)
@@ -210,10 +239,11 @@ def move(ctx: Ctx, seat: int, area: str, to: str) -> None:
     _spend(ctx)
 
 
-def attack(ctx: Ctx, seat: int, area: str, target: str) -> None:
-    """R620 3: a viper attacks a Cylon ship in its area (R610)."""
-    _need(ctx, seat, "viper_attack", {"area": area, "target": target})
-    attack_ship(ctx, "viper", area, target, seat)
+def attack(ctx: Ctx, seat: int, area: str, target: str, ship: str | None = None) -> None:
+    """R620 3: a viper attacks a Cylon ship in its area (R610); an Assault Raptor reads its own rows (R623:
+    a basestar is damaged on 7-8)."""
+    _need(ctx, seat, "viper_attack", {"area": area, "target": target, **_ship(ship)})
+    attack_ship(ctx, "viper" if ship is None else daybreak.ASSAULT_RAPTOR, area, target, seat)
     _spend(ctx)
 
 

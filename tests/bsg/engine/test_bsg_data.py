@@ -239,7 +239,7 @@ def test_the_numbers_of_the_activation_icons() -> None:
 
 @pytest.mark.rules("bsg:R102", "bsg:R110")
 def test_setup_puts_8_vipers_and_4_raptors_in_reserve_and_the_opening_ships_around_galactica() -> None:
-    assert dict(C.board.setup_reserves) == {"viper": 8, "raptor": 4}
+    assert dict(C.board.setup_reserves) == {"viper": 8, "raptor": 4, "assault_raptor": 1}  # the last: Daybreak (R145)
     placed: Counter[str] = Counter()
     areas: dict[str, set[str]] = {}
     for ship, area, count in C.board.setup_ships:

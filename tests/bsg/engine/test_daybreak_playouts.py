@@ -36,6 +36,10 @@ def check(state: dict[str, Any], command: Command | None, events: Sequence[Event
             assert len(p["mutiny"]) <= daybreak.mutiny_limit(state, p["seat"]), command
         if len(p["mutiny"]) > daybreak.mutiny_limit(state, p["seat"]) and not p["cylon"]:
             assert p["location"] == "brig", command
+    # R623: every Assault Raptor in one place (the Reserves, beside the board, space, destroyed)
+    ar = state["daybreak"]["assault_raptors"]
+    assert min(ar["reserves"], ar["beside"], ar["lost"], *ar["space"].values(), 0) >= 0
+    assert ar["reserves"] + ar["beside"] + ar["lost"] + sum(ar["space"].values()) == 4, command
     holders = [p["seat"] for p in state["players"] if any(card_id(c) == daybreak.MUTINEER for c in p["revealed"])]
     assert len(holders) <= 1
     # nobody sees another's Mutiny cards or the Mutiny deck (R1020)
