@@ -76,6 +76,7 @@ STRINGS = [
     _('You cannot play that Mutiny card.'),  # MESSAGES.mutiny_card_not_playable
     _('You have no Mutineer card to pass.'),  # MESSAGES.no_mutineer_to_pass
     _('That location is out of the game.'),  # MESSAGES.location_out_of_play
+    _('Another version of that character is already in play.'),  # MESSAGES.character_version_in_play
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -432,6 +433,30 @@ STRINGS = [
     _('Maintenance Engineer'),  # name tyrol_maintenance_engineer
     _('Emergency Repairs'),  # name tyrol_emergency_repairs
     _('Grudging Obedience'),  # name tyrol_grudging_obedience
+    _('Courtroom Veteran'),  # name lampkin_courtroom_veteran
+    _('Discovery'),  # name lampkin_discovery
+    _('Sticky Fingers'),  # name lampkin_sticky_fingers
+    _('DRADIS Officer'),  # name hoshi_dradis_officer
+    _('Scramble the Squadrons'),  # name hoshi_scramble_the_squadrons
+    _('Green Officer'),  # name hoshi_green_officer
+    _('Hot Shot'),  # name hotdog_hot_shot
+    _('Scouting Run'),  # name hotdog_scouting_run
+    _('Reckless'),  # name hotdog_reckless
+    _('Bedside Manner'),  # name cottle_bedside_manner
+    _('Medical Records'),  # name cottle_medical_records
+    _("Ship's Doctor"),  # name cottle_no_bedside_leave
+    _('Leader of the Quorum'),  # name lee_alt_quorum_leader
+    _('The People First'),  # name lee_alt_people_first
+    _('Turned In His Wings'),  # name lee_alt_turned_in_his_wings
+    _('Guerrilla Tactics'),  # name zarek_alt_guerrilla
+    _('Coup'),  # name zarek_alt_coup
+    _('Hard-liner'),  # name zarek_alt_hardliner
+    _('Raptor Jockey'),  # name helo_alt_raptor_jockey
+    _('Plot the Jump'),  # name helo_alt_plot_the_jump
+    _('Conscience'),  # name helo_alt_conscience
+    _('Prophet'),  # name baltar_alt_prophet
+    _('Broadcast'),  # name baltar_alt_broadcast
+    _('Cult Leader'),  # name baltar_alt_cult_leader
     _('Seize the Presidency'),  # name mutiny_seize_the_presidency
     _('Commandeer Supplies'),  # name mutiny_commandeer_supplies
     _('Rally the Deck Crews'),  # name mutiny_rally_the_deck_crews
@@ -623,5 +648,29 @@ STRINGS = [
     _('Whenever you repair vipers, repair up to 2 more.'),  # text tyrol_maintenance_engineer
     _('Once per game, as your action: repair every damaged Galactica location.'),  # text tyrol_emergency_repairs
     _("You may never activate the Admiral's Quarters."),  # text tyrol_grudging_obedience
+    _("An Admiral's Quarters check that names you is 3 harder: it takes more than suspicion to lock up a lawyer."),  # text lampkin_courtroom_veteran
+    _('As your action, with a Miracle token: look in secret at 1 random Loyalty card of another player.'),  # text lampkin_discovery
+    _('You may hold no more than 8 Skill cards at the end of a turn.'),  # text lampkin_sticky_fingers
+    _('When you use Command, you activate 1 more viper.'),  # text hoshi_dradis_officer
+    _('As your action, with a Miracle token: activate up to 4 unpiloted vipers.'),  # text hoshi_scramble_the_squadrons
+    _('While morale is at half its starting value or lower, you draw 1 Skill card fewer in Receive Skills.'),  # text hoshi_green_officer
+    _('After you launch yourself from the Hangar Deck, you may at once activate your viper once more.'),  # text hotdog_hot_shot
+    _('As your action, with a Miracle token: look at the top 2 Destination cards and put them back in any order.'),  # text hotdog_scouting_run
+    _("Nobody trusts your judgement: you may never use Admiral's Quarters."),  # text hotdog_reckless
+    _('In Receive Skills you draw 1 more card, of any type.'),  # text cottle_bedside_manner
+    _('As your action, with a Miracle token: look at the top 2 Crisis cards and put them back in any order.'),  # text cottle_medical_records
+    _('You may never leave Galactica of your own will: the sick need you there.'),  # text cottle_no_bedside_leave
+    _('Whenever you draw Quorum cards as President, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text lee_alt_quorum_leader
+    _('As your action, with a Miracle token: the Quorum backs you and you take the President title.'),  # text lee_alt_people_first
+    _('You left the military: you can never hold the Admiral title.'),  # text lee_alt_turned_in_his_wings
+    _('Your attacks from Weapons Control and the Armory get +1 to the die.'),  # text zarek_alt_guerrilla
+    _('As your action, with a Miracle token: put another character of your choice in the Brig, no questions asked.'),  # text zarek_alt_coup
+    _('You may hold no more than 7 Skill cards at the end of a turn.'),  # text zarek_alt_hardliner
+    _('After you launch yourself from the Hangar Deck you may at once activate your viper: you know every trick of the flight deck.'),  # text helo_alt_raptor_jockey
+    _('As your action, with a Miracle token: the fleet token moves forward 1 space (reaching Auto Jump makes the fleet jump in Jump Preparation).'),  # text helo_alt_plot_the_jump
+    _('You will not shoot at what you cannot see: you may never use the Armory.'),  # text helo_alt_conscience
+    _('In Receive Skills your followers bring you 1 more card, of any type.'),  # text baltar_alt_prophet
+    _('You may hold up to 3 Miracle tokens. As your action, discarding all 3: your sermon reaches the whole fleet, +2 morale and +1 population.'),  # text baltar_alt_broadcast
+    _('Your followers live aboard Galactica: you may never leave it of your own will.'),  # text baltar_alt_cult_leader
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.bsg.engine import daybreak, dice, looks, standing, vipers
 from games.bsg.engine.content import Effect
-from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
+from games.bsg.engine.effects import change_resources, discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.bsg.engine.traits import abilities_blocked, ability_of, sheet_effects
 from games.engine.core import IllegalCommand
@@ -50,6 +50,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
         )
     if kind == "repair_location":
         return [{}] if state["damage"] else None
+    if kind in ("resources", "miracle_limit"):  # Daybreak: the alternate Baltar's Broadcast (R1010)
+        return [{}]
     return None
 
 
@@ -115,6 +117,8 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, target: int | None) -> None:
     elif kind == "repair_location":
         for location in list(state["damage"]):
             vipers.repair_location(ctx, location)
+    elif kind == "resources":
+        change_resources(ctx, {r: int(v) for r, v in effect.params.items()})
 
 
 def after_location(ctx: Ctx, seat: int) -> None:

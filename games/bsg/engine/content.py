@@ -198,6 +198,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "draw_mutiny": (("who",), ()),
     # Daybreak: the Colonial One and Cylon locations sheets can be destroyed (R318, R319)
     "destroy_sheet": (("sheet",), ()),
+    # Daybreak: a sheet's Miracle token limit, all of them spent on its once-per-game ability (R1010)
+    "miracle_limit": (("count",), ()),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }
@@ -282,6 +284,8 @@ class Character:
     start: str
     skills: tuple[SkillDraw, ...]
     abilities: tuple[Ability, ...]
+    #: Daybreak's alternate versions: the character this one is another version of (R1001)
+    version_of: str | None = None
 
     @property
     def skill_types(self) -> tuple[str, ...]:
@@ -1241,7 +1245,10 @@ class _Loader(ContentFiles):
                 start=start,
                 skills=tuple(skills),
                 abilities=tuple(abilities),
+                version_of=c.get("version_of"),
             )
+            if c.get("version_of") is not None:
+                self.refs.append((w, "character", str(c["version_of"])))
             if start == "viper" and not out[cid].pilot:
                 raise ContentError(f"{w}: only a pilot can start in a viper")
         return out
@@ -1524,6 +1531,14 @@ class _Loader(ContentFiles):
                 )
         if any(m.set != "daybreak" for m in c.mutiny.values()):
             raise ContentError("mutiny.json: every Mutiny card belongs to the daybreak set")
+        # R160, R1001: Daybreak's characters stand in both lines of succession; an alternate version is of a
+        # character of another set
+        for ch in c.characters_in(("daybreak",)):
+            for title, line in c.board.succession.items():
+                if ch.id not in line:
+                    raise ContentError(f"board.json: titles.{title} leaves out {ch.id}")
+            if ch.version_of is not None and c.characters[ch.version_of].set == "daybreak":
+                raise ContentError(f"characters.json: {ch.id}: an alternate version is of another set's character")
         # R145 step 2, R623: the Assault Raptors, one in the Reserves, and their rows of the attack table
         board = c.board
         total = board.components.get("assault_raptor", 0)

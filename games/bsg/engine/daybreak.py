@@ -17,6 +17,8 @@ they cost a Miracle token (R1010), otherwise they are spent for the game.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
@@ -85,24 +87,29 @@ def build_loyalty_deck(ctx: Ctx, characters: list[str]) -> None:
 
 
 def miracle_limit(state: State, seat: int) -> int:
-    """How many Miracle tokens a character may hold (R1010): 1."""
-    return 1
+    """How many Miracle tokens a character may hold (R1010): 1, or what his sheet says (the alternate Gaius
+    Baltar: 3); he spends them all on his once-per-game ability."""
+    character = state["players"][seat]["character"]
+    if character is None:
+        return 1
+    return max([1] + [int(e.get("count")) for a in CONTENT.characters[character].abilities
+                      for e in a.effects if e.kind == "miracle_limit"])
 
 
 def once_available(state: State, seat: int) -> bool:
-    """The seat may use its character's once-per-game ability now: it holds a Miracle token (R1010), or,
-    without Daybreak, it has not used it yet (RULINGS G3)."""
+    """The seat may use its character's once-per-game ability now: it holds its Miracle tokens (R1010: one,
+    or all 3 of the alternate Baltar's), or, without Daybreak, it has not used it yet (RULINGS G3)."""
     if on(state):
-        return int(state["players"][seat].get("miracles", 0)) >= 1
+        return int(state["players"][seat].get("miracles", 0)) >= miracle_limit(state, seat)
     return seat not in state["once_used"]
 
 
 def spend_once(ctx: Ctx, seat: int) -> None:
-    """The once-per-game ability is used: a Miracle token discarded (R1010), or the ability spent (G3)."""
+    """The once-per-game ability is used: its Miracle tokens discarded (R1010), or the ability spent (G3)."""
     state = ctx.state
     if on(state):
         p = ctx.player(seat)
-        p["miracles"] -= 1
+        p["miracles"] -= miracle_limit(state, seat)
         ctx.emit("miracle_spent", seat=seat, left=p["miracles"])
     else:
         state["once_used"].append(seat)
@@ -285,3 +292,27 @@ def raptors_at_jump(ctx: Ctx) -> None:
     if ar is not None and ar["space"]:
         ctx.state["daybreak"]["raptors_at_jump"] = int(ctx.state["current"])
         next_key(ctx.state)
+
+
+# --- R104, R1001 the characters of a Daybreak table ---------------------------------------------------------
+
+
+def version_root(character: str) -> str:
+    """The character a Daybreak alternate version is of; the character itself otherwise (R1001)."""
+    return CONTENT.characters[character].version_of or character
+
+
+def available_characters(taken: Iterable[str], choice_types: Iterable[str]) -> list[str]:
+    """R104 with Daybreak (R1001, A39, RULINGS G103): base and Daybreak characters; never a second version of
+    a character in play, though an unchosen version still counts in the totals of its type; the choosing
+    player takes a support character or one of the type(s) with the most characters left. When the only
+    characters of those types are such blocked versions, any free character may be taken."""
+    taken = set(taken)
+    roots = {version_root(c) for c in taken}
+    kinds = tuple(choice_types)
+    free = [c for c in CONTENT.characters_in(LOYALTY_SETS) if c.id not in taken]
+    counts = Counter(c.type for c in free if c.type in kinds)
+    most = max(counts.values(), default=0)
+    open_ = [c for c in free if version_root(c.id) not in roots]
+    found = [c.id for c in open_ if c.type == "support" or (c.type in kinds and counts[c.type] == most)]
+    return found or [c.id for c in open_]

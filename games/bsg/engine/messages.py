@@ -260,6 +260,7 @@ MESSAGES.update({
     "mutiny_card_not_playable": "You cannot play that Mutiny card.",
     "no_mutineer_to_pass": "You have no Mutineer card to pass.",
     "location_out_of_play": "That location is out of the game.",
+    "character_version_in_play": "Another version of that character is already in play.",
 })
 PROMPTS.update({
     "keep_mutiny_cards": "Player {seat}: in the Brig, discard Mutiny cards down to your limit.",

@@ -122,6 +122,8 @@ def available_characters(state: State) -> list[str]:
     """The characters the choosing seat may take: those of the type(s) with the most characters still
     available among political, military and pilot, plus any support character (R104)."""
     taken = set(chosen_characters(state))
+    if daybreak.on(state):
+        return daybreak.available_characters(taken, CHOICE_TYPES)
     free = [c for c in CONTENT.characters_in() if c.id not in taken]
     counts = Counter(c.type for c in free if c.type in CHOICE_TYPES)
     most = max(counts.values(), default=0)
@@ -132,6 +134,9 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
     state = ctx.state
     if character not in CONTENT.characters or character in chosen_characters(state):
         raise IllegalCommand("character_not_available", "bsg:R104", character=character)
+    if daybreak.on(state) and daybreak.version_root(character) in {
+            daybreak.version_root(c) for c in chosen_characters(state)}:
+        raise IllegalCommand("character_version_in_play", "bsg:R1001", character=character)
     if character not in available_characters(state):
         raise IllegalCommand("character_type_not_most_available", "bsg:R104", character=character)
     sheet = CONTENT.characters[character]

@@ -14,6 +14,7 @@ import pytest
 from games.bsg.engine import content as content_module
 from games.bsg.engine.content import (
     ACTIVATIONS,
+    CHARACTER_TYPES,
     EFFECT_KINDS,
     SKILLS,
     ContentError,
@@ -163,9 +164,10 @@ def test_the_base_roster_has_three_of_each_leading_type_and_one_support_characte
 
 @pytest.mark.rules("bsg:R105", "bsg:R160", "bsg:R422")
 def test_titles_pass_down_the_base_part_of_the_succession_lists() -> None:
-    assert C.board.succession["admiral"] == R160_ADMIRAL
-    assert C.board.succession["president"] == R160_PRESIDENT
-    assert C.board.succession["president"][:3] == ("laura_roslin", "gaius_baltar", "tom_zarek")
+    base = {ch.id for ch in C.characters_in()}
+    assert tuple(c for c in C.board.succession["admiral"] if c in base) == R160_ADMIRAL
+    assert tuple(c for c in C.board.succession["president"] if c in base) == R160_PRESIDENT
+    assert [c for c in C.board.succession["president"] if c in base][:3] == ["laura_roslin", "gaius_baltar", "tom_zarek"]
     assert C.board.succession["admiral"][:3] == ("william_adama", "saul_tigh", "karl_agathon")
     assert C.board.admiral_nukes == 2 and C.board.president_quorum == 1
 
@@ -584,3 +586,20 @@ def test_a_broken_daybreak_file_is_refused(data_copy: Path) -> None:
     _edit(data_copy, "loyalty.json", lambda d: d["daybreak_deal"][1].update(not_cylon=7, cylon=9))
     with pytest.raises(ContentError, match="needs more cards than exist"):
         load(data_copy)
+
+
+@pytest.mark.rules("bsg:R160", "bsg:R1001", "bsg:R104")
+def test_the_daybreak_characters_and_where_r160_ranks_them() -> None:
+    day = {ch.id: ch for ch in C.characters_in(("daybreak",))}
+    assert len(day) == 8 and {ch.type for ch in day.values()} == set(CHARACTER_TYPES)
+    assert {ch.version_of for ch in day.values() if ch.version_of} == {
+        "lee_adama", "tom_zarek", "karl_agathon", "gaius_baltar"}
+    assert (day["lee_adama_alt"].type, day["tom_zarek_alt"].type) == ("political", "military")
+    assert (day["karl_agathon_alt"].type, day["gaius_baltar_alt"].type) == ("pilot", "support")
+    line = [c for c in C.board.succession["president"] if c in day or C.characters[c].set == "base"]
+    assert line[:5] == ["laura_roslin", "gaius_baltar", "lee_adama_alt", "tom_zarek", "romo_lampkin"]
+    assert C.board.succession["admiral"][:5] == ("william_adama", "saul_tigh", "karl_agathon", "louis_hoshi",
+                                                 "tom_zarek_alt")
+    extra = {c: sum(1 for a in d.abilities for e in a.effects if e.kind == "draw_skills" and e.get("types") == "any")
+             for c, d in day.items()}
+    assert all(d.draw_count + extra[c] == 5 for c, d in day.items())  # five cards a turn, like the base sheets
