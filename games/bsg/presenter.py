@@ -118,6 +118,14 @@ CRISIS_OPTIONS = {
     "ration_soft": gettext_noop("Ration gently"),
     "send_the_strike": gettext_noop("Strike at the Hub (skill check)"),  # Daybreak
     "stand_down": gettext_noop("Stand down"),  # Daybreak
+    "face_the_quorum": gettext_noop("Face the Quorum (skill check)"),  # Daybreak
+    "stonewall": gettext_noop("Stonewall"),  # Daybreak
+    "trust_the_numbers": gettext_noop("Trust the numbers"),  # Daybreak
+    "recalculate": gettext_noop("Recalculate"),  # Daybreak
+    "send_the_raptors": gettext_noop("Send the raptors"),  # Daybreak
+    "play_it_safe": gettext_noop("Play it safe"),  # Daybreak
+    "join_the_cult": gettext_noop("Join the cult"),  # Daybreak
+    "denounce_it": gettext_noop("Denounce it"),  # Daybreak
     "requisition": gettext_noop("Requisition"),
     "rescue": gettext_noop("Rescue them"),
     "resign": gettext_noop("Resign the title"),

@@ -377,6 +377,25 @@ STRINGS = [
     _('Viper Malfunction'),  # name viper_malfunction
     _('Quarrel in the Fleet'),  # name quarrel_in_the_fleet
     _('Strike on the Resurrection Hub'),  # name strike_on_the_resurrection_hub
+    _('Dissent in the Ranks'),  # name dissent_in_the_ranks
+    _('A Fleet Divided'),  # name a_fleet_divided
+    _('Tylium Refinery Fire'),  # name tylium_refinery_fire
+    _('Black Market Raid'),  # name black_market_raid
+    _('Hangar Deck Accident'),  # name hangar_deck_accident
+    _('A Prophet Speaks'),  # name a_prophet_speaks
+    _('Sabotaged Water Lines'),  # name sabotaged_water_lines
+    _('Strike on the Flight Deck'),  # name strike_on_the_flight_deck
+    _('Interrogation Room'),  # name interrogation_room
+    _('The Quorum Demands Answers'),  # name the_quorum_demands_answers
+    _("The Mutineers' Demands"),  # name mutineers_demands
+    _('Unsafe Jump Coordinates'),  # name unsafe_jump_coordinates
+    _('Raptor Salvage'),  # name raptor_salvage
+    _('Cult of Personality'),  # name cult_of_personality
+    _('Ambush at the Nebula'),  # name ambush_at_the_nebula
+    _('Boarding from the Bow'),  # name boarding_from_the_bow
+    _('Pincer Movement'),  # name pincer_movement
+    _('Hidden Resurrection Ship'),  # name hidden_resurrection_ship
+    _('Miracle of Survival'),  # name miracle_of_survival
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -540,6 +559,25 @@ STRINGS = [
     _('Skill check: piloting, engineering, 7. Fail: 1 viper (in space or in the Reserves) is damaged.'),  # text viper_malfunction
     _('Skill check: politics, leadership, tactics, 8. Fail: -1 morale and the President discards 1 Skill card.'),  # text quarrel_in_the_fleet
     _('The Admiral chooses: a strike on the Resurrection Hub (skill check: tactics, piloting, 12; pass: the Cylon locations sheet is destroyed and the Hub with it; fail: 2 vipers damaged and -1 morale), or stand down (-1 morale, the fleet token moves back 1 space).'),  # text strike_on_the_resurrection_hub
+    _('Skill check: leadership, politics, 10. Fail: -1 morale and the current player draws a Mutiny card. Consequence: the current player discards 1 Skill card.'),  # text dissent_in_the_ranks
+    _('Skill check: politics, leadership, 12; 8 or more: -1 morale. Fail: -1 morale and -1 population.'),  # text a_fleet_divided
+    _('Skill check: engineering, tactics, 11. Fail: -2 fuel. Consequence: -1 fuel whatever the outcome.'),  # text tylium_refinery_fire
+    _('Skill check: tactics, leadership, 9. Pass: +1 food. Fail: -1 food and the current player goes to the Brig.'),  # text black_market_raid
+    _('Skill check: engineering, piloting, 10. Pass: 1 damaged viper back to the Reserves. Fail: 2 vipers in the Reserves damaged. Consequence: everyone on the Hangar Deck goes to Sickbay.'),  # text hangar_deck_accident
+    _('Skill check: politics, engineering, 9. Pass: the current player gains a Miracle token if he holds none. Fail: -1 morale.'),  # text a_prophet_speaks
+    _('Skill check: engineering, leadership, 13; 9 or more: -1 food. Fail: -2 food. Consequence: the President discards 1 Skill card.'),  # text sabotaged_water_lines
+    _('Skill check: leadership, piloting, 11. Fail: 1 viper damaged and the Admiral draws a Mutiny card.'),  # text strike_on_the_flight_deck
+    _('Skill check: politics, tactics, 10. Pass: the current player looks at 1 random Loyalty card of a player of his choice. Fail: -1 morale. Consequence: -1 population.'),  # text interrogation_room
+    _('The President chooses: face the Quorum (skill check: politics, leadership, 11; pass: the President draws 1 Quorum card; fail: -2 morale), or stonewall (-1 morale and the President draws a Mutiny card).'),  # text the_quorum_demands_answers
+    _('The Admiral chooses: give in to the mutineers (-1 fuel and -1 food), or crack down on them (-2 morale).'),  # text mutineers_demands
+    _('The current player chooses: trust the numbers (the fleet token moves forward 1 space, and 1 civilian ship is lost), or recalculate (the fleet token moves back 1 space).'),  # text unsafe_jump_coordinates
+    _('The Admiral chooses: send the raptors to salvage a wreck (1 raptor lost, +1 fuel), or play it safe (-1 fuel).'),  # text raptor_salvage
+    _('The current player chooses: join the cult (he discards 2 Skill cards, +1 morale), or denounce it (-1 population).'),  # text cult_of_personality
+    _('A basestar and 3 raiders upper aft, 2 raiders and 2 civilian ships aft, 1 viper lower aft.'),  # text ambush_at_the_nebula
+    _('2 heavy raiders and 2 raiders fore, 1 civilian ship and 1 viper lower fore.'),  # text boarding_from_the_bow
+    _('A basestar and 2 raiders fore, 2 raiders aft, 1 civilian ship upper fore and 1 upper aft.'),  # text pincer_movement
+    _('-1 morale, and 2 raiders appear upper fore.'),  # text hidden_resurrection_ship
+    _('-1 food; the current player gains a Miracle token if he holds none.'),  # text miracle_of_survival
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization

@@ -128,6 +128,37 @@ def destroy_sheet(ctx: Ctx, sheet: str) -> None:
             ctx.emit("character_moved", seat=p["seat"], location=daybreak.HUB_DESTROYED)
 
 
+def draw_mutiny(ctx: Ctx, seat: int) -> str | None:
+    """R1020: a Mutiny card into the seat's secret hand (never a revealed Cylon's, R1023). One card over his
+    limit (his 2nd, the Mutineer's 3rd: R1021, R1027) sends him to the Brig at once; in the Brig over the
+    limit he keeps as many as the limit and discards the rest, of his choice. An empty deck is made anew
+    from the discards (RULINGS G93)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if not daybreak.on(state) or p["cylon"]:
+        return None
+    decks = state["decks"]
+    if not decks["mutiny"]:
+        decks["mutiny"] = ctx.rng.shuffled(decks["mutiny_discard"])
+        decks["mutiny_discard"] = []
+        if not decks["mutiny"]:
+            return None
+        ctx.emit("mutiny_deck_reshuffled", size=len(decks["mutiny"]))
+    card: str = decks["mutiny"].pop()
+    p["mutiny"].append(card)
+    ctx.emit("mutiny_drawn", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(p["mutiny"])},
+             seat=seat, card=card, count=len(p["mutiny"]))
+    if len(p["mutiny"]) > daybreak.mutiny_limit(state, seat):
+        if p["location"] != "brig":
+            ctx.emit("mutiny_to_brig", seat=seat, count=len(p["mutiny"]))
+            send_to(ctx, seat, "brig")
+        keep = state["daybreak"]["mutiny_keep"]
+        if seat not in keep:
+            keep.append(seat)
+        next_key(state)
+    return card
+
+
 def damage_galactica(ctx: Ctx, count: int) -> None:
     """Draw Galactica damage tokens and apply them (R614, R162): a location token damages that location
     and sends everyone in it to Sickbay (R433); a lost-resources token costs its resources and leaves the
@@ -335,11 +366,20 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         if seat is not None:
             state["prompt"] = {"kind": "move_anywhere", "seat": seat}
             next_key(state)
+    elif kind == "draw_mutiny":  # R1020 (Daybreak)
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            draw_mutiny(ctx, seat)
     elif kind == "destroy_sheet":  # R318, R319 (Daybreak)
         destroy_sheet(ctx, str(effect.get("sheet")))
-    elif kind == "gain_miracle" and effect.get("who") == "self":  # R1010 (Daybreak)
-        seat = _who(ctx, "self", actor, target)
-        if seat is not None and daybreak.on(state):
-            daybreak.give_miracle(ctx, seat)
+    elif kind == "gain_miracle" and daybreak.on(state):  # R1010 (Daybreak)
+        who = str(effect.get("who"))
+        if who.endswith("_chooses"):  # a player of the chooser's choice who holds none (RULINGS G90)
+            chooser = _who(ctx, who[: -len("_chooses")], actor, target)
+            daybreak.ask_miracle(ctx, int(state["current"]) if chooser is None else chooser)
+        else:
+            seat = _who(ctx, who, actor, target)
+            if seat is not None:
+                daybreak.give_miracle(ctx, seat)
     else:
         ctx.emit("effect_unresolved", effect=kind, source=source)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import daybreak
-from games.bsg.engine.effects import apply_effects, send_to
+from games.bsg.engine.effects import apply_effects, draw_mutiny
 from games.bsg.engine.setup import deal_loyalty, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
 from games.engine.core import IllegalCommand
@@ -25,34 +25,8 @@ def humans(state: State, besides: int | None = None) -> list[int]:
 
 
 def draw(ctx: Ctx, seat: int) -> str | None:
-    """R1020: a Mutiny card into the seat's secret hand (never a revealed Cylon's, R1023). One card over his
-    limit (his 2nd, the Mutineer's 3rd: R1021, R1027) sends him to the Brig at once; in the Brig over the
-    limit he keeps as many as the limit and discards the rest, of his choice. An empty deck is made anew
-    from the discards (RULINGS G93)."""
-    state = ctx.state
-    p = ctx.player(seat)
-    if not daybreak.on(state) or p["cylon"]:
-        return None
-    decks = state["decks"]
-    if not decks["mutiny"]:
-        decks["mutiny"] = ctx.rng.shuffled(decks["mutiny_discard"])
-        decks["mutiny_discard"] = []
-        if not decks["mutiny"]:
-            return None
-        ctx.emit("mutiny_deck_reshuffled", size=len(decks["mutiny"]))
-    card: str = decks["mutiny"].pop()
-    p["mutiny"].append(card)
-    ctx.emit("mutiny_drawn", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(p["mutiny"])},
-             seat=seat, card=card, count=len(p["mutiny"]))
-    if len(p["mutiny"]) > daybreak.mutiny_limit(state, seat):
-        if p["location"] != "brig":
-            ctx.emit("mutiny_to_brig", seat=seat, count=len(p["mutiny"]))
-            send_to(ctx, seat, "brig")
-        keep = state["daybreak"]["mutiny_keep"]
-        if seat not in keep:
-            keep.append(seat)
-        next_key(state)
-    return card
+    """R1020: a Mutiny card (effects.draw_mutiny, where the Brig is)."""
+    return draw_mutiny(ctx, seat)
 
 
 def discard(ctx: Ctx, seat: int, card: str) -> None:
@@ -89,11 +63,7 @@ def play(ctx: Ctx, seat: int, card: str) -> None:
     p["mutiny"].remove(card)
     state["decks"]["mutiny_discard"].append(card)
     ctx.emit("mutiny_played", seat=seat, card=card)
-    for effect in CONTENT.mutiny[card_id(card)].effects:
-        if effect.kind == "gain_miracle" and effect.get("who") != "self":
-            daybreak.ask_miracle(ctx, seat)
-        else:
-            apply_effects(ctx, [effect], card_id(card), actor=seat)
+    apply_effects(ctx, CONTENT.mutiny[card_id(card)].effects, card_id(card), actor=seat)
 
 
 # --- the Mutineer (R1025-R1028, R426) -------------------------------------------------------------------

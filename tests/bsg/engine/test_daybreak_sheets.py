@@ -35,7 +35,7 @@ def test_daybreak_bomb_on_colonial_one_takes_the_base_cards_place_and_the_strike
     assert "bomb_on_colonial_one_daybreak" in supers and "bomb_on_colonial_one" not in supers
     assert len(supers) == len(CONTENT.super_crisis_deck())
     assert state["decks"]["crisis"].count("strike_on_the_resurrection_hub") == 1
-    assert len(state["decks"]["crisis"]) == len(CONTENT.crisis_deck()) + 1
+    assert len(state["decks"]["crisis"]) == len(CONTENT.crisis_deck()) + len(CONTENT.crisis_deck(("daybreak",)))
     base = start_game(5, BASE_5)  # a base table keeps its decks
     assert "bomb_on_colonial_one" in base["decks"]["super_crisis"] and "daybreak" not in base
 
