@@ -214,6 +214,9 @@ COMMANDS: dict[str, str] = {
     "pass_mutineer": gettext_noop("Give \"You Are a Mutineer\" to {to}"),
     "mutineer_draw": gettext_noop("{target} draws one more Loyalty card"),
     "give_miracle": gettext_noop("Give a Miracle token to {to}"),
+    "activate_location_assault_raptor": gettext_noop("Use {location}, launching in an Assault Raptor into {area}"),
+    "pilot_stays_yes": gettext_noop("Stay in space in your Assault Raptor"),
+    "pilot_stays_no": gettext_noop("Fly your Assault Raptor back to the Reserves"),
     "viper_launch_ship": gettext_noop("Launch an Assault Raptor into {to}"),
     "viper_move_ship": gettext_noop("Move an Assault Raptor from {area} to {to}"),
     "viper_attack_ship": gettext_noop("An Assault Raptor in {area} attacks: {target}"),
@@ -507,12 +510,16 @@ def command_key(command: Command) -> str:
         return "choose_character_area"
     if kind == "move" and args.get("discard"):
         return "move_discard"
+    if kind == "activate_location" and args.get("pick") == "assault_raptor":  # Daybreak (R623)
+        return "activate_location_assault_raptor"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
         )
     if kind == "check_standing":  # answering skill checks in advance (RULINGS G43)
         return f"check_standing_{args.get('mode')}"
+    if kind == "pilot_stays":  # Daybreak (R623)
+        return "pilot_stays_yes" if args.get("stay") else "pilot_stays_no"
     if kind == "risk_raptor":
         return "risk_raptor_yes" if args.get("risk") else "risk_raptor_no"
     if kind == "reveal_loyalty" and args.get("target") is not None:

@@ -115,6 +115,7 @@ STRINGS = [
     _('Player {seat}: name the human player who draws one more Loyalty card.'),  # PROMPTS.name_mutineer_draw
     _('Player {seat}: choose a player without a Miracle token to receive one.'),  # PROMPTS.give_miracle_token
     _('Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.'),  # PROMPTS.keep_assault_raptors
+    _('Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly back?'),  # PROMPTS.assault_raptor_pilot_at_jump
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -242,6 +243,8 @@ STRINGS = [
     _('An Assault Raptor was destroyed.'),  # EVENTS.assault_raptor_destroyed
     _('An Assault Raptor launched into {area}.'),  # EVENTS.assault_raptor_launched
     _('An Assault Raptor moved from {area} to {to}.'),  # EVENTS.assault_raptor_moved
+    _('Player {seat} stays in space in his Assault Raptor, in {area}.'),  # EVENTS.assault_raptor_stays
+    _('Player {seat} flies his Assault Raptor back to the Reserves.'),  # EVENTS.assault_raptor_flies_back
     _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
     _('Pegasus expansion (not available yet)'),  # OPTIONS.option_pegasus
     _('Exodus expansion (not available yet)'),  # OPTIONS.option_exodus

@@ -46,7 +46,8 @@ Command kinds and args:
 - Daybreak (mutiny.py): ``play_mutiny {card}`` (a Mutiny card as the action, R1020), ``discard_mutiny {card}``
   (in the Brig over the Mutiny limit, R1020, R1027), ``pass_mutineer {to}`` (R1028), ``mutineer_draw {target}``
   (R405), ``give_miracle {to}`` (R1010), ``assault_raptors_stay {areas}`` (the unpiloted Assault Raptors
-  kept in space at a jump, R623); ``viper_launch``, ``viper_move`` and ``viper_attack`` take ``ship:
+  kept in space at a jump, R623), ``pilot_stays {stay}`` (an Assault Raptor's pilot at a jump, R623);
+  ``activate_location`` on the Hangar Deck takes ``pick: "assault_raptor"`` (R623); ``viper_launch``, ``viper_move`` and ``viper_attack`` take ``ship:
   "assault_raptor"`` for an Assault Raptor (R1030)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
@@ -251,7 +252,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
             if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
     if prompt in ("keep_mutiny_cards", "pass_mutineer_card", "name_mutineer_draw", "give_miracle_token",
-                  "keep_assault_raptors"):
+                  "keep_assault_raptors", "assault_raptor_pilot_at_jump"):
         return [_c(seat, kind, **args) for kind, args in mutiny.legal(state, seat, prompt)]
     if prompt == "give_loyalty_cards":
         return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
@@ -418,6 +419,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "to", int))),
     "assault_raptors_stay": ("keep_assault_raptors", "bsg:R623", lambda ctx, c: mutiny.raptors_stay(
         ctx, c.seat, _strings(c, "areas"))),
+    "pilot_stays": ("assault_raptor_pilot_at_jump", "bsg:R623", lambda ctx, c: mutiny.pilot_stays(
+        ctx, c.seat, _flag(c, "stay"))),
 }
 
 

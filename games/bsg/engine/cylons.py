@@ -79,11 +79,11 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
              pilot=pilot)
     if result == "missed":
         return True
-    if pilot is None:
-        where["viper"] -= 1
-    else:  # R432: the pilot goes to Sickbay
-        state["players"][pilot]["viper"] = None
+    if pilot is not None:  # R432: the pilot goes to Sickbay; an Assault Raptor is destroyed (R623)
+        daybreak.lose_craft(ctx, state["players"][pilot], result == "damaged")
         send_to(ctx, pilot, "sickbay")
+        return True
+    where["viper"] -= 1
     if result == "damaged":
         state["damaged_vipers"] += 1
     else:

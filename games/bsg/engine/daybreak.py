@@ -58,7 +58,8 @@ def setup(ctx: Ctx) -> None:
     decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side))
     state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
                          "miracle_chooser": None, "destroyed": [],
-                         "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None}
+                         "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None,
+                         "pilots_at_jump": []}
     # R145 step 5 (as far as Daybreak's cards are authored): its Crisis and Super Crisis cards join the decks;
     # a Daybreak card that takes a base card's place (REPLACES) leaves that one out
     for deck in ("crisis", "super_crisis"):
@@ -200,7 +201,7 @@ def blocking(state: State) -> bool:
     day = state["daybreak"]
     return bool(day["mutineer_due"] or day["mutineer_pass"] or day["mutiny_keep"]
                 or day["mutineer_draw"] is not None or day["miracle_chooser"] is not None
-                or day["raptors_at_jump"] is not None)
+                or day["raptors_at_jump"] is not None or bool(day.get("pilots_at_jump")))
 
 
 # --- R318, R319, R313 the Colonial One and Cylon locations sheets ---------------------------------------------
@@ -287,11 +288,50 @@ def lose_assault_raptor(ctx: Ctx, area: str | None) -> None:
 
 def raptors_at_jump(ctx: Ctx) -> None:
     """R623, R704 A: the unpiloted Assault Raptors in space may stay in their areas at a jump; the active
-    player decides (RULINGS G102)."""
-    ar = assault_raptors(ctx.state)
-    if ar is not None and ar["space"]:
-        ctx.state["daybreak"]["raptors_at_jump"] = int(ctx.state["current"])
-        next_key(ctx.state)
+    player decides (RULINGS G102). Each pilot of one decides for his own (``pilots_at_jump``)."""
+    state = ctx.state
+    ar = assault_raptors(state)
+    if ar is None:
+        return
+    if ar["space"]:
+        state["daybreak"]["raptors_at_jump"] = int(state["current"])
+        next_key(state)
+    pilots = [p["seat"] for p in state["players"] if p["viper"] is not None and flies_assault_raptor(p)]
+    if pilots:
+        state["daybreak"]["pilots_at_jump"] = pilots
+        next_key(state)
+
+
+def flies_assault_raptor(player: dict[str, Any]) -> bool:
+    """The pilot is in an Assault Raptor, not a viper (R623)."""
+    return player.get("craft") == ASSAULT_RAPTOR
+
+
+def release_craft(state: State, player: dict[str, Any]) -> None:
+    """The pilot leaves his craft: a viper, or an Assault Raptor, goes back to its Reserves (R213b, R431)."""
+    if player["viper"] is None:
+        return
+    if flies_assault_raptor(player):
+        state["daybreak"]["assault_raptors"]["reserves"] += 1
+        del player["craft"]
+    else:
+        state["reserves"]["viper"] += 1
+    player["viper"] = None
+
+
+def lose_craft(ctx: Ctx, player: dict[str, Any], damaged: bool) -> None:
+    """A raider hit the pilot's craft (R432): a viper goes to the Damaged Vipers box or is destroyed; an
+    Assault Raptor is destroyed either way (R623)."""
+    state = ctx.state
+    if flies_assault_raptor(player):
+        del player["craft"]
+        state["daybreak"]["assault_raptors"]["lost"] += 1
+        ctx.emit("assault_raptor_destroyed", area=player["viper"])
+    elif damaged:
+        state["damaged_vipers"] += 1
+    else:
+        state["vipers_lost"] += 1
+    player["viper"] = None
 
 
 # --- R104, R1001 the characters of a Daybreak table ---------------------------------------------------------

@@ -97,9 +97,7 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
     if p["cylon"]:
         ctx.emit("cylon_immune", seat=seat, location=location)
         return
-    if p["viper"] is not None:
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+    daybreak.release_craft(state, p)  # R431: the viper (or Assault Raptor) back to the Reserves
     p["location"] = location
     p["stranded"] = False
     ctx.emit("character_sent", seat=seat, location=location)

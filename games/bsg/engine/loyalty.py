@@ -48,9 +48,7 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool) -> None:
     for title in TITLES:
         if state[title] == seat:
             pass_title(ctx, title, "revealed")
-    if p["viper"] is not None:
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+    daybreak.release_craft(state, p)  # a pilot's viper (or Assault Raptor) back to the Reserves
     p["location"] = daybreak.resurrection(state)  # Hub Destroyed in its stead (Daybreak, R313)
     p["stranded"] = False
     ctx.emit("character_moved", seat=seat, location=p["location"])

@@ -268,6 +268,8 @@ PROMPTS.update({
     "name_mutineer_draw": "Player {seat}: name the human player who draws one more Loyalty card.",
     "give_miracle_token": "Player {seat}: choose a player without a Miracle token to receive one.",
     "keep_assault_raptors": "Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.",
+    "assault_raptor_pilot_at_jump": "Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly "
+                                    "back?",
 })
 EVENTS.update({
     "miracle_spent": "Player {seat} spent a Miracle token ({left} left).",
@@ -286,6 +288,8 @@ EVENTS.update({
     "assault_raptor_destroyed": "An Assault Raptor was destroyed.",
     "assault_raptor_launched": "An Assault Raptor launched into {area}.",
     "assault_raptor_moved": "An Assault Raptor moved from {area} to {to}.",
+    "assault_raptor_stays": "Player {seat} stays in space in his Assault Raptor, in {area}.",
+    "assault_raptor_flies_back": "Player {seat} flies his Assault Raptor back to the Reserves.",
     "assault_raptors_at_jump": "Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to "
                                "the Reserves.",
 })

@@ -198,6 +198,8 @@ def decision(state: State) -> tuple[int, str] | None:
         return int(day["miracle_chooser"]), "give_miracle_token"
     if day["raptors_at_jump"] is not None:
         return int(day["raptors_at_jump"]), "keep_assault_raptors"
+    if day.get("pilots_at_jump"):
+        return int(day["pilots_at_jump"][0]), "assault_raptor_pilot_at_jump"
     return None
 
 
@@ -211,6 +213,8 @@ def legal(state: State, seat: int, prompt: str) -> list[tuple[str, dict[str, Any
         return [("mutineer_draw", {"target": s}) for s in humans(state)]
     if prompt == "give_miracle_token":
         return [("give_miracle", {"to": s}) for s in daybreak.miracle_recipients(state)]
+    if prompt == "assault_raptor_pilot_at_jump":
+        return [("pilot_stays", {"stay": True}), ("pilot_stays", {"stay": False})]
     if prompt == "keep_assault_raptors":
         areas = sorted(state["daybreak"]["assault_raptors"]["space"])
         return [("assault_raptors_stay", {"areas": [a for i, a in enumerate(areas) if mask >> i & 1]})
@@ -219,6 +223,25 @@ def legal(state: State, seat: int, prompt: str) -> list[tuple[str, dict[str, Any
 
 
 # --- R623 Assault Raptors at a jump ------------------------------------------------------------------------
+
+
+def pilot_stays(ctx: Ctx, seat: int, stay: bool) -> None:
+    """R623 (RULINGS G106): at a jump the pilot of an Assault Raptor keeps it, and himself, in its space area,
+    or flies back: the Assault Raptor to the Reserves, the pilot to the Hangar Deck."""
+    state = ctx.state
+    pilots = state["daybreak"].get("pilots_at_jump") or []
+    if not pilots or pilots[0] != seat:
+        raise IllegalCommand("not_now", "bsg:R623")
+    pilots.pop(0)
+    p = ctx.player(seat)
+    if not stay and daybreak.flies_assault_raptor(p):
+        daybreak.release_craft(state, p)
+        p["location"] = "hangar_deck"
+    next_key(state)
+    if stay:
+        ctx.emit("assault_raptor_stays", seat=seat, area=p["viper"])
+    else:
+        ctx.emit("assault_raptor_flies_back", seat=seat)
 
 
 def raptors_stay(ctx: Ctx, seat: int, areas: list[str]) -> None:

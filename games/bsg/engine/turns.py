@@ -164,9 +164,8 @@ def move(ctx: Ctx, seat: int, location: str, discard: str | None) -> None:
         ctx.emit("skill_discarded", seat=seat, card=discard)
     elif discard is not None:
         raise IllegalCommand("bad_argument", "", argument="discard")
-    if p["viper"] is not None:  # R213b: the viper returns to the Reserves
-        state["reserves"]["viper"] += 1
-        p["viper"] = None
+    if p["viper"] is not None:  # R213b: the viper (or Assault Raptor) returns to the Reserves
+        daybreak.release_craft(state, p)
     p["location"] = location
     ctx.emit("character_moved", seat=seat, location=location)
     go_to(ctx, "action")
@@ -229,7 +228,7 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
         return "ftl_needs_blue_space", "bsg:R303"
     if loc == "hangar_deck" and not state["reserves"]["viper"] and not any(
-            w["viper"] for w in state["space"].values()):
+            w["viper"] for w in state["space"].values()) and not daybreak.assault_raptors_in_reserves(state):
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
         return "no_centurion_aboard", "bsg:R308"
@@ -251,8 +250,12 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
                     if s != seat and not state["players"][s]["cylon"]]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
-        if effect.kind == "launch_self":
-            return [{"area": a} for a in CONTENT.board.launch_areas()]
+        if effect.kind == "launch_self":  # in a viper, or (Daybreak, R623) in an Assault Raptor
+            viper = state["reserves"]["viper"] or any(w["viper"] for w in state["space"].values())
+            crafts: list[dict[str, Any]] = [{}] if viper else []
+            if daybreak.assault_raptors_in_reserves(state):
+                crafts.append({"pick": daybreak.ASSAULT_RAPTOR})
+            return [{"area": a, **c} for a in CONTENT.board.launch_areas() for c in crafts]
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
         if effect.kind == "look_civilians":  # Communications (RULINGS G38)
@@ -284,7 +287,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             characters.after_location(ctx, seat)
             _ftl_jump(ctx)
             return
-        if effect.kind == "launch_self":
+        if effect.kind == "launch_self" and pick == daybreak.ASSAULT_RAPTOR:
+            _launch_in_assault_raptor(ctx, seat, str(area))
+            for own in sheet_effects(state, seat, "activate_own_viper"):
+                vipers.start(ctx, seat, int(own.get("count")), "own")
+        elif effect.kind == "launch_self":
             _launch_self(ctx, seat, str(area))
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
@@ -333,6 +340,17 @@ def _launch_self(ctx: Ctx, seat: int, area: str) -> None:
     state["reserves"]["viper"] -= 1
     p = ctx.player(seat)
     p["viper"] = area
+    p["location"] = None
+    ctx.emit("pilot_launched", seat=seat, area=area)
+
+
+def _launch_in_assault_raptor(ctx: Ctx, seat: int, area: str) -> None:
+    """R302 with Daybreak (R623, RULINGS G106): the pilot takes the Assault Raptor waiting in the Reserves."""
+    state = ctx.state
+    state["daybreak"]["assault_raptors"]["reserves"] -= 1
+    p = ctx.player(seat)
+    p["viper"] = area
+    p["craft"] = daybreak.ASSAULT_RAPTOR
     p["location"] = None
     ctx.emit("pilot_launched", seat=seat, area=area)
 
@@ -553,7 +571,7 @@ def jump(ctx: Ctx, then: str) -> None:
     daybreak.raptors_at_jump(ctx)  # R623: the Assault Raptors may stay (Daybreak)
     ctx.rng.shuffle(state["decks"]["civilians"])
     for p in state["players"]:
-        if p["viper"] is not None:
+        if p["viper"] is not None and not daybreak.flies_assault_raptor(p):
             state["reserves"]["viper"] += 1
             p["viper"] = None
             p["location"] = "hangar_deck"

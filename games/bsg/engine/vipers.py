@@ -243,7 +243,8 @@ def attack(ctx: Ctx, seat: int, area: str, target: str, ship: str | None = None)
     """R620 3: a viper attacks a Cylon ship in its area (R610); an Assault Raptor reads its own rows (R623:
     a basestar is damaged on 7-8)."""
     _need(ctx, seat, "viper_attack", {"area": area, "target": target, **_ship(ship)})
-    attack_ship(ctx, "viper" if ship is None else daybreak.ASSAULT_RAPTOR, area, target, seat)
+    own = ctx.state["viper_acts"]["mode"] != "unpiloted" and daybreak.flies_assault_raptor(ctx.player(seat))
+    attack_ship(ctx, "viper" if ship is None and not own else daybreak.ASSAULT_RAPTOR, area, target, seat)
     _spend(ctx)
 
 

@@ -152,3 +152,59 @@ def test_at_a_jump_the_active_player_keeps_the_assault_raptors_he_wants_in_space
     ar = state["daybreak"]["assault_raptors"]
     assert ar["space"] == {"aft": 1} and ar["reserves"] == 1
     assert RULES.pending(state)[0].prompt == "choose_destination"
+
+
+@pytest.mark.rules("bsg:R623", "bsg:R302", "bsg:R432")
+def test_a_pilot_launches_in_an_assault_raptor_and_a_hit_destroys_it() -> None:
+    state = to_step(start_daybreak(5, ["kara_thrace", "laura_roslin", "william_adama", "gaius_baltar", "saul_tigh"]),
+                    "action")
+    seat = state["current"]
+    assert state["players"][seat]["character"] == "kara_thrace" and state["players"][seat]["location"] == "hangar_deck"
+    offered = [dict(c.args) for c in RULES.legal_commands(state, seat) if c.kind == "activate_location"]
+    assert {"area": "lower_fore", "pick": "assault_raptor"} in offered and {"area": "lower_fore"} in offered
+    state = act(state, seat, "activate_location", area="lower_fore", pick="assault_raptor")
+    p = state["players"][seat]
+    assert p["viper"] == "lower_fore" and p["craft"] == "assault_raptor" and p["location"] is None
+    assert state["daybreak"]["assault_raptors"]["reserves"] == 0
+    # a raider's damage destroys it; the pilot goes to Sickbay (R432)
+    state = place_only(state, lower_fore={"raider": 1})
+    state["activation"] = {"icon": "raiders", "todo": {"lower_fore": 1}, "rest": []}
+    for seed in range(1, 200):
+        ctx = Ctx(state=copy.deepcopy(state), rng=Rng.from_seed(seed))
+        cylons.activate_area(ctx, "lower_fore")
+        hit = [e for e in ctx.events if e.kind == "attack_rolled"]
+        if hit and hit[0].data["result"] == "damaged":
+            q = ctx.state["players"][seat]
+            assert q["viper"] is None and "craft" not in q and q["location"] == "sickbay"
+            assert ctx.state["daybreak"]["assault_raptors"]["lost"] == 1 and ctx.state["damaged_vipers"] == 0
+            return
+    raise AssertionError("no seed damaged it")
+
+
+@pytest.mark.rules("bsg:R623", "bsg:R704")
+def test_at_a_jump_the_pilot_of_an_assault_raptor_stays_in_space_or_flies_back() -> None:
+    state = to_step(start_daybreak(5, FIVE), "crisis")
+    seat = state["current"]
+    pilot = (seat + 1) % 5
+    p = state["players"][pilot]
+    p["location"], p["viper"], p["craft"] = None, "fore", "assault_raptor"
+    state["daybreak"]["assault_raptors"]["reserves"] -= 1
+    state = place_only(state)
+    state["jump"] = len(CONTENT.board.jump_track) - 2
+    jumping = next(c.id for c in CONTENT.crises.values() if c.jump and c.type == "event"
+                   and all(e.kind == "resources" for e in c.effects))
+    state["decks"]["crisis"].append(jumping)
+    state = play(state, seat, "draw_crisis")
+    while state["step"] != "jump":
+        cmd = RULES.legal_commands(state, seat)[0]
+        state = act(state, seat, cmd.kind, **cmd.args)
+    jumped = act(state, seat, "prepare_jump")
+    assert RULES.pending(jumped)[0].prompt == "assault_raptor_pilot_at_jump"
+    assert RULES.pending(jumped)[0].seats == {pilot}
+    stayed = act(jumped, pilot, "pilot_stays", stay=True)
+    assert stayed["players"][pilot]["viper"] == "fore" and stayed["players"][pilot]["craft"] == "assault_raptor"
+    back = act(jumped, pilot, "pilot_stays", stay=False)
+    q = back["players"][pilot]
+    assert q["viper"] is None and q["location"] == "hangar_deck" and "craft" not in q
+    assert back["daybreak"]["assault_raptors"]["reserves"] == 1
+    assert RULES.pending(back)[0].prompt == "choose_destination"

@@ -39,7 +39,12 @@ def check(state: dict[str, Any], command: Command | None, events: Sequence[Event
     # R623: every Assault Raptor in one place (the Reserves, beside the board, space, destroyed)
     ar = state["daybreak"]["assault_raptors"]
     assert min(ar["reserves"], ar["beside"], ar["lost"], *ar["space"].values(), 0) >= 0
-    assert ar["reserves"] + ar["beside"] + ar["lost"] + sum(ar["space"].values()) == 4, command
+    pilots = sum(1 for p in state["players"] if p.get("craft") == "assault_raptor")
+    assert all(p["viper"] is not None for p in state["players"] if p.get("craft"))
+    assert ar["reserves"] + ar["beside"] + ar["lost"] + sum(ar["space"].values()) + pilots == 4, command
+    vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in state["space"].values()) + state["damaged_vipers"]
+              + state["vipers_lost"] + sum(1 for p in state["players"] if p["viper"] is not None and not p.get("craft")))
+    assert vipers == CONTENT.board.components["viper"], command
     holders = [p["seat"] for p in state["players"] if any(card_id(c) == daybreak.MUTINEER for c in p["revealed"])]
     assert len(holders) <= 1
     # nobody sees another's Mutiny cards or the Mutiny deck (R1020)
