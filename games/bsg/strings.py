@@ -243,6 +243,7 @@ STRINGS = [
     _('An Assault Raptor was destroyed.'),  # EVENTS.assault_raptor_destroyed
     _('An Assault Raptor launched into {area}.'),  # EVENTS.assault_raptor_launched
     _('An Assault Raptor moved from {area} to {to}.'),  # EVENTS.assault_raptor_moved
+    _('{card}: its skill check ability resolves.'),  # EVENTS.skill_check_ability
     _('Player {seat} stays in space in his Assault Raptor, in {area}.'),  # EVENTS.assault_raptor_stays
     _('Player {seat} flies his Assault Raptor back to the Reserves.'),  # EVENTS.assault_raptor_flies_back
     _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
@@ -295,6 +296,11 @@ STRINGS = [
     _('Maximum Firepower'),  # name maximum_firepower
     _('Repair'),  # name repair
     _('Scientific Research'),  # name scientific_research
+    _('Whisper Campaign'),  # name whisper_campaign
+    _('Inspiring Words'),  # name inspiring_words
+    _('Calculated Risk'),  # name calculated_risk
+    _('Hard Landing'),  # name hard_landing
+    _('Jury-Rig'),  # name jury_rig
     _('You Are a Cylon: sabotage'),  # name cylon_damage_galactica
     _('You Are a Cylon: propaganda'),  # name cylon_reduce_morale
     _('You Are a Cylon: ambush'),  # name cylon_send_to_sickbay
@@ -628,6 +634,11 @@ STRINGS = [
     _('Action: only while piloting; your viper attacks up to 4 times.'),  # text maximum_firepower
     _('Action: repair the damaged location you stand in, or, standing on the Hangar Deck, repair up to 2 damaged vipers.'),  # text repair
     _('Play before a skill check: every engineering card in it counts toward passing.'),  # text scientific_research
+    _('Skill check ability: when this card is revealed in a skill check, the current player draws a Mutiny card (once per check, whatever its colour counted).'),  # text whisper_campaign
+    _('Skill check ability: when this card is revealed in a skill check, the fleet gains 1 morale (once per check).'),  # text inspiring_words
+    _('Skill check ability: when this card is revealed in a skill check, the fleet burns 1 fuel and the fleet token moves forward 1 space (once per check).'),  # text calculated_risk
+    _('Skill check ability: when this card is revealed in a skill check, 1 viper in the Reserves is damaged (once per check).'),  # text hard_landing
+    _('Skill check ability: when this card is revealed in a skill check, 1 damaged viper goes back to the Reserves (once per check).'),  # text jury_rig
     _('Only while the fleet token is on a blue space: roll; on 6 or less the fleet loses population equal to the number on that space. Then the fleet jumps.'),  # text ftl_control
     _('Galactica fires once at a Cylon ship in any space area.'),  # text weapons_control
     _('Activate up to 2 unpiloted vipers (launch, move or attack, one each activation).'),  # text command

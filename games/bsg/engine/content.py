@@ -48,7 +48,7 @@ ABILITY_WHEN = (
 )
 ABILITY_LIMITS = ("once_per_turn",)
 #: when a Skill card may be played
-SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_roll")
+SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_roll", "sca")
 #: a character's start: a location id, or one of these
 SPECIAL_STARTS = ("viper", "stranded")
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")

@@ -9,7 +9,11 @@ table that plays Daybreak, so a base table's state is unchanged.
   Loyalty card; R1026, R426), ``mutineer_pass`` (a revealed Mutineer giving the card away, R1028),
   ``mutineer_draw`` (the active player naming the human who draws the extra Sleeper Agent card, R405),
   ``mutiny_keep`` (seats in the Brig over their Mutiny limit, R1020, R1027), ``miracle_chooser`` (a seat
-  naming who receives a Miracle token, R1010).
+  naming who receives a Miracle token, R1010), ``destroyed`` (the sheets turned over, R318, R319),
+  ``assault_raptors`` (R623: in the Reserves, beside the board, destroyed, unpiloted in space by area),
+  ``raptors_at_jump`` (the active player choosing the Assault Raptors that stay at a jump) and
+  ``pilots_at_jump`` (the pilots of Assault Raptors choosing, in turn).
+- ``players[s]["craft"]``: ``"assault_raptor"`` while the pilot flies one instead of a viper (R623).
 
 Once-per-game abilities (RULINGS G3) go through ``once_available`` / ``spend_once``: on a Daybreak table
 they cost a Miracle token (R1010), otherwise they are spent for the game.
@@ -60,6 +64,12 @@ def setup(ctx: Ctx) -> None:
                          "miracle_chooser": None, "destroyed": [],
                          "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None,
                          "pilots_at_jump": []}
+    # Daybreak's Skill cards (their skill check abilities, R505) join each colour's deck
+    for skill, pile in decks["skill"].items():
+        base = len(CONTENT.skill_deck(skill))
+        extra = [f"{cid}.{strength}.{base + k}"
+                 for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, ("daybreak",)))]
+        decks["skill"][skill] = ctx.rng.shuffled(pile + extra)
     # R145 step 5 (as far as Daybreak's cards are authored): its Crisis and Super Crisis cards join the decks;
     # a Daybreak card that takes a base card's place (REPLACES) leaves that one out
     for deck in ("crisis", "super_crisis"):
@@ -356,3 +366,14 @@ def available_characters(taken: Iterable[str], choice_types: Iterable[str]) -> l
     open_ = [c for c in free if version_root(c.id) not in roots]
     found = [c.id for c in open_ if c.type == "support" or (c.type in kinds and counts[c.type] == most)]
     return found or [c.id for c in open_]
+
+
+# --- R505 skill check abilities ----------------------------------------------------------------------------
+
+
+def skill_check_abilities(pile: list[str]) -> list[str]:
+    """The skill check abilities a revealed pile resolves (R505, RULINGS G107): one per kind of card, in the
+    order of the colours (politics, leadership, tactics, piloting, engineering) and then of the card ids."""
+    kinds = {card_id(c) for c in pile if CONTENT.skill_cards[card_id(c)].timing == "sca"}
+    order = {s: i for i, s in enumerate(CONTENT.skill_types)}
+    return sorted(kinds, key=lambda k: (order.get(CONTENT.skill_cards[k].skill, 99), k))

@@ -288,6 +288,7 @@ EVENTS.update({
     "assault_raptor_destroyed": "An Assault Raptor was destroyed.",
     "assault_raptor_launched": "An Assault Raptor launched into {area}.",
     "assault_raptor_moved": "An Assault Raptor moved from {area} to {to}.",
+    "skill_check_ability": "{card}: its skill check ability resolves.",
     "assault_raptor_stays": "Player {seat} stays in space in his Assault Raptor, in {area}.",
     "assault_raptor_flies_back": "Player {seat} flies his Assault Raptor back to the Reserves.",
     "assault_raptors_at_jump": "Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to "
