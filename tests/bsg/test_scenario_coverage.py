@@ -17,7 +17,6 @@ TESTS = ROOT / "tests"
 # needs an expansion's component).
 OUT_OF_SCOPE = {
     "AS-04": "Daybreak",
-    "AS-05": "Daybreak",
     "AS-07": "Daybreak",
     "AS-08": "Pegasus",
     "AS-11": "Leader",  # cites R141 [PEG]: the Cylon Leader's and Athena's starting hands
@@ -25,7 +24,6 @@ OUT_OF_SCOPE = {
     "AS-26": "Daybreak",  # the base part of the reveal is test_loyalty's AS-26 (base) test
     "AS-28": "Leader",
     "AS-31": "Leader",
-    "AS-34": "Daybreak",  # skill check abilities, R505 [DAY]
     "AS-37": "Daybreak",
     "AS-38": "Daybreak",
     "AS-68": "execution",
@@ -37,10 +35,7 @@ OUT_OF_SCOPE = {
     "AS-79": "Pegasus",
     "AS-80": "Leader",
     "AS-82": "Exodus",
-    "AS-83": "Daybreak",
     "AS-85": "Daybreak",
-    "AS-86": "Daybreak",
-    "AS-88": "Daybreak",
     "AS-89": "Daybreak",
     "AS-91": "Daybreak",
     "AS-92": "Daybreak",

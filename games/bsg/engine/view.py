@@ -30,6 +30,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if "miracles" in p:  # Daybreak: Miracle tokens are public, Mutiny cards their holder's (R1010, R1020)
             entry["miracles"] = p["miracles"]
             entry["mutiny_count"] = len(p["mutiny"])
+            entry["craft"] = p.get("craft")  # a pilot in an Assault Raptor (R623)
             if mine:
                 entry["mutiny"] = sorted(p["mutiny"])
         if mine:

@@ -80,3 +80,27 @@ def test_a_whisper_campaign_in_a_check_hands_the_current_player_a_mutiny_card() 
     current = after["current"]
     assert len(after["players"][current]["mutiny"]) == 1
     assert after["damaged_vipers"] == before["damaged_vipers"] + 1  # Hard Landing: 1 viper in the Reserves
+
+
+@pytest.mark.rules("bsg:R505")
+@pytest.mark.scenarios("bsg:AS-34")
+def test_two_identical_abilities_and_a_different_one_resolve_twice_in_all() -> None:
+    """AS-34: two Inspiring Words and a Jury-Rig in one check: two resolutions (the order is fixed, G107)."""
+    state = to_step(start_daybreak(4, FOUR), "crisis")
+    for p in state["players"]:
+        p["revealed"], p["mutiny"] = [], []
+    state["decks"]["destiny"] += [take(state, "inspiring_words", 1), take(state, "inspiring_words", 2)]
+    state["decks"]["crisis"].append("tylium_refinery_fire")
+    state = act(state, state["current"], "draw_crisis")
+    first = next(iter(RULES.pending(state)[0].seats))
+    card = take(state, "jury_rig", 1)
+    state["players"][first]["hand"].append(card)
+    state = act(state, first, "contribute", card=card)
+    while RULES.pending(state)[0].prompt == "contribute_to_check":
+        seat = next(iter(RULES.pending(state)[0].seats))
+        state = act(state, seat, "finish_contributing")
+    command = RULES.auto_command(state)
+    assert command is not None
+    out = RULES.apply(state, command, Rng.from_seed(3))
+    resolved = [e.data["card"] for e in out.events if e.kind == "skill_check_ability"]
+    assert resolved == ["inspiring_words", "jury_rig"]
