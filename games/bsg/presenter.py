@@ -133,6 +133,16 @@ CRISIS_OPTIONS = {
     "push_on": gettext_noop("Push on"),
     "ration_hard": gettext_noop("Ration hard"),
     "ration_soft": gettext_noop("Ration gently"),
+    "send_the_strike": gettext_noop("Strike at the Hub (skill check)"),  # Daybreak
+    "stand_down": gettext_noop("Stand down"),  # Daybreak
+    "face_the_quorum": gettext_noop("Face the Quorum (skill check)"),  # Daybreak
+    "stonewall": gettext_noop("Stonewall"),  # Daybreak
+    "trust_the_numbers": gettext_noop("Trust the numbers"),  # Daybreak
+    "recalculate": gettext_noop("Recalculate"),  # Daybreak
+    "send_the_raptors": gettext_noop("Send the raptors"),  # Daybreak
+    "play_it_safe": gettext_noop("Play it safe"),  # Daybreak
+    "join_the_cult": gettext_noop("Join the cult"),  # Daybreak
+    "denounce_it": gettext_noop("Denounce it"),  # Daybreak
     "requisition": gettext_noop("Requisition"),
     "rescue": gettext_noop("Rescue them"),
     "resign": gettext_noop("Resign the title"),
@@ -252,6 +262,20 @@ COMMANDS: dict[str, str] = {
     "play_quorum_target": gettext_noop("Play {card} on {target}"),
     "play_quorum_picks": gettext_noop("Play {card}: {picks}"),
     "quorum_draw": gettext_noop("Draw another Quorum card"),
+    # Daybreak: Mutiny cards, the Mutineer, Miracle tokens (mutiny.py)
+    "play_mutiny": gettext_noop("Play the Mutiny card {card}"),
+    "discard_mutiny": gettext_noop("Discard the Mutiny card {card}"),
+    "pass_mutineer": gettext_noop("Give \"You Are a Mutineer\" to {to}"),
+    "mutineer_draw": gettext_noop("{target} draws one more Loyalty card"),
+    "give_miracle": gettext_noop("Give a Miracle token to {to}"),
+    "activate_location_assault_raptor": gettext_noop("Use {location}, launching in an Assault Raptor into {area}"),
+    "pilot_stays_yes": gettext_noop("Stay in space in your Assault Raptor"),
+    "pilot_stays_no": gettext_noop("Fly your Assault Raptor back to the Reserves"),
+    "viper_launch_ship": gettext_noop("Launch an Assault Raptor into {to}"),
+    "viper_move_ship": gettext_noop("Move an Assault Raptor from {area} to {to}"),
+    "viper_attack_ship": gettext_noop("An Assault Raptor in {area} attacks: {target}"),
+    "assault_raptors_stay": gettext_noop("Keep the Assault Raptors of {areas} in space"),
+    "assault_raptors_stay_none": gettext_noop("Send every Assault Raptor back to the Reserves"),
     "bottom_quorum": gettext_noop("Put {card} at the bottom of the Quorum deck"),
     "discard_quorum": gettext_noop("Discard {card}"),
     # Skill cards' actions, character abilities, looks (skill_actions.py, characters.py, looks.py)
@@ -357,6 +381,7 @@ def data_names() -> list[tuple[str, str]]:
     for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum, CONTENT.agendas):
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
+    out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
     return out
 
 
@@ -370,6 +395,7 @@ _TEXT_TABLES = (
     CONTENT.skill_cards,
     CONTENT.locations,
     CONTENT.agendas,
+    CONTENT.mutiny,  # Daybreak
 )
 
 
@@ -550,6 +576,8 @@ def command_key(command: Command) -> str:
         return f"{kind}_mk7"
     if kind == "launch_nuke" and args.get("target") == "area":
         return "launch_nuke_area"
+    if kind == "activate_location" and args.get("pick") == "assault_raptor":  # Daybreak (R623)
+        return "activate_location_assault_raptor"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
@@ -558,6 +586,8 @@ def command_key(command: Command) -> str:
         return "choose_damage_pegasus"
     if kind == "check_standing":  # answering skill checks in advance (RULINGS G43)
         return f"check_standing_{args.get('mode')}"
+    if kind == "pilot_stays":  # Daybreak (R623)
+        return "pilot_stays_yes" if args.get("stay") else "pilot_stays_no"
     if kind == "risk_raptor":
         return "risk_raptor_yes" if args.get("risk") else "risk_raptor_no"
     if kind == "reveal_loyalty" and args.get("target") is not None:
@@ -578,6 +608,10 @@ def command_key(command: Command) -> str:
     if kind == "play_skill":
         found = [k for k in ("target", "pick", "picks") if args.get(k) is not None]
         return "_".join([kind, *found]) if "_".join([kind, *found]) in COMMANDS else kind
+    if kind in ("viper_launch", "viper_move", "viper_attack") and args.get("ship"):  # Daybreak (R1030)
+        return f"{kind}_ship"
+    if kind == "assault_raptors_stay" and not args.get("areas"):
+        return "assault_raptors_stay_none"
     if kind == "arrange_cards" and not args.get("order"):
         return "arrange_cards_none"
     if kind == "choose_look" and args.get("target") == -1:

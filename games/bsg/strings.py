@@ -87,6 +87,13 @@ STRINGS = [
     _('Each civilian ship can stay or move to an adjacent area.'),  # MESSAGES.bad_civilian_move
     _('That card cannot be readied now.'),  # MESSAGES.card_cannot_be_readied
     _('You cannot give that answer in advance now.'),  # MESSAGES.standing_order_not_possible
+    _('You need a Miracle token to use this ability.'),  # MESSAGES.no_miracle_token
+    _('Player {to} cannot receive a Miracle token: choose a player who holds none.'),  # MESSAGES.miracle_already_held
+    _('You do not have to discard Mutiny cards now.'),  # MESSAGES.no_mutiny_discard_due
+    _('You cannot play that Mutiny card.'),  # MESSAGES.mutiny_card_not_playable
+    _('You have no Mutineer card to pass.'),  # MESSAGES.no_mutineer_to_pass
+    _('That location is out of the game.'),  # MESSAGES.location_out_of_play
+    _('Another version of that character is already in play.'),  # MESSAGES.character_version_in_play
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -122,6 +129,12 @@ STRINGS = [
     _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
     _('Choose the player whose Loyalty card you look at.'),  # PROMPTS.choose_loyalty_to_look_at
     _('Your character was executed: choose a new character.'),  # PROMPTS.choose_new_character
+    _('Player {seat}: in the Brig, discard Mutiny cards down to your limit.'),  # PROMPTS.keep_mutiny_cards
+    _('Player {seat}: give "You Are a Mutineer" to a human player.'),  # PROMPTS.pass_mutineer_card
+    _('Player {seat}: name the human player who draws one more Loyalty card.'),  # PROMPTS.name_mutineer_draw
+    _('Player {seat}: choose a player without a Miracle token to receive one.'),  # PROMPTS.give_miracle_token
+    _('Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.'),  # PROMPTS.keep_assault_raptors
+    _('Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly back?'),  # PROMPTS.assault_raptor_pilot_at_jump
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -263,6 +276,26 @@ STRINGS = [
     _('You pass in advance on every skill check until your next turn.'),  # EVENTS.standing_pass_until_my_turn
     _('You no longer pass on skill checks in advance.'),  # EVENTS.standing_off
     _('Your turn began: you no longer pass on skill checks in advance.'),  # EVENTS.standing_order_lapsed
+    _('Player {seat} spent a Miracle token ({left} left).'),  # EVENTS.miracle_spent
+    _('Player {seat} gained a Miracle token.'),  # EVENTS.miracle_gained
+    _('The Miracle token is not given: nobody can hold another.'),  # EVENTS.miracle_not_given
+    _('Player {seat} discarded his Miracle token(s).'),  # EVENTS.miracle_discarded
+    _('Player {seat} drew a Mutiny card ({count} in hand).'),  # EVENTS.mutiny_drawn
+    _('Player {seat} holds {count} Mutiny cards: he goes to the Brig.'),  # EVENTS.mutiny_to_brig
+    _('Player {seat} discarded Mutiny card(s).'),  # EVENTS.mutiny_discarded
+    _('Player {seat} played the Mutiny card {card}.'),  # EVENTS.mutiny_played
+    _('The Mutiny discards are shuffled into a new deck.'),  # EVENTS.mutiny_deck_reshuffled
+    _('Player {seat} is the Mutineer: he draws a Mutiny card and gives up his titles.'),  # EVENTS.mutineer_received
+    _('Player {seat} gave "You Are a Mutineer" to Player {to}.'),  # EVENTS.mutineer_passed
+    _('Player {seat} named Player {target} to draw one more Loyalty card.'),  # EVENTS.mutineer_draw_named
+    _('{sheet} is destroyed: the sheet is turned over.'),  # EVENTS.sheet_destroyed
+    _('An Assault Raptor was destroyed.'),  # EVENTS.assault_raptor_destroyed
+    _('An Assault Raptor launched into {area}.'),  # EVENTS.assault_raptor_launched
+    _('An Assault Raptor moved from {area} to {to}.'),  # EVENTS.assault_raptor_moved
+    _('{card}: its skill check ability resolves.'),  # EVENTS.skill_check_ability
+    _('Player {seat} stays in space in his Assault Raptor, in {area}.'),  # EVENTS.assault_raptor_stays
+    _('Player {seat} flies his Assault Raptor back to the Reserves.'),  # EVENTS.assault_raptor_flies_back
+    _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
@@ -314,6 +347,7 @@ STRINGS = [
     _('Main Batteries'),  # name main_batteries
     _('Engine Room'),  # name engine_room
     _('Airlock'),  # name airlock
+    _('Hub Destroyed'),  # name hub_destroyed
     _('Galactica'),  # name galactica
     _('Colonial One'),  # name colonial_one
     _('Cylon Locations'),  # name cylon_locations
@@ -342,6 +376,11 @@ STRINGS = [
     _('Scientific Research'),  # name scientific_research
     _('Sabotage'),  # name sabotage
     _('Personal Vices'),  # name personal_vices
+    _('Whisper Campaign'),  # name whisper_campaign
+    _('Inspiring Words'),  # name inspiring_words
+    _('Calculated Risk'),  # name calculated_risk
+    _('Hard Landing'),  # name hard_landing
+    _('Jury-Rig'),  # name jury_rig
     _('You Are a Cylon: sabotage'),  # name cylon_damage_galactica
     _('You Are a Cylon: propaganda'),  # name cylon_reduce_morale
     _('You Are a Cylon: ambush'),  # name cylon_send_to_sickbay
@@ -359,6 +398,7 @@ STRINGS = [
     _('Personal Goal: keep their spirits up'),  # name goal_keep_spirits
     _('Personal Goal: a fuel reserve'),  # name goal_fuel_reserve
     _('Personal Goal: save lives'),  # name goal_save_lives
+    _('You Are a Mutineer'),  # name you_are_a_mutineer
     _('Start'),  # name jump_start
     _('Red 1'),  # name jump_red_1
     _('Red 2'),  # name jump_red_2
@@ -474,6 +514,25 @@ STRINGS = [
     _('Tylium Fire'),  # name exo_tylium_fire
     _('Raider Scouts'),  # name exo_raider_scouts
     _('Lost Pilots'),  # name exo_lost_pilots
+    _('Strike on the Resurrection Hub'),  # name strike_on_the_resurrection_hub
+    _('Dissent in the Ranks'),  # name dissent_in_the_ranks
+    _('A Fleet Divided'),  # name a_fleet_divided
+    _('Tylium Refinery Fire'),  # name tylium_refinery_fire
+    _('Black Market Raid'),  # name black_market_raid
+    _('Hangar Deck Accident'),  # name hangar_deck_accident
+    _('A Prophet Speaks'),  # name a_prophet_speaks
+    _('Sabotaged Water Lines'),  # name sabotaged_water_lines
+    _('Strike on the Flight Deck'),  # name strike_on_the_flight_deck
+    _('Interrogation Room'),  # name interrogation_room
+    _('The Quorum Demands Answers'),  # name the_quorum_demands_answers
+    _("The Mutineers' Demands"),  # name mutineers_demands
+    _('Unsafe Jump Coordinates'),  # name unsafe_jump_coordinates
+    _('Raptor Salvage'),  # name raptor_salvage
+    _('Cult of Personality'),  # name cult_of_personality
+    _('Ambush at the Nebula'),  # name ambush_at_the_nebula
+    _('Boarding from the Bow'),  # name boarding_from_the_bow
+    _('Hidden Resurrection Ship'),  # name hidden_resurrection_ship
+    _('Miracle of Survival'),  # name miracle_of_survival
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -589,6 +648,40 @@ STRINGS = [
     _('Deck Hand'),  # name cally_deck_hand
     _('Quick Punch'),  # name cally_quick_punch
     _('Homebound'),  # name cally_homebound
+    _('Courtroom Veteran'),  # name lampkin_courtroom_veteran
+    _('Discovery'),  # name lampkin_discovery
+    _('Sticky Fingers'),  # name lampkin_sticky_fingers
+    _('DRADIS Officer'),  # name hoshi_dradis_officer
+    _('Scramble the Squadrons'),  # name hoshi_scramble_the_squadrons
+    _('Green Officer'),  # name hoshi_green_officer
+    _('Hot Shot'),  # name hotdog_hot_shot
+    _('Scouting Run'),  # name hotdog_scouting_run
+    _('Reckless'),  # name hotdog_reckless
+    _('Bedside Manner'),  # name cottle_bedside_manner
+    _('Medical Records'),  # name cottle_medical_records
+    _("Ship's Doctor"),  # name cottle_no_bedside_leave
+    _('Leader of the Quorum'),  # name lee_alt_quorum_leader
+    _('The People First'),  # name lee_alt_people_first
+    _('Turned In His Wings'),  # name lee_alt_turned_in_his_wings
+    _('Guerrilla Tactics'),  # name zarek_alt_guerrilla
+    _('Coup'),  # name zarek_alt_coup
+    _('Hard-liner'),  # name zarek_alt_hardliner
+    _('Raptor Jockey'),  # name helo_alt_raptor_jockey
+    _('Plot the Jump'),  # name helo_alt_plot_the_jump
+    _('Prophet'),  # name baltar_alt_prophet
+    _('Broadcast'),  # name baltar_alt_broadcast
+    _('Cult Leader'),  # name baltar_alt_cult_leader
+    _('Seize the Presidency'),  # name mutiny_seize_the_presidency
+    _('Commandeer Supplies'),  # name mutiny_commandeer_supplies
+    _('Rally the Deck Crews'),  # name mutiny_rally_the_deck_crews
+    _('Jailbreak'),  # name mutiny_jailbreak
+    _('Prayers for the Fleet'),  # name mutiny_prayers_for_the_fleet
+    _('A Sign from the Gods'),  # name mutiny_a_sign_from_the_gods
+    _('Unauthorized Launch'),  # name mutiny_unauthorized_launch
+    _('Rogue Repairs'),  # name mutiny_rogue_repairs
+    _('Spin the Drives'),  # name mutiny_spin_the_drives
+    _('Scuttle a Transport'),  # name mutiny_scuttle_a_transport
+    _('Desperate Gamble'),  # name mutiny_desperate_gamble
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -699,6 +792,26 @@ STRINGS = [
     _('A refinery ship burns: -1 fuel and a civilian ship is destroyed.'),  # text exo_tylium_fire
     _('2 raiders come in above the bow; a civilian ship drops out of FTL astern.'),  # text exo_raider_scouts
     _('A training flight goes wrong: 1 viper is damaged and -1 morale.'),  # text exo_lost_pilots
+    _('The Admiral chooses: a strike on the Resurrection Hub (skill check: tactics, piloting, 12; pass: the Cylon locations sheet is destroyed and the Hub with it; fail: 2 vipers damaged and -1 morale), or stand down (-1 morale, the fleet token moves back 1 space).'),  # text strike_on_the_resurrection_hub
+    _('Skill check: leadership, politics, 10. Fail: -1 morale and the current player draws a Mutiny card. Consequence: the current player discards 1 Skill card.'),  # text dissent_in_the_ranks
+    _('Skill check: politics, leadership, 12; 8 or more: -1 morale. Fail: -1 morale and -1 population.'),  # text a_fleet_divided
+    _('Skill check: engineering, tactics, 11. Fail: -2 fuel. Consequence: -1 fuel whatever the outcome.'),  # text tylium_refinery_fire
+    _('Skill check: tactics, leadership, 9. Pass: +1 food. Fail: -1 food and the current player goes to the Brig.'),  # text black_market_raid
+    _('Skill check: engineering, piloting, 10. Pass: 1 damaged viper back to the Reserves. Fail: 2 vipers in the Reserves damaged. Consequence: everyone on the Hangar Deck goes to Sickbay.'),  # text hangar_deck_accident
+    _('Skill check: politics, engineering, 9. Pass: the current player gains a Miracle token if he holds none. Fail: -1 morale.'),  # text a_prophet_speaks
+    _('Skill check: engineering, leadership, 13; 9 or more: -1 food. Fail: -2 food. Consequence: the President discards 1 Skill card.'),  # text sabotaged_water_lines
+    _('Skill check: leadership, piloting, 11. Fail: 1 viper damaged and the Admiral draws a Mutiny card.'),  # text strike_on_the_flight_deck
+    _('Skill check: politics, tactics, 10. Pass: the current player looks at 1 random Loyalty card of a player of his choice. Fail: -1 morale. Consequence: -1 population.'),  # text interrogation_room
+    _('The President chooses: face the Quorum (skill check: politics, leadership, 11; pass: the President draws 1 Quorum card; fail: -2 morale), or stonewall (-1 morale and the President draws a Mutiny card).'),  # text the_quorum_demands_answers
+    _('The Admiral chooses: give in to the mutineers (-1 fuel and -1 food), or crack down on them (-2 morale).'),  # text mutineers_demands
+    _('The current player chooses: trust the numbers (the fleet token moves forward 1 space, and 1 civilian ship is lost), or recalculate (the fleet token moves back 1 space).'),  # text unsafe_jump_coordinates
+    _('The Admiral chooses: send the raptors to salvage a wreck (1 raptor lost, +1 fuel), or play it safe (-1 fuel).'),  # text raptor_salvage
+    _('The current player chooses: join the cult (he discards 2 Skill cards, +1 morale), or denounce it (-1 population).'),  # text cult_of_personality
+    _('A basestar and 3 raiders upper aft, 2 raiders and 2 civilian ships aft, 1 viper lower aft.'),  # text ambush_at_the_nebula
+    _('2 heavy raiders and 2 raiders fore, 1 civilian ship and 1 viper lower fore.'),  # text boarding_from_the_bow
+    _('A basestar and 2 raiders fore, 2 raiders aft, 1 civilian ship upper fore and 1 upper aft.'),  # text pincer_movement
+    _('-1 morale, and 2 raiders appear upper fore.'),  # text hidden_resurrection_ship
+    _('-1 food; the current player gains a Miracle token if he holds none.'),  # text miracle_of_survival
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
@@ -707,6 +820,7 @@ STRINGS = [
     _('Skill check: leadership, tactics, piloting, 16. Fail: draw 2 damage tokens, and 4 raiders appear lower fore.'),  # text pegasus_under_siege
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and a civilian ship is destroyed.'),  # text fleet_uprising
     _('Skill check: politics, leadership, tactics, 16. Fail: -2 morale and -1 population.'),  # text exo_demand_the_fleet
+    _("Daybreak's Colonial One can be destroyed: this card takes the base one's place. Skill check: politics, leadership, tactics, 15. Fail: -2 morale and Colonial One is destroyed: everyone aboard goes to Sickbay and its locations leave the game."),  # text bomb_on_colonial_one_daybreak
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +2 fuel; on 1 or 2 the raptor is lost.'),  # text tylium_planet
     _('-1 fuel. The Admiral may risk a raptor: on 3 or more, +1 food; on 1 or 2 the raptor is lost.'),  # text icy_moon
     _('A hidden depot: repair every damaged viper and bring the raptors back up to 4.'),  # text ragnar_anchorage
@@ -763,6 +877,8 @@ STRINGS = [
     _('Conflicted Loyalties. You are not a Cylon. As your action, while morale is 6 or less, reveal this card: +1 morale. Still hidden at the end of the game: -2 morale.'),  # text goal_keep_spirits
     _('Conflicted Loyalties. You are not a Cylon. As your action, while fuel is 5 or less, reveal this card: +1 fuel. Still hidden at the end of the game: -2 fuel.'),  # text goal_fuel_reserve
     _('Conflicted Loyalties. You are not a Cylon. As your action, while population is 8 or less, reveal this card: +1 population. Still hidden at the end of the game: -2 population.'),  # text goal_save_lives
+    _('You are human, whatever the others may think. Keep this card secret.'),  # text not_a_cylon_daybreak
+    _('You are human, and you lead the malcontents. Reveal this card at once when you receive it face down, and draw 1 more Loyalty card. Each time you receive it, draw a Mutiny card and pass every title you hold down its line of succession. You go to the Brig on your third Mutiny card, not your second, and keep 2 there. If you turn out to be a Cylon, give this card face up to a human player of your choice.'),  # text you_are_a_mutineer
     _('Action: draw 2 Skill cards of any types, even outside your skill set.'),  # text consolidate_power
     _('Play before a skill check: every card played into it is placed face up, so everyone sees who gave what.'),  # text investigative_committee
     _('Action: another player of your choice either takes 2 actions, or moves and then takes 1 action.'),  # text executive_order
@@ -775,6 +891,11 @@ STRINGS = [
     _('Play before a skill check: every engineering card in it counts toward passing.'),  # text scientific_research
     _('Revealed Cylons only, as the action: Galactica is damaged once.'),  # text sabotage
     _('Revealed Cylons only, as the action: every human player discards 1 Skill card of his choice.'),  # text personal_vices
+    _('Skill check ability: when this card is revealed in a skill check, the current player draws a Mutiny card (once per check, whatever its colour counted).'),  # text whisper_campaign
+    _('Skill check ability: when this card is revealed in a skill check, the fleet gains 1 morale (once per check).'),  # text inspiring_words
+    _('Skill check ability: when this card is revealed in a skill check, the fleet burns 1 fuel and the fleet token moves forward 1 space (once per check).'),  # text calculated_risk
+    _('Skill check ability: when this card is revealed in a skill check, 1 viper in the Reserves is damaged (once per check).'),  # text hard_landing
+    _('Skill check ability: when this card is revealed in a skill check, 1 damaged viper goes back to the Reserves (once per check).'),  # text jury_rig
     _('Only while the fleet token is on a blue space: roll; on 6 or less the fleet loses population equal to the number on that space. Then the fleet jumps.'),  # text ftl_control
     _('Galactica fires once at a Cylon ship in any space area.'),  # text weapons_control
     _('Activate up to 2 unpiloted vipers (launch, move or attack, one each activation).'),  # text command
@@ -797,6 +918,7 @@ STRINGS = [
     _('Pegasus fires at a basestar in any space area: on 3 or more it is damaged.'),  # text main_batteries
     _('Skill check: engineering, tactics, 8. Pass: move the fleet token 1 space toward Auto Jump. Fail: -1 fuel.'),  # text engine_room
     _('Name a character in the Brig. Skill check: politics, leadership, 10. Pass: that character is executed. Fail: -1 morale.'),  # text airlock
+    _("The destroyed side of the Daybreak Cylon locations, in the Resurrection Ship's place and in its stead in every effect: if you hold no Super Crisis card, draw one (there is no swapping any more)."),  # text hub_destroyed
     _('You win if the humans win and you end the game infiltrated, outside the Brig.'),  # text join_the_colonials
     _('You win if the humans win with 6 population or less.'),  # text a_chosen_few
     _('You win if the humans win with 4 morale or less.'),  # text hard_lessons
@@ -805,6 +927,19 @@ STRINGS = [
     _('You win if the Cylons win with at least 1 centurion on the Boarding Party track.'),  # text take_the_flagship
     _('You win if the Cylons win after the Pegasus has been destroyed.'),  # text break_the_pegasus
     _('You win if the Cylons win with 2 food or less.'),  # text slow_starvation
+    _('Action: you take the President title (and the Quorum hand with it). The fleet loses 2 morale.'),  # text mutiny_seize_the_presidency
+    _('Action: draw 2 politics cards. The fleet loses 1 food.'),  # text mutiny_black_market
+    _('Action: draw 2 tactics cards. The fleet loses 1 fuel.'),  # text mutiny_commandeer_supplies
+    _('Action: draw 2 leadership cards. The fleet loses 1 population.'),  # text mutiny_rally_the_deck_crews
+    _('Action: move to any location of the fleet that is not hazardous (also out of the Brig). The fleet loses 1 morale.'),  # text mutiny_jailbreak
+    _('Action: a player of your choice who holds no Miracle token gains one (nobody, if everyone holds one). The fleet loses 1 population.'),  # text mutiny_prayers_for_the_fleet
+    _('Action: you gain a Miracle token if you hold none. The fleet loses 1 morale.'),  # text mutiny_a_sign_from_the_gods
+    _('Action: launch 2 vipers from the Reserves into the lower fore area. The fleet loses 1 fuel.'),  # text mutiny_unauthorized_launch
+    _('Action: 2 damaged vipers back to the Reserves. The fleet loses 1 population.'),  # text mutiny_rogue_repairs
+    _('Action: the fleet token moves 1 space on the Jump Preparation track (an Auto Jump happens in Jump Preparation). The fleet loses 2 fuel.'),  # text mutiny_spin_the_drives
+    _('Action: the President draws 1 Quorum card. The fleet loses 1 morale.'),  # text mutiny_press_leak
+    _('Action: destroy 1 civilian ship (one not on the board first). Draw 2 piloting cards.'),  # text mutiny_scuttle_a_transport
+    _('Action: roll the die. On 5 or more the fleet gains 1 morale; otherwise it loses 1 morale and you go to the Brig.'),  # text mutiny_desperate_gamble
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness
@@ -868,5 +1003,29 @@ STRINGS = [
     _('Whenever you repair vipers, repair up to 1 more.'),  # text cally_deck_hand
     _('Once per game, as your action: send another human character of your choice to Sickbay.'),  # text cally_quick_punch
     _('You may never leave Galactica of your own will.'),  # text cally_homebound
+    _("An Admiral's Quarters check that names you is 3 harder: it takes more than suspicion to lock up a lawyer."),  # text lampkin_courtroom_veteran
+    _('As your action, with a Miracle token: look in secret at 1 random Loyalty card of another player.'),  # text lampkin_discovery
+    _('You may hold no more than 8 Skill cards at the end of a turn.'),  # text lampkin_sticky_fingers
+    _('When you use Command, you activate 1 more viper.'),  # text hoshi_dradis_officer
+    _('As your action, with a Miracle token: activate up to 4 unpiloted vipers.'),  # text hoshi_scramble_the_squadrons
+    _('While fuel is at half its starting value or lower, you draw 1 Skill card fewer in Receive Skills.'),  # text hoshi_green_officer
+    _('After you launch yourself from the Hangar Deck, you may at once activate your viper once more.'),  # text hotdog_hot_shot
+    _('As your action, with a Miracle token: look at the top 2 Destination cards and put them back in any order.'),  # text hotdog_scouting_run
+    _("Nobody trusts your judgement: you may never use Admiral's Quarters."),  # text hotdog_reckless
+    _('In Receive Skills you draw 1 more card, of any type.'),  # text cottle_bedside_manner
+    _('As your action, with a Miracle token: look at the top 2 Crisis cards and put them back in any order.'),  # text cottle_medical_records
+    _('You may never leave Galactica of your own will: the sick need you there.'),  # text cottle_no_bedside_leave
+    _('Whenever you draw Quorum cards as President, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text lee_alt_quorum_leader
+    _('As your action, with a Miracle token: the Quorum backs you and you take the President title.'),  # text lee_alt_people_first
+    _('You left the military: you can never hold the Admiral title.'),  # text lee_alt_turned_in_his_wings
+    _('Your attacks from Weapons Control and the Armory get +1 to the die.'),  # text zarek_alt_guerrilla
+    _('As your action, with a Miracle token: put another character of your choice in the Brig, no questions asked.'),  # text zarek_alt_coup
+    _('You may hold no more than 7 Skill cards at the end of a turn.'),  # text zarek_alt_hardliner
+    _('After you launch yourself from the Hangar Deck you may at once activate your viper: you know every trick of the flight deck.'),  # text helo_alt_raptor_jockey
+    _('As your action, with a Miracle token: the fleet token moves forward 1 space (reaching Auto Jump makes the fleet jump in Jump Preparation).'),  # text helo_alt_plot_the_jump
+    _('You will not shoot at what you cannot see: you may never use the Armory.'),  # text helo_alt_conscience
+    _('In Receive Skills your followers bring you 1 more card, of any type.'),  # text baltar_alt_prophet
+    _('You may hold up to 3 Miracle tokens. As your action, discarding all 3: your sermon reaches the whole fleet, +2 morale and +1 population.'),  # text baltar_alt_broadcast
+    _('Your followers live aboard Galactica: you may never leave it of your own will.'),  # text baltar_alt_cult_leader
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
 ]

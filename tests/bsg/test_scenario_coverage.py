@@ -17,19 +17,14 @@ TESTS = ROOT / "tests"
 # needs an expansion's component).
 OUT_OF_SCOPE = {
     "AS-04": "Daybreak",
-    "AS-05": "Daybreak",
     "AS-07": "Daybreak",
     "AS-25": "Daybreak",
     "AS-26": "Daybreak",  # the base part of the reveal is test_loyalty's AS-26 (base) test
-    "AS-34": "Daybreak",  # skill check abilities, R505 [DAY]
     "AS-37": "Daybreak",
     "AS-38": "Daybreak",
     "AS-74": "Daybreak",
     "AS-76": "NewCaprica",
-    "AS-83": "Daybreak",
     "AS-85": "Daybreak",
-    "AS-86": "Daybreak",
-    "AS-88": "Daybreak",
     "AS-89": "Daybreak",
     "AS-91": "Daybreak",
     "AS-92": "Daybreak",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import dice, looks, standing, vipers
+from games.bsg.engine import daybreak, dice, looks, standing, vipers
 from games.bsg.engine.content import Effect
-from games.bsg.engine.effects import discard_skills, move_jump_track, send_to
+from games.bsg.engine.effects import change_resources, discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations
 from games.bsg.engine.traits import abilities_blocked, ability_of, sheet_effects
 from games.engine.core import IllegalCommand
@@ -52,6 +52,8 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
         )
     if kind == "repair_location":
         return [{}] if damaged_locations(state) else None
+    if kind in ("resources", "miracle_limit"):  # Daybreak: the alternate Baltar's Broadcast (R1010)
+        return [{}]
     return None
 
 
@@ -74,7 +76,7 @@ def options(state: State, seat: int) -> list[dict[str, Any]]:
     (R802d): ``ability: "sheet"``."""
     if abilities_blocked(state, seat):
         return []
-    out = [] if seat in state["once_used"] else _ability_options(state, seat, "once_per_game")
+    out = _ability_options(state, seat, "once_per_game") if daybreak.once_available(state, seat) else []
     if state["players"][seat].get("leader"):
         out += [{"ability": "sheet", **a} for a in _ability_options(state, seat, "ability")]
     return out
@@ -87,14 +89,16 @@ def use(ctx: Ctx, seat: int, target: int | None, which: str | None = None) -> No
     args: dict[str, Any] = {} if target is None else {"target": target}
     if which is not None:
         args["ability"] = which
-    if which is None and seat in state["once_used"]:
+    if which is None and not daybreak.once_available(state, seat):
+        if daybreak.on(state):
+            raise IllegalCommand("no_miracle_token", "bsg:R1010")
         raise IllegalCommand("ability_already_used", "bsg:R454")
     if args not in options(state, seat):
         raise IllegalCommand("ability_not_usable", RULE, **args)
     ability = ability_of(state, seat, "ability" if which == "sheet" else "once_per_game")
     assert ability is not None
     if which is None:
-        state["once_used"].append(seat)
+        daybreak.spend_once(ctx, seat)  # a Miracle token on a Daybreak table (R1010)
     ctx.emit("ability_used", seat=seat, ability=ability.id, target=target)
     for effect in ability.effects:
         _apply(ctx, seat, effect, target)
@@ -128,6 +132,8 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, target: int | None) -> None:
     elif kind == "repair_location":
         for location in damaged_locations(state):  # Galactica's and the Pegasus's (R800)
             vipers.repair_location(ctx, location)
+    elif kind == "resources":
+        change_resources(ctx, {r: int(v) for r, v in effect.params.items()})
 
 
 def after_location(ctx: Ctx, seat: int) -> None:
@@ -161,7 +167,7 @@ def cancel_crisis_seat(state: State) -> int | None:
         if (
             ability is not None
             and ability.when == "after_crisis_revealed"
-            and p["seat"] not in state["once_used"]
+            and daybreak.once_available(state, p["seat"])
             and not abilities_blocked(state, p["seat"])
         ):
             return int(p["seat"])

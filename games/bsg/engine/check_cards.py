@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bsg.engine import daybreak
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, skill_of, strength_of
 from games.bsg.engine.traits import abilities_blocked, ability_of
@@ -122,7 +123,7 @@ def _against_the_odds(state: State, seat: int) -> bool:
     return (
         ability is not None
         and ability.when == "after_check_revealed"
-        and seat not in state["once_used"]
+        and daybreak.once_available(state, seat)
         and not abilities_blocked(state, seat)
     )
 
@@ -207,7 +208,7 @@ def answer(ctx: Ctx, seat: int, card: str | None, skill: str | None) -> None:
                 check["difficulty"] += int(effect.get("amount"))
         ctx.emit("check_card_announced", seat=seat, card=card)
     elif skill is not None:
-        state["once_used"].append(seat)
+        daybreak.spend_once(ctx, seat)  # a Miracle token on a Daybreak table (R1010)
         check.setdefault("removed", []).append(skill)
         ability = ability_of(state, seat, "once_per_game")
         ctx.emit("ability_used", seat=seat, ability=ability.id if ability else "", target=None, skill=skill)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.bsg.engine import check_cards
+from games.bsg.engine import check_cards, daybreak
 from games.bsg.engine.content import Check, Effect
 from games.bsg.engine.decks import discard_skill, draw_destiny, draw_skill
 from games.bsg.engine.effects import apply_effects
@@ -183,6 +183,9 @@ def resolve(ctx: Ctx) -> str:
         discard_skill(ctx, card)
     state["check"] = None
     next_key(state)
+    for kind in daybreak.skill_check_abilities(pile):  # R505: once per kind, before the result (A13)
+        ctx.emit("skill_check_ability", card=kind)
+        apply_effects(ctx, CONTENT.skill_cards[kind].effects, kind)
     results = {"pass": rules.on_pass, "partial": rules.on_partial, "fail": rules.on_fail}[outcome]
     apply_effects(ctx, results, label, target=source.get("target"))
     apply_effects(ctx, rules.consequence, label)  # R506: whatever the outcome (never for a location, R504)

@@ -54,6 +54,12 @@ Command kinds and args:
   check has no card in or its choice is open, whoever the game waits for)
 - ``check_standing {mode}`` (answering skill checks in advance, an interrupt: ``pass_this_check``,
   ``pass_until_my_turn`` or ``off``; RULINGS G43)
+- Daybreak (mutiny.py): ``play_mutiny {card}`` (a Mutiny card as the action, R1020), ``discard_mutiny {card}``
+  (in the Brig over the Mutiny limit, R1020, R1027), ``pass_mutineer {to}`` (R1028), ``mutineer_draw {target}``
+  (R405), ``give_miracle {to}`` (R1010), ``assault_raptors_stay {areas}`` (the unpiloted Assault Raptors
+  kept in space at a jump, R623), ``pilot_stays {stay}`` (an Assault Raptor's pilot at a jump, R623);
+  ``activate_location`` on the Hangar Deck takes ``pick: "assault_raptor"`` (R623); ``viper_launch``, ``viper_move`` and ``viper_attack`` take ``ship:
+  "assault_raptor"`` for an Assault Raptor (R1030)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -71,12 +77,14 @@ from games.bsg.engine import (
     conflicted,
     cylon_fleet,
     cylons,
+    daybreak,
     dice,
     effects,
     executions,
     leaders,
     looks,
     loyalty,
+    mutiny,
     quorum,
     quorum_hand,
     revealed,
@@ -125,6 +133,9 @@ def pending(state: State) -> list[Decision]:
         due = state["cag_civilians"]
         return [Decision(key=key, seats=frozenset({due["seat"]}), prompt="place_civilian",
                          params={"seat": due["seat"], "left": due["left"]})]
+    due = mutiny.decision(state)  # Daybreak: Mutiny cards, the Mutineer, Miracle tokens
+    if due is not None:
+        return [Decision(key=key, seats=frozenset({due[0]}), prompt=due[1], params={"seat": due[0]})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
         window = check_cards.window_seat(state)
@@ -259,11 +270,15 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "pass_action")] + [_c(seat, "activate_location", **args)
                                             for args in turns.location_options(state, seat)] + [
             _c(seat, kind, **args) for kind, args in actions.options(state, seat)] + (
-            [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
+            [_c(seat, "play_mutiny", **args) for args in mutiny.play_options(state, seat)]
+            + [_c(seat, "reveal_loyalty", **args) for args in revealed.reveal_options(state, seat)]
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
             + [_c(seat, "infiltrate", location=loc) for loc in leaders.infiltrate_targets(state, seat)]
             + [_c(seat, "return_to_resurrection") for _ in leaders.return_options(state, seat)]
             if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
+    if prompt in ("keep_mutiny_cards", "pass_mutineer_card", "name_mutineer_draw", "give_miracle_token",
+                  "keep_assault_raptors", "assault_raptor_pilot_at_jump"):
+        return [_c(seat, kind, **args) for kind, args in mutiny.legal(state, seat, prompt)]
     if prompt == "give_loyalty_cards":
         return [_c(seat, "give_loyalty", to=s) for s in loyalty.give_targets(state, seat)]
     if prompt in ("choose_damage_token", "choose_caprica_crisis", "take_skill_card"):
@@ -400,11 +415,11 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
     "viper_launch": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.launch(
-        ctx, c.seat, _arg(c, "to"), _opt_flag(c, "mk7"))),
+        ctx, c.seat, _arg(c, "to"), _opt_flag(c, "mk7"), _opt(c, "ship"))),
     "viper_move": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.move(
-        ctx, c.seat, _arg(c, "area"), _arg(c, "to"), _opt_flag(c, "mk7"))),
+        ctx, c.seat, _arg(c, "area"), _arg(c, "to"), _opt_flag(c, "mk7"), _opt(c, "ship"))),
     "viper_attack": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.attack(
-        ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),
+        ctx, c.seat, _arg(c, "area"), _arg(c, "target"), _opt(c, "ship"))),
     "viper_escort": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.escort(ctx, c.seat, _arg(c, "area"))),
     "viper_done": ("activate_vipers", "bsg:R620", lambda ctx, c: vipers.done(ctx, c.seat)),
     "play_quorum": ((*ACTION, "presidents_office_choice"), "bsg:R420", lambda ctx, c: actions.play_quorum(
@@ -431,7 +446,27 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
     "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
         ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
+    # Daybreak (mutiny.py)
+    "play_mutiny": ("action", "bsg:R1020", lambda ctx, c: _play_mutiny(ctx, c.seat, _arg(c, "card"))),
+    "discard_mutiny": ("keep_mutiny_cards", "bsg:R1020", lambda ctx, c: mutiny.discard(
+        ctx, c.seat, _arg(c, "card"))),
+    "pass_mutineer": ("pass_mutineer_card", "bsg:R1028", lambda ctx, c: mutiny.pass_mutineer(
+        ctx, c.seat, _arg(c, "to", int))),
+    "mutineer_draw": ("name_mutineer_draw", "bsg:R405", lambda ctx, c: mutiny.mutineer_draw(
+        ctx, c.seat, _arg(c, "target", int))),
+    "give_miracle": ("give_miracle_token", "bsg:R1010", lambda ctx, c: mutiny.give_miracle(
+        ctx, c.seat, _arg(c, "to", int))),
+    "assault_raptors_stay": ("keep_assault_raptors", "bsg:R623", lambda ctx, c: mutiny.raptors_stay(
+        ctx, c.seat, _strings(c, "areas"))),
+    "pilot_stays": ("assault_raptor_pilot_at_jump", "bsg:R623", lambda ctx, c: mutiny.pilot_stays(
+        ctx, c.seat, _flag(c, "stay"))),
 }
+
+
+def _play_mutiny(ctx: Ctx, seat: int, card: str) -> None:
+    """A Mutiny card as the action (RULINGS G92); the turn goes on with the Crisis."""
+    mutiny.play(ctx, seat, card)
+    turns.go_to(ctx, "crisis")
 
 
 def _reveal_check(ctx: Ctx) -> None:
@@ -526,13 +561,26 @@ def dispatch(ctx: Ctx, command: Command) -> None:
 
 def _after(ctx: Ctx) -> None:
     """What follows every command: Final Five cards seen are resolved (R410), then the executions the command
-    called for (R450); the titles' belongings go with the titles."""
+    called for (R450), then Daybreak's receipts due; the titles' belongings go with the titles."""
     conflicted.resolve_final_five(ctx)
     executions.run_queued(ctx)
+    _daybreak(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)
     quorum_hand.sync_hand(ctx.state)
     _standing_passes(ctx)
+
+
+def _daybreak(ctx: Ctx) -> None:
+    """Daybreak: the Mutineer's receipts still due (R1026, R426) are carried out, and a turn that waited on a
+    Daybreak decision passes once none is due (R255)."""
+    state = ctx.state
+    if not daybreak.on(state) or state["phase"] == "over":
+        return
+    mutiny.settle(ctx)
+    mutiny.drop_impossible(ctx)
+    if state["phase"] == "turn" and state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _standing_passes(ctx: Ctx) -> None:

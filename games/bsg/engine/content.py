@@ -51,7 +51,7 @@ ABILITY_WHEN = (
 )
 ABILITY_LIMITS = ("once_per_turn",)
 #: when a Skill card may be played
-SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_roll")
+SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_roll", "sca")
 #: a character's start: a location id, or one of these
 SPECIAL_STARTS = ("viper", "stranded")
 #: R802: a Cylon Leader's character type (Pegasus); he starts in a Cylon location and never holds a title
@@ -77,9 +77,13 @@ TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
-LOYALTY_SIDES = ("cylon", "human", "sympathizer", "sympathetic_cylon")
+LOYALTY_SIDES = ("cylon", "human", "sympathizer", "sympathetic_cylon", "mutineer")
 #: Conflicted Loyalties' Not-a-Cylon cards (R127, R410, R411)
 LOYALTY_KINDS = ("final_five", "personal_goal")
+#: the Daybreak sheets that can be destroyed (R318 Colonial One, R319 the Cylon locations; a ship id each)
+SHEETS = ("colonial_one", "cylon_locations")
+#: the Daybreak Mutiny hand limits (R1020, R1027): before the Brig, and kept there
+MUTINY_HOLDERS = ("holder", "mutineer")
 #: who an effect acts on or who picks its target
 WHO = (
     "self",
@@ -99,7 +103,7 @@ WHO = (
     "each_other_by_current",
 )
 SKILL_DRAW_TYPES = ("any", "own")
-ATTACKERS = ("viper", "own_viper", "galactica", "pegasus", "armory", "raider", "basestar", "nuke")
+ATTACKERS = ("viper", "own_viper", "galactica", "pegasus", "armory", "raider", "basestar", "nuke", "assault_raptor")
 ATTACK_TARGETS = (
     "cylon_ship",
     "centurion",
@@ -109,6 +113,7 @@ ATTACK_TARGETS = (
     "viper",
     "galactica",
     "civilian",
+    "assault_raptor",
 )
 DECKS = ("crisis", "destination", "crisis_or_destination", "quorum")
 DIE_FACES = 8
@@ -228,6 +233,13 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "extra_loyalty": (("count", "at"), ()),
     "become_cylon": (("super_crisis",), ()),
     "execute": (("who",), ()),
+    # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
+    "gain_miracle": (("who",), ()),
+    "draw_mutiny": (("who",), ()),
+    # Daybreak: the Colonial One and Cylon locations sheets can be destroyed (R318, R319)
+    "destroy_sheet": (("sheet",), ()),
+    # Daybreak: a sheet's Miracle token limit, all of them spent on its once-per-game ability (R1010)
+    "miracle_limit": (("count",), ()),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }
@@ -312,6 +324,8 @@ class Character:
     start: str
     skills: tuple[SkillDraw, ...]
     abilities: tuple[Ability, ...]
+    #: Daybreak's alternate versions: the character this one is another version of (R1001)
+    version_of: str | None = None
 
     @property
     def skill_types(self) -> tuple[str, ...]:
@@ -433,6 +447,29 @@ class LoyaltyCard:
     kind: str | None = None
     condition: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # a goal's reveal condition
     end_loss: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # a goal held at the end
+
+
+@dataclass(frozen=True, slots=True)
+class MutinyCard:
+    """A Daybreak Mutiny card (R1020): its holder plays it as his action, then it is discarded face up."""
+
+    id: str
+    name: str
+    set: str
+    copies: int
+    effects: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DaybreakDeal:
+    """One row of the Daybreak loyalty table (R124)."""
+
+    players: int
+    leader: bool
+    cylon: int
+    not_cylon: int
+    mutineer: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -650,6 +687,10 @@ class Content:
         return LeaderDeal(players, deal.cylon, deal.not_cylon + extra, deal.agenda)
     cylon_fleet: CylonFleet
     exodus_deal: tuple[LoyaltyDeal, ...]  # R122: the loyalty deck of a table with the Exodus cards
+    #: Daybreak (mutiny.json, loyalty.json's ``daybreak_deal``)
+    mutiny: Mapping[str, MutinyCard] = field(default_factory=lambda: MappingProxyType({}))
+    mutiny_limits: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    daybreak_deal: tuple[DaybreakDeal, ...] = ()
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -713,6 +754,18 @@ class Content:
         extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
         return deal.cylon, deal.not_cylon + extra, deal.sympathizer
 
+    def mutiny_deck(self, sets: Iterable[str] = ("daybreak",)) -> tuple[str, ...]:
+        return self._deck(self.mutiny.values(), sets)
+
+    def daybreak_loyalty_need(
+        self, players: int, characters: Iterable[str], leader: bool = False, exodus: bool = False
+    ) -> tuple[int, int, bool]:
+        """(Cylon cards, Not-a-Cylon cards, Mutineer?) of a Daybreak loyalty deck (R124): the table's row, +1
+        Not-a-Cylon card with Exodus and for each of the original Gaius Baltar and Sharon "Boomer" Valerii."""
+        deal = next(d for d in self.daybreak_deal if d.players == players and d.leader == leader)
+        extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for) + (1 if exodus else 0)
+        return deal.cylon, deal.not_cylon + extra, deal.mutineer
+
     def lookup(self, any_id: str) -> Any:
         """The record with this id, whatever its kind (ids are unique across all files)."""
         for table in (
@@ -727,6 +780,7 @@ class Content:
             self.quorum,
             self.loyalty,
             self.agendas,
+            self.mutiny,
         ):
             if any_id in table:
                 return table[any_id]
@@ -861,6 +915,8 @@ class _Loader(ContentFiles):
             self.one_of(where, params["ship"], CYLON_SHIPS, "ship")
         if kind == "activate_cylons":
             self.one_of(where, params["icon"], ACTIVATIONS, "icon")
+        if kind == "destroy_sheet":
+            self.one_of(where, params["sheet"], SHEETS, "sheet")
         if kind == "attack":
             self.one_of(where, params["attacker"], ATTACKERS, "attacker")
             self.one_of(where, params["target"], ATTACK_TARGETS, "target")
@@ -950,6 +1006,8 @@ class _Loader(ContentFiles):
         leader_deal = self.load_leader_deal()
         fleet = self.load_cylon_fleet(board)
         exodus_deal = self.load_exodus()
+        mutiny, mutiny_limits = self.load_mutiny()
+        daybreak_deal = self.load_daybreak_deal()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -966,9 +1024,13 @@ class _Loader(ContentFiles):
             leader_deal=leader_deal,
             cylon_fleet=fleet,
             exodus_deal=exodus_deal,
+            mutiny=MappingProxyType(mutiny),
+            mutiny_limits=MappingProxyType(mutiny_limits),
+            daybreak_deal=daybreak_deal,
         )
         self.resolve(result)
         self.counts(result)
+        self.daybreak_counts(result)
         return result
 
     def load_board(self) -> Board:
@@ -1440,7 +1502,10 @@ class _Loader(ContentFiles):
                 start=start,
                 skills=tuple(skills),
                 abilities=tuple(abilities),
+                version_of=c.get("version_of"),
             )
+            if c.get("version_of") is not None:
+                self.refs.append((w, "character", str(c["version_of"])))
             if start == "viper" and not out[cid].pilot:
                 raise ContentError(f"{w}: only a pilot can start in a viper")
         return out
@@ -1770,3 +1835,91 @@ class _Loader(ContentFiles):
         types = {ch.type for ch in c.characters_in()}
         if types != set(CHARACTER_TYPES):
             raise ContentError("characters.json: the base game needs every character type")
+
+
+    # ---- Daybreak (R124, R1020-R1028)
+    def load_mutiny(self) -> tuple[dict[str, MutinyCard], dict[str, int]]:
+        name = "mutiny.json"
+        raw = self.read(name, "mutiny")
+        limits_raw = self.need(name, self.read(name, None), "limits")
+        if not isinstance(limits_raw, Mapping) or set(limits_raw) != set(MUTINY_HOLDERS):
+            raise ContentError(f"{name}: limits must give exactly {', '.join(MUTINY_HOLDERS)}")
+        limits = {k: self.int_(f"{name}: limits", limits_raw, k, 1) for k in MUTINY_HOLDERS}
+        out: dict[str, MutinyCard] = {}
+        for i, c in enumerate(raw):
+            w = f"{name}: mutiny[{i}]"
+            mid = self.claim(w, self.need(w, c, "id"))
+            w = f"{name}: {mid}"
+            out[mid] = MutinyCard(
+                id=mid,
+                name=self.text(w, c, "name"),
+                set=self.set_(w, c),
+                copies=self.int_(w, c, "copies", 1),
+                effects=self.effects(w, self.need(w, c, "effects")),
+                text=self.text(w, c),
+            )
+            if not out[mid].effects:
+                raise ContentError(f"{w}: a Mutiny card needs at least one effect")
+        return out, limits
+
+    def load_daybreak_deal(self) -> tuple[DaybreakDeal, ...]:
+        name = "loyalty.json"
+        rows = self.need(name, self.read(name, None), "daybreak_deal")
+        out: list[DaybreakDeal] = []
+        for i, r in enumerate(rows):
+            w = f"{name}: daybreak_deal[{i}]"
+            out.append(DaybreakDeal(
+                players=self.int_(w, r, "players", 3, 7),
+                leader=self.bool_(w, r, "leader"),
+                cylon=self.int_(w, r, "cylon", 1),
+                not_cylon=self.int_(w, r, "not_cylon", 1),
+                mutineer=self.bool_(w, r, "mutineer"),
+            ))
+        keys = [(d.players, d.leader) for d in out]
+        if len(set(keys)) != len(keys) or {p for p, leader in keys if not leader} != {3, 4, 5, 6}:
+            raise ContentError(f"{name}: daybreak_deal needs one row per player count 3-6 (and per Leader row)")
+        return tuple(out)
+
+    def daybreak_counts(self, c: Content) -> None:
+        """R124: the Daybreak loyalty cards cover every row, and each row is used up by one card per player
+        (not the Leader) at setup and one in the Sleeper Agent phase, plus the extra card the Mutineer brings
+        (R1026, R405), plus Baltar's and Boomer's extra card."""
+        sets = ("base", "daybreak")
+        have_cylon = len(c.loyalty_cards("cylon", sets))
+        have_not = len(c.loyalty_cards("human", sets))
+        if len(c.loyalty_cards("mutineer", sets)) != 1:
+            raise ContentError("loyalty.json: Daybreak needs exactly one \"You Are a Mutineer\" card")
+        if any(x.set != "daybreak" for x in c.loyalty.values() if x.side == "mutineer"):
+            raise ContentError("loyalty.json: the Mutineer belongs to the daybreak set")
+        extras = c.board.extra_not_cylon_for
+        for deal in c.daybreak_deal:
+            cylon, not_cylon, mutineer = c.daybreak_loyalty_need(deal.players, extras, deal.leader, exodus=True)
+            if cylon > have_cylon or not_cylon > have_not:
+                raise ContentError(
+                    f"loyalty.json: daybreak_deal for {deal.players} players needs more cards than exist"
+                )
+            total = deal.cylon + deal.not_cylon + (1 if mutineer else 0)
+            if total != 2 * (deal.players - (1 if deal.leader else 0)) + (1 if mutineer else 0):
+                raise ContentError(
+                    f"loyalty.json: daybreak_deal for {deal.players} players is not one card per player at setup"
+                    " and one in the Sleeper Agent phase, plus the Mutineer's extra card"
+                )
+        if any(m.set != "daybreak" for m in c.mutiny.values()):
+            raise ContentError("mutiny.json: every Mutiny card belongs to the daybreak set")
+        # R160, R1001: Daybreak's characters stand in both lines of succession; an alternate version is of a
+        # character of another set
+        for ch in c.characters_in(("daybreak",)):
+            for title, line in c.board.succession.items():
+                if ch.id not in line:
+                    raise ContentError(f"board.json: titles.{title} leaves out {ch.id}")
+            if ch.version_of is not None and c.characters[ch.version_of].set == "daybreak":
+                raise ContentError(f"characters.json: {ch.id}: an alternate version is of another set's character")
+        # R145 step 2, R623: the Assault Raptors, one in the Reserves, and their rows of the attack table
+        board = c.board
+        total = board.components.get("assault_raptor", 0)
+        if not 1 <= board.setup_reserves.get("assault_raptor", 0) <= total:
+            raise ContentError("board.json: Daybreak puts 1 to all of the Assault Raptors in the Reserves")
+        pairs = {(r.attacker, r.target) for r in board.attack_table}
+        need = {("assault_raptor", t) for t in ("raider", "heavy_raider", "basestar")} | {("raider", "assault_raptor")}
+        if not need <= pairs:
+            raise ContentError("board.json: the attack table needs the Assault Raptor's rows (R623)")

@@ -10,7 +10,7 @@ with the table's limit, any raider activated earlier in the turn (``acted``, RUL
 
 from __future__ import annotations
 
-from games.bsg.engine import acted, cylon_fleet
+from games.bsg.engine import acted, cylon_fleet, daybreak
 from games.bsg.engine.dice import evade
 from games.bsg.engine.effects import change_resources, damage_galactica, send_to
 from games.bsg.engine.ending import end_game
@@ -70,6 +70,8 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
     where = state["space"][area]
     pilots = [p for p in state["players"] if p["viper"] == area]
     mk7_free = cylon_fleet.mk7_in(state, area)
+    if not where["viper"] and not mk7_free and daybreak.assault_raptors_in(state, area):  # R604a, R1030 (G101)
+        return _attack_assault_raptor(ctx, area)
     if not where["viper"] and not mk7_free and not pilots:
         return False
     pilot = None if where["viper"] or mk7_free else pilots[0]["seat"]
@@ -80,6 +82,11 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
     ctx.emit("attack_rolled", attacker="raider", target="viper_mk7" if mk7 else "viper", area=area, roll=roll,
              result=result, pilot=pilot)
     if result == "missed":
+        return True
+    if pilot is not None and daybreak.flies_assault_raptor(state["players"][pilot]):
+        # R432: the pilot goes to Sickbay; his Assault Raptor is destroyed, damaged or not (R623)
+        daybreak.lose_craft(ctx, state["players"][pilot], result == "damaged")
+        send_to(ctx, pilot, "sickbay")
         return True
     if pilot is None and not mk7:
         where["viper"] -= 1
@@ -95,6 +102,18 @@ def _attack_viper(ctx: Ctx, area: str) -> bool:
         state["damaged_vipers"] += 1
     else:
         state["vipers_lost"] += 1
+    return True
+
+
+def _attack_assault_raptor(ctx: Ctx, area: str) -> bool:
+    """A raider attacks an unpiloted Assault Raptor as a viper; a damage destroys it (R623)."""
+    row = CONTENT.board.attack("raider", daybreak.ASSAULT_RAPTOR)
+    roll = evade(ctx, ctx.rng.die(CONTENT.board.die_faces), lambda r: r in row.destroyed | row.damaged)
+    result = "destroyed" if row.result(roll) != "miss" else "missed"
+    ctx.emit("attack_rolled", attacker="raider", target=daybreak.ASSAULT_RAPTOR, area=area, roll=roll,
+             result=result, pilot=None)
+    if result == "destroyed":
+        daybreak.lose_assault_raptor(ctx, area)
     return True
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import cylon_fleet, quorum_hand
+from games.bsg.engine import cylon_fleet, daybreak, quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -100,8 +100,7 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
     if p["cylon"]:
         ctx.emit("cylon_immune", seat=seat, location=location)
         return
-    if p["viper"] is not None:
-        cylon_fleet.pilot_off(state, seat)
+    leave_craft(state, seat)  # R431: the viper (a Mark VII, an Assault Raptor) back to the Reserves
     p["location"] = location
     p["stranded"] = False
     ctx.emit("character_sent", seat=seat, location=location)
@@ -139,6 +138,57 @@ def set_damage_preference(ctx: Ctx, seat: int, ship: str) -> None:
     elif ship == "galactica" and seat in prefer:
         prefer.remove(seat)
     ctx.emit("damage_preference_set", seat=seat, ship=ship)
+
+
+def destroy_sheet(ctx: Ctx, sheet: str) -> None:
+    """Daybreak's sheets (RULINGS G99): Colonial One destroyed is flipped, everyone aboard goes to Sickbay and
+    its locations leave the game (R318); the Cylon locations sheet destroyed is flipped, everyone stays where
+    he is: whoever stood in the Resurrection Ship now stands in Hub Destroyed, which takes its place in every
+    effect (R319, R313). Without Daybreak, or destroyed already, nothing happens."""
+    state = ctx.state
+    if not daybreak.on(state) or daybreak.destroyed(state, sheet):
+        return
+    state["daybreak"]["destroyed"].append(sheet)
+    ctx.emit("sheet_destroyed", sheet=sheet)
+    if sheet == "colonial_one":
+        for seat in _occupants(state, "colonial_one"):
+            send_to(ctx, seat, "sickbay")
+        return
+    for p in state["players"]:
+        if p["location"] == daybreak.RESURRECTION:
+            p["location"] = daybreak.HUB_DESTROYED
+            ctx.emit("character_moved", seat=p["seat"], location=daybreak.HUB_DESTROYED)
+
+
+def draw_mutiny(ctx: Ctx, seat: int) -> str | None:
+    """R1020: a Mutiny card into the seat's secret hand (never a revealed Cylon's, R1023). One card over his
+    limit (his 2nd, the Mutineer's 3rd: R1021, R1027) sends him to the Brig at once; in the Brig over the
+    limit he keeps as many as the limit and discards the rest, of his choice. An empty deck is made anew
+    from the discards (RULINGS G93)."""
+    state = ctx.state
+    p = ctx.player(seat)
+    if not daybreak.on(state) or p["cylon"]:
+        return None
+    decks = state["decks"]
+    if not decks["mutiny"]:
+        decks["mutiny"] = ctx.rng.shuffled(decks["mutiny_discard"])
+        decks["mutiny_discard"] = []
+        if not decks["mutiny"]:
+            return None
+        ctx.emit("mutiny_deck_reshuffled", size=len(decks["mutiny"]))
+    card: str = decks["mutiny"].pop()
+    p["mutiny"].append(card)
+    ctx.emit("mutiny_drawn", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(p["mutiny"])},
+             seat=seat, card=card, count=len(p["mutiny"]))
+    if len(p["mutiny"]) > daybreak.mutiny_limit(state, seat):
+        if p["location"] != "brig":
+            ctx.emit("mutiny_to_brig", seat=seat, count=len(p["mutiny"]))
+            send_to(ctx, seat, "brig")
+        keep = state["daybreak"]["mutiny_keep"]
+        if seat not in keep:
+            keep.append(seat)
+        next_key(state)
+    return card
 
 
 def damage_galactica(ctx: Ctx, count: int, pile: str | None = None) -> None:
@@ -234,6 +284,18 @@ def roll_raptor(ctx: Ctx, effect: Effect, source: str, actor: int | None) -> Non
         state["reserves"]["raptor"] -= 1
 
 
+def leave_craft(state: dict[str, Any], seat: int) -> None:
+    """A pilot leaves his craft (R213b, R431): a viper or a Viper Mark VII to its Reserves (the Cylon Fleet), an
+    Assault Raptor to its own (Daybreak)."""
+    p = state["players"][seat]
+    if p["viper"] is None:
+        return
+    if daybreak.flies_assault_raptor(p):
+        daybreak.release_craft(state, p)
+    else:
+        cylon_fleet.pilot_off(state, seat)
+
+
 def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
     """Unpiloted vipers to the Damaged Vipers box (RULINGS G20): from the Reserves, from space (areas by
     number), or ``any``: the Reserves first."""
@@ -254,10 +316,30 @@ def damage_vipers(ctx: Ctx, count: int, where: str) -> None:
             state["mk7"]["damaged"] += 1
             ctx.emit("viper_damaged", where=where)
             continue
+        elif _damage_assault_raptor(ctx, where):
+            continue
         else:
             return
         state["damaged_vipers"] += 1
         ctx.emit("viper_damaged", where=where)
+
+
+def _damage_assault_raptor(ctx: Ctx, where: str) -> bool:
+    """Daybreak: with no viper left to damage, an Assault Raptor counts as one and is destroyed (R623,
+    RULINGS G101): from the Reserves first, then space (areas by number)."""
+    state = ctx.state
+    if daybreak.assault_raptors(state) is None:
+        return False
+    if where in ("reserves", "any") and daybreak.assault_raptors_in_reserves(state):
+        daybreak.lose_assault_raptor(ctx, None)
+        return True
+    if where in ("space", "any"):
+        area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                     if daybreak.assault_raptors_in(state, a.id)), None)
+        if area is not None:
+            daybreak.lose_assault_raptor(ctx, area)
+            return True
+    return False
 
 
 def destroy_civilians(ctx: Ctx, count: int) -> None:
@@ -402,5 +484,20 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         if seat is not None:
             state["prompt"] = {"kind": "move_anywhere", "seat": seat}
             next_key(state)
+    elif kind == "draw_mutiny":  # R1020 (Daybreak)
+        seat = _who(ctx, effect.get("who"), actor, target)
+        if seat is not None:
+            draw_mutiny(ctx, seat)
+    elif kind == "destroy_sheet":  # R318, R319 (Daybreak)
+        destroy_sheet(ctx, str(effect.get("sheet")))
+    elif kind == "gain_miracle" and daybreak.on(state):  # R1010 (Daybreak)
+        who = str(effect.get("who"))
+        if who.endswith("_chooses"):  # a player of the chooser's choice who holds none (RULINGS G90)
+            chooser = _who(ctx, who[: -len("_chooses")], actor, target)
+            daybreak.ask_miracle(ctx, int(state["current"]) if chooser is None else chooser)
+        else:
+            seat = _who(ctx, who, actor, target)
+            if seat is not None:
+                daybreak.give_miracle(ctx, seat)
     else:
         ctx.emit("effect_unresolved", effect=kind, source=source)

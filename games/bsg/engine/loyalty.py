@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.bsg.engine import cylon_fleet
+from games.bsg.engine import daybreak
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import discard_skill
-from games.bsg.engine.effects import apply_effect
+from games.bsg.engine.effects import apply_effect, leave_craft
 from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, infiltrator, next_key
 from games.engine.core import IllegalCommand
@@ -49,12 +49,12 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool 
     for title in TITLES:
         if state.get(title) == seat:
             pass_title(ctx, title, "revealed")
-    if p["viper"] is not None:
-        cylon_fleet.pilot_off(state, seat)
-    p["location"] = RESURRECTION
+    leave_craft(state, seat)  # a pilot's viper (a Mark VII, an Assault Raptor) back to the Reserves
+    p["location"] = daybreak.resurrection(state)  # Hub Destroyed in its stead (Daybreak, R313)
     p["stranded"] = False
-    ctx.emit("character_moved", seat=seat, location=RESURRECTION)
+    ctx.emit("character_moved", seat=seat, location=p["location"])
     leave_the_human_side(ctx, seat)
+    daybreak.on_revealed(ctx, seat)  # R402b: the Miracle token and the Mutiny cards; R1028 the Mutineer
     if super_crisis:
         draw_super_crisis(ctx, seat)
     if p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) and give_targets(state, seat):
@@ -158,6 +158,7 @@ def give_loyalty(ctx: Ctx, seat: int, to: int) -> None:
         cards=cards,
     )
     resolve_sympathizers(ctx, [to])
+    daybreak.mutineer_received(ctx, to, extra=False)  # R1028, R403: revealed at once, no extra card
 
 
 # --- R405, R407: the Sleeper Agent phase and the Sympathizer ------------------------------------------------

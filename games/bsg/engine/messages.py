@@ -329,3 +329,47 @@ CHOICES: dict[str, str] = {
     "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",
     "exodus_conflicted_loyalties.both": "Both decks",
 }
+
+
+# --- Daybreak (daybreak.py, mutiny.py): Miracle tokens (R1010), Mutiny cards and the Mutineer (R1020-R1028)
+MESSAGES.update({
+    "no_miracle_token": "You need a Miracle token to use this ability.",
+    "miracle_already_held": "Player {to} cannot receive a Miracle token: choose a player who holds none.",
+    "no_mutiny_discard_due": "You do not have to discard Mutiny cards now.",
+    "mutiny_card_not_playable": "You cannot play that Mutiny card.",
+    "no_mutineer_to_pass": "You have no Mutineer card to pass.",
+    "location_out_of_play": "That location is out of the game.",
+    "character_version_in_play": "Another version of that character is already in play.",
+})
+PROMPTS.update({
+    "keep_mutiny_cards": "Player {seat}: in the Brig, discard Mutiny cards down to your limit.",
+    "pass_mutineer_card": "Player {seat}: give \"You Are a Mutineer\" to a human player.",
+    "name_mutineer_draw": "Player {seat}: name the human player who draws one more Loyalty card.",
+    "give_miracle_token": "Player {seat}: choose a player without a Miracle token to receive one.",
+    "keep_assault_raptors": "Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.",
+    "assault_raptor_pilot_at_jump": "Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly "
+                                    "back?",
+})
+EVENTS.update({
+    "miracle_spent": "Player {seat} spent a Miracle token ({left} left).",
+    "miracle_gained": "Player {seat} gained a Miracle token.",
+    "miracle_not_given": "The Miracle token is not given: nobody can hold another.",
+    "miracle_discarded": "Player {seat} discarded his Miracle token(s).",
+    "mutiny_drawn": "Player {seat} drew a Mutiny card ({count} in hand).",
+    "mutiny_to_brig": "Player {seat} holds {count} Mutiny cards: he goes to the Brig.",
+    "mutiny_discarded": "Player {seat} discarded Mutiny card(s).",
+    "mutiny_played": "Player {seat} played the Mutiny card {card}.",
+    "mutiny_deck_reshuffled": "The Mutiny discards are shuffled into a new deck.",
+    "mutineer_received": "Player {seat} is the Mutineer: he draws a Mutiny card and gives up his titles.",
+    "mutineer_passed": "Player {seat} gave \"You Are a Mutineer\" to Player {to}.",
+    "mutineer_draw_named": "Player {seat} named Player {target} to draw one more Loyalty card.",
+    "sheet_destroyed": "{sheet} is destroyed: the sheet is turned over.",
+    "assault_raptor_destroyed": "An Assault Raptor was destroyed.",
+    "assault_raptor_launched": "An Assault Raptor launched into {area}.",
+    "assault_raptor_moved": "An Assault Raptor moved from {area} to {to}.",
+    "skill_check_ability": "{card}: its skill check ability resolves.",
+    "assault_raptor_stays": "Player {seat} stays in space in his Assault Raptor, in {area}.",
+    "assault_raptor_flies_back": "Player {seat} flies his Assault Raptor back to the Reserves.",
+    "assault_raptors_at_jump": "Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to "
+                               "the Reserves.",
+})

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import cylons, loyalty, turns
+from games.bsg.engine import cylons, daybreak, loyalty, turns
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import draw_from
@@ -183,6 +183,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
     p = state["players"][seat]
     loc = p["location"]
     if not p["cylon"] or loc is None or CONTENT.locations[loc].requires != "revealed_cylon":
+        return []
+    if not daybreak.location_in_play(state, loc):
         return []
     effects = CONTENT.locations[loc].effects
     if effects and effects[0].kind == "choose":

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet
+from games.bsg.engine import acted, cylon_fleet, daybreak
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, recorded
@@ -88,6 +88,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
                             for kind in ("sympathetic", "hostile")}
     if cylon_fleet.active(state):  # R144 steps 2-3
         cylon_fleet.setup(state)
+    if daybreak.on(state):  # R145: Miracle tokens, the Mutiny deck, the Daybreak loyalty cards
+        daybreak.setup(ctx)
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)
@@ -155,6 +157,8 @@ def available_characters(state: State) -> list[str]:
     option exactly one seat plays a Leader: any seat may take one while none is taken, and the last seat to
     choose must when none is (RULINGS G58)."""
     taken = set(chosen_characters(state))
+    if daybreak.on(state):
+        return daybreak.available_characters(taken, CHOICE_TYPES)
     free = [c for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
     leaders = [c.id for c in free if c.type == LEADER]
     free = [c for c in free if c.type != LEADER]
@@ -175,6 +179,9 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
     table = {c.id for c in CONTENT.characters_in(table_sets(state))}
     if character not in table or character in chosen_characters(state):
         raise IllegalCommand("character_not_available", "bsg:R104", character=character)
+    if daybreak.on(state) and daybreak.version_root(character) in {
+            daybreak.version_root(c) for c in chosen_characters(state)}:
+        raise IllegalCommand("character_version_in_play", "bsg:R1001", character=character)
     if character not in available_characters(state):
         raise IllegalCommand("character_type_not_most_available", "bsg:R104", character=character)
     sheet = CONTENT.characters[character]
@@ -248,6 +255,9 @@ def build_loyalty(ctx: Ctx) -> None:
     Sleeper Agent phase. Unused cards go back to the box unseen."""
     state, rng = ctx.state, ctx.rng
     chars = chosen_characters(state)
+    if daybreak.on(state):
+        build_daybreak_loyalty(ctx, chars)
+        return
     sets = table_sets(state)  # R122: base and Exodus cards in one Cylon and one Not-a-Cylon pile
     leader = next((q["seat"] for q in state["players"] if q.get("leader")), None)
     if leader is None:
@@ -290,6 +300,19 @@ def deal_agenda(ctx: Ctx, seat: int, kind: str) -> None:
 def starting_count(state: State, seat: int) -> int:
     """R108, R141: 3 starting Skill cards; a Cylon Leader draws 2."""
     return 2 if is_leader(state, seat) else int(CONTENT.board.starting_skills)
+
+
+def build_daybreak_loyalty(ctx: Ctx, chars: list[str]) -> None:
+    """R124: the Daybreak deck (no Sympathizer, the Mutineer at 4 and 6 players), 1 card to each player and
+    2 to the original Baltar (R124 E); a human dealt the Mutineer reveals it at once and draws one more card
+    (R1026: the draw, his Mutiny card and his titles follow once the deal is done, mutiny.py)."""
+    state = ctx.state
+    daybreak.build_loyalty_deck(ctx, chars)
+    order = [(state["first"] + i) % state["n"] for i in range(state["n"])]
+    for seat in order:
+        deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "setup"))
+    for seat in order:
+        daybreak.mutineer_received(ctx, seat, extra=True)
 
 
 def finish_setup(ctx: Ctx) -> None:

@@ -13,8 +13,10 @@ from games.bsg.engine import (
     conflicted,
     cylon_fleet,
     cylons,
+    daybreak,
     looks,
     loyalty,
+    mutiny,
     quorum,
     quorum_hand,
     vipers,
@@ -29,6 +31,7 @@ from games.bsg.engine.effects import (
     apply_effects,
     change_resources,
     effect_at,
+    leave_craft,
     move_jump_track,
     queue_execution,
     roll_raptor,
@@ -44,7 +47,6 @@ from games.bsg.engine.state import (
     infiltrator,
     left_of,
     next_key,
-    out_of_play,
     skill_types,
 )
 from games.bsg.engine.traits import (
@@ -155,7 +157,7 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     held = _held_on_ship(state, seat)
     out: list[tuple[str, bool]] = []
     for loc in CONTENT.locations.values():
-        if out_of_play(state, loc.id) or loc.id == p["location"] or loc.hazardous:  # R214, R800
+        if not daybreak.location_in_play(state, loc.id) or loc.id == p["location"] or loc.hazardous:  # R214, R318, R800
             continue
         cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
         if cylon_loc != bool(p["cylon"]):  # R212
@@ -181,8 +183,7 @@ def move(ctx: Ctx, seat: int, location: str, discard: str | None) -> None:
         ctx.emit("skill_discarded", seat=seat, card=discard)
     elif discard is not None:
         raise IllegalCommand("bad_argument", "", argument="discard")
-    if p["viper"] is not None:  # R213b: the viper returns to the Reserves
-        cylon_fleet.pilot_off(state, seat)
+    leave_craft(state, seat)  # R213b: the viper (a Mark VII, an Assault Raptor) returns to the Reserves
     p["location"] = location
     ctx.emit("character_moved", seat=seat, location=location)
     go_to(ctx, "action")
@@ -226,6 +227,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     loc = p["location"]
     if loc is None:
         return "not_in_a_location", "bsg:R220"
+    if not daybreak.location_in_play(state, loc):  # a destroyed Colonial One (R318)
+        return "location_out_of_play", "bsg:R318"
     if loc in damaged_locations(state):
         return "location_damaged", "bsg:R300"
     location = CONTENT.locations[loc]
@@ -244,7 +247,7 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
         return "ftl_needs_blue_space", "bsg:R303"
     if loc == "hangar_deck" and not state["reserves"]["viper"] and not cylon_fleet.mk7_reserves(state) and not any(
-            w["viper"] for w in state["space"].values()):
+            w["viper"] for w in state["space"].values()) and not daybreak.assault_raptors_in_reserves(state):
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
         return "no_centurion_aboard", "bsg:R308"
@@ -279,12 +282,15 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"target": s} for s in brig_occupants(state) if s != seat]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
             return [{"pick": t} for t in effect.get("types")]
-        if effect.kind == "launch_self":  # ``pick``: a Viper Mark VII (R916)
-            mk7 = [{"area": a, "pick": "mk7"} for a in CONTENT.board.launch_areas()] if cylon_fleet.mk7_reserves(
-                state) else []
-            normal = [{"area": a} for a in CONTENT.board.launch_areas()]
-            return normal + mk7 if state["reserves"]["viper"] or any(
-                w["viper"] for w in state["space"].values()) else mk7
+        if effect.kind == "launch_self":  # a viper; ``pick``: a Viper Mark VII (R916), an Assault Raptor (R623)
+            areas = CONTENT.board.launch_areas()
+            viper = state["reserves"]["viper"] or any(w["viper"] for w in state["space"].values())
+            crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if viper else []
+            if cylon_fleet.mk7_reserves(state):
+                crafts += [{"area": a, "pick": "mk7"} for a in areas]
+            if daybreak.assault_raptors_in_reserves(state):
+                crafts += [{"area": a, "pick": daybreak.ASSAULT_RAPTOR} for a in areas]
+            return crafts
         if effect.kind == "attack" and effect.get("attacker") == "galactica":  # G8: any Cylon ship anywhere
             return [{"area": a, "pick": t} for a in state["space"] for t in vipers.ship_targets(state, a)]
         if effect.kind == "attack" and effect.get("attacker") == "pegasus":  # Main Batteries: a basestar
@@ -319,7 +325,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             characters.after_location(ctx, seat)
             _ftl_jump(ctx)
             return
-        if effect.kind == "launch_self":
+        if effect.kind == "launch_self" and pick == daybreak.ASSAULT_RAPTOR:
+            _launch_in_assault_raptor(ctx, seat, str(area))
+            for own in sheet_effects(state, seat, "activate_own_viper"):
+                vipers.start(ctx, seat, int(own.get("count")), "own")
+        elif effect.kind == "launch_self":
             _launch_self(ctx, seat, str(area), pick == "mk7")
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
@@ -381,6 +391,17 @@ def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
     ctx.emit("pilot_launched", seat=seat, area=area)
 
 
+def _launch_in_assault_raptor(ctx: Ctx, seat: int, area: str) -> None:
+    """R302 with Daybreak (R623, RULINGS G106): the pilot takes the Assault Raptor waiting in the Reserves."""
+    state = ctx.state
+    state["daybreak"]["assault_raptors"]["reserves"] -= 1
+    p = ctx.player(seat)
+    p["viper"] = area
+    p["craft"] = daybreak.ASSAULT_RAPTOR
+    p["location"] = None
+    ctx.emit("pilot_launched", seat=seat, area=area)
+
+
 def _attack_centurion(ctx: Ctx, seat: int) -> None:
     """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track
     (Helo adds his Marksman bonus)."""
@@ -399,7 +420,8 @@ def move_anywhere_targets(state: State, seat: int) -> list[str]:
     """Where a character an effect moves "anywhere" may go: a human location that is not hazardous."""
     here = state["players"][seat]["location"]
     return [loc.id for loc in CONTENT.locations.values()
-            if loc.set == "base" and CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and loc.id != here]
+            if daybreak.location_in_play(state, loc.id) and CONTENT.ships[loc.ship].side == "human"
+            and not loc.hazardous and loc.id != here]
 
 
 def move_anywhere(ctx: Ctx, seat: int, location: str) -> None:
@@ -440,7 +462,7 @@ def cancel_crisis(ctx: Ctx, seat: int) -> None:
         state["decks"]["destiny"] += state["check"]["destiny"]
         state["check"] = None
     state["prompt"] = None
-    state["once_used"].append(seat)
+    daybreak.spend_once(ctx, seat)  # a Miracle token on a Daybreak table (R1010)
     state["decks"]["crisis_discard"].append(state["crisis"])
     ctx.emit("ability_used", seat=seat, ability="roslin_religious_visions", target=None)
     state["crisis"] = draw_from(ctx, "crisis")
@@ -576,6 +598,8 @@ def prepare_jump(ctx: Ctx, seat: int) -> None:
     card = state["crisis"]
     if card is not None and CONTENT.crises[card].jump:
         move_jump_track(ctx, 1)
+        if daybreak.is_mutineer(state, seat):  # R251: the Mutineer draws a Mutiny card
+            mutiny.draw(ctx, seat)
     if CONTENT.board.jump_track[state["jump"]].auto:
         jump(ctx, then="end")
     if state["phase"] == "turn" and state["prompt"] is None:
@@ -601,11 +625,12 @@ def jump(ctx: Ctx, then: str) -> None:
         state["supply"]["basestar"] += len(where["basestar"])
         state["space"][area] = empty_area()
     acted.forget(state)
+    daybreak.raptors_at_jump(ctx)  # R623: the Assault Raptors may stay (Daybreak)
     if not fleet:
         ctx.rng.shuffle(state["decks"]["civilians"])
     cylon_fleet.mk7_home(state)
     for p in state["players"]:
-        if p["viper"] is not None:
+        if p["viper"] is not None and not daybreak.flies_assault_raptor(p):
             cylon_fleet.pilot_off(state, p["seat"])
             p["location"] = "hangar_deck"
     ctx.emit("fleet_jumped", distance=state["distance"])
@@ -666,6 +691,7 @@ def sleeper_phase(ctx: Ctx) -> None:
         if not state["players"][seat].get("leader"):  # R802e, RULINGS A29: a Leader draws none
             deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
     loyalty.after_sleeper_deal(ctx)  # R403, R407: revealed Cylons give their cards away, the Sympathizer
+    mutiny.after_sleeper(ctx)  # R405, R1026: the Mutineer dealt or still in the deck (Daybreak)
 
 
 # --- R255 End of turn -----------------------------------------------------------------------------
@@ -773,7 +799,7 @@ def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"] or state.get("cag_civilians"):
+            or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state):
         return
     p = ctx.player(state["current"])
     later = state.get("stranded_later", [])

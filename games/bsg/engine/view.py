@@ -38,6 +38,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         shown = [c for c in p["loyalty"] if c in state.get("public_loyalty", ())]
         if shown:  # Final Five cards shown to everyone and taken back face down (R410)
             entry["shown_loyalty"] = shown
+        if "miracles" in p:  # Daybreak: Miracle tokens are public, Mutiny cards their holder's (R1010, R1020)
+            entry["miracles"] = p["miracles"]
+            entry["mutiny_count"] = len(p["mutiny"])
+            entry["craft"] = p.get("craft")  # a pilot in an Assault Raptor (R623)
+            if mine:
+                entry["mutiny"] = sorted(p["mutiny"])
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["loyalty"] = sorted(p["loyalty"])
@@ -110,6 +116,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         **_expansions(state),
         # the Exodus Cylon Fleet (R910-R916): its board, the pursuit track, the CAG, the Mark VII; all public
         "cylon_fleet": cylon_fleet.view(state), "cag": state.get("cag"),
+        **_daybreak_view(state),
     }
 
 
@@ -125,6 +132,21 @@ def _expansions(state: State) -> dict[str, Any]:
     if "loyalty_discard" in state["decks"]:
         out["loyalty_discard"] = list(state["decks"]["loyalty_discard"])
     return out
+
+
+def _daybreak_view(state: State) -> dict[str, Any]:
+    """Daybreak's public part: the Mutiny deck's size, its face-up discards and who must decide what."""
+    if "daybreak" not in state:
+        return {}
+    day = state["daybreak"]
+    return {"daybreak": {
+        "mutiny_deck": len(state["decks"]["mutiny"]), "mutiny_discard": list(state["decks"]["mutiny_discard"]),
+        "mutiny_keep": list(day["mutiny_keep"]), "mutineer_pass": list(day["mutineer_pass"]),
+        "mutineer_draw": day["mutineer_draw"], "miracle_chooser": day["miracle_chooser"],
+        "destroyed": list(day["destroyed"]),  # the sheets turned over (R318, R319)
+        "assault_raptors": {**day["assault_raptors"], "space": dict(day["assault_raptors"]["space"])},
+        "raptors_at_jump": day["raptors_at_jump"],
+    }}
 
 
 def zones(state: State) -> list[Zone]:
@@ -143,6 +165,11 @@ def zones(state: State) -> list[Zone]:
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))
     out += [Zone(f"{name}_discard", tuple(d[f"{name}_discard"]), visibility="public")
             for name in ("crisis", "super_crisis", "destination", "quorum")]
+    if "daybreak" in state:  # R1020: the Mutiny deck and its face-up discards
+        out.append(Zone("mutiny", tuple(d["mutiny"]), visibility="hidden"))
+        out.append(Zone("mutiny_discard", tuple(d["mutiny_discard"]), visibility="public"))
+        out += [Zone(f"mutiny:{p['seat']}", tuple(sorted(p["mutiny"])), owner=p["seat"], visibility="owner")
+                for p in state["players"]]
     for p in state["players"]:
         s = p["seat"]
         out.append(Zone(f"hand:{s}", tuple(sorted(p["hand"])), owner=s, visibility="owner"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet
+from games.bsg.engine import acted, cylon_fleet, daybreak
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.options import CYLON_SHIPS, EVERY_SHIP, NUKE_EIGHT
@@ -242,6 +242,7 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
             out += [("viper_launch", {"to": a}) for a in CONTENT.board.launch_areas()]
         if cylon_fleet.mk7_reserves(state):  # R916: a Viper Mark VII instead of a normal one
             out += [("viper_launch", {"to": a, "mk7": True}) for a in CONTENT.board.launch_areas()]
+        out += _assault_raptor_options(state)
         areas = [a for a, w in state["space"].items() if w["viper"] or cylon_fleet.mk7_in(state, a)]
     else:
         own = state["players"][seat]["viper"]
@@ -262,6 +263,20 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
     return out
 
 
+def _assault_raptor_options(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """Daybreak's Assault Raptors count as vipers (R1030, R623): launched from the Reserves, moved and fired
+    like unpiloted vipers, with their own row against basestars."""
+    ship = {"ship": daybreak.ASSAULT_RAPTOR}
+    out: list[tuple[str, dict[str, Any]]] = []
+    if daybreak.assault_raptors_in_reserves(state) > 0:
+        out += [("viper_launch", {"to": a, **ship}) for a in CONTENT.board.launch_areas()]
+    for area in state["space"]:
+        if daybreak.assault_raptors_in(state, area):
+            out += [("viper_move", {"area": area, "to": to, **ship}) for to in CONTENT.board.adjacent(area)]
+            out += [("viper_attack", {"area": area, "target": t, **ship}) for t in ship_targets(state, area)]
+    return out
+
+
 def _spend(ctx: Ctx) -> None:
     acts = ctx.state["viper_acts"]
     acts["left"] -= 1
@@ -279,24 +294,38 @@ def _mk7(mk7: bool) -> dict[str, Any]:
     return {"mk7": True} if mk7 else {}
 
 
-def launch(ctx: Ctx, seat: int, to: str, mk7: bool = False) -> None:
-    """R620 1: a viper from the Reserves into a launch area (a Viper Mark VII if ``mk7``, R916)."""
-    _need(ctx, seat, "viper_launch", {"to": to, **_mk7(mk7)})
-    if mk7:
+def _ship(ship: str | None) -> dict[str, Any]:
+    return {} if ship is None else {"ship": ship}
+
+
+def launch(ctx: Ctx, seat: int, to: str, mk7: bool = False, ship: str | None = None) -> None:
+    """R620 1: a viper from the Reserves into a launch area (a Viper Mark VII if ``mk7``, R916; an Assault
+    Raptor if ``ship`` names one, R1030)."""
+    _need(ctx, seat, "viper_launch", {"to": to, **_mk7(mk7), **_ship(ship)})
+    if ship is not None:
+        ctx.state["daybreak"]["assault_raptors"]["reserves"] -= 1
+        daybreak.place_assault_raptor(ctx.state, to, 1)
+        ctx.emit("assault_raptor_launched", area=to)
+    elif mk7:
         ctx.state["mk7"]["reserves"] -= 1
         ctx.state["mk7"]["space"][to] += 1
+        ctx.emit("viper_launched", area=to, mk7=True)
     else:
         ctx.state["reserves"]["viper"] -= 1
         ctx.state["space"][to]["viper"] += 1
-    ctx.emit("viper_launched", area=to, **_mk7(mk7))
+        ctx.emit("viper_launched", area=to)
     _spend(ctx)
 
 
-def move(ctx: Ctx, seat: int, area: str, to: str, mk7: bool = False) -> None:
+def move(ctx: Ctx, seat: int, area: str, to: str, mk7: bool = False, ship: str | None = None) -> None:
     """R620 2, R621: a viper to an adjacent area (the seat's own one outside ``unpiloted`` mode); a Viper
-    Mark VII up to 2 areas away (R916)."""
-    _need(ctx, seat, "viper_move", {"area": area, "to": to, **_mk7(mk7)})
-    if mk7:
+    Mark VII up to 2 areas away (R916); an Assault Raptor like a viper (R1030)."""
+    _need(ctx, seat, "viper_move", {"area": area, "to": to, **_mk7(mk7), **_ship(ship)})
+    if ship is not None:  # an Assault Raptor (R1030)
+        daybreak.place_assault_raptor(ctx.state, area, -1)
+        daybreak.place_assault_raptor(ctx.state, to, 1)
+        ctx.emit("assault_raptor_moved", area=area, to=to)
+    elif mk7:
         ctx.state["mk7"]["space"][area] -= 1
         ctx.state["mk7"]["space"][to] += 1
         ctx.emit("viper_moved_to", area=area, to=to, mk7=True)
@@ -310,10 +339,12 @@ def move(ctx: Ctx, seat: int, area: str, to: str, mk7: bool = False) -> None:
     _spend(ctx)
 
 
-def attack(ctx: Ctx, seat: int, area: str, target: str) -> None:
-    """R620 3: a viper attacks a Cylon ship in its area (R610)."""
-    _need(ctx, seat, "viper_attack", {"area": area, "target": target})
-    attack_ship(ctx, "viper", area, target, seat)
+def attack(ctx: Ctx, seat: int, area: str, target: str, ship: str | None = None) -> None:
+    """R620 3: a viper attacks a Cylon ship in its area (R610); an Assault Raptor reads its own rows (R623:
+    a basestar is damaged on 7-8)."""
+    _need(ctx, seat, "viper_attack", {"area": area, "target": target, **_ship(ship)})
+    own = ctx.state["viper_acts"]["mode"] != "unpiloted" and daybreak.flies_assault_raptor(ctx.player(seat))
+    attack_ship(ctx, "viper" if ship is None and not own else daybreak.ASSAULT_RAPTOR, area, target, seat)
     _spend(ctx)
 
 

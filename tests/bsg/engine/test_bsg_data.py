@@ -14,6 +14,7 @@ import pytest
 from games.bsg.engine import content as content_module
 from games.bsg.engine.content import (
     ACTIVATIONS,
+    CHARACTER_TYPES,
     EFFECT_KINDS,
     SKILLS,
     ContentError,
@@ -25,18 +26,22 @@ from games.bsg.engine.content import (
 
 C = content()
 
-#: R160, the Daybreak succession lists, keeping only the base characters (original versions)
-#: R160's lines over the base and Exodus characters (the Exodus ones marked † there)
-#: R160's lines of succession, every character of the sets built so far in R160's order (the digest's table).
-R160_ADMIRAL = ("helena_cain", "william_adama", "saul_tigh", "karl_agathon", "felix_gaeta", "lee_adama",
-                "anastasia_dualla", "kara_thrace", "louanne_katraine", "sharon_valerii", "samuel_anders", "galen_tyrol",
-                "callandra_tyrol", "tom_zarek", "ellen_tigh", "gaius_baltar", "tory_foster", "laura_roslin")  # fmt: skip
-R160_PRESIDENT = ("laura_roslin", "gaius_baltar", "tom_zarek", "tory_foster", "ellen_tigh", "lee_adama", "felix_gaeta",
-                  "william_adama", "karl_agathon", "galen_tyrol", "callandra_tyrol", "helena_cain", "anastasia_dualla",
-                  "sharon_valerii", "saul_tigh", "samuel_anders", "kara_thrace", "louanne_katraine")  # fmt: skip
-R160_CAG = ("lee_adama", "kara_thrace", "louanne_katraine", "sharon_valerii", "samuel_anders", "karl_agathon",
-            "william_adama", "helena_cain", "saul_tigh", "felix_gaeta", "anastasia_dualla", "galen_tyrol",
-            "callandra_tyrol", "tom_zarek", "ellen_tigh", "gaius_baltar", "tory_foster", "laura_roslin")  # fmt: skip
+#: R160's lines of succession: all 26 characters of the four sets, in the digest's order (its table).
+R160_ADMIRAL = ("helena_cain", "william_adama", "saul_tigh", "karl_agathon", "felix_gaeta", "louis_hoshi",
+                "tom_zarek_alt", "lee_adama", "anastasia_dualla", "karl_agathon_alt", "kara_thrace",
+                "louanne_katraine", "sharon_valerii", "brendan_costanza", "samuel_anders", "galen_tyrol",
+                "callandra_tyrol", "sherman_cottle", "lee_adama_alt", "tom_zarek", "ellen_tigh",
+                "gaius_baltar_alt", "gaius_baltar", "romo_lampkin", "tory_foster", "laura_roslin")  # fmt: skip
+R160_PRESIDENT = ("laura_roslin", "gaius_baltar", "lee_adama_alt", "tom_zarek", "romo_lampkin", "tory_foster",
+                  "ellen_tigh", "lee_adama", "tom_zarek_alt", "felix_gaeta", "william_adama", "karl_agathon",
+                  "galen_tyrol", "gaius_baltar_alt", "callandra_tyrol", "sherman_cottle", "helena_cain",
+                  "anastasia_dualla", "louis_hoshi", "karl_agathon_alt", "sharon_valerii", "saul_tigh",
+                  "brendan_costanza", "samuel_anders", "kara_thrace", "louanne_katraine")  # fmt: skip
+R160_CAG = ("lee_adama", "kara_thrace", "louanne_katraine", "karl_agathon_alt", "sharon_valerii",
+            "brendan_costanza", "samuel_anders", "lee_adama_alt", "karl_agathon", "william_adama", "helena_cain",
+            "saul_tigh", "felix_gaeta", "anastasia_dualla", "louis_hoshi", "tom_zarek_alt", "galen_tyrol",
+            "callandra_tyrol", "sherman_cottle", "tom_zarek", "ellen_tigh", "gaius_baltar_alt", "gaius_baltar",
+            "tory_foster", "romo_lampkin", "laura_roslin")  # fmt: skip
 
 
 def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
@@ -53,7 +58,7 @@ def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
         for check in checks:
             if check is not None:
                 yield crisis.id, check.on_pass + check.on_fail + check.on_partial + check.consequence
-    for group in (C.destinations, C.quorum, C.loyalty):
+    for group in (C.destinations, C.quorum, C.loyalty, C.mutiny):
         for record in group.values():
             yield record.id, record.effects
 
@@ -95,8 +100,9 @@ def test_every_record_belongs_to_a_set_and_the_base_decks_hold_only_base_records
     records: list[Any] = [*C.skill_types.values(), *C.skill_cards.values(), *C.characters.values(),
                           *C.ships.values(), *C.locations.values(), *C.crises.values(), *C.super_crises.values(),
                           *C.destinations.values(), *C.quorum.values(), *C.loyalty.values(), *C.board.objectives]  # fmt: skip
-    assert {r.set for r in records} == {"base", "pegasus", "exodus"}
+    assert {r.set for r in records} == {"base", "pegasus", "exodus", "daybreak"}
     assert {C.crises[c].set for c in C.crisis_deck()} == {"base"}
+    assert {C.loyalty[c].set for c in C.loyalty_cards("human")} == {"base"}  # the base decks stay base
     assert {C.crises[c].set for c in C.crisis_deck(("pegasus",))} == {"pegasus"}
     # a card of a module is Exodus's (R919: the Cylon Fleet's "CAG chooses" cards, its Basestar Bridge)
     assert {r.set for r in records if getattr(r, "module", None)} == {"exodus"}
@@ -113,7 +119,7 @@ def test_every_effect_kind_is_one_the_engine_implements_and_every_listed_kind_is
 
 def test_every_card_and_location_has_its_own_text() -> None:
     texts = [r.text for group in (C.skill_cards, C.locations, C.crises, C.super_crises, C.destinations, C.quorum,
-                                  C.loyalty) for r in group.values()]  # fmt: skip
+                                  C.loyalty, C.mutiny) for r in group.values()]  # fmt: skip
     texts += [a.text for ch in C.characters.values() for a in ch.abilities]
     assert all(t.strip() for t in texts)
     assert len(texts) == len(set(texts))
@@ -183,8 +189,9 @@ def test_titles_pass_down_the_base_part_of_the_succession_lists() -> None:
     humans = {ch.id for ch in C.characters.values() if ch.type != "cylon_leader"}
     for line in (R160_ADMIRAL, R160_PRESIDENT, R160_CAG):
         assert set(line) == humans
-    assert C.board.succession["president"][:3] == ("laura_roslin", "gaius_baltar", "tom_zarek")
-    assert C.board.succession["admiral"][1:4] == ("william_adama", "saul_tigh", "karl_agathon")
+    base = {ch.id for ch in C.characters_in()}  # the base game's own order (R105) is the lines' base part
+    assert [c for c in C.board.succession["president"] if c in base][:3] == ["laura_roslin", "gaius_baltar", "tom_zarek"]
+    assert [c for c in C.board.succession["admiral"] if c in base][:3] == ["william_adama", "saul_tigh", "karl_agathon"]
     assert C.board.admiral_nukes == 2 and C.board.president_quorum == 1
 
 
@@ -257,7 +264,7 @@ def test_the_numbers_of_the_activation_icons() -> None:
 
 @pytest.mark.rules("bsg:R102", "bsg:R110")
 def test_setup_puts_8_vipers_and_4_raptors_in_reserve_and_the_opening_ships_around_galactica() -> None:
-    assert dict(C.board.setup_reserves) == {"viper": 8, "raptor": 4}
+    assert dict(C.board.setup_reserves) == {"viper": 8, "raptor": 4, "assault_raptor": 1}  # the last: Daybreak (R145)
     placed: Counter[str] = Counter()
     areas: dict[str, set[str]] = {}
     for ship, area, count in C.board.setup_ships:
@@ -397,7 +404,8 @@ def test_administration_the_admirals_quarters_and_the_brig_hold_skill_checks() -
 def test_the_locations_of_each_ship() -> None:
     by_ship: dict[str, set[str]] = {}
     for lid, loc in C.locations.items():
-        by_ship.setdefault(loc.ship, set()).add(lid)
+        if loc.set in ("base", "exodus"):  # Exodus's one location: the Cylon Fleet's Basestar Bridge
+            by_ship.setdefault(loc.ship, set()).add(lid)
     assert len(by_ship["galactica"]) == 10
     assert by_ship["colonial_one"] == {"presidents_office", "press_room", "administration"}
     assert by_ship["cylon_locations"] == {"caprica", "cylon_fleet", "human_fleet", "resurrection_ship",
@@ -570,3 +578,55 @@ def test_a_damage_token_on_an_unknown_location_is_refused(data_copy: Path) -> No
     _edit(data_copy, "board.json", lambda d: d["galactica_damage"][0].__setitem__("location", "press_room"))
     with pytest.raises(ContentError, match="unknown galactica location 'press_room'"):
         load(data_copy)
+
+
+# ------------------------------------------------------------------------------------------ Daybreak
+
+
+@pytest.mark.rules("bsg:R1020", "bsg:R1027", "bsg:R124")
+def test_the_daybreak_mutiny_deck_and_loyalty_table() -> None:
+    """18 Mutiny cards of the daybreak set, each with an effect; the Brig limits 1 and 2 (R1020, R1027); the
+    Daybreak loyalty rows of R124 (Leader rows kept for Pegasus), one Mutineer."""
+    assert len(C.mutiny_deck()) == 18 and C.mutiny_deck(("base",)) == ()
+    assert all(m.set == "daybreak" and m.effects for m in C.mutiny.values())
+    assert dict(C.mutiny_limits) == {"holder": 1, "mutineer": 2}
+    rows = {(d.players, d.leader): (d.cylon, d.not_cylon, d.mutineer) for d in C.daybreak_deal}
+    assert rows[(3, False)] == (1, 5, False) and rows[(4, False)] == (1, 7, True)
+    assert rows[(5, False)] == (2, 8, False) and rows[(6, False)] == (2, 10, True)
+    assert rows[(7, True)] == (2, 10, True)
+    assert C.daybreak_loyalty_need(6, ["gaius_baltar", "sharon_valerii"], exodus=True) == (2, 13, True)
+    assert C.loyalty_cards("mutineer", ("base", "daybreak")) == ("you_are_a_mutineer",)
+
+
+def test_a_broken_daybreak_file_is_refused(data_copy: Path) -> None:
+    _edit(data_copy, "mutiny.json", lambda d: d["mutiny"][0].update(set="base"))
+    with pytest.raises(ContentError, match="every Mutiny card belongs to the daybreak set"):
+        load(data_copy)
+    _edit(data_copy, "mutiny.json", lambda d: d["mutiny"][0].update(set="daybreak"))
+    _edit(data_copy, "mutiny.json", lambda d: d["limits"].pop("mutineer"))
+    with pytest.raises(ContentError, match="limits must give exactly holder, mutineer"):
+        load(data_copy)
+    _edit(data_copy, "mutiny.json", lambda d: d["limits"].update(mutineer=2))
+    _edit(data_copy, "loyalty.json", lambda d: d["daybreak_deal"][1].update(not_cylon=6))
+    with pytest.raises(ContentError, match="daybreak_deal for 4 players is not one card per player"):
+        load(data_copy)
+    _edit(data_copy, "loyalty.json", lambda d: d["daybreak_deal"][1].update(not_cylon=7, cylon=9))
+    with pytest.raises(ContentError, match="needs more cards than exist"):
+        load(data_copy)
+
+
+@pytest.mark.rules("bsg:R160", "bsg:R1001", "bsg:R104")
+def test_the_daybreak_characters_and_where_r160_ranks_them() -> None:
+    day = {ch.id: ch for ch in C.characters_in(("daybreak",))}
+    assert len(day) == 8 and {ch.type for ch in day.values()} == set(CHARACTER_TYPES)
+    assert {ch.version_of for ch in day.values() if ch.version_of} == {
+        "lee_adama", "tom_zarek", "karl_agathon", "gaius_baltar"}
+    assert (day["lee_adama_alt"].type, day["tom_zarek_alt"].type) == ("political", "military")
+    assert (day["karl_agathon_alt"].type, day["gaius_baltar_alt"].type) == ("pilot", "support")
+    line = [c for c in C.board.succession["president"] if c in day or C.characters[c].set == "base"]
+    assert line[:5] == ["laura_roslin", "gaius_baltar", "lee_adama_alt", "tom_zarek", "romo_lampkin"]
+    line = [c for c in C.board.succession["admiral"] if c in day or C.characters[c].set == "base"]
+    assert line[:5] == ["william_adama", "saul_tigh", "karl_agathon", "louis_hoshi", "tom_zarek_alt"]
+    extra = {c: sum(1 for a in d.abilities for e in a.effects if e.kind == "draw_skills" and e.get("types") == "any")
+             for c, d in day.items()}
+    assert all(d.draw_count + extra[c] == 5 for c, d in day.items())  # five cards a turn, like the base sheets

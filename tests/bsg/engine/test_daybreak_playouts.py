@@ -1,0 +1,86 @@
+"""Random Daybreak games (bsg:R1000, R1010, R1020, R124): whole games with the Miracle tokens, the Mutiny deck
+and the Mutineer in play reach a result and replay, each command followed by Daybreak's invariants and the
+secrecy of the Mutiny hands. The table option stays refused (R150): the bots' rules let it through."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from games.bsg.engine import daybreak
+from games.bsg.engine.messages import EVENTS
+from games.bsg.engine.state import CONTENT, card_id
+from games.engine.core import Command, Event
+from games.engine.core.testing import play_random
+from tests.bsg.engine.daybreak_helpers import DAYBREAK_RULES
+from tests.support.engine import assert_replays, event_text_check, strings
+
+ALL_LOYALTY = sorted(c for side in daybreak.LOYALTY_SIDES for c in daybreak.loyalty_cards(side))
+ALL_MUTINY = sorted(f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck()))
+
+
+def check(state: dict[str, Any], command: Command | None, events: Sequence[Event]) -> None:
+    d = state["decks"]
+    loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
+    assert sorted(loyalty) == ALL_LOYALTY, command
+    mutiny = d["mutiny"] + d["mutiny_discard"] + [c for p in state["players"] for c in p["mutiny"]]
+    assert sorted(mutiny) == ALL_MUTINY, command
+    keep = state["daybreak"]["mutiny_keep"]
+    for p in state["players"]:
+        assert 0 <= p["miracles"] <= daybreak.miracle_limit(state, p["seat"])
+        if p["cylon"]:  # R402b
+            assert p["miracles"] == 0 and p["mutiny"] == [], command
+        elif p["seat"] not in keep:  # R1020, R1027: over the limit only while choosing what to keep
+            assert len(p["mutiny"]) <= daybreak.mutiny_limit(state, p["seat"]), command
+        if len(p["mutiny"]) > daybreak.mutiny_limit(state, p["seat"]) and not p["cylon"]:
+            assert p["location"] == "brig", command
+    # R623: every Assault Raptor in one place (the Reserves, beside the board, space, destroyed)
+    ar = state["daybreak"]["assault_raptors"]
+    assert min(ar["reserves"], ar["beside"], ar["lost"], *ar["space"].values(), 0) >= 0
+    pilots = sum(1 for p in state["players"] if p.get("craft") == "assault_raptor")
+    assert all(p["viper"] is not None for p in state["players"] if p.get("craft"))
+    assert ar["reserves"] + ar["beside"] + ar["lost"] + sum(ar["space"].values()) + pilots == 4, command
+    vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in state["space"].values()) + state["damaged_vipers"]
+              + state["vipers_lost"] + sum(1 for p in state["players"] if p["viper"] is not None and not p.get("craft")))
+    assert vipers == CONTENT.board.components["viper"], command
+    holders = [p["seat"] for p in state["players"] if any(card_id(c) == daybreak.MUTINEER for c in p["revealed"])]
+    assert len(holders) <= 1
+    # nobody sees another's Mutiny cards or the Mutiny deck (R1020)
+    for seat in [None, *range(state["n"])]:
+        hidden = set(d["mutiny"]) | {c for p in state["players"] if p["seat"] != seat for c in p["mutiny"]}
+        hidden -= set(d["mutiny_discard"])
+        assert not hidden & strings(DAYBREAK_RULES.view(state, seat)), (seat, command)
+        for event in events:
+            data = event.for_seat(seat)
+            if data is not None:
+                assert not hidden & strings(dict(data)), (seat, event.kind)
+
+
+@pytest.mark.rules("bsg:R1000", "bsg:R1010", "bsg:R1020", "bsg:R124", "bsg:R200")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_daybreak_games_end_with_every_invariant_kept(players: int) -> None:
+    kinds: dict[str, int] = {}
+    for seed in (1, 2, 3):
+        seen: list[Event] = []
+        texts = event_text_check(EVENTS, players)
+
+        def on_events(events: Sequence[Event], seen: list[Event] = seen, texts: Any = texts) -> None:
+            seen[:] = list(events)
+            texts(events)
+            for event in events:
+                kinds[event.kind] = kinds.get(event.kind, 0) + 1
+
+        def after(state: dict[str, Any], command: Command, seen: list[Event] = seen) -> None:
+            check(state, command, seen)
+
+        playout = play_random(DAYBREAK_RULES, seed=seed, num_players=players, max_steps=8000, after_each=after,
+                              on_events=on_events)
+        assert DAYBREAK_RULES.result(playout.state) is not None
+        assert_replays(DAYBREAK_RULES, playout, players, {}, seed)
+        for kind, n in playout.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    assert kinds.get("use_ability", 0) > 0
+    if players in (4, 6):  # the Mutineer is in the deck (R124): he draws Mutiny cards
+        assert kinds.get("mutiny_drawn", 0) > 0
