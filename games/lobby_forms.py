@@ -124,9 +124,12 @@ class TableCreateForm(forms.Form):
         label = option_label(slug, spec)
         help_id = spec.get("help")
         help_text = option_label(slug, {"name": help_id, "label": help_id}) if help_id else ""
+        # An option the game lists but does not offer yet (an expansion still being built) is shown greyed
+        # out: a disabled field keeps its default whatever a post says.
+        disabled = bool(spec.get("unavailable"))
         if spec["type"] == "bool":
             self.fields[name] = forms.BooleanField(
-                label=label, required=False, initial=bool(spec["default"]), help_text=help_text
+                label=label, required=False, initial=bool(spec["default"]), help_text=help_text, disabled=disabled
             )
         elif spec["type"] == "choice":
             items = option_choices(slug, spec)
@@ -137,6 +140,7 @@ class TableCreateForm(forms.Form):
                 choices=[(str(v), lab) for v, lab in items],
                 initial=str(spec["default"]),
                 help_text=help_text,
+                disabled=disabled,
             )
         elif spec["type"] == "int":  # a whole number within min..max; empty: the game's default (may be None)
             self.fields[name] = forms.IntegerField(

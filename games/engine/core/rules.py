@@ -53,9 +53,10 @@ class Rules:
         engine decides, e.g. by the player count). Any option may have a ``"help"``: a text id shown under
         the field.
 
-        Two optional keys tell the site's form how to show an option: ``"players"`` lists the player
-        counts it applies to (absent: every count), and ``"detail": True`` marks a ruling most players
-        leave as it is (shown folded away). Neither changes what ``validate_options`` accepts.
+        Three optional keys tell the site's form how to show an option: ``"players"`` lists the player
+        counts it applies to (absent: every count), ``"detail": True`` marks a ruling most players leave
+        as it is (shown folded away), and ``"unavailable": True`` an option listed but not offered yet (shown
+        greyed out, kept at its default). None changes what ``validate_options`` accepts.
         """
         return ()
 
