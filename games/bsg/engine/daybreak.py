@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.bsg.engine.content import Character
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play, table_sets
 
 MUTINEER = "you_are_a_mutineer"
 LOYALTY_SETS = ("base", "daybreak")
@@ -45,9 +45,10 @@ def on(state: State) -> bool:
     return bool(state.get("options", {}).get("daybreak"))
 
 
-def loyalty_cards(side: str) -> list[str]:
-    """The physical loyalty cards of one side on a Daybreak table (base and Daybreak sets)."""
-    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, LOYALTY_SETS))]
+def loyalty_cards(side: str, sets: Iterable[str] = LOYALTY_SETS) -> list[str]:
+    """The physical loyalty cards of one side on a Daybreak table: those of the table's sets (base and
+    Daybreak, and Pegasus's and Exodus's when played: R124 A, RULINGS G135)."""
+    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, sets))]
 
 
 def setup(ctx: Ctx) -> None:
@@ -60,7 +61,7 @@ def setup(ctx: Ctx) -> None:
     decks = state["decks"]
     decks["mutiny"] = ctx.rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck())])
     decks["mutiny_discard"] = []
-    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side))
+    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side, table_sets(state)))
     state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
                          "miracle_chooser": None, "destroyed": [],
                          "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None,
@@ -79,9 +80,10 @@ def build_loyalty_deck(ctx: Ctx, characters: list[str]) -> None:
     state, rng = ctx.state, ctx.rng
     n_cylon, n_human, mutineer = CONTENT.daybreak_loyalty_need(
         state["n"], characters, exodus=bool(state["options"].get("exodus")))
-    cylons = rng.shuffled(loyalty_cards("cylon"))
-    humans = rng.shuffled(loyalty_cards("human"))
-    mut = loyalty_cards("mutineer")
+    sets = table_sets(state)
+    cylons = rng.shuffled(loyalty_cards("cylon", sets))
+    humans = rng.shuffled(loyalty_cards("human", sets))
+    mut = loyalty_cards("mutineer", sets)
     deck = cylons[:n_cylon] + humans[:n_human] + (mut if mutineer else [])
     state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if mutineer else mut))
     state["decks"]["loyalty"] = rng.shuffled(deck)
