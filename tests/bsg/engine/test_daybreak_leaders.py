@@ -92,3 +92,19 @@ def test_a_daybreak_table_with_pegasus_and_exodus_offers_every_sets_characters_o
     assert "karl_agathon_alt" not in available_characters(state)
     state = act(state, state["chooser"], "choose_character", character="john_cavil")
     assert not {"leoben_conoy", "caprica_six"} & set(available_characters(state))  # one Leader (G58)
+
+
+@pytest.mark.rules("bsg:R124")
+def test_a_daybreak_table_with_exodus_deals_from_every_sets_loyalty_cards_with_one_more_not_a_cylon() -> None:
+    opts = RULES.validate_options(4, {"daybreak": True, "pegasus": True, "exodus": True})
+    state = setup_game(4, opts, Rng.from_seed(2)).state
+    every = state["decks"]["loyalty_box"]
+    assert {"not_a_cylon_pegasus", "not_a_cylon_exodus", "cylon_fuel_leak", "you_are_a_mutineer"} <= {
+        c.split(".")[0] for c in every}
+    assert not {"sympathizer", "sympathetic_cylon"} & {c.split(".")[0] for c in every}  # R124 A
+    state = choose_all(state, ["laura_roslin", "william_adama", "kara_thrace", "galen_tyrol"])
+    cards = list(state["decks"]["loyalty"]) + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
+    sides = [c.split(".")[0] for c in cards]
+    # R124: 4 players, 1 Cylon and 7 Not-a-Cylon cards, +1 for Exodus, and the Mutineer
+    assert sum(1 for s in sides if s.startswith("cylon_")) == 1 and sides.count("you_are_a_mutineer") == 1
+    assert len(cards) == 1 + 8 + 1
