@@ -26,7 +26,8 @@ ALL_MUTINY = sorted(f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck()))
 
 def check(state: dict[str, Any], command: Command | None, events: Sequence[Event]) -> None:
     d = state["decks"]
-    loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
+    loyalty = d["loyalty"] + d["loyalty_box"] + d.get("loyalty_discard", []) + [
+        c for p in state["players"] for c in p["loyalty"] + p["revealed"]]  # an execution's discards (R452)
     assert sorted(loyalty) == all_loyalty(state), command
     mutiny = d["mutiny"] + d["mutiny_discard"] + [c for p in state["players"] for c in p["mutiny"]]
     assert sorted(mutiny) == ALL_MUTINY, command
