@@ -1,6 +1,6 @@
 """Daybreak (bsg:R145, R124, R1010, R1020-R1028, R402b, R251, R405, R426): Miracle tokens paying for the
-once-per-game abilities, the Mutiny deck and its Brig limit, the Mutineer's loyalty card. The table option is
-still refused (R150), so these games are set up with Daybreak on through ``setup_game`` (daybreak_helpers)."""
+once-per-game abilities, the Mutiny deck and its Brig limit, the Mutineer's loyalty card. These games are
+set up with Daybreak on through ``setup_game`` (daybreak_helpers)."""
 
 from __future__ import annotations
 
