@@ -922,6 +922,8 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
 
 
 def _place(p: Mapping[str, Any]) -> str:
+    if p.get("viper") and p.get("craft") == "assault_raptor":  # Daybreak (R623)
+        return gettext("in an Assault Raptor, %(area)s") % {"area": name_of(p["viper"])}
     if p.get("viper"):
         return gettext("in a viper, %(area)s") % {"area": name_of(p["viper"])}
     if p.get("stranded"):
@@ -1008,7 +1010,11 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
             }
         )
     reserves = view.get("reserves") or {}
+    raptors = (view.get("daybreak") or {}).get("assault_raptors")  # Daybreak (R623)
+    for a in areas:
+        a["assault_raptors"] = ((raptors or {}).get("space") or {}).get(a["id"], 0)
     return {
+        "assault_raptors": raptors["reserves"] if raptors else None,
         "fleet": _fleet_board(fleet) if fleet else None,
         "areas": areas,
         "vipers": reserves.get("viper", 0),
@@ -1068,6 +1074,9 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "quorum": p["quorum_count"],
                 "super_crisis": p["super_crisis_count"],
                 "nukes": p.get("nukes", 0),
+                # Daybreak: the Miracle tokens and how many Mutiny cards, public (R1010, R1020)
+                "miracles": p.get("miracles"),
+                "mutiny": p.get("mutiny_count", 0),
                 "cylon": bool(p.get("cylon")),
                 # public: a Cylon Leader or a Sympathetic Cylon, and whether he is infiltrated (R802, R803, R406)
                 "leader": gettext("Cylon Leader") if p.get("leader")
@@ -1128,6 +1137,8 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         # a Cylon Leader's or Sympathetic Cylon's Agenda card, his alone (R805, R406)
         "agenda": {"id": me["agenda"], "name": name_of(me["agenda"]), "text": card_text(me["agenda"])}
         if me.get("agenda") else None,
+        # its Mutiny cards, its alone (Daybreak, R1020)
+        "mutiny": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("mutiny") or []],
         # its cards face up (a reveal, the Sympathizer, the end of the game): "none yet" would be untrue
         "revealed": [{"id": c, "name": name_of(c)} for c in me.get("revealed") or []],
         "quorum": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("quorum") or []],

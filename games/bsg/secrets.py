@@ -97,7 +97,9 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
         seen = set(out.get("known", {}).get(str(seat), [])) if seat is not None else set()
 
         def fixed(card: str) -> bool:
-            return CONTENT.loyalty[card_id(card)].side in ("sympathizer", "sympathetic_cylon") or card in seen
+            # the Mutineer (Daybreak) is face down only in the deck: a human dealt it reveals it (R1026)
+            side = CONTENT.loyalty[card_id(card)].side
+            return side in ("sympathizer", "sympathetic_cylon", "mutineer") or card in seen
 
         slots = [
             (pile, i)
@@ -117,6 +119,10 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
             for p in holders:
                 p["agenda"] = cards.pop()
             pile[:] = cards
+
+    # Mutiny cards (Daybreak, R1020): the others' hands with the deck.
+    if "mutiny" in decks:
+        _deal_again(_slots([p["mutiny"] for p in others] + [decks["mutiny"]]), rng)
 
     # Quorum and Super Crisis hands with their decks.
     for hand, deck in (("quorum", "quorum"), ("super_crisis", "super_crisis")):

@@ -63,6 +63,8 @@ STRINGS = [
     _('A 7-player game needs the Pegasus expansion with a Cylon Leader.'),  # MESSAGES.seven_players_need_a_cylon_leader
     _('The 7-player game cannot be played with Daybreak.'),  # MESSAGES.seven_players_not_with_daybreak
     _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
+    _('Conflicted Loyalties cannot be played with Daybreak yet.'),  # MESSAGES.conflicted_loyalties_not_with_daybreak
+    _('A Cylon Leader cannot be played with Daybreak yet: its Motive cards are not available.'),  # MESSAGES.cylon_leader_not_with_daybreak
     _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
@@ -298,7 +300,7 @@ STRINGS = [
     _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
-    _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak
+    _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)'),  # OPTIONS.option_daybreak
     _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
     _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
     _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon

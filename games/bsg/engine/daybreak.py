@@ -25,7 +25,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play
+from games.bsg.engine.content import Character
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play, table_sets
 
 MUTINEER = "you_are_a_mutineer"
 LOYALTY_SETS = ("base", "daybreak")
@@ -44,9 +45,10 @@ def on(state: State) -> bool:
     return bool(state.get("options", {}).get("daybreak"))
 
 
-def loyalty_cards(side: str) -> list[str]:
-    """The physical loyalty cards of one side on a Daybreak table (base and Daybreak sets)."""
-    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, LOYALTY_SETS))]
+def loyalty_cards(side: str, sets: Iterable[str] = LOYALTY_SETS) -> list[str]:
+    """The physical loyalty cards of one side on a Daybreak table: those of the table's sets (base and
+    Daybreak, and Pegasus's and Exodus's when played: R124 A, RULINGS G135)."""
+    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, sets))]
 
 
 def setup(ctx: Ctx) -> None:
@@ -59,7 +61,7 @@ def setup(ctx: Ctx) -> None:
     decks = state["decks"]
     decks["mutiny"] = ctx.rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck())])
     decks["mutiny_discard"] = []
-    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side))
+    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side, table_sets(state)))
     state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
                          "miracle_chooser": None, "destroyed": [],
                          "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None,
@@ -78,9 +80,10 @@ def build_loyalty_deck(ctx: Ctx, characters: list[str]) -> None:
     state, rng = ctx.state, ctx.rng
     n_cylon, n_human, mutineer = CONTENT.daybreak_loyalty_need(
         state["n"], characters, exodus=bool(state["options"].get("exodus")))
-    cylons = rng.shuffled(loyalty_cards("cylon"))
-    humans = rng.shuffled(loyalty_cards("human"))
-    mut = loyalty_cards("mutineer")
+    sets = table_sets(state)
+    cylons = rng.shuffled(loyalty_cards("cylon", sets))
+    humans = rng.shuffled(loyalty_cards("human", sets))
+    mut = loyalty_cards("mutineer", sets)
     deck = cylons[:n_cylon] + humans[:n_human] + (mut if mutineer else [])
     state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if mutineer else mut))
     state["decks"]["loyalty"] = rng.shuffled(deck)
@@ -120,10 +123,10 @@ def spend_once(ctx: Ctx, seat: int) -> None:
 
 
 def miracle_recipients(state: State) -> list[int]:
-    """Who may receive a Miracle token (R1010): a human player (never a revealed Cylon, R402b) holding fewer
-    than his limit, i.e. none."""
+    """Who may receive a Miracle token (R1010): a human player or a Cylon Leader (R802b; never another revealed
+    Cylon, R402b) holding fewer than his limit, i.e. none."""
     return [p["seat"] for p in state["players"]
-            if not p["cylon"] and p.get("miracles", 0) < miracle_limit(state, p["seat"])]
+            if (not p["cylon"] or p.get("leader")) and p.get("miracles", 0) < miracle_limit(state, p["seat"])]
 
 
 def give_miracle(ctx: Ctx, seat: int) -> bool:
@@ -194,6 +197,21 @@ def on_revealed(ctx: Ctx, seat: int) -> None:
         day["mutiny_keep"].remove(seat)
     if any(card_id(c) == MUTINEER for c in p["revealed"]) and seat not in day["mutineer_pass"]:
         day["mutineer_pass"].append(seat)
+    next_key(state)
+
+
+def leader_returned(ctx: Ctx, seat: int) -> None:
+    """R803h: a Cylon Leader whose infiltration ends keeps his Miracle token and discards his Mutiny cards."""
+    state = ctx.state
+    if not on(state):
+        return
+    p = ctx.player(seat)
+    if p["mutiny"]:
+        state["decks"]["mutiny_discard"] += p["mutiny"]
+        ctx.emit("mutiny_discarded", seat=seat, cards=list(p["mutiny"]))
+        p["mutiny"] = []
+    if seat in state["daybreak"]["mutiny_keep"]:
+        state["daybreak"]["mutiny_keep"].remove(seat)
     next_key(state)
 
 
@@ -346,15 +364,17 @@ def version_root(character: str) -> str:
     return CONTENT.characters[character].version_of or character
 
 
-def available_characters(taken: Iterable[str], choice_types: Iterable[str]) -> list[str]:
+def available_characters(taken: Iterable[str], choice_types: Iterable[str],
+                         candidates: Iterable[Character]) -> list[str]:
     """R104 with Daybreak (R1001, A39, RULINGS G103): base and Daybreak characters; never a second version of
     a character in play, though an unchosen version still counts in the totals of its type; the choosing
     player takes a support character or one of the type(s) with the most characters left. When the only
-    characters of those types are such blocked versions, any free character may be taken."""
+    characters of those types are such blocked versions, any free character may be taken. ``candidates``: the
+    characters of the table's sets, Cylon Leaders apart (setup.py, RULINGS G133)."""
     taken = set(taken)
     roots = {version_root(c) for c in taken}
     kinds = tuple(choice_types)
-    free = [c for c in CONTENT.characters_in(LOYALTY_SETS) if c.id not in taken]
+    free = [c for c in candidates if c.id not in taken]
     counts = Counter(c.type for c in free if c.type in kinds)
     most = max(counts.values(), default=0)
     open_ = [c for c in free if version_root(c.id) not in roots]

@@ -167,7 +167,7 @@ def draw_mutiny(ctx: Ctx, seat: int) -> str | None:
     from the discards (RULINGS G93)."""
     state = ctx.state
     p = ctx.player(seat)
-    if not daybreak.on(state) or p["cylon"]:
+    if not daybreak.on(state) or (p["cylon"] and not p.get("leader")):  # a Cylon Leader may (R802c)
         return None
     decks = state["decks"]
     if not decks["mutiny"]:
@@ -181,7 +181,7 @@ def draw_mutiny(ctx: Ctx, seat: int) -> str | None:
     ctx.emit("mutiny_drawn", visible_to=frozenset({seat}), redacted={"seat": seat, "count": len(p["mutiny"])},
              seat=seat, card=card, count=len(p["mutiny"]))
     if len(p["mutiny"]) > daybreak.mutiny_limit(state, seat):
-        if p["location"] != "brig":
+        if p["location"] != "brig" and not p["cylon"]:  # a Leader among the Cylons stays there (G132)
             ctx.emit("mutiny_to_brig", seat=seat, count=len(p["mutiny"]))
             send_to(ctx, seat, "brig")
         keep = state["daybreak"]["mutiny_keep"]

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import loyalty, turns
+from games.bsg.engine import daybreak, loyalty, turns
 from games.bsg.engine.decks import discard_skill
-from games.bsg.engine.effects import change_resources
+from games.bsg.engine.effects import change_resources, draw_mutiny
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import chosen_characters, deal_loyalty
 from games.bsg.engine.state import (
@@ -47,6 +47,8 @@ from games.bsg.engine.state import (
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R452"
+#: R456: Tom Zarek as a replacement draws a Mutiny card (Daybreak)
+ZAREK = "tom_zarek"
 
 
 def run_queued(ctx: Ctx) -> None:
@@ -97,8 +99,12 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True) -> None:
         ctx.emit("cylon_revealed", seat=seat, card=card)
         loyalty.become_revealed(ctx, seat, super_crisis=False, any_distance=True)
     else:  # R451, R452
-        shown = sorted(p["loyalty"]) + list(p["revealed"])
-        p["loyalty"], p["revealed"] = [], []
+        # R455 (Daybreak): a Mutineer who revealed only Not-a-Cylon cards keeps "You Are a Mutineer" face up
+        # for his new character
+        mutineer = [c for c in p["revealed"] if card_id(c) == daybreak.MUTINEER] if daybreak.on(state) else []
+        shown = sorted(p["loyalty"]) + [c for c in p["revealed"] if c not in mutineer]
+        p["loyalty"], p["revealed"] = [], mutineer
+        _miracles_discarded(ctx, seat)
         ctx.emit("loyalty_shown", seat=seat, cards=shown)
         state["decks"].setdefault("loyalty_discard", []).extend(shown)
         change_resources(ctx, {"morale": -1})
@@ -178,12 +184,23 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
              viper=p["viper"])
     for _ in range(1 + extra_cards):  # R452 E
         _not_cylon_card(ctx, seat)
+    if daybreak.on(state) and daybreak.version_root(character) == ZAREK:  # R456, R1023 (RULINGS G131)
+        draw_mutiny(ctx, seat)
     for title in loyalty.TITLES:  # R454: the title by succession, the new character among the candidates
         if state.get(title) == seat:  # the CAG only with the Cylon Fleet (R420)
             loyalty.pass_title(ctx, title, "executed")
     loyalty.resolve_sympathizers(ctx, [seat])
     if state["step"] == "end":
         turns.finish_turn(ctx)
+
+
+def _miracles_discarded(ctx: Ctx, seat: int) -> None:
+    """R450, R1010 (Daybreak): the executed character's Miracle tokens are discarded; his replacement starts
+    without one. His Mutiny cards stay in his player's hand (RULINGS G130)."""
+    p = ctx.player(seat)
+    if daybreak.on(ctx.state) and p.get("miracles"):
+        ctx.emit("miracle_discarded", seat=seat, count=p["miracles"])
+        p["miracles"] = 0
 
 
 def _not_cylon_card(ctx: Ctx, seat: int) -> None:

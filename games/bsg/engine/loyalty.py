@@ -87,6 +87,7 @@ def leave_infiltration(ctx: Ctx, seat: int) -> None:
     p["cylon"] = True
     p["location"] = RESURRECTION
     ctx.emit("leader_returned", seat=seat)
+    daybreak.leader_returned(ctx, seat)  # R803h: his Mutiny cards discarded, his Miracle token kept
 
 
 def pass_title(ctx: Ctx, title: str, reason: str) -> None:

@@ -77,6 +77,8 @@ MESSAGES: dict[str, str] = {
     "seven_players_need_a_cylon_leader": "A 7-player game needs the Pegasus expansion with a Cylon Leader.",
     "seven_players_not_with_daybreak": "The 7-player game cannot be played with Daybreak.",
     "friendly_cylon_not_with_daybreak": "The Sympathetic Cylon option cannot be played with Daybreak.",
+    "conflicted_loyalties_not_with_daybreak": "Conflicted Loyalties cannot be played with Daybreak yet.",
+    "cylon_leader_not_with_daybreak": "A Cylon Leader cannot be played with Daybreak yet: its Motive cards are not available.",
     "not_infiltrated": "Only an infiltrated Cylon Leader can return to the Resurrection Ship.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",
     "bad_crisis": "Choose one of the Crisis cards you drew.",
@@ -291,7 +293,7 @@ EVENTS: dict[str, str] = {
 OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)",
     "option_exodus": "Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards",
-    "option_daybreak": "Daybreak expansion (not available yet)",
+    "option_daybreak": "Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)",
     "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
     "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
     "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",

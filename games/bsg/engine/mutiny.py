@@ -48,8 +48,9 @@ def discard(ctx: Ctx, seat: int, card: str) -> None:
 
 def play_options(state: State, seat: int) -> list[dict[str, Any]]:
     """The Mutiny cards the seat may play as his action: all he holds, also in the Brig (R1020); never a
-    revealed Cylon (R402b)."""
-    if not daybreak.on(state) or state["players"][seat]["cylon"]:
+    revealed Cylon (R402b), but a Cylon Leader may (R802c)."""
+    p = state["players"][seat]
+    if not daybreak.on(state) or (p["cylon"] and not p.get("leader")):
         return []
     return [{"card": c} for c in sorted(set(state["players"][seat]["mutiny"]))]
 

@@ -9,8 +9,9 @@ from typing import Any
 from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
-#: the expansions this engine does not play yet (Pegasus's New Caprica objective is not offered either)
-NOT_BUILT = ("daybreak",)
+#: the expansions this engine does not play yet (Pegasus's New Caprica objective and Daybreak's Earth are not
+#: offered either: Kobol is every table's objective)
+NOT_BUILT: tuple[str, ...] = ()
 #: R141, R802-R805: one player plays a Cylon Leader with an Agenda (Pegasus; not with 3 players, R150c)
 CYLON_LEADER = "cylon_leader"
 #: R128, R406, R806: the Sympathetic Cylon card replaces the Sympathizer (Pegasus; not with Daybreak, R150a)
@@ -85,10 +86,11 @@ def recorded(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). Pegasus and Exodus are playable; Daybreak is not built yet and is refused by name,
-    as is every Exodus module not built yet. A Cylon Leader needs Pegasus (R141) and at least 4 players
+    """Refused mixes (R150). Pegasus, Exodus and Daybreak are playable; every Exodus module not built yet is
+    refused by name. A Cylon Leader needs Pegasus (R141) and at least 4 players
     (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak
-    (R150a); Conflicted Loyalties needs the Exodus cards (R127)."""
+    (R150a); a Cylon Leader is refused with Daybreak until its Motive cards are built (R804, RULINGS G134);
+    Conflicted Loyalties needs the Exodus cards (R127)."""
     check_leader(num_players, options)
     for name in NOT_BUILT:
         if options[name]:
@@ -98,6 +100,8 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
             raise IllegalCommand("exodus_module_not_available", "bsg:R150", module=name)
     if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127
         raise IllegalCommand("conflicted_loyalties_need_exodus", "bsg:R127")
+    if module_on(options, CONFLICTED) and options.get("daybreak"):  # R124 with R127 not built (RULINGS G134)
+        raise IllegalCommand("conflicted_loyalties_not_with_daybreak", "bsg:R124")
 
 
 def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
@@ -113,6 +117,8 @@ def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("friendly_cylon_needs_pegasus", "bsg:R806")
     if options.get(FRIENDLY_CYLON) and options.get("daybreak"):
         raise IllegalCommand("friendly_cylon_not_with_daybreak", "bsg:R150")
+    if options.get(CYLON_LEADER) and options.get("daybreak"):  # R804: Motive cards are not built (G134)
+        raise IllegalCommand("cylon_leader_not_with_daybreak", "bsg:R804")
 
 
 def option_on(options: Mapping[str, Any], name: str) -> bool:

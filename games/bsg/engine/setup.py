@@ -157,8 +157,6 @@ def available_characters(state: State) -> list[str]:
     option exactly one seat plays a Leader: any seat may take one while none is taken, and the last seat to
     choose must when none is (RULINGS G58)."""
     taken = set(chosen_characters(state))
-    if daybreak.on(state):
-        return daybreak.available_characters(taken, CHOICE_TYPES)
     free = [c for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
     leaders = [c.id for c in free if c.type == LEADER]
     free = [c for c in free if c.type != LEADER]
@@ -168,6 +166,8 @@ def available_characters(state: State) -> list[str]:
             return leaders
     else:
         leaders = []
+    if daybreak.on(state):  # R1001: one version of each character, of every set of the table (G133)
+        return daybreak.available_characters(taken, CHOICE_TYPES, free) + leaders
     counts = Counter(c.type for c in free if c.type in CHOICE_TYPES)
     most = max(counts.values(), default=0)
     return [c.id for c in free if c.type == "support" or (c.type in CHOICE_TYPES and counts[c.type] == most)] \

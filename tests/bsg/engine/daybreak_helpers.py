@@ -1,5 +1,5 @@
-"""Daybreak tables for the tests: the table option is still refused (R150: the expansion is not complete), so
-these helpers set the game up with ``daybreak`` on through ``setup_game`` itself."""
+"""Daybreak tables for the tests, set up with ``daybreak`` on through ``setup_game`` itself (the helpers were
+written while the option was refused; tables now choose it, test_playouts.py plays it as they do)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Daybreak (bsg:R145, R124, R1010, R1020-R1028, R402b, R251, R405, R426): Miracle tokens paying for the
-once-per-game abilities, the Mutiny deck and its Brig limit, the Mutineer's loyalty card. The table option is
-still refused (R150), so these games are set up with Daybreak on through ``setup_game`` (daybreak_helpers)."""
+once-per-game abilities, the Mutiny deck and its Brig limit, the Mutineer's loyalty card. These games are
+set up with Daybreak on through ``setup_game`` (daybreak_helpers)."""
 
 from __future__ import annotations
 
@@ -105,9 +105,7 @@ def test_the_daybreak_loyalty_deck_follows_its_table(players: int, cylon: int, n
     kinds = [CONTENT.loyalty[card_id(c)].side for c in cards]
     assert kinds.count("cylon") == cylon and kinds.count("human") == not_cylon
     assert kinds.count("mutineer") == (1 if mutineer else 0) and "sympathizer" not in kinds
-    with pytest.raises(IllegalCommand) as info:  # the option stays off this session
-        RULES.validate_options(players, {"daybreak": True})
-    assert info.value.code == "expansion_not_available"
+    assert RULES.validate_options(players, {"daybreak": True})["daybreak"]  # a table may choose it (R150)
 
 
 @pytest.mark.rules("bsg:R124")

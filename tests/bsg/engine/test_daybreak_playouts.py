@@ -1,6 +1,6 @@
 """Random Daybreak games (bsg:R1000, R1010, R1020, R124): whole games with the Miracle tokens, the Mutiny deck
 and the Mutineer in play reach a result and replay, each command followed by Daybreak's invariants and the
-secrecy of the Mutiny hands. The table option stays refused (R150): the bots' rules let it through."""
+secrecy of the Mutiny hands. The bots' rules set the option themselves (test_playouts.py plays it as tables do)."""
 
 from __future__ import annotations
 
@@ -9,22 +9,26 @@ from typing import Any
 
 import pytest
 
-from games.bsg.engine import daybreak
+from games.bsg.engine import cylon_fleet, daybreak
 from games.bsg.engine.messages import EVENTS
-from games.bsg.engine.state import CONTENT, card_id
+from games.bsg.engine.state import CONTENT, card_id, table_sets
 from games.engine.core import Command, Event
 from games.engine.core.testing import play_random
 from tests.bsg.engine.daybreak_helpers import DAYBREAK_RULES
 from tests.support.engine import assert_replays, event_text_check, strings
 
-ALL_LOYALTY = sorted(c for side in daybreak.LOYALTY_SIDES for c in daybreak.loyalty_cards(side))
+
+def all_loyalty(state: dict[str, Any]) -> list[str]:
+    return sorted(c for side in daybreak.LOYALTY_SIDES for c in daybreak.loyalty_cards(side, table_sets(state)))
+
 ALL_MUTINY = sorted(f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck()))
 
 
 def check(state: dict[str, Any], command: Command | None, events: Sequence[Event]) -> None:
     d = state["decks"]
-    loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
-    assert sorted(loyalty) == ALL_LOYALTY, command
+    loyalty = d["loyalty"] + d["loyalty_box"] + d.get("loyalty_discard", []) + [
+        c for p in state["players"] for c in p["loyalty"] + p["revealed"]]  # an execution's discards (R452)
+    assert sorted(loyalty) == all_loyalty(state), command
     mutiny = d["mutiny"] + d["mutiny_discard"] + [c for p in state["players"] for c in p["mutiny"]]
     assert sorted(mutiny) == ALL_MUTINY, command
     keep = state["daybreak"]["mutiny_keep"]
@@ -43,7 +47,9 @@ def check(state: dict[str, Any], command: Command | None, events: Sequence[Event
     assert all(p["viper"] is not None for p in state["players"] if p.get("craft"))
     assert ar["reserves"] + ar["beside"] + ar["lost"] + sum(ar["space"].values()) + pilots == 4, command
     vipers = (state["reserves"]["viper"] + sum(w["viper"] for w in state["space"].values()) + state["damaged_vipers"]
-              + state["vipers_lost"] + sum(1 for p in state["players"] if p["viper"] is not None and not p.get("craft")))
+              + state["vipers_lost"] + sum(1 for p in state["players"]
+                                           if p["viper"] is not None and not p.get("craft") and not p.get("mk7"))
+              + (state["fleet"]["boxed_vipers"] if cylon_fleet.active(state) else 0))
     assert vipers == CONTENT.board.components["viper"], command
     holders = [p["seat"] for p in state["players"] if any(card_id(c) == daybreak.MUTINEER for c in p["revealed"])]
     assert len(holders) <= 1

@@ -412,3 +412,39 @@ def _known(card: str) -> bool:
     except KeyError:  # an event's value that names no record
         return False
     return True
+
+
+DAYBREAK_TABLES = [(4, {"daybreak": True}), (5, {"daybreak": True}),
+                   (5, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}),
+                   (6, {"daybreak": True, "pegasus": True, "exodus": True})]
+
+
+@pytest.mark.rules("bsg:R200", "bsg:R1000", "bsg:R1001", "bsg:R124", "bsg:R145", "bsg:R150")
+@pytest.mark.parametrize(("players", "table"), DAYBREAK_TABLES)
+def test_random_daybreak_games_alone_and_with_pegasus_and_exodus_reach_a_result_and_replay(
+        players: int, table: dict[str, Any]) -> None:
+    """The ``daybreak`` option as a table sets it: whole games keep Daybreak's invariants (every loyalty card
+    of the table's sets and every Mutiny card in one place, the Brig limits, the Assault Raptors), reach a
+    result on Kobol's objective and replay; with Pegasus and Exodus their cards play too."""
+    from tests.bsg.engine.test_daybreak_playouts import check
+
+    played: set[str] = set()
+    for seed in (1, 2):
+        seen: list[Event] = []
+
+        def on_events(evs: Sequence[Event], seen: list[Event] = seen) -> None:
+            seen[:] = list(evs)
+            for e in evs:
+                value = e.data.get("card") or e.data.get("character") if isinstance(e.data, dict) else None
+                if isinstance(value, str):
+                    played.add(value.split(".")[0])
+
+        def after(state: dict[str, Any], command: Command, seen: list[Event] = seen) -> None:
+            check(state, command, seen)
+
+        playout = play_random(RULES, seed=seed, num_players=players, options=table, max_steps=8000,
+                              after_each=after, on_events=on_events)
+        assert RULES.result(playout.state) is not None
+        assert_replays(RULES, playout, players, table, seed)
+    sets = {CONTENT.lookup(card).set for card in played if _known(card)}
+    assert {name for name in ("pegasus", "exodus", "daybreak") if table.get(name)} <= sets, sets

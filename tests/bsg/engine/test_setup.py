@@ -190,11 +190,10 @@ def test_player_count_and_expansions_refused() -> None:
     with pytest.raises(IllegalCommand) as info:  # R125, R150i: 7 only with Pegasus and a Cylon Leader
         RULES.validate_options(7, {})
     assert (info.value.code, info.value.rule) == ("seven_players_need_a_cylon_leader", "bsg:R150")
-    for name in ("daybreak",):
-        with pytest.raises(IllegalCommand) as info:
-            RULES.validate_options(5, {name: True})
-        assert (info.value.code, info.value.rule, dict(info.value.params)) == (
-            "expansion_not_available", "bsg:R150", {"expansion": name})
+    assert RULES.validate_options(5, {"daybreak": True})["daybreak"]  # playable, Kobol its objective
+    with pytest.raises(IllegalCommand) as info:  # R804: the Motive cards are not built (RULINGS G134)
+        RULES.validate_options(5, {"daybreak": True, "pegasus": True, "cylon_leader": True})
+    assert (info.value.code, info.value.rule) == ("cylon_leader_not_with_daybreak", "bsg:R804")
     with pytest.raises(IllegalCommand) as info:  # the Ionian Nebula is not built yet
         RULES.validate_options(5, {"exodus_ionian_nebula": True, "exodus": True})
     assert (info.value.code, info.value.rule, dict(info.value.params)) == (
@@ -212,8 +211,8 @@ def test_player_count_and_expansions_refused() -> None:
         "exodus_cylon_fleet": False, "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn", "cylon_fleet_basestar_damage": "repaired",
         "cylon_fleet_nuke_eight": "every_ship"}
-    with pytest.raises(IllegalCommand):
-        RULES.setup(num_players=4, options={"daybreak": True}, rng=Rng.from_seed(1))
+    daybreak = RULES.setup(num_players=4, options={"daybreak": True}, rng=Rng.from_seed(1)).state
+    assert daybreak["options"]["daybreak"] and "mutiny" in daybreak["decks"]
     exodus = RULES.setup(num_players=4, options={"exodus": True}, rng=Rng.from_seed(1)).state  # playable
     assert exodus["options"]["exodus"]
     pegasus = RULES.setup(num_players=4, options={"pegasus": True}, rng=Rng.from_seed(1)).state  # playable

@@ -145,16 +145,16 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
 
 
 @pytest.mark.rules("bsg:R150")
-def test_an_expansion_not_built_yet_is_refused_in_the_players_language(alice):
+def test_an_option_not_built_yet_is_refused_in_the_players_language(alice):
     alice.language = "it"
     alice.save()
     client = logged_in_clients([alice])[0]
     response = client.post(
-        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_daybreak": "on"}
+        reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4", "opt_exodus_ionian_nebula": "on"}
     )
     assert response.status_code == 200 and not Table.objects.exists()
     errors = " ".join(e for errs in response.context["form"].errors.values() for e in errs)
-    assert "L'espansione daybreak non è ancora disponibile" in errors and "bsg:R150" in errors
+    assert "L'opzione di Exodus exodus_ionian_nebula non è ancora disponibile" in errors and "bsg:R150" in errors
     assert "Espansione Pegasus (la Pegasus" in response.content.decode()
 
 

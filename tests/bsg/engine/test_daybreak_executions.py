@@ -1,0 +1,99 @@
+"""Executions at a Daybreak table (bsg:R450, R455, R456, R1010, R1023; RULINGS G130, G131): the executed
+character's Miracle token, the executed Mutineer, Tom Zarek as a replacement. The games are set up with
+Daybreak on through ``setup_game`` (daybreak_helpers); "Summary Justice" (Pegasus) calls the execution."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bsg.engine import daybreak
+from games.bsg.engine.state import card_id
+from tests.bsg.engine.daybreak_helpers import State, start_daybreak
+from tests.bsg.engine.helpers import act, to_step
+from tests.bsg.engine.test_executions import execute, pending_prompt
+from tests.bsg.engine.test_loyalty import set_loyalty
+
+FOUR = ["william_adama", "laura_roslin", "kara_thrace", "galen_tyrol"]
+
+
+def at_crisis() -> tuple[State, int]:
+    """The first player at his Crisis step, "Summary Justice" on top; the seat to execute (neither the current
+    player nor the Admiral), a human holding one Not-a-Cylon card and no Mutineer."""
+    state = to_step(start_daybreak(4, FOUR), "crisis")
+    state["decks"]["crisis"].append("summary_justice")
+    target = next(p["seat"] for p in state["players"] if p["seat"] not in (state["current"], state["admiral"]))
+    for p in state["players"]:
+        for c in [c for c in p["revealed"] if card_id(c) == daybreak.MUTINEER]:
+            p["revealed"].remove(c)
+            state["decks"]["loyalty_box"].append(c)
+    set_loyalty(state, target, "not_a_cylon")
+    state["players"][target]["mutiny"] = []
+    return state, target
+
+
+def make_mutineer(state: State, seat: int) -> str:
+    card = next(c for pile in (state["decks"]["loyalty"], state["decks"]["loyalty_box"]) for c in pile
+                if card_id(c) == daybreak.MUTINEER)
+    for pile in (state["decks"]["loyalty"], state["decks"]["loyalty_box"]):
+        if card in pile:
+            pile.remove(card)
+    state["players"][seat]["revealed"].append(card)
+    return card
+
+
+@pytest.mark.rules("bsg:R450", "bsg:R1010")
+def test_an_executed_characters_miracle_token_is_discarded_and_the_replacement_starts_without_one() -> None:
+    state, target = at_crisis()
+    assert state["players"][target]["miracles"] == 1
+    state = execute(state, target)
+    assert state["players"][target]["miracles"] == 0
+    assert pending_prompt(state) == "choose_new_character"
+    state = act(state, target, "choose_new_character", character="saul_tigh")
+    p = state["players"][target]
+    assert p["character"] == "saul_tigh" and p["miracles"] == 0
+    assert not daybreak.once_available(state, target)
+
+
+@pytest.mark.rules("bsg:R455", "bsg:R452")
+@pytest.mark.scenarios("bsg:AS-74")
+def test_an_executed_mutineer_with_only_not_a_cylon_cards_keeps_the_mutineer_face_up() -> None:
+    state, target = at_crisis()
+    card = make_mutineer(state, target)
+    assert daybreak.is_mutineer(state, target)
+    state = execute(state, target)
+    p = state["players"][target]
+    assert p["revealed"] == [card] and card not in state["decks"]["loyalty_discard"]
+    state = act(state, target, "choose_new_character", character="saul_tigh")
+    p = state["players"][target]
+    assert p["revealed"] == [card] and daybreak.is_mutineer(state, target)
+    assert len(p["loyalty"]) == 1  # R452 E only: the Mutineer is not received anew (RULINGS G130)
+
+
+@pytest.mark.rules("bsg:R455", "bsg:R1028")
+def test_an_executed_mutineer_who_reveals_a_cylon_card_gives_the_mutineer_to_a_human() -> None:
+    state, target = at_crisis()
+    set_loyalty(state, target, "cylon_reduce_morale")
+    make_mutineer(state, target)
+    state = execute(state, target)
+    assert state["players"][target]["cylon"]
+    assert pending_prompt(state) == "pass_mutineer_card"
+
+
+@pytest.mark.rules("bsg:R456", "bsg:R1023")
+@pytest.mark.parametrize("character", ["tom_zarek", "tom_zarek_alt"])
+def test_tom_zarek_as_a_replacement_draws_a_mutiny_card(character: str) -> None:
+    state, target = at_crisis()
+    for p in state["players"]:
+        assert daybreak.version_root(p["character"]) != "tom_zarek"
+    state = execute(state, target)
+    deck = len(state["decks"]["mutiny"])
+    state = act(state, target, "choose_new_character", character=character)
+    assert len(state["players"][target]["mutiny"]) == 1 and len(state["decks"]["mutiny"]) == deck - 1
+
+
+@pytest.mark.rules("bsg:R456")
+def test_another_replacement_draws_no_mutiny_card() -> None:
+    state, target = at_crisis()
+    state = execute(state, target)
+    state = act(state, target, "choose_new_character", character="saul_tigh")
+    assert state["players"][target]["mutiny"] == []
