@@ -462,6 +462,39 @@ class MutinyCard:
 
 
 @dataclass(frozen=True, slots=True)
+class NewCapricaLocation:
+    """A location of the New Caprica board (R317, R825, R827): its Human and Cylon actions (None: none)."""
+
+    id: str
+    name: str
+    human_action: str | None
+    cylon_action: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewCaprica:
+    """Pegasus's New Caprica board and its numbers (new_caprica.json, R820-R838; RULINGS G110-G113)."""
+
+    set: str
+    trigger_distance: int
+    locations: Mapping[str, NewCapricaLocation]
+    occupation_track: tuple[str, ...]  # left to right (R833, RULINGS G110)
+    roles: Mapping[str, str]  # NEW_CAPRICA_ROLES -> location id
+    occupation_tokens: int
+    attack_at_least: int
+    arrest: Mapping[int, str | None]  # die face -> where the human goes (R830)
+    return_above: Mapping[str, int]  # ships placed in each area above Galactica (R834)
+    return_vipers: int  # vipers launched into each launch-icon area (R834)
+
+
+#: what the engine asks of the New Caprica board: where each role of R821, R825, R833 is
+NEW_CAPRICA_ROLES = ("human_start", "cylon_start", "sickbay", "brig", "resurrection", "enter", "shipyard")
+#: the kinds of the New Caprica locations' actions (R827)
+NEW_CAPRICA_ACTIONS = ("draw_skill_any", "make_operational", "activate_occupation")
+
+
+@dataclass(frozen=True, slots=True)
 class DaybreakDeal:
     """One row of the Daybreak loyalty table (R124)."""
 
@@ -691,6 +724,8 @@ class Content:
     mutiny: Mapping[str, MutinyCard] = field(default_factory=lambda: MappingProxyType({}))
     mutiny_limits: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     daybreak_deal: tuple[DaybreakDeal, ...] = ()
+    #: Pegasus's New Caprica objective (new_caprica.json, R820-R838)
+    new_caprica: NewCaprica | None = None
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -1008,6 +1043,7 @@ class _Loader(ContentFiles):
         exodus_deal = self.load_exodus()
         mutiny, mutiny_limits = self.load_mutiny()
         daybreak_deal = self.load_daybreak_deal()
+        new_caprica = self.load_new_caprica()
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -1027,6 +1063,7 @@ class _Loader(ContentFiles):
             mutiny=MappingProxyType(mutiny),
             mutiny_limits=MappingProxyType(mutiny_limits),
             daybreak_deal=daybreak_deal,
+            new_caprica=new_caprica,
         )
         self.resolve(result)
         self.counts(result)
@@ -1861,6 +1898,66 @@ class _Loader(ContentFiles):
             if not out[mid].effects:
                 raise ContentError(f"{w}: a Mutiny card needs at least one effect")
         return out, limits
+
+    def load_new_caprica(self) -> NewCaprica:
+        """new_caprica.json: the New Caprica board (R820-R838)."""
+        name = "new_caprica.json"
+        raw = self.read(name, None)
+        locations: dict[str, NewCapricaLocation] = {}
+        for i, loc in enumerate(self.need(name, raw, "locations")):
+            w = f"{name}: locations[{i}]"
+            lid = self.claim(w, self.need(w, loc, "id"))
+            w = f"{name}: {lid}"
+            acts: dict[str, str | None] = {}
+            for side in ("human_action", "cylon_action"):
+                act = self.need(w, loc, side)
+                if act is not None:
+                    self.text(f"{w}.{side}", act)
+                    act = str(self.one_of(f"{w}.{side}", self.need(f"{w}.{side}", act, "kind"),
+                                          NEW_CAPRICA_ACTIONS, "action"))
+                acts[side] = act
+            locations[lid] = NewCapricaLocation(lid, self.text(w, loc, "name"), acts["human_action"],
+                                                acts["cylon_action"], self.text(w, loc))
+        if len(locations) != 6:  # R317
+            raise ContentError(f"{name}: the New Caprica board has 6 locations, not {len(locations)}")
+        track = tuple(self.need(name, raw, "occupation_track"))
+        if sorted(track) != sorted(locations):
+            raise ContentError(f"{name}: occupation_track must name each New Caprica location once")
+        roles = self.need(name, raw, "roles")
+        if not isinstance(roles, Mapping) or set(roles) != set(NEW_CAPRICA_ROLES):
+            raise ContentError(f"{name}: roles must give exactly {', '.join(NEW_CAPRICA_ROLES)}")
+        for role, lid in roles.items():
+            self.one_of(f"{name}: roles.{role}", lid, locations, "location")
+        if track[-1] != roles["shipyard"]:
+            raise ContentError(f"{name}: the Shipyard ends the occupation track (a token moving right reaches it)")
+        arrest: dict[int, str | None] = {}
+        for j, row in enumerate(self.need(name, raw, "arrest")):
+            w = f"{name}: arrest[{j}]"
+            to = self.need(w, row, "to")
+            if to is not None:
+                self.one_of(w, to, locations, "location")
+            for face in self.need(w, row, "faces"):
+                if not _is_int(face) or not 1 <= face <= 8 or face in arrest:
+                    raise ContentError(f"{w}: faces must be die faces 1-8, each once")
+                arrest[int(face)] = to
+        if sorted(arrest) != list(range(1, 9)):
+            raise ContentError(f"{name}: arrest must cover the faces 1-8")
+        back = self.need(name, raw, "return")
+        above = self.need(f"{name}: return", back, "above")
+        if not isinstance(above, Mapping) or not set(above) <= {"basestar", "raider"}:
+            raise ContentError(f"{name}: return.above places basestars and raiders")
+        return NewCaprica(
+            set=self.set_(name, raw),
+            trigger_distance=self.int_(name, raw, "trigger_distance", 1),
+            locations=MappingProxyType(locations),
+            occupation_track=track,
+            roles=MappingProxyType(dict(roles)),
+            occupation_tokens=self.int_(name, raw, "occupation_tokens", 1),
+            attack_at_least=self.int_(name, raw, "attack_at_least", 1, 8),
+            arrest=MappingProxyType(arrest),
+            return_above=MappingProxyType({k: self.int_(f"{name}: return.above", above, k, 0) for k in above}),
+            return_vipers=self.int_(f"{name}: return", back, "launch_vipers", 0),
+        )
 
     def load_daybreak_deal(self) -> tuple[DaybreakDeal, ...]:
         name = "loyalty.json"
