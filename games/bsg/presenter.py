@@ -346,6 +346,7 @@ ICONS = {
     "heavy_raiders": gettext_noop("heavy raiders"),
     "basestars": gettext_noop("basestars"),
     "launch_raiders": gettext_noop("every basestar launches raiders"),
+    "occupation": gettext_noop("the occupation forces"),  # New Caprica (R832)
 }
 #: What the cards a prompt shows its seat are (the heading over them in the seat's own part).
 PROMPT_CARDS = {

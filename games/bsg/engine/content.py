@@ -70,6 +70,8 @@ AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
+#: R832: the New Caprica crises' icon that activates the occupation forces
+OCCUPATION_ICON = "occupation"
 CHOOSERS = ("current", "president", "admiral", "self", "cag")
 #: an expansion's modules (table options of their own): a card that carries one is used only with it
 MODULES = ("cylon_fleet", "conflicted_loyalties", "ionian_nebula")
@@ -409,6 +411,8 @@ class Crisis:
     super: bool
     text: str
     module: str | None = None  # used only with this expansion module (the Cylon Fleet's "CAG chooses" cards)
+    deck: str = "crisis"  # "new_caprica": the New Caprica Crisis deck (R831), never in the Crisis deck
+    evacuation: bool = False  # the evacuation icon of a New Caprica crisis (R834)
 
 
 @dataclass(frozen=True, slots=True)
@@ -744,7 +748,11 @@ class Content:
         )
 
     def crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
-        return self._crises(self.crises.values(), sets, modules)
+        return self._crises((c for c in self.crises.values() if c.deck == "crisis"), sets, modules)
+
+    def new_caprica_deck(self) -> tuple[str, ...]:
+        """R831: the New Caprica Crisis deck, one entry per copy, in file order."""
+        return tuple(c.id for c in self.crises.values() if c.deck == "new_caprica" for _ in range(c.copies))
 
     def super_crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
         return self._crises(self.super_crises.values(), sets, modules)
@@ -1044,6 +1052,7 @@ class _Loader(ContentFiles):
         mutiny, mutiny_limits = self.load_mutiny()
         daybreak_deal = self.load_daybreak_deal()
         new_caprica = self.load_new_caprica()
+        crises.update(self.load_crises("new_caprica.json", "crises", False, "new_caprica"))
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -1547,7 +1556,7 @@ class _Loader(ContentFiles):
                 raise ContentError(f"{w}: only a pilot can start in a viper")
         return out
 
-    def load_crises(self, name: str, key: str, is_super: bool) -> dict[str, Crisis]:
+    def load_crises(self, name: str, key: str, is_super: bool, deck: str = "crisis") -> dict[str, Crisis]:
         out: dict[str, Crisis] = {}
         for i, c in enumerate(self.read(name, key)):
             w = f"{name}: {key}[{i}]"
@@ -1596,8 +1605,9 @@ class _Loader(ContentFiles):
             activation = self.need(w, c, "activation")
             if not isinstance(activation, list) or not activation:
                 raise ContentError(f"{w}: activation must list at least one icon")
-            for icon in activation:
-                self.one_of(w, icon, ACTIVATIONS, "activation icon")
+            for icon in activation:  # R832: the occupation forces icon only on the New Caprica deck
+                self.one_of(w, icon, ACTIVATIONS + ((OCCUPATION_ICON,) if deck == "new_caprica" else ()),
+                            "activation icon")
             out[cid] = Crisis(
                 id=cid,
                 name=self.text(w, c, "name"),
@@ -1613,6 +1623,8 @@ class _Loader(ContentFiles):
                 super=is_super,
                 text=self.text(w, c),
                 module=None if c.get("module") is None else self.one_of(w, c["module"], MODULES, "module"),
+                deck=deck,
+                evacuation=self.bool_(w, c, "evacuation") if deck == "new_caprica" else False,
             )
             if out[cid].chooser == "cag" and out[cid].module != "cylon_fleet":
                 raise ContentError(f"{w}: only a Cylon Fleet card lets the CAG choose (R919)")

@@ -6,32 +6,18 @@ occupation forces, the civilian ships grounded on the planet, and the two die ro
 occupation forces token on the board, R833), ``"locked_down": [civilian ids]``, ``"operational": [civilian
 ids]`` (the two stacks by the Shipyard, the top of a stack its last element, R821 step 5, R834)``}``.
 
-Not built yet: the New Caprica Crisis deck (R831, R832), the jump preparation and evacuation icons and
-Galactica's return (R834), the Admiral's departure and the end (R835, R459, R838), and the ``objective``
-table option that would start all this; the functions below are the rules those steps will call.
+The Crisis deck's pile ``decks["crisis"]`` holds the New Caprica Crisis deck once the phase begins (R831: what
+affects the Crisis deck affects it), the boxed cards lie in ``decks["crisis_boxed"]``. Not built yet: the
+board's actions as commands (R827, R829, R830), the Admiral's departure and the end (R835, R459, R838).
 """
 
 from __future__ import annotations
 
-from games.bsg.engine.content import NewCaprica
-from games.bsg.engine.effects import change_resources
+from games.bsg.engine import effects
+from games.bsg.engine.content import OCCUPATION_ICON
+from games.bsg.engine.planet import active, board, returned
+from games.bsg.engine.setup import place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State
-
-
-def board() -> NewCaprica:
-    nc = CONTENT.new_caprica
-    assert nc is not None  # the packaged content always has it (content.load_new_caprica)
-    return nc
-
-
-def active(state: State) -> bool:
-    """Whether the New Caprica phase has begun (R820)."""
-    return state.get("new_caprica") is not None
-
-
-def returned(state: State) -> bool:
-    """Whether Galactica is back in New Caprica's orbit (R834)."""
-    return bool(active(state) and state["new_caprica"]["returned"])
 
 
 def triggered(state: State) -> bool:
@@ -44,8 +30,8 @@ def begin(ctx: Ctx) -> None:
     the humans go to Resistance HQ and the Cylons to Occupation Authority (3, 4; a pilot leaves his viper,
     which goes to the Reserves); every civilian ship not destroyed, in space or in the pile, is stacked
     locked-down by the Shipyard (5: those in space first, area by area, then the pile in its order, so the
-    pile's top is the stack's top); the fleet token goes back to Start (7). Step 6, the New Caprica Crisis
-    deck, is not built yet."""
+    pile's top is the stack's top); the Crisis deck and its discards are boxed and the New Caprica Crisis deck
+    shuffled in its place (6, R831); the fleet token goes back to Start (7)."""
     state = ctx.state
     roles = board().roles
     for p in state["players"]:
@@ -61,26 +47,21 @@ def begin(ctx: Ctx) -> None:
     locked += state["decks"]["civilians"]
     state["decks"]["civilians"] = []
     state["new_caprica"] = {"returned": False, "occupation": [], "locked_down": locked, "operational": []}
+    decks = state["decks"]  # step 6: the Crisis deck is boxed, the New Caprica deck takes its place (R831)
+    decks["crisis_boxed"] = decks["crisis"] + decks["crisis_discard"]
+    decks["crisis"] = ctx.rng.shuffled(list(CONTENT.new_caprica_deck()))
+    decks["crisis_discard"] = []
     state["jump"] = 0
     ctx.emit("new_caprica_began", locked_down=len(locked))
 
 
 def destroy_civilian(ctx: Ctx) -> str | None:
     """R837 (and R833's Shipyard): the top locked-down civilian ship is destroyed, otherwise the top operational
-    one; with both stacks empty nothing is. A destroyed ship is shown, its loss suffered, and it leaves the
-    game (the example of L872-879)."""
-    state = ctx.state
-    nc = state["new_caprica"]
-    pile = nc["locked_down"] or nc["operational"]
-    if not pile:
-        return None
-    civ = str(pile.pop())
-    state["decks"]["civilians_destroyed"].append(civ)
-    loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
-    ctx.emit("civilian_destroyed", area=None, civilian=civ, loss=dict(loss))
-    if loss:
-        change_resources(ctx, {k: -v for k, v in loss.items()})
-    return civ
+    one; with both stacks empty nothing is (``effects.destroy_civilians``, ``planet.pop_civilian``)."""
+    destroyed = ctx.state["decks"]["civilians_destroyed"]
+    before = len(destroyed)
+    effects.destroy_civilians(ctx, 1)
+    return str(destroyed[-1]) if len(destroyed) > before else None
 
 
 def activate_occupation(ctx: Ctx) -> None:
@@ -130,18 +111,68 @@ def arrest_destination(roll: int) -> str | None:
     return board().arrest[min(max(roll, 1), 8)]
 
 
-def redirect(state: State, location: str, seat: int) -> str:
-    """R825 a-c: while a character stands on New Caprica, Sickbay is the Medical Center and the Brig is
-    Detention (a Cylon never goes to Detention, R825g); until Galactica returns, the Resurrection Ship is the
-    Medical Center for everyone."""
+def icon(ctx: Ctx, name: str) -> bool:
+    """R832, R833: a New Caprica crisis's activation icon during the phase. The occupation forces icon activates
+    them; before the return every Cylon ship icon is ignored. True when the icon was handled here."""
+    state = ctx.state
     if not active(state):
-        return location
+        return False
+    if name == OCCUPATION_ICON:
+        ctx.emit("cylon_icon_activated", icon=name)
+        activate_occupation(ctx)
+        return True
+    if not state["new_caprica"]["returned"]:
+        ctx.emit("new_caprica_ignored", card=state["crisis"], effect=name)
+        return True
+    return False
+
+
+def galactica_returns(ctx: Ctx) -> None:
+    """R834 1-3: the fleet token reached Auto Jump; Galactica is back in orbit: 1 basestar and 4 raiders in each
+    area above her, 2 vipers launched into each launch-icon area; from now on the Cylon ship icons act and the
+    jump track is no longer used (with the Cylon Fleet the ships come as R914 says: ``place_ships``)."""
+    state = ctx.state
     b = board()
-    on_planet = state["players"][seat]["location"] in b.locations
-    if location == "resurrection_ship" and not state["new_caprica"]["returned"]:
-        return b.roles["resurrection"]
-    if on_planet and location == "sickbay":
-        return b.roles["sickbay"]
-    if on_planet and location == "brig" and not state["players"][seat]["cylon"]:
-        return b.roles["brig"]
-    return location
+    state["new_caprica"]["returned"] = True
+    state["jump"] = 0
+    ctx.emit("galactica_returned")
+    for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
+        if area.above:
+            for ship in ("basestar", "raider"):
+                place_ships(ctx, ship, area.id, b.return_above.get(ship, 0))
+    for area in sorted(CONTENT.board.space_areas, key=lambda a: a.number):
+        if area.launch:
+            place_ships(ctx, "viper", area.id, b.return_vipers)
+
+
+def evacuation_area(state: State) -> str:
+    """RULINGS G118: the launch-icon area an evacuated civilian goes to: the one with the fewest civilian ships,
+    the lower-numbered on a tie."""
+    areas = sorted((a for a in CONTENT.board.space_areas if a.launch), key=lambda a: a.number)
+    return min(areas, key=lambda a: len(state["space"][a.id]["civilian"])).id
+
+
+def evacuate(ctx: Ctx, card: str) -> None:
+    """R834 after the return: a New Caprica crisis's evacuation icon moves the top operational civilian ship into
+    a launch-icon area (none: the icon is ignored)."""
+    state = ctx.state
+    if not (returned(state) and CONTENT.crises[card].evacuation):
+        return
+    pile = state["new_caprica"]["operational"]
+    if not pile:
+        return
+    civ = pile.pop()
+    area = evacuation_area(state)
+    state["space"][area]["civilian"].append(civ)
+    ctx.emit("civilian_evacuated", civilian=civ, area=area)
+
+
+def make_operational(ctx: Ctx) -> str | None:
+    """R834: the top locked-down civilian ship goes to the bottom of the operational stack."""
+    nc = ctx.state["new_caprica"]
+    if not nc["locked_down"]:
+        return None
+    civ = str(nc["locked_down"].pop())
+    nc["operational"].insert(0, civ)
+    ctx.emit("civilian_made_operational", civilian=civ)
+    return civ

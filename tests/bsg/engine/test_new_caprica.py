@@ -9,15 +9,33 @@ import json
 
 import pytest
 
-from games.bsg.engine import new_caprica
+from games.bsg.engine import new_caprica, planet, turns
 from games.bsg.engine.content import DATA_DIR, ContentError, load
+from games.bsg.engine.effects import apply_effects, send_to
+from games.bsg.engine.rules import RULES
+from games.bsg.engine.setup import setup_game
 from games.bsg.engine.state import CONTENT, Ctx
-from games.engine.core import Rng
-from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, start_game
+from games.engine.core import IllegalCommand, Rng
+from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, act, choose_all, start_game, to_step
+
+NEW_CAPRICA = {"pegasus": True, "objective": "new_caprica"}
+
+
+def nc_game(seed: int = 1) -> State:
+    """A Pegasus table with the New Caprica objective at the first player's Receive Skills step; the option is
+    still refused to the tables (RULINGS G110), so it is set up past ``validate_options``."""
+    options = {**RULES.validate_options(5, PEGASUS), **NEW_CAPRICA}
+    state: State = setup_game(5, options, Rng.from_seed(seed)).state
+    state = choose_all(state, BASE_5)
+    for p in state["players"]:
+        if not p["started"]:
+            own = CONTENT.characters[p["character"]].skill_types
+            state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * 3)
+    return state
 
 
 def began(state: State | None = None) -> tuple[State, Ctx]:
-    state = copy.deepcopy(state or start_game(5, BASE_5, options=PEGASUS))
+    state = copy.deepcopy(state or nc_game())
     ctx = Ctx(state=state, rng=Rng.from_seed(1))
     new_caprica.begin(ctx)
     return state, ctx
@@ -47,7 +65,7 @@ def test_a_track_that_does_not_end_at_the_shipyard_is_refused(tmp_path) -> None:
 
 @pytest.mark.rules("bsg:R820")
 def test_the_phase_is_triggered_at_seven_distance_once() -> None:
-    state = start_game(5, BASE_5, options=PEGASUS)
+    state = nc_game()
     state["distance"] = 6
     assert not new_caprica.triggered(state)
     state["distance"] = 7
@@ -58,7 +76,7 @@ def test_the_phase_is_triggered_at_seven_distance_once() -> None:
 
 @pytest.mark.rules("bsg:R821")
 def test_setup_moves_everyone_and_grounds_every_civilian_ship() -> None:
-    state = start_game(5, BASE_5, options=PEGASUS)
+    state = nc_game()
     state["players"][1]["cylon"] = True
     state["space"]["fore"]["civilian"] = ["civ_pop1_a"]
     state["decks"]["civilians"].remove("civ_pop1_a")
@@ -79,6 +97,8 @@ def test_setup_moves_everyone_and_grounds_every_civilian_ship() -> None:
     assert nc["locked_down"] == [*in_space, *pile] and nc["operational"] == [] and nc["occupation"] == []
     assert state["decks"]["civilians"] == [] and all(not s["civilian"] for s in state["space"].values())
     assert state["jump"] == 0 and not nc["returned"]
+    assert sorted(state["decks"]["crisis"]) == sorted(CONTENT.new_caprica_deck())  # R821 step 6, R831
+    assert state["decks"]["crisis_discard"] == [] and len(state["decks"]["crisis_boxed"]) > 0
     assert json.loads(json.dumps(state)) == state
 
 
@@ -132,12 +152,150 @@ def test_attack_hits_on_five_and_arrest_sends_by_the_roll() -> None:
 def test_sickbay_brig_and_resurrection_ship_lead_elsewhere_on_the_planet() -> None:
     state, _ = began()
     human = next(p["seat"] for p in state["players"] if not p["cylon"])
-    assert new_caprica.redirect(state, "sickbay", human) == "medical_center"
-    assert new_caprica.redirect(state, "brig", human) == "detention"
-    assert new_caprica.redirect(state, "resurrection_ship", human) == "medical_center"
+    assert planet.redirect(state, "sickbay", human) == "medical_center"
+    assert planet.redirect(state, "brig", human) == "detention"
+    assert planet.redirect(state, "resurrection_ship", human) == "medical_center"
     state["players"][human]["cylon"] = True
-    assert new_caprica.redirect(state, "brig", human) == "brig"  # R825g: never a Cylon in Detention
+    assert planet.redirect(state, "brig", human) == "brig"  # R825g: never a Cylon in Detention
     state["players"][human]["location"] = "command"  # on Galactica after the return
     state["new_caprica"]["returned"] = True
-    assert new_caprica.redirect(state, "sickbay", human) == "sickbay"
-    assert new_caprica.redirect(state, "resurrection_ship", human) == "resurrection_ship"
+    assert planet.redirect(state, "sickbay", human) == "sickbay"
+    assert planet.redirect(state, "resurrection_ship", human) == "resurrection_ship"
+
+
+@pytest.mark.rules("bsg:R111", "bsg:R150")
+def test_the_objective_option_new_caprica_needs_pegasus_and_is_refused_until_built() -> None:
+    assert "objective" not in RULES.setup(num_players=5, options=RULES.validate_options(5, {}),
+                                          rng=Rng.from_seed(1)).state["options"]  # older tables replay unchanged
+    with pytest.raises(IllegalCommand) as info:
+        RULES.validate_options(5, {"objective": "new_caprica"})
+    assert (info.value.code, info.value.rule) == ("new_caprica_needs_pegasus", "bsg:R150")
+    with pytest.raises(IllegalCommand) as info:
+        RULES.validate_options(5, NEW_CAPRICA)
+    assert (info.value.code, dict(info.value.params)) == ("objective_not_available", {"objective": "new_caprica"})
+    assert nc_game()["options"]["objective"] == "new_caprica"
+
+
+def at_destination(state: State, distance: int) -> tuple[State, str]:
+    """The Admiral choosing a Destination of ``distance`` that leaves the fleet at ``distance`` + 5."""
+    state = to_step(state, "action")
+    card = next(d.id for d in CONTENT.destinations.values()
+                if d.distance == distance and all(e.kind == "resources" for e in d.effects))
+    state["distance"] = 5
+    state["prompt"] = {"kind": "destination", "seat": state["admiral"], "cards": [card], "then": "end"}
+    return state, card
+
+
+@pytest.mark.rules("bsg:R820", "bsg:R704")
+def test_a_jump_to_seven_begins_the_phase_and_kobol_never_counts() -> None:
+    state, card = at_destination(nc_game(), 2)
+    after = act(state, state["admiral"], "choose_destination", card=card)
+    assert planet.active(after) and after["distance"] == 7
+    assert {p["location"] for p in after["players"]} == {"resistance_hq"}
+    kobol, card3 = at_destination(start_game(5, BASE_5, options=PEGASUS), 3)  # the Kobol table as before
+    assert not planet.active(act(kobol, kobol["admiral"], "choose_destination", card=card3))
+    state, card3 = at_destination(nc_game(), 3)
+    state["distance"] = 6
+    after = act(state, state["admiral"], "choose_destination", card=card3)  # 9: past Kobol's 8, no win
+    assert planet.active(after) and not after["objective_reached"]
+
+
+@pytest.mark.rules("bsg:R826", "bsg:R212")
+def test_before_the_return_everyone_moves_only_on_new_caprica_for_free() -> None:
+    state, _ = began()
+    state = to_step(state, "move")
+    seat = state["current"]
+    targets = dict(turns.move_targets(state, seat))
+    assert set(targets) == {"occupation_authority", "breeders_canyon", "shipyard"}
+    assert not any(targets.values())
+    with pytest.raises(IllegalCommand):
+        act(state, seat, "move", location="command")
+    after = act(state, seat, "move", location="shipyard")
+    assert after["players"][seat]["location"] == "shipyard"
+    with pytest.raises(IllegalCommand) as info:  # the board's actions are not commands yet
+        act(after, seat, "activate_location")
+    assert info.value.code == "new_caprica_no_action"
+
+
+@pytest.mark.rules("bsg:R826")
+def test_after_the_return_ships_cost_a_card_and_colonial_one_stays_closed() -> None:
+    state, _ = began()
+    state["new_caprica"]["returned"] = True
+    human = state["current"]
+    targets = dict(planet.move_targets(state, human))
+    assert targets["command"] and targets["pegasus_cic"] and not targets["shipyard"]
+    assert not any(CONTENT.locations[loc].ship == "colonial_one" for loc in targets if loc in CONTENT.locations)
+    state["players"][human]["location"] = "command"
+    targets = dict(planet.move_targets(state, human))
+    assert targets["shipyard"] and not targets["armory"] and targets["pegasus_cic"]
+    state["players"][human]["location"] = "detention"
+    assert planet.move_targets(state, human) == []
+
+
+@pytest.mark.rules("bsg:R831", "bsg:R832", "bsg:R833")
+def test_new_caprica_crises_are_drawn_and_their_cylon_icons_ignored_before_the_return() -> None:
+    state, _ = began()
+    state = to_step(state, "crisis")
+    state["decks"]["crisis"].append("grounded_ship_sabotaged")  # event; icon: the occupation forces
+    locked = list(state["new_caprica"]["locked_down"])
+    state = act(state, state["current"], "draw_crisis")
+    assert state["new_caprica"]["locked_down"] == locked[:-1]  # R837: the top locked-down ship destroyed
+    state = act(state, state["current"], "activate_cylons")
+    assert state["new_caprica"]["occupation"] == ["occupation_authority"]
+    assert state["step"] in ("jump", "end")
+
+
+@pytest.mark.rules("bsg:R832", "bsg:R834")
+def test_raider_icons_and_ship_placements_are_ignored_before_the_return() -> None:
+    state, ctx = began()
+    state["crisis"] = "fuel_cache_raided"
+    state["step"] = "activation"
+    before = copy.deepcopy(state["space"])
+    assert new_caprica.icon(ctx, "launch_raiders")
+    crisis = CONTENT.crises["jammed_assault"]
+    apply_effects(ctx, crisis.effects, crisis.id)
+    assert state["space"] == before
+    ignored = [e.data["effect"] for e in ctx.events if e.kind == "new_caprica_ignored"]
+    assert ignored == ["launch_raiders", "place_ships", "place_ships", "place_ships"]
+    assert state["decks"]["civilians_destroyed"] == []  # its raptor loss is not a ship around Galactica
+
+
+@pytest.mark.rules("bsg:R834")
+@pytest.mark.scenarios("bsg:AS-106")
+def test_auto_jump_brings_galactica_back_and_only_a_later_card_evacuates() -> None:
+    state, _ = began()
+    for area in state["space"].values():  # the ships of the setup back in their supply
+        state["supply"]["basestar"] += len(area["basestar"])
+        state["supply"]["raider"] += area["raider"]
+        state["reserves"]["viper"] += area["viper"]
+        area.update({"raider": 0, "heavy_raider": 0, "basestar": [], "viper": 0, "civilian": []})
+    state = to_step(state, "crisis")
+    state["jump"] = len(CONTENT.board.jump_track) - 2  # one space before Auto Jump
+    state["new_caprica"]["operational"] = ["civ_pop1_a", "civ_pop1_b"]
+    seat = state["current"]
+    state["crisis"], state["step"] = "ration_lines", "activation"  # resolved; jump and evacuation icons
+    state = act(state, seat, "activate_cylons")
+    if state["step"] == "jump":
+        state = act(state, seat, "prepare_jump")
+    assert planet.returned(state)
+    above = [a.id for a in CONTENT.board.space_areas if a.above]
+    launch = [a.id for a in CONTENT.board.space_areas if a.launch]
+    for a in above:
+        assert len(state["space"][a]["basestar"]) == 1 and state["space"][a]["raider"] == 4
+    for a in launch:
+        assert state["space"][a]["viper"] == 2
+    assert state["new_caprica"]["operational"] == ["civ_pop1_a", "civ_pop1_b"]  # that card does not evacuate
+    ctx = Ctx(state=copy.deepcopy(state), rng=Rng.from_seed(1))
+    new_caprica.evacuate(ctx, "ration_lines")
+    assert ctx.state["new_caprica"]["operational"] == ["civ_pop1_a"]
+    assert ctx.state["space"][launch[0]]["civilian"] == ["civ_pop1_b"]
+    new_caprica.evacuate(ctx, "curfew_sweep")  # no evacuation icon
+    assert ctx.state["new_caprica"]["operational"] == ["civ_pop1_a"]
+
+
+@pytest.mark.rules("bsg:R825", "bsg:R424")
+def test_a_crisis_sending_a_planet_character_to_the_brig_sends_him_to_detention() -> None:
+    state, ctx = began()
+    admiral = state["admiral"]
+    send_to(ctx, admiral, "brig")
+    assert state["players"][admiral]["location"] == "detention" and state["admiral"] == admiral
