@@ -17,7 +17,8 @@ STRINGS = [
     _('The {expansion} expansion is not available yet: play the base game.'),  # MESSAGES.expansion_not_available
     _('The Exodus option {module} is not available yet.'),  # MESSAGES.exodus_module_not_available
     _('The {objective} objective is not available yet.'),  # MESSAGES.objective_not_available
-    _("The New Caprica locations' actions cannot be taken yet."),  # MESSAGES.new_caprica_no_action
+    _("On New Caprica a location's action is taken with the New Caprica commands."),  # MESSAGES.new_caprica_no_action
+    _('That New Caprica action is not possible now.'),  # MESSAGES.new_caprica_action_not_possible
     _('The New Caprica objective needs the Pegasus expansion.'),  # MESSAGES.new_caprica_needs_pegasus
     _('Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus cards too.'),  # MESSAGES.conflicted_loyalties_need_exodus
     _('You cannot reveal that Personal Goal now.'),  # MESSAGES.goal_not_revealable
@@ -307,6 +308,7 @@ STRINGS = [
     _("Galactica is back in New Caprica's orbit, and the Cylons with her."),  # EVENTS.galactica_returned
     _('A civilian ship lifts off from New Caprica into {area}.'),  # EVENTS.civilian_evacuated
     _('A grounded civilian ship is made operational.'),  # EVENTS.civilian_made_operational
+    _('Player {seat} tried to arrest Player {target} (roll {roll}).'),  # EVENTS.human_arrested
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak

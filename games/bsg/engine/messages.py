@@ -23,7 +23,8 @@ MESSAGES: dict[str, str] = {
     "expansion_not_available": "The {expansion} expansion is not available yet: play the base game.",
     "exodus_module_not_available": "The Exodus option {module} is not available yet.",
     "objective_not_available": "The {objective} objective is not available yet.",
-    "new_caprica_no_action": "The New Caprica locations' actions cannot be taken yet.",
+    "new_caprica_no_action": "On New Caprica a location's action is taken with the New Caprica commands.",
+    "new_caprica_action_not_possible": "That New Caprica action is not possible now.",
     "new_caprica_needs_pegasus": "The New Caprica objective needs the Pegasus expansion.",
     "conflicted_loyalties_need_exodus": "Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus "
                                         "cards too.",
@@ -393,4 +394,5 @@ EVENTS.update({
     "galactica_returned": "Galactica is back in New Caprica's orbit, and the Cylons with her.",
     "civilian_evacuated": "A civilian ship lifts off from New Caprica into {area}.",
     "civilian_made_operational": "A grounded civilian ship is made operational.",
+    "human_arrested": "Player {seat} tried to arrest Player {target} (roll {roll}).",
 })

@@ -15,7 +15,7 @@ from games.bsg.engine.effects import apply_effects, send_to
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import setup_game
 from games.bsg.engine.state import CONTENT, Ctx
-from games.engine.core import IllegalCommand, Rng
+from games.engine.core import Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, act, choose_all, start_game, to_step
 
 NEW_CAPRICA = {"pegasus": True, "objective": "new_caprica"}
@@ -299,3 +299,83 @@ def test_a_crisis_sending_a_planet_character_to_the_brig_sends_him_to_detention(
     admiral = state["admiral"]
     send_to(ctx, admiral, "brig")
     assert state["players"][admiral]["location"] == "detention" and state["admiral"] == admiral
+
+
+def at_action(location: str, cylon_seat: int | None = None) -> tuple[State, int]:
+    """The phase begun, the current player at his Action step in ``location``."""
+    state, _ = began()
+    state = to_step(state, "action")
+    seat = state["current"]
+    state["players"][seat]["location"] = location
+    if cylon_seat is not None:
+        state["players"][cylon_seat]["cylon"] = True
+    return state, seat
+
+
+def legal(state: State, seat: int) -> list[tuple[str, tuple[tuple[str, object], ...]]]:
+    return [(c.kind, tuple(sorted(c.args.items()))) for c in RULES.legal_commands(state, seat)]
+
+
+@pytest.mark.rules("bsg:R829")
+def test_attacking_the_occupation_forces_needs_a_token_and_removes_it_on_five() -> None:
+    state, seat = at_action("breeders_canyon")
+    assert ("attack_occupation", ()) not in legal(state, seat)
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "attack_occupation")
+    assert info.value.rule == "bsg:R829"
+    state["new_caprica"]["occupation"] = ["breeders_canyon"]
+    assert ("attack_occupation", ()) in legal(state, seat)
+    results = set()
+    for seed in range(12):
+        out = RULES.apply(state, Command(seat, "attack_occupation", {}), Rng.from_seed(seed))
+        roll = next(e.data["roll"] for e in out.events if e.kind == "die_rolled")
+        results.add(roll >= 5)
+        assert (out.state["new_caprica"]["occupation"] == []) == (roll >= 5)
+        assert out.state["step"] == "crisis"
+    assert results == {True, False}
+
+
+@pytest.mark.rules("bsg:R830")
+def test_a_cylon_arrests_a_human_beside_him_and_a_token() -> None:
+    state, _ = began()
+    state = to_step(state, "action")
+    cylon = state["current"]
+    human = (cylon + 1) % 5
+    state["players"][cylon]["cylon"] = True
+    for s in (cylon, human):
+        state["players"][s]["location"] = "shipyard"
+    assert ("arrest_human", (("target", human),)) not in legal(state, cylon)
+    state["new_caprica"]["occupation"] = ["shipyard"]
+    assert ("arrest_human", (("target", human),)) in legal(state, cylon)
+    seen = set()
+    for seed in range(30):
+        out = RULES.apply(state, Command(cylon, "arrest_human", {"target": human}), Rng.from_seed(seed))
+        roll = next(e.data["roll"] for e in out.events if e.kind == "human_arrested")
+        want = "detention" if roll <= 3 else "medical_center" if roll <= 7 else "shipyard"
+        assert out.state["players"][human]["location"] == want
+        seen.add(want)
+    assert {"detention", "medical_center"} <= seen
+
+
+@pytest.mark.rules("bsg:R827")
+def test_the_locations_human_and_cylon_actions() -> None:
+    state, seat = at_action("shipyard")
+    locked = list(state["new_caprica"]["locked_down"])
+    assert ("new_caprica_action", ()) in legal(state, seat)
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location")
+    assert info.value.code == "new_caprica_no_action"
+    after = act(state, seat, "new_caprica_action")
+    assert after["new_caprica"]["operational"] == [locked[-1]] and after["step"] == "crisis"
+    state, seat = at_action("resistance_hq")
+    hand = len(state["players"][seat]["hand"])
+    after = act(state, seat, "new_caprica_action", pick="engineering")
+    assert len(after["players"][seat]["hand"]) == hand + 1
+    state, seat = at_action("occupation_authority")
+    assert ("new_caprica_action", ()) not in legal(state, seat)  # a Cylon action
+    state["players"][seat]["cylon"] = True
+    after = act(state, seat, "new_caprica_action")
+    assert after["new_caprica"]["occupation"] == ["occupation_authority"]
+    state, seat = at_action("detention")
+    state["new_caprica"]["occupation"] = ["detention"]
+    assert not any(k in ("attack_occupation", "new_caprica_action") for k, _ in legal(state, seat))

@@ -1,0 +1,95 @@
+"""The New Caprica board's actions (bsg:R827, R829, R830; RULINGS G114, G120): a location's Human or Cylon
+action, attacking the occupation forces (human) and arresting a human (Cylon). Each one is the turn's action:
+the turn goes on with the Crisis.
+
+Commands: ``attack_occupation {}``, ``arrest_human {target}``, ``new_caprica_action {pick?}`` (``pick``: the
+skill type of Resistance HQ's draw).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bsg.engine import new_caprica, planet
+from games.bsg.engine.content import SKILLS
+from games.bsg.engine.decks import draw_skill
+from games.bsg.engine.dice import below, human_roll
+from games.bsg.engine.effects import send_to
+from games.bsg.engine.state import CONTENT, Ctx, State
+from games.bsg.engine.turns import go_to
+from games.engine.core import IllegalCommand
+
+
+def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """(command kind, args) of every New Caprica action the seat may take now. Nobody acts from Detention
+    (RULINGS G120); the attack and the arrest need a token in the player's location (R829, R830)."""
+    if not planet.active(state):
+        return []
+    p = state["players"][seat]
+    loc = p["location"]
+    b = planet.board()
+    if loc not in b.locations or loc == b.roles["brig"]:
+        return []
+    nc = state["new_caprica"]
+    out: list[tuple[str, dict[str, Any]]] = []
+    guarded = loc in nc["occupation"]
+    if p["cylon"]:
+        if guarded:
+            out += [("arrest_human", {"target": q["seat"]}) for q in state["players"]
+                    if not q["cylon"] and q["location"] == loc]
+        action = b.locations[loc].cylon_action
+    else:
+        if guarded:
+            out.append(("attack_occupation", {}))
+        action = b.locations[loc].human_action
+    if action == "draw_skill_any":
+        out += [("new_caprica_action", {"pick": skill}) for skill in SKILLS]
+    elif action == "make_operational" and nc["locked_down"] or action == "activate_occupation":
+        out.append(("new_caprica_action", {}))
+    return out
+
+
+def _check(state: State, seat: int, kind: str, args: dict[str, Any], rule: str) -> None:
+    if (kind, args) not in options(state, seat):
+        raise IllegalCommand("new_caprica_action_not_possible", rule, **args)
+
+
+def attack(ctx: Ctx, seat: int) -> None:
+    """R829: a roll of 5 or more (a readied Strategic Planning adds its 2) removes a token from his location."""
+    _check(ctx.state, seat, "attack_occupation", {}, "bsg:R829")
+    at_least = planet.board().attack_at_least
+    roll = human_roll(ctx, below(at_least))
+    hit = new_caprica.attack_hits(roll)
+    ctx.emit("die_rolled", roll=roll, at_least=at_least, success=hit)
+    if hit:
+        new_caprica.remove_occupation(ctx, ctx.state["players"][seat]["location"])
+    go_to(ctx, "crisis")
+
+
+def arrest(ctx: Ctx, seat: int, target: int) -> None:
+    """R830: a Cylon beside a human and a token rolls: 1-3 Detention, 4-7 the Medical Center, 8 nothing."""
+    _check(ctx.state, seat, "arrest_human", {"target": target}, "bsg:R830")
+    roll = ctx.rng.die(CONTENT.board.die_faces)
+    where = new_caprica.arrest_destination(roll)
+    ctx.emit("human_arrested", seat=seat, target=target, roll=roll, location=where)
+    if where is not None:
+        send_to(ctx, target, where)
+    go_to(ctx, "crisis")
+
+
+def act(ctx: Ctx, seat: int, pick: str | None) -> None:
+    """R827 (RULINGS G114): the Human or Cylon action of the New Caprica location he stands in."""
+    args = {} if pick is None else {"pick": pick}
+    _check(ctx.state, seat, "new_caprica_action", args, "bsg:R827")
+    loc = ctx.state["players"][seat]["location"]
+    p = ctx.state["players"][seat]
+    spot = planet.board().locations[loc]
+    action = spot.cylon_action if p["cylon"] else spot.human_action
+    ctx.emit("location_activated", seat=seat, location=loc, target=None)
+    if action == "draw_skill_any" and pick is not None:
+        draw_skill(ctx, seat, pick)
+    elif action == "make_operational":
+        new_caprica.make_operational(ctx)
+    elif action == "activate_occupation":
+        new_caprica.activate_occupation(ctx)
+    go_to(ctx, "crisis")
