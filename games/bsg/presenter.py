@@ -185,6 +185,7 @@ REASONS = {
     "galactica_destroyed": gettext_noop("Galactica was destroyed"),
     "resource_exhausted": gettext_noop("a resource ran out"),
     "no_character_left": gettext_noop("no character was left for an executed player"),
+    "new_caprica_departed": gettext_noop("Galactica left New Caprica"),
 }
 
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
@@ -214,6 +215,7 @@ COMMANDS: dict[str, str] = {
     "activate_location_area": gettext_noop("Use {location}, launching in {area}"),
     "move_anywhere": gettext_noop("Go to {location}"),
     "attack_occupation": gettext_noop("Attack the occupation forces"),
+    "order_departure": gettext_noop("Order Galactica to leave New Caprica"),
     "arrest_human": gettext_noop("Arrest {target}"),
     "new_caprica_action": gettext_noop("Take this New Caprica location's action"),
     "new_caprica_action_pick": gettext_noop("Take this location's action, drawing {pick}"),

@@ -309,6 +309,7 @@ STRINGS = [
     _('A civilian ship lifts off from New Caprica into {area}.'),  # EVENTS.civilian_evacuated
     _('A grounded civilian ship is made operational.'),  # EVENTS.civilian_made_operational
     _('Player {seat} tried to arrest Player {target} (roll {roll}).'),  # EVENTS.human_arrested
+    _('The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.'),  # EVENTS.galactica_departed
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak expansion (not available yet)'),  # OPTIONS.option_daybreak

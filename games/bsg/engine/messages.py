@@ -395,4 +395,5 @@ EVENTS.update({
     "civilian_evacuated": "A civilian ship lifts off from New Caprica into {area}.",
     "civilian_made_operational": "A grounded civilian ship is made operational.",
     "human_arrested": "Player {seat} tried to arrest Player {target} (roll {roll}).",
+    "galactica_departed": "The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.",
 })

@@ -3,18 +3,19 @@ action, attacking the occupation forces (human) and arresting a human (Cylon). E
 the turn goes on with the Crisis.
 
 Commands: ``attack_occupation {}``, ``arrest_human {target}``, ``new_caprica_action {pick?}`` (``pick``: the
-skill type of Resistance HQ's draw).
+skill type of Resistance HQ's draw), ``order_departure {}`` (the Admiral's, after the return: R835).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import new_caprica, planet
+from games.bsg.engine import effects, new_caprica, planet
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_skill
 from games.bsg.engine.dice import below, human_roll
 from games.bsg.engine.effects import send_to
+from games.bsg.engine.ending import end_game
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.bsg.engine.turns import go_to
 from games.engine.core import IllegalCommand
@@ -28,10 +29,12 @@ def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
     p = state["players"][seat]
     loc = p["location"]
     b = planet.board()
-    if loc not in b.locations or loc == b.roles["brig"]:
-        return []
-    nc = state["new_caprica"]
     out: list[tuple[str, dict[str, Any]]] = []
+    if planet.returned(state) and state["admiral"] == seat and not p["cylon"] and loc != b.roles["brig"]:
+        out.append(("order_departure", {}))  # R835: the new Admiral title card's action
+    if loc not in b.locations or loc == b.roles["brig"]:
+        return out
+    nc = state["new_caprica"]
     guarded = loc in nc["occupation"]
     if p["cylon"]:
         if guarded:
@@ -93,3 +96,22 @@ def act(ctx: Ctx, seat: int, pick: str | None) -> None:
     elif action == "activate_occupation":
         new_caprica.activate_occupation(ctx)
     go_to(ctx, "crisis")
+
+
+def depart(ctx: Ctx, seat: int) -> None:
+    """R835 (RULINGS G121): the Admiral orders Galactica away from New Caprica and the game ends. Every civilian
+    ship still in the two stacks is destroyed (its loss suffered), every human player still on a New Caprica
+    location is executed (1 morale each, R452-A, A23; nobody replaces him: the game is over); the humans win
+    if no resource is at 0 or below, else the Cylons. The Leaders' Agendas are then shown (R805, ``end_game``)."""
+    _check(ctx.state, seat, "order_departure", {}, "bsg:R835")
+    state = ctx.state
+    nc = state["new_caprica"]
+    ctx.emit("galactica_departed", seat=seat)
+    left = len(nc["locked_down"]) + len(nc["operational"])
+    effects.destroy_civilians(ctx, left)
+    for p in state["players"]:
+        if not p["cylon"] and p["location"] in planet.board().locations:
+            ctx.emit("character_executed", seat=p["seat"], character=p["character"])
+            effects.change_resources(ctx, {"morale": -1})
+    winner = "humans" if all(v > 0 for v in state["resources"].values()) else "cylons"
+    end_game(ctx, winner, "new_caprica_departed")

@@ -12,6 +12,7 @@ import pytest
 from games.bsg.engine import new_caprica, planet, turns
 from games.bsg.engine.content import DATA_DIR, ContentError, load
 from games.bsg.engine.effects import apply_effects, send_to
+from games.bsg.engine.ending import agenda_met
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import setup_game
 from games.bsg.engine.state import CONTENT, Ctx
@@ -379,3 +380,35 @@ def test_the_locations_human_and_cylon_actions() -> None:
     state, seat = at_action("detention")
     state["new_caprica"]["occupation"] = ["detention"]
     assert not any(k in ("attack_occupation", "new_caprica_action") for k, _ in legal(state, seat))
+
+
+@pytest.mark.rules("bsg:R835")
+def test_the_admiral_departs_after_the_return_and_those_left_behind_are_lost() -> None:
+    state, _ = began()
+    state = to_step(state, "action")
+    admiral = state["admiral"]
+    state["current"] = admiral
+    assert not any(c.kind == "order_departure" for c in RULES.legal_commands(state, admiral))  # not before
+    state["new_caprica"]["returned"] = True
+    for p in state["players"]:
+        p["location"] = "command"
+    state["players"][(admiral + 1) % 5]["location"] = "shipyard"  # one human left behind
+    state["new_caprica"]["locked_down"] = ["civ_pop1_a"]
+    state["new_caprica"]["operational"] = ["civ_empty_b"]  # no loss
+    morale, population = state["resources"]["morale"], state["resources"]["population"]
+    after = act(state, admiral, "order_departure")
+    assert after["phase"] == "over" and after["result"]["reason"] == "new_caprica_departed"
+    assert after["resources"]["morale"] == morale - 1 and after["resources"]["population"] == population - 1
+    assert after["new_caprica"]["locked_down"] == [] and after["new_caprica"]["operational"] == []
+    assert after["result"]["winner"] == "humans"
+    state["resources"]["morale"] = 1
+    assert act(state, admiral, "order_departure")["result"]["winner"] == "cylons"
+
+
+@pytest.mark.rules("bsg:R809", "bsg:R805")
+def test_an_agenda_needing_the_leader_outside_the_brig_fails_in_detention() -> None:
+    state, _ = began()
+    agenda = next(a for a in CONTENT.agendas.values() if any(c["kind"] == "outside_brig" for c in a.conditions))
+    p = state["players"][0]
+    p["agenda"], p["cylon"], p["location"] = agenda.id, False, "detention"
+    assert not agenda_met(state, 0, agenda.side)
