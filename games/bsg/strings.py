@@ -839,7 +839,7 @@ STRINGS = [
     _('A basestar and 2 raiders fore, 2 raiders aft, 1 civilian ship upper fore and 1 upper aft.'),  # text pincer_movement
     _('-1 morale, and 2 raiders appear upper fore.'),  # text hidden_resurrection_ship
     _('-1 food; the current player gains a Miracle token if he holds none.'),  # text miracle_of_survival
-    _('A resistance bomb brings reprisals. The Admiral chooses: he names a character, who is executed; or the fleet loses 2 morale.'),  # text resistance_bombing
+    _('A resistance bomb brings reprisals. The Admiral chooses: he names a character, who is executed (a revealed Cylon cannot ignore it); or the fleet loses 2 morale.'),  # text resistance_bombing
     _('Skill check: politics, leadership, 9. Fail: the current player is taken to the Brig.'),  # text curfew_sweep
     _('Skill check: politics, engineering, 10. Fail: -2 food.'),  # text ration_lines
     _('Saboteurs reach a grounded ship: 1 civilian ship is destroyed.'),  # text grounded_ship_sabotaged

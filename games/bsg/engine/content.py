@@ -234,7 +234,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "look_loyalty": (("target", "count"), ()),
     "extra_loyalty": (("count", "at"), ()),
     "become_cylon": (("super_crisis",), ()),
-    "execute": (("who",), ()),
+    "execute": (("who",), ("cylons_too",)),  # cylons_too: a revealed Cylon cannot ignore it (R459)
     # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
     "gain_miracle": (("who",), ()),
     "draw_mutiny": (("who",), ()),

@@ -256,10 +256,13 @@ def damage_pegasus(ctx: Ctx) -> None:
 EXECUTION = "execution"
 
 
-def queue_execution(state: dict[str, Any], seat: int) -> None:
+def queue_execution(state: dict[str, Any], seat: int, cylons_too: bool = False) -> None:
     """R450-R454: the character is executed once the command that called for it is done (``executions.py``
-    runs the queue: the procedure asks the player for a new character and may end the turn)."""
-    state.setdefault("executions", []).append([seat, state["turn_no"]])
+    runs the queue: the procedure asks the player for a new character and may end the turn). ``cylons_too``:
+    an execution a revealed Cylon cannot ignore (R459; the entry gets a third element, so older queues are
+    unchanged)."""
+    state.setdefault("executions", []).append([seat, state["turn_no"], True] if cylons_too
+                                              else [seat, state["turn_no"]])
     next_key(state)
 
 
@@ -485,11 +488,13 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
         state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,
                            "send_to": EXECUTION}
+        if effect.get("cylons_too"):  # R459
+            state["prompt"]["cylons_too"] = True
         next_key(state)
     elif kind == "execute":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:
-            queue_execution(state, seat)
+            queue_execution(state, seat, bool(effect.get("cylons_too")))
     elif kind == "move_character" and str(effect.get("who")).endswith("_chooses") and effect.get("to") == "brig":
         chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
         state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,

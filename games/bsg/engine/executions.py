@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import loyalty, turns
+from games.bsg.engine import daybreak, loyalty, turns
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources
 from games.bsg.engine.ending import end_game
@@ -53,17 +53,23 @@ def run_queued(ctx: Ctx) -> None:
     """Execute the queued characters one at a time: a new character's choice is answered before the next."""
     state = ctx.state
     while state.get("executions") and state["phase"] == "turn" and state["prompt"] is None:
-        seat, turn = state["executions"].pop(0)
+        entry = state["executions"].pop(0)
+        seat, turn = entry[0], entry[1]
         if not state["executions"]:
             del state["executions"]
-        execute(ctx, seat, same_turn=turn == state["turn_no"])
+        execute(ctx, seat, same_turn=turn == state["turn_no"], cylons_too=len(entry) > 2)
 
 
-def execute(ctx: Ctx, seat: int, same_turn: bool = True) -> None:
+def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = False) -> None:
     """The procedure for ``seat``; ``same_turn``: still in the turn that called for it (only then may it end
-    that turn, R454)."""
+    that turn, R454); ``cylons_too``: a revealed Cylon cannot ignore it (R459, RULINGS G122)."""
     state = ctx.state
     p = ctx.player(seat)
+    if p["cylon"] and cylons_too:  # R459, G122: back where a revealed Cylon resurrects
+        ctx.emit("character_executed", seat=seat, character=p["character"])
+        p["location"] = daybreak.resurrection(state)  # the Medical Center before Galactica's return (R825a)
+        ctx.emit("character_moved", seat=seat, location=p["location"])
+        return
     if p["cylon"]:  # RULINGS G48
         ctx.emit("execution_ignored", seat=seat)
         return

@@ -793,8 +793,10 @@ def risk_raptor(ctx: Ctx, seat: int, risk: bool) -> None:
 
 
 def send_targets(state: State) -> list[int]:
-    """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430)."""
-    return [p["seat"] for p in state["players"] if not p["cylon"]]
+    """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430); any
+    at all for an execution a revealed Cylon cannot ignore (R459)."""
+    prompt = state.get("prompt") or {}
+    return [p["seat"] for p in state["players"] if not p["cylon"] or prompt.get("cylons_too")]
 
 
 def choose_target(ctx: Ctx, seat: int, target: int) -> None:
@@ -802,11 +804,12 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
     if target not in send_targets(state):
         raise IllegalCommand("bad_target", "bsg:R430", target=target)
     where = state["prompt"]["send_to"]
+    cylons_too = bool(state["prompt"].get("cylons_too"))
     state["prompt"] = None
     next_key(state)
     ctx.emit("character_chosen_for", seat=seat, target=target, location=where)
     if where == EXECUTION:  # R450: executed once this command is done (executions.py)
-        queue_execution(state, target)
+        queue_execution(state, target, cylons_too)
     else:
         send_to(ctx, target, where)
     if state["step"] == "end":

@@ -17,7 +17,7 @@ from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import setup_game
 from games.bsg.engine.state import CONTENT, Ctx
 from games.engine.core import Command, IllegalCommand, Rng
-from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, act, choose_all, start_game, to_step
+from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, act, act_events, choose_all, start_game, to_step
 
 NEW_CAPRICA = {"pegasus": True, "objective": "new_caprica"}
 
@@ -412,3 +412,22 @@ def test_an_agenda_needing_the_leader_outside_the_brig_fails_in_detention() -> N
     p = state["players"][0]
     p["agenda"], p["cylon"], p["location"] = agenda.id, False, "detention"
     assert not agenda_met(state, 0, agenda.side)
+
+
+@pytest.mark.rules("bsg:R459", "bsg:R838", "bsg:R825")
+def test_resistance_bombing_executes_a_revealed_cylon_who_goes_to_the_medical_center() -> None:
+    state, _ = began()
+    state = to_step(state, "crisis")
+    cylon = (state["current"] + 2) % 5
+    if cylon == state["admiral"]:
+        cylon = (cylon + 1) % 5
+    state["players"][cylon].update(cylon=True, location="occupation_authority")
+    state["decks"]["crisis"].append("resistance_bombing")
+    state = act(state, state["current"], "draw_crisis")
+    admiral = state["admiral"]
+    state = act(state, admiral, "choose_option", option=0)
+    assert cylon in [c.args["target"] for c in RULES.legal_commands(state, admiral) if c.kind == "choose_target"]
+    state, events = act_events(state, admiral, "choose_target", target=cylon)
+    assert any(e.kind == "character_executed" and e.data["seat"] == cylon for e in events)
+    assert state["players"][cylon]["location"] == "medical_center" and state["players"][cylon]["cylon"]
+    assert "executions" not in state
