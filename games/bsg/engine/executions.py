@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, loyalty, turns
+from games.bsg.engine import daybreak, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources
 from games.bsg.engine.ending import end_game
@@ -146,6 +146,8 @@ def _start_location(state: State, location: str) -> str:
     """A damaged location or one out of play is unavailable: Sickbay instead (R434, RULINGS G49)."""
     if location in damaged_locations(state) or out_of_play(state, location):
         return "sickbay"
+    if planet.active(state) and CONTENT.locations[location].ship == "colonial_one":  # closed: R826, RULINGS G123
+        return "sickbay"
     return location
 
 
@@ -180,6 +182,15 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
     if any(e.kind == "extra_loyalty" and e.get("at") == "setup" for a in sheet.abilities for e in a.effects) \
             and not state["sleeper_done"]:  # R456 Baltar before the Sleeper Agent phase
         extra_cards += 1
+    if planet.before_return(state):  # R825f, RULINGS G123: on New Caprica, Resistance HQ (Detention for the Brig)
+        if p["viper"] is not None:
+            state["reserves"]["viper"] += 1
+            p["viper"] = None
+        p["stranded"] = False
+        if seat in state.get("stranded_later", []):
+            state["stranded_later"].remove(seat)
+        roles = planet.board().roles
+        p["location"] = roles["brig"] if p["location"] == "brig" else roles["human_start"]
     ctx.emit("new_character_chosen", seat=seat, character=character, replaces=gone, location=p["location"],
              viper=p["viper"])
     for _ in range(1 + extra_cards):  # R452 E

@@ -717,7 +717,8 @@ def sleeper_phase(ctx: Ctx) -> None:
 def end_turn(ctx: Ctx) -> None:
     state = ctx.state
     if state["crisis"] is not None:
-        state["decks"]["crisis_discard"].append(state["crisis"])
+        boxed = planet.active(state) and CONTENT.crises[state["crisis"]].deck != "new_caprica"  # R821 step 6
+        state["decks"]["crisis_boxed" if boxed else "crisis_discard"].append(state["crisis"])
         state["crisis"] = None
     state["discards"] = [p["seat"] for p in state["players"]
                          if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
