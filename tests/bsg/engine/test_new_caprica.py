@@ -431,3 +431,31 @@ def test_resistance_bombing_executes_a_revealed_cylon_who_goes_to_the_medical_ce
     assert any(e.kind == "character_executed" and e.data["seat"] == cylon for e in events)
     assert state["players"][cylon]["location"] == "medical_center" and state["players"][cylon]["cylon"]
     assert "executions" not in state
+
+
+@pytest.mark.rules("bsg:R401", "bsg:R821")
+def test_the_view_shows_the_occupation_and_the_stacks_sizes_but_not_the_ships() -> None:
+    state, ctx = began()
+    new_caprica.activate_occupation(ctx)
+    shown = RULES.view(state, 0)
+    assert shown["new_caprica"] == {"returned": False, "occupation": ["occupation_authority"],
+                                    "locked_down": len(state["new_caprica"]["locked_down"]), "operational": 0}
+    text = json.dumps(shown)
+    assert not any(f'"{civ}"' in text for civ in state["new_caprica"]["locked_down"])
+    assert not any(f'"{card}"' in text for card in state["decks"]["crisis_boxed"] if card != state["crisis"])
+    zones = {z.name: z for z in RULES.zones(state)}
+    assert zones["new_caprica:locked_down"].visibility == "hidden" and zones["crisis_boxed"].visibility == "hidden"
+
+
+@pytest.mark.rules("bsg:R401")
+def test_rerandomising_shuffles_the_face_down_stacks_and_keeps_the_seats_view() -> None:
+    from games.bsg.secrets import rerandomise
+    state, _ = began()
+    stacks = state["new_caprica"]["locked_down"] + state["new_caprica"]["operational"]
+    moved = False
+    for seed in range(5):
+        out = rerandomise(state, 0, Rng.from_seed(seed))
+        assert RULES.view(out, 0) == RULES.view(state, 0)
+        assert sorted(out["new_caprica"]["locked_down"]) == sorted(stacks)
+        moved |= out["new_caprica"]["locked_down"] != state["new_caprica"]["locked_down"]
+    assert moved
