@@ -215,6 +215,7 @@ COMMANDS: dict[str, str] = {
     "activate_location_area": gettext_noop("Use {location}, launching in {area}"),
     "move_anywhere": gettext_noop("Go to {location}"),
     "attack_occupation": gettext_noop("Attack the occupation forces"),
+    "attack_occupation_card": gettext_noop("Attack the occupation forces, discarding {card} to re-roll a miss"),
     "order_departure": gettext_noop("Order Galactica to leave New Caprica"),
     "arrest_human": gettext_noop("Arrest {target}"),
     "new_caprica_action": gettext_noop("Take this New Caprica location's action"),

@@ -2,7 +2,7 @@
 action, attacking the occupation forces (human) and arresting a human (Cylon). Each one is the turn's action:
 the turn goes on with the Crisis.
 
-Commands: ``attack_occupation {}``, ``arrest_human {target}``, ``new_caprica_action {pick?}`` (``pick``: the
+Commands: ``attack_occupation {card?}`` (``card``: a Maximum Firepower to re-roll a miss), ``arrest_human {target}``, ``new_caprica_action {pick?}`` (``pick``: the
 skill type of Resistance HQ's draw), ``order_departure {}`` (the Admiral's, after the return: R835).
 """
 
@@ -12,13 +12,16 @@ from typing import Any
 
 from games.bsg.engine import effects, new_caprica, planet
 from games.bsg.engine.content import SKILLS
-from games.bsg.engine.decks import draw_skill
-from games.bsg.engine.dice import below, human_roll
+from games.bsg.engine.decks import discard_skill, draw_skill
+from games.bsg.engine.dice import below, human_roll, readied_bonus
 from games.bsg.engine.effects import send_to
 from games.bsg.engine.ending import end_game
-from games.bsg.engine.state import CONTENT, Ctx, State
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id
 from games.bsg.engine.turns import go_to
 from games.engine.core import IllegalCommand
+
+#: R829: the piloting card an attacker may discard to re-roll
+FIREPOWER = "maximum_firepower"
 
 
 def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
@@ -44,6 +47,7 @@ def options(state: State, seat: int) -> list[tuple[str, dict[str, Any]]]:
     else:
         if guarded:
             out.append(("attack_occupation", {}))
+            out += [("attack_occupation", {"card": card}) for card in firepower_cards(p["hand"])]
         action = b.locations[loc].human_action
     if action == "draw_skill_any":
         out += [("new_caprica_action", {"pick": skill}) for skill in SKILLS]
@@ -57,13 +61,33 @@ def _check(state: State, seat: int, kind: str, args: dict[str, Any], rule: str) 
         raise IllegalCommand("new_caprica_action_not_possible", rule, **args)
 
 
-def attack(ctx: Ctx, seat: int) -> None:
-    """R829: a roll of 5 or more (a readied Strategic Planning adds its 2) removes a token from his location."""
-    _check(ctx.state, seat, "attack_occupation", {}, "bsg:R829")
+def firepower_cards(hand: list[str]) -> list[str]:
+    """One Maximum Firepower card of each strength in a hand: what an attack may name to re-roll (R829)."""
+    found: dict[str, str] = {}
+    for card in sorted(hand):
+        if card_id(card) == FIREPOWER:
+            found.setdefault(card.rsplit(".", 1)[0], card)
+    return sorted(found.values())
+
+
+def attack(ctx: Ctx, seat: int, firepower: str | None = None) -> None:
+    """R829 (RULINGS G124): a roll of 5 or more (a readied Strategic Planning adds its 2) removes a token from
+    his location. ``firepower``: a Maximum Firepower card of his hand, discarded to roll a miss once more (with
+    the same Strategic Planning bonus)."""
+    _check(ctx.state, seat, "attack_occupation", {} if firepower is None else {"card": firepower}, "bsg:R829")
+    state = ctx.state
     at_least = planet.board().attack_at_least
+    bonus = readied_bonus(state)
     roll = human_roll(ctx, below(at_least))
     hit = new_caprica.attack_hits(roll)
     ctx.emit("die_rolled", roll=roll, at_least=at_least, success=hit)
+    if not hit and firepower is not None:
+        state["players"][seat]["hand"].remove(firepower)
+        discard_skill(ctx, firepower)
+        ctx.emit("skill_discarded", seat=seat, card=firepower)
+        roll = ctx.rng.die(CONTENT.board.die_faces) + bonus
+        hit = new_caprica.attack_hits(roll)
+        ctx.emit("die_rolled", roll=roll, at_least=at_least, success=hit)
     if hit:
         new_caprica.remove_occupation(ctx, ctx.state["players"][seat]["location"])
     go_to(ctx, "crisis")

@@ -17,7 +17,17 @@ from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import setup_game
 from games.bsg.engine.state import CONTENT, Ctx
 from games.engine.core import Command, IllegalCommand, Rng
-from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, act, act_events, choose_all, start_game, to_step
+from tests.bsg.engine.helpers import (
+    BASE_5,
+    PEGASUS,
+    State,
+    act,
+    act_events,
+    choose_all,
+    skill_card,
+    start_game,
+    to_step,
+)
 
 NEW_CAPRICA = {"pegasus": True, "objective": "new_caprica"}
 
@@ -459,3 +469,25 @@ def test_rerandomising_shuffles_the_face_down_stacks_and_keeps_the_seats_view() 
         assert sorted(out["new_caprica"]["locked_down"]) == sorted(stacks)
         moved |= out["new_caprica"]["locked_down"] != state["new_caprica"]["locked_down"]
     assert moved
+
+
+@pytest.mark.rules("bsg:R829")
+def test_maximum_firepower_rerolls_a_missed_attack_and_is_discarded() -> None:
+    state, seat = at_action("breeders_canyon")
+    state["new_caprica"]["occupation"] = ["breeders_canyon"]
+    card = skill_card(state, "piloting", 3)
+    assert card.startswith("maximum_firepower.")
+    state["players"][seat]["hand"].append(card)
+    assert ("attack_occupation", (("card", card),)) in legal(state, seat)
+    rerolled = kept = 0
+    for seed in range(20):
+        out = RULES.apply(state, Command(seat, "attack_occupation", {"card": card}), Rng.from_seed(seed))
+        rolls = [e.data["roll"] for e in out.events if e.kind == "die_rolled"]
+        if rolls[0] < 5:  # a miss: the card goes, the die is rolled again
+            assert len(rolls) == 2 and card not in out.state["players"][seat]["hand"]
+            assert (out.state["new_caprica"]["occupation"] == []) == (rolls[1] >= 5)
+            rerolled += 1
+        else:  # a hit keeps the card
+            assert len(rolls) == 1 and card in out.state["players"][seat]["hand"]
+            kept += 1
+    assert rerolled and kept
