@@ -390,8 +390,13 @@ def data_names() -> list[tuple[str, str]]:
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
+    out += [(k, v.name) for k, v in NC_LOCATIONS.items()]  # Pegasus's New Caprica board
     return out
 
+
+#: The New Caprica board's locations (Pegasus, R317), shown as a board of their own once the phase begins.
+NC_LOCATIONS: Mapping[str, Any] = CONTENT.new_caprica.locations if CONTENT.new_caprica is not None else {}
+NEW_CAPRICA = gettext_noop("New Caprica")
 
 #: The data files' tables whose entries carry a rules text (``data_texts``, ``card_text``).
 _TEXT_TABLES = (
@@ -404,6 +409,7 @@ _TEXT_TABLES = (
     CONTENT.locations,
     CONTENT.agendas,
     CONTENT.mutiny,  # Daybreak
+    NC_LOCATIONS,  # Pegasus's New Caprica board
 )
 
 
@@ -459,6 +465,7 @@ def name_of(ident: str) -> str:
         CONTENT.loyalty,
         CONTENT.ships,
         CONTENT.agendas,
+        NC_LOCATIONS,
     ):
         found = table.get(base)
         if found is not None:
@@ -939,6 +946,30 @@ def _place(p: Mapping[str, Any]) -> str:
     return ""
 
 
+def _new_caprica_board(view: Mapping[str, Any], here: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The New Caprica board once its phase has begun (R820): its locations with their occupation forces tokens
+    (R833), and the grounded civilian ships' stacks (R821, R834)."""
+    nc = view.get("new_caprica")
+    if not nc:
+        return []
+    tokens = list(nc["occupation"])
+    locations = [
+        {
+            "id": lid,
+            "name": _named(loc.name) + (
+                " · " + gettext("occupation forces: %(n)d") % {"n": tokens.count(lid)} if lid in tokens else ""),
+            "text": card_text(lid),
+            "damaged": False,
+            "hazardous": False,
+            "people": here.get(lid, []),
+        }
+        for lid, loc in NC_LOCATIONS.items()
+    ]
+    stacks = gettext("civilian ships locked down: %(locked)d, operational: %(operational)d") % {
+        "locked": nc["locked_down"], "operational": nc["operational"]}
+    return [{"id": "new_caprica", "name": f"{gettext(NEW_CAPRICA)} ({stacks})", "locations": locations}]
+
+
 def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     """The ships of the table's sets (the Pegasus only at a Pegasus table, and not once destroyed, R800)."""
     damaged = set(view.get("damaged_locations") or [])
@@ -978,6 +1009,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
         if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
             continue  # nobody has turned Cylon yet
         ships.append({"id": ship.id, "name": _named(ship.name), "locations": locations})
+    ships += _new_caprica_board(view, here)
     away = [
         {
             "who": labels.get(p["seat"], ""),

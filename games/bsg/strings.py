@@ -709,6 +709,12 @@ STRINGS = [
     _('Spin the Drives'),  # name mutiny_spin_the_drives
     _('Scuttle a Transport'),  # name mutiny_scuttle_a_transport
     _('Desperate Gamble'),  # name mutiny_desperate_gamble
+    _('Resistance HQ'),  # name resistance_hq
+    _('Occupation Authority'),  # name occupation_authority
+    _('Medical Center'),  # name medical_center
+    _('Detention'),  # name detention
+    _("Breeder's Canyon"),  # name breeders_canyon
+    _('Shipyard'),  # name shipyard
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -976,6 +982,12 @@ STRINGS = [
     _('Action: the President draws 1 Quorum card. The fleet loses 1 morale.'),  # text mutiny_press_leak
     _('Action: destroy 1 civilian ship (one not on the board first). Draw 2 piloting cards.'),  # text mutiny_scuttle_a_transport
     _('Action: roll the die. On 5 or more the fleet gains 1 morale; otherwise it loses 1 morale and you go to the Brig.'),  # text mutiny_desperate_gamble
+    _('Where the humans gather when the phase begins, and where a new character brought in before the return starts.'),  # text resistance_hq
+    _('Where the Cylons stand when the phase begins, and where a new occupation forces token enters the board.'),  # text occupation_authority
+    _('Takes the place of Sickbay for a character on New Caprica, and of the Resurrection Ship until Galactica returns.'),  # text medical_center
+    _('Takes the place of the Brig for a character on New Caprica. An Admiral held here keeps his title; a Cylon is never sent here.'),  # text detention
+    _('Hidden ground where the resistance readies the grounded civilian ships.'),  # text breeders_canyon
+    _('Beside it wait the locked-down civilian ships. An occupation forces token that ends an activation here is removed and destroys the top locked-down civilian ship.'),  # text shipyard
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness
