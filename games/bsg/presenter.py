@@ -185,6 +185,7 @@ REASONS = {
     "galactica_destroyed": gettext_noop("Galactica was destroyed"),
     "resource_exhausted": gettext_noop("a resource ran out"),
     "no_character_left": gettext_noop("no character was left for an executed player"),
+    "new_caprica_departed": gettext_noop("Galactica left New Caprica"),
 }
 
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
@@ -213,6 +214,12 @@ COMMANDS: dict[str, str] = {
     "activate_location_pick": gettext_noop("Use {location}, drawing {pick}"),
     "activate_location_area": gettext_noop("Use {location}, launching in {area}"),
     "move_anywhere": gettext_noop("Go to {location}"),
+    "attack_occupation": gettext_noop("Attack the occupation forces"),
+    "attack_occupation_card": gettext_noop("Attack the occupation forces, discarding {card} to re-roll a miss"),
+    "order_departure": gettext_noop("Order Galactica to leave New Caprica"),
+    "arrest_human": gettext_noop("Arrest {target}"),
+    "new_caprica_action": gettext_noop("Take this New Caprica location's action"),
+    "new_caprica_action_pick": gettext_noop("Take this location's action, drawing {pick}"),
     "draw_crisis": gettext_noop("Draw a Crisis card"),
     "choose_option": gettext_noop("Choose: {option}"),
     "contribute": gettext_noop("Put {card} into the check"),
@@ -346,6 +353,7 @@ ICONS = {
     "heavy_raiders": gettext_noop("heavy raiders"),
     "basestars": gettext_noop("basestars"),
     "launch_raiders": gettext_noop("every basestar launches raiders"),
+    "occupation": gettext_noop("the occupation forces"),  # New Caprica (R832)
 }
 #: What the cards a prompt shows its seat are (the heading over them in the seat's own part).
 PROMPT_CARDS = {
@@ -382,8 +390,13 @@ def data_names() -> list[tuple[str, str]]:
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
+    out += [(k, v.name) for k, v in NC_LOCATIONS.items()]  # Pegasus's New Caprica board
     return out
 
+
+#: The New Caprica board's locations (Pegasus, R317), shown as a board of their own once the phase begins.
+NC_LOCATIONS: Mapping[str, Any] = CONTENT.new_caprica.locations if CONTENT.new_caprica is not None else {}
+NEW_CAPRICA = gettext_noop("New Caprica")
 
 #: The data files' tables whose entries carry a rules text (``data_texts``, ``card_text``).
 _TEXT_TABLES = (
@@ -396,6 +409,7 @@ _TEXT_TABLES = (
     CONTENT.locations,
     CONTENT.agendas,
     CONTENT.mutiny,  # Daybreak
+    NC_LOCATIONS,  # Pegasus's New Caprica board
 )
 
 
@@ -451,6 +465,7 @@ def name_of(ident: str) -> str:
         CONTENT.loyalty,
         CONTENT.ships,
         CONTENT.agendas,
+        NC_LOCATIONS,
     ):
         found = table.get(base)
         if found is not None:
@@ -933,6 +948,30 @@ def _place(p: Mapping[str, Any]) -> str:
     return ""
 
 
+def _new_caprica_board(view: Mapping[str, Any], here: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The New Caprica board once its phase has begun (R820): its locations with their occupation forces tokens
+    (R833), and the grounded civilian ships' stacks (R821, R834)."""
+    nc = view.get("new_caprica")
+    if not nc:
+        return []
+    tokens = list(nc["occupation"])
+    locations = [
+        {
+            "id": lid,
+            "name": _named(loc.name) + (
+                " · " + gettext("occupation forces: %(n)d") % {"n": tokens.count(lid)} if lid in tokens else ""),
+            "text": card_text(lid),
+            "damaged": False,
+            "hazardous": False,
+            "people": here.get(lid, []),
+        }
+        for lid, loc in NC_LOCATIONS.items()
+    ]
+    stacks = gettext("civilian ships locked down: %(locked)d, operational: %(operational)d") % {
+        "locked": nc["locked_down"], "operational": nc["operational"]}
+    return [{"id": "new_caprica", "name": f"{gettext(NEW_CAPRICA)} ({stacks})", "locations": locations}]
+
+
 def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     """The ships of the table's sets (the Pegasus only at a Pegasus table, and not once destroyed, R800)."""
     damaged = set(view.get("damaged_locations") or [])
@@ -972,6 +1011,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
         if ship.id == "cylon_locations" and not any(loc["people"] for loc in locations):
             continue  # nobody has turned Cylon yet
         ships.append({"id": ship.id, "name": _named(ship.name), "locations": locations})
+    ships += _new_caprica_board(view, here)
     away = [
         {
             "who": labels.get(p["seat"], ""),

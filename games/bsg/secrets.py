@@ -164,6 +164,9 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
         for i in range(len(ships["civilian"]))
         if not (mine and (area, i) in looked)
     ]
+    if "new_caprica" in out:  # the New Caprica stacks are face down too (R821 step 5); the boxed Crisis deck
+        slots += _slots([out["new_caprica"]["locked_down"], out["new_caprica"]["operational"]])
+        rng.shuffle(decks["crisis_boxed"])
     _deal_again(slots, rng)
     if kind == "move_civilians" and not mine:  # the prompt copies the ships looked at
         prompt["cards"] = [out["space"][area]["civilian"][i] for area, i in _in_order(prompt["areas"])]

@@ -16,6 +16,10 @@ STRINGS = [
     _('Leaving a started game is not possible yet.'),  # MESSAGES.resign_not_supported
     _('The {expansion} expansion is not available yet: play the base game.'),  # MESSAGES.expansion_not_available
     _('The Exodus option {module} is not available yet.'),  # MESSAGES.exodus_module_not_available
+    _('The {objective} objective is not available yet.'),  # MESSAGES.objective_not_available
+    _("On New Caprica a location's action is taken with the New Caprica commands."),  # MESSAGES.new_caprica_no_action
+    _('That New Caprica action is not possible now.'),  # MESSAGES.new_caprica_action_not_possible
+    _('The New Caprica objective needs the Pegasus expansion.'),  # MESSAGES.new_caprica_needs_pegasus
     _('Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus cards too.'),  # MESSAGES.conflicted_loyalties_need_exodus
     _('You cannot reveal that Personal Goal now.'),  # MESSAGES.goal_not_revealable
     _('You have no civilian ship to place.'),  # MESSAGES.no_civilian_to_place
@@ -298,6 +302,16 @@ STRINGS = [
     _('Player {seat} stays in space in his Assault Raptor, in {area}.'),  # EVENTS.assault_raptor_stays
     _('Player {seat} flies his Assault Raptor back to the Reserves.'),  # EVENTS.assault_raptor_flies_back
     _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
+    _('The fleet settles New Caprica: the occupation begins ({locked_down} civilian ships locked down).'),  # EVENTS.new_caprica_began
+    _('Before Galactica returns, {effect} is ignored.'),  # EVENTS.new_caprica_ignored
+    _('An occupation forces token comes to {location}.'),  # EVENTS.occupation_placed
+    _('The occupation forces move on.'),  # EVENTS.occupation_moved
+    _('An occupation forces token leaves {location}.'),  # EVENTS.occupation_removed
+    _("Galactica is back in New Caprica's orbit, and the Cylons with her."),  # EVENTS.galactica_returned
+    _('A civilian ship lifts off from New Caprica into {area}.'),  # EVENTS.civilian_evacuated
+    _('A grounded civilian ship is made operational.'),  # EVENTS.civilian_made_operational
+    _('Player {seat} tried to arrest Player {target} (roll {roll}).'),  # EVENTS.human_arrested
+    _('The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.'),  # EVENTS.galactica_departed
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)'),  # OPTIONS.option_daybreak
@@ -311,6 +325,8 @@ STRINGS = [
     _('The Final Five and Personal Goal loyalty cards join the Not-a-Cylon cards (needs the Exodus cards).'),  # OPTIONS.option_exodus_conflicted_loyalties_help
     _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
     _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
+    _('Objective'),  # OPTIONS.option_objective
+    _("Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is occupied, and must escape it (not available yet)."),  # OPTIONS.option_objective_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _('Cylon Fleet: a damaged basestar that jumps away'),  # OPTIONS.option_cylon_fleet_basestar_damage
     _('Going to the Cylon Fleet board, it leaves its damage tokens (it comes back repaired) or keeps them.'),  # OPTIONS.option_cylon_fleet_basestar_damage_help
@@ -327,6 +343,8 @@ STRINGS = [
     _('The Final Five cards'),  # CHOICES.exodus_conflicted_loyalties.final_five
     _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals
     _('Both decks'),  # CHOICES.exodus_conflicted_loyalties.both
+    _('Kobol'),  # CHOICES.objective.kobol
+    _('New Caprica (Pegasus; not available yet)'),  # CHOICES.objective.new_caprica
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command
@@ -535,6 +553,15 @@ STRINGS = [
     _('Boarding from the Bow'),  # name boarding_from_the_bow
     _('Hidden Resurrection Ship'),  # name hidden_resurrection_ship
     _('Miracle of Survival'),  # name miracle_of_survival
+    _('Resistance Bombing'),  # name resistance_bombing
+    _('Curfew Sweep'),  # name curfew_sweep
+    _('Ration Lines'),  # name ration_lines
+    _('Grounded Ship Sabotaged'),  # name grounded_ship_sabotaged
+    _('Collaborators Exposed'),  # name collaborators_exposed
+    _('Fuel Cache Raided'),  # name fuel_cache_raided
+    _('Wounded in the Raid'),  # name wounded_in_the_raid
+    _('Occupation Census'),  # name occupation_census
+    _('Hidden Armory'),  # name hidden_armory
     _('Bomb on Colonial One'),  # name bomb_on_colonial_one
     _('Cylon Intruders'),  # name cylon_intruders
     _('Fleet Mobilization'),  # name fleet_mobilization
@@ -684,6 +711,12 @@ STRINGS = [
     _('Spin the Drives'),  # name mutiny_spin_the_drives
     _('Scuttle a Transport'),  # name mutiny_scuttle_a_transport
     _('Desperate Gamble'),  # name mutiny_desperate_gamble
+    _('Resistance HQ'),  # name resistance_hq
+    _('Occupation Authority'),  # name occupation_authority
+    _('Medical Center'),  # name medical_center
+    _('Detention'),  # name detention
+    _("Breeder's Canyon"),  # name breeders_canyon
+    _('Shipyard'),  # name shipyard
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -814,6 +847,15 @@ STRINGS = [
     _('A basestar and 2 raiders fore, 2 raiders aft, 1 civilian ship upper fore and 1 upper aft.'),  # text pincer_movement
     _('-1 morale, and 2 raiders appear upper fore.'),  # text hidden_resurrection_ship
     _('-1 food; the current player gains a Miracle token if he holds none.'),  # text miracle_of_survival
+    _('A resistance bomb brings reprisals. The Admiral chooses: he names a character, who is executed (a revealed Cylon cannot ignore it); or the fleet loses 2 morale.'),  # text resistance_bombing
+    _('Skill check: politics, leadership, 9. Fail: the current player is taken to the Brig.'),  # text curfew_sweep
+    _('Skill check: politics, engineering, 10. Fail: -2 food.'),  # text ration_lines
+    _('Saboteurs reach a grounded ship: 1 civilian ship is destroyed.'),  # text grounded_ship_sabotaged
+    _('Skill check: politics, tactics, 10. Fail: -1 morale, and the President discards 2 Skill cards.'),  # text collaborators_exposed
+    _('Skill check: tactics, engineering, 9. Fail: -2 fuel.'),  # text fuel_cache_raided
+    _('The current player is wounded and carried to Sickbay; every player discards 1 Skill card.'),  # text wounded_in_the_raid
+    _('The current player chooses: -1 population; or the current player discards 2 Skill cards.'),  # text occupation_census
+    _('Skill check: leadership, tactics, piloting, 11. Pass: the current player draws 2 tactics cards. Fail: -1 morale.'),  # text hidden_armory
     _('Skill check: politics, leadership, tactics, 15. Fail: -2 morale and everyone aboard Colonial One goes to Sickbay.'),  # text bomb_on_colonial_one
     _('Skill check: leadership, tactics, 18; 12 or more is a partial pass (Galactica is damaged once). Fail: Galactica is damaged once and a centurion starts up the Boarding Party track.'),  # text cylon_intruders
     _('Every basestar fires at Galactica and launches raiders; then another basestar with 3 raiders arrives astern.'),  # text fleet_mobilization
@@ -942,6 +984,12 @@ STRINGS = [
     _('Action: the President draws 1 Quorum card. The fleet loses 1 morale.'),  # text mutiny_press_leak
     _('Action: destroy 1 civilian ship (one not on the board first). Draw 2 piloting cards.'),  # text mutiny_scuttle_a_transport
     _('Action: roll the die. On 5 or more the fleet gains 1 morale; otherwise it loses 1 morale and you go to the Brig.'),  # text mutiny_desperate_gamble
+    _('Where the humans gather when the phase begins, and where a new character brought in before the return starts.'),  # text resistance_hq
+    _('Where the Cylons stand when the phase begins, and where a new occupation forces token enters the board.'),  # text occupation_authority
+    _('Takes the place of Sickbay for a character on New Caprica, and of the Resurrection Ship until Galactica returns.'),  # text medical_center
+    _('Takes the place of the Brig for a character on New Caprica. An Admiral held here keeps his title; a Cylon is never sent here.'),  # text detention
+    _('Hidden ground where the resistance readies the grounded civilian ships.'),  # text breeders_canyon
+    _('Beside it wait the locked-down civilian ships. An occupation forces token that ends an activation here is removed and destroys the top locked-down civilian ship.'),  # text shipyard
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness

@@ -38,6 +38,7 @@ Command kinds and args:
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``reveal_goal {card}`` (R411: a Personal Goal revealed as the action, Conflicted Loyalties)
+- ``attack_occupation {card?}``, ``arrest_human {target}``, ``new_caprica_action {pick?}``, ``order_departure {}`` (New Caprica: R827-R835)
 - ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
@@ -85,6 +86,7 @@ from games.bsg.engine import (
     looks,
     loyalty,
     mutiny,
+    occupation,
     quorum,
     quorum_hand,
     revealed,
@@ -275,6 +277,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             + [_c(seat, "activate_cylon_location", **args) for args in revealed.location_options(state, seat)]
             + [_c(seat, "infiltrate", location=loc) for loc in leaders.infiltrate_targets(state, seat)]
             + [_c(seat, "return_to_resurrection") for _ in leaders.return_options(state, seat)]
+            + [_c(seat, kind, **args) for kind, args in occupation.options(state, seat)]
             if prompt == "action" else [])  # a reveal ends one's own turn: not in an Executive Order
     if prompt in ("keep_mutiny_cards", "pass_mutineer_card", "name_mutineer_draw", "give_miracle_token",
                   "keep_assault_raptors", "assault_raptor_pilot_at_jump"):
@@ -411,6 +414,10 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"))),
     "take_skill": ("take_skill_card", "bsg:R311", lambda ctx, c: revealed.take_skill(ctx, c.seat, _arg(c, "card"))),
     "activate_viper": (ACTION, "bsg:R621", lambda ctx, c: actions.activate_viper(ctx, c.seat)),
+    "attack_occupation": ("action", "bsg:R829", lambda ctx, c: occupation.attack(ctx, c.seat, _opt(c, "card"))),
+    "arrest_human": ("action", "bsg:R830", lambda ctx, c: occupation.arrest(ctx, c.seat, _arg(c, "target", int))),
+    "new_caprica_action": ("action", "bsg:R827", lambda ctx, c: occupation.act(ctx, c.seat, _opt(c, "pick"))),
+    "order_departure": ("action", "bsg:R835", lambda ctx, c: occupation.depart(ctx, c.seat)),
     "reveal_goal": (ACTION, "bsg:R411", lambda ctx, c: actions.reveal_goal(ctx, c.seat, _arg(c, "card"))),
     "launch_nuke": (ACTION, "bsg:R618", lambda ctx, c: actions.launch_nuke(
         ctx, c.seat, _arg(c, "area"), _arg(c, "target"))),

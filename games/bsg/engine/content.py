@@ -70,6 +70,8 @@ AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
+#: R832: the New Caprica crises' icon that activates the occupation forces
+OCCUPATION_ICON = "occupation"
 CHOOSERS = ("current", "president", "admiral", "self", "cag")
 #: an expansion's modules (table options of their own): a card that carries one is used only with it
 MODULES = ("cylon_fleet", "conflicted_loyalties", "ionian_nebula")
@@ -232,7 +234,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "look_loyalty": (("target", "count"), ()),
     "extra_loyalty": (("count", "at"), ()),
     "become_cylon": (("super_crisis",), ()),
-    "execute": (("who",), ()),
+    "execute": (("who",), ("cylons_too",)),  # cylons_too: a revealed Cylon cannot ignore it (R459)
     # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
     "gain_miracle": (("who",), ()),
     "draw_mutiny": (("who",), ()),
@@ -409,6 +411,8 @@ class Crisis:
     super: bool
     text: str
     module: str | None = None  # used only with this expansion module (the Cylon Fleet's "CAG chooses" cards)
+    deck: str = "crisis"  # "new_caprica": the New Caprica Crisis deck (R831), never in the Crisis deck
+    evacuation: bool = False  # the evacuation icon of a New Caprica crisis (R834)
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +463,39 @@ class MutinyCard:
     copies: int
     effects: tuple[Effect, ...]
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewCapricaLocation:
+    """A location of the New Caprica board (R317, R825, R827): its Human and Cylon actions (None: none)."""
+
+    id: str
+    name: str
+    human_action: str | None
+    cylon_action: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewCaprica:
+    """Pegasus's New Caprica board and its numbers (new_caprica.json, R820-R838; RULINGS G110-G113)."""
+
+    set: str
+    trigger_distance: int
+    locations: Mapping[str, NewCapricaLocation]
+    occupation_track: tuple[str, ...]  # left to right (R833, RULINGS G110)
+    roles: Mapping[str, str]  # NEW_CAPRICA_ROLES -> location id
+    occupation_tokens: int
+    attack_at_least: int
+    arrest: Mapping[int, str | None]  # die face -> where the human goes (R830)
+    return_above: Mapping[str, int]  # ships placed in each area above Galactica (R834)
+    return_vipers: int  # vipers launched into each launch-icon area (R834)
+
+
+#: what the engine asks of the New Caprica board: where each role of R821, R825, R833 is
+NEW_CAPRICA_ROLES = ("human_start", "cylon_start", "sickbay", "brig", "resurrection", "enter", "shipyard")
+#: the kinds of the New Caprica locations' actions (R827)
+NEW_CAPRICA_ACTIONS = ("draw_skill_any", "make_operational", "activate_occupation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -691,6 +728,8 @@ class Content:
     mutiny: Mapping[str, MutinyCard] = field(default_factory=lambda: MappingProxyType({}))
     mutiny_limits: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     daybreak_deal: tuple[DaybreakDeal, ...] = ()
+    #: Pegasus's New Caprica objective (new_caprica.json, R820-R838)
+    new_caprica: NewCaprica | None = None
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -709,7 +748,11 @@ class Content:
         )
 
     def crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
-        return self._crises(self.crises.values(), sets, modules)
+        return self._crises((c for c in self.crises.values() if c.deck == "crisis"), sets, modules)
+
+    def new_caprica_deck(self) -> tuple[str, ...]:
+        """R831: the New Caprica Crisis deck, one entry per copy, in file order."""
+        return tuple(c.id for c in self.crises.values() if c.deck == "new_caprica" for _ in range(c.copies))
 
     def super_crisis_deck(self, sets: Iterable[str] = ("base",), modules: Iterable[str] = ()) -> tuple[str, ...]:
         return self._crises(self.super_crises.values(), sets, modules)
@@ -1008,6 +1051,8 @@ class _Loader(ContentFiles):
         exodus_deal = self.load_exodus()
         mutiny, mutiny_limits = self.load_mutiny()
         daybreak_deal = self.load_daybreak_deal()
+        new_caprica = self.load_new_caprica()
+        crises.update(self.load_crises("new_caprica.json", "crises", False, "new_caprica"))
         result = Content(
             board=board,
             skill_types=MappingProxyType(skill_types),
@@ -1027,6 +1072,7 @@ class _Loader(ContentFiles):
             mutiny=MappingProxyType(mutiny),
             mutiny_limits=MappingProxyType(mutiny_limits),
             daybreak_deal=daybreak_deal,
+            new_caprica=new_caprica,
         )
         self.resolve(result)
         self.counts(result)
@@ -1510,7 +1556,7 @@ class _Loader(ContentFiles):
                 raise ContentError(f"{w}: only a pilot can start in a viper")
         return out
 
-    def load_crises(self, name: str, key: str, is_super: bool) -> dict[str, Crisis]:
+    def load_crises(self, name: str, key: str, is_super: bool, deck: str = "crisis") -> dict[str, Crisis]:
         out: dict[str, Crisis] = {}
         for i, c in enumerate(self.read(name, key)):
             w = f"{name}: {key}[{i}]"
@@ -1559,8 +1605,9 @@ class _Loader(ContentFiles):
             activation = self.need(w, c, "activation")
             if not isinstance(activation, list) or not activation:
                 raise ContentError(f"{w}: activation must list at least one icon")
-            for icon in activation:
-                self.one_of(w, icon, ACTIVATIONS, "activation icon")
+            for icon in activation:  # R832: the occupation forces icon only on the New Caprica deck
+                self.one_of(w, icon, ACTIVATIONS + ((OCCUPATION_ICON,) if deck == "new_caprica" else ()),
+                            "activation icon")
             out[cid] = Crisis(
                 id=cid,
                 name=self.text(w, c, "name"),
@@ -1576,6 +1623,8 @@ class _Loader(ContentFiles):
                 super=is_super,
                 text=self.text(w, c),
                 module=None if c.get("module") is None else self.one_of(w, c["module"], MODULES, "module"),
+                deck=deck,
+                evacuation=self.bool_(w, c, "evacuation") if deck == "new_caprica" else False,
             )
             if out[cid].chooser == "cag" and out[cid].module != "cylon_fleet":
                 raise ContentError(f"{w}: only a Cylon Fleet card lets the CAG choose (R919)")
@@ -1861,6 +1910,66 @@ class _Loader(ContentFiles):
             if not out[mid].effects:
                 raise ContentError(f"{w}: a Mutiny card needs at least one effect")
         return out, limits
+
+    def load_new_caprica(self) -> NewCaprica:
+        """new_caprica.json: the New Caprica board (R820-R838)."""
+        name = "new_caprica.json"
+        raw = self.read(name, None)
+        locations: dict[str, NewCapricaLocation] = {}
+        for i, loc in enumerate(self.need(name, raw, "locations")):
+            w = f"{name}: locations[{i}]"
+            lid = self.claim(w, self.need(w, loc, "id"))
+            w = f"{name}: {lid}"
+            acts: dict[str, str | None] = {}
+            for side in ("human_action", "cylon_action"):
+                act = self.need(w, loc, side)
+                if act is not None:
+                    self.text(f"{w}.{side}", act)
+                    act = str(self.one_of(f"{w}.{side}", self.need(f"{w}.{side}", act, "kind"),
+                                          NEW_CAPRICA_ACTIONS, "action"))
+                acts[side] = act
+            locations[lid] = NewCapricaLocation(lid, self.text(w, loc, "name"), acts["human_action"],
+                                                acts["cylon_action"], self.text(w, loc))
+        if len(locations) != 6:  # R317
+            raise ContentError(f"{name}: the New Caprica board has 6 locations, not {len(locations)}")
+        track = tuple(self.need(name, raw, "occupation_track"))
+        if sorted(track) != sorted(locations):
+            raise ContentError(f"{name}: occupation_track must name each New Caprica location once")
+        roles = self.need(name, raw, "roles")
+        if not isinstance(roles, Mapping) or set(roles) != set(NEW_CAPRICA_ROLES):
+            raise ContentError(f"{name}: roles must give exactly {', '.join(NEW_CAPRICA_ROLES)}")
+        for role, lid in roles.items():
+            self.one_of(f"{name}: roles.{role}", lid, locations, "location")
+        if track[-1] != roles["shipyard"]:
+            raise ContentError(f"{name}: the Shipyard ends the occupation track (a token moving right reaches it)")
+        arrest: dict[int, str | None] = {}
+        for j, row in enumerate(self.need(name, raw, "arrest")):
+            w = f"{name}: arrest[{j}]"
+            to = self.need(w, row, "to")
+            if to is not None:
+                self.one_of(w, to, locations, "location")
+            for face in self.need(w, row, "faces"):
+                if not _is_int(face) or not 1 <= face <= 8 or face in arrest:
+                    raise ContentError(f"{w}: faces must be die faces 1-8, each once")
+                arrest[int(face)] = to
+        if sorted(arrest) != list(range(1, 9)):
+            raise ContentError(f"{name}: arrest must cover the faces 1-8")
+        back = self.need(name, raw, "return")
+        above = self.need(f"{name}: return", back, "above")
+        if not isinstance(above, Mapping) or not set(above) <= {"basestar", "raider"}:
+            raise ContentError(f"{name}: return.above places basestars and raiders")
+        return NewCaprica(
+            set=self.set_(name, raw),
+            trigger_distance=self.int_(name, raw, "trigger_distance", 1),
+            locations=MappingProxyType(locations),
+            occupation_track=track,
+            roles=MappingProxyType(dict(roles)),
+            occupation_tokens=self.int_(name, raw, "occupation_tokens", 1),
+            attack_at_least=self.int_(name, raw, "attack_at_least", 1, 8),
+            arrest=MappingProxyType(arrest),
+            return_above=MappingProxyType({k: self.int_(f"{name}: return.above", above, k, 0) for k in above}),
+            return_vipers=self.int_(f"{name}: return", back, "launch_vipers", 0),
+        )
 
     def load_daybreak_deal(self) -> tuple[DaybreakDeal, ...]:
         name = "loyalty.json"

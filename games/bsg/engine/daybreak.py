@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from games.bsg.engine import planet
 from games.bsg.engine.content import Character
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play, table_sets
 
@@ -252,7 +253,10 @@ def location_in_play(state: State, location: str) -> bool:
 
 
 def resurrection(state: State) -> str:
-    """Where a revealed Cylon goes (R402d): the Resurrection Ship, or Hub Destroyed in its stead (R313)."""
+    """Where a revealed Cylon goes (R402d): the Resurrection Ship, or Hub Destroyed in its stead (R313); the
+    Medical Center before Galactica returns to New Caprica (R825a)."""
+    if planet.before_return(state):
+        return planet.board().roles["resurrection"]
     return HUB_DESTROYED if destroyed(state, "cylon_locations") else RESURRECTION
 
 

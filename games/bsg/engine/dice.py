@@ -66,6 +66,11 @@ def _bonus(state: State) -> int:
     return 0
 
 
+def readied_bonus(state: State) -> int:
+    """What the next human roll will add from a readied Strategic Planning (0 without one)."""
+    return _bonus(state)
+
+
 def reroll_seat(state: State) -> int | None:
     """The seat whose sheet rerolls a die once per turn (Zarek's Friends in Low Places), if usable now."""
     for p in state["players"]:

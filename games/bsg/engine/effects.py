@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import cylon_fleet, daybreak, quorum_hand
+from games.bsg.engine import cylon_fleet, daybreak, planet, quorum_hand
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -70,7 +70,7 @@ def _who(ctx: Ctx, who: str | None, actor: int | None, target: int | None) -> in
 def _occupants(state: dict[str, Any], place: str) -> list[int]:
     """Everyone standing in a location, or anywhere aboard a ship."""
     return [p["seat"] for p in state["players"] if p["location"] is not None
-            and place in (p["location"], CONTENT.locations[p["location"]].ship)]
+            and place in (p["location"], planet.ship_of(p["location"]))]
 
 
 def discard_skills(ctx: Ctx, seats: list[int], count: int, random: bool) -> None:
@@ -100,6 +100,7 @@ def send_to(ctx: Ctx, seat: int, location: str) -> None:
     if p["cylon"]:
         ctx.emit("cylon_immune", seat=seat, location=location)
         return
+    location = planet.redirect(state, location, seat)  # R825: Medical Center, Detention on New Caprica
     leave_craft(state, seat)  # R431: the viper (a Mark VII, an Assault Raptor) back to the Reserves
     p["location"] = location
     p["stranded"] = False
@@ -247,7 +248,7 @@ def damage_pegasus(ctx: Ctx) -> None:
         pegasus["prefer"] = []
         ctx.emit("pegasus_destroyed")
         for p in state["players"]:
-            if p["location"] is not None and CONTENT.locations[p["location"]].ship == "pegasus":
+            if p["location"] is not None and planet.ship_of(p["location"]) == "pegasus":
                 send_to(ctx, p["seat"], "sickbay")
 
 
@@ -255,10 +256,13 @@ def damage_pegasus(ctx: Ctx) -> None:
 EXECUTION = "execution"
 
 
-def queue_execution(state: dict[str, Any], seat: int) -> None:
+def queue_execution(state: dict[str, Any], seat: int, cylons_too: bool = False) -> None:
     """R450-R454: the character is executed once the command that called for it is done (``executions.py``
-    runs the queue: the procedure asks the player for a new character and may end the turn)."""
-    state.setdefault("executions", []).append([seat, state["turn_no"]])
+    runs the queue: the procedure asks the player for a new character and may end the turn). ``cylons_too``:
+    an execution a revealed Cylon cannot ignore (R459; the entry gets a third element, so older queues are
+    unchanged)."""
+    state.setdefault("executions", []).append([seat, state["turn_no"], True] if cylons_too
+                                              else [seat, state["turn_no"]])
     next_key(state)
 
 
@@ -342,13 +346,25 @@ def _damage_assault_raptor(ctx: Ctx, where: str) -> bool:
     return False
 
 
+#: R834: before Galactica returns to New Caprica's orbit, the effects on the ships around her, the centurions,
+#: and her and the Pegasus's locations are ignored (RULINGS G117)
+IGNORED_BEFORE_RETURN = frozenset({"place_ships", "place_centurion", "destroy_cylon_ships", "activate_cylons",
+                                   "basestar_launch", "damage_galactica", "repair_location", "attack",
+                                   "activate_vipers", "damage_vipers", "repair_vipers"})
+
+
 def destroy_civilians(ctx: Ctx, count: int) -> None:
     """R613: a civilian ship not on the board is destroyed (its back shown, its loss suffered); when all
     are on the board, one of them (RULINGS G20: the first of the lowest-numbered area)."""
     state = ctx.state
     for _ in range(count):
         pile = state["decks"]["civilians"]
-        if pile:
+        if planet.active(state):  # R837: the New Caprica stacks, never a ship in space
+            popped = planet.pop_civilian(state)
+            if popped is None:
+                return
+            civ = popped
+        elif pile:
             civ = pile.pop()
         else:
             area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
@@ -367,6 +383,9 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
                  picks: list[str] | None = None) -> None:
     state = ctx.state
     kind = effect.kind
+    if kind in IGNORED_BEFORE_RETURN and planet.before_return(state):  # R834, RULINGS G117
+        ctx.emit("new_caprica_ignored", card=source, effect=kind)
+        return
     if kind == "resources":
         change_resources(ctx, {r: int(effect.get(r)) for r in RESOURCES if effect.get(r)})
     elif kind == "jump_track":
@@ -469,11 +488,13 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
         state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,
                            "send_to": EXECUTION}
+        if effect.get("cylons_too"):  # R459
+            state["prompt"]["cylons_too"] = True
         next_key(state)
     elif kind == "execute":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:
-            queue_execution(state, seat)
+            queue_execution(state, seat, bool(effect.get("cylons_too")))
     elif kind == "move_character" and str(effect.get("who")).endswith("_chooses") and effect.get("to") == "brig":
         chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
         state["prompt"] = {"kind": "choose_target", "seat": int(state["current"]) if chooser is None else chooser,

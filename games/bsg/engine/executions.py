@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, loyalty, turns
+from games.bsg.engine import daybreak, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources, draw_mutiny
 from games.bsg.engine.ending import end_game
@@ -55,17 +55,23 @@ def run_queued(ctx: Ctx) -> None:
     """Execute the queued characters one at a time: a new character's choice is answered before the next."""
     state = ctx.state
     while state.get("executions") and state["phase"] == "turn" and state["prompt"] is None:
-        seat, turn = state["executions"].pop(0)
+        entry = state["executions"].pop(0)
+        seat, turn = entry[0], entry[1]
         if not state["executions"]:
             del state["executions"]
-        execute(ctx, seat, same_turn=turn == state["turn_no"])
+        execute(ctx, seat, same_turn=turn == state["turn_no"], cylons_too=len(entry) > 2)
 
 
-def execute(ctx: Ctx, seat: int, same_turn: bool = True) -> None:
+def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = False) -> None:
     """The procedure for ``seat``; ``same_turn``: still in the turn that called for it (only then may it end
-    that turn, R454)."""
+    that turn, R454); ``cylons_too``: a revealed Cylon cannot ignore it (R459, RULINGS G122)."""
     state = ctx.state
     p = ctx.player(seat)
+    if p["cylon"] and cylons_too:  # R459, G122: back where a revealed Cylon resurrects
+        ctx.emit("character_executed", seat=seat, character=p["character"])
+        p["location"] = daybreak.resurrection(state)  # the Medical Center before Galactica's return (R825a)
+        ctx.emit("character_moved", seat=seat, location=p["location"])
+        return
     if p["cylon"]:  # RULINGS G48
         ctx.emit("execution_ignored", seat=seat)
         return
@@ -146,6 +152,8 @@ def _start_location(state: State, location: str) -> str:
     """A damaged location or one out of play is unavailable: Sickbay instead (R434, RULINGS G49)."""
     if location in damaged_locations(state) or out_of_play(state, location):
         return "sickbay"
+    if planet.active(state) and CONTENT.locations[location].ship == "colonial_one":  # closed: R826, RULINGS G123
+        return "sickbay"
     return location
 
 
@@ -180,6 +188,15 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
     if any(e.kind == "extra_loyalty" and e.get("at") == "setup" for a in sheet.abilities for e in a.effects) \
             and not state["sleeper_done"]:  # R456 Baltar before the Sleeper Agent phase
         extra_cards += 1
+    if planet.before_return(state):  # R825f, RULINGS G123: on New Caprica, Resistance HQ (Detention for the Brig)
+        if p["viper"] is not None:
+            state["reserves"]["viper"] += 1
+            p["viper"] = None
+        p["stranded"] = False
+        if seat in state.get("stranded_later", []):
+            state["stranded_later"].remove(seat)
+        roles = planet.board().roles
+        p["location"] = roles["brig"] if p["location"] == "brig" else roles["human_start"]
     ctx.emit("new_character_chosen", seat=seat, character=character, replaces=gone, location=p["location"],
              viper=p["viper"])
     for _ in range(1 + extra_cards):  # R452 E

@@ -22,6 +22,10 @@ MESSAGES: dict[str, str] = {
     # options
     "expansion_not_available": "The {expansion} expansion is not available yet: play the base game.",
     "exodus_module_not_available": "The Exodus option {module} is not available yet.",
+    "objective_not_available": "The {objective} objective is not available yet.",
+    "new_caprica_no_action": "On New Caprica a location's action is taken with the New Caprica commands.",
+    "new_caprica_action_not_possible": "That New Caprica action is not possible now.",
+    "new_caprica_needs_pegasus": "The New Caprica objective needs the Pegasus expansion.",
     "conflicted_loyalties_need_exodus": "Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus "
                                         "cards too.",
     "goal_not_revealable": "You cannot reveal that Personal Goal now.",
@@ -307,6 +311,9 @@ OPTIONS: dict[str, str] = {
     "cards (needs the Exodus cards).",
     "option_exodus_ionian_nebula": "Exodus: the Ionian Nebula (not available yet)",
     "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
+    "option_objective": "Objective",
+    "option_objective_help": "Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is "
+    "occupied, and must escape it (not available yet).",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_cylon_fleet_basestar_damage": "Cylon Fleet: a damaged basestar that jumps away",
     "option_cylon_fleet_basestar_damage_help": "Going to the Cylon Fleet board, it leaves its damage tokens (it "
@@ -330,6 +337,8 @@ CHOICES: dict[str, str] = {
     "exodus_conflicted_loyalties.final_five": "The Final Five cards",
     "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",
     "exodus_conflicted_loyalties.both": "Both decks",
+    "objective.kobol": "Kobol",
+    "objective.new_caprica": "New Caprica (Pegasus; not available yet)",
 }
 
 
@@ -374,4 +383,19 @@ EVENTS.update({
     "assault_raptor_flies_back": "Player {seat} flies his Assault Raptor back to the Reserves.",
     "assault_raptors_at_jump": "Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to "
                                "the Reserves.",
+})
+
+# Pegasus's New Caprica objective (R820-R838)
+EVENTS.update({
+    "new_caprica_began": "The fleet settles New Caprica: the occupation begins ({locked_down} civilian ships "
+                         "locked down).",
+    "new_caprica_ignored": "Before Galactica returns, {effect} is ignored.",
+    "occupation_placed": "An occupation forces token comes to {location}.",
+    "occupation_moved": "The occupation forces move on.",
+    "occupation_removed": "An occupation forces token leaves {location}.",
+    "galactica_returned": "Galactica is back in New Caprica's orbit, and the Cylons with her.",
+    "civilian_evacuated": "A civilian ship lifts off from New Caprica into {area}.",
+    "civilian_made_operational": "A grounded civilian ship is made operational.",
+    "human_arrested": "Player {seat} tried to arrest Player {target} (roll {roll}).",
+    "galactica_departed": "The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.",
 })

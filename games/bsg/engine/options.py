@@ -27,9 +27,18 @@ EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
 #: the modules a table may choose today; the others are refused by name until they are built
 PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
+#: R111, R148, R820: the objective card; New Caprica needs Pegasus (R150). ``PLAYABLE_OBJECTIVES`` are those a
+#: table may choose today; New Caprica is refused by name until its whole phase plays (RULINGS G110).
+OBJECTIVE = "objective"
+KOBOL = "kobol"
+NEW_CAPRICA = "new_caprica"
+OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA]
+PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL,)
+
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default
-LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES, "cylon_fleet_nuke_eight", "cylon_fleet_basestar_damage")
+LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES, "cylon_fleet_nuke_eight", "cylon_fleet_basestar_damage",
+                 OBJECTIVE)
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
@@ -62,6 +71,9 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
 ] + [
     {"name": CONFLICTED, "type": "choice", "default": "off", "choices": CONFLICTED_CHOICES,
      "label": f"option_{CONFLICTED}", "help": f"option_{CONFLICTED}_help"},
+] + [
+    {"name": OBJECTIVE, "type": "choice", "default": KOBOL, "choices": OBJECTIVE_CHOICES,
+     "label": f"option_{OBJECTIVE}", "help": f"option_{OBJECTIVE}_help"},
 ] + [
     {"name": SHIP_ACTIVATION_LIMIT, "type": "choice", "default": PER_TURN, "choices": [PER_TURN, PER_ACTIVATION],
      "label": "option_ship_activation_limit", "help": "option_ship_activation_limit_help", "detail": True},
@@ -98,6 +110,11 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
     for name in EXODUS_MODULES:
         if module_on(options, name) and name not in PLAYABLE_MODULES:
             raise IllegalCommand("exodus_module_not_available", "bsg:R150", module=name)
+    chosen = objective(options)
+    if chosen == NEW_CAPRICA and not options.get("pegasus"):  # R111, R150
+        raise IllegalCommand("new_caprica_needs_pegasus", "bsg:R150")
+    if chosen not in PLAYABLE_OBJECTIVES:
+        raise IllegalCommand("objective_not_available", "bsg:R150", objective=chosen)
     if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127
         raise IllegalCommand("conflicted_loyalties_need_exodus", "bsg:R127")
     if module_on(options, CONFLICTED) and options.get("daybreak"):  # R124 with R127 not built (RULINGS G134)
@@ -151,3 +168,8 @@ def card_sets(options: Mapping[str, Any]) -> tuple[str, ...]:
 def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
     """The content modules of the table's options, as the data files name them (``content.MODULES``)."""
     return tuple(name.removeprefix("exodus_") for name in EXODUS_MODULES if module_on(options, name))
+
+
+def objective(options: Mapping[str, Any]) -> str:
+    """The table's objective card (R111): Kobol, or Pegasus's New Caprica. Tables older than the option lack it."""
+    return str(options.get(OBJECTIVE, KOBOL))

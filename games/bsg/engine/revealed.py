@@ -182,7 +182,7 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
     """The arguments of every ``activate_cylon_location`` a revealed Cylon may send in his Action (R263)."""
     p = state["players"][seat]
     loc = p["location"]
-    if not p["cylon"] or loc is None or CONTENT.locations[loc].requires != "revealed_cylon":
+    if not p["cylon"] or loc not in CONTENT.locations or CONTENT.locations[loc].requires != "revealed_cylon":
         return []
     if not daybreak.location_in_play(state, loc):
         return []

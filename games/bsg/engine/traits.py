@@ -23,7 +23,7 @@ def abilities_blocked(state: State, seat: int) -> bool:
     if p["cylon"] and not p.get("leader"):  # a Leader's sheet abilities are always active (R802d)
         return True
     loc = p["location"]
-    return loc is not None and any(r.kind == "no_abilities" for r in CONTENT.locations[loc].rules)
+    return loc in CONTENT.locations and any(r.kind == "no_abilities" for r in CONTENT.locations[loc].rules)
 
 
 def sheet_effects(

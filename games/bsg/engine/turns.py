@@ -17,6 +17,8 @@ from games.bsg.engine import (
     looks,
     loyalty,
     mutiny,
+    new_caprica,
+    planet,
     quorum,
     quorum_hand,
     vipers,
@@ -38,6 +40,8 @@ from games.bsg.engine.effects import (
     send_to,
 )
 from games.bsg.engine.ending import end_game
+from games.bsg.engine.options import NEW_CAPRICA
+from games.bsg.engine.options import objective as objective_of
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import (
     CONTENT,
@@ -132,7 +136,7 @@ def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:
 # --- R210-R214 Movement ---------------------------------------------------------------------------
 
 def _ship_of(location: str | None) -> str | None:
-    return CONTENT.locations[location].ship if location is not None else None
+    return planet.ship_of(location) if location is not None else None
 
 
 def _held_on_ship(state: State, seat: int) -> str | None:
@@ -151,6 +155,8 @@ def _held_on_ship(state: State, seat: int) -> str | None:
 def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     """(location, costs a discard) for every location the seat may move to now (R210-R214)."""
     p = state["players"][seat]
+    if planet.active(state):  # R826: New Caprica's movement
+        return planet.move_targets(state, seat)
     if p["location"] == "brig":  # RULINGS C16
         return []
     here = _ship_of(p["location"])
@@ -227,6 +233,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     loc = p["location"]
     if loc is None:
         return "not_in_a_location", "bsg:R220"
+    if loc in planet.board().locations:  # R827: the New Caprica board's actions are not commands yet
+        return "new_caprica_no_action", "bsg:R827"
     if not daybreak.location_in_play(state, loc):  # a destroyed Colonial One (R318)
         return "location_out_of_play", "bsg:R318"
     if loc in damaged_locations(state):
@@ -560,6 +568,8 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
     state = ctx.state
     while icons and state["phase"] == "turn":
         icon = icons.pop(0)
+        if new_caprica.icon(ctx, icon):  # R832, R833: New Caprica's icons
+            continue
         if icon == "raiders" and any(w["raider"] for w in state["space"].values()):
             ctx.emit("cylon_icon_activated", icon=icon)  # R602, R604: area by area, in the active player's order
             if cylons.start_raiders(ctx, icons):
@@ -596,11 +606,16 @@ def icon_effect(ctx: Ctx, icon: str) -> None:
 def prepare_jump(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     card = state["crisis"]
-    if card is not None and CONTENT.crises[card].jump:
+    if planet.returned(state):  # R834: after the return no jump icon, the evacuation icon instead
+        if card is not None:
+            new_caprica.evacuate(ctx, card)
+    elif card is not None and CONTENT.crises[card].jump:
         move_jump_track(ctx, 1)
         if daybreak.is_mutineer(state, seat):  # R251: the Mutineer draws a Mutiny card
             mutiny.draw(ctx, seat)
-    if CONTENT.board.jump_track[state["jump"]].auto:
+    if planet.before_return(state) and CONTENT.board.jump_track[state["jump"]].auto:
+        new_caprica.galactica_returns(ctx)  # R834: Galactica is back in orbit instead of a jump
+    elif not planet.returned(state) and CONTENT.board.jump_track[state["jump"]].auto:
         jump(ctx, then="end")
     if state["phase"] == "turn" and state["prompt"] is None:
         go_to(ctx, "end")
@@ -673,7 +688,10 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
     objective = CONTENT.board.objectives[0]
     if state["distance"] >= objective.sleeper_at and not state["sleeper_done"]:
         sleeper_phase(ctx)
-    if state["distance"] >= objective.distance and not state["objective_reached"]:
+    if objective_of(state["options"]) == NEW_CAPRICA:  # R820: the phase at 7, no Kobol
+        if new_caprica.triggered(state):
+            new_caprica.begin(ctx)
+    elif state["distance"] >= objective.distance and not state["objective_reached"]:
         state["objective_reached"] = True
         ctx.emit("objective_reached", objective=objective.id)
     state["jump"] = 0
@@ -699,7 +717,8 @@ def sleeper_phase(ctx: Ctx) -> None:
 def end_turn(ctx: Ctx) -> None:
     state = ctx.state
     if state["crisis"] is not None:
-        state["decks"]["crisis_discard"].append(state["crisis"])
+        boxed = planet.active(state) and CONTENT.crises[state["crisis"]].deck != "new_caprica"  # R821 step 6
+        state["decks"]["crisis_boxed" if boxed else "crisis_discard"].append(state["crisis"])
         state["crisis"] = None
     state["discards"] = [p["seat"] for p in state["players"]
                          if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
@@ -775,8 +794,10 @@ def risk_raptor(ctx: Ctx, seat: int, risk: bool) -> None:
 
 
 def send_targets(state: State) -> list[int]:
-    """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430)."""
-    return [p["seat"] for p in state["players"] if not p["cylon"]]
+    """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430); any
+    at all for an execution a revealed Cylon cannot ignore (R459)."""
+    prompt = state.get("prompt") or {}
+    return [p["seat"] for p in state["players"] if not p["cylon"] or prompt.get("cylons_too")]
 
 
 def choose_target(ctx: Ctx, seat: int, target: int) -> None:
@@ -784,11 +805,12 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
     if target not in send_targets(state):
         raise IllegalCommand("bad_target", "bsg:R430", target=target)
     where = state["prompt"]["send_to"]
+    cylons_too = bool(state["prompt"].get("cylons_too"))
     state["prompt"] = None
     next_key(state)
     ctx.emit("character_chosen_for", seat=seat, target=target, location=where)
     if where == EXECUTION:  # R450: executed once this command is done (executions.py)
-        queue_execution(state, target)
+        queue_execution(state, target, cylons_too)
     else:
         send_to(ctx, target, where)
     if state["step"] == "end":

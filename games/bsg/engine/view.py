@@ -131,6 +131,10 @@ def _expansions(state: State) -> dict[str, Any]:
         out["gone"] = list(state["gone"])
     if "loyalty_discard" in state["decks"]:
         out["loyalty_discard"] = list(state["decks"]["loyalty_discard"])
+    if "new_caprica" in state:  # R820-R834: the occupation forces, the face-down stacks' sizes, the return
+        nc = state["new_caprica"]
+        out["new_caprica"] = {"returned": nc["returned"], "occupation": list(nc["occupation"]),
+                              "locked_down": len(nc["locked_down"]), "operational": len(nc["operational"])}
     return out
 
 
@@ -160,6 +164,10 @@ def zones(state: State) -> list[Zone]:
     if "pegasus_damage" in d:  # R800
         out.append(Zone("pegasus_damage", tuple(d["pegasus_damage"]), visibility="hidden"))
         out.append(Zone("pegasus_board", tuple(state["pegasus"]["damage"]), visibility="public"))
+    if "new_caprica" in state:  # R821: the boxed Crisis deck, the face-down civilian stacks
+        out.append(Zone("crisis_boxed", tuple(d["crisis_boxed"]), visibility="hidden"))
+        out += [Zone(f"new_caprica:{name}", tuple(state["new_caprica"][name]), visibility="hidden")
+                for name in ("locked_down", "operational")]
     if "loyalty_discard" in d:  # R452 C
         out.append(Zone("loyalty_discard", tuple(d["loyalty_discard"]), visibility="public"))
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))

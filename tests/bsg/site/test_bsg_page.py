@@ -127,7 +127,8 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
         "6",
         "7",  # only with Pegasus and a Cylon Leader (R125), refused otherwise
     ]
-    for name in ("pegasus", "exodus", "daybreak", "cylon_leader", "friendly_cylon", "ship_activation_limit"):
+    for name in ("pegasus", "exodus", "daybreak", "cylon_leader", "friendly_cylon", "ship_activation_limit",
+                 "objective"):
         assert f'name="opt_{name}"' in body
     response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "3"})
     table = Table.objects.get()
@@ -136,7 +137,7 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
         "exodus_cylon_fleet": False, "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn", "cylon_fleet_basestar_damage": "repaired",
-        "cylon_fleet_nuke_eight": "every_ship"
+        "cylon_fleet_nuke_eight": "every_ship", "objective": "kobol"
     }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby

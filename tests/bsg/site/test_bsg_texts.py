@@ -269,3 +269,30 @@ def test_the_platforms_log_lines_name_a_bsg_player_as_the_engines_do() -> None:
         assert presenter.event_text(rules, "command_undone", {"seat": 1, "undone_kind": "move"}) == (
             "Player 2 (Bob) took back their last move."
         )
+
+
+@pytest.mark.rules("bsg:R820", "bsg:R833")
+def test_the_board_shows_new_caprica_with_its_occupation_forces_once_the_phase_begins() -> None:
+    from games.bsg import presenter
+    from games.bsg.engine import new_caprica
+    from games.bsg.engine.rules import RULES
+    from games.bsg.engine.state import Ctx
+    from games.engine.core import Rng
+    from tests.bsg.engine.test_new_caprica import nc_game
+
+    state = nc_game()
+    assert all(s["id"] != "new_caprica" for s in presenter.ships_data(RULES.view(state, 0), {})["ships"])
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    new_caprica.begin(ctx)
+    new_caprica.activate_occupation(ctx)
+    ships = presenter.ships_data(RULES.view(state, 0), {0: "Ann"})["ships"]
+    board = next(s for s in ships if s["id"] == "new_caprica")
+    assert board["name"].startswith("New Caprica (civilian ships locked down: ")
+    rows = {loc["id"]: loc for loc in board["locations"]}
+    assert rows["occupation_authority"]["name"] == "Occupation Authority · occupation forces: 1"
+    assert sorted(p["who"] for p in rows["resistance_hq"]["people"]) == ["", "", "", "", "Ann"]  # every human (R821)
+    with translation.override("it"):
+        ships = presenter.ships_data(RULES.view(state, 0), {0: "Ann"})["ships"]
+        board = next(s for s in ships if s["id"] == "new_caprica")
+        assert board["name"].startswith("Nuova Caprica (navi civili bloccate: ")
+        assert any(loc["name"] == "QG della Resistenza" for loc in board["locations"])
