@@ -59,14 +59,16 @@ EVERY_SHIP = "every_ship"
 CYLON_SHIPS = "cylon_ships"
 
 OPTION_SCHEMA: list[dict[str, Any]] = [
-    {"name": name, "type": "bool", "default": False, "label": f"option_{name}"} for name in EXPANSIONS
+    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "unavailable": name in NOT_BUILT}
+    for name in EXPANSIONS
 ] + [
     {"name": CYLON_LEADER, "type": "bool", "default": False, "label": "option_cylon_leader",
      "help": "option_cylon_leader_help"},
     {"name": FRIENDLY_CYLON, "type": "bool", "default": False, "label": "option_friendly_cylon",
      "help": "option_friendly_cylon_help"},
 ] + [
-    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "help": f"option_{name}_help"}
+    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "help": f"option_{name}_help",
+     "unavailable": name not in PLAYABLE_MODULES}  # listed, greyed out until built
     for name in EXODUS_MODULES if name != CONFLICTED
 ] + [
     {"name": CONFLICTED, "type": "choice", "default": "off", "choices": CONFLICTED_CHOICES,
