@@ -140,14 +140,9 @@ def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("cylon_leader_not_with_daybreak", "bsg:R804")
 
 
-def option_on(options: Mapping[str, Any], name: str) -> bool:
-    """Whether an option is on: a yes, or a choice other than "off" (Conflicted Loyalties)."""
-    return options.get(name) not in (None, False, "off")
-
-
 def module_on(options: Mapping[str, Any], name: str) -> bool:
     """Whether the table plays an Exodus module (Conflicted Loyalties is a choice whose "off" is off)."""
-    return option_on(options, name)
+    return options.get(name) not in (None, False, "off")
 
 
 def loyalty_kinds(options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -160,11 +155,6 @@ def loyalty_kinds(options: Mapping[str, Any]) -> tuple[str, ...]:
 def cylon_fleet(options: Mapping[str, Any]) -> bool:
     """Whether the table plays the Exodus Cylon Fleet option (R910). Tables older than the option lack it."""
     return bool(options.get(CYLON_FLEET, False))
-
-
-def card_sets(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """The card sets of the table: the base game's, and each expansion's whose cards the table uses."""
-    return ("base",) + tuple(name for name in EXPANSIONS if options.get(name))
 
 
 def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
