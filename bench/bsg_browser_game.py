@@ -13,6 +13,7 @@ settings (where a game still in preview would be offered).
     .venv/bin/python bench/bsg_browser_game.py [--seed 1] [--table-seed N] [--max-clicks 3000]
                                                [--interrupts 0.05] [--shots-every 50]
                                                [--out bench/out/bsg_browser_game] [--option NAME ...]
+                                               [--choice NAME=VALUE ...]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
@@ -116,6 +117,10 @@ def main() -> int:
         "--option", action="append", default=[], metavar="NAME",
         help="tick the table option NAME on the form (a yes/no option; repeatable), e.g. exodus_cylon_fleet",
     )
+    parser.add_argument(
+        "--choice", action="append", default=[], metavar="NAME=VALUE",
+        help="pick VALUE for the table option NAME on the form (a choice; repeatable), e.g. objective=new_caprica",
+    )
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
         print(f"no {CHROMIUM}: apt-get install chromium", file=sys.stderr)
@@ -177,6 +182,9 @@ def main() -> int:
             new_table_form(alice, site, "bsg", 4)
             for name in args.option:
                 alice.locator(f"input[name=opt_{name}]").check()
+            for choice in args.choice:
+                name, _, value = choice.partition("=")
+                alice.locator(f"select[name=opt_{name}]").select_option(value)
             table_id = submit_new_table(alice)
             if args.table_seed is not None:
                 site.manage(
