@@ -307,6 +307,7 @@ COMMANDS: dict[str, str] = {
     # interrupts, sent whoever the game waits for (dice.py, characters.py)
     "ready_card": gettext_noop("Ready {card} for the next roll it applies to"),
     "arm_reroll": gettext_noop("Friends in Low Places: reroll this turn's next failing roll"),
+    "reveal_motive": gettext_noop("Reveal your Motive card {card}"),
     "damage_preference": gettext_noop("Damage tokens in my turns go to: {ship}"),
     "cancel_crisis": gettext_noop("Religious Visions: cancel this Crisis card"),
     "check_standing_pass_this_check": gettext_noop("Pass on this check"),
@@ -386,7 +387,8 @@ def data_names() -> list[tuple[str, str]]:
     out += [(k, v.name) for k, v in CONTENT.skill_cards.items()]
     out += [(k, v.name) for k, v in CONTENT.loyalty.items()]
     out += [(s.id, s.name) for s in CONTENT.board.jump_track]
-    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum, CONTENT.agendas):
+    for table in (CONTENT.crises, CONTENT.super_crises, CONTENT.destinations, CONTENT.quorum, CONTENT.agendas,
+                  CONTENT.motives):
         out += [(k, v.name) for k, v in table.items()]
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
@@ -409,6 +411,7 @@ _TEXT_TABLES = (
     CONTENT.locations,
     CONTENT.agendas,
     CONTENT.mutiny,  # Daybreak
+    CONTENT.motives,  # Daybreak's Motive cards (R804)
     NC_LOCATIONS,  # Pegasus's New Caprica board
 )
 
@@ -465,6 +468,7 @@ def name_of(ident: str) -> str:
         CONTENT.loyalty,
         CONTENT.ships,
         CONTENT.agendas,
+        CONTENT.motives,
         NC_LOCATIONS,
     ):
         found = table.get(base)
@@ -549,7 +553,7 @@ def describe(key: str, value: Any) -> Any:
     if isinstance(value, str):
         if key == "outcome" and value in OUTCOMES:
             return gettext(OUTCOMES[value])
-        if key == "winner" and value in WINNERS:
+        if key in ("winner", "side") and value in WINNERS:
             return gettext(WINNERS[value])
         if key == "reason" and value in REASONS:
             return gettext(REASONS[value])
@@ -1122,6 +1126,10 @@ def players_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str
                 "leader": gettext("Cylon Leader") if p.get("leader")
                 else gettext("Sympathetic Cylon") if p.get("friendly") else "",
                 "infiltrated": bool(p.get("infiltrated")),
+                # Daybreak: a Leader's Motive cards, how many face down and the revealed ones face up (R804)
+                "motive_count": p.get("motive_count"),
+                "motives_revealed": [{"name": name_of(c), "text": card_text(c)}
+                                     for c in p.get("motives_revealed") or []],
                 "revealed": [{"name": name_of(c), "text": card_text(c)} for c in p.get("revealed") or []],
                 # Final Five cards shown to everyone, back face down in the hand (R410)
                 "shown": [{"name": name_of(c), "text": card_text(c)} for c in p.get("shown_loyalty") or []],
@@ -1177,6 +1185,10 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         # a Cylon Leader's or Sympathetic Cylon's Agenda card, his alone (R805, R406)
         "agenda": {"id": me["agenda"], "name": name_of(me["agenda"]), "text": card_text(me["agenda"])}
         if me.get("agenda") else None,
+        # a Cylon Leader's Motive cards with Daybreak: his own face down, and those he revealed (R804)
+        "motives": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("motives") or []],
+        "motives_revealed": [{"id": c, "name": name_of(c), "text": card_text(c)}
+                             for c in me.get("motives_revealed") or []],
         # its Mutiny cards, its alone (Daybreak, R1020)
         "mutiny": [{"id": c, "name": name_of(c), "text": card_text(c)} for c in me.get("mutiny") or []],
         # its cards face up (a reveal, the Sympathizer, the end of the game): "none yet" would be untrue

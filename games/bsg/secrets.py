@@ -120,6 +120,10 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
                 p["agenda"] = cards.pop()
             pile[:] = cards
 
+    # Motive cards (Daybreak, R804): a Leader's face-down ones with the Motive deck.
+    if "motives" in decks:
+        _deal_again(_slots([p["motives"] for p in others if "motives" in p] + [decks["motives"]]), rng)
+
     # Mutiny cards (Daybreak, R1020): the others' hands with the deck.
     if "mutiny" in decks:
         _deal_again(_slots([p["mutiny"] for p in others] + [decks["mutiny"]]), rng)

@@ -68,7 +68,8 @@ STRINGS = [
     _('The 7-player game cannot be played with Daybreak.'),  # MESSAGES.seven_players_not_with_daybreak
     _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
     _('Conflicted Loyalties cannot be played with Daybreak yet.'),  # MESSAGES.conflicted_loyalties_not_with_daybreak
-    _('A Cylon Leader cannot be played with Daybreak yet: its Motive cards are not available.'),  # MESSAGES.cylon_leader_not_with_daybreak
+    _('You hold no such unrevealed Motive card.'),  # MESSAGES.not_your_motive
+    _('What this Motive card asks does not hold yet.'),  # MESSAGES.motive_requirement_not_met
     _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available
     _('Choose one of the Crisis cards you drew.'),  # MESSAGES.bad_crisis
@@ -239,6 +240,10 @@ STRINGS = [
     _("Player {seat}'s Cylon Leader is back in the Resurrection Ship."),  # EVENTS.leader_returned
     _('Player {seat} is a Cylon Leader and cannot hold a title.'),  # EVENTS.title_refused
     _('The Cylon Leaders show their Agenda cards.'),  # EVENTS.agendas_revealed
+    _('Player {seat} was dealt a Motive card.'),  # EVENTS.motive_dealt
+    _('Player {seat} reveals the Motive card {card}: it points to the {side}.'),  # EVENTS.motive_revealed
+    _("Player {seat}'s Cylon Leader wins with the winning side by his Motive cards."),  # EVENTS.motives_won
+    _("Player {seat}'s Cylon Leader does not win: his Motive cards fall short."),  # EVENTS.motives_lost
     _('Player {seat} received {count} Loyalty card(s).'),  # EVENTS.loyalty_received
     _('Player {seat} resolved the Sympathizer.'),  # EVENTS.sympathizer_resolved
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
@@ -615,6 +620,16 @@ STRINGS = [
     _('Take the Flagship'),  # name take_the_flagship
     _('Break the Pegasus'),  # name break_the_pegasus
     _('Slow Starvation'),  # name slow_starvation
+    _('Witness the Journey'),  # name witness_the_journey
+    _('Walk Among Them'),  # name walk_among_them
+    _('Shelter the Many'),  # name shelter_the_many
+    _('Steady Hearts'),  # name steady_hearts
+    _('A Debt Repaid'),  # name a_debt_repaid
+    _('Thin the Herd'),  # name thin_the_herd
+    _('Break Their Spirit'),  # name break_their_spirit
+    _('Wound the Flagship'),  # name wound_the_flagship
+    _('Empty Stores'),  # name empty_stores
+    _('The Plan Endures'),  # name the_plan_endures
     _('Skilled Politician'),  # name roslin_skilled_politician
     _('Religious Visions'),  # name roslin_religious_visions
     _('Terminal Illness'),  # name roslin_terminal_illness
@@ -984,6 +999,16 @@ STRINGS = [
     _('Action: the President draws 1 Quorum card. The fleet loses 1 morale.'),  # text mutiny_press_leak
     _('Action: destroy 1 civilian ship (one not on the board first). Draw 2 piloting cards.'),  # text mutiny_scuttle_a_transport
     _('Action: roll the die. On 5 or more the fleet gains 1 morale; otherwise it loses 1 morale and you go to the Brig.'),  # text mutiny_desperate_gamble
+    _('Points to the humans. Reveal this card once the fleet has travelled a distance of 6 or more.'),  # text witness_the_journey
+    _('Points to the humans. Reveal this card while you are infiltrated and outside the Brig.'),  # text walk_among_them
+    _('Points to the humans. Reveal this card once the fleet has travelled a distance of 4 or more while it still has 8 population or more.'),  # text shelter_the_many
+    _('Points to the humans. Reveal this card once the fleet has travelled a distance of 5 or more while morale is 6 or more.'),  # text steady_hearts
+    _('Points to the humans. Reveal this card if the game is over.'),  # text a_debt_repaid
+    _('Points to the Cylons. Reveal this card while the fleet has 6 population or less.'),  # text thin_the_herd
+    _('Points to the Cylons. Reveal this card while morale is 4 or less.'),  # text break_their_spirit
+    _('Points to the Cylons. Reveal this card while 3 or more Galactica locations are damaged.'),  # text wound_the_flagship
+    _('Points to the Cylons. Reveal this card while the fleet has 3 fuel or less.'),  # text empty_stores
+    _('Points to the Cylons. Reveal this card if the game is over.'),  # text the_plan_endures
     _('Where the humans gather when the phase begins, and where a new character brought in before the return starts.'),  # text resistance_hq
     _('Where the Cylons stand when the phase begins, and where a new occupation forces token enters the board.'),  # text occupation_authority
     _('Takes the place of Sickbay for a character on New Caprica, and of the Resurrection Ship until Galactica returns.'),  # text medical_center

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, dice, looks, standing, vipers
+from games.bsg.engine import daybreak, dice, looks, motives, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import change_resources, discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations
@@ -188,4 +188,5 @@ def interrupts(state: State, seat: int) -> list[dict[str, Any]]:
     if pegasus is not None and not pegasus["destroyed"]:
         # R800 (RULINGS G53): the ship that takes the damage tokens of the seat's turns, the other one offered
         out.append({"kind": "damage_preference", "ship": "galactica" if seat in pegasus["prefer"] else "pegasus"})
+    out += motives.interrupts(state, seat)  # R804: a Leader's Motive card revealed at any time
     return out + standing.options(state, seat)

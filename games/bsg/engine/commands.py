@@ -53,6 +53,8 @@ Command kinds and args:
 - ``arm_reroll {}`` (Zarek: reroll this turn's next failing roll made for the humans, an interrupt)
 - ``cancel_crisis {}`` (Roslin's Religious Visions: an interrupt her seat may send while the Crisis card's
   check has no card in or its choice is open, whoever the game waits for)
+- ``reveal_motive {card}`` (R804: a Cylon Leader's Motive card whose requirement holds, Daybreak; an
+  interrupt, from his seat at any time)
 - ``check_standing {mode}`` (answering skill checks in advance, an interrupt: ``pass_this_check``,
   ``pass_until_my_turn`` or ``off``; RULINGS G43)
 - Daybreak (mutiny.py): ``play_mutiny {card}`` (a Mutiny card as the action, R1020), ``discard_mutiny {card}``
@@ -85,6 +87,7 @@ from games.bsg.engine import (
     leaders,
     looks,
     loyalty,
+    motives,
     mutiny,
     occupation,
     quorum,
@@ -546,6 +549,9 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         return
     if command.kind == "damage_preference":  # R800: a standing choice of the ship damaged (RULINGS G53)
         effects.set_damage_preference(ctx, command.seat, _arg(command, "ship"))
+        return
+    if command.kind == "reveal_motive":  # R804: a Motive card revealed at any time its requirement holds
+        motives.reveal(ctx, command.seat, _arg(command, "card"))
         return
     if command.kind == "arm_reroll":  # Zarek's standing order for this turn (RULINGS G41)
         dice.arm(ctx, command.seat)

@@ -67,6 +67,11 @@ AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
     "pegasus_destroyed": (),
     "boarding_at_least": ("amount",),  # centurions on the Boarding Party track
 }
+#: R804: what a Daybreak Motive card asks before its Leader may reveal it (RULINGS G137): the Agenda conditions,
+#: the fleet's distance, and "Reveal this card if the game is over" (``game_over``, R711 step 3)
+MOTIVE_REQUIREMENTS: dict[str, tuple[str, ...]] = {
+    **AGENDA_CONDITIONS, "distance_at_least": ("amount",), "game_over": (),
+}
 CRISIS_TYPES = ("skill_check", "choice", "cylon_attack", "event")
 #: the Cylon ship activation icons of a Crisis card (R601-R607)
 ACTIVATIONS = ("raiders", "launch_raiders", "heavy_raiders", "basestars")
@@ -653,6 +658,20 @@ class Agenda:
 
 
 @dataclass(frozen=True, slots=True)
+class Motive:
+    """R804: a Daybreak Motive card of the Cylon Leader (motives.json): the side it points to and what must
+    hold when he reveals it."""
+
+    id: str
+    name: str
+    set: str
+    copies: int
+    side: str  # humans | cylons
+    requirement: tuple[Mapping[str, Any], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderDeal:
     """R121, R125: the loyalty deck of a table with a Cylon Leader, and the Agenda deck he draws from."""
 
@@ -717,6 +736,10 @@ class Content:
         """R805: the Sympathetic or the Hostile Agenda deck."""
         return self._deck((a for a in self.agendas.values() if a.kind == kind), sets)
 
+    def motive_deck(self) -> tuple[str, ...]:
+        """R804: the Daybreak Motive deck, one entry per copy, in file order."""
+        return self._deck(self.motives.values(), ("daybreak",))
+
     def leader_need(self, players: int, characters: Iterable[str]) -> LeaderDeal:
         """R121, R125: the deal with a Leader at the table, +1 Not-a-Cylon card for Baltar and Boomer."""
         deal = next(d for d in self.leader_deal if d.players == players)
@@ -730,6 +753,8 @@ class Content:
     daybreak_deal: tuple[DaybreakDeal, ...] = ()
     #: Pegasus's New Caprica objective (new_caprica.json, R820-R838)
     new_caprica: NewCaprica | None = None
+    #: Daybreak's Motive cards of the Cylon Leader (motives.json, R804)
+    motives: Mapping[str, Motive] = field(default_factory=lambda: MappingProxyType({}))
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -824,6 +849,7 @@ class Content:
             self.loyalty,
             self.agendas,
             self.mutiny,
+            self.motives,
         ):
             if any_id in table:
                 return table[any_id]
@@ -1073,6 +1099,7 @@ class _Loader(ContentFiles):
             mutiny_limits=MappingProxyType(mutiny_limits),
             daybreak_deal=daybreak_deal,
             new_caprica=new_caprica,
+            motives=MappingProxyType(self.load_motives()),
         )
         self.resolve(result)
         self.counts(result)
@@ -1743,6 +1770,39 @@ class _Loader(ContentFiles):
             )
             if (out[aid].kind == "sympathetic") != (out[aid].side == "humans"):
                 raise ContentError(f"{w}: a Sympathetic Agenda sides with the humans, a Hostile one with the Cylons")
+        return out
+
+    def load_motives(self) -> dict[str, Motive]:
+        """R804: Daybreak's Motive cards (motives.json; SCHEMA.md)."""
+        name = "motives.json"
+        out: dict[str, Motive] = {}
+        for i, m in enumerate(self.read(name, "motives")):
+            w = f"{name}: motives[{i}]"
+            mid = self.claim(w, self.need(w, m, "id"))
+            w = f"{name}: {mid}"
+            requirement = []
+            for j, cond in enumerate(self.need(w, m, "requirement")):
+                cw = f"{w}.requirement[{j}]"
+                kind = self.one_of(cw, self.need(cw, cond, "kind"), MOTIVE_REQUIREMENTS, "requirement")
+                wanted = {"kind", *MOTIVE_REQUIREMENTS[kind]}
+                if set(cond) != wanted:
+                    raise ContentError(f"{cw}: a {kind} requirement takes exactly {', '.join(sorted(wanted))}")
+                if "resource" in cond:
+                    self.one_of(cw, cond["resource"], RESOURCES, "resource")
+                if "amount" in cond and not (_is_int(cond["amount"]) and cond["amount"] >= 0):
+                    raise ContentError(f"{cw}: amount must be a non-negative integer")
+                requirement.append(MappingProxyType(dict(cond)))
+            if not requirement:
+                raise ContentError(f"{w}: a Motive card has a requirement")
+            out[mid] = Motive(
+                id=mid,
+                name=self.text(w, m, "name"),
+                set=self.set_(w, m),
+                copies=self.int_(w, m, "copies", 1),
+                side=self.one_of(w, self.need(w, m, "side"), ("humans", "cylons"), "side"),
+                requirement=tuple(requirement),
+                text=self.text(w, m),
+            )
         return out
 
     def load_leader_deal(self) -> tuple[LeaderDeal, ...]:

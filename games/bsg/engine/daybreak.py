@@ -74,13 +74,13 @@ def setup(ctx: Ctx) -> None:
         decks[deck] = [c for c in decks[deck] if c not in gone]
 
 
-def build_loyalty_deck(ctx: Ctx, characters: list[str]) -> None:
+def build_loyalty_deck(ctx: Ctx, characters: list[str], leader: bool = False) -> None:
     """R124 A-D: the Cylon and Not-a-Cylon cards counted out of their own shuffled decks (+1 Not-a-Cylon
     with Exodus and for the original Baltar and for Boomer), the Mutineer added where the table says, the
     whole shuffled; the unused cards go back to the box unseen. Dealing is the caller's (R124 E)."""
     state, rng = ctx.state, ctx.rng
     n_cylon, n_human, mutineer = CONTENT.daybreak_loyalty_need(
-        state["n"], characters, exodus=bool(state["options"].get("exodus")))
+        state["n"], characters, leader=leader, exodus=bool(state["options"].get("exodus")))
     sets = table_sets(state)
     cylons = rng.shuffled(loyalty_cards("cylon", sets))
     humans = rng.shuffled(loyalty_cards("human", sets))

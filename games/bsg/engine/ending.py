@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bsg.engine import motives
 from games.bsg.engine.state import CONTENT, Ctx, State, is_cylon, next_key
 
 
@@ -50,12 +51,20 @@ def end_game(ctx: Ctx, winner: str, reason: str) -> None:
         p["revealed"] += p["loyalty"]
         p["loyalty"] = []
         loyalty[str(p["seat"])] = list(p["revealed"])
-    leaders = [p["seat"] for p in state["players"] if p.get("agenda")]  # Leaders, Sympathetic Cylons (R406)
+    # Leaders (an Agenda, or Motive cards with Daybreak: R804), Sympathetic Cylons (R406)
+    leaders = [p["seat"] for p in state["players"] if p.get("agenda") or motives.holder(p)]
     cylons = [p["seat"] for p in state["players"] if is_cylon(state, p["seat"]) and p["seat"] not in leaders]
     state["result"] = {"winner": winner, "reason": reason, "cylons": cylons}
-    if leaders:  # R805: each Leader shows his Agenda and wins by it alone
-        state["result"]["leaders"] = {str(s): agenda_met(state, s, winner) for s in leaders}
-        agendas = {str(s): state["players"][s]["agenda"] for s in leaders}
-        ctx.emit("agendas_revealed", agendas=agendas, met=dict(state["result"]["leaders"]))
+    if leaders:  # R805: each Leader shows his Agenda and wins by it alone; R804: or by his Motives
+        motives.reveal_at_end(ctx)  # R711 step 3 (RULINGS G138)
+        state["result"]["leaders"] = {
+            str(s): motives.wins(state, s, winner) if motives.holder(state["players"][s])
+            else agenda_met(state, s, winner) for s in leaders}
+        agendas = {str(s): state["players"][s]["agenda"] for s in leaders if state["players"][s].get("agenda")}
+        if agendas:
+            ctx.emit("agendas_revealed", agendas=agendas, met={s: state["result"]["leaders"][s] for s in agendas})
+        for s in leaders:
+            if motives.holder(state["players"][s]):
+                ctx.emit("motives_won" if state["result"]["leaders"][str(s)] else "motives_lost", seat=s)
     next_key(state)
     ctx.emit("game_over", winner=winner, reason=reason, loyalty=loyalty)

@@ -103,7 +103,7 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
     """Refused mixes (R150). Pegasus, Exodus and Daybreak are playable; every Exodus module not built yet is
     refused by name. A Cylon Leader needs Pegasus (R141) and at least 4 players
     (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak
-    (R150a); a Cylon Leader is refused with Daybreak until its Motive cards are built (R804, RULINGS G134);
+    (R150a); with Daybreak a Cylon Leader plays with Motive cards (R804, RULINGS G134);
     Conflicted Loyalties needs the Exodus cards (R127)."""
     check_leader(num_players, options)
     for name in NOT_BUILT:
@@ -136,8 +136,6 @@ def check_leader(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("friendly_cylon_needs_pegasus", "bsg:R806")
     if options.get(FRIENDLY_CYLON) and options.get("daybreak"):
         raise IllegalCommand("friendly_cylon_not_with_daybreak", "bsg:R150")
-    if options.get(CYLON_LEADER) and options.get("daybreak"):  # R804: Motive cards are not built (G134)
-        raise IllegalCommand("cylon_leader_not_with_daybreak", "bsg:R804")
 
 
 def module_on(options: Mapping[str, Any], name: str) -> bool:

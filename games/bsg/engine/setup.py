@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet, daybreak
+from games.bsg.engine import acted, cylon_fleet, daybreak, motives
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, recorded
@@ -83,7 +83,9 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     # every loyalty card waits in the box until the deck is built (R106), so each card is always somewhere
     decks["loyalty_box"] = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
                                   for k, c in enumerate(CONTENT.loyalty_cards(side, sets, loyalty_kinds(options))))
-    if state["options"].get(CYLON_LEADER) or state["options"].get(FRIENDLY_CYLON):  # R805, R406: secret
+    if motives.on(state):  # R804: with Daybreak the Leader's Motive deck, in the Agendas' place (RULINGS G137)
+        motives.setup_deck(state, rng.shuffled(list(CONTENT.motive_deck())))
+    elif state["options"].get(CYLON_LEADER) or state["options"].get(FRIENDLY_CYLON):  # R805, R406: secret
         decks["agendas"] = {kind: rng.shuffled(list(CONTENT.agenda_deck(kind, sets)))
                             for kind in ("sympathetic", "hostile")}
     if cylon_fleet.active(state):  # R144 steps 2-3
@@ -307,10 +309,13 @@ def build_daybreak_loyalty(ctx: Ctx, chars: list[str]) -> None:
     2 to the original Baltar (R124 E); a human dealt the Mutineer reveals it at once and draws one more card
     (R1026: the draw, his Mutiny card and his titles follow once the deal is done, mutiny.py)."""
     state = ctx.state
-    daybreak.build_loyalty_deck(ctx, chars)
-    order = [(state["first"] + i) % state["n"] for i in range(state["n"])]
-    for seat in order:
+    leader = next((q["seat"] for q in state["players"] if q.get("leader")), None)
+    daybreak.build_loyalty_deck(ctx, chars, leader is not None)
+    order = [(state["first"] + i) % state["n"] for i in range(state["n"]) if (state["first"] + i) % state["n"] != leader]
+    for seat in order:  # R124 E: none to the Cylon Leader
         deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "setup"))
+    if leader is not None:  # R124 C, R804: his 2 Motive cards
+        motives.deal(ctx, leader, motives.DEALT_AT_SETUP)
     for seat in order:
         daybreak.mutineer_received(ctx, seat, extra=True)
 

@@ -16,6 +16,7 @@ from games.bsg.engine import (
     daybreak,
     looks,
     loyalty,
+    motives,
     mutiny,
     new_caprica,
     planet,
@@ -708,6 +709,7 @@ def sleeper_phase(ctx: Ctx) -> None:
         seat = (state["current"] + i) % state["n"]
         if not state["players"][seat].get("leader"):  # R802e, RULINGS A29: a Leader draws none
             deal_loyalty(ctx, seat, 1 + extra_loyalty(state["players"][seat]["character"], "sleeper"))
+    motives.deal_at_sleeper(ctx)  # R804: the Leader's 2 more Motive cards (Daybreak)
     loyalty.after_sleeper_deal(ctx)  # R403, R407: revealed Cylons give their cards away, the Sympathizer
     mutiny.after_sleeper(ctx)  # R405, R1026: the Mutineer dealt or still in the deck (Daybreak)
 

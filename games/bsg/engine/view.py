@@ -33,6 +33,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["infiltrated"] = not p["cylon"]
             if mine or state["phase"] == "over":
                 entry["agenda"] = p.get("agenda")
+            if "motives" in p:  # R804: his Motive cards his alone, the revealed ones face up for everyone
+                entry["motives_revealed"] = list(p["motives_revealed"])
+                entry["motive_count"] = len(p["motives"])
+                if mine:
+                    entry["motives"] = sorted(p["motives"])
         if p.get("mk7"):  # flying a Viper Mark VII (R916)
             entry["mk7"] = True
         shown = [c for c in p["loyalty"] if c in state.get("public_loyalty", ())]
@@ -187,6 +192,11 @@ def zones(state: State) -> list[Zone]:
         out.append(Zone(f"super_crisis:{s}", tuple(sorted(p["super_crisis"])), owner=s, visibility="owner"))
         if p.get("agenda"):  # R805
             out.append(Zone(f"agenda:{s}", (p["agenda"],), owner=s, visibility="owner"))
+        if "motives" in p:  # R804
+            out.append(Zone(f"motives:{s}", tuple(sorted(p["motives"])), owner=s, visibility="owner"))
+            out.append(Zone(f"motives_revealed:{s}", tuple(p["motives_revealed"]), owner=s, visibility="public"))
+    if "motives" in d:  # R804: the Motive deck
+        out.append(Zone("motives", tuple(d["motives"]), visibility="hidden"))
     for kind, pile in d.get("agendas", {}).items():
         out.append(Zone(f"agendas:{kind}", tuple(pile), visibility="hidden"))
     return out

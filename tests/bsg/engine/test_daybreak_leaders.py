@@ -1,6 +1,6 @@
 """A Cylon Leader at a Daybreak table (bsg:R802b, R802c, R803h; RULINGS G132): he holds a Miracle token and
-may receive one, draws, holds and plays Mutiny cards, and discards them when his infiltration ends. The game
-is set up through ``setup_game``: a table cannot choose a Leader with Daybreak until the Motives exist (G134)."""
+may receive one, draws, holds and plays Mutiny cards, and discards them when his infiltration ends. His
+Motive cards are test_motives.py's (G134)."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def check(state: dict[str, Any], command: Command | None, events: Sequence[Event
     keep = state["daybreak"]["mutiny_keep"]
     for p in state["players"]:
         assert 0 <= p["miracles"] <= daybreak.miracle_limit(state, p["seat"])
-        if p["cylon"]:  # R402b
+        if p["cylon"] and not p.get("leader"):  # R402b; a Cylon Leader keeps his (R802b, R802c)
             assert p["miracles"] == 0 and p["mutiny"] == [], command
         elif p["seat"] not in keep:  # R1020, R1027: over the limit only while choosing what to keep
             assert len(p["mutiny"]) <= daybreak.mutiny_limit(state, p["seat"]), command

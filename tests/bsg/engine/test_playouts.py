@@ -73,6 +73,10 @@ def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
                 out.add(p["agenda"])
     for pile in d.get("agendas", {}).values():
         out |= set(pile)
+    for p in state["players"]:  # a Leader's Motive cards face down, his alone, and the Motive deck (R804)
+        if p["seat"] != seat:
+            out |= set(p.get("motives", []))
+    out |= set(d.get("motives", []))
     return out - set(state.get("public_loyalty", []))  # Final Five cards shown to everyone (R410)
 
 
@@ -416,7 +420,8 @@ def _known(card: str) -> bool:
 
 DAYBREAK_TABLES = [(4, {"daybreak": True}), (5, {"daybreak": True}),
                    (5, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}),
-                   (6, {"daybreak": True, "pegasus": True, "exodus": True})]
+                   (6, {"daybreak": True, "pegasus": True, "exodus": True}),
+                   (5, {"daybreak": True, "pegasus": True, "cylon_leader": True})]  # his Motive cards (R804)
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R1000", "bsg:R1001", "bsg:R124", "bsg:R145", "bsg:R150")

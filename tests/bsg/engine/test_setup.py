@@ -191,9 +191,8 @@ def test_player_count_and_expansions_refused() -> None:
         RULES.validate_options(7, {})
     assert (info.value.code, info.value.rule) == ("seven_players_need_a_cylon_leader", "bsg:R150")
     assert RULES.validate_options(5, {"daybreak": True})["daybreak"]  # playable, Kobol its objective
-    with pytest.raises(IllegalCommand) as info:  # R804: the Motive cards are not built (RULINGS G134)
-        RULES.validate_options(5, {"daybreak": True, "pegasus": True, "cylon_leader": True})
-    assert (info.value.code, info.value.rule) == ("cylon_leader_not_with_daybreak", "bsg:R804")
+    # R804: a Cylon Leader plays with his Motive cards at a Daybreak table (RULINGS G134)
+    assert RULES.validate_options(5, {"daybreak": True, "pegasus": True, "cylon_leader": True})["cylon_leader"]
     with pytest.raises(IllegalCommand) as info:  # the Ionian Nebula is not built yet
         RULES.validate_options(5, {"exodus_ionian_nebula": True, "exodus": True})
     assert (info.value.code, info.value.rule, dict(info.value.params)) == (
