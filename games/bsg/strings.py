@@ -240,6 +240,8 @@ STRINGS = [
     _("Player {seat}'s Cylon Leader is back in the Resurrection Ship."),  # EVENTS.leader_returned
     _('Player {seat} is a Cylon Leader and cannot hold a title.'),  # EVENTS.title_refused
     _('The Cylon Leaders show their Agenda cards.'),  # EVENTS.agendas_revealed
+    _('Player {seat} skips his Receive Skills step: Samuel T. Anders has just joined.'),  # EVENTS.receive_skipped
+    _("Player {seat}'s Kat discarded down to her hand limit and goes to Sickbay."),  # EVENTS.stim_junkie_sickbay
     _('Player {seat} was dealt a Motive card.'),  # EVENTS.motive_dealt
     _('Player {seat} reveals the Motive card {card}: it points to the {side}.'),  # EVENTS.motive_revealed
     _("Player {seat}'s Cylon Leader wins with the winning side by his Motive cards."),  # EVENTS.motives_won
@@ -1053,7 +1055,7 @@ STRINGS = [
     _('While morale is at half or lower, draw 1 Skill card fewer in your Receive Skills step.'),  # text ellen_drunkard
     _('After you launch in a viper, activate it once.'),  # text kat_hotshot
     _('Once per game, as your action: activate up to 4 unpiloted vipers.'),  # text kat_top_gun
-    _('At the end of a turn you may hold at most 8 Skill cards.'),  # text kat_stim_junkie
+    _('At the end of a turn you may hold at most 8 Skill cards; when you discard down to 8, move to Sickbay (not out of the Brig).'),  # text kat_stim_junkie
     _("Add 1 to the rolls of Galactica's attacks you make (Weapons Control) and of the Armory."),  # text dee_fire_control
     _('Once per game, as your action: look at the top 3 Destination cards and put them back in any order.'),  # text dee_plot_a_course
     _('You may never activate the Airlock.'),  # text dee_conscience

@@ -201,7 +201,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "discard_skills": (("who", "count"), ("random",)),
     "draw_penalty": (("count",), ("if_half",)),
     "draw_limit": (("count",), ()),
-    "hand_limit": (("count",), ()),
+    "hand_limit": (("count",), ("sickbay",)),  # sickbay: discarding down to it sends her there (R437)
     "draw_quorum": (("count",), ("bottom",)),
     "play_quorum": ((), ()),
     "remove_card": ((), ()),
@@ -740,10 +740,11 @@ class Content:
         """R804: the Daybreak Motive deck, one entry per copy, in file order."""
         return self._deck(self.motives.values(), ("daybreak",))
 
-    def leader_need(self, players: int, characters: Iterable[str]) -> LeaderDeal:
-        """R121, R125: the deal with a Leader at the table, +1 Not-a-Cylon card for Baltar and Boomer."""
+    def leader_need(self, players: int, characters: Iterable[str], exodus: bool = False) -> LeaderDeal:
+        """R121, R125: the deal with a Leader at the table, +1 Not-a-Cylon card for Baltar and Boomer; R123:
+        with the Exodus cards one Not-a-Cylon card more (4 players 1 + 6, 5 players 1 + 8, 6 players 2 + 9)."""
         deal = next(d for d in self.leader_deal if d.players == players)
-        extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for)
+        extra = sum(1 for c in characters if c in self.board.extra_not_cylon_for) + (1 if exodus else 0)
         return LeaderDeal(players, deal.cylon, deal.not_cylon + extra, deal.agenda)
     cylon_fleet: CylonFleet
     exodus_deal: tuple[LoyaltyDeal, ...]  # R122: the loyalty deck of a table with the Exodus cards

@@ -49,6 +49,8 @@ from games.engine.core import IllegalCommand
 RULE = "bsg:R452"
 #: R456: Tom Zarek as a replacement draws a Mutiny card (Daybreak)
 ZAREK = "tom_zarek"
+#: R203: Samuel T. Anders chosen as a new character skips the Receive Skills step of his next turn
+ANDERS = "samuel_anders"
 
 
 def run_queued(ctx: Ctx) -> None:
@@ -201,6 +203,8 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
              viper=p["viper"])
     for _ in range(1 + extra_cards):  # R452 E
         _not_cylon_card(ctx, seat)
+    if daybreak.version_root(character) == ANDERS:  # R203 (RULINGS G143): no Skill cards in his next turn
+        p["skip_receive"] = True
     if daybreak.on(state) and daybreak.version_root(character) == ZAREK:  # R456, R1023 (RULINGS G131)
         draw_mutiny(ctx, seat)
     for title in loyalty.TITLES:  # R454: the title by succession, the new character among the candidates

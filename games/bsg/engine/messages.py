@@ -250,6 +250,8 @@ EVENTS: dict[str, str] = {
     "leader_returned": "Player {seat}'s Cylon Leader is back in the Resurrection Ship.",
     "title_refused": "Player {seat} is a Cylon Leader and cannot hold a title.",
     "agendas_revealed": "The Cylon Leaders show their Agenda cards.",
+    "receive_skipped": "Player {seat} skips his Receive Skills step: Samuel T. Anders has just joined.",
+    "stim_junkie_sickbay": "Player {seat}'s Kat discarded down to her hand limit and goes to Sickbay.",
     "motive_dealt": "Player {seat} was dealt a Motive card.",
     "motive_revealed": "Player {seat} reveals the Motive card {card}: it points to the {side}.",
     "motives_won": "Player {seat}'s Cylon Leader wins with the winning side by his Motive cards.",

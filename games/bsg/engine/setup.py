@@ -264,8 +264,8 @@ def build_loyalty(ctx: Ctx) -> None:
     leader = next((q["seat"] for q in state["players"] if q.get("leader")), None)
     if leader is None:
         n_cylon, n_human, sympathizer = CONTENT.loyalty_need(state["n"], chars, sets)
-    else:  # R121, R125: the Leader's table; never the Sympathizer (R150d)
-        deal = CONTENT.leader_need(state["n"], chars)
+    else:  # R121, R125: the Leader's table, R123 with the Exodus cards; never the Sympathizer (R150d)
+        deal = CONTENT.leader_need(state["n"], chars, exodus="exodus" in sets)
         n_cylon, n_human, sympathizer = deal.cylon, deal.not_cylon, False
     kinds = loyalty_kinds(state["options"])  # R127: the Final Five and Personal Goals join the Not-a-Cylon pile
     cylons = rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards("cylon", sets))])

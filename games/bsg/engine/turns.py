@@ -758,6 +758,11 @@ def discard_excess(ctx: Ctx, seat: int, card: str) -> None:
     ctx.emit("skill_discarded", seat=seat, card=card)
     if len(p["hand"]) <= hand_limit(state, seat):
         state["discards"].remove(seat)
+        if any(e.get("sickbay") for e in sheet_effects(state, seat, "hand_limit")) \
+                and p["location"] not in ("brig", "detention") and not p["cylon"]:
+            # Kat's Stim Junkie (RULINGS G142): to Sickbay, but never out of the Brig (R437)
+            ctx.emit("stim_junkie_sickbay", seat=seat)
+            send_to(ctx, seat, "sickbay")
     next_key(state)
     finish_turn(ctx)
 
@@ -845,3 +850,6 @@ def finish_turn(ctx: Ctx) -> None:
     state["step"] = "receive"
     next_key(state)
     ctx.emit("turn_started", seat=state["current"], turn=state["turn_no"])
+    if state["players"][state["current"]].pop("skip_receive", False):  # R203: Anders as a new character
+        ctx.emit("receive_skipped", seat=state["current"])
+        go_to(ctx, "move")
