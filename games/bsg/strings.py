@@ -323,7 +323,7 @@ STRINGS = [
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)'),  # OPTIONS.option_daybreak
     _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
-    _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
+    _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt (with Daybreak, by his Motive cards).'),  # OPTIONS.option_cylon_leader_help
     _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon
     _('"You Are a Sympathetic Cylon" replaces the Sympathizer: its holder becomes a revealed Cylon who wins by a Sympathetic Agenda.'),  # OPTIONS.option_friendly_cylon_help
     _('Exodus: the Cylon Fleet'),  # OPTIONS.option_exodus_cylon_fleet

@@ -306,7 +306,7 @@ OPTIONS: dict[str, str] = {
     "option_exodus": "Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards",
     "option_daybreak": "Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)",
     "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
-    "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
+    "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt (with Daybreak, by his Motive cards).",
     "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
     "option_friendly_cylon_help": "\"You Are a Sympathetic Cylon\" replaces the Sympathizer: its holder becomes a "
                                   "revealed Cylon who wins by a Sympathetic Agenda.",

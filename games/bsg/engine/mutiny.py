@@ -24,6 +24,12 @@ def humans(state: State, besides: int | None = None) -> list[int]:
     return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides]
 
 
+def draw_targets(state: State) -> list[int]:
+    """R405: the humans who may be named to draw the extra loyalty card; never a Cylon Leader, even
+    infiltrated: he takes no loyalty card (R126, R802e, RULINGS A29, G137)."""
+    return [s for s in humans(state) if not state["players"][s].get("leader")]
+
+
 def draw(ctx: Ctx, seat: int) -> str | None:
     """R1020: a Mutiny card (effects.draw_mutiny, where the Brig is)."""
     return draw_mutiny(ctx, seat)
@@ -148,7 +154,7 @@ def after_sleeper(ctx: Ctx) -> None:
         return
     for i in range(state["n"]):
         daybreak.mutineer_received(ctx, (state["current"] + i) % state["n"], extra=True)
-    if any(card_id(c) == daybreak.MUTINEER for c in state["decks"]["loyalty"]) and humans(state):
+    if any(card_id(c) == daybreak.MUTINEER for c in state["decks"]["loyalty"]) and draw_targets(state):
         state["daybreak"]["mutineer_draw"] = int(state["current"])
         next_key(state)
 
@@ -157,7 +163,7 @@ def mutineer_draw(ctx: Ctx, seat: int, target: int) -> None:
     state = ctx.state
     if state["daybreak"]["mutineer_draw"] != seat:
         raise IllegalCommand("not_now", "bsg:R405")
-    if target not in humans(state):
+    if target not in draw_targets(state):
         raise IllegalCommand("bad_target", "bsg:R405", target=target)
     state["daybreak"]["mutineer_draw"] = None
     next_key(state)
@@ -211,7 +217,7 @@ def legal(state: State, seat: int, prompt: str) -> list[tuple[str, dict[str, Any
     if prompt == "pass_mutineer_card":
         return [("pass_mutineer", {"to": s}) for s in pass_targets(state, seat)]
     if prompt == "name_mutineer_draw":
-        return [("mutineer_draw", {"target": s}) for s in humans(state)]
+        return [("mutineer_draw", {"target": s}) for s in draw_targets(state)]
     if prompt == "give_miracle_token":
         return [("give_miracle", {"to": s}) for s in daybreak.miracle_recipients(state)]
     if prompt == "assault_raptor_pilot_at_jump":

@@ -12,7 +12,8 @@ EXPANSIONS = ("pegasus", "exodus", "daybreak")
 #: the expansions this engine does not play yet (Pegasus's New Caprica objective and Daybreak's Earth are not
 #: offered either: Kobol is every table's objective)
 NOT_BUILT: tuple[str, ...] = ()
-#: R141, R802-R805: one player plays a Cylon Leader with an Agenda (Pegasus; not with 3 players, R150c)
+#: R141, R802-R805: one player plays a Cylon Leader with an Agenda, or Motive cards with Daybreak (Pegasus; not
+#: with 3 players, R150c)
 CYLON_LEADER = "cylon_leader"
 #: R128, R406, R806: the Sympathetic Cylon card replaces the Sympathizer (Pegasus; not with Daybreak, R150a)
 FRIENDLY_CYLON = "friendly_cylon"

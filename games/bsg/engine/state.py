@@ -22,7 +22,10 @@ Added by Pegasus, only at the tables that use it (a base table's state is as bef
   ``stranded_later``: a Helo who replaced the active player's character (R456).
 - a player's ``leader`` (a Cylon Leader, R802), ``friendly`` (a Sympathetic Cylon, R406) and ``agenda`` (his
   Agenda card, his secret, R805); ``decks["agendas"]``: the unused Agendas by kind. A Leader or Sympathetic
-  Cylon with ``cylon`` false is infiltrated (R803).
+  Cylon with ``cylon`` false is infiltrated (R803). With Daybreak a Leader has ``motives`` (his face-down Motive
+  cards, his secret) and ``motives_revealed`` instead of an Agenda, and ``decks["motives"]`` is the Motive
+  deck (motives.py, R804). A player whose new character is Anders has ``skip_receive`` until his next turn
+  begins (R203).
 - ``new_caprica`` (the New Caprica objective, only once its phase has begun: ``new_caprica.py``, R820-R838) and
   ``decks["crisis_boxed"]`` (the Crisis deck it boxed, R821 step 6); an ``executions`` entry may carry a third
   element, ``True``: an execution a revealed Cylon cannot ignore (R459).

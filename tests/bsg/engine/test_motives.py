@@ -217,3 +217,20 @@ def test_random_games_with_a_leader_and_his_motives_keep_every_invariant(players
         assert_replays(BOTS, playout, players, table, seed)
     assert kinds.get("motive_dealt", 0) > 0 and kinds.get("motive_revealed", 0) > 0
     assert kinds.get("motives_won", 0) + kinds.get("motives_lost", 0) == 3
+
+
+@pytest.mark.rules("bsg:R405", "bsg:R802")
+def test_the_mutineers_extra_sleeper_card_never_goes_to_a_leader_even_infiltrated() -> None:
+    from games.bsg.engine import mutiny
+
+    state, leader, _ = leader_game()
+    p = state["players"][leader]
+    p["cylon"], p["location"] = False, "command"  # infiltrated: a human player (R803)
+    assert leader in mutiny.humans(state) and leader not in mutiny.draw_targets(state)
+    state["daybreak"]["mutineer_draw"] = state["current"]
+    chooser = state["current"]
+    assert leader not in {c.args["target"] for c in RULES.legal_commands(state, chooser)
+                          if c.kind == "mutineer_draw"}
+    with pytest.raises(IllegalCommand) as refused:
+        RULES.apply(state, Command(chooser, "mutineer_draw", {"target": leader}), Rng.from_seed(7))
+    assert refused.value.code == "bad_target"
