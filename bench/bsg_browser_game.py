@@ -13,11 +13,12 @@ settings (where a game still in preview would be offered).
     .venv/bin/python bench/bsg_browser_game.py [--seed 1] [--table-seed N] [--max-clicks 3000]
                                                [--interrupts 0.05] [--shots-every 50]
                                                [--out bench/out/bsg_browser_game] [--option NAME ...]
-                                               [--choice NAME=VALUE ...]
+                                               [--choice NAME=VALUE ...] [--shot-when SELECTOR ...]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
-each refusal, and every page at the end.
+each refusal, every page at the end, and every page the first time a ``--shot-when`` CSS selector matches on
+one of them (e.g. ``#bsg-loc-resistance_hq``: the New Caprica board; ``button[data-kind=evacuate_civilian]``).
 """
 
 from __future__ import annotations
@@ -121,6 +122,10 @@ def main() -> int:
         "--choice", action="append", default=[], metavar="NAME=VALUE",
         help="pick VALUE for the table option NAME on the form (a choice; repeatable), e.g. objective=new_caprica",
     )
+    parser.add_argument(
+        "--shot-when", action="append", default=[], metavar="SELECTOR",
+        help="shoot every page the first time this CSS selector matches on one of them (repeatable)",
+    )
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
         print(f"no {CHROMIUM}: apt-get install chromium", file=sys.stderr)
@@ -149,6 +154,7 @@ def main() -> int:
     turns_seen: list[int] = []
     ending = "stopped at the click limit"
     clicks = 0
+    shot_when: list[str] = []  # the --shot-when selectors already seen
     seconds = 0.0
     table_id = "?"
     final = ""
@@ -263,6 +269,12 @@ def main() -> int:
                     break
                 if clicks % args.shots_every == 0:
                     shoot(page, f"click-{clicks}-{name}")
+                for i, selector in enumerate(args.shot_when):
+                    if selector not in shot_when and any(p.locator(selector).count() for p in pages.values()):
+                        shot_when.append(selector)
+                        print(f"{selector} matched at click {clicks}")
+                        for who, other in pages.items():
+                            shoot(other, f"when-{i}-{clicks}-{who}")
             seconds = time.monotonic() - play_started
             for name, page in pages.items():
                 shoot(page, f"end-{name}")
