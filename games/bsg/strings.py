@@ -329,7 +329,7 @@ STRINGS = [
     _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
     _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('Objective'),  # OPTIONS.option_objective
-    _("Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is occupied, and must escape it (not available yet)."),  # OPTIONS.option_objective_help
+    _("Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is occupied, and must escape it (needs Pegasus)."),  # OPTIONS.option_objective_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _('Cylon Fleet: a damaged basestar that jumps away'),  # OPTIONS.option_cylon_fleet_basestar_damage
     _('Going to the Cylon Fleet board, it leaves its damage tokens (it comes back repaired) or keeps them.'),  # OPTIONS.option_cylon_fleet_basestar_damage_help
@@ -347,7 +347,7 @@ STRINGS = [
     _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals
     _('Both decks'),  # CHOICES.exodus_conflicted_loyalties.both
     _('Kobol'),  # CHOICES.objective.kobol
-    _('New Caprica (Pegasus; not available yet)'),  # CHOICES.objective.new_caprica
+    _('New Caprica (Pegasus)'),  # CHOICES.objective.new_caprica
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command

@@ -315,7 +315,7 @@ OPTIONS: dict[str, str] = {
     "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_objective": "Objective",
     "option_objective_help": "Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is "
-    "occupied, and must escape it (not available yet).",
+    "occupied, and must escape it (needs Pegasus).",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_cylon_fleet_basestar_damage": "Cylon Fleet: a damaged basestar that jumps away",
     "option_cylon_fleet_basestar_damage_help": "Going to the Cylon Fleet board, it leaves its damage tokens (it "
@@ -340,7 +340,7 @@ CHOICES: dict[str, str] = {
     "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",
     "exodus_conflicted_loyalties.both": "Both decks",
     "objective.kobol": "Kobol",
-    "objective.new_caprica": "New Caprica (Pegasus; not available yet)",
+    "objective.new_caprica": "New Caprica (Pegasus)",
 }
 
 

@@ -60,6 +60,7 @@ def test_the_active_player_chooses_the_evacuation_area_on_the_page(make_user):  
     html = _check_page(clients[seat], table, seat)  # its forms are the legal commands: one per launch area
     assert html.count('data-kind="evacuate_civilian"') == len(new_caprica.evacuation_areas()) == 2
     assert "Evacuate the civilian ship to" in html and "civ_pop1_a" not in html
+    assert re.search(r"Distance travelled: \d+ of 7", html)  # New Caprica's distance, not Kobol's 8 (R820)
     other = (seat + 1) % 5
     assert 'data-kind="evacuate_civilian"' not in _check_page(clients[other], table, other)
 
