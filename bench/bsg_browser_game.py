@@ -13,11 +13,12 @@ settings (where a game still in preview would be offered).
     .venv/bin/python bench/bsg_browser_game.py [--seed 1] [--table-seed N] [--max-clicks 3000]
                                                [--interrupts 0.05] [--shots-every 50]
                                                [--out bench/out/bsg_browser_game] [--option NAME ...]
-                                               [--choice NAME=VALUE ...]
+                                               [--choice NAME=VALUE ...] [--scenario MODULE:FUNCTION]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
-each refusal, and every page at the end.
+each refusal, and every page at the end; with ``--shot-when SELECTOR`` (repeatable) also every page the first
+time the CSS selector matches on one of them (``#bsg-loc-resistance_hq``: the New Caprica board is shown).
 """
 
 from __future__ import annotations
@@ -112,6 +113,10 @@ def main() -> int:
         help="the odds, each move, that a seat sends one of its private part's interrupts instead",
     )
     parser.add_argument("--shots-every", type=int, default=50, help="a screenshot every N clicks")
+    parser.add_argument(
+        "--shot-when", action="append", default=[], metavar="SELECTOR",
+        help="shoot every page the first time this CSS selector matches on one of them (repeatable)",
+    )
     parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "bsg_browser_game"))
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME",
@@ -120,6 +125,11 @@ def main() -> int:
     parser.add_argument(
         "--choice", action="append", default=[], metavar="NAME=VALUE",
         help="pick VALUE for the table option NAME on the form (a choice; repeatable), e.g. objective=new_caprica",
+    )
+    parser.add_argument(
+        "--scenario", default=None, metavar="MODULE:FUNCTION",
+        help="once the table has started, put the position this builder makes on it (a 4-player one), e.g. "
+        "tests.browser.bsg_crossroads_scenario:scenario_state (the Ionian Nebula's Crossroads)",
     )
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
@@ -149,6 +159,7 @@ def main() -> int:
     turns_seen: list[int] = []
     ending = "stopped at the click limit"
     clicks = 0
+    shot_when: list[str] = []  # the --shot-when selectors already seen
     seconds = 0.0
     table_id = "?"
     final = ""
@@ -199,6 +210,10 @@ def main() -> int:
             start_game(alice)
             # the start's answer reloads the page: a goto while it is on its way aborted (net::ERR_ABORTED, seed 4)
             alice.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)
+            if args.scenario:
+                from tests.browser.asc_helpers import load_scenario
+
+                load_scenario(site, table_id, builder=args.scenario)
             for page in pages.values():
                 page.goto(f"{site.url}/tables/{table_id}/")
                 page.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)
@@ -263,6 +278,12 @@ def main() -> int:
                     break
                 if clicks % args.shots_every == 0:
                     shoot(page, f"click-{clicks}-{name}")
+                for i, selector in enumerate(args.shot_when):
+                    if selector not in shot_when and any(p.locator(selector).count() for p in pages.values()):
+                        shot_when.append(selector)
+                        print(f"{selector} matched at click {clicks}")
+                        for who, other in pages.items():
+                            shoot(other, f"when-{i}-{clicks}-{who}")
             seconds = time.monotonic() - play_started
             for name, page in pages.items():
                 shoot(page, f"end-{name}")

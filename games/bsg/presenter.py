@@ -262,6 +262,7 @@ COMMANDS: dict[str, str] = {
     "viper_escort": gettext_noop("A viper in {area} escorts a civilian ship to safety"),
     "launch_nuke_area": gettext_noop("Launch a nuke at {area}"),
     "place_civilian": gettext_noop("Place a civilian ship in {area}"),
+    "evacuate_civilian": gettext_noop("Evacuate the civilian ship to {area}"),
     "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
@@ -494,6 +495,21 @@ def name_of(ident: str) -> str:
     if base in TITLES:
         return gettext(TITLES[base])
     return ident.replace("_", " ")
+
+
+#: the goal the status shows at a New Caprica table (R820, R835): the phase's distance, not Kobol's
+NEW_CAPRICA_GOAL = gettext_noop("New Caprica: at distance 7 the fleet settles the planet; after Galactica's return "
+                                "the Admiral's order to depart ends the game.")
+
+
+def _goal(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The distance the status counts towards, and its text: Kobol's, or New Caprica's at its tables."""
+    nc = CONTENT.new_caprica
+    if (view.get("options") or {}).get("objective") == "new_caprica" and nc is not None:
+        return {"goal": nc.trigger_distance, "goal_text": gettext(NEW_CAPRICA_GOAL)}
+    board = CONTENT.board
+    return {"goal": min((o.distance for o in board.objectives), default=0),
+            "goal_text": " ".join(card_text(o.id) for o in board.objectives)}
 
 
 @per_language
@@ -864,8 +880,7 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
             for i, s in enumerate(board.jump_track)
         ],
         "distance": view["distance"],
-        "goal": min((o.distance for o in board.objectives), default=0),
-        "goal_text": " ".join(card_text(o.id) for o in board.objectives),
+        **_goal(view),
         "boarding": [
             {"n": i + 1, "centurions": centurions.count(i), "win": i == board.boarding_win_at}
             for i in range(board.boarding_spaces)

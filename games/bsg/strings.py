@@ -89,6 +89,7 @@ STRINGS = [
     _("Your character's once-per-game ability is used up."),  # MESSAGES.ability_already_used
     _("Your character's ability cannot be used that way now."),  # MESSAGES.ability_not_usable
     _('Put the cards back in one of the allowed ways.'),  # MESSAGES.bad_arrangement
+    _('An evacuated civilian ship goes to a space area with a viper launch icon.'),  # MESSAGES.bad_evacuation_area
     _('That card cannot be played on this skill check now.'),  # MESSAGES.check_card_not_playable
     _('There is no civilian ship in space to look at.'),  # MESSAGES.no_civilian_ship_in_space
     _('Each civilian ship can stay or move to an adjacent area.'),  # MESSAGES.bad_civilian_move
@@ -131,6 +132,7 @@ STRINGS = [
     _('Executive Order: move, or stay where you are.'),  # PROMPTS.ordered_movement
     _('Executive Order: take an action ({left} left).'),  # PROMPTS.ordered_action
     _('Put the cards you looked at back.'),  # PROMPTS.arrange_cards
+    _('Choose the space area (with a viper launch icon) the evacuated civilian ship goes to.'),  # PROMPTS.choose_evacuation_area
     _('The check is totalled: change it with a card or ability, or let it stand.'),  # PROMPTS.after_check_window
     _('Move each civilian ship you looked at one area, or leave it.'),  # PROMPTS.move_civilian_ships
     _('Discard down to 10 Quorum cards.'),  # PROMPTS.discard_quorum_to_hand_limit
@@ -317,6 +319,7 @@ STRINGS = [
     _("Galactica is back in New Caprica's orbit, and the Cylons with her."),  # EVENTS.galactica_returned
     _('A civilian ship lifts off from New Caprica into {area}.'),  # EVENTS.civilian_evacuated
     _('A grounded civilian ship is made operational.'),  # EVENTS.civilian_made_operational
+    _('The Assault Raptors in space return to the Reserves.'),  # EVENTS.assault_raptors_returned
     _('Player {seat} tried to arrest Player {target} (roll {roll}).'),  # EVENTS.human_arrested
     _('The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.'),  # EVENTS.galactica_departed
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
@@ -333,7 +336,7 @@ STRINGS = [
     _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
     _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('Objective'),  # OPTIONS.option_objective
-    _("Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is occupied, and must escape it (not available yet)."),  # OPTIONS.option_objective_help
+    _("Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is occupied, and must escape it (needs Pegasus)."),  # OPTIONS.option_objective_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _('Cylon Fleet: a damaged basestar that jumps away'),  # OPTIONS.option_cylon_fleet_basestar_damage
     _('Going to the Cylon Fleet board, it leaves its damage tokens (it comes back repaired) or keeps them.'),  # OPTIONS.option_cylon_fleet_basestar_damage_help
@@ -351,7 +354,7 @@ STRINGS = [
     _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals
     _('Both decks'),  # CHOICES.exodus_conflicted_loyalties.both
     _('Kobol'),  # CHOICES.objective.kobol
-    _('New Caprica (Pegasus; not available yet)'),  # CHOICES.objective.new_caprica
+    _('New Caprica (Pegasus)'),  # CHOICES.objective.new_caprica
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command
@@ -591,6 +594,7 @@ STRINGS = [
     _('Nebula Transit'),  # name nebula_transit
     _('Hostile Territory'),  # name hostile_territory
     _('Mining Asteroid'),  # name mining_asteroid
+    _('Gas Cloud'),  # name gas_cloud
     _('Gas Giant'),  # name gas_giant
     _('Derelict Station'),  # name derelict_station
     _('Nebula Drift'),  # name nebula_drift
@@ -896,6 +900,7 @@ STRINGS = [
     _('A long crossing through a nebula: -2 fuel.'),  # text nebula_transit
     _('-1 fuel, and 3 raiders are waiting fore.'),  # text hostile_territory
     _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +2 fuel; otherwise the raptor is lost.'),  # text mining_asteroid
+    _('-1 fuel. Hidden in the cloud, the Admiral studies the top 3 Crisis cards and puts them back in any order.'),  # text gas_cloud
     _('-1 fuel. The Admiral may risk a raptor: on 4 or more, +1 fuel; otherwise the raptor is lost.'),  # text gas_giant
     _('-1 fuel; salvage from the station repairs up to 2 damaged vipers.'),  # text derelict_station
     _('-2 fuel and -1 morale.'),  # text nebula_drift

@@ -33,7 +33,8 @@ PLAYOUTS = {
             (6, {"pegasus": True, "exodus": True, "exodus_cylon_fleet": True, "cylon_leader": True}, 7),
             (4, {"daybreak": True}, 8),
             (6, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}, 9),
-            (5, {"daybreak": True, "pegasus": True, "cylon_leader": True}, 10)],
+            (5, {"daybreak": True, "pegasus": True, "cylon_leader": True}, 10),
+            (5, {"pegasus": True, "objective": "new_caprica"}, 35)],  # reaches New Caprica (R820)
     "kemble": [(2, {}, 1), (3, {"tunnel_deck": True}, 2), (4, {"wingmen": True}, 3), (5, {"special_cards": True}, 4),
                (1, {}, 5), (1, {"solo_scenario": sorted(CONTENT.solo)[0]}, 6)],
 }
@@ -199,3 +200,36 @@ def test_rerandomise_of_borg_games_keeps_what_each_seat_knows(num_players, optio
         play_random(rules, seed=seed, num_players=num_players, options=options, after_each=after)
     assert automatic[0] > 0, "no Borg step was checked"
     assert sum(seen) >= len(seen) // 2, seen
+
+
+def test_rerandomise_on_new_caprica_after_the_return_keeps_what_each_seat_knows():
+    """Battlestar Galactica's New Caprica phase from its start, the fleet token near Auto Jump: the grounded
+    civilian stacks, the New Caprica Crisis deck and the boxed Crisis deck stay hidden through the return,
+    the evacuation choices and the departure (bsg:R821, R831, R834)."""
+    from games.bsg.engine import new_caprica
+    from games.bsg.engine.state import CONTENT as BSG
+    from games.bsg.engine.state import Ctx
+    from tests.bsg.engine.test_new_caprica import nc_game
+
+    rules = registry.get("bsg")
+    rng = Rng.from_seed(977)
+    kinds: Counter[str] = Counter()
+    seen: list[bool] = []
+    for seed in (2, 3):
+        start = nc_game(seed)
+        start["distance"] = 7
+        new_caprica.begin(Ctx(state=start, rng=Rng.from_seed(seed)))
+        start["jump"] = len(BSG.board.jump_track) - 3
+        nc = start["new_caprica"]
+        nc["operational"], nc["locked_down"] = nc["locked_down"][-3:], nc["locked_down"][:-3]  # 3 made operational
+
+        def after(state, command):  # type: ignore[no-untyped-def]
+            kinds[command.kind] += 1
+            if len(seen) % 3 == 0 or command.kind == "evacuate_civilian":
+                seen.append(any(check_indistinguishable(rules, state, seat, rng) for seat in [None, *range(5)]))
+            else:
+                seen.append(False)
+
+        play_random(rules, seed=seed, num_players=5, start=start, after_each=after, max_steps=4000)
+    assert kinds["evacuate_civilian"] > 0 and kinds["order_departure"] + kinds["attack_occupation"] > 0
+    assert sum(seen) >= len(seen) // 6, seen

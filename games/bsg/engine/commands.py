@@ -38,7 +38,8 @@ Command kinds and args:
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
 - ``move_civilians {to: [area per ship]}`` (Communications: where each looked-at civilian ship goes)
 - ``reveal_goal {card}`` (R411: a Personal Goal revealed as the action, Conflicted Loyalties)
-- ``attack_occupation {card?}``, ``arrest_human {target}``, ``new_caprica_action {pick?}``, ``order_departure {}`` (New Caprica: R827-R835)
+- ``attack_occupation {card?}``, ``arrest_human {target}``, ``new_caprica_action {pick?}``, ``order_departure {}`` (New Caprica: R827-R835);
+  ``evacuate_civilian {area}`` (R834: the launch-icon area the evacuated civilian ship goes to, RULINGS G118)
 - ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
@@ -89,6 +90,7 @@ from games.bsg.engine import (
     loyalty,
     motives,
     mutiny,
+    new_caprica,
     occupation,
     quorum,
     quorum_hand,
@@ -112,7 +114,7 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
               "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
               "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at",
-              "new_character": "choose_new_character"}
+              "new_character": "choose_new_character", "evacuate": "choose_evacuation_area"}
 
 
 def pending(state: State) -> list[Decision]:
@@ -262,6 +264,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "move_civilians", to=to) for to in looks.civilian_moves(state)]
     if prompt == "arrange_cards":
         return [_c(seat, "arrange_cards", order=order) for order in looks.arrangements(state)]
+    if prompt == "choose_evacuation_area":  # R834, RULINGS G118
+        return [_c(seat, "evacuate_civilian", area=a) for a in new_caprica.evacuation_areas()]
     if prompt in ("movement", "ordered_movement"):
         out = [_c(seat, "stay")]
         out += [_c(seat, "move_viper", area=a) for a in turns.viper_targets(state, seat)]
@@ -451,6 +455,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "move_civilians": ("move_civilian_ships", "bsg:R220", lambda ctx, c: looks.move_civilians(
         ctx, c.seat, _strings(c, "to"))),
     "arrange_cards": ("arrange_cards", "bsg:R221", lambda ctx, c: _arrange(ctx, c.seat, _strings(c, "order"))),
+    "evacuate_civilian": ("choose_evacuation_area", "bsg:R834", lambda ctx, c: _evacuate(
+        ctx, c.seat, _arg(c, "area"))),
     "place_civilian": ("place_civilian", "bsg:R915", lambda ctx, c: _place_civilian(ctx, c.seat, _arg(c, "area"))),
     "infiltrate": ("action", "bsg:R803", lambda ctx, c: leaders.infiltrate(ctx, c.seat, _arg(c, "location"))),
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
@@ -491,6 +497,12 @@ def _arrange(ctx: Ctx, seat: int, order: list[str]) -> None:
     looks.arrange(ctx, seat, order)
     if ctx.state["step"] == "end":
         turns.finish_turn(ctx)
+
+
+def _evacuate(ctx: Ctx, seat: int, area: str) -> None:
+    """The evacuated civilian ship's area (R834, RULINGS G118), chosen in Jump Preparation: the turn ends."""
+    new_caprica.evacuate_to(ctx, seat, area)
+    turns.go_to(ctx, "end")
 
 
 def _place_civilian(ctx: Ctx, seat: int, area: str) -> None:

@@ -429,6 +429,8 @@ class Destination:
     distance: int
     effects: tuple[Effect, ...]
     text: str
+    #: a card only a table with this objective shuffles in (the Gas Cloud: ``new_caprica``, RULINGS G125)
+    objective: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -795,8 +797,9 @@ class Content:
             for _ in range(c.copies)
         )
 
-    def destination_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
-        return self._deck(self.destinations.values(), sets)
+    def destination_deck(self, sets: Iterable[str] = ("base",), objective: str | None = None) -> tuple[str, ...]:
+        """The Destination deck of the sets in use; a card tied to an objective only at its tables (G125)."""
+        return self._deck((d for d in self.destinations.values() if d.objective in (None, objective)), sets)
 
     def quorum_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.quorum.values(), sets)
@@ -1675,6 +1678,8 @@ class _Loader(ContentFiles):
                 distance=self.int_(w, d, "distance", 0, 4),
                 effects=self.effects(w, self.need(w, d, "effects")),
                 text=self.text(w, d),
+                objective=None if d.get("objective") is None else self.one_of(
+                    w, d["objective"], ("new_caprica",), "objective"),
             )
         return out
 

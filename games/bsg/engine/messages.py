@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "ability_already_used": "Your character's once-per-game ability is used up.",
     "ability_not_usable": "Your character's ability cannot be used that way now.",
     "bad_arrangement": "Put the cards back in one of the allowed ways.",
+    "bad_evacuation_area": "An evacuated civilian ship goes to a space area with a viper launch icon.",
     "check_card_not_playable": "That card cannot be played on this skill check now.",
     "no_civilian_ship_in_space": "There is no civilian ship in space to look at.",
     "bad_civilian_move": "Each civilian ship can stay or move to an adjacent area.",
@@ -144,6 +145,7 @@ PROMPTS: dict[str, str] = {
     "ordered_movement": "Executive Order: move, or stay where you are.",
     "ordered_action": "Executive Order: take an action ({left} left).",
     "arrange_cards": "Put the cards you looked at back.",
+    "choose_evacuation_area": "Choose the space area (with a viper launch icon) the evacuated civilian ship goes to.",
     "after_check_window": "The check is totalled: change it with a card or ability, or let it stand.",
     "move_civilian_ships": "Move each civilian ship you looked at one area, or leave it.",
     "discard_quorum_to_hand_limit": "Discard down to 10 Quorum cards.",
@@ -320,7 +322,7 @@ OPTIONS: dict[str, str] = {
     "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_objective": "Objective",
     "option_objective_help": "Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is "
-    "occupied, and must escape it (not available yet).",
+    "occupied, and must escape it (needs Pegasus).",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_cylon_fleet_basestar_damage": "Cylon Fleet: a damaged basestar that jumps away",
     "option_cylon_fleet_basestar_damage_help": "Going to the Cylon Fleet board, it leaves its damage tokens (it "
@@ -345,7 +347,7 @@ CHOICES: dict[str, str] = {
     "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",
     "exodus_conflicted_loyalties.both": "Both decks",
     "objective.kobol": "Kobol",
-    "objective.new_caprica": "New Caprica (Pegasus; not available yet)",
+    "objective.new_caprica": "New Caprica (Pegasus)",
 }
 
 
@@ -403,6 +405,7 @@ EVENTS.update({
     "galactica_returned": "Galactica is back in New Caprica's orbit, and the Cylons with her.",
     "civilian_evacuated": "A civilian ship lifts off from New Caprica into {area}.",
     "civilian_made_operational": "A grounded civilian ship is made operational.",
+    "assault_raptors_returned": "The Assault Raptors in space return to the Reserves.",
     "human_arrested": "Player {seat} tried to arrest Player {target} (roll {roll}).",
     "galactica_departed": "The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.",
 })

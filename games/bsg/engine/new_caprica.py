@@ -1,4 +1,4 @@
-"""Pegasus's New Caprica objective (bsg:R820-R838; RULINGS G110-G115): the phase's trigger and setup, the
+"""Pegasus's New Caprica objective (bsg:R820-R838; RULINGS G110-G128): the phase's trigger and setup, the
 occupation forces, the civilian ships grounded on the planet, and the two die rolls of the board.
 
 ``state["new_caprica"]`` (only once the phase has begun; a table without it is unchanged):
@@ -7,17 +7,20 @@ occupation forces token on the board, R833), ``"locked_down": [civilian ids]``, 
 ids]`` (the two stacks by the Shipyard, the top of a stack its last element, R821 step 5, R834)``}``.
 
 The Crisis deck's pile ``decks["crisis"]`` holds the New Caprica Crisis deck once the phase begins (R831: what
-affects the Crisis deck affects it), the boxed cards lie in ``decks["crisis_boxed"]``. Not built yet: the
-board's actions as commands (R827, R829, R830), the Admiral's departure and the end (R835, R459, R838).
+affects the Crisis deck affects it), the boxed cards lie in ``decks["crisis_boxed"]``. The board's actions and
+the departure are in ``occupation.py``; the Gas Cloud's look at the deck in ``turns.choose_destination``
+(RULINGS G126). An evacuation waits for the active player's choice: ``state["prompt"]`` ``{"kind": "evacuate",
+"seat"}`` (RULINGS G118).
 """
 
 from __future__ import annotations
 
-from games.bsg.engine import effects
+from games.bsg.engine import cylon_fleet, daybreak, effects
 from games.bsg.engine.content import OCCUPATION_ICON
 from games.bsg.engine.planet import active, board, returned
 from games.bsg.engine.setup import place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State
+from games.bsg.engine.state import CONTENT, Ctx, State, next_key
+from games.engine.core import IllegalCommand
 
 
 def triggered(state: State) -> bool:
@@ -31,13 +34,16 @@ def begin(ctx: Ctx) -> None:
     which goes to the Reserves); every civilian ship not destroyed, in space or in the pile, is stacked
     locked-down by the Shipyard (5: those in space first, area by area, then the pile in its order, so the
     pile's top is the stack's top); the Crisis deck and its discards are boxed and the New Caprica Crisis deck
-    shuffled in its place (6, R831); the fleet token goes back to Start (7)."""
+    shuffled in its place (6, R831); the fleet token goes back to Start (7). With Daybreak (R821, R1070; RULINGS
+    G127) a pilot's Assault Raptor and the unpiloted ones in space go to the Reserves and Colonial One is flipped
+    to its destroyed side (nobody is aboard by then)."""
     state = ctx.state
     roles = board().roles
     for p in state["players"]:
-        if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+        if daybreak.flies_assault_raptor(p):  # R821 Daybreak: the pilots too go to Resistance HQ
+            daybreak.release_craft(state, p)
+        elif p["viper"] is not None:
+            cylon_fleet.pilot_off(state, p["seat"])
         p["stranded"] = False
         p["location"] = roles["cylon_start"] if p["cylon"] else roles["human_start"]
     locked: list[str] = []
@@ -47,6 +53,12 @@ def begin(ctx: Ctx) -> None:
     locked += state["decks"]["civilians"]
     state["decks"]["civilians"] = []
     state["new_caprica"] = {"returned": False, "occupation": [], "locked_down": locked, "operational": []}
+    raptors = daybreak.assault_raptors(state)
+    if raptors is not None and raptors["space"]:  # R821, R1070 (Daybreak): the Assault Raptors to the Reserves
+        raptors["reserves"] += sum(raptors["space"].values())
+        raptors["space"] = {}
+        ctx.emit("assault_raptors_returned")
+    effects.destroy_sheet(ctx, "colonial_one")  # R821 (Daybreak): Colonial One flipped; nothing without it
     decks = state["decks"]  # step 6: the Crisis deck is boxed, the New Caprica deck takes its place (R831)
     decks["crisis_boxed"] = decks["crisis"] + decks["crisis_discard"]
     decks["crisis"] = ctx.rng.shuffled(list(CONTENT.new_caprica_deck()))
@@ -145,25 +157,42 @@ def galactica_returns(ctx: Ctx) -> None:
             place_ships(ctx, "viper", area.id, b.return_vipers)
 
 
-def evacuation_area(state: State) -> str:
-    """RULINGS G118: the launch-icon area an evacuated civilian goes to: the one with the fewest civilian ships,
-    the lower-numbered on a tie."""
-    areas = sorted((a for a in CONTENT.board.space_areas if a.launch), key=lambda a: a.number)
-    return min(areas, key=lambda a: len(state["space"][a.id]["civilian"])).id
+def evacuation_areas() -> list[str]:
+    """R834: the space areas an evacuated civilian ship may go to: those with a viper launch icon, in order."""
+    return [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number) if a.launch]
 
 
-def evacuate(ctx: Ctx, card: str) -> None:
-    """R834 after the return: a New Caprica crisis's evacuation icon moves the top operational civilian ship into
-    a launch-icon area (none: the icon is ignored)."""
+def evacuate(ctx: Ctx, card: str, seat: int) -> None:
+    """R834 after the return (RULINGS G118): a New Caprica crisis's evacuation icon makes the active player
+    (``seat``) move the top operational civilian ship into a launch-icon area of his choice: a decision
+    (``state["prompt"]`` ``{"kind": "evacuate", "seat"}``), answered by ``evacuate_to``; with one such area only
+    the ship goes there at once. No operational ship: the icon is ignored."""
     state = ctx.state
     if not (returned(state) and CONTENT.crises[card].evacuation):
         return
-    pile = state["new_caprica"]["operational"]
-    if not pile:
+    if not state["new_caprica"]["operational"]:
         return
-    civ = pile.pop()
-    area = evacuation_area(state)
-    state["space"][area]["civilian"].append(civ)
+    areas = evacuation_areas()
+    if len(areas) == 1:
+        _lift_off(ctx, areas[0])
+        return
+    state["prompt"] = {"kind": "evacuate", "seat": seat}
+    next_key(state)
+
+
+def evacuate_to(ctx: Ctx, seat: int, area: str) -> None:
+    """The active player's choice of the launch-icon area (R834, RULINGS G118)."""
+    prompt = ctx.state["prompt"]
+    if prompt is None or prompt["kind"] != "evacuate" or prompt["seat"] != seat or area not in evacuation_areas():
+        raise IllegalCommand("bad_evacuation_area", "bsg:R834", area=area)
+    ctx.state["prompt"] = None
+    next_key(ctx.state)
+    _lift_off(ctx, area)
+
+
+def _lift_off(ctx: Ctx, area: str) -> None:
+    civ = ctx.state["new_caprica"]["operational"].pop()
+    ctx.state["space"][area]["civilian"].append(civ)
     ctx.emit("civilian_evacuated", civilian=civ, area=area)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import effects, new_caprica, planet
+from games.bsg.engine import conflicted, effects, new_caprica, planet
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import below, human_roll, readied_bonus
@@ -137,5 +137,6 @@ def depart(ctx: Ctx, seat: int) -> None:
         if not p["cylon"] and p["location"] in planet.board().locations:
             ctx.emit("character_executed", seat=p["seat"], character=p["character"])
             effects.change_resources(ctx, {"morale": -1})
+    conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals, once everyone is lost (RULINGS G128)
     winner = "humans" if all(v > 0 for v in state["resources"].values()) else "cylons"
     end_game(ctx, winner, "new_caprica_departed")

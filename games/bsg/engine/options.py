@@ -29,12 +29,12 @@ EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
 PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
 #: R111, R148, R820: the objective card; New Caprica needs Pegasus (R150). ``PLAYABLE_OBJECTIVES`` are those a
-#: table may choose today; New Caprica is refused by name until its whole phase plays (RULINGS G110).
+#: table may choose today (an objective not built yet would be refused by name; both are playable).
 OBJECTIVE = "objective"
 KOBOL = "kobol"
 NEW_CAPRICA = "new_caprica"
 OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA]
-PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL,)
+PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA)
 
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default

@@ -10,7 +10,7 @@ from typing import Any
 from games.bsg.engine import acted, cylon_fleet, daybreak, motives
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
-from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, recorded
+from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, objective, recorded
 from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
 from games.engine.core import IllegalCommand, Rng
 
@@ -68,7 +68,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     mods = modules(options)  # R144 step 1, R919: the Cylon Fleet's crisis decks
     for name, pile in (("crisis", CONTENT.crisis_deck(sets, mods)),
                        ("super_crisis", CONTENT.super_crisis_deck(sets, mods)),
-                       ("destination", CONTENT.destination_deck(sets)), ("quorum", CONTENT.quorum_deck(sets))):
+                       ("destination", CONTENT.destination_deck(sets, objective(options))),
+                       ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
     decks["civilians"] = rng.shuffled([c.id for c in board.civilians])

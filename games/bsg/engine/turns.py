@@ -609,7 +609,7 @@ def prepare_jump(ctx: Ctx, seat: int) -> None:
     card = state["crisis"]
     if planet.returned(state):  # R834: after the return no jump icon, the evacuation icon instead
         if card is not None:
-            new_caprica.evacuate(ctx, card)
+            new_caprica.evacuate(ctx, card, seat)  # a decision (RULINGS G118)
     elif card is not None and CONTENT.crises[card].jump:
         move_jump_track(ctx, 1)
         if daybreak.is_mutineer(state, seat):  # R251: the Mutineer draws a Mutiny card
@@ -685,7 +685,8 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
     state["destinations"].append(card)
     state["distance"] += dest.distance
     ctx.emit("destination_chosen", seat=seat, card=card, distance=state["distance"])
-    apply_effects(ctx, dest.effects, card, actor=seat)
+    looks_at = [e for e in dest.effects if e.kind == "look_deck"]  # the Gas Cloud's, after the thresholds
+    apply_effects(ctx, [e for e in dest.effects if e.kind != "look_deck"], card, actor=seat)
     objective = CONTENT.board.objectives[0]
     if state["distance"] >= objective.sleeper_at and not state["sleeper_done"]:
         sleeper_phase(ctx)
@@ -697,6 +698,10 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
         ctx.emit("objective_reached", objective=objective.id)
     state["jump"] = 0
     ctx.emit("jump_track_moved", steps=0, position=0)
+    if state["phase"] == "turn" and state["prompt"] is None:  # R704-C, L432 (G126): on the New Caprica deck
+        for effect in looks_at[:1]:  # if the phase just began
+            looks.peek(ctx, chooser_seat(state, "admiral"), effect.get("deck"), int(effect.get("count")),
+                       bool(effect.get("reorder")), bool(effect.get("bottom")))
     go_to(ctx, prompt["then"])
 
 

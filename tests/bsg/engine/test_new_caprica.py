@@ -33,9 +33,8 @@ NEW_CAPRICA = {"pegasus": True, "objective": "new_caprica"}
 
 
 def nc_game(seed: int = 1) -> State:
-    """A Pegasus table with the New Caprica objective at the first player's Receive Skills step; the option is
-    still refused to the tables (RULINGS G110), so it is set up past ``validate_options``."""
-    options = {**RULES.validate_options(5, PEGASUS), **NEW_CAPRICA}
+    """A Pegasus table with the New Caprica objective at the first player's Receive Skills step."""
+    options = RULES.validate_options(5, {**PEGASUS, **NEW_CAPRICA})
     state: State = setup_game(5, options, Rng.from_seed(seed)).state
     state = choose_all(state, BASE_5)
     for p in state["players"]:
@@ -174,16 +173,18 @@ def test_sickbay_brig_and_resurrection_ship_lead_elsewhere_on_the_planet() -> No
     assert planet.redirect(state, "resurrection_ship", human) == "resurrection_ship"
 
 
-@pytest.mark.rules("bsg:R111", "bsg:R150")
-def test_the_objective_option_new_caprica_needs_pegasus_and_is_refused_until_built() -> None:
+@pytest.mark.rules("bsg:R111", "bsg:R150", "bsg:R148")
+def test_the_objective_option_new_caprica_needs_pegasus_and_is_offered_with_it() -> None:
     assert "objective" not in RULES.setup(num_players=5, options=RULES.validate_options(5, {}),
                                           rng=Rng.from_seed(1)).state["options"]  # older tables replay unchanged
     with pytest.raises(IllegalCommand) as info:
         RULES.validate_options(5, {"objective": "new_caprica"})
     assert (info.value.code, info.value.rule) == ("new_caprica_needs_pegasus", "bsg:R150")
-    with pytest.raises(IllegalCommand) as info:
-        RULES.validate_options(5, NEW_CAPRICA)
-    assert (info.value.code, dict(info.value.params)) == ("objective_not_available", {"objective": "new_caprica"})
+    options = RULES.validate_options(5, NEW_CAPRICA)
+    assert options["objective"] == "new_caprica"
+    state = RULES.setup(num_players=5, options=options, rng=Rng.from_seed(1)).state
+    assert state["options"]["objective"] == "new_caprica"
+    assert "new_caprica" not in state  # R148: the board is set up only when the phase begins (R820)
     assert nc_game()["options"]["objective"] == "new_caprica"
 
 
@@ -209,6 +210,40 @@ def test_a_jump_to_seven_begins_the_phase_and_kobol_never_counts() -> None:
     state["distance"] = 6
     after = act(state, state["admiral"], "choose_destination", card=card3)  # 9: past Kobol's 8, no win
     assert planet.active(after) and not after["objective_reached"]
+
+
+@pytest.mark.rules("bsg:R704", "bsg:R838", "bsg:R148")
+def test_the_gas_cloud_that_begins_the_phase_looks_at_the_new_caprica_deck() -> None:
+    state, _ = at_destination(nc_game(), 2)
+    assert "gas_cloud" in state["decks"]["destination"]  # shuffled in at a New Caprica table (RULINGS G125)
+    state["prompt"]["cards"] = ["gas_cloud"]
+    state["decks"]["destination"].remove("gas_cloud")
+    admiral, fuel = state["admiral"], state["resources"]["fuel"]
+    after, events = act_events(state, admiral, "choose_destination", card="gas_cloud")
+    assert planet.active(after) and after["distance"] == 7 and after["resources"]["fuel"] == fuel - 1
+    looked = next(e for e in events if e.kind == "deck_looked_at")
+    top3 = list(reversed(after["decks"]["crisis"][-3:]))
+    assert looked.data["cards"] == top3 and all(CONTENT.crises[c].deck == "new_caprica" for c in top3)
+    assert looked.visible_to == frozenset({admiral})
+    assert [e.kind for e in events].index("new_caprica_began") < [e.kind for e in events].index("deck_looked_at")
+    assert RULES.pending(after)[0].prompt == "arrange_cards" and RULES.pending(after)[0].seats == {admiral}
+    order = [top3[2], top3[0], top3[1]]
+    done = act(after, admiral, "arrange_cards", order=order)
+    assert list(reversed(done["decks"]["crisis"][-3:])) == order and done["prompt"] is None
+    assert done["turn_no"] == after["turn_no"] + 1 or done["discards"] or done["forced"]
+
+
+@pytest.mark.rules("bsg:R704")
+def test_a_gas_cloud_short_of_seven_looks_at_the_crisis_deck_and_kobol_tables_never_hold_it() -> None:
+    state, _ = at_destination(nc_game(), 2)
+    state["distance"] = 3
+    state["prompt"]["cards"] = ["gas_cloud"]
+    after, events = act_events(state, state["admiral"], "choose_destination", card="gas_cloud")
+    assert not planet.active(after)
+    looked = next(e for e in events if e.kind == "deck_looked_at")
+    assert all(CONTENT.crises[c].deck == "crisis" for c in looked.data["cards"]) and len(looked.data["cards"]) == 3
+    kobol = start_game(5, BASE_5, options=PEGASUS)
+    assert "gas_cloud" not in kobol["decks"]["destination"]
 
 
 @pytest.mark.rules("bsg:R826", "bsg:R212")
@@ -297,11 +332,50 @@ def test_auto_jump_brings_galactica_back_and_only_a_later_card_evacuates() -> No
         assert state["space"][a]["viper"] == 2
     assert state["new_caprica"]["operational"] == ["civ_pop1_a", "civ_pop1_b"]  # that card does not evacuate
     ctx = Ctx(state=copy.deepcopy(state), rng=Rng.from_seed(1))
-    new_caprica.evacuate(ctx, "ration_lines")
+    new_caprica.evacuate(ctx, "curfew_sweep", seat)  # no evacuation icon
+    assert ctx.state["new_caprica"]["operational"] == ["civ_pop1_a", "civ_pop1_b"] and ctx.state["prompt"] is None
+    new_caprica.evacuate(ctx, "ration_lines", seat)  # the active player chooses the area (RULINGS G118)
+    assert ctx.state["prompt"] == {"kind": "evacuate", "seat": seat}
+    new_caprica.evacuate_to(ctx, seat, launch[1])
     assert ctx.state["new_caprica"]["operational"] == ["civ_pop1_a"]
-    assert ctx.state["space"][launch[0]]["civilian"] == ["civ_pop1_b"]
-    new_caprica.evacuate(ctx, "curfew_sweep")  # no evacuation icon
-    assert ctx.state["new_caprica"]["operational"] == ["civ_pop1_a"]
+    assert ctx.state["space"][launch[1]]["civilian"] == ["civ_pop1_b"]
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R252")
+def test_the_active_player_chooses_where_an_evacuated_civilian_goes() -> None:
+    state, _ = began()
+    state["new_caprica"]["returned"] = True
+    state["new_caprica"]["operational"] = ["civ_pop1_a", "civ_pop1_b"]
+    state = to_step(state, "crisis")
+    seat = state["current"]
+    state["crisis"], state["step"] = "ration_lines", "jump"  # resolved; it has the evacuation icon
+    turn = state["turn_no"]
+    state = act(state, seat, "prepare_jump")
+    assert RULES.pending(state)[0].prompt == "choose_evacuation_area" and state["turn_no"] == turn
+    launch = [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number) if a.launch]
+    assert len(launch) == 2
+    assert sorted(c.args["area"] for c in RULES.legal_commands(state, seat)) == sorted(launch)
+    assert RULES.legal_commands(state, (seat + 1) % 5) == []
+    with pytest.raises(IllegalCommand) as err:
+        act(state, seat, "evacuate_civilian", area=next(a for a in state["space"] if a not in launch))
+    assert err.value.code == "bad_evacuation_area"
+    before = len(state["space"][launch[1]]["civilian"])
+    state = act(state, seat, "evacuate_civilian", area=launch[1])
+    assert state["space"][launch[1]]["civilian"][before:] == ["civ_pop1_b"]
+    assert state["new_caprica"]["operational"] == ["civ_pop1_a"]
+    assert state["turn_no"] == turn + 1 or state["discards"] or state["forced"]  # the turn went on to its end
+
+
+@pytest.mark.rules("bsg:R834")
+def test_with_one_launch_icon_area_the_ship_goes_there_without_a_decision(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    state, ctx = began()
+    state["new_caprica"]["returned"] = True
+    state["new_caprica"]["operational"] = ["civ_pop1_a"]
+    only = new_caprica.evacuation_areas()[0]
+    monkeypatch.setattr(new_caprica, "evacuation_areas", lambda: [only])
+    new_caprica.evacuate(ctx, "ration_lines", state["current"])
+    assert state["prompt"] is None and state["space"][only]["civilian"][-1] == "civ_pop1_a"
+    assert state["new_caprica"]["operational"] == []
 
 
 @pytest.mark.rules("bsg:R825", "bsg:R424")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -23,15 +22,7 @@ CIVILIANS = Counter(c.id for c in CONTENT.board.civilians)
 NC_DECK = Counter(CONTENT.new_caprica_deck())
 
 
-class NewCapricaBots(Bots):
-    """The bots, at a table whose options hold the New Caprica objective (still refused to real tables)."""
-
-    def validate_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        rest = {k: v for k, v in options.items() if k != "objective"}
-        return {**super().validate_options(num_players, rest), "objective": options.get("objective", "kobol")}
-
-
-BOTS = NewCapricaBots()
+BOTS = Bots()
 TABLE = {"pegasus": True, "objective": "new_caprica"}
 
 
@@ -69,14 +60,14 @@ def replays(start: dict[str, Any], seed: int, commands: list[Command], final: di
 @pytest.mark.rules("bsg:R820", "bsg:R821", "bsg:R831")
 def test_random_games_that_reach_seven_enter_new_caprica_and_end() -> None:
     reached = 0
-    for seed in (9, 10):
+    for seed in (4, 8):  # seeds whose games reach 7 (the table as the site sets it, the Gas Cloud in its deck)
         playout = play_random(BOTS, seed=seed, num_players=5, options=TABLE, max_steps=6000, after_each=invariants)
         assert playout.state["result"] is not None
         reached += "new_caprica" in playout.state
     assert reached == 2
 
 
-@pytest.mark.rules("bsg:R826", "bsg:R827", "bsg:R829", "bsg:R830", "bsg:R833", "bsg:R834", "bsg:R835")
+@pytest.mark.rules("bsg:R826", "bsg:R827", "bsg:R829", "bsg:R830", "bsg:R833", "bsg:R834", "bsg:R835", "bsg:R252")
 def test_random_games_on_new_caprica_reach_a_result_and_replay() -> None:
     kinds: Counter[str] = Counter()
     returned = 0
@@ -94,4 +85,4 @@ def test_random_games_on_new_caprica_reach_a_result_and_replay() -> None:
             replays(start, seed, playout.commands, playout.state)
     assert returned == 20
     assert kinds["move"] and kinds["new_caprica_action"] and kinds["attack_occupation"]
-    assert kinds["order_departure"]
+    assert kinds["order_departure"] and kinds["evacuate_civilian"]  # the active player's choice (RULINGS G118)

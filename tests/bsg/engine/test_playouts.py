@@ -12,7 +12,7 @@ import pytest
 from games.bsg.engine import cylon_fleet
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
-from games.bsg.engine.options import loyalty_kinds, modules
+from games.bsg.engine.options import loyalty_kinds, modules, objective
 from games.bsg.engine.rules import RULES, BsgRules
 from games.bsg.engine.setup import PEGASUS_REMOVES, title_holder
 from games.bsg.engine.state import CONTENT, skill_types, table_sets
@@ -89,6 +89,7 @@ class Invariants:
         self.sets = table_sets(start)
         self.skills = all_skills(start)
         self.modules = modules(start["options"])  # the Cylon Fleet's decks (R919)
+        self.objective = objective(start["options"])  # the Gas Cloud joins only New Caprica's tables (G125)
         self.loyalty = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer", "sympathetic_cylon")
                               for k, c in enumerate(CONTENT.loyalty_cards(side, self.sets, loyalty_kinds(start["options"]))))
 
@@ -113,6 +114,10 @@ class Invariants:
         crises = d["crisis"] + d["crisis_discard"] + ([state["crisis"]] if state["crisis"] else [])
         if state["prompt"] is not None and state["prompt"]["kind"] == "caprica_crisis":
             crises += state["prompt"]["cards"]  # drawn at Caprica, one to choose (R309)
+        if "new_caprica" in state:  # R821 step 6, R831: the Crisis deck boxed, the New Caprica deck in its place
+            ours = [c for c in crises if CONTENT.crises[c].deck == "new_caprica"]
+            assert sorted(ours) == sorted(CONTENT.new_caprica_deck()), command
+            crises = [c for c in crises if c not in ours] + d["crisis_boxed"]
         assert sorted(crises) == sorted(CONTENT.crisis_deck(self.sets, self.modules))
         quorum = d["quorum"] + d["quorum_discard"] + d["quorum_removed"] + [e["card"] for e in state["attached"]]
         quorum += [c for p in state["players"] for c in p["quorum"]]
@@ -121,7 +126,7 @@ class Invariants:
         dests = d["destination"] + d["destination_discard"] + state["destinations"]
         if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
             dests += state["prompt"]["cards"]
-        assert sorted(dests) == sorted(CONTENT.destination_deck(self.sets))
+        assert sorted(dests) == sorted(CONTENT.destination_deck(self.sets, self.objective))
         supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
         assert sorted(supers) == sorted(CONTENT.super_crisis_deck(self.sets, self.modules))
         # resources within their bounds (R004), ships within their supplies (R003)
@@ -174,6 +179,8 @@ class Invariants:
             if state["pegasus"]["destroyed"]:
                 assert not any(p["location"] in PEGASUS_LOCATIONS for p in state["players"])
         civilians = d["civilians"] + [c for w in space for c in w["civilian"]] + d["civilians_destroyed"]
+        if "new_caprica" in state:  # R821 step 5: grounded on the planet
+            civilians += state["new_caprica"]["locked_down"] + state["new_caprica"]["operational"]
         assert sorted(civilians) == sorted(c.id for c in CONTENT.board.civilians)
         # one President and one Admiral while anyone can hold the title: never a revealed Cylon (R422), never
         # an Admiral in the Brig (R423)
@@ -379,6 +386,46 @@ def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader
     assert kinds.get("event:pegasus_damaged", 0) > 0
     if leader:
         assert kinds.get("use_ability", 0) > 0 and kinds.get("event:agendas_revealed", 0) > 0
+
+
+#: (players, table, seeds): the first seed's game ends on Kobol's side of 7, the second reaches New Caprica
+NEW_CAPRICA_TABLES = [(4, {"pegasus": True, "objective": "new_caprica", "cylon_leader": True}, (1, 28)),
+                      (5, {"pegasus": True, "objective": "new_caprica", "daybreak": True}, (1, 4)),
+                      (5, {"pegasus": True, "objective": "new_caprica", "exodus": True, "exodus_cylon_fleet": True,
+                           "exodus_conflicted_loyalties": "personal_goals"}, (1, 11))]
+
+
+@pytest.mark.rules("bsg:R200", "bsg:R148", "bsg:R820", "bsg:R1070")
+@pytest.mark.parametrize(("players", "table", "seeds"), NEW_CAPRICA_TABLES)
+def test_random_new_caprica_games_end_with_every_invariant_kept(players: int, table: dict[str, Any],
+                                                                 seeds: tuple[int, ...]) -> None:
+    """The New Caprica objective as a table sets it, with a Cylon Leader, with Daybreak, with the Cylon Fleet and
+    the Personal Goals: every card in one place after every command (the New Caprica deck in the Crisis deck's
+    place once the phase begins), a result, and the same game again from its seed."""
+    reached = 0
+    for seed in seeds:
+        start = BOTS.setup(num_players=players, options=BOTS.validate_options(players, table),
+                           rng=Rng.from_seed(seed)).state
+        seen: list[Event] = []
+        invariants = Invariants(start)
+
+        def on_events(events: Sequence[Event], invariants: Invariants = invariants, seen: list[Event] = seen) -> None:
+            invariants.events = seen[:] = list(events)
+
+        def after(state: dict[str, Any], command: Command, invariants: Invariants = invariants,
+                  seen: list[Event] = seen) -> None:
+            if table.get("daybreak"):  # Daybreak's loyalty deck and Mutiny cards (test_daybreak_playouts.py)
+                from tests.bsg.engine.test_daybreak_playouts import check
+                check(state, command, seen)
+            else:
+                invariants(state, command)
+
+        playout = play_random(BOTS, seed=seed, num_players=players, options=table, max_steps=8000,
+                              after_each=after, on_events=on_events)
+        assert BOTS.result(playout.state) is not None
+        assert_replays(BOTS, playout, players, table, seed)
+        reached += "new_caprica" in playout.state
+    assert reached == 1
 
 
 EVERYTHING = {"pegasus": True, "exodus": True, "exodus_cylon_fleet": True, "exodus_conflicted_loyalties": "both"}

@@ -146,7 +146,7 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
 
 
 @pytest.mark.rules("bsg:R150")
-def test_an_option_not_built_yet_is_greyed_out_and_a_choice_not_built_yet_refused_in_the_players_language(alice):
+def test_an_option_not_built_yet_is_greyed_out_and_a_refused_choice_is_refused_in_the_players_language(alice):
     alice.language = "it"
     alice.save()
     client = logged_in_clients([alice])[0]
@@ -160,12 +160,12 @@ def test_an_option_not_built_yet_is_greyed_out_and_a_choice_not_built_yet_refuse
                                                   "opt_exodus_ionian_nebula": "on"})
     assert made.status_code == 302 and Table.objects.get().options["exodus_ionian_nebula"] is False
     Table.objects.all().delete()
-    # A choice not built yet (New Caprica) is refused by the engine, in the player's language, with its rule.
+    # A choice the engine refuses (New Caprica without Pegasus) is refused in the player's language, with its rule.
     response = client.post(reverse("table_create"), {"game": "bsg", "shown_game": "bsg", "num_players": "4",
-                                                      "opt_pegasus": "on", "opt_objective": "new_caprica"})
+                                                      "opt_objective": "new_caprica"})
     assert response.status_code == 200 and not Table.objects.exists()
     errors = " ".join(e for errs in response.context["form"].errors.values() for e in errs)
-    assert "L'obiettivo new_caprica non è ancora disponibile" in errors and "bsg:R150" in errors
+    assert "L'obiettivo Nuova Caprica richiede l'espansione Pegasus" in errors and "bsg:R150" in errors
     assert "Espansione Pegasus (la Pegasus" in response.content.decode()
 
 
