@@ -67,7 +67,6 @@ STRINGS = [
     _('A 7-player game needs the Pegasus expansion with a Cylon Leader.'),  # MESSAGES.seven_players_need_a_cylon_leader
     _('The 7-player game cannot be played with Daybreak.'),  # MESSAGES.seven_players_not_with_daybreak
     _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
-    _('Conflicted Loyalties cannot be played with Daybreak yet.'),  # MESSAGES.conflicted_loyalties_not_with_daybreak
     _('A Cylon Leader cannot be played with Daybreak yet: its Motive cards are not available.'),  # MESSAGES.cylon_leader_not_with_daybreak
     _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
     _("This Cylon location's action is not available like that."),  # MESSAGES.cylon_location_not_available

@@ -81,7 +81,6 @@ MESSAGES: dict[str, str] = {
     "seven_players_need_a_cylon_leader": "A 7-player game needs the Pegasus expansion with a Cylon Leader.",
     "seven_players_not_with_daybreak": "The 7-player game cannot be played with Daybreak.",
     "friendly_cylon_not_with_daybreak": "The Sympathetic Cylon option cannot be played with Daybreak.",
-    "conflicted_loyalties_not_with_daybreak": "Conflicted Loyalties cannot be played with Daybreak yet.",
     "cylon_leader_not_with_daybreak": "A Cylon Leader cannot be played with Daybreak yet: its Motive cards are not available.",
     "not_infiltrated": "Only an infiltrated Cylon Leader can return to the Resurrection Ship.",
     "cylon_location_not_available": "This Cylon location's action is not available like that.",

@@ -11,7 +11,7 @@ import pytest
 
 from games.bsg.engine import cylon_fleet, daybreak
 from games.bsg.engine.messages import EVENTS
-from games.bsg.engine.state import CONTENT, card_id, table_sets
+from games.bsg.engine.state import CONTENT, card_id
 from games.engine.core import Command, Event
 from games.engine.core.testing import play_random
 from tests.bsg.engine.daybreak_helpers import DAYBREAK_RULES
@@ -19,7 +19,7 @@ from tests.support.engine import assert_replays, event_text_check, strings
 
 
 def all_loyalty(state: dict[str, Any]) -> list[str]:
-    return sorted(c for side in daybreak.LOYALTY_SIDES for c in daybreak.loyalty_cards(side, table_sets(state)))
+    return sorted(c for side in daybreak.LOYALTY_SIDES for c in daybreak.table_loyalty(state, side))
 
 ALL_MUTINY = sorted(f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck()))
 
