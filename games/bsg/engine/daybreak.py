@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.bsg.engine import planet
-from games.bsg.engine.content import Character
+from games.bsg.engine.content import Character, Effect
 from games.bsg.engine.options import loyalty_kinds
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play, table_sets
 
@@ -397,9 +397,22 @@ def available_characters(taken: Iterable[str], choice_types: Iterable[str],
 # --- R505 skill check abilities ----------------------------------------------------------------------------
 
 
+def has_skill_check_ability(card: str) -> bool:
+    """A Daybreak card with the skill check ability icon: a ``sca`` Skill card, or a Treachery card with one
+    (R505, R508, RULINGS G146)."""
+    found = CONTENT.skill_cards[card_id(card)]
+    return found.timing == "sca" or bool(found.sca)
+
+
+def skill_check_ability(kind: str) -> tuple[Effect, ...]:
+    """What a card's skill check ability does: a ``sca`` card's effects, a Treachery card's ``sca``."""
+    found = CONTENT.skill_cards[kind]
+    return found.effects if found.timing == "sca" else found.sca
+
+
 def skill_check_abilities(pile: list[str]) -> list[str]:
     """The skill check abilities a revealed pile resolves (R505, RULINGS G107): one per kind of card, in the
     order of the colours (politics, leadership, tactics, piloting, engineering) and then of the card ids."""
-    kinds = {card_id(c) for c in pile if CONTENT.skill_cards[card_id(c)].timing == "sca"}
+    kinds = {card_id(c) for c in pile if has_skill_check_ability(c)}
     order = {s: i for i, s in enumerate(CONTENT.skill_types)}
     return sorted(kinds, key=lambda k: (order.get(CONTENT.skill_cards[k].skill, 99), k))

@@ -398,3 +398,16 @@ EVENTS.update({
     "human_arrested": "Player {seat} tried to arrest Player {target} (roll {roll}).",
     "galactica_departed": "The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.",
 })
+
+# Daybreak's reckless skill checks (R507, R508) and Treachery discarded by choice (R1022)
+PROMPTS.update({
+    "reckless_window": "Before any card is added: make this skill check reckless, play Restore Order, or let it "
+                       "be.",
+})
+EVENTS.update({
+    "check_made_reckless": "Player {seat} made the skill check reckless with {card}.",
+    "reckless_window_passed": "Player {seat} did not make the skill check reckless.",
+    "reckless_treachery": "The reckless check reveals Treachery: {cards}.",
+    "treachery_mutiny": "Player {seat} discarded {card}: he draws a Mutiny card.",
+    "treachery_mutiny_spent": "Player {seat} discarded {card}; he already drew a Mutiny card this way this turn.",
+})
