@@ -13,7 +13,7 @@ settings (where a game still in preview would be offered).
     .venv/bin/python bench/bsg_browser_game.py [--seed 1] [--table-seed N] [--max-clicks 3000]
                                                [--interrupts 0.05] [--shots-every 50]
                                                [--out bench/out/bsg_browser_game] [--option NAME ...]
-                                               [--choice NAME=VALUE ...]
+                                               [--choice NAME=VALUE ...] [--shots-of KIND ...]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
@@ -112,6 +112,8 @@ def main() -> int:
         help="the odds, each move, that a seat sends one of its private part's interrupts instead",
     )
     parser.add_argument("--shots-every", type=int, default=50, help="a screenshot every N clicks")
+    parser.add_argument("--shots-of", action="append", default=[], metavar="KIND",
+                        help="also a screenshot of the page before and after each click of this command kind")
     parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "bsg_browser_game"))
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME",
@@ -235,6 +237,8 @@ def main() -> int:
                     continue
                 page = pages[name]
                 kind, cmd_args, interrupt, index = rng.choice(choices)
+                if kind in args.shots_of:
+                    shoot(page, f"before-{kind}-{clicks + 1}-{name}")
                 page.locator("form.command:not(.undo) button[data-kind]").nth(index).click()
                 clicks += 1
                 kinds[kind + (" (interrupt)" if interrupt else "")] += 1
@@ -261,7 +265,7 @@ def main() -> int:
                 except PlaywrightTimeout:
                     ending = f"stalled: {name}'s {kind} did not reach every page"
                     break
-                if clicks % args.shots_every == 0:
+                if clicks % args.shots_every == 0 or kind in args.shots_of:
                     shoot(page, f"click-{clicks}-{name}")
             seconds = time.monotonic() - play_started
             for name, page in pages.items():
