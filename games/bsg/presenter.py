@@ -915,6 +915,7 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         "prompt": None,
     }
     if check is not None:
+        before = check.get("before") is not None  # Daybreak's reckless window: nobody contributes yet (R507)
         waiting = check.get("waiting_for")
         order = list(check["order"])
         at = order.index(waiting) if waiting in order else len(order)
@@ -931,7 +932,7 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
                 {
                     "who": labels.get(s, str(s)),
                     "count": counts.get(str(s), 0),
-                    "state": "done" if i < at else "waiting" if i == at else "later",
+                    "state": "done" if i < at else "waiting" if i == at and not before else "later",
                 }
                 for i, s in enumerate(order)
             ],
@@ -942,8 +943,8 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
             {"who": labels.get(reckless["seat"], ""), "card": name_of(reckless["card"]),
              "css": skill_class(reckless["card"])} if reckless else None)
         out["check"]["restored"] = bool(check.get("restored"))
-        before = check.get("before")
-        out["check"]["before"] = labels.get(before, "") if isinstance(before, int) else ""
+        asked = check.get("before")
+        out["check"]["before"] = labels.get(asked, "") if isinstance(asked, int) else ""
     prompt = view.get("prompt")
     if prompt is not None and isinstance(prompt.get("seat"), int):
         out["prompt"] = {"who": labels.get(prompt["seat"], ""), "kind": str(prompt.get("kind", ""))}
