@@ -112,6 +112,7 @@ def test_only_one_reckless_card_per_check_and_none_once_a_card_is_in() -> None:
 
 
 @pytest.mark.rules("bsg:R507", "bsg:R509")
+@pytest.mark.scenarios("bsg:AS-37")
 def test_restore_order_forbids_a_reckless_check_and_is_refused_on_one() -> None:
     # played before the check (in the window): the check cannot be made reckless any more
     state, _ = at_check({0: [("restore_order", 3)], 1: [("calculated_risk", 1)]}, [("jury_rig", 2), ("jury_rig", 1)])
@@ -140,6 +141,7 @@ def test_restore_order_forbids_a_reckless_check_and_is_refused_on_one() -> None:
 
 
 @pytest.mark.rules("bsg:R508")
+@pytest.mark.scenarios("bsg:AS-38")
 def test_a_treachery_card_above_zero_is_discarded_unresolved_and_uncounted() -> None:
     state, _ = at_check({0: [("calculated_risk", 1)]}, [("jury_rig", 2), ("jury_rig", 1)],
                         treachery=[("faulty_wiring", 2), ("faulty_wiring", 0)])
@@ -154,6 +156,7 @@ def test_a_treachery_card_above_zero_is_discarded_unresolved_and_uncounted() -> 
 
 
 @pytest.mark.rules("bsg:R508", "bsg:R505")
+@pytest.mark.scenarios("bsg:AS-38")
 def test_a_zero_treachery_card_reveals_the_next_and_both_abilities_resolve_even_if_already_resolved() -> None:
     # a Faulty Wiring among the Destiny cards resolves once (R505); the reckless draw's two resolve again
     state, _ = at_check({0: [("calculated_risk", 1)]}, [("faulty_wiring", 3), ("jury_rig", 1)],

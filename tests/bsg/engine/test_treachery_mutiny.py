@@ -20,6 +20,7 @@ def test_the_data_marks_some_treachery_cards_and_only_treachery_cards() -> None:
 
 
 @pytest.mark.rules("bsg:R1022")
+@pytest.mark.scenarios("bsg:AS-85")
 def test_two_marked_treachery_cards_discarded_in_one_turn_draw_one_mutiny_card() -> None:
     state = start_daybreak(4, FOUR)
     seat = state["current"]
