@@ -14,6 +14,7 @@ settings (where a game still in preview would be offered).
                                                [--interrupts 0.05] [--shots-every 50]
                                                [--out bench/out/bsg_browser_game] [--option NAME ...]
                                                [--choice NAME=VALUE ...] [--scenario MODULE:FUNCTION]
+                                               [--shots-of KIND ...]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
@@ -117,6 +118,8 @@ def main() -> int:
         "--shot-when", action="append", default=[], metavar="SELECTOR",
         help="shoot every page the first time this CSS selector matches on one of them (repeatable)",
     )
+    parser.add_argument("--shots-of", action="append", default=[], metavar="KIND",
+                        help="also a screenshot of the page before and after each click of this command kind")
     parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "bsg_browser_game"))
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME",
@@ -250,6 +253,8 @@ def main() -> int:
                     continue
                 page = pages[name]
                 kind, cmd_args, interrupt, index = rng.choice(choices)
+                if kind in args.shots_of:
+                    shoot(page, f"before-{kind}-{clicks + 1}-{name}")
                 page.locator("form.command:not(.undo) button[data-kind]").nth(index).click()
                 clicks += 1
                 kinds[kind + (" (interrupt)" if interrupt else "")] += 1
@@ -276,7 +281,7 @@ def main() -> int:
                 except PlaywrightTimeout:
                     ending = f"stalled: {name}'s {kind} did not reach every page"
                     break
-                if clicks % args.shots_every == 0:
+                if clicks % args.shots_every == 0 or kind in args.shots_of:
                     shoot(page, f"click-{clicks}-{name}")
                 for i, selector in enumerate(args.shot_when):
                     if selector not in shot_when and any(p.locator(selector).count() for p in pages.values()):

@@ -305,6 +305,10 @@ COMMANDS: dict[str, str] = {
     "after_check": gettext_noop("Let the total stand"),
     "after_check_card": gettext_noop("Play {card}: the difficulty drops by 2"),
     "after_check_skill": gettext_noop("Against the Odds: remove every {skill} card"),
+    # Daybreak, before any card is added (reckless.py, R507)
+    "before_check": gettext_noop("Do not make the check reckless"),
+    "before_check_reckless": gettext_noop("Make the check reckless: put {card} face up into it"),
+    "before_check_restore": gettext_noop("Play {card}: the check can no longer be made reckless"),
     # interrupts, sent whoever the game waits for (dice.py, characters.py)
     "ready_card": gettext_noop("Ready {card} for the next roll it applies to"),
     "arm_reroll": gettext_noop("Friends in Low Places: reroll this turn's next failing roll"),
@@ -631,6 +635,9 @@ def command_key(command: Command) -> str:
         if args.get("option") is not None:
             return "activate_cylon_location_option"
         return next((f"{kind}_{k}" for k in ("target", "card") if args.get(k) is not None), kind)
+    if kind == "before_check" and isinstance(args.get("card"), str):  # Daybreak (R507)
+        reckless = CONTENT.skill_cards[str(args["card"]).split(".")[0]].reckless
+        return "before_check_reckless" if reckless else "before_check_restore"
     if kind in ("play_quorum", "use_ability", "play_check_card", "after_check"):
         return next(
             (
@@ -927,6 +934,7 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         "prompt": None,
     }
     if check is not None:
+        before = check.get("before") is not None  # Daybreak's reckless window: nobody contributes yet (R507)
         waiting = check.get("waiting_for")
         order = list(check["order"])
         at = order.index(waiting) if waiting in order else len(order)
@@ -943,12 +951,19 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
                 {
                     "who": labels.get(s, str(s)),
                     "count": counts.get(str(s), 0),
-                    "state": "done" if i < at else "waiting" if i == at else "later",
+                    "state": "done" if i < at else "waiting" if i == at and not before else "later",
                 }
                 for i, s in enumerate(order)
             ],
             "waiting": labels.get(waiting, "") if waiting is not None else "",
         }
+        reckless = check.get("reckless")  # Daybreak (R507): the Reckless card, face up with its owner
+        out["check"]["reckless"] = (
+            {"who": labels.get(reckless["seat"], ""), "card": name_of(reckless["card"]),
+             "css": skill_class(reckless["card"])} if reckless else None)
+        out["check"]["restored"] = bool(check.get("restored"))
+        asked = check.get("before")
+        out["check"]["before"] = labels.get(asked, "") if isinstance(asked, int) else ""
     prompt = view.get("prompt")
     if prompt is not None and isinstance(prompt.get("seat"), int):
         out["prompt"] = {"who": labels.get(prompt["seat"], ""), "kind": str(prompt.get("kind", ""))}

@@ -67,7 +67,6 @@ STRINGS = [
     _('A 7-player game needs the Pegasus expansion with a Cylon Leader.'),  # MESSAGES.seven_players_need_a_cylon_leader
     _('The 7-player game cannot be played with Daybreak.'),  # MESSAGES.seven_players_not_with_daybreak
     _('The Sympathetic Cylon option cannot be played with Daybreak.'),  # MESSAGES.friendly_cylon_not_with_daybreak
-    _('Conflicted Loyalties cannot be played with Daybreak yet.'),  # MESSAGES.conflicted_loyalties_not_with_daybreak
     _('You hold no such unrevealed Motive card.'),  # MESSAGES.not_your_motive
     _('What this Motive card asks does not hold yet.'),  # MESSAGES.motive_requirement_not_met
     _('Only an infiltrated Cylon Leader can return to the Resurrection Ship.'),  # MESSAGES.not_infiltrated
@@ -144,6 +143,7 @@ STRINGS = [
     _('Player {seat}: choose a player without a Miracle token to receive one.'),  # PROMPTS.give_miracle_token
     _('Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.'),  # PROMPTS.keep_assault_raptors
     _('Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly back?'),  # PROMPTS.assault_raptor_pilot_at_jump
+    _('Before any card is added: make this skill check reckless, play Restore Order, or let it be.'),  # PROMPTS.reckless_window
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -322,6 +322,11 @@ STRINGS = [
     _('The Assault Raptors in space return to the Reserves.'),  # EVENTS.assault_raptors_returned
     _('Player {seat} tried to arrest Player {target} (roll {roll}).'),  # EVENTS.human_arrested
     _('The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.'),  # EVENTS.galactica_departed
+    _('Player {seat} made the skill check reckless with {card}.'),  # EVENTS.check_made_reckless
+    _('Player {seat} did not make the skill check reckless.'),  # EVENTS.reckless_window_passed
+    _('The reckless check reveals Treachery: {cards}.'),  # EVENTS.reckless_treachery
+    _('Player {seat} discarded {card}: he draws a Mutiny card.'),  # EVENTS.treachery_mutiny
+    _('Player {seat} discarded {card}; he already drew a Mutiny card this way this turn.'),  # EVENTS.treachery_mutiny_spent
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)'),  # OPTIONS.option_daybreak
@@ -411,6 +416,9 @@ STRINGS = [
     _('Calculated Risk'),  # name calculated_risk
     _('Hard Landing'),  # name hard_landing
     _('Jury-Rig'),  # name jury_rig
+    _('Restore Order'),  # name restore_order
+    _('Sow Discord'),  # name sow_discord
+    _('Faulty Wiring'),  # name faulty_wiring
     _('You Are a Cylon: sabotage'),  # name cylon_damage_galactica
     _('You Are a Cylon: propaganda'),  # name cylon_reduce_morale
     _('You Are a Cylon: ambush'),  # name cylon_send_to_sickbay
@@ -959,9 +967,12 @@ STRINGS = [
     _('Revealed Cylons only, as the action: every human player discards 1 Skill card of his choice.'),  # text personal_vices
     _('Skill check ability: when this card is revealed in a skill check, the current player draws a Mutiny card (once per check, whatever its colour counted).'),  # text whisper_campaign
     _('Skill check ability: when this card is revealed in a skill check, the fleet gains 1 morale (once per check).'),  # text inspiring_words
-    _('Skill check ability: when this card is revealed in a skill check, the fleet burns 1 fuel and the fleet token moves forward 1 space (once per check).'),  # text calculated_risk
-    _('Skill check ability: when this card is revealed in a skill check, 1 viper in the Reserves is damaged (once per check).'),  # text hard_landing
+    _('Reckless: before any card is added to a skill check, you may put this card face up into it, making the check reckless. Skill check ability: when this card is revealed in a skill check, the fleet burns 1 fuel and the fleet token moves forward 1 space (once per check).'),  # text calculated_risk
+    _('Reckless: before any card is added to a skill check, you may put this card face up into it, making the check reckless. Skill check ability: when this card is revealed in a skill check, 1 viper in the Reserves is damaged (once per check).'),  # text hard_landing
     _('Skill check ability: when this card is revealed in a skill check, 1 damaged viper goes back to the Reserves (once per check).'),  # text jury_rig
+    _('Play before a skill check that is not reckless: it can no longer be made reckless, and no skill check ability resolves in it.'),  # text restore_order
+    _("Revealed Cylons only, as the action: every human player discards 1 Skill card of his choice. Skill check ability: the current player draws a Mutiny card. Discarded by its owner's choice, it makes him draw a Mutiny card (at most one a turn this way)."),  # text sow_discord
+    _('Revealed Cylons only, as the action: Galactica is damaged once. Skill check ability: the fleet loses 1 morale.'),  # text faulty_wiring
     _('Only while the fleet token is on a blue space: roll; on 6 or less the fleet loses population equal to the number on that space. Then the fleet jumps.'),  # text ftl_control
     _('Galactica fires once at a Cylon ship in any space area.'),  # text weapons_control
     _('Activate up to 2 unpiloted vipers (launch, move or attack, one each activation).'),  # text command

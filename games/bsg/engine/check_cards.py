@@ -41,6 +41,13 @@ def _arbitrator(state: State, seat: int) -> str | None:
     return None
 
 
+def mission_check(check: dict[str, Any]) -> bool:
+    """A Mission card's check (Search for Home, R510): abilities and cards that affect skill checks do not
+    affect it (Investigative Committee, Restore Order, Declare Emergency), nor is it made reckless, nor do its
+    skill check abilities resolve. The Mission module names its checks' source ``{"mission": card}``."""
+    return "mission" in check["source"]
+
+
 def before_options(state: State, seat: int) -> list[dict[str, str]]:
     """``play_check_card`` arguments the seat may send now, on its own turn to contribute and before it has
     put a card in (G36): a ``before_check`` Skill card (one of each kind per check, not from the Brig, C16),
@@ -52,11 +59,11 @@ def before_options(state: State, seat: int) -> list[dict[str, str]]:
     arbitrator = _arbitrator(state, seat)
     if arbitrator is not None:
         out += [{"card": arbitrator, "pick": way} for way in ("easier", "harder")]
-    if abilities_blocked(state, seat):
+    if abilities_blocked(state, seat) or mission_check(check):  # R510
         return out
     seen: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):
-        if _timing(card) == "before_check" and not _used(check, card):
+        if _timing(card) == "before_check" and not _used(check, card) and not _restore_refused(check, card):
             seen.setdefault(card_id(card), card)
     return out + [{"card": c} for c in sorted(seen.values())]
 
@@ -89,6 +96,8 @@ def play_before(ctx: Ctx, seat: int, card: str, pick: str | None = None) -> None
             )
         elif effect.kind == "count_positive":
             check.setdefault("extra_colors", []).append(effect.get("skill"))
+        elif effect.kind == "no_reckless":  # Restore Order (R507): reckless.py reads it
+            check["restored"] = True
     next_key(state)
 
 
@@ -108,8 +117,14 @@ def total(check: dict[str, Any], cards: list[str]) -> tuple[int, int]:
 # --- the window after the reveal -------------------------------------------------------------------------
 
 
+def _restore_refused(check: dict[str, Any], card: str) -> bool:
+    """Restore Order is not played on a reckless check (R507)."""
+    return bool(check.get("reckless")) and any(
+        e.kind == "no_reckless" for e in CONTENT.skill_cards[card_id(card)].effects)
+
+
 def _emergency(state: State, seat: int) -> list[str]:
-    if abilities_blocked(state, seat):
+    if abilities_blocked(state, seat) or mission_check(state["check"]):  # R510
         return []
     found: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):

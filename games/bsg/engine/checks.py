@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.bsg.engine import check_cards, daybreak
+from games.bsg.engine import check_cards, daybreak, reckless
 from games.bsg.engine.content import Check, Effect
 from games.bsg.engine.decks import discard_skill, draw_destiny, draw_skill
 from games.bsg.engine.effects import apply_effects
@@ -81,6 +81,7 @@ def start_check(ctx: Ctx, source: dict[str, Any], then: str) -> None:
     ctx.emit("check_started", card=source.get("card"), option=source.get("option"),
              location=source.get("location"), target=source.get("target"), colors=list(check.colors),
              difficulty=difficulty, partial_at=check.partial_at, order=state["check"]["order"])
+    reckless.open_window(ctx)  # R501 step 3, R507: before any card is added
 
 
 def waiting_for(state: State) -> int | None:
@@ -96,7 +97,7 @@ def _need_turn(state: State, seat: int) -> dict[str, Any]:
     check = state["check"]
     if check is None:
         raise IllegalCommand("no_skill_check", RULE)
-    if waiting_for(state) != seat:
+    if waiting_for(state) != seat or check.get("before"):  # the reckless window first (R507)
         raise IllegalCommand("not_your_contribution", RULE, waiting_for=waiting_for(state))
     found: dict[str, Any] = check
     return found
@@ -145,8 +146,9 @@ def reveal(ctx: Ctx) -> str:
     pile = list(check["destiny"])
     for seat in check["order"]:
         pile += check["played"][str(seat)]
+    pile += reckless.cards_in(check)  # the Reckless card, face up in the pile (R507)
     ctx.rng.shuffle(pile)
-    contributed = [int(s) for s, cards in check["played"].items() if cards]
+    contributed = sorted({int(s) for s, cards in check["played"].items() if cards} | set(reckless.seat_in(check)))
     if check.get("open"):
         ctx.emit("check_contributions_opened", played={s: list(c) for s, c in check["played"].items() if c})
     check["revealed"], check["destiny"] = pile, []
@@ -183,9 +185,10 @@ def resolve(ctx: Ctx) -> str:
         discard_skill(ctx, card)
     state["check"] = None
     next_key(state)
-    for kind in daybreak.skill_check_abilities(pile):  # R505: once per kind, before the result (A13)
+    for kind in reckless.abilities(check, pile):  # R505: once per kind, before the result (A13); R510
         ctx.emit("skill_check_ability", card=kind)
-        apply_effects(ctx, CONTENT.skill_cards[kind].effects, kind)
+        apply_effects(ctx, daybreak.skill_check_ability(kind), kind)
+    reckless.treachery_draw(ctx, check)  # R508: a reckless check's Treachery card(s), then the result (A13)
     results = {"pass": rules.on_pass, "partial": rules.on_partial, "fail": rules.on_fail}[outcome]
     apply_effects(ctx, results, label, target=source.get("target"))
     apply_effects(ctx, rules.consequence, label)  # R506: whatever the outcome (never for a location, R504)

@@ -33,6 +33,8 @@ Command kinds and args:
 - ``play_skill {card, target?, pick?, picks?}`` (R220 B, skill_actions.py), ``use_ability {target?}`` (R220 C,
   characters.py), ``arrange_cards {order}`` (the cards a look leaves on top, looks.py); an Executive Order's
   player answers ``ordered_movement`` / ``ordered_action`` with the movement and action commands
+- ``before_check {card?}`` (Daybreak, R507: before any card is added, a Reckless card making the check
+  reckless, Restore Order forbidding it, or nothing)
 - ``play_check_card {card, pick?}`` (a card played before a check, on one's turn to contribute; the
   Arbitrator's ``pick``: ``easier`` / ``harder``), ``after_check
   {card?, skill?}`` (the window after the reveal: Declare Emergency, Against the Odds, or nothing; R509)
@@ -94,6 +96,7 @@ from games.bsg.engine import (
     occupation,
     quorum,
     quorum_hand,
+    reckless,
     revealed,
     setup,
     standing,
@@ -143,6 +146,9 @@ def pending(state: State) -> list[Decision]:
     due = mutiny.decision(state)  # Daybreak: Mutiny cards, the Mutineer, Miracle tokens
     if due is not None:
         return [Decision(key=key, seats=frozenset({due[0]}), prompt=due[1], params={"seat": due[0]})]
+    before = reckless.window_seat(state) if state["check"] is not None else None
+    if before is not None:  # R507: before any card is added to the check
+        return [Decision(key=key, seats=frozenset({before}), prompt="reckless_window", params={"seat": before})]
     if state["check"] is not None:
         seat = checks.waiting_for(state)
         window = check_cards.window_seat(state)
@@ -175,7 +181,8 @@ def pending(state: State) -> list[Decision]:
 
 def auto_command(state: State) -> Command | None:
     if state["phase"] == "turn" and not state["discards"] and not state["forced"] and state["check"] is not None \
-            and checks.waiting_for(state) is None and not state["check"].get("window"):
+            and checks.waiting_for(state) is None and not state["check"].get("window") \
+            and not state["check"].get("before"):
         return Command(AUTO_SEAT, "reveal_check", {})
     return None
 
@@ -191,6 +198,8 @@ def away_command(state: State, seat: int) -> Command | None:
         return _c(seat, "finish_contributing")
     if decision.prompt == "after_check_window":
         return _c(seat, "after_check")
+    if decision.prompt == "reckless_window":
+        return _c(seat, "before_check")
     return None
 
 
@@ -246,6 +255,9 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if prompt == "after_check_window":
         return [_c(seat, "after_check")] + [_c(seat, "after_check", **a)
                                             for a in check_cards.window_options(state, seat)]
+    if prompt == "reckless_window":
+        return [_c(seat, "before_check")] + [_c(seat, "before_check", **a)
+                                             for a in reckless.window_options(state, seat)]
     if prompt == "choose_crisis_option":
         crisis = CONTENT.crises[state["prompt"]["card"]]
         return [_c(seat, "choose_option", option=i) for i in range(len(crisis.options))]
@@ -448,6 +460,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "card"), _opt(c, "pick"))),
     "after_check": ("after_check_window", "bsg:R509", lambda ctx, c: _after_check(
         ctx, c.seat, _opt(c, "card"), _opt(c, "skill"))),
+    "before_check": ("reckless_window", "bsg:R507", lambda ctx, c: reckless.answer(ctx, c.seat, _opt(c, "card"))),
     "choose_look": ("choose_loyalty_to_look_at", "bsg:R401", lambda ctx, c: _choose_look(
         ctx, c.seat, _arg(c, "target", int))),
     "discard_quorum": ("discard_quorum_to_hand_limit", "bsg:R008", lambda ctx, c: _discard_quorum(

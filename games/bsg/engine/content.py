@@ -218,6 +218,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contribution_limit": (("count",), ()),
     "open_contributions": ((), ()),
     "count_positive": (("skill",), ()),
+    # Daybreak's Restore Order (R507, RULINGS G144): the check cannot be made reckless; no SCA resolves in it
+    "no_reckless": ((), ()),
+    "no_skill_check_abilities": ((), ()),
     "check_difficulty": (("amount",), ("scope", "either_way", "discard_after")),
     "remove_check_cards": (("skill",), ()),
     "roll": (("at_least", "success", "failure"), ()),
@@ -298,6 +301,12 @@ class SkillCard:
     timing: str
     effects: tuple[Effect, ...]
     text: str
+    #: Daybreak (RULINGS G144, G146): a Reckless card may make a check reckless (R507); ``sca``: a Treachery
+    #: card's skill check ability besides its Cylon action (R505, R508); ``mutiny_on_discard``: discarded by
+    #: its owner's choice, it makes him draw a Mutiny card (R1022)
+    reckless: bool = False
+    sca: tuple[Effect, ...] = ()
+    mutiny_on_discard: bool = False
 
     @property
     def copies(self) -> int:
@@ -1480,11 +1489,18 @@ class _Loader(ContentFiles):
                 timing=self.one_of(w, self.need(w, c, "timing"), SKILL_TIMINGS, "timing"),
                 effects=self.effects(w, self.need(w, c, "effects")),
                 text=self.text(w, c),
+                reckless=self.bool_(w, c, "reckless") if "reckless" in c else False,
+                sca=self.effects(w, c["sca"]) if "sca" in c else (),
+                mutiny_on_discard=self.bool_(w, c, "mutiny_on_discard") if "mutiny_on_discard" in c else False,
             )
             if not cards[cid].effects:
                 raise ContentError(f"{w}: a Skill card needs at least one effect")
-            if cards[cid].skill == TREACHERY and (cards[cid].set == "base" or cards[cid].timing != "action"):
-                raise ContentError(f"{w}: a Treachery card is a Pegasus card played as an action (R801)")
+            if cards[cid].skill == TREACHERY and (cards[cid].set in ("base", "exodus") or cards[cid].timing != "action"):
+                raise ContentError(f"{w}: a Treachery card is a Pegasus or Daybreak card played as an action (R801)")
+            if (cards[cid].sca or cards[cid].mutiny_on_discard) and cards[cid].skill != TREACHERY:
+                raise ContentError(f"{w}: only a Treachery card has 'sca' or 'mutiny_on_discard' (R508, R1022)")
+            if cards[cid].set != "daybreak" and (cards[cid].reckless or cards[cid].sca or cards[cid].mutiny_on_discard):
+                raise ContentError(f"{w}: Reckless cards and Treachery abilities are Daybreak's (R507, R508, R1022)")
         return types, cards
 
     def load_locations(self) -> tuple[dict[str, Ship], dict[str, Location]]:

@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.bsg.engine import planet
-from games.bsg.engine.content import Character
+from games.bsg.engine.content import Character, Effect
+from games.bsg.engine.options import loyalty_kinds
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play, table_sets
 
 MUTINEER = "you_are_a_mutineer"
@@ -46,10 +47,16 @@ def on(state: State) -> bool:
     return bool(state.get("options", {}).get("daybreak"))
 
 
-def loyalty_cards(side: str, sets: Iterable[str] = LOYALTY_SETS) -> list[str]:
+def loyalty_cards(side: str, sets: Iterable[str] = LOYALTY_SETS, kinds: Iterable[str] = ()) -> list[str]:
     """The physical loyalty cards of one side on a Daybreak table: those of the table's sets (base and
-    Daybreak, and Pegasus's and Exodus's when played: R124 A, RULINGS G135)."""
-    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, sets))]
+    Daybreak, and Pegasus's and Exodus's when played: R124 A, RULINGS G135), with Conflicted Loyalties' kinds
+    among the Not-a-Cylon cards (R127, RULINGS G134)."""
+    return [f"{c}.{k}" for k, c in enumerate(CONTENT.loyalty_cards(side, sets, kinds))]
+
+
+def table_loyalty(state: State, side: str) -> list[str]:
+    """``loyalty_cards`` of the table: its sets and the Conflicted Loyalties kinds it chose (R127)."""
+    return loyalty_cards(side, table_sets(state), loyalty_kinds(state["options"]))
 
 
 def setup(ctx: Ctx) -> None:
@@ -62,7 +69,7 @@ def setup(ctx: Ctx) -> None:
     decks = state["decks"]
     decks["mutiny"] = ctx.rng.shuffled([f"{c}.{k}" for k, c in enumerate(CONTENT.mutiny_deck())])
     decks["mutiny_discard"] = []
-    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in loyalty_cards(side, table_sets(state)))
+    decks["loyalty_box"] = sorted(c for side in LOYALTY_SIDES for c in table_loyalty(state, side))
     state["daybreak"] = {"mutineer_due": [], "mutineer_pass": [], "mutineer_draw": None, "mutiny_keep": [],
                          "miracle_chooser": None, "destroyed": [],
                          "assault_raptors": _assault_raptors_at_setup(), "raptors_at_jump": None,
@@ -81,10 +88,11 @@ def build_loyalty_deck(ctx: Ctx, characters: list[str], leader: bool = False) ->
     state, rng = ctx.state, ctx.rng
     n_cylon, n_human, mutineer = CONTENT.daybreak_loyalty_need(
         state["n"], characters, leader=leader, exodus=bool(state["options"].get("exodus")))
-    sets = table_sets(state)
-    cylons = rng.shuffled(loyalty_cards("cylon", sets))
-    humans = rng.shuffled(loyalty_cards("human", sets))
-    mut = loyalty_cards("mutineer", sets)
+    # R127: the Final Five and Personal Goals chosen are Not-a-Cylon cards, shuffled into that deck before
+    # R124's counting (RULINGS G134)
+    cylons = rng.shuffled(table_loyalty(state, "cylon"))
+    humans = rng.shuffled(table_loyalty(state, "human"))
+    mut = table_loyalty(state, "mutineer")
     deck = cylons[:n_cylon] + humans[:n_human] + (mut if mutineer else [])
     state["decks"]["loyalty_box"] = sorted(cylons[n_cylon:] + humans[n_human:] + ([] if mutineer else mut))
     state["decks"]["loyalty"] = rng.shuffled(deck)
@@ -389,9 +397,22 @@ def available_characters(taken: Iterable[str], choice_types: Iterable[str],
 # --- R505 skill check abilities ----------------------------------------------------------------------------
 
 
+def has_skill_check_ability(card: str) -> bool:
+    """A Daybreak card with the skill check ability icon: a ``sca`` Skill card, or a Treachery card with one
+    (R505, R508, RULINGS G146)."""
+    found = CONTENT.skill_cards[card_id(card)]
+    return found.timing == "sca" or bool(found.sca)
+
+
+def skill_check_ability(kind: str) -> tuple[Effect, ...]:
+    """What a card's skill check ability does: a ``sca`` card's effects, a Treachery card's ``sca``."""
+    found = CONTENT.skill_cards[kind]
+    return found.effects if found.timing == "sca" else found.sca
+
+
 def skill_check_abilities(pile: list[str]) -> list[str]:
     """The skill check abilities a revealed pile resolves (R505, RULINGS G107): one per kind of card, in the
     order of the colours (politics, leadership, tactics, piloting, engineering) and then of the card ids."""
-    kinds = {card_id(c) for c in pile if CONTENT.skill_cards[card_id(c)].timing == "sca"}
+    kinds = {card_id(c) for c in pile if has_skill_check_ability(c)}
     order = {s: i for i, s in enumerate(CONTENT.skill_types)}
     return sorted(kinds, key=lambda k: (order.get(CONTENT.skill_cards[k].skill, 99), k))

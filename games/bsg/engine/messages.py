@@ -81,7 +81,6 @@ MESSAGES: dict[str, str] = {
     "seven_players_need_a_cylon_leader": "A 7-player game needs the Pegasus expansion with a Cylon Leader.",
     "seven_players_not_with_daybreak": "The 7-player game cannot be played with Daybreak.",
     "friendly_cylon_not_with_daybreak": "The Sympathetic Cylon option cannot be played with Daybreak.",
-    "conflicted_loyalties_not_with_daybreak": "Conflicted Loyalties cannot be played with Daybreak yet.",
     "not_your_motive": "You hold no such unrevealed Motive card.",
     "motive_requirement_not_met": "What this Motive card asks does not hold yet.",
     "not_infiltrated": "Only an infiltrated Cylon Leader can return to the Resurrection Ship.",
@@ -408,4 +407,17 @@ EVENTS.update({
     "assault_raptors_returned": "The Assault Raptors in space return to the Reserves.",
     "human_arrested": "Player {seat} tried to arrest Player {target} (roll {roll}).",
     "galactica_departed": "The Admiral orders Galactica away from New Caprica: whoever is left behind is lost.",
+})
+
+# Daybreak's reckless skill checks (R507, R508) and Treachery discarded by choice (R1022)
+PROMPTS.update({
+    "reckless_window": "Before any card is added: make this skill check reckless, play Restore Order, or let it "
+                       "be.",
+})
+EVENTS.update({
+    "check_made_reckless": "Player {seat} made the skill check reckless with {card}.",
+    "reckless_window_passed": "Player {seat} did not make the skill check reckless.",
+    "reckless_treachery": "The reckless check reveals Treachery: {cards}.",
+    "treachery_mutiny": "Player {seat} discarded {card}: he draws a Mutiny card.",
+    "treachery_mutiny_spent": "Player {seat} discarded {card}; he already drew a Mutiny card this way this turn.",
 })

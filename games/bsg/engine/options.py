@@ -105,7 +105,7 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
     refused by name. A Cylon Leader needs Pegasus (R141) and at least 4 players
     (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak
     (R150a); with Daybreak a Cylon Leader plays with Motive cards (R804, RULINGS G134);
-    Conflicted Loyalties needs the Exodus cards (R127)."""
+    Conflicted Loyalties needs the Exodus cards (R127), and plays with Daybreak too (R124, G134)."""
     check_leader(num_players, options)
     for name in NOT_BUILT:
         if options[name]:
@@ -120,8 +120,6 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("objective_not_available", "bsg:R150", objective=chosen)
     if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127
         raise IllegalCommand("conflicted_loyalties_need_exodus", "bsg:R127")
-    if module_on(options, CONFLICTED) and options.get("daybreak"):  # R124 with R127 not built (RULINGS G134)
-        raise IllegalCommand("conflicted_loyalties_not_with_daybreak", "bsg:R124")
 
 
 def check_leader(num_players: int, options: Mapping[str, Any]) -> None:

@@ -11,7 +11,16 @@ from games.bsg.engine import acted, cylon_fleet, daybreak, motives
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, objective, recorded
-from games.bsg.engine.state import CONTENT, Ctx, State, new_player, next_key, skill_types, table_sets
+from games.bsg.engine.state import (
+    CONTENT,
+    Ctx,
+    State,
+    new_player,
+    next_key,
+    skill_sets,
+    skill_types,
+    table_sets,
+)
 from games.engine.core import IllegalCommand, Rng
 
 #: R140: the base cards a Pegasus table leaves out (the 7 Investigative Committee politics cards).
@@ -60,7 +69,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     removed = PEGASUS_REMOVES if "pegasus" in sets else ()
     decks["skill"] = {}
     for skill in skill_types(state):
-        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, sets))
+        cards = [f"{cid}.{strength}.{k}" for k, (cid, strength) in enumerate(CONTENT.skill_deck(
+                     skill, skill_sets(state, skill)))
                  if cid not in removed]
         decks["skill"][skill] = rng.shuffled(cards)
     decks["skill_discard"] = {skill: [] for skill in skill_types(state)}

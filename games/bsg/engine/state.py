@@ -53,8 +53,16 @@ def table_sets(state: State) -> tuple[str, ...]:
 
 
 def skill_types(state: State) -> tuple[str, ...]:
-    """The table's Skill decks: the 5 colours, and Treachery with Pegasus (R140, R801)."""
-    return (*SKILLS, TREACHERY) if "pegasus" in table_sets(state) else SKILLS
+    """The table's Skill decks: the 5 colours, and Treachery with Pegasus or Daybreak (R140, R801, R145 step 5)."""
+    sets = table_sets(state)
+    return (*SKILLS, TREACHERY) if "pegasus" in sets or "daybreak" in sets else SKILLS
+
+
+def skill_sets(state: State, skill: str) -> tuple[str, ...]:
+    """The sets whose cards make one of the table's Skill decks: a Daybreak table's Treachery deck is
+    Daybreak's Treachery cards alone, even with Pegasus (R145 step 5, RULINGS G146)."""
+    sets = table_sets(state)
+    return ("daybreak",) if skill == TREACHERY and "daybreak" in sets else sets
 
 
 def damaged_locations(state: State) -> list[str]:

@@ -22,6 +22,7 @@ from games.bsg.engine import (
     planet,
     quorum,
     quorum_hand,
+    treachery,
     vipers,
 )
 from games.bsg.engine.checks import start_check
@@ -188,6 +189,7 @@ def move(ctx: Ctx, seat: int, location: str, discard: str | None) -> None:
         p["hand"].remove(discard)
         discard_skill(ctx, discard)
         ctx.emit("skill_discarded", seat=seat, card=discard)
+        treachery.discarded_by_choice(ctx, seat, discard)  # R1022
     elif discard is not None:
         raise IllegalCommand("bad_argument", "", argument="discard")
     leave_craft(state, seat)  # R213b: the viper (a Mark VII, an Assault Raptor) returns to the Reserves
@@ -761,6 +763,7 @@ def discard_excess(ctx: Ctx, seat: int, card: str) -> None:
     p["hand"].remove(card)
     discard_skill(ctx, card)
     ctx.emit("skill_discarded", seat=seat, card=card)
+    treachery.discarded_by_choice(ctx, seat, card)  # R1022
     if len(p["hand"]) <= hand_limit(state, seat):
         state["discards"].remove(seat)
         if any(e.get("sickbay") for e in sheet_effects(state, seat, "hand_limit")) \
@@ -781,6 +784,7 @@ def discard_forced(ctx: Ctx, seat: int, card: str) -> None:
     p["hand"].remove(card)
     discard_skill(ctx, card)
     ctx.emit("skill_discarded", seat=seat, card=card)
+    treachery.discarded_by_choice(ctx, seat, card)  # R1022
     left = state["forced"][str(seat)] - 1
     if left and p["hand"]:
         state["forced"][str(seat)] = left

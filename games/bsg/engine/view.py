@@ -81,6 +81,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         check_view["removed"] = list(check.get("removed", []))
         window = check.get("window")
         check_view["window"] = window["queue"][0] if window and window["queue"] else None
+        check_view["reckless"] = check.get("reckless")  # Daybreak (R507): face up, with its owner
+        check_view["restored"] = bool(check.get("restored"))  # Restore Order was played on it
+        before = check.get("before")
+        check_view["before"] = before["queue"][0] if before and before["queue"] else None
     prompt = state["prompt"]
     prompt_view = None
     if prompt is not None:

@@ -565,3 +565,15 @@ def test_maximum_firepower_rerolls_a_missed_attack_and_is_discarded() -> None:
             assert len(rolls) == 1 and card in out.state["players"][seat]["hand"]
             kept += 1
     assert rerolled and kept
+
+
+@pytest.mark.rules("bsg:R608", "bsg:R832")
+def test_every_cylon_ship_activation_icon_is_ignored_until_galactica_returns() -> None:
+    state, ctx = began()
+    state["crisis"] = "fuel_cache_raided"
+    for icon in ("raiders", "launch_raiders", "heavy_raiders", "basestars"):
+        assert new_caprica.icon(ctx, icon), icon  # handled: ignored
+    ignored = [e.data["effect"] for e in ctx.events if e.kind == "new_caprica_ignored"]
+    assert ignored == ["raiders", "launch_raiders", "heavy_raiders", "basestars"]
+    state["new_caprica"]["returned"] = True  # once Galactica is back, the icons act as usual
+    assert not any(new_caprica.icon(ctx, icon) for icon in ("raiders", "launch_raiders", "heavy_raiders", "basestars"))

@@ -390,7 +390,7 @@ def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader
 
 #: (players, table, seeds): the first seed's game ends on Kobol's side of 7, the second reaches New Caprica
 NEW_CAPRICA_TABLES = [(4, {"pegasus": True, "objective": "new_caprica", "cylon_leader": True}, (1, 28)),
-                      (5, {"pegasus": True, "objective": "new_caprica", "daybreak": True}, (1, 4)),
+                      (5, {"pegasus": True, "objective": "new_caprica", "daybreak": True}, (1, 8)),
                       (5, {"pegasus": True, "objective": "new_caprica", "exodus": True, "exodus_cylon_fleet": True,
                            "exodus_conflicted_loyalties": "personal_goals"}, (1, 11))]
 
@@ -468,7 +468,8 @@ def _known(card: str) -> bool:
 DAYBREAK_TABLES = [(4, {"daybreak": True}), (5, {"daybreak": True}),
                    (5, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}),
                    (6, {"daybreak": True, "pegasus": True, "exodus": True}),
-                   (5, {"daybreak": True, "pegasus": True, "cylon_leader": True})]  # his Motive cards (R804)
+                   (5, {"daybreak": True, "pegasus": True, "cylon_leader": True}),  # his Motive cards (R804)
+                   (4, {"daybreak": True, "exodus": True, "exodus_conflicted_loyalties": "both"})]
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R1000", "bsg:R1001", "bsg:R124", "bsg:R145", "bsg:R150")

@@ -12,7 +12,7 @@ from games.bsg.engine.state import CONTENT, card_id, skill_of, strength_of
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import BASE_5, PEGASUS, State, act, start_game, to_step
 
-TREACHERY_CARDS = {c.id for c in CONTENT.skill_cards.values() if c.skill == "treachery"}
+TREACHERY_CARDS = {c.id for c in CONTENT.skill_cards.values() if c.skill == "treachery" and c.set == "pegasus"}
 
 
 def treachery(state: State, strength: int | None = None) -> str:
