@@ -69,6 +69,8 @@ def out_of_play(state: State, location: str) -> bool:
     """A location of a set the table does not use or of a module it does not play, or of a destroyed Pegasus
     (R800, RULINGS G52)."""
     loc = CONTENT.locations[location]
+    if loc.objective is not None:  # the Demetrius and the Rebel Basestar: with their objective only (R1050)
+        return bool(state.get("options", {}).get("objective") != loc.objective)
     if loc.module is not None:  # a module's location (the Cylon Fleet's Basestar Bridge): with its module only,
         # whether or not the table uses its set's cards (RULINGS G70); the option is named exodus_<module>
         return state.get("options", {}).get(f"exodus_{loc.module}") in (None, False, "off")

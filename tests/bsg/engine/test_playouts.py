@@ -416,7 +416,8 @@ def _known(card: str) -> bool:
 
 DAYBREAK_TABLES = [(4, {"daybreak": True}), (5, {"daybreak": True}),
                    (5, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}),
-                   (6, {"daybreak": True, "pegasus": True, "exodus": True})]
+                   (6, {"daybreak": True, "pegasus": True, "exodus": True}),
+                   (4, {"daybreak": True, "objective": "earth"})]  # Daybreak's Earth objective (R1050)
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R1000", "bsg:R1001", "bsg:R124", "bsg:R145", "bsg:R150")
