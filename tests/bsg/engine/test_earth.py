@@ -294,3 +294,26 @@ def test_the_original_apollo_may_take_a_raider_bay_viper_interrupting_its_player
     assert state["viper_acts"]["seat"] == apollo and state["viper_acts"]["mode"] == "own"
     state = act(state, apollo, "viper_done")
     assert state["viper_acts"]["seat"] == seat and state["viper_acts"]["bay"] == {"lower_fore": 3}
+
+
+@pytest.mark.rules("bsg:R1052", "bsg:R709", "bsg:R1055")
+def test_past_10_distance_the_next_jump_wins_for_the_humans_without_a_destination() -> None:
+    state = at_bridge(earth_game(), "search_for_home")
+    state["distance"] = 8
+    state = no_destiny(act(state, state["current"], "activate_location"))
+    state = finish_check(state, {state["current"]: strong(state, "leadership", 16)})
+    assert state["objective_reached"] and state["phase"] == "turn"
+    destinations = len(state["decks"]["destination"])
+    ctx = Ctx(state=state, rng=Rng.from_seed(3))
+    jump(ctx, then="end")
+    assert state["phase"] == "over" and state["result"]["winner"] == "humans"
+    assert state["result"]["reason"] == "earth_reached" and len(state["decks"]["destination"]) == destinations
+    assert state["earth"]["beside"] == ["search_for_home"] and state["distance"] == 10
+
+
+@pytest.mark.rules("bsg:R1052")
+def test_at_9_distance_the_jump_draws_destinations_as_usual() -> None:
+    state = earth_game()
+    state["distance"] = 9
+    jump(Ctx(state=state, rng=Rng.from_seed(3)), then="end")
+    assert state["phase"] == "turn" and state["prompt"]["kind"] == "destination"
