@@ -78,6 +78,7 @@ def test_the_earth_objective_needs_daybreak_and_sets_up_the_mission_deck_and_the
     assert earth.objective_card(state).distance == 10 and earth.objective_card(base).id == "kobol"
 
 
+@pytest.mark.scenarios("bsg:AS-91")
 @pytest.mark.rules("bsg:R1053", "bsg:R1061", "bsg:R1060", "bsg:R212")
 def test_moving_to_the_demetrius_costs_a_card_and_the_rebel_basestar_waits_for_the_civil_war() -> None:
     state = to_step(earth_game(), "move")
@@ -96,8 +97,11 @@ def test_moving_to_the_demetrius_costs_a_card_and_the_rebel_basestar_waits_for_t
     state["earth"]["allegiance"] = "human"  # human side up: one more ship for the humans (R1061)
     targets = dict(move_targets(state, seat))
     assert {loc: targets[loc] for loc in REBEL} == dict.fromkeys(REBEL, True)
+    after = act(state, seat, "move", location="datastream", discard=card)  # from Galactica: 1 card (AS-91)
+    assert after["players"][seat]["location"] == "datastream" and card not in after["players"][seat]["hand"]
 
 
+@pytest.mark.scenarios("bsg:AS-91")
 @pytest.mark.rules("bsg:R1062", "bsg:R1061", "bsg:R212")
 def test_a_cylon_rebel_basestar_is_the_cylons_and_costs_them_a_card() -> None:
     state = to_step(earth_game(), "move")
@@ -111,8 +115,12 @@ def test_a_cylon_rebel_basestar_is_the_cylons_and_costs_them_a_card() -> None:
     assert targets["human_fleet"] is False  # between the Cylon locations: free as before
     state["earth"]["allegiance"] = "human"
     assert not REBEL & set(dict(move_targets(state, seat)))
+    with pytest.raises(IllegalCommand) as info:  # AS-91: a Cylon player may not go to a human Rebel Basestar
+        act(state, seat, "move", location="datastream", discard=p["hand"][0])
+    assert info.value.code == "cannot_move_there"
 
 
+@pytest.mark.scenarios("bsg:AS-89")
 @pytest.mark.rules("bsg:R315", "bsg:R1053", "bsg:R231", "bsg:R1055", "bsg:R1052")
 def test_the_bridge_turns_up_a_mission_its_check_follows_and_no_crisis_is_drawn() -> None:
     state = at_bridge(earth_game(), "search_for_home")
@@ -146,6 +154,7 @@ def test_a_failed_distance_mission_is_turned_face_down_and_goes_back_into_the_de
     assert len(state["decks"]["mission"]) == size + 1
 
 
+@pytest.mark.scenarios("bsg:AS-25")
 @pytest.mark.rules("bsg:R1054", "bsg:R1053")
 def test_the_active_mission_blocks_the_bridge_until_the_jump_then_leaves_by_its_kind() -> None:
     state = at_bridge(earth_game(), "hunt_on_the_planet")
@@ -233,6 +242,7 @@ def test_the_demetrius_and_the_rebel_basestar_cannot_be_damaged() -> None:
     assert not (DEMETRIUS | REBEL) & set(damaged_locations(state))
 
 
+@pytest.mark.scenarios("bsg:AS-92")
 @pytest.mark.rules("bsg:R316", "bsg:R1065")
 def test_a_human_raider_bay_places_four_vipers_and_activates_only_them() -> None:
     state = to_step(earth_game(), "action")
@@ -250,6 +260,9 @@ def test_a_human_raider_bay_places_four_vipers_and_activates_only_them() -> None
     legal = RULES.legal_commands(state, seat)
     assert {c.args.get("area") for c in legal if c.kind in ("viper_move", "viper_attack")} == {"lower_fore"}
     assert not [c for c in legal if c.kind == "viper_launch"]
+    with pytest.raises(IllegalCommand) as info:  # AS-92: a viper that was in space before is not the bay's
+        act(state, seat, "viper_move", area="upper_fore", to=CONTENT.board.adjacent("upper_fore")[0])
+    assert info.value.code == "viper_activation_not_possible"
     to = CONTENT.board.adjacent("lower_fore")[0]
     state = act(state, seat, "viper_move", area="lower_fore", to=to)
     assert state["viper_acts"]["bay"] == {"lower_fore": 3, to: 1}
@@ -296,6 +309,7 @@ def test_the_original_apollo_may_take_a_raider_bay_viper_interrupting_its_player
     assert state["viper_acts"]["seat"] == seat and state["viper_acts"]["bay"] == {"lower_fore": 3}
 
 
+@pytest.mark.scenarios("bsg:AS-89")
 @pytest.mark.rules("bsg:R1052", "bsg:R709", "bsg:R1055")
 def test_past_10_distance_the_next_jump_wins_for_the_humans_without_a_destination() -> None:
     state = at_bridge(earth_game(), "search_for_home")
