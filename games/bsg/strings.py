@@ -325,7 +325,7 @@ STRINGS = [
     _('The Rebel Basestar comes into play, allied with the humans.'),  # EVENTS.rebel_basestar_human
     _('The Rebel Basestar comes into play, allied with the Cylons.'),  # EVENTS.rebel_basestar_cylon
     _('The Mission {card} leaves the Active Mission space.'),  # EVENTS.mission_removed
-    _('Player {seat} uses the Raider Bay: {count} {ship} placed in {area}.'),  # EVENTS.raider_bay_used
+    _('Player {seat} uses the Raider Bay: {ship} ×{count} placed in {area}.'),  # EVENTS.raider_bay_used
     _("Player {seat} takes one of the Raider Bay's vipers in {area} and activates it."),  # EVENTS.apollo_took_viper
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus

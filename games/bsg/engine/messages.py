@@ -418,7 +418,7 @@ EVENTS.update({
     "rebel_basestar_human": "The Rebel Basestar comes into play, allied with the humans.",
     "rebel_basestar_cylon": "The Rebel Basestar comes into play, allied with the Cylons.",
     "mission_removed": "The Mission {card} leaves the Active Mission space.",
-    "raider_bay_used": "Player {seat} uses the Raider Bay: {count} {ship} placed in {area}.",
+    "raider_bay_used": "Player {seat} uses the Raider Bay: {ship} ×{count} placed in {area}.",
     "apollo_took_viper": "Player {seat} takes one of the Raider Bay's vipers in {area} and activates it.",
 })
 CHOICES.update({

@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from games.bsg.engine import earth
+from games.bsg.engine.messages import EVENTS
 from games.bsg.engine.rules import BsgRules
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Event
 from games.engine.core.testing import play_random
 from tests.bsg.engine.helpers import choose_all, new_game
 from tests.bsg.engine.test_daybreak_playouts import check as daybreak_check
-from tests.support.engine import assert_replays
+from tests.support.engine import assert_replays, event_text_check
 
 EARTH = {"daybreak": True, "objective": "earth"}
 NEW = set(CONTENT.locations) - {loc.id for loc in CONTENT.locations.values() if loc.objective is None}
@@ -96,6 +97,7 @@ def test_random_earth_games_with_the_civil_war_on_top_play_the_rebel_basestar() 
     """The same bots from tables whose first Mission is "Cylon Civil War" (scenarios, so no replay from the
     seed): the Rebel Basestar comes into play early, its Raider Bay is used and Apollo takes one of its vipers."""
     kinds: dict[str, int] = {}
+    texts = event_text_check(EVENTS, 5)  # every event's text formats for every viewer
     for seed in (2, 5):
         start = new_game(5, seed, EARTH)
         start["decks"]["mission"].remove("cylon_civil_war")
@@ -104,6 +106,7 @@ def test_random_earth_games_with_the_civil_war_on_top_play_the_rebel_basestar() 
         seen: list[Event] = []
 
         def on_events(events: Sequence[Event], seen: list[Event] = seen) -> None:
+            texts(events)
             for event in events:
                 kinds[event.kind] = kinds.get(event.kind, 0) + 1
             seen[:] = list(events)
