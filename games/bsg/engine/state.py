@@ -26,6 +26,10 @@ Added by Pegasus, only at the tables that use it (a base table's state is as bef
 - ``new_caprica`` (the New Caprica objective, only once its phase has begun: ``new_caprica.py``, R820-R838) and
   ``decks["crisis_boxed"]`` (the Crisis deck it boxed, R821 step 6); an ``executions`` entry may carry a third
   element, ``True``: an execution a revealed Cylon cannot ignore (R459).
+
+Added by Daybreak's Earth objective, only at the tables that choose it (``earth.py``, R1050-R1066): ``earth``
+(the Active Mission, the Missions beside the Earth card, the Rebel Basestar's allegiance marker, a Raider Bay
+interrupted by Apollo), ``decks["mission"]`` (secret order) and ``decks["mission_discard"]``.
 """
 
 from __future__ import annotations
