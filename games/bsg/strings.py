@@ -329,7 +329,7 @@ STRINGS = [
     _("Player {seat} takes one of the Raider Bay's vipers in {area} and activates it."),  # EVENTS.apollo_took_viper
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
-    _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)'),  # OPTIONS.option_daybreak
+    _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards; its Earth objective below'),  # OPTIONS.option_daybreak
     _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
     _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt.'),  # OPTIONS.option_cylon_leader_help
     _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon

@@ -297,7 +297,7 @@ EVENTS: dict[str, str] = {
 OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)",
     "option_exodus": "Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards",
-    "option_daybreak": "Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)",
+    "option_daybreak": "Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards; its Earth objective below",
     "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
     "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt.",
     "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
