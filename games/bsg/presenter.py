@@ -186,6 +186,7 @@ REASONS = {
     "resource_exhausted": gettext_noop("a resource ran out"),
     "no_character_left": gettext_noop("no character was left for an executed player"),
     "new_caprica_departed": gettext_noop("Galactica left New Caprica"),
+    "earth_reached": gettext_noop("the fleet found Earth"),  # Daybreak's Earth objective (R1052)
 }
 
 #: Log lines the presenter words itself (``BsgPresenter.event_text``), from the event's data.
@@ -213,6 +214,7 @@ COMMANDS: dict[str, str] = {
     "activate_location_target": gettext_noop("Use {location} on {target}"),
     "activate_location_pick": gettext_noop("Use {location}, drawing {pick}"),
     "activate_location_area": gettext_noop("Use {location}, launching in {area}"),
+    "apollo_bay_viper": gettext_noop("Apollo: fly one of the Raider Bay's vipers in {area} and activate it"),
     "move_anywhere": gettext_noop("Go to {location}"),
     "attack_occupation": gettext_noop("Attack the occupation forces"),
     "attack_occupation_card": gettext_noop("Attack the occupation forces, discarding {card} to re-roll a miss"),
@@ -398,6 +400,7 @@ def data_names() -> list[tuple[str, str]]:
     out += [(a.id, a.name) for c in CONTENT.characters.values() for a in c.abilities]
     out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
     out += [(k, v.name) for k, v in NC_LOCATIONS.items()]  # Pegasus's New Caprica board
+    out += [(k, v.name) for k, v in CONTENT.missions.items()]  # Daybreak's Earth objective (R1053)
     return out
 
 
@@ -418,6 +421,7 @@ _TEXT_TABLES = (
     CONTENT.mutiny,  # Daybreak
     CONTENT.motives,  # Daybreak's Motive cards (R804)
     NC_LOCATIONS,  # Pegasus's New Caprica board
+    CONTENT.missions,  # Daybreak's Earth objective (R1053)
 )
 
 
@@ -442,6 +446,11 @@ CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 _TRANSLATED = frozenset(name for _, name in data_names())
 _TRANSLATED_TEXTS = frozenset(text for _, text in data_texts())
 OBJECTIVES = {o.id: o for o in CONTENT.board.objectives}
+
+
+def _objective(view: Mapping[str, Any]) -> str:
+    """The table's objective card: Earth at a table that plays it (R1051), Kobol otherwise."""
+    return "earth" if view.get("earth") is not None else "kobol"
 
 
 def _named(name: str) -> str:
@@ -475,6 +484,7 @@ def name_of(ident: str) -> str:
         CONTENT.agendas,
         CONTENT.motives,
         NC_LOCATIONS,
+        CONTENT.missions,
     ):
         found = table.get(base)
         if found is not None:
@@ -507,13 +517,13 @@ NEW_CAPRICA_GOAL = gettext_noop("New Caprica: at distance 7 the fleet settles th
 
 
 def _goal(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The distance the status counts towards, and its text: Kobol's, or New Caprica's at its tables."""
+    """The distance the status counts towards, and its text: Kobol's, Earth's (R1052), or New Caprica's at its
+    tables."""
     nc = CONTENT.new_caprica
     if (view.get("options") or {}).get("objective") == "new_caprica" and nc is not None:
         return {"goal": nc.trigger_distance, "goal_text": gettext(NEW_CAPRICA_GOAL)}
-    board = CONTENT.board
-    return {"goal": min((o.distance for o in board.objectives), default=0),
-            "goal_text": " ".join(card_text(o.id) for o in board.objectives)}
+    card = OBJECTIVES[_objective(view)]  # Kobol, or Daybreak's Earth in its place (R1051)
+    return {"goal": card.distance, "goal_text": card_text(card.id)}
 
 
 @per_language
@@ -939,9 +949,11 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         order = list(check["order"])
         at = order.index(waiting) if waiting in order else len(order)
         counts = check.get("counts") or {}
-        source = check.get("card") or check.get("location") or ""
+        source = check.get("card") or check.get("location") or check.get("mission") or ""
         out["check"] = {
             "source": name_of(source) if source else "",
+            # a Mission's check (Daybreak's Earth objective, R1053): its card's text beside the check
+            "text": card_text(check["mission"]) if check.get("mission") else "",
             "target": labels.get(check["target"], "") if isinstance(check.get("target"), int) else "",
             "colors": [{"name": name_of(c), "css": skill_class(c)} for c in check["colors"]],
             "difficulty": check["difficulty"],
@@ -1006,6 +1018,56 @@ def _new_caprica_board(view: Mapping[str, Any], here: Mapping[str, list[dict[str
     return [{"id": "new_caprica", "name": f"{gettext(NEW_CAPRICA)} ({stacks})", "locations": locations}]
 
 
+#: Daybreak's Earth objective (R1050): the Demetrius, and the Rebel Basestar once its marker is on it (R1060)
+EARTH_SHIPS = ("demetrius", "rebel_basestar")
+ALLEGIANCE = {"human": gettext_noop("allied with the humans"), "cylon": gettext_noop("allied with the Cylons")}
+
+
+def _earth_board(view: Mapping[str, Any], here: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The Demetrius with the Active Mission space, the Mission deck and the distance Missions beside the Earth
+    card (R1053-R1055); the Rebel Basestar with its allegiance marker once "Cylon Civil War" put it in play."""
+    e = view.get("earth")
+    if not e:
+        return []
+    active = e.get("active")
+    lines = []
+    if active is None:
+        lines.append({"label": gettext("Active Mission"), "value": gettext("none: the Bridge is open"), "text": ""})
+    elif active["face_up"]:
+        mission = CONTENT.missions[active["card"]]
+        extra = " · " + gettext("distance %(n)d") % {"n": mission.distance} if mission.distance else ""
+        lines.append({"label": gettext("Active Mission"), "value": _named(mission.name) + extra,
+                      "text": card_text(mission.id)})
+    else:
+        lines.append({"label": gettext("Active Mission"),
+                      "value": gettext("%(name)s, failed (face down)") % {"name": name_of(active["card"])},
+                      "text": card_text(active["card"])})
+    lines.append({"label": gettext("Missions"), "value": gettext("deck %(deck)d, discard pile %(discard)d") % {
+        "deck": e["mission_deck"], "discard": len(e["mission_discard"])}, "text": ""})
+    beside = e.get("beside") or []
+    if beside:
+        lines.append({"label": gettext("Beside Earth"),
+                      "value": ", ".join(f"{name_of(m)} (+{CONTENT.missions[m].distance})" for m in beside),
+                      "text": ""})
+    out = []
+    for ship_id in EARTH_SHIPS:
+        if ship_id == "rebel_basestar" and e.get("allegiance") is None:
+            continue
+        ship = CONTENT.ships[ship_id]
+        name = _named(ship.name)
+        if ship_id == "rebel_basestar":
+            name += " (" + gettext(ALLEGIANCE[e["allegiance"]]) + ")"
+        locations = [
+            {"id": loc.id, "name": _named(loc.name), "text": card_text(loc.id), "damaged": False,
+             "hazardous": False, "people": here.get(loc.id, [])}
+            for loc in CONTENT.locations.values() if loc.ship == ship_id
+        ]
+        out.append({"id": ship_id, "name": name, "locations": locations,
+                    "lines": lines if ship_id == "demetrius" else [],
+                    "side": e.get("allegiance") if ship_id == "rebel_basestar" else None})
+    return out
+
+
 def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
     """The ships of the table's sets (the Pegasus only at a Pegasus table, and not once destroyed, R800)."""
     damaged = set(view.get("damaged_locations") or [])
@@ -1028,6 +1090,8 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
     for ship in CONTENT.ships.values():
         if ship.set not in sets or (ship.id == "pegasus" and pegasus.get("destroyed")):
             continue
+        if ship.id in EARTH_SHIPS:  # Daybreak's Earth objective: shown with its Missions (_earth_board)
+            continue
         mods = modules(view.get("options", {}))
         locations = [
             {
@@ -1046,6 +1110,7 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
             continue  # nobody has turned Cylon yet
         ships.append({"id": ship.id, "name": _named(ship.name), "locations": locations})
     ships += _new_caprica_board(view, here)
+    ships += _earth_board(view, here)
     away = [
         {
             "who": labels.get(p["seat"], ""),

@@ -124,6 +124,10 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     if "motives" in decks:
         _deal_again(_slots([p["motives"] for p in others if "motives" in p] + [decks["motives"]]), rng)
 
+    # The Mission deck's order (Daybreak's Earth objective, R1053): nobody has seen it.
+    if "mission" in decks:
+        rng.shuffle(decks["mission"])
+
     # Mutiny cards (Daybreak, R1020): the others' hands with the deck.
     if "mutiny" in decks:
         _deal_again(_slots([p["mutiny"] for p in others] + [decks["mutiny"]]), rng)

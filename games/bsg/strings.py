@@ -101,6 +101,12 @@ STRINGS = [
     _('You have no Mutineer card to pass.'),  # MESSAGES.no_mutineer_to_pass
     _('That location is out of the game.'),  # MESSAGES.location_out_of_play
     _('Another version of that character is already in play.'),  # MESSAGES.character_version_in_play
+    _('The Earth objective needs the Daybreak expansion.'),  # MESSAGES.earth_needs_daybreak
+    _('A Mission is already on the Active Mission space: the Bridge waits for the next jump.'),  # MESSAGES.mission_already_active
+    _('No Mission card is left to turn up.'),  # MESSAGES.no_mission_left
+    _('The Rebel Basestar is not allied with your side: you cannot use it.'),  # MESSAGES.rebel_basestar_not_allied
+    _('No raider is left in the supply to place.'),  # MESSAGES.no_raider_to_place
+    _('Apollo cannot take that viper now.'),  # MESSAGES.apollo_cannot_take_viper
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -327,9 +333,18 @@ STRINGS = [
     _('The reckless check reveals Treachery: {cards}.'),  # EVENTS.reckless_treachery
     _('Player {seat} discarded {card}: he draws a Mutiny card.'),  # EVENTS.treachery_mutiny
     _('Player {seat} discarded {card}; he already drew a Mutiny card this way this turn.'),  # EVENTS.treachery_mutiny_spent
+    _('Player {seat} turns up the Mission {card}.'),  # EVENTS.mission_activated
+    _('Player {seat} activated the Bridge: no Crisis card this turn.'),  # EVENTS.crisis_skipped
+    _('The Mission {card} succeeds: the fleet has travelled {distance}.'),  # EVENTS.mission_distance
+    _('The Mission {card} failed and is turned face down.'),  # EVENTS.mission_turned_down
+    _('The Rebel Basestar comes into play, allied with the humans.'),  # EVENTS.rebel_basestar_human
+    _('The Rebel Basestar comes into play, allied with the Cylons.'),  # EVENTS.rebel_basestar_cylon
+    _('The Mission {card} leaves the Active Mission space.'),  # EVENTS.mission_removed
+    _('Player {seat} uses the Raider Bay: {ship} ×{count} placed in {area}.'),  # EVENTS.raider_bay_used
+    _("Player {seat} takes one of the Raider Bay's vipers in {area} and activates it."),  # EVENTS.apollo_took_viper
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
-    _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)'),  # OPTIONS.option_daybreak
+    _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards; its Earth objective below'),  # OPTIONS.option_daybreak
     _('Cylon Leader (Pegasus; 4 to 7 players, needed with 7)'),  # OPTIONS.option_cylon_leader
     _('One player plays a Cylon Leader, who wins by the Agenda card he is dealt (with Daybreak, by his Motive cards).'),  # OPTIONS.option_cylon_leader_help
     _('Sympathetic Cylon (Pegasus)'),  # OPTIONS.option_friendly_cylon
@@ -360,6 +375,7 @@ STRINGS = [
     _('Both decks'),  # CHOICES.exodus_conflicted_loyalties.both
     _('Kobol'),  # CHOICES.objective.kobol
     _('New Caprica (Pegasus)'),  # CHOICES.objective.new_caprica
+    _('Earth: Search for Home (Daybreak)'),  # CHOICES.objective.earth
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command
@@ -383,10 +399,18 @@ STRINGS = [
     _('Engine Room'),  # name engine_room
     _('Airlock'),  # name airlock
     _('Hub Destroyed'),  # name hub_destroyed
+    _('Bridge'),  # name demetrius_bridge
+    _('Tactical Plot'),  # name tactical_plot
+    _("Captain's Cabin"),  # name captains_cabin
+    _('Hybrid Tank'),  # name hybrid_tank
+    _('Datastream'),  # name datastream
+    _('Raider Bay'),  # name raider_bay
     _('Galactica'),  # name galactica
     _('Colonial One'),  # name colonial_one
     _('Cylon Locations'),  # name cylon_locations
     _('Pegasus'),  # name pegasus
+    _('Demetrius'),  # name demetrius
+    _('Rebel Basestar'),  # name rebel_basestar
     _('Fore'),  # name fore
     _('Upper fore'),  # name upper_fore
     _('Upper aft'),  # name upper_aft
@@ -746,6 +770,14 @@ STRINGS = [
     _('Detention'),  # name detention
     _("Breeder's Canyon"),  # name breeders_canyon
     _('Shipyard'),  # name shipyard
+    _('Search for Home'),  # name search_for_home
+    _('Cylon Civil War'),  # name cylon_civil_war
+    _('Plot the Jump Home'),  # name plot_the_jump_home
+    _('Escort the Survey'),  # name escort_the_survey
+    _('Ask the Hybrid'),  # name ask_the_hybrid
+    _('Salvage the Wreck'),  # name salvage_the_wreck
+    _('Hunt on the Planet'),  # name hunt_on_the_planet
+    _('Rally the Crew'),  # name rally_the_crew
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -996,6 +1028,12 @@ STRINGS = [
     _('Skill check: engineering, tactics, 8. Pass: move the fleet token 1 space toward Auto Jump. Fail: -1 fuel.'),  # text engine_room
     _('Name a character in the Brig. Skill check: politics, leadership, 10. Pass: that character is executed. Fail: -1 morale.'),  # text airlock
     _("The destroyed side of the Daybreak Cylon locations, in the Resurrection Ship's place and in its stead in every effect: if you hold no Super Crisis card, draw one (there is no swapping any more)."),  # text hub_destroyed
+    _('Only while the Active Mission space is empty: turn up the top Mission card and hold its skill check at once. The active player who comes here draws no Crisis card this turn.'),  # text demetrius_bridge
+    _('Look at the top card of the Destination deck; leave it there or put it at the bottom of the deck.'),  # text tactical_plot
+    _('Draw 1 leadership or politics Skill card, then draw a Mutiny card.'),  # text captains_cabin
+    _('For the side the basestar is allied with: look at the top 2 cards of the Crisis deck and put them back in any order.'),  # text hybrid_tank
+    _('For the side the basestar is allied with: draw 1 Skill card of any type.'),  # text datastream
+    _('Allied with the humans: put up to 4 vipers from the Reserves into one space area with a launch icon, then activate those vipers (up to 4 activations) and no other. Allied with the Cylons: put 2 raiders into a space area of your choice; each of them attacks at once, and no other raider acts.'),  # text raider_bay
     _('You win if the humans win and you end the game infiltrated, outside the Brig.'),  # text join_the_colonials
     _('You win if the humans win with 6 population or less.'),  # text a_chosen_few
     _('You win if the humans win with 4 morale or less.'),  # text hard_lessons
@@ -1033,6 +1071,16 @@ STRINGS = [
     _('Takes the place of the Brig for a character on New Caprica. An Admiral held here keeps his title; a Cylon is never sent here.'),  # text detention
     _('Hidden ground where the resistance readies the grounded civilian ships.'),  # text breeders_canyon
     _('Beside it wait the locked-down civilian ships. An occupation forces token that ends an activation here is removed and destroys the top locked-down civilian ship.'),  # text shipyard
+    _('The fleet follows the signs toward Earth. Skill check: politics, leadership, tactics, 16. Success: 2 distance. Failure: -1 morale.'),  # text search_for_home
+    _('A basestar rebels against its own kind. Skill check: leadership, tactics, engineering, 12. Success: the Rebel Basestar comes into play allied with the humans. Failure: -1 morale, and it comes into play allied with the Cylons.'),  # text cylon_civil_war
+    _('Skill check: tactics, engineering, 12. Success: 1 distance. Failure: -1 fuel.'),  # text plot_the_jump_home
+    _('Skill check: tactics, piloting, 13. Success: 1 distance. Failure: 2 vipers are damaged.'),  # text escort_the_survey
+    _('Skill check: politics, engineering, 13. Success: 1 distance. Failure: -1 morale, -1 population.'),  # text ask_the_hybrid
+    _('Skill check: engineering, piloting, 10. Success: +2 fuel. Failure: 1 raptor is destroyed.'),  # text salvage_the_wreck
+    _('Skill check: tactics, piloting, 9. Success: +2 food. Failure: -1 food.'),  # text hunt_on_the_planet
+    _('Skill check: politics, leadership, 10. Success: +1 morale. Failure: the current player draws a Mutiny card.'),  # text rally_the_crew
+    _('Skill check: leadership, engineering, 11. Success: +1 population. Failure: 1 civilian ship is destroyed.'),  # text supply_convoy
+    _('Skill check: leadership, tactics, 12. Success: the current player draws 2 tactics Skill cards. Failure: Galactica is damaged once.'),  # text hold_the_line
     _('Whenever you draw Quorum cards, draw 1 more, then put 1 of the drawn cards at the bottom of the deck.'),  # text roslin_skilled_politician
     _('Once per game, after a Crisis card is revealed: discard it unresolved and reveal the next one instead.'),  # text roslin_religious_visions
     _('Each time you activate a location, discard 2 Skill cards at random.'),  # text roslin_terminal_illness
@@ -1121,4 +1169,5 @@ STRINGS = [
     _('You may hold up to 3 Miracle tokens. As your action, discarding all 3: your sermon reaches the whole fleet, +2 morale and +1 population.'),  # text baltar_alt_broadcast
     _('Your followers live aboard Galactica: you may never leave it of your own will.'),  # text baltar_alt_cult_leader
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
+    _('Search for Home: once the fleet has travelled 10 units of distance (Destinations and the Missions beside this card), the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text earth
 ]

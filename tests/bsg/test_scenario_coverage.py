@@ -18,12 +18,8 @@ TESTS = ROOT / "tests"
 OUT_OF_SCOPE = {
     "AS-04": "Daybreak",
     "AS-07": "Daybreak",
-    "AS-25": "Daybreak",
     "AS-26": "Daybreak",  # the base part of the reveal is test_loyalty's AS-26 (base) test
     "AS-76": "NewCaprica",
-    "AS-89": "Daybreak",
-    "AS-91": "Daybreak",
-    "AS-92": "Daybreak",
     "AS-100": "NewCaprica",
     "AS-103": "NewCaprica",
     "AS-104": "NewCaprica",

@@ -53,13 +53,13 @@ def before_options(state: State, seat: int) -> list[dict[str, str]]:
     put a card in (G36): a ``before_check`` Skill card (one of each kind per check, not from the Brig, C16),
     or the Arbitrator on an Admiral's Quarters check, making it easier or harder (G32)."""
     check = state["check"]
-    if check is None or check["played"][str(seat)]:
+    if check is None or check["played"][str(seat)] or mission_check(check):  # R510: not on a Mission
         return []
     out: list[dict[str, str]] = []
     arbitrator = _arbitrator(state, seat)
     if arbitrator is not None:
         out += [{"card": arbitrator, "pick": way} for way in ("easier", "harder")]
-    if abilities_blocked(state, seat) or mission_check(check):  # R510
+    if abilities_blocked(state, seat):
         return out
     seen: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):
@@ -189,6 +189,8 @@ def open_window(ctx: Ctx) -> bool:
     order (G36); a seat whose play would change nothing is not asked. False: nobody is."""
     state = ctx.state
     check = state["check"]
+    if mission_check(check):  # R510: Declare Emergency, Helo's ability... do not affect a Mission
+        return False
     queue = [seat for seat in check["order"] if _useful(state, seat)]
     if not queue:
         return False

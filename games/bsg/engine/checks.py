@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.bsg.engine import check_cards, daybreak, reckless
+from games.bsg.engine import check_cards, daybreak, earth, reckless
 from games.bsg.engine.content import Check, Effect
 from games.bsg.engine.decks import discard_skill, draw_destiny, draw_skill
 from games.bsg.engine.effects import apply_effects
@@ -35,7 +35,9 @@ def location_check(location: str) -> Effect:
 
 
 def check_of(source: dict[str, Any]) -> Check:
-    """The check's rules. A location's check has no Consequence (R504)."""
+    """The check's rules. A location's check has no Consequence (R504); a Mission's is its card's (R1054)."""
+    if "mission" in source:
+        return CONTENT.missions[source["mission"]].check
     if "location" in source:
         effect = location_check(source["location"])
         return Check(colors=tuple(effect.get("colors")), difficulty=int(effect.get("difficulty")),
@@ -159,8 +161,7 @@ def reveal(ctx: Ctx) -> str:
     rules = check_of(check["source"])
     outcome = replace(rules, difficulty=check["difficulty"]).outcome(total)
     ctx.emit("check_revealed", cards=pile, positive=positive, negative=negative, total=total,
-             difficulty=check["difficulty"], outcome=outcome, source=check["source"].get("card")
-             or check["source"]["location"])
+             difficulty=check["difficulty"], outcome=outcome, source=source_label(check["source"]))
     if check_cards.open_window(ctx):
         return "pending"
     return resolve(ctx)
@@ -176,7 +177,7 @@ def resolve(ctx: Ctx) -> str:
     rules = check_of(check["source"])
     outcome = replace(rules, difficulty=check["difficulty"]).outcome(total)  # a sheet or card may change it
     source = check["source"]
-    label = source.get("card") or source["location"]
+    label = source_label(source)
     if check.get("window") is not None:
         ctx.emit("check_result", total=total, difficulty=check["difficulty"], outcome=outcome, source=label)
     for seat in check["contributed"]:  # Boomer's Mysterious Intuition (before the pile is discarded)
@@ -192,7 +193,15 @@ def resolve(ctx: Ctx) -> str:
     results = {"pass": rules.on_pass, "partial": rules.on_partial, "fail": rules.on_fail}[outcome]
     apply_effects(ctx, results, label, target=source.get("target"))
     apply_effects(ctx, rules.consequence, label)  # R506: whatever the outcome (never for a location, R504)
+    if "mission" in source:  # R1055, R1060: distance, the card turned face down, the Rebel Basestar
+        earth.mission_result(ctx, source["mission"], outcome)
     return outcome
+
+
+def source_label(source: dict[str, Any]) -> str:
+    """The card, location or Mission card (R1053) a check comes from."""
+    label: str = source.get("card") or source.get("location") or source["mission"]
+    return label
 
 
 def after_contributing(ctx: Ctx, seat: int) -> None:

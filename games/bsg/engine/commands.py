@@ -66,6 +66,8 @@ Command kinds and args:
   kept in space at a jump, R623), ``pilot_stays {stay}`` (an Assault Raptor's pilot at a jump, R623);
   ``activate_location`` on the Hangar Deck takes ``pick: "assault_raptor"`` (R623); ``viper_launch``, ``viper_move`` and ``viper_attack`` take ``ship:
   "assault_raptor"`` for an Assault Raptor (R1030)
+- Daybreak's Earth objective: ``activate_location`` on the Demetrius Bridge turns up a Mission (R1053), on the
+  Raider Bay takes ``area`` (R316); ``apollo_bay_viper {area}`` (the original Apollo's interrupt, R1066)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
 """
 
@@ -96,6 +98,7 @@ from games.bsg.engine import (
     occupation,
     quorum,
     quorum_hand,
+    rebel_basestar,
     reckless,
     revealed,
     setup,
@@ -210,7 +213,7 @@ def _c(seat: int, kind: str, **args: Any) -> Command:
 def interrupts(state: State, seat: int) -> list[Command]:
     """Commands a seat may send whoever the game waits for (characters.interrupts); not legal commands."""
     return [Command(seat, str(i["kind"]), {k: v for k, v in i.items() if k != "kind"})
-            for i in characters.interrupts(state, seat)]
+            for i in characters.interrupts(state, seat) + rebel_basestar.interrupts(state, seat)]
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -563,6 +566,10 @@ def dispatch(ctx: Ctx, command: Command) -> None:
         raise IllegalCommand("automatic_step_only", "")
     if command.kind == "cancel_crisis":  # an interrupt, not an answer to the pending decision
         turns.cancel_crisis(ctx, command.seat)
+        _after(ctx)
+        return
+    if command.kind == "apollo_bay_viper":  # R1066: the original Apollo interrupts a Raider Bay's activations
+        rebel_basestar.apollo_takes_viper(ctx, command.seat, _arg(command, "area"))
         _after(ctx)
         return
     if command.kind == "ready_card":  # a standing order, from any seat at any time (RULINGS G39)

@@ -84,6 +84,8 @@ TITLES = ("president", "admiral")
 SHIPS = ("viper", "raptor", "raider", "heavy_raider", "basestar", "civilian")
 CYLON_SHIPS = ("raider", "heavy_raider", "basestar")
 LOCATION_REQUIRES = ("pilot", "president", "revealed_cylon")
+#: the objectives that bring locations of their own (Daybreak's Earth: the Demetrius, the Rebel Basestar, R1050)
+OBJECTIVE_LOCATIONS = ("earth",)
 LOYALTY_SIDES = ("cylon", "human", "sympathizer", "sympathetic_cylon", "mutineer")
 #: Conflicted Loyalties' Not-a-Cylon cards (R127, R410, R411)
 LOYALTY_KINDS = ("final_five", "personal_goal")
@@ -246,6 +248,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
     "gain_miracle": (("who",), ()),
     "draw_mutiny": (("who",), ()),
+    # Daybreak's Earth objective (earth.json, R1053, R316): the Demetrius Bridge, the Rebel Basestar's Raider Bay
+    "activate_mission": ((), ()),
+    "raider_bay": (("vipers", "raiders"), ()),
     # Daybreak: the Colonial One and Cylon locations sheets can be destroyed (R318, R319)
     "destroy_sheet": (("sheet",), ()),
     # Daybreak: a sheet's Miracle token limit, all of them spent on its once-per-game ability (R1010)
@@ -376,6 +381,7 @@ class Location:
     rules: tuple[Effect, ...]
     text: str
     module: str | None = None  # in play only with this expansion module (the Cylon Fleet's Basestar Bridge)
+    objective: str | None = None  # in play only with this objective (Daybreak's Earth: earth.json, R1050)
 
     def in_play(self, modules: Iterable[str]) -> bool:
         """Not left out by the table's modules: a location of no module, or of one the table plays (whether its
@@ -400,6 +406,20 @@ class Check:
         if self.partial_at is not None and total >= self.partial_at:
             return "partial"
         return "fail"
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A Mission card of Daybreak's Earth objective (earth.json, R1053-R1060): its skill check, the distance its
+    success adds (0: none), and whether it brings the Rebel Basestar into play (``allegiance``, R1060)."""
+
+    id: str
+    name: str
+    set: str
+    distance: int
+    allegiance: bool
+    check: Check
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -767,6 +787,8 @@ class Content:
     new_caprica: NewCaprica | None = None
     #: Daybreak's Motive cards of the Cylon Leader (motives.json, R804)
     motives: Mapping[str, Motive] = field(default_factory=lambda: MappingProxyType({}))
+    #: Daybreak's Earth objective: the Mission deck (earth.json, R1053)
+    missions: Mapping[str, Mission] = field(default_factory=lambda: MappingProxyType({}))
 
     @staticmethod
     def _deck(cards: Iterable[Any], sets: Iterable[str]) -> tuple[str, ...]:
@@ -863,6 +885,7 @@ class Content:
             self.agendas,
             self.mutiny,
             self.motives,
+            self.missions,
         ):
             if any_id in table:
                 return table[any_id]
@@ -1091,6 +1114,7 @@ class _Loader(ContentFiles):
         mutiny, mutiny_limits = self.load_mutiny()
         daybreak_deal = self.load_daybreak_deal()
         new_caprica = self.load_new_caprica()
+        missions = self.load_missions()
         crises.update(self.load_crises("new_caprica.json", "crises", False, "new_caprica"))
         result = Content(
             board=board,
@@ -1113,6 +1137,7 @@ class _Loader(ContentFiles):
             daybreak_deal=daybreak_deal,
             new_caprica=new_caprica,
             motives=MappingProxyType(self.load_motives()),
+            missions=MappingProxyType(missions),
         )
         self.resolve(result)
         self.counts(result)
@@ -1504,9 +1529,14 @@ class _Loader(ContentFiles):
         return types, cards
 
     def load_locations(self) -> tuple[dict[str, Ship], dict[str, Location]]:
-        name = "locations.json"
-        raw = self.read(name, None)
         ships: dict[str, Ship] = {}
+        locations: dict[str, Location] = {}
+        for name in ("locations.json", "earth.json"):  # earth.json: the Demetrius and the Rebel Basestar (R1050)
+            self.load_ships_and_locations(name, ships, locations)
+        return ships, locations
+
+    def load_ships_and_locations(self, name: str, ships: dict[str, Ship], locations: dict[str, Location]) -> None:
+        raw = self.read(name, None)
         for i, s in enumerate(self.need(name, raw, "ships")):
             w = f"{name}: ships[{i}]"
             sid = self.claim(w, self.need(w, s, "id"))
@@ -1517,7 +1547,6 @@ class _Loader(ContentFiles):
                 self.one_of(w, self.need(w, s, "side"), ("human", "cylon"), "side"),
                 self.bool_(w, s, "damageable"),
             )
-        locations: dict[str, Location] = {}
         for i, loc in enumerate(self.need(name, raw, "locations")):
             w = f"{name}: locations[{i}]"
             lid = self.claim(w, self.need(w, loc, "id"))
@@ -1536,10 +1565,32 @@ class _Loader(ContentFiles):
                 rules=self.effects(f"{w}.rules", loc.get("rules", [])),
                 text=self.text(w, loc),
                 module=None if loc.get("module") is None else self.one_of(w, loc["module"], MODULES, "module"),
+                objective=None if loc.get("objective") is None else self.one_of(
+                    w, loc["objective"], OBJECTIVE_LOCATIONS, "objective"),
             )
             if not locations[lid].effects and not locations[lid].hazardous:
                 raise ContentError(f"{w}: only a hazardous location may have no action")
-        return ships, locations
+
+    def load_missions(self) -> dict[str, Mission]:
+        """earth.json's Mission deck (R1053-R1060): one card each; a success adds ``distance`` (R1055)."""
+        name = "earth.json"
+        out: dict[str, Mission] = {}
+        for i, m in enumerate(self.read(name, "missions")):
+            w = f"{name}: missions[{i}]"
+            mid = self.claim(w, self.need(w, m, "id"))
+            w = f"{name}: {mid}"
+            out[mid] = Mission(
+                id=mid,
+                name=self.text(w, m, "name"),
+                set=self.set_(w, m),
+                distance=self.int_(w, m, "distance", 0, 4),
+                allegiance=bool(m.get("allegiance", False)),
+                check=self.check(f"{w}.check", self.need(w, m, "check")),
+                text=self.text(w, m),
+            )
+        if sum(1 for m in out.values() if m.allegiance) != 1:
+            raise ContentError(f"{name}: exactly one Mission brings the Rebel Basestar into play (R1060)")
+        return out
 
     def load_characters(self) -> dict[str, Character]:
         name = "characters.json"

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import planet
+from games.bsg.engine import earth, planet
 from games.bsg.engine.content import Character, Effect
 from games.bsg.engine.options import loyalty_kinds
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, out_of_play, table_sets
@@ -248,6 +248,8 @@ def location_in_play(state: State, location: str) -> bool:
     after (R319, R313)."""
     loc = CONTENT.locations[location]
     if out_of_play(state, location):  # of a set or module the table does not play, or of a destroyed Pegasus
+        return False
+    if not earth.location_in_play(state, location):  # the Rebel Basestar before "Cylon Civil War" (R1060)
         return False
     if not on(state):
         return True

@@ -305,7 +305,7 @@ EVENTS: dict[str, str] = {
 OPTIONS: dict[str, str] = {
     "option_pegasus": "Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)",
     "option_exodus": "Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards",
-    "option_daybreak": "Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards (Kobol stays the objective)",
+    "option_daybreak": "Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards; its Earth objective below",
     "option_cylon_leader": "Cylon Leader (Pegasus; 4 to 7 players, needed with 7)",
     "option_cylon_leader_help": "One player plays a Cylon Leader, who wins by the Agenda card he is dealt (with Daybreak, by his Motive cards).",
     "option_friendly_cylon": "Sympathetic Cylon (Pegasus)",
@@ -420,4 +420,29 @@ EVENTS.update({
     "reckless_treachery": "The reckless check reveals Treachery: {cards}.",
     "treachery_mutiny": "Player {seat} discarded {card}: he draws a Mutiny card.",
     "treachery_mutiny_spent": "Player {seat} discarded {card}; he already drew a Mutiny card this way this turn.",
+})
+
+# Daybreak's Earth objective, "Search for Home" (R1050-R1066): earth.py, missions.py, rebel_basestar.py
+MESSAGES.update({
+    "earth_needs_daybreak": "The Earth objective needs the Daybreak expansion.",
+    "mission_already_active": "A Mission is already on the Active Mission space: the Bridge waits for the next "
+                              "jump.",
+    "no_mission_left": "No Mission card is left to turn up.",
+    "rebel_basestar_not_allied": "The Rebel Basestar is not allied with your side: you cannot use it.",
+    "no_raider_to_place": "No raider is left in the supply to place.",
+    "apollo_cannot_take_viper": "Apollo cannot take that viper now.",
+})
+EVENTS.update({
+    "mission_activated": "Player {seat} turns up the Mission {card}.",
+    "crisis_skipped": "Player {seat} activated the Bridge: no Crisis card this turn.",
+    "mission_distance": "The Mission {card} succeeds: the fleet has travelled {distance}.",
+    "mission_turned_down": "The Mission {card} failed and is turned face down.",
+    "rebel_basestar_human": "The Rebel Basestar comes into play, allied with the humans.",
+    "rebel_basestar_cylon": "The Rebel Basestar comes into play, allied with the Cylons.",
+    "mission_removed": "The Mission {card} leaves the Active Mission space.",
+    "raider_bay_used": "Player {seat} uses the Raider Bay: {ship} ×{count} placed in {area}.",
+    "apollo_took_viper": "Player {seat} takes one of the Raider Bay's vipers in {area} and activates it.",
+})
+CHOICES.update({
+    "objective.earth": "Earth: Search for Home (Daybreak)",
 })

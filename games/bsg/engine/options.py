@@ -33,8 +33,10 @@ PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 OBJECTIVE = "objective"
 KOBOL = "kobol"
 NEW_CAPRICA = "new_caprica"
-OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA]
-PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA)
+#: R147, R1050: Daybreak's Earth objective, "Search for Home" (needs Daybreak, R150)
+EARTH = "earth"
+OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA, EARTH]
+PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA, EARTH)
 
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default
@@ -116,6 +118,8 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
     chosen = objective(options)
     if chosen == NEW_CAPRICA and not options.get("pegasus"):  # R111, R150
         raise IllegalCommand("new_caprica_needs_pegasus", "bsg:R150")
+    if chosen == EARTH and not options.get("daybreak"):  # R147, R150h
+        raise IllegalCommand("earth_needs_daybreak", "bsg:R150")
     if chosen not in PLAYABLE_OBJECTIVES:
         raise IllegalCommand("objective_not_available", "bsg:R150", objective=chosen)
     if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet, daybreak, motives
+from games.bsg.engine import acted, cylon_fleet, daybreak, earth, motives
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, objective, recorded
@@ -103,6 +103,8 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
         cylon_fleet.setup(state)
     if daybreak.on(state):  # R145: Miracle tokens, the Mutiny deck, the Daybreak loyalty cards
         daybreak.setup(ctx)
+    if earth.on(state):  # R147, R1051: the Earth objective, after Daybreak's setup
+        earth.setup(ctx)
     # R110: the opening ships (RULINGS C5).
     for ship, area, count in board.setup_ships:
         place_ships(ctx, ship, area, count)

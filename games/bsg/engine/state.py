@@ -29,6 +29,10 @@ Added by Pegasus, only at the tables that use it (a base table's state is as bef
 - ``new_caprica`` (the New Caprica objective, only once its phase has begun: ``new_caprica.py``, R820-R838) and
   ``decks["crisis_boxed"]`` (the Crisis deck it boxed, R821 step 6); an ``executions`` entry may carry a third
   element, ``True``: an execution a revealed Cylon cannot ignore (R459).
+
+Added by Daybreak's Earth objective, only at the tables that choose it (``earth.py``, R1050-R1066): ``earth``
+(the Active Mission, the Missions beside the Earth card, the Rebel Basestar's allegiance marker, a Raider Bay
+interrupted by Apollo), ``decks["mission"]`` (secret order) and ``decks["mission_discard"]``.
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ def out_of_play(state: State, location: str) -> bool:
     """A location of a set the table does not use or of a module it does not play, or of a destroyed Pegasus
     (R800, RULINGS G52)."""
     loc = CONTENT.locations[location]
+    if loc.objective is not None:  # the Demetrius and the Rebel Basestar: with their objective only (R1050)
+        return bool(state.get("options", {}).get("objective") != loc.objective)
     if loc.module is not None:  # a module's location (the Cylon Fleet's Basestar Bridge): with its module only,
         # whether or not the table uses its set's cards (RULINGS G70); the option is named exodus_<module>
         return state.get("options", {}).get(f"exodus_{loc.module}") in (None, False, "off")

@@ -14,14 +14,17 @@ from games.bsg.engine import (
     cylon_fleet,
     cylons,
     daybreak,
+    earth,
     looks,
     loyalty,
+    missions,
     motives,
     mutiny,
     new_caprica,
     planet,
     quorum,
     quorum_hand,
+    rebel_basestar,
     treachery,
     vipers,
 )
@@ -167,10 +170,11 @@ def move_targets(state: State, seat: int) -> list[tuple[str, bool]]:
     for loc in CONTENT.locations.values():
         if not daybreak.location_in_play(state, loc.id) or loc.id == p["location"] or loc.hazardous:  # R214, R318, R800
             continue
-        cylon_loc = CONTENT.ships[loc.ship].side == "cylon"
+        cylon_loc = earth.ship_side(state, loc.ship) == "cylon"  # the Rebel Basestar by its marker (R1061)
         if cylon_loc != bool(p["cylon"]):  # R212
             continue
         change = p["viper"] is not None or (here is not None and loc.ship != here and not p["cylon"])
+        change = change or (bool(p["cylon"]) and earth.cylon_move_costs(here, loc.ship))  # R1062
         if held is not None and loc.ship != held and here == held:
             continue
         out.append((loc.id, change))
@@ -221,7 +225,9 @@ def stay(ctx: Ctx, seat: int) -> None:
 #: The locations whose action this engine carries out so far (R220 A); the others come with their effects.
 LOCATION_ACTIONS = ("research_lab", "press_room", "administration", "admirals_quarters", "brig", "ftl_control",
                     "hangar_deck", "armory", "command", "weapons_control", "presidents_office", "communications",
-                    "pegasus_cic", "main_batteries", "engine_room", "airlock")
+                    "pegasus_cic", "main_batteries", "engine_room", "airlock",
+                    # Daybreak's Earth objective (R315, R316; earth.json)
+                    "demetrius_bridge", "tactical_plot", "captains_cabin", "hybrid_tank", "datastream", "raider_bay")
 
 
 def pass_action(ctx: Ctx, seat: int) -> None:
@@ -243,6 +249,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     if loc in damaged_locations(state):
         return "location_damaged", "bsg:R300"
     location = CONTENT.locations[loc]
+    if earth.ship_side(state, location.ship) != ("cylon" if p["cylon"] else "human"):  # R1061, R1062
+        return "rebel_basestar_not_allied", "bsg:R1061"
     if location.requires == "pilot" and not CONTENT.characters[p["character"]].pilot:
         return "location_needs_pilot", "bsg:R302"
     if location.requires == "president" and state["president"] != seat:
@@ -272,6 +280,10 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
         return "nobody_in_the_brig", "bsg:R450"
     if loc == "pegasus_cic" and not (state["decks"]["crisis"] or state["decks"]["crisis_discard"]):
         return "location_action_not_available", "bsg:R220"
+    if loc == earth.BRIDGE:  # R1053
+        return missions.bridge_refusal(state)
+    if loc == earth.RAIDER_BAY:  # R316
+        return rebel_basestar.bay_refusal(state, seat)
     return None
 
 
@@ -285,6 +297,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
     if location_refusal(state, seat) is not None:
         return []
     loc = state["players"][seat]["location"]
+    if loc == earth.RAIDER_BAY:  # R316: the area the ships go to
+        return rebel_basestar.bay_options(state, seat)
     for effect in CONTENT.locations[loc].effects:
         if effect.kind == "skill_check" and effect.get("target") == "other_chosen":
             return [{"target": s} for s in range(state["n"])
@@ -324,6 +338,15 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
         raise IllegalCommand("bad_location_target", "bsg:R220", **args)
     loc = state["players"][seat]["location"]
     ctx.emit("location_activated", seat=seat, location=loc, target=target)
+    if loc == earth.BRIDGE:  # R1053, R231: a Mission's check at once, and no Crisis card after it
+        missions.activate(ctx, seat)
+        characters.after_location(ctx, seat)
+        return
+    if loc == earth.RAIDER_BAY:  # R316, R1065
+        rebel_basestar.raider_bay(ctx, seat, str(area))
+        characters.after_location(ctx, seat)
+        go_to(ctx, "crisis")
+        return
     effects = CONTENT.locations[loc].effects
     check = next((e for e in effects if e.kind == "skill_check"), None)
     if check is not None:
@@ -431,7 +454,7 @@ def move_anywhere_targets(state: State, seat: int) -> list[str]:
     """Where a character an effect moves "anywhere" may go: a human location that is not hazardous."""
     here = state["players"][seat]["location"]
     return [loc.id for loc in CONTENT.locations.values()
-            if daybreak.location_in_play(state, loc.id) and CONTENT.ships[loc.ship].side == "human"
+            if daybreak.location_in_play(state, loc.id) and earth.ship_side(state, loc.ship) == "human"
             and not loc.hazardous and loc.id != here]
 
 
@@ -628,6 +651,7 @@ def jump(ctx: Ctx, then: str) -> None:
     """R704: remove every ship, then the Admiral's Destination (or, past the objective, the win: R709); the
     turn goes on with ``then`` (the end after Jump Preparation, R706; the Crisis after FTL Control)."""
     state = ctx.state
+    earth.remove_active(ctx)  # R1054: the Active Mission leaves its space at step A
     fleet = cylon_fleet.active(state)
     if fleet:  # R704 A, R918: the civilian ships stay, the Cylon ships go to the Cylon Fleet board
         cylon_fleet.jump_cylons(ctx)
@@ -654,7 +678,8 @@ def jump(ctx: Ctx, then: str) -> None:
     ctx.emit("fleet_jumped", distance=state["distance"])
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
         conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals first
-        end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", "kobol_reached")
+        end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons",
+                 "earth_reached" if earth.on(state) else "kobol_reached")  # R1052
         return
     admiral = chooser_seat(state, "admiral")
     count = 2
@@ -689,7 +714,7 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
     ctx.emit("destination_chosen", seat=seat, card=card, distance=state["distance"])
     looks_at = [e for e in dest.effects if e.kind == "look_deck"]  # the Gas Cloud's, after the thresholds
     apply_effects(ctx, [e for e in dest.effects if e.kind != "look_deck"], card, actor=seat)
-    objective = CONTENT.board.objectives[0]
+    objective = earth.objective_card(state)  # Kobol, or Earth in its place (R1051)
     if state["distance"] >= objective.sleeper_at and not state["sleeper_done"]:
         sleeper_phase(ctx)
     if objective_of(state["options"]) == NEW_CAPRICA:  # R820: the phase at 7, no Kobol

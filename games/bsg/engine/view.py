@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters, cylon_fleet, standing
+from games.bsg.engine import characters, cylon_fleet, earth, rebel_basestar, standing
 from games.bsg.engine.state import State, infiltrator
 from games.engine.core import Zone
 
@@ -55,7 +55,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["quorum"] = sorted(p["quorum"])
             entry["super_crisis"] = sorted(p["super_crisis"])
             entry["known_loyalty"] = sorted(state.get("known", {}).get(str(p["seat"]), []))
-            entry["interrupts"] = characters.interrupts(state, p["seat"])
+            entry["interrupts"] = characters.interrupts(state, p["seat"]) + rebel_basestar.interrupts(state, p["seat"])
             entry["standing"] = standing.mode_of(state, p["seat"])  # answering checks in advance (G43)
             if "pegasus" in state:  # R800: his standing choice of the ship damaged (G53)
                 entry["damage_ship"] = "pegasus" if p["seat"] in state["pegasus"]["prefer"] else "galactica"
@@ -65,6 +65,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if check is not None:
         check_view = {
             "card": check["source"].get("card"), "option": check["source"].get("option"),
+            "mission": check["source"].get("mission"),  # a Mission card's check (R1053)
             "location": check["source"].get("location"), "target": check["source"].get("target"),
             "colors": check["colors"],
             "difficulty": check["difficulty"], "partial_at": check["partial_at"], "order": check["order"],
@@ -126,6 +127,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         # the Exodus Cylon Fleet (R910-R916): its board, the pursuit track, the CAG, the Mark VII; all public
         "cylon_fleet": cylon_fleet.view(state), "cag": state.get("cag"),
         **_daybreak_view(state),
+        **_earth_view(state),
     }
 
 
@@ -162,6 +164,18 @@ def _daybreak_view(state: State) -> dict[str, Any]:
     }}
 
 
+def _earth_view(state: State) -> dict[str, Any]:
+    """Daybreak's Earth objective, all public but the Mission deck's order (R1053, R1054, R1060)."""
+    if not earth.on(state):
+        return {}
+    e = state["earth"]
+    return {"earth": {
+        "active": dict(e["active"]) if e["active"] is not None else None, "beside": list(e["beside"]),
+        "allegiance": e["allegiance"], "mission_deck": len(state["decks"]["mission"]),
+        "mission_discard": list(state["decks"]["mission_discard"]),
+    }}
+
+
 def zones(state: State) -> list[Zone]:
     d = state["decks"]
     out = [Zone(f"skill:{k}", tuple(v), visibility="hidden") for k, v in d["skill"].items()]
@@ -177,6 +191,9 @@ def zones(state: State) -> list[Zone]:
         out.append(Zone("crisis_boxed", tuple(d["crisis_boxed"]), visibility="hidden"))
         out += [Zone(f"new_caprica:{name}", tuple(state["new_caprica"][name]), visibility="hidden")
                 for name in ("locked_down", "operational")]
+    if "mission" in d:  # R1053, R1054: the Mission deck's order is secret, its discard pile face up
+        out.append(Zone("mission", tuple(d["mission"]), visibility="hidden"))
+        out.append(Zone("mission_discard", tuple(d["mission_discard"]), visibility="public"))
     if "loyalty_discard" in d:  # R452 C
         out.append(Zone("loyalty_discard", tuple(d["loyalty_discard"]), visibility="public"))
     out.append(Zone("civilians_destroyed", tuple(d["civilians_destroyed"]), visibility="public"))

@@ -7,7 +7,8 @@ Galactica locations and vipers.
 
     {"seat": s, "left": n, "mode": "unpiloted" | "own" | "own_attack"}
 
-``unpiloted``: launch from the Reserves, move or attack with unpiloted vipers (R620; Command, CAG); ``own``:
+``unpiloted``: launch from the Reserves, move or attack with unpiloted vipers (R620; Command, CAG); ``bay``: move
+or attack only the vipers a Raider Bay just placed, counted per area in ``bay`` (R1065, Daybreak's Earth); ``own``:
 move or attack with the seat's own piloted viper (R621, R220 D); ``own_attack``: attacks only (Maximum
 Firepower). The same viper may act any number of times (R620). The seat may stop early.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet, daybreak
+from games.bsg.engine import acted, cylon_fleet, daybreak, earth
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.options import CYLON_SHIPS, EVERY_SHIP, NUKE_EIGHT
@@ -220,12 +221,14 @@ def sync_nukes(state: State) -> None:
 # --- R620, R621 viper activations ---------------------------------------------------------------------
 
 
-def start(ctx: Ctx, seat: int, count: int, mode: str) -> None:
-    """Give ``seat`` ``count`` viper activations of a mode (Command, CAG, own viper, Maximum Firepower)."""
-    if count <= 0 or not options(ctx.state, seat, {"seat": seat, "left": count, "mode": mode}):
+def start(ctx: Ctx, seat: int, count: int, mode: str, bay: dict[str, int] | None = None) -> None:
+    """Give ``seat`` ``count`` viper activations of a mode (Command, CAG, own viper, Maximum Firepower; ``bay``:
+    the vipers a Raider Bay placed, by area, R1065)."""
+    acts: dict[str, Any] = {"seat": seat, "left": count, "mode": mode, **({"bay": dict(bay)} if bay else {})}
+    if count <= 0 or not options(ctx.state, seat, acts):
         ctx.emit("no_viper_activation", seat=seat)
         return
-    ctx.state["viper_acts"] = {"seat": seat, "left": count, "mode": mode}
+    ctx.state["viper_acts"] = acts
     next_key(ctx.state)
     ctx.emit("vipers_to_activate", seat=seat, count=count, mode=mode)
 
@@ -244,12 +247,16 @@ def options(state: State, seat: int, acts: dict[str, Any] | None = None) -> list
             out += [("viper_launch", {"to": a, "mk7": True}) for a in CONTENT.board.launch_areas()]
         out += _assault_raptor_options(state)
         areas = [a for a, w in state["space"].items() if w["viper"] or cylon_fleet.mk7_in(state, a)]
+    elif acts["mode"] == "bay":  # R1065: only the vipers the Raider Bay placed
+        areas = [a for a, n in sorted(acts["bay"].items()) if n > 0 and state["space"][a]["viper"]]
     else:
         own = state["players"][seat]["viper"]
         areas = [own] if own is not None else []
         own_reach = cylon_fleet.pilot_reach(state, seat)
     for area in areas:
-        if acts["mode"] == "unpiloted":
+        if acts["mode"] == "bay":
+            out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
+        elif acts["mode"] == "unpiloted":
             if state["space"][area]["viper"]:
                 out += [("viper_move", {"area": area, "to": to}) for to in CONTENT.board.adjacent(area)]
             if cylon_fleet.mk7_in(state, area):  # R916: up to 2 areas
@@ -283,6 +290,7 @@ def _spend(ctx: Ctx) -> None:
     next_key(ctx.state)
     if acts["left"] <= 0 or not options(ctx.state, acts["seat"]) or ctx.state["phase"] != "turn":
         ctx.state["viper_acts"] = None
+        earth.resume_bay(ctx.state)  # R1066: after Apollo's interrupt, the Raider Bay's activations go on
 
 
 def _need(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None:
@@ -329,9 +337,13 @@ def move(ctx: Ctx, seat: int, area: str, to: str, mk7: bool = False, ship: str |
         ctx.state["mk7"]["space"][area] -= 1
         ctx.state["mk7"]["space"][to] += 1
         ctx.emit("viper_moved_to", area=area, to=to, mk7=True)
-    elif ctx.state["viper_acts"]["mode"] == "unpiloted":
+    elif ctx.state["viper_acts"]["mode"] in ("unpiloted", "bay"):
         ctx.state["space"][area]["viper"] -= 1
         ctx.state["space"][to]["viper"] += 1
+        bay = ctx.state["viper_acts"].get("bay")
+        if bay is not None:  # R1065: the placed viper is still one of the Raider Bay's
+            bay[area] -= 1
+            bay[to] = bay.get(to, 0) + 1
         ctx.emit("viper_moved_to", area=area, to=to)
     else:
         ctx.player(seat)["viper"] = to
@@ -343,7 +355,8 @@ def attack(ctx: Ctx, seat: int, area: str, target: str, ship: str | None = None)
     """R620 3: a viper attacks a Cylon ship in its area (R610); an Assault Raptor reads its own rows (R623:
     a basestar is damaged on 7-8)."""
     _need(ctx, seat, "viper_attack", {"area": area, "target": target, **_ship(ship)})
-    own = ctx.state["viper_acts"]["mode"] != "unpiloted" and daybreak.flies_assault_raptor(ctx.player(seat))
+    own = ctx.state["viper_acts"]["mode"] not in ("unpiloted", "bay") and daybreak.flies_assault_raptor(
+        ctx.player(seat))
     attack_ship(ctx, "viper" if ship is None and not own else daybreak.ASSAULT_RAPTOR, area, target, seat)
     _spend(ctx)
 
@@ -367,6 +380,7 @@ def done(ctx: Ctx, seat: int) -> None:
     ctx.state["viper_acts"] = None
     next_key(ctx.state)
     ctx.emit("viper_activations_ended", seat=seat, left=acts["left"])
+    earth.resume_bay(ctx.state)  # R1066
 
 
 # --- repairs ------------------------------------------------------------------------------------------

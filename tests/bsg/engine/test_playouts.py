@@ -469,7 +469,8 @@ DAYBREAK_TABLES = [(4, {"daybreak": True}), (5, {"daybreak": True}),
                    (5, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}),
                    (6, {"daybreak": True, "pegasus": True, "exodus": True}),
                    (5, {"daybreak": True, "pegasus": True, "cylon_leader": True}),  # his Motive cards (R804)
-                   (4, {"daybreak": True, "exodus": True, "exodus_conflicted_loyalties": "both"})]
+                   (4, {"daybreak": True, "exodus": True, "exodus_conflicted_loyalties": "both"}),
+                   (4, {"daybreak": True, "objective": "earth"})]  # Daybreak's Earth objective (R1050)
 
 
 @pytest.mark.rules("bsg:R200", "bsg:R1000", "bsg:R1001", "bsg:R124", "bsg:R145", "bsg:R150")
