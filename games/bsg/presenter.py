@@ -181,6 +181,7 @@ CRISIS_OPTIONS = {
 #: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.
 REASONS = {
     "kobol_reached": gettext_noop("the fleet reached Kobol"),
+    "ionian_nebula_reached": gettext_noop("the fleet reached the Ionian Nebula"),
     "centurions_boarded": gettext_noop("the centurions took Galactica"),
     "galactica_destroyed": gettext_noop("Galactica was destroyed"),
     "resource_exhausted": gettext_noop("a resource ran out"),

@@ -238,6 +238,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # Daybreak: Miracle tokens (R1010) and Mutiny cards (R1020)
     "gain_miracle": (("who",), ()),
     "draw_mutiny": (("who",), ()),
+    # Exodus's Ionian Nebula: trauma tokens drawn from the pool (R941; ionian.py)
+    "draw_trauma": (("players", "count"), ()),
     # Daybreak: the Colonial One and Cylon locations sheets can be destroyed (R318, R319)
     "destroy_sheet": (("sheet",), ()),
     # Daybreak: a sheet's Miracle token limit, all of them spent on its once-per-game ability (R1010)

@@ -23,7 +23,10 @@ CYLON_FLEET = "exodus_cylon_fleet"
 #: R127: Conflicted Loyalties uses the Final Five deck, the Personal Goals deck, or both
 CONFLICTED = "exodus_conflicted_loyalties"
 CONFLICTED_CHOICES = ["off", "final_five", "personal_goals", "both"]
-EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
+EXODUS_MODULES = (CYLON_FLEET, CONFLICTED)
+#: the Ionian Nebula's bool module, never offered: the objective choice ``ionian_nebula`` replaced it (R146);
+#: an old table's options may still name it (off), and it is dropped (``BsgRules.validate_options``)
+RETIRED = "exodus_ionian_nebula"
 #: the modules a table may choose today; the others are refused by name until they are built
 PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
@@ -32,8 +35,10 @@ PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 OBJECTIVE = "objective"
 KOBOL = "kobol"
 NEW_CAPRICA = "new_caprica"
-OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA]
-PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL,)
+#: R146, R930: Exodus's Ionian Nebula (needs the Exodus cards, R150g)
+IONIAN_NEBULA = "ionian_nebula"
+OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA, IONIAN_NEBULA]
+PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, IONIAN_NEBULA)
 
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default
@@ -115,6 +120,8 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
     chosen = objective(options)
     if chosen == NEW_CAPRICA and not options.get("pegasus"):  # R111, R150
         raise IllegalCommand("new_caprica_needs_pegasus", "bsg:R150")
+    if chosen == IONIAN_NEBULA and not options.get("exodus"):  # R150g
+        raise IllegalCommand("ionian_nebula_needs_exodus", "bsg:R150")
     if chosen not in PLAYABLE_OBJECTIVES:
         raise IllegalCommand("objective_not_available", "bsg:R150", objective=chosen)
     if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127

@@ -127,8 +127,12 @@ def is_cylon(state: State, seat: int) -> bool:
 
 
 def left_of(state: State, seat: int) -> int:
+    """The next player clockwise; a player eliminated by the Ionian Nebula's Trial is out of the game (R978)."""
     n: int = state["n"]
-    return (seat + 1) % n
+    nxt = (seat + 1) % n
+    while state["players"][nxt].get("eliminated") and nxt != seat:
+        nxt = (nxt + 1) % n
+    return nxt
 
 
 
