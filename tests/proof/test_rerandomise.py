@@ -32,7 +32,9 @@ PLAYOUTS = {
             (5, {"exodus": True, "exodus_cylon_fleet": True, "exodus_conflicted_loyalties": "both"}, 6),
             (6, {"pegasus": True, "exodus": True, "exodus_cylon_fleet": True, "cylon_leader": True}, 7),
             (4, {"daybreak": True}, 8),
-            (6, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}, 9)],
+            (6, {"daybreak": True, "pegasus": True, "exodus": True, "exodus_cylon_fleet": True}, 9),
+            (4, {"exodus": True, "objective": "ionian_nebula"}, 10),
+            (5, {"exodus": True, "objective": "ionian_nebula", "daybreak": True}, 11)],
     "kemble": [(2, {}, 1), (3, {"tunnel_deck": True}, 2), (4, {"wingmen": True}, 3), (5, {"special_cards": True}, 4),
                (1, {}, 5), (1, {"solo_scenario": sorted(CONTENT.solo)[0]}, 6)],
 }

@@ -187,6 +187,8 @@ def _remove(ctx: Ctx) -> None:
     state = ctx.state
     ion = state["ionian"]
     cr = state["crossroads"]
+    trauma.discard(state, [a["token"] for a in ion["allies"]] + list(ion["places"].values())
+                   + list(cr["committed"].values()))
     ion["ally_boxed"] += [a["card"] for a in ion["allies"]]
     ion["allies"] = []
     ion["places"] = dict.fromkeys(ion["places"])
@@ -207,6 +209,7 @@ def _trial(ctx: Ctx) -> None:
         shown = sorted(p.get("trauma", []))
         drop = ANTAGONISTIC if cylon else BENEVOLENT
         p["trauma"] = [t for t in shown if t != drop]
+        trauma.discard(state, [t for t in shown if t == drop])
         cr["shown"][str(seat)] = {"tokens": shown, "cylon": cylon, "kept": len(p["trauma"])}
         ctx.emit("trauma_shown", seat=seat, benevolent=shown.count(BENEVOLENT),
                  antagonistic=shown.count(ANTAGONISTIC), cylon=cylon, kept=len(p["trauma"]))
@@ -221,6 +224,7 @@ def _filter(ctx: Ctx) -> None:
         p = state["players"][seat]
         if 0 < len(p["trauma"]) <= keep_above:
             ctx.emit("trauma_discarded", seat=seat, count=len(p["trauma"]))
+            trauma.discard(state, p["trauma"])
             p["trauma"] = []
         state["crossroads"]["shown"][str(seat)]["kept"] = len(p["trauma"])
     state["crossroads"]["stage"] = "eliminate"
@@ -279,6 +283,7 @@ def _carry_out(ctx: Ctx) -> None:
             return
         p["eliminated"] = True
         p["location"] = None
+        trauma.discard(state, p["trauma"])
         p["hand"], p["trauma"] = [], []
         state["decks"]["super_crisis_discard"] += p["super_crisis"]
         p["super_crisis"] = []

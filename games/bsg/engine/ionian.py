@@ -17,6 +17,7 @@ from games.bsg.engine.trauma import (
     allies_at,
     chosen,
     data,
+    discard,
     draw_ally,
     draw_replacing_disasters,
     on,
@@ -66,6 +67,8 @@ def encounter(ctx: Ctx, seat: int, card: str) -> None:
     ctx.emit("ally_met", seat=seat, card=card, token=token)
     if token == DISASTER:
         _return(ctx, [DISASTER])
+    else:
+        discard(state, [token])
     new = draw_ally(ctx)
     if new is not None:
         ion["seeds"].append({"card": new, "seat": seat, "location": data().allies[new].location})
@@ -129,6 +132,7 @@ def human_executed(ctx: Ctx, seat: int) -> None:
     p = ctx.player(seat)
     if on(ctx.state) and p.get("trauma"):
         ctx.emit("trauma_discarded", seat=seat, count=len(p["trauma"]))
+        discard(ctx.state, p["trauma"])
         p["trauma"] = []
 
 

@@ -101,6 +101,12 @@ def _return(ctx: Ctx, tokens: list[str]) -> None:
         ctx.emit("trauma_pool_shuffled", returned=len(tokens))
 
 
+def discard(state: State, tokens: list[str]) -> None:
+    """Trauma tokens discarded (an ally's revealed token, an executed human's, the Trial's): out of play for
+    good (``discarded``, face down; a disaster revealed goes back into the pool instead, R941 step 3)."""
+    state["ionian"].setdefault("discarded", []).extend(t for t in tokens if t is not None)
+
+
 def _keep(ctx: Ctx, seat: int, token: str) -> None:
     ctx.player(seat)["trauma"].append(token)
     ctx.emit("trauma_taken", visible_to=frozenset({seat}), redacted={"seat": seat}, seat=seat, token=token)
@@ -245,6 +251,8 @@ def remove_ally(ctx: Ctx, card: str, reason: str) -> None:
     ctx.emit("ally_removed", card=card, reason=reason)
     if entry["token"] == DISASTER:
         _return(ctx, [DISASTER])
+    else:
+        discard(ctx.state, [entry["token"]])
     new = draw_ally(ctx)
     if new is not None:
         ion["seeds"].append({"card": new, "seat": None, "location": data().allies[new].location})

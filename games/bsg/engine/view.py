@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters, cylon_fleet, standing
+from games.bsg.engine import characters, crossroads, cylon_fleet, ionian, standing
 from games.bsg.engine.state import State, infiltrator
 from games.engine.core import Zone
 
@@ -117,6 +117,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         # the Exodus Cylon Fleet (R910-R916): its board, the pursuit track, the CAG, the Mark VII; all public
         "cylon_fleet": cylon_fleet.view(state), "cag": state.get("cag"),
         **_daybreak_view(state),
+        # Exodus's Ionian Nebula: the allies, the trauma counts and one's own tokens; the Crossroads phase
+        **({"ionian": ionian.view(state, seat), "crossroads": crossroads.view(state, seat)} if "ionian" in state
+           else {}),
     }
 
 
@@ -189,4 +192,11 @@ def zones(state: State) -> list[Zone]:
             out.append(Zone(f"agenda:{s}", (p["agenda"],), owner=s, visibility="owner"))
     for kind, pile in d.get("agendas", {}).items():
         out.append(Zone(f"agendas:{kind}", tuple(pile), visibility="hidden"))
+    if "ionian" in state:  # R931, R944: the trauma pool, each player's tokens, the Ally and Crossroads decks
+        ion = state["ionian"]
+        out.append(Zone("trauma_pool", tuple(ion["pool"]), visibility="hidden"))
+        out.append(Zone("ally_deck", tuple(ion["ally_deck"]), visibility="hidden"))
+        out.append(Zone("crossroads_deck", tuple(ion["crossroads_deck"]), visibility="hidden"))
+        out += [Zone(f"trauma:{p['seat']}", tuple(sorted(p.get("trauma", []))), owner=p["seat"], visibility="owner")
+                for p in state["players"]]
     return out
