@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.bsg.engine import crossroads, ionian, trauma
+from games.bsg.engine import ionian, trauma
 from games.bsg.engine.commands import auto_command
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, Ctx
@@ -330,7 +330,8 @@ def test_random_games_go_through_the_crossroads_keep_their_tokens_and_secrets() 
         rng = Rng.from_seed(seed)
         step = [0]
 
-        def after(state: dict[str, Any], _command: Command, players: int = players, rng: Rng = rng) -> None:
+        def after(state: dict[str, Any], _command: Command, players: int = players, rng: Rng = rng,
+                  step: list[int] = step) -> None:
             if not state["ionian"]["done"]:
                 assert tokens(state) == TOTAL
             step[0] += 1

@@ -4,7 +4,6 @@ track and the Viper Mark VII, in English and Italian; the Exodus cards offering 
 
 from __future__ import annotations
 
-import re
 from html import unescape
 
 import pytest
