@@ -23,6 +23,7 @@ from games.bsg.engine.content import (
     load,
     walk,
 )
+from games.bsg.engine.ionian_data import ionian_content
 
 C = content()
 
@@ -61,6 +62,10 @@ def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
     for group in (C.destinations, C.quorum, C.loyalty, C.mutiny):
         for record in group.values():
             yield record.id, record.effects
+    ionian = ionian_content()  # Exodus's Ionian Nebula: the Ally and Crossroads cards (ionian.json)
+    for table in (ionian.allies, ionian.crossroads):
+        for card in table.values():
+            yield card.id, card.benevolent + card.antagonistic
 
 
 def _kinds() -> Counter[str]:
