@@ -477,7 +477,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
         ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
     # Exodus's Ionian Nebula (ionian.py, crossroads.py)
     "meet_ally": ("choose_ally", "bsg:R215", lambda ctx, c: ionian.choose_ally(ctx, c.seat, _arg(c, "card"))),
-    "seed_ally": ("seed_ally_token", "bsg:R945", lambda ctx, c: ionian.seed(ctx, c.seat, _arg(c, "token"))),
+    "seed_ally": ("seed_ally_token", "bsg:R945", lambda ctx, c: _seed_ally(ctx, c.seat, _arg(c, "token"))),
     "commit_trauma": ("crossroads_commit", "bsg:R964", lambda ctx, c: crossroads.commit(
         ctx, c.seat, _arg(c, "token"))),
     "crossroads_choose": ("crossroads_choose_result", "bsg:R964", lambda ctx, c: crossroads.choose(
@@ -532,6 +532,13 @@ def _choose_look(ctx: Ctx, seat: int, target: int) -> None:
         ctx.state["prompt"] = None
     else:
         looks.choose_look(ctx, seat, target)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
+def _seed_ally(ctx: Ctx, seat: int, token: str) -> None:
+    """R945-3: a trauma token put on a new Ally card; a turn that ended meanwhile goes on to the next."""
+    ionian.seed(ctx, seat, token)
     if ctx.state["step"] == "end":
         turns.finish_turn(ctx)
 

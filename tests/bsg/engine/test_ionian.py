@@ -104,6 +104,45 @@ def test_a_turn_begun_in_sickbay_takes_its_token_and_refills_it() -> None:
     assert len(ctx.state["players"][seat]["trauma"]) == 4 and ctx.state["ionian"]["places"]["sickbay"] is not None
 
 
+@pytest.mark.rules("bsg:R202", "bsg:R941", "bsg:R454")
+@pytest.mark.scenarios("bsg:AS-110")
+def test_a_human_taking_a_disaster_in_sickbay_is_executed_before_drawing() -> None:
+    from games.bsg.engine import executions
+
+    state = game()
+    ctx = ctx_of(state)
+    seat = ctx.state["current"]
+    ctx.state["players"][seat]["location"] = "sickbay"
+    ctx.state["ionian"]["places"]["sickbay"] = "disaster"
+    ctx.state["ionian"]["pool"].remove("disaster")
+    ctx.state["ionian"]["pool"].append("benevolent")
+    trauma.turn_started(ctx)
+    executions.run_queued(ctx)
+    assert ctx.state["prompt"] == {"kind": "new_character", "seat": seat}
+    assert ctx.state["step"] == "end"  # R454: his turn is over, no Skill card drawn
+    assert "skills_received" not in [e.kind for e in ctx.events]
+    assert ctx.state["ionian"]["places"]["sickbay"] is not None and "disaster" in ctx.state["ionian"]["pool"]
+    assert [e.kind for e in ctx.events].count("disaster_revealed") == 1
+
+
+@pytest.mark.rules("bsg:R215")
+def test_with_two_allies_in_his_location_the_player_chooses_one() -> None:
+    state = to_step(game(), "move")
+    seat = state["current"]
+    here = state["players"][seat]["location"]
+    state["ionian"]["allies"] = [{"card": "ally_billy_keikeya", "location": here, "token": "benevolent", "by": None},
+                                 {"card": "ally_jammer", "location": here, "token": "antagonistic", "by": None}]
+    state = act(state, seat, "stay")
+    assert state["prompt"]["kind"] == "choose_ally"
+    assert sorted(c.args["card"] for c in RULES.legal_commands(state, seat)) == ["ally_billy_keikeya", "ally_jammer"]
+    with pytest.raises(IllegalCommand):
+        act(state, seat, "pass_action")
+    state = act(state, seat, "meet_ally", card="ally_jammer")
+    assert len(state["ionian"]["allies"]) + len(state["ionian"]["seeds"]) == 2  # the new card is placed or seeded
+    assert "ally_jammer" in state["ionian"]["ally_boxed"]
+    assert state["ionian"]["met"] == state["turn_no"]
+
+
 def _with_ally_here(state: dict[str, Any], token: str) -> dict[str, Any]:
     """The current player's location holds one ally, whose token is ``token``."""
     state = copy.deepcopy(state)
