@@ -208,6 +208,7 @@ COMMANDS: dict[str, str] = {
     "commit_trauma": gettext_noop("Play a {token} token beside your Crossroads card"),
     "crossroads_choose": gettext_noop("Apply the {result} result"),
     "trial_eliminate": gettext_noop("Eliminate {target}"),
+    "choose_replacer": gettext_noop("{target} replaces the ally"),
     "choose_character": gettext_noop("Play {character}"),
     "choose_character_area": gettext_noop("Play {character}, launching in {area}"),
     "draw_starting_skills": gettext_noop("Draw {types}"),
@@ -495,7 +496,7 @@ def name_of(ident: str) -> str:
         if found is not None:
             return _named(found.name)
     if base in TRAUMA:
-        return gettext(TRAUMA[base])
+        return str(gettext(TRAUMA[base]))
     area = next((a for a in CONTENT.board.space_areas if a.id == base), None)
     if area is not None:
         return _named(area.name)

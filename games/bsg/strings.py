@@ -149,6 +149,7 @@ STRINGS = [
     _('Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly back?'),  # PROMPTS.assault_raptor_pilot_at_jump
     _('Choose which ally in your location you meet.'),  # PROMPTS.choose_ally
     _('Put one of your trauma tokens face down on the new Ally card.'),  # PROMPTS.seed_ally_token
+    _('Choose which of the tied Cylon players replaces the ally removed.'),  # PROMPTS.choose_ally_replacer
     _('The Battle of the Ionian Nebula is being set up.'),  # PROMPTS.crossroads_battle
     _('The Crossroads cards are being dealt.'),  # PROMPTS.crossroads_deal
     _('Play one of your trauma tokens face down beside your Crossroads card.'),  # PROMPTS.crossroads_commit
@@ -342,6 +343,7 @@ STRINGS = [
     _('Player {seat} met {card}: its token was {token}.'),  # EVENTS.ally_met
     _('A trauma token was placed face down on {card}.'),  # EVENTS.ally_seeded
     _('The ally {card} leaves the board.'),  # EVENTS.ally_removed
+    _('Player {seat} chose Player {target} to replace the ally.'),  # EVENTS.ally_replacer_chosen
     _('The fleet reaches the Ionian Nebula: the Crossroads phase begins.'),  # EVENTS.crossroads_began
     _('Basestars and raiders wait above Galactica; vipers launch to meet them.'),  # EVENTS.ionian_battle_set_up
     _('Player {seat} received a Crossroads card.'),  # EVENTS.crossroads_dealt

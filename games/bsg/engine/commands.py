@@ -62,7 +62,7 @@ Command kinds and args:
   ``activate_location`` on the Hangar Deck takes ``pick: "assault_raptor"`` (R623); ``viper_launch``, ``viper_move`` and ``viper_attack`` take ``ship:
   "assault_raptor"`` for an Assault Raptor (R1030)
 - the Ionian Nebula (ionian.py, crossroads.py): ``meet_ally {card}`` (R215: which ally, with several),
-  ``seed_ally {token}`` (R945-3: the kind of one's own token put on a new Ally card), ``commit_trauma {token}``
+  ``choose_replacer {target}`` (R947: the tied Cylon who replaces a removed ally), ``seed_ally {token}`` (R945-3: the kind of one's own token put on a new Ally card), ``commit_trauma {token}``
   (R964), ``crossroads_choose {result}`` (R964: no token played), ``trial_eliminate {target}`` (R970-5)
 - automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8), ``crossroads_step {}`` (R985: the
   Crossroads phase's system steps)
@@ -116,7 +116,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
               "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at",
               "new_character": "choose_new_character",
-              "choose_ally": "choose_ally", "seed_ally": "seed_ally_token"}  # the Ionian Nebula (R215, R945)
+              "choose_ally": "choose_ally", "seed_ally": "seed_ally_token",
+              "choose_replacer": "choose_ally_replacer"}  # the Ionian Nebula (R215, R945)
 
 
 def pending(state: State) -> list[Decision]:
@@ -314,6 +315,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
     if prompt == "choose_ally":
         return [_c(seat, "meet_ally", card=card) for card in state["prompt"]["allies"]]
+    if prompt == "choose_ally_replacer":
+        return [_c(seat, "choose_replacer", target=t) for t in state["prompt"]["cylons"]]
     if prompt == "seed_ally_token":
         return [_c(seat, "seed_ally", token=t) for t in ionian.seed_options(state, seat)]
     if prompt in ("crossroads_commit", "crossroads_choose_result", "trial_choose_human"):
@@ -478,6 +481,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     # Exodus's Ionian Nebula (ionian.py, crossroads.py)
     "meet_ally": ("choose_ally", "bsg:R215", lambda ctx, c: ionian.choose_ally(ctx, c.seat, _arg(c, "card"))),
     "seed_ally": ("seed_ally_token", "bsg:R945", lambda ctx, c: _seed_ally(ctx, c.seat, _arg(c, "token"))),
+    "choose_replacer": ("choose_ally_replacer", "bsg:R947", lambda ctx, c: ionian.choose_replacer(
+        ctx, c.seat, _arg(c, "target", int))),
     "commit_trauma": ("crossroads_commit", "bsg:R964", lambda ctx, c: crossroads.commit(
         ctx, c.seat, _arg(c, "token"))),
     "crossroads_choose": ("crossroads_choose_result", "bsg:R964", lambda ctx, c: crossroads.choose(

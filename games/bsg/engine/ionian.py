@@ -22,7 +22,7 @@ from games.bsg.engine.trauma import (
     draw_replacing_disasters,
     on,
     remove_ally,
-    replacer,
+    replacers,
 )
 from games.engine.core import IllegalCommand
 
@@ -77,6 +77,17 @@ def encounter(ctx: Ctx, seat: int, card: str) -> None:
         apply_effects(ctx, data().allies[card].result(token), card, actor=seat)
 
 
+def choose_replacer(ctx: Ctx, seat: int, target: int) -> None:
+    """R947: the active player names which of the tied Cylon players replaces the ally (RULINGS G157)."""
+    state = ctx.state
+    if target not in state["prompt"]["cylons"]:
+        raise IllegalCommand("bad_target", "bsg:R947", target=target)
+    state["prompt"] = None
+    next_key(state)
+    state["ionian"]["seeds"][0]["seat"] = target
+    ctx.emit("ally_replacer_chosen", seat=seat, target=target)
+
+
 def seed_options(state: State, seat: int) -> list[str]:
     """The kinds of his own tokens a player may put on a new Ally card (R945-3)."""
     return sorted(set(state["players"][seat]["trauma"]))
@@ -111,10 +122,14 @@ def settle(ctx: Ctx) -> bool:
     settled = False
     while ion["seeds"] and state["prompt"] is None and not state.get("executions"):
         due = ion["seeds"][0]
+        if due.pop("replace", False):  # R947: who replaces a removed ally
+            tied = replacers(state)
+            if len(tied) > 1:
+                state["prompt"] = {"kind": "choose_replacer", "seat": int(state["current"]), "cylons": tied}
+                next_key(state)
+                break
+            due["seat"] = tied[0] if tied else None
         seat = due["seat"]
-        if seat is None:
-            seat = replacer(state)
-            due["seat"] = seat
         options = seed_options(state, seat) if seat is not None else []
         settled = True
         if not options:

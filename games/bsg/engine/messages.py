@@ -410,6 +410,7 @@ MESSAGES.update({
 PROMPTS.update({
     "choose_ally": "Choose which ally in your location you meet.",
     "seed_ally_token": "Put one of your trauma tokens face down on the new Ally card.",
+    "choose_ally_replacer": "Choose which of the tied Cylon players replaces the ally removed.",
     "crossroads_battle": "The Battle of the Ionian Nebula is being set up.",
     "crossroads_deal": "The Crossroads cards are being dealt.",
     "crossroads_commit": "Play one of your trauma tokens face down beside your Crossroads card.",
@@ -434,6 +435,7 @@ EVENTS.update({
     "ally_met": "Player {seat} met {card}: its token was {token}.",
     "ally_seeded": "A trauma token was placed face down on {card}.",
     "ally_removed": "The ally {card} leaves the board.",
+    "ally_replacer_chosen": "Player {seat} chose Player {target} to replace the ally.",
     "crossroads_began": "The fleet reaches the Ionian Nebula: the Crossroads phase begins.",
     "ionian_battle_set_up": "Basestars and raiders wait above Galactica; vipers launch to meet them.",
     "crossroads_dealt": "Player {seat} received a Crossroads card.",

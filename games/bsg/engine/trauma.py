@@ -255,7 +255,7 @@ def remove_ally(ctx: Ctx, card: str, reason: str) -> None:
         discard(ctx.state, [entry["token"]])
     new = draw_ally(ctx)
     if new is not None:
-        ion["seeds"].append({"card": new, "seat": None, "location": data().allies[new].location})
+        ion["seeds"].append({"card": new, "seat": None, "location": data().allies[new].location, "replace": True})
         next_key(ctx.state)
 
 
@@ -270,17 +270,17 @@ def blocking(state: State) -> bool:
     return on(state) and bool(state["ionian"]["seeds"])
 
 
-def replacer(state: State) -> int | None:
-    """R947: the Cylon player with the most trauma tokens draws and seeds the replacement; tied, the first of
-    them clockwise from the active player (RULINGS G157); None when no Cylon holds any (a pool token)."""
+def replacers(state: State) -> list[int]:
+    """R947: the Cylon players with the most trauma tokens, one of whom draws and seeds the replacement (the
+    active player chooses among several, RULINGS G157); none when no Cylon holds any (a pool token)."""
     n = state["n"]
     cylons = [(state["current"] + i) % n for i in range(n)]
     cylons = [s for s in cylons if state["players"][s]["cylon"] and state["players"][s]["trauma"]
               and not state["players"][s].get("eliminated")]
     if not cylons:
-        return None
+        return []
     most = max(len(state["players"][s]["trauma"]) for s in cylons)
-    return int(next(s for s in cylons if len(state["players"][s]["trauma"]) == most))
+    return [int(s) for s in cylons if len(state["players"][s]["trauma"]) == most]
 
 
 def basestar_tokens(state: State) -> tuple[DamageToken, ...]:

@@ -200,6 +200,26 @@ def test_a_damaged_location_loses_its_ally_and_the_replacement_comes_from_the_po
     assert len(ctx.state["ionian"]["allies"]) == 3 and ctx.state["ionian"]["allies"][-1]["by"] is None
 
 
+@pytest.mark.rules("bsg:R947")
+def test_tied_cylons_replace_a_removed_ally_as_the_active_player_chooses() -> None:
+    state = game()
+    current = state["current"]
+    cylons = [(current + 1) % 5, (current + 2) % 5]
+    for seat in cylons:
+        state["players"][seat]["cylon"] = True
+        state["players"][seat]["trauma"] = ["antagonistic", "antagonistic", "benevolent"]
+    ctx = ctx_of(state)
+    trauma.location_damaged(ctx, ctx.state["ionian"]["allies"][0]["location"])
+    ionian.settle(ctx)
+    assert ctx.state["prompt"] == {"kind": "choose_replacer", "seat": current, "cylons": cylons}
+    state = ctx.state
+    assert [c.args for c in RULES.legal_commands(state, current)] == [{"target": s} for s in cylons]
+    state = act(state, current, "choose_replacer", target=cylons[1])
+    assert state["prompt"] == {"kind": "seed_ally", "seat": cylons[1], "card": state["ionian"]["seeds"][0]["card"]}
+    state = act(state, cylons[1], "seed_ally", token="benevolent")
+    assert state["ionian"]["allies"][-1]["by"] == cylons[1] and len(state["players"][cylons[1]]["trauma"]) == 2
+
+
 @pytest.mark.rules("bsg:R162", "bsg:R948")
 def test_collateral_and_personnel_damage_act_when_drawn() -> None:
     state = game()
