@@ -13,7 +13,7 @@ settings (where a game still in preview would be offered).
     .venv/bin/python bench/bsg_browser_game.py [--seed 1] [--table-seed N] [--max-clicks 3000]
                                                [--interrupts 0.05] [--shots-every 50]
                                                [--out bench/out/bsg_browser_game] [--option NAME ...]
-                                               [--choice NAME=VALUE ...]
+                                               [--choice NAME=VALUE ...] [--scenario MODULE:FUNCTION]
 
 Prints the clicks (by kind and player), the refusals, the turns reached, the time and how the game ended
 (the winning side and the reason) or where it stalled. Screenshots: the start, every N clicks (the acting page),
@@ -121,6 +121,11 @@ def main() -> int:
         "--choice", action="append", default=[], metavar="NAME=VALUE",
         help="pick VALUE for the table option NAME on the form (a choice; repeatable), e.g. objective=new_caprica",
     )
+    parser.add_argument(
+        "--scenario", default=None, metavar="MODULE:FUNCTION",
+        help="once the table has started, put the position this builder makes on it (a 4-player one), e.g. "
+        "tests.browser.bsg_crossroads_scenario:scenario_state (the Ionian Nebula's Crossroads)",
+    )
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
         print(f"no {CHROMIUM}: apt-get install chromium", file=sys.stderr)
@@ -199,6 +204,10 @@ def main() -> int:
             start_game(alice)
             # the start's answer reloads the page: a goto while it is on its way aborted (net::ERR_ABORTED, seed 4)
             alice.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)
+            if args.scenario:
+                from tests.browser.asc_helpers import load_scenario
+
+                load_scenario(site, table_id, builder=args.scenario)
             for page in pages.values():
                 page.goto(f"{site.url}/tables/{table_id}/")
                 page.wait_for_selector("#bsg-status", timeout=LIVE_TIMEOUT)
