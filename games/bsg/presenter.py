@@ -204,8 +204,8 @@ EVENT_TEXTS = {
 COMMANDS: dict[str, str] = {
     # Exodus's Ionian Nebula (R215, R945, R964, R970)
     "meet_ally": gettext_noop("Meet {card}"),
-    "seed_ally": gettext_noop("Put a {token} token on the new Ally card"),
-    "commit_trauma": gettext_noop("Play a {token} token beside your Crossroads card"),
+    "seed_ally": gettext_noop("Put one of your {token} tokens on the new Ally card"),
+    "commit_trauma": gettext_noop("Play one of your {token} tokens beside your Crossroads card"),
     "crossroads_choose": gettext_noop("Apply the {result} result"),
     "trial_eliminate": gettext_noop("Eliminate {target}"),
     "choose_replacer": gettext_noop("{target} replaces the ally"),
@@ -973,6 +973,8 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
 
 
 def _place(p: Mapping[str, Any]) -> str:
+    if p.get("eliminated"):  # the Ionian Nebula's Trial (R978)
+        return gettext("eliminated")
     if p.get("viper") and p.get("craft") == "assault_raptor":  # Daybreak (R623)
         return gettext("in an Assault Raptor, %(area)s") % {"area": name_of(p["viper"])}
     if p.get("viper"):
@@ -1266,7 +1268,9 @@ def ionian_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     results, and the Trial's tokens shown, its eliminations (R960-R978)."""
     ion = view["ionian"]
     cr = view.get("crossroads") or {}
-    shown = cr.get("shown") or {}
+    trial = ion.get("trial") or {}  # the phase is over: its Trial's outcome stays on show
+    shown = cr.get("shown") or trial.get("shown") or {}
+    gone = set(cr.get("eliminated") or trial.get("eliminated") or [])
     revealed = set(cr.get("revealed") or [])
     rows = []
     for p in view["players"]:
@@ -1276,7 +1280,7 @@ def ionian_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         row: dict[str, Any] = {
             "who": labels.get(p["seat"], ""), "seat": p["seat"],
             "count": (ion.get("trauma_counts") or {}).get(key, 0),
-            "eliminated": bool(p.get("eliminated")) or p["seat"] in (cr.get("eliminated") or []),
+            "eliminated": bool(p.get("eliminated")) or p["seat"] in gone,
             "dealt": p["seat"] in (cr.get("dealt") or []), "committed": p["seat"] in (cr.get("committed") or []),
             "waiting": p["seat"] in (cr.get("waiting") or []),
             "card": {"name": name_of(card), "text": card_text(card)} if card else None,

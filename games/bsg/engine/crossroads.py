@@ -307,6 +307,7 @@ def _cleanup(ctx: Ctx) -> None:
         p["trauma"] = []
     ion = state["ionian"]
     ion["pool"], ion["done"] = [], True
+    ion["trial"] = {"shown": cr["shown"], "eliminated": cr["eliminated"]}  # the Trial's outcome, public
     ion["crossroads_deck"] = []
     state["objective_reached"] = True
     del state["crossroads"]

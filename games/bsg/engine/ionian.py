@@ -180,6 +180,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "trauma_counts": {str(p["seat"]): len(p.get("trauma", [])) for p in state["players"]},
         "seeds": [{"card": s["card"], "seat": s["seat"]} for s in ion["seeds"]],
         "met": ion["met"],
+        "trial": ion.get("trial"),  # the Trial's outcome once the phase is over (public)
     }
     if seat is not None:
         out["mine"] = sorted(state["players"][seat].get("trauma", []))

@@ -23,6 +23,8 @@ Added by Pegasus, only at the tables that use it (a base table's state is as bef
 - a player's ``leader`` (a Cylon Leader, R802), ``friendly`` (a Sympathetic Cylon, R406) and ``agenda`` (his
   Agenda card, his secret, R805); ``decks["agendas"]``: the unused Agendas by kind. A Leader or Sympathetic
   Cylon with ``cylon`` false is infiltrated (R803).
+- ``ionian`` (Exodus's Ionian Nebula objective: ``trauma.py``, ``ionian.py``), ``crossroads`` (its phase, while it
+  lasts: ``crossroads.py``); a player's ``trauma`` (his tokens) and ``eliminated`` (out of the game, R978)
 - ``new_caprica`` (the New Caprica objective, only once its phase has begun: ``new_caprica.py``, R820-R838) and
   ``decks["crisis_boxed"]`` (the Crisis deck it boxed, R821 step 6); an ``executions`` entry may carry a third
   element, ``True``: an execution a revealed Cylon cannot ignore (R459).

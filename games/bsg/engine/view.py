@@ -33,6 +33,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             entry["infiltrated"] = not p["cylon"]
             if mine or state["phase"] == "over":
                 entry["agenda"] = p.get("agenda")
+        if p.get("eliminated"):  # out of the game by the Ionian Nebula's Trial (R978)
+            entry["eliminated"] = True
         if p.get("mk7"):  # flying a Viper Mark VII (R916)
             entry["mk7"] = True
         shown = [c for c in p["loyalty"] if c in state.get("public_loyalty", ())]
