@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.bsg.engine import ionian, trauma
+from games.bsg.engine import cylon_fleet, ionian, trauma
 from games.bsg.engine.commands import auto_command
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, Ctx
@@ -52,7 +52,7 @@ def auto(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.rules("bsg:R146", "bsg:R930", "bsg:R931", "bsg:R150")
+@pytest.mark.rules("bsg:R146", "bsg:R930", "bsg:R931", "bsg:R150", "bsg:R940")
 @pytest.mark.scenarios("bsg:AS-109")
 def test_setup_deals_three_tokens_each_and_three_allies() -> None:
     state = game()
@@ -75,6 +75,29 @@ def test_an_ally_showing_a_chosen_character_is_boxed() -> None:
     ctx.state["ionian"]["ally_deck"].append("ally_tom_zarek")
     ctx.state["players"][0]["character"] = "tom_zarek"
     assert trauma.draw_ally(ctx) != "ally_tom_zarek" and "ally_tom_zarek" in ctx.state["ionian"]["ally_boxed"]
+
+
+@pytest.mark.rules("bsg:R1071", "bsg:R980")
+def test_with_daybreak_an_ally_showing_another_version_of_a_chosen_character_is_boxed() -> None:
+    state = start_game(4, ["laura_roslin", "william_adama", "kara_thrace", "tom_zarek_alt"], 1,
+                       {**IONIAN, "daybreak": True})
+    ctx = ctx_of(state)
+    ctx.state["ionian"]["ally_deck"] += ["ally_billy_keikeya", "ally_tom_zarek"]
+    assert trauma.draw_ally(ctx) == "ally_billy_keikeya" and "ally_tom_zarek" in ctx.state["ionian"]["ally_boxed"]
+
+
+@pytest.mark.rules("bsg:R980", "bsg:R962", "bsg:R914")
+def test_with_the_cylon_fleet_the_battle_is_placed_as_r914_says() -> None:
+    state = start_game(5, BASE_5, 1, {**IONIAN, "exodus_cylon_fleet": True})
+    state = to_step(state, "action")
+    ctx = ctx_of(state)
+    ctx.state["distance"] = 8
+    cylon_fleet.jump_cylons(ctx)  # R704 A, R918: the jump sent the Cylon ships to the Cylon Fleet board
+    ionian.begin_crossroads(ctx, "crisis")
+    state = auto(ctx.state)
+    above = [a.id for a in CONTENT.board.space_areas if a.above]
+    assert all(len(state["space"][a]["basestar"]) == 1 and state["space"][a]["raider"] >= 4 for a in above)
+    assert state["crossroads"]["stage"] == "deal"
 
 
 @pytest.mark.rules("bsg:R941", "bsg:R457")
@@ -347,7 +370,7 @@ def test_the_trial_eliminates_a_tied_cylon_and_a_tied_human() -> None:
     assert all(state["current"] != s for s in (0, 2))
 
 
-@pytest.mark.rules("bsg:R970", "bsg:R976")
+@pytest.mark.rules("bsg:R970", "bsg:R976", "bsg:R975")
 def test_the_president_chooses_among_tied_humans() -> None:
     state = _trial({1: ["antagonistic"] * 3, 3: ["antagonistic"] * 3})
     state = auto(state)
