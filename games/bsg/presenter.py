@@ -897,7 +897,9 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
         ],
         "distance": view["distance"],
         "goal": min((o.distance for o in board.objectives), default=0),
-        "goal_text": " ".join(card_text(o.id) for o in board.objectives),
+        # the table's objective card (R111): Kobol, or one an option chose that has a card here (the Ionian Nebula)
+        "goal_text": card_text(str((view.get("options") or {}).get("objective")))
+        or card_text(board.objectives[0].id),
         "boarding": [
             {"n": i + 1, "centurions": centurions.count(i), "win": i == board.boarding_win_at}
             for i in range(board.boarding_spaces)

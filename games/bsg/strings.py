@@ -349,6 +349,7 @@ STRINGS = [
     _('Player {seat} received a Crossroads card.'),  # EVENTS.crossroads_dealt
     _('Player {seat} played a trauma token face down beside his Crossroads card.'),  # EVENTS.trauma_committed
     _('Player {seat} revealed his Crossroads card {card} (token: {token}).'),  # EVENTS.crossroads_revealed
+    _('Player {seat} revealed his Crossroads card {card}, with no token beside it.'),  # EVENTS.crossroads_revealed_no_token
     _('Player {seat} chose the {result} result.'),  # EVENTS.crossroads_result_chosen
     _('The {result} result of {card} applies.'),  # EVENTS.crossroads_resolved
     _('The Trial begins: the Ally and Crossroads cards are set aside.'),  # EVENTS.trial_began
@@ -1147,6 +1148,7 @@ STRINGS = [
     _('You may hold up to 3 Miracle tokens. As your action, discarding all 3: your sermon reaches the whole fleet, +2 morale and +1 population.'),  # text baltar_alt_broadcast
     _('Your followers live aboard Galactica: you may never leave it of your own will.'),  # text baltar_alt_cult_leader
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
+    _('Once the fleet has travelled 8 units of distance, the Crossroads phase interrupts the turn: the battle, a Crossroads card for everyone, then the Trial. After it the humans need one more jump: no Destination is drawn and they win if no resource is at 0.'),  # text ionian_nebula
     _('The lawyer gets you released: move to any other location.'),  # text ally_romo_lampkin.benevolent
     _('Patched up and sent back to work: draw 2 Engineering cards.'),  # text ally_sherman_cottle.benevolent
     _('He lends the Quorum his voice: the President draws 1 Quorum card.'),  # text ally_tom_zarek.benevolent

@@ -131,7 +131,10 @@ def _reveal(ctx: Ctx) -> None:
     token = cr["committed"].get(str(seat))
     if card is not None:
         cr["revealed"].append(seat)
-    ctx.emit("crossroads_revealed", seat=seat, card=card, token=token)
+    if token is None:
+        ctx.emit("crossroads_revealed_no_token", seat=seat, card=card)
+    else:
+        ctx.emit("crossroads_revealed", seat=seat, card=card, token=token)
     if card is None:  # the deck ran out (RULINGS G162)
         _next(ctx)
     elif token is None:

@@ -441,6 +441,7 @@ EVENTS.update({
     "crossroads_dealt": "Player {seat} received a Crossroads card.",
     "trauma_committed": "Player {seat} played a trauma token face down beside his Crossroads card.",
     "crossroads_revealed": "Player {seat} revealed his Crossroads card {card} (token: {token}).",
+    "crossroads_revealed_no_token": "Player {seat} revealed his Crossroads card {card}, with no token beside it.",
     "crossroads_result_chosen": "Player {seat} chose the {result} result.",
     "crossroads_resolved": "The {result} result of {card} applies.",
     "trial_began": "The Trial begins: the Ally and Crossroads cards are set aside.",
