@@ -365,8 +365,9 @@ def test_a_centurion_at_the_end_of_the_boarding_track_wins_for_the_cylons() -> N
 
 @pytest.mark.rules("bsg:R709", "bsg:R405", "bsg:R111")
 def test_kobol_needs_8_distance_and_the_sleeper_phase_comes_at_4() -> None:
-    (kobol,) = C.board.objectives
+    kobol, *others = C.board.objectives  # Kobol first; the Ionian Nebula's card (Exodus, R146) beside it
     assert (kobol.id, kobol.distance, kobol.sleeper_at) == ("kobol", 8, 4)
+    assert [(o.id, o.set, o.distance) for o in others] == [("ionian_nebula", "exodus", 8)]  # R960
 
 
 @pytest.mark.rules("bsg:R003")
