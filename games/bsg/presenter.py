@@ -33,6 +33,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.bsg import secrets
+from games.bsg.engine.ionian_data import ionian_content
 from games.bsg.engine.options import modules
 from games.bsg.engine.state import CONTENT
 from games.engine.core import Command, Rng, Rules
@@ -181,6 +182,7 @@ CRISIS_OPTIONS = {
 #: How a game ended (the engine's ``end_game`` reasons: the result's ``reason``), in words.
 REASONS = {
     "kobol_reached": gettext_noop("the fleet reached Kobol"),
+    "ionian_nebula_reached": gettext_noop("the fleet reached the Ionian Nebula"),
     "centurions_boarded": gettext_noop("the centurions took Galactica"),
     "galactica_destroyed": gettext_noop("Galactica was destroyed"),
     "resource_exhausted": gettext_noop("a resource ran out"),
@@ -201,6 +203,13 @@ EVENT_TEXTS = {
 #: Command labels (English templates, translated): ``{x}`` are the command's arguments, made readable. A key is
 #: the command's kind, or the kind and the argument that picks a variant (``command_key``).
 COMMANDS: dict[str, str] = {
+    # Exodus's Ionian Nebula (R215, R945, R964, R970)
+    "meet_ally": gettext_noop("Meet {card}"),
+    "seed_ally": gettext_noop("Put one of your {token} tokens on the new Ally card"),
+    "commit_trauma": gettext_noop("Play one of your {token} tokens beside your Crossroads card"),
+    "crossroads_choose": gettext_noop("Apply the {result} result"),
+    "trial_eliminate": gettext_noop("Eliminate {target}"),
+    "choose_replacer": gettext_noop("{target} replaces the ally"),
     "choose_character": gettext_noop("Play {character}"),
     "choose_character_area": gettext_noop("Play {character}, launching in {area}"),
     "draw_starting_skills": gettext_noop("Draw {types}"),
@@ -401,12 +410,22 @@ def data_names() -> list[tuple[str, str]]:
     out += [(k, v.name) for k, v in CONTENT.mutiny.items()]  # Daybreak
     out += [(k, v.name) for k, v in NC_LOCATIONS.items()]  # Pegasus's New Caprica board
     out += [(k, v.name) for k, v in CONTENT.missions.items()]  # Daybreak's Earth objective (R1053)
+    out += [(k, v.name) for k, v in IONIAN.allies.items()]  # Exodus's Ionian Nebula
+    out += [(k, v.name) for k, v in IONIAN.crossroads.items()]
     return out
 
 
 #: The New Caprica board's locations (Pegasus, R317), shown as a board of their own once the phase begins.
 NC_LOCATIONS: Mapping[str, Any] = CONTENT.new_caprica.locations if CONTENT.new_caprica is not None else {}
 NEW_CAPRICA = gettext_noop("New Caprica")
+
+#: Exodus's Ionian Nebula (R930-R985): its Ally and Crossroads cards, its trauma tokens' symbols (R940).
+IONIAN = ionian_content()
+TRAUMA = {
+    "benevolent": gettext_noop("benevolent"),
+    "antagonistic": gettext_noop("antagonistic"),
+    "disaster": gettext_noop("disaster"),
+}
 
 #: The data files' tables whose entries carry a rules text (``data_texts``, ``card_text``).
 _TEXT_TABLES = (
@@ -434,6 +453,10 @@ def data_texts() -> list[tuple[str, str]]:
         out += [(k, v.text) for k, v in table.items()]
     out += [(a.id, a.text) for c in CONTENT.characters.values() for a in c.abilities]
     out += [(o.id, o.text) for o in CONTENT.board.objectives]
+    for table in (IONIAN.allies, IONIAN.crossroads):  # Exodus's Ionian Nebula: both results of each card
+        out += [(f"{k}.benevolent", v.text_benevolent) for k, v in table.items()]
+        out += [(f"{k}.antagonistic", v.text_antagonistic) for k, v in table.items()]
+    out += list(IONIAN.damage_texts.items())
     return out
 
 
@@ -449,8 +472,10 @@ OBJECTIVES = {o.id: o for o in CONTENT.board.objectives}
 
 
 def _objective(view: Mapping[str, Any]) -> str:
-    """The table's objective card: Earth at a table that plays it (R1051), Kobol otherwise."""
-    return "earth" if view.get("earth") is not None else "kobol"
+    """The table's objective card (R111): the one its option chose where it has a card of its own (the Ionian
+    Nebula, R146; Earth, R1051), Kobol otherwise (New Caprica's goal is its phase, ``_goal``)."""
+    chosen = str((view.get("options") or {}).get("objective"))
+    return chosen if chosen in OBJECTIVES else "kobol"
 
 
 def _named(name: str) -> str:
@@ -483,12 +508,17 @@ def name_of(ident: str) -> str:
         CONTENT.ships,
         CONTENT.agendas,
         CONTENT.motives,
+        CONTENT.mutiny,
         NC_LOCATIONS,
         CONTENT.missions,
+        IONIAN.allies,
+        IONIAN.crossroads,
     ):
         found = table.get(base)
         if found is not None:
             return _named(found.name)
+    if base in TRAUMA:
+        return str(gettext(TRAUMA[base]))
     area = next((a for a in CONTENT.board.space_areas if a.id == base), None)
     if area is not None:
         return _named(area.name)
@@ -517,12 +547,12 @@ NEW_CAPRICA_GOAL = gettext_noop("New Caprica: at distance 7 the fleet settles th
 
 
 def _goal(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The distance the status counts towards, and its text: Kobol's, Earth's (R1052), or New Caprica's at its
-    tables."""
+    """The distance the status counts towards, and its text: the objective card's (Kobol, the Ionian Nebula,
+    Earth: R1052), or New Caprica's at its tables."""
     nc = CONTENT.new_caprica
     if (view.get("options") or {}).get("objective") == "new_caprica" and nc is not None:
         return {"goal": nc.trigger_distance, "goal_text": gettext(NEW_CAPRICA_GOAL)}
-    card = OBJECTIVES[_objective(view)]  # Kobol, or Daybreak's Earth in its place (R1051)
+    card = OBJECTIVES[_objective(view)]  # Kobol, or the Ionian Nebula's or Daybreak's Earth's card in its place
     return {"goal": card.distance, "goal_text": card_text(card.id)}
 
 
@@ -539,6 +569,13 @@ def card_text(ident: str) -> str:
         found = table.get(base)
         if found is not None:
             return _worded(str(found.text))
+    ally = IONIAN.allies.get(base) or IONIAN.crossroads.get(base)
+    if ally is not None:  # an Ally or Crossroads card: its two results (R945, R963)
+        return "\n".join((
+            f"{gettext(TRAUMA['benevolent']).capitalize()}: {_worded(ally.text_benevolent)}",
+            f"{gettext(TRAUMA['antagonistic']).capitalize()}: {_worded(ally.text_antagonistic)}"))
+    if base in IONIAN.damage_texts:
+        return _worded(IONIAN.damage_texts[base])
     return ""
 
 
@@ -788,6 +825,8 @@ class BsgPresenter(Presenter):
             Part("bsg-space", "bsg/space.html", space_data(view, labels), public=True),
             Part("bsg-players", "bsg/players.html", players_data(view, labels), public=True),
         ]
+        if view.get("ionian"):  # Exodus's Ionian Nebula: trauma counts, the Crossroads phase, the Trial
+            parts.insert(4, Part("bsg-ionian", "bsg/ionian.html", ionian_data(view, labels), public=True))
         position = ctx.get("position")
         if position is not None:
             hand = hand_data(view, position)
@@ -983,6 +1022,8 @@ def crisis_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
 
 
 def _place(p: Mapping[str, Any]) -> str:
+    if p.get("eliminated"):  # the Ionian Nebula's Trial (R978)
+        return gettext("eliminated")
     if p.get("viper") and p.get("craft") == "assault_raptor":  # Daybreak (R623)
         return gettext("in an Assault Raptor, %(area)s") % {"area": name_of(p["viper"])}
     if p.get("viper"):
@@ -1086,6 +1127,12 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                     "cylon": bool(p.get("cylon")),
                 }
             )
+    ion = view.get("ionian") or {}
+    allies: dict[str, list[dict[str, Any]]] = {}
+    for a in ion.get("allies") or []:  # R945: the allies waiting in their locations, their cards public (A19)
+        allies.setdefault(a["location"], []).append({"id": a["card"], "name": name_of(a["card"]),
+                                                     "text": card_text(a["card"])})
+    trauma_places = {k for k, v in (ion.get("places") or {}).items() if v} if not ion.get("done") else set()
     ships = []
     for ship in CONTENT.ships.values():
         if ship.set not in sets or (ship.id == "pegasus" and pegasus.get("destroyed")):
@@ -1101,6 +1148,8 @@ def ships_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "damaged": loc.id in damaged,
                 "hazardous": loc.hazardous,
                 "people": here.get(loc.id, []),
+                "allies": allies.get(loc.id, []),
+                "trauma": loc.id in trauma_places,
             }
             for loc in CONTENT.locations.values()
             # a module's location (the Cylon Fleet's Basestar Bridge) with its module, whatever the sets
@@ -1303,7 +1352,79 @@ def hand_data(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
             for c in prompt.get("cards") or []
         ],
         "limit": CONTENT.board.hand_limits.get("skill", 10),
+        **_own_trauma(view, seat),
     }
+
+
+def _own_trauma(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """Exodus's Ionian Nebula: the seat's own trauma tokens and Crossroads card with the token it played, its
+    secrets (R944, R963, R964)."""
+    ion = view.get("ionian")
+    if not ion or ion.get("done"):
+        return {}
+    cr = view.get("crossroads") or {}
+    card = (cr.get("cards") or {}).get(str(seat))
+    committed = cr.get("mine_committed")
+    return {
+        "trauma": [{"kind": t, "name": name_of(t)} for t in ion.get("mine") or []],
+        "crossroads_card": {"id": card, "name": name_of(card), "text": card_text(card),
+                            "committed": name_of(committed) if committed else ""} if card else None,
+    }
+
+
+def ionian_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, Any]:
+    """Exodus's Ionian Nebula, as everyone sees it: how many trauma tokens each player holds, the pool and the
+    Ally deck; during the Crossroads phase whose card and token lie face down, the cards revealed with their
+    results, and the Trial's tokens shown, its eliminations (R960-R978)."""
+    ion = view["ionian"]
+    cr = view.get("crossroads") or {}
+    trial = ion.get("trial") or {}  # the phase is over: its Trial's outcome stays on show
+    shown = cr.get("shown") or trial.get("shown") or {}
+    gone = set(cr.get("eliminated") or trial.get("eliminated") or [])
+    revealed = set(cr.get("revealed") or [])
+    rows = []
+    for p in view["players"]:
+        key = str(p["seat"])
+        card = (cr.get("cards") or {}).get(key) if p["seat"] in revealed else None
+        result = (cr.get("results") or {}).get(key)
+        row: dict[str, Any] = {
+            "who": labels.get(p["seat"], ""), "seat": p["seat"],
+            "count": (ion.get("trauma_counts") or {}).get(key, 0),
+            "eliminated": bool(p.get("eliminated")) or p["seat"] in gone,
+            "dealt": p["seat"] in (cr.get("dealt") or []), "committed": p["seat"] in (cr.get("committed") or []),
+            "waiting": p["seat"] in (cr.get("waiting") or []),
+            "card": {"name": name_of(card), "text": card_text(card)} if card else None,
+            "token": name_of(str((cr.get("tokens") or {}).get(key))) if key in (cr.get("tokens") or {}) else "",
+            "result": name_of(result) if result else "",
+        }
+        if key in shown:
+            got = shown[key]["tokens"]
+            row["shown"] = gettext("%(b)d benevolent, %(a)d antagonistic; keeps %(k)d") % {
+                "b": got.count("benevolent"), "a": got.count("antagonistic"), "k": shown[key]["kept"]}
+        rows.append(row)
+    stage = cr.get("stage")
+    return {
+        "done": ion.get("done"), "pool": ion.get("pool"), "ally_deck": ion.get("ally_deck"),
+        "rows": rows, "phase": bool(cr), "stage": gettext(CROSSROADS_STAGES[stage]) if stage in CROSSROADS_STAGES
+        else "",
+        "tied": [labels.get(s, "") for s in cr.get("tied") or []],
+    }
+
+
+#: The Crossroads phase's stages, as its panel names them (R961-R970).
+CROSSROADS_STAGES = {
+    "battle": gettext_noop("The Battle of the Ionian Nebula is set up"),
+    "deal": gettext_noop("The Crossroads cards are dealt"),
+    "commit": gettext_noop("Each player plays a trauma token face down"),
+    "reveal": gettext_noop("The Crossroads cards are revealed, one by one"),
+    "choose": gettext_noop("A player without a token chooses his result"),
+    "remove": gettext_noop("The Trial: the cards and tokens in play are removed"),
+    "trial": gettext_noop("The Trial: every player shows his trauma tokens"),
+    "filter": gettext_noop("The Trial: 2 tokens or fewer are discarded"),
+    "eliminate": gettext_noop("The Trial: the most tokens is eliminated"),
+    "president": gettext_noop("The Trial: the President chooses among the tied humans"),
+    "cleanup": gettext_noop("The Crossroads phase ends"),
+}
 
 
 register_presenter("bsg", BsgPresenter)

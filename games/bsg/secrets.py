@@ -38,7 +38,7 @@ from typing import Any
 from games.bsg.engine.state import CONTENT, State, card_id, skill_of
 from games.engine.core import Rng
 
-Slot = tuple[list[Any], int]
+Slot = tuple[Any, Any]  # a pile and an index, or a dict and a key
 
 
 def _deal_again(slots: list[Slot], rng: Rng) -> None:
@@ -178,7 +178,52 @@ def rerandomise(state: State, seat: int | None, rng: Rng) -> State:
     _deal_again(slots, rng)
     if kind == "move_civilians" and not mine:  # the prompt copies the ships looked at
         prompt["cards"] = [out["space"][area]["civilian"][i] for area, i in _in_order(prompt["areas"])]
+    if "ionian" in out and out["phase"] != "over":
+        _ionian(out, seat, rng)
     return out
+
+
+#: the Crossroads stages after the Trial's reveal (R970-2): every player's tokens are public
+_SHOWN = ("filter", "eliminate", "president", "cleanup")
+
+
+def _ionian(out: State, seat: int | None, rng: Rng) -> None:
+    """Exodus's Ionian Nebula (R944, 6.1): the trauma tokens this seat does not know are dealt again among their
+    places (the pool, Sickbay and the Brig, the Ally cards it did not seed, the other players' tokens and the
+    tokens they played beside their Crossroads cards); a disaster never goes to a player, who never holds one
+    (R941). The Ally deck's order, the Crossroads deck with the other seats' unrevealed Crossroads cards."""
+    ion = out["ionian"]
+    cr = out.get("crossroads")
+    held: list[Slot] = []
+    if not (cr is not None and cr["stage"] in _SHOWN):
+        held += _slots([p["trauma"] for p in out["players"] if p["seat"] != seat and "trauma" in p])
+    if cr is not None:
+        held += [(cr["committed"], k) for k in sorted(cr["committed"])
+                 if (seat is None or int(k) != seat) and int(k) not in cr["revealed"]]
+    anywhere: list[Slot] = _slots([ion["pool"]])
+    anywhere += [(ion["places"], k) for k in sorted(ion["places"]) if ion["places"][k] is not None]
+    anywhere += [(a, "token") for a in ion["allies"] if a["token"] is not None and (seat is None or a["by"] != seat)]
+    tokens = [pile[i] for pile, i in held + anywhere]
+    disasters = sum(1 for t in tokens if t == "disaster")
+    others = [t for t in tokens if t != "disaster"]
+    rng.shuffle(others)
+    spots = list(range(len(anywhere)))
+    rng.shuffle(spots)
+    chosen = set(spots[:disasters])
+    for i, (pile, key) in enumerate(anywhere):
+        pile[key] = "disaster" if i in chosen else others.pop()
+    for pile, key in held:
+        pile[key] = others.pop()
+    rng.shuffle(ion["ally_deck"])
+    if cr is not None:
+        hidden = [k for k in sorted(cr["cards"]) if (seat is None or int(k) != seat) and int(k) not in cr["revealed"]]
+        cards = [cr["cards"][k] for k in hidden] + ion["crossroads_deck"]
+        rng.shuffle(cards)
+        for k in hidden:
+            cr["cards"][k] = cards.pop()
+        ion["crossroads_deck"][:] = cards
+    else:
+        rng.shuffle(ion["crossroads_deck"])
 
 
 def _in_order(areas: list[str]) -> list[tuple[str, int]]:

@@ -107,6 +107,12 @@ STRINGS = [
     _('The Rebel Basestar is not allied with your side: you cannot use it.'),  # MESSAGES.rebel_basestar_not_allied
     _('No raider is left in the supply to place.'),  # MESSAGES.no_raider_to_place
     _('Apollo cannot take that viper now.'),  # MESSAGES.apollo_cannot_take_viper
+    _('The Ionian Nebula objective needs the Exodus cards.'),  # MESSAGES.ionian_nebula_needs_exodus
+    _('Choose one of the allies in your location.'),  # MESSAGES.bad_ally
+    _('Choose one of your own trauma tokens.'),  # MESSAGES.bad_trauma_token
+    _('Choose the benevolent or the antagonistic result.'),  # MESSAGES.bad_crossroads_result
+    _('Choose one of the tied human players.'),  # MESSAGES.bad_trial_target
+    _('You have no trauma token to play beside your Crossroads card.'),  # MESSAGES.no_commitment_due
     _('Choose your character.'),  # PROMPTS.choose_character
     _('Draw your 3 starting Skill cards.'),  # PROMPTS.draw_starting_skills
     _('Receive your Skill cards.'),  # PROMPTS.receive_skills
@@ -150,6 +156,20 @@ STRINGS = [
     _('Player {seat}: the fleet jumps; choose the Assault Raptors that stay in space.'),  # PROMPTS.keep_assault_raptors
     _('Player {seat}: the fleet jumps; stay in space in your Assault Raptor or fly back?'),  # PROMPTS.assault_raptor_pilot_at_jump
     _('Before any card is added: make this skill check reckless, play Restore Order, or let it be.'),  # PROMPTS.reckless_window
+    _('Choose which ally in your location you meet.'),  # PROMPTS.choose_ally
+    _('Put one of your trauma tokens face down on the new Ally card.'),  # PROMPTS.seed_ally_token
+    _('Choose which of the tied Cylon players replaces the ally removed.'),  # PROMPTS.choose_ally_replacer
+    _('The Battle of the Ionian Nebula is being set up.'),  # PROMPTS.crossroads_battle
+    _('The Crossroads cards are being dealt.'),  # PROMPTS.crossroads_deal
+    _('Play one of your trauma tokens face down beside your Crossroads card.'),  # PROMPTS.crossroads_commit
+    _('The next Crossroads card is being revealed.'),  # PROMPTS.crossroads_reveal
+    _('You played no trauma token: choose which result of your Crossroads card applies.'),  # PROMPTS.crossroads_choose_result
+    _('The Ally cards, the Crossroads cards and their trauma tokens are removed.'),  # PROMPTS.crossroads_remove
+    _('The Trial: every player shows his trauma tokens.'),  # PROMPTS.crossroads_trial
+    _('The Trial: players with 2 tokens or fewer discard them.'),  # PROMPTS.crossroads_filter
+    _('The Trial: the player with the most tokens is eliminated.'),  # PROMPTS.crossroads_eliminate
+    _('The Crossroads phase ends; the turn goes on.'),  # PROMPTS.crossroads_cleanup
+    _('Choose which of the tied human players is eliminated.'),  # PROMPTS.trial_choose_human
     _('Player {seat} is the first player.'),  # EVENTS.first_player_chosen
     _('Player {seat} plays {character}.'),  # EVENTS.character_chosen
     _('Player {president} is President, Player {admiral} is Admiral.'),  # EVENTS.titles_assigned
@@ -342,6 +362,32 @@ STRINGS = [
     _('The Mission {card} leaves the Active Mission space.'),  # EVENTS.mission_removed
     _('Player {seat} uses the Raider Bay: {ship} ×{count} placed in {area}.'),  # EVENTS.raider_bay_used
     _("Player {seat} takes one of the Raider Bay's vipers in {area} and activates it."),  # EVENTS.apollo_took_viper
+    _('Trauma tokens are dealt; {pool} remain in the pool.'),  # EVENTS.ionian_setup
+    _('Player {seat} took a trauma token.'),  # EVENTS.trauma_taken
+    _('{returned} disaster token(s) went back into the trauma pool, shuffled.'),  # EVENTS.trauma_pool_shuffled
+    _('Player {seat} revealed a disaster trauma token.'),  # EVENTS.disaster_revealed
+    _('Player {seat} takes the trauma token lying in {location}.'),  # EVENTS.trauma_from_location
+    _('Player {seat} discarded {count} trauma token(s).'),  # EVENTS.trauma_discarded
+    _('The Ally card {card} is set aside.'),  # EVENTS.ally_boxed
+    _('The ally {card} waits in {location}.'),  # EVENTS.ally_placed
+    _('Player {seat} met {card}: its token was {token}.'),  # EVENTS.ally_met
+    _('A trauma token was placed face down on {card}.'),  # EVENTS.ally_seeded
+    _('The ally {card} leaves the board.'),  # EVENTS.ally_removed
+    _('Player {seat} chose Player {target} to replace the ally.'),  # EVENTS.ally_replacer_chosen
+    _('The fleet reaches the Ionian Nebula: the Crossroads phase begins.'),  # EVENTS.crossroads_began
+    _('Basestars and raiders wait above Galactica; vipers launch to meet them.'),  # EVENTS.ionian_battle_set_up
+    _('Player {seat} received a Crossroads card.'),  # EVENTS.crossroads_dealt
+    _('Player {seat} played a trauma token face down beside his Crossroads card.'),  # EVENTS.trauma_committed
+    _('Player {seat} revealed his Crossroads card {card} (token: {token}).'),  # EVENTS.crossroads_revealed
+    _('Player {seat} revealed his Crossroads card {card}, with no token beside it.'),  # EVENTS.crossroads_revealed_no_token
+    _('Player {seat} chose the {result} result.'),  # EVENTS.crossroads_result_chosen
+    _('The {result} result of {card} applies.'),  # EVENTS.crossroads_resolved
+    _('The Trial begins: the Ally and Crossroads cards are set aside.'),  # EVENTS.trial_began
+    _('Player {seat} shows {benevolent} benevolent and {antagonistic} antagonistic token(s) and keeps {kept}.'),  # EVENTS.trauma_shown
+    _('Nobody has trauma tokens left: nobody is eliminated.'),  # EVENTS.trial_nobody_eliminated
+    _('The President chose Player {target} to be eliminated.'),  # EVENTS.trial_human_chosen
+    _('Player {seat} is eliminated from the game.'),  # EVENTS.player_eliminated
+    _('The Crossroads phase is over: the next jump reaches the Ionian Nebula.'),  # EVENTS.crossroads_ended
     _('Pegasus expansion (the Pegasus, Treachery, executions, 4 characters and their cards)'),  # OPTIONS.option_pegasus
     _('Exodus: its characters, crises, Quorum cards, Destinations and Loyalty cards'),  # OPTIONS.option_exodus
     _('Daybreak: Miracle tokens, Mutiny cards, the Mutineer, its characters and cards; its Earth objective below'),  # OPTIONS.option_daybreak
@@ -353,10 +399,8 @@ STRINGS = [
     _('The Cylon Fleet board and its pursuit track, the CAG, the Viper Mark VII and the "CAG chooses" crises instead of the Cylon attacks.'),  # OPTIONS.option_exodus_cylon_fleet_help
     _('Exodus: Conflicted Loyalties'),  # OPTIONS.option_exodus_conflicted_loyalties
     _('The Final Five and Personal Goal loyalty cards join the Not-a-Cylon cards (needs the Exodus cards).'),  # OPTIONS.option_exodus_conflicted_loyalties_help
-    _('Exodus: the Ionian Nebula (not available yet)'),  # OPTIONS.option_exodus_ionian_nebula
-    _('The Ionian Nebula objective, with allies, trauma and the Crossroads.'),  # OPTIONS.option_exodus_ionian_nebula_help
     _('Objective'),  # OPTIONS.option_objective
-    _("Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is occupied, and must escape it (needs Pegasus)."),  # OPTIONS.option_objective_help
+    _("Kobol; Pegasus's New Caprica (the fleet settles the planet at distance 7, is occupied and must escape it; needs Pegasus); Exodus's Ionian Nebula (allies, trauma tokens and the Crossroads at distance 8; needs the Exodus cards); or Daybreak's Earth (Missions from the Demetrius, 10 distance; needs Daybreak)."),  # OPTIONS.option_objective_help
     _('How often each Cylon ship may be activated'),  # OPTIONS.option_ship_activation_limit
     _('Cylon Fleet: a damaged basestar that jumps away'),  # OPTIONS.option_cylon_fleet_basestar_damage
     _('Going to the Cylon Fleet board, it leaves its damage tokens (it comes back repaired) or keeps them.'),  # OPTIONS.option_cylon_fleet_basestar_damage_help
@@ -376,6 +420,7 @@ STRINGS = [
     _('Kobol'),  # CHOICES.objective.kobol
     _('New Caprica (Pegasus)'),  # CHOICES.objective.new_caprica
     _('Earth: Search for Home (Daybreak)'),  # CHOICES.objective.earth
+    _('The Ionian Nebula (Exodus)'),  # CHOICES.objective.ionian_nebula
     _('FTL Control'),  # name ftl_control
     _('Weapons Control'),  # name weapons_control
     _('Command'),  # name command
@@ -778,6 +823,31 @@ STRINGS = [
     _('Salvage the Wreck'),  # name salvage_the_wreck
     _('Hunt on the Planet'),  # name hunt_on_the_planet
     _('Rally the Crew'),  # name rally_the_crew
+    _('Romo Lampkin'),  # name ally_romo_lampkin
+    _('Sherman Cottle'),  # name ally_sherman_cottle
+    _('Tom Zarek'),  # name ally_tom_zarek
+    _('Ellen Tigh'),  # name ally_ellen_tigh
+    _('Felix Gaeta'),  # name ally_felix_gaeta
+    _('Anastasia Dualla'),  # name ally_anastasia_dualla
+    _('Louis Hoshi'),  # name ally_louis_hoshi
+    _('Tory Foster'),  # name ally_tory_foster
+    _('Cally Tyrol'),  # name ally_callandra_tyrol
+    _('Galen Tyrol'),  # name ally_galen_tyrol
+    _('Sharon "Boomer" Valerii'),  # name ally_sharon_valerii
+    _('Billy Keikeya'),  # name ally_billy_keikeya
+    _('Aaron Kelly'),  # name ally_aaron_kelly
+    _('Jammer'),  # name ally_jammer
+    _('Specialist Socinus'),  # name ally_cally_henderson
+    _("D'Anna Biers"),  # name ally_d_anna_biers
+    _('A Hard Choice'),  # name xr_hard_choice
+    _('Rationing'),  # name xr_rationing
+    _('The Tylium Run'),  # name xr_tylium_run
+    _('Refugees'),  # name xr_refugees
+    _('Old Debts'),  # name xr_old_debts
+    _('The Flight Deck'),  # name xr_flight_deck
+    _('Boarders'),  # name xr_boarders
+    _('Confession'),  # name xr_confession
+    _('Faith'),  # name xr_faith
     _('A basestar and 4 raiders drop out of FTL above the bow; 2 civilian ships straggle behind. Jamming costs you 1 raptor.'),  # text jammed_assault
     _('Two basestars bracket Galactica, fore and aft, with 2 raiders; 1 viper scrambles below the bow.'),  # text heavy_assault
     _('A basestar with 2 heavy raiders and 2 raiders closes in from the bow, meaning to board; 2 civilian ships are above the stern.'),  # text boarding_parties
@@ -1170,4 +1240,59 @@ STRINGS = [
     _('Your followers live aboard Galactica: you may never leave it of your own will.'),  # text baltar_alt_cult_leader
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
     _('Search for Home: once the fleet has travelled 10 units of distance (Destinations and the Missions beside this card), the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text earth
+    _('Once the fleet has travelled 8 units of distance, the Crossroads phase interrupts the turn: the battle, a Crossroads card for everyone, then the Trial. After it the humans need one more jump: no Destination is drawn and they win if no resource is at 0.'),  # text ionian_nebula
+    _('The lawyer gets you released: move to any other location.'),  # text ally_romo_lampkin.benevolent
+    _('Patched up and sent back to work: draw 2 Engineering cards.'),  # text ally_sherman_cottle.benevolent
+    _('He lends the Quorum his voice: the President draws 1 Quorum card.'),  # text ally_tom_zarek.benevolent
+    _('A word in the right ear: draw 2 Politics cards.'),  # text ally_ellen_tigh.benevolent
+    _('His jump calculations are already done: move the fleet token 1 space forward.'),  # text ally_felix_gaeta.benevolent
+    _('Clear reports from the fleet: draw 2 Tactics cards.'),  # text ally_anastasia_dualla.benevolent
+    _('A steady hand in CIC: draw 2 Leadership cards.'),  # text ally_louis_hoshi.benevolent
+    _("She smooths the President's day: the President draws 1 Quorum card."),  # text ally_tory_foster.benevolent
+    _('The deck crew works double shifts: repair 2 damaged vipers.'),  # text ally_callandra_tyrol.benevolent
+    _('The drives are tuned to perfection: move the fleet token 1 space forward.'),  # text ally_galen_tyrol.benevolent
+    _('She shares what she knows of the Cylons: draw 2 Piloting cards.'),  # text ally_sharon_valerii.benevolent
+    _('A well-judged statement calms the fleet: gain 1 morale.'),  # text ally_billy_keikeya.benevolent
+    _('Landing Signal Officer on duty: every lost raptor is back in the Reserves.'),  # text ally_aaron_kelly.benevolent
+    _('He finds a warhead in the stores: the Admiral gains 1 nuke.'),  # text ally_jammer.benevolent
+    _('A spare part turns up: repair 1 damaged viper.'),  # text ally_cally_henderson.benevolent
+    _('A documentary that lifts the fleet: gain 1 morale.'),  # text ally_d_anna_biers.benevolent
+    _('He bills you for his help: discard 2 Skill cards.'),  # text ally_romo_lampkin.antagonistic
+    _('His bedside manner spreads gloom: lose 1 morale.'),  # text ally_sherman_cottle.antagonistic
+    _('He stirs the Quorum against the fleet: lose 1 morale.'),  # text ally_tom_zarek.antagonistic
+    _('Her scheming lands you in trouble: go to the Brig.'),  # text ally_ellen_tigh.antagonistic
+    _('He double-checks every figure: move the fleet token 1 space back.'),  # text ally_felix_gaeta.antagonistic
+    _('Lost signals waste your effort: discard 2 Skill cards.'),  # text ally_anastasia_dualla.antagonistic
+    _('A wrong order in the heat of battle: damage 1 viper.'),  # text ally_louis_hoshi.antagonistic
+    _('A cover-up goes wrong: lose 1 population.'),  # text ally_tory_foster.antagonistic
+    _('A tired crew makes mistakes: damage 1 viper.'),  # text ally_callandra_tyrol.antagonistic
+    _('A strike on the deck: Galactica takes 1 damage token.'),  # text ally_galen_tyrol.antagonistic
+    _('An old reflex turns violent: go to Sickbay.'),  # text ally_sharon_valerii.antagonistic
+    _('A leak to the press: lose 1 population.'),  # text ally_billy_keikeya.antagonistic
+    _('A botched landing: destroy 1 raptor.'),  # text ally_aaron_kelly.antagonistic
+    _('Supplies go missing: lose 1 food.'),  # text ally_jammer.antagonistic
+    _('A fuel line is left open: lose 1 fuel.'),  # text ally_cally_henderson.antagonistic
+    _('A documentary that shakes the fleet: lose 1 morale.'),  # text ally_d_anna_biers.antagonistic
+    _('You choose mercy: gain 1 morale.'),  # text xr_hard_choice.benevolent
+    _('You share your rations: gain 1 food.'),  # text xr_rationing.benevolent
+    _('You volunteer for the mining run: gain 1 fuel.'),  # text xr_tylium_run.benevolent
+    _('You take the refugees in: gain 1 population.'),  # text xr_refugees.benevolent
+    _('Old friends pay you back: draw 2 Leadership cards.'),  # text xr_old_debts.benevolent
+    _('You catch the saboteur in time: move the fleet token 1 space forward.'),  # text xr_sabotage.benevolent
+    _('You keep the deck crews going: repair 2 damaged vipers.'),  # text xr_flight_deck.benevolent
+    _('You open the armoury: the Admiral gains 1 nuke.'),  # text xr_boarders.benevolent
+    _('You tell the truth to the Quorum: the President draws 1 Quorum card.'),  # text xr_confession.benevolent
+    _('You find something to believe in: gain 1 morale.'),  # text xr_faith.benevolent
+    _('You choose vengeance: every Cylon player draws 2 trauma tokens, and the Admiral is executed.'),  # text xr_hard_choice.antagonistic
+    _('You hoard your rations: lose 1 food.'),  # text xr_rationing.antagonistic
+    _("You sell the fleet's fuel on the black market: lose 1 fuel."),  # text xr_tylium_run.antagonistic
+    _('You turn the refugees away: lose 1 population.'),  # text xr_refugees.antagonistic
+    _('Old enemies come to collect: discard 2 Skill cards.'),  # text xr_old_debts.antagonistic
+    _('You look the other way: Galactica takes 1 damage token.'),  # text xr_sabotage.antagonistic
+    _('You push the pilots too hard: damage 2 vipers.'),  # text xr_flight_deck.antagonistic
+    _('You leave a hatch unguarded: a centurion boards Galactica.'),  # text xr_boarders.antagonistic
+    _('Your secret comes out: go to the Brig.'),  # text xr_confession.antagonistic
+    _('You lose what you believed in: lose 1 morale.'),  # text xr_faith.antagonistic
+    _("Collateral Damage: when drawn, destroy up to 3 raiders in this basestar's area. It stays on the basestar and counts as 1 damage."),  # text bs_collateral_damage
+    _('Personnel Damage: when drawn, every Cylon player draws 2 trauma tokens. It stays on the basestar and counts as 1 damage.'),  # text bs_personnel_damage
 ]

@@ -24,16 +24,6 @@ OUT_OF_SCOPE = {
     "AS-103": "NewCaprica",
     "AS-104": "NewCaprica",
     "AS-107": "NewCaprica",
-    "AS-109": "IonianNebula",
-    "AS-110": "IonianNebula",
-    "AS-112": "IonianNebula",
-    "AS-113": "IonianNebula",
-    "AS-115": "IonianNebula",
-    "AS-116": "IonianNebula",
-    "AS-118": "Crossroads",
-    "AS-119": "Crossroads",
-    "AS-121": "Crossroads",
-    "AS-122": "Crossroads",
 }
 
 SCENARIO = re.compile(r"^\* \*\*(AS-\d+)\*\*", re.MULTILINE)

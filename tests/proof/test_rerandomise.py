@@ -36,7 +36,9 @@ PLAYOUTS = {
             (5, {"daybreak": True, "pegasus": True, "cylon_leader": True}, 10),
             (5, {"pegasus": True, "objective": "new_caprica"}, 35),  # reaches New Caprica (R820)
             (4, {"daybreak": True, "exodus": True, "exodus_conflicted_loyalties": "both"}, 11),
-            (4, {"daybreak": True, "objective": "earth"}, 12)],
+            (4, {"daybreak": True, "objective": "earth"}, 12),
+            (4, {"exodus": True, "objective": "ionian_nebula"}, 13),
+            (5, {"exodus": True, "objective": "ionian_nebula", "daybreak": True}, 14)],
     "kemble": [(2, {}, 1), (3, {"tunnel_deck": True}, 2), (4, {"wingmen": True}, 3), (5, {"special_cards": True}, 4),
                (1, {}, 5), (1, {"solo_scenario": sorted(CONTENT.solo)[0]}, 6)],
 }

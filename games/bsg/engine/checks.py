@@ -56,7 +56,8 @@ def check_of(source: dict[str, Any]) -> Check:
 def contribution_order(state: State) -> list[int]:
     """From the player to the left of the active player round to the active player (R501 step 4, R010)."""
     n, current = state["n"], state["current"]
-    return [(current + 1 + i) % n for i in range(n)]
+    order = [(current + 1 + i) % n for i in range(n)]
+    return [s for s in order if not state["players"][s].get("eliminated")]  # out of the game (R978)
 
 
 def contribution_limit(state: State, seat: int) -> int | None:

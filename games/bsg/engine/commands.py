@@ -68,7 +68,11 @@ Command kinds and args:
   "assault_raptor"`` for an Assault Raptor (R1030)
 - Daybreak's Earth objective: ``activate_location`` on the Demetrius Bridge turns up a Mission (R1053), on the
   Raider Bay takes ``area`` (R316); ``apollo_bay_viper {area}`` (the original Apollo's interrupt, R1066)
-- automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8)
+- the Ionian Nebula (ionian.py, crossroads.py): ``meet_ally {card}`` (R215: which ally, with several),
+  ``choose_replacer {target}`` (R947: the tied Cylon who replaces a removed ally), ``seed_ally {token}`` (R945-3: the kind of one's own token put on a new Ally card), ``commit_trauma {token}``
+  (R964), ``crossroads_choose {result}`` (R964: no token played), ``trial_eliminate {target}`` (R970-5)
+- automatic (seat AUTO_SEAT): ``reveal_check {}`` (R501 steps 5-8), ``crossroads_step {}`` (R985: the
+  Crossroads phase's system steps)
 """
 
 from __future__ import annotations
@@ -83,12 +87,14 @@ from games.bsg.engine import (
     check_cards,
     checks,
     conflicted,
+    crossroads,
     cylon_fleet,
     cylons,
     daybreak,
     dice,
     effects,
     executions,
+    ionian,
     leaders,
     looks,
     loyalty,
@@ -109,7 +115,7 @@ from games.bsg.engine import (
 from games.bsg.engine.state import CONTENT, Ctx, State
 from games.engine.core import AUTO_SEAT, Command, Decision, IllegalCommand
 
-AUTO_KINDS = ("reveal_check",)
+AUTO_KINDS = ("reveal_check", "crossroads_step")
 STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "action", "crisis": "draw_crisis",
                 "activation": "activate_cylon_ships", "jump": "jump_preparation"}
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
@@ -120,7 +126,9 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
               "arrange": "arrange_cards", "move_civilians": "move_civilian_ships",
               "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at",
-              "new_character": "choose_new_character", "evacuate": "choose_evacuation_area"}
+              "new_character": "choose_new_character", "evacuate": "choose_evacuation_area",
+              "choose_ally": "choose_ally", "seed_ally": "seed_ally_token",
+              "choose_replacer": "choose_ally_replacer"}  # the Ionian Nebula (R215, R945)
 
 
 def pending(state: State) -> list[Decision]:
@@ -173,6 +181,10 @@ def pending(state: State) -> list[Decision]:
         pr = state["prompt"]
         return [Decision(key=key, seats=frozenset({pr["seat"]}), prompt=PROMPT_IDS[pr["kind"]],
                          params={"seat": pr["seat"]})]
+    due_cr = crossroads.decision(state)  # the Ionian Nebula's Crossroads phase (R960-R985)
+    if due_cr is not None:
+        return [Decision(key=key, seats=frozenset(due_cr[1]), prompt=due_cr[0], params=due_cr[2],
+                         automatic=not due_cr[1])]
     if state.get("ordered") is not None:  # an Executive Order (skill_actions.py)
         order = state["ordered"]
         return [Decision(key=key, seats=frozenset({order["seat"]}),
@@ -183,6 +195,11 @@ def pending(state: State) -> list[Decision]:
 
 
 def auto_command(state: State) -> Command | None:
+    due_cr = crossroads.decision(state)
+    if due_cr is not None and not due_cr[1] and state["phase"] == "turn" and not state["discards"] \
+            and not state["forced"] and state["prompt"] is None and state["check"] is None \
+            and not state["give_away"] and not state.get("executions"):
+        return Command(AUTO_SEAT, "crossroads_step", {})
     if state["phase"] == "turn" and not state["discards"] and not state["forced"] and state["check"] is not None \
             and checks.waiting_for(state) is None and not state["check"].get("window") \
             and not state["check"].get("before"):
@@ -318,6 +335,14 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "bottom_quorum", card=card) for card in sorted(set(state["prompt"]["cards"]))]
     if prompt == "move_anywhere":
         return [_c(seat, "move_anywhere", location=loc) for loc in turns.move_anywhere_targets(state, seat)]
+    if prompt == "choose_ally":
+        return [_c(seat, "meet_ally", card=card) for card in state["prompt"]["allies"]]
+    if prompt == "choose_ally_replacer":
+        return [_c(seat, "choose_replacer", target=t) for t in state["prompt"]["cylons"]]
+    if prompt == "seed_ally_token":
+        return [_c(seat, "seed_ally", token=t) for t in ionian.seed_options(state, seat)]
+    if prompt in ("crossroads_commit", "crossroads_choose_result", "trial_choose_human"):
+        return [_c(seat, kind, **args) for kind, args in crossroads.legal(state, seat)]
     if prompt == "choose_new_character":
         return [_c(seat, "choose_new_character", **a) for a in executions.replacement_options(state, seat)]
     if prompt == "draw_crisis":
@@ -478,6 +503,17 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
     "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
         ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
+    # Exodus's Ionian Nebula (ionian.py, crossroads.py)
+    "meet_ally": ("choose_ally", "bsg:R215", lambda ctx, c: ionian.choose_ally(ctx, c.seat, _arg(c, "card"))),
+    "seed_ally": ("seed_ally_token", "bsg:R945", lambda ctx, c: _seed_ally(ctx, c.seat, _arg(c, "token"))),
+    "choose_replacer": ("choose_ally_replacer", "bsg:R947", lambda ctx, c: ionian.choose_replacer(
+        ctx, c.seat, _arg(c, "target", int))),
+    "commit_trauma": ("crossroads_commit", "bsg:R964", lambda ctx, c: crossroads.commit(
+        ctx, c.seat, _arg(c, "token"))),
+    "crossroads_choose": ("crossroads_choose_result", "bsg:R964", lambda ctx, c: crossroads.choose(
+        ctx, c.seat, _arg(c, "result"))),
+    "trial_eliminate": ("trial_choose_human", "bsg:R970", lambda ctx, c: crossroads.trial_choice(
+        ctx, c.seat, _arg(c, "target", int))),
     # Daybreak (mutiny.py)
     "play_mutiny": ("action", "bsg:R1020", lambda ctx, c: _play_mutiny(ctx, c.seat, _arg(c, "card"))),
     "discard_mutiny": ("keep_mutiny_cards", "bsg:R1020", lambda ctx, c: mutiny.discard(
@@ -536,6 +572,13 @@ def _choose_look(ctx: Ctx, seat: int, target: int) -> None:
         turns.finish_turn(ctx)
 
 
+def _seed_ally(ctx: Ctx, seat: int, token: str) -> None:
+    """R945-3: a trauma token put on a new Ally card; a turn that ended meanwhile goes on to the next."""
+    ionian.seed(ctx, seat, token)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
+
+
 def _discard_quorum(ctx: Ctx, seat: int, card: str) -> None:
     quorum_hand.discard(ctx, seat, card)
     if ctx.state["step"] == "end":
@@ -557,9 +600,13 @@ def dispatch(ctx: Ctx, command: Command) -> None:
     if state["phase"] == "over":
         raise IllegalCommand("game_over", "")
     if command.seat == AUTO_SEAT:
-        if command.kind not in AUTO_KINDS or auto_command(state) is None:
+        due = auto_command(state)
+        if command.kind not in AUTO_KINDS or due is None or due.kind != command.kind:
             raise IllegalCommand("no_automatic_step_due", "")
-        _reveal_check(ctx)
+        if command.kind == "crossroads_step":
+            crossroads.step(ctx)
+        else:
+            _reveal_check(ctx)
         _after(ctx)
         return
     if command.kind in AUTO_KINDS:
@@ -609,6 +656,8 @@ def _after(ctx: Ctx) -> None:
     called for (R450), then Daybreak's receipts due; the titles' belongings go with the titles."""
     conflicted.resolve_final_five(ctx)
     executions.run_queued(ctx)
+    if ionian.settle(ctx) and ctx.state["phase"] == "turn" and ctx.state["step"] == "end":
+        turns.finish_turn(ctx)  # the trauma tokens due on new Ally cards (R945-3, R947) held the turn's end
     _daybreak(ctx)
     _fill_vacant_admiral(ctx)
     vipers.sync_nukes(ctx.state)

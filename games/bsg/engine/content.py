@@ -251,6 +251,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # Daybreak's Earth objective (earth.json, R1053, R316): the Demetrius Bridge, the Rebel Basestar's Raider Bay
     "activate_mission": ((), ()),
     "raider_bay": (("vipers", "raiders"), ()),
+    # Exodus's Ionian Nebula: trauma tokens drawn from the pool (R941; ionian.py)
+    "draw_trauma": (("players", "count"), ()),
     # Daybreak: the Colonial One and Cylon locations sheets can be destroyed (R318, R319)
     "destroy_sheet": (("sheet",), ()),
     # Daybreak: a sheet's Miracle token limit, all of them spent on its once-per-game ability (R1010)

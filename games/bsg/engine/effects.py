@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.bsg.engine import cylon_fleet, daybreak, planet, quorum_hand
+from games.bsg.engine import cylon_fleet, daybreak, planet, quorum_hand, trauma
 from games.bsg.engine.content import RESOURCES, Effect
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import human_roll
@@ -215,6 +215,8 @@ def damage_galactica(ctx: Ctx, count: int, pile: str | None = None) -> None:
             for p in state["players"]:
                 if p["location"] == token.location:
                     send_to(ctx, p["seat"], "sickbay")
+            if "ionian" in state:  # R947: the allies there leave the board
+                trauma.location_damaged(ctx, token.location)
         else:
             state["decks"]["damage_removed"].append(token.id)
             change_resources(ctx, {k: -v for k, v in token.loss.items()})
@@ -509,6 +511,8 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None:
             draw_mutiny(ctx, seat)
+    elif kind == "draw_trauma":  # R941, R968: the Ionian Nebula's trauma tokens
+        trauma.draw_effect(ctx, str(effect.get("players")), int(effect.get("count")), actor)
     elif kind == "destroy_sheet":  # R318, R319 (Daybreak)
         destroy_sheet(ctx, str(effect.get("sheet")))
     elif kind == "gain_miracle" and daybreak.on(state):  # R1010 (Daybreak)

@@ -19,7 +19,7 @@ def agenda_met(state: State, seat: int, winner: str) -> bool:
         kind = cond["kind"]
         if kind == "infiltrated" and p["cylon"]:
             return False
-        if kind == "outside_brig" and p["location"] in ("brig", "detention"):  # and Detention (R809, R825)
+        if kind == "outside_brig" and p["location"] in ("brig", "detention"):  # and Detention (R805, R825)
             return False
         if kind == "resource_at_most" and state["resources"][cond["resource"]] > cond["amount"]:
             return False

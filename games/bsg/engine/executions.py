@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, loyalty, planet, turns
+from games.bsg.engine import daybreak, ionian, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources, draw_mutiny
 from games.bsg.engine.ending import end_game
@@ -114,6 +114,7 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         p["loyalty"], p["revealed"] = [], mutineer
         _miracles_discarded(ctx, seat)
         ctx.emit("loyalty_shown", seat=seat, cards=shown)
+        ionian.human_executed(ctx, seat)  # R943: his trauma tokens too
         state["decks"].setdefault("loyalty_discard", []).extend(shown)
         change_resources(ctx, {"morale": -1})
         state.setdefault("gone", []).append(p["character"])
@@ -205,6 +206,7 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
         _not_cylon_card(ctx, seat)
     if daybreak.version_root(character) == ANDERS:  # R203 (RULINGS G143): no Skill cards in his next turn
         p["skip_receive"] = True
+    ionian.new_character(ctx, seat)  # R943, R947: 3 trauma tokens; an ally showing him leaves the board
     if daybreak.on(state) and daybreak.version_root(character) == ZAREK:  # R456, R1023 (RULINGS G131)
         draw_mutiny(ctx, seat)
     for title in loyalty.TITLES:  # R454: the title by succession, the new character among the candidates

@@ -30,7 +30,8 @@ TITLES = ("president", "admiral", "cag")  # the CAG only with the Cylon Fleet (R
 
 def humans(state: State, besides: int | None = None) -> list[int]:
     """Human players (R002: everyone who is not a revealed Cylon), ``besides`` left out."""
-    return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides]
+    return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides
+            and not p.get("eliminated")]  # R978: out of the game
 
 
 def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool = False) -> None:

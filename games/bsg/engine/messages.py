@@ -317,11 +317,11 @@ OPTIONS: dict[str, str] = {
     "option_exodus_conflicted_loyalties": "Exodus: Conflicted Loyalties",
     "option_exodus_conflicted_loyalties_help": "The Final Five and Personal Goal loyalty cards join the Not-a-Cylon "
     "cards (needs the Exodus cards).",
-    "option_exodus_ionian_nebula": "Exodus: the Ionian Nebula (not available yet)",
-    "option_exodus_ionian_nebula_help": "The Ionian Nebula objective, with allies, trauma and the Crossroads.",
     "option_objective": "Objective",
-    "option_objective_help": "Kobol, or Pegasus's New Caprica: the fleet settles the planet at distance 7, is "
-    "occupied, and must escape it (needs Pegasus).",
+    "option_objective_help": "Kobol; Pegasus's New Caprica (the fleet settles the planet at distance 7, is occupied "
+    "and must escape it; needs Pegasus); Exodus's Ionian Nebula (allies, trauma tokens and the Crossroads at "
+    "distance 8; needs the Exodus cards); or Daybreak's Earth (Missions from the Demetrius, 10 distance; needs "
+    "Daybreak).",
     "option_ship_activation_limit": "How often each Cylon ship may be activated",
     "option_cylon_fleet_basestar_damage": "Cylon Fleet: a damaged basestar that jumps away",
     "option_cylon_fleet_basestar_damage_help": "Going to the Cylon Fleet board, it leaves its damage tokens (it "
@@ -445,4 +445,62 @@ EVENTS.update({
 })
 CHOICES.update({
     "objective.earth": "Earth: Search for Home (Daybreak)",
+})
+
+# Exodus's Ionian Nebula objective (ionian.py, trauma.py, crossroads.py: R930-R985)
+MESSAGES.update({
+    "ionian_nebula_needs_exodus": "The Ionian Nebula objective needs the Exodus cards.",
+    "bad_ally": "Choose one of the allies in your location.",
+    "bad_trauma_token": "Choose one of your own trauma tokens.",
+    "bad_crossroads_result": "Choose the benevolent or the antagonistic result.",
+    "bad_trial_target": "Choose one of the tied human players.",
+    "no_commitment_due": "You have no trauma token to play beside your Crossroads card.",
+})
+PROMPTS.update({
+    "choose_ally": "Choose which ally in your location you meet.",
+    "seed_ally_token": "Put one of your trauma tokens face down on the new Ally card.",
+    "choose_ally_replacer": "Choose which of the tied Cylon players replaces the ally removed.",
+    "crossroads_battle": "The Battle of the Ionian Nebula is being set up.",
+    "crossroads_deal": "The Crossroads cards are being dealt.",
+    "crossroads_commit": "Play one of your trauma tokens face down beside your Crossroads card.",
+    "crossroads_reveal": "The next Crossroads card is being revealed.",
+    "crossroads_choose_result": "You played no trauma token: choose which result of your Crossroads card applies.",
+    "crossroads_remove": "The Ally cards, the Crossroads cards and their trauma tokens are removed.",
+    "crossroads_trial": "The Trial: every player shows his trauma tokens.",
+    "crossroads_filter": "The Trial: players with 2 tokens or fewer discard them.",
+    "crossroads_eliminate": "The Trial: the player with the most tokens is eliminated.",
+    "crossroads_cleanup": "The Crossroads phase ends; the turn goes on.",
+    "trial_choose_human": "Choose which of the tied human players is eliminated.",
+})
+EVENTS.update({
+    "ionian_setup": "Trauma tokens are dealt; {pool} remain in the pool.",
+    "trauma_taken": "Player {seat} took a trauma token.",
+    "trauma_pool_shuffled": "{returned} disaster token(s) went back into the trauma pool, shuffled.",
+    "disaster_revealed": "Player {seat} revealed a disaster trauma token.",
+    "trauma_from_location": "Player {seat} takes the trauma token lying in {location}.",
+    "trauma_discarded": "Player {seat} discarded {count} trauma token(s).",
+    "ally_boxed": "The Ally card {card} is set aside.",
+    "ally_placed": "The ally {card} waits in {location}.",
+    "ally_met": "Player {seat} met {card}: its token was {token}.",
+    "ally_seeded": "A trauma token was placed face down on {card}.",
+    "ally_removed": "The ally {card} leaves the board.",
+    "ally_replacer_chosen": "Player {seat} chose Player {target} to replace the ally.",
+    "crossroads_began": "The fleet reaches the Ionian Nebula: the Crossroads phase begins.",
+    "ionian_battle_set_up": "Basestars and raiders wait above Galactica; vipers launch to meet them.",
+    "crossroads_dealt": "Player {seat} received a Crossroads card.",
+    "trauma_committed": "Player {seat} played a trauma token face down beside his Crossroads card.",
+    "crossroads_revealed": "Player {seat} revealed his Crossroads card {card} (token: {token}).",
+    "crossroads_revealed_no_token": "Player {seat} revealed his Crossroads card {card}, with no token beside it.",
+    "crossroads_result_chosen": "Player {seat} chose the {result} result.",
+    "crossroads_resolved": "The {result} result of {card} applies.",
+    "trial_began": "The Trial begins: the Ally and Crossroads cards are set aside.",
+    "trauma_shown": "Player {seat} shows {benevolent} benevolent and {antagonistic} antagonistic token(s) and keeps "
+                    "{kept}.",
+    "trial_nobody_eliminated": "Nobody has trauma tokens left: nobody is eliminated.",
+    "trial_human_chosen": "The President chose Player {target} to be eliminated.",
+    "player_eliminated": "Player {seat} is eliminated from the game.",
+    "crossroads_ended": "The Crossroads phase is over: the next jump reaches the Ionian Nebula.",
+})
+CHOICES.update({
+    "objective.ionian_nebula": "The Ionian Nebula (Exodus)",
 })

@@ -24,7 +24,10 @@ CYLON_FLEET = "exodus_cylon_fleet"
 #: R127: Conflicted Loyalties uses the Final Five deck, the Personal Goals deck, or both
 CONFLICTED = "exodus_conflicted_loyalties"
 CONFLICTED_CHOICES = ["off", "final_five", "personal_goals", "both"]
-EXODUS_MODULES = (CYLON_FLEET, CONFLICTED, "exodus_ionian_nebula")
+EXODUS_MODULES = (CYLON_FLEET, CONFLICTED)
+#: the Ionian Nebula's bool module, never offered: the objective choice ``ionian_nebula`` replaced it (R146);
+#: an old table's options may still name it (off), and it is dropped (``BsgRules.validate_options``)
+RETIRED = "exodus_ionian_nebula"
 #: the modules a table may choose today; the others are refused by name until they are built
 PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
@@ -33,10 +36,12 @@ PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 OBJECTIVE = "objective"
 KOBOL = "kobol"
 NEW_CAPRICA = "new_caprica"
+#: R146, R930: Exodus's Ionian Nebula (needs the Exodus cards, R150g)
+IONIAN_NEBULA = "ionian_nebula"
 #: R147, R1050: Daybreak's Earth objective, "Search for Home" (needs Daybreak, R150)
 EARTH = "earth"
-OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA, EARTH]
-PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA, EARTH)
+OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA, IONIAN_NEBULA, EARTH]
+PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA, IONIAN_NEBULA, EARTH)
 
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default
@@ -118,6 +123,8 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
     chosen = objective(options)
     if chosen == NEW_CAPRICA and not options.get("pegasus"):  # R111, R150
         raise IllegalCommand("new_caprica_needs_pegasus", "bsg:R150")
+    if chosen == IONIAN_NEBULA and not options.get("exodus"):  # R150g
+        raise IllegalCommand("ionian_nebula_needs_exodus", "bsg:R150")
     if chosen == EARTH and not options.get("daybreak"):  # R147, R150h
         raise IllegalCommand("earth_needs_daybreak", "bsg:R150")
     if chosen not in PLAYABLE_OBJECTIVES:

@@ -28,6 +28,8 @@ class BsgRules(Rules):
         return options.schema()
 
     def validate_options(self, num_players: int, options_: Mapping[str, Any]) -> dict[str, Any]:
+        if options_.get(options.RETIRED) is False:  # never offered, replaced by an objective choice (R146)
+            options_ = {k: v for k, v in options_.items() if k != options.RETIRED}
         out = super().validate_options(num_players, options_)
         options.check_combination(num_players, out)
         return out

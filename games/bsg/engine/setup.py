@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet, daybreak, earth, motives
+from games.bsg.engine import acted, cylon_fleet, daybreak, earth, motives, trauma
 from games.bsg.engine.content import CHARACTER_TYPES, LEADER
 from games.bsg.engine.decks import build_destiny, draw_from, draw_skill
 from games.bsg.engine.options import CYLON_LEADER, FRIENDLY_CYLON, loyalty_kinds, modules, objective, recorded
@@ -231,7 +231,8 @@ def title_holder(state: State, title: str) -> int | None:
     revealed Cylons are skipped, characters barred from the title by their sheet, and for the Admiral a
     character in the Brig (R423)."""
     by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
-                                    and not (title in ("admiral", "cag") and p["location"] == "brig")}
+                                    and not (title in ("admiral", "cag") and p["location"] == "brig")
+                                    and not p.get("eliminated")}  # R978
     for entry in state.get("attached", []):  # Assign Vice President: first in line (RULINGS G32)
         if any(e.kind == "succession_first" and e.get("title") == title
                for e in CONTENT.quorum[entry["card"]].effects) and entry["seat"] in by_character.values():
@@ -352,6 +353,8 @@ def finish_setup(ctx: Ctx) -> None:
             ctx.emit("quorum_drawn", visible_to=frozenset({president}), redacted={"seat": president},
                      seat=president, card=card)
     build_loyalty(ctx)  # R106
+    if trauma.chosen(state):  # R146, R931: trauma, the allies, the Crossroads deck
+        trauma.setup(ctx)
     state["phase"] = "starting_skills"  # R108
     state["players"][state["first"]]["started"] = True
     if all(p["started"] for p in state["players"]):
@@ -382,3 +385,4 @@ def start_play(ctx: Ctx) -> None:
     state["step"] = "receive"
     next_key(state)
     ctx.emit("turn_started", seat=state["current"], turn=1)
+    trauma.turn_started(ctx)  # R202

@@ -26,6 +26,8 @@ Added by Pegasus, only at the tables that use it (a base table's state is as bef
   cards, his secret) and ``motives_revealed`` instead of an Agenda, and ``decks["motives"]`` is the Motive
   deck (motives.py, R804). A player whose new character is Anders has ``skip_receive`` until his next turn
   begins (R203).
+- ``ionian`` (Exodus's Ionian Nebula objective: ``trauma.py``, ``ionian.py``), ``crossroads`` (its phase, while it
+  lasts: ``crossroads.py``); a player's ``trauma`` (his tokens) and ``eliminated`` (out of the game, R978)
 - ``new_caprica`` (the New Caprica objective, only once its phase has begun: ``new_caprica.py``, R820-R838) and
   ``decks["crisis_boxed"]`` (the Crisis deck it boxed, R821 step 6); an ``executions`` entry may carry a third
   element, ``True``: an execution a revealed Cylon cannot ignore (R459).
@@ -144,8 +146,12 @@ def is_cylon(state: State, seat: int) -> bool:
 
 
 def left_of(state: State, seat: int) -> int:
+    """The next player clockwise; a player eliminated by the Ionian Nebula's Trial is out of the game (R978)."""
     n: int = state["n"]
-    return (seat + 1) % n
+    nxt = (seat + 1) % n
+    while state["players"][nxt].get("eliminated") and nxt != seat:
+        nxt = (nxt + 1) % n
+    return nxt
 
 
 

@@ -15,6 +15,7 @@ from games.bsg.engine import (
     cylons,
     daybreak,
     earth,
+    ionian,
     looks,
     loyalty,
     missions,
@@ -25,6 +26,7 @@ from games.bsg.engine import (
     quorum,
     quorum_hand,
     rebel_basestar,
+    trauma,
     treachery,
     vipers,
 )
@@ -79,8 +81,11 @@ def go_to(ctx: Ctx, step: str) -> None:
         return
     if ctx.state["players"][ctx.state["current"]]["cylon"]:
         step = _revealed_step(ctx.state, step)
+    moved = ctx.state["step"] == "move" and step == "action"
     ctx.state["step"] = step
     next_key(ctx.state)
+    if moved and ionian.on(ctx.state):  # R215: an ally met at the end of his own Movement phase
+        ionian.after_movement(ctx, ctx.state["current"])
     if step == "end":
         end_turn(ctx)
 
@@ -678,8 +683,9 @@ def jump(ctx: Ctx, then: str) -> None:
     ctx.emit("fleet_jumped", distance=state["distance"])
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
         conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals first
-        end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons",
-                 "earth_reached" if earth.on(state) else "kobol_reached")  # R1052
+        reason = ("earth_reached" if earth.on(state)  # R1052
+                  else "ionian_nebula_reached" if ionian.chosen(state) else "kobol_reached")  # R979
+        end_game(ctx, "humans" if all(v > 0 for v in state["resources"].values()) else "cylons", reason)
         return
     admiral = chooser_seat(state, "admiral")
     count = 2
@@ -720,6 +726,10 @@ def choose_destination(ctx: Ctx, seat: int, card: str) -> None:
     if objective_of(state["options"]) == NEW_CAPRICA:  # R820: the phase at 7, no Kobol
         if new_caprica.triggered(state):
             new_caprica.begin(ctx)
+    elif ionian.chosen(state):  # R960: the Crossroads at 8, in place of step D; the turn waits for it
+        if ionian.crossroads_triggered(state):
+            ionian.begin_crossroads(ctx, prompt["then"])
+            return
     elif state["distance"] >= objective.distance and not state["objective_reached"]:
         state["objective_reached"] = True
         ctx.emit("objective_reached", objective=objective.id)
@@ -838,7 +848,8 @@ def send_targets(state: State) -> list[int]:
     """The characters a card's chooser may send to the Brig or Sickbay: any but a revealed Cylon's (R430); any
     at all for an execution a revealed Cylon cannot ignore (R459)."""
     prompt = state.get("prompt") or {}
-    return [p["seat"] for p in state["players"] if not p["cylon"] or prompt.get("cylons_too")]
+    return [p["seat"] for p in state["players"] if (not p["cylon"] or prompt.get("cylons_too"))
+            and not p.get("eliminated")]  # R978: out of the game
 
 
 def choose_target(ctx: Ctx, seat: int, target: int) -> None:
@@ -862,7 +873,8 @@ def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state):
+            or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state) \
+            or ionian.crossroads_active(state) or trauma.blocking(state):
         return
     p = ctx.player(state["current"])
     later = state.get("stranded_later", [])
@@ -884,6 +896,7 @@ def finish_turn(ctx: Ctx) -> None:
     state["step"] = "receive"
     next_key(state)
     ctx.emit("turn_started", seat=state["current"], turn=state["turn_no"])
+    trauma.turn_started(ctx)  # R202
     if state["players"][state["current"]].pop("skip_receive", False):  # R203: Anders as a new character
         ctx.emit("receive_skipped", seat=state["current"])
         go_to(ctx, "move")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import characters, cylon_fleet, earth, rebel_basestar, standing
+from games.bsg.engine import characters, crossroads, cylon_fleet, earth, ionian, rebel_basestar, standing
 from games.bsg.engine.state import State, infiltrator
 from games.engine.core import Zone
 
@@ -38,6 +38,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 entry["motive_count"] = len(p["motives"])
                 if mine:
                     entry["motives"] = sorted(p["motives"])
+        if p.get("eliminated"):  # out of the game by the Ionian Nebula's Trial (R978)
+            entry["eliminated"] = True
         if p.get("mk7"):  # flying a Viper Mark VII (R916)
             entry["mk7"] = True
         shown = [c for c in p["loyalty"] if c in state.get("public_loyalty", ())]
@@ -128,6 +130,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "cylon_fleet": cylon_fleet.view(state), "cag": state.get("cag"),
         **_daybreak_view(state),
         **_earth_view(state),
+        # Exodus's Ionian Nebula: the allies, the trauma counts and one's own tokens; the Crossroads phase
+        **({"ionian": ionian.view(state, seat), "crossroads": crossroads.view(state, seat)} if "ionian" in state
+           else {}),
     }
 
 
@@ -220,4 +225,11 @@ def zones(state: State) -> list[Zone]:
         out.append(Zone("motives", tuple(d["motives"]), visibility="hidden"))
     for kind, pile in d.get("agendas", {}).items():
         out.append(Zone(f"agendas:{kind}", tuple(pile), visibility="hidden"))
+    if "ionian" in state:  # R931, R944: the trauma pool, each player's tokens, the Ally and Crossroads decks
+        ion = state["ionian"]
+        out.append(Zone("trauma_pool", tuple(ion["pool"]), visibility="hidden"))
+        out.append(Zone("ally_deck", tuple(ion["ally_deck"]), visibility="hidden"))
+        out.append(Zone("crossroads_deck", tuple(ion["crossroads_deck"]), visibility="hidden"))
+        out += [Zone(f"trauma:{p['seat']}", tuple(sorted(p.get("trauma", []))), owner=p["seat"], visibility="owner")
+                for p in state["players"]]
     return out

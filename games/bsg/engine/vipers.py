@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet, daybreak, earth
+from games.bsg.engine import acted, cylon_fleet, daybreak, earth, trauma
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.options import CYLON_SHIPS, EVERY_SHIP, NUKE_EIGHT
@@ -76,17 +76,19 @@ def damage_basestar(ctx: Ctx, area: str, basestar: dict[str, Any], times: int) -
     is destroyed and its tokens go back."""
     state = ctx.state
     board = CONTENT.board
-    tokens = {t.id: t for t in board.basestar_damage}
+    pile = trauma.basestar_tokens(state)
+    tokens = {t.id: t for t in pile}
     for _ in range(times):
         if basestar not in state["space"][area]["basestar"]:
             return
         held = {t for w in state["space"].values() for b in w["basestar"] for t in b["damage"]}
         held |= cylon_fleet.carried_tokens(state)  # carried on the Cylon Fleet board (RULINGS G74)
-        free = [t.id for t in board.basestar_damage if t.id not in held]
+        free = [t.id for t in pile if t.id not in held]
         if free:
             token = free[ctx.rng.below(len(free))]
             basestar["damage"].append(token)
             ctx.emit("basestar_damaged", area=area, token=token)
+            trauma.basestar_token_drawn(ctx, area, token)
         if not free or sum(tokens[t].damage for t in basestar["damage"]) >= board.basestar_destroyed_at:
             destroy_basestar(ctx, area, basestar)
 

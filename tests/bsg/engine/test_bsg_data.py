@@ -23,6 +23,7 @@ from games.bsg.engine.content import (
     load,
     walk,
 )
+from games.bsg.engine.ionian_data import ionian_content
 
 C = content()
 
@@ -61,6 +62,10 @@ def _all_effects() -> Iterable[tuple[str, tuple[Effect, ...]]]:
     for group in (C.destinations, C.quorum, C.loyalty, C.mutiny):
         for record in group.values():
             yield record.id, record.effects
+    ionian = ionian_content()  # Exodus's Ionian Nebula: the Ally and Crossroads cards (ionian.json)
+    for table in (ionian.allies, ionian.crossroads):
+        for card in table.values():
+            yield card.id, card.benevolent + card.antagonistic
 
 
 def _kinds() -> Counter[str]:
@@ -360,9 +365,10 @@ def test_a_centurion_at_the_end_of_the_boarding_track_wins_for_the_cylons() -> N
 
 @pytest.mark.rules("bsg:R709", "bsg:R405", "bsg:R111")
 def test_kobol_needs_8_distance_and_the_sleeper_phase_comes_at_4() -> None:
-    kobol, earth = C.board.objectives  # Daybreak's Earth objective: 10 (R1052)
+    kobol, *others = C.board.objectives  # Kobol first; the Ionian Nebula's (Exodus, R146) and Earth's (Daybreak)
     assert (kobol.id, kobol.distance, kobol.sleeper_at) == ("kobol", 8, 4)
-    assert (earth.id, earth.set, earth.distance) == ("earth", "daybreak", 10)
+    assert [(o.id, o.set, o.distance) for o in others] == [("earth", "daybreak", 10),  # R1052
+                                                            ("ionian_nebula", "exodus", 8)]  # R960
 
 
 @pytest.mark.rules("bsg:R003")

@@ -60,7 +60,7 @@ def fleet_ships(state: State, kind: str) -> int:
     return sum(w[kind] for w in state["fleet"]["areas"].values())
 
 
-@pytest.mark.rules("bsg:R144", "bsg:R910", "bsg:R919")
+@pytest.mark.rules("bsg:R144", "bsg:R910", "bsg:R919", "bsg:R233")
 def test_the_setup_of_the_cylon_fleet() -> None:
     base = start_game(5, BASE_5)
     state = fleet_game(5, BASE_5)

@@ -489,7 +489,7 @@ def test_the_admiral_departs_after_the_return_and_those_left_behind_are_lost() -
     assert act(state, admiral, "order_departure")["result"]["winner"] == "cylons"
 
 
-@pytest.mark.rules("bsg:R809", "bsg:R805")
+@pytest.mark.rules("bsg:R825", "bsg:R805")
 def test_an_agenda_needing_the_leader_outside_the_brig_fails_in_detention() -> None:
     state, _ = began()
     agenda = next(a for a in CONTENT.agendas.values() if any(c["kind"] == "outside_brig" for c in a.conditions))

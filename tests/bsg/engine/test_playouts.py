@@ -314,7 +314,8 @@ FLEET = {"exodus_cylon_fleet": True, "cylon_fleet_basestar_damage": "kept"}
 
 @pytest.mark.rules("bsg:R122", "bsg:R104", "bsg:R200")
 @pytest.mark.parametrize("options", [{"exodus": True}, {"exodus": True, "exodus_cylon_fleet": True},
-                                     {"exodus": True, "exodus_conflicted_loyalties": "both"}])
+                                     {"exodus": True, "exodus_conflicted_loyalties": "both"},
+                                     {"exodus": True, "objective": "ionian_nebula"}])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_with_the_exodus_cards_end_with_every_invariant_kept(players: int, options: dict[str, Any]) -> None:
     """The Exodus cards, alone and with the Cylon Fleet: whole games keep the invariants (every card of the

@@ -193,10 +193,14 @@ def test_player_count_and_expansions_refused() -> None:
     assert RULES.validate_options(5, {"daybreak": True})["daybreak"]  # playable, Kobol its objective
     # R804: a Cylon Leader plays with his Motive cards at a Daybreak table (RULINGS G134)
     assert RULES.validate_options(5, {"daybreak": True, "pegasus": True, "cylon_leader": True})["cylon_leader"]
-    with pytest.raises(IllegalCommand) as info:  # the Ionian Nebula is not built yet
+    with pytest.raises(IllegalCommand) as info:  # the Ionian Nebula is an objective now, no module (R146)
         RULES.validate_options(5, {"exodus_ionian_nebula": True, "exodus": True})
-    assert (info.value.code, info.value.rule, dict(info.value.params)) == (
-        "exodus_module_not_available", "bsg:R150", {"module": "exodus_ionian_nebula"})
+    assert info.value.code == "unknown_option"
+    assert "exodus_ionian_nebula" not in RULES.validate_options(5, {"exodus_ionian_nebula": False})  # old tables
+    with pytest.raises(IllegalCommand) as info:  # R150g: the Ionian Nebula needs the Exodus cards
+        RULES.validate_options(5, {"objective": "ionian_nebula"})
+    assert (info.value.code, info.value.rule) == ("ionian_nebula_needs_exodus", "bsg:R150")
+    assert RULES.validate_options(5, {"objective": "ionian_nebula", "exodus": True})["objective"] == "ionian_nebula"
     with pytest.raises(IllegalCommand) as info:  # Conflicted Loyalties changes the Exodus loyalty deck (R127)
         RULES.validate_options(5, {"exodus_conflicted_loyalties": "both"})
     assert (info.value.code, info.value.rule) == ("conflicted_loyalties_need_exodus", "bsg:R127")
@@ -207,7 +211,7 @@ def test_player_count_and_expansions_refused() -> None:
     assert "fleet" in RULES.setup(num_players=5, options=fleet, rng=Rng.from_seed(1)).state
     assert RULES.validate_options(3, {}) == {
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
-        "exodus_cylon_fleet": False, "exodus_ionian_nebula": False, "exodus_conflicted_loyalties": "off",
+        "exodus_cylon_fleet": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn", "cylon_fleet_basestar_damage": "repaired",
         "cylon_fleet_nuke_eight": "every_ship", "objective": "kobol"}
     daybreak = RULES.setup(num_players=4, options={"daybreak": True}, rng=Rng.from_seed(1)).state

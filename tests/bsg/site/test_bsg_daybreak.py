@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games.bsg.engine.state import card_id
+from games.bsg.engine.state import CONTENT, card_id
 from games.bsg.presenter import name_of
 from games.engine import registry
 from games.models import Table
@@ -59,3 +59,10 @@ def test_the_board_shows_miracle_tokens_mutiny_counts_and_assault_raptors(cast):
     italian = unescape(table_page(bob, table))
     assert "Segnalini Miracolo: 1" in italian and "Carte Ammutinamento: 1" in italian
     assert "Le tue carte Ammutinamento" in italian
+
+
+@pytest.mark.rules("bsg:R1020")
+def test_a_mutiny_card_in_the_log_is_named_by_its_card_not_its_id():
+    """A Mutiny card's physical id (``mutiny_<name>.<copy>``) reads as its card's name, as every other card."""
+    card = next(iter(CONTENT.mutiny))
+    assert name_of(f"{card}.8") == CONTENT.mutiny[card].name != f"{card}.8"
