@@ -72,8 +72,13 @@ def join_from_lobby(page, table_id: str) -> None:  # type: ignore[no-untyped-def
 
 
 def start_game(page) -> None:  # type: ignore[no-untyped-def]
-    """The creator starts the game from the table page (the page's user reads English)."""
-    page.get_by_role("button", name=re.compile("Start the game")).click()
+    """The creator starts the game from the table page (the page's user reads English), and waits until the
+    started table's page has loaded: htmx follows the answer's redirect with a whole navigation, which a
+    ``goto`` sent before it ends would abort (``net::ERR_ABORTED``)."""
+    button = page.get_by_role("button", name=re.compile("Start the game"))
+    button.click()
+    button.wait_for(state="detached")
+    page.wait_for_load_state("load")
 
 
 def follow_live(*pages: Any) -> None:
