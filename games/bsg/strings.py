@@ -407,12 +407,16 @@ STRINGS = [
     _("Cylon Fleet: what a nuke's 8 destroys"),  # OPTIONS.option_cylon_fleet_nuke_eight
     _('The table reads "every ship in the area": the vipers and civilian ships there too; some tables spare them.'),  # OPTIONS.option_cylon_fleet_nuke_eight_help
     _("The rulebook allows each Cylon ship one activation in a player's turn; a second activation in the same turn leaves it where it is."),  # OPTIONS.option_ship_activation_limit_help
+    _('Ionian Nebula: a player eliminated by the Trial'),  # OPTIONS.option_ionian_eliminated
+    _('The rulebook puts him completely out of the game; some tables let him win with his side.'),  # OPTIONS.option_ionian_eliminated_help
     _("Once in each player's turn (the rulebook's text)"),  # CHOICES.ship_activation_limit.per_turn
     _('Once in each activation'),  # CHOICES.ship_activation_limit.per_activation
     _('It comes back repaired'),  # CHOICES.cylon_fleet_basestar_damage.repaired
     _('It keeps its damage'),  # CHOICES.cylon_fleet_basestar_damage.kept
     _("Every ship in the area (the table's text)"),  # CHOICES.cylon_fleet_nuke_eight.every_ship
     _('The Cylon ships only'),  # CHOICES.cylon_fleet_nuke_eight.cylon_ships
+    _("Out of the game and of its win (the rulebook's words)"),  # CHOICES.ionian_eliminated.out
+    _('Wins or loses with his side'),  # CHOICES.ionian_eliminated.with_side
     _('Not used'),  # CHOICES.exodus_conflicted_loyalties.off
     _('The Final Five cards'),  # CHOICES.exodus_conflicted_loyalties.final_five
     _('The Personal Goal cards'),  # CHOICES.exodus_conflicted_loyalties.personal_goals

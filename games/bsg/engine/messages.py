@@ -331,6 +331,9 @@ OPTIONS: dict[str, str] = {
     "there too; some tables spare them.",
     "option_ship_activation_limit_help": "The rulebook allows each Cylon ship one activation in a player's turn; "
     "a second activation in the same turn leaves it where it is.",
+    "option_ionian_eliminated": "Ionian Nebula: a player eliminated by the Trial",
+    "option_ionian_eliminated_help": "The rulebook puts him completely out of the game; some tables let him win "
+    "with his side.",
 }
 
 #: Values of the choice options, keyed ``<option>.<value>``.
@@ -341,6 +344,8 @@ CHOICES: dict[str, str] = {
     "cylon_fleet_basestar_damage.kept": "It keeps its damage",
     "cylon_fleet_nuke_eight.every_ship": "Every ship in the area (the table's text)",
     "cylon_fleet_nuke_eight.cylon_ships": "The Cylon ships only",
+    "ionian_eliminated.out": "Out of the game and of its win (the rulebook's words)",
+    "ionian_eliminated.with_side": "Wins or loses with his side",
     "exodus_conflicted_loyalties.off": "Not used",
     "exodus_conflicted_loyalties.final_five": "The Final Five cards",
     "exodus_conflicted_loyalties.personal_goals": "The Personal Goal cards",

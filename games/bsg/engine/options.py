@@ -46,7 +46,7 @@ PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA, IONIAN_NEBULA, EARTH
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default
 LATER_OPTIONS = (CYLON_LEADER, FRIENDLY_CYLON, *EXODUS_MODULES, "cylon_fleet_nuke_eight", "cylon_fleet_basestar_damage",
-                 OBJECTIVE)
+                 OBJECTIVE, "ionian_eliminated")
 
 #: R602, RULINGS A3: how often one Cylon ship may be activated. ``per_turn`` is the rulebook's text (once in
 #: a given player's turn, L87); ``per_activation`` is the reading the digest believes original (every
@@ -65,6 +65,12 @@ REPAIRED = "repaired"
 KEPT = "kept"
 EVERY_SHIP = "every_ship"
 CYLON_SHIPS = "cylon_ships"
+#: RULINGS G174: whether a player the Ionian Nebula's Trial eliminates (R978) shares his side's win. ``out``
+#: reads "completely excluded from the game" (L1123) as out of the win too; ``with_side`` lets his side's
+#: win be his.
+ELIMINATED = "ionian_eliminated"
+OUT = "out"
+WITH_SIDE = "with_side"
 
 OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "unavailable": name in NOT_BUILT}
@@ -91,6 +97,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
      "label": f"option_{BASESTAR_DAMAGE}", "help": f"option_{BASESTAR_DAMAGE}_help", "detail": True},
     {"name": NUKE_EIGHT, "type": "choice", "default": EVERY_SHIP, "choices": [EVERY_SHIP, CYLON_SHIPS],
      "label": f"option_{NUKE_EIGHT}", "help": f"option_{NUKE_EIGHT}_help", "detail": True},
+    {"name": ELIMINATED, "type": "choice", "default": OUT, "choices": [OUT, WITH_SIDE],
+     "label": f"option_{ELIMINATED}", "help": f"option_{ELIMINATED}_help", "detail": True},
 ]
 
 

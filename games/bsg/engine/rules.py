@@ -75,6 +75,8 @@ class BsgRules(Rules):
         humans = frozenset(range(state["n"])) - cylons - leaders
         winners = humans if res["winner"] == "humans" else cylons
         winners |= frozenset(int(s) for s, met in res.get("leaders", {}).items() if met)
+        if state["options"].get(options.ELIMINATED, options.OUT) == options.OUT:  # R978, RULINGS G174
+            winners -= frozenset(p["seat"] for p in state["players"] if p.get("eliminated"))
         losers = sorted(frozenset(range(state["n"])) - winners)
         # a side nobody played (no Cylon among the players: RULINGS G44) is no team and no place
         ranking = [group for group in (sorted(winners), losers) if group]

@@ -12,7 +12,7 @@ import pytest
 from games.bsg.engine import cylon_fleet, ionian, trauma
 from games.bsg.engine.commands import auto_command
 from games.bsg.engine.rules import RULES
-from games.bsg.engine.state import CONTENT, Ctx
+from games.bsg.engine.state import CONTENT, Ctx, is_cylon
 from games.engine.core import AUTO_SEAT, Command, IllegalCommand, Rng
 from games.engine.core.testing import play_random
 from tests.bsg.engine.helpers import BASE_5, act, start_game, to_step
@@ -394,6 +394,30 @@ def test_after_the_crossroads_the_next_jump_wins() -> None:
 
     turns.jump(ctx, "end")
     assert ctx.state["result"]["winner"] == "humans" and ctx.state["result"]["reason"] == "ionian_nebula_reached"
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R979")
+@pytest.mark.parametrize(("reading", "eliminated_wins"), [(None, False), ("out", False), ("with_side", True)])
+def test_an_eliminated_human_shares_the_humans_win_only_where_the_table_says_so(reading: str | None,
+                                                                                 eliminated_wins: bool) -> None:
+    """RULINGS G174: "completely excluded from the game" (L1123) keeps him out of the win, unless the table chose
+    ``with_side``; the other humans win either way."""
+    start = crossroads_now()
+    humans = {s for s in range(start["n"]) if not is_cylon(start, s)}
+    out = min(humans)
+    state = _trial({out: ["antagonistic"] * 3})
+    if reading is not None:
+        state["options"]["ionian_eliminated"] = reading
+    state = auto(auto(state))  # eliminate him, cleanup; the turn goes on
+    assert [p["seat"] for p in state["players"] if p.get("eliminated")] == [out]
+    ctx = ctx_of(state)
+    from games.bsg.engine import turns
+
+    turns.jump(ctx, "end")
+    result = RULES.result(ctx.state)
+    assert result is not None and ctx.state["result"]["winner"] == "humans"
+    assert (out in result.winners) is eliminated_wins
+    assert humans - {out} <= result.winners
 
 
 def near_crossroads(seed: int, players: int) -> dict[str, Any]:

@@ -213,7 +213,7 @@ def test_player_count_and_expansions_refused() -> None:
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
         "exodus_cylon_fleet": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn", "cylon_fleet_basestar_damage": "repaired",
-        "cylon_fleet_nuke_eight": "every_ship", "objective": "kobol"}
+        "cylon_fleet_nuke_eight": "every_ship", "objective": "kobol", "ionian_eliminated": "out"}
     daybreak = RULES.setup(num_players=4, options={"daybreak": True}, rng=Rng.from_seed(1)).state
     assert daybreak["options"]["daybreak"] and "mutiny" in daybreak["decks"]
     exodus = RULES.setup(num_players=4, options={"exodus": True}, rng=Rng.from_seed(1)).state  # playable

@@ -137,7 +137,7 @@ def test_the_lobby_offers_bsg_for_3_to_7_players_with_its_options(alice):
         "pegasus": False, "exodus": False, "daybreak": False, "cylon_leader": False, "friendly_cylon": False,
         "exodus_cylon_fleet": False, "exodus_conflicted_loyalties": "off",
         "ship_activation_limit": "per_turn", "cylon_fleet_basestar_damage": "repaired",
-        "cylon_fleet_nuke_eight": "every_ship", "objective": "kobol"
+        "cylon_fleet_nuke_eight": "every_ship", "objective": "kobol", "ionian_eliminated": "out"
     }
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'id="lobby-table-{table.pk}"' in lobby
