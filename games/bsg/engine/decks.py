@@ -5,9 +5,9 @@ from __future__ import annotations
 from games.bsg.engine.state import CONTENT, Ctx, skill_of, skill_types
 
 
-def draw_skill(ctx: Ctx, seat: int, skill: str) -> str | None:
-    """Draw the top card of a skill deck into the seat's hand (R201); None when the deck and its discards are
-    both empty. An empty deck is rebuilt from its discards, shuffled (RULINGS G2)."""
+def take_skill(ctx: Ctx, skill: str) -> str | None:
+    """The top card of a skill deck (the Treachery deck too), taken off it; None when the deck and its discards
+    are both empty. An empty deck is rebuilt from its discards, shuffled (RULINGS G2)."""
     decks = ctx.state["decks"]
     pile = decks["skill"][skill]
     if not pile:
@@ -15,9 +15,15 @@ def draw_skill(ctx: Ctx, seat: int, skill: str) -> str | None:
         decks["skill_discard"][skill] = []
         if pile:
             ctx.emit("skill_deck_reshuffled", skill=skill)
-    if not pile:
+    return str(pile.pop()) if pile else None
+
+
+def draw_skill(ctx: Ctx, seat: int, skill: str) -> str | None:
+    """Draw the top card of a skill deck into the seat's hand (R201); None when the deck and its discards are
+    both empty (``take_skill``)."""
+    card = take_skill(ctx, skill)
+    if card is None:
         return None
-    card: str = pile.pop()
     ctx.player(seat)["hand"].append(card)
     ctx.emit("skill_drawn", visible_to=frozenset({seat}), redacted={"seat": seat, "skill": skill},
              seat=seat, skill=skill, card=card)

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.bsg.engine import check_cards, daybreak
 from games.bsg.engine.content import TREACHERY
-from games.bsg.engine.decks import discard_skill
+from games.bsg.engine.decks import discard_skill, take_skill
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.standing import in_force
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, strength_of
@@ -130,30 +130,18 @@ def abilities(check: dict[str, Any], pile: list[str]) -> list[str]:
     return daybreak.skill_check_abilities(pile)
 
 
-def _draw_treachery(ctx: Ctx) -> str | None:
-    """The top Treachery card, its discards reshuffled in when the deck is empty (RULINGS G2)."""
-    decks = ctx.state["decks"]
-    pile = decks["skill"][TREACHERY]
-    if not pile:
-        pile.extend(ctx.rng.shuffled(decks["skill_discard"][TREACHERY]))
-        decks["skill_discard"][TREACHERY] = []
-        if pile:
-            ctx.emit("skill_deck_reshuffled", skill=TREACHERY)
-    return str(pile.pop()) if pile else None
-
-
 def treachery_draw(ctx: Ctx, check: dict[str, Any]) -> None:
     """R508: after the skill check abilities of a reckless check at a Daybreak table, the top Treachery card is
     revealed. Strength above 0: discarded, nothing more. Strength 0: the next one is revealed too and the
     abilities of both resolve, even of a kind already resolved in this check. Neither counts in the total."""
     if not check.get("reckless") or not daybreak.on(ctx.state) or check_cards.mission_check(check):
         return
-    first = _draw_treachery(ctx)
+    first = take_skill(ctx, TREACHERY)
     if first is None:
         return
     cards = [first]
     if strength_of(first) == 0:
-        second = _draw_treachery(ctx)
+        second = take_skill(ctx, TREACHERY)
         if second is not None:
             cards.append(second)
     ctx.emit("reckless_treachery", cards=cards, resolved=strength_of(first) == 0)
