@@ -14,9 +14,6 @@ STRINGS = [
     _('The game is over.'),  # MESSAGES.game_over
     _('That is not possible at this moment.'),  # MESSAGES.not_now
     _('Leaving a started game is not possible yet.'),  # MESSAGES.resign_not_supported
-    _('The {expansion} expansion is not available yet: play the base game.'),  # MESSAGES.expansion_not_available
-    _('The Exodus option {module} is not available yet.'),  # MESSAGES.exodus_module_not_available
-    _('The {objective} objective is not available yet.'),  # MESSAGES.objective_not_available
     _("On New Caprica a location's action is taken with the New Caprica commands."),  # MESSAGES.new_caprica_no_action
     _('That New Caprica action is not possible now.'),  # MESSAGES.new_caprica_action_not_possible
     _('The New Caprica objective needs the Pegasus expansion.'),  # MESSAGES.new_caprica_needs_pegasus

@@ -20,9 +20,6 @@ MESSAGES: dict[str, str] = {
     "not_now": "That is not possible at this moment.",
     "resign_not_supported": "Leaving a started game is not possible yet.",
     # options
-    "expansion_not_available": "The {expansion} expansion is not available yet: play the base game.",
-    "exodus_module_not_available": "The Exodus option {module} is not available yet.",
-    "objective_not_available": "The {objective} objective is not available yet.",
     "new_caprica_no_action": "On New Caprica a location's action is taken with the New Caprica commands.",
     "new_caprica_action_not_possible": "That New Caprica action is not possible now.",
     "new_caprica_needs_pegasus": "The New Caprica objective needs the Pegasus expansion.",

@@ -9,9 +9,6 @@ from typing import Any
 from games.engine.core import IllegalCommand
 
 EXPANSIONS = ("pegasus", "exodus", "daybreak")
-#: the expansions this engine does not play yet (Pegasus's New Caprica objective and Daybreak's Earth are not
-#: offered either: Kobol is every table's objective)
-NOT_BUILT: tuple[str, ...] = ()
 #: R141, R802-R805: one player plays a Cylon Leader with an Agenda, or Motive cards with Daybreak (Pegasus; not
 #: with 3 players, R150c)
 CYLON_LEADER = "cylon_leader"
@@ -28,11 +25,8 @@ EXODUS_MODULES = (CYLON_FLEET, CONFLICTED)
 #: the Ionian Nebula's bool module, never offered: the objective choice ``ionian_nebula`` replaced it (R146);
 #: an old table's options may still name it (off), and it is dropped (``BsgRules.validate_options``)
 RETIRED = "exodus_ionian_nebula"
-#: the modules a table may choose today; the others are refused by name until they are built
-PLAYABLE_MODULES: tuple[str, ...] = (CYLON_FLEET, CONFLICTED)
 
-#: R111, R148, R820: the objective card; New Caprica needs Pegasus (R150). ``PLAYABLE_OBJECTIVES`` are those a
-#: table may choose today (an objective not built yet would be refused by name; both are playable).
+#: R111, R148, R820: the objective card; each but Kobol needs its expansion (R150).
 OBJECTIVE = "objective"
 KOBOL = "kobol"
 NEW_CAPRICA = "new_caprica"
@@ -41,7 +35,6 @@ IONIAN_NEBULA = "ionian_nebula"
 #: R147, R1050: Daybreak's Earth objective, "Search for Home" (needs Daybreak, R150)
 EARTH = "earth"
 OBJECTIVE_CHOICES = [KOBOL, NEW_CAPRICA, IONIAN_NEBULA, EARTH]
-PLAYABLE_OBJECTIVES: tuple[str, ...] = (KOBOL, NEW_CAPRICA, IONIAN_NEBULA, EARTH)
 
 #: options added after engine version 2: recorded in a table's state only when not at their default, so a
 #: table that does not use them replays to the very same state (``recorded``); read with their default
@@ -73,7 +66,7 @@ OUT = "out"
 WITH_SIDE = "with_side"
 
 OPTION_SCHEMA: list[dict[str, Any]] = [
-    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "unavailable": name in NOT_BUILT}
+    {"name": name, "type": "bool", "default": False, "label": f"option_{name}"}
     for name in EXPANSIONS
 ] + [
     {"name": CYLON_LEADER, "type": "bool", "default": False, "label": "option_cylon_leader",
@@ -81,10 +74,8 @@ OPTION_SCHEMA: list[dict[str, Any]] = [
     {"name": FRIENDLY_CYLON, "type": "bool", "default": False, "label": "option_friendly_cylon",
      "help": "option_friendly_cylon_help"},
 ] + [
-    {"name": name, "type": "bool", "default": False, "label": f"option_{name}", "help": f"option_{name}_help",
-     "unavailable": name not in PLAYABLE_MODULES}  # listed, greyed out until built
-    for name in EXODUS_MODULES if name != CONFLICTED
-] + [
+    {"name": CYLON_FLEET, "type": "bool", "default": False, "label": f"option_{CYLON_FLEET}",
+     "help": f"option_{CYLON_FLEET}_help"},
     {"name": CONFLICTED, "type": "choice", "default": "off", "choices": CONFLICTED_CHOICES,
      "label": f"option_{CONFLICTED}", "help": f"option_{CONFLICTED}_help"},
 ] + [
@@ -116,18 +107,11 @@ def recorded(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
-    """Refused mixes (R150). Pegasus, Exodus and Daybreak are playable; every Exodus module not built yet is
-    refused by name. A Cylon Leader needs Pegasus (R141) and at least 4 players
+    """Refused mixes (R150). Each objective but Kobol needs its expansion. A Cylon Leader needs Pegasus (R141) and at least 4 players
     (R150c); 7 players need a Cylon Leader (R125, R150i); the Sympathetic Cylon needs Pegasus and not Daybreak
     (R150a); with Daybreak a Cylon Leader plays with Motive cards (R804, RULINGS G134);
     Conflicted Loyalties needs the Exodus cards (R127), and plays with Daybreak too (R124, G134)."""
     check_leader(num_players, options)
-    for name in NOT_BUILT:
-        if options[name]:
-            raise IllegalCommand("expansion_not_available", "bsg:R150", expansion=name)
-    for name in EXODUS_MODULES:
-        if module_on(options, name) and name not in PLAYABLE_MODULES:
-            raise IllegalCommand("exodus_module_not_available", "bsg:R150", module=name)
     chosen = objective(options)
     if chosen == NEW_CAPRICA and not options.get("pegasus"):  # R111, R150
         raise IllegalCommand("new_caprica_needs_pegasus", "bsg:R150")
@@ -135,8 +119,6 @@ def check_combination(num_players: int, options: Mapping[str, Any]) -> None:
         raise IllegalCommand("ionian_nebula_needs_exodus", "bsg:R150")
     if chosen == EARTH and not options.get("daybreak"):  # R147, R150h
         raise IllegalCommand("earth_needs_daybreak", "bsg:R150")
-    if chosen not in PLAYABLE_OBJECTIVES:
-        raise IllegalCommand("objective_not_available", "bsg:R150", objective=chosen)
     if module_on(options, CONFLICTED) and not options.get("exodus"):  # R122 step 1, R127
         raise IllegalCommand("conflicted_loyalties_need_exodus", "bsg:R127")
 
