@@ -73,12 +73,13 @@ def join_from_lobby(page, table_id: str) -> None:  # type: ignore[no-untyped-def
 
 def start_game(page) -> None:  # type: ignore[no-untyped-def]
     """The creator starts the game from the table page (the page's user reads English), and waits until the
-    started table's page has loaded: htmx follows the answer's redirect with a whole navigation, which a
-    ``goto`` sent before it ends would abort (``net::ERR_ABORTED``)."""
+    started table's page has loaded. The answer is an ``HX-Redirect``, which htmx follows with a whole
+    navigation; the table's push may replace the open table's board (and its button) before that navigation
+    begins, so the button's going is no sign of it. A ``goto`` or ``reload`` sent before the navigation ends
+    would abort it (``net::ERR_ABORTED``): wait for the navigation itself."""
     button = page.get_by_role("button", name=re.compile("Start the game"))
-    button.click()
-    button.wait_for(state="detached")
-    page.wait_for_load_state("load")
+    with page.expect_navigation(wait_until="load", timeout=LIVE_TIMEOUT):
+        button.click()
 
 
 def follow_live(*pages: Any) -> None:
