@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 
 from games.engine.core import Command, Decision, Rules
 from games.kemble.engine.content import BLOCKING, CONTENT, DELTA, EMPTY, Quadrant, side
-from games.parts import Part, drawn_digest_of
+from games.parts import Part, drawn_digest_of, part_json
 from games.presenters import Presenter, fill, per_language, player_label, register_presenter, seat_ref
 
 DIR_NAMES = {
@@ -1474,7 +1474,7 @@ def _json_kept(entry: Any) -> str:
     hit = _JSON.get(id(entry))
     if hit is not None and hit[0] is entry:
         return hit[1]
-    text = json.dumps(entry, sort_keys=True, separators=(",", ":"), default=str)
+    text = part_json(entry)
     if len(_JSON) > 20_000:
         _JSON.clear()
     _JSON[id(entry)] = (entry, text)
@@ -1498,7 +1498,7 @@ def _kept_part(
     marks = [f"\x00{i}" for i in range(len(entries))]
     holder[key] = marks if isinstance(kept, list) else marks[0]
     try:
-        text = json.dumps([part_id, template, data], sort_keys=True, separators=(",", ":"), default=str)
+        text = part_json([part_id, template, data])
     finally:
         holder[key] = kept
     # The same kept entries in the same surroundings: the digest worked out before (every seat's board

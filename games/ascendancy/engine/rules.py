@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,6 +10,7 @@ from games.ascendancy.engine import options as options_module
 from games.ascendancy.engine.setup import setup_game
 from games.ascendancy.engine.state import Ctx, State, copy_state
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
+from games.engine.core.json_state import json_round_trip
 
 
 class AscendancyRules(Rules):
@@ -108,11 +108,11 @@ class AscendancyRules(Rules):
         return secrets.rerandomise(state, seat, rng)
 
     def dump(self, state: State) -> dict[str, Any]:
-        data: dict[str, Any] = json.loads(json.dumps(state))
+        data: dict[str, Any] = json_round_trip(state)
         return data
 
     def load(self, data: Mapping[str, Any]) -> State:
-        state: State = json.loads(json.dumps(data))
+        state: State = json_round_trip(data)
         return state
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ from games.bsg.engine import commands, options, view
 from games.bsg.engine.setup import setup_game
 from games.bsg.engine.state import Ctx, State, copy_state, is_cylon
 from games.engine.core import Command, Decision, Outcome, Result, Rng, Rules, Zone
+from games.engine.core.json_state import json_round_trip
 
 
 class BsgRules(Rules):
@@ -86,11 +86,11 @@ class BsgRules(Rules):
         )
 
     def dump(self, state: State) -> dict[str, Any]:
-        data: dict[str, Any] = json.loads(json.dumps(state))
+        data: dict[str, Any] = json_round_trip(state)
         return data
 
     def load(self, data: Mapping[str, Any]) -> State:
-        loaded: State = json.loads(json.dumps(data))
+        loaded: State = json_round_trip(data)
         return loaded
 
 

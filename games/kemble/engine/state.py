@@ -14,8 +14,6 @@ quadrants from the left, so a row of W cards has 2W columns):
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
 from typing import Any
 
 from games.engine.core.context import Ctx as Ctx
@@ -26,28 +24,6 @@ Player = dict[str, Any]
 
 START_ENERGY = 5  # R10
 BASE_MAX_ENERGY = 5  # R34
-
-
-
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
-def copy_json(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A deep copy of JSON data (as a state read back from the database is): new dicts and lists, the
-    same immutable scalars. The state a JSON round trip gives, about as fast as ``copy_state`` for a
-    state just loaded (pickle spends its time remembering each string) and twice as fast as the round
-    trip. Anything that is not JSON (a tuple, say) is deep-copied as it is.
-    """
-    return {k: v if type(v) in _SCALARS else _copy_value(v) for k, v in data.items()}
-
-
-def _copy_value(v: Any) -> Any:
-    t = type(v)
-    if t is dict:
-        return {k: x if type(x) in _SCALARS else _copy_value(x) for k, x in v.items()}
-    if t is list:
-        return [x if type(x) in _SCALARS else _copy_value(x) for x in v]
-    return copy.deepcopy(v)
 
 
 def new_player(seat: int, colour: str) -> Player:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import Command, Decision, IllegalCommand, Outcome, Result, Rng, Rules, Zone
+from games.engine.core.json_state import json_round_trip
 from games.tng.engine import commands, options, scoring, secrets, view, war
 from games.tng.engine.ending import end_game
 from games.tng.engine.setup import setup_game
@@ -103,11 +103,11 @@ class TngRules(Rules):
         return secrets.rerandomise(state, seat, rng)  # what a seat may not know: secrets.py
 
     def dump(self, state: State) -> dict[str, Any]:
-        data: dict[str, Any] = json.loads(json.dumps(state))
+        data: dict[str, Any] = json_round_trip(state)
         return data
 
     def load(self, data: Mapping[str, Any]) -> State:
-        state: State = json.loads(json.dumps(data))
+        state: State = json_round_trip(data)
         return state
 
 

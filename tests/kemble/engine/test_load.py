@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from games.kemble.engine import RULES
-from games.kemble.engine.state import copy_json
 from tests.kemble.engine.helpers import bid_all, setup
 
 
@@ -27,11 +26,3 @@ def test_the_loaded_state_shares_nothing_mutable_with_its_input() -> None:
     loaded["options"]["new"] = True
     assert json.dumps(data) == before
 
-
-def test_copy_json_copies_what_is_not_json_deeply_too() -> None:
-    inner = [1, 2]
-    data = {"t": (inner, 3), "l": [{"s": {4}}]}
-    copied = copy_json(data)
-    assert copied == data
-    assert copied["t"][0] is not inner
-    assert copied["l"][0]["s"] is not data["l"][0]["s"]
