@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import loyalty, turns
-from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key, out_of_play
+from games.bsg.engine import daybreak, earth, loyalty, turns
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 HUMAN_FLEET = "human_fleet"
@@ -25,12 +25,14 @@ KEEP_FROM_BRIG = 3
 
 def infiltrate_targets(state: State, seat: int) -> list[str]:
     """The human locations a Leader standing in the Human Fleet may infiltrate (R803): any in play that one
-    may move to of his own will (not Sickbay, not the Brig, R214)."""
+    may move to of his own will (not Sickbay, not the Brig, R214); not a destroyed Colonial One's (R318), the Rebel
+    Basestar's only once in play human side up (R1060-R1062)."""
     p = state["players"][seat]
     if not infiltrator(p) or not p["cylon"] or p["location"] != HUMAN_FLEET:
         return []
     return sorted(loc.id for loc in CONTENT.locations.values()
-                  if CONTENT.ships[loc.ship].side == "human" and not loc.hazardous and not out_of_play(state, loc.id))
+                  if earth.ship_side(state, loc.ship) == "human" and not loc.hazardous
+                  and daybreak.location_in_play(state, loc.id))
 
 
 def infiltrate(ctx: Ctx, seat: int, location: str) -> None:

@@ -17,7 +17,7 @@ from games.bsg.engine.setup import deal_loyalty, title_holder
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
 from games.engine.core import IllegalCommand
 
-TITLES = ("president", "admiral")
+TITLES = ("president", "admiral", "cag")  # every Title card (R426); the CAG with the Cylon Fleet (G72)
 
 
 def humans(state: State, besides: int | None = None) -> list[int]:
@@ -97,7 +97,7 @@ def settle(ctx: Ctx) -> None:
             if effect.kind == "draw_mutiny":
                 draw(ctx, seat)
         for title in TITLES:
-            if state[title] == seat:
+            if state.get(title) == seat:
                 _pass_title_away(ctx, title, seat)
 
 

@@ -13,7 +13,7 @@ from games.bsg.engine.state import CONTENT, card_id
 from games.engine.core import IllegalCommand, Rng
 from games.engine.core.context import Ctx
 from tests.bsg.engine.daybreak_helpers import State, start_daybreak
-from tests.bsg.engine.helpers import act, skill_card, to_step
+from tests.bsg.engine.helpers import act, skill_card, start_game, to_step
 
 MUTINEER = "you_are_a_mutineer"
 FOUR = ["william_adama", "laura_roslin", "kara_thrace", "galen_tyrol"]
@@ -407,3 +407,20 @@ def test_a_mutiny_card_can_give_its_player_a_miracle_token_he_lacks() -> None:
     state["players"][seat]["hand"].append(skill_card(state, "politics"))
     state = act(state, seat, "play_mutiny", card=card)
     assert state["players"][seat]["miracles"] == 1
+
+
+@pytest.mark.rules("bsg:R426", "bsg:R1026", "bsg:R422")
+def test_the_mutineer_passes_the_cag_title_too() -> None:
+    """R426: "ogni carta Titolo" — with the Cylon Fleet the CAG is a title card, so a CAG who receives "You Are
+    a Mutineer" passes it down its line of succession like the President's and the Admiral's (RULINGS G95)."""
+    state = to_step(start_game(4, FOUR, 1, {"daybreak": True, "exodus_cylon_fleet": True}), "action")
+    clear_mutineer(state)
+    cag = state["cag"]
+    assert cag is not None
+    card = take_loyalty(state, MUTINEER)
+    state["players"][cag]["loyalty"].append(card)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    daybreak.mutineer_received(ctx, cag, extra=False)
+    mutiny.settle(ctx)
+    assert daybreak.is_mutineer(state, cag)
+    assert state["cag"] is not None and state["cag"] != cag

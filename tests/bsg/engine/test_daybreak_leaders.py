@@ -10,7 +10,7 @@ from games.bsg.engine import daybreak, loyalty, mutiny
 from games.bsg.engine.effects import draw_mutiny
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import available_characters, setup_game
-from games.engine.core import Rng
+from games.engine.core import IllegalCommand, Rng
 from games.engine.core.context import Ctx
 from tests.bsg.engine.helpers import LEADER, State, _started, act, choose_all
 
@@ -108,3 +108,29 @@ def test_a_daybreak_table_with_exodus_deals_from_every_sets_loyalty_cards_with_o
     # R124: 4 players, 1 Cylon and 7 Not-a-Cylon cards, +1 for Exodus, and the Mutineer
     assert sum(1 for s in sides if s.startswith("cylon_")) == 1 and sides.count("you_are_a_mutineer") == 1
     assert len(cards) == 1 + 8 + 1
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R1060", "bsg:R1061", "bsg:R1062", "bsg:R318")
+def test_a_leader_infiltrates_only_where_a_human_may_go_the_rebel_basestar_by_its_marker() -> None:
+    """R803a: infiltrated, he is a human player: a Rebel Basestar location only once it is in play and human
+    side up (R1060-R1062), never a location of a destroyed Colonial One (R318)."""
+    opts = {**RULES.validate_options(5, LEADER), "daybreak": True, "objective": "earth"}
+    state = _started(choose_all(setup_game(5, opts, Rng.from_seed(1)).state, FIVE))
+    leader = next(p["seat"] for p in state["players"] if p.get("leader"))
+    state["current"], state["step"] = leader, "action"
+    state["players"][leader]["location"] = "human_fleet"
+
+    def offered() -> set[str]:
+        return {c.args["location"] for c in RULES.legal_commands(state, leader) if c.kind == "infiltrate"}
+
+    rebel = {"hybrid_tank", "datastream", "raider_bay"}
+    assert "demetrius_bridge" in offered() and not rebel & offered()  # not in play before "Cylon Civil War"
+    state["earth"]["allegiance"] = "cylon"
+    assert not rebel & offered()
+    with pytest.raises(IllegalCommand) as refused:
+        act(state, leader, "infiltrate", location="datastream")
+    assert refused.value.code == "cannot_infiltrate"
+    state["earth"]["allegiance"] = "human"
+    assert rebel <= offered()
+    state["daybreak"]["destroyed"].append("colonial_one")
+    assert "presidents_office" not in offered() and "command" in offered()
