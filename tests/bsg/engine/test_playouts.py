@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.bsg.engine import cylon_fleet
+from games.bsg.engine import cylon_fleet, reckless
 from games.bsg.engine.commands import interrupts
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.options import loyalty_kinds, modules, objective
@@ -31,6 +31,20 @@ def all_skills(state: dict[str, Any]) -> list[str]:
     removed = PEGASUS_REMOVES if "pegasus" in sets else ()
     return sorted(f"{cid}.{strength}.{k}" for skill in skill_types(state)
                   for k, (cid, strength) in enumerate(CONTENT.skill_deck(skill, sets)) if cid not in removed)
+
+
+def skill_cards(state: dict[str, Any]) -> list[str]:
+    """Every Skill card where it lies now (the decks and discards, Destiny, hands, readied, a check's), sorted:
+    the same list after every command as at setup."""
+    d = state["decks"]
+    skills = [c for pile in d["skill"].values() for c in pile] + [c for pile in d["skill_discard"].values() for c in pile]
+    skills += d["destiny"] + [c for p in state["players"] for c in p["hand"]] + [r["card"] for r in state["readied"]]
+    if state["check"] is not None:
+        skills += state["check"]["destiny"] + [c for cards in state["check"]["played"].values() for c in cards]
+        revealed = state["check"].get("revealed", [])
+        # Daybreak's Reckless card (R507): face up in the check, then revealed with the others
+        skills += revealed + [c for c in reckless.cards_in(state["check"]) if c not in revealed]
+    return sorted(skills)
 
 
 PEGASUS_LOCATIONS = {loc.id for loc in CONTENT.locations.values() if loc.ship == "pegasus"}
@@ -96,13 +110,7 @@ class Invariants:
     def __call__(self, state: dict[str, Any], command: Command) -> None:
         d = state["decks"]
         # every card in exactly one place
-        skills = [c for pile in d["skill"].values() for c in pile] + [c for pile in d["skill_discard"].values()
-                                                                      for c in pile]
-        skills += d["destiny"] + [c for p in state["players"] for c in p["hand"]] + [r["card"] for r in state["readied"]]
-        if state["check"] is not None:
-            skills += state["check"]["destiny"] + [c for cards in state["check"]["played"].values() for c in cards]
-            skills += state["check"].get("revealed", [])
-        assert sorted(skills) == self.skills, command
+        assert skill_cards(state) == self.skills, command
         loyalty = d["loyalty"] + d["loyalty_box"] + [c for p in state["players"] for c in p["loyalty"] + p["revealed"]]
         loyalty += d.get("loyalty_discard", [])  # shown by executed humans (R452 C)
         assert sorted(loyalty) == self.loyalty, command
@@ -480,12 +488,14 @@ def test_random_daybreak_games_alone_and_with_pegasus_and_exodus_reach_a_result_
         players: int, table: dict[str, Any]) -> None:
     """The ``daybreak`` option as a table sets it: whole games keep Daybreak's invariants (every loyalty card
     of the table's sets and every Mutiny card in one place, the Brig limits, the Assault Raptors), reach a
-    result on Kobol's objective and replay; with Pegasus and Exodus their cards play too."""
+    result on Kobol's objective and replay; with Pegasus and Exodus their cards play too. Every Skill card of
+    the setup stays in one place (a Reckless card in its check included)."""
     from tests.bsg.engine.test_daybreak_playouts import check
 
     played: set[str] = set()
     for seed in (1, 2):
         seen: list[Event] = []
+        skills = skill_cards(new_state(RULES, players, seed, **table))
 
         def on_events(evs: Sequence[Event], seen: list[Event] = seen) -> None:
             seen[:] = list(evs)
@@ -494,8 +504,9 @@ def test_random_daybreak_games_alone_and_with_pegasus_and_exodus_reach_a_result_
                 if isinstance(value, str):
                     played.add(value.split(".")[0])
 
-        def after(state: dict[str, Any], command: Command, seen: list[Event] = seen) -> None:
+        def after(state: dict[str, Any], command: Command, seen: list[Event] = seen, skills: list[str] = skills) -> None:
             check(state, command, seen)
+            assert skill_cards(state) == skills, command
 
         playout = play_random(RULES, seed=seed, num_players=players, options=table, max_steps=8000,
                               after_each=after, on_events=on_events)
