@@ -577,3 +577,62 @@ def test_every_cylon_ship_activation_icon_is_ignored_until_galactica_returns() -
     assert ignored == ["raiders", "launch_raiders", "heavy_raiders", "basestars"]
     state["new_caprica"]["returned"] = True  # once Galactica is back, the icons act as usual
     assert not any(new_caprica.icon(ctx, icon) for icon in ("raiders", "launch_raiders", "heavy_raiders", "basestars"))
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R303")
+def test_after_the_return_the_jump_track_is_not_used_and_ftl_control_cannot_jump() -> None:
+    """R834 (L870): once Galactica is back "the Jump Preparation track is no longer used": an effect that would
+    move the fleet token (Starbuck's Secret Destiny, a Cylon's FTL sabotage, ...) leaves it at Start, so FTL
+    Control never finds a blue space to jump from."""
+    state, ctx = began()
+    state["new_caprica"]["returned"] = True
+    for name in ("starbuck_secret_destiny", "cain_blind_jump"):
+        ability = next(a for c in CONTENT.characters.values() for a in c.abilities if a.id == name)
+        apply_effects(ctx, list(ability.effects), ability.id)
+    assert state["jump"] == 0
+    assert any(e.kind == "new_caprica_ignored" and e.data["effect"] == "jump_track" for e in ctx.events)
+    state = to_step(state, "action")
+    seat = state["current"]
+    state["players"][seat]["location"] = "ftl_control"
+    assert not any(c.kind == "activate_location" for c in RULES.legal_commands(state, seat))
+
+
+@pytest.mark.rules("bsg:R834")
+def test_before_the_return_the_jump_track_moves_as_usual() -> None:
+    state, ctx = began()
+    secret = next(a for c in CONTENT.characters.values() for a in c.abilities if a.id == "cain_blind_jump")
+    apply_effects(ctx, list(secret.effects), secret.id)
+    assert state["jump"] == 2
+
+
+@pytest.mark.rules("bsg:R835", "bsg:R451", "bsg:R453", "bsg:R803")
+def test_the_departure_executes_a_hidden_cylon_or_an_infiltrated_leader_without_a_morale_loss() -> None:
+    """R835 executes every human player left on the planet; an execution proves loyalty first (R451): one who
+    holds a "You Are a Cylon" card follows R453 (no morale lost), an infiltrated Leader goes back to the
+    Resurrection Ship and is no longer infiltrated (R803h, RULINGS G61). Only a real human costs 1 morale."""
+    state, _ = began()
+    state = to_step(state, "action")
+    admiral = state["admiral"]
+    state["current"] = admiral
+    state["new_caprica"]["returned"] = True
+    state["new_caprica"]["locked_down"], state["new_caprica"]["operational"] = [], []
+    for p in state["players"]:
+        p["location"] = "command"
+    hidden, leader, human = [(admiral + k) % 5 for k in (1, 2, 3)]
+    cylon_card = next(c for c in state["decks"]["loyalty"] + state["decks"]["loyalty_box"]
+                      if CONTENT.loyalty[c.split(".")[0]].side == "cylon")
+    for pile in (state["decks"]["loyalty"], state["decks"]["loyalty_box"]):
+        if cylon_card in pile:
+            pile.remove(cylon_card)
+    state["players"][hidden]["loyalty"].append(cylon_card)
+    mine = state["players"][human]["loyalty"]
+    state["decks"]["loyalty_box"] += [c for c in mine if CONTENT.loyalty[c.split(".")[0]].side == "cylon"]
+    mine[:] = [c for c in mine if CONTENT.loyalty[c.split(".")[0]].side != "cylon"]
+    state["players"][leader].update(leader=True, loyalty=[])
+    for seat in (hidden, leader, human):
+        state["players"][seat]["location"] = "shipyard"
+    morale = state["resources"]["morale"]
+    after = act(state, admiral, "order_departure")
+    assert after["phase"] == "over"
+    assert after["resources"]["morale"] == morale - 1  # the real human only
+    assert after["players"][leader]["location"] == "resurrection_ship" and after["players"][leader]["cylon"]
