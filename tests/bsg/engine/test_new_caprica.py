@@ -590,7 +590,7 @@ def test_after_the_return_the_jump_track_is_not_used_and_ftl_control_cannot_jump
         ability = next(a for c in CONTENT.characters.values() for a in c.abilities if a.id == name)
         apply_effects(ctx, list(ability.effects), ability.id)
     assert state["jump"] == 0
-    assert any(e.kind == "new_caprica_ignored" and e.data["effect"] == "jump_track" for e in ctx.events)
+    assert [e.kind for e in ctx.events].count("jump_track_unused") == 2
     state = to_step(state, "action")
     seat = state["current"]
     state["players"][seat]["location"] = "ftl_control"
