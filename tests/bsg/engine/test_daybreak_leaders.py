@@ -108,3 +108,15 @@ def test_a_daybreak_table_with_exodus_deals_from_every_sets_loyalty_cards_with_o
     # R124: 4 players, 1 Cylon and 7 Not-a-Cylon cards, +1 for Exodus, and the Mutineer
     assert sum(1 for s in sides if s.startswith("cylon_")) == 1 and sides.count("you_are_a_mutineer") == 1
     assert len(cards) == 1 + 8 + 1
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R313")
+def test_a_leader_leaving_his_infiltration_goes_to_hub_destroyed_once_the_cylon_locations_are_destroyed() -> None:
+    """R803h sends him to the Resurrection Ship; with the Cylon locations destroyed "Hub Destroyed replaces the
+    Resurrection Ship in every respect" (L434)."""
+    state, seat = leader_game()
+    state["daybreak"]["destroyed"].append("cylon_locations")
+    state["players"][seat].update(cylon=False, location="command")
+    ctx = ctx_of(state)
+    loyalty.leave_infiltration(ctx, seat)
+    assert state["players"][seat]["location"] == daybreak.HUB_DESTROYED and state["players"][seat]["cylon"]

@@ -636,3 +636,69 @@ def test_the_departure_executes_a_hidden_cylon_or_an_infiltrated_leader_without_
     assert after["phase"] == "over"
     assert after["resources"]["morale"] == morale - 1  # the real human only
     assert after["players"][leader]["location"] == "resurrection_ship" and after["players"][leader]["cylon"]
+
+
+@pytest.mark.rules("bsg:R825", "bsg:R220")
+def test_a_reveal_in_detention_carries_out_no_loyalty_card_action() -> None:
+    """R825 (L817): as in the Brig, a player who reveals in Detention cannot use his loyalty card's action."""
+    state, seat = at_action("detention")
+    piles = [state["decks"]["loyalty"], state["decks"]["loyalty_box"], *(q["loyalty"] for q in state["players"])]
+    card = next(c for pile in piles for c in pile if c.split(".")[0] == "cylon_reduce_morale")
+    for pile in piles:
+        if card in pile:
+            pile.remove(card)
+    p = state["players"][seat]
+    state["decks"]["loyalty_box"] += p["loyalty"]
+    p["loyalty"] = [card]
+    morale = state["resources"]["morale"]
+    state, events = act_events(state, seat, "reveal_loyalty", card=card)
+    assert "loyalty_action_blocked" in [e.kind for e in events]
+    assert state["resources"]["morale"] == morale and state["players"][seat]["cylon"]
+
+
+def leader_on_planet(location: str, returned: bool = False) -> tuple[State, int]:
+    """The phase begun, the current player an infiltrated Cylon Leader at his Action step in ``location``."""
+    state, seat = at_action(location)
+    p = state["players"][seat]
+    state["decks"]["loyalty_box"] += p["loyalty"]
+    p.update(leader=True, loyalty=[], cylon=False)
+    for title in ("president", "admiral"):
+        if state[title] == seat:
+            state[title] = (seat + 1) % 5
+    state["new_caprica"]["returned"] = returned
+    return state, seat
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R825")
+def test_a_leader_returning_from_detention_keeps_three_cards_and_goes_to_the_medical_center() -> None:
+    """R803h: from the Brig **or Detention** he discards down to 3 Skill cards; R825a: until Galactica returns,
+    one who would go to the Resurrection Ship goes to the Medical Center."""
+    state, seat = leader_on_planet("detention")
+    p = state["players"][seat]
+    p["hand"] += [state["decks"]["skill"]["politics"].pop() for _ in range(5)]
+    hand = len(p["hand"])
+    assert hand > 3
+    state = act(state, seat, "return_to_resurrection")
+    p = state["players"][seat]
+    assert p["cylon"] and p["location"] == "medical_center"
+    assert state["forced"] == {str(seat): hand - 3}
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R825")
+def test_a_leader_returning_after_galactica_is_back_goes_to_the_resurrection_ship() -> None:
+    state, seat = leader_on_planet("shipyard", returned=True)
+    state = act(state, seat, "return_to_resurrection")
+    assert state["players"][seat]["location"] == "resurrection_ship" and state["forced"] == {}
+
+
+@pytest.mark.rules("bsg:R826", "bsg:R803", "bsg:R311")
+def test_a_leader_cannot_infiltrate_onto_colonial_one_during_the_phase() -> None:
+    """R826 (L784): during the phase nobody may go to Colonial One, even after Galactica's return."""
+    state, seat = leader_on_planet("shipyard", returned=True)
+    state["players"][seat].update(cylon=True, location="human_fleet")
+    offered = {c.args["location"] for c in RULES.legal_commands(state, seat) if c.kind == "infiltrate"}
+    assert "command" in offered
+    assert not any(CONTENT.locations[loc].ship == "colonial_one" for loc in offered)
+    with pytest.raises(IllegalCommand) as refused:
+        act(state, seat, "infiltrate", location="press_room")
+    assert refused.value.code == "cannot_infiltrate"
