@@ -148,8 +148,8 @@ def after_location(ctx: Ctx, seat: int) -> None:
 
 def cancel_crisis_seat(state: State) -> int | None:
     """The seat that may cancel the Crisis card being resolved now (Roslin's Religious Visions, once per
-    game, not from the Brig, not a revealed Cylon): while its check has no card in yet, or its choice is
-    open (RULINGS G37; A2: never a Super Crisis)."""
+    game, not from the Brig, not a revealed Cylon): while its check has no card in yet (a Reckless card put into
+    it is one, R507), or its choice is open (RULINGS G37; A2: never a Super Crisis)."""
     check, prompt = state["check"], state["prompt"]
     if state["crisis"] is None or state["step"] != "crisis":
         return None
@@ -158,6 +158,7 @@ def cancel_crisis_seat(state: State) -> int | None:
         and "card" in check["source"]
         and check["at"] == 0
         and not any(check["played"].values())
+        and not check.get("reckless")  # a Reckless card is in it (R507)
     )
     open_choice = check is None and prompt is not None and prompt["kind"] == "crisis_choice"
     if not (open_check or open_choice):
