@@ -40,7 +40,7 @@ def _chooses_target(card: str) -> bool:
 
 def in_brig(p: Player) -> bool:
     """In the Brig, or in New Caprica's Detention, where a reveal has no card action either (R825, L817)."""
-    return p["location"] == "brig" or p["location"] == planet.board().roles["brig"]
+    return bool(p["location"] == "brig" or p["location"] == planet.board().roles["brig"])
 
 
 def reveal_options(state: State, seat: int) -> list[dict[str, Any]]:
