@@ -79,9 +79,10 @@ def reveal(ctx: Ctx, seat: int, card: str, target: int | None) -> None:
 
 
 def _reveal_effect(ctx: Ctx, seat: int, effect: Effect, card: str, target: int | None) -> bool:
-    """One effect of a loyalty card's action; True when it left a decision open."""
+    """One effect of a loyalty card's action; True when it left a decision open. Before Galactica's return to
+    New Caprica a damage is ignored (R834: ``apply_effect`` says so)."""
     state = ctx.state
-    if effect.kind == "damage_galactica" and effect.get("choose_of"):
+    if effect.kind == "damage_galactica" and effect.get("choose_of") and not planet.before_return(state):
         name = damage_pile(state)  # R800: the Pegasus's tokens instead, by the seat's standing choice
         pile = state["decks"][name]
         drawn = [pile.pop() for _ in range(min(int(effect.get("choose_of")), len(pile)))]

@@ -702,3 +702,24 @@ def test_a_leader_cannot_infiltrate_onto_colonial_one_during_the_phase() -> None
     with pytest.raises(IllegalCommand) as refused:
         act(state, seat, "infiltrate", location="press_room")
     assert refused.value.code == "cannot_infiltrate"
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R220")
+def test_before_the_return_a_revealed_sabotage_card_damages_nothing() -> None:
+    """R834 (L895): until Galactica returns her and the Pegasus's locations can be neither damaged nor repaired;
+    a "You Are a Cylon" card that damages Galactica, revealed on the planet, draws no token."""
+    state, seat = at_action("shipyard")
+    piles = [state["decks"]["loyalty"], state["decks"]["loyalty_box"], *(q["loyalty"] for q in state["players"])]
+    card = next(c for pile in piles for c in pile
+                if any(e.kind == "damage_galactica" for e in CONTENT.loyalty[c.split(".")[0]].effects))
+    for pile in piles:
+        if card in pile:
+            pile.remove(card)
+    p = state["players"][seat]
+    state["decks"]["loyalty_box"] += p["loyalty"]
+    p["loyalty"] = [card]
+    tokens = list(state["decks"]["galactica_damage"])
+    state, events = act_events(state, seat, "reveal_loyalty", card=card)
+    assert state["damage"] == [] and state["decks"]["galactica_damage"] == tokens
+    assert state["prompt"] is None or state["prompt"]["kind"] != "choose_damage"
+    assert any(e.kind == "new_caprica_ignored" for e in events)
