@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, dice, looks, motives, standing, vipers
+from games.bsg.engine import daybreak, dice, looks, motives, planet, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import change_resources, discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations
@@ -37,6 +37,10 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
         holder = seat if who == "self" else state[who] if who in ("president", "admiral") else None
         title = effect.get("title")
         return [{}] if holder is not None and state[title] != holder else None
+    if kind in ("activate_vipers", "repair_location") and planet.before_return(state):
+        return None  # R834: the ships around Galactica and her locations wait for her return to New Caprica
+    if kind == "jump_track" and planet.returned(state):
+        return None  # R834: after the return the jump track is no longer used
     if kind == "activate_vipers":
         probe = {"seat": seat, "left": 1, "mode": "unpiloted"}
         return [{}] if vipers.options(state, seat, probe) else None

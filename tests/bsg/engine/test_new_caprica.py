@@ -723,3 +723,30 @@ def test_before_the_return_a_revealed_sabotage_card_damages_nothing() -> None:
     assert state["damage"] == [] and state["decks"]["galactica_damage"] == tokens
     assert state["prompt"] is None or state["prompt"]["kind"] != "choose_damage"
     assert any(e.kind == "new_caprica_ignored" for e in events)
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R618", "bsg:R220")
+def test_before_the_return_no_nuke_viper_activation_or_repair_reaches_galactica_and_after_it_no_track_move() -> None:
+    """R834 (L895; R821 step 2): the ships left around Galactica are unaffected until she returns and her
+    locations can be neither damaged nor repaired: the Admiral's nukes, Apollo's CAG and the Chief's Emergency
+    Repairs are not offered. After the return the jump track is not used: Starbuck's Secret Destiny is not."""
+    from games.bsg.engine import actions, characters
+
+    state, seat = at_action("resistance_hq")
+    area = next(iter(state["space"]))
+    state["space"][area]["basestar"].append({"damage": []})
+    state["space"][area]["viper"] += 1
+    state["damage"].append("armory")
+    state["admiral"] = seat
+    p = state["players"][seat]
+    p["nukes"] = 1
+    assert not any(kind == "launch_nuke" for kind, _ in actions.options(state, seat))
+    for character in ("lee_adama", "galen_tyrol"):
+        p["character"] = character
+        assert characters.options(state, seat) == [], character
+    state["new_caprica"]["returned"] = True
+    assert any(kind == "launch_nuke" for kind, _ in actions.options(state, seat))
+    p["character"] = "galen_tyrol"
+    assert characters.options(state, seat) == [{}]
+    p["character"] = "kara_thrace"
+    assert characters.options(state, seat) == []
