@@ -750,3 +750,90 @@ def test_before_the_return_no_nuke_viper_activation_or_repair_reaches_galactica_
     assert characters.options(state, seat) == [{}]
     p["character"] = "kara_thrace"
     assert characters.options(state, seat) == []
+
+
+def president_on_planet(card: str, location: str = "resistance_hq") -> tuple[State, int]:
+    """The phase begun, the President at his Action step on ``location`` holding only ``card``."""
+    state, _ = began()
+    state = to_step(state, "action")
+    president = state["president"]
+    state["current"] = president
+    p = state["players"][president]
+    state["decks"]["quorum"] += p["quorum"]
+    state["decks"]["quorum"].remove(card)
+    p["quorum"], p["location"] = [card], location
+    return state, president
+
+
+def quorum_rolls(events: list) -> list[int]:  # type: ignore[type-arg]
+    return [e.data["roll"] for e in events if e.kind == "president_quorum_roll"]
+
+
+@pytest.mark.rules("bsg:R825")
+def test_a_president_on_new_caprica_rolls_after_each_quorum_card_and_goes_to_detention_on_three_or_less() -> None:
+    """R825e (L815): the New Caprica President title card: each time he plays a Quorum card while on a New
+    Caprica location he rolls a die; on 3 or less he is sent to Detention."""
+    state, president = president_on_planet("inspirational_speech")
+    seen = set()
+    for seed in range(20):
+        out = RULES.apply(state, Command(president, "play_quorum", {"card": "inspirational_speech"}),
+                          Rng.from_seed(seed))
+        rolls = quorum_rolls(list(out.events))
+        assert len(rolls) == 1
+        where = out.state["players"][president]["location"]
+        assert where == ("detention" if rolls[0] <= 3 else "resistance_hq")
+        assert out.state["president"] == president  # the title stays with him (R423)
+        seen.add(where)
+    assert seen == {"detention", "resistance_hq"}
+    state["new_caprica"]["returned"] = True
+    state["players"][president]["location"] = "command"  # back aboard: no roll
+    out = RULES.apply(state, Command(president, "play_quorum", {"card": "inspirational_speech"}), Rng.from_seed(1))
+    assert quorum_rolls(list(out.events)) == []
+
+
+@pytest.mark.rules("bsg:R825", "bsg:R424")
+def test_the_presidents_quorum_cards_that_name_the_brig_mean_detention_while_he_is_on_the_planet() -> None:
+    """R825e: while the President stands on New Caprica a Quorum effect that applies to the Brig applies to
+    Detention: Arrest Order sends there even a character aboard Galactica, Presidential Pardon and Sentence of
+    Death choose among those in Detention."""
+    state, president = president_on_planet("arrest_order")
+    state["new_caprica"]["returned"] = True
+    aboard = (president + 1) % 5
+    state["players"][aboard]["location"] = "command"
+    out = RULES.apply(state, Command(president, "play_quorum", {"card": "arrest_order", "target": aboard}),
+                      Rng.from_seed(9))
+    assert out.state["players"][aboard]["location"] == "detention"
+    state, president = president_on_planet("presidential_pardon")
+    held = (president + 2) % 5
+    state["players"][held]["location"] = "detention"
+    targets = [c.args.get("target") for c in RULES.legal_commands(state, president) if c.kind == "play_quorum"]
+    assert targets == [held]
+
+
+@pytest.mark.rules("bsg:R826", "bsg:R834")
+def test_a_pardoned_character_moves_only_where_the_phase_allows() -> None:
+    """R826: until Galactica returns nobody goes anywhere but a New Caprica location, and never to Colonial
+    One: a character an effect moves "anywhere" is offered New Caprica's places (not the Medical Center or
+    Detention), and after the return Galactica's and the Pegasus's too."""
+    state, _ = began()
+    seat = state["current"]
+    state["players"][seat]["location"] = "detention"
+    before = turns.move_anywhere_targets(state, seat)
+    assert sorted(before) == sorted(set(planet.board().locations) - {"detention", "medical_center"})
+    state["new_caprica"]["returned"] = True
+    after = turns.move_anywhere_targets(state, seat)
+    assert "command" in after and "resistance_hq" in after
+    assert not any(loc in CONTENT.locations and CONTENT.locations[loc].ship == "colonial_one" for loc in after)
+
+
+@pytest.mark.rules("bsg:R834")
+def test_brutal_force_destroys_no_raider_around_galactica_before_the_return() -> None:
+    state, president = president_on_planet("authorization_of_brutal_force", "shipyard")
+    area = next(iter(state["space"]))
+    state["space"][area]["raider"] += 2
+    state["supply"]["raider"] -= 2
+    raiders = sum(w["raider"] for w in state["space"].values())
+    out = RULES.apply(state, Command(president, "play_quorum", {"card": "authorization_of_brutal_force"}),
+                      Rng.from_seed(1))
+    assert sum(w["raider"] for w in out.state["space"].values()) == raiders
+    assert any(e.kind == "new_caprica_ignored" for e in out.events)
