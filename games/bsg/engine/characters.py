@@ -28,7 +28,7 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
             {"target": s} for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]
         ] or None
     if kind == "send_to" and effect.get("who") == "other_chosen":
-        where = effect.get("location")
+        where = planet.brig_for(state, seat) if effect.get("location") == "brig" else effect.get("location")
         return [
             {"target": s} for s in humans if s != seat and state["players"][s]["location"] != where
         ] or None
@@ -113,8 +113,9 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, target: int | None) -> None:
     kind = effect.kind
     if kind == "look_loyalty" and target is not None:
         looks.look_loyalty(ctx, seat, target, effect.get("count"))
-    elif kind == "send_to" and target is not None:
-        send_to(ctx, target, effect.get("location"))
+    elif kind == "send_to" and target is not None:  # his Brig is Detention while he is on New Caprica (R825d)
+        where = effect.get("location")
+        send_to(ctx, target, planet.brig_for(state, seat) if where == "brig" else where)
     elif kind == "give_title":
         who = effect.get("who")
         holder = seat if who == "self" else state[who]

@@ -48,13 +48,6 @@ def _barred(state: State, seat: int, title: str) -> bool:
     )
 
 
-def brig_of(state: State, seat: int) -> str:
-    """The location a Quorum card's "Brig" means: Detention while the President stands on New Caprica (R825e)."""
-    if planet.active(state) and planet.on_planet(state, seat):
-        return str(planet.board().roles["brig"])
-    return "brig"
-
-
 def targets(state: State, seat: int, card: str) -> list[int] | None:
     """The characters the card may be aimed at; None when it names nobody."""
     effects = CONTENT.quorum[card].effects
@@ -71,7 +64,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
                 and not infiltrator(state["players"][s])
             ]
         if who == "brig_occupant_chosen":
-            return [s for s in _humans(state) if state["players"][s]["location"] == brig_of(state, seat)]
+            return [s for s in _humans(state) if state["players"][s]["location"] == planet.brig_for(state, seat)]
         if e.kind == "look_loyalty":
             return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]]
         if who.endswith("_chooses"):
@@ -165,7 +158,7 @@ def _resolve(
             fate["removed"] = True
         elif kind == "send_to" and who.endswith("_chooses") and target is not None:
             where = effect.get("location")
-            send_to(ctx, target, brig_of(state, seat) if where == "brig" else where)  # R825e
+            send_to(ctx, target, planet.brig_for(state, seat) if where == "brig" else where)  # R825e
         elif kind == "give_title" and who.endswith("_chooses") and target is not None \
                 and not infiltrator(state["players"][target]):  # R803e
             state[effect.get("title")] = target

@@ -837,3 +837,23 @@ def test_brutal_force_destroys_no_raider_around_galactica_before_the_return() ->
                       Rng.from_seed(1))
     assert sum(w["raider"] for w in out.state["space"].values()) == raiders
     assert any(e.kind == "new_caprica_ignored" for e in out.events)
+
+
+@pytest.mark.rules("bsg:R825")
+def test_a_brig_ability_used_from_new_caprica_sends_to_detention() -> None:
+    """R825d (L814): a character ability that applies to the Brig applies to Detention while its character is
+    on New Caprica: Adama's Hard Decision from the planet sends even a character aboard Galactica there."""
+    from games.bsg.engine import characters
+
+    state, seat = at_action("resistance_hq")
+    state["new_caprica"]["returned"] = True
+    p = state["players"][seat]
+    p["character"] = "william_adama"
+    aboard = (seat + 1) % 5
+    state["players"][aboard]["location"] = "command"
+    assert {"target": aboard} in characters.options(state, seat)
+    after = act(state, seat, "use_ability", target=aboard)
+    assert after["players"][aboard]["location"] == "detention"
+    p["location"] = "command"  # aboard himself, his Brig is the Brig
+    after = act(state, seat, "use_ability", target=aboard)
+    assert after["players"][aboard]["location"] == "brig"
