@@ -120,3 +120,32 @@ def test_a_leader_leaving_his_infiltration_goes_to_hub_destroyed_once_the_cylon_
     ctx = ctx_of(state)
     loyalty.leave_infiltration(ctx, seat)
     assert state["players"][seat]["location"] == daybreak.HUB_DESTROYED and state["players"][seat]["cylon"]
+
+
+@pytest.mark.rules("bsg:R802", "bsg:R260", "bsg:R507")
+def test_a_leader_among_the_cylons_uses_no_skill_card_text_in_checks_or_rolls() -> None:
+    """R802 keeps a Leader under every revealed-Cylon rule but his sheet, Miracle tokens and Mutiny cards; R260:
+    a revealed Cylon cannot use Skill cards' abilities. Not infiltrated, he can neither make a check reckless
+    nor play Restore Order or Declare Emergency, nor ready a die card; infiltrated, he may (R803c)."""
+    from games.bsg.engine import check_cards, dice, reckless
+    from tests.bsg.engine.helpers import to_step
+    from tests.bsg.engine.test_daybreak_skills import take
+
+    state, leader = leader_game()
+    state = to_step(state, "crisis")
+    if state["current"] == leader:
+        state = to_step(state, "crisis")
+    p = state["players"][leader]
+    state["decks"]["skill_discard"]["politics"] += p["hand"]
+    p["hand"] = [take(state, "restore_order", 3), take(state, "calculated_risk", 1),
+                 take(state, "strategic_planning", 3), take(state, "declare_emergency", 3)]
+    state["decks"]["crisis"].append("tylium_refinery_fire")
+    state = act(state, state["current"], "draw_crisis")
+    assert state["check"] is not None and state["players"][leader]["cylon"]
+    p = state["players"][leader]
+    assert reckless.window_options(state, leader) == []
+    assert not any("card" in a for a in check_cards.before_options(state, leader))
+    assert dice.ready_options(state, leader) == []
+    p["cylon"], p["location"] = False, "command"  # infiltrated: a human player (R803c)
+    assert reckless.window_options(state, leader) != []
+    assert dice.ready_options(state, leader) != []
