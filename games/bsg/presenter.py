@@ -542,6 +542,9 @@ def name_of(ident: str) -> str:
 
 
 #: the goal the status shows at a New Caprica table (R820, R835): the phase's distance, not Kobol's
+#: R834: once Galactica is back in New Caprica's orbit the jump track is no longer used; this line replaces it
+NEW_CAPRICA_RETURNED = gettext_noop("Galactica is back in New Caprica's orbit: the jump track is no longer used, "
+                                    "and the Admiral may order the departure.")
 NEW_CAPRICA_GOAL = gettext_noop("New Caprica: at distance 7 the fleet settles the planet; after Galactica's return "
                                 "the Admiral's order to depart ends the game.")
 
@@ -907,6 +910,7 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
     centurions = list(view.get("boarding") or [])
     result = view.get("result") or None
     turn_phase = view["phase"] == "turn"
+    returned = bool((view.get("new_caprica") or {}).get("returned"))  # R834: the jump track no longer used
     return {
         "turn": view["turn"],
         "phase": gettext(PHASES.get(view["phase"], view["phase"])),
@@ -934,7 +938,8 @@ def status_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str,
                 "population": s.population,
             }
             for i, s in enumerate(board.jump_track)
-        ],
+        ] if not returned else [],
+        "returned": gettext(NEW_CAPRICA_RETURNED) if returned else "",
         "distance": view["distance"],
         **_goal(view),
         "boarding": [

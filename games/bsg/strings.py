@@ -336,6 +336,8 @@ STRINGS = [
     _('Player {seat} kept {stayed} Assault Raptor(s) in space; {returned} went back to the Reserves.'),  # EVENTS.assault_raptors_at_jump
     _('The fleet settles New Caprica: the occupation begins ({locked_down} civilian ships locked down).'),  # EVENTS.new_caprica_began
     _('Before Galactica returns, {effect} is ignored.'),  # EVENTS.new_caprica_ignored
+    _('Galactica is back in orbit: the jump track is no longer used.'),  # EVENTS.jump_track_unused
+    _('Player {seat}, the President on New Caprica, rolled {roll} after a Quorum card (3 or less: Detention).'),  # EVENTS.president_quorum_roll
     _('An occupation forces token comes to {location}.'),  # EVENTS.occupation_placed
     _('The occupation forces move on.'),  # EVENTS.occupation_moved
     _('An occupation forces token leaves {location}.'),  # EVENTS.occupation_removed

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, dice, looks, motives, standing, vipers
+from games.bsg.engine import daybreak, dice, looks, motives, planet, standing, vipers
 from games.bsg.engine.content import Effect
 from games.bsg.engine.effects import change_resources, discard_skills, move_jump_track, send_to
 from games.bsg.engine.state import CONTENT, Ctx, State, damaged_locations
@@ -28,7 +28,7 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
             {"target": s} for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]
         ] or None
     if kind == "send_to" and effect.get("who") == "other_chosen":
-        where = effect.get("location")
+        where = planet.brig_for(state, seat) if effect.get("location") == "brig" else effect.get("location")
         return [
             {"target": s} for s in humans if s != seat and state["players"][s]["location"] != where
         ] or None
@@ -37,6 +37,10 @@ def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, A
         holder = seat if who == "self" else state[who] if who in ("president", "admiral") else None
         title = effect.get("title")
         return [{}] if holder is not None and state[title] != holder else None
+    if kind in ("activate_vipers", "repair_location") and planet.before_return(state):
+        return None  # R834: the ships around Galactica and her locations wait for her return to New Caprica
+    if kind == "jump_track" and planet.returned(state):
+        return None  # R834: after the return the jump track is no longer used
     if kind == "activate_vipers":
         probe = {"seat": seat, "left": 1, "mode": "unpiloted"}
         return [{}] if vipers.options(state, seat, probe) else None
@@ -109,8 +113,9 @@ def _apply(ctx: Ctx, seat: int, effect: Effect, target: int | None) -> None:
     kind = effect.kind
     if kind == "look_loyalty" and target is not None:
         looks.look_loyalty(ctx, seat, target, effect.get("count"))
-    elif kind == "send_to" and target is not None:
-        send_to(ctx, target, effect.get("location"))
+    elif kind == "send_to" and target is not None:  # his Brig is Detention while he is on New Caprica (R825d)
+        where = effect.get("location")
+        send_to(ctx, target, planet.brig_for(state, seat) if where == "brig" else where)
     elif kind == "give_title":
         who = effect.get("who")
         holder = seat if who == "self" else state[who]
@@ -148,8 +153,8 @@ def after_location(ctx: Ctx, seat: int) -> None:
 
 def cancel_crisis_seat(state: State) -> int | None:
     """The seat that may cancel the Crisis card being resolved now (Roslin's Religious Visions, once per
-    game, not from the Brig, not a revealed Cylon): while its check has no card in yet, or its choice is
-    open (RULINGS G37; A2: never a Super Crisis)."""
+    game, not from the Brig, not a revealed Cylon): while its check has no card in yet (a Reckless card put into
+    it is one, R507), or its choice is open (RULINGS G37; A2: never a Super Crisis)."""
     check, prompt = state["check"], state["prompt"]
     if state["crisis"] is None or state["step"] != "crisis":
         return None
@@ -158,6 +163,7 @@ def cancel_crisis_seat(state: State) -> int | None:
         and "card" in check["source"]
         and check["at"] == 0
         and not any(check["played"].values())
+        and not check.get("reckless")  # a Reckless card is in it (R507)
     )
     open_choice = check is None and prompt is not None and prompt["kind"] == "crisis_choice"
     if not (open_check or open_choice):

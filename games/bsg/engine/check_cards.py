@@ -14,7 +14,7 @@ from typing import Any
 from games.bsg.engine import daybreak
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, skill_of, strength_of
-from games.bsg.engine.traits import abilities_blocked, ability_of
+from games.bsg.engine.traits import abilities_blocked, ability_of, skill_text_blocked
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R509"
@@ -59,7 +59,7 @@ def before_options(state: State, seat: int) -> list[dict[str, str]]:
     arbitrator = _arbitrator(state, seat)
     if arbitrator is not None:
         out += [{"card": arbitrator, "pick": way} for way in ("easier", "harder")]
-    if abilities_blocked(state, seat):
+    if skill_text_blocked(state, seat):  # R260: no Skill card text for a revealed Cylon (a Leader's too)
         return out
     seen: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):
@@ -124,7 +124,7 @@ def _restore_refused(check: dict[str, Any], card: str) -> bool:
 
 
 def _emergency(state: State, seat: int) -> list[str]:
-    if abilities_blocked(state, seat) or mission_check(state["check"]):  # R510
+    if skill_text_blocked(state, seat) or mission_check(state["check"]):  # R260, R510
         return []
     found: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key
-from games.bsg.engine.traits import abilities_blocked, sheet_effects
+from games.bsg.engine.traits import abilities_blocked, sheet_effects, skill_text_blocked
 from games.engine.core import IllegalCommand
 
 
@@ -24,7 +24,7 @@ def _kind(card: str) -> str | None:
 
 def ready_options(state: State, seat: int) -> list[str]:
     """The die cards the seat may ready now (one physical card per kind and strength)."""
-    if state["phase"] != "turn" or abilities_blocked(state, seat):
+    if state["phase"] != "turn" or skill_text_blocked(state, seat):  # R260: a Leader among the Cylons too
         return []
     if str(seat) in state["forced"] or seat in state["discards"]:  # owed discards come first
         return []

@@ -43,7 +43,11 @@ def change_resources(ctx: Ctx, changes: dict[str, int]) -> None:
 
 
 def move_jump_track(ctx: Ctx, steps: int) -> bool:
-    """Move the fleet token (never behind Start); True when it reached Auto Jump (R250)."""
+    """Move the fleet token (never behind Start); True when it reached Auto Jump (R250). After Galactica's
+    return to New Caprica the track is no longer used (R834): the token stays at Start."""
+    if planet.returned(ctx.state):
+        ctx.emit("jump_track_unused")
+        return False
     last = len(CONTENT.board.jump_track) - 1
     ctx.state["jump"] = max(0, min(last, ctx.state["jump"] + steps))
     ctx.emit("jump_track_moved", steps=steps, position=ctx.state["jump"])

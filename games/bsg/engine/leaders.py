@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, earth, loyalty, turns
+from games.bsg.engine import daybreak, earth, loyalty, planet, turns
 from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
@@ -30,9 +30,10 @@ def infiltrate_targets(state: State, seat: int) -> list[str]:
     p = state["players"][seat]
     if not infiltrator(p) or not p["cylon"] or p["location"] != HUMAN_FLEET:
         return []
+    closed = "colonial_one" if planet.active(state) else None  # R826: never Colonial One during New Caprica
     return sorted(loc.id for loc in CONTENT.locations.values()
                   if earth.ship_side(state, loc.ship) == "human" and not loc.hazardous
-                  and daybreak.location_in_play(state, loc.id))
+                  and daybreak.location_in_play(state, loc.id) and loc.ship != closed)
 
 
 def infiltrate(ctx: Ctx, seat: int, location: str) -> None:
@@ -52,13 +53,13 @@ def return_options(state: State, seat: int) -> list[dict[str, Any]]:
 
 def return_to_resurrection(ctx: Ctx, seat: int) -> None:
     """R803h (RULINGS A26, G60): back to the Resurrection Ship, a revealed Cylon again; from the Brig he
-    discards down to 3 Skill cards of his choice. The Quorum cards on him are discarded (G42)."""
+    discards down to 3 Skill cards of his choice, and so from New Caprica's Detention. The Quorum cards on him are discarded (G42)."""
     state = ctx.state
     if not return_options(state, seat):
         raise IllegalCommand("not_infiltrated", "bsg:R803")
     p = ctx.player(seat)
     excess = len(p["hand"]) - KEEP_FROM_BRIG
-    if p["location"] == "brig" and excess > 0:
+    if p["location"] in ("brig", planet.board().roles["brig"]) and excess > 0:  # R803h: the Brig or Detention
         state["forced"][str(seat)] = excess
         next_key(state)
     loyalty.leave_the_human_side(ctx, seat)

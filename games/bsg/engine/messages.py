@@ -400,6 +400,9 @@ EVENTS.update({
     "new_caprica_began": "The fleet settles New Caprica: the occupation begins ({locked_down} civilian ships "
                          "locked down).",
     "new_caprica_ignored": "Before Galactica returns, {effect} is ignored.",
+    "jump_track_unused": "Galactica is back in orbit: the jump track is no longer used.",
+    "president_quorum_roll": "Player {seat}, the President on New Caprica, rolled {roll} after a Quorum card "
+                             "(3 or less: Detention).",
     "occupation_placed": "An occupation forces token comes to {location}.",
     "occupation_moved": "The occupation forces move on.",
     "occupation_removed": "An occupation forces token leaves {location}.",

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import conflicted, effects, new_caprica, planet
+from games.bsg.engine import conflicted, effects, loyalty, new_caprica, planet
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import discard_skill, draw_skill
 from games.bsg.engine.dice import below, human_roll, readied_bonus
 from games.bsg.engine.effects import send_to
 from games.bsg.engine.ending import end_game
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id
+from games.bsg.engine.state import CONTENT, Ctx, State, card_id, infiltrator, is_cylon_card
 from games.bsg.engine.turns import go_to
 from games.engine.core import IllegalCommand
 
@@ -125,7 +125,9 @@ def act(ctx: Ctx, seat: int, pick: str | None) -> None:
 def depart(ctx: Ctx, seat: int) -> None:
     """R835 (RULINGS G121): the Admiral orders Galactica away from New Caprica and the game ends. Every civilian
     ship still in the two stacks is destroyed (its loss suffered), every human player still on a New Caprica
-    location is executed (1 morale each, R452-A, A23; nobody replaces him: the game is over); the humans win
+    location is executed (1 morale each, R452-A, A23; nobody replaces him: the game is over; one holding a "You
+    Are a Cylon" card costs nothing, R451, R453, and an infiltrated Leader goes back to the Resurrection Ship,
+    R803h, G61: RULINGS G175); the humans win
     if no resource is at 0 or below, else the Cylons. The Leaders' Agendas are then shown (R805, ``end_game``)."""
     _check(ctx.state, seat, "order_departure", {}, "bsg:R835")
     state = ctx.state
@@ -136,7 +138,10 @@ def depart(ctx: Ctx, seat: int) -> None:
     for p in state["players"]:
         if not p["cylon"] and p["location"] in planet.board().locations:
             ctx.emit("character_executed", seat=p["seat"], character=p["character"])
-            effects.change_resources(ctx, {"morale": -1})
+            if infiltrator(p):  # R803h, RULINGS G61: back to the Resurrection Ship, no longer infiltrated
+                loyalty.leave_infiltration(ctx, p["seat"])
+            elif not any(is_cylon_card(c) for c in p["loyalty"]):  # R451: a Cylon card follows R453, no loss
+                effects.change_resources(ctx, {"morale": -1})
     conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals, once everyone is lost (RULINGS G128)
     winner = "humans" if all(v > 0 for v in state["resources"].values()) else "cylons"
     end_game(ctx, winner, "new_caprica_departed")

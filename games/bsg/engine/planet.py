@@ -53,6 +53,14 @@ def redirect(state: State, location: str, seat: int) -> str:
     return location
 
 
+def brig_for(state: State, seat: int) -> str:
+    """What "the Brig" means in an ability of this seat's character or, for the President, in his Quorum
+    cards: Detention while he stands on New Caprica (R825d, R825e)."""
+    if active(state) and on_planet(state, seat):
+        return str(board().roles["brig"])
+    return "brig"
+
+
 def pop_civilian(state: State) -> str | None:
     """R837: the civilian ship a destruction takes during the phase: the top locked-down one, otherwise the top
     operational one; None when both stacks are empty."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bsg.engine import acted
+from games.bsg.engine import acted, planet
 from games.bsg.engine.content import SKILLS
 from games.bsg.engine.decks import draw_skill
 from games.bsg.engine.dice import below, human_roll
@@ -24,6 +24,10 @@ from games.engine.core import IllegalCommand
 
 RULE = "bsg:R420"
 ATTACH_KINDS = ("succession_first", "check_difficulty", "destination_chooser")
+
+
+#: R825e: the New Caprica President title card: on this roll or less he is sent to Detention
+PRESIDENT_DETAINED_AT_MOST = 3
 
 
 # --- playing ------------------------------------------------------------------------------------------
@@ -60,7 +64,7 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
                 and not infiltrator(state["players"][s])
             ]
         if who == "brig_occupant_chosen":
-            return [s for s in _humans(state) if state["players"][s]["location"] == "brig"]
+            return [s for s in _humans(state) if state["players"][s]["location"] == planet.brig_for(state, seat)]
         if e.kind == "look_loyalty":
             return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]]
         if who.endswith("_chooses"):
@@ -120,6 +124,7 @@ def play(ctx: Ctx, seat: int, card: str, target: int | None, picks: list[str] | 
     state["players"][seat]["quorum"].remove(card)
     ctx.emit("quorum_played", seat=seat, card=card, target=target)
     fate = {"removed": False}
+    on_planet = planet.active(state) and planet.on_planet(state, seat)
     _resolve(ctx, CONTENT.quorum[card].effects, card, seat, target, list(picks or []), fate)
     if CONTENT.quorum[card].attach and target is not None:
         state["attached"].append({"card": card, "seat": target})
@@ -128,6 +133,12 @@ def play(ctx: Ctx, seat: int, card: str, target: int | None, picks: list[str] | 
         state["decks"]["quorum_removed"].append(card)
     else:
         state["decks"]["quorum_discard"].append(card)
+    if on_planet:  # R825e: the New Caprica President title card's roll, once the card is resolved (RULINGS G177)
+        roll = ctx.rng.die(CONTENT.board.die_faces)
+        detention = planet.board().roles["brig"]
+        ctx.emit("president_quorum_roll", seat=seat, roll=roll)
+        if roll <= PRESIDENT_DETAINED_AT_MOST and state["players"][seat]["location"] != detention:
+            send_to(ctx, seat, detention)
 
 
 def _resolve(
@@ -146,7 +157,8 @@ def _resolve(
         elif kind == "remove_card":
             fate["removed"] = True
         elif kind == "send_to" and who.endswith("_chooses") and target is not None:
-            send_to(ctx, target, effect.get("location"))
+            where = effect.get("location")
+            send_to(ctx, target, planet.brig_for(state, seat) if where == "brig" else where)  # R825e
         elif kind == "give_title" and who.endswith("_chooses") and target is not None \
                 and not infiltrator(state["players"][target]):  # R803e
             state[effect.get("title")] = target
@@ -158,6 +170,8 @@ def _resolve(
             look_loyalty(ctx, seat, target, effect.get("count"))
         elif kind == "execute" and target is not None:  # Sentence of Death (R450, RULINGS G46)
             queue_execution(state, target)
+        elif kind == "destroy_cylon_ships" and planet.before_return(state):  # R834, RULINGS G117
+            ctx.emit("new_caprica_ignored", card=card, effect=kind)
         elif kind == "destroy_cylon_ships":
             destroy_ships(ctx, effect.get("ship"), int(effect.get("count")))
         elif kind == "draw_skills" and effect.get("types") == "any":

@@ -21,7 +21,7 @@ from games.bsg.engine.decks import discard_skill, take_skill
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.standing import in_force
 from games.bsg.engine.state import CONTENT, Ctx, State, card_id, next_key, strength_of
-from games.bsg.engine.traits import abilities_blocked
+from games.bsg.engine.traits import skill_text_blocked
 from games.engine.core import IllegalCommand
 
 RULE = "bsg:R507"
@@ -45,7 +45,7 @@ def window_options(state: State, seat: int) -> list[dict[str, str]]:
     """``before_check {card}`` arguments: one Reckless card of each kind in the hand, and Restore Order
     (R507). Not for a revealed Cylon or from the Brig: a card's text serves neither (R260, RULINGS C16)."""
     check = state["check"]
-    if check is None or not daybreak.on(state) or not may_become_reckless(check) or abilities_blocked(state, seat):
+    if check is None or not daybreak.on(state) or not may_become_reckless(check) or skill_text_blocked(state, seat):
         return []
     found: dict[str, str] = {}
     for card in sorted(state["players"][seat]["hand"]):

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import cylons, daybreak, loyalty, turns
+from games.bsg.engine import cylons, daybreak, loyalty, planet, turns
 from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import draw_from
 from games.bsg.engine.effects import apply_effect, apply_effects, damage_galactica, damage_pile, send_to
 from games.bsg.engine.setup import place_ships
-from games.bsg.engine.state import CONTENT, Ctx, State, card_id, is_cylon_card, next_key
+from games.bsg.engine.state import CONTENT, Ctx, Player, State, card_id, is_cylon_card, next_key
 from games.engine.core import IllegalCommand
 
 # --- R220 G: the reveal ---------------------------------------------------------------------------------
@@ -38,6 +38,11 @@ def _chooses_target(card: str) -> bool:
     )
 
 
+def in_brig(p: Player) -> bool:
+    """In the Brig, or in New Caprica's Detention, where a reveal has no card action either (R825, L817)."""
+    return bool(p["location"] == "brig" or p["location"] == planet.board().roles["brig"])
+
+
 def reveal_options(state: State, seat: int) -> list[dict[str, Any]]:
     """The arguments of every ``reveal_loyalty`` the seat may send in his Action: one per face-down "You Are
     a Cylon" card, with the character its action aims at when it names one (any human but himself). In the
@@ -47,7 +52,7 @@ def reveal_options(state: State, seat: int) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     for card in sorted(c for c in p["loyalty"] if is_cylon_card(c)):
-        if _chooses_target(card) and p["location"] != "brig":
+        if _chooses_target(card) and not in_brig(p):
             out += [{"card": card, "target": t} for t in loyalty.humans(state, besides=seat)]
         else:
             out.append({"card": card})
@@ -64,7 +69,7 @@ def reveal(ctx: Ctx, seat: int, card: str, target: int | None) -> None:
     p["loyalty"].remove(card)
     p["revealed"].append(card)
     ctx.emit("cylon_revealed", seat=seat, card=card)
-    if p["location"] == "brig":  # R220 G: no loyalty card action in the Brig
+    if in_brig(p):  # R220 G: no loyalty card action in the Brig, nor in Detention (R825)
         ctx.emit("loyalty_action_blocked", seat=seat)
     else:
         for effect in CONTENT.loyalty[card_id(card)].effects:
@@ -74,9 +79,10 @@ def reveal(ctx: Ctx, seat: int, card: str, target: int | None) -> None:
 
 
 def _reveal_effect(ctx: Ctx, seat: int, effect: Effect, card: str, target: int | None) -> bool:
-    """One effect of a loyalty card's action; True when it left a decision open."""
+    """One effect of a loyalty card's action; True when it left a decision open. Before Galactica's return to
+    New Caprica a damage is ignored (R834: ``apply_effect`` says so)."""
     state = ctx.state
-    if effect.kind == "damage_galactica" and effect.get("choose_of"):
+    if effect.kind == "damage_galactica" and effect.get("choose_of") and not planet.before_return(state):
         name = damage_pile(state)  # R800: the Pegasus's tokens instead, by the seat's standing choice
         pile = state["decks"][name]
         drawn = [pile.pop() for _ in range(min(int(effect.get("choose_of")), len(pile)))]

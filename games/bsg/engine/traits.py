@@ -26,6 +26,13 @@ def abilities_blocked(state: State, seat: int) -> bool:
     return loc in CONTENT.locations and any(r.kind == "no_abilities" for r in CONTENT.locations[loc].rules)
 
 
+def skill_text_blocked(state: State, seat: int) -> bool:
+    """No Skill card text (a check card, a Reckless card, a die card): blocked abilities, and any revealed
+    Cylon, a Leader among the Cylons too (R260, R802: his exceptions are his sheet, Miracle tokens and Mutiny
+    cards, not Skill cards; infiltrated he uses them, R803c)."""
+    return bool(state["players"][seat]["cylon"]) or abilities_blocked(state, seat)
+
+
 def sheet_effects(
     state: State, seat: int | None, kind: str, *, weakness_too: bool = True
 ) -> Iterator[Effect]:

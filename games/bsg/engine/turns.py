@@ -456,8 +456,18 @@ def _attack_centurion(ctx: Ctx, seat: int) -> None:
 
 
 def move_anywhere_targets(state: State, seat: int) -> list[str]:
-    """Where a character an effect moves "anywhere" may go: a human location that is not hazardous."""
+    """Where a character an effect moves "anywhere" may go: a human location that is not hazardous. During
+    New Caprica (R826): a New Caprica location (not the Medical Center nor Detention), and after Galactica's
+    return hers and the Pegasus's (not destroyed) too; never Colonial One."""
     here = state["players"][seat]["location"]
+    if planet.active(state):
+        roles = planet.board().roles
+        out = [loc for loc in planet.board().locations if loc not in (roles["sickbay"], roles["brig"], here)]
+        if planet.returned(state):
+            pegasus = state.get("pegasus")
+            out += [loc.id for loc in CONTENT.locations.values() if not loc.hazardous and loc.id != here and (
+                loc.ship == "galactica" or loc.ship == "pegasus" and pegasus is not None and not pegasus["destroyed"])]
+        return out
     return [loc.id for loc in CONTENT.locations.values()
             if daybreak.location_in_play(state, loc.id) and earth.ship_side(state, loc.ship) == "human"
             and not loc.hazardous and loc.id != here]

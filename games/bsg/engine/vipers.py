@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import acted, cylon_fleet, daybreak, earth, trauma
+from games.bsg.engine import acted, cylon_fleet, daybreak, earth, planet, trauma
 from games.bsg.engine.dice import human_roll
 from games.bsg.engine.effects import change_resources, send_to
 from games.bsg.engine.options import CYLON_SHIPS, EVERY_SHIP, NUKE_EIGHT
@@ -104,7 +104,10 @@ def destroy_basestar(ctx: Ctx, area: str, basestar: dict[str, Any]) -> None:
 
 def nuke_targets(state: State) -> list[dict[str, Any]]:
     """The basestars a nuke may hit; with the Cylon Fleet, any area holding a Cylon ship, at its basestar if it
-    has one (``target``: ``basestar.<i>``), else at the area (``area``: R618, RULINGS G78)."""
+    has one (``target``: ``basestar.<i>``), else at the area (``area``: R618, RULINGS G78). None before
+    Galactica's return to New Caprica: the ships around her are unaffected until then (R821 step 2, R834)."""
+    if planet.before_return(state):
+        return []
     if cylon_fleet.active(state):
         return [{"area": area, "target": t}
                 for area, w in state["space"].items() if ship_targets(state, area)

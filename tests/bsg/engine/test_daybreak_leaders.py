@@ -134,3 +134,44 @@ def test_a_leader_infiltrates_only_where_a_human_may_go_the_rebel_basestar_by_it
     assert rebel <= offered()
     state["daybreak"]["destroyed"].append("colonial_one")
     assert "presidents_office" not in offered() and "command" in offered()
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R313")
+def test_a_leader_leaving_his_infiltration_goes_to_hub_destroyed_once_the_cylon_locations_are_destroyed() -> None:
+    """R803h sends him to the Resurrection Ship; with the Cylon locations destroyed "Hub Destroyed replaces the
+    Resurrection Ship in every respect" (L434)."""
+    state, seat = leader_game()
+    state["daybreak"]["destroyed"].append("cylon_locations")
+    state["players"][seat].update(cylon=False, location="command")
+    ctx = ctx_of(state)
+    loyalty.leave_infiltration(ctx, seat)
+    assert state["players"][seat]["location"] == daybreak.HUB_DESTROYED and state["players"][seat]["cylon"]
+
+
+@pytest.mark.rules("bsg:R802", "bsg:R260", "bsg:R507")
+def test_a_leader_among_the_cylons_uses_no_skill_card_text_in_checks_or_rolls() -> None:
+    """R802 keeps a Leader under every revealed-Cylon rule but his sheet, Miracle tokens and Mutiny cards; R260:
+    a revealed Cylon cannot use Skill cards' abilities. Not infiltrated, he can neither make a check reckless
+    nor play Restore Order or Declare Emergency, nor ready a die card; infiltrated, he may (R803c)."""
+    from games.bsg.engine import check_cards, dice, reckless
+    from tests.bsg.engine.helpers import to_step
+    from tests.bsg.engine.test_daybreak_skills import take
+
+    state, leader = leader_game()
+    state = to_step(state, "crisis")
+    if state["current"] == leader:
+        state = to_step(state, "crisis")
+    p = state["players"][leader]
+    state["decks"]["skill_discard"]["politics"] += p["hand"]
+    p["hand"] = [take(state, "restore_order", 3), take(state, "calculated_risk", 1),
+                 take(state, "strategic_planning", 3), take(state, "declare_emergency", 3)]
+    state["decks"]["crisis"].append("tylium_refinery_fire")
+    state = act(state, state["current"], "draw_crisis")
+    assert state["check"] is not None and state["players"][leader]["cylon"]
+    p = state["players"][leader]
+    assert reckless.window_options(state, leader) == []
+    assert not any("card" in a for a in check_cards.before_options(state, leader))
+    assert dice.ready_options(state, leader) == []
+    p["cylon"], p["location"] = False, "command"  # infiltrated: a human player (R803c)
+    assert reckless.window_options(state, leader) != []
+    assert dice.ready_options(state, leader) != []

@@ -577,3 +577,283 @@ def test_every_cylon_ship_activation_icon_is_ignored_until_galactica_returns() -
     assert ignored == ["raiders", "launch_raiders", "heavy_raiders", "basestars"]
     state["new_caprica"]["returned"] = True  # once Galactica is back, the icons act as usual
     assert not any(new_caprica.icon(ctx, icon) for icon in ("raiders", "launch_raiders", "heavy_raiders", "basestars"))
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R303")
+def test_after_the_return_the_jump_track_is_not_used_and_ftl_control_cannot_jump() -> None:
+    """R834 (L870): once Galactica is back "the Jump Preparation track is no longer used": an effect that would
+    move the fleet token (Starbuck's Secret Destiny, a Cylon's FTL sabotage, ...) leaves it at Start, so FTL
+    Control never finds a blue space to jump from."""
+    state, ctx = began()
+    state["new_caprica"]["returned"] = True
+    for name in ("starbuck_secret_destiny", "cain_blind_jump"):
+        ability = next(a for c in CONTENT.characters.values() for a in c.abilities if a.id == name)
+        apply_effects(ctx, list(ability.effects), ability.id)
+    assert state["jump"] == 0
+    assert [e.kind for e in ctx.events].count("jump_track_unused") == 2
+    state = to_step(state, "action")
+    seat = state["current"]
+    state["players"][seat]["location"] = "ftl_control"
+    assert not any(c.kind == "activate_location" for c in RULES.legal_commands(state, seat))
+
+
+@pytest.mark.rules("bsg:R834")
+def test_before_the_return_the_jump_track_moves_as_usual() -> None:
+    state, ctx = began()
+    secret = next(a for c in CONTENT.characters.values() for a in c.abilities if a.id == "cain_blind_jump")
+    apply_effects(ctx, list(secret.effects), secret.id)
+    assert state["jump"] == 2
+
+
+@pytest.mark.rules("bsg:R835", "bsg:R451", "bsg:R453", "bsg:R803")
+def test_the_departure_executes_a_hidden_cylon_or_an_infiltrated_leader_without_a_morale_loss() -> None:
+    """R835 executes every human player left on the planet; an execution proves loyalty first (R451): one who
+    holds a "You Are a Cylon" card follows R453 (no morale lost), an infiltrated Leader goes back to the
+    Resurrection Ship and is no longer infiltrated (R803h, RULINGS G61). Only a real human costs 1 morale."""
+    state, _ = began()
+    state = to_step(state, "action")
+    admiral = state["admiral"]
+    state["current"] = admiral
+    state["new_caprica"]["returned"] = True
+    state["new_caprica"]["locked_down"], state["new_caprica"]["operational"] = [], []
+    for p in state["players"]:
+        p["location"] = "command"
+    hidden, leader, human = [(admiral + k) % 5 for k in (1, 2, 3)]
+    cylon_card = next(c for c in state["decks"]["loyalty"] + state["decks"]["loyalty_box"]
+                      if CONTENT.loyalty[c.split(".")[0]].side == "cylon")
+    for pile in (state["decks"]["loyalty"], state["decks"]["loyalty_box"]):
+        if cylon_card in pile:
+            pile.remove(cylon_card)
+    state["players"][hidden]["loyalty"].append(cylon_card)
+    mine = state["players"][human]["loyalty"]
+    state["decks"]["loyalty_box"] += [c for c in mine if CONTENT.loyalty[c.split(".")[0]].side == "cylon"]
+    mine[:] = [c for c in mine if CONTENT.loyalty[c.split(".")[0]].side != "cylon"]
+    state["players"][leader].update(leader=True, loyalty=[])
+    for seat in (hidden, leader, human):
+        state["players"][seat]["location"] = "shipyard"
+    morale = state["resources"]["morale"]
+    after = act(state, admiral, "order_departure")
+    assert after["phase"] == "over"
+    assert after["resources"]["morale"] == morale - 1  # the real human only
+    assert after["players"][leader]["location"] == "resurrection_ship" and after["players"][leader]["cylon"]
+
+
+@pytest.mark.rules("bsg:R825", "bsg:R220")
+def test_a_reveal_in_detention_carries_out_no_loyalty_card_action() -> None:
+    """R825 (L817): as in the Brig, a player who reveals in Detention cannot use his loyalty card's action."""
+    state, seat = at_action("detention")
+    piles = [state["decks"]["loyalty"], state["decks"]["loyalty_box"], *(q["loyalty"] for q in state["players"])]
+    card = next(c for pile in piles for c in pile if c.split(".")[0] == "cylon_reduce_morale")
+    for pile in piles:
+        if card in pile:
+            pile.remove(card)
+    p = state["players"][seat]
+    state["decks"]["loyalty_box"] += p["loyalty"]
+    p["loyalty"] = [card]
+    morale = state["resources"]["morale"]
+    state, events = act_events(state, seat, "reveal_loyalty", card=card)
+    assert "loyalty_action_blocked" in [e.kind for e in events]
+    assert state["resources"]["morale"] == morale and state["players"][seat]["cylon"]
+
+
+def leader_on_planet(location: str, returned: bool = False) -> tuple[State, int]:
+    """The phase begun, the current player an infiltrated Cylon Leader at his Action step in ``location``."""
+    state, seat = at_action(location)
+    p = state["players"][seat]
+    state["decks"]["loyalty_box"] += p["loyalty"]
+    p.update(leader=True, loyalty=[], cylon=False)
+    for title in ("president", "admiral"):
+        if state[title] == seat:
+            state[title] = (seat + 1) % 5
+    state["new_caprica"]["returned"] = returned
+    return state, seat
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R825")
+def test_a_leader_returning_from_detention_keeps_three_cards_and_goes_to_the_medical_center() -> None:
+    """R803h: from the Brig **or Detention** he discards down to 3 Skill cards; R825a: until Galactica returns,
+    one who would go to the Resurrection Ship goes to the Medical Center."""
+    state, seat = leader_on_planet("detention")
+    p = state["players"][seat]
+    p["hand"] += [state["decks"]["skill"]["politics"].pop() for _ in range(5)]
+    hand = len(p["hand"])
+    assert hand > 3
+    state = act(state, seat, "return_to_resurrection")
+    p = state["players"][seat]
+    assert p["cylon"] and p["location"] == "medical_center"
+    assert state["forced"] == {str(seat): hand - 3}
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R825")
+def test_a_leader_returning_after_galactica_is_back_goes_to_the_resurrection_ship() -> None:
+    state, seat = leader_on_planet("shipyard", returned=True)
+    state = act(state, seat, "return_to_resurrection")
+    assert state["players"][seat]["location"] == "resurrection_ship" and state["forced"] == {}
+
+
+@pytest.mark.rules("bsg:R826", "bsg:R803", "bsg:R311")
+def test_a_leader_cannot_infiltrate_onto_colonial_one_during_the_phase() -> None:
+    """R826 (L784): during the phase nobody may go to Colonial One, even after Galactica's return."""
+    state, seat = leader_on_planet("shipyard", returned=True)
+    state["players"][seat].update(cylon=True, location="human_fleet")
+    offered = {c.args["location"] for c in RULES.legal_commands(state, seat) if c.kind == "infiltrate"}
+    assert "command" in offered
+    assert not any(CONTENT.locations[loc].ship == "colonial_one" for loc in offered)
+    with pytest.raises(IllegalCommand) as refused:
+        act(state, seat, "infiltrate", location="press_room")
+    assert refused.value.code == "cannot_infiltrate"
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R220")
+def test_before_the_return_a_revealed_sabotage_card_damages_nothing() -> None:
+    """R834 (L895): until Galactica returns her and the Pegasus's locations can be neither damaged nor repaired;
+    a "You Are a Cylon" card that damages Galactica, revealed on the planet, draws no token."""
+    state, seat = at_action("shipyard")
+    piles = [state["decks"]["loyalty"], state["decks"]["loyalty_box"], *(q["loyalty"] for q in state["players"])]
+    card = next(c for pile in piles for c in pile
+                if any(e.kind == "damage_galactica" for e in CONTENT.loyalty[c.split(".")[0]].effects))
+    for pile in piles:
+        if card in pile:
+            pile.remove(card)
+    p = state["players"][seat]
+    state["decks"]["loyalty_box"] += p["loyalty"]
+    p["loyalty"] = [card]
+    tokens = list(state["decks"]["galactica_damage"])
+    state, events = act_events(state, seat, "reveal_loyalty", card=card)
+    assert state["damage"] == [] and state["decks"]["galactica_damage"] == tokens
+    assert state["prompt"] is None or state["prompt"]["kind"] != "choose_damage"
+    assert any(e.kind == "new_caprica_ignored" for e in events)
+
+
+@pytest.mark.rules("bsg:R834", "bsg:R618", "bsg:R220")
+def test_before_the_return_no_nuke_viper_activation_or_repair_reaches_galactica_and_after_it_no_track_move() -> None:
+    """R834 (L895; R821 step 2): the ships left around Galactica are unaffected until she returns and her
+    locations can be neither damaged nor repaired: the Admiral's nukes, Apollo's CAG and the Chief's Emergency
+    Repairs are not offered. After the return the jump track is not used: Starbuck's Secret Destiny is not."""
+    from games.bsg.engine import actions, characters
+
+    state, seat = at_action("resistance_hq")
+    area = next(iter(state["space"]))
+    state["space"][area]["basestar"].append({"damage": []})
+    state["space"][area]["viper"] += 1
+    state["damage"].append("armory")
+    state["admiral"] = seat
+    p = state["players"][seat]
+    p["nukes"] = 1
+    assert not any(kind == "launch_nuke" for kind, _ in actions.options(state, seat))
+    for character in ("lee_adama", "galen_tyrol"):
+        p["character"] = character
+        assert characters.options(state, seat) == [], character
+    state["new_caprica"]["returned"] = True
+    assert any(kind == "launch_nuke" for kind, _ in actions.options(state, seat))
+    p["character"] = "galen_tyrol"
+    assert characters.options(state, seat) == [{}]
+    p["character"] = "kara_thrace"
+    assert characters.options(state, seat) == []
+
+
+def president_on_planet(card: str, location: str = "resistance_hq") -> tuple[State, int]:
+    """The phase begun, the President at his Action step on ``location`` holding only ``card``."""
+    state, _ = began()
+    state = to_step(state, "action")
+    president = state["president"]
+    state["current"] = president
+    p = state["players"][president]
+    state["decks"]["quorum"] += p["quorum"]
+    state["decks"]["quorum"].remove(card)
+    p["quorum"], p["location"] = [card], location
+    return state, president
+
+
+def quorum_rolls(events: list) -> list[int]:  # type: ignore[type-arg]
+    return [e.data["roll"] for e in events if e.kind == "president_quorum_roll"]
+
+
+@pytest.mark.rules("bsg:R825")
+def test_a_president_on_new_caprica_rolls_after_each_quorum_card_and_goes_to_detention_on_three_or_less() -> None:
+    """R825e (L815): the New Caprica President title card: each time he plays a Quorum card while on a New
+    Caprica location he rolls a die; on 3 or less he is sent to Detention."""
+    state, president = president_on_planet("inspirational_speech")
+    seen = set()
+    for seed in range(20):
+        out = RULES.apply(state, Command(president, "play_quorum", {"card": "inspirational_speech"}),
+                          Rng.from_seed(seed))
+        rolls = quorum_rolls(list(out.events))
+        assert len(rolls) == 1
+        where = out.state["players"][president]["location"]
+        assert where == ("detention" if rolls[0] <= 3 else "resistance_hq")
+        assert out.state["president"] == president  # the title stays with him (R423)
+        seen.add(where)
+    assert seen == {"detention", "resistance_hq"}
+    state["new_caprica"]["returned"] = True
+    state["players"][president]["location"] = "command"  # back aboard: no roll
+    out = RULES.apply(state, Command(president, "play_quorum", {"card": "inspirational_speech"}), Rng.from_seed(1))
+    assert quorum_rolls(list(out.events)) == []
+
+
+@pytest.mark.rules("bsg:R825", "bsg:R424")
+def test_the_presidents_quorum_cards_that_name_the_brig_mean_detention_while_he_is_on_the_planet() -> None:
+    """R825e: while the President stands on New Caprica a Quorum effect that applies to the Brig applies to
+    Detention: Arrest Order sends there even a character aboard Galactica, Presidential Pardon and Sentence of
+    Death choose among those in Detention."""
+    state, president = president_on_planet("arrest_order")
+    state["new_caprica"]["returned"] = True
+    aboard = (president + 1) % 5
+    state["players"][aboard]["location"] = "command"
+    out = RULES.apply(state, Command(president, "play_quorum", {"card": "arrest_order", "target": aboard}),
+                      Rng.from_seed(9))
+    assert out.state["players"][aboard]["location"] == "detention"
+    state, president = president_on_planet("presidential_pardon")
+    held = (president + 2) % 5
+    state["players"][held]["location"] = "detention"
+    targets = [c.args.get("target") for c in RULES.legal_commands(state, president) if c.kind == "play_quorum"]
+    assert targets == [held]
+
+
+@pytest.mark.rules("bsg:R826", "bsg:R834")
+def test_a_pardoned_character_moves_only_where_the_phase_allows() -> None:
+    """R826: until Galactica returns nobody goes anywhere but a New Caprica location, and never to Colonial
+    One: a character an effect moves "anywhere" is offered New Caprica's places (not the Medical Center or
+    Detention), and after the return Galactica's and the Pegasus's too."""
+    state, _ = began()
+    seat = state["current"]
+    state["players"][seat]["location"] = "detention"
+    before = turns.move_anywhere_targets(state, seat)
+    assert sorted(before) == sorted(set(planet.board().locations) - {"detention", "medical_center"})
+    state["new_caprica"]["returned"] = True
+    after = turns.move_anywhere_targets(state, seat)
+    assert "command" in after and "resistance_hq" in after
+    assert not any(loc in CONTENT.locations and CONTENT.locations[loc].ship == "colonial_one" for loc in after)
+
+
+@pytest.mark.rules("bsg:R834")
+def test_brutal_force_destroys_no_raider_around_galactica_before_the_return() -> None:
+    state, president = president_on_planet("authorization_of_brutal_force", "shipyard")
+    area = next(iter(state["space"]))
+    state["space"][area]["raider"] += 2
+    state["supply"]["raider"] -= 2
+    raiders = sum(w["raider"] for w in state["space"].values())
+    out = RULES.apply(state, Command(president, "play_quorum", {"card": "authorization_of_brutal_force"}),
+                      Rng.from_seed(1))
+    assert sum(w["raider"] for w in out.state["space"].values()) == raiders
+    assert any(e.kind == "new_caprica_ignored" for e in out.events)
+
+
+@pytest.mark.rules("bsg:R825")
+def test_a_brig_ability_used_from_new_caprica_sends_to_detention() -> None:
+    """R825d (L814): a character ability that applies to the Brig applies to Detention while its character is
+    on New Caprica: Adama's Hard Decision from the planet sends even a character aboard Galactica there."""
+    from games.bsg.engine import characters
+
+    state, seat = at_action("resistance_hq")
+    state["new_caprica"]["returned"] = True
+    p = state["players"][seat]
+    p["character"] = "william_adama"
+    aboard = (seat + 1) % 5
+    state["players"][aboard]["location"] = "command"
+    assert {"target": aboard} in characters.options(state, seat)
+    after = act(state, seat, "use_ability", target=aboard)
+    assert after["players"][aboard]["location"] == "detention"
+    p["location"] = "command"  # aboard himself, his Brig is the Brig
+    after = act(state, seat, "use_ability", target=aboard)
+    assert after["players"][aboard]["location"] == "brig"

@@ -201,3 +201,18 @@ def test_a_mission_check_takes_no_reckless_card_no_restore_order_and_resolves_no
     assert reckless.abilities(check, pile) == []  # no skill check ability resolves
     check["source"] = {"card": CRISIS, "option": None}
     assert reckless.abilities(check, pile) == ["inspiring_words", "jury_rig"]
+
+
+@pytest.mark.rules("bsg:R507", "bsg:R230")
+def test_once_a_reckless_card_is_in_the_check_religious_visions_can_no_longer_cancel_the_crisis() -> None:
+    """A Reckless card put face up into the check is a card in it (R507): Roslin cancels a Crisis only while its
+    check has no card in (RULINGS G37), so the Reckless card is never lost with a cancelled check."""
+    state, _ = at_check({2: [("calculated_risk", 2)]}, [("jury_rig", 2), ("jury_rig", 1)])
+    roslin = next(p["seat"] for p in state["players"] if p["character"] == "laura_roslin")
+    assert {"kind": "cancel_crisis"} in RULES.view(state, roslin)["players"][roslin]["interrupts"]
+    seat = seat_of(state)
+    card = state["players"][seat]["hand"][0]
+    state = act(state, seat, "before_check", card=card)
+    assert {"kind": "cancel_crisis"} not in RULES.view(state, roslin)["players"][roslin]["interrupts"]
+    with pytest.raises(IllegalCommand):
+        act(state, roslin, "cancel_crisis")

@@ -98,3 +98,21 @@ def test_the_form_offers_new_caprica_with_pegasus_and_refuses_it_without(alice):
                                                     "opt_objective": "new_caprica"})
     errors = " ".join(e for errs in refused.context["form"].errors.values() for e in errs)
     assert "bsg:R150" in errors and Table.objects.count() == 1
+
+
+@pytest.mark.rules("bsg:R834")
+def test_after_the_return_the_status_shows_the_return_instead_of_the_jump_track() -> None:
+    """R834 (L870): after Galactica's return the jump track is no longer used; the status says so instead."""
+    from django.utils import translation
+
+    from games.bsg import presenter
+
+    state = nc_game()
+    new_caprica.begin(Ctx(state=state, rng=Rng.from_seed(1)))
+    before = presenter.status_data(RULES.view(state, 0), {})
+    assert len(before["jump"]) == len(CONTENT.board.jump_track) and before["returned"] == ""
+    state["new_caprica"]["returned"] = True
+    after = presenter.status_data(RULES.view(state, 0), {})
+    assert after["jump"] == [] and "no longer used" in after["returned"]
+    with translation.override("it"):
+        assert "non è più usato" in presenter.status_data(RULES.view(state, 0), {})["returned"]
