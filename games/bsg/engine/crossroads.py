@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import executions, loyalty, trauma, turns
+from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.ionian_data import ANTAGONISTIC, BENEVOLENT
 from games.bsg.engine.setup import place_ships
@@ -287,6 +288,8 @@ def _carry_out(ctx: Ctx) -> None:
         p["eliminated"] = True
         p["location"] = None
         trauma.discard(state, p["trauma"])
+        for card in p["hand"]:  # a revealed Cylon's Skill cards (a human's went with his execution)
+            discard_skill(ctx, card)
         p["hand"], p["trauma"] = [], []
         state["decks"]["super_crisis_discard"] += p["super_crisis"]
         p["super_crisis"] = []

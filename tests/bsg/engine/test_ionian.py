@@ -450,3 +450,56 @@ def test_random_games_go_through_the_crossroads_keep_their_tokens_and_secrets() 
         assert playout.state["result"] is not None
         reached += bool(playout.kinds.get("crossroads_step"))
     assert reached >= 3
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R458", "bsg:R970")
+def test_an_eliminated_revealed_cylon_discards_his_skill_cards() -> None:
+    """R978 (RULINGS G171): the eliminated Cylon player is out of the game; his Skill cards go to their discard
+    piles, none lost."""
+    state = _trial({2: ["benevolent"] * 3}, cylons=(2,))
+    hand = list(state["players"][2]["hand"])
+    assert hand
+    state = auto(state)  # eliminate him
+    assert state["players"][2]["eliminated"] and state["players"][2]["hand"] == []
+    discards = [c for pile in state["decks"]["skill_discard"].values() for c in pile]
+    assert all(card in discards for card in hand)
+
+
+@pytest.mark.rules("bsg:R947", "bsg:R318")
+def test_a_destroyed_colonial_one_loses_its_allies() -> None:
+    """R947 (L1026): an ally token in a location removed from the game leaves the board, its trauma token is
+    discarded, its card boxed and a replacement drawn (Daybreak's Colonial One destroyed, R318)."""
+    from games.bsg.engine import effects
+
+    state = start_game(4, ["laura_roslin", "william_adama", "kara_thrace", "tom_zarek_alt"], 1,
+                       {**IONIAN, "daybreak": True})
+    ctx = ctx_of(state)
+    ion = ctx.state["ionian"]
+    ion["allies"][0] = {"card": "ally_billy_keikeya", "location": "press_room", "token": "antagonistic", "by": None}
+    ion["ally_deck"].append("ally_jammer")
+    effects.destroy_sheet(ctx, "colonial_one")
+    assert "ally_billy_keikeya" in ion["ally_boxed"]
+    assert all(a["location"] != "press_room" for a in ion["allies"])
+    assert ion["seeds"] and ion["seeds"][0]["card"] == "ally_jammer"
+    assert "antagonistic" in ion["discarded"]
+
+
+@pytest.mark.rules("bsg:R945", "bsg:R947")
+def test_the_new_ally_card_is_drawn_after_the_met_allys_result() -> None:
+    """R945: the result first (step 1), then the new Ally card (step 2). Galen Tyrol's antagonistic result damages
+    the Armory: its ally leaves and is replaced (R947) before the card the player seeds is drawn."""
+    state = to_step(game(), "move")
+    seat = state["current"]
+    here = state["players"][seat]["location"]
+    ion = state["ionian"]
+    ion["allies"] = [{"card": "ally_galen_tyrol", "location": here, "token": "antagonistic", "by": None},
+                     {"card": "ally_jammer", "location": "armory", "token": "benevolent", "by": None}]
+    ion["ally_deck"] = [c for c in ion["ally_deck"] if c not in ("ally_billy_keikeya", "ally_aaron_kelly")]
+    ion["ally_deck"] += ["ally_billy_keikeya", "ally_aaron_kelly"]  # the top is the last
+    state["decks"]["galactica_damage"].remove("dmg_armory")
+    state["decks"]["galactica_damage"].append("dmg_armory")
+    state["players"][seat]["trauma"] = ["benevolent"]
+    state = act(state, seat, "stay")
+    placed = {a["card"]: a for a in state["ionian"]["allies"]}
+    assert placed["ally_aaron_kelly"]["by"] is None  # the removed ally's replacement: no Cylon holds trauma
+    assert placed["ally_billy_keikeya"]["by"] == seat  # the met ally's replacement, seeded by the player
