@@ -279,10 +279,7 @@ def _carry_out(ctx: Ctx) -> None:
         p = ctx.player(seat)
         ctx.emit("player_eliminated", seat=seat, character=p["character"])
         if not p["cylon"]:
-            executions.execute(ctx, seat, same_turn=False)
-            if state["prompt"] is not None and state["prompt"].get("kind") == "new_character" \
-                    and state["prompt"]["seat"] == seat:
-                state["prompt"] = None
+            executions.execute(ctx, seat, same_turn=False, replaced=False)
         if state["phase"] == "over":
             return
         p["eliminated"] = True

@@ -503,3 +503,15 @@ def test_the_new_ally_card_is_drawn_after_the_met_allys_result() -> None:
     placed = {a["card"]: a for a in state["ionian"]["allies"]}
     assert placed["ally_aaron_kelly"]["by"] is None  # the removed ally's replacement: no Cylon holds trauma
     assert placed["ally_billy_keikeya"]["by"] == seat  # the met ally's replacement, seeded by the player
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R452")
+def test_an_eliminated_human_needs_no_character_left_to_choose() -> None:
+    """R978: an eliminated human chooses no new character, so no character left to choose is no loss (R452 D
+    applies to an execution's replacement only)."""
+    from games.bsg.engine import executions
+
+    state = _trial({1: ["antagonistic"] * 3})
+    state["gone"] = list(executions.replacements(state))
+    state = auto(state)  # eliminate him
+    assert state["players"][1]["eliminated"] and state["phase"] == "turn" and state["prompt"] is None
