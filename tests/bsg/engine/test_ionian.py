@@ -515,3 +515,28 @@ def test_an_eliminated_human_needs_no_character_left_to_choose() -> None:
     state["gone"] = list(executions.replacements(state))
     state = auto(state)  # eliminate him
     assert state["players"][1]["eliminated"] and state["phase"] == "turn" and state["prompt"] is None
+
+
+@pytest.mark.rules("bsg:R978")
+def test_an_eliminated_player_is_nobody_a_card_or_a_location_may_name() -> None:
+    """R978 (RULINGS G171): "completamente escluso dal gioco": after the Trial no location, Quorum card, character
+    ability or look may name him (the random games sent him to the Brig and gave him the Admiral's title)."""
+    from games.bsg.engine import characters, looks, mutiny, quorum, turns
+
+    start = crossroads_now()
+    out = next(s for s in range(start["n"]) if not is_cylon(start, s) and s != start["president"])
+    state = _trial({out: ["antagonistic"] * 3})
+    state = auto(auto(state))  # eliminate him, cleanup
+    assert state["players"][out]["eliminated"]
+    state["players"][out]["loyalty"] = ["some_card"]  # even a card left with him is out of reach
+    others = [s for s in range(state["n"]) if s != out and not state["players"][s]["cylon"]]
+    seat = others[0]
+    state["players"][seat]["location"] = "admirals_quarters"
+    assert out not in [o.get("target") for o in turns.location_options(state, seat)]
+    president = state["president"]
+    assert out not in (quorum.targets(state, president, "arrest_order") or [])
+    assert out not in (quorum.targets(state, president, "encourage_mutiny") or [])
+    assert out not in looks.look_targets(state, seat)
+    assert out not in mutiny.humans(state)
+    state["players"][seat]["character"] = "william_adama"  # Hard Decision: a character of his choice to the Brig
+    assert out not in [o.get("target") for o in characters.options(state, seat)]
