@@ -124,7 +124,7 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
             p["viper"] = None
         p["location"] = None
         p["stranded"] = False
-        if not replaced:  # R978: eliminated, he chooses no new character
+        if not replaced:  # R978 (RULINGS G164): eliminated, he chooses no new character
             pass
         elif not replacements(state):  # R452 D: no character left, the humans lose
             end_game(ctx, "cylons", "no_character_left")
