@@ -540,3 +540,39 @@ def test_an_eliminated_player_is_nobody_a_card_or_a_location_may_name() -> None:
     assert out not in mutiny.humans(state)
     state["players"][seat]["character"] = "william_adama"  # Hard Decision: a character of his choice to the Brig
     assert out not in [o.get("target") for o in characters.options(state, seat)]
+
+
+def loaded_near_crossroads(seed: int, players: int) -> dict[str, Any]:
+    """``near_crossroads`` with 2 to 4 more trauma tokens each (from the pool), so that the Trial eliminates."""
+    state = near_crossroads(seed, players)
+    pool = state["ionian"]["pool"]
+    for p in state["players"]:
+        for _ in range(seed % 3 + 2):
+            token = next((t for t in reversed(pool) if t != "disaster"), None)
+            if token is None:
+                break
+            pool.remove(token)
+            p["trauma"].append(token)
+    return state
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R970", "bsg:R985")
+def test_random_games_keep_a_player_the_trial_eliminated_out_of_the_game() -> None:
+    """Random games past a Trial that eliminates (the seeds where an eliminated player was sent to the Brig, made
+    President or Admiral by a location, a Quorum card or an ability): he is never in play again."""
+    from tests.bsg.engine.test_playouts import BOTS
+
+    eliminated = 0
+    for seed, players in ((10, 5), (11, 6), (14, 5), (86, 5), (105, 4)):
+        def after(state: dict[str, Any], command: Command) -> None:
+            for p in state["players"]:
+                if p.get("eliminated"):
+                    assert p["location"] is None and not p["hand"] and p["viper"] is None, command
+                    assert all(state.get(title) != p["seat"] for title in ("president", "admiral", "cag")), command
+                    assert state["prompt"] is None or state["prompt"].get("seat") != p["seat"], command
+
+        playout = play_random(BOTS, seed=seed, num_players=players, start=loaded_near_crossroads(seed, players),
+                              max_steps=6000, after_each=after)
+        assert playout.state["result"] is not None
+        eliminated += any(p.get("eliminated") for p in playout.state["players"])
+    assert eliminated >= 4
