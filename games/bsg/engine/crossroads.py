@@ -272,7 +272,9 @@ def trial_choice(ctx: Ctx, seat: int, target: int) -> None:
 def _carry_out(ctx: Ctx) -> None:
     """R978, R458: each eliminated player's character is executed first (a human's morale loss), without a new
     character; a Cylon player goes to no Resurrection Ship: his sheet is boxed, his Super Crisis cards
-    discarded. He takes no further turn; his titles pass by succession."""
+    discarded. He takes no further turn; his titles pass by succession. What his execution's reveal still asks
+    of a hidden Cylon (his other loyalty cards given away, R451; the Mutineer passed, R1028) he does (RULINGS
+    G165)."""
     state = ctx.state
     cr = state["crossroads"]
     for seat in cr["eliminated"]:
@@ -293,7 +295,6 @@ def _carry_out(ctx: Ctx) -> None:
         if p["viper"] is not None:
             state["reserves"]["viper"] += 1
             p["viper"] = None
-        state["give_away"] = [s for s in state["give_away"] if s != seat]
         for title in loyalty.TITLES:
             if state.get(title) == seat:
                 loyalty.pass_title(ctx, title, "eliminated")

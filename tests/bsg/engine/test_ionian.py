@@ -576,3 +576,24 @@ def test_random_games_keep_a_player_the_trial_eliminated_out_of_the_game() -> No
         assert playout.state["result"] is not None
         eliminated += any(p.get("eliminated") for p in playout.state["players"])
     assert eliminated >= 4
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R458", "bsg:R451")
+def test_an_eliminated_hidden_cylon_still_gives_his_other_loyalty_cards_away() -> None:
+    """R978: the elimination first resolves the execution in full; with Pegasus a hidden Cylon's reveal gives his
+    other loyalty cards to a human of his choice whatever the distance (R451, RULINGS G47); then he is out."""
+    state = to_step(start_game(5, BASE_5, 1, {**IONIAN, "pegasus": True}), "action")
+    assert state["players"][0]["loyalty"] == ["not_a_cylon.5", "cylon_jump_sabotage.4"]
+    ctx = ctx_of(state)
+    ctx.state["distance"] = 8
+    ionian.begin_crossroads(ctx, "crisis")
+    state = ctx.state
+    state["crossroads"]["stage"] = "trial"
+    for p in state["players"]:
+        p["trauma"] = ["antagonistic"] * 3 if p["seat"] == 0 else []
+    state = auto(auto(auto(state)))  # the reveal, the filter, the elimination
+    assert state["players"][0]["eliminated"] and state["players"][0]["cylon"]
+    assert state["give_away"] == [0]
+    to = next(c.args["to"] for c in RULES.legal_commands(state, 0))
+    state = act(state, 0, RULES.legal_commands(state, 0)[0].kind, to=to)
+    assert "not_a_cylon.5" in state["players"][to]["loyalty"] and not state["give_away"]
