@@ -22,10 +22,11 @@ RULE = "bsg:R220"
 
 def _effect_options(state: State, seat: int, effect: Effect) -> list[dict[str, Any]] | None:
     kind = effect.kind
-    humans = [p["seat"] for p in state["players"] if not p["cylon"]]
+    humans = [p["seat"] for p in state["players"] if not p["cylon"] and not p.get("eliminated")]  # R978
     if kind == "look_loyalty":
         return [
             {"target": s} for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]
+            and not state["players"][s].get("eliminated")  # R978: out of the game
         ] or None
     if kind == "send_to" and effect.get("who") == "other_chosen":
         where = planet.brig_for(state, seat) if effect.get("location") == "brig" else effect.get("location")

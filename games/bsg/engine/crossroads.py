@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import executions, loyalty, trauma, turns
+from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import apply_effects
 from games.bsg.engine.ionian_data import ANTAGONISTIC, BENEVOLENT
 from games.bsg.engine.setup import place_ships
@@ -271,29 +272,29 @@ def trial_choice(ctx: Ctx, seat: int, target: int) -> None:
 def _carry_out(ctx: Ctx) -> None:
     """R978, R458: each eliminated player's character is executed first (a human's morale loss), without a new
     character; a Cylon player goes to no Resurrection Ship: his sheet is boxed, his Super Crisis cards
-    discarded. He takes no further turn; his titles pass by succession."""
+    discarded. He takes no further turn; his titles pass by succession. What his execution's reveal still asks
+    of a hidden Cylon (his other loyalty cards given away, R451; the Mutineer passed, R1028) he does (RULINGS
+    G165)."""
     state = ctx.state
     cr = state["crossroads"]
     for seat in cr["eliminated"]:
         p = ctx.player(seat)
         ctx.emit("player_eliminated", seat=seat, character=p["character"])
         if not p["cylon"]:
-            executions.execute(ctx, seat, same_turn=False)
-            if state["prompt"] is not None and state["prompt"].get("kind") == "new_character" \
-                    and state["prompt"]["seat"] == seat:
-                state["prompt"] = None
+            executions.execute(ctx, seat, same_turn=False, replaced=False)
         if state["phase"] == "over":
             return
         p["eliminated"] = True
         p["location"] = None
         trauma.discard(state, p["trauma"])
+        for card in p["hand"]:  # a revealed Cylon's Skill cards (a human's went with his execution)
+            discard_skill(ctx, card)
         p["hand"], p["trauma"] = [], []
         state["decks"]["super_crisis_discard"] += p["super_crisis"]
         p["super_crisis"] = []
         if p["viper"] is not None:
             state["reserves"]["viper"] += 1
             p["viper"] = None
-        state["give_away"] = [s for s in state["give_away"] if s != seat]
         for title in loyalty.TITLES:
             if state.get(title) == seat:
                 loyalty.pass_title(ctx, title, "eliminated")

@@ -158,6 +158,10 @@ def destroy_sheet(ctx: Ctx, sheet: str) -> None:
     if sheet == "colonial_one":
         for seat in _occupants(state, "colonial_one"):
             send_to(ctx, seat, "sickbay")
+        if "ionian" in state:  # R947 (L1026): the allies in a location removed from the game leave the board
+            for loc in CONTENT.locations.values():
+                if loc.ship == "colonial_one":
+                    trauma.location_damaged(ctx, loc.id)
         return
     for p in state["players"]:
         if p["location"] == daybreak.RESURRECTION:

@@ -64,9 +64,10 @@ def run_queued(ctx: Ctx) -> None:
         execute(ctx, seat, same_turn=turn == state["turn_no"], cylons_too=len(entry) > 2)
 
 
-def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = False) -> None:
+def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = False, replaced: bool = True) -> None:
     """The procedure for ``seat``; ``same_turn``: still in the turn that called for it (only then may it end
-    that turn, R454); ``cylons_too``: a revealed Cylon cannot ignore it (R459, RULINGS G122)."""
+    that turn, R454); ``cylons_too``: a revealed Cylon cannot ignore it (R459, RULINGS G122); ``replaced``: a
+    human chooses a new character (not one the Ionian Nebula's Trial eliminates, R978)."""
     state = ctx.state
     p = ctx.player(seat)
     if p["cylon"] and cylons_too:  # R459, G122: back where a revealed Cylon resurrects
@@ -123,11 +124,14 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
             p["viper"] = None
         p["location"] = None
         p["stranded"] = False
-        if not replacements(state):  # R452 D: no character left, the humans lose
+        if not replaced:  # R978 (RULINGS G164): eliminated, he chooses no new character
+            pass
+        elif not replacements(state):  # R452 D: no character left, the humans lose
             end_game(ctx, "cylons", "no_character_left")
             return
-        state["prompt"] = {"kind": "new_character", "seat": seat}
-        next_key(state)
+        else:
+            state["prompt"] = {"kind": "new_character", "seat": seat}
+            next_key(state)
     if ends_turn and state["step"] != "end":  # R454
         turns.go_to(ctx, "end")
 

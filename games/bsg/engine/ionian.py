@@ -69,12 +69,12 @@ def encounter(ctx: Ctx, seat: int, card: str) -> None:
         _return(ctx, [DISASTER])
     else:
         discard(state, [token])
-    new = draw_ally(ctx)
+    if token in (BENEVOLENT, ANTAGONISTIC):
+        apply_effects(ctx, data().allies[card].result(token), card, actor=seat)
+    new = draw_ally(ctx)  # R945-2: once the result is resolved
     if new is not None:
         ion["seeds"].append({"card": new, "seat": seat, "location": data().allies[new].location})
         next_key(state)
-    if token in (BENEVOLENT, ANTAGONISTIC):
-        apply_effects(ctx, data().allies[card].result(token), card, actor=seat)
 
 
 def choose_replacer(ctx: Ctx, seat: int, target: int) -> None:

@@ -16,7 +16,8 @@ from games.engine.core import IllegalCommand
 
 def look_targets(state: State, seat: int) -> list[int]:
     """The players whose Loyalty cards ``seat`` may choose to look at: any other holding face-down cards."""
-    return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]]
+    return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]
+            and not state["players"][s].get("eliminated")]  # R978: out of the game
 
 
 def choose_look(ctx: Ctx, seat: int, target: int) -> None:

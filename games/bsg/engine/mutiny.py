@@ -21,7 +21,8 @@ TITLES = ("president", "admiral", "cag")  # every Title card (R426); the CAG wit
 
 
 def humans(state: State, besides: int | None = None) -> list[int]:
-    return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides]
+    return [p["seat"] for p in state["players"] if not p["cylon"] and p["seat"] != besides
+            and not p.get("eliminated")]  # R978: out of the game
 
 
 def draw_targets(state: State) -> list[int]:

@@ -36,7 +36,7 @@ PRESIDENT_DETAINED_AT_MOST = 3
 def _humans(state: State) -> list[int]:
     """Human players; an infiltrated Leader among them, but never for a title or Assign Vice President
     (R803e, R803f: ``targets``)."""
-    return [p["seat"] for p in state["players"] if not p["cylon"]]
+    return [p["seat"] for p in state["players"] if not p["cylon"] and not p.get("eliminated")]  # R978
 
 
 def _barred(state: State, seat: int, title: str) -> bool:
@@ -66,7 +66,8 @@ def targets(state: State, seat: int, card: str) -> list[int] | None:
         if who == "brig_occupant_chosen":
             return [s for s in _humans(state) if state["players"][s]["location"] == planet.brig_for(state, seat)]
         if e.kind == "look_loyalty":
-            return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]]
+            return [s for s in range(state["n"]) if s != seat and state["players"][s]["loyalty"]
+                    and not state["players"][s].get("eliminated")]  # R978: out of the game
         if who.endswith("_chooses"):
             return _humans(state)
         if e.kind == "succession_first":

@@ -450,3 +450,150 @@ def test_random_games_go_through_the_crossroads_keep_their_tokens_and_secrets() 
         assert playout.state["result"] is not None
         reached += bool(playout.kinds.get("crossroads_step"))
     assert reached >= 3
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R458", "bsg:R970")
+def test_an_eliminated_revealed_cylon_discards_his_skill_cards() -> None:
+    """R978 (RULINGS G171): the eliminated Cylon player is out of the game; his Skill cards go to their discard
+    piles, none lost."""
+    state = _trial({2: ["benevolent"] * 3}, cylons=(2,))
+    hand = list(state["players"][2]["hand"])
+    assert hand
+    state = auto(state)  # eliminate him
+    assert state["players"][2]["eliminated"] and state["players"][2]["hand"] == []
+    discards = [c for pile in state["decks"]["skill_discard"].values() for c in pile]
+    assert all(card in discards for card in hand)
+
+
+@pytest.mark.rules("bsg:R947", "bsg:R318")
+def test_a_destroyed_colonial_one_loses_its_allies() -> None:
+    """R947 (L1026): an ally token in a location removed from the game leaves the board, its trauma token is
+    discarded, its card boxed and a replacement drawn (Daybreak's Colonial One destroyed, R318)."""
+    from games.bsg.engine import effects
+
+    state = start_game(4, ["laura_roslin", "william_adama", "kara_thrace", "tom_zarek_alt"], 1,
+                       {**IONIAN, "daybreak": True})
+    ctx = ctx_of(state)
+    ion = ctx.state["ionian"]
+    ion["allies"][0] = {"card": "ally_billy_keikeya", "location": "press_room", "token": "antagonistic", "by": None}
+    ion["ally_deck"].append("ally_jammer")
+    effects.destroy_sheet(ctx, "colonial_one")
+    assert "ally_billy_keikeya" in ion["ally_boxed"]
+    assert all(a["location"] != "press_room" for a in ion["allies"])
+    assert ion["seeds"] and ion["seeds"][0]["card"] == "ally_jammer"
+    assert "antagonistic" in ion["discarded"]
+
+
+@pytest.mark.rules("bsg:R945", "bsg:R947")
+def test_the_new_ally_card_is_drawn_after_the_met_allys_result() -> None:
+    """R945: the result first (step 1), then the new Ally card (step 2). Galen Tyrol's antagonistic result damages
+    the Armory: its ally leaves and is replaced (R947) before the card the player seeds is drawn."""
+    state = to_step(game(), "move")
+    seat = state["current"]
+    here = state["players"][seat]["location"]
+    ion = state["ionian"]
+    ion["allies"] = [{"card": "ally_galen_tyrol", "location": here, "token": "antagonistic", "by": None},
+                     {"card": "ally_jammer", "location": "armory", "token": "benevolent", "by": None}]
+    ion["ally_deck"] = [c for c in ion["ally_deck"] if c not in ("ally_billy_keikeya", "ally_aaron_kelly")]
+    ion["ally_deck"] += ["ally_billy_keikeya", "ally_aaron_kelly"]  # the top is the last
+    state["decks"]["galactica_damage"].remove("dmg_armory")
+    state["decks"]["galactica_damage"].append("dmg_armory")
+    state["players"][seat]["trauma"] = ["benevolent"]
+    state = act(state, seat, "stay")
+    placed = {a["card"]: a for a in state["ionian"]["allies"]}
+    assert placed["ally_aaron_kelly"]["by"] is None  # the removed ally's replacement: no Cylon holds trauma
+    assert placed["ally_billy_keikeya"]["by"] == seat  # the met ally's replacement, seeded by the player
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R452")
+def test_an_eliminated_human_needs_no_character_left_to_choose() -> None:
+    """R978: an eliminated human chooses no new character, so no character left to choose is no loss (R452 D
+    applies to an execution's replacement only)."""
+    from games.bsg.engine import executions
+
+    state = _trial({1: ["antagonistic"] * 3})
+    state["gone"] = list(executions.replacements(state))
+    state = auto(state)  # eliminate him
+    assert state["players"][1]["eliminated"] and state["phase"] == "turn" and state["prompt"] is None
+
+
+@pytest.mark.rules("bsg:R978")
+def test_an_eliminated_player_is_nobody_a_card_or_a_location_may_name() -> None:
+    """R978 (RULINGS G171): "completamente escluso dal gioco": after the Trial no location, Quorum card, character
+    ability or look may name him (the random games sent him to the Brig and gave him the Admiral's title)."""
+    from games.bsg.engine import characters, looks, mutiny, quorum, turns
+
+    start = crossroads_now()
+    out = next(s for s in range(start["n"]) if not is_cylon(start, s) and s != start["president"])
+    state = _trial({out: ["antagonistic"] * 3})
+    state = auto(auto(state))  # eliminate him, cleanup
+    assert state["players"][out]["eliminated"]
+    state["players"][out]["loyalty"] = ["some_card"]  # even a card left with him is out of reach
+    others = [s for s in range(state["n"]) if s != out and not state["players"][s]["cylon"]]
+    seat = others[0]
+    state["players"][seat]["location"] = "admirals_quarters"
+    assert out not in [o.get("target") for o in turns.location_options(state, seat)]
+    president = state["president"]
+    assert out not in (quorum.targets(state, president, "arrest_order") or [])
+    assert out not in (quorum.targets(state, president, "encourage_mutiny") or [])
+    assert out not in looks.look_targets(state, seat)
+    assert out not in mutiny.humans(state)
+    state["players"][seat]["character"] = "william_adama"  # Hard Decision: a character of his choice to the Brig
+    assert out not in [o.get("target") for o in characters.options(state, seat)]
+
+
+def loaded_near_crossroads(seed: int, players: int) -> dict[str, Any]:
+    """``near_crossroads`` with 2 to 4 more trauma tokens each (from the pool), so that the Trial eliminates."""
+    state = near_crossroads(seed, players)
+    pool = state["ionian"]["pool"]
+    for p in state["players"]:
+        for _ in range(seed % 3 + 2):
+            token = next((t for t in reversed(pool) if t != "disaster"), None)
+            if token is None:
+                break
+            pool.remove(token)
+            p["trauma"].append(token)
+    return state
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R970", "bsg:R985")
+def test_random_games_keep_a_player_the_trial_eliminated_out_of_the_game() -> None:
+    """Random games past a Trial that eliminates (the seeds where an eliminated player was sent to the Brig, made
+    President or Admiral by a location, a Quorum card or an ability): he is never in play again."""
+    from tests.bsg.engine.test_playouts import BOTS
+
+    eliminated = 0
+    for seed, players in ((10, 5), (11, 6), (14, 5), (86, 5), (105, 4)):
+        def after(state: dict[str, Any], command: Command) -> None:
+            for p in state["players"]:
+                if p.get("eliminated"):
+                    assert p["location"] is None and not p["hand"] and p["viper"] is None, command
+                    assert all(state.get(title) != p["seat"] for title in ("president", "admiral", "cag")), command
+                    assert state["prompt"] is None or state["prompt"].get("seat") != p["seat"], command
+
+        playout = play_random(BOTS, seed=seed, num_players=players, start=loaded_near_crossroads(seed, players),
+                              max_steps=6000, after_each=after)
+        assert playout.state["result"] is not None
+        eliminated += any(p.get("eliminated") for p in playout.state["players"])
+    assert eliminated >= 4
+
+
+@pytest.mark.rules("bsg:R978", "bsg:R458", "bsg:R451")
+def test_an_eliminated_hidden_cylon_still_gives_his_other_loyalty_cards_away() -> None:
+    """R978: the elimination first resolves the execution in full; with Pegasus a hidden Cylon's reveal gives his
+    other loyalty cards to a human of his choice whatever the distance (R451, RULINGS G47); then he is out."""
+    state = to_step(start_game(5, BASE_5, 1, {**IONIAN, "pegasus": True}), "action")
+    assert state["players"][0]["loyalty"] == ["not_a_cylon.5", "cylon_jump_sabotage.4"]
+    ctx = ctx_of(state)
+    ctx.state["distance"] = 8
+    ionian.begin_crossroads(ctx, "crisis")
+    state = ctx.state
+    state["crossroads"]["stage"] = "trial"
+    for p in state["players"]:
+        p["trauma"] = ["antagonistic"] * 3 if p["seat"] == 0 else []
+    state = auto(auto(auto(state)))  # the reveal, the filter, the elimination
+    assert state["players"][0]["eliminated"] and state["players"][0]["cylon"]
+    assert state["give_away"] == [0]
+    to = next(c.args["to"] for c in RULES.legal_commands(state, 0))
+    state = act(state, 0, RULES.legal_commands(state, 0)[0].kind, to=to)
+    assert "not_a_cylon.5" in state["players"][to]["loyalty"] and not state["give_away"]
