@@ -79,13 +79,20 @@ def free_node_options(state: State, seat: int, sid: str) -> list[dict[str, Any]]
     wanted = {str(e["node"]) for e in adv_effects(p, "free_node") if e.get("when") == "on_colonize"}
     if not wanted:
         return []
+    from games.ascendancy.engine import effects
+
     sys = state["systems"][sid]
+    no_culture = effects.has(state, seat, "no_culture_nodes")  # R190, RULINGS E59
+    anywhere = effects.has(state, seat, "production_anywhere")  # R192
     out = []
     for i, slot in enumerate(sys["slots"]):
         if sys["nodes"][i] is not None:
             continue
         for node in catalog.NODE_TYPES:
-            if slot in (node, catalog.OPEN) and ("any" in wanted or node in wanted):
+            if node == "culture" and no_culture:
+                continue
+            fits = slot in (node, catalog.OPEN) or node == "production" and anywhere
+            if fits and ("any" in wanted or node in wanted):
                 out.append({"slot": i, "node": node})
     return out
 
