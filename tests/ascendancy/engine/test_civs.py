@@ -663,3 +663,20 @@ def test_the_trade_support_squadron_is_still_blocked_by_a_borg_cube() -> None:
                   fleets={0: {"fer_fleet_1": ("fer_trade_support_squadron", 3, f"S:{home}")}})
     state, events = run(state, cmd(0, "impulse", unit="fleet:fer_fleet_1"), cmd(0, "step", to="L:l1:1"))
     assert state["turn"]["move"] is None and ev(events, "passed_rivals") == [{"seat": 0, "sector": "L:l1:1"}]
+
+
+@pytest.mark.rules("ascendancy:R194", "ascendancy:R27")
+def test_a_ferengi_trade_agreement_yields_per_holder_system_with_a_ferengi_ship_in_orbit() -> None:
+    """R194 (the book's example: Ferengi ships around 3 Federation systems, 3 Production for the Federation
+    holding a Ferengi card): a system of the holder counts once, whatever the Ferengi ships there; another
+    player's system or an exhausted card yields nothing."""
+    worlds = [{"id": "vega", "slots": ["research"], "control": 0, "xy": [45.0, 56.5]},
+              {"id": "rigel", "slots": ["research"], "control": 0, "xy": [45.0, 41.5]},
+              {"id": "deneb", "slots": ["research"], "control": 2, "xy": [45.0, 26.5]}]
+    civs = ("federation", "ferengi", "romulan")
+    ships = {1: {"S:vega": 2, "S:rigel": 1, "S:deneb": 1, "S:earth": 1}}
+    state = build(civs=civs, systems=worlds, ships=ships, trade_held={0: {1: 2}, 2: {1: 0}})
+    assert rounds.trade_income(state, 0) == {"production": 3, "research": 0, "culture": 0}  # Earth, Vega, Rigel
+    assert rounds.trade_income(state, 2) == {"production": 1, "research": 0, "culture": 0}  # Deneb
+    state["players"][0]["trade_held"]["1"]["exhausted"] = True
+    assert rounds.trade_income(state, 0) == {"production": 0, "research": 0, "culture": 0}
