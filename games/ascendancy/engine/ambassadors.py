@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import board, catalog
-from games.ascendancy.engine.state import MAX_CONTROL_NODES, Ctx, State, adv_effects, bump, control_nodes
+from games.ascendancy.engine.state import (
+    MAX_CONTROL_NODES,
+    Ctx,
+    State,
+    adv_effects,
+    bump,
+    civ_effects,
+    control_nodes,
+)
 
 PROMPTS = ("reliquary_colonize", "free_node")
 
@@ -79,11 +87,9 @@ def free_node_options(state: State, seat: int, sid: str) -> list[dict[str, Any]]
     wanted = {str(e["node"]) for e in adv_effects(p, "free_node") if e.get("when") == "on_colonize"}
     if not wanted:
         return []
-    from games.ascendancy.engine import effects
-
     sys = state["systems"][sid]
-    no_culture = effects.has(state, seat, "no_culture_nodes")  # R190, RULINGS E59
-    anywhere = effects.has(state, seat, "production_anywhere")  # R192
+    no_culture = bool(civ_effects(p, "no_culture_nodes"))  # R190, RULINGS E59 (console rules)
+    anywhere = bool(civ_effects(p, "production_anywhere"))  # R192
     out = []
     for i, slot in enumerate(sys["slots"]):
         if sys["nodes"][i] is not None:
