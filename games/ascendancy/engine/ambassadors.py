@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import board, catalog
-from games.ascendancy.engine.state import MAX_CONTROL_NODES, Ctx, State, adv_effects, bump, control_nodes
+from games.ascendancy.engine.state import (
+    MAX_CONTROL_NODES,
+    Ctx,
+    State,
+    adv_effects,
+    bump,
+    civ_effects,
+    control_nodes,
+)
 
 PROMPTS = ("reliquary_colonize", "free_node")
 
@@ -80,12 +88,17 @@ def free_node_options(state: State, seat: int, sid: str) -> list[dict[str, Any]]
     if not wanted:
         return []
     sys = state["systems"][sid]
+    no_culture = bool(civ_effects(p, "no_culture_nodes"))  # R190, RULINGS E59 (console rules)
+    anywhere = bool(civ_effects(p, "production_anywhere"))  # R192
     out = []
     for i, slot in enumerate(sys["slots"]):
         if sys["nodes"][i] is not None:
             continue
         for node in catalog.NODE_TYPES:
-            if slot in (node, catalog.OPEN) and ("any" in wanted or node in wanted):
+            if node == "culture" and no_culture:
+                continue
+            fits = slot in (node, catalog.OPEN) or node == "production" and anywhere
+            if fits and ("any" in wanted or node in wanted):
                 out.append({"slot": i, "node": node})
     return out
 

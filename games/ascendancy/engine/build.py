@@ -23,7 +23,18 @@ from games.ascendancy.engine.state import (
 from games.engine.core import IllegalCommand
 
 
+def _claimed_first(p: Player, cost: dict[str, int]) -> tuple[dict[str, int], int]:
+    """R181: ships claimed by Andorian Field Testing are spent as Research tokens, before the real ones; the
+    rest of the cost and the claimed ships used."""
+    used = min(int(p["claimed_ships"]), cost.get("research", 0))
+    if not used:
+        return cost, 0
+    return {**cost, "research": cost["research"] - used}, used
+
+
 def pay(p: Player, cost: dict[str, int]) -> None:
+    cost, claimed = _claimed_first(p, cost)
+    p["claimed_ships"] -= claimed
     if optional.unbridled(p):  # R150
         optional.pay_unbridled(p, cost)
         return
@@ -32,6 +43,7 @@ def pay(p: Player, cost: dict[str, int]) -> None:
 
 
 def can_pay(p: Player, cost: dict[str, int]) -> bool:
+    cost, _ = _claimed_first(p, cost)
     if optional.unbridled(p):  # R150
         return optional.can_pay_unbridled(p, cost)
     return all(p["resources"][res] >= amount for res, amount in cost.items())
@@ -238,14 +250,21 @@ def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) 
         for res, amount in effect["bundle"].items():
             p["resources"][res] += int(amount)
     elif effect["kind"] == "nodes":
+        no_culture = effects.has(ctx.state, seat, "no_culture_nodes")  # R190, RULINGS E59
+        anywhere = effects.has(ctx.state, seat, "production_anywhere")  # R192
         for _ in range(int(effect["count"])):
             for i, slot in enumerate(sys["slots"]):
                 if sys["nodes"][i] is not None:
                     continue
                 node = effect["node"]
+                fits = slot in (node, catalog.OPEN)
                 if node == "any":
-                    node = slot if slot != catalog.OPEN else "production"
-                if slot in (node, catalog.OPEN):
+                    node, fits = (slot if slot != catalog.OPEN else "production"), True
+                    if node == "culture" and no_culture and anywhere:
+                        node = "production"  # on any slot
+                if node == "culture" and no_culture:
+                    continue
+                if fits:
                     sys["nodes"][i] = node
                     ctx.emit("node_built", seat=seat, system=sid, node=node, slot=i, replaced=None)
                     break
@@ -253,14 +272,18 @@ def colonize_card_effect(ctx: Ctx, seat: int, sid: str, effect: dict[str, Any]) 
 
 def vulcan_fleet_cap(ctx: Ctx, seat: int) -> None:
     """R202: Vulcan fleets above Authority are disbanded at once (RULINGS E6: the card id that sorts last first);
-    everyone's are with the table option ``fleet_cap`` ``always`` (RULINGS A27)."""
+    everyone's are with the table option ``fleet_cap`` ``always`` (RULINGS A27). A fleet in Warp stays until
+    its move out of Warp ends (R50), when this is checked again; the others go first (RULINGS E58)."""
     p = ctx.player(seat)
     everyone = ctx.state["options"].get("fleet_cap") == "always"
     while (everyone or p["civ"] == "vulcan") and len(p["fleets"]) > p["authority"]:
-        fid = sorted(p["fleets"])[-1]
-        if p["fleets"][fid]["sector"] is None:
-            break  # a fleet in warp stays until it exits (R50)
-        disband_fleet(ctx, seat, fid, reason="fleet_cap")
+        move = ctx.state["turn"].get("move") if ctx.state["turn"] else None
+        moving = move["unit"] if move else None
+        on_map = [fid for fid in sorted(p["fleets"])
+                  if p["fleets"][fid]["sector"] is not None and f"fleet:{fid}" != moving]
+        if not on_map:
+            break
+        disband_fleet(ctx, seat, on_map[-1], reason="fleet_cap")
 
 
 # --- resource nodes ---------------------------------------------------------------------------------------
@@ -314,17 +337,14 @@ def check_fund(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("no_such_project", "ascendancy:R15")
     if card in state["turn"]["funded"]:
         raise IllegalCommand("project_already_funded", "ascendancy:R15")
-    if not can_pay(p, {"research": 1}) and p["claimed_ships"] < 1:  # R150: Culture may stand for it
+    if not can_pay(p, {"research": 1}):  # R150: Culture may stand for it; R181: a claimed ship too
         raise IllegalCommand("not_enough_resources", "ascendancy:R15", cost={"research": 1})
 
 
 def fund(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p = ctx.player(seat)
     card = args["project"]
-    if p["claimed_ships"] > 0:  # R181: claimed ships are spent before real Research
-        p["claimed_ships"] -= 1
-    else:
-        pay(p, {"research": 1})
+    pay(p, {"research": 1})  # R181: a claimed ship first
     ctx.state["turn"]["funded"].append(card)
     project = next(pr for pr in p["projects"] if pr["card"] == card)
     project["research"] += 1

@@ -191,7 +191,8 @@ def step_options(state: State, seat: int) -> list[dict[str, Any]]:
     if move["kind"] == "warp":  # R248: at Warp the Hub and each Conduit are one system apart
         ahead = sorted(set(ahead) | set(layout.warp_linked(state, at)))
     for nxt in ahead:
-        if _cost(nxt, move) <= move["left"] and (passing or board.blocked_for(state, seat, nxt) is None):
+        blocked = board.blocked_for(state, seat, nxt)  # R195: rivals' ships, whatever the agreements, not a Cube
+        if _cost(nxt, move) <= move["left"] and (blocked is None or passing and blocked != board.BORG_BLOCK):
             out.append({"to": nxt})
     if move["left"] < 1 and move["kind"] == "impulse":
         return out
@@ -374,6 +375,10 @@ def finish_move(ctx: Ctx, seat: int) -> None:
             resolve_exploration(ctx, seat, sid, card)
     board.remove_abandoned_lanes(s)
     romulan_mines(ctx, seat, at, unit)
+    if move["kind"] == "warp" and move["unit"].startswith("fleet:"):  # R202, RULINGS E58: out of Warp
+        from games.ascendancy.engine.build import vulcan_fleet_cap
+
+        vulcan_fleet_cap(ctx, seat)
 
 
 def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:

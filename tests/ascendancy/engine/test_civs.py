@@ -548,3 +548,135 @@ def test_ferengi_trade_authority_per_system_counts_each_orbited_rival_system_onc
 
     assert gained() == 3
     assert gained(ferengi_trade_authority="per_system") == 2
+
+
+# --- audit of the expansion civilizations (RULINGS E58-E60) ---------------------------------------------------
+@pytest.mark.rules("ascendancy:R181", "ascendancy:R17")
+def test_claimed_ships_pay_a_weapons_or_shields_upgrade_before_real_research() -> None:
+    """R181: a claimed ship is spent "as a Research token", first: an upgrade (R17) takes them too."""
+    state = build(civs=ANDOR, turn=0, resources={0: {"research": 1}})
+    state["players"][0]["claimed_ships"] = 2
+    assert ("upgrade", {"track": "weapons"}) in legal(state, 0)  # level 1 costs 3 Research
+    state, _ = run(state, cmd(0, "upgrade", track="weapons"))
+    p = state["players"][0]
+    assert p["weapons"] == 1 and p["claimed_ships"] == 0 and p["resources"]["research"] == 0
+    rich = build(civs=ANDOR, turn=0, resources={0: {"research": 5}})
+    rich["players"][0]["claimed_ships"] = 1
+    rich, _ = run(rich, cmd(0, "upgrade", track="shields"))
+    p = rich["players"][0]
+    assert p["claimed_ships"] == 0 and p["resources"]["research"] == 5 - 2  # the claimed ship first
+    poor = build(civs=ANDOR, turn=0, resources={0: {"research": 1}})
+    poor["players"][0]["claimed_ships"] = 1
+    refused(poor, cmd(0, "upgrade", track="weapons"), "not_enough_resources", "ascendancy:R17", cost={"research": 3})
+
+
+@pytest.mark.rules("ascendancy:R202", "ascendancy:R201", "ascendancy:R50")
+def test_a_vulcan_fleet_in_warp_does_not_shield_the_others_from_the_fleet_cap() -> None:
+    """RULINGS E6, E58: the fleet disbanded is the last card id among the fleets not in Warp; a fleet in Warp
+    over the cap is disbanded when its move out of Warp ends."""
+    fleets = {0: {"vul_fleet_1": (CONSULAR[0], 3, "S:vulcan_home"),
+                  "vul_fleet_2": ("vul_defense_fleet", 3, "S:vulcan_home")}}
+    state = vulcan_game(phase="build", authority={0: 2}, fleets=fleets)
+    p = state["players"][0]
+    p["fleets"]["vul_fleet_2"]["sector"] = None  # in Warp since the last round
+    p["warp"].append({"id": "w90", "fleet": "vul_fleet_2", "ships": 3, "origin": "S:vulcan_home", "tokens": 1,
+                      "fresh": False})
+    state, events = run(state, cmd(0, "colonize", at="deneb"))
+    p = state["players"][0]
+    assert p["authority"] == 1 and list(p["fleets"]) == ["vul_fleet_2"]  # the fleet not in Warp went
+    assert ev(events, "fleet_disbanded") == [{"seat": 0, "card": "vul_fleet_1", "reason": "fleet_cap"}]
+    # Only fleets in Warp over the cap: the one that exits is disbanded once its move ends.
+    state = vulcan_game(phase="command", authority={0: 0}, fleets={0: {"vul_fleet_2": ("vul_defense_fleet", 3,
+                                                                                         "S:vulcan_home")}})
+    p = state["players"][0]
+    p["fleets"]["vul_fleet_2"]["sector"] = None
+    p["warp"].append({"id": "w90", "fleet": "vul_fleet_2", "ships": 3, "origin": "S:vulcan_home", "tokens": 1,
+                      "fresh": False})
+    state, _ = run(state, cmd(0, "exit_warp", warp="w90"))
+    assert state["turn"]["move"] is not None and "vul_fleet_2" in state["players"][0]["fleets"]
+    state, events = run(state, cmd(0, "stop"))
+    assert state["players"][0]["fleets"] == {}
+    assert state["players"][0]["ships"]["S:vulcan_home"] == 3 + 3
+    assert ev(events, "fleet_disbanded") == [{"seat": 0, "card": "vul_fleet_2", "reason": "fleet_cap"}]
+
+
+FERENGI = ("ferengi", "klingon", "romulan")
+
+
+@pytest.mark.rules("ascendancy:R190", "ascendancy:R192", "ascendancy:R64")
+def test_the_ferengi_take_no_culture_node_from_a_colonization_gift() -> None:
+    """RULINGS E59: a card's free Culture Node is not built by the Ferengi; a free node "of his choice" on a
+    Culture slot is a Production Node (R192)."""
+    home = catalog.HOMES["ferengi"]["disc"]
+
+    def colonize(card: str, slots: list[str], civs: tuple[str, ...] = FERENGI) -> list[Any]:
+        world = {"id": "vega", "slots": slots, "xy": [45.0, 56.5]}
+        home_disc = catalog.HOMES[civs[0]]["disc"]
+        state = build(civs=civs, turn=0, systems=[world], lanes=[("l1", home_disc, "vega", 2)],
+                      ships={0: {"S:vega": 2}}, resources={0: {"culture": 4}})
+        state["systems"]["vega"]["card"] = card
+        state, _ = run(state, cmd(0, "colonize", at="vega"))
+        assert state["systems"]["vega"]["control"] == 0
+        nodes: list[Any] = state["systems"]["vega"]["nodes"]
+        return nodes
+
+    assert home == "ferenginar"
+    assert colonize("garden_world", ["culture", "production"]) == [None, None]
+    assert colonize("garden_world", ["culture", "production"], civs=("klingon", "ferengi", "romulan")) == \
+        ["culture", None]
+    assert colonize("harsh_frontier", ["culture", "research"]) == ["production", "research"]
+    assert colonize("harsh_frontier", ["culture", "research"], civs=("klingon", "ferengi", "romulan")) == \
+        ["culture", "research"]
+
+
+@pytest.mark.rules("ascendancy:R190", "ascendancy:R192", "ascendancy:R204")
+def test_a_ferengi_communication_network_never_offers_a_culture_node() -> None:
+    """RULINGS E59: the free node of Vulcan Communication Network held by the Ferengi: never Culture, and
+    Production on any free slot (R192)."""
+    from games.ascendancy.engine import ambassadors
+
+    world = {"id": "vega", "slots": ["culture", "research"], "xy": [45.0, 56.5]}
+    state = build(civs=("ferengi", "vulcan", "romulan"), turn=0, systems=[world],
+                  advancements={0: ["vul_communication_network"], 1: ["vul_communication_network"]})
+    offered = ambassadors.free_node_options(state, 0, "vega")
+    assert offered == [{"slot": 0, "node": "production"}, {"slot": 1, "node": "production"},
+                       {"slot": 1, "node": "research"}]
+    assert ambassadors.free_node_options(state, 1, "vega") == [{"slot": 0, "node": "culture"},
+                                                               {"slot": 1, "node": "research"}]
+
+
+@pytest.mark.rules("ascendancy:R195", "ascendancy:R263", "ascendancy:R49")
+def test_the_trade_support_squadron_is_still_blocked_by_a_borg_cube() -> None:
+    """RULINGS E60: "whatever the agreements" opens rival players' sectors, not a Cube's (R263)."""
+    home = catalog.HOMES["ferengi"]["disc"]
+    vega = {"id": "vega", "slots": ["production"], "xy": [45.0, 56.5]}
+    state = build(civs=FERENGI, turn=0, phase="command", options={"borg_mode": "delta_quadrant"},
+                  systems=[vega], lanes=[("l1", home, "vega", 3)],
+                  fleets={0: {"fer_fleet_1": ("fer_trade_support_squadron", 3, f"S:{home}")}})
+    state["borg"]["cubes"].append({"id": "c1", "sector": "L:l1:2", "placed": 1})
+    state, _ = run(state, cmd(0, "impulse", unit="fleet:fer_fleet_1"), cmd(0, "step", to="L:l1:1"))
+    assert {"to": "L:l1:2"} not in movement.step_options(state, 0)
+    refused(state, cmd(0, "step", to="L:l1:2"), "step_not_possible", "ascendancy:R49")
+    # a Klingon there instead: the squadron enters and stops
+    state = build(civs=FERENGI, turn=0, phase="command", systems=[vega], lanes=[("l1", home, "vega", 3)],
+                  ships={1: {"L:l1:1": 1}},
+                  fleets={0: {"fer_fleet_1": ("fer_trade_support_squadron", 3, f"S:{home}")}})
+    state, events = run(state, cmd(0, "impulse", unit="fleet:fer_fleet_1"), cmd(0, "step", to="L:l1:1"))
+    assert state["turn"]["move"] is None and ev(events, "passed_rivals") == [{"seat": 0, "sector": "L:l1:1"}]
+
+
+@pytest.mark.rules("ascendancy:R194", "ascendancy:R27")
+def test_a_ferengi_trade_agreement_yields_per_holder_system_with_a_ferengi_ship_in_orbit() -> None:
+    """R194 (the book's example: Ferengi ships around 3 Federation systems, 3 Production for the Federation
+    holding a Ferengi card): a system of the holder counts once, whatever the Ferengi ships there; another
+    player's system or an exhausted card yields nothing."""
+    worlds = [{"id": "vega", "slots": ["research"], "control": 0, "xy": [45.0, 56.5]},
+              {"id": "rigel", "slots": ["research"], "control": 0, "xy": [45.0, 41.5]},
+              {"id": "deneb", "slots": ["research"], "control": 2, "xy": [45.0, 26.5]}]
+    civs = ("federation", "ferengi", "romulan")
+    ships = {1: {"S:vega": 2, "S:rigel": 1, "S:deneb": 1, "S:earth": 1}}
+    state = build(civs=civs, systems=worlds, ships=ships, trade_held={0: {1: 2}, 2: {1: 0}})
+    assert rounds.trade_income(state, 0) == {"production": 3, "research": 0, "culture": 0}  # Earth, Vega, Rigel
+    assert rounds.trade_income(state, 2) == {"production": 1, "research": 0, "culture": 0}  # Deneb
+    state["players"][0]["trade_held"]["1"]["exhausted"] = True
+    assert rounds.trade_income(state, 0) == {"production": 0, "research": 0, "culture": 0}
