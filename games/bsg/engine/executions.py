@@ -29,7 +29,7 @@ from typing import Any
 
 from games.bsg.engine import daybreak, ionian, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
-from games.bsg.engine.effects import change_resources, draw_mutiny
+from games.bsg.engine.effects import change_resources, draw_mutiny, leave_craft
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import chosen_characters, deal_loyalty
 from games.bsg.engine.state import (
@@ -118,9 +118,7 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         state["decks"].setdefault("loyalty_discard", []).extend(shown)
         change_resources(ctx, {"morale": -1})
         state.setdefault("gone", []).append(p["character"])
-        if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+        leave_craft(state, seat)  # his viper to its Reserves, a Viper Mark VII to the Mark VII's (RULINGS G79)
         p["location"] = None
         p["stranded"] = False
         if not replacements(state):  # R452 D: no character left, the humans lose

@@ -525,3 +525,41 @@ def test_a_table_may_keep_a_jumping_basestars_damage() -> None:
         assert state["supply"]["basestar"] == 0
         assert place_ships(ctx, "basestar", "aft", 1) == 1  # R914: off the Cylon Fleet board, area 1 first
         assert state["space"]["aft"]["basestar"][0]["damage"] == back
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R452", "bsg:R431")
+def test_an_executed_pilot_leaves_his_viper_mark_vii_to_the_mark_vii_reserves() -> None:
+    """R452 B: the executed character leaves the game; the Viper Mark VII he flew goes back to the Mark VII's
+    Reserves (RULINGS G79), not to the normal vipers'."""
+    from tests.bsg.engine.test_executions import execute
+    from tests.bsg.engine.test_loyalty import set_loyalty
+
+    state = to_step(fleet_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].append("summary_justice")
+    kara = seat_of(state, "kara_thrace")
+    set_loyalty(state, kara, "not_a_cylon")
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    state["mk7"].update(damaged=3, reserves=0)
+    state["players"][kara].update(viper=launch, mk7=True, location=None)
+    normal = state["reserves"]["viper"]
+    state = execute(state, kara)
+    p = state["players"][kara]
+    assert p["viper"] is None and "mk7" not in p
+    assert state["mk7"]["reserves"] == 1 and state["reserves"]["viper"] == normal
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R620")
+def test_a_cards_vipers_take_a_viper_mark_vii_when_no_normal_viper_is_left() -> None:
+    """R916: the Mark VII "may always be used instead of normal vipers": a card that places vipers with one
+    normal viper left in the Reserves places it, then a Mark VII (RULINGS G194)."""
+    state = fleet_game(5, BASE_5)
+    state["damaged_vipers"] += state["reserves"]["viper"] - 1
+    state["reserves"]["viper"] = 1
+    state["mk7"].update(damaged=2, reserves=2)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    before = state["space"]["lower_aft"]["viper"]
+    assert place_ships(ctx, "viper", "lower_aft", 2) == 2
+    assert state["space"]["lower_aft"]["viper"] == before + 1 and state["reserves"]["viper"] == 0
+    assert state["mk7"]["space"]["lower_aft"] == 1 and state["mk7"]["reserves"] == 1
+    assert place_ships(ctx, "viper", "lower_aft", 3) == 1  # the last Mark VII, then nothing is left
+    assert state["mk7"]["space"]["lower_aft"] == 2 and state["mk7"]["reserves"] == 0
