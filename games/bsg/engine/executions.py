@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, ionian, loyalty, planet, turns
+from games.bsg.engine import conflicted, daybreak, ionian, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources, draw_mutiny, leave_craft
 from games.bsg.engine.ending import end_game
@@ -116,6 +116,7 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         ctx.emit("loyalty_shown", seat=seat, cards=shown)
         ionian.human_executed(ctx, seat)  # R943: his trauma tokens too
         state["decks"].setdefault("loyalty_discard", []).extend(shown)
+        conflicted.executed_final_five(ctx, seat, shown)  # R410: resolved, then out of the game
         change_resources(ctx, {"morale": -1})
         state.setdefault("gone", []).append(p["character"])
         leave_craft(state, seat)  # his viper to its Reserves, a Viper Mark VII to the Mark VII's (RULINGS G79)
@@ -229,9 +230,11 @@ def _not_cylon_card(ctx: Ctx, seat: int) -> None:
     A12: the unused cards are kept aside in every game)."""
     decks = ctx.state["decks"]
     spare = sorted(c for c in decks["loyalty_box"] if CONTENT.loyalty[card_id(c)].side == "human")
-    if spare:
-        decks["loyalty_box"].remove(spare[0])
-        decks["loyalty"].append(spare[0])
+    if spare:  # the pile is face down and shuffled: with Conflicted Loyalties' cards in it, any of them (R127)
+        plain = all(CONTENT.loyalty[card_id(c)].kind is None for c in spare)
+        card = spare[0] if plain else spare[ctx.rng.below(len(spare))]
+        decks["loyalty_box"].remove(card)
+        decks["loyalty"].append(card)
     ctx.rng.shuffle(decks["loyalty"])
     deal_loyalty(ctx, seat, 1)
 
