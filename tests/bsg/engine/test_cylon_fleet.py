@@ -563,3 +563,13 @@ def test_a_cards_vipers_take_a_viper_mark_vii_when_no_normal_viper_is_left() -> 
     assert state["mk7"]["space"]["lower_aft"] == 1 and state["mk7"]["reserves"] == 1
     assert place_ships(ctx, "viper", "lower_aft", 3) == 1  # the last Mark VII, then nothing is left
     assert state["mk7"]["space"]["lower_aft"] == 2 and state["mk7"]["reserves"] == 0
+
+
+@pytest.mark.rules("bsg:R144", "bsg:R919")
+def test_with_pegasus_the_cylon_fleet_removes_the_mining_asteroid() -> None:
+    """R144: "if Pegasus is used, remove the Destination 'Mining Asteroid' from the game" (L348)."""
+    pegasus = start_game(5, BASE_5, options={"pegasus": True})
+    both = start_game(5, BASE_5, options={"pegasus": True, "exodus_cylon_fleet": True})
+    assert "mining_asteroid" in pegasus["decks"]["destination"]
+    assert "mining_asteroid" not in both["decks"]["destination"]
+    assert sorted(both["decks"]["destination"] + ["mining_asteroid"]) == sorted(pegasus["decks"]["destination"])
