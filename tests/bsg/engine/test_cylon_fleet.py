@@ -573,3 +573,26 @@ def test_with_pegasus_the_cylon_fleet_removes_the_mining_asteroid() -> None:
     assert "mining_asteroid" in pegasus["decks"]["destination"]
     assert "mining_asteroid" not in both["decks"]["destination"]
     assert sorted(both["decks"]["destination"] + ["mining_asteroid"]) == sorted(pegasus["decks"]["destination"])
+
+
+@pytest.mark.rules("bsg:R622", "bsg:R916", "bsg:R302")
+def test_with_every_viper_in_play_a_pilot_may_take_an_unpiloted_viper_mark_vii_from_space() -> None:
+    """R622: with every viper in play, the Hangar Deck's pilot may bring any viper of space back to the
+    Reserves to fly it; a Viper Mark VII is a viper (R916), so with only Mark VII unpiloted in space he takes one."""
+    state = to_step(fleet_game(5, BASE_5), "move")
+    seat = seat_of(state, "kara_thrace")
+    state["current"] = seat
+    state["players"][seat]["location"] = "hangar_deck"
+    state = place_only(state)
+    state["vipers_lost"] += state["reserves"]["viper"]
+    state["reserves"]["viper"] = 0
+    state["mk7"].update(damaged=3, reserves=0)
+    state["mk7"]["space"]["aft"] = 1
+    state = act(state, seat, "stay")
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    offered = [c.args for c in RULES.legal_commands(state, seat) if c.kind == "activate_location"]
+    assert {"area": launch, "pick": "mk7"} in offered
+    state = act(state, seat, "activate_location", area=launch, pick="mk7")
+    p = state["players"][seat]
+    assert p["viper"] == launch and p["mk7"]
+    assert state["mk7"]["space"]["aft"] == 0 and state["mk7"]["reserves"] == 0
