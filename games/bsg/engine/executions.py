@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import conflicted, daybreak, ionian, loyalty, planet, turns
+from games.bsg.engine import conflicted, cylon_fleet, daybreak, ionian, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources, draw_mutiny, leave_craft
 from games.bsg.engine.ending import end_game
@@ -143,10 +143,13 @@ def replacements(state: State) -> list[str]:
 def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for character in replacements(state):
-        if CONTENT.characters[character].start == "viper" and state["reserves"]["viper"] > 0:
-            out += [{"character": character, "area": a} for a in CONTENT.board.launch_areas()]
-        else:
-            out.append({"character": character})
+        launches: list[dict[str, Any]] = []
+        if CONTENT.characters[character].start == "viper":  # R456 Apollo; a Viper Mark VII is one too (R916)
+            if state["reserves"]["viper"] > 0:
+                launches += [{"character": character, "area": a} for a in CONTENT.board.launch_areas()]
+            if cylon_fleet.mk7_reserves(state):
+                launches += [{"character": character, "area": a, "pick": "mk7"} for a in CONTENT.board.launch_areas()]
+        out += launches or [{"character": character}]
     return out
 
 
@@ -159,9 +162,11 @@ def _start_location(state: State, location: str) -> str:
     return location
 
 
-def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) -> None:
+def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None, pick: str | None = None) -> None:
     state = ctx.state
     args = {"character": character} if area is None else {"character": character, "area": area}
+    if pick is not None:
+        args["pick"] = pick
     if args not in replacement_options(state, seat):
         raise IllegalCommand("character_not_available", RULE, character=character)
     p = ctx.player(seat)
@@ -173,8 +178,7 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
     extra_cards = 0
     if sheet.start == "viper":  # R456 Apollo: launched at once, or the Hangar Deck
         if area is not None:
-            state["reserves"]["viper"] -= 1
-            p["viper"] = area
+            cylon_fleet.board_pilot(state, seat, area, pick == "mk7")  # a Viper Mark VII if picked (R916)
         else:
             p["location"] = _start_location(state, "hangar_deck")
     elif sheet.start == "stranded":  # R456 Helo: stranded through his player's next turn
@@ -192,8 +196,7 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
         extra_cards += 1
     if planet.before_return(state):  # R825f, RULINGS G123: on New Caprica, Resistance HQ (Detention for the Brig)
         if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+            cylon_fleet.pilot_off(state, seat)
         p["stranded"] = False
         if seat in state.get("stranded_later", []):
             state["stranded_later"].remove(seat)

@@ -596,3 +596,27 @@ def test_with_every_viper_in_play_a_pilot_may_take_an_unpiloted_viper_mark_vii_f
     p = state["players"][seat]
     assert p["viper"] == launch and p["mk7"]
     assert state["mk7"]["space"]["aft"] == 0 and state["mk7"]["reserves"] == 0
+
+
+@pytest.mark.rules("bsg:R456", "bsg:R916")
+def test_apollo_chosen_after_an_execution_may_launch_in_a_viper_mark_vii() -> None:
+    """R456: Apollo chosen as a new character launches at once in a viper of the Reserves, and only with none
+    there waits on the Hangar Deck; a Viper Mark VII of the Reserves is one (R916: "if available, they may
+    always be used instead of normal vipers")."""
+    from tests.bsg.engine.test_executions import execute
+    from tests.bsg.engine.test_loyalty import set_loyalty
+
+    state = to_step(fleet_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].append("summary_justice")
+    tigh = seat_of(state, "saul_tigh")
+    set_loyalty(state, tigh, "not_a_cylon")
+    state["vipers_lost"] += state["reserves"]["viper"]
+    state["reserves"]["viper"] = 0
+    state["mk7"].update(damaged=3, reserves=1)
+    state = execute(state, tigh)
+    launch = CONTENT.board.launch_areas()
+    options = [c.args for c in RULES.legal_commands(state, tigh) if c.args["character"] == "lee_adama"]
+    assert options == [{"character": "lee_adama", "area": a, "pick": "mk7"} for a in launch]
+    state = act(state, tigh, "choose_new_character", character="lee_adama", area=launch[0], pick="mk7")
+    p = state["players"][tigh]
+    assert p["viper"] == launch[0] and p["mk7"] and state["mk7"]["reserves"] == 0 and p["location"] is None
