@@ -276,6 +276,7 @@ COMMANDS: dict[str, str] = {
     "evacuate_civilian": gettext_noop("Evacuate the civilian ship to {area}"),
     "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
+    "choose_new_character_mk7": gettext_noop("Play {character}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
     "play_quorum_target": gettext_noop("Play {card} on {target}"),
@@ -661,6 +662,8 @@ def command_key(command: Command) -> str:
         return "move_discard"
     if kind == "activate_location" and args.get("pick") == "mk7":
         return "activate_location_mk7"
+    if kind == "choose_new_character" and args.get("pick") == "mk7":  # R456, R916: Apollo in a Mark VII
+        return "choose_new_character_mk7"
     if kind in ("viper_launch", "viper_move") and args.get("mk7"):
         return f"{kind}_mk7"
     if kind == "launch_nuke" and args.get("target") == "area":

@@ -222,6 +222,7 @@ STRINGS = [
     _('Player {seat} is now {title}.'),  # EVENTS.title_given
     _("Player {by} looked at Player {seat}'s {card}: it is shown to everyone."),  # EVENTS.final_five_revealed
     _('The Final Five card does not affect Player {seat}.'),  # EVENTS.final_five_no_effect
+    _("Player {seat}'s {card}, shown at his execution, strikes Player {target}."),  # EVENTS.final_five_at_execution
     _('Player {seat} revealed {card}.'),  # EVENTS.goal_revealed
     _('A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.'),  # EVENTS.loyalty_deck_grew
     _("Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}."),  # EVENTS.goal_cost

@@ -47,8 +47,8 @@ Command kinds and args:
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``infiltrate {location}`` (R803: a Cylon Leader in the Human Fleet, as his action),
   ``return_to_resurrection {}`` (R803h: an infiltrated Leader, as his action)
-- ``choose_new_character {character, area?}`` (R452 D, R456: an executed human's new character; ``area``:
-  Apollo's launch area while the Reserves hold a viper)
+- ``choose_new_character {character, area?, pick?}`` (R452 D, R456: an executed human's new character;
+  ``area``: Apollo's launch area while the Reserves hold a viper; ``pick``: ``mk7`` for a Viper Mark VII, R916)
 - ``choose_look {target}`` (a card's "look at a Loyalty card of a player of your choice"; -1 when nobody
   holds one)
 - ``damage_preference {ship}`` (R800, RULINGS G53: ``galactica`` or ``pegasus``, the ship that takes the
@@ -502,7 +502,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "infiltrate": ("action", "bsg:R803", lambda ctx, c: leaders.infiltrate(ctx, c.seat, _arg(c, "location"))),
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
     "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
-        ctx, c.seat, _arg(c, "character"), _opt(c, "area"))),
+        ctx, c.seat, _arg(c, "character"), _opt(c, "area"), _opt(c, "pick"))),
     # Exodus's Ionian Nebula (ionian.py, crossroads.py)
     "meet_ally": ("choose_ally", "bsg:R215", lambda ctx, c: ionian.choose_ally(ctx, c.seat, _arg(c, "card"))),
     "seed_ally": ("seed_ally_token", "bsg:R945", lambda ctx, c: _seed_ally(ctx, c.seat, _arg(c, "token"))),

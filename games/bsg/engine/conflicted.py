@@ -31,17 +31,37 @@ def resolve_final_five(ctx: Ctx) -> None:
     while state.get("final_five_due") and state["phase"] == "turn":
         due = state["final_five_due"].pop(0)
         card, looker, owner = due["card"], int(due["looker"]), int(due["owner"])
-        if is_cylon(state, looker):
-            ctx.emit("final_five_no_effect", seat=looker, card=card)
-        else:
-            for effect in CONTENT.loyalty[card_id(card)].effects:
-                if effect.kind == "discard_skills":
-                    discard_skills(ctx, [looker], int(effect.get("count")), bool(effect.get("random")))
-                else:
-                    apply_effect(ctx, effect, card_id(card), actor=owner, target=looker)
+        _strike(ctx, card, owner, looker)
         cards = state["players"][owner]["loyalty"]
         ctx.rng.shuffle(cards)
         next_key(state)
+
+
+def _strike(ctx: Ctx, card: str, owner: int, looker: int) -> None:
+    """A Final Five card's effects on the player it strikes; a Cylon is not affected (R410)."""
+    if is_cylon(ctx.state, looker):
+        ctx.emit("final_five_no_effect", seat=looker, card=card)
+        return
+    for effect in CONTENT.loyalty[card_id(card)].effects:
+        if effect.kind == "discard_skills":
+            discard_skills(ctx, [looker], int(effect.get("count")), bool(effect.get("random")))
+        else:
+            apply_effect(ctx, effect, card_id(card), actor=owner, target=looker)
+
+
+def executed_final_five(ctx: Ctx, seat: int, shown: list[str]) -> None:
+    """R410: a Final Five card an executed human shows is resolved, then leaves the game with the other cards
+    he shows (R452 C). Its effects strike the active player (RULINGS G193): nobody when that is the executed
+    player himself, and a Cylon is not affected."""
+    current = int(ctx.state["current"])
+    for card in shown:
+        if CONTENT.loyalty[card_id(card)].kind != "final_five":
+            continue
+        ctx.emit("final_five_at_execution", seat=seat, card=card, target=current)
+        if current == seat:
+            ctx.emit("final_five_no_effect", seat=seat, card=card)
+        else:
+            _strike(ctx, card, seat, current)
 
 
 def _met(state: State, card: str) -> bool:

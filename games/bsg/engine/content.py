@@ -744,6 +744,7 @@ class CylonFleet:
     mk7_attacked: AttackRow  # a raider's attack on a Viper Mark VII (CF-1)
     nuke_table: tuple[AreaNukeRow, ...]
     cag_succession: tuple[str, ...]
+    removed_destinations: tuple[str, ...] = ()  # R144: out of the Destination deck (Pegasus's Mining Asteroid)
 
     def area_for(self, roll: int) -> str:
         return self.rolls[min(max(roll, 1), DIE_FACES)]
@@ -830,9 +831,13 @@ class Content:
             for _ in range(c.copies)
         )
 
-    def destination_deck(self, sets: Iterable[str] = ("base",), objective: str | None = None) -> tuple[str, ...]:
-        """The Destination deck of the sets in use; a card tied to an objective only at its tables (G125)."""
-        return self._deck((d for d in self.destinations.values() if d.objective in (None, objective)), sets)
+    def destination_deck(self, sets: Iterable[str] = ("base",), objective: str | None = None,
+                         modules: Iterable[str] = ()) -> tuple[str, ...]:
+        """The Destination deck of the sets in use; a card tied to an objective only at its tables (G125); the
+        Cylon Fleet's removals with that module (R144)."""
+        removed = set(self.cylon_fleet.removed_destinations) if "cylon_fleet" in set(modules) else set()
+        return self._deck((d for d in self.destinations.values() if d.objective in (None, objective)
+                           and d.id not in removed), sets)
 
     def quorum_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.quorum.values(), sets)
@@ -1458,6 +1463,11 @@ class _Loader(ContentFiles):
             raise ContentError(f"{where}: cag_succession must be a list without repeats")
         for c in line:
             self.refs.append((f"{where}: cag_succession", "character", c))
+        removed = setup.get("removed_destinations", [])
+        if not isinstance(removed, list) or any(not isinstance(d, str) for d in removed):
+            raise ContentError(f"{where}: setup.removed_destinations must be a list of Destination ids")
+        for d in removed:
+            self.refs.append((f"{where}: setup.removed_destinations", "destination", d))
         if self.need(where, raw, "module") != "cylon_fleet":
             raise ContentError(f"{where}: module must be cylon_fleet")
         return CylonFleet(
@@ -1471,6 +1481,7 @@ class _Loader(ContentFiles):
             mk7_attacked=AttackRow("raider", "viper_mk7", destroyed, damaged, False),
             nuke_table=tuple(nukes),
             cag_succession=tuple(line),
+            removed_destinations=tuple(removed),
         )
 
     @staticmethod
@@ -1918,6 +1929,8 @@ class _Loader(ContentFiles):
                 known = pegasus
             elif what == "ship":
                 known = c.ships
+            elif what == "destination":
+                known = c.destinations
             else:
                 known = c.characters
             if ref not in set(known):

@@ -25,7 +25,7 @@ from typing import Any
 
 from games.bsg.engine import executions, loyalty, trauma, turns
 from games.bsg.engine.decks import discard_skill
-from games.bsg.engine.effects import apply_effects
+from games.bsg.engine.effects import apply_effects, leave_craft
 from games.bsg.engine.ionian_data import ANTAGONISTIC, BENEVOLENT
 from games.bsg.engine.setup import place_ships
 from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key
@@ -292,9 +292,7 @@ def _carry_out(ctx: Ctx) -> None:
         p["hand"], p["trauma"] = [], []
         state["decks"]["super_crisis_discard"] += p["super_crisis"]
         p["super_crisis"] = []
-        if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+        leave_craft(state, seat)  # a viper, a Viper Mark VII or an Assault Raptor to its own Reserves
         for title in loyalty.TITLES:
             if state.get(title) == seat:
                 loyalty.pass_title(ctx, title, "eliminated")

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bsg.engine import daybreak, ionian, loyalty, planet, turns
+from games.bsg.engine import conflicted, cylon_fleet, daybreak, ionian, loyalty, planet, turns
 from games.bsg.engine.decks import discard_skill
-from games.bsg.engine.effects import change_resources, draw_mutiny
+from games.bsg.engine.effects import change_resources, draw_mutiny, leave_craft
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.setup import chosen_characters, deal_loyalty
 from games.bsg.engine.state import (
@@ -117,11 +117,10 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         ctx.emit("loyalty_shown", seat=seat, cards=shown)
         ionian.human_executed(ctx, seat)  # R943: his trauma tokens too
         state["decks"].setdefault("loyalty_discard", []).extend(shown)
+        conflicted.executed_final_five(ctx, seat, shown)  # R410: resolved, then out of the game
         change_resources(ctx, {"morale": -1})
         state.setdefault("gone", []).append(p["character"])
-        if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+        leave_craft(state, seat)  # his viper to its Reserves, a Viper Mark VII to the Mark VII's (RULINGS G79)
         p["location"] = None
         p["stranded"] = False
         if not replaced:  # R978 (RULINGS G164): eliminated, he chooses no new character
@@ -148,10 +147,13 @@ def replacements(state: State) -> list[str]:
 def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for character in replacements(state):
-        if CONTENT.characters[character].start == "viper" and state["reserves"]["viper"] > 0:
-            out += [{"character": character, "area": a} for a in CONTENT.board.launch_areas()]
-        else:
-            out.append({"character": character})
+        launches: list[dict[str, Any]] = []
+        if CONTENT.characters[character].start == "viper":  # R456 Apollo; a Viper Mark VII is one too (R916)
+            if state["reserves"]["viper"] > 0:
+                launches += [{"character": character, "area": a} for a in CONTENT.board.launch_areas()]
+            if cylon_fleet.mk7_reserves(state):
+                launches += [{"character": character, "area": a, "pick": "mk7"} for a in CONTENT.board.launch_areas()]
+        out += launches or [{"character": character}]
     return out
 
 
@@ -164,9 +166,11 @@ def _start_location(state: State, location: str) -> str:
     return location
 
 
-def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) -> None:
+def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None, pick: str | None = None) -> None:
     state = ctx.state
     args = {"character": character} if area is None else {"character": character, "area": area}
+    if pick is not None:
+        args["pick"] = pick
     if args not in replacement_options(state, seat):
         raise IllegalCommand("character_not_available", RULE, character=character)
     p = ctx.player(seat)
@@ -178,8 +182,7 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
     extra_cards = 0
     if sheet.start == "viper":  # R456 Apollo: launched at once, or the Hangar Deck
         if area is not None:
-            state["reserves"]["viper"] -= 1
-            p["viper"] = area
+            cylon_fleet.board_pilot(state, seat, area, pick == "mk7")  # a Viper Mark VII if picked (R916)
         else:
             p["location"] = _start_location(state, "hangar_deck")
     elif sheet.start == "stranded":  # R456 Helo: stranded through his player's next turn
@@ -197,8 +200,7 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
         extra_cards += 1
     if planet.before_return(state):  # R825f, RULINGS G123: on New Caprica, Resistance HQ (Detention for the Brig)
         if p["viper"] is not None:
-            state["reserves"]["viper"] += 1
-            p["viper"] = None
+            cylon_fleet.pilot_off(state, seat)
         p["stranded"] = False
         if seat in state.get("stranded_later", []):
             state["stranded_later"].remove(seat)
@@ -235,9 +237,11 @@ def _not_cylon_card(ctx: Ctx, seat: int) -> None:
     A12: the unused cards are kept aside in every game)."""
     decks = ctx.state["decks"]
     spare = sorted(c for c in decks["loyalty_box"] if CONTENT.loyalty[card_id(c)].side == "human")
-    if spare:
-        decks["loyalty_box"].remove(spare[0])
-        decks["loyalty"].append(spare[0])
+    if spare:  # the pile is face down and shuffled: with Conflicted Loyalties' cards in it, any of them (R127)
+        plain = all(CONTENT.loyalty[card_id(c)].kind is None for c in spare)
+        card = spare[0] if plain else spare[ctx.rng.below(len(spare))]
+        decks["loyalty_box"].remove(card)
+        decks["loyalty"].append(card)
     ctx.rng.shuffle(decks["loyalty"])
     deal_loyalty(ctx, seat, 1)
 

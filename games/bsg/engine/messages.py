@@ -205,6 +205,7 @@ EVENTS: dict[str, str] = {
     "title_given": "Player {seat} is now {title}.",
     "final_five_revealed": "Player {by} looked at Player {seat}'s {card}: it is shown to everyone.",
     "final_five_no_effect": "The Final Five card does not affect Player {seat}.",
+    "final_five_at_execution": "Player {seat}'s {card}, shown at his execution, strikes Player {target}.",
     "goal_revealed": "Player {seat} revealed {card}.",
     "loyalty_deck_grew": "A Not-a-Cylon card went into the Loyalty deck ({size} cards), shuffled.",
     "goal_cost": "Player {seat}'s hidden Personal Goal {card} costs the fleet: {loss}.",

@@ -78,7 +78,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     mods = modules(options)  # R144 step 1, R919: the Cylon Fleet's crisis decks
     for name, pile in (("crisis", CONTENT.crisis_deck(sets, mods)),
                        ("super_crisis", CONTENT.super_crisis_deck(sets, mods)),
-                       ("destination", CONTENT.destination_deck(sets, objective(options))),
+                       ("destination", CONTENT.destination_deck(sets, objective(options), mods)),
                        ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []
@@ -116,18 +116,22 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
 
 def place_ships(ctx: Ctx, ship: str, area: str, count: int) -> int:
     """Put up to ``count`` ships of a kind in a space area, as many as the supply holds (R003); how many.
-    With the Cylon Fleet, Cylon ships the supply lacks come off the Cylon Fleet board, its lowest-numbered
-    areas first, and what is still missing is not placed (R914; a card's placements in its order, RULINGS
-    G75)."""
+    With the Cylon Fleet, vipers the Reserves lack are Viper Mark VII while there are some (R916, RULINGS
+    G194), and Cylon ships the supply lacks come off the Cylon Fleet board, its lowest-numbered areas first;
+    what is still missing is not placed (R914; a card's placements in its order, RULINGS G75)."""
     state = ctx.state
     where = state["space"][area]
     placed = 0
     for _ in range(count):
         if ship == "viper":
-            if state["reserves"]["viper"] <= 0:
+            if state["reserves"]["viper"] > 0:
+                state["reserves"]["viper"] -= 1
+                where["viper"] += 1
+            elif cylon_fleet.mk7_reserves(state):  # R916: a Viper Mark VII once no normal one is left (G194)
+                state["mk7"]["reserves"] -= 1
+                state["mk7"]["space"][area] += 1
+            else:
                 break
-            state["reserves"]["viper"] -= 1
-            where["viper"] += 1
         elif ship == "civilian":
             if not state["decks"]["civilians"]:
                 break

@@ -271,7 +271,8 @@ def location_refusal(state: State, seat: int) -> tuple[str, str] | None:
     if loc == "ftl_control" and not CONTENT.board.jump_track[state["jump"]].blue:
         return "ftl_needs_blue_space", "bsg:R303"
     if loc == "hangar_deck" and not state["reserves"]["viper"] and not cylon_fleet.mk7_reserves(state) and not any(
-            w["viper"] for w in state["space"].values()) and not daybreak.assault_raptors_in_reserves(state):
+            w["viper"] or cylon_fleet.mk7_in(state, a) for a, w in state["space"].items()) and not (
+            daybreak.assault_raptors_in_reserves(state)):
         return "no_viper_to_launch", "bsg:R302"
     if loc == "armory" and not state["boarding"]:
         return "no_centurion_aboard", "bsg:R308"
@@ -317,8 +318,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             areas = CONTENT.board.launch_areas()
             viper = state["reserves"]["viper"] or any(w["viper"] for w in state["space"].values())
             crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if viper else []
-            if cylon_fleet.mk7_reserves(state):
-                crafts += [{"area": a, "pick": "mk7"} for a in areas]
+            if cylon_fleet.mk7_reserves(state) or (not state["reserves"]["viper"] and _mk7_in_space(state)):
+                crafts += [{"area": a, "pick": "mk7"} for a in areas]  # R622: one from space when all are out
             if daybreak.assault_raptors_in_reserves(state):
                 crafts += [{"area": a, "pick": daybreak.ASSAULT_RAPTOR} for a in areas]
             return crafts
@@ -408,12 +409,23 @@ def _ftl_jump(ctx: Ctx) -> None:
     jump(ctx, then="crisis")
 
 
+def _mk7_in_space(state: State) -> str | None:
+    """The lowest-numbered area holding an unpiloted Viper Mark VII (none without the Cylon Fleet)."""
+    return next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+                 if cylon_fleet.mk7_in(state, a.id)), None)
+
+
 def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
     """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks one,
     R916), or, with none there, an unpiloted viper from space, into a launch area; his standee leaves the
     location."""
     state = ctx.state
     if mk7:
+        source = _mk7_in_space(state) if not cylon_fleet.mk7_reserves(state) else None
+        if source is not None:  # R622: every viper is in play, an unpiloted Mark VII comes back to fly it
+            state["mk7"]["space"][source] -= 1
+            state["mk7"]["reserves"] += 1
+            ctx.emit("viper_recalled", area=source)
         cylon_fleet.board_pilot(state, seat, area, True)
         ctx.player(seat)["location"] = None
         ctx.emit("pilot_launched", seat=seat, area=area)

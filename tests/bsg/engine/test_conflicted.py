@@ -11,7 +11,7 @@ import pytest
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, Ctx, card_id
 from games.bsg.engine.turns import jump
-from games.engine.core import IllegalCommand, Rng
+from games.engine.core import Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import State, act, act_events, exodus_game, to_step
 
 FIVE = ["gaius_baltar", "william_adama", "kara_thrace", "laura_roslin", "galen_tyrol"]
@@ -149,3 +149,59 @@ def test_a_hidden_personal_goal_can_turn_the_humans_win_into_a_loss() -> None:
 
 def RULES_legal(state: State, seat: int) -> list[Any]:
     return list(RULES.legal_commands(state, seat))
+
+
+def _execution_at_crisis(decks: str, seed: int = 1) -> State:
+    """A Conflicted Loyalties game at its first player's Crisis step, nobody a Cylon, "Summary Justice" (the
+    Admiral executes a character) on top of the Crisis deck."""
+    from tests.bsg.engine.test_loyalty import set_loyalty
+
+    state = to_step(exodus_game(5, FIVE, seed, exodus_conflicted_loyalties=decks), "crisis")
+    for p in state["players"]:
+        set_loyalty(state, p["seat"], "not_a_cylon")
+    state["decks"]["crisis"].append("summary_justice")
+    return state
+
+
+@pytest.mark.rules("bsg:R410", "bsg:R451", "bsg:R452")
+def test_a_final_five_card_shown_at_an_execution_strikes_the_active_player_and_leaves_the_game() -> None:
+    """R410: a Final Five card "examined because of an execution": its owner resolves it, then it leaves the
+    game; its effect strikes the active player (RULINGS G193), who goes to the Brig."""
+    from tests.bsg.engine.test_executions import execute
+    from tests.bsg.engine.test_loyalty import set_loyalty
+
+    state = _execution_at_crisis("final_five")
+    me = state["current"]
+    target = next(p["seat"] for p in state["players"] if p["seat"] != me)
+    card = set_loyalty(state, target, "final_five_soldier")[0]
+    state = execute(state, target)
+    assert state["players"][me]["location"] == "brig"
+    assert card in state["decks"]["loyalty_discard"]
+    assert not any(card in p["loyalty"] for p in state["players"]) and card not in state["decks"]["loyalty"]
+    # the active player executed himself: the card strikes nobody
+    state = _execution_at_crisis("final_five")
+    me = state["current"]
+    card = set_loyalty(state, me, "final_five_soldier")[0]
+    where = {p["seat"]: p["location"] for p in state["players"] if p["seat"] != me}
+    state = execute(state, me)
+    assert card in state["decks"]["loyalty_discard"]
+    assert {s: state["players"][s]["location"] for s in where} == where
+
+
+@pytest.mark.rules("bsg:R452", "bsg:R127")
+def test_the_not_a_cylon_card_after_an_execution_is_the_top_of_the_shuffled_pile() -> None:
+    """R452 E with Conflicted Loyalties: the card put into the Loyalty deck for the new character is the top
+    card of the face-down, shuffled Not-a-Cylon pile: any of its cards, not always the same Final Five one."""
+    from tests.bsg.engine.test_executions import execute
+
+    kinds = set()
+    start = _execution_at_crisis("both")
+    target = start["admiral"]
+    box = list(start["decks"]["loyalty_box"])
+    start = execute(start, target)
+    for seed in range(1, 13):
+        choice = Command(target, "choose_new_character", {"character": "samuel_anders"})
+        state = RULES.apply(start, choice, Rng.from_seed(seed)).state
+        (added,) = set(box) - set(state["decks"]["loyalty_box"])
+        kinds.add(card_id(added))
+    assert len(kinds) > 1 and kinds & {"not_a_cylon", "not_a_cylon_exodus"}, kinds

@@ -525,3 +525,98 @@ def test_a_table_may_keep_a_jumping_basestars_damage() -> None:
         assert state["supply"]["basestar"] == 0
         assert place_ships(ctx, "basestar", "aft", 1) == 1  # R914: off the Cylon Fleet board, area 1 first
         assert state["space"]["aft"]["basestar"][0]["damage"] == back
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R452", "bsg:R431")
+def test_an_executed_pilot_leaves_his_viper_mark_vii_to_the_mark_vii_reserves() -> None:
+    """R452 B: the executed character leaves the game; the Viper Mark VII he flew goes back to the Mark VII's
+    Reserves (RULINGS G79), not to the normal vipers'."""
+    from tests.bsg.engine.test_executions import execute
+    from tests.bsg.engine.test_loyalty import set_loyalty
+
+    state = to_step(fleet_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].append("summary_justice")
+    kara = seat_of(state, "kara_thrace")
+    set_loyalty(state, kara, "not_a_cylon")
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    state["mk7"].update(damaged=3, reserves=0)
+    state["players"][kara].update(viper=launch, mk7=True, location=None)
+    normal = state["reserves"]["viper"]
+    state = execute(state, kara)
+    p = state["players"][kara]
+    assert p["viper"] is None and "mk7" not in p
+    assert state["mk7"]["reserves"] == 1 and state["reserves"]["viper"] == normal
+
+
+@pytest.mark.rules("bsg:R916", "bsg:R620")
+def test_a_cards_vipers_take_a_viper_mark_vii_when_no_normal_viper_is_left() -> None:
+    """R916: the Mark VII "may always be used instead of normal vipers": a card that places vipers with one
+    normal viper left in the Reserves places it, then a Mark VII (RULINGS G194)."""
+    state = fleet_game(5, BASE_5)
+    state["damaged_vipers"] += state["reserves"]["viper"] - 1
+    state["reserves"]["viper"] = 1
+    state["mk7"].update(damaged=2, reserves=2)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    before = state["space"]["lower_aft"]["viper"]
+    assert place_ships(ctx, "viper", "lower_aft", 2) == 2
+    assert state["space"]["lower_aft"]["viper"] == before + 1 and state["reserves"]["viper"] == 0
+    assert state["mk7"]["space"]["lower_aft"] == 1 and state["mk7"]["reserves"] == 1
+    assert place_ships(ctx, "viper", "lower_aft", 3) == 1  # the last Mark VII, then nothing is left
+    assert state["mk7"]["space"]["lower_aft"] == 2 and state["mk7"]["reserves"] == 0
+
+
+@pytest.mark.rules("bsg:R144", "bsg:R919")
+def test_with_pegasus_the_cylon_fleet_removes_the_mining_asteroid() -> None:
+    """R144: "if Pegasus is used, remove the Destination 'Mining Asteroid' from the game" (L348)."""
+    pegasus = start_game(5, BASE_5, options={"pegasus": True})
+    both = start_game(5, BASE_5, options={"pegasus": True, "exodus_cylon_fleet": True})
+    assert "mining_asteroid" in pegasus["decks"]["destination"]
+    assert "mining_asteroid" not in both["decks"]["destination"]
+    assert sorted(both["decks"]["destination"] + ["mining_asteroid"]) == sorted(pegasus["decks"]["destination"])
+
+
+@pytest.mark.rules("bsg:R622", "bsg:R916", "bsg:R302")
+def test_with_every_viper_in_play_a_pilot_may_take_an_unpiloted_viper_mark_vii_from_space() -> None:
+    """R622: with every viper in play, the Hangar Deck's pilot may bring any viper of space back to the
+    Reserves to fly it; a Viper Mark VII is a viper (R916), so with only Mark VII unpiloted in space he takes one."""
+    state = to_step(fleet_game(5, BASE_5), "move")
+    seat = seat_of(state, "kara_thrace")
+    state["current"] = seat
+    state["players"][seat]["location"] = "hangar_deck"
+    state = place_only(state)
+    state["vipers_lost"] += state["reserves"]["viper"]
+    state["reserves"]["viper"] = 0
+    state["mk7"].update(damaged=3, reserves=0)
+    state["mk7"]["space"]["aft"] = 1
+    state = act(state, seat, "stay")
+    launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
+    offered = [c.args for c in RULES.legal_commands(state, seat) if c.kind == "activate_location"]
+    assert {"area": launch, "pick": "mk7"} in offered
+    state = act(state, seat, "activate_location", area=launch, pick="mk7")
+    p = state["players"][seat]
+    assert p["viper"] == launch and p["mk7"]
+    assert state["mk7"]["space"]["aft"] == 0 and state["mk7"]["reserves"] == 0
+
+
+@pytest.mark.rules("bsg:R456", "bsg:R916")
+def test_apollo_chosen_after_an_execution_may_launch_in_a_viper_mark_vii() -> None:
+    """R456: Apollo chosen as a new character launches at once in a viper of the Reserves, and only with none
+    there waits on the Hangar Deck; a Viper Mark VII of the Reserves is one (R916: "if available, they may
+    always be used instead of normal vipers")."""
+    from tests.bsg.engine.test_executions import execute
+    from tests.bsg.engine.test_loyalty import set_loyalty
+
+    state = to_step(fleet_game(5, BASE_5), "crisis")
+    state["decks"]["crisis"].append("summary_justice")
+    tigh = seat_of(state, "saul_tigh")
+    set_loyalty(state, tigh, "not_a_cylon")
+    state["vipers_lost"] += state["reserves"]["viper"]
+    state["reserves"]["viper"] = 0
+    state["mk7"].update(damaged=3, reserves=1)
+    state = execute(state, tigh)
+    launch = CONTENT.board.launch_areas()
+    options = [c.args for c in RULES.legal_commands(state, tigh) if c.args["character"] == "lee_adama"]
+    assert options == [{"character": "lee_adama", "area": a, "pick": "mk7"} for a in launch]
+    state = act(state, tigh, "choose_new_character", character="lee_adama", area=launch[0], pick="mk7")
+    p = state["players"][tigh]
+    assert p["viper"] == launch[0] and p["mk7"] and state["mk7"]["reserves"] == 0 and p["location"] is None
