@@ -5,8 +5,9 @@ An ``execute`` effect only queues the character (``state["executions"]``, effect
 the command that called for it is done (``run_queued``, from ``commands._after``), so a turn it ends is not
 taken up again by the step the card or location was resolving (RULINGS G46).
 
-- R450 Step 1: every Skill card discarded (Quorum cards in hand are kept), the Quorum cards on his character
-  discarded (with the die cards he readied and the reroll he armed: RULINGS G42).
+- R450 Step 1: every Skill card discarded (Quorum cards in hand are kept), his Mutiny cards and Miracle token
+  (Daybreak), the Quorum cards on his character discarded (with the die cards he readied and the reroll he
+  armed: RULINGS G42).
 - R451 Step 2: a player holding "You Are a Cylon" reveals one of them (no card action) and follows R453: the
   Resurrection Ship, the revealed-Cylon procedure without a Super Crisis card, his other face-down loyalty
   cards to a human of his choice at any distance (RULINGS G47). Otherwise he shows every loyalty card and
@@ -83,6 +84,7 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
             discard_skill(ctx, card)
         p["hand"] = []
         state["forced"].pop(str(seat), None)
+        _miracles_discarded(ctx, seat)  # R450: his Mutiny cards and his Miracle token too
         loyalty.leave_the_human_side(ctx, seat)
         loyalty.leave_infiltration(ctx, seat)
         if same_turn and seat == state["current"] and state["step"] != "end":
@@ -219,11 +221,22 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None) 
 
 def _miracles_discarded(ctx: Ctx, seat: int) -> None:
     """R450, R1010 (Daybreak): the executed character's Miracle tokens are discarded; his replacement starts
-    without one. His Mutiny cards stay in his player's hand (RULINGS G130)."""
+    without one. His Mutiny cards are discarded too, face up (R450 "scarta anche la sua carta Ammutinamento",
+    RULINGS G130)."""
+    state = ctx.state
     p = ctx.player(seat)
-    if daybreak.on(ctx.state) and p.get("miracles"):
+    if not daybreak.on(state):
+        return
+    if p.get("miracles"):
         ctx.emit("miracle_discarded", seat=seat, count=p["miracles"])
         p["miracles"] = 0
+    if p["mutiny"]:
+        state["decks"]["mutiny_discard"] += p["mutiny"]
+        ctx.emit("mutiny_discarded", seat=seat, cards=list(p["mutiny"]))
+        p["mutiny"] = []
+    if seat in state["daybreak"]["mutiny_keep"]:
+        state["daybreak"]["mutiny_keep"].remove(seat)
+    next_key(state)
 
 
 def _not_cylon_card(ctx: Ctx, seat: int) -> None:

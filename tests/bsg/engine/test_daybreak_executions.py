@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.bsg.engine import daybreak
+from games.bsg.engine import daybreak, executions
 from games.bsg.engine.state import card_id
 from tests.bsg.engine.daybreak_helpers import State, start_daybreak
 from tests.bsg.engine.helpers import act, to_step
 from tests.bsg.engine.test_executions import execute, pending_prompt
 from tests.bsg.engine.test_loyalty import set_loyalty
+from tests.bsg.engine.test_motives import ctx_of, leader_game
 
 FOUR = ["william_adama", "laura_roslin", "kara_thrace", "galen_tyrol"]
 
@@ -97,3 +98,34 @@ def test_another_replacement_draws_no_mutiny_card() -> None:
     state = execute(state, target)
     state = act(state, target, "choose_new_character", character="saul_tigh")
     assert state["players"][target]["mutiny"] == []
+
+
+@pytest.mark.rules("bsg:R450", "bsg:R1020")
+def test_an_executed_human_discards_his_mutiny_cards() -> None:
+    """R450 step 1 (L291 "scarta anche la sua carta Ammutinamento"): the executed character's Mutiny cards go
+    to their face-up discard pile, and his new character starts with none."""
+    state, target = at_crisis()
+    cards = [state["decks"]["mutiny"].pop()]
+    state["players"][target]["mutiny"] = list(cards)
+    discard = list(state["decks"]["mutiny_discard"])
+    state = execute(state, target)
+    assert state["players"][target]["mutiny"] == []
+    assert state["decks"]["mutiny_discard"] == discard + cards
+    state = act(state, target, "choose_new_character", character="saul_tigh")
+    assert state["players"][target]["mutiny"] == []
+
+
+@pytest.mark.rules("bsg:R450", "bsg:R802", "bsg:R803")
+def test_an_executed_infiltrated_leader_discards_his_miracle_token_and_mutiny_cards() -> None:
+    """R450 step 1 holds for every executed character: an infiltrated Leader sent back by an execution (RULINGS
+    G61) loses his Miracle token too, unlike one who returns of his own will (R803h keeps it)."""
+    state, leader, _ = leader_game()
+    p = state["players"][leader]
+    p["cylon"], p["location"], p["miracles"] = False, "command", 1
+    card = state["decks"]["mutiny"].pop()
+    p["mutiny"] = [card]
+    ctx = ctx_of(state)
+    executions.execute(ctx, leader, same_turn=False)
+    p = ctx.state["players"][leader]
+    assert p["cylon"] and p["location"] == "resurrection_ship"
+    assert p["miracles"] == 0 and p["mutiny"] == [] and card in ctx.state["decks"]["mutiny_discard"]
