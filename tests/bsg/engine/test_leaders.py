@@ -91,6 +91,7 @@ def test_a_leader_draws_from_his_own_set_and_uses_his_sheet_every_turn() -> None
     own = set(CONTENT.characters["leoben_conoy"].skill_types)
     picks = [c.args["picks"] for c in RULES.legal_commands(state, leader)]
     assert picks and all(len(p) == 2 and set(p) <= own for p in picks)  # R802a
+    assert all(len(set(p)) == 2 for p in picks)  # R261: two different decks, as any revealed Cylon's
     state = act(state, leader, "receive_skills", picks=picks[0])
     state = act(state, leader, "stay")
     sheet = [c.args for c in RULES.legal_commands(state, leader) if c.kind == "use_ability"]
