@@ -86,7 +86,7 @@ def leave_infiltration(ctx: Ctx, seat: int) -> None:
         state["reserves"]["viper"] += 1
         p["viper"] = None
     p["cylon"] = True
-    p["location"] = RESURRECTION
+    p["location"] = daybreak.resurrection(state)  # Hub Destroyed in its stead (Daybreak, R313)
     ctx.emit("leader_returned", seat=seat)
     daybreak.leader_returned(ctx, seat)  # R803h: his Mutiny cards discarded, his Miracle token kept
 

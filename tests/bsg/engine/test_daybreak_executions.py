@@ -129,3 +129,16 @@ def test_an_executed_infiltrated_leader_discards_his_miracle_token_and_mutiny_ca
     p = ctx.state["players"][leader]
     assert p["cylon"] and p["location"] == "resurrection_ship"
     assert p["miracles"] == 0 and p["mutiny"] == [] and card in ctx.state["decks"]["mutiny_discard"]
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R313", "bsg:R319")
+def test_a_leader_returning_after_the_cylon_locations_fall_goes_to_hub_destroyed() -> None:
+    """R803h with R313: Hub Destroyed replaces the Resurrection Ship in every effect, the Leader's return (of
+    his own will or by an execution) too."""
+    state, leader, _ = leader_game()
+    state["daybreak"]["destroyed"].append("cylon_locations")
+    p = state["players"][leader]
+    p["cylon"], p["location"] = False, "command"
+    ctx = ctx_of(state)
+    executions.execute(ctx, leader, same_turn=False)
+    assert ctx.state["players"][leader]["location"] == daybreak.HUB_DESTROYED
