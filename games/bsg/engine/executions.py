@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import daybreak, ionian, loyalty, planet, turns
+from games.bsg.engine.content import LEADER
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources, draw_mutiny
 from games.bsg.engine.ending import end_game
@@ -138,9 +139,10 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
 
 
 def replacements(state: State) -> list[str]:
-    """Any character of the table's sets neither in play nor executed (R452 D)."""
+    """Any character of the table's sets neither in play nor executed (R452 D); never a Cylon Leader, who is
+    no human character (R802)."""
     taken = set(chosen_characters(state)) | set(state.get("gone", []))
-    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
+    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken and c.type != LEADER]
 
 
 def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:
