@@ -56,6 +56,8 @@ SKILL_TIMINGS = ("action", "before_check", "after_check", "before_roll", "after_
 SPECIAL_STARTS = ("viper", "stranded")
 #: R802: a Cylon Leader's character type (Pegasus); he starts in a Cylon location and never holds a title
 LEADER = "cylon_leader"
+#: R144 (L348): the Destination cards the Cylon Fleet takes out of a Pegasus table's deck
+CYLON_FLEET_REMOVES = ("mining_asteroid",)
 #: R805: the Agenda decks and what an Agenda's conditions may ask at the end of the game
 AGENDA_KINDS = ("sympathetic", "hostile")
 AGENDA_CONDITIONS: dict[str, tuple[str, ...]] = {
@@ -830,9 +832,13 @@ class Content:
             for _ in range(c.copies)
         )
 
-    def destination_deck(self, sets: Iterable[str] = ("base",), objective: str | None = None) -> tuple[str, ...]:
-        """The Destination deck of the sets in use; a card tied to an objective only at its tables (G125)."""
-        return self._deck((d for d in self.destinations.values() if d.objective in (None, objective)), sets)
+    def destination_deck(self, sets: Iterable[str] = ("base",), objective: str | None = None,
+                         modules: Iterable[str] = ()) -> tuple[str, ...]:
+        """The Destination deck of the sets in use; a card tied to an objective only at its tables (G125); the
+        Cylon Fleet takes Pegasus's Mining Asteroid out (R144, L348)."""
+        out = set(modules)
+        return self._deck((d for d in self.destinations.values() if d.objective in (None, objective)
+                           and not ("cylon_fleet" in out and d.id in CYLON_FLEET_REMOVES)), sets)
 
     def quorum_deck(self, sets: Iterable[str] = ("base",)) -> tuple[str, ...]:
         return self._deck(self.quorum.values(), sets)

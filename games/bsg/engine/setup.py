@@ -79,7 +79,7 @@ def setup_game(num_players: int, options: Mapping[str, Any], rng: Rng) -> Ctx:
     mods = modules(options)  # R144 step 1, R919: the Cylon Fleet's crisis decks
     for name, pile in (("crisis", CONTENT.crisis_deck(sets, mods)),
                        ("super_crisis", CONTENT.super_crisis_deck(sets, mods)),
-                       ("destination", CONTENT.destination_deck(sets, objective(options))),
+                       ("destination", CONTENT.destination_deck(sets, objective(options), mods)),
                        ("quorum", CONTENT.quorum_deck(sets))):
         decks[name] = rng.shuffled(list(pile))
         decks[f"{name}_discard"] = []

@@ -525,3 +525,18 @@ def test_a_table_may_keep_a_jumping_basestars_damage() -> None:
         assert state["supply"]["basestar"] == 0
         assert place_ships(ctx, "basestar", "aft", 1) == 1  # R914: off the Cylon Fleet board, area 1 first
         assert state["space"]["aft"]["basestar"][0]["damage"] == back
+
+
+@pytest.mark.rules("bsg:R144", "bsg:R919", "bsg:R140")
+def test_with_pegasus_the_cylon_fleet_takes_the_mining_asteroid_out() -> None:
+    """L348: "se si usa Pegasus, rimuovere dal gioco la carta destinazione 'Asteroide Minerario'"; Pegasus
+    without the Cylon Fleet keeps it."""
+    def destinations(state: State) -> list[str]:
+        return state["decks"]["destination"] + state["decks"]["destination_discard"] + state["destinations"]
+
+    both = start_game(5, BASE_5, options={"pegasus": True, "exodus_cylon_fleet": True})
+    assert "mining_asteroid" not in destinations(both)
+    assert "mining_asteroid" not in CONTENT.destination_deck(("base", "pegasus"), modules=("cylon_fleet",))
+    pegasus = start_game(5, BASE_5, options={"pegasus": True})
+    assert "mining_asteroid" in destinations(pegasus)
+    assert len(destinations(both)) == len(destinations(pegasus)) - 1

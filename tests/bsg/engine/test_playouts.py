@@ -126,7 +126,7 @@ class Invariants:
         dests = d["destination"] + d["destination_discard"] + state["destinations"]
         if state["prompt"] is not None and state["prompt"]["kind"] == "destination":
             dests += state["prompt"]["cards"]
-        assert sorted(dests) == sorted(CONTENT.destination_deck(self.sets, self.objective))
+        assert sorted(dests) == sorted(CONTENT.destination_deck(self.sets, self.objective, self.modules))
         supers = d["super_crisis"] + d["super_crisis_discard"] + [c for p in state["players"] for c in p["super_crisis"]]
         assert sorted(supers) == sorted(CONTENT.super_crisis_deck(self.sets, self.modules))
         # resources within their bounds (R004), ships within their supplies (R003)
