@@ -51,14 +51,14 @@ def return_options(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def return_to_resurrection(ctx: Ctx, seat: int) -> None:
-    """R803h (RULINGS A26, G60): back to the Resurrection Ship, a revealed Cylon again; from the Brig he
-    discards down to 3 Skill cards of his choice. The Quorum cards on him are discarded (G42)."""
+    """R803h (RULINGS A26, G60): back to the Resurrection Ship, a revealed Cylon again; from the Brig (or
+    Detention) he discards down to 3 Skill cards of his choice. The Quorum cards on him are discarded (G42)."""
     state = ctx.state
     if not return_options(state, seat):
         raise IllegalCommand("not_infiltrated", "bsg:R803")
     p = ctx.player(seat)
     excess = len(p["hand"]) - KEEP_FROM_BRIG
-    if p["location"] == "brig" and excess > 0:
+    if p["location"] in ("brig", "detention") and excess > 0:  # Detention as the Brig (R803h, R825c)
         state["forced"][str(seat)] = excess
         next_key(state)
     loyalty.leave_the_human_side(ctx, seat)
