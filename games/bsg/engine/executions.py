@@ -108,7 +108,9 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         p["loyalty"].remove(card)
         p["revealed"].append(card)
         ctx.emit("cylon_revealed", seat=seat, card=card)
-        loyalty.become_revealed(ctx, seat, super_crisis=False, any_distance=True)
+        sets = set(table_sets(state))  # R451: given only with Pegasus or Daybreak + Exodus (RULINGS G191)
+        gives = "pegasus" in sets or {"daybreak", "exodus"} <= sets
+        loyalty.become_revealed(ctx, seat, super_crisis=False, any_distance=True, give_away=gives)
     else:  # R451, R452
         # R455 (Daybreak): a Mutineer who revealed only Not-a-Cylon cards keeps "You Are a Mutineer" face up
         # for his new character
