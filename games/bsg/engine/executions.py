@@ -142,9 +142,13 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
 
 def replacements(state: State) -> list[str]:
     """Any character of the table's sets neither in play nor executed (R452 D); never a Cylon Leader, who is
-    no human character (R802)."""
+    no human character (R802), nor another version of a character in play (Daybreak, R1001)."""
     taken = set(chosen_characters(state)) | set(state.get("gone", []))
-    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken and c.type != LEADER]
+    gone = set(state.get("gone", []))  # the executed character's sheet is out of the game (R452 B)
+    playing = {daybreak.version_root(c) for c in chosen_characters(state) if c not in gone} if daybreak.on(
+        state) else set()
+    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken and c.type != LEADER
+            and daybreak.version_root(c.id) not in playing]
 
 
 def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.bsg.engine import daybreak, executions
+from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import card_id
 from tests.bsg.engine.daybreak_helpers import State, start_daybreak
 from tests.bsg.engine.helpers import act, to_step
@@ -142,3 +143,21 @@ def test_a_leader_returning_after_the_cylon_locations_fall_goes_to_hub_destroyed
     ctx = ctx_of(state)
     executions.execute(ctx, leader, same_turn=False)
     assert ctx.state["players"][leader]["location"] == daybreak.HUB_DESTROYED
+
+
+@pytest.mark.rules("bsg:R452", "bsg:R1001")
+def test_an_executed_humans_new_character_is_never_another_version_of_one_in_play() -> None:
+    """R452 D with R1001: only one version of each character may be in play, so the alternate Tom Zarek is no
+    replacement while the original plays."""
+    state = to_step(start_daybreak(4, ["william_adama", "tom_zarek", "kara_thrace", "galen_tyrol"]), "crisis")
+    state["decks"]["crisis"].append("summary_justice")
+    target = next(p["seat"] for p in state["players"] if p["seat"] not in (state["current"], state["admiral"])
+                  and p["character"] != "tom_zarek")
+    for p in state["players"]:
+        for c in [c for c in p["revealed"] if card_id(c) == daybreak.MUTINEER]:
+            p["revealed"].remove(c)
+            state["decks"]["loyalty_box"].append(c)
+    set_loyalty(state, target, "not_a_cylon")
+    state = execute(state, target)
+    offered = {c.args["character"] for c in RULES.legal_commands(state, target)}
+    assert "lee_adama_alt" in offered and "tom_zarek_alt" not in offered
