@@ -5,8 +5,9 @@ An ``execute`` effect only queues the character (``state["executions"]``, effect
 the command that called for it is done (``run_queued``, from ``commands._after``), so a turn it ends is not
 taken up again by the step the card or location was resolving (RULINGS G46).
 
-- R450 Step 1: every Skill card discarded (Quorum cards in hand are kept), the Quorum cards on his character
-  discarded (with the die cards he readied and the reroll he armed: RULINGS G42).
+- R450 Step 1: every Skill card discarded (Quorum cards in hand are kept), his Mutiny cards and Miracle token
+  (Daybreak), the Quorum cards on his character discarded (with the die cards he readied and the reroll he
+  armed: RULINGS G42).
 - R451 Step 2: a player holding "You Are a Cylon" reveals one of them (no card action) and follows R453: the
   Resurrection Ship, the revealed-Cylon procedure without a Super Crisis card, his other face-down loyalty
   cards to a human of his choice at any distance (RULINGS G47). Otherwise he shows every loyalty card and
@@ -28,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bsg.engine import conflicted, cylon_fleet, daybreak, ionian, loyalty, planet, turns
+from games.bsg.engine.content import LEADER
 from games.bsg.engine.decks import discard_skill
 from games.bsg.engine.effects import change_resources, draw_mutiny, leave_craft
 from games.bsg.engine.ending import end_game
@@ -84,6 +86,7 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
             discard_skill(ctx, card)
         p["hand"] = []
         state["forced"].pop(str(seat), None)
+        _miracles_discarded(ctx, seat)  # R450: his Mutiny cards and his Miracle token too
         loyalty.leave_the_human_side(ctx, seat)
         loyalty.leave_infiltration(ctx, seat)
         if same_turn and seat == state["current"] and state["step"] != "end":
@@ -106,7 +109,9 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         p["loyalty"].remove(card)
         p["revealed"].append(card)
         ctx.emit("cylon_revealed", seat=seat, card=card)
-        loyalty.become_revealed(ctx, seat, super_crisis=False, any_distance=True)
+        sets = set(table_sets(state))  # R451: given only with Pegasus or Daybreak + Exodus (RULINGS G191)
+        gives = "pegasus" in sets or {"daybreak", "exodus"} <= sets
+        loyalty.become_revealed(ctx, seat, super_crisis=False, any_distance=True, give_away=gives)
     else:  # R451, R452
         # R455 (Daybreak): a Mutineer who revealed only Not-a-Cylon cards keeps "You Are a Mutineer" face up
         # for his new character
@@ -139,9 +144,14 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
 
 
 def replacements(state: State) -> list[str]:
-    """Any character of the table's sets neither in play nor executed (R452 D)."""
+    """Any character of the table's sets neither in play nor executed (R452 D); never a Cylon Leader, who is
+    no human character (R802), nor another version of a character in play (Daybreak, R1001)."""
     taken = set(chosen_characters(state)) | set(state.get("gone", []))
-    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken]
+    gone = set(state.get("gone", []))  # the executed character's sheet is out of the game (R452 B)
+    playing = {daybreak.version_root(c) for c in chosen_characters(state) if c not in gone} if daybreak.on(
+        state) else set()
+    return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken and c.type != LEADER
+            and daybreak.version_root(c.id) not in playing]
 
 
 def replacement_options(state: State, seat: int) -> list[dict[str, Any]]:
@@ -225,11 +235,22 @@ def choose_new_character(ctx: Ctx, seat: int, character: str, area: str | None, 
 
 def _miracles_discarded(ctx: Ctx, seat: int) -> None:
     """R450, R1010 (Daybreak): the executed character's Miracle tokens are discarded; his replacement starts
-    without one. His Mutiny cards stay in his player's hand (RULINGS G130)."""
+    without one. His Mutiny cards are discarded too, face up (R450 "scarta anche la sua carta Ammutinamento",
+    RULINGS G130)."""
+    state = ctx.state
     p = ctx.player(seat)
-    if daybreak.on(ctx.state) and p.get("miracles"):
+    if not daybreak.on(state):
+        return
+    if p.get("miracles"):
         ctx.emit("miracle_discarded", seat=seat, count=p["miracles"])
         p["miracles"] = 0
+    if p["mutiny"]:
+        state["decks"]["mutiny_discard"] += p["mutiny"]
+        ctx.emit("mutiny_discarded", seat=seat, cards=list(p["mutiny"]))
+        p["mutiny"] = []
+    if seat in state["daybreak"]["mutiny_keep"]:
+        state["daybreak"]["mutiny_keep"].remove(seat)
+    next_key(state)
 
 
 def _not_cylon_card(ctx: Ctx, seat: int) -> None:

@@ -34,12 +34,13 @@ def humans(state: State, besides: int | None = None) -> list[int]:
             and not p.get("eliminated")]  # R978: out of the game
 
 
-def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool = False) -> None:
+def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool = False,
+                    give_away: bool = True) -> None:
     """The revealed-Cylon procedure (R402 a, c-f): discard down to 3 Skill cards (his own pick), titles by
     succession, the standee to the Resurrection Ship (a pilot's viper back to the Reserves), a random Super
     Crisis card (not for the Sympathizer, C13), and, while the distance is at most 6, all his other
     face-down loyalty cards to one human player of his choice (after an execution at any distance: R451,
-    RULINGS G47)."""
+    RULINGS G47; ``give_away`` false: he keeps them face down, an execution without Pegasus, G191)."""
     state = ctx.state
     p = ctx.player(seat)
     p["cylon"] = True
@@ -58,7 +59,8 @@ def become_revealed(ctx: Ctx, seat: int, super_crisis: bool, any_distance: bool 
     daybreak.on_revealed(ctx, seat)  # R402b: the Miracle token and the Mutiny cards; R1028 the Mutineer
     if super_crisis:
         draw_super_crisis(ctx, seat)
-    if p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) and give_targets(state, seat):
+    if give_away and p["loyalty"] and (any_distance or state["distance"] <= GIVE_AWAY_DISTANCE) \
+            and give_targets(state, seat):
         queue_give_away(ctx, seat)
 
 

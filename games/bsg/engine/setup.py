@@ -15,6 +15,7 @@ from games.bsg.engine.state import (
     CONTENT,
     Ctx,
     State,
+    infiltrator,
     new_player,
     next_key,
     skill_sets,
@@ -232,9 +233,10 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
 
 def title_holder(state: State, title: str) -> int | None:
     """The seat whose character ranks highest on the title's line of succession (R105, R422, RULINGS C19):
-    revealed Cylons are skipped, characters barred from the title by their sheet, and for the Admiral a
-    character in the Brig (R423)."""
+    revealed Cylons are skipped, and infiltrated ones (R803e, R406b), characters barred from the title by their
+    sheet, and for the Admiral a character in the Brig (R423)."""
     by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
+                                    and not infiltrator(p)
                                     and not (title in ("admiral", "cag") and p["location"] == "brig")
                                     and not p.get("eliminated")}  # R978
     for entry in state.get("attached", []):  # Assign Vice President: first in line (RULINGS G32)

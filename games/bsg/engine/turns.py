@@ -47,7 +47,7 @@ from games.bsg.engine.effects import (
     send_to,
 )
 from games.bsg.engine.ending import end_game
-from games.bsg.engine.options import NEW_CAPRICA
+from games.bsg.engine.options import NEW_CAPRICA, modules
 from games.bsg.engine.options import objective as objective_of
 from games.bsg.engine.setup import deal_loyalty, empty_area, extra_loyalty, place_ships
 from games.bsg.engine.state import (
@@ -59,6 +59,7 @@ from games.bsg.engine.state import (
     left_of,
     next_key,
     skill_types,
+    table_sets,
 )
 from games.bsg.engine.traits import (
     attack_bonus,
@@ -113,16 +114,25 @@ def receive_choices(state: State, seat: int) -> list[list[str]]:
     if p.get("friendly") and not p["cylon"]:  # R406c: infiltrated, 3 cards of 3 different types
         return [list(c) for c in combinations(SKILLS, 3)]
     if p.get("leader"):  # R802a, R803d: 2 cards of his own skill set, 3 while infiltrated (1 in Sickbay)
-        count = 1 if p["location"] == "sickbay" else 2 if p["cylon"] else 3
+        if p["cylon"] and p["location"] != "sickbay":  # a revealed Cylon's 2 cards: 2 decks (R261, G190)
+            return [list(c) for c in combinations(sheet.skill_types, 2)]
+        count = 1 if p["location"] == "sickbay" else 3
         return [list(c) for c in combinations_with_replacement(sheet.skill_types, count)]
-    if p["cylon"]:  # with Pegasus, Treachery too (RULINGS A34)
-        return [list(c) for c in combinations_with_replacement(skill_types(state), 2)]
+    if p["cylon"]:  # with Pegasus, Treachery too (RULINGS A34); with Pegasus or Exodus from 2 decks (R261)
+        draw = combinations if different_decks(state) else combinations_with_replacement
+        return [list(c) for c in draw(skill_types(state), 2)]
     if p["location"] == "sickbay":
         return [[t] for t in sheet.skill_types]
     options = [d.types for d in sheet.skills if len(d.types) > 1 for _ in range(d.count)]
     any_extra = extra_any_draws(state, seat)  # Baltar's Delusional Intuition (RULINGS C3)
     return [list(c) + list(e) for c in product(*options)
             for e in combinations_with_replacement(SKILLS, any_extra)]
+
+
+def different_decks(state: State) -> bool:
+    """R261 (L167): with Pegasus and/or Exodus (its cards or one of its modules) a revealed Cylon's 2 Skill
+    cards come from 2 different decks."""
+    return bool({"pegasus", "exodus"} & set(table_sets(state)) or modules(state["options"]))
 
 
 def receive_skills(ctx: Ctx, seat: int, picks: list[str]) -> None:

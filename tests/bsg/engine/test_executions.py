@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.bsg.engine import characters
+from games.bsg.engine import characters, executions
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, card_id
 from games.engine.core import IllegalCommand, Rng
+from games.engine.core.context import Ctx
 from tests.bsg.engine.helpers import BASE_5, State, act, skill_card, start_game, to_step
 from tests.bsg.engine.test_loyalty import seat_of, set_loyalty
 
@@ -173,7 +174,8 @@ def test_helo_replacing_the_active_player_is_stranded_through_his_next_turn() ->
 
 @pytest.mark.rules("bsg:R451", "bsg:R453", "bsg:R402")
 def test_an_executed_cylon_reveals_one_card_and_gives_the_others_away_at_any_distance() -> None:
-    state = at_crisis()
+    state = to_step(start_game(5, BASE_5, options={"pegasus": True}), "crisis")  # given with Pegasus (G191)
+    state["decks"]["crisis"].append("summary_justice")
     me = state["current"]
     set_loyalty(state, me, "cylon_reduce_morale", "cylon_send_to_brig", "not_a_cylon")
     state["distance"] = 7  # beyond 6: a reveal would keep them (R402f); an execution gives them (G47)
@@ -228,3 +230,22 @@ def test_a_new_character_whose_start_location_is_damaged_starts_in_sickbay() -> 
     assert state["players"][tigh]["location"] == "sickbay"
     state["damage"].remove("hangar_deck")
     assert CONTENT.characters["galen_tyrol"].start == "hangar_deck"
+
+
+@pytest.mark.rules("bsg:R451", "bsg:R453")
+@pytest.mark.parametrize(("options", "given"), [({"exodus": True}, False), ({"pegasus": True}, True)])
+def test_an_executed_cylons_other_cylon_cards_are_given_only_with_pegasus(options: dict[str, bool],
+                                                                         given: bool) -> None:
+    """R451 (L293): he reveals one "You Are a Cylon" card and keeps the others face down; only with Pegasus (or
+    Daybreak with Exodus) are they given to a human of his choice (RULINGS G191)."""
+    state = to_step(start_game(5, BASE_5, options=options), "crisis")
+    me = state["current"]
+    set_loyalty(state, me, "cylon_reduce_morale", "cylon_send_to_brig")
+    state["distance"] = 2
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    executions.execute(ctx, me)
+    p = state["players"][me]
+    assert p["cylon"] and [card_id(c) for c in p["revealed"]] == ["cylon_reduce_morale"]
+    assert (state["give_away"] == [me]) is given
+    if not given:
+        assert [card_id(c) for c in p["loyalty"]] == ["cylon_send_to_brig"]  # kept face down

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from games.bsg.engine import loyalty
 from games.bsg.engine.rules import RULES
+from games.bsg.engine.setup import title_holder
 from games.bsg.engine.state import CONTENT, card_id
-from games.engine.core import IllegalCommand
+from games.engine.core import IllegalCommand, Rng
+from games.engine.core.context import Ctx
 from tests.bsg.engine.helpers import State, act, start_game, to_step
 
 FOUR = ["william_adama", "laura_roslin", "kara_thrace", "gaius_baltar"]
@@ -81,3 +84,21 @@ def test_a_human_drawing_it_becomes_a_revealed_cylon_with_a_sympathetic_agenda()
     result = RULES.result(state)
     assert result is not None and drawer not in result.winners
     assert all(drawer not in team for team in result.teams)
+
+
+@pytest.mark.rules("bsg:R406", "bsg:R803", "bsg:R422")
+def test_an_infiltrated_sympathetic_cylon_never_takes_a_title_by_succession() -> None:
+    """R406b, R803e: infiltrated, he is a human player who can never become President or Admiral, even when
+    his character stands first in the line of succession."""
+    state = start_game(4, FOUR, options=FRIENDLY)
+    roslin = next(p["seat"] for p in state["players"] if p["character"] == "laura_roslin")
+    adama = next(p["seat"] for p in state["players"] if p["character"] == "william_adama")
+    for seat in (roslin, adama):
+        state["players"][seat]["friendly"] = True  # revealed Sympathetic Cylons, now infiltrated
+        state["players"][seat]["cylon"] = False
+    assert title_holder(state, "president") not in (roslin, adama)
+    assert title_holder(state, "admiral") not in (roslin, adama)
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    loyalty.pass_title(ctx, "president", "revealed")
+    loyalty.pass_title(ctx, "admiral", "revealed")
+    assert state["president"] not in (roslin, adama) and state["admiral"] not in (roslin, adama)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from games.bsg.engine import new_caprica, planet
 from games.bsg.engine.checks import contribution_limit
 from games.bsg.engine.ending import agenda_met
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.setup import available_characters
 from games.bsg.engine.state import CONTENT, card_id, skill_of
-from games.engine.core import IllegalCommand
+from games.engine.core import IllegalCommand, Rng
+from games.engine.core.context import Ctx
 from tests.bsg.engine.helpers import LEADER, State, act, choose_all, new_game, start_game, to_step
 from tests.bsg.engine.test_loyalty import seat_of
 from tests.bsg.engine.test_pegasus import finish_check
@@ -91,6 +93,7 @@ def test_a_leader_draws_from_his_own_set_and_uses_his_sheet_every_turn() -> None
     own = set(CONTENT.characters["leoben_conoy"].skill_types)
     picks = [c.args["picks"] for c in RULES.legal_commands(state, leader)]
     assert picks and all(len(p) == 2 and set(p) <= own for p in picks)  # R802a
+    assert all(len(set(p)) == 2 for p in picks)  # R261: two different decks, as any revealed Cylon's
     state = act(state, leader, "receive_skills", picks=picks[0])
     state = act(state, leader, "stay")
     sheet = [c.args for c in RULES.legal_commands(state, leader) if c.kind == "use_ability"]
@@ -229,3 +232,21 @@ def test_an_infiltrated_leader_puts_at_most_two_cards_into_a_check_one_from_the_
     with pytest.raises(IllegalCommand) as refused:
         act(state, leader, "contribute", card=cards[allowed])
     assert refused.value.code == "contribution_limit_reached"
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R825")
+def test_a_leader_returning_from_detention_keeps_only_three_skill_cards() -> None:
+    """R803h: "se usa questa azione quando si trova nelle 'Celle' o in 'Detenzione'": Detention (New Caprica)
+    as the Brig; before Galactica's return he goes to the Medical Center (R825a)."""
+    state = start_game(5, FIVE, options={**LEADER, "objective": "new_caprica"})
+    new_caprica.begin(Ctx(state=state, rng=Rng.from_seed(1)))
+    leader = next(p["seat"] for p in state["players"] if p.get("leader"))
+    roles = planet.board().roles
+    p = state["players"][leader]
+    p["cylon"], p["location"] = False, roles["brig"]
+    p["hand"] = [state["decks"]["skill"]["politics"].pop() for _ in range(5)]
+    state["current"], state["step"] = leader, "action"
+    state = act(state, leader, "return_to_resurrection")
+    p = state["players"][leader]
+    assert p["cylon"] and p["location"] == roles["resurrection"]
+    assert state["forced"] == {str(leader): 2}

@@ -260,3 +260,23 @@ def test_sentence_of_death_executes_a_character_in_the_brig() -> None:
     state = act(state, president, "play_quorum", card="sentence_of_death", target=tigh)
     assert pending_prompt(state) == "choose_new_character" and state["gone"] == ["saul_tigh"]
     assert "sentence_of_death" in state["decks"]["quorum_discard"]
+
+
+@pytest.mark.rules("bsg:R452", "bsg:R802", "bsg:R160")
+def test_an_executed_human_never_takes_a_cylon_leader_as_his_new_character() -> None:
+    """R452 D: the new character is a human character ("qualsiasi nuovo personaggio" of the characters a human
+    player may play); a Cylon Leader is a revealed Cylon from the start (R802) and never a replacement."""
+    state = pegasus_at("action")
+    me = state["current"]
+    state["players"][me]["location"] = "airlock"
+    tigh = seat_of(state, "saul_tigh")
+    state["players"][tigh]["location"] = "brig"
+    set_loyalty(state, tigh, "not_a_cylon")
+    passed = finish_check(act(state, me, "activate_location", target=tigh), True)
+    assert pending_prompt(passed) == "choose_new_character"
+    offered_ = {c.args["character"] for c in RULES.legal_commands(passed, tigh)}
+    leaders = {c.id for c in CONTENT.characters.values() if c.type == "cylon_leader"}
+    assert leaders and not offered_ & leaders and "helena_cain" in offered_
+    with pytest.raises(IllegalCommand) as refused:
+        act(passed, tigh, "choose_new_character", character="leoben_conoy")
+    assert refused.value.code == "character_not_available"

@@ -78,7 +78,8 @@ def test_a_revealed_cylon_draws_and_plays_treachery_as_his_action() -> None:
     state["players"][me]["cylon"] = True
     state["players"][me]["location"] = "resurrection_ship"
     picks = {tuple(c.args["picks"]) for c in RULES.legal_commands(state, me)}
-    assert ("treachery", "treachery") in picks and ("politics", "treachery") in picks  # RULINGS A34
+    assert ("politics", "treachery") in picks  # RULINGS A34
+    assert all(len(set(pick)) == 2 for pick in picks) and ("treachery", "treachery") not in picks  # R261
     state = act(state, me, "receive_skills", picks=["politics", "tactics"])
     state = act(state, me, "stay")
     sabotage = next(c for c in state["decks"]["skill"]["treachery"] if card_id(c) == "sabotage")
@@ -97,3 +98,23 @@ def test_a_revealed_cylon_draws_and_plays_treachery_as_his_action() -> None:
     after = act(state, me, "play_skill", card=vices)
     humans = [p["seat"] for p in after["players"] if not p["cylon"] and p["hand"]]
     assert after["forced"] == {str(s): 1 for s in humans} and humans
+
+
+@pytest.mark.rules("bsg:R261", "bsg:R140")
+def test_a_revealed_cylon_at_a_pegasus_table_draws_from_two_different_decks() -> None:
+    """R261 (L167 "con Pegasus e/o Exodus è possibile pescare carte solo da mazzi abilità differenti"): two
+    cards of one deck are refused; without Pegasus or Exodus they are not."""
+    state = to_step(start_game(5, BASE_5, options=PEGASUS), "receive")
+    me = state["current"]
+    state["players"][me]["cylon"] = True
+    state["players"][me]["location"] = "resurrection_ship"
+    picks = [tuple(c.args["picks"]) for c in RULES.legal_commands(state, me)]
+    assert len(picks) == 15 and ("politics", "politics") not in picks  # 2 of the 6 decks, never twice one
+    with pytest.raises(IllegalCommand) as refused:
+        act(state, me, "receive_skills", picks=["politics", "politics"])
+    assert refused.value.code == "bad_skill_picks"
+    base = to_step(start_game(5, BASE_5), "receive")
+    me = base["current"]
+    base["players"][me]["cylon"] = True
+    base["players"][me]["location"] = "resurrection_ship"
+    assert ["politics", "politics"] in [c.args["picks"] for c in RULES.legal_commands(base, me)]
