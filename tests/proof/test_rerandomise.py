@@ -219,7 +219,7 @@ def test_rerandomise_on_new_caprica_after_the_return_keeps_what_each_seat_knows(
     rng = Rng.from_seed(977)
     kinds: Counter[str] = Counter()
     seen: list[bool] = []
-    for seed in (2, 3):
+    for seed in (5, 12):  # one game ends in the departure, the other sees an attack on the occupation
         start = nc_game(seed)
         start["distance"] = 7
         new_caprica.begin(Ctx(state=start, rng=Rng.from_seed(seed)))
