@@ -398,7 +398,7 @@ def test_random_pegasus_games_end_with_every_invariant_kept(players: int, leader
 
 
 #: (players, table, seeds): the first seed's game ends on Kobol's side of 7, the second reaches New Caprica
-NEW_CAPRICA_TABLES = [(4, {"pegasus": True, "objective": "new_caprica", "cylon_leader": True}, (1, 31)),
+NEW_CAPRICA_TABLES = [(4, {"pegasus": True, "objective": "new_caprica", "cylon_leader": True}, (1, 59)),
                       (5, {"pegasus": True, "objective": "new_caprica", "daybreak": True}, (1, 8)),
                       (5, {"pegasus": True, "objective": "new_caprica", "exodus": True, "exodus_cylon_fleet": True,
                            "exodus_conflicted_loyalties": "personal_goals"}, (1, 5))]
