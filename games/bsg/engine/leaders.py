@@ -8,6 +8,10 @@ cards of his set in Receive Skills (turns.py), puts at most 2 cards into a check
 title (effects.py, quorum.py) and uses normal Skill cards' text, not Treachery (skill_actions.py). As his
 action he may **return** to the Resurrection Ship (R803h), which ends the infiltration; from the Brig he
 keeps only 3 Skill cards of his choice.
+
+Daybreak's Athena starts infiltrated (``infiltrated`` on her sheet, setup.py; RULINGS G196); her Resolute
+activates Cylon locations from anywhere (revealed.py), the Human Fleet's infiltration among them, infiltrated
+not onto Galactica (R803j, G197).
 """
 
 from __future__ import annotations

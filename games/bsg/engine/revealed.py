@@ -261,6 +261,9 @@ def _run(
                 cards=cards,
             )
             return
+        if e.kind == "activate_cylons" and not state["players"][seat]["cylon"]:
+            activate_now(ctx, str(e.get("icon")))  # Resolute, infiltrated: at once, then her Crisis (G197)
+            continue
         if e.kind == "activate_cylons":
             turns.resolve_icons(ctx, [e.get("icon")])
             return

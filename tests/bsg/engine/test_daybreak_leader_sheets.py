@@ -14,7 +14,7 @@ from games.bsg.engine.setup import available_characters, setup_game, starting_co
 from games.bsg.engine.state import CONTENT
 from games.engine.core import IllegalCommand, Rng
 from games.engine.core.context import Ctx
-from tests.bsg.engine.helpers import LEADER, State, _started, act, choose_all, skill_card, to_step
+from tests.bsg.engine.helpers import LEADER, State, _started, act, act_events, choose_all, skill_card, to_step
 from tests.bsg.engine.test_earth import at_bridge
 
 DAYBREAK_LEADER = {**LEADER, "daybreak": True}
@@ -161,6 +161,18 @@ def test_r803l_infiltrated_athena_activating_hub_destroyed_goes_to_the_cylon_fle
     state["players"][seat].update(cylon=True, location="caprica", super_crisis=[])
     state = act(state, seat, "activate_cylon_location", location="hub_destroyed")
     assert state["players"][seat]["location"] == "caprica" and len(state["players"][seat]["super_crisis"]) == 1
+
+
+@pytest.mark.rules("bsg:R803", "bsg:R312", "bsg:R602")
+def test_infiltrated_athena_activating_the_cylon_fleet_goes_on_to_her_crisis() -> None:
+    state, seat = athena_acts()
+    raiders = {"location": "cylon_fleet", "option": 0}  # activate the raiders
+    assert raiders in legal(state, seat, "activate_cylon_location")
+    state, events = act_events(state, seat, "activate_cylon_location", **raiders)
+    assert "area_activated" in [e.kind for e in events]  # the raiders in play act
+    # at once, area by area (G24), and her turn goes on to its Crisis step (R803b)
+    assert state["current"] == seat and state["step"] == "crisis" and not state["players"][seat]["cylon"]
+    assert state["activation"] is None
 
 
 def _doral_contributes(state: State, seat: int) -> None:
