@@ -772,8 +772,8 @@ class BsgPresenter(Presenter):
         if command.kind == "choose_option":
             shown["option"] = _option_label(view, args.get("option"))
         me = next((p for p in view.get("players", ()) if p["seat"] == command.seat), None)
-        if command.kind == "activate_cylon_location":
-            location = me.get("location") if me else None
+        if command.kind == "activate_cylon_location":  # Resolute names another location (Athena, R803j-l)
+            location = args.get("location") or (me.get("location") if me else None)
             shown["location"] = name_of(location) if location else "?"
             if args.get("option") is not None:
                 shown["option"] = _cylon_option_label(location, args["option"], shown.get("card", ""))

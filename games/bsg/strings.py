@@ -802,6 +802,12 @@ STRINGS = [
     _('Prophet'),  # name baltar_alt_prophet
     _('Broadcast'),  # name baltar_alt_broadcast
     _('Cult Leader'),  # name baltar_alt_cult_leader
+    _('Resolute'),  # name athena_resolute
+    _('Raptor Instinct'),  # name athena_raptor_instinct
+    _('Torn'),  # name athena_torn
+    _('Public Relations'),  # name doral_public_relations
+    _('Suicide Bomber'),  # name doral_suicide_bomber
+    _('Vanity'),  # name doral_vanity
     _('Seize the Presidency'),  # name mutiny_seize_the_presidency
     _('Commandeer Supplies'),  # name mutiny_commandeer_supplies
     _('Rally the Deck Crews'),  # name mutiny_rally_the_deck_crews
@@ -1242,6 +1248,12 @@ STRINGS = [
     _('In Receive Skills your followers bring you 1 more card, of any type.'),  # text baltar_alt_prophet
     _('You may hold up to 3 Miracle tokens. As your action, discarding all 3: your sermon reaches the whole fleet, +2 morale and +1 population.'),  # text baltar_alt_broadcast
     _('Your followers live aboard Galactica: you may never leave it of your own will.'),  # text baltar_alt_cult_leader
+    _('As your action, even while infiltrated: activate a Cylon location other than the one you stand in, as if you stood there. While infiltrated, from the Human Fleet you may not infiltrate onto Galactica, Caprica gives you an Activate Cylon Ships step, and Hub Destroyed ends your infiltration and moves you to the Cylon Fleet.'),  # text athena_resolute
+    _('Once per game, as your action: fly a Raptor ahead of the fleet; look at the top 3 Crisis cards and put them back in any order.'),  # text athena_raptor_instinct
+    _('Torn between Hera, Helo and her own kind: at the end of a turn you may hold at most 6 Skill cards.'),  # text athena_torn
+    _('As your action: look at the top 2 Destination cards and put them back in any order.'),  # text doral_public_relations
+    _('Once per game, as your action: the fleet loses 1 population and 1 morale.'),  # text doral_suicide_bomber
+    _('You may put at most 1 Skill card into each skill check, Mission checks included.'),  # text doral_vanity
     _('Once the fleet has travelled 8 units of distance, the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text kobol
     _('Search for Home: once the fleet has travelled 10 units of distance (Destinations and the Missions beside this card), the humans need one more jump: when it happens, no Destination is drawn and the humans win if no resource is at 0.'),  # text earth
     _('Once the fleet has travelled 8 units of distance, the Crossroads phase interrupts the turn: the battle, a Crossroads card for everyone, then the Trial. After it the humans need one more jump: no Destination is drawn and they win if no resource is at 0.'),  # text ionian_nebula

@@ -62,13 +62,15 @@ def contribution_order(state: State) -> list[int]:
 
 def contribution_limit(state: State, seat: int) -> int | None:
     """At most 1 card for a revealed Cylon (R502) and for a character in the Brig (R435, RULINGS C16); at most
-    2 for an infiltrated Cylon Leader (R803g)."""
+    2 for an infiltrated Cylon Leader (R803g); a sheet's own limit (Aaron Doral's Vanity, which holds in Mission
+    checks too: R510, RULINGS G198) lowers it further."""
     p = state["players"][seat]
+    limits = [int(e.get("count")) for e in sheet_effects(state, seat, "contribution_limit")]
     if p["cylon"] or p["location"] == "brig":
-        return 1
-    if infiltrator(p):
-        return 2
-    return None
+        limits.append(1)
+    elif infiltrator(p):
+        limits.append(2)
+    return min(limits, default=None)
 
 
 def start_check(ctx: Ctx, source: dict[str, Any], then: str) -> None:

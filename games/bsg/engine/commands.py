@@ -19,8 +19,9 @@ Command kinds and args:
   "the President / the current player chooses a character to send to the Brig")
 - ``reveal_loyalty {card, target?}`` (R220 G; ``target``: the character the card's action aims at);
   ``choose_damage {card}`` (the damage token a revealer applies); ``give_loyalty {to}`` (R402f, R403)
-- ``activate_cylon_location {option?, target?, card?}`` (R263: a ``choose`` location's option, the human
-  of the Human Fleet, the Super Crisis card played or swapped); ``choose_caprica_crisis {card}`` (R309);
+- ``activate_cylon_location {option?, target?, card?, location?}`` (R263: a ``choose`` location's option, the
+  human of the Human Fleet, the Super Crisis card played or swapped; ``location``: another Cylon location, by
+  Athena's Resolute, R803j-l); ``choose_caprica_crisis {card}`` (R309);
   ``take_skill {card}`` (the Human Fleet's card)
 - ``activate_viper {}`` (R220 D, R621), ``launch_nuke {area, target}`` (R618); while viper activations are
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
@@ -456,7 +457,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "give_loyalty": ("give_loyalty_cards", "bsg:R403", lambda ctx, c: revealed.give_loyalty(
         ctx, c.seat, _arg(c, "to", int))),
     "activate_cylon_location": ("action", "bsg:R263", lambda ctx, c: revealed.activate(
-        ctx, c.seat, _opt_int(c, "option"), _opt_int(c, "target"), _opt(c, "card"))),
+        ctx, c.seat, _opt_int(c, "option"), _opt_int(c, "target"), _opt(c, "card"), _opt(c, "location"))),
     "choose_caprica_crisis": ("choose_caprica_crisis", "bsg:R309", lambda ctx, c: revealed.choose_caprica_crisis(
         ctx, c.seat, _arg(c, "card"))),
     "take_skill": ("take_skill_card", "bsg:R311", lambda ctx, c: revealed.take_skill(ctx, c.seat, _arg(c, "card"))),

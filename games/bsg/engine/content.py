@@ -257,6 +257,10 @@ EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "destroy_sheet": (("sheet",), ()),
     # Daybreak: a sheet's Miracle token limit, all of them spent on its once-per-game ability (R1010)
     "miracle_limit": (("count",), ()),
+    # Daybreak's Athena, Resolute (R803j-l, RULINGS G195): a Cylon location activated from anywhere, infiltrated
+    # too; not onto that ship from the Human Fleet while infiltrated; the location that ends her infiltration,
+    # and where she goes then
+    "activate_cylon_location": ((), ("infiltrated_not_onto", "ends_infiltration_at", "moves_to")),
     # a choice between effect lists
     "choose": (("options",), ("chooser",)),
 }
@@ -349,6 +353,8 @@ class Character:
     abilities: tuple[Ability, ...]
     #: Daybreak's alternate versions: the character this one is another version of (R1001)
     version_of: str | None = None
+    #: a Cylon Leader who starts the game infiltrated, in his human ``start`` location (Athena, R141, R802)
+    infiltrated: bool = False
 
     @property
     def skill_types(self) -> tuple[str, ...]:
@@ -1646,7 +1652,10 @@ class _Loader(ContentFiles):
                 )
             start = self.need(w, c, "start")
             leader = c.get("type") == LEADER
-            if leader:  # R802: a Cylon Leader starts in a Cylon location
+            infiltrated = bool(c.get("infiltrated", False))
+            if infiltrated and not leader:
+                raise ContentError(f"{w}: only a Cylon Leader starts infiltrated")
+            if leader and not infiltrated:  # R802: a Cylon Leader starts in a Cylon location
                 self.refs.append((w, "cylon_location", start))
             elif start not in SPECIAL_STARTS:
                 self.refs.append((w, "human_location", start))
@@ -1660,6 +1669,7 @@ class _Loader(ContentFiles):
                 skills=tuple(skills),
                 abilities=tuple(abilities),
                 version_of=c.get("version_of"),
+                infiltrated=infiltrated,
             )
             if c.get("version_of") is not None:
                 self.refs.append((w, "character", str(c["version_of"])))
@@ -2167,7 +2177,7 @@ class _Loader(ContentFiles):
         # character of another set
         for ch in c.characters_in(("daybreak",)):
             for title, line in c.board.succession.items():
-                if ch.id not in line:
+                if ch.id not in line and ch.type != LEADER:  # a Cylon Leader never holds a title (R425)
                     raise ContentError(f"board.json: titles.{title} leaves out {ch.id}")
             if ch.version_of is not None and c.characters[ch.version_of].set == "daybreak":
                 raise ContentError(f"characters.json: {ch.id}: an alternate version is of another set's character")

@@ -26,6 +26,7 @@ from games.bsg.engine.decks import draw_from
 from games.bsg.engine.effects import apply_effect, apply_effects, damage_galactica, damage_pile, send_to
 from games.bsg.engine.setup import place_ships
 from games.bsg.engine.state import CONTENT, Ctx, Player, State, card_id, is_cylon_card, next_key
+from games.bsg.engine.traits import resolute
 from games.engine.core import IllegalCommand
 
 # --- R220 G: the reveal ---------------------------------------------------------------------------------
@@ -184,14 +185,12 @@ def _args_for(state: State, seat: int, effects: tuple[Effect, ...]) -> list[dict
     return out
 
 
-def location_options(state: State, seat: int) -> list[dict[str, Any]]:
-    """The arguments of every ``activate_cylon_location`` a revealed Cylon may send in his Action (R263)."""
-    p = state["players"][seat]
-    loc = p["location"]
-    if not p["cylon"] or loc not in CONTENT.locations or CONTENT.locations[loc].requires != "revealed_cylon":
-        return []
-    if not daybreak.location_in_play(state, loc):
-        return []
+def _cylon_location(state: State, loc: str) -> bool:
+    return loc in CONTENT.locations and CONTENT.locations[loc].requires == "revealed_cylon" \
+        and daybreak.location_in_play(state, loc)
+
+
+def _location_args(state: State, seat: int, loc: str) -> list[dict[str, Any]]:
     effects = CONTENT.locations[loc].effects
     if effects and effects[0].kind == "choose":
         out = []
@@ -201,15 +200,32 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
     return _args_for(state, seat, effects)
 
 
-def activate(ctx: Ctx, seat: int, option: int | None, target: int | None, card: str | None) -> None:
-    """R263: the action of the Cylon location the revealed Cylon stands in."""
+def location_options(state: State, seat: int) -> list[dict[str, Any]]:
+    """The arguments of every ``activate_cylon_location`` a revealed Cylon may send in his Action (R263); with
+    Resolute (G197) also ``location``: another Cylon location in play, activated from wherever the Leader stands,
+    infiltrated too. The Human Fleet's infiltration by Resolute is ``infiltrate`` (leaders.py)."""
+    p = state["players"][seat]
+    loc = p["location"]
+    out = _location_args(state, seat, loc) if p["cylon"] and _cylon_location(state, loc) else []
+    if resolute(state, seat) is not None:
+        for other in sorted(CONTENT.locations):
+            if other != loc and _cylon_location(state, other):
+                out += [{"location": other, **a} for a in _location_args(state, seat, other)]
+    return out
+
+
+def activate(ctx: Ctx, seat: int, option: int | None, target: int | None, card: str | None,
+             location: str | None = None) -> None:
+    """R263: the action of the Cylon location the revealed Cylon stands in; or, with Resolute, of ``location``
+    (G197)."""
     state = ctx.state
-    args = {k: v for k, v in (("option", option), ("target", target), ("card", card)) if v is not None}
+    args = {k: v for k, v in (("location", location), ("option", option), ("target", target), ("card", card))
+            if v is not None}
     if args not in location_options(state, seat):
         raise IllegalCommand("cylon_location_not_available", "bsg:R263", **args)
-    loc = state["players"][seat]["location"]
+    loc = location or state["players"][seat]["location"]
     ctx.emit("location_activated", seat=seat, location=loc, target=target)
-    _run(ctx, seat, list(_effects(loc, option) or ()), target, card, option)
+    _run(ctx, seat, list(_effects(loc, option) or ()), target, card, option, loc)
 
 
 def _run(
@@ -219,14 +235,17 @@ def _run(
     target: int | None,
     card: str | None,
     option: int | None = None,
+    location: str | None = None,
 ) -> None:
-    """Carry out the effects in order; an effect that opens a decision or hands the turn on returns."""
+    """Carry out the effects in order; an effect that opens a decision or hands the turn on returns. Then the
+    turn goes on: a revealed Cylon's ends, an infiltrated Leader's (Resolute, G197) goes on to its Crisis."""
     state = ctx.state
+    loc = location or state["players"][seat]["location"]
     while effects and state["phase"] == "turn":
         e = effects.pop(0)
         if e.kind == "play_super_crisis":
             assert card is not None
-            play_super_crisis(ctx, seat, card)
+            play_super_crisis(ctx, seat, card, "end" if state["players"][seat]["cylon"] else "crisis")
             return
         if e.kind == "choose_crisis":
             available = len(state["decks"]["crisis"]) + len(state["decks"]["crisis_discard"])
@@ -242,6 +261,9 @@ def _run(
                 cards=cards,
             )
             return
+        if e.kind == "activate_cylons" and not state["players"][seat]["cylon"]:
+            activate_now(ctx, str(e.get("icon")))  # Resolute, infiltrated: at once, then her Crisis (G197)
+            continue
         if e.kind == "activate_cylons":
             turns.resolve_icons(ctx, [e.get("icon")])
             return
@@ -254,7 +276,7 @@ def _run(
                     "seat": seat,
                     "target": target,
                     "cards": hand,
-                    "location": state["players"][seat]["location"],
+                    "location": loc,
                     "rest": len(effects),
                     "option": option,
                 }
@@ -266,8 +288,23 @@ def _run(
         elif e.kind == "basestar_launch":
             basestar_launch(ctx, int(e.get("raiders")), int(e.get("heavy_raiders")))
         else:
-            apply_effect(ctx, e, state["players"][seat]["location"], actor=seat, target=target)
-    turns.go_to(ctx, "end")
+            apply_effect(ctx, e, loc, actor=seat, target=target)
+    if state["phase"] == "turn":
+        _resolute_ends_infiltration(ctx, seat, loc)
+    turns.go_to(ctx, "crisis")  # a revealed Cylon's turn ends there (R232)
+
+
+def _resolute_ends_infiltration(ctx: Ctx, seat: int, loc: str) -> None:
+    """R803l (G197): an infiltrated Leader who activated Hub Destroyed by Resolute goes to the Cylon Fleet, a
+    revealed Cylon again: his turn ends (R232)."""
+    p = ctx.player(seat)
+    effect = resolute(ctx.state, seat)
+    if p["cylon"] or effect is None or loc != effect.get("ends_infiltration_at"):
+        return
+    loyalty.leave_the_human_side(ctx, seat)
+    loyalty.leave_infiltration(ctx, seat)
+    p["location"] = effect.get("moves_to")
+    ctx.emit("character_moved", seat=seat, location=p["location"])
 
 
 def take_skill(ctx: Ctx, seat: int, card: str) -> None:
@@ -290,7 +327,7 @@ def take_skill(ctx: Ctx, seat: int, card: str) -> None:
         card=card,
     )
     effects = _effects(prompt["location"], prompt["option"]) or ()
-    _run(ctx, seat, list(effects[len(effects) - prompt["rest"] :]), target, None, prompt["option"])
+    _run(ctx, seat, list(effects[len(effects) - prompt["rest"] :]), target, None, prompt["option"], prompt["location"])
 
 
 def _swap_super_crisis(ctx: Ctx, seat: int, card: str | None) -> None:
@@ -344,9 +381,10 @@ def choose_caprica_crisis(ctx: Ctx, seat: int, card: str) -> None:
         turns.go_to(ctx, "activation")
 
 
-def play_super_crisis(ctx: Ctx, seat: int, card: str) -> None:
+def play_super_crisis(ctx: Ctx, seat: int, card: str, then: str = "end") -> None:
     """R309, R404: the Super Crisis card from his hand, face up, resolved like a crisis (its check, or its
-    text), then to the Super Crisis discards. Its activation icons are not resolved (R264, RULINGS G24)."""
+    text), then to the Super Crisis discards. Its activation icons are not resolved (R264, RULINGS G24). ``then``:
+    the step after it (an infiltrated Leader's Crisis, played by Resolute, G197)."""
     state = ctx.state
     p = ctx.player(seat)
     p["super_crisis"].remove(card)
@@ -354,7 +392,7 @@ def play_super_crisis(ctx: Ctx, seat: int, card: str) -> None:
     ctx.emit("super_crisis_played", seat=seat, card=card)
     crisis = CONTENT.super_crises[card]
     if crisis.type == "skill_check":
-        start_check(ctx, {"card": card, "option": None}, "end")
+        start_check(ctx, {"card": card, "option": None}, then)
         return
     for effect in crisis.effects:
         if state["phase"] != "turn":
@@ -363,7 +401,7 @@ def play_super_crisis(ctx: Ctx, seat: int, card: str) -> None:
             activate_now(ctx, str(effect.get("icon")))
         else:
             apply_effect(ctx, effect, card, actor=seat)
-    turns.go_to(ctx, "end")
+    turns.go_to(ctx, then)
 
 
 def activate_now(ctx: Ctx, icon: str) -> None:

@@ -219,7 +219,7 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
         p["location"] = sheet.start
     if sheet.type == LEADER:  # R802: a revealed Cylon from the start, in his Cylon location
         p["leader"] = True
-        p["cylon"] = True
+        p["cylon"] = not sheet.infiltrated  # Athena starts infiltrated, in her human location (R141, G196)
     p["character"] = character
     ctx.emit("character_chosen", seat=seat, character=character, location=p["location"], viper=p["viper"])
     next_key(state)
@@ -320,8 +320,10 @@ def deal_agenda(ctx: Ctx, seat: int, kind: str) -> None:
 
 
 def starting_count(state: State, seat: int) -> int:
-    """R108, R141: 3 starting Skill cards; a Cylon Leader draws 2."""
-    return 2 if is_leader(state, seat) else int(CONTENT.board.starting_skills)
+    """R108, R141: 3 starting Skill cards; a Cylon Leader draws 2, but 3 when he starts infiltrated (Athena,
+    L243)."""
+    p = state["players"][seat]
+    return 2 if is_leader(state, seat) and p["cylon"] else int(CONTENT.board.starting_skills)
 
 
 def build_daybreak_loyalty(ctx: Ctx, chars: list[str]) -> None:

@@ -51,6 +51,12 @@ def sheet_effects(
                 yield effect
 
 
+def resolute(state: State, seat: int) -> Effect | None:
+    """The sheet's ``activate_cylon_location`` in force (Athena's Resolute, R803j-l, RULINGS G197): not in the
+    Brig, where no ability is (C16)."""
+    return next(sheet_effects(state, seat, "activate_cylon_location", weakness_too=False), None)
+
+
 def ability_of(state: State, seat: int, kind: str) -> Ability | None:
     """The seat's ability of a kind (``ability``, ``once_per_game``, ``weakness``)."""
     character = state["players"][seat]["character"]

@@ -71,7 +71,7 @@ def _started(state: State) -> State:
     for p in state["players"]:
         if not p["started"]:
             own = CONTENT.characters[p["character"]].skill_types
-            count = 2 if p.get("leader") else 3  # R141: a Cylon Leader draws 2
+            count = 2 if p.get("leader") and p["cylon"] else 3  # R141: a Cylon Leader draws 2 (Athena 3)
             state = act(state, p["seat"], "draw_starting_skills", types=[own[0]] * count)
     assert state["phase"] == "turn"
     return state

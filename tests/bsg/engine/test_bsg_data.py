@@ -16,6 +16,7 @@ from games.bsg.engine.content import (
     ACTIVATIONS,
     CHARACTER_TYPES,
     EFFECT_KINDS,
+    LEADER,
     SKILLS,
     ContentError,
     Effect,
@@ -624,8 +625,10 @@ def test_a_broken_daybreak_file_is_refused(data_copy: Path) -> None:
 
 @pytest.mark.rules("bsg:R160", "bsg:R1001", "bsg:R104")
 def test_the_daybreak_characters_and_where_r160_ranks_them() -> None:
-    day = {ch.id: ch for ch in C.characters_in(("daybreak",))}
+    day = {ch.id: ch for ch in C.characters_in(("daybreak",)) if ch.type != LEADER}
     assert len(day) == 8 and {ch.type for ch in day.values()} == set(CHARACTER_TYPES)
+    # and its 2 Cylon Leaders (L243, L1182; RULINGS G195), in no line of succession (R425)
+    assert {ch.id for ch in C.characters_in(("daybreak",)) if ch.type == LEADER} == {"sharon_agathon", "aaron_doral"}
     assert {ch.version_of for ch in day.values() if ch.version_of} == {
         "lee_adama", "tom_zarek", "karl_agathon", "gaius_baltar"}
     assert (day["lee_adama_alt"].type, day["tom_zarek_alt"].type) == ("political", "military")

@@ -92,3 +92,42 @@ def test_random_daybreak_games_end_with_every_invariant_kept(players: int) -> No
     assert kinds.get("check_made_reckless", 0) > 0  # R507: the bots make checks reckless
     if players in (4, 6):  # the Mutineer is in the deck (R124): he draws Mutiny cards
         assert kinds.get("mutiny_drawn", 0) > 0
+
+
+#: (character, players, seed): seeds whose random character choice gives Daybreak's Leaders (RULINGS G195)
+DAYBREAK_LEADER_GAMES = [("sharon_agathon", 5, 1), ("sharon_agathon", 4, 2), ("aaron_doral", 5, 3),
+                         ("aaron_doral", 4, 5)]
+
+
+@pytest.mark.rules("bsg:R141", "bsg:R802", "bsg:R803", "bsg:R804", "bsg:R510")
+@pytest.mark.parametrize(("character", "players", "seed"), DAYBREAK_LEADER_GAMES)
+def test_random_daybreak_games_with_athena_or_doral_as_the_leader_reach_a_result_and_replay(
+        character: str, players: int, seed: int) -> None:
+    """A Daybreak table with the Leader option whose Leader is Athena (infiltrated from the start, Resolute) or
+    Doral (Vanity): Daybreak's invariants after every command, a result with the Leader's Motive outcome, and the
+    same game again from its seed."""
+    from games.bsg.engine.checks import contribution_limit
+    from games.bsg.engine.rules import RULES
+
+    table = {"daybreak": True, "pegasus": True, "cylon_leader": True}
+    seen: list[Event] = []
+    leader: list[int] = []
+
+    def on_events(events: Sequence[Event]) -> None:
+        seen[:] = list(events)
+
+    def after(state: dict[str, Any], command: Command) -> None:
+        check(state, command, seen)
+        if command.kind == "choose_character" and command.args["character"] == character:
+            leader.append(command.seat)
+            assert state["players"][command.seat]["cylon"] == (character != "sharon_agathon")  # L243
+        if leader and character == "aaron_doral" and state["check"] is not None:
+            assert contribution_limit(state, leader[0]) == 1  # Vanity, wherever he stands
+            assert len(state["check"]["played"][str(leader[0])]) <= 1
+
+    playout = play_random(RULES, seed=seed, num_players=players, options=table, max_steps=8000,
+                          after_each=after, on_events=on_events)
+    assert leader, "the seed no longer gives this Leader: choose another"
+    result = RULES.result(playout.state)
+    assert result is not None and str(leader[0]) in playout.state["result"]["leaders"]
+    assert_replays(RULES, playout, players, table, seed)

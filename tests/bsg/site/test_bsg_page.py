@@ -527,3 +527,42 @@ def test_a_pegasus_table_with_a_cylon_leader_plays_through_the_pages(make_user):
     mine = _page(clients[leader["seat"]], table).split('id="bsg-hand"')[1]
     assert "Your Agenda" in mine and f'data-card="{leader["agenda"]}"' in mine
     assert name_of(leader["agenda"]) in mine
+
+
+@pytest.mark.rules("bsg:R141", "bsg:R803", "bsg:R1001")
+@pytest.mark.parametrize("character", ["sharon_agathon", "aaron_doral"])
+def test_a_daybreak_table_with_athena_or_doral_as_the_leader_plays_through_the_pages(make_user, character):
+    """Daybreak's Leaders through the generic choice: the first seat's page offers both, takes the one named,
+    and then random forms play on with every page offering exactly the seat's commands (Athena's Resolute among
+    them when she may use it) and showing no other seat's cards."""
+    users = [make_user(f"crew{i}") for i in range(4)]
+    table = seeded_table("bsg", users, seed=8, pegasus=True, daybreak=True, cylon_leader=True)
+    clients = logged_in_clients(users)
+    rnd = random.Random(8)
+    chosen = False
+    for _ in range(70):
+        run_automatic_steps(table)
+        state = state_of(table)
+        seats = sorted(RULES.seats_to_act(state))
+        if not seats or table.status != Table.Status.ACTIVE:
+            break
+        seat = seats[0]
+        html = _check_page(clients[seat], table, seat)
+        controls = posted_controls(html)
+        wanted = [(k, a) for k, a in controls if k == "choose_character" and json.loads(a)["character"] == character]
+        if not chosen:
+            assert wanted and "Aaron Doral" in html and "Athena" in html
+        kind, args = wanted[0] if wanted and not chosen else rnd.choice(controls)
+        chosen = chosen or bool(wanted)
+        response = clients[seat].post(
+            reverse("table_command", args=[table.pk]), _form_fields(html, kind, args), headers=HX
+        )
+        assert response.status_code == 200, response.content.decode()[:300]
+    state = state_of(table)
+    leader = next(p for p in state["players"] if p.get("leader"))
+    assert leader["character"] == character and state["phase"] == "turn"
+    html = _check_page(clients[leader["seat"]], table, leader["seat"])
+    assert CONTENT_NAMES[character] in unescape(html)
+
+
+CONTENT_NAMES = {"sharon_agathon": 'Sharon "Athena" Agathon', "aaron_doral": "Aaron Doral"}
