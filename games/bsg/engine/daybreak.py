@@ -214,6 +214,14 @@ def leader_returned(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     if not on(state):
         return
+    discard_mutiny(ctx, seat)
+    next_key(state)
+
+
+def discard_mutiny(ctx: Ctx, seat: int) -> None:
+    """Every Mutiny card of ``seat`` to the Mutiny discard pile (an execution, R450; a Leader's return, R803h), and
+    any choice of which to keep that was still his dropped."""
+    state = ctx.state
     p = ctx.player(seat)
     if p["mutiny"]:
         state["decks"]["mutiny_discard"] += p["mutiny"]
@@ -221,7 +229,6 @@ def leader_returned(ctx: Ctx, seat: int) -> None:
         p["mutiny"] = []
     if seat in state["daybreak"]["mutiny_keep"]:
         state["daybreak"]["mutiny_keep"].remove(seat)
-    next_key(state)
 
 
 def blocking(state: State) -> bool:

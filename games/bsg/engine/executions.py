@@ -244,12 +244,7 @@ def _miracles_discarded(ctx: Ctx, seat: int) -> None:
     if p.get("miracles"):
         ctx.emit("miracle_discarded", seat=seat, count=p["miracles"])
         p["miracles"] = 0
-    if p["mutiny"]:
-        state["decks"]["mutiny_discard"] += p["mutiny"]
-        ctx.emit("mutiny_discarded", seat=seat, cards=list(p["mutiny"]))
-        p["mutiny"] = []
-    if seat in state["daybreak"]["mutiny_keep"]:
-        state["daybreak"]["mutiny_keep"].remove(seat)
+    daybreak.discard_mutiny(ctx, seat)
     next_key(state)
 
 
