@@ -151,10 +151,10 @@ def pending(state: State) -> list[Decision]:
     if state["give_away"]:
         return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
                          params={"seat": state["give_away"][0]})]
-    if state.get("cag_civilians"):  # R915: the CAG places civilian ships for the pursuit track
-        due = state["cag_civilians"]
-        return [Decision(key=key, seats=frozenset({due["seat"]}), prompt="place_civilian",
-                         params={"seat": due["seat"], "left": due["left"]})]
+    due_civilians = cylon_fleet.civilians_due(state)
+    if due_civilians is not None:  # R915: the CAG (whoever holds the title now) places the pursuit's civilians
+        return [Decision(key=key, seats=frozenset({due_civilians["seat"]}), prompt="place_civilian",
+                         params=dict(due_civilians))]
     due = mutiny.decision(state)  # Daybreak: Mutiny cards, the Mutineer, Miracle tokens
     if due is not None:
         return [Decision(key=key, seats=frozenset({due[0]}), prompt=due[1], params={"seat": due[0]})]

@@ -7,7 +7,8 @@ State, only at a table that plays the option (``options.cylon_fleet``)::
                       "pursuit": i,           # the pursuit marker's space on the track (0: Start)
                       "boxed_vipers": n}      # the vipers the setup put back in the box (R144 step 3)
     state["cag"] = seat | None                # the CAG title (R420)
-    state["cag_civilians"] = {"seat": s, "left": n} | None   # civilian ships the CAG still has to place
+    state["cag_civilians"] = {"left": n} | None   # civilian ships the CAG still has to place: whoever holds
+                                                  # the title when he places them (``cag_seat``, R915)
 
 The Cylon Fleet board's areas are the areas around Galactica, under the same ids (R910). A ship on it is on
 neither the main board nor in the supply (``state["supply"]`` counts the ships on neither board: R914 step 1).
@@ -183,20 +184,25 @@ def advance_pursuit(ctx: Ctx) -> None:
         return
     count = min(space.civilians, len(state["decks"]["civilians"]))
     if count:
-        seat = cag_seat(state)
         due = state["cag_civilians"]
         if due is not None:  # still placing the ones of an earlier space
             due["left"] += count
         else:
-            state["cag_civilians"] = {"seat": seat, "left": count}
+            state["cag_civilians"] = {"left": count}
         next_key(state)
-        ctx.emit("cag_to_place_civilians", seat=seat, count=count)
+        ctx.emit("cag_to_place_civilians", seat=cag_seat(state), count=count)
 
 
 def cag_seat(state: State) -> int:
     """The CAG, or the active player while nobody holds the title (RULINGS G16)."""
     cag = state.get("cag")
     return int(state["current"]) if cag is None else int(cag)
+
+
+def civilians_due(state: State) -> dict[str, int] | None:
+    """The civilian ships still to place and who places them (the CAG now, R915), or None."""
+    due = state.get("cag_civilians")
+    return None if due is None else {"seat": cag_seat(state), "left": int(due["left"])}
 
 
 def civilian_areas(state: State) -> list[str]:
@@ -206,10 +212,12 @@ def civilian_areas(state: State) -> list[str]:
 
 
 def place_civilian(ctx: Ctx, seat: int, area: str) -> None:
-    """The CAG puts the next civilian ship (face down, from the unused pile) in an area (R915)."""
+    """The CAG puts the next civilian ship (face down, from the unused pile) in an area (R915): the one who holds
+    the title now, not the one who held it when the marker reached the space (the title may have passed since,
+    R423)."""
     state = ctx.state
     due = state.get("cag_civilians")
-    if due is None or due["seat"] != seat:
+    if due is None or cag_seat(state) != seat:
         raise IllegalCommand("no_civilian_to_place", "bsg:R915")
     if area not in civilian_areas(state):
         raise IllegalCommand("civilian_area_has_civilian", "bsg:R915", area=area)
@@ -253,7 +261,7 @@ def view(state: State) -> dict[str, Any] | None:
     mk7 = state["mk7"]
     return {"areas": {a: dict(w) for a, w in fleet["areas"].items()}, "pursuit": fleet["pursuit"],
             "track": [{"id": s.id, "civilians": s.civilians} for s in FLEET.pursuit],
-            "boxed_vipers": fleet["boxed_vipers"], "cag_civilians": state.get("cag_civilians"),
+            "boxed_vipers": fleet["boxed_vipers"], "cag_civilians": civilians_due(state),
             "mk7": {"reserves": mk7["reserves"], "damaged": mk7["damaged"], "lost": mk7["lost"],
                     "space": dict(mk7["space"])}}
 

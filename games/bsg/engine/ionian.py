@@ -21,6 +21,7 @@ from games.bsg.engine.trauma import (
     draw_ally,
     draw_replacing_disasters,
     on,
+    on_board,
     remove_ally,
     replacers,
 )
@@ -159,10 +160,10 @@ def new_character(ctx: Ctx, seat: int) -> None:
         return
     draw_replacing_disasters(ctx, seat, data().player_draw)
     character = str(state["players"][seat]["character"])
-    for a in list(state["ionian"]["allies"]):
-        shown = data().allies[a["card"]].character
+    for card in on_board(state):  # an ally whose trauma token is still due too (R945-2)
+        shown = data().allies[card].character
         if shown is not None and daybreak.version_root(shown) == daybreak.version_root(character):
-            remove_ally(ctx, a["card"], "character_chosen")
+            remove_ally(ctx, card, "character_chosen")
 
 
 def view(state: State, seat: int | None) -> dict[str, Any] | None:

@@ -243,16 +243,23 @@ def allies_at(state: State, location: str | None) -> list[str]:
 
 def remove_ally(ctx: Ctx, card: str, reason: str) -> None:
     """R947: an ally token leaves the board outside an encounter: its trauma token is discarded (a disaster
-    back into the pool), the card is boxed, and a replacement is drawn and seeded (``replacer``)."""
+    back into the pool), the card is boxed, and a replacement is drawn and seeded (``replacer``). An ally whose
+    trauma token is still due (``seeds``) is on the board already (R945-2 before R945-3): it leaves the same way,
+    with no token on its card yet."""
     ion = ctx.state["ionian"]
-    entry = next(a for a in ion["allies"] if a["card"] == card)
-    ion["allies"].remove(entry)
+    entry = next((a for a in ion["allies"] if a["card"] == card), None)
+    if entry is not None:
+        ion["allies"].remove(entry)
+        token = entry["token"]
+    else:
+        ion["seeds"].remove(next(s for s in ion["seeds"] if s["card"] == card))
+        token = None
     ion["ally_boxed"].append(card)
     ctx.emit("ally_removed", card=card, reason=reason)
-    if entry["token"] == DISASTER:
+    if token == DISASTER:
         _return(ctx, [DISASTER])
     else:
-        discard(ctx.state, [entry["token"]])
+        discard(ctx.state, [token] if token is not None else [])
     new = draw_ally(ctx)
     if new is not None:
         ion["seeds"].append({"card": new, "seat": None, "location": data().allies[new].location, "replace": True})
@@ -260,9 +267,19 @@ def remove_ally(ctx: Ctx, card: str, reason: str) -> None:
 
 
 def location_damaged(ctx: Ctx, location: str) -> None:
-    """R947, RULINGS G156: a damaged (or destroyed) location loses its allies."""
-    for card in allies_at(ctx.state, location):
+    """R947, RULINGS G156: a damaged (or destroyed) location loses its allies, those whose trauma token is still
+    due as well (their token is on the board, R945-2)."""
+    for card in on_board(ctx.state, location):
         remove_ally(ctx, card, "damaged")
+
+
+def on_board(state: State, location: str | None = None) -> list[str]:
+    """The Ally cards whose token is on the board (in ``location`` if given): those in play and those whose trauma
+    token is still due (R945-2, R947)."""
+    if not on(state):
+        return []
+    ion = state["ionian"]
+    return [e["card"] for e in ion["allies"] + ion["seeds"] if location is None or e["location"] == location]
 
 
 def blocking(state: State) -> bool:

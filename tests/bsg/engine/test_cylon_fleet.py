@@ -620,3 +620,28 @@ def test_apollo_chosen_after_an_execution_may_launch_in_a_viper_mark_vii() -> No
     state = act(state, tigh, "choose_new_character", character="lee_adama", area=launch[0], pick="mk7")
     p = state["players"][tigh]
     assert p["viper"] == launch[0] and p["mk7"] and state["mk7"]["reserves"] == 0 and p["location"] is None
+
+
+@pytest.mark.rules("bsg:R915", "bsg:R423", "bsg:R420")
+def test_the_civilians_due_follow_the_cag_title() -> None:
+    """R915 (RULINGS G72, G73): the civilian ships are placed by the CAG, whoever holds the title when they are
+    placed: a CAG sent to the Brig before placing them (in the same command) leaves them to his successor."""
+    spot = next(i for i, s in enumerate(FLEET.pursuit) if s.civilians == 2)
+    state = _pursuit_at(spot - 1)
+    state = act(state, state["current"], "activate_cylons")
+    old = state["cag"]
+    assert RULES.pending(state)[0].seats == {old}
+    state = act(state, old, "place_civilian", area="aft")
+    from games.bsg.engine.effects import send_to
+
+    ctx = Ctx(state=state, rng=Rng.from_seed(1))
+    send_to(ctx, old, "brig")
+    new = state["cag"]
+    assert new is not None and new != old
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "place_civilian" and decision.seats == {new} and decision.params["seat"] == new
+    assert RULES.legal_commands(state, old) == []
+    with pytest.raises(IllegalCommand):
+        act(state, old, "place_civilian", area="fore")
+    state = act(state, new, "place_civilian", area="fore")
+    assert state["cag_civilians"] is None and len(state["space"]["fore"]["civilian"]) == 1

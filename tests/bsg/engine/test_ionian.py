@@ -597,3 +597,48 @@ def test_an_eliminated_hidden_cylon_still_gives_his_other_loyalty_cards_away() -
     to = next(c.args["to"] for c in RULES.legal_commands(state, 0))
     state = act(state, 0, RULES.legal_commands(state, 0)[0].kind, to=to)
     assert "not_a_cylon.5" in state["players"][to]["loyalty"] and not state["give_away"]
+
+
+@pytest.mark.rules("bsg:R945", "bsg:R947")
+def test_an_ally_whose_trauma_token_is_still_due_leaves_a_location_damaged_in_the_meantime() -> None:
+    """R945-2/3, R947 (L1020-1026): the new ally token is on the board before its trauma token is put on the card,
+    so a damage to its location in between removes it (the card boxed, no token to discard) and a replacement is
+    drawn, as for an ally already seeded."""
+    state = game()
+    ion = state["ionian"]
+    ion["allies"][0] = {"card": "ally_jammer", "location": "armory", "token": "benevolent", "by": None}
+    for card in ("ally_tom_zarek", "ally_anastasia_dualla"):
+        if card in ion["ally_deck"]:
+            ion["ally_deck"].remove(card)
+    ion["ally_deck"] += ["ally_tom_zarek", "ally_anastasia_dualla"]  # the top is the last
+    ctx = ctx_of(state)
+    ion = ctx.state["ionian"]
+    trauma.location_damaged(ctx, "armory")  # the Armory's ally replaced: the new one waits for its token
+    assert [s["card"] for s in ion["seeds"]] == ["ally_anastasia_dualla"]
+    trauma.location_damaged(ctx, "communications")  # its location damaged in the same command, before seeding
+    assert "ally_anastasia_dualla" in ion["ally_boxed"]
+    assert [s["card"] for s in ion["seeds"]] == ["ally_tom_zarek"]
+    assert ionian.settle(ctx) is True
+    assert [a["card"] for a in ion["allies"]][-1] == "ally_tom_zarek"
+    assert all(a["location"] != "communications" for a in ion["allies"])
+
+
+@pytest.mark.rules("bsg:R947", "bsg:R943")
+def test_an_ally_whose_trauma_token_is_still_due_leaves_when_its_character_is_chosen() -> None:
+    """R947 (L1026): a new character matching an ally token on the board removes it, also while the trauma token
+    due on its card waits for the executions (``ionian.settle``)."""
+    state = game()
+    ion = state["ionian"]
+    for card in ("ally_tom_zarek", "ally_felix_gaeta"):
+        if card in ion["ally_deck"]:
+            ion["ally_deck"].remove(card)
+    ion["ally_deck"] += ["ally_tom_zarek", "ally_felix_gaeta"]
+    ctx = ctx_of(state)
+    ion = ctx.state["ionian"]
+    trauma.location_damaged(ctx, ion["allies"][0]["location"])
+    assert [s["card"] for s in ion["seeds"]] == ["ally_felix_gaeta"]
+    seat = ctx.state["current"]
+    ctx.state["players"][seat]["character"] = "felix_gaeta"
+    ionian.new_character(ctx, seat)
+    assert "ally_felix_gaeta" in ion["ally_boxed"]
+    assert [s["card"] for s in ion["seeds"]] == ["ally_tom_zarek"]
