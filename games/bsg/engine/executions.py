@@ -128,12 +128,10 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
         leave_craft(state, seat)  # his viper to its Reserves, a Viper Mark VII to the Mark VII's (RULINGS G79)
         p["location"] = None
         p["stranded"] = False
-        if not replaced:  # R978 (RULINGS G164): eliminated, he chooses no new character
-            pass
-        elif not replacements(state):  # R452 D: no character left, the humans lose
-            end_game(ctx, "cylons", "no_character_left")
-            return
-        else:
+        if replaced:  # eliminated by the Ionian Nebula's Trial, he chooses none (R978, RULINGS G164)
+            if not replacements(state):  # R452 D: no character left, the humans lose
+                end_game(ctx, "cylons", "no_character_left")
+                return
             state["prompt"] = {"kind": "new_character", "seat": seat}
             next_key(state)
     if ends_turn and state["step"] != "end":  # R454
@@ -146,8 +144,8 @@ def execute(ctx: Ctx, seat: int, same_turn: bool = True, cylons_too: bool = Fals
 def replacements(state: State) -> list[str]:
     """Any character of the table's sets neither in play nor executed (R452 D); never a Cylon Leader, who is
     no human character (R802), nor another version of a character in play (Daybreak, R1001)."""
-    taken = set(chosen_characters(state)) | set(state.get("gone", []))
     gone = set(state.get("gone", []))  # the executed character's sheet is out of the game (R452 B)
+    taken = set(chosen_characters(state)) | gone
     playing = {daybreak.version_root(c) for c in chosen_characters(state) if c not in gone} if daybreak.on(
         state) else set()
     return [c.id for c in CONTENT.characters_in(table_sets(state)) if c.id not in taken and c.type != LEADER
