@@ -81,8 +81,9 @@ _PART_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 def part_json(value: Any) -> str:
     """The JSON text a part's digest is worked out from: one text for one data, whatever the order of its
-    keys. orjson's, a fifth of the standard library's time on a board's parts; a digest is never compared
-    with one another process wrote with another version, as the drawing version is in it too."""
+    keys. orjson's, a fifth of the standard library's time on a board's parts. A digest an older release worked
+    out from the standard library's text differs from this one for the same data: a server of each (a rolling
+    deployment) only misses the other's cached drawings and sends those parts again, never a wrong one."""
     return orjson.dumps(value, option=_PART_JSON, default=str).decode()
 
 
