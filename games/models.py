@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.fields import JSONField
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
@@ -35,17 +37,17 @@ class Table(models.Model):
     engine_version = models.PositiveIntegerField(default=1, verbose_name=_("engine version"))
     title = models.CharField(_("title"), max_length=80, blank=True)
     num_players = models.PositiveSmallIntegerField(_("players"))
-    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
+    options = JSONField(default=dict, blank=True, verbose_name=_("options"))
     is_private = models.BooleanField(_("private (invite link only)"), default=False)
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True, editable=False, verbose_name=_("invite token"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by"))
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True, verbose_name=_("status"))
     seed = models.BigIntegerField(default=new_seed, editable=False, verbose_name=_("seed"))
     # The current state: engine state, RNG state, and the version every command bumps by one.
-    state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("state"))
-    rng_state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("RNG state"))
+    state = JSONField(null=True, blank=True, editable=False, verbose_name=_("state"))
+    rng_state = JSONField(null=True, blank=True, editable=False, verbose_name=_("RNG state"))
     version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
-    result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
+    result = JSONField(null=True, blank=True, verbose_name=_("result"))
     #: When the engine began waiting for an automatic step (None: none pending). Read by the sweeper.
     auto_step_since = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("automatic step pending since"))
     #: Failed attempts at the automatic step due at the current version, and the last one's error code.
@@ -125,7 +127,7 @@ class Command(models.Model):
     seat = models.SmallIntegerField(help_text=_("engine seat; -1 for an automatic step"), verbose_name=_("seat"))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user"))
     kind = models.CharField(max_length=40, verbose_name=_("kind"))
-    args = models.JSONField(default=dict, verbose_name=_("args"))
+    args = JSONField(default=dict, verbose_name=_("args"))
     idempotency_key = models.UUIDField(default=uuid.uuid4, verbose_name=_("idempotency key"))
     undoable = models.BooleanField(default=False, verbose_name=_("undoable"))
     undone = models.BooleanField(default=False, verbose_name=_("undone"))
@@ -153,10 +155,10 @@ class Event(models.Model):
     seq = models.PositiveIntegerField(help_text=_("the version whose command produced it; 0 = setup"), verbose_name=_("sequence number"))
     index = models.PositiveSmallIntegerField(verbose_name=_("index"))
     kind = models.CharField(max_length=60, verbose_name=_("kind"))
-    data = models.JSONField(default=dict, verbose_name=_("data"))
+    data = JSONField(default=dict, verbose_name=_("data"))
     #: None: public. Else the seat numbers that see ``data``; the others see ``redacted`` (or nothing).
-    visible_to = models.JSONField(null=True, blank=True, verbose_name=_("visible to"))
-    redacted = models.JSONField(null=True, blank=True, verbose_name=_("redacted"))
+    visible_to = JSONField(null=True, blank=True, verbose_name=_("visible to"))
+    redacted = JSONField(null=True, blank=True, verbose_name=_("redacted"))
 
     class Meta:
         verbose_name = _("event")
@@ -173,8 +175,8 @@ class StateVersion(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="state_versions", verbose_name=_("table"))
     version = models.PositiveIntegerField(verbose_name=_("version"))
-    state = models.JSONField(verbose_name=_("state"))
-    rng_state = models.JSONField(verbose_name=_("RNG state"))
+    state = JSONField(verbose_name=_("state"))
+    rng_state = JSONField(verbose_name=_("RNG state"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
@@ -207,7 +209,7 @@ class Deck(models.Model):
     visibility = models.CharField(max_length=8, choices=Visibility.choices, verbose_name=_("visibility"))
     #: For ``team`` piles: the seats that see the cards, as ",0,2," (a plain string: portable lookups).
     seen_by = models.CharField(max_length=40, blank=True, verbose_name=_("seen by"))
-    cards = models.JSONField(default=list, verbose_name=_("cards"))
+    cards = JSONField(default=list, verbose_name=_("cards"))
     size = models.PositiveIntegerField(default=0, verbose_name=_("size"))
 
     class Meta:
