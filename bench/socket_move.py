@@ -72,6 +72,8 @@ ATTRIBUTED = [
     "games.rendering:remember_records",
     "games.rendering:remember_shown",
     "games.parts:digest_of",
+    "games.fields:json_bytes",
+    "games.fields:JSONField.from_db_value",
     "games.kemble.presenter:KemblePresenter.board_parts",
     "games.kemble.presenter:KemblePresenter.extra_context",
     "games.kemble.presenter:KemblePresenter.controls",
