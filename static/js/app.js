@@ -151,9 +151,25 @@
     return box.innerHTML;
   }
 
+  // A refusal over the socket names its form's error slot by id (``HX-Target``, below); a push may have
+  // replaced that form while the command was on its way. The message's copy in #table-error stands; the
+  // slot's swap is dropped, as htmx would find no target for it (htmx:oobErrorNoTarget).
+  function withoutLostSlots(html) {
+    if (html.indexOf('id="cmd-err-') < 0) return html;
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    var lost = Array.prototype.filter.call(t.content.querySelectorAll('[id^="cmd-err-"][hx-swap-oob]'),
+      function (el) { return !document.getElementById(el.id); });
+    if (!lost.length) return html;
+    lost.forEach(function (el) { el.remove(); });
+    var box = document.createElement("div");
+    box.appendChild(t.content);
+    return box.innerHTML;
+  }
+
   if (window.htmx) {
     htmx.defineExtension("table-versions", {
-      transformResponse: function (text) { return withoutStale(text); },
+      transformResponse: function (text) { return withoutLostSlots(withoutStale(text)); },
     });
   }
 
@@ -187,7 +203,7 @@
     while (held.length && live) {
       var message = held.shift();
       followLog = logAtBottom();
-      htmx.swap(live, withoutStale(message.html), { swapStyle: "none" });
+      htmx.swap(live, withoutLostSlots(withoutStale(message.html)), { swapStyle: "none" });
       afterMessage(message.socket);
     }
   }

@@ -75,3 +75,32 @@ def test_moves_go_over_the_socket_and_as_posts_when_it_is_cut(browser_site, new_
     assert len(posts) == 1 and alice.evaluate("window.__wsMoves") == 3
     assert errors == [], errors
     shots(alice, "after-post-move")
+
+
+def test_a_refusal_for_a_form_the_page_replaced_meanwhile_shows_in_the_error_area(browser_site, new_player, shots):
+    """A command sent over the socket is refused, and its form is gone from the page before the answer comes (a
+    push replaced it): the message shows in the table's error area, and nothing goes wrong in the page (the
+    answer's swap for the form's own error slot, which no longer exists, is dropped)."""
+    alice = new_player("alice")
+    problems: list[str] = []
+    alice.on("pageerror", lambda e: problems.append(str(e)))
+    alice.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    open_table(alice, browser_site, "toy", 1)
+    start_game(alice)
+    alice.wait_for_function("() => document.body.dataset.ws === 'open'", timeout=LIVE_TIMEOUT)
+    alice.locator("#frag-decision button[data-kind=bid]").first.wait_for(timeout=LIVE_TIMEOUT)
+    # The refused command's form leaves the page as soon as the page has named its error slot and sent it
+    # (this listener runs after the page's own, which names the slot), as a push replacing it would.
+    alice.evaluate("""() => {
+        const f = document.querySelector('#frag-decision form.command');
+        f.querySelector('input[name=args]').value = '{"card": 999}';
+        document.addEventListener('htmx:wsConfigSend', (evt) => {
+            if (evt.detail.elt === f) setTimeout(() => f.remove(), 0);
+        });
+    }""")
+    alice.locator("#frag-decision form.command button").first.click()
+    alice.locator("#table-error").filter(has_text="toy:").wait_for(timeout=LIVE_TIMEOUT)
+    # The answer is swapped whole before the error area shows: every part of it has been dealt with.
+    assert alice.locator("[id^=cmd-err-]").count() == 0
+    assert problems == [], problems
+    shots(alice, "refusal-for-a-replaced-form")
