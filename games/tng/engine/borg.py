@@ -349,6 +349,7 @@ def ship_diplomacy(ctx: Ctx, seat: int, inst: str) -> None:
     old = p["ship"]
     p["ship"] = inst
     p["damage"] = 0
+    p["shield_used"] = 0  # R34 (B9): the new ship has taken no damage this turn, its Shields are whole
     p["acted"] = True
     ctx.emit("ship_replaced", seat=seat, old=old, new=inst)
     to_points(ctx, seat, old, "old_ship")
