@@ -557,3 +557,20 @@ def test_a_borg_invasion_drawn_by_a_borg_invasion_draws_its_own_cards() -> None:
         assert cid in box
     assert [player(state, s)["xp"] for s in (0, 1)] == [2, 2]
     assert state["group"]["step"] == "actions"
+
+
+@pytest.mark.rules("tng:R49")
+def test_a_borg_card_milled_by_an_effect_returns_to_the_borg_card_area() -> None:
+    """R49.4/R49.6: Borg cards leave a player only through effects that discard cards, and a Borg card
+    discarded by an effect returns to the Borg Card Area. Collective Pressure fails (Diplomacy 4 per captain):
+    every player discards the top 2 cards of their deck; player 0's Borg card among them goes back to the area,
+    the other card to the discard pile."""
+    state = borg(space=["collective_pressure"], decks={0: ["borg_card", "crewman", "crewman"]})
+    area = len(state["space"]["borg"])
+    state, _ = run(state, auto=True)
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert "event_failed" in kinds(events)
+    p = player(state, 0)
+    assert [card(c).id for c in p["discard"]] == ["crewman"] and [card(c).id for c in p["deck"]] == ["crewman"]
+    assert len(state["space"]["borg"]) == area + 1
+    assert "borg_cards_returned" in kinds(events)
