@@ -191,7 +191,9 @@ def _cube_drawn(ctx: Ctx, inst: str) -> dict[str, Any]:
     if s["phase"] == "group":
         apply_effects(ctx, lead(s), c.flip, inst)
     battles = s.get("battles") or []
-    record = battles.pop() if battles and battles[-1]["card"] == inst and not battles[-1]["over"] else None
+    record = None
+    if s["phase"] == "group" and battles and battles[-1]["card"] == inst and not battles[-1]["over"]:
+        record = battles.pop()  # (a game the strike ended keeps it on show)
     return {"revealed": revealed, "battle": record}
 
 
