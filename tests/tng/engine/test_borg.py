@@ -574,3 +574,15 @@ def test_a_borg_card_milled_by_an_effect_returns_to_the_borg_card_area() -> None
     assert [card(c).id for c in p["discard"]] == ["crewman"] and [card(c).id for c in p["deck"]] == ["crewman"]
     assert len(state["space"]["borg"]) == area + 1
     assert "borg_cards_returned" in kinds(events)
+
+
+@pytest.mark.rules("tng:R47", "tng:R41")
+def test_a_player_sitting_out_after_a_defeat_is_no_target_of_another_players_starting_ship_effect() -> None:
+    """R47: a player whose ship was defeated cannot act or interact with the other players until the next turn
+    (RULINGS B32): the USS Saratoga's effect (return a Borg card from a hand) is not offered for them and is
+    refused; it still is for a player who fights on."""
+    state = actions_step(players=3, hands={0: ["crewman"], 1: ["borg_card", "crewman"], 2: ["crewman"]})
+    state["players"][0]["ability"] = "bi_saratoga"
+    state["players"][1]["defeated"] = True
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
+    refused(state, cmd(0, "ship_ability", target=1), "target_sits_out")
