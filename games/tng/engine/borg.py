@@ -7,6 +7,8 @@ Borg Cube battles, a face-up non-Borg ship), then every player acts on their own
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.core import IllegalCommand
 from games.engine.core.errors import RulesError
 from games.tng.engine.actions import diplomacy_ok
@@ -95,31 +97,41 @@ def explore(ctx: Ctx) -> None:
     inst = pop_space(s)
     ctx.revealing = True
     ctx.emit("card_explored", seat=None, card=inst, card_type=card(inst).type)
-    c = card(inst)
-    if c.invasion:  # R55: the next cards resolve in the Invasion order
-        s["space"]["box"].append(inst)
-        apply_effects(ctx, lead(s), c.flip, inst)
-        drawn = []
-        for _ in range(c.invasion):
-            if s["space"]["deck"]:
-                drawn.append(pop_space(s))
-        ctx.emit("invasion_revealed", cards=drawn)
-
-        def rank(x: str) -> int:
-            k = card(x)
-            if k.type == "event" and not k.locutus:
-                return 0
-            if k.type == "cube":
-                return 1
-            if k.locutus:
-                return 2
-            return 3
-
-        s["queue"] = sorted(drawn, key=lambda x: (rank(x), drawn.index(x))) + s["queue"]
+    if card(inst).invasion:
+        invade(ctx, inst)
     else:
         s["queue"].insert(0, inst)
     g["step"] = "resolve"
     advance(ctx)
+
+
+def _rank(inst: str) -> int:
+    """R55: the order in which the cards an Invasion drew are resolved: Events, Borg ships, Locutus, the
+    other (fleeing) ships."""
+    k = card(inst)
+    if k.type == "event" and not k.locutus:
+        return 0
+    if k.type == "cube":
+        return 1
+    if k.locutus:
+        return 2
+    return 3
+
+
+def invade(ctx: Ctx, inst: str) -> None:
+    """R55: a Borg Invasion reveals the cards printed on it; they join the cards still to resolve, in the
+    Invasion order (``_rank``, drawing order within a kind). A Borg Invasion drawn by another one is an Event
+    of the Invasion: its effect, drawing its cards, applies too."""
+    s = ctx.state
+    c = card(inst)
+    s["space"]["box"].append(inst)
+    apply_effects(ctx, lead(s), c.flip, inst)
+    drawn = []
+    for _ in range(c.invasion):
+        if s["space"]["deck"]:
+            drawn.append(pop_space(s))
+    ctx.emit("invasion_revealed", cards=drawn)
+    s["queue"] = sorted(s["queue"] + drawn, key=_rank)  # stable: cards drawn earlier first
 
 
 def advance(ctx: Ctx) -> None:
@@ -128,6 +140,10 @@ def advance(ctx: Ctx) -> None:
     g = s["group"]
     while s["phase"] == "group" and s["stage"] is None:
         if s["queue"]:
+            if _rank(s["queue"][0]) in (1, 2):
+                _draw_borg_ships(ctx)
+                if s["phase"] != "group":
+                    return
             reveal(ctx, s["queue"].pop(0))
             continue
         if g["step"] == "resolve":
@@ -140,6 +156,47 @@ def advance(ctx: Ctx) -> None:
         return
 
 
+def _draw_borg_ships(ctx: Ctx) -> None:
+    """R55.2-3 (R49.5, R50): before the first battle, every Borg ship still to resolve has what it does when
+    drawn (the Borg cards in hand are revealed, its strike, its Flip), in order, and then Locutus its Flip:
+    the battles start after the Invasion is resolved, Locutus's goal after every battle. A Cube drawn alone
+    is the same: drawn, then fought."""
+    s = ctx.state
+    drawn = s["space"].setdefault("drawn", {})
+    for inst in [x for x in s["queue"] if _rank(x) in (1, 2) and x not in drawn]:
+        if s["phase"] != "group":
+            return
+        c = card(inst)
+        if c.type == "cube":
+            drawn[inst] = _cube_drawn(ctx, inst)
+        else:
+            drawn[inst] = {}
+            apply_effects(ctx, lead(s), c.flip, inst)
+
+
+def _cube_drawn(ctx: Ctx, inst: str) -> dict[str, Any]:
+    """R49.5: the group's Borg cards in hand are revealed (+1 each to the Cube); R50: the Cube strikes every
+    holder; then its Flip. The strikes open the Cube's battle record, kept aside until its battle starts."""
+    s = ctx.state
+    c = card(inst)
+    group = group_seats(s)  # RULINGS B29: in team play, the team on turn fights the Cube
+    counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in group}
+    revealed = sum(counts.values())
+    ctx.emit("borg_cards_revealed", counts=counts, bonus=revealed + len(s["space"]["cubes"]), card=inst)
+    fresh_shields(ctx, group)
+    open_battle(ctx, "cube", inst)
+    for x in group:
+        if counts[str(x)] > 0 and s["phase"] == "group" and c.strike > 0:
+            battle_hit(ctx, x, c.strike, by_card=inst)  # R50: the Cube's strike on reveal
+    if s["phase"] == "group":
+        apply_effects(ctx, lead(s), c.flip, inst)
+    battles = s.get("battles") or []
+    record = None
+    if s["phase"] == "group" and battles and battles[-1]["card"] == inst and not battles[-1]["over"]:
+        record = battles.pop()  # (a game the strike ended keeps it on show)
+    return {"revealed": revealed, "battle": record}
+
+
 def reveal(ctx: Ctx, inst: str) -> None:
     s = ctx.state
     c = card(inst)
@@ -147,8 +204,15 @@ def reveal(ctx: Ctx, inst: str) -> None:
     sp["revealed"].append(inst)
     bump(s)
     leader = lead(s)
-    if c.type == "event":  # R46.1
-        apply_effects(ctx, leader, c.flip, inst)
+    if c.type == "event" and c.invasion:  # R55: an Invasion drawn by an Invasion draws its cards too
+        sp["revealed"].remove(inst)
+        invade(ctx, inst)
+    elif c.type == "event":  # R46.1
+        drawn = sp.get("drawn") or {}
+        if inst in drawn:  # R55.3: Locutus's Flip was applied when the Invasion drew it
+            del drawn[inst]
+        else:
+            apply_effects(ctx, leader, c.flip, inst)
         if s["phase"] == "over":
             return
         if not c.locutus:
@@ -161,21 +225,19 @@ def reveal(ctx: Ctx, inst: str) -> None:
         else:
             sp["revealed"].remove(inst)
             sp["box"].append(inst)
-    elif c.type == "cube":  # R49.5, R50, R51, R53
-        group = group_seats(s)  # RULINGS B29: in team play, the team on turn fights the Cube
-        counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in group}
-        bonus = sum(counts.values()) + len(sp["cubes"])
-        ctx.emit("borg_cards_revealed", counts=counts, bonus=bonus, card=inst)
-        fresh_shields(ctx, group)
+    elif c.type == "cube":  # R49.5, R50, R51, R53: drawn (``_draw_borg_ships``), now fought
+        drawn = sp.setdefault("drawn", {})
+        on_draw = drawn.pop(inst, None) or _cube_drawn(ctx, inst)
+        if s["phase"] != "group":
+            return
+        bonus = on_draw["revealed"] + len(sp["cubes"])  # R51: the Cubes defeated before this battle
         s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
-        open_battle(ctx, "cube", inst)
-        for x in group:
-            if counts[str(x)] > 0 and s["phase"] == "group" and c.strike > 0:
-                battle_hit(ctx, x, c.strike, by_card=inst)  # R50: the Cube's strike on reveal
-        if s["phase"] == "group":
-            apply_effects(ctx, leader, c.flip, inst)
-            _maybe_resolve(ctx)
+        if on_draw["battle"] is not None:
+            s.setdefault("battles", []).append(on_draw["battle"])
+        else:
+            open_battle(ctx, "cube", inst)
+        _maybe_resolve(ctx)
     else:  # R46.3, R48: a ship (the only other type in this Space Deck), face up for the turn, diplomacy only
         ctx.emit("ship_face_up", card=inst)
 
@@ -349,6 +411,7 @@ def ship_diplomacy(ctx: Ctx, seat: int, inst: str) -> None:
     old = p["ship"]
     p["ship"] = inst
     p["damage"] = 0
+    p["shield_used"] = 0  # R34 (B9): the new ship has taken no damage this turn, its Shields are whole
     p["acted"] = True
     ctx.emit("ship_replaced", seat=seat, old=old, new=inst)
     to_points(ctx, seat, old, "old_ship")

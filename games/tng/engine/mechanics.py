@@ -350,16 +350,23 @@ def _ensign(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
 
 
 def _mill(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:
+    """The top cards of the deck are discarded; a Borg card discarded so, by an effect, returns to the Borg
+    Card Area (R49.4, R49.6)."""
     p = ctx.player(seat)
     milled = []
     for _ in range(_amount(ctx, seat, eff)):
         if not p["deck"]:
             break
         milled.append(p["deck"].pop())
-    p["discard"] += milled
+    borgs = [c for c in milled if card(c).type == "borg"]
+    p["discard"] += [c for c in milled if c not in borgs]
     if milled:
         ctx.revealing = True
     ctx.emit("cards_milled", seat=seat, cards=milled, source=source)
+    if borgs:
+        area = borg_area(ctx.state, seat)
+        area += borgs
+        ctx.emit("borg_cards_returned", seat=seat, count=len(borgs), left=len(area))
 
 
 def _borg(ctx: Ctx, seat: int, eff: dict[str, Any], source: str) -> None:

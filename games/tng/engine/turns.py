@@ -222,11 +222,13 @@ def resolve_event(ctx: Ctx, seat: int) -> None:
 # --- battle against a Space Deck ship (R26-R28) ----------------------------------------------------
 
 def take_ship(ctx: Ctx, seat: int, inst: str) -> None:
-    """R26 option 1 (B7): the new ship becomes yours with no damage; the old one goes to the Points Area."""
+    """R26 option 1 (B7): the new ship becomes yours with no damage; the old one goes to the Points Area. The
+    new ship has received no damage this turn, so its Shields are whole (R34, B9: a budget per ship)."""
     p = ctx.player(seat)
     old = p["ship"]
     p["ship"] = inst
     p["damage"] = 0
+    p["shield_used"] = 0
     ctx.emit("ship_replaced", seat=seat, old=old, new=inst)
     to_points(ctx, seat, old, "old_ship")
 

@@ -325,3 +325,20 @@ def test_a_stage_still_open_when_the_active_ship_is_defeated_is_abandoned_under_
     assert state["stage"] is None and state["space"]["deck"][0] == waiting and waiting not in state["space"]["revealed"]
     assert state["turn"]["seat"] == 1 and player(state, 0)["hand"] == hand
     assert [e.kind for e in ctx.events][:1] == ["turn_ended"] and ctx.events[0].data == {"seat": 0, "defeated": True}
+
+
+@pytest.mark.rules("tng:R34", "tng:R26")
+def test_a_ship_won_by_diplomacy_and_taken_as_your_own_has_its_full_shields_for_the_rest_of_the_turn() -> None:
+    """R34: Shields stop the first X damage *the ship* receives during the turn. The Renown's one Shield was
+    spent on the Distress Call (2 damage, 1 absorbed); the Sheliak colony ship taken by diplomacy (R26) has
+    received nothing this turn, so its Shield stops the first damage of the Ion Storm that follows."""
+    state = build(turn=0, space=["distress_call", "sheliak_colony", "ion_storm"], hands={0: ["spock"]},
+                  turn_set={"explores": 3})
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "resolve_event"))
+    assert (player(state, 0)["damage"], player(state, 0)["shield_used"]) == (1, 1)
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "play", card=inst(state, 0, "spock")),
+                   cmd(0, "diplomacy", keep="ship"))
+    assert card(player(state, 0)["ship"]).id == "sheliak_colony"
+    assert RULES.view(state, 0)["players"][0]["shields_left"] == 1
+    state, _ = run(state, cmd(0, "explore"), cmd(0, "resolve_event"))  # Ion Storm fails: 3 damage
+    assert player(state, 0)["damage"] == 2

@@ -503,3 +503,86 @@ def test_the_group_is_led_by_the_first_player_still_fighting_and_a_state_with_no
         player(s, seat)["assimilated"] = True
     with pytest.raises(RulesError, match="no seat"):
         lead(s)
+
+
+@pytest.mark.rules("tng:R55")
+def test_borg_invasion_applies_the_flip_of_locutus_before_the_cube_battles() -> None:
+    """R55.2-3: under a Borg Invasion, Borg ships and Locutus have their Flip applied as they are drawn; the
+    battles start after the Invasion is resolved and Locutus's goal is resolved after every battle. Locutus's
+    Flip (1 damage to every ship, stopped by the Shields) has landed when the Cube battle opens."""
+    state = borg(space=["borg_invasion", "locutus", "borg_cube_1"])
+    state, events = run(state, auto=True)
+    assert card(state["stage"]["card"]).id == "borg_cube_1" and [card(c).id for c in state["queue"]] == ["locutus"]
+    assert [player(state, s)["shield_used"] for s in (0, 1)] == [1, 1]
+    causes = [e.data["cause"] for e in events if e.kind == "ship_damaged"]
+    assert [card(c).id for c in causes] == ["locutus", "locutus"]
+    # the Cube battle, then Locutus's goal: its Flip is not applied a second time
+    later = []
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    later += events
+    while state["stage"] is not None and state["stage"]["kind"] == "allocate":
+        state, events = run(state, RULES.legal_commands(state, lead(state))[0])
+        later += events
+    assert card(state["stage"]["card"]).id == "locutus"
+    assert not [e for e in later if e.kind == "ship_damaged" and e.data["cause"].startswith("locutus")]
+
+
+@pytest.mark.rules("tng:R55", "tng:R50")
+def test_borg_invasion_strikes_with_every_cube_it_draws_before_the_first_battle() -> None:
+    """R50: a Cube strikes the holders of Borg cards as soon as it is drawn; R55.2: the battles start after the
+    Invasion is resolved. Player 0 holds a Borg card: both Cubes (2 damage each) strike before the first
+    battle (4 damage, 1 stopped by the Renown-class Shields)."""
+    state = borg(space=["borg_invasion", "borg_cube_1", "borg_cube_2"], hands={0: ["borg_card"]})
+    state, events = run(state, auto=True)
+    assert state["stage"]["kind"] == "cube" and card(state["stage"]["card"]).id == "borg_cube_1"
+    strikes = [(card(e.data["card"]).id, e.data["target"]) for e in events if e.kind == "enemy_fired"]
+    assert strikes == [("borg_cube_1", 0), ("borg_cube_2", 0)]
+    p = player(state, 0)
+    shields = card(p["ship"]).stat("shields")
+    assert p["damage"] == 4 - shields
+
+
+@pytest.mark.rules("tng:R55")
+def test_a_borg_invasion_drawn_by_a_borg_invasion_draws_its_own_cards() -> None:
+    """R55: every card the Invasion draws follows the Invasion rules, its Events have their Effects applied; a
+    second Borg Invasion among them is an Event whose effect is to draw its cards: they are resolved too."""
+    state = borg(space=["borg_invasion", "borg_invasion_2", "starfleet_reinforcements", "tactical_analysis",
+                        "regroup_at_sector_001"])
+    deck = len(state["space"]["deck"])
+    state, events = run(state, auto=True)
+    assert len(state["space"]["deck"]) == deck - 5
+    box = [card(c).id for c in state["space"]["box"]]
+    for cid in ("borg_invasion", "borg_invasion_2", "starfleet_reinforcements", "tactical_analysis",
+                "regroup_at_sector_001"):
+        assert cid in box
+    assert [player(state, s)["xp"] for s in (0, 1)] == [2, 2]
+    assert state["group"]["step"] == "actions"
+
+
+@pytest.mark.rules("tng:R49")
+def test_a_borg_card_milled_by_an_effect_returns_to_the_borg_card_area() -> None:
+    """R49.4/R49.6: Borg cards leave a player only through effects that discard cards, and a Borg card
+    discarded by an effect returns to the Borg Card Area. Collective Pressure fails (Diplomacy 4 per captain):
+    every player discards the top 2 cards of their deck; player 0's Borg card among them goes back to the area,
+    the other card to the discard pile."""
+    state = borg(space=["collective_pressure"], decks={0: ["borg_card", "crewman", "crewman"]})
+    area = len(state["space"]["borg"])
+    state, _ = run(state, auto=True)
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert "event_failed" in kinds(events)
+    p = player(state, 0)
+    assert [card(c).id for c in p["discard"]] == ["crewman"] and [card(c).id for c in p["deck"]] == ["crewman"]
+    assert len(state["space"]["borg"]) == area + 1
+    assert "borg_cards_returned" in kinds(events)
+
+
+@pytest.mark.rules("tng:R47", "tng:R41")
+def test_a_player_sitting_out_after_a_defeat_is_no_target_of_another_players_starting_ship_effect() -> None:
+    """R47: a player whose ship was defeated cannot act or interact with the other players until the next turn
+    (RULINGS B32): the USS Saratoga's effect (return a Borg card from a hand) is not offered for them and is
+    refused; it still is for a player who fights on."""
+    state = actions_step(players=3, hands={0: ["crewman"], 1: ["borg_card", "crewman"], 2: ["crewman"]})
+    state["players"][0]["ability"] = "bi_saratoga"
+    state["players"][1]["defeated"] = True
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
+    refused(state, cmd(0, "ship_ability", target=1), "target_sits_out")

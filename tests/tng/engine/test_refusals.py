@@ -54,6 +54,14 @@ def _allocating() -> tuple[dict[str, Any], int]:
     return state, 0
 
 
+def _sitting_out() -> dict[str, Any]:
+    """Player 1's ship was defeated this group turn (R47); player 0's ship repairs (RULINGS B32)."""
+    state = acting(damage={1: 2})
+    state["players"][0]["ability"] = "bi_endeavour"
+    state["players"][1]["defeated"] = True
+    return state
+
+
 def _ensign_pile_empty() -> dict[str, Any]:
     state = ex(xp={0: 9})
     state["starbase"]["basic"]["security_team"] = []
@@ -207,6 +215,8 @@ CASES: dict[str, tuple[Case, str, str, dict[str, Any]]] = {
                         {"target": 5}),
     "ability_no_effect": (lambda: (kl(players=4, turn=0), cmd(0, "ship_ability", target=2)), "ability_no_effect",
                           "tng:R41", {"target": 2}),
+    "target_sits_out": (lambda: (_sitting_out(), cmd(0, "ship_ability", target=1)), "target_sits_out", "tng:R47",
+                        {"target": 1}),
     # battles between players (R29-R30, R61)
     "pass_not_now": (lambda: (ex(), cmd(0, "pass")), "not_now", "tng:R29", {}),
     "target_not_now": (lambda: (ex(), cmd(0, "target", target=1)), "not_now", "tng:R30", {}),
