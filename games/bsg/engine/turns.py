@@ -858,9 +858,16 @@ def discard_forced(ctx: Ctx, seat: int, card: str) -> None:
         state["forced"][str(seat)] = left
     else:
         del state["forced"][str(seat)]
+    _drop_settled_discards(state)
     next_key(state)
     if state["step"] == "end":
         finish_turn(ctx)
+
+
+def _drop_settled_discards(state: State) -> None:
+    """R008: a seat listed at the end of the turn as over the hand limit owes no more once other discards (a
+    revealer's down to 3, R402a) have brought his hand within it."""
+    state["discards"] = [s for s in state["discards"] if len(state["players"][s]["hand"]) > hand_limit(state, s)]
 
 
 def risk_raptor(ctx: Ctx, seat: int, risk: bool) -> None:
@@ -905,6 +912,7 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
 def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
+    _drop_settled_discards(state)
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
             or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state) \
             or ionian.crossroads_active(state) or trauma.blocking(state):
