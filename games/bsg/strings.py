@@ -243,6 +243,7 @@ STRINGS = [
     _('The Admiral drew two Destination cards.'),  # EVENTS.destinations_drawn
     _('Destination: {card}; distance {distance}.'),  # EVENTS.destination_chosen
     _('The fleet has travelled far enough: one more jump wins.'),  # EVENTS.objective_reached
+    _('The fleet jumped, but a resource is at 0: no victory yet.'),  # EVENTS.winning_jump_blocked
     _('Sleeper Agent phase: everyone receives a Loyalty card.'),  # EVENTS.sleeper_phase
     _('Player {seat} revealed a Loyalty card.'),  # EVENTS.loyalty_revealed
     _('The game is over: the {winner} win ({reason}).'),  # EVENTS.game_over

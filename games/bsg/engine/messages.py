@@ -226,6 +226,7 @@ EVENTS: dict[str, str] = {
     "destinations_drawn": "The Admiral drew two Destination cards.",
     "destination_chosen": "Destination: {card}; distance {distance}.",
     "objective_reached": "The fleet has travelled far enough: one more jump wins.",
+    "winning_jump_blocked": "The fleet jumped, but a resource is at 0: no victory yet.",
     "sleeper_phase": "Sleeper Agent phase: everyone receives a Loyalty card.",
     "loyalty_revealed": "Player {seat} revealed a Loyalty card.",
     "game_over": "The game is over: the {winner} win ({reason}).",

@@ -417,6 +417,8 @@ def _ftl_jump(ctx: Ctx) -> None:
     if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
         change_resources(ctx, {"population": -space.population})
     jump(ctx, then="crisis")
+    if state["phase"] == "turn" and state["prompt"] is None and state["step"] == "action":
+        go_to(ctx, "crisis")  # a jump that drew no Destination (RULINGS G200)
 
 
 def _mk7_in_space(state: State) -> str | None:
@@ -714,6 +716,13 @@ def jump(ctx: Ctx, then: str) -> None:
             cylon_fleet.pilot_off(state, p["seat"])
             p["location"] = "hangar_deck"
     ctx.emit("fleet_jumped", distance=state["distance"])
+    if state["objective_reached"] and not all(v > 0 for v in state["resources"].values()):
+        # R709: with a resource at 0 the last jump is no win, and draws no Destination; a resource still at 0
+        # when the turn ends is the Cylons' win (R708a), else the next jump wins (RULINGS G200)
+        ctx.emit("winning_jump_blocked")
+        state["jump"] = 0
+        ctx.emit("jump_track_moved", steps=0, position=0)
+        return  # the caller goes on with ``then`` (no Destination prompt is open)
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
         conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals first
         reason = ("earth_reached" if earth.on(state)  # R1052
