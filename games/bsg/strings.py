@@ -127,6 +127,7 @@ STRINGS = [
     _('Discard down to 10 Skill cards.'),  # PROMPTS.discard_to_hand_limit
     _('Discard the Skill cards you have to discard (a crisis, or your reveal: down to 3).'),  # PROMPTS.discard_skill_cards
     _('Choose the character to send.'),  # PROMPTS.choose_character_to_send
+    _('Choose the character who takes the title.'),  # PROMPTS.choose_title_holder
     _('Choose where to go.'),  # PROMPTS.move_anywhere
     _('Choose the Galactica location where your character turns up.'),  # PROMPTS.place_stranded
     _('Risk a raptor?'),  # PROMPTS.risk_raptor

@@ -128,6 +128,7 @@ PROMPTS: dict[str, str] = {
     "discard_to_hand_limit": "Discard down to 10 Skill cards.",
     "discard_skill_cards": "Discard the Skill cards you have to discard (a crisis, or your reveal: down to 3).",
     "choose_character_to_send": "Choose the character to send.",
+    "choose_title_holder": "Choose the character who takes the title.",
     "move_anywhere": "Choose where to go.",
     "place_stranded": "Choose the Galactica location where your character turns up.",
     "risk_raptor": "Risk a raptor?",

@@ -918,6 +918,37 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
         finish_turn(ctx)
 
 
+def title_targets(state: State) -> list[int]:
+    """The characters a card's chooser may give the prompt's title to (RULINGS G202): a human player's who may hold
+    it (not a revealed Cylon, not an infiltrated Cylon Leader, R425, not barred by his sheet; for the Admiral or
+    the CAG not in the Brig, R423), the chooser and the holder too."""
+    title = state["prompt"]["title"]
+    out = []
+    for p in state["players"]:
+        if p["cylon"] or infiltrator(p) or p.get("eliminated") or (title != "president" and p["location"] == "brig"):
+            continue
+        if any(e.kind == "title_barred" and e.get("title") == title
+               for a in CONTENT.characters[p["character"]].abilities for e in a.effects):
+            continue
+        out.append(p["seat"])
+    return out
+
+
+def give_title(ctx: Ctx, seat: int, target: int) -> None:
+    """The chooser's pick of a card's "gives the title to a character of his choice" (RULINGS G202); the
+    title's belongings (the President's Quorum cards, the Admiral's nukes) follow it after the command."""
+    state = ctx.state
+    if target not in title_targets(state):
+        raise IllegalCommand("bad_target", "bsg:R422", target=target)
+    title = state["prompt"]["title"]
+    state["prompt"] = None
+    next_key(state)
+    state[title] = target
+    ctx.emit("title_given", title=title, seat=target)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
 def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
