@@ -809,7 +809,6 @@ def end_turn(ctx: Ctx) -> None:
     state["discards"] = [p["seat"] for p in state["players"]
                          if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
     next_key(state)
-    quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand
     finish_turn(ctx)
 
 
@@ -956,6 +955,9 @@ def finish_turn(ctx: Ctx) -> None:
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
             or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state) \
             or ionian.crossroads_active(state) or trauma.blocking(state):
+        return
+    quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand, once no other question is open
+    if state["prompt"] is not None:
         return
     p = ctx.player(state["current"])
     later = state.get("stranded_later", [])
