@@ -242,6 +242,7 @@ COMMANDS: dict[str, str] = {
     "discard_excess": gettext_noop("Discard {card}"),
     "discard_forced": gettext_noop("Discard {card}"),
     "choose_target": gettext_noop("Send {target}"),
+    "give_title": gettext_noop("Give the title to {target}"),
     "choose_new_character": gettext_noop("Play {character} from now on"),
     "infiltrate": gettext_noop("Infiltrate the humans: {location}"),
     "return_to_resurrection": gettext_noop("Return to the Resurrection Ship"),

@@ -127,6 +127,7 @@ STRINGS = [
     _('Discard down to 10 Skill cards.'),  # PROMPTS.discard_to_hand_limit
     _('Discard the Skill cards you have to discard (a crisis, or your reveal: down to 3).'),  # PROMPTS.discard_skill_cards
     _('Choose the character to send.'),  # PROMPTS.choose_character_to_send
+    _('Choose the character who takes the title.'),  # PROMPTS.choose_title_holder
     _('Choose where to go.'),  # PROMPTS.move_anywhere
     _('Choose the Galactica location where your character turns up.'),  # PROMPTS.place_stranded
     _('Risk a raptor?'),  # PROMPTS.risk_raptor
@@ -243,6 +244,7 @@ STRINGS = [
     _('The Admiral drew two Destination cards.'),  # EVENTS.destinations_drawn
     _('Destination: {card}; distance {distance}.'),  # EVENTS.destination_chosen
     _('The fleet has travelled far enough: one more jump wins.'),  # EVENTS.objective_reached
+    _('The fleet jumped, but a resource is at 0: no victory yet.'),  # EVENTS.winning_jump_blocked
     _('Sleeper Agent phase: everyone receives a Loyalty card.'),  # EVENTS.sleeper_phase
     _('Player {seat} revealed a Loyalty card.'),  # EVENTS.loyalty_revealed
     _('The game is over: the {winner} win ({reason}).'),  # EVENTS.game_over

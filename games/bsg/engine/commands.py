@@ -16,7 +16,8 @@ Command kinds and args:
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
 - ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
 - ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
-  "the President / the current player chooses a character to send to the Brig")
+  "the President / the current player chooses a character to send to the Brig"); ``give_title {target}`` (a
+  card's "the Admiral gives the President title to a character of his choice", RULINGS G202)
 - ``reveal_loyalty {card, target?}`` (R220 G; ``target``: the character the card's action aims at);
   ``choose_damage {card}`` (the damage token a revealer applies); ``give_loyalty {to}`` (R402f, R403)
 - ``activate_cylon_location {option?, target?, card?, location?}`` (R263: a ``choose`` location's option, the
@@ -122,6 +123,7 @@ STEP_PROMPTS = {"receive": "receive_skills", "move": "movement", "action": "acti
 PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_destination",
               "place_stranded": "place_stranded", "move_anywhere": "move_anywhere",
               "choose_target": "choose_character_to_send", "risk_raptor": "risk_raptor",
+              "title_target": "choose_title_holder",
               "choose_damage": "choose_damage_token", "caprica_crisis": "choose_caprica_crisis",
               "take_skill": "take_skill_card",
               "quorum_office": "presidents_office_choice", "quorum_bottom": "put_quorum_card_at_bottom",
@@ -266,6 +268,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "discard_forced", card=card) for card in hand]
     if prompt == "choose_character_to_send":
         return [_c(seat, "choose_target", target=s) for s in turns.send_targets(state)]
+    if prompt == "choose_title_holder":
+        return [_c(seat, "give_title", target=s) for s in turns.title_targets(state)]
     if prompt == "contribute_to_check":
         out = [_c(seat, "finish_contributing")]
         limit = checks.contribution_limit(state, seat)
@@ -447,6 +451,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "discard_forced": ("discard_skill_cards", "bsg:R260", lambda ctx, c: turns.discard_forced(
         ctx, c.seat, _arg(c, "card"))),
     "choose_target": ("choose_character_to_send", "bsg:R436", lambda ctx, c: turns.choose_target(
+        ctx, c.seat, _arg(c, "target", int))),
+    "give_title": ("choose_title_holder", "bsg:R422", lambda ctx, c: turns.give_title(
         ctx, c.seat, _arg(c, "target", int))),
     "place_stranded": ("place_stranded", "bsg:R456", lambda ctx, c: turns.place_stranded(
         ctx, c.seat, _arg(c, "location"))),

@@ -441,6 +441,17 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
             next_key(state)
     elif kind == "damage_galactica" and not effect.get("choose_of"):
         damage_galactica(ctx, int(effect.get("count")))
+    elif kind == "give_title" and effect.get("who") == "next_in_succession":  # RULINGS G201
+        title = str(effect.get("title"))
+        seat = title_holder(state, title, besides=state.get(title))
+        if seat is not None:
+            state[title] = seat
+            ctx.emit("title_passed", title=title, seat=seat, reason="succession")
+    elif kind == "give_title" and str(effect.get("who")).endswith("_chooses"):  # RULINGS G202
+        chooser = _who(ctx, str(effect.get("who"))[: -len("_chooses")], actor, target)
+        state["prompt"] = {"kind": "title_target", "seat": int(state["current"]) if chooser is None else chooser,
+                           "title": effect.get("title")}
+        next_key(state)
     elif kind == "give_title":
         seat = _who(ctx, effect.get("who"), actor, target)
         if seat is not None and infiltrator(state["players"][seat]):  # R803e: never a Leader's

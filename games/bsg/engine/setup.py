@@ -231,14 +231,16 @@ def choose_character(ctx: Ctx, seat: int, character: str, area: str | None) -> N
 
 # --- R105-R109 -------------------------------------------------------------------------------------
 
-def title_holder(state: State, title: str) -> int | None:
+def title_holder(state: State, title: str, besides: int | None = None) -> int | None:
     """The seat whose character ranks highest on the title's line of succession (R105, R422, RULINGS C19):
     revealed Cylons are skipped, and infiltrated ones (R803e, R406b), characters barred from the title by their
-    sheet, and for the Admiral a character in the Brig (R423)."""
+    sheet, and for the Admiral a character in the Brig (R423); ``besides``: a seat left out (the holder who hands
+    the title on, RULINGS G201)."""
     by_character: dict[str, int] = {p["character"]: p["seat"] for p in state["players"] if not p["cylon"]
                                     and not infiltrator(p)
                                     and not (title in ("admiral", "cag") and p["location"] == "brig")
-                                    and not p.get("eliminated")}  # R978
+                                    and not p.get("eliminated")  # R978
+                                    and p["seat"] != besides}
     for entry in state.get("attached", []):  # Assign Vice President: first in line (RULINGS G32)
         if any(e.kind == "succession_first" and e.get("title") == title
                for e in CONTENT.quorum[entry["card"]].effects) and entry["seat"] in by_character.values():

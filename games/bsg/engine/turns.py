@@ -417,6 +417,8 @@ def _ftl_jump(ctx: Ctx) -> None:
     if roll <= CONTENT.board.ftl_roll_loss_at_most and space.population:
         change_resources(ctx, {"population": -space.population})
     jump(ctx, then="crisis")
+    if state["phase"] == "turn" and state["prompt"] is None and state["step"] == "action":
+        go_to(ctx, "crisis")  # a jump that drew no Destination (RULINGS G200)
 
 
 def _mk7_in_space(state: State) -> str | None:
@@ -714,6 +716,13 @@ def jump(ctx: Ctx, then: str) -> None:
             cylon_fleet.pilot_off(state, p["seat"])
             p["location"] = "hangar_deck"
     ctx.emit("fleet_jumped", distance=state["distance"])
+    if state["objective_reached"] and not all(v > 0 for v in state["resources"].values()):
+        # R709: with a resource at 0 the last jump is no win, and draws no Destination; a resource still at 0
+        # when the turn ends is the Cylons' win (R708a), else the next jump wins (RULINGS G200)
+        ctx.emit("winning_jump_blocked")
+        state["jump"] = 0
+        ctx.emit("jump_track_moved", steps=0, position=0)
+        return  # the caller goes on with ``then`` (no Destination prompt is open)
     if state["objective_reached"]:  # R709 Kobol: the last jump, no Destination
         conflicted.goal_losses(ctx)  # R711 step 2: the hidden Personal Goals first
         reason = ("earth_reached" if earth.on(state)  # R1052
@@ -800,7 +809,6 @@ def end_turn(ctx: Ctx) -> None:
     state["discards"] = [p["seat"] for p in state["players"]
                          if len(p["hand"]) > hand_limit(state, p["seat"])]  # R008, Apollo's Headstrong
     next_key(state)
-    quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand
     finish_turn(ctx)
 
 
@@ -858,9 +866,16 @@ def discard_forced(ctx: Ctx, seat: int, card: str) -> None:
         state["forced"][str(seat)] = left
     else:
         del state["forced"][str(seat)]
+    _drop_settled_discards(state)
     next_key(state)
     if state["step"] == "end":
         finish_turn(ctx)
+
+
+def _drop_settled_discards(state: State) -> None:
+    """R008: a seat listed at the end of the turn as over the hand limit owes no more once other discards (a
+    revealer's down to 3, R402a) have brought his hand within it."""
+    state["discards"] = [s for s in state["discards"] if len(state["players"][s]["hand"]) > hand_limit(state, s)]
 
 
 def risk_raptor(ctx: Ctx, seat: int, risk: bool) -> None:
@@ -902,12 +917,47 @@ def choose_target(ctx: Ctx, seat: int, target: int) -> None:
         finish_turn(ctx)
 
 
+def title_targets(state: State) -> list[int]:
+    """The characters a card's chooser may give the prompt's title to (RULINGS G202): a human player's who may hold
+    it (not a revealed Cylon, not an infiltrated Cylon Leader, R425, not barred by his sheet; for the Admiral or
+    the CAG not in the Brig, R423), the chooser and the holder too."""
+    title = state["prompt"]["title"]
+    out = []
+    for p in state["players"]:
+        if p["cylon"] or infiltrator(p) or p.get("eliminated") or (title != "president" and p["location"] == "brig"):
+            continue
+        if any(e.kind == "title_barred" and e.get("title") == title
+               for a in CONTENT.characters[p["character"]].abilities for e in a.effects):
+            continue
+        out.append(p["seat"])
+    return out
+
+
+def give_title(ctx: Ctx, seat: int, target: int) -> None:
+    """The chooser's pick of a card's "gives the title to a character of his choice" (RULINGS G202); the
+    title's belongings (the President's Quorum cards, the Admiral's nukes) follow it after the command."""
+    state = ctx.state
+    if target not in title_targets(state):
+        raise IllegalCommand("bad_target", "bsg:R422", target=target)
+    title = state["prompt"]["title"]
+    state["prompt"] = None
+    next_key(state)
+    state[title] = target
+    ctx.emit("title_given", title=title, seat=target)
+    if state["step"] == "end":
+        finish_turn(ctx)
+
+
 def finish_turn(ctx: Ctx) -> None:
     """Once the discards and the stranded placement are done: R708a, then the next player (R255)."""
     state = ctx.state
+    _drop_settled_discards(state)
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
             or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state) \
             or ionian.crossroads_active(state) or trauma.blocking(state):
+        return
+    quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand, once no other question is open
+    if state["prompt"] is not None:
         return
     p = ctx.player(state["current"])
     later = state.get("stranded_later", [])

@@ -100,3 +100,54 @@ def test_everyone_in_a_place_goes_to_sickbay() -> None:
     out = RULES.apply(state, RULES.auto_command(state), Rng.from_seed(2))  # type: ignore[arg-type]
     assert out.state["players"][starbuck]["location"] == "sickbay"
     assert out.state["players"][other]["location"] == "hangar_deck"
+
+
+def _seat(state: State, character: str) -> int:
+    found: int = next(p["seat"] for p in state["players"] if p["character"] == character)
+    return found
+
+
+@pytest.mark.rules("bsg:R230", "bsg:R420", "bsg:R422")
+def test_a_president_who_resigns_hands_the_title_to_the_next_in_succession() -> None:
+    """Requested Resignation, "resign" (RULINGS G201): the President title goes to the highest-ranked character
+    on the President's line but the President himself; her Quorum cards go with it (G30)."""
+    state = start_game(5, BASE_5)
+    roslin, baltar = _seat(state, "laura_roslin"), _seat(state, "gaius_baltar")
+    assert state["president"] == roslin
+    quorum = list(state["players"][roslin]["quorum"])
+    state = draw(state, "requested_resignation")
+    state = act(state, roslin, "choose_option", option=0)
+    assert state["president"] == baltar
+    assert state["players"][baltar]["quorum"] == quorum and state["players"][roslin]["quorum"] == []
+    assert state["step"] == "activation"
+
+
+@pytest.mark.rules("bsg:R230", "bsg:R420", "bsg:R422", "bsg:R425")
+def test_the_admiral_gives_the_presidency_to_a_character_of_his_choice() -> None:
+    """Political Prisoner failed (RULINGS G202): the Admiral names the new President among the human players'
+    characters who may hold the title (not a revealed Cylon); -1 morale."""
+    state = start_game(5, BASE_5)
+    adama, tigh, roslin = _seat(state, "william_adama"), _seat(state, "saul_tigh"), _seat(state, "laura_roslin")
+    cylon = _seat(state, "kara_thrace")
+    state["players"][cylon]["cylon"] = True
+    state["players"][cylon]["location"] = "resurrection_ship"
+    state = to_step(state, "crisis")
+    state["decks"]["crisis"].append("political_prisoner")
+    state = act(state, state["current"], "draw_crisis")
+    state["check"]["destiny"] = [skill_card(state, "tactics", 5), skill_card(state, "tactics", 4)]
+    for seat in list(state["check"]["order"]):
+        state = act(state, seat, "finish_contributing")
+    morale = state["resources"]["morale"]
+    state = RULES.apply(state, RULES.auto_command(state), Rng.from_seed(2)).state  # type: ignore[arg-type]
+    assert state["resources"]["morale"] == morale - 1
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "choose_title_holder" and decision.seats == {adama}
+    targets = {c.args["target"] for c in RULES.legal_commands(state, adama)}
+    assert targets == set(range(5)) - {cylon}
+    with pytest.raises(IllegalCommand) as info:
+        act(state, adama, "give_title", target=cylon)
+    assert (info.value.code, info.value.rule) == ("bad_target", "bsg:R422")
+    state = act(state, adama, "give_title", target=tigh)
+    assert state["president"] == tigh and state["prompt"] is None
+    assert state["players"][roslin]["quorum"] == []
+    assert RULES.pending(state)[0].prompt == "activate_cylon_ships"

@@ -129,6 +129,28 @@ def test_the_brig_check_frees_the_player() -> None:
     assert after["players"][seat]["location"] == "press_room" and after["step"] == "crisis"
 
 
+@pytest.mark.rules("bsg:R306", "bsg:R220")
+def test_a_character_ordered_to_act_from_the_brig_is_the_one_its_check_frees() -> None:
+    """R306 under an Executive Order (R220 B, RULINGS G34): the ordered player in the Brig activates it; the
+    check passed, he, not the player whose turn it is, moves out of the Brig."""
+    state = at_action("research_lab")
+    current = state["current"]
+    ordered = (current + 1) % 5
+    state["players"][ordered]["location"] = "brig"
+    state["players"][current]["hand"].append(skill_card(state, "leadership", 1))
+    order = next(c for c in RULES.legal_commands(state, current) if c.kind == "play_skill"
+                 and c.args.get("target") == ordered and c.args.get("pick") == "actions")
+    state = act(state, current, order.kind, **order.args)
+    state = act(state, ordered, "activate_location")
+    assert state["check"]["source"] == {"location": "brig", "target": ordered}
+    passed = finish_check(state, winning=True)
+    decision = RULES.pending(passed)[0]
+    assert decision.prompt == "move_anywhere" and decision.seats == {ordered}
+    after = act(passed, ordered, "move_anywhere", location="press_room")
+    assert after["players"][ordered]["location"] == "press_room"
+    assert after["players"][current]["location"] == "research_lab"
+
+
 @pytest.mark.rules("bsg:R210", "bsg:R435")
 def test_no_movement_out_of_the_brig() -> None:
     """RULINGS C16: a character in the Brig cannot move in his Movement step."""

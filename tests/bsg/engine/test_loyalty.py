@@ -336,3 +336,22 @@ def test_a_revealed_cylon_leaves_his_quorum_cards_and_readied_die_cards_behind()
     assert state["attached"] == [] and vice in state["decks"]["quorum_discard"]
     assert state["readied"] == [] and planning in state["decks"]["skill_discard"]["tactics"]
     assert {"quorum_detached", "readied_discarded"} <= {e.kind for e in events}
+
+
+@pytest.mark.rules("bsg:R402", "bsg:R008")
+def test_a_revealer_over_the_hand_limit_keeps_three_cards() -> None:
+    """R402a and R008: a player holding 14 Skill cards reveals; his turn ends with him both over the hand limit
+    and bound to discard down to 3. Once he has discarded down to 3 he is under the limit: he keeps his 3
+    cards and play passes, he is not asked for a hand-limit discard as well."""
+    state = at_action()
+    seat = state["current"]
+    cylon, _ = set_loyalty(state, seat, "cylon_reduce_morale", "not_a_cylon")
+    trim_hand(state, seat, 0)
+    state["players"][seat]["hand"] += [skill_card(state, "politics") for _ in range(14)]
+    state["distance"] = 7  # no give-away to wait for
+    state = act(state, seat, "reveal_loyalty", card=cylon)
+    assert state["forced"] == {str(seat): 11}
+    while state["forced"]:
+        state = act(state, seat, "discard_forced", card=state["players"][seat]["hand"][0])
+    assert len(state["players"][seat]["hand"]) == 3
+    assert state["discards"] == [] and state["current"] == (seat + 1) % 5 and state["step"] == "receive"

@@ -229,3 +229,30 @@ def test_brutal_force_destroys_three_raiders_and_accept_prophecy_draws_two_picke
     after = act(state, seat, "play_quorum", card="accept_prophecy", picks=["tactics", "engineering"])
     new = after["players"][seat]["hand"][held:]
     assert sorted(skill_of(c) for c in new) == ["engineering", "tactics"]
+
+
+@pytest.mark.rules("bsg:R008", "bsg:R704")
+def test_the_quorum_hand_limit_waits_for_the_destinations_raptor_question() -> None:
+    """R008 at the end of a turn whose Auto Jump reached Tylium Planet: the Admiral is asked whether he risks a
+    raptor (RULINGS C6), and only then does the President, holding 12 Quorum cards, discard down to 10; the
+    question is not lost to the hand limit."""
+    state = at_action()
+    seat = state["current"]
+    president, admiral = state["president"], state["admiral"]
+    hand = state["players"][president]["quorum"]
+    while len(hand) < 12:
+        hand.append(state["decks"]["quorum"].pop())
+    state["step"] = "jump"
+    state["jump"] = len(CONTENT.board.jump_track) - 1
+    state = act(state, seat, "prepare_jump")
+    if "tylium_planet" not in state["prompt"]["cards"]:
+        state["prompt"]["cards"][0] = "tylium_planet"
+    state = act(state, state["prompt"]["seat"], "choose_destination", card="tylium_planet")
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "risk_raptor" and decision.seats == {admiral}
+    state = act(state, admiral, "risk_raptor", risk=False)
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "discard_quorum_to_hand_limit" and decision.seats == {president}
+    for _ in range(2):
+        state = act(state, president, "discard_quorum", card=state["players"][president]["quorum"][0])
+    assert len(state["players"][president]["quorum"]) == 10 and state["current"] == (seat + 1) % 5

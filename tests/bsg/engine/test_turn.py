@@ -377,3 +377,35 @@ def test_food_at_zero_loses_only_if_still_at_zero_when_the_turn_ends() -> None:
     state = play(start, seat, "draw_crisis", "activate_cylons", "prepare_jump")
     result = RULES.result(state)
     assert result is not None and result.reason == "resource_exhausted"
+
+
+@pytest.mark.rules("bsg:R709", "bsg:R708", "bsg:R303")
+def test_the_kobol_jump_with_a_resource_at_zero_is_no_win_and_the_turn_goes_on() -> None:
+    """R709: past distance 8 the next jump wins only if no resource is at 0; R708a: a resource at 0 wins for
+    the Cylons only at the end of a turn (RULINGS G200). An FTL jump with food at 0 is no win and draws no
+    Destination: the turn goes on with its Crisis; food given back before the turn ends, the game goes on and
+    the following jump wins. Left at 0, the turn's end is the Cylons' win."""
+    start = to_step(start_game(4, BASE_5[:4]), "action")
+    seat = start["current"]
+    start["players"][seat]["location"] = "ftl_control"
+    start["jump"] = next(i for i, s in enumerate(CONTENT.board.jump_track) if s.blue)
+    start["distance"], start["objective_reached"], start["sleeper_done"] = 8, True, True
+    start["resources"]["food"] = 0
+    start["resources"]["population"] = 12
+    state = act(start, seat, "activate_location")
+    assert RULES.result(state) is None and state["phase"] == "turn"
+    assert state["step"] == "crisis" and state["prompt"] is None and state["jump"] == 0
+    assert state["distance"] == 8 and state["destinations"] == start["destinations"]
+    lost = _top_crisis(state, "water_sabotaged")
+    lost = play(lost, seat, "draw_crisis", "activate_cylons", "prepare_jump")
+    result = RULES.result(lost)
+    assert result is not None and result.reason == "resource_exhausted"
+    change_resources(Ctx(state=state, rng=Rng.from_seed(1)), {"food": 5})
+    state["decks"]["crisis"].append("water_sabotaged")
+    state = play(state, seat, "draw_crisis", "activate_cylons", "prepare_jump")
+    assert RULES.result(state) is None and state["current"] == (seat + 1) % 4
+    state = _top_crisis(to_step(state, "crisis"), "water_sabotaged")
+    state["jump"] = len(CONTENT.board.jump_track) - 2
+    state = play(state, state["current"], "draw_crisis", "activate_cylons", "prepare_jump")
+    result = RULES.result(state)
+    assert result is not None and result.reason == "kobol_reached" and result.winners
