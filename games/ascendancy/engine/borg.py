@@ -1722,14 +1722,24 @@ def home_assimilated(ctx: Ctx, seat: int) -> None:
         if sys["control"] == seat:
             sys["control"] = None
             sys["warp_level"] = sum(1 for n in sys["nodes"] if n is not None)
-    p["assimilated"] = True
-    s["automata"].append(f"{BORG}:{seat}")  # R258: a Turn Order card and a Borg turn from the next round
-    ctx.emit("player_assimilated", seat=seat, rule="ascendancy:R257")
+    join_collective(ctx, seat, "ascendancy:R257")
     extermination(ctx)
     if not live_seats(s):  # R268: the last player is absorbed
         from games.ascendancy.engine.scoring import end_game
 
         end_game(ctx, "borg_victory", [])
+
+
+def join_collective(ctx: Ctx, seat: int, rule: str) -> None:
+    """R258: a player whose home was Assimilated, or who was Exterminated by rivals (RULINGS E70), is an
+    Assimilated player until the end of the game: a Turn Order card and a Borg turn from the next round."""
+    s = ctx.state
+    p = s["players"][seat]
+    if p.get("assimilated"):
+        return
+    p["assimilated"] = True
+    s["automata"].append(f"{BORG}:{seat}")
+    ctx.emit("player_assimilated", seat=seat, rule=rule)
 
 
 # --- Reclaiming Borg Systems (R260, R261, B25) -------------------------------------------------------------------
@@ -1931,4 +1941,4 @@ def automaton_step(ctx: Ctx, who: str) -> bool:
 
 # The rounds, the setup and exploration reach the Borg through the mechanics table (they are layers below).
 effects.MECHANICS.update(borg_card_damage=card_damage, borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
-                         borg_encounter=encounter)
+                         borg_encounter=encounter, borg_join_collective=join_collective)
