@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from games.ascendancy.engine import board
 from games.ascendancy.engine.rounds import extermination
-from games.ascendancy.engine.scenario import build
+from games.ascendancy.engine.scenario import build, cmd, run
 from tests.ascendancy.engine.borg_helpers import borg, borg_turn, ctx_for
 from tests.ascendancy.engine.helpers import ev
+
+VEGA = {"id": "vega", "slots": ["production"], "xy": [45.0, 60.0]}
 
 
 @pytest.mark.rules("ascendancy:R258", "ascendancy:R144")
@@ -37,3 +40,19 @@ def test_a_player_exterminated_by_rivals_joins_the_collective() -> None:
     extermination(ctx_for(plain))
     assert plain["players"][2]["exterminated"] and not plain["players"][2].get("assimilated")
     assert plain["automata"] == []
+
+
+@pytest.mark.rules("ascendancy:R263", "ascendancy:R49")
+def test_a_cube_blocks_like_a_hostile_ship_so_never_in_a_system_the_mover_controls() -> None:
+    """R263: "I Cubi bloccano i movimenti, esattamente come le Navi"; R49: a player may always move into and
+    through the systems he Controls, whatever ships are there."""
+    mine = {**VEGA, "nodes": ["production"], "control": 0}
+    state = borg_turn(cubes={"cube1": "S:vega"}, systems=[mine])
+    assert board.blocked_for(state, 0, "S:vega") is None
+    assert board.blocked_for(state, 1, "S:vega") == board.BORG_BLOCK
+    state = build(options={"borg_mode": "delta_quadrant"}, turn=0, phase="command", systems=[mine],
+                  lanes=[("l1", "earth", "vega", 1)], ships={0: {"S:earth": 1}})
+    state["borg"]["cubes"].append({"id": "cube1", "sector": "S:vega", "placed": 1})
+    state, _ = run(state, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"),
+                   cmd(0, "step", to="S:vega"))
+    assert state["players"][0]["ships"].get("S:vega") == 1
