@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.ascendancy.engine import board
+from games.ascendancy.engine.borg import hub_roll
 from games.ascendancy.engine.rounds import extermination
 from games.ascendancy.engine.scenario import build, cmd, run
 from tests.ascendancy.engine.borg_helpers import borg, borg_turn, ctx_for
@@ -56,3 +57,19 @@ def test_a_cube_blocks_like_a_hostile_ship_so_never_in_a_system_the_mover_contro
     state, _ = run(state, cmd(0, "impulse", unit="ship:S:earth"), cmd(0, "step", to="L:l1:1"),
                    cmd(0, "step", to="S:vega"))
     assert state["players"][0]["ships"].get("S:vega") == 1
+
+
+@pytest.mark.rules("ascendancy:R218", "ascendancy:R272")
+def test_a_hub_discovered_from_the_stack_rolls_for_cubes() -> None:
+    """R218: "Se il Disco Sistema Fulcro di Transcurvatura è in gioco e non ha già un Cubo, tira"; with the Delta
+    Quadrant Probe (R272) the Hub enters play when it is discovered."""
+    state = build(options={"borg_mode": "delta_probe"}, turn=0, phase="command", stack=["transwarp_hub"],
+                  lanes=[("l1", "earth", None, 2)], ships={0: {"L:l1:2": 1}})
+    assert state["borg"]["hub"] is None
+    state, events = run(state, cmd(0, "impulse", unit="ship:L:l1:2"), cmd(0, "step", explore=True))
+    assert ev(events, "system_discovered")[0]["system"] == "transwarp_hub"
+    assert state["borg"]["hub"] == "transwarp_hub"
+    ctx = ctx_for(state)
+    hub_roll(ctx)
+    assert ev(ctx.events, "borg_hub_roll")  # rolled, not "no_hub"
+    assert not ev(ctx.events, "borg_hub_no_roll")
