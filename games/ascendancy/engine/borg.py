@@ -1504,11 +1504,13 @@ def borg_explore(ctx: Ctx, sid: str) -> None:
             s["systems"][sid]["prewarp"] = dict(civ["tokens"])
         else:
             develop_warp_civilization(s["systems"][sid], int(civ["level"]), int(civ["nodes"]))
-    if civ is not None and info.get("remains_in_play"):
+    # R250: Allies, Crises and Discoveries are ignored; a "Remains in play" card is left on the system (A38)
+    stays = bool(info.get("remains_in_play")) and info.get("type") not in ("ally", "crisis", "discovery")
+    if stays:
         s["systems"][sid]["card"] = card
     else:
         s["exploration"]["discard"].append(card)
-    ctx.emit("borg_exploration", system=sid, card=card, used=civ is not None, rule="ascendancy:R250")
+    ctx.emit("borg_exploration", system=sid, card=card, used=civ is not None or stays, rule="ascendancy:R250")
 
 
 # --- Step 3: Assimilation ---------------------------------------------------------------------------------------

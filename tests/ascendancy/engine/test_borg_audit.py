@@ -73,3 +73,18 @@ def test_a_hub_discovered_from_the_stack_rolls_for_cubes() -> None:
     hub_roll(ctx)
     assert ev(ctx.events, "borg_hub_roll")  # rolled, not "no_hub"
     assert not ev(ctx.events, "borg_hub_no_roll")
+
+
+@pytest.mark.rules("ascendancy:R250", "ascendancy:R64")
+def test_the_borg_leave_a_remains_in_play_card_on_the_system_they_explore() -> None:
+    """R250: "I Borg ignorano le Carte Alleato, Crisi e Scoperta. Piazza le Carte 'Rimane in gioco' sul Sistema":
+    a Virgin Worlds card that remains in play waits there for the system's first colonizer."""
+    state = borg_turn(systems=[VEGA], exploration=["garden_world"])
+    ctx = ctx_for(state)
+    borg.borg_explore(ctx, "vega")
+    assert state["systems"]["vega"]["card"] == "garden_world"
+    assert "garden_world" not in state["exploration"]["discard"]
+    state = borg_turn(systems=[VEGA], exploration=["empty_world"])  # no "remains in play": discarded
+    ctx = ctx_for(state)
+    borg.borg_explore(ctx, "vega")
+    assert state["systems"]["vega"]["card"] is None and "empty_world" in state["exploration"]["discard"]
