@@ -553,8 +553,14 @@ def borg_master(state: State) -> int | None:
 
 def chooser(state: State, cur: dict[str, Any]) -> int | None:
     """R223, B6: the players in this round's turn order take turns choosing the next Cube; with Assimilated
-    players, the Borg's master chooses (R258)."""
+    players, the Borg's master chooses (R258), except in a Command Resurrection turn, where the Assimilated
+    players take turns (R227, RULINGS E71)."""
     master = borg_master(state)
+    if master is not None and cur.get("extra"):  # R227, RULINGS E71: they take turns, the master first
+        team = sorted(assimilated_players(state), key=lambda x: (int(state["cards"].get(f"{BORG}:{x}", 99)), x))
+        k = team.index(master)
+        team = team[k:] + team[:k]
+        return int(team[cur["chosen"] % len(team)])
     if master is not None:
         return master
     seats = [x for x in state["order"] if isinstance(x, int) and not state["players"][x]["exterminated"]]

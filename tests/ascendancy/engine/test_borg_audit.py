@@ -88,3 +88,24 @@ def test_the_borg_leave_a_remains_in_play_card_on_the_system_they_explore() -> N
     ctx = ctx_for(state)
     borg.borg_explore(ctx, "vega")
     assert state["systems"]["vega"]["card"] is None and "empty_world" in state["exploration"]["discard"]
+
+
+@pytest.mark.rules("ascendancy:R227", "ascendancy:R223", "ascendancy:R258")
+def test_in_a_command_resurrection_turn_the_assimilated_players_take_turns_choosing_the_cube() -> None:
+    """R227: "Se il Borg ha un turno extra a causa della carta 'Resurrezione del Comando', se ci sono giocatori
+    Assimilati, sceglieranno a turno qual Cubo Attivare"."""
+    state = borg_turn(cubes={"cube1": "S:transwarp_hub", "cube2": "S:vega", "cube3": "S:rigel"},
+                      systems=[VEGA, {**VEGA, "id": "rigel", "xy": [60.0, 45.0]}])
+    ctx = ctx_for(state)
+    borg.home_assimilated(ctx, 1)
+    borg.home_assimilated(ctx, 2)
+    state["cards"].update({"borg:1": 6, "borg:2": 5})
+    cur = {**borg._new_cursor(extra=False), "player": None, "who": "borg"}
+    state["borg"]["cursor"] = cur
+    assert [borg.chooser(state, {**cur, "chosen": k}) for k in range(3)] == [2, 2, 2]  # the master alone
+    extra = {**borg._new_cursor(extra=True), "player": None, "who": "borg"}
+    state["borg"]["cursor"] = extra
+    assert [borg.chooser(state, {**extra, "chosen": k}) for k in range(3)] == [2, 1, 2]
+    mine = {**borg._new_cursor(extra=True), "player": 1, "who": "borg:1"}  # 1's own extra turn: he starts
+    state["borg"]["cursor"] = mine
+    assert [borg.chooser(state, {**mine, "chosen": k}) for k in range(3)] == [1, 2, 1]
