@@ -20,7 +20,7 @@ from typing import Any
 from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
 from games.ascendancy.engine.combat import adv_sources, hits_needed, is_hit, lose_units, starbase_bonus
-from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats, shield_mod
+from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, command_total, live_seats, shield_mod
 from games.engine.core import Command, IllegalCommand
 
 BORG = "borg"
@@ -1614,7 +1614,7 @@ def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
         if len(options) > 1 or options == ["starbase"]:
             destroy_structures(ctx, sid, 1)  # RULINGS B33: nobody to ask, or every Structure goes
         else:
-            _destroy(sys, options[0])
+            _destroy(ctx, sid, options[0])
         f["loss"] -= 1
         f["lost"] += 1
     if f["lost"]:
@@ -1633,10 +1633,10 @@ def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     return False
 
 
-def _destroy(sys: dict[str, Any], option: str) -> None:
+def _destroy(ctx: Ctx, sid: str, option: str) -> None:
+    sys = ctx.state["systems"][sid]
     if option == "starbase":
-        sys["starbase"] = False
-        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        _starbase_destroyed(ctx, sid)
         return
     kind = option.split(":", 1)[1]
     slot = max(i for i, n in enumerate(sys["nodes"]) if n == kind)
@@ -1649,7 +1649,7 @@ def lose_structure(ctx: Ctx, seat: int, option: str) -> None:
     s["prompt"] = None
     cur = s["borg"]["cursor"]
     f = cur["fight"]
-    _destroy(s["systems"][f["system"]], option)
+    _destroy(ctx, f["system"], option)
     f["loss"] -= 1
     f["lost"] += 1
     _after_round(ctx, cur, f, finish_assimilation_round(ctx, f))
@@ -1667,8 +1667,7 @@ def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
             hits -= 1
             lost += 1
     if hits > 0 and sys["starbase"]:
-        sys["starbase"] = False
-        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        _starbase_destroyed(ctx, sid)
         hits -= 1
         lost += 1
     if hits > 0 and sys["control"] is not None and not any(n is not None for n in sys["nodes"]):
@@ -1677,8 +1676,24 @@ def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
     return lost
 
 
+def _starbase_destroyed(ctx: Ctx, sid: str) -> None:
+    """R256, R122: a Borg hit destroys the Starbase, out of the game; its controller loses its Command at once
+    (R123, as when a Starbase changes hands). ``borg_starbase`` marks it for this Assimilation's success."""
+    s = ctx.state
+    sys = s["systems"][sid]
+    sys["starbase"] = False
+    sys["borg_starbase"] = True
+    owner = sys["control"]
+    if owner is not None:
+        q = s["players"][owner]
+        q["commands"] = command_total(s, owner)
+        q["ready"] = min(q["ready"], q["commands"])
+
+
 def _assimilation_repelled(ctx: Ctx, f: dict[str, Any]) -> None:
-    """B17: a Cube destroyed by a system's dice gives its controller 1 Tech card (independent: none)."""
+    """B17: a Cube destroyed by a system's dice gives its controller 1 Tech card (independent: none). A Starbase
+    it destroyed stays out of the game, and feeds no Spire (R256: only an Assimilation that succeeds does)."""
+    ctx.state["systems"][f["system"]].pop("borg_starbase", None)
     owner = ctx.state["systems"][f["system"]]["control"]
     if owner is None:
         owner = f.get("previous")  # B51: its Control Node fell in the round that destroyed the Cube

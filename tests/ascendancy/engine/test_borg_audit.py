@@ -109,3 +109,34 @@ def test_in_a_command_resurrection_turn_the_assimilated_players_take_turns_choos
     mine = {**borg._new_cursor(extra=True), "player": 1, "who": "borg:1"}  # 1's own extra turn: he starts
     state["borg"]["cursor"] = mine
     assert [borg.chooser(state, {**mine, "chosen": k}) for k in range(3)] == [1, 2, 1]
+
+
+@pytest.mark.rules("ascendancy:R256", "ascendancy:R122", "ascendancy:R123")
+def test_a_starbase_the_borg_destroy_is_gone_with_its_command_and_feeds_no_later_spire() -> None:
+    """R256: the Starbase "dev'essere distrutta" (R122's one exception): its Command (R123) goes at once, as
+    when a Starbase changes hands; "aggiungi un Nodo Borg ad ogni Spira" only for the Assimilation that took
+    it, not for a later one after this one was repelled."""
+    from games.ascendancy.engine.state import command_total
+
+    state = borg_turn(cubes={"cube1": "S:vega"}, spires=[{"system": "s0", "nodes": 1}],
+                      systems=[{**VEGA, "slots": ["production", "research"], "nodes": ["production", "research"],
+                                "control": 1, "starbase": True},
+                               {"id": "s0", "slots": [], "xy": [10.0, 10.0]}])
+    p = state["players"][1]
+    p["commands"] = p["ready"] = command_total(state, 1)
+    before = p["commands"]
+    ctx = ctx_for(state)
+    f = borg.start_fight(ctx, borg.cube(state, "cube1"), [1], "done", system="vega")
+    state["borg"]["cursor"] = {**borg._new_cursor(False), "stage": "command", "active": "cube1", "act": "fight",
+                               "fight": f}
+    f.update(loss=1, lost=0, sixes=0, destroyed=False)
+    state["prompt"] = None
+    borg.lose_structure(ctx, 1, "starbase")  # the controller's choice for the one Borg hit
+    vega = state["systems"]["vega"]
+    assert not vega["starbase"]
+    assert p["commands"] == before - 1 and p["ready"] == before - 1
+    borg._assimilation_repelled(ctx, f)  # the Cube falls: Vega holds, its Starbase is gone for good
+    vega["nodes"] = [None, None]
+    vega["control"] = None
+    borg.assimilated(ctx, "vega")  # a later Assimilation of Vega
+    assert {sp["system"]: sp["nodes"] for sp in state["borg"]["spires"]} == {"s0": 1, "vega": 0}
