@@ -1560,6 +1560,8 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     count = structures(sys)  # R253, R256, B51: a die per Node, the Control Node included, and the Starbase
     if owner is not None and count:  # Assimilation Resistance Protocols (B47)
         count += tech_amount(s["players"][owner], "extra_dice", ASSIMILATION)
+    if owner is not None and sys["starbase"]:  # R256 "as in Space Battles": the Armed Starbase's 3 (R187, B22)
+        count += max([1] + [int(e["amount"]) for e in adv_effects(s["players"][owner], "starbase_dice")]) - 1
     if not count:
         return 0
     dice = ctx.roll(owner, "assimilation_defence", count)

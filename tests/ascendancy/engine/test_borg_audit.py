@@ -140,3 +140,19 @@ def test_a_starbase_the_borg_destroy_is_gone_with_its_command_and_feeds_no_later
     vega["control"] = None
     borg.assimilated(ctx, "vega")  # a later Assimilation of Vega
     assert {sp["system"]: sp["nodes"] for sp in state["borg"]["spires"]} == {"s0": 1, "vega": 0}
+
+
+@pytest.mark.rules("ascendancy:R256", "ascendancy:R187", "ascendancy:R92")
+def test_an_armed_starbase_resists_an_assimilation_with_its_space_battle_dice() -> None:
+    """R256: a Starbase "tira un dado aggiuntivo per resistere all'Assimilazione, così come nelle Battaglie
+    Spaziali"; the Armed Starbase (R187) makes that bonus 3 dice (RULINGS B22)."""
+    vega = {**VEGA, "slots": ["production", "research"], "nodes": ["production", "research"], "control": 2,
+            "starbase": True}
+    for armed, dice in ((False, 4), (True, 6)):
+        state = borg_turn(civs=("federation", "klingon", "cardassian"), cubes={"cube1": "S:vega"}, systems=[vega],
+                          advancements={2: ["car_armed_starbase"]} if armed else None)
+        ctx = ctx_for(state)
+        f = borg.start_fight(ctx, borg.cube(state, "cube1"), [2], "done", system="vega")
+        borg._system_fires(ctx, f)
+        rolled = [e["dice"] for e in ev(ctx.events, "dice_rolled") if e["why"] == "assimilation_defence"]
+        assert len(rolled[0]) == dice  # 2 Resource Nodes, the Control Node and the Starbase's dice
