@@ -859,9 +859,10 @@ def _left(s: State, f: dict[str, Any], area: list[str]) -> list[int]:
 
 
 def can_retreat(s: State, seat: int, area: list[str]) -> bool:
-    """R96, R169: a group with somewhere to go; never the player whose natural 6 always hits (B16)."""
+    """R96, R169: a group with somewhere to go; never the Klingons, nor a player whose natural 6 always hits
+    (B16)."""
     p = s["players"][seat]
-    if adv_effects(p, "always_hit"):
+    if never_retreats(p):
         return False
     return any(_retreat_to(s, seat, x, area) is not None for x in area if board.ships_in(p, x))
 
@@ -913,9 +914,15 @@ def adapt(ctx: Ctx, f: dict[str, Any]) -> None:
         ctx.emit("borg_shields_adapted", cube=f["cube"], shield=f["shield"], rule="ascendancy:R236")
 
 
+def never_retreats(p: dict[str, Any]) -> bool:
+    """R169: the Klingons never retreat from the Borg, their Warrior Tradition Exhausted or not; B16: nor does a
+    player whose natural 6 always hits."""
+    return p["civ"] == "klingon" or bool(adv_effects(p, "always_hit"))
+
+
 def must_retreat(p: dict[str, Any], shield: int) -> bool:
-    """R237, B16: needing 7+ forces a retreat; a natural 6 that always hits (Klingon, R165, R169) never."""
-    return not adv_effects(p, "always_hit") and hits_needed(p, shield) >= BOARD.forced_retreat_hit
+    """R237, B16: needing 7+ forces a retreat; never on a player who cannot retreat (Klingon, R165, R169)."""
+    return not never_retreats(p) and hits_needed(p, shield) >= BOARD.forced_retreat_hit
 
 
 def forced_retreat(ctx: Ctx, f: dict[str, Any], seat: int, area: list[str], voluntary: bool = False) -> None:

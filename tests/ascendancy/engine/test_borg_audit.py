@@ -156,3 +156,18 @@ def test_an_armed_starbase_resists_an_assimilation_with_its_space_battle_dice() 
         borg._system_fires(ctx, f)
         rolled = [e["dice"] for e in ev(ctx.events, "dice_rolled") if e["why"] == "assimilation_defence"]
         assert len(rolled[0]) == dice  # 2 Resource Nodes, the Control Node and the Starbase's dice
+
+
+@pytest.mark.rules("ascendancy:R169", "ascendancy:R237")
+def test_the_klingons_never_retreat_from_the_borg_even_with_their_warrior_tradition_exhausted() -> None:
+    """R169: "I Klingon non possono ritirarsi dalle Battaglie contro i Borg": the civilization, not its card; an
+    Exhausted Warrior Tradition (R137) takes the 6 that always hits, not the rule."""
+    state = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA], lanes=[("l1", "vega", "qonos", 1)],
+                      ships={1: {"L:l1:1": 5}})
+    kli = state["players"][1]
+    for a in kli["advancements"]:
+        if a["card"] == "kli_warrior_tradition":
+            a["exhausted"] = True
+    area = borg.battle_area(state, "S:vega")
+    assert not borg.can_retreat(state, 1, area)
+    assert not borg.must_retreat(kli, 4)
