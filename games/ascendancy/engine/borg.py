@@ -19,7 +19,14 @@ from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
-from games.ascendancy.engine.combat import adv_sources, hits_needed, is_hit, lose_units, starbase_bonus
+from games.ascendancy.engine.combat import (
+    INV_DEF,
+    adv_sources,
+    hits_needed,
+    is_hit,
+    lose_units,
+    starbase_bonus,
+)
 from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, command_total, live_seats, shield_mod
 from games.engine.core import Command, IllegalCommand
 
@@ -1565,8 +1572,9 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     sys = s["systems"][f["system"]]
     owner = sys["control"]
     count = structures(sys)  # R253, R256, B51: a die per Node, the Control Node included, and the Starbase
-    if owner is not None and count:  # Assimilation Resistance Protocols (B47)
+    if owner is not None and count:  # Assimilation Resistance Protocols (B47); R253: an Invasion's defence cards
         count += tech_amount(s["players"][owner], "extra_dice", ASSIMILATION)
+        count += sum(int(e["amount"]) for _, e in adv_sources(s["players"][owner], "extra_dice", INV_DEF))
     if owner is not None and sys["starbase"]:  # R256 "as in Space Battles": the Armed Starbase's 3 (R187, B22)
         count += max([1] + [int(e["amount"]) for e in adv_effects(s["players"][owner], "starbase_dice")]) - 1
     if not count:

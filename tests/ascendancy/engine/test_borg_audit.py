@@ -171,3 +171,18 @@ def test_the_klingons_never_retreat_from_the_borg_even_with_their_warrior_tradit
     area = borg.battle_area(state, "S:vega")
     assert not borg.can_retreat(state, 1, area)
     assert not borg.must_retreat(kli, 4)
+
+
+@pytest.mark.rules("ascendancy:R253", "ascendancy:R101")
+def test_an_assimilation_counts_as_a_planetary_invasion_for_the_defenders_invasion_cards() -> None:
+    """R253: the Assimilation "conta come Invasione Planetaria": the controller's cards that add dice when his
+    system is Invaded (Imperial Guard, 2 dice) add them against the Cube."""
+    vega = {**VEGA, "slots": ["production", "research"], "nodes": ["production", "research"], "control": 2}
+    for guard, dice in ((False, 3), (True, 5)):
+        state = borg_turn(civs=("federation", "klingon", "andorian"), cubes={"cube1": "S:vega"}, systems=[vega],
+                          advancements={2: ["and_imperial_guard"]} if guard else None)
+        ctx = ctx_for(state)
+        f = borg.start_fight(ctx, borg.cube(state, "cube1"), [2], "done", system="vega")
+        borg._system_fires(ctx, f)
+        rolled = [e["dice"] for e in ev(ctx.events, "dice_rolled") if e["why"] == "assimilation_defence"]
+        assert len(rolled[0]) == dice  # 2 Resource Nodes and the Control Node, then the card's 2
