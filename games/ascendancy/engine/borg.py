@@ -20,11 +20,16 @@ from typing import Any
 from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
 from games.ascendancy.engine.combat import (
+    ATTACK_RULES,
     INV_DEF,
+    SPACE,
     adv_sources,
+    fleet_effects,
+    fleets_in,
     hits_needed,
     is_hit,
     lose_units,
+    side_sources,
     starbase_bonus,
 )
 from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, command_total, live_seats, shield_mod
@@ -762,9 +767,10 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
             hits += sacrificed
             ctx.emit("borg_sacrificed", seat=seat, cube=f["cube"], ships=sacrificed, rule="ascendancy:R264")
             continue
-        count += starbase_bonus(s, seat, sectors)
+        groups = _dice_groups(s, seat, sectors)
         target = shield_against(p, f["shield"])
-        dice = list(ctx.roll(seat, "borg_battle", count))  # a copy: the logged roll stays as rolled
+        dice = list(ctx.roll(seat, "borg_battle", len(groups)))  # a copy: the logged roll stays as rolled
+        _card_rerolls(ctx, seat, sectors, dice, groups, target)
         misses = [i for i, d in enumerate(dice) if not is_hit(p, d, target)]
         again = sum(len(misses) if e["dice"] == "all" else int(e["dice"]) for e in tech_effects(p, "reroll", BORG_BATTLE))
         if str(seat) in f.get("reroll_all", {}):  # Borg Tactical Data, discarded this round (B48)
@@ -778,6 +784,44 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
         ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, target),
                  rule="ascendancy:R239")
     return hits
+
+
+def _dice_groups(s: State, seat: int, sectors: list[str]) -> list[str]:
+    """R229, R264, RULINGS E72: a Cube battle is a Space Battle: one die per ship, the ``space_battle`` extra dice
+    of his Advancements and the Starbase bonus (R92) with his ships; a fleet whose rule changes its attack (R130)
+    rolls its ships and extra dice apart. One group name per die (``ships`` or ``fleet:<id>``)."""
+    p = s["players"][seat]
+    out = ["ships"] * sum(p["ships"].get(x, 0) for x in sectors)
+    for fid in fleets_in(p, sectors):
+        effs = [e for e in fleet_effects(p, fid) if e.get("scope", "all") in ("all", SPACE)]
+        n = int(p["fleets"][fid]["ships"])
+        if any(e["kind"] in ATTACK_RULES for e in effs):
+            out += [f"fleet:{fid}"] * (n + sum(int(e["amount"]) for e in effs if e["kind"] == "extra_dice"))
+        else:
+            out += ["ships"] * n
+    extra = sum(int(e["amount"]) for _, e in adv_sources(p, "extra_dice", SPACE)) + starbase_bonus(s, seat, sectors)
+    return out + ["ships"] * extra
+
+
+def _card_rerolls(ctx: Ctx, seat: int, sectors: list[str], dice: list[int], groups: list[str], target: int) -> None:
+    """R42, RULINGS E72: each re-roll rule of his side (a fleet's on its own dice) re-rolls, once each, its budget of
+    the dice its filter names, at once and on misses only: against a Cube a re-rolled miss can only help. With
+    ``reroll_limit`` ``once_per_die`` (A8) a die is re-rolled once in all."""
+    p = ctx.state["players"][seat]
+    once_per_die = ctx.state["options"].get("reroll_limit") == "once_per_die"
+    done: list[set[str]] = [set() for _ in dice]
+    for src, e in side_sources(p, "reroll", SPACE, sectors):
+        if e.get("who", "own") != "own" or e["filter"] not in ("misses", "ones", "any"):
+            continue
+        picks = [i for i, d in enumerate(dice) if not is_hit(p, d, target) and src not in done[i]
+                 and not (once_per_die and done[i]) and (e["filter"] != "ones" or d == 1)
+                 and not (src.startswith("fleet:") and groups[i] != src)]
+        picks = picks[: len(picks) if e["dice"] == "all" else int(e["dice"])]
+        if not picks:
+            continue
+        for i, d in zip(picks, ctx.roll(seat, "borg_reroll", len(picks)), strict=True):
+            dice[i] = d
+            done[i].add(src)
 
 
 def _damage(ctx: Ctx, f: dict[str, Any], hits: int) -> bool:

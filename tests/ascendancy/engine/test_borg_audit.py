@@ -186,3 +186,30 @@ def test_an_assimilation_counts_as_a_planetary_invasion_for_the_defenders_invasi
         borg._system_fires(ctx, f)
         rolled = [e["dice"] for e in ev(ctx.events, "dice_rolled") if e["why"] == "assimilation_defence"]
         assert len(rolled[0]) == dice  # 2 Resource Nodes and the Control Node, then the card's 2
+
+
+@pytest.mark.rules("ascendancy:R229", "ascendancy:R264", "ascendancy:R86", "ascendancy:R42")
+def test_a_players_space_battle_cards_and_fleets_fight_a_cube_too() -> None:
+    """R229: a Cube engages in a "Battaglia Spaziale"; R264: the cards for "Navi rivali" apply to the Borg. The
+    player's extra dice (Sovereign-class), his fleet's (Battle Fleet, R86) and his re-rolls (Quantum Torpedoes,
+    one missed die, R42; made at once, a re-roll of a miss can only help) count against a Cube (RULINGS E72)."""
+    rerolled = 0
+    for seed in range(8):
+        state = borg_turn(cubes={"cube1": "S:vega"}, systems=[VEGA], ships={0: {"S:vega": 0}},
+                          lanes=[("l1", "vega", "earth", 1)],
+                          advancements={0: ["fed_sovereign_class", "fed_quantum_torpedoes"]},
+                          fleets={0: {"fed_fleet_3": ("fed_battle_fleet", 2, "L:l1:1")}})
+        state["players"][0]["ships"] = {"L:l1:1": 3}
+        ctx = ctx_for(state, seed)
+        f = borg.start_fight(ctx, borg.cube(state, "cube1"), [0], "card")
+        hits = borg._players_fire(ctx, f, borg.battle_area(state, "S:vega"))
+        rolls = [e for e in ev(ctx.events, "dice_rolled") if e["seat"] == 0]
+        first = [e["dice"] for e in rolls if e["why"] == "borg_battle"][0]
+        assert len(first) == 3 + 1 + 2 + 1  # ships, Sovereign-class, the fleet's ships and its extra die
+        again = [d for e in rolls if e["why"] == "borg_reroll" for d in e["dice"]]
+        misses = sum(1 for d in first if d < 5)
+        assert len(again) == min(misses, 1)  # Quantum Torpedoes: one missed die (the fleet side has no re-roll)
+        rerolled += len(again)
+        final = sum(1 for d in first if d >= 5) + sum(1 for d in again if d >= 5)
+        assert hits == final
+    assert rerolled
