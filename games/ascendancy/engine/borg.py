@@ -21,6 +21,7 @@ from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
 from games.ascendancy.engine.combat import (
     ATTACK_RULES,
+    INV_ATT,
     INV_DEF,
     SPACE,
     adv_sources,
@@ -298,7 +299,7 @@ def answer_offer(ctx: Ctx, seat: int, use: bool) -> None:
         if effect is not None:
             s["borg"]["cursor"]["flags"].setdefault(moment, []).append(seat)
     elif moment == "reclaim":
-        reclaim_round(ctx, seat, prompt["system"], first_strike=effect is not None)
+        reclaim_round(ctx, seat, prompt["system"], first_strike=effect is not None, opening=True)
     elif moment == "reclaim_adapt":
         _reclaim_after(ctx, seat, prompt["system"], hold=effect is not None)
 
@@ -1860,10 +1861,10 @@ def reclaim(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.emit("borg_reclaim_started", seat=seat, system=args["at"], rule="ascendancy:R260")
     if offer(ctx, {}, "reclaim", [seat], system=args["at"]):  # B48: Tactical Cube Schematics
         return
-    reclaim_round(ctx, seat, args["at"])
+    reclaim_round(ctx, seat, args["at"], opening=True)
 
 
-def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False) -> None:
+def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False, opening: bool = False) -> None:
     """R260, R261, A41, B25: both sides fire together (no First Strike); the player needs his roll plus the
     Spire's nodes; the Borg System rolls 1 die per Structure at the Borg hit roll; hits >= Structures reclaims
     it, fewer do nothing; after the round the Spire gains a node (cap 3)."""
@@ -1873,7 +1874,10 @@ def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False) -> 
     p = s["players"][seat]
     sector = board.sys_sector(sid)
     need_structs = borg_structures(sp)
-    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector) + tech_amount(p, "extra_dice", RECLAIM))  # Vinculum
+    extra = sum(int(e["amount"]) for _, e in side_sources(p, "extra_dice", INV_ATT, [sector]))  # an Invasion's cards
+    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector) + tech_amount(p, "extra_dice", RECLAIM) + extra)
+    if opening and side_sources(p, "first_strike", INV_ATT, [sector]):  # B25: a card that gives First Strike
+        first_strike = True
     hits = sum(1 for d in dice if is_hit(p, d, shield_against(p, int(sp["nodes"]), RECLAIM)))
     borg_hits = 0
     if not (first_strike and hits >= need_structs):  # with First Strike a successful roll leaves it no fire

@@ -213,3 +213,30 @@ def test_a_players_space_battle_cards_and_fleets_fight_a_cube_too() -> None:
         final = sum(1 for d in first if d >= 5) + sum(1 for d in again if d >= 5)
         assert hits == final
     assert rerolled
+
+
+@pytest.mark.rules("ascendancy:R260", "ascendancy:R101")
+def test_reclaiming_is_an_invasion_so_the_invaders_cards_count() -> None:
+    """R260: a Borg System "può essere Invaso" (Planetary Invasion, p. 30 of the base book): the invader's cards
+    that add dice when he Invades (Ground Assault) count, and one that gives him First Strike when he Invades
+    (Tactical Academy) is the card B25 allows ("No First Strike, unless a card gives it")."""
+    from games.ascendancy.engine.scenario import build as build_
+
+    def position(civ: str, card: str | None) -> dict:
+        state = build_(civs=("federation", civ, "romulan"), options={"borg_mode": "delta_quadrant"}, turn=1,
+                       phase="command", systems=[VEGA], ships={1: {"S:vega": 3}},
+                       advancements={1: [card]} if card else None)
+        state["borg"]["spires"].append({"system": "vega", "nodes": 0, "cube": None, "placed": 1})
+        return state
+
+    for card, dice in ((None, 3), ("kli_ground_assault", 4)):
+        state, events = run(position("klingon", card), cmd(1, "reclaim", at="vega"))
+        assert len([e["dice"] for e in ev(events, "dice_rolled") if e["why"] == "reclaim"][0]) == dice
+    fired = []
+    for seed in range(12):
+        state, events = run(position("andorian", "and_tactical_academy"), cmd(1, "reclaim", at="vega"), seed=seed)
+        won = bool(ev(events, "borg_system_reclaimed"))
+        defence = [e for e in ev(events, "dice_rolled") if e["why"] == "borg_system_defence"]
+        assert not (won and defence)  # a reclaiming First Strike roll leaves the Borg System no fire
+        fired.append(bool(defence))
+    assert not all(fired)
