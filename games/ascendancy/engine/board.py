@@ -165,11 +165,11 @@ def first_contact(state: State, seat: int) -> bool:
 def blocked_for(state: State, seat: int, sector: str) -> int | None:
     """R49: the seat whose Hostile ships stop ``seat`` from entering ``sector``, or None. Systems the mover
     controls are always open; ships of a player at Peace ask for permission instead (``passage_from``)."""
-    if cube_in(state, sector):  # R263: Cubes block movement exactly like Hostile ships
-        return BORG_BLOCK
     kind, ident, _ = parse(sector)
     if kind == "S" and state["systems"][ident]["control"] == seat:
         return None
+    if cube_in(state, sector):  # R263: Cubes block movement exactly like Hostile ships (so not here, R49)
+        return BORG_BLOCK
     for other in present(state, sector):
         if other != seat and not at_peace(state, seat, other):
             return other

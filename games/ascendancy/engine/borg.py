@@ -19,8 +19,21 @@ from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
 from games.ascendancy.engine.build import check_fleet_sizes, developed, enforce_project_limit
-from games.ascendancy.engine.combat import adv_sources, hits_needed, is_hit, lose_units, starbase_bonus
-from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, live_seats, shield_mod
+from games.ascendancy.engine.combat import (
+    ATTACK_RULES,
+    INV_ATT,
+    INV_DEF,
+    SPACE,
+    adv_sources,
+    fleet_effects,
+    fleets_in,
+    hits_needed,
+    is_hit,
+    lose_units,
+    side_sources,
+    starbase_bonus,
+)
+from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, command_total, live_seats, shield_mod
 from games.engine.core import Command, IllegalCommand
 
 BORG = "borg"
@@ -286,7 +299,7 @@ def answer_offer(ctx: Ctx, seat: int, use: bool) -> None:
         if effect is not None:
             s["borg"]["cursor"]["flags"].setdefault(moment, []).append(seat)
     elif moment == "reclaim":
-        reclaim_round(ctx, seat, prompt["system"], first_strike=effect is not None)
+        reclaim_round(ctx, seat, prompt["system"], first_strike=effect is not None, opening=True)
     elif moment == "reclaim_adapt":
         _reclaim_after(ctx, seat, prompt["system"], hold=effect is not None)
 
@@ -553,8 +566,14 @@ def borg_master(state: State) -> int | None:
 
 def chooser(state: State, cur: dict[str, Any]) -> int | None:
     """R223, B6: the players in this round's turn order take turns choosing the next Cube; with Assimilated
-    players, the Borg's master chooses (R258)."""
+    players, the Borg's master chooses (R258), except in a Command Resurrection turn, where the Assimilated
+    players take turns (R227, RULINGS E71)."""
     master = borg_master(state)
+    if master is not None and cur.get("extra"):  # R227, RULINGS E71: they take turns, the master first
+        team = sorted(assimilated_players(state), key=lambda x: (int(state["cards"].get(f"{BORG}:{x}", 99)), x))
+        k = team.index(master)
+        team = team[k:] + team[:k]
+        return int(team[cur["chosen"] % len(team)])
     if master is not None:
         return master
     seats = [x for x in state["order"] if isinstance(x, int) and not state["players"][x]["exterminated"]]
@@ -749,9 +768,10 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
             hits += sacrificed
             ctx.emit("borg_sacrificed", seat=seat, cube=f["cube"], ships=sacrificed, rule="ascendancy:R264")
             continue
-        count += starbase_bonus(s, seat, sectors)
+        groups = _dice_groups(s, seat, sectors)
         target = shield_against(p, f["shield"])
-        dice = list(ctx.roll(seat, "borg_battle", count))  # a copy: the logged roll stays as rolled
+        dice = list(ctx.roll(seat, "borg_battle", len(groups)))  # a copy: the logged roll stays as rolled
+        _card_rerolls(ctx, seat, sectors, dice, groups, target)
         misses = [i for i, d in enumerate(dice) if not is_hit(p, d, target)]
         again = sum(len(misses) if e["dice"] == "all" else int(e["dice"]) for e in tech_effects(p, "reroll", BORG_BATTLE))
         if str(seat) in f.get("reroll_all", {}):  # Borg Tactical Data, discarded this round (B48)
@@ -765,6 +785,44 @@ def _players_fire(ctx: Ctx, f: dict[str, Any], area: list[str]) -> int:
         ctx.emit("borg_cube_hit", seat=seat, cube=f["cube"], hits=mine, need=hits_needed(p, target),
                  rule="ascendancy:R239")
     return hits
+
+
+def _dice_groups(s: State, seat: int, sectors: list[str]) -> list[str]:
+    """R229, R264, RULINGS E72: a Cube battle is a Space Battle: one die per ship, the ``space_battle`` extra dice
+    of his Advancements and the Starbase bonus (R92) with his ships; a fleet whose rule changes its attack (R130)
+    rolls its ships and extra dice apart. One group name per die (``ships`` or ``fleet:<id>``)."""
+    p = s["players"][seat]
+    out = ["ships"] * sum(p["ships"].get(x, 0) for x in sectors)
+    for fid in fleets_in(p, sectors):
+        effs = [e for e in fleet_effects(p, fid) if e.get("scope", "all") in ("all", SPACE)]
+        n = int(p["fleets"][fid]["ships"])
+        if any(e["kind"] in ATTACK_RULES for e in effs):
+            out += [f"fleet:{fid}"] * (n + sum(int(e["amount"]) for e in effs if e["kind"] == "extra_dice"))
+        else:
+            out += ["ships"] * n
+    extra = sum(int(e["amount"]) for _, e in adv_sources(p, "extra_dice", SPACE)) + starbase_bonus(s, seat, sectors)
+    return out + ["ships"] * extra
+
+
+def _card_rerolls(ctx: Ctx, seat: int, sectors: list[str], dice: list[int], groups: list[str], target: int) -> None:
+    """R42, RULINGS E72: each re-roll rule of his side (a fleet's on its own dice) re-rolls, once each, its budget of
+    the dice its filter names, at once and on misses only: against a Cube a re-rolled miss can only help. With
+    ``reroll_limit`` ``once_per_die`` (A8) a die is re-rolled once in all."""
+    p = ctx.state["players"][seat]
+    once_per_die = ctx.state["options"].get("reroll_limit") == "once_per_die"
+    done: list[set[str]] = [set() for _ in dice]
+    for src, e in side_sources(p, "reroll", SPACE, sectors):
+        if e.get("who", "own") != "own" or e["filter"] not in ("misses", "ones", "any"):
+            continue
+        picks = [i for i, d in enumerate(dice) if not is_hit(p, d, target) and src not in done[i]
+                 and not (once_per_die and done[i]) and (e["filter"] != "ones" or d == 1)
+                 and not (src.startswith("fleet:") and groups[i] != src)]
+        picks = picks[: len(picks) if e["dice"] == "all" else int(e["dice"])]
+        if not picks:
+            continue
+        for i, d in zip(picks, ctx.roll(seat, "borg_reroll", len(picks)), strict=True):
+            dice[i] = d
+            done[i].add(src)
 
 
 def _damage(ctx: Ctx, f: dict[str, Any], hits: int) -> bool:
@@ -853,9 +911,10 @@ def _left(s: State, f: dict[str, Any], area: list[str]) -> list[int]:
 
 
 def can_retreat(s: State, seat: int, area: list[str]) -> bool:
-    """R96, R169: a group with somewhere to go; never the player whose natural 6 always hits (B16)."""
+    """R96, R169: a group with somewhere to go; never the Klingons, nor a player whose natural 6 always hits
+    (B16)."""
     p = s["players"][seat]
-    if adv_effects(p, "always_hit"):
+    if never_retreats(p):
         return False
     return any(_retreat_to(s, seat, x, area) is not None for x in area if board.ships_in(p, x))
 
@@ -907,9 +966,15 @@ def adapt(ctx: Ctx, f: dict[str, Any]) -> None:
         ctx.emit("borg_shields_adapted", cube=f["cube"], shield=f["shield"], rule="ascendancy:R236")
 
 
+def never_retreats(p: dict[str, Any]) -> bool:
+    """R169: the Klingons never retreat from the Borg, their Warrior Tradition Exhausted or not; B16: nor does a
+    player whose natural 6 always hits."""
+    return p["civ"] == "klingon" or bool(adv_effects(p, "always_hit"))
+
+
 def must_retreat(p: dict[str, Any], shield: int) -> bool:
-    """R237, B16: needing 7+ forces a retreat; a natural 6 that always hits (Klingon, R165, R169) never."""
-    return not adv_effects(p, "always_hit") and hits_needed(p, shield) >= BOARD.forced_retreat_hit
+    """R237, B16: needing 7+ forces a retreat; never on a player who cannot retreat (Klingon, R165, R169)."""
+    return not never_retreats(p) and hits_needed(p, shield) >= BOARD.forced_retreat_hit
 
 
 def forced_retreat(ctx: Ctx, f: dict[str, Any], seat: int, area: list[str], voluntary: bool = False) -> None:
@@ -1504,11 +1569,13 @@ def borg_explore(ctx: Ctx, sid: str) -> None:
             s["systems"][sid]["prewarp"] = dict(civ["tokens"])
         else:
             develop_warp_civilization(s["systems"][sid], int(civ["level"]), int(civ["nodes"]))
-    if civ is not None and info.get("remains_in_play"):
+    # R250: Allies, Crises and Discoveries are ignored; a "Remains in play" card is left on the system (A38)
+    stays = bool(info.get("remains_in_play")) and info.get("type") not in ("ally", "crisis", "discovery")
+    if stays:
         s["systems"][sid]["card"] = card
     else:
         s["exploration"]["discard"].append(card)
-    ctx.emit("borg_exploration", system=sid, card=card, used=civ is not None, rule="ascendancy:R250")
+    ctx.emit("borg_exploration", system=sid, card=card, used=civ is not None or stays, rule="ascendancy:R250")
 
 
 # --- Step 3: Assimilation ---------------------------------------------------------------------------------------
@@ -1550,8 +1617,11 @@ def _system_fires(ctx: Ctx, f: dict[str, Any]) -> int:
     sys = s["systems"][f["system"]]
     owner = sys["control"]
     count = structures(sys)  # R253, R256, B51: a die per Node, the Control Node included, and the Starbase
-    if owner is not None and count:  # Assimilation Resistance Protocols (B47)
+    if owner is not None and count:  # Assimilation Resistance Protocols (B47); R253: an Invasion's defence cards
         count += tech_amount(s["players"][owner], "extra_dice", ASSIMILATION)
+        count += sum(int(e["amount"]) for _, e in adv_sources(s["players"][owner], "extra_dice", INV_DEF))
+    if owner is not None and sys["starbase"]:  # R256 "as in Space Battles": the Armed Starbase's 3 (R187, B22)
+        count += max([1] + [int(e["amount"]) for e in adv_effects(s["players"][owner], "starbase_dice")]) - 1
     if not count:
         return 0
     dice = ctx.roll(owner, "assimilation_defence", count)
@@ -1606,7 +1676,7 @@ def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
         if len(options) > 1 or options == ["starbase"]:
             destroy_structures(ctx, sid, 1)  # RULINGS B33: nobody to ask, or every Structure goes
         else:
-            _destroy(sys, options[0])
+            _destroy(ctx, sid, options[0])
         f["loss"] -= 1
         f["lost"] += 1
     if f["lost"]:
@@ -1625,10 +1695,10 @@ def finish_assimilation_round(ctx: Ctx, f: dict[str, Any]) -> bool | None:
     return False
 
 
-def _destroy(sys: dict[str, Any], option: str) -> None:
+def _destroy(ctx: Ctx, sid: str, option: str) -> None:
+    sys = ctx.state["systems"][sid]
     if option == "starbase":
-        sys["starbase"] = False
-        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        _starbase_destroyed(ctx, sid)
         return
     kind = option.split(":", 1)[1]
     slot = max(i for i, n in enumerate(sys["nodes"]) if n == kind)
@@ -1641,7 +1711,7 @@ def lose_structure(ctx: Ctx, seat: int, option: str) -> None:
     s["prompt"] = None
     cur = s["borg"]["cursor"]
     f = cur["fight"]
-    _destroy(s["systems"][f["system"]], option)
+    _destroy(ctx, f["system"], option)
     f["loss"] -= 1
     f["lost"] += 1
     _after_round(ctx, cur, f, finish_assimilation_round(ctx, f))
@@ -1659,8 +1729,7 @@ def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
             hits -= 1
             lost += 1
     if hits > 0 and sys["starbase"]:
-        sys["starbase"] = False
-        sys["borg_starbase"] = True  # R256: assimilated with the system, removed from the game
+        _starbase_destroyed(ctx, sid)
         hits -= 1
         lost += 1
     if hits > 0 and sys["control"] is not None and not any(n is not None for n in sys["nodes"]):
@@ -1669,8 +1738,24 @@ def destroy_structures(ctx: Ctx, sid: str, hits: int) -> int:
     return lost
 
 
+def _starbase_destroyed(ctx: Ctx, sid: str) -> None:
+    """R256, R122: a Borg hit destroys the Starbase, out of the game; its controller loses its Command at once
+    (R123, as when a Starbase changes hands). ``borg_starbase`` marks it for this Assimilation's success."""
+    s = ctx.state
+    sys = s["systems"][sid]
+    sys["starbase"] = False
+    sys["borg_starbase"] = True
+    owner = sys["control"]
+    if owner is not None:
+        q = s["players"][owner]
+        q["commands"] = command_total(s, owner)
+        q["ready"] = min(q["ready"], q["commands"])
+
+
 def _assimilation_repelled(ctx: Ctx, f: dict[str, Any]) -> None:
-    """B17: a Cube destroyed by a system's dice gives its controller 1 Tech card (independent: none)."""
+    """B17: a Cube destroyed by a system's dice gives its controller 1 Tech card (independent: none). A Starbase
+    it destroyed stays out of the game, and feeds no Spire (R256: only an Assimilation that succeeds does)."""
+    ctx.state["systems"][f["system"]].pop("borg_starbase", None)
     owner = ctx.state["systems"][f["system"]]["control"]
     if owner is None:
         owner = f.get("previous")  # B51: its Control Node fell in the round that destroyed the Cube
@@ -1722,14 +1807,24 @@ def home_assimilated(ctx: Ctx, seat: int) -> None:
         if sys["control"] == seat:
             sys["control"] = None
             sys["warp_level"] = sum(1 for n in sys["nodes"] if n is not None)
-    p["assimilated"] = True
-    s["automata"].append(f"{BORG}:{seat}")  # R258: a Turn Order card and a Borg turn from the next round
-    ctx.emit("player_assimilated", seat=seat, rule="ascendancy:R257")
+    join_collective(ctx, seat, "ascendancy:R257")
     extermination(ctx)
     if not live_seats(s):  # R268: the last player is absorbed
         from games.ascendancy.engine.scoring import end_game
 
         end_game(ctx, "borg_victory", [])
+
+
+def join_collective(ctx: Ctx, seat: int, rule: str) -> None:
+    """R258: a player whose home was Assimilated, or who was Exterminated by rivals (RULINGS E70), is an
+    Assimilated player until the end of the game: a Turn Order card and a Borg turn from the next round."""
+    s = ctx.state
+    p = s["players"][seat]
+    if p.get("assimilated"):
+        return
+    p["assimilated"] = True
+    s["automata"].append(f"{BORG}:{seat}")
+    ctx.emit("player_assimilated", seat=seat, rule=rule)
 
 
 # --- Reclaiming Borg Systems (R260, R261, B25) -------------------------------------------------------------------
@@ -1766,10 +1861,10 @@ def reclaim(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.emit("borg_reclaim_started", seat=seat, system=args["at"], rule="ascendancy:R260")
     if offer(ctx, {}, "reclaim", [seat], system=args["at"]):  # B48: Tactical Cube Schematics
         return
-    reclaim_round(ctx, seat, args["at"])
+    reclaim_round(ctx, seat, args["at"], opening=True)
 
 
-def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False) -> None:
+def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False, opening: bool = False) -> None:
     """R260, R261, A41, B25: both sides fire together (no First Strike); the player needs his roll plus the
     Spire's nodes; the Borg System rolls 1 die per Structure at the Borg hit roll; hits >= Structures reclaims
     it, fewer do nothing; after the round the Spire gains a node (cap 3)."""
@@ -1779,7 +1874,10 @@ def reclaim_round(ctx: Ctx, seat: int, sid: str, first_strike: bool = False) -> 
     p = s["players"][seat]
     sector = board.sys_sector(sid)
     need_structs = borg_structures(sp)
-    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector) + tech_amount(p, "extra_dice", RECLAIM))  # Vinculum
+    extra = sum(int(e["amount"]) for _, e in side_sources(p, "extra_dice", INV_ATT, [sector]))  # an Invasion's cards
+    dice = ctx.roll(seat, "reclaim", board.ships_in(p, sector) + tech_amount(p, "extra_dice", RECLAIM) + extra)
+    if opening and side_sources(p, "first_strike", INV_ATT, [sector]):  # B25: a card that gives First Strike
+        first_strike = True
     hits = sum(1 for d in dice if is_hit(p, d, shield_against(p, int(sp["nodes"]), RECLAIM)))
     borg_hits = 0
     if not (first_strike and hits >= need_structs):  # with First Strike a successful roll leaves it no fire
@@ -1931,4 +2029,4 @@ def automaton_step(ctx: Ctx, who: str) -> bool:
 
 # The rounds, the setup and exploration reach the Borg through the mechanics table (they are layers below).
 effects.MECHANICS.update(borg_card_damage=card_damage, borg_contact=contact, automaton_step=automaton_step, setup_borg=setup_borg,
-                         borg_encounter=encounter)
+                         borg_encounter=encounter, borg_join_collective=join_collective)

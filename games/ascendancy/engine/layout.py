@@ -100,6 +100,8 @@ def link_transwarp(state: State, sid: str) -> None:
         if other != sid and {mine, kind_} == {"hub", "conduit"}:
             g = g.with_warp_link(sid, other)
     _store(state, g)
+    if mine == "hub" and "borg" in state:  # R218: a Hub discovered from the stack (R272, R275) is now in play
+        state["borg"]["hub"] = sid
 
 
 def warp_linked(state: State, sector: str) -> list[str]:

@@ -329,6 +329,9 @@ def extermination(ctx: Ctx) -> None:
         ctx.state["exploration"]["discard"] += p["allies"]
         p["allies"] = []
         ctx.emit("civilization_exterminated", seat=seat)
+        join_collective = effects.MECHANICS.get("borg_join_collective")
+        if join_collective is not None and "borg" in s:  # R258: "o che viene Sterminato dai rivali" (E70)
+            join_collective(ctx, seat, "ascendancy:R258")
 
 
 def node_income(state: State, seat: int) -> dict[str, int]:
