@@ -401,16 +401,22 @@ def open_discards(ctx: Ctx) -> None:
         s.pop("discards_due", None)
 
 
+def under_owner_deck(state: State, card: str) -> None:
+    """R133: a discarded Advancement card goes to the bottom of its owner's deck, without shuffling (a Borg
+    Tech card under the Borg Tech deck, RULINGS B26)."""
+    if catalog.ADVANCEMENTS[card]["civ"] == catalog.BORG_TECH_CIV:
+        state["borg"]["tech"]["deck"].insert(0, card)
+    else:
+        owner = next(q for q in state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
+        owner["deck"].insert(0, card)
+        owner["deck_known"] = owner.get("deck_known", 0) + 1
+
+
 def discard_project(ctx: Ctx, seat: int, card: str) -> None:
     """R133: to the bottom of its owner's deck, without shuffling; its Research goes to the supply."""
     p = ctx.player(seat)
     p["projects"] = [pr for pr in p["projects"] if pr["card"] != card]
-    if catalog.ADVANCEMENTS[card]["civ"] == catalog.BORG_TECH_CIV:  # RULINGS B26: under the Borg Tech deck
-        ctx.state["borg"]["tech"]["deck"].insert(0, card)
-    else:
-        owner = next(q for q in ctx.state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
-        owner["deck"].insert(0, card)
-        owner["deck_known"] = owner.get("deck_known", 0) + 1
+    under_owner_deck(ctx.state, card)
     ctx.emit("project_discarded", seat=seat, card=card,
              **project_secrecy(ctx.state, [seat], {"seat": seat, "card": None}))  # face down (RULINGS I38)
     if not over_project_limit(ctx.state, seat):
