@@ -69,6 +69,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
     "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
     "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
+    "dismantle": (build.check_dismantle, build.dismantle),  # R41, RULINGS E61
     "attack_cube": (borg.check_attack_cube, borg.attack_cube),  # R242
     "reclaim": (borg.check_reclaim, borg.reclaim),  # R260
     "borg_tech_peek": (borg.check_peek, borg.peek_action),  # R262, RULINGS B48: Unimatrix Coordinates
@@ -211,6 +212,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
                 if sec.startswith("S:")]
     out += [("use_ability", args) for args in effects.ability_candidates(state, seat)]
     out += [("remove_recon", {"at": sid}) for sid in p.get("recon", [])]
+    out += [("dismantle", args) for args in build.dismantle_candidates(state, seat)]
     out += [(c.kind, dict(c.args)) for c in borg.peek_commands(state, seat)]
     for other in range(state["n"]):
         if other == seat:
