@@ -144,6 +144,8 @@ COMMANDS: dict[str, str] = {
     "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
     "place_system": gettext_noop("Place the new System at {direction}°"),
+    "place_research": gettext_noop("Put a Research token on the project {project}"),
+    "place_research_reserve": gettext_noop("Put the Research in your Reserve"),
     "mirror_move": gettext_noop("Move their ships to {to}"),
     "borg_tech_use": gettext_noop("Discard {card} and use it"),
     "borg_sacrifice": gettext_noop("Sacrifice {ships} ships (0: roll the dice)"),
@@ -551,6 +553,8 @@ class AscendancyPresenter(Presenter):
             key = "launch_from"
         elif kind == "retreat" and "src" in args:
             key = "retreat_group"
+        elif kind == "place_research" and "project" not in args:
+            key = "place_research_reserve"
         elif kind == "dismantle":
             key = "dismantle_ship" if "ship" in args else "dismantle_system"
         elif kind in BORG_ANSWER_FLAGS:

@@ -178,6 +178,7 @@ STRINGS = [
     _('Surrender the system, or fight on.'),  # PROMPTS.surrender
     _('Accept or refuse the Trade Agreement offered to you.'),  # PROMPTS.trade_offer
     _('You have more Projects than Research Nodes: discard one.'),  # PROMPTS.discard_project
+    _('Put the Research you took from the Phenomenon on your Projects (at most one token each) or in your Reserve.'),  # PROMPTS.place_research
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat

@@ -245,6 +245,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
     if kind in mirror.PROMPTS:  # Dark Mirror (R276, RULINGS B43)
         return mirror.prompt_commands(state, seat)
+    if kind == "place_research":  # R74, RULINGS I7
+        return [Command(seat, "place_research", o) for o in movement.place_research_options(state, seat)]
     if kind == "place_system":  # The Traveler (RULINGS E52)
         return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
     if kind == "borg_choose_cube":  # R223
@@ -516,6 +518,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         effects.arrange(ctx, seat, list(args["order"]))
     elif pk in mirror.PROMPTS:
         mirror.answer(ctx, seat, kind, args)
+    elif pk == "place_research":
+        movement.place_research(ctx, seat, args)
     elif pk == "place_system":
         movement.traveler_place(ctx, seat, int(args["direction"]))
     elif pk == "borg_choose_cube":

@@ -197,6 +197,7 @@ PROMPTS: dict[str, str] = {
     "surrender": "Surrender the system, or fight on.",
     "trade_offer": "Accept or refuse the Trade Agreement offered to you.",
     "discard_project": "You have more Projects than Research Nodes: discard one.",
+    "place_research": "Put the Research you took from the Phenomenon on your Projects (at most one token each) or in your Reserve.",
     "automaton_turn": "The automaton plays its turn.",
     "borg_choose_cube": "Choose which Borg Cube activates next.",
     "borg_retreat": "Retreat your ships from the Borg Cube {cube}, or fight on?",

@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
-from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
+from games.ascendancy.engine.build import (
+    check_fleet_sizes,
+    complete_project,
+    developed,
+    project_secrecy,
+    take_ship,
+)
 from games.ascendancy.engine.setup import new_system
 from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, adv_total, bump, shield_mod
 from games.engine.core import IllegalCommand
@@ -454,12 +460,50 @@ def right_of(state: State, seat: int) -> int:
 
 
 def take_research(ctx: Ctx, seat: int, sid: str) -> None:
-    sys = ctx.state["systems"][sid]
+    """R74-R76: every Research token on the Phenomenon; a player with Projects is asked where each goes, onto
+    his Projects (at most one each) or into his Reserve (``place_research``, RULINGS I7)."""
+    s = ctx.state
+    sys = s["systems"][sid]
     amount = sys["research"]
     sys["research"] = 0
-    ctx.player(seat)["resources"]["research"] += amount
-    ctx.player(seat)["phenomena_research"] = ctx.player(seat).get("phenomena_research", 0) + amount
+    p = ctx.player(seat)
+    p["phenomena_research"] = p.get("phenomena_research", 0) + amount
     ctx.emit("phenomenon_researched", seat=seat, system=sid, research=amount)
+    if amount > 0 and p["projects"] and s["prompt"] is None:
+        s["prompt"] = {"kind": "place_research", "seat": seat, "left": amount, "placed": []}
+        bump(s)
+        return
+    p["resources"]["research"] += amount
+
+
+def place_research_options(state: State, seat: int) -> list[dict[str, str]]:
+    prompt = state["prompt"]
+    return [{"project": pr["card"]} for i, pr in enumerate(state["players"][seat]["projects"])
+            if i not in prompt["placed"]] + [{}]  # positions: the faces may be private (RULINGS I38)
+
+
+def place_research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R74: one token onto a Project not given one yet (``{"project": card}``), or the rest into the Reserve
+    (``{}``). Tokens no Project can take any more (each has one, or one was just completed) go to the Reserve."""
+    s = ctx.state
+    prompt = s["prompt"]
+    p = ctx.player(seat)
+    card = args.get("project")
+    completed = False
+    if card is not None:
+        index, project = next((i, pr) for i, pr in enumerate(p["projects"]) if pr["card"] == card)
+        project["research"] += 1
+        prompt["left"] -= 1
+        prompt["placed"].append(index)
+        ctx.emit("project_funded", seat=seat, card=card, research=project["research"],
+                 **project_secrecy(s, [seat], {"seat": seat, "card": None, "research": project["research"]}))
+        completed = project["research"] >= catalog.ADVANCEMENTS[card]["cost"]
+    if card is None or completed or prompt["left"] == 0 or place_research_options(s, seat) == [{}]:
+        p["resources"]["research"] += prompt["left"]
+        s["prompt"] = None
+    bump(s)
+    if completed:
+        complete_project(ctx, seat, str(card))
 
 
 def check_research(state: State, seat: int, args: dict[str, Any]) -> None:
