@@ -387,6 +387,39 @@ def finish_move(ctx: Ctx, seat: int) -> None:
         vulcan_fleet_cap(ctx, seat)
 
 
+def group_move_ended(ctx: Ctx, seat: int, sector: str, loose: int, fleets: list[str], *, in_battle: bool) -> None:
+    """R51-R53, R76 (RULINGS E62): a Retreat or a Tactical Maneuver is a move at Impulse; ending it in a
+    hazardous system, the ships that moved (``loose`` loose ships and the ``fleets``) Face the Hazard, a unit at a
+    time. Survivors take a Phenomenon's Research token (into the Reserve while the battle goes on) and, once the
+    battle is over, resolve a face-down Exploration card."""
+    s = ctx.state
+    kind, sid, _ = board.parse(sector)
+    if kind != "S":
+        return
+    sys = s["systems"][sid]
+    if not (sys["hazard"] > 0 or sys["kind"] == "phenomenon") or sys.get("transwarp"):  # RULINGS A46
+        return
+    p = ctx.player(seat)
+    survivors = 0
+    for unit in ([f"ship:{sector}"] if loose else []) + [f"fleet:{fid}" for fid in fleets]:
+        fid = unit.partition(":")[2]
+        size = loose if unit.startswith("ship:") else (
+            p["fleets"][fid]["ships"] if fid in p["fleets"] and p["fleets"][fid]["sector"] == sector else 0)
+        if size > 0:
+            left = face_hazard(ctx, seat, unit, sid, size)
+            hazard_survived(ctx, seat, unit, sid, left)  # R77
+            survivors += left
+    if survivors <= 0:
+        return
+    if sys["kind"] == "phenomenon":
+        if sys["research"] > 0:
+            take_research(ctx, seat, sid, ask=not in_battle)
+    elif sys.get("face_down") and not in_battle:
+        card = sys["face_down"]
+        sys["face_down"] = None
+        resolve_exploration(ctx, seat, sid, card)
+
+
 def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:
     """R176, RULINGS E46: a Hostile player's ships ending a move in orbit of a system controlled by a player
     with the mines: a die each, rolled by the mines' owner; each >= target + the ships' Shields is destroyed.
@@ -459,7 +492,7 @@ def right_of(state: State, seat: int) -> int:
     return seat
 
 
-def take_research(ctx: Ctx, seat: int, sid: str) -> None:
+def take_research(ctx: Ctx, seat: int, sid: str, *, ask: bool = True) -> None:
     """R74-R76: every Research token on the Phenomenon; a player with Projects is asked where each goes, onto
     his Projects (at most one each) or into his Reserve (``place_research``, RULINGS I7)."""
     s = ctx.state
@@ -469,7 +502,7 @@ def take_research(ctx: Ctx, seat: int, sid: str) -> None:
     p = ctx.player(seat)
     p["phenomena_research"] = p.get("phenomena_research", 0) + amount
     ctx.emit("phenomenon_researched", seat=seat, system=sid, research=amount)
-    if amount > 0 and p["projects"] and s["prompt"] is None:
+    if ask and amount > 0 and p["projects"] and s["prompt"] is None:
         s["prompt"] = {"kind": "place_research", "seat": seat, "left": amount, "placed": []}
         bump(s)
         return

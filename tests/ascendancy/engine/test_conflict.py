@@ -411,3 +411,40 @@ def test_a_ship_or_control_node_is_dismantled_only_when_all_of_them_are_in_play(
     assert state["players"][0]["ships"] == {"S:earth": 30}
     state = _ten_control_nodes()
     refused(state, cmd(0, "dismantle", system="qonos"), "not_your_system", "ascendancy:R41", system="qonos")
+
+
+@pytest.mark.rules("ascendancy:R96", "ascendancy:R51", "ascendancy:R52", "ascendancy:R53", "ascendancy:R76")
+def test_a_retreat_ending_in_a_hazardous_system_faces_the_hazard() -> None:
+    neb = {"id": "vega", "kind": "phenomenon", "slots": [], "hazard": 2, "research": 1, "xy": [45.0, 56.5]}
+    state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                  systems=[neb, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                  lanes=[LANE, ("l2", "earth", "deneb", 2)], ships={0: {"S:earth": 3}, 1: {"L:l1:1": 3}},
+                  shields={0: 3, 1: 3})  # both need 8: no hits; the Hazard needs 2 + 3
+    state, _ = run(state, cmd(0, "attack", target="L:l1:1"), cmd(0, "stay"))
+    state, events = run(state, cmd(1, "retreat", src="L:l1:1", to="S:vega"))
+    faced, = ev(events, "hazard_faced")
+    assert faced["seat"] == 1 and faced["target"] == 5 and len(faced["dice"]) == 3  # a die per retreating ship
+    lost = sum(1 for d in faced["dice"] if d >= 5)
+    assert faced["destroyed"] == lost and state["players"][1]["ships"] == ({"S:vega": 3 - lost} if lost < 3 else {})
+    assert state["systems"]["vega"]["research"] == (1 if lost == 3 else 0)  # survivors take the token (R76)
+    assert state["players"][1]["resources"]["research"] == 3 + (lost < 3)
+
+
+@pytest.mark.rules("ascendancy:R98", "ascendancy:R51", "ascendancy:R53")
+def test_a_tactical_maneuver_ending_in_a_hazardous_system_faces_the_hazard_with_the_ships_that_moved() -> None:
+    deneb = {"id": "deneb", "slots": ["production"], "hazard": 4, "xy": [60.0, 71.5]}
+    for seed in range(40):
+        state = build(turn=0, phase="command", systems=[deneb], lanes=[("l2", "earth", "deneb", 2)],
+                      ships={0: {"L:l2:1": 5, "S:deneb": 2}, 1: {"L:l2:2": 1}})
+        state, _ = run(state, cmd(0, "attack", target="L:l2:2"), seed=seed)
+        decision = RULES.decision_for(state, 0)
+        if decision is None or decision.prompt != "maneuver" or state["players"][0]["ships"].get("L:l2:1", 0) < 3:
+            continue
+        moved = state["players"][0]["ships"]["L:l2:1"]
+        state, events = run(state, cmd(0, "maneuver", src="L:l2:1", to="S:deneb"), seed=seed)
+        faced, = ev(events, "hazard_faced")
+        assert faced["seat"] == 0 and faced["target"] == 4 and len(faced["dice"]) == moved  # not the 2 already there
+        assert state["players"][0]["ships"]["S:deneb"] == 2 + moved - faced["destroyed"]
+        break
+    else:
+        raise AssertionError("no seed reached the Tactical Maneuver")
