@@ -112,6 +112,8 @@ COMMANDS: dict[str, str] = {
     "invade": gettext_noop("Invade {at}"),
     "hegemony": gettext_noop("Cultural Hegemony on {at}"),
     "research": gettext_noop("Research the phenomenon {at}"),
+    "research_ships": gettext_noop("Research the phenomenon {at}: ships facing the Hazard: {ships}"),
+    "research_fleet": gettext_noop("Research the phenomenon {at}: {fleet} faces the Hazard"),
     "offer_trade": gettext_noop("Offer Trade Agreement {card} to {to}"),
     "swap_trade": gettext_noop("Swap Trade Agreement {card} with {to}"),
     "cancel_trade": gettext_noop("Break the Trade Agreement of {owner}"),
@@ -553,6 +555,8 @@ class AscendancyPresenter(Presenter):
             key = "launch_from"
         elif kind == "retreat" and "src" in args:
             key = "retreat_group"
+        elif kind == "research" and ("ships" in args or "fleet" in args):
+            key = "research_ships" if "ships" in args else "research_fleet"
         elif kind == "place_research" and "project" not in args:
             key = "place_research_reserve"
         elif kind == "dismantle":

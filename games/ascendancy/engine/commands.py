@@ -206,7 +206,7 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
-        out += [("research", {"at": sid}) for sid in here]
+        out += [("research", a) for sid in here for a in movement.research_candidates(state, seat, sid)]
     if state["options"].get("allied_cooperation"):  # R157
         out += [("ask_cooperation", {"at": board.parse(sec)[1]}) for sec in board.occupied_sectors(p)
                 if sec.startswith("S:")]

@@ -540,16 +540,36 @@ def place_research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 
 def check_research(state: State, seat: int, args: dict[str, Any]) -> None:
-    """R75: a ship that started the turn on a Phenomenon with a token faces its Hazard for 1 Command."""
+    """R75: ships that started the turn on a Phenomenon with a token face its Hazard for 1 Command; the player
+    chooses how many: ``ships`` (his loose ships there) or a ``fleet`` of his there (neither: one loose ship,
+    else his first fleet there)."""
     check_command_phase(state, seat)
     sid = args.get("at")
     if not isinstance(sid, str) or sid not in state["systems"] or state["systems"][sid]["kind"] != "phenomenon":
         raise IllegalCommand("not_a_phenomenon", "ascendancy:R75")
     sector = board.sys_sector(sid)
-    if sector not in state["turn"]["starts"] or board.ships_in(state["players"][seat], sector) == 0:
+    p = state["players"][seat]
+    if sector not in state["turn"]["starts"] or board.ships_in(p, sector) == 0:
         raise IllegalCommand("no_ship_started_there", "ascendancy:R75")
     if state["systems"][sid]["research"] < 1:
         raise IllegalCommand("no_research_token", "ascendancy:R75")
+    if set(args) - {"at", "ships", "fleet"} or ("ships" in args and "fleet" in args):
+        raise IllegalCommand("bad_argument", "ascendancy:R75", argument="ships")
+    if "ships" in args:
+        k = args["ships"]
+        if type(k) is not int or k < 1:
+            raise IllegalCommand("bad_argument", "ascendancy:R75", argument="ships")
+        if p["ships"].get(sector, 0) < k:
+            raise IllegalCommand("not_enough_ships_there", "ascendancy:R75")
+    if "fleet" in args and (args["fleet"] not in p["fleets"] or p["fleets"][args["fleet"]]["sector"] != sector):
+        raise IllegalCommand("no_such_fleet", "ascendancy:R75")
+
+
+def research_candidates(state: State, seat: int, sid: str) -> list[dict[str, Any]]:
+    p = state["players"][seat]
+    sector = board.sys_sector(sid)
+    return [{"at": sid, "ships": k} for k in range(1, p["ships"].get(sector, 0) + 1)] + [
+        {"at": sid, "fleet": fid} for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector]
 
 
 def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -557,9 +577,13 @@ def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p["ready"] -= 1
     sid = args["at"]
     sector = board.sys_sector(sid)
-    unit = f"ship:{sector}" if p["ships"].get(sector) else next(
-        f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector)
-    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit),
+    if "fleet" in args:
+        unit, size = f"fleet:{args['fleet']}", None
+    elif "ships" in args or p["ships"].get(sector):
+        unit, size = f"ship:{sector}", int(args.get("ships", 1))
+    else:
+        unit, size = next(f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector), None
+    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit) if size is None else size,
                             one_at_a_time=effects.one_at_a_time(ctx.state, seat, unit))
     hazard_survived(ctx, seat, unit, sid, survivors)  # R77
     if survivors > 0:

@@ -602,3 +602,21 @@ def test_research_taken_from_a_phenomenon_goes_on_projects_at_most_one_each_or_t
     two, _ = run(two, cmd(0, "place_research", project="fed_multiphasic_shields"))
     assert [pr["research"] for pr in two["players"][0]["projects"]] == [1, 1] and two["prompt"] is None
     assert two["players"][0]["resources"]["research"] == 3
+
+
+@pytest.mark.rules("ascendancy:R75")
+def test_researching_a_phenomenon_the_player_chooses_how_many_of_his_ships_there_face_the_hazard() -> None:
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 4, "xy": [45, 56.5], "research": 1}
+    state = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
+                  ships={0: {"S:neb": 3}}, fleets={0: {"fed_fleet_1": ("fed_colonization_fleet", 3, "S:neb")}})
+    offered = [a for k, a in legal(state, 0) if k == "research"]
+    assert offered == [{"at": "neb", "ships": 1}, {"at": "neb", "ships": 2}, {"at": "neb", "ships": 3},
+                       {"at": "neb", "fleet": "fed_fleet_1"}]
+    refused(state, cmd(0, "research", at="neb", ships=4), "not_enough_ships_there", "ascendancy:R75")
+    for seed in range(6):
+        after, events = run(state, cmd(0, "research", at="neb", ships=3), seed=seed)
+        faced, = ev(events, "hazard_faced")
+        assert len(faced["dice"]) == 3 and after["players"][0]["ready"] == 4
+        assert after["players"][0]["ships"].get("S:neb", 0) == 3 - faced["destroyed"]
+        assert after["players"][0]["fleets"]["fed_fleet_1"]["ships"] == 3  # the fleet did not face it
+        assert after["players"][0]["resources"]["research"] == 3 + (faced["destroyed"] < 3)
