@@ -112,6 +112,8 @@ COMMANDS: dict[str, str] = {
     "invade": gettext_noop("Invade {at}"),
     "hegemony": gettext_noop("Cultural Hegemony on {at}"),
     "research": gettext_noop("Research the phenomenon {at}"),
+    "research_ships": gettext_noop("Research the phenomenon {at}: ships facing the Hazard: {ships}"),
+    "research_fleet": gettext_noop("Research the phenomenon {at}: {fleet} faces the Hazard"),
     "offer_trade": gettext_noop("Offer Trade Agreement {card} to {to}"),
     "swap_trade": gettext_noop("Swap Trade Agreement {card} with {to}"),
     "cancel_trade": gettext_noop("Break the Trade Agreement of {owner}"),
@@ -144,6 +146,8 @@ COMMANDS: dict[str, str] = {
     "use_ability_rival": gettext_noop("Use {card} to exhaust {rival_card} of {rival}"),
     "arrange_deck": gettext_noop("Put the cards back in the order {order}"),
     "place_system": gettext_noop("Place the new System at {direction}°"),
+    "place_research": gettext_noop("Put a Research token on the project {project}"),
+    "place_research_reserve": gettext_noop("Put the Research in your Reserve"),
     "mirror_move": gettext_noop("Move their ships to {to}"),
     "borg_tech_use": gettext_noop("Discard {card} and use it"),
     "borg_sacrifice": gettext_noop("Sacrifice {ships} ships (0: roll the dice)"),
@@ -156,6 +160,8 @@ COMMANDS: dict[str, str] = {
     "upgrade_pay": gettext_noop("Upgrade {track}, paying in {pay}"),
     "launch_from": gettext_noop("Launch a project from the deck of {from}"),
     "remove_recon": gettext_noop("Remove the Recon token from {at}"),
+    "dismantle_ship": gettext_noop("Dismantle a ship at {ship} to build it again"),
+    "dismantle_system": gettext_noop("Dismantle the Control Node of {system} to use it again"),
     "retreat_group": gettext_noop("Retreat from {src} to {to}"),
     "cancel_battle": gettext_noop("Exhaust the card: cancel the battle"),
     "first_strike": gettext_noop("Exhaust the card: First Strike"),
@@ -379,8 +385,10 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
         return unit_sector(view, str(args["unit"]))
     if command.kind in ("disband", "fleet_join"):
         return unit_sector(view, f"fleet:{args['fleet']}")
-    if command.kind == "swing":
+    if command.kind == "swing" or (command.kind == "dismantle" and "system" in args):
         return f"S:{args['system']}"
+    if command.kind == "dismantle" and "ship" in args:
+        return str(args["ship"])
     if command.kind == "attack":
         return str(args["target"])
     if command.kind == "retreat":
@@ -547,6 +555,12 @@ class AscendancyPresenter(Presenter):
             key = "launch_from"
         elif kind == "retreat" and "src" in args:
             key = "retreat_group"
+        elif kind == "research" and ("ships" in args or "fleet" in args):
+            key = "research_ships" if "ships" in args else "research_fleet"
+        elif kind == "place_research" and "project" not in args:
+            key = "place_research_reserve"
+        elif kind == "dismantle":
+            key = "dismantle_ship" if "ship" in args else "dismantle_system"
         elif kind in BORG_ANSWER_FLAGS:
             key = f"{kind}_{'yes' if args.get(BORG_ANSWER_FLAGS[kind]) else 'no'}"
         elif kind == "borg_lose_structure":
@@ -577,6 +591,8 @@ class AscendancyPresenter(Presenter):
                 shown[k] = sector_text(view, args[k])
         if "target" in args:
             shown["target"] = sector_text(view, str(args["target"]))
+        if kind == "dismantle" and isinstance(args.get("ship"), str):
+            shown["ship"] = sector_text(view, args["ship"])
         if "unit" in args:
             shown["unit"] = unit_text(view, command.seat, str(args["unit"]))
         if "fleet" in args:

@@ -36,6 +36,8 @@ STRINGS = [
     _('Only Planetary Systems can be colonized.'),  # MESSAGES.not_a_planet
     _('That system is already developed.'),  # MESSAGES.system_developed
     _('All 10 of your Control Nodes are in play.'),  # MESSAGES.no_control_nodes_left
+    _('You still have some of those in your supply: only a piece you have run out of is dismantled.'),  # MESSAGES.components_left
+    _('You have no ship at {sector}.'),  # MESSAGES.no_ship_there
     _('You need an Authority token to spend.'),  # MESSAGES.not_enough_authority
     _('The Prime Directive: the Federation never invades or colonizes pre-warp worlds.'),  # MESSAGES.prime_directive
     _('No fleet of yours there colonizes on its own terms.'),  # MESSAGES.no_colonization_fleet_there
@@ -176,6 +178,7 @@ STRINGS = [
     _('Surrender the system, or fight on.'),  # PROMPTS.surrender
     _('Accept or refuse the Trade Agreement offered to you.'),  # PROMPTS.trade_offer
     _('You have more Projects than Research Nodes: discard one.'),  # PROMPTS.discard_project
+    _('Put the Research you took from the Phenomenon on your Projects (at most one token each) or in your Reserve.'),  # PROMPTS.place_research
     _('The automaton plays its turn.'),  # PROMPTS.automaton_turn
     _('Choose which Borg Cube activates next.'),  # PROMPTS.borg_choose_cube
     _('Retreat your ships from the Borg Cube {cube}, or fight on?'),  # PROMPTS.borg_retreat
@@ -305,6 +308,8 @@ STRINGS = [
     _('Player {seat} converts resources ({card}).'),  # EVENTS.resources_converted
     _('Player {seat} places a Recon token on {system}.'),  # EVENTS.recon_token_placed
     _('Player {seat} removes a Recon token from {system}.'),  # EVENTS.recon_token_removed
+    _('Player {seat} dismantles a ship at {sector} to use it again.'),  # EVENTS.ship_dismantled
+    _('Player {seat} dismantles the Control Node of {system} to use it again: the system loses its nodes.'),  # EVENTS.control_node_dismantled
     _('Player {seat} swaps the positions of two fleets.'),  # EVENTS.fleets_swapped
     _('Player {seat} exhausts {card} of player {player}.'),  # EVENTS.rival_card_exhausted
     _('The Traveler finds no room for a new System by {system}.'),  # EVENTS.traveler_no_room

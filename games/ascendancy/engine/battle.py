@@ -26,7 +26,7 @@ from games.ascendancy.engine.combat import (
 from games.ascendancy.engine.invasion import (
     end_invasion,
 )
-from games.ascendancy.engine.movement import check_command_phase, romulan_mines
+from games.ascendancy.engine.movement import check_command_phase, group_move_ended, romulan_mines
 from games.ascendancy.engine.state import Ctx, Player, State, bump, civ_effects
 from games.engine.core import IllegalCommand
 
@@ -241,10 +241,11 @@ def retreat(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
     n = p["ships"].pop(src, 0)
     if n:
         p["ships"][to] = p["ships"].get(to, 0) + n
-    for f in p["fleets"].values():
-        if f["sector"] == src:
-            f["sector"] = to
+    fleets = sorted(fid for fid, f in p["fleets"].items() if f["sector"] == src)
+    for fid in fleets:
+        p["fleets"][fid]["sector"] = to
     ctx.emit("retreated", seat=seat, to=to, src=src)
+    group_move_ended(ctx, seat, to, n, fleets, in_battle=True)  # R51, R96, RULINGS E62
     if b["kind"] == "invasion":
         end_invasion(ctx, "attacker_retreated")
         return
@@ -346,11 +347,12 @@ def maneuver(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
     n = p["ships"].pop(move["src"], 0)
     if n:
         p["ships"][move["to"]] = p["ships"].get(move["to"], 0) + n
-    for f in p["fleets"].values():
-        if f["sector"] == move["src"]:
-            f["sector"] = move["to"]
+    fleets = sorted(fid for fid, f in p["fleets"].items() if f["sector"] == move["src"])
+    for fid in fleets:
+        p["fleets"][fid]["sector"] = move["to"]
     ctx.emit("tactical_maneuver", seat=seat, src=move["src"], to=move["to"])
     board.remove_abandoned_lanes(s)
+    group_move_ended(ctx, seat, move["to"], n, fleets, in_battle=False)  # R51, R98, RULINGS E62
     romulan_mines(ctx, seat, move["to"])
 
 

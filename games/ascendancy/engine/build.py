@@ -401,16 +401,22 @@ def open_discards(ctx: Ctx) -> None:
         s.pop("discards_due", None)
 
 
+def under_owner_deck(state: State, card: str) -> None:
+    """R133: a discarded Advancement card goes to the bottom of its owner's deck, without shuffling (a Borg
+    Tech card under the Borg Tech deck, RULINGS B26)."""
+    if catalog.ADVANCEMENTS[card]["civ"] == catalog.BORG_TECH_CIV:
+        state["borg"]["tech"]["deck"].insert(0, card)
+    else:
+        owner = next(q for q in state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
+        owner["deck"].insert(0, card)
+        owner["deck_known"] = owner.get("deck_known", 0) + 1
+
+
 def discard_project(ctx: Ctx, seat: int, card: str) -> None:
     """R133: to the bottom of its owner's deck, without shuffling; its Research goes to the supply."""
     p = ctx.player(seat)
     p["projects"] = [pr for pr in p["projects"] if pr["card"] != card]
-    if catalog.ADVANCEMENTS[card]["civ"] == catalog.BORG_TECH_CIV:  # RULINGS B26: under the Borg Tech deck
-        ctx.state["borg"]["tech"]["deck"].insert(0, card)
-    else:
-        owner = next(q for q in ctx.state["players"] if q["civ"] == catalog.ADVANCEMENTS[card]["civ"])
-        owner["deck"].insert(0, card)
-        owner["deck_known"] = owner.get("deck_known", 0) + 1
+    under_owner_deck(ctx.state, card)
     ctx.emit("project_discarded", seat=seat, card=card,
              **project_secrecy(ctx.state, [seat], {"seat": seat, "card": None}))  # face down (RULINGS I38)
     if not over_project_limit(ctx.state, seat):
@@ -718,6 +724,57 @@ def fleet_join(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         if p["ships"][sector] == 0:
             del p["ships"][sector]
     ctx.emit("fleet_changed", seat=seat, card=args["fleet"], ships=f["ships"])
+
+
+# --- running out of components (R41) -------------------------------------------------------------------------
+def check_dismantle(state: State, seat: int, args: dict[str, Any]) -> None:
+    """R41: with all 30 ships (all 10 Control Nodes) in play, one in play may be dismantled to be used again;
+    ``{"ship": sector}`` or ``{"system": id}``, in either phase of the player's own turn (RULINGS E61)."""
+    p = state["players"][seat]
+    if set(args) not in ({"ship"}, {"system"}):
+        raise IllegalCommand("bad_argument", "ascendancy:R41", argument="dismantle")
+    if "ship" in args:
+        if ships_total(p) < MAX_SHIPS:
+            raise IllegalCommand("components_left", "ascendancy:R41")
+        sector = args["ship"]
+        if not isinstance(sector, str) or board.ships_in(p, sector) == 0:
+            raise IllegalCommand("no_ship_there", "ascendancy:R41", sector=str(sector))
+        return
+    if control_nodes(state, seat) < MAX_CONTROL_NODES:
+        raise IllegalCommand("components_left", "ascendancy:R41")
+    sid = args["system"]
+    if not isinstance(sid, str) or sid not in state["systems"] or state["systems"][sid]["control"] != seat:
+        raise IllegalCommand("not_your_system", "ascendancy:R41", system=str(sid))
+
+
+def dismantle(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R41, RULINGS A20: a dismantled Control Node takes the system's Resource Nodes with it; the system is left
+    Undeveloped and uncontrolled, its Starbase uncontrolled (its Command lost, R120)."""
+    s = ctx.state
+    p = ctx.player(seat)
+    if "ship" in args:
+        take_ship(p, args["ship"])
+        ctx.emit("ship_dismantled", seat=seat, sector=args["ship"])
+        check_fleet_sizes(ctx, seat)
+        return
+    sid = args["system"]
+    sys = s["systems"][sid]
+    sys["control"] = None
+    sys["nodes"] = [None] * len(sys["nodes"])
+    p["commands"] = command_total(s, seat)
+    p["ready"] = min(p["ready"], p["commands"])
+    ctx.emit("control_node_dismantled", seat=seat, system=sid)
+    enforce_project_limit(ctx, seat)  # R132: its Research Nodes are gone
+
+
+def dismantle_candidates(state: State, seat: int) -> list[dict[str, str]]:
+    p = state["players"][seat]
+    out: list[dict[str, str]] = []
+    if ships_total(p) >= MAX_SHIPS:
+        out += [{"ship": sec} for sec in sorted(board.occupied_sectors(p))]
+    if control_nodes(state, seat) >= MAX_CONTROL_NODES:
+        out += [{"system": sid} for sid in sorted(state["systems"]) if state["systems"][sid]["control"] == seat]
+    return out
 
 
 def has_card(p: Player, card: str) -> bool:

@@ -69,6 +69,7 @@ TURN_ACTIONS: dict[str, tuple[Check, Act]] = {
     "ask_cooperation": (optional.check_ask_cooperation, optional.ask_cooperation),  # R157
     "use_ability": (effects.check_use_ability, effects.use_ability),  # R18, R135-R137
     "remove_recon": (effects.check_remove_recon, effects.remove_recon),  # R182
+    "dismantle": (build.check_dismantle, build.dismantle),  # R41, RULINGS E61
     "attack_cube": (borg.check_attack_cube, borg.attack_cube),  # R242
     "reclaim": (borg.check_reclaim, borg.reclaim),  # R260
     "borg_tech_peek": (borg.check_peek, borg.peek_action),  # R262, RULINGS B48: Unimatrix Coordinates
@@ -205,12 +206,13 @@ def _turn_candidates(state: State, seat: int) -> list[tuple[str, dict[str, Any]]
         here = sorted(board.parse(sec)[1] for sec in board.occupied_sectors(p) if sec.startswith("S:"))
         out += [("invade", {"at": sid}) for sid in here]
         out += [("hegemony", {"at": sid}) for sid in here]
-        out += [("research", {"at": sid}) for sid in here]
+        out += [("research", a) for sid in here for a in movement.research_candidates(state, seat, sid)]
     if state["options"].get("allied_cooperation"):  # R157
         out += [("ask_cooperation", {"at": board.parse(sec)[1]}) for sec in board.occupied_sectors(p)
                 if sec.startswith("S:")]
     out += [("use_ability", args) for args in effects.ability_candidates(state, seat)]
     out += [("remove_recon", {"at": sid}) for sid in p.get("recon", [])]
+    out += [("dismantle", args) for args in build.dismantle_candidates(state, seat)]
     out += [(c.kind, dict(c.args)) for c in borg.peek_commands(state, seat)]
     for other in range(state["n"]):
         if other == seat:
@@ -243,6 +245,8 @@ def _prompt_commands(state: State, seat: int) -> list[Command]:
         return [Command(seat, "arrange_deck", o) for o in effects.arrange_options(state, seat)]
     if kind in mirror.PROMPTS:  # Dark Mirror (R276, RULINGS B43)
         return mirror.prompt_commands(state, seat)
+    if kind == "place_research":  # R74, RULINGS I7
+        return [Command(seat, "place_research", o) for o in movement.place_research_options(state, seat)]
     if kind == "place_system":  # The Traveler (RULINGS E52)
         return [Command(seat, "place_system", o) for o in movement.traveler_options(state)]
     if kind == "borg_choose_cube":  # R223
@@ -514,6 +518,8 @@ def _answer_prompt(ctx: Ctx, seat: int, kind: str, args: dict[str, Any]) -> None
         effects.arrange(ctx, seat, list(args["order"]))
     elif pk in mirror.PROMPTS:
         mirror.answer(ctx, seat, kind, args)
+    elif pk == "place_research":
+        movement.place_research(ctx, seat, args)
     elif pk == "place_system":
         movement.traveler_place(ctx, seat, int(args["direction"]))
     elif pk == "borg_choose_cube":

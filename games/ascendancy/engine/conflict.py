@@ -58,6 +58,7 @@ from games.ascendancy.engine.invasion import (
     end_invasion,
     give_project,
     invade,
+    no_control_node_left,
 )
 from games.ascendancy.engine.movement import check_command_phase
 from games.ascendancy.engine.state import Ctx, Player, State, bump, civ_effects
@@ -221,6 +222,7 @@ def check_hegemony(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("not_a_hegemony_target", "ascendancy:R111")
     if not optional.occupies_for(state, seat, board.sys_sector(sid)):  # R157
         raise IllegalCommand("not_occupied", "ascendancy:R111")
+    no_control_node_left(state, seat)
     price = hegemony_cost(state, seat)
     if p["resources"]["culture"] < price + 1:
         raise IllegalCommand("not_enough_resources", "ascendancy:R111", cost={"culture": price + 1})

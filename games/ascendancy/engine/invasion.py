@@ -19,7 +19,17 @@ from games.ascendancy.engine.combat import (
     side_sources,
 )
 from games.ascendancy.engine.movement import check_command_phase, right_of
-from games.ascendancy.engine.state import Ctx, State, adv_effects, bump, civ_effects, shield_mod, weapons_roll
+from games.ascendancy.engine.state import (
+    MAX_CONTROL_NODES,
+    Ctx,
+    State,
+    adv_effects,
+    bump,
+    civ_effects,
+    control_nodes,
+    shield_mod,
+    weapons_roll,
+)
 from games.engine.core import IllegalCommand
 
 
@@ -37,9 +47,16 @@ def check_invade(state: State, seat: int, args: dict[str, Any]) -> None:
         raise IllegalCommand("not_invadable", "ascendancy:R100")
     if not optional.occupies_for(state, seat, board.sys_sector(sid)):  # R157
         raise IllegalCommand("not_occupied", "ascendancy:R100")
+    no_control_node_left(state, seat)
     owner = sys["control"]
     if civ_effects(p, "logical_observers") and owner is not None and state["players"][owner]["authority"] < p["authority"]:
         raise IllegalCommand("logical_observers", "ascendancy:R213")
+
+
+def no_control_node_left(state: State, seat: int) -> None:
+    """R41, RULINGS E61: a system is taken (Invasion, Hegemony) only with a Control Node to place on it."""
+    if control_nodes(state, seat) >= MAX_CONTROL_NODES:
+        raise IllegalCommand("no_control_nodes_left", "ascendancy:R41")
 
 
 def defence_nodes(sys: dict[str, Any]) -> int:

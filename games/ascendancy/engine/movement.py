@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
-from games.ascendancy.engine.build import check_fleet_sizes, developed, take_ship
+from games.ascendancy.engine.build import (
+    check_fleet_sizes,
+    complete_project,
+    developed,
+    project_secrecy,
+    take_ship,
+)
 from games.ascendancy.engine.setup import new_system
 from games.ascendancy.engine.state import Ctx, Player, State, adv_effects, adv_total, bump, shield_mod
 from games.engine.core import IllegalCommand
@@ -381,6 +387,39 @@ def finish_move(ctx: Ctx, seat: int) -> None:
         vulcan_fleet_cap(ctx, seat)
 
 
+def group_move_ended(ctx: Ctx, seat: int, sector: str, loose: int, fleets: list[str], *, in_battle: bool) -> None:
+    """R51-R53, R76 (RULINGS E62): a Retreat or a Tactical Maneuver is a move at Impulse; ending it in a
+    hazardous system, the ships that moved (``loose`` loose ships and the ``fleets``) Face the Hazard, a unit at a
+    time. Survivors take a Phenomenon's Research token (into the Reserve while the battle goes on) and, once the
+    battle is over, resolve a face-down Exploration card."""
+    s = ctx.state
+    kind, sid, _ = board.parse(sector)
+    if kind != "S":
+        return
+    sys = s["systems"][sid]
+    if not (sys["hazard"] > 0 or sys["kind"] == "phenomenon") or sys.get("transwarp"):  # RULINGS A46
+        return
+    p = ctx.player(seat)
+    survivors = 0
+    for unit in ([f"ship:{sector}"] if loose else []) + [f"fleet:{fid}" for fid in fleets]:
+        fid = unit.partition(":")[2]
+        size = loose if unit.startswith("ship:") else (
+            p["fleets"][fid]["ships"] if fid in p["fleets"] and p["fleets"][fid]["sector"] == sector else 0)
+        if size > 0:
+            left = face_hazard(ctx, seat, unit, sid, size)
+            hazard_survived(ctx, seat, unit, sid, left)  # R77
+            survivors += left
+    if survivors <= 0:
+        return
+    if sys["kind"] == "phenomenon":
+        if sys["research"] > 0:
+            take_research(ctx, seat, sid, ask=not in_battle)
+    elif sys.get("face_down") and not in_battle:
+        card = sys["face_down"]
+        sys["face_down"] = None
+        resolve_exploration(ctx, seat, sid, card)
+
+
 def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:
     """R176, RULINGS E46: a Hostile player's ships ending a move in orbit of a system controlled by a player
     with the mines: a die each, rolled by the mines' owner; each >= target + the ships' Shields is destroyed.
@@ -453,26 +492,84 @@ def right_of(state: State, seat: int) -> int:
     return seat
 
 
-def take_research(ctx: Ctx, seat: int, sid: str) -> None:
-    sys = ctx.state["systems"][sid]
+def take_research(ctx: Ctx, seat: int, sid: str, *, ask: bool = True) -> None:
+    """R74-R76: every Research token on the Phenomenon; a player with Projects is asked where each goes, onto
+    his Projects (at most one each) or into his Reserve (``place_research``, RULINGS I7)."""
+    s = ctx.state
+    sys = s["systems"][sid]
     amount = sys["research"]
     sys["research"] = 0
-    ctx.player(seat)["resources"]["research"] += amount
-    ctx.player(seat)["phenomena_research"] = ctx.player(seat).get("phenomena_research", 0) + amount
+    p = ctx.player(seat)
+    p["phenomena_research"] = p.get("phenomena_research", 0) + amount
     ctx.emit("phenomenon_researched", seat=seat, system=sid, research=amount)
+    if ask and amount > 0 and p["projects"] and s["prompt"] is None:
+        s["prompt"] = {"kind": "place_research", "seat": seat, "left": amount, "placed": []}
+        bump(s)
+        return
+    p["resources"]["research"] += amount
+
+
+def place_research_options(state: State, seat: int) -> list[dict[str, str]]:
+    prompt = state["prompt"]
+    return [{"project": pr["card"]} for i, pr in enumerate(state["players"][seat]["projects"])
+            if i not in prompt["placed"]] + [{}]  # positions: the faces may be private (RULINGS I38)
+
+
+def place_research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    """R74: one token onto a Project not given one yet (``{"project": card}``), or the rest into the Reserve
+    (``{}``). Tokens no Project can take any more (each has one, or one was just completed) go to the Reserve."""
+    s = ctx.state
+    prompt = s["prompt"]
+    p = ctx.player(seat)
+    card = args.get("project")
+    completed = False
+    if card is not None:
+        index, project = next((i, pr) for i, pr in enumerate(p["projects"]) if pr["card"] == card)
+        project["research"] += 1
+        prompt["left"] -= 1
+        prompt["placed"].append(index)
+        ctx.emit("project_funded", seat=seat, card=card, research=project["research"],
+                 **project_secrecy(s, [seat], {"seat": seat, "card": None, "research": project["research"]}))
+        completed = project["research"] >= catalog.ADVANCEMENTS[card]["cost"]
+    if card is None or completed or prompt["left"] == 0 or place_research_options(s, seat) == [{}]:
+        p["resources"]["research"] += prompt["left"]
+        s["prompt"] = None
+    bump(s)
+    if completed:
+        complete_project(ctx, seat, str(card))
 
 
 def check_research(state: State, seat: int, args: dict[str, Any]) -> None:
-    """R75: a ship that started the turn on a Phenomenon with a token faces its Hazard for 1 Command."""
+    """R75: ships that started the turn on a Phenomenon with a token face its Hazard for 1 Command; the player
+    chooses how many: ``ships`` (his loose ships there) or a ``fleet`` of his there (neither: one loose ship,
+    else his first fleet there)."""
     check_command_phase(state, seat)
     sid = args.get("at")
     if not isinstance(sid, str) or sid not in state["systems"] or state["systems"][sid]["kind"] != "phenomenon":
         raise IllegalCommand("not_a_phenomenon", "ascendancy:R75")
     sector = board.sys_sector(sid)
-    if sector not in state["turn"]["starts"] or board.ships_in(state["players"][seat], sector) == 0:
+    p = state["players"][seat]
+    if sector not in state["turn"]["starts"] or board.ships_in(p, sector) == 0:
         raise IllegalCommand("no_ship_started_there", "ascendancy:R75")
     if state["systems"][sid]["research"] < 1:
         raise IllegalCommand("no_research_token", "ascendancy:R75")
+    if set(args) - {"at", "ships", "fleet"} or ("ships" in args and "fleet" in args):
+        raise IllegalCommand("bad_argument", "ascendancy:R75", argument="ships")
+    if "ships" in args:
+        k = args["ships"]
+        if type(k) is not int or k < 1:
+            raise IllegalCommand("bad_argument", "ascendancy:R75", argument="ships")
+        if p["ships"].get(sector, 0) < k:
+            raise IllegalCommand("not_enough_ships_there", "ascendancy:R75")
+    if "fleet" in args and (args["fleet"] not in p["fleets"] or p["fleets"][args["fleet"]]["sector"] != sector):
+        raise IllegalCommand("no_such_fleet", "ascendancy:R75")
+
+
+def research_candidates(state: State, seat: int, sid: str) -> list[dict[str, Any]]:
+    p = state["players"][seat]
+    sector = board.sys_sector(sid)
+    return [{"at": sid, "ships": k} for k in range(1, p["ships"].get(sector, 0) + 1)] + [
+        {"at": sid, "fleet": fid} for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector]
 
 
 def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -480,9 +577,13 @@ def research(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     p["ready"] -= 1
     sid = args["at"]
     sector = board.sys_sector(sid)
-    unit = f"ship:{sector}" if p["ships"].get(sector) else next(
-        f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector)
-    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit),
+    if "fleet" in args:
+        unit, size = f"fleet:{args['fleet']}", None
+    elif "ships" in args or p["ships"].get(sector):
+        unit, size = f"ship:{sector}", int(args.get("ships", 1))
+    else:
+        unit, size = next(f"fleet:{fid}" for fid in sorted(p["fleets"]) if p["fleets"][fid]["sector"] == sector), None
+    survivors = face_hazard(ctx, seat, unit, sid, unit_size(p, unit) if size is None else size,
                             one_at_a_time=effects.one_at_a_time(ctx.state, seat, unit))
     hazard_survived(ctx, seat, unit, sid, survivors)  # R77
     if survivors > 0:

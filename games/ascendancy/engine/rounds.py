@@ -320,11 +320,15 @@ def extermination(ctx: Ctx) -> None:
         for other in s["players"]:
             other["trade_held"].pop(str(seat), None)
         p["trade_held"] = {}
-        for project in list(p["projects"]):
-            from games.ascendancy.engine.build import discard_project
+        from games.ascendancy.engine.build import discard_project, under_owner_deck
 
+        for project in list(p["projects"]):
             discard_project(ctx, seat, project["card"])
         ctx.state["prompt"] = None
+        for adv in list(p["advancements"]):  # the Advancements he took from rivals go back under their decks
+            if catalog.ADVANCEMENTS[adv["card"]]["civ"] != p["civ"]:
+                p["advancements"].remove(adv)
+                under_owner_deck(s, adv["card"])
         p["fleets"] = {}
         ctx.state["exploration"]["discard"] += p["allies"]
         p["allies"] = []

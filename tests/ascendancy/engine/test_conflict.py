@@ -365,3 +365,86 @@ def test_the_romulans_receive_a_trade_agreement_exhausted_get_nothing_from_it_an
     without, plain = run(without, cmd(0, "end_turn"))
     romulan = [e for e in ev(events, "resources_generated") if e["seat"] == 2]
     assert romulan == [e for e in ev(plain, "resources_generated") if e["seat"] == 2]  # as if he had no card
+
+
+def _ten_control_nodes(**kw: Any) -> Any:
+    """Seat 0 with all 10 of its Control Nodes in play (Earth and x0..x8, one with a Starbase)."""
+    colonies = [{"id": f"x{k}", "slots": ["research", "culture"], "nodes": ["research", "culture"], "control": 0,
+                 "xy": [8.0 + 9.0 * k, 8.0], "starbase": k == 0} for k in range(9)]
+    from games.ascendancy.engine.state import command_total
+
+    state = build(turn=0, phase="command", systems=[*colonies, *kw.pop("systems", [])], **kw)
+    state["players"][0]["commands"] = state["players"][0]["ready"] = command_total(state, 0)  # the Starbase's
+    return state
+
+
+@pytest.mark.rules("ascendancy:R41", "ascendancy:R100", "ascendancy:R111")
+def test_with_all_ten_control_nodes_in_play_a_system_is_taken_only_after_dismantling_one() -> None:
+    vega = {**VEGA, "nodes": ["production", "research"], "warp_level": 1}
+    state = _ten_control_nodes(civs=("klingon", "federation", "romulan"), systems=[vega], ships={0: {"S:vega": 3}})
+    refused(state, cmd(0, "hegemony", at="vega"), "no_control_nodes_left", "ascendancy:R41")
+    refused(state, cmd(0, "invade", at="vega"), "no_control_nodes_left", "ascendancy:R41")
+    assert ("dismantle", {"system": "x0"}) in legal(state, 0)
+    p = state["players"][0]
+    commands, ready = p["commands"], p["ready"]
+    state, events = run(state, cmd(0, "dismantle", system="x0"))
+    x0 = state["systems"]["x0"]
+    # RULINGS A20: the system loses its Control Node and its Resource Nodes; its Starbase is no longer controlled
+    assert x0["control"] is None and x0["nodes"] == [None, None] and x0["starbase"]
+    assert ev(events, "control_node_dismantled") == [{"seat": 0, "system": "x0"}]
+    p = state["players"][0]
+    assert p["commands"] == commands - 1 and p["ready"] == min(ready, commands - 1)
+    state, _ = run(state, cmd(0, "hegemony", at="vega"))  # the attempt is allowed now
+    assert state["players"][0]["ready"] == min(ready, commands - 1) - 1
+
+
+@pytest.mark.rules("ascendancy:R41")
+def test_a_ship_or_control_node_is_dismantled_only_when_all_of_them_are_in_play() -> None:
+    state = build(turn=0)
+    refused(state, cmd(0, "dismantle", system="earth"), "components_left", "ascendancy:R41")
+    refused(state, cmd(0, "dismantle", ship="S:earth"), "components_left", "ascendancy:R41")
+    state = build(turn=0, ships={0: {"S:earth": 30}})
+    refused(state, cmd(0, "build_ship", at="earth"), "no_ships_left", "ascendancy:R41")
+    refused(state, cmd(0, "dismantle", ship="S:qonos"), "no_ship_there", "ascendancy:R41", sector="S:qonos")
+    state, events = run(state, cmd(0, "dismantle", ship="S:earth"), cmd(0, "build_ship", at="earth"))
+    assert ev(events, "ship_dismantled") == [{"seat": 0, "sector": "S:earth"}]
+    assert state["players"][0]["ships"] == {"S:earth": 30}
+    state = _ten_control_nodes()
+    refused(state, cmd(0, "dismantle", system="qonos"), "not_your_system", "ascendancy:R41", system="qonos")
+
+
+@pytest.mark.rules("ascendancy:R96", "ascendancy:R51", "ascendancy:R52", "ascendancy:R53", "ascendancy:R76")
+def test_a_retreat_ending_in_a_hazardous_system_faces_the_hazard() -> None:
+    neb = {"id": "vega", "kind": "phenomenon", "slots": [], "hazard": 2, "research": 1, "xy": [45.0, 56.5]}
+    state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                  systems=[neb, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                  lanes=[LANE, ("l2", "earth", "deneb", 2)], ships={0: {"S:earth": 3}, 1: {"L:l1:1": 3}},
+                  shields={0: 3, 1: 3})  # both need 8: no hits; the Hazard needs 2 + 3
+    state, _ = run(state, cmd(0, "attack", target="L:l1:1"), cmd(0, "stay"))
+    state, events = run(state, cmd(1, "retreat", src="L:l1:1", to="S:vega"))
+    faced, = ev(events, "hazard_faced")
+    assert faced["seat"] == 1 and faced["target"] == 5 and len(faced["dice"]) == 3  # a die per retreating ship
+    lost = sum(1 for d in faced["dice"] if d >= 5)
+    assert faced["destroyed"] == lost and state["players"][1]["ships"] == ({"S:vega": 3 - lost} if lost < 3 else {})
+    assert state["systems"]["vega"]["research"] == (1 if lost == 3 else 0)  # survivors take the token (R76)
+    assert state["players"][1]["resources"]["research"] == 3 + (lost < 3)
+
+
+@pytest.mark.rules("ascendancy:R98", "ascendancy:R51", "ascendancy:R53")
+def test_a_tactical_maneuver_ending_in_a_hazardous_system_faces_the_hazard_with_the_ships_that_moved() -> None:
+    deneb = {"id": "deneb", "slots": ["production"], "hazard": 4, "xy": [60.0, 71.5]}
+    for seed in range(40):
+        state = build(turn=0, phase="command", systems=[deneb], lanes=[("l2", "earth", "deneb", 2)],
+                      ships={0: {"L:l2:1": 5, "S:deneb": 2}, 1: {"L:l2:2": 1}})
+        state, _ = run(state, cmd(0, "attack", target="L:l2:2"), seed=seed)
+        decision = RULES.decision_for(state, 0)
+        if decision is None or decision.prompt != "maneuver" or state["players"][0]["ships"].get("L:l2:1", 0) < 3:
+            continue
+        moved = state["players"][0]["ships"]["L:l2:1"]
+        state, events = run(state, cmd(0, "maneuver", src="L:l2:1", to="S:deneb"), seed=seed)
+        faced, = ev(events, "hazard_faced")
+        assert faced["seat"] == 0 and faced["target"] == 4 and len(faced["dice"]) == moved  # not the 2 already there
+        assert state["players"][0]["ships"]["S:deneb"] == 2 + moved - faced["destroyed"]
+        break
+    else:
+        raise AssertionError("no seed reached the Tactical Maneuver")

@@ -566,3 +566,57 @@ def test_the_federation_gains_a_culture_per_phenomenon_discovered_and_civilizati
             if card:
                 assert ev(events, "exploration_card")[0]["card"] == card
             assert state["players"][seat]["resources"]["culture"] == before + gain, (civ, disc)
+
+
+@pytest.mark.rules("ascendancy:R74", "ascendancy:R75", "ascendancy:R16")
+def test_research_taken_from_a_phenomenon_goes_on_projects_at_most_one_each_or_to_the_reserve() -> None:
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 7, "xy": [45, 56.5], "research": 2}
+
+    def taken(research_on_project: int = 0) -> dict[str, Any]:
+        state = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
+                      ships={0: {"S:neb": 1}}, projects={0: [("fed_multiphasic_shields", research_on_project)]})
+        state, _ = run(state, cmd(0, "research", at="neb"))
+        return state
+
+    state = taken()
+    assert RULES.decision_for(state, 0).prompt == "place_research"
+    assert sorted(map(str, legal(state, 0))) == sorted(map(str, [("place_research", {"project": "fed_multiphasic_shields"}),
+                                                               ("place_research", {})]))
+    on_project, _ = run(state, cmd(0, "place_research", project="fed_multiphasic_shields"))
+    p = on_project["players"][0]
+    assert p["projects"] == [{"card": "fed_multiphasic_shields", "research": 1}]
+    assert p["resources"]["research"] == 3 + 1 and on_project["prompt"] is None  # the second: one per Project
+    in_reserve, _ = run(state, cmd(0, "place_research"))
+    assert in_reserve["players"][0]["resources"]["research"] == 3 + 2
+    assert in_reserve["players"][0]["projects"] == [{"card": "fed_multiphasic_shields", "research": 0}]
+    done, events = run(taken(3), cmd(0, "place_research", project="fed_multiphasic_shields"))  # its 4th: complete
+    assert ev(events, "advancement_completed") == [{"seat": 0, "card": "fed_multiphasic_shields"}]
+    without = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)], ships={0: {"S:neb": 1}})
+    without, _ = run(without, cmd(0, "research", at="neb"))  # no Project: straight to the Reserve
+    assert without["prompt"] is None and without["players"][0]["resources"]["research"] == 5
+    two = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)], ships={0: {"S:neb": 1}},
+                projects={0: [("fed_multiphasic_shields", 0), ("fed_subspace_telescopes", 0)]})
+    two, _ = run(two, cmd(0, "research", at="neb"), cmd(0, "place_research", project="fed_subspace_telescopes"))
+    assert [args for kind, args in legal(two, 0)] == [{"project": "fed_multiphasic_shields"}, {}]
+    refused(two, cmd(0, "place_research", project="fed_subspace_telescopes"), "not_now")
+    two, _ = run(two, cmd(0, "place_research", project="fed_multiphasic_shields"))
+    assert [pr["research"] for pr in two["players"][0]["projects"]] == [1, 1] and two["prompt"] is None
+    assert two["players"][0]["resources"]["research"] == 3
+
+
+@pytest.mark.rules("ascendancy:R75")
+def test_researching_a_phenomenon_the_player_chooses_how_many_of_his_ships_there_face_the_hazard() -> None:
+    neb = {"id": "neb", "kind": "phenomenon", "slots": [], "hazard": 4, "xy": [45, 56.5], "research": 1}
+    state = build(turn=0, phase="command", systems=[neb], lanes=[("l1", "earth", "neb", 2)],
+                  ships={0: {"S:neb": 3}}, fleets={0: {"fed_fleet_1": ("fed_colonization_fleet", 3, "S:neb")}})
+    offered = [a for k, a in legal(state, 0) if k == "research"]
+    assert offered == [{"at": "neb", "ships": 1}, {"at": "neb", "ships": 2}, {"at": "neb", "ships": 3},
+                       {"at": "neb", "fleet": "fed_fleet_1"}]
+    refused(state, cmd(0, "research", at="neb", ships=4), "not_enough_ships_there", "ascendancy:R75")
+    for seed in range(6):
+        after, events = run(state, cmd(0, "research", at="neb", ships=3), seed=seed)
+        faced, = ev(events, "hazard_faced")
+        assert len(faced["dice"]) == 3 and after["players"][0]["ready"] == 4
+        assert after["players"][0]["ships"].get("S:neb", 0) == 3 - faced["destroyed"]
+        assert after["players"][0]["fleets"]["fed_fleet_1"]["ships"] == 3  # the fleet did not face it
+        assert after["players"][0]["resources"]["research"] == 3 + (faced["destroyed"] < 3)

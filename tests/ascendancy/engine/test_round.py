@@ -614,3 +614,17 @@ def test_a_cardassian_system_without_a_cardassian_ship_in_orbit_generates_nothin
     home_only = generated({"S:cardassia_prime": 3})
     with_vega = generated({"S:cardassia_prime": 3, "S:vega": 1})
     assert with_vega["production"] == home_only["production"] + 2  # Vega's 2 nodes pay only with a ship there
+
+
+@pytest.mark.rules("ascendancy:R144", "ascendancy:R133")
+def test_an_exterminated_civilization_discards_the_rival_advancements_it_completed_under_their_owners_decks() -> None:
+    state = build(turn=0, ships={2: {}}, advancements={2: ["fed_multiphasic_shields", "kli_plunder"],
+                                                      1: ["rom_infiltration"]})
+    state["systems"]["romulus"]["control"] = 1
+    state["order"] = [0]
+    state, _ = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+    fed, kli, rom = state["players"]
+    assert rom["exterminated"]
+    assert fed["deck"][0] == "fed_multiphasic_shields" and kli["deck"][0] == "kli_plunder"  # the bottom
+    assert not any(a["card"] in ("fed_multiphasic_shields", "kli_plunder") for a in rom["advancements"])
+    assert any(a["card"] == "rom_infiltration" for a in kli["advancements"])  # his own card stays in play

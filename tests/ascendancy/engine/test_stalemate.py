@@ -140,11 +140,12 @@ ENDLESS_CELL = {"allied_cooperation": True, "borg_mode": "delta_quadrant", "humb
 
 @pytest.mark.rules("ascendancy:R220", "ascendancy:R221", "ascendancy:R258", "ascendancy:R266")
 def test_the_random_game_that_never_ended_now_ends_in_a_stalemate() -> None:
-    """Seed 40 of the cell (seed 13 until the Borg audit changed the dice a Cube battle rolls, the brief's seed 8
-    on an older engine): the Vulcan is Assimilated (R258), the Romulan, with 0 Authority, can neither win nor be
-    absorbed while the Borg hold 5 Spires; the game ends at round 99, 20 rounds after the last progress, and
-    nobody wins (R266)."""
-    playout = play_random(RULES, seed=40, num_players=2, options=ENDLESS_CELL, max_steps=40_000)
+    """Seed 10 of the cell (seed 13, and the brief's seed 8, on older engines: the bots' choices and dice changed
+    with the rules audits of session 18: a Phenomenon's Research placed on Projects, R74, dismantling, R41, and
+    a Cube battle's dice, E72): the Klingon is Assimilated (R258), the Cardassian, with 0 Authority, can neither
+    win nor be absorbed; without the guard such a game hit the bench's 40,000-command cap. It now ends at round
+    91, 20 rounds after the last progress, and nobody wins (R266)."""
+    playout = play_random(RULES, seed=10, num_players=2, options=ENDLESS_CELL, max_steps=40_000)
     result = RULES.result(playout.state)
     assert result is not None and result.reason == "stalemate_borg" and result.winners == frozenset()
     assert quiet_rounds(playout.state) == 20
