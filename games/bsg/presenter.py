@@ -276,6 +276,8 @@ COMMANDS: dict[str, str] = {
     "evacuate_civilian": gettext_noop("Evacuate the civilian ship to {area}"),
     "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
+    # R622 (RULINGS G211): with the Reserves empty, the unpiloted viper called back from the area ``pick``
+    "activate_location_recall": gettext_noop("Use {location}, calling back the viper in {pick} to launch in {area}"),
     "choose_new_character_mk7": gettext_noop("Play {character}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
@@ -339,6 +341,8 @@ STANDING = {
 }
 
 #: What a ``pick`` argument chooses (Launch Scout's deck, Executive Order's way, the Arbitrator's direction).
+#: the space areas' ids: a Hangar Deck ``pick`` naming one is the area whose viper is called back (R622)
+SPACE_AREAS = frozenset(a.id for a in CONTENT.board.space_areas)
 PICKS = {
     "crisis": gettext_noop("look at the top Crisis card"),
     "destination": gettext_noop("look at the top Destination card"),
@@ -670,6 +674,8 @@ def command_key(command: Command) -> str:
         return "launch_nuke_area"
     if kind == "activate_location" and args.get("pick") == "assault_raptor":  # Daybreak (R623)
         return "activate_location_assault_raptor"
+    if kind == "activate_location" and args.get("pick") in SPACE_AREAS:  # R622: the viper called back
+        return "activate_location_recall"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind

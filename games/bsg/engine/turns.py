@@ -326,8 +326,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"pick": t} for t in effect.get("types")]
         if effect.kind == "launch_self":  # a viper; ``pick``: a Viper Mark VII (R916), an Assault Raptor (R623)
             areas = CONTENT.board.launch_areas()
-            viper = state["reserves"]["viper"] or any(w["viper"] for w in state["space"].values())
-            crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if viper else []
+            crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if state["reserves"]["viper"] else [
+                {"area": a, "pick": s} for a in areas for s in recall_sources(state)]  # R622 (RULINGS G211)
             if cylon_fleet.mk7_reserves(state) or (not state["reserves"]["viper"] and _mk7_in_space(state)):
                 crafts += [{"area": a, "pick": "mk7"} for a in areas]  # R622: one from space when all are out
             if daybreak.assault_raptors_in_reserves(state):
@@ -381,7 +381,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             for own in sheet_effects(state, seat, "activate_own_viper"):
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "launch_self":
-            _launch_self(ctx, seat, str(area), pick == "mk7")
+            _launch_self(ctx, seat, str(area), pick == "mk7", pick if pick in recall_sources(state) else None)
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
@@ -425,10 +425,18 @@ def _mk7_in_space(state: State) -> str | None:
                  if cylon_fleet.mk7_in(state, a.id)), None)
 
 
-def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
-    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks one,
-    R916), or, with none there, an unpiloted viper from space, into a launch area; his standee leaves the
-    location."""
+def recall_sources(state: State) -> list[str]:
+    """R622: the space areas holding an unpiloted viper a pilot may call back to the Reserves to fly it, while
+    the Reserves hold none (areas by number)."""
+    if state["reserves"]["viper"]:
+        return []
+    return [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number) if state["space"][a.id]["viper"]]
+
+
+def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False, source: str | None = None) -> None:
+    """R302, R622 (RULINGS G21, G211): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks
+    one, R916), or, with none there, the unpiloted viper he picked in space (``source``), into a launch area;
+    his standee leaves the location."""
     state = ctx.state
     if mk7:
         source = _mk7_in_space(state) if not cylon_fleet.mk7_reserves(state) else None
@@ -441,8 +449,7 @@ def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
         ctx.emit("pilot_launched", seat=seat, area=area)
         return
     if not state["reserves"]["viper"]:
-        source = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                      if state["space"][a.id]["viper"])
+        source = source if source is not None else recall_sources(state)[0]
         state["space"][source]["viper"] -= 1
         state["reserves"]["viper"] += 1
         ctx.emit("viper_recalled", area=source)

@@ -447,7 +447,13 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
     )
     from django.utils import translation
 
+    hangar = {"players": [{"seat": 0, "character": "kara_thrace", "location": "hangar_deck"}]}
+    recall = Command(0, "activate_location", {"area": "lower_aft", "pick": "fore"})  # R622 (RULINGS G211)
+    assert presenter.command_label(RULES, recall, hangar) == (
+        "Use Hangar Deck, calling back the viper in Fore to launch in Lower aft")
     with translation.override("it"):
+        assert presenter.command_label(RULES, recall, hangar).startswith("Usa ")
+        assert "richiamando il viper in" in presenter.command_label(RULES, recall, hangar)
         assert label("cancel_crisis") == "Visioni religiose: annulla questa carta Crisi"
         assert label("viper_done") == "Smetti di attivare viper"
         assert label("use_ability") == "Usa Rilevatore di cylon"
