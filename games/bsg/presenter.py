@@ -467,6 +467,16 @@ def data_texts() -> list[tuple[str, str]]:
 
 ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
 DAMAGE_TOKENS = {t.id: t for t in (*CONTENT.board.galactica_damage, *CONTENT.board.pegasus_damage)}
+#: R162: a basestar damage token's name, by its kind (the base four, the Ionian Nebula's two)
+BASESTAR_TOKEN_NAMES = {
+    "critical_hit": gettext_noop("Critical Hit"),
+    "hangar_disabled": gettext_noop("Hangar Disabled"),
+    "weapons_disabled": gettext_noop("Weapons Disabled"),
+    "structural_damage": gettext_noop("Structural Damage"),
+    "collateral_damage": gettext_noop("Collateral Damage"),
+    "personnel_damage": gettext_noop("Personnel Damage"),
+}
+BASESTAR_TOKENS = {t.id: t.kind for t in (*CONTENT.board.basestar_damage, *IONIAN.basestar_damage)}
 PEGASUS_TOKENS = frozenset(t.id for t in CONTENT.board.pegasus_damage)
 CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
@@ -534,6 +544,8 @@ def name_of(ident: str) -> str:
         if token.location:
             return str(gettext("%(location)s damaged") % {"location": name_of(token.location)})
         return ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(token.loss.items()))
+    if base in BASESTAR_TOKENS and BASESTAR_TOKENS[base] in BASESTAR_TOKEN_NAMES:  # R162 (RULINGS G212)
+        return gettext(BASESTAR_TOKEN_NAMES[BASESTAR_TOKENS[base]])
     if base in CIVILIANS:  # a civilian ship's back: what its loss would cost (Communications, RULINGS G38)
         loss = ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(CIVILIANS[base].loss.items()))
         return str(gettext("civilian ship (%(loss)s)") % {"loss": loss or gettext("no loss")})
@@ -1206,6 +1218,8 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "heavy_raiders": ships.get("heavy_raider", 0),
                 "vipers": ships.get("viper", 0),
                 "basestars": list(ships.get("basestars", [])),
+                # R162: each basestar's damage tokens, face up, by name (RULINGS G212)
+                "basestar_tokens": [[name_of(t) for t in held] for held in ships.get("basestar_damage", [])],
                 "civilians": ships.get("civilians", 0),
                 "pilots": pilots.get(area.id, []),
                 "mk7": (mk7.get("space") or {}).get(area.id, 0),

@@ -277,7 +277,7 @@ STRINGS = [
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
     _("Player {seat} looked at Player {target}'s Skill cards."),  # EVENTS.hand_looked_at
     _('Player {seat} took a Skill card from Player {target}.'),  # EVENTS.skill_taken
-    _('A basestar in {area} was damaged.'),  # EVENTS.basestar_damaged
+    _('A basestar in {area} was damaged: {token}.'),  # EVENTS.basestar_damaged
     _('A basestar in {area} was destroyed.'),  # EVENTS.basestar_destroyed
     _('Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
     _('{count} raider(s) destroyed in {area}.'),  # EVENTS.raiders_destroyed

@@ -260,7 +260,7 @@ EVENTS: dict[str, str] = {
     "crises_drawn": "Player {seat} drew {count} Crisis cards at Caprica.",
     "hand_looked_at": "Player {seat} looked at Player {target}'s Skill cards.",
     "skill_taken": "Player {seat} took a Skill card from Player {target}.",
-    "basestar_damaged": "A basestar in {area} was damaged.",
+    "basestar_damaged": "A basestar in {area} was damaged: {token}.",
     "basestar_destroyed": "A basestar in {area} was destroyed.",
     "nuke_launched": "Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.",
     "raiders_destroyed": "{count} raider(s) destroyed in {area}.",
