@@ -162,3 +162,23 @@ def test_launch_raiders_with_two_left_launches_two_and_none_from_a_disabled_hang
     state["space"]["fore"]["basestar"][0]["damage"] = ["bs_hangar_disabled"]
     after = act(state, state["current"], "activate_cylons")
     assert after["space"]["fore"]["raider"] == raiders and after["supply"]["raider"] == 2
+
+
+@pytest.mark.rules("bsg:R605", "bsg:R003")
+def test_two_basestars_short_of_raiders_launch_in_the_order_of_their_areas() -> None:
+    """RULINGS G213: Launch Raiders with basestars in Fore (1) and Aft (4) and 4 raiders left: Fore's launches
+    its 3, Aft's the 1 left."""
+    state = to_step(game(), "crisis")
+    state["decks"]["crisis"].append("water_shortage")
+    state = act(state, state["current"], "draw_crisis")
+    state = act(state, state["president"], "choose_option", option=0)
+    while state["forced"]:
+        seat = int(next(iter(state["forced"])))
+        state = act(state, seat, "discard_forced", card=state["players"][seat]["hand"][0])
+    state["space"]["aft"]["basestar"].append({"damage": []})
+    state["supply"]["basestar"] -= 1
+    fore, aft = state["space"]["fore"]["raider"], state["space"]["aft"]["raider"]
+    state["supply"]["raider"] = 4
+    after = act(state, state["current"], "activate_cylons")
+    assert (after["space"]["fore"]["raider"], after["space"]["aft"]["raider"]) == (fore + 3, aft + 1)
+    assert after["supply"]["raider"] == 0
