@@ -590,12 +590,41 @@ def hangar_disabled(basestar: dict[str, Any]) -> bool:
     return _has(basestar, "hangar_disabled")
 
 
-def _launch(ctx: Ctx, ship: str, per_basestar: int) -> None:
-    """Each basestar launches into its own area, unless its hangar is disabled (R605, R162)."""
-    for area, where in ctx.state["space"].items():
-        for basestar in where["basestar"]:
+def _launch(ctx: Ctx, ship: str, per_basestar: int, first: str | None = None) -> None:
+    """Each basestar launches into its own area, unless its hangar is disabled (R605, R162); the basestars of
+    ``first`` before the others (the active player's pick, R003), then by area (RULINGS G213)."""
+    space = ctx.state["space"]
+    for area in sorted(space, key=lambda a: (a != first, CONTENT.board.area(a).number)):
+        for basestar in space[area]["basestar"]:
             if not _has(basestar, "hangar_disabled"):
                 place_ships(ctx, ship, area, per_basestar)
+
+
+def launch_choice(state: State) -> list[str]:
+    """R003 (RULINGS G213): the areas the active player picks from, the one whose basestars launch first, when
+    Launch Raiders finds fewer raiders in the supply than the basestars with working hangars would launch and
+    those stand in more than one area; empty when there is nothing to pick (and always with the Cylon Fleet,
+    whose placements follow R914, G75)."""
+    if cylon_fleet.active(state):
+        return []
+    launching = [(a, b) for a, w in state["space"].items() for b in w["basestar"] if not hangar_disabled(b)]
+    areas = sorted({a for a, _ in launching}, key=lambda a: CONTENT.board.area(a).number)
+    need = CONTENT.board.cylon_activation["launch_raiders"] * len(launching)
+    return areas if len(areas) > 1 and 0 < state["supply"]["raider"] < need else []
+
+
+def launch_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003 (RULINGS G213): the active player's pick of the area whose basestars launch first; then the icons
+    left on the card resolve."""
+    state = ctx.state
+    prompt = state["prompt"]
+    if area not in prompt["areas"]:
+        raise IllegalCommand("bad_launch_area", "bsg:R003", area=area)
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("launch_order_chosen", seat=seat, area=area)
+    _launch(ctx, "raider", CONTENT.board.cylon_activation["launch_raiders"], first=area)
+    _resolve_icons(ctx, list(prompt["rest"]))
 
 
 def _basestars_attack(ctx: Ctx) -> None:
@@ -646,6 +675,12 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
             if cylons.start_raiders(ctx, icons):
                 return
             continue  # every raider in play was activated earlier in the turn (RULINGS A3)
+        if icon == "launch_raiders" and launch_choice(state):  # R003: which basestar launches first (G213)
+            ctx.emit("cylon_icon_activated", icon=icon)
+            state["prompt"] = {"kind": "launch_first", "seat": state["current"], "areas": launch_choice(state),
+                               "rest": list(icons)}
+            next_key(state)
+            return
         icon_effect(ctx, icon)
     go_to(ctx, "jump")
 

@@ -451,7 +451,9 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
     recall = Command(0, "activate_location", {"area": "lower_aft", "pick": "fore"})  # R622 (RULINGS G211)
     assert presenter.command_label(RULES, recall, hangar) == (
         "Use Hangar Deck, calling back the viper in Fore to launch in Lower aft")
+    assert label("launch_first", area="aft") == "The basestar in Aft launches first"  # R003 (RULINGS G213)
     with translation.override("it"):
+        assert label("launch_first", area="aft") == "La basestar in Poppa lancia per prima"
         assert presenter.command_label(RULES, recall, hangar).startswith("Usa ")
         assert "richiamando il viper in" in presenter.command_label(RULES, recall, hangar)
         assert label("cancel_crisis") == "Visioni religiose: annulla questa carta Crisi"
