@@ -108,7 +108,7 @@ def test_a_revealed_cylon_puts_at_most_one_card_into_a_check() -> None:
 
 @pytest.mark.rules("bsg:R162", "bsg:R614")
 def test_a_basestars_damage_tokens_lie_face_up_for_every_seat() -> None:
-    """R162 (L707-L719): a drawn basestar damage token is placed on the basestar and acts while it stays
+    """R162 (L707-L715): a drawn basestar damage token is placed on the basestar and acts while it stays
     there (Hangar Disabled, Weapons Disabled, Structural Damage +2, Critical Hit 2): every seat and a spectator
     see which tokens each basestar holds, not only how many (RULINGS G212)."""
     state = start_game(5, BASE_5)

@@ -188,7 +188,7 @@ def test_the_admiral_launches_a_nuke_at_a_basestar() -> None:
 
 @pytest.mark.rules("bsg:R618", "bsg:R162", "bsg:R161")
 def test_structural_damage_adds_two_to_a_nuke_against_that_basestar() -> None:
-    """R162 (L719: "all attacks against the basestar get +2"): the nuke is an attack on the basestar (its row
+    """R162 (L715: "all attacks against the basestar get +2"): the nuke is an attack on the basestar (its row
     of the attack table, R161 row 7), so a 5 reads as a 7 (destroyed with 3 raiders of its area) and a 1 as a
     3 (destroyed, not damaged twice) (RULINGS G210)."""
     adama_first = ["william_adama", "laura_roslin", "kara_thrace", "gaius_baltar", "saul_tigh"]
