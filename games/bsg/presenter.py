@@ -237,6 +237,7 @@ COMMANDS: dict[str, str] = {
     "finish_contributing": gettext_noop("I am done with this check"),
     "activate_cylons": gettext_noop("Activate the Cylon ships"),
     "activate_area": gettext_noop("Activate the raiders in {area}"),
+    "launch_first": gettext_noop("The basestar in {area} launches first"),  # R003 (RULINGS G213)
     "prepare_jump": gettext_noop("Prepare for the jump"),
     "choose_destination": gettext_noop("Jump to {card}"),
     "discard_excess": gettext_noop("Discard {card}"),
@@ -277,6 +278,8 @@ COMMANDS: dict[str, str] = {
     "evacuate_civilian": gettext_noop("Evacuate the civilian ship to {area}"),
     "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
+    # R622 (RULINGS G211): with the Reserves empty, the unpiloted viper called back from the area ``pick``
+    "activate_location_recall": gettext_noop("Use {location}, calling back the viper in {pick} to launch in {area}"),
     "choose_new_character_mk7": gettext_noop("Play {character}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
@@ -340,6 +343,8 @@ STANDING = {
 }
 
 #: What a ``pick`` argument chooses (Launch Scout's deck, Executive Order's way, the Arbitrator's direction).
+#: the space areas' ids: a Hangar Deck ``pick`` naming one is the area whose viper is called back (R622)
+SPACE_AREAS = frozenset(a.id for a in CONTENT.board.space_areas)
 PICKS = {
     "crisis": gettext_noop("look at the top Crisis card"),
     "destination": gettext_noop("look at the top Destination card"),
@@ -464,6 +469,16 @@ def data_texts() -> list[tuple[str, str]]:
 
 ABILITIES = {a.id: a for c in CONTENT.characters.values() for a in c.abilities}
 DAMAGE_TOKENS = {t.id: t for t in (*CONTENT.board.galactica_damage, *CONTENT.board.pegasus_damage)}
+#: R162: a basestar damage token's name, by its kind (the base four, the Ionian Nebula's two)
+BASESTAR_TOKEN_NAMES = {
+    "critical_hit": gettext_noop("Critical Hit"),
+    "hangar_disabled": gettext_noop("Hangar Disabled"),
+    "weapons_disabled": gettext_noop("Weapons Disabled"),
+    "structural_damage": gettext_noop("Structural Damage"),
+    "collateral_damage": gettext_noop("Collateral Damage"),
+    "personnel_damage": gettext_noop("Personnel Damage"),
+}
+BASESTAR_TOKENS = {t.id: t.kind for t in (*CONTENT.board.basestar_damage, *IONIAN.basestar_damage)}
 PEGASUS_TOKENS = frozenset(t.id for t in CONTENT.board.pegasus_damage)
 CIVILIANS = {c.id: c for c in CONTENT.board.civilians}
 
@@ -531,6 +546,8 @@ def name_of(ident: str) -> str:
         if token.location:
             return str(gettext("%(location)s damaged") % {"location": name_of(token.location)})
         return ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(token.loss.items()))
+    if base in BASESTAR_TOKENS and BASESTAR_TOKENS[base] in BASESTAR_TOKEN_NAMES:  # R162 (RULINGS G212)
+        return gettext(BASESTAR_TOKEN_NAMES[BASESTAR_TOKENS[base]])
     if base in CIVILIANS:  # a civilian ship's back: what its loss would cost (Communications, RULINGS G38)
         loss = ", ".join(f"{name_of(k)} -{v}" for k, v in sorted(CIVILIANS[base].loss.items()))
         return str(gettext("civilian ship (%(loss)s)") % {"loss": loss or gettext("no loss")})
@@ -671,6 +688,8 @@ def command_key(command: Command) -> str:
         return "launch_nuke_area"
     if kind == "activate_location" and args.get("pick") == "assault_raptor":  # Daybreak (R623)
         return "activate_location_assault_raptor"
+    if kind == "activate_location" and args.get("pick") in SPACE_AREAS:  # R622: the viper called back
+        return "activate_location_recall"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind
@@ -1201,6 +1220,8 @@ def space_data(view: Mapping[str, Any], labels: Mapping[int, str]) -> dict[str, 
                 "heavy_raiders": ships.get("heavy_raider", 0),
                 "vipers": ships.get("viper", 0),
                 "basestars": list(ships.get("basestars", [])),
+                # R162: each basestar's damage tokens, face up, by name (RULINGS G212)
+                "basestar_tokens": [[name_of(t) for t in held] for held in ships.get("basestar_damage", [])],
                 "civilians": ships.get("civilians", 0),
                 "pilots": pilots.get(area.id, []),
                 "mk7": (mk7.get("space") or {}).get(area.id, 0),

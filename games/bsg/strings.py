@@ -122,6 +122,7 @@ STRINGS = [
     _('The skill check is revealed.'),  # PROMPTS.reveal_check
     _('Activate the Cylon ships.'),  # PROMPTS.activate_cylon_ships
     _('Choose the next space area whose raiders act.'),  # PROMPTS.activate_area
+    _('Too few raiders are left: choose the area whose basestar launches first.'),  # PROMPTS.choose_basestar_to_launch_first
     _('Jump preparation.'),  # PROMPTS.jump_preparation
     _("Choose the fleet's Destination."),  # PROMPTS.choose_destination
     _('Discard down to 10 Skill cards.'),  # PROMPTS.discard_to_hand_limit
@@ -279,7 +280,8 @@ STRINGS = [
     _('Player {seat} drew {count} Crisis cards at Caprica.'),  # EVENTS.crises_drawn
     _("Player {seat} looked at Player {target}'s Skill cards."),  # EVENTS.hand_looked_at
     _('Player {seat} took a Skill card from Player {target}.'),  # EVENTS.skill_taken
-    _('A basestar in {area} was damaged.'),  # EVENTS.basestar_damaged
+    _('A basestar in {area} was damaged: {token}.'),  # EVENTS.basestar_damaged
+    _('Player {seat} had the basestar in {area} launch first.'),  # EVENTS.launch_order_chosen
     _('A basestar in {area} was destroyed.'),  # EVENTS.basestar_destroyed
     _('Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
     _('{count} raider(s) destroyed in {area}.'),  # EVENTS.raiders_destroyed

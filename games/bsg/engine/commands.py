@@ -8,11 +8,14 @@ Command kinds and args:
 - ``move {location, discard?}``, ``move_viper {area}``, ``stay {}`` (R210-R214)
 - ``pass_action {}`` (R220 F); ``activate_location {target?, pick?, area?}`` (R220 A; ``target``: the
   chosen character of a location's check, ``pick``: the skill type of an either-type draw, ``area``: the
-  launch area of the Hangar Deck);
+  launch area of the Hangar Deck, whose ``pick`` names the space area of the unpiloted viper called back
+  when the Reserves hold none, R622);
   ``move_anywhere {location}`` (the Brig's passed check)
 - ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
-- ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act); ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
+- ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act);
+  ``launch_first {area}`` (R003, RULINGS G213: the area whose basestars launch first when raiders run short);
+  ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
 - ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
 - ``discard_forced {card}`` (a card's "discard N Skill cards"); ``choose_target {target}`` (a card's
@@ -131,7 +134,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "quorum_limit": "discard_quorum_to_hand_limit", "look_target": "choose_loyalty_to_look_at",
               "new_character": "choose_new_character", "evacuate": "choose_evacuation_area",
               "choose_ally": "choose_ally", "seed_ally": "seed_ally_token",
-              "choose_replacer": "choose_ally_replacer"}  # the Ionian Nebula (R215, R945)
+              "choose_replacer": "choose_ally_replacer",  # the Ionian Nebula (R215, R945)
+              "launch_first": "choose_basestar_to_launch_first"}  # R003 (RULINGS G213)
 
 
 def pending(state: State) -> list[Decision]:
@@ -264,6 +268,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "risk_raptor", risk=True), _c(seat, "risk_raptor", risk=False)]
     if prompt == "activate_area":
         return [_c(seat, "activate_area", area=a) for a in cylons.areas_left(state)]
+    if prompt == "choose_basestar_to_launch_first":  # R003 (RULINGS G213)
+        return [_c(seat, "launch_first", area=a) for a in state["prompt"]["areas"]]
     if prompt == "discard_skill_cards":
         return [_c(seat, "discard_forced", card=card) for card in hand]
     if prompt == "choose_character_to_send":
@@ -442,6 +448,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "activate_cylons": ("activate_cylon_ships", "bsg:R240", lambda ctx, c: turns.activate_cylons(ctx, c.seat)),
     "risk_raptor": ("risk_raptor", "bsg:R624", lambda ctx, c: turns.risk_raptor(ctx, c.seat, _flag(c, "risk"))),
     "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
+        ctx, c.seat, _arg(c, "area"))),
+    "launch_first": ("choose_basestar_to_launch_first", "bsg:R003", lambda ctx, c: turns.launch_first(
         ctx, c.seat, _arg(c, "area"))),
     "prepare_jump": ("jump_preparation", "bsg:R250", lambda ctx, c: turns.prepare_jump(ctx, c.seat)),
     "choose_destination": ("choose_destination", "bsg:R704", lambda ctx, c: turns.choose_destination(

@@ -326,8 +326,8 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"pick": t} for t in effect.get("types")]
         if effect.kind == "launch_self":  # a viper; ``pick``: a Viper Mark VII (R916), an Assault Raptor (R623)
             areas = CONTENT.board.launch_areas()
-            viper = state["reserves"]["viper"] or any(w["viper"] for w in state["space"].values())
-            crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if viper else []
+            crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if state["reserves"]["viper"] else [
+                {"area": a, "pick": s} for a in areas for s in recall_sources(state)]  # R622 (RULINGS G211)
             if cylon_fleet.mk7_reserves(state) or (not state["reserves"]["viper"] and _mk7_in_space(state)):
                 crafts += [{"area": a, "pick": "mk7"} for a in areas]  # R622: one from space when all are out
             if daybreak.assault_raptors_in_reserves(state):
@@ -381,7 +381,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             for own in sheet_effects(state, seat, "activate_own_viper"):
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "launch_self":
-            _launch_self(ctx, seat, str(area), pick == "mk7")
+            _launch_self(ctx, seat, str(area), pick == "mk7", pick if pick in recall_sources(state) else None)
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
@@ -427,10 +427,18 @@ def _mk7_in_space(state: State) -> str | None:
                  if cylon_fleet.mk7_in(state, a.id)), None)
 
 
-def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
-    """R302, R622 (RULINGS G21): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks one,
-    R916), or, with none there, an unpiloted viper from space, into a launch area; his standee leaves the
-    location."""
+def recall_sources(state: State) -> list[str]:
+    """R622: the space areas holding an unpiloted viper a pilot may call back to the Reserves to fly it, while
+    the Reserves hold none (areas by number)."""
+    if state["reserves"]["viper"]:
+        return []
+    return [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number) if state["space"][a.id]["viper"]]
+
+
+def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False, source: str | None = None) -> None:
+    """R302, R622 (RULINGS G21, G211): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks
+    one, R916), or, with none there, the unpiloted viper he picked in space (``source``), into a launch area;
+    his standee leaves the location."""
     state = ctx.state
     if mk7:
         source = _mk7_in_space(state) if not cylon_fleet.mk7_reserves(state) else None
@@ -443,8 +451,7 @@ def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False) -> None:
         ctx.emit("pilot_launched", seat=seat, area=area)
         return
     if not state["reserves"]["viper"]:
-        source = next(a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                      if state["space"][a.id]["viper"])
+        source = source if source is not None else recall_sources(state)[0]
         state["space"][source]["viper"] -= 1
         state["reserves"]["viper"] += 1
         ctx.emit("viper_recalled", area=source)
@@ -585,12 +592,41 @@ def hangar_disabled(basestar: dict[str, Any]) -> bool:
     return _has(basestar, "hangar_disabled")
 
 
-def _launch(ctx: Ctx, ship: str, per_basestar: int) -> None:
-    """Each basestar launches into its own area, unless its hangar is disabled (R605, R162)."""
-    for area, where in ctx.state["space"].items():
-        for basestar in where["basestar"]:
+def _launch(ctx: Ctx, ship: str, per_basestar: int, first: str | None = None) -> None:
+    """Each basestar launches into its own area, unless its hangar is disabled (R605, R162); the basestars of
+    ``first`` before the others (the active player's pick, R003), then by area (RULINGS G213)."""
+    space = ctx.state["space"]
+    for area in sorted(space, key=lambda a: (a != first, CONTENT.board.area(a).number)):
+        for basestar in space[area]["basestar"]:
             if not _has(basestar, "hangar_disabled"):
                 place_ships(ctx, ship, area, per_basestar)
+
+
+def launch_choice(state: State) -> list[str]:
+    """R003 (RULINGS G213): the areas the active player picks from, the one whose basestars launch first, when
+    Launch Raiders finds fewer raiders in the supply than the basestars with working hangars would launch and
+    those stand in more than one area; empty when there is nothing to pick (and always with the Cylon Fleet,
+    whose placements follow R914, G75)."""
+    if cylon_fleet.active(state):
+        return []
+    launching = [(a, b) for a, w in state["space"].items() for b in w["basestar"] if not hangar_disabled(b)]
+    areas = sorted({a for a, _ in launching}, key=lambda a: CONTENT.board.area(a).number)
+    need = CONTENT.board.cylon_activation["launch_raiders"] * len(launching)
+    return areas if len(areas) > 1 and 0 < state["supply"]["raider"] < need else []
+
+
+def launch_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003 (RULINGS G213): the active player's pick of the area whose basestars launch first; then the icons
+    left on the card resolve."""
+    state = ctx.state
+    prompt = state["prompt"]
+    if area not in prompt["areas"]:
+        raise IllegalCommand("bad_launch_area", "bsg:R003", area=area)
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("launch_order_chosen", seat=seat, area=area)
+    _launch(ctx, "raider", CONTENT.board.cylon_activation["launch_raiders"], first=area)
+    _resolve_icons(ctx, list(prompt["rest"]))
 
 
 def _basestars_attack(ctx: Ctx) -> None:
@@ -641,6 +677,12 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
             if cylons.start_raiders(ctx, icons):
                 return
             continue  # every raider in play was activated earlier in the turn (RULINGS A3)
+        if icon == "launch_raiders" and launch_choice(state):  # R003: which basestar launches first (G213)
+            ctx.emit("cylon_icon_activated", icon=icon)
+            state["prompt"] = {"kind": "launch_first", "seat": state["current"], "areas": launch_choice(state),
+                               "rest": list(icons)}
+            next_key(state)
+            return
         icon_effect(ctx, icon)
     go_to(ctx, "jump")
 

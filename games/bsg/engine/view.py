@@ -98,7 +98,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 prompt_view["cards"] = list(prompt["cards"])
     decks = state["decks"]
     space = {area: {"raider": w["raider"], "heavy_raider": w["heavy_raider"], "viper": w["viper"],
-                    "basestars": [len(b["damage"]) for b in w["basestar"]], "civilians": len(w["civilian"])}
+                    "basestars": [len(b["damage"]) for b in w["basestar"]], "civilians": len(w["civilian"]),
+                    # R162: the damage tokens lie face up on their basestar (RULINGS G212)
+                    "basestar_damage": [list(b["damage"]) for b in w["basestar"]]}
              for area, w in state["space"].items()}
     return {
         "you": seat, "phase": state["phase"], "step": state["step"], "turn": state["turn_no"],

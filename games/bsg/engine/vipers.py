@@ -121,7 +121,8 @@ def nuke_targets(state: State) -> list[dict[str, Any]]:
 
 def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
     """R618: the Admiral spends a nuke on a basestar: the nuke table (R161 row 7) damages it twice,
-    destroys it, or destroys it with up to 3 raiders of its area. The token is spent whatever the roll."""
+    destroys it, or destroys it with up to 3 raiders of its area; its Structural Damage adds 2 to the roll
+    (R162, RULINGS G210). The token is spent whatever the roll."""
     state = ctx.state
     if state["admiral"] != seat:
         raise IllegalCommand("only_the_admiral", "bsg:R618")
@@ -135,8 +136,9 @@ def launch_nuke(ctx: Ctx, seat: int, area: str, target: str) -> None:
         _nuke_area(ctx, seat, area, target)
         return
     basestar = state["space"][area]["basestar"][int(target.split(".")[1])]
-    roll = min(human_roll(ctx, lambda r: r <= 2), CONTENT.board.die_faces)  # 1-2: only damaged twice
-    row = next(r for r in CONTENT.board.nuke_table if roll in r.rolls)
+    bonus = _structural(basestar)  # R162: every attack against it, the nuke's too (RULINGS G210)
+    roll = min(human_roll(ctx, lambda r: r + bonus <= 2), CONTENT.board.die_faces)  # 1-2: only damaged twice
+    row = next(r for r in CONTENT.board.nuke_table if min(roll + bonus, CONTENT.board.die_faces) in r.rolls)
     ctx.emit("nuke_launched", seat=seat, area=area, roll=roll, result=row.result, nukes=p["nukes"])
     if row.result == "damaged_twice":
         damage_basestar(ctx, area, basestar, 2)

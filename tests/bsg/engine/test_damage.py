@@ -162,3 +162,35 @@ def test_launch_raiders_with_two_left_launches_two_and_none_from_a_disabled_hang
     state["space"]["fore"]["basestar"][0]["damage"] = ["bs_hangar_disabled"]
     after = act(state, state["current"], "activate_cylons")
     assert after["space"]["fore"]["raider"] == raiders and after["supply"]["raider"] == 2
+
+
+@pytest.mark.rules("bsg:R605", "bsg:R003")
+def test_two_basestars_short_of_raiders_launch_first_where_the_active_player_says() -> None:
+    """R003 (L420: with too few ships "the active player decides which to use first"; RULINGS G213): Launch
+    Raiders with basestars in Fore and Aft and 4 raiders left asks the active player which basestar launches
+    first: it launches its 3, the other the 1 left; with enough raiders nobody is asked."""
+    state = to_step(game(), "crisis")
+    state["decks"]["crisis"].append("water_shortage")
+    state = act(state, state["current"], "draw_crisis")
+    state = act(state, state["president"], "choose_option", option=0)
+    while state["forced"]:
+        seat = int(next(iter(state["forced"])))
+        state = act(state, seat, "discard_forced", card=state["players"][seat]["hand"][0])
+    state["space"]["aft"]["basestar"].append({"damage": []})
+    state["supply"]["basestar"] -= 1
+    fore, aft = state["space"]["fore"]["raider"], state["space"]["aft"]["raider"]
+    current = state["current"]
+    plenty = act(state, current, "activate_cylons")
+    assert (plenty["space"]["fore"]["raider"], plenty["space"]["aft"]["raider"]) == (fore + 3, aft + 3)
+    state["supply"]["raider"] = 4
+    asked = act(state, current, "activate_cylons")
+    decision = RULES.pending(asked)[0]
+    assert decision.prompt == "choose_basestar_to_launch_first" and decision.seats == {current}
+    assert [(c.kind, dict(c.args)) for c in RULES.legal_commands(asked, current)] == [
+        ("launch_first", {"area": "fore"}), ("launch_first", {"area": "aft"})]
+    with pytest.raises(IllegalCommand) as info:
+        act(asked, current, "launch_first", area="upper_aft")
+    assert (info.value.code, info.value.rule) == ("bad_launch_area", "bsg:R003")
+    after = act(asked, current, "launch_first", area="aft")
+    assert (after["space"]["fore"]["raider"], after["space"]["aft"]["raider"]) == (fore + 1, aft + 3)
+    assert after["supply"]["raider"] == 0 and after["prompt"] is None and after["step"] == "jump"

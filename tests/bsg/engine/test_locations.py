@@ -248,8 +248,28 @@ def test_the_hangar_deck_launches_a_pilot() -> None:
     assert after["players"][seat]["viper"] == "lower_aft" and after["players"][seat]["location"] is None
     assert after["reserves"]["viper"] == reserves - 1
     state["reserves"]["viper"] = 0  # R622: with none in the Reserves, a viper in space is called back
-    after = act(state, seat, "activate_location", area="lower_aft")
+    assert offered(state) == [{"area": "lower_aft", "pick": "lower_fore"}, {"area": "lower_fore", "pick": "lower_fore"}]
+    after = act(state, seat, "activate_location", area="lower_aft", pick="lower_fore")
     assert after["space"]["lower_fore"]["viper"] == 1 and after["players"][seat]["viper"] == "lower_aft"
+
+
+@pytest.mark.rules("bsg:R622", "bsg:R302")
+def test_with_the_reserves_empty_the_pilot_chooses_the_viper_he_calls_back() -> None:
+    """R622 (L421: "may move a viper from any space area to the Reserves"): the pilot picks the area whose
+    unpiloted viper he calls back, not the engine (RULINGS G211)."""
+    state = to_step(start_game(3, ["kara_thrace", "william_adama", "laura_roslin"]), "action")
+    seat = state["current"]
+    state["space"]["fore"]["viper"] += state["reserves"]["viper"]
+    state["reserves"]["viper"] = 0
+    assert {(o["area"], o.get("pick")) for o in offered(state)} == {
+        (a, s) for a in ("lower_aft", "lower_fore") for s in ("fore", "lower_fore")}
+    fore = state["space"]["fore"]["viper"]
+    after = act(state, seat, "activate_location", area="lower_aft", pick="fore")
+    assert after["space"]["fore"]["viper"] == fore - 1 and after["space"]["lower_fore"]["viper"] == 2
+    assert after["players"][seat]["viper"] == "lower_aft" and after["reserves"]["viper"] == 0
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location", area="lower_aft", pick="aft")  # no viper there
+    assert info.value.code == "bad_location_target"
 
 
 @pytest.mark.rules("bsg:R308", "bsg:R161")

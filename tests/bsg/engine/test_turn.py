@@ -169,11 +169,14 @@ def test_a_cylon_attack_places_its_ships_and_raiders_launch() -> None:
     assert state["step"] == "activation"
     state = act(state, seat, "activate_cylons")  # launch raiders: each basestar launches 3 into its area
     assert state["space"]["fore"]["raider"] == 3 + 3 and state["space"]["aft"]["raider"] == 4 + 3
-    # R003: a launch beyond the supply launches what is left
+    # R003: a launch beyond the supply launches what is left, first where the active player says (G213)
     state["supply"]["raider"] = 2
     state["step"] = "activation"
     state = act(state, seat, "activate_cylons")
+    assert state["prompt"] == {"kind": "launch_first", "seat": seat, "areas": ["fore", "aft"], "rest": []}
+    state = act(state, seat, "launch_first", area="aft")
     assert sum(w["raider"] for w in state["space"].values()) == 6 + 7 + 2 + 2 and state["supply"]["raider"] == 0
+    assert (state["space"]["fore"]["raider"], state["space"]["aft"]["raider"]) == (6, 9)
 
 
 @pytest.mark.rules("bsg:R250", "bsg:R702")

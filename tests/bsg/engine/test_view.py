@@ -104,3 +104,17 @@ def test_a_revealed_cylon_puts_at_most_one_card_into_a_check() -> None:
     with pytest.raises(IllegalCommand) as info:
         act(state, first, "contribute", card=state["players"][first]["hand"][0])
     assert info.value.code == "contribution_limit_reached"
+
+
+@pytest.mark.rules("bsg:R162", "bsg:R614")
+def test_a_basestars_damage_tokens_lie_face_up_for_every_seat() -> None:
+    """R162 (L707-L715): a drawn basestar damage token is placed on the basestar and acts while it stays
+    there (Hangar Disabled, Weapons Disabled, Structural Damage +2, Critical Hit 2): every seat and a spectator
+    see which tokens each basestar holds, not only how many (RULINGS G212)."""
+    state = start_game(5, BASE_5)
+    area = next(a for a, w in state["space"].items() if w["basestar"])
+    state["space"][area]["basestar"][0]["damage"] = ["bs_structural_damage", "bs_weapons_disabled"]
+    for seat in (0, 3, None):
+        view = RULES.view(state, seat)
+        assert view["space"][area]["basestar_damage"] == [["bs_structural_damage", "bs_weapons_disabled"]]
+        assert view["space"][area]["basestars"] == [2]

@@ -186,6 +186,28 @@ def test_the_admiral_launches_a_nuke_at_a_basestar() -> None:
     assert (info.value.code, info.value.rule) == ("no_nukes_left", "bsg:R618")
 
 
+@pytest.mark.rules("bsg:R618", "bsg:R162", "bsg:R161")
+def test_structural_damage_adds_two_to_a_nuke_against_that_basestar() -> None:
+    """R162 (L715: "all attacks against the basestar get +2"): the nuke is an attack on the basestar (its row
+    of the attack table, R161 row 7), so a 5 reads as a 7 (destroyed with 3 raiders of its area) and a 1 as a
+    3 (destroyed, not damaged twice) (RULINGS G210)."""
+    adama_first = ["william_adama", "laura_roslin", "kara_thrace", "gaius_baltar", "saul_tigh"]
+    state = at_action(adama_first, fore={"basestar": 1, "raider": 4})
+    seat = state["current"]
+    state["space"]["fore"]["basestar"][0]["damage"] = ["bs_structural_damage"]
+
+    def rolled(value: int) -> Callable[[list[Event]], bool]:
+        return lambda ev: any(e.kind == "nuke_launched" and e.data["roll"] == value for e in ev)
+
+    five, events = until(state, seat, "launch_nuke", rolled(5), area="fore", target="basestar.0")
+    assert next(e for e in events if e.kind == "nuke_launched").data["result"] == "destroyed"
+    assert five["space"]["fore"]["basestar"] == [] and five["space"]["fore"]["raider"] == 1
+    one, events = until(state, seat, "launch_nuke", rolled(1), area="fore", target="basestar.0")
+    assert next(e for e in events if e.kind == "nuke_launched").data["result"] == "destroyed"
+    assert one["space"]["fore"]["basestar"] == [] and one["space"]["fore"]["raider"] == 4
+    assert not [e for e in events if e.kind == "basestar_damaged"]
+
+
 @pytest.mark.rules("bsg:R618")
 def test_only_the_admiral_nukes_and_the_nukes_follow_the_title() -> None:
     state = at_action(BASE_5, fore={"basestar": 1})

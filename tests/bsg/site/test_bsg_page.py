@@ -447,7 +447,15 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
     )
     from django.utils import translation
 
+    hangar = {"players": [{"seat": 0, "character": "kara_thrace", "location": "hangar_deck"}]}
+    recall = Command(0, "activate_location", {"area": "lower_aft", "pick": "fore"})  # R622 (RULINGS G211)
+    assert presenter.command_label(RULES, recall, hangar) == (
+        "Use Hangar Deck, calling back the viper in Fore to launch in Lower aft")
+    assert label("launch_first", area="aft") == "The basestar in Aft launches first"  # R003 (RULINGS G213)
     with translation.override("it"):
+        assert label("launch_first", area="aft") == "La basestar in Poppa lancia per prima"
+        assert presenter.command_label(RULES, recall, hangar).startswith("Usa ")
+        assert "richiamando il viper in" in presenter.command_label(RULES, recall, hangar)
         assert label("cancel_crisis") == "Visioni religiose: annulla questa carta Crisi"
         assert label("viper_done") == "Smetti di attivare viper"
         assert label("use_ability") == "Usa Rilevatore di cylon"
@@ -566,3 +574,33 @@ def test_a_daybreak_table_with_athena_or_doral_as_the_leader_plays_through_the_p
 
 
 CONTENT_NAMES = {"sharon_agathon": 'Sharon "Athena" Agathon', "aaron_doral": "Aaron Doral"}
+
+
+@pytest.mark.rules("bsg:R162", "bsg:R614")
+def test_the_space_board_and_the_log_name_a_basestars_damage_tokens():
+    """R162: the tokens lie face up on the basestar; the space board names them and the log says which one a
+    hit drew (RULINGS G212)."""
+    from django.template import engines
+    from django.utils import translation
+
+    from games.bsg.presenter import space_data
+    from tests.bsg.engine.helpers import BASE_5, start_game
+
+    presenter = presenter_for("bsg")
+    state = start_game(5, BASE_5)
+    area = next(a for a, w in state["space"].items() if w["basestar"])
+    state["space"][area]["basestar"][0]["damage"] = ["bs_structural_damage", "bs_weapons_disabled"]
+    view = RULES.view(state, None)
+    with translation.override("en"):
+        shown = next(a for a in space_data(view, {})["areas"] if a["id"] == area)
+        assert shown["basestar_tokens"] == [["Structural Damage", "Weapons Disabled"]]
+        html = engines["jinja2"].env.get_template("bsg/space.html").render(  # type: ignore[attr-defined]
+            {**space_data(view, {}), "part_id": "bsg-space"})
+        assert "Structural Damage" in html and "Weapons Disabled" in html
+        assert presenter.event_text(RULES, "basestar_damaged", {"area": "fore", "token": "bs_critical_hit"}) == (
+            "A basestar in Fore was damaged: Critical Hit.")
+    with translation.override("it"):
+        shown = next(a for a in space_data(view, {})["areas"] if a["id"] == area)
+        assert shown["basestar_tokens"] == [["Danni Strutturali", "Armi Inagibili"]]
+        assert presenter.event_text(RULES, "basestar_damaged", {"area": "fore", "token": "bs_hangar_disabled"}) == (
+            "Una basestar in Prua è stata danneggiata: Hangar Inagibile.")
