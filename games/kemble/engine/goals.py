@@ -50,6 +50,13 @@ def check_goals(ctx: Ctx) -> None:
             p["mission_done"] = True  # R53: covered, no new mission
             p["glory"] += goal.glory
             ctx.emit("mission_completed", seat=p["seat"], mission=goal.id, glory=goal.glory)
+    while _claim_one(ctx):  # a card revealed for a claimed one is looked at at once (second audit, R54)
+        pass
+
+
+def _claim_one(ctx: Ctx) -> bool:
+    """Award the first face-up achievement somebody meets and reveal its replacement; False if none is met."""
+    state = ctx.state
     decks = state["decks"]
     for ach in list(decks["achievements_up"]):
         goal = CONTENT.achievements[ach]
@@ -70,3 +77,5 @@ def check_goals(ctx: Ctx) -> None:
             ctx.emit("achievement_revealed", achievement=new)
         else:
             decks["achievements_up"].pop(idx)
+        return True
+    return False

@@ -9,6 +9,7 @@ from games.kemble.engine import board, threat
 from games.kemble.engine.boss import reveal_boss, trigger_board
 from games.kemble.engine.content import CONTENT, side
 from games.kemble.engine.decks import draw_sensor
+from games.kemble.engine.goals import check_goals
 from games.kemble.engine.scoring import final_scores
 from games.kemble.engine.space import arrive, pay_global_bellonium
 from games.kemble.engine.state import Ctx, bump_stat, next_key
@@ -132,8 +133,10 @@ def upkeep(ctx: Ctx) -> None:
 
 
 def end_game(ctx: Ctx) -> None:
-    """R44 -> R55."""
+    """R44 -> R55. Goals met up to the end are awarded first (second audit: a goal met by the pushes of the
+    last scroll, with the ``after_removal`` end check, was lost)."""
     state = ctx.state
+    check_goals(ctx)
     state["phase"] = "over"
     state["turn"] = None
     state["scroll"] = None

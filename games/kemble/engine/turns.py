@@ -8,6 +8,7 @@ from games.kemble.engine.boss import trigger_board
 from games.kemble.engine.content import CONTENT
 from games.kemble.engine.decks import draw_sensor
 from games.kemble.engine.effects import apply_effects
+from games.kemble.engine.goals import check_goals
 from games.kemble.engine.ship import engine_moves, max_energy, recharge
 from games.kemble.engine.space import enterable, open_standing_claim
 from games.kemble.engine.state import Ctx, State, active_seats, bump_stat, next_key
@@ -142,6 +143,9 @@ def finish_turn(ctx: Ctx) -> None:
     state = ctx.state
     turn = state["turn"]
     seat = turn["seat"]
+    # R54: what the turn met is judged while it is still this player's turn - also when a destruction cut it
+    # short (second audit: "5 moves this turn" made by the move onto a fatal mine was lost with the turn).
+    check_goals(ctx)
     ctx.emit("turn_ended", seat=seat)
     state["turn"]["damage"] = {}
     trigger_board(ctx, "on_turn_end", seat)

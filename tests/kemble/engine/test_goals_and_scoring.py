@@ -232,3 +232,55 @@ def test_the_final_scores_are_recorded_field_by_field_and_shown() -> None:
     assert state["final"]["1"]["mission"] is False and state["final"]["1"]["revealed_powerups"] == []
     assert RULES.view(state, None)["final"] == state["final"] and RULES.view(state, None)["turn"] is None
     assert RULES.result(state).scores[0] == state["final"]["0"] and state["scroll"] is None
+
+
+@pytest.mark.rules("kemble:R54", "kemble:R50")
+def test_an_achievement_met_by_the_move_that_destroys_the_ship_is_still_taken() -> None:
+    """Second audit: the fifth move of a turn onto a mine met "5 moves this turn", but the destruction ended
+    the turn before the goals were looked at, and the turn's count was gone with it."""
+    speed = CONTENT.achievements["achievement_3"]  # moves >= 5 within one turn
+    assert (speed.stat, speed.scope, speed.at_least) == ("moves", "turn", 5)
+    up = ["achievement_3", "achievement_1", "achievement_2", "achievement_4"]
+    state = build(players=2, ships={0: (5, 1), 1: (2, 8)}, board={(4, 5): "mine"}, achievements_up=up,
+                  players_set={0: {"energy": 2}}, turn=0, turn_set={"moves": 5})
+    state, _ = run(state, *[cmd(0, "move", dir="e")] * 4, cmd(0, "move", dir="n"))
+    assert player(state, 0)["pos"] is None and state["turn"]["seat"] == 1  # destroyed, the turn passed on
+    assert player(state, 0)["achievements"] == ["achievement_3"]
+    assert player(state, 0)["glory"] == speed.glory
+    assert player(state, 1)["glory"] == 2  # R50: the on-board player's destruction glory only
+
+
+@pytest.mark.rules("kemble:R54")
+def test_a_newly_revealed_achievement_already_met_is_taken_at_once() -> None:
+    """Second audit: the replacement card was only looked at after the next command, so a player who already
+    met it waited (and would share it with anyone meeting it in that next command)."""
+    up = ["achievement_6", "achievement_1", "achievement_2", "achievement_3"]  # Vanguard: be in row 1
+    state = build(players=2, ships={0: (4, 2), 1: (2, 5)}, achievements_up=up, turn=1,
+                  players_set={0: {"bellonium": 12}})
+    rest = [a for a in state["decks"]["achievement"] if a != "achievement_5"]
+    state["decks"]["achievement"] = [*rest, "achievement_5"]  # Hoarder (12 Bellonium) is revealed next
+    state, events = run(state, cmd(1, "move", dir="n"))
+    claims = [e.data["seats"] for e in events if e.kind == "achievement_claimed"]
+    assert claims == [[1], [0]]
+    assert player(state, 1)["achievements"] == ["achievement_6"]
+    assert player(state, 0)["achievements"] == ["achievement_5"]
+    assert player(state, 0)["glory"] == CONTENT.achievements["achievement_5"].glory
+    assert len(state["decks"]["achievements_up"]) == 4 and "achievement_5" not in state["decks"]["achievements_up"]
+
+
+@pytest.mark.rules("kemble:R54", "kemble:R44", "kemble:R55")
+def test_an_achievement_met_during_the_last_scroll_counts_in_the_final_scores() -> None:
+    """Second audit: with the end checked after the removal (RULINGS A9 option), a goal met by the pushes of
+    the last scroll was never awarded: the game was over before the goals were looked at."""
+    pushes = CONTENT.achievements["achievement_15"]  # survived_pushes >= 3 in the game
+    assert (pushes.stat, pushes.scope) == ("survived_pushes", "game")
+    up = ["achievement_15", "achievement_1", "achievement_2", "achievement_3"]
+    state = build(players=2, rows=2, ships={0: (2, 2), 1: (1, 6)}, achievements_up=up, space=[],
+                  options={"end_check": "after_removal"}, phase="scroll",
+                  players_set={0: {"stats": {"survived_pushes": pushes.at_least - 1}},
+                               1: {"glory": 1}})
+    state, _ = run(state, auto=True)
+    assert state["phase"] == "over"
+    assert player(state, 0)["achievements"] == ["achievement_15"]
+    result = RULES.result(state)
+    assert result.scores[0]["glory"] == pushes.glory and result.winners == frozenset({0})
