@@ -49,6 +49,7 @@ STRINGS = [
     _('Your starting ship effect was already used this turn.'),  # MESSAGES.ability_used
     _('Your starting ship effect would do nothing for player {target} now.'),  # MESSAGES.ability_no_effect
     _("Player {target}'s ship was defeated: they sit out until the next turn."),  # MESSAGES.target_sits_out
+    _('Player {target} took the Discard Phase: they cannot interact with the other players this turn.'),  # MESSAGES.target_discard_phase
     _('A captain reached the Mission Point goal.'),  # MESSAGES.mp_goal_reached
     _('The Space Deck ran out.'),  # MESSAGES.space_deck_exhausted
     _("The Arbiter's objectives were met: that team leads the Empire."),  # MESSAGES.arbiter_satisfied

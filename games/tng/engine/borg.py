@@ -51,7 +51,7 @@ def start_round(ctx: Ctx, team: int | None = None) -> None:
         team = s["players"][s["first"]]["team"]
     s["group"] = {"searches": GROUP_SEARCHES, "forced": 0, "step": "explore", "team": team}
     for x in group_seats(s):
-        s["players"][x].update({"done": False, "defeated": False, "acted": False, "xp": 0,
+        s["players"][x].update({"done": False, "defeated": False, "discard_phase": False, "acted": False, "xp": 0,
                                 "boost": {}, "shield_used": 0, "ability_used": False})
     bump(s)
     if team is None:
@@ -418,7 +418,8 @@ def ship_diplomacy(ctx: Ctx, seat: int, inst: str) -> None:
 
 
 def discard(ctx: Ctx, seat: int, inst: str) -> None:
-    """R46.3 (B21): only a player who did nothing this turn; one non-Borg card (R49.4); then done."""
+    """R46.3 (B21): only a player who did nothing this turn; one non-Borg card (R49.4); then done, and out of
+    the other players' reach until the next group turn (RULINGS B33)."""
     p = ctx.player(seat)
     if p["acted"]:
         raise IllegalCommand("action_phase_chosen", "tng:R46")
@@ -429,6 +430,7 @@ def discard(ctx: Ctx, seat: int, inst: str) -> None:
     p["hand"].remove(inst)
     where = discard_to_supply(ctx, seat, inst)
     p["done"] = True
+    p["discard_phase"] = True
     ctx.emit("card_discarded", seat=seat, card=inst, to=where)
 
 

@@ -60,6 +60,8 @@ MESSAGES: dict[str, str] = {
     "ability_used": "Your starting ship effect was already used this turn.",
     "ability_no_effect": "Your starting ship effect would do nothing for player {target} now.",
     "target_sits_out": "Player {target}'s ship was defeated: they sit out until the next turn.",
+    "target_discard_phase": "Player {target} took the Discard Phase: they cannot interact with the other players "
+                            "this turn.",
     # results
     "mp_goal_reached": "A captain reached the Mission Point goal.",
     "space_deck_exhausted": "The Space Deck ran out.",

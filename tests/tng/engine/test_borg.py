@@ -586,3 +586,21 @@ def test_a_player_sitting_out_after_a_defeat_is_no_target_of_another_players_sta
     state["players"][1]["defeated"] = True
     assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
     refused(state, cmd(0, "ship_ability", target=1), "target_sits_out")
+
+
+@pytest.mark.rules("tng:R46", "tng:R41")
+def test_a_player_who_took_the_discard_phase_is_no_target_of_another_players_starting_ship_effect() -> None:
+    """R46.3: a player who took the Discard Phase "cannot then take any other action or interact with the other
+    players during that turn", the same words as R47's for a defeated ship (RULINGS B33, as B32): the USS
+    Saratoga's effect is not offered for them and is refused; the view says who took it; the next group turn
+    they are a target again."""
+    state = actions_step(players=3, hands={0: ["crewman"], 1: ["borg_card", "crewman", "duty_officer"],
+                                           2: ["crewman"]})
+    state["players"][0]["ability"] = "bi_saratoga"
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [1, 2]
+    state, _ = run(state, cmd(1, "discard", card=inst(state, 1, "duty_officer")))
+    assert [p["discard_phase"] for p in RULES.view(state, None)["players"]] == [False, True, False]
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
+    refused(state, cmd(0, "ship_ability", target=1), "target_discard_phase")
+    state, _ = run(state, cmd(0, "done"), cmd(2, "done"), auto=True)
+    assert not any(p["discard_phase"] for p in state["players"])
