@@ -129,7 +129,8 @@ STRINGS = [
     _('Player {seat} uses their starting ship effect.'),  # EVENTS.ability_used
     _('Player {seat} gains a Borg card ({left} left in the Borg Card Area).'),  # EVENTS.borg_card_gained
     _('Player {seat} returns {count} Borg card(s).'),  # EVENTS.borg_cards_returned
-    _('Borg cards revealed: the Cube gets +{bonus}.'),  # EVENTS.borg_cards_revealed
+    _('Borg cards revealed: +{bonus} to {card} for them.'),  # EVENTS.borg_cards_revealed
+    _('The battle against {card} begins: +{bonus} to every value ({revealed} for the Borg cards revealed, {cubes} for the Cubes destroyed before it).'),  # EVENTS.cube_battle_started
     _('The Cube deals {amount} damage.'),  # EVENTS.cube_fired
     _('{amount} Cube damage to player {target}.'),  # EVENTS.cube_damage_assigned
     _('The Cube is destroyed ({defeated} so far).'),  # EVENTS.cube_destroyed

@@ -176,13 +176,15 @@ def _draw_borg_ships(ctx: Ctx) -> None:
 
 def _cube_drawn(ctx: Ctx, inst: str) -> dict[str, Any]:
     """R49.5: the group's Borg cards in hand are revealed (+1 each to the Cube); R50: the Cube strikes every
-    holder; then its Flip. The strikes open the Cube's battle record, kept aside until its battle starts."""
+    holder; then its Flip. The strikes open the Cube's battle record, kept aside until its battle starts. The
+    reveal event's ``bonus`` is the revealed cards' part only: the Cubes defeated before the battle (R51) are
+    known when it starts (``cube_battle_started``), under an Invasion after other battles."""
     s = ctx.state
     c = card(inst)
     group = group_seats(s)  # RULINGS B29: in team play, the team on turn fights the Cube
     counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in group}
     revealed = sum(counts.values())
-    ctx.emit("borg_cards_revealed", counts=counts, bonus=revealed + len(s["space"]["cubes"]), card=inst)
+    ctx.emit("borg_cards_revealed", counts=counts, bonus=revealed, card=inst)
     fresh_shields(ctx, group)
     open_battle(ctx, "cube", inst)
     for x in group:
@@ -233,6 +235,8 @@ def reveal(ctx: Ctx, inst: str) -> None:
         bonus = on_draw["revealed"] + len(sp["cubes"])  # R51: the Cubes defeated before this battle
         s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
+        ctx.emit("cube_battle_started", card=inst, bonus=bonus, revealed=on_draw["revealed"],
+                 cubes=len(sp["cubes"]))
         if on_draw["battle"] is not None:
             s.setdefault("battles", []).append(on_draw["battle"])
         else:

@@ -150,7 +150,9 @@ EVENTS: dict[str, str] = {
     "ability_used": "Player {seat} uses their starting ship effect.",
     "borg_card_gained": "Player {seat} gains a Borg card ({left} left in the Borg Card Area).",
     "borg_cards_returned": "Player {seat} returns {count} Borg card(s).",
-    "borg_cards_revealed": "Borg cards revealed: the Cube gets +{bonus}.",
+    "borg_cards_revealed": "Borg cards revealed: +{bonus} to {card} for them.",
+    "cube_battle_started": "The battle against {card} begins: +{bonus} to every value ({revealed} for the Borg "
+                           "cards revealed, {cubes} for the Cubes destroyed before it).",
     "cube_fired": "The Cube deals {amount} damage.",
     "cube_damage_assigned": "{amount} Cube damage to player {target}.",
     "cube_destroyed": "The Cube is destroyed ({defeated} so far).",
