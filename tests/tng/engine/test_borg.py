@@ -646,3 +646,19 @@ def test_a_cubes_reveal_event_counts_the_borg_cards_and_its_battle_event_the_who
     assert [e.data for e in events if e.kind == "cube_battle_started"] == [
         {"card": state["stage"]["card"], "bonus": 2, "revealed": 1, "cubes": 1}]
     assert state["stage"]["bonus"] == 2
+
+
+@pytest.mark.rules("tng:R45")
+def test_a_borg_card_a_player_gains_goes_to_their_discard_pile() -> None:
+    """R45: Space Deck effects "introduce" Borg cards into the players' decks, without saying which pile
+    (RULINGS B34): like every card a player gains (B3), a Borg card comes from the Borg Card Area into the
+    discard pile; hand and deck are untouched, so it is drawn after the next reshuffle."""
+    state = borg(space=["assimilation_drones"])
+    before = copy.deepcopy(state["players"])
+    area = len(state["space"]["borg"])
+    state, _ = run(state, auto=True)
+    for seat in (0, 1):
+        p, b = player(state, seat), before[seat]
+        assert [card(c).type for c in p["discard"][len(b["discard"]):]] == ["borg"]
+        assert p["hand"] == b["hand"] and p["deck"] == b["deck"]
+    assert len(state["space"]["borg"]) == area - 2
