@@ -243,6 +243,9 @@ def reveal(ctx: Ctx, inst: str) -> None:
             open_battle(ctx, "cube", inst)
         _maybe_resolve(ctx)
     else:  # R46.3, R48: a ship (the only other type in this Space Deck), face up for the turn, diplomacy only
+        apply_effects(ctx, leader, c.flip, inst)  # RULINGS B28: field I, on any card drawn
+        if s["phase"] != "group":
+            return
         ctx.emit("ship_face_up", card=inst)
 
 
