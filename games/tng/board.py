@@ -160,7 +160,8 @@ def parts(t: Mapping[str, Any], ctx: Mapping[str, Any]) -> list[Part]:
             "borg_areas": t.get("borg_areas"), "borg_area": t.get("borg_area"), "cubes": t.get("cubes"),
             "mine": {"borg_in_hand": mine.get("borg_in_hand", "")} if mine else None,
             "locutus": t.get("locutus"), "group": bool(t.get("group")), "stage": bool(stage),
-            "players": [{k: p.get(k) for k in ("seat", "me", "done", "assimilated", "resigned", "defeated")}
+            "players": [{k: p.get(k) for k in ("seat", "me", "done", "assimilated", "resigned", "defeated",
+                                                    "discard_phase")}
                         for p in t.get("players") or ()],
         }
         out.append(Part("tng-borg", "tng/borg.html", {"t": borg, "names": names}))

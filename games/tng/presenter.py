@@ -542,6 +542,7 @@ class TngPresenter(Presenter):
                 "defeated": p["defeated"],
                 "assimilated": p["assimilated"],
                 "done": p["done"],
+                "discard_phase": bool(p.get("discard_phase", False)),
                 "acted": p["acted"],
                 "resigned": p["resigned"],
             })

@@ -49,6 +49,7 @@ STRINGS = [
     _('Your starting ship effect was already used this turn.'),  # MESSAGES.ability_used
     _('Your starting ship effect would do nothing for player {target} now.'),  # MESSAGES.ability_no_effect
     _("Player {target}'s ship was defeated: they sit out until the next turn."),  # MESSAGES.target_sits_out
+    _('Player {target} took the Discard Phase: they cannot interact with the other players this turn.'),  # MESSAGES.target_discard_phase
     _('A captain reached the Mission Point goal.'),  # MESSAGES.mp_goal_reached
     _('The Space Deck ran out.'),  # MESSAGES.space_deck_exhausted
     _("The Arbiter's objectives were met: that team leads the Empire."),  # MESSAGES.arbiter_satisfied
@@ -128,7 +129,8 @@ STRINGS = [
     _('Player {seat} uses their starting ship effect.'),  # EVENTS.ability_used
     _('Player {seat} gains a Borg card ({left} left in the Borg Card Area).'),  # EVENTS.borg_card_gained
     _('Player {seat} returns {count} Borg card(s).'),  # EVENTS.borg_cards_returned
-    _('Borg cards revealed: the Cube gets +{bonus}.'),  # EVENTS.borg_cards_revealed
+    _('Borg cards revealed: +{bonus} to {card} for them.'),  # EVENTS.borg_cards_revealed
+    _('The battle against {card} begins: +{bonus} to every value ({revealed} for the Borg cards revealed, {cubes} for the Cubes destroyed before it).'),  # EVENTS.cube_battle_started
     _('The Cube deals {amount} damage.'),  # EVENTS.cube_fired
     _('{amount} Cube damage to player {target}.'),  # EVENTS.cube_damage_assigned
     _('The Cube is destroyed ({defeated} so far).'),  # EVENTS.cube_destroyed

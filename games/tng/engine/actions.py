@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.engine.core import IllegalCommand
 from games.tng.engine.content import CONTENT, card
 from games.tng.engine.mechanics import apply_effects, effects_matter, in_battle, refill_search, stats
-from games.tng.engine.state import Ctx, State, fighters, group_seats, team_of
+from games.tng.engine.state import Ctx, State, group_seats, out_of_reach, team_of
 
 
 def play_refusal(state: State, seat: int, inst: str) -> IllegalCommand | None:
@@ -159,8 +159,11 @@ def use_ability(ctx: Ctx, seat: int, target: int) -> None:
     if p["ability_used"]:
         raise IllegalCommand("ability_used", "tng:R41")
     allowed = ability_targets(s, seat)
-    if s["scenario"] == "borg" and target in group_seats(s) and s["players"][target]["defeated"]:
-        raise IllegalCommand("target_sits_out", "tng:R47", target=target)  # RULINGS B32
+    if s["scenario"] == "borg" and target in group_seats(s):
+        if s["players"][target]["defeated"]:
+            raise IllegalCommand("target_sits_out", "tng:R47", target=target)  # RULINGS B32
+        if s["players"][target].get("discard_phase", False):
+            raise IllegalCommand("target_discard_phase", "tng:R46", target=target)  # RULINGS B33
     if target not in allowed:  # the group (R41) or yourself and your teammate (R56)
         raise IllegalCommand("bad_target", "tng:R41" if s["scenario"] == "borg" else "tng:R56", target=target)
     if not ability_matters(s, seat, target):
@@ -181,5 +184,6 @@ def ability_matters(state: State, seat: int, target: int) -> bool:
 
 def ability_targets(state: State, seat: int) -> list[int]:
     if state["scenario"] == "borg":  # the group (in team play, your team: RULINGS B29), but not a player
-        return fighters(state)  # sitting out after a defeat (R47, RULINGS B32)
+        # sitting out after a defeat (R47, RULINGS B32) or the Discard Phase (R46.3, RULINGS B33)
+        return [x for x in group_seats(state) if not out_of_reach(state, x)]
     return team_of(state, seat)

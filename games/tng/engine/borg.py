@@ -51,7 +51,7 @@ def start_round(ctx: Ctx, team: int | None = None) -> None:
         team = s["players"][s["first"]]["team"]
     s["group"] = {"searches": GROUP_SEARCHES, "forced": 0, "step": "explore", "team": team}
     for x in group_seats(s):
-        s["players"][x].update({"done": False, "defeated": False, "acted": False, "xp": 0,
+        s["players"][x].update({"done": False, "defeated": False, "discard_phase": False, "acted": False, "xp": 0,
                                 "boost": {}, "shield_used": 0, "ability_used": False})
     bump(s)
     if team is None:
@@ -176,13 +176,15 @@ def _draw_borg_ships(ctx: Ctx) -> None:
 
 def _cube_drawn(ctx: Ctx, inst: str) -> dict[str, Any]:
     """R49.5: the group's Borg cards in hand are revealed (+1 each to the Cube); R50: the Cube strikes every
-    holder; then its Flip. The strikes open the Cube's battle record, kept aside until its battle starts."""
+    holder; then its Flip. The strikes open the Cube's battle record, kept aside until its battle starts. The
+    reveal event's ``bonus`` is the revealed cards' part only: the Cubes defeated before the battle (R51) are
+    known when it starts (``cube_battle_started``), under an Invasion after other battles."""
     s = ctx.state
     c = card(inst)
     group = group_seats(s)  # RULINGS B29: in team play, the team on turn fights the Cube
     counts = {str(x): sum(1 for h in s["players"][x]["hand"] if card(h).type == "borg") for x in group}
     revealed = sum(counts.values())
-    ctx.emit("borg_cards_revealed", counts=counts, bonus=revealed + len(s["space"]["cubes"]), card=inst)
+    ctx.emit("borg_cards_revealed", counts=counts, bonus=revealed, card=inst)
     fresh_shields(ctx, group)
     open_battle(ctx, "cube", inst)
     for x in group:
@@ -233,12 +235,17 @@ def reveal(ctx: Ctx, inst: str) -> None:
         bonus = on_draw["revealed"] + len(sp["cubes"])  # R51: the Cubes defeated before this battle
         s["stage"] = {"kind": "cube", "card": inst, "ready": [], "maneuvers": {}, "bonus": bonus,
                       "dealt": 0}
+        ctx.emit("cube_battle_started", card=inst, bonus=bonus, revealed=on_draw["revealed"],
+                 cubes=len(sp["cubes"]))
         if on_draw["battle"] is not None:
             s.setdefault("battles", []).append(on_draw["battle"])
         else:
             open_battle(ctx, "cube", inst)
         _maybe_resolve(ctx)
     else:  # R46.3, R48: a ship (the only other type in this Space Deck), face up for the turn, diplomacy only
+        apply_effects(ctx, leader, c.flip, inst)  # RULINGS B28: field I, on any card drawn
+        if s["phase"] != "group":
+            return
         ctx.emit("ship_face_up", card=inst)
 
 
@@ -418,7 +425,8 @@ def ship_diplomacy(ctx: Ctx, seat: int, inst: str) -> None:
 
 
 def discard(ctx: Ctx, seat: int, inst: str) -> None:
-    """R46.3 (B21): only a player who did nothing this turn; one non-Borg card (R49.4); then done."""
+    """R46.3 (B21): only a player who did nothing this turn; one non-Borg card (R49.4); then done, and out of
+    the other players' reach until the next group turn (RULINGS B33)."""
     p = ctx.player(seat)
     if p["acted"]:
         raise IllegalCommand("action_phase_chosen", "tng:R46")
@@ -429,6 +437,7 @@ def discard(ctx: Ctx, seat: int, inst: str) -> None:
     p["hand"].remove(inst)
     where = discard_to_supply(ctx, seat, inst)
     p["done"] = True
+    p["discard_phase"] = True
     ctx.emit("card_discarded", seat=seat, card=inst, to=where)
 
 

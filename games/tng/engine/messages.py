@@ -60,6 +60,8 @@ MESSAGES: dict[str, str] = {
     "ability_used": "Your starting ship effect was already used this turn.",
     "ability_no_effect": "Your starting ship effect would do nothing for player {target} now.",
     "target_sits_out": "Player {target}'s ship was defeated: they sit out until the next turn.",
+    "target_discard_phase": "Player {target} took the Discard Phase: they cannot interact with the other players "
+                            "this turn.",
     # results
     "mp_goal_reached": "A captain reached the Mission Point goal.",
     "space_deck_exhausted": "The Space Deck ran out.",
@@ -148,7 +150,9 @@ EVENTS: dict[str, str] = {
     "ability_used": "Player {seat} uses their starting ship effect.",
     "borg_card_gained": "Player {seat} gains a Borg card ({left} left in the Borg Card Area).",
     "borg_cards_returned": "Player {seat} returns {count} Borg card(s).",
-    "borg_cards_revealed": "Borg cards revealed: the Cube gets +{bonus}.",
+    "borg_cards_revealed": "Borg cards revealed: +{bonus} to {card} for them.",
+    "cube_battle_started": "The battle against {card} begins: +{bonus} to every value ({revealed} for the Borg "
+                           "cards revealed, {cubes} for the Cubes destroyed before it).",
     "cube_fired": "The Cube deals {amount} damage.",
     "cube_damage_assigned": "{amount} Cube damage to player {target}.",
     "cube_destroyed": "The Cube is destroyed ({defeated} so far).",

@@ -5,7 +5,7 @@ Layout (top of every draw pile = last element):
 - ``players``: one dict per seat (see ``new_player``): ``ship`` (a card instance) and its ``damage``,
   ``deck`` / ``hand`` / ``discard`` / ``played`` / ``points`` / ``influence`` piles, the per-turn ``xp``,
   ``shield_used`` and ``boost``, and the Borg flags (``defeated`` this round, ``assimilated``, ``done``,
-  ``acted``).
+  ``acted``, ``discard_phase``: took the Discard Phase this group turn).
 - ``starbase``: ``deck``, ``search`` (9 slots, None when nothing could refill it), ``discard``, ``basic``
   (kind -> pile), ``ensigns`` (the Ensign supply).
 - ``space``: ``deck``, ``missions`` (at most 2), ``revealed`` (face-up cards being resolved or waiting this
@@ -36,7 +36,7 @@ def new_player(seat: int, ship: str, team: int | None) -> Player:
         "seat": seat, "team": team, "ship": ship, "damage": 0, "deck": [], "hand": [], "discard": [],
         "played": [], "points": [], "influence": [], "ability": None, "ability_used": False, "xp": 0,
         "shield_used": 0, "boost": {}, "defeated": False, "assimilated": False, "done": False, "acted": False,
-        "resigned": False,
+        "resigned": False, "discard_phase": False,
     }
 
 
@@ -70,6 +70,14 @@ def teams_play(state: State) -> bool:
 def fighters(state: State) -> list[int]:
     """Players who may act or fight now: in the game and not defeated this round (R47)."""
     return [s for s in group_seats(state) if not state["players"][s]["defeated"]]
+
+
+def out_of_reach(state: State, seat: int) -> bool:
+    """The player cannot interact with the other players until the next group turn: their ship was defeated
+    (R47, RULINGS B32) or they took the Discard Phase (R46.3, RULINGS B33). (``get``: a state saved before the
+    Discard Phase flag existed.)"""
+    p = state["players"][seat]
+    return bool(p["defeated"] or p.get("discard_phase", False))
 
 
 def actors(state: State) -> list[int]:

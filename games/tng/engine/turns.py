@@ -124,21 +124,22 @@ def explore(ctx: Ctx, seat: int) -> None:
 
 
 def reveal(ctx: Ctx, seat: int, inst: str) -> None:
+    """The explored card: first its Flip (card field I, "effects applied when the card is drawn", on a card
+    of any type: R20, RULINGS B28), then what its type does."""
     s = ctx.state
     c = card(inst)
     sp = s["space"]
     sp["revealed"].append(inst)
     bump(s)
+    apply_effects(ctx, seat, c.flip, inst)
+    if s["phase"] == "over":
+        return
     if c.type == "mission":  # R20-R21
-        apply_effects(ctx, seat, c.flip, inst)
         if len(sp["missions"]) >= MAX_MISSIONS:
             s["stage"] = {"kind": "mission_bottom", "card": inst, "seat": seat}
         else:
             place_mission(ctx, inst)
     elif c.type == "event":  # R23, R31, R58
-        apply_effects(ctx, seat, c.flip, inst)
-        if s["phase"] == "over":
-            return
         if c.war:
             war.start(ctx, seat, inst)
         elif c.goal is not None:

@@ -6,7 +6,7 @@ View JSON shape (``seat`` None = spectator, public only)::
      "players": [{"seat", "team", "ship": {"card", "damage", "stats"}, "shields_left", "hand_count",
                   "hand"? (own seat only),
                   "deck_count", "discard", "played", "points", "mp", "influence", "xp", "ability",
-                  "ability_used", "defeated", "assimilated", "done", "acted", "resigned"}],
+                  "ability_used", "defeated", "assimilated", "done", "acted", "resigned", "discard_phase"}],
      "turn": {"seat", "phase", "searches", "explores", "allies"} | None,
      "group": {"searches", "step", "forced", "team"} | None,
      "stage": {"kind", "card", ...public details} | None,
@@ -30,6 +30,8 @@ Keys added for the page (issue 4; also listed in RULINGS.md, "View keys for the 
   When over: ``enemy_defeated`` (ship, cube) or ``winner`` and ``defeated`` (war).
 - ``quiet_rounds``: whole rounds since a card last entered a Points Area (the stalemate clock, RULINGS B14;
   the limit is ``options.stall_rounds``).
+- ``players[i].discard_phase``: the player took the Discard Phase this Borg group turn and is out of the other
+  players' reach until the next one (R46.3, RULINGS B33).
 - Borg team play (RULINGS B29): ``group.team`` (the team taking its group turn, None with one group),
   ``space.borg_area`` (the Borg Card Area count of the team on turn), ``space.borg_areas`` (both teams'
   counts, None with one group).
@@ -69,6 +71,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "influence": list(p["influence"]), "xp": p["xp"], "ability": p["ability"],
             "ability_used": p["ability_used"], "defeated": p["defeated"], "assimilated": p["assimilated"],
             "done": p["done"], "acted": p["acted"], "resigned": p["resigned"],
+            "discard_phase": bool(p.get("discard_phase", False)),
         }
         if seat is not None and s == seat:
             entry["hand"] = sorted(p["hand"])

@@ -15,7 +15,8 @@ from games.tng.engine.state import borg_area, in_game
 TOP = {"you", "scenario", "phase", "round", "first", "options", "players", "turn", "group", "stage", "starbase",
        "space", "removed", "in_game", "waiting_on", "quiet_rounds", "battles", "end"}
 PLAYER = {"seat", "team", "ship", "shields_left", "hand_count", "deck_count", "discard", "played", "points", "mp",
-          "influence", "xp", "ability", "ability_used", "defeated", "assimilated", "done", "acted", "resigned"}
+          "influence", "xp", "ability", "ability_used", "defeated", "assimilated", "done", "acted", "resigned",
+          "discard_phase"}
 STAGE_KEYS = {"kind", "card", "seat", "order", "idx", "passes", "played", "groups", "gi", "ai", "defeated", "ready",
               "maneuvers", "bonus", "remaining", "dealt", "held", "hits"}
 
@@ -33,6 +34,7 @@ def check_view(state: dict[str, Any], seat: int | None) -> None:
         for key in ("discard", "played", "points", "influence", "xp", "ability", "ability_used", "defeated",
                     "assimilated", "done", "acted", "resigned"):
             assert e[key] == p[key], key
+        assert e["discard_phase"] == p.get("discard_phase", False)
         if "hand" in e:
             assert e["hand"] == sorted(p["hand"])
     turn = state["turn"] if state["phase"] == "turn" else None

@@ -32,6 +32,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "cards_drawn": {"seat": SEAT, "count": COUNT, "cards": CARDS, "reason": TEXT},
     "cards_milled": {"seat": SEAT, "cards": CARDS, "source": TEXT},
     "combat_started": {"seat": SEAT, "card": CARD, "player": "stats", "enemy": "stats"},
+    "cube_battle_started": {"card": CARD, "bonus": COUNT, "revealed": COUNT, "cubes": COUNT},
     "cube_damage_assigned": {"seat": SEAT_OR_NONE, "target": SEAT, "amount": COUNT},
     "cube_destroyed": {"card": CARD, "defeated": COUNT},
     "cube_fired": {"amount": COUNT},

@@ -586,3 +586,79 @@ def test_a_player_sitting_out_after_a_defeat_is_no_target_of_another_players_sta
     state["players"][1]["defeated"] = True
     assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
     refused(state, cmd(0, "ship_ability", target=1), "target_sits_out")
+
+
+@pytest.mark.rules("tng:R46", "tng:R41")
+def test_a_player_who_took_the_discard_phase_is_no_target_of_another_players_starting_ship_effect() -> None:
+    """R46.3: a player who took the Discard Phase "cannot then take any other action or interact with the other
+    players during that turn", the same words as R47's for a defeated ship (RULINGS B33, as B32): the USS
+    Saratoga's effect is not offered for them and is refused; the view says who took it; the next group turn
+    they are a target again."""
+    state = actions_step(players=3, hands={0: ["crewman"], 1: ["borg_card", "crewman", "duty_officer"],
+                                           2: ["crewman"]})
+    state["players"][0]["ability"] = "bi_saratoga"
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [1, 2]
+    state, _ = run(state, cmd(1, "discard", card=inst(state, 1, "duty_officer")))
+    assert [p["discard_phase"] for p in RULES.view(state, None)["players"]] == [False, True, False]
+    assert [a["target"] for k, a in legal(state, 0) if k == "ship_ability"] == [2]
+    refused(state, cmd(0, "ship_ability", target=1), "target_discard_phase")
+    state, _ = run(state, cmd(0, "done"), cmd(2, "done"), auto=True)
+    assert not any(p["discard_phase"] for p in state["players"])
+
+
+@pytest.mark.rules("tng:R55", "tng:R49", "tng:R51")
+def test_under_an_invasion_the_log_states_the_bonus_each_cube_battle_uses() -> None:
+    """R49.5: the Borg cards revealed when a Cube is drawn give it +1 each; R51: +1 for each Cube defeated
+    before it (RULINGS B20: before its battle). Under a Borg Invasion both Cubes are drawn before the first
+    battle, so the reveal event states only the revealed cards' part (it cannot know the Cubes defeated in
+    between); the battle's own event states the bonus the battle uses: the second Cube's is 1 higher once the
+    first is destroyed."""
+    state = borg(space=["borg_invasion", "borg_cube_1", "borg_cube_2"],
+                 hands={0: ["borg_card", "photon_spread", "attack_pattern_omega"], 1: ["riker", "worf"]})
+    state, events = run(state, auto=True)
+    reveals = [e.data for e in events if e.kind == "borg_cards_revealed"]
+    assert [(card(r["card"]).id, r["bonus"]) for r in reveals] == [("borg_cube_1", 1), ("borg_cube_2", 1)]
+    started = [e.data for e in events if e.kind == "cube_battle_started"]
+    assert started == [{"card": state["stage"]["card"], "bonus": 1, "revealed": 1, "cubes": 0}]
+    for seat, cid in ((0, "photon_spread"), (0, "attack_pattern_omega"), (1, "riker"), (1, "worf")):
+        state, _ = run(state, cmd(seat, "play", card=inst(state, seat, cid)))
+    state, events = run(state, cmd(0, "ready"), cmd(1, "ready"))
+    assert state["stage"]["kind"] == "allocate"  # player 1's ship takes the Cube's damage, player 0 fires after
+    state, more = run(state, cmd(0, "assign_damage", target=1))
+    events += more
+    assert [card(c).id for c in state["space"]["cubes"]] == ["borg_cube_1"]
+    assert card(state["stage"]["card"]).id == "borg_cube_2" and state["stage"]["bonus"] == 2
+    started = [e.data for e in events if e.kind == "cube_battle_started"]
+    assert started == [{"card": state["stage"]["card"], "bonus": 2, "revealed": 1, "cubes": 1}]
+    assert "borg_cards_revealed" not in kinds(events)  # revealed once, when drawn
+
+
+@pytest.mark.rules("tng:R49", "tng:R51")
+def test_a_cubes_reveal_event_counts_the_borg_cards_and_its_battle_event_the_whole_bonus() -> None:
+    """One Cube already destroyed, one Borg card in hand: the reveal event gives the revealed cards' +1 (R49.5),
+    the battle's event the +2 the battle uses (R51 adds the destroyed Cube)."""
+    state = borg(space=["borg_cube_1"], hands={0: ["borg_card"]})
+    done = next(c for c in state["space"]["deck"] if card(c).type == "cube" and card(c).id != "borg_cube_1")
+    state["space"]["deck"].remove(done)
+    state["space"]["cubes"].append(done)
+    state, events = run(state, auto=True)
+    assert [e.data["bonus"] for e in events if e.kind == "borg_cards_revealed"] == [1]
+    assert [e.data for e in events if e.kind == "cube_battle_started"] == [
+        {"card": state["stage"]["card"], "bonus": 2, "revealed": 1, "cubes": 1}]
+    assert state["stage"]["bonus"] == 2
+
+
+@pytest.mark.rules("tng:R45")
+def test_a_borg_card_a_player_gains_goes_to_their_discard_pile() -> None:
+    """R45: Space Deck effects "introduce" Borg cards into the players' decks, without saying which pile
+    (RULINGS B34): like every card a player gains (B3), a Borg card comes from the Borg Card Area into the
+    discard pile; hand and deck are untouched, so it is drawn after the next reshuffle."""
+    state = borg(space=["assimilation_drones"])
+    before = copy.deepcopy(state["players"])
+    area = len(state["space"]["borg"])
+    state, _ = run(state, auto=True)
+    for seat in (0, 1):
+        p, b = player(state, seat), before[seat]
+        assert [card(c).type for c in p["discard"][len(b["discard"]):]] == ["borg"]
+        assert p["hand"] == b["hand"] and p["deck"] == b["deck"]
+    assert len(state["space"]["borg"]) == area - 2

@@ -62,6 +62,14 @@ def _sitting_out() -> dict[str, Any]:
     return state
 
 
+def _discarded() -> dict[str, Any]:
+    """Player 1 took the Discard Phase this group turn (R46.3); player 0's ship repairs (RULINGS B33)."""
+    state = acting(damage={1: 2}, hands={1: ["crewman", "duty_officer"]})
+    state = run(state, cmd(1, "discard", card=inst(state, 1, "duty_officer")))[0]
+    state["players"][0]["ability"] = "bi_endeavour"
+    return state
+
+
 def _ensign_pile_empty() -> dict[str, Any]:
     state = ex(xp={0: 9})
     state["starbase"]["basic"]["security_team"] = []
@@ -217,6 +225,8 @@ CASES: dict[str, tuple[Case, str, str, dict[str, Any]]] = {
                           "tng:R41", {"target": 2}),
     "target_sits_out": (lambda: (_sitting_out(), cmd(0, "ship_ability", target=1)), "target_sits_out", "tng:R47",
                         {"target": 1}),
+    "target_discard_phase": (lambda: (_discarded(), cmd(0, "ship_ability", target=1)), "target_discard_phase",
+                             "tng:R46", {"target": 1}),
     # battles between players (R29-R30, R61)
     "pass_not_now": (lambda: (ex(), cmd(0, "pass")), "not_now", "tng:R29", {}),
     "target_not_now": (lambda: (ex(), cmd(0, "target", target=1)), "not_now", "tng:R30", {}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -136,6 +137,41 @@ def test_b28_flip_effects_apply_on_reveal() -> None:
     state = build(scenario="borg", space=["locutus"], damage={0: 0})
     state, events = run(state, auto=True)
     assert [e.data["seat"] for e in events if e.kind == "ship_damaged"] == [0, 1]
+
+
+FLIP_XP = ({"verb": "xp", "amount": 2},)
+
+
+def _with_flip(monkeypatch: pytest.MonkeyPatch, cid: str, flip: tuple[dict[str, object], ...] = FLIP_XP) -> None:
+    """A test-only card: ``cid`` as in the data, with a Flip (no such card in the data today)."""
+    monkeypatch.setitem(CONTENT.cards, cid, dataclasses.replace(CONTENT.cards[cid], flip=flip))
+
+
+@pytest.mark.rules("tng:R24", "tng:R59", "tng:R60")
+@pytest.mark.parametrize(("scenario", "cid", "prompt"), [("exploration", "hood", "ship_encounter"),
+                                                         ("klingon", "ally_bortas", "action_phase"),
+                                                         ("klingon", "influence_high_council", "action_phase")])
+def test_b28_the_flip_of_a_ship_an_allied_ship_or_an_influence_card_applies_when_it_is_drawn(
+        monkeypatch: pytest.MonkeyPatch, scenario: str, cid: str, prompt: str) -> None:
+    """Field I of the card layout, "effects applied when the card is drawn", is on every card: a Space Deck
+    card of any type has its Flip applied when it is revealed (RULINGS B28), then is resolved as usual."""
+    _with_flip(monkeypatch, cid)
+    state = build(scenario=scenario, turn=0, space=[cid], options={"starting_ships": "assigned"})
+    state, events = run(state, cmd(0, "explore"))
+    gained = [e.data for e in events if e.kind == "xp_gained"]
+    assert [(g["seat"], g["amount"], card(g["source"]).id) for g in gained] == [(0, 2, cid)]
+    assert player(state, 0)["xp"] == 2 and RULES.pending(state)[0].prompt == prompt
+
+
+@pytest.mark.rules("tng:R46", "tng:R48")
+def test_b28_the_flip_of_a_fleeing_ship_applies_when_the_group_draws_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Borg Invasion: a non-Borg ship drawn by the group has its Flip applied (for every player here), then stays
+    face up for Diplomacy (R46.1.3, R48)."""
+    _with_flip(monkeypatch, "hood", ({"verb": "xp", "amount": 2, "all": True},))
+    state = build(scenario="borg", space=["hood"], options={"starting_ships": "assigned"}, first=0)
+    state, _ = run(state, auto=True)
+    assert [player(state, s)["xp"] for s in (0, 1)] == [2, 2]
+    assert [card(c).id for c in state["space"]["revealed"]] == ["hood"] and state["group"]["step"] == "actions"
 
 
 def test_b30_maneuver_uniqueness_only_in_cube_battles() -> None:

@@ -141,7 +141,8 @@ def test_a_new_game_has_every_part_of_the_state_and_an_unknown_space_deck(scenar
     for p in state["players"]:
         assert set(p) == {"seat", "team", "ship", "damage", "deck", "hand", "discard", "played", "points",
                           "influence", "ability", "ability_used", "xp", "shield_used", "boost", "defeated",
-                          "assimilated", "done", "acted", "resigned"}
+                          "assimilated", "done", "acted", "resigned", "discard_phase"}
         assert (p["damage"], p["xp"], p["shield_used"], p["boost"], p["discard"], p["played"], p["points"]) == (
             0, 0, 0, {}, [], [], [])
-        assert not (p["defeated"] or p["assimilated"] or p["done"] or p["acted"] or p["resigned"] or p["ability_used"])
+        assert not (p["defeated"] or p["assimilated"] or p["done"] or p["acted"] or p["resigned"] or p["ability_used"]
+                    or p["discard_phase"])

@@ -54,7 +54,7 @@ BORG_TEMPLATE = """{% load i18n tng_tags %}<section class="tng-borg" aria-label=
   <p>{% blocktranslate count n=t.cubes %}{{ n }} Cube destroyed{% plural %}{{ n }} Cubes destroyed{% endblocktranslate %} · {% translate "Five Borg cards in hand: assimilated." %}{% if t.mine %} <strong>{% blocktranslate with n=t.mine.borg_in_hand %}You hold {{ n }} Borg card(s).{% endblocktranslate %}</strong>{% endif %}</p>
   {% if t.locutus %}<p class="muted">{% translate "To win: find and defeat" %} <span title="{{ t.locutus.title }}">{{ t.locutus.name }}</span>.</p>{% endif %}
   {% if t.group and not t.stage %}<ul class="done-list" aria-label="{% translate 'Who has declared done' %}">
-    {% for p in t.players %}<li class="{% if p.done %}done{% elif p.assimilated or p.resigned %}out{% else %}acting{% endif %}" data-seat="{{ p.seat }}">{% if p.done %}✓{% elif p.assimilated %}✗{% else %}…{% endif %} {{ seats|tng_who:p.seat }}{% if p.me %} ({% translate "you" %}){% endif %}: {% if p.assimilated %}{% translate "assimilated" %}{% elif p.done %}{% translate "done" %}{% elif p.defeated %}{% translate "defeated this turn" %}{% else %}{% translate "still acting" %}{% endif %}</li>{% endfor %}
+    {% for p in t.players %}<li class="{% if p.done %}done{% elif p.assimilated or p.resigned %}out{% else %}acting{% endif %}" data-seat="{{ p.seat }}">{% if p.done %}✓{% elif p.assimilated %}✗{% else %}…{% endif %} {{ seats|tng_who:p.seat }}{% if p.me %} ({% translate "you" %}){% endif %}: {% if p.assimilated %}{% translate "assimilated" %}{% elif p.done and p.discard_phase %}{% translate "Discard Phase: out of the others' reach this turn" %}{% elif p.done %}{% translate "done" %}{% elif p.defeated %}{% translate "defeated this turn" %}{% else %}{% translate "still acting" %}{% endif %}</li>{% endfor %}
   </ul>{% endif %}
 </section>
 """  # noqa: E501
@@ -208,6 +208,8 @@ def test_the_borg_panel_is_the_templates_panel_with_players_out_and_team_areas(l
         {"seat": 1, "me": False, "done": False, "assimilated": True, "resigned": False, "defeated": False},
         {"seat": 2, "me": False, "done": False, "assimilated": False, "resigned": True, "defeated": False},
         {"seat": 3, "me": False, "done": True, "assimilated": False, "resigned": False, "defeated": False},
+        {"seat": 3, "me": False, "done": True, "assimilated": False, "resigned": False, "defeated": False,
+         "discard_phase": True},
     ]
     with translation.override(language):
         locutus = card_info("locutus#1") or {"title": AWKWARD, "name": AWKWARD}
