@@ -392,7 +392,7 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
         return str(args["ship"])
     if command.kind == "attack":
         return str(args["target"])
-    if command.kind == "retreat":
+    if command.kind in ("retreat", "maneuver"):  # a maneuver's choices, listed at their destination (E39)
         return str(args["to"])
     if command.kind == "step":
         if "to" in args:
