@@ -173,6 +173,7 @@ COMMANDS: dict[str, str] = {
     "no_bombard": gettext_noop("Roll to hit"),
     "destroy_node": gettext_noop("Destroy the node in slot {slot}"),
     "maneuver": gettext_noop("Tactical Maneuver from {src} to {to}"),
+    "maneuver_part": gettext_noop("Tactical Maneuver from {src} to {to}: loose ships {ships}, fleets: {fleets}"),
     "hold": gettext_noop("Hold position"),
     "give_project": gettext_noop("Give the project {card}"),
     "sacrifice": gettext_noop("Sacrifice {ships} ships"),
@@ -391,7 +392,7 @@ def command_target(view: Mapping[str, Any], command: Command) -> str | None:
         return str(args["ship"])
     if command.kind == "attack":
         return str(args["target"])
-    if command.kind == "retreat":
+    if command.kind in ("retreat", "maneuver"):  # a maneuver's choices, listed at their destination (E39)
         return str(args["to"])
     if command.kind == "step":
         if "to" in args:
@@ -557,6 +558,8 @@ class AscendancyPresenter(Presenter):
             key = "retreat_group"
         elif kind == "research" and ("ships" in args or "fleet" in args):
             key = "research_ships" if "ships" in args else "research_fleet"
+        elif kind == "maneuver" and "ships" in args:  # RULINGS E39: some of the ships
+            key = "maneuver_part"
         elif kind == "place_research" and "project" not in args:
             key = "place_research_reserve"
         elif kind == "dismantle":
@@ -610,6 +613,9 @@ class AscendancyPresenter(Presenter):
                 shown[k] = player_label(args[k])
         if isinstance(args.get("rival_card"), str):
             shown["rival_card"] = name_of(args["rival_card"])
+        if kind == "maneuver" and isinstance(args.get("fleets"), list):
+            shown["fleets"] = ", ".join(unit_text(view, command.seat, f"fleet:{f}") for f in args["fleets"]) or gettext(
+                "none")
         if isinstance(args.get("other"), str):
             shown["other"] = unit_text(view, command.seat, f"fleet:{args['other']}")
         if isinstance(args.get("order"), list):

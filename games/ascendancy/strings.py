@@ -205,7 +205,7 @@ STRINGS = [
     _('Your other ships in the battle retreat too: choose where.'),  # PROMPTS.retreat_more
     _('Bombard {system} (a node destroyed per ship, no capture this round), or roll to hit.'),  # PROMPTS.bombard
     _('Choose a Resource Node of {system} to destroy ({hits}).'),  # PROMPTS.collateral
-    _('Victory: make a Tactical Maneuver with the ships of one sector, or hold.'),  # PROMPTS.maneuver
+    _('Victory: make a Tactical Maneuver with some or all of your ships of one sector, or hold.'),  # PROMPTS.maneuver
     _('Give player {to} one of your Projects ({left} to give).'),  # PROMPTS.give_project
     _('The Cult of Kahless: sacrifice ships (each destroys an enemy ship) instead of rolling, or roll.'),  # PROMPTS.sacrifice
     _('The galaxy awaits: {civs}.'),  # EVENTS.game_set_up

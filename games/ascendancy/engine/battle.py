@@ -330,30 +330,52 @@ def _never_defeated(ctx: Ctx, b: dict[str, Any], winner: int | None, annihilated
                 ctx.emit("klingon_never_defeated", seat=seat, culture=int(e["bundle"].get("culture", 0)))
 
 
-def maneuver_moves(state: State, seat: int, sectors: list[str]) -> list[dict[str, str]]:
+def maneuver_moves(state: State, seat: int, sectors: list[str]) -> list[dict[str, Any]]:
+    """R98 (RULINGS E39): each sector of his there and each destination: ``{"src", "to"}`` moves every ship of his
+    in that sector (the default), ``ships`` (his loose ships that go) with ``fleets`` (the fleets that go) moves
+    only some of them."""
     p = state["players"][seat]
-    return [{"src": src, "to": to} for src in sectors if board.ships_in(p, src) > 0
-            for to in impulse_destinations(state, seat, src, [])]
+    out: list[dict[str, Any]] = []
+    for src in sectors:
+        if board.ships_in(p, src) <= 0:
+            continue
+        loose = p["ships"].get(src, 0)
+        here = sorted(fid for fid, f in p["fleets"].items() if f["sector"] == src)
+        subsets = [[fid for i, fid in enumerate(here) if mask >> i & 1] for mask in range(1 << len(here))]
+        parts: list[dict[str, Any]] = [{"ships": k, "fleets": sub} for sub in subsets for k in range(loose + 1)
+                                       if (k or sub) and not (k == loose and len(sub) == len(here))]
+        for to in impulse_destinations(state, seat, src, []):
+            out.append({"src": src, "to": to})
+            out += [{"src": src, "to": to, **part} for part in parts]
+    return out
 
 
-def maneuver(ctx: Ctx, seat: int, move: dict[str, str] | None) -> None:
-    """R98: the winner's ships of one sector move up to 2 sectors together, without a Command."""
+def maneuver(ctx: Ctx, seat: int, move: dict[str, Any] | None) -> None:
+    """R98 (RULINGS E39): the chosen ships of one sector (all of them without ``ships``/``fleets``) move up to 2
+    sectors together, without a Command."""
     s = ctx.state
     s["prompt"] = None
     bump(s)
     if move is None:
         return
     p = ctx.player(seat)
-    n = p["ships"].pop(move["src"], 0)
+    src, to = move["src"], move["to"]
+    here = sorted(fid for fid, f in p["fleets"].items() if f["sector"] == src)
+    n = int(move["ships"]) if "ships" in move else p["ships"].get(src, 0)
+    fleets = sorted(move["fleets"]) if "fleets" in move else here
     if n:
-        p["ships"][move["to"]] = p["ships"].get(move["to"], 0) + n
-    fleets = sorted(fid for fid, f in p["fleets"].items() if f["sector"] == move["src"])
+        left = p["ships"].get(src, 0) - n
+        if left:
+            p["ships"][src] = left
+        else:
+            p["ships"].pop(src, None)
+        p["ships"][to] = p["ships"].get(to, 0) + n
     for fid in fleets:
-        p["fleets"][fid]["sector"] = move["to"]
-    ctx.emit("tactical_maneuver", seat=seat, src=move["src"], to=move["to"])
+        p["fleets"][fid]["sector"] = to
+    ctx.emit("tactical_maneuver", seat=seat, src=src, to=to, ships=n, fleets=fleets)
     board.remove_abandoned_lanes(s)
-    group_move_ended(ctx, seat, move["to"], n, fleets, in_battle=False)  # R51, R98, RULINGS E62
-    romulan_mines(ctx, seat, move["to"])
+    group_move_ended(ctx, seat, to, n, fleets, in_battle=False)  # R51, R98, RULINGS E62
+    romulan_mines(ctx, seat, to)
 
 
 def withdraw_void_offer(ctx: Ctx) -> None:

@@ -14,7 +14,9 @@ turn stops on a ``borg_choose_cube`` prompt for that seat.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from games.ascendancy.engine import board, catalog, effects, layout
@@ -1379,6 +1381,28 @@ def _blocks(state: State, sector: str) -> bool:
     return bool(board.present(state, sector))
 
 
+def _free_route(state: State, back: dict[str, int], warp: int, stop: str | None) -> Callable[[str, int], bool]:
+    """B18, R246: whether stepping into ``sector`` (``entered`` systems entered so far) lets the Cube go on along
+    some shortest route to the end of this move (the goal, its Warp Value, a ``stop``, another Cube) without
+    meeting player ships."""
+    spires = spire_systems(state)
+
+    @functools.cache
+    def free(sector: str, entered: int) -> bool:
+        if _blocks(state, sector):
+            return False
+        if back[sector] == 0 or cube_at(state, sector) is not None:
+            return True
+        if sector.startswith("S:"):
+            entered += 1
+            sid = sector[2:]
+            if entered >= warp or (stop == "developed" and developed(state["systems"][sid]) and sid not in spires):
+                return True
+        return any(free(n, entered) for n in _steps(state, sector) if back.get(n) == back[sector] - 1)
+
+    return free
+
+
 def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reactivate: bool) -> None:
     """R244-R247, B18: toward the nearest qualifying target through the fewest sectors, through up to ``warp``
     systems; ties by the lowest Turn Order card's control, then the seeded RNG (A34)."""
@@ -1415,8 +1439,11 @@ def move_cube(ctx: Ctx, cid: str, target: str, warp: int, stop: str | None, reac
     path: list[str] = []
     entered = 0
     blocked_by = None
+    free = _free_route(s, back, warp, stop)
     while at != board.sys_sector(goal):
         options = sorted(n for n in _steps(s, at) if back.get(n) == back[at] - 1)
+        if len(options) > 1:  # B18: a route no ship blocks first ("dover attraversare", R246)
+            options = [n for n in options if free(n, entered)] or options
         nxt = options[ctx.rng.below(len(options))] if len(options) > 1 else options[0]
         if _blocks(s, nxt):
             blocked_by = "ships"

@@ -225,7 +225,7 @@ PROMPTS: dict[str, str] = {
     "retreat_more": "Your other ships in the battle retreat too: choose where.",
     "bombard": "Bombard {system} (a node destroyed per ship, no capture this round), or roll to hit.",
     "collateral": "Choose a Resource Node of {system} to destroy ({hits}).",
-    "maneuver": "Victory: make a Tactical Maneuver with the ships of one sector, or hold.",
+    "maneuver": "Victory: make a Tactical Maneuver with some or all of your ships of one sector, or hold.",
     "give_project": "Give player {to} one of your Projects ({left} to give).",
     "sacrifice": "The Cult of Kahless: sacrifice ships (each destroys an enemy ship) instead of rolling, or roll.",
 }

@@ -933,3 +933,21 @@ def test_a_player_attacking_a_cube_fights_alone_but_the_borg_engage_every_ship_a
     assert {e["seat"] for e in ev(events, "borg_cube_hit")} == {1}  # the Federation does not join
     if out.state["prompt"] is not None:
         assert out.state["prompt"]["seat"] == 1
+
+
+@pytest.mark.rules("ascendancy:R245", "ascendancy:R246")
+def test_between_equally_short_routes_a_cube_takes_the_one_no_ship_blocks() -> None:
+    m1 = {"id": "m1", "slots": [], "xy": [30.0, 30.0]}
+    m2 = {"id": "m2", "slots": [], "xy": [60.0, 30.0]}
+    far = {**VEGA, "xy": [45.0, 15.0]}
+    lanes = [("l1", "transwarp_hub", "m1", 1), ("l2", "transwarp_hub", "m2", 1), ("l3", "m1", "vega", 1),
+             ("l4", "m2", "vega", 1)]
+    for blocked, free in (("L:l1:1", "L:l2:1"), ("L:l4:1", "L:l3:1")):
+        for seed in range(12):
+            state = borg_turn(cubes={"cube1": "S:transwarp_hub"}, systems=[m1, m2, far], lanes=lanes,
+                              ships={2: {blocked: 1}})
+            ctx = ctx_for(state, seed)
+            borg.move_cube(ctx, "cube1", "developed", 3, None, reactivate=True)
+            moved = ev(ctx.events, "borg_cube_moved")[0]
+            assert moved["goal"] == "vega" and moved["blocked"] is None and free in moved["path"], (blocked, seed)
+            assert the_cube(state, "cube1")["sector"] == "S:vega"

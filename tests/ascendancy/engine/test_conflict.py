@@ -448,3 +448,47 @@ def test_a_tactical_maneuver_ending_in_a_hazardous_system_faces_the_hazard_with_
         break
     else:
         raise AssertionError("no seed reached the Tactical Maneuver")
+
+
+def _maneuver_offered(fleet_ships: int = 3) -> tuple[dict[str, Any], str]:
+    """Player 0 (3 loose ships and a fleet at Earth) wins against a Cardassian who retreats: the maneuver prompt."""
+    from games.ascendancy.engine import catalog
+
+    fleet = catalog.FLEETS["federation"][0]
+    state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                  systems=[VEGA, {"id": "deneb", "slots": [], "xy": [60.0, 71.5]}],
+                  lanes=[LANE, ("l2", "earth", "deneb", 2)], ships={0: {"S:earth": 3}, 1: {"L:l1:1": 3}},
+                  fleets={0: {fleet["id"]: (fleet["sides"][0]["side"], fleet_ships, "S:earth")}},
+                  shields={0: 3, 1: 3})  # both need 8: no hits
+    state, _ = run(state, cmd(0, "attack", target="L:l1:1"))
+    state, _ = run(state, cmd(0, "stay"))
+    state, _ = run(state, cmd(1, "retreat", src="L:l1:1", to="S:vega"))
+    assert RULES.decision_for(state, 0).prompt == "maneuver"
+    return state, fleet["id"]
+
+
+@pytest.mark.rules("ascendancy:R98")
+def test_the_winner_maneuvers_with_some_or_all_of_his_ships() -> None:
+    state, fid = _maneuver_offered()
+    options = legal(state, 0)
+    assert ("maneuver", {"src": "S:earth", "to": "L:l2:1"}) in options  # the old shape: every ship there
+    assert ("maneuver", {"src": "S:earth", "to": "L:l2:1", "ships": 1, "fleets": []}) in options
+    assert ("maneuver", {"src": "S:earth", "to": "L:l2:1", "ships": 0, "fleets": [fid]}) in options
+    assert ("maneuver", {"src": "S:earth", "to": "L:l2:1", "ships": 3, "fleets": [fid]}) not in options  # = all
+    refused(state, cmd(0, "maneuver", src="S:earth", to="L:l2:1", ships=4, fleets=[]), "maneuver_not_possible",
+            "ascendancy:R98")
+    refused(state, cmd(0, "maneuver", src="S:earth", to="L:l2:1", ships=0, fleets=[]), "maneuver_not_possible",
+            "ascendancy:R98")
+    # two loose ships and the fleet go; one loose ship stays at Earth
+    after, events = run(state, cmd(0, "maneuver", src="S:earth", to="L:l2:2", ships=2, fleets=[fid]))
+    p = after["players"][0]
+    assert p["ships"] == {"S:earth": 1, "L:l2:2": 2} and p["fleets"][fid]["sector"] == "L:l2:2"
+    assert after["prompt"] is None and ev(events, "tactical_maneuver")[0]["ships"] == 2
+    # the fleet stays, the loose ships go
+    after, _ = run(state, cmd(0, "maneuver", src="S:earth", to="L:l2:1", ships=3, fleets=[]))
+    p = after["players"][0]
+    assert p["ships"] == {"L:l2:1": 3} and p["fleets"][fid]["sector"] == "S:earth"
+    # the old command moves everything, as before
+    after, _ = run(state, cmd(0, "maneuver", src="S:earth", to="L:l2:1"))
+    p = after["players"][0]
+    assert p["ships"] == {"L:l2:1": 3} and p["fleets"][fid]["sector"] == "L:l2:1"

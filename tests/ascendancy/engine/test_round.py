@@ -628,3 +628,16 @@ def test_an_exterminated_civilization_discards_the_rival_advancements_it_complet
     assert fed["deck"][0] == "fed_multiphasic_shields" and kli["deck"][0] == "kli_plunder"  # the bottom
     assert not any(a["card"] in ("fed_multiphasic_shields", "kli_plunder") for a in rom["advancements"])
     assert any(a["card"] == "rom_infiltration" for a in kli["advancements"])  # his own card stays in play
+
+
+@pytest.mark.rules("ascendancy:R144", "ascendancy:R140")
+def test_extermination_is_checked_in_the_recharge_stage_not_in_mid_round() -> None:
+    state = build(turn=0, ships={2: {}})
+    state["systems"]["romulus"]["control"] = 1
+    state["order"] = [0, 2]
+    state, events = run(state, cmd(0, "end_build"), cmd(0, "end_turn"))
+    assert not state["players"][2]["exterminated"] and state["turn"]["seat"] == 2  # his turn still comes
+    assert not ev(events, "civilization_exterminated")
+    state, events = run(state, cmd(2, "end_build"), cmd(2, "end_turn"))
+    assert state["players"][2]["exterminated"]  # at the Recharge Stage that follows
+    assert [e["seat"] for e in ev(events, "civilization_exterminated")] == [2]
