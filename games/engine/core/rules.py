@@ -39,6 +39,8 @@ class Rules:
     #: Command kinds a seat may send while the game does not wait on it, which the random playout bots
     #: (``testing.play_random``) send now and then; empty: the bots only answer the open decisions.
     bot_off_turn_kinds: ClassVar[tuple[str, ...]] = ()
+    #: How rarely the bots look at those commands: at 1 step in this many.
+    bot_off_turn_odds: ClassVar[int] = 8
     #: Whether its automatic steps are bookkeeping done in a blink (a reveal, an upkeep) that nobody
     #: watches unfold: the site then applies one due at no pace in the transaction of the move that made
     #: it due, as the next version, instead of the worker (one push to the seats, not two). Off: the worker

@@ -23,10 +23,6 @@ class Playout:
     kinds: dict[str, int] = field(default_factory=dict)
 
 
-#: How rarely a bot looks at the commands it may send while the game does not wait on it (1 step in N).
-OFF_TURN_ODDS = 8
-
-
 def _off_turn_command(rules: Rules, state: Any, num_players: int, waited_on: Sequence[int], bot_rng: Rng
                       ) -> Command | None:
     """One of the ``bot_off_turn_kinds`` commands the seats the game does not wait on may send now (Ascendancy's
@@ -49,7 +45,7 @@ def play_random(
 ) -> Playout:
     """Play a whole game choosing uniformly among the legal commands of the seats the game waits for.
 
-    Now and then (1 step in ``OFF_TURN_ODDS``) a game with ``Rules.bot_off_turn_kinds`` lets a seat it does not
+    Now and then (1 step in ``Rules.bot_off_turn_odds``) a game with ``Rules.bot_off_turn_kinds`` lets a seat it does not
     wait on send one of those commands instead, when one is legal, so that playouts exercise them too.
 
     The bots' choices come from a second Rng (seeded from ``seed``), so the game's own Rng sees exactly
@@ -73,7 +69,7 @@ def play_random(
             seats = sorted(rules.seats_to_act(playout.state))
             if not seats:
                 raise AssertionError(f"seed {seed}: nobody to act and no automatic step, game not over")
-            if rules.bot_off_turn_kinds and bot_rng.below(OFF_TURN_ODDS) == 0:
+            if rules.bot_off_turn_kinds and bot_rng.below(rules.bot_off_turn_odds) == 0:
                 command = _off_turn_command(rules, playout.state, num_players, seats, bot_rng)
             if command is None:
                 seat = seats[bot_rng.below(len(seats))]

@@ -28,7 +28,9 @@ class EarthBots(BsgRules):
     """Random bots that take the Earth objective's ways whenever one is open (a move to the Demetrius or the
     Rebel Basestar, their actions) and otherwise play at random; they send Apollo's interrupt too (R1066)."""
 
-    bot_off_turn_kinds = ("apollo_bay_viper",)  # now and then, from a seat the game does not wait on
+    # From a seat the game does not wait on, at every other step: a Raider Bay's activations last a few steps.
+    bot_off_turn_kinds = ("apollo_bay_viper",)
+    bot_off_turn_odds = 2
 
     def legal_commands(self, state: dict[str, Any], seat: int) -> list[Command]:
         legal = list(super().legal_commands(state, seat))
