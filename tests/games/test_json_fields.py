@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from games.fields import JSONField, json_bytes
 from games.models import Command, Event, StateVersion, Table
+from tests.support.json_values import json_like
 from tests.support.tables import hand_of, started_table, submit
 
 
@@ -23,15 +24,8 @@ def _stdlib(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-scalars = (
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
-)
-values = st.recursive(
-    scalars,
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=6) | st.integers(-50, 50), inner, max_size=4),
-    max_leaves=20,
-)
+#: Integers of any width: orjson writes and reads 64 bits, the wider ones go through the standard library.
+values = json_like(st.integers())
 
 
 @settings(max_examples=300, deadline=None)

@@ -12,26 +12,18 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from games.engine import registry
 from games.engine.core.json_state import json_round_trip
 from games.engine.core.testing import StepCapReached, play_random
+from tests.support.json_values import json_like
 
 
 def _stdlib(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-#: Values like a state: text and integer keys, tuples and lists, every JSON scalar, text beyond ASCII.
-scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False,
-                                                                                     allow_infinity=False) | st.text()
-values = st.recursive(
-    scalars,
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=6) | st.integers(-50, 50), inner, max_size=4),
-    max_leaves=20,
-)
+values = json_like()
 
 
 @settings(max_examples=300, deadline=None)
