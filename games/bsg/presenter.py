@@ -280,6 +280,10 @@ COMMANDS: dict[str, str] = {
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
     # R622 (RULINGS G211): with the Reserves empty, the unpiloted viper called back from the area ``pick``
     "activate_location_recall": gettext_noop("Use {location}, calling back the viper in {pick} to launch in {area}"),
+    # R308 (RULINGS G214): the Armory's target, by its space on the Boarding Party track (``centurion.<space>``)
+    "activate_location_centurion": gettext_noop(
+        "Use {location}, attacking the centurion on space {pick} of the Boarding Party track"
+    ),
     "choose_new_character_mk7": gettext_noop("Play {character}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
@@ -656,6 +660,9 @@ def describe(key: str, value: Any) -> Any:
             return gettext("basestar %(n)s") % {"n": int(value.split(".")[1]) + 1}
         if key == "pick" and value in PICKS:
             return gettext(PICKS[value])
+        if key == "pick" and value.startswith("centurion.") and value.split(".")[1].isdigit():
+            return int(value.split(".")[1]) + 1  # the Boarding Party track's space, numbered as the board shows
+
         if key == "deck" and value in DECKS:
             return gettext(DECKS[value])
         if key == "icon" and value in ICONS:
@@ -690,6 +697,8 @@ def command_key(command: Command) -> str:
         return "activate_location_assault_raptor"
     if kind == "activate_location" and args.get("pick") in SPACE_AREAS:  # R622: the viper called back
         return "activate_location_recall"
+    if kind == "activate_location" and str(args.get("pick")).startswith("centurion."):  # R308 (RULINGS G214)
+        return "activate_location_centurion"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind

@@ -9,7 +9,8 @@ Command kinds and args:
 - ``pass_action {}`` (R220 F); ``activate_location {target?, pick?, area?}`` (R220 A; ``target``: the
   chosen character of a location's check, ``pick``: the skill type of an either-type draw, ``area``: the
   launch area of the Hangar Deck, whose ``pick`` names the space area of the unpiloted viper called back
-  when the Reserves hold none, R622);
+  when the Reserves hold none, R622; the Armory's ``pick``, ``centurion.<space>``, the centurion it
+  attacks, R308, RULINGS G214);
   ``move_anywhere {location}`` (the Brig's passed check)
 - ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)

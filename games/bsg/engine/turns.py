@@ -340,7 +340,16 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
                     if t.startswith("basestar")]
         if effect.kind == "look_civilians":  # Communications (RULINGS G38)
             return looks.civilian_picks(state, int(effect.get("count")))
+        if effect.kind == "attack" and effect.get("target") == "centurion":  # the Armory (RULINGS G214)
+            return centurion_picks(state)
     return [{}]
+
+
+def centurion_picks(state: State) -> list[dict[str, Any]]:
+    """R308 (RULINGS G214): the centurion the Armory's user attacks, by its space on the Boarding Party track;
+    nothing to pick while every centurion stands on one space."""
+    spaces = sorted(set(state["boarding"]))
+    return [{"pick": f"centurion.{s}"} for s in spaces] if len(spaces) > 1 else [{}]
 
 
 def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None, area: str | None = None) -> None:
@@ -399,7 +408,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
         elif effect.kind == "activate_vipers":  # R301 (RULINGS G7), Tigh +1
             vipers.start(ctx, seat, int(effect.get("count")) + location_bonus(state, seat, loc), "unpiloted")
         elif effect.kind == "attack" and effect.get("target") == "centurion":
-            _attack_centurion(ctx, seat)
+            _attack_centurion(ctx, seat, pick)
         else:
             apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
     characters.after_location(ctx, seat)  # Roslin's Terminal Illness, once the location's text is done
@@ -473,9 +482,9 @@ def _launch_in_assault_raptor(ctx: Ctx, seat: int, area: str) -> None:
     ctx.emit("pilot_launched", seat=seat, area=area)
 
 
-def _attack_centurion(ctx: Ctx, seat: int) -> None:
-    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track
-    (Helo adds his Marksman bonus)."""
+def _attack_centurion(ctx: Ctx, seat: int, pick: str | None) -> None:
+    """R308 (RULINGS G21, G214): a roll on the attack table destroys the centurion the player picked (``pick``,
+    ``centurion.<space>``; with every centurion on one space, one of them). Helo adds his Marksman bonus."""
     state = ctx.state
     row = CONTENT.board.attack("armory", "centurion")
     bonus = attack_bonus(state, seat, "armory")
@@ -484,7 +493,7 @@ def _attack_centurion(ctx: Ctx, seat: int) -> None:
     ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
              result="destroyed" if hit else "missed")
     if hit:
-        state["boarding"].remove(max(state["boarding"]))
+        state["boarding"].remove(int(pick.split(".")[1]) if pick else state["boarding"][0])
 
 
 def move_anywhere_targets(state: State, seat: int) -> list[str]:

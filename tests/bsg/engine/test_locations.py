@@ -273,16 +273,27 @@ def test_with_the_reserves_empty_the_pilot_chooses_the_viper_he_calls_back() -> 
 
 
 @pytest.mark.rules("bsg:R308", "bsg:R161")
-def test_the_armory_attacks_the_leading_centurion() -> None:
+def test_the_armory_attacks_the_centurion_its_user_picks() -> None:
+    """RULINGS G214: the player at the Armory picks the centurion he attacks (like a viper's target, L207);
+    centurions on one space are all the same, so nothing is asked."""
     state = at_action("armory")
     seat = state["current"]
     assert offered(state) == []
-    state["boarding"] = [0, 2]
+    state["boarding"] = [1, 1]
     assert offered(state) == [{}]
+    state["boarding"] = [0, 2]
+    assert offered(state) == [{"pick": "centurion.0"}, {"pick": "centurion.2"}]
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location")
+    assert info.value.code == "bad_location_target"
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location", pick="centurion.1")  # no centurion on that space
+    assert info.value.code == "bad_location_target"
     seen = set()
     for seed in range(30):
-        out = RULES.apply(state, Command(seat, "activate_location", {}), Rng.from_seed(seed))
-        roll = next(e.data["roll"] for e in out.events if e.kind == "attack_rolled")
-        assert out.state["boarding"] == ([0] if roll >= 7 else [0, 2])
-        seen.add(roll >= 7)
+        for pick, left in (("centurion.0", [2]), ("centurion.2", [0])):
+            out = RULES.apply(state, Command(seat, "activate_location", {"pick": pick}), Rng.from_seed(seed))
+            roll = next(e.data["roll"] for e in out.events if e.kind == "attack_rolled")
+            assert out.state["boarding"] == (left if roll >= 7 else [0, 2])
+            seen.add(roll >= 7)
     assert seen == {True, False}
