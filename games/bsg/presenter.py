@@ -280,6 +280,10 @@ COMMANDS: dict[str, str] = {
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
     # R622 (RULINGS G211): with the Reserves empty, the unpiloted viper called back from the area ``pick``
     "activate_location_recall": gettext_noop("Use {location}, calling back the viper in {pick} to launch in {area}"),
+    # R622 (RULINGS G215): with both Reserves empty, the unpiloted Viper Mark VII called back (``mk7.<area>``)
+    "activate_location_mk7_recall": gettext_noop(
+        "Use {location}, calling back the Viper Mark VII in {pick} to launch in {area}"
+    ),
     # R308 (RULINGS G214): the Armory's target, by its space on the Boarding Party track (``centurion.<space>``)
     "activate_location_centurion": gettext_noop(
         "Use {location}, attacking the centurion on space {pick} of the Boarding Party track"
@@ -660,6 +664,8 @@ def describe(key: str, value: Any) -> Any:
             return gettext("basestar %(n)s") % {"n": int(value.split(".")[1]) + 1}
         if key == "pick" and value in PICKS:
             return gettext(PICKS[value])
+        if key == "pick" and value.startswith("mk7.") and value[4:] in SPACE_AREAS:
+            return name_of(value[4:])  # the area whose Viper Mark VII is called back (RULINGS G215)
         if key == "pick" and value.startswith("centurion.") and value.split(".")[1].isdigit():
             return int(value.split(".")[1]) + 1  # the Boarding Party track's space, numbered as the board shows
 
@@ -687,6 +693,8 @@ def command_key(command: Command) -> str:
         return "move_discard"
     if kind == "activate_location" and args.get("pick") == "mk7":
         return "activate_location_mk7"
+    if kind == "activate_location" and str(args.get("pick")).startswith("mk7."):  # R622 (RULINGS G215)
+        return "activate_location_mk7_recall"
     if kind == "choose_new_character" and args.get("pick") == "mk7":  # R456, R916: Apollo in a Mark VII
         return "choose_new_character_mk7"
     if kind in ("viper_launch", "viper_move") and args.get("mk7"):

@@ -32,7 +32,8 @@ Command kinds and args:
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
   ``viper_attack {area, target}``, ``viper_escort {area}`` (Cylon Fleet: R620 4), ``viper_done {}`` (R620);
   ``mk7: true`` on ``viper_launch`` / ``viper_move``: a Viper Mark VII (R916), as on ``activate_location``'s
-  Hangar Deck ``pick: "mk7"``;
+  Hangar Deck ``pick: "mk7"`` (``"mk7.<area>"``: the one called back from that area when both Reserves are
+  empty, RULINGS G215);
   with the Cylon Fleet ``launch_nuke``'s target may be ``area`` (an area without a basestar, R618)
 - ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
   part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)

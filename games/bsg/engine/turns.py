@@ -328,8 +328,10 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             areas = CONTENT.board.launch_areas()
             crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if state["reserves"]["viper"] else [
                 {"area": a, "pick": s} for a in areas for s in recall_sources(state)]  # R622 (RULINGS G211)
-            if cylon_fleet.mk7_reserves(state) or (not state["reserves"]["viper"] and _mk7_in_space(state)):
-                crafts += [{"area": a, "pick": "mk7"} for a in areas]  # R622: one from space when all are out
+            if cylon_fleet.mk7_reserves(state):
+                crafts += [{"area": a, "pick": "mk7"} for a in areas]
+            elif not state["reserves"]["viper"]:  # R622: every viper is out, a Mark VII from the area he picks
+                crafts += [{"area": a, "pick": f"mk7.{s}"} for a in areas for s in mk7_recall_sources(state)]
             if daybreak.assault_raptors_in_reserves(state):
                 crafts += [{"area": a, "pick": daybreak.ASSAULT_RAPTOR} for a in areas]
             return crafts
@@ -390,7 +392,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             for own in sheet_effects(state, seat, "activate_own_viper"):
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "launch_self":
-            _launch_self(ctx, seat, str(area), pick == "mk7", pick if pick in recall_sources(state) else None)
+            mk7, _, called = str(pick).partition(".")  # "mk7", or "mk7.<area>" called back (RULINGS G215)
+            if mk7 == "mk7":
+                _launch_self(ctx, seat, str(area), True, called or None)
+            else:
+                _launch_self(ctx, seat, str(area), False, pick if pick in recall_sources(state) else None)
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
@@ -430,10 +436,13 @@ def _ftl_jump(ctx: Ctx) -> None:
         go_to(ctx, "crisis")  # a jump that drew no Destination (RULINGS G200)
 
 
-def _mk7_in_space(state: State) -> str | None:
-    """The lowest-numbered area holding an unpiloted Viper Mark VII (none without the Cylon Fleet)."""
-    return next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                 if cylon_fleet.mk7_in(state, a.id)), None)
+def mk7_recall_sources(state: State) -> list[str]:
+    """R622 (RULINGS G215): the space areas holding an unpiloted Viper Mark VII a pilot may call back to fly
+    it, while neither Reserves holds a viper (areas by number; none without the Cylon Fleet)."""
+    if state["reserves"]["viper"] or cylon_fleet.mk7_reserves(state):
+        return []
+    return [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+            if cylon_fleet.mk7_in(state, a.id)]
 
 
 def recall_sources(state: State) -> list[str]:
@@ -445,13 +454,12 @@ def recall_sources(state: State) -> list[str]:
 
 
 def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False, source: str | None = None) -> None:
-    """R302, R622 (RULINGS G21, G211): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks
-    one, R916), or, with none there, the unpiloted viper he picked in space (``source``), into a launch area;
-    his standee leaves the location."""
+    """R302, R622 (RULINGS G21, G211, G215): the pilot takes a viper from the Reserves (a Viper Mark VII if he
+    picks one, R916), or, with none there, the unpiloted viper (or Mark VII) he picked in space (``source``),
+    into a launch area; his standee leaves the location."""
     state = ctx.state
     if mk7:
-        source = _mk7_in_space(state) if not cylon_fleet.mk7_reserves(state) else None
-        if source is not None:  # R622: every viper is in play, an unpiloted Mark VII comes back to fly it
+        if source is not None:  # R622 (G215): every viper is in play, the unpiloted Mark VII he picked comes back
             state["mk7"]["space"][source] -= 1
             state["mk7"]["reserves"] += 1
             ctx.emit("viper_recalled", area=source)
