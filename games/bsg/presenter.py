@@ -275,6 +275,7 @@ COMMANDS: dict[str, str] = {
     "viper_escort": gettext_noop("A viper in {area} escorts a civilian ship to safety"),
     "launch_nuke_area": gettext_noop("Launch a nuke at {area}"),
     "place_civilian": gettext_noop("Place a civilian ship in {area}"),
+    "destroy_civilian": gettext_noop("Destroy a civilian ship in {area}"),  # R613 (RULINGS G216)
     "evacuate_civilian": gettext_noop("Evacuate the civilian ship to {area}"),
     "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),

@@ -20,6 +20,8 @@ STRINGS = [
     _('Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus cards too.'),  # MESSAGES.conflicted_loyalties_need_exodus
     _('You cannot reveal that Personal Goal now.'),  # MESSAGES.goal_not_revealable
     _('You have no civilian ship to place.'),  # MESSAGES.no_civilian_to_place
+    _('You have no civilian ship to destroy.'),  # MESSAGES.no_civilian_to_destroy
+    _('There is no civilian ship in {area}.'),  # MESSAGES.no_civilian_there
     _('Place the civilian ship in an area that has none yet.'),  # MESSAGES.civilian_area_has_civilian
     _('That character is not available.'),  # MESSAGES.character_not_available
     _('Choose a character of the type with the most characters left, or a support character.'),  # MESSAGES.character_type_not_most_available
@@ -118,6 +120,7 @@ STRINGS = [
     _('Draw a Crisis card.'),  # PROMPTS.draw_crisis
     _('Choose how to resolve the crisis.'),  # PROMPTS.choose_crisis_option
     _('As CAG, place a civilian ship for the pursuit track ({left} left).'),  # PROMPTS.place_civilian
+    _('Every civilian ship is on the board: choose the area of the one destroyed ({left} left).'),  # PROMPTS.choose_civilian_to_destroy
     _('Put Skill cards face down into the skill check, then say you are done.'),  # PROMPTS.contribute_to_check
     _('The skill check is revealed.'),  # PROMPTS.reveal_check
     _('Activate the Cylon ships.'),  # PROMPTS.activate_cylon_ships

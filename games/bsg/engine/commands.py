@@ -50,6 +50,8 @@ Command kinds and args:
 - ``attack_occupation {card?}``, ``arrest_human {target}``, ``new_caprica_action {pick?}``, ``order_departure {}`` (New Caprica: R827-R835);
   ``evacuate_civilian {area}`` (R834: the launch-icon area the evacuated civilian ship goes to, RULINGS G118)
 - ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
+- ``destroy_civilian {area}`` (R613, RULINGS G216: with every civilian ship on the board, the one an effect
+  destroys, picked by the player resolving it)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``infiltrate {location}`` (R803: a Cylon Leader in the Human Fleet, as his action),
@@ -159,6 +161,10 @@ def pending(state: State) -> list[Decision]:
     if state["give_away"]:
         return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
                          params={"seat": state["give_away"][0]})]
+    doomed = state.get("civilian_pick")
+    if doomed is not None:  # R613 (RULINGS G216): the civilian ship destroyed, once the card's text is done
+        return [Decision(key=key, seats=frozenset({int(doomed["seat"])}), prompt="choose_civilian_to_destroy",
+                         params={"seat": int(doomed["seat"]), "left": int(doomed["left"])})]
     due_civilians = cylon_fleet.civilians_due(state)
     if due_civilians is not None:  # R915: the CAG (whoever holds the title now) places the pursuit's civilians
         return [Decision(key=key, seats=frozenset({due_civilians["seat"]}), prompt="place_civilian",
@@ -264,6 +270,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, setup.starting_count(state, seat))]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "choose_civilian_to_destroy":  # R613 (RULINGS G216)
+        return [_c(seat, "destroy_civilian", area=a) for a in effects.civilian_pick_areas(state)]
     if prompt == "place_civilian":
         return [_c(seat, "place_civilian", area=a) for a in cylon_fleet.civilian_areas(state)]
     if prompt == "risk_raptor":
@@ -516,6 +524,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "evacuate_civilian": ("choose_evacuation_area", "bsg:R834", lambda ctx, c: _evacuate(
         ctx, c.seat, _arg(c, "area"))),
     "place_civilian": ("place_civilian", "bsg:R915", lambda ctx, c: _place_civilian(ctx, c.seat, _arg(c, "area"))),
+    "destroy_civilian": ("choose_civilian_to_destroy", "bsg:R613", lambda ctx, c: _destroy_civilian(
+        ctx, c.seat, _arg(c, "area"))),
     "infiltrate": ("action", "bsg:R803", lambda ctx, c: leaders.infiltrate(ctx, c.seat, _arg(c, "location"))),
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
     "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
@@ -572,6 +582,12 @@ def _evacuate(ctx: Ctx, seat: int, area: str) -> None:
     """The evacuated civilian ship's area (R834, RULINGS G118), chosen in Jump Preparation: the turn ends."""
     new_caprica.evacuate_to(ctx, seat, area)
     turns.go_to(ctx, "end")
+
+
+def _destroy_civilian(ctx: Ctx, seat: int, area: str) -> None:
+    effects.destroy_civilian_in(ctx, seat, area)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _place_civilian(ctx: Ctx, seat: int, area: str) -> None:

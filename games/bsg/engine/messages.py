@@ -28,6 +28,8 @@ MESSAGES: dict[str, str] = {
     "goal_not_revealable": "You cannot reveal that Personal Goal now.",
     # the Exodus Cylon Fleet
     "no_civilian_to_place": "You have no civilian ship to place.",
+    "no_civilian_to_destroy": "You have no civilian ship to destroy.",
+    "no_civilian_there": "There is no civilian ship in {area}.",
     "civilian_area_has_civilian": "Place the civilian ship in an area that has none yet.",
     # setup
     "character_not_available": "That character is not available.",
@@ -119,6 +121,7 @@ PROMPTS: dict[str, str] = {
     "draw_crisis": "Draw a Crisis card.",
     "choose_crisis_option": "Choose how to resolve the crisis.",
     "place_civilian": "As CAG, place a civilian ship for the pursuit track ({left} left).",
+    "choose_civilian_to_destroy": "Every civilian ship is on the board: choose the area of the one destroyed ({left} left).",
     "contribute_to_check": "Put Skill cards face down into the skill check, then say you are done.",
     "reveal_check": "The skill check is revealed.",
     "activate_cylon_ships": "Activate the Cylon ships.",

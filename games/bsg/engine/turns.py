@@ -1012,7 +1012,8 @@ def finish_turn(ctx: Ctx) -> None:
     state = ctx.state
     _drop_settled_discards(state)
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state) \
+            or state["give_away"] or state.get("cag_civilians") or state.get("civilian_pick") \
+            or daybreak.blocking(state) \
             or ionian.crossroads_active(state) or trauma.blocking(state):
         return
     quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand, once no other question is open
