@@ -1104,7 +1104,7 @@ STRINGS = [
     _('Hold a skill check (politics and tactics, difficulty 7). Pass: move to any location. While here you may not move in your Movement step, may use no Skill card action or character ability, and put at most 1 card into any skill check.'),  # text brig
     _('President only: draw 1 Quorum card, then either draw 1 more or play one from your hand.'),  # text presidents_office
     _('Draw 2 politics Skill cards.'),  # text press_room
-    _('Name another character, then hold a skill check (politics and leadership, difficulty 5). Pass: that character becomes President.'),  # text administration
+    _('Name a character other than the President (yourself, if you are not), then hold a skill check (politics and leadership, difficulty 5). Pass: that character becomes President.'),  # text administration
     _('Play your Super Crisis card, or draw 2 Crisis cards, resolve 1 of them (its skill check, choice or attack, and its jump icon) and put the other at the bottom of the deck.'),  # text caprica
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
     _('Cylon Fleet option. Two different actions of: send a basestar to the Cylon Fleet board (a die picks its area), advance the pursuit marker one space, activate the raiders.'),  # text basestar_bridge

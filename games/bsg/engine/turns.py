@@ -320,6 +320,10 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"target": s} for s in range(state["n"])
                     if s != seat and not state["players"][s]["cylon"]
                     and not state["players"][s].get("eliminated")]  # R978: out of the game
+        if effect.kind == "skill_check" and effect.get("target") == "not_president_chosen":  # G217
+            return [{"target": s} for s in range(state["n"])
+                    if s != state["president"] and not state["players"][s]["cylon"]
+                    and not state["players"][s].get("eliminated")]  # Administration: himself too
         if effect.kind == "skill_check" and effect.get("target") == "brig_occupant_chosen":  # the Airlock
             return [{"target": s} for s in brig_occupants(state) if s != seat]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:

@@ -80,7 +80,7 @@ def test_administration_check_makes_the_target_president() -> None:
     seat = state["current"]
     president = state["president"]
     target = next(s for s in range(5) if s not in (seat, president))
-    assert {"target": target} in offered(state) and {"target": seat} not in offered(state)
+    assert {"target": target} in offered(state) and {"target": president} not in offered(state)
     state = act(state, seat, "activate_location", target=target)
     assert state["check"]["source"] == {"location": "administration", "target": target}
     assert state["check"]["order"][-1] == seat
@@ -88,6 +88,23 @@ def test_administration_check_makes_the_target_president() -> None:
     assert passed["president"] == target and passed["step"] == "crisis"
     failed = finish_check(state, winning=False)
     assert failed["president"] == president
+
+
+@pytest.mark.rules("bsg:R304", "bsg:R423")
+def test_at_administration_a_player_may_name_himself_but_nobody_names_the_president() -> None:
+    """RULINGS G217: Administration names any character but the President (naming him changes nothing), the
+    player himself included when he is not the President; Admiral's Quarters still names another character."""
+    state = at_action("administration")
+    seat = state["current"]
+    if seat == state["president"]:
+        state["president"] = (seat + 1) % 5
+    president = state["president"]
+    assert {"target": seat} in offered(state) and {"target": president} not in offered(state)
+    state = act(state, seat, "activate_location", target=seat)
+    assert state["check"]["source"] == {"location": "administration", "target": seat}
+    assert finish_check(state, winning=True)["president"] == seat
+    quarters = at_action("admirals_quarters")
+    assert {"target": quarters["current"]} not in offered(quarters)
 
 
 @pytest.mark.rules("bsg:R305", "bsg:R423", "bsg:R431")
