@@ -238,6 +238,7 @@ COMMANDS: dict[str, str] = {
     "activate_cylons": gettext_noop("Activate the Cylon ships"),
     "activate_area": gettext_noop("Activate the raiders in {area}"),
     "launch_first": gettext_noop("The basestar in {area} launches first"),  # R003 (RULINGS G213)
+    "board_first": gettext_noop("The heavy raiders in {area} board first"),  # R003 (RULINGS G220)
     "prepare_jump": gettext_noop("Prepare for the jump"),
     "choose_destination": gettext_noop("Jump to {card}"),
     "discard_excess": gettext_noop("Discard {card}"),

@@ -26,6 +26,7 @@ STRINGS = [
     _('That character is not available.'),  # MESSAGES.character_not_available
     _('Choose a character of the type with the most characters left, or a support character.'),  # MESSAGES.character_type_not_most_available
     _('Choose a launch area for your viper.'),  # MESSAGES.bad_launch_area
+    _('Choose a launch area whose heavy raiders would board.'),  # MESSAGES.bad_boarding_area
     _('Draw {count} cards from the decks of your skill set.'),  # MESSAGES.bad_starting_skills
     _('Pick a skill type for each card whose type is yours to choose.'),  # MESSAGES.bad_skill_picks
     _('You cannot move to {location}.'),  # MESSAGES.cannot_move_there
@@ -126,6 +127,7 @@ STRINGS = [
     _('Activate the Cylon ships.'),  # PROMPTS.activate_cylon_ships
     _('Choose the next space area whose raiders act.'),  # PROMPTS.activate_area
     _('Too few raiders are left: choose the area whose basestar launches first.'),  # PROMPTS.choose_basestar_to_launch_first
+    _('Too few centurions are left: choose the area whose heavy raiders board first.'),  # PROMPTS.choose_heavy_raiders_to_board_first
     _('Jump preparation.'),  # PROMPTS.jump_preparation
     _("Choose the fleet's Destination."),  # PROMPTS.choose_destination
     _('Discard down to 10 Skill cards.'),  # PROMPTS.discard_to_hand_limit
@@ -285,6 +287,7 @@ STRINGS = [
     _('Player {seat} took a Skill card from Player {target}.'),  # EVENTS.skill_taken
     _('A basestar in {area} was damaged: {token}.'),  # EVENTS.basestar_damaged
     _('Player {seat} had the basestar in {area} launch first.'),  # EVENTS.launch_order_chosen
+    _('Player {seat} had the heavy raiders in {area} board first.'),  # EVENTS.boarding_order_chosen
     _('A basestar in {area} was destroyed.'),  # EVENTS.basestar_destroyed
     _('Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
     _('{count} raider(s) destroyed in {area}.'),  # EVENTS.raiders_destroyed

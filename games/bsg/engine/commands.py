@@ -16,6 +16,8 @@ Command kinds and args:
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
 - ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act);
   ``launch_first {area}`` (R003, RULINGS G213: the area whose basestars launch first when raiders run short);
+  ``board_first {area}`` (R003, RULINGS G220: the launch area whose heavy raiders board first when centurion
+  tokens run short);
   ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
 - ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
@@ -139,7 +141,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "new_character": "choose_new_character", "evacuate": "choose_evacuation_area",
               "choose_ally": "choose_ally", "seed_ally": "seed_ally_token",
               "choose_replacer": "choose_ally_replacer",  # the Ionian Nebula (R215, R945)
-              "launch_first": "choose_basestar_to_launch_first"}  # R003 (RULINGS G213)
+              "launch_first": "choose_basestar_to_launch_first",  # R003 (RULINGS G213)
+              "board_first": "choose_heavy_raiders_to_board_first"}  # R003 (RULINGS G220)
 
 
 def pending(state: State) -> list[Decision]:
@@ -280,6 +283,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "activate_area", area=a) for a in cylons.areas_left(state)]
     if prompt == "choose_basestar_to_launch_first":  # R003 (RULINGS G213)
         return [_c(seat, "launch_first", area=a) for a in state["prompt"]["areas"]]
+    if prompt == "choose_heavy_raiders_to_board_first":  # R003 (RULINGS G220)
+        return [_c(seat, "board_first", area=a) for a in state["prompt"]["areas"]]
     if prompt == "discard_skill_cards":
         return [_c(seat, "discard_forced", card=card) for card in hand]
     if prompt == "choose_character_to_send":
@@ -460,6 +465,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
         ctx, c.seat, _arg(c, "area"))),
     "launch_first": ("choose_basestar_to_launch_first", "bsg:R003", lambda ctx, c: turns.launch_first(
+        ctx, c.seat, _arg(c, "area"))),
+    "board_first": ("choose_heavy_raiders_to_board_first", "bsg:R003", lambda ctx, c: turns.board_first(
         ctx, c.seat, _arg(c, "area"))),
     "prepare_jump": ("jump_preparation", "bsg:R250", lambda ctx, c: turns.prepare_jump(ctx, c.seat)),
     "choose_destination": ("choose_destination", "bsg:R704", lambda ctx, c: turns.choose_destination(

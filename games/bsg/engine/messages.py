@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     "character_type_not_most_available": "Choose a character of the type with the most characters left, or a "
                                          "support character.",
     "bad_launch_area": "Choose a launch area for your viper.",
+    "bad_boarding_area": "Choose a launch area whose heavy raiders would board.",
     "bad_starting_skills": "Draw {count} cards from the decks of your skill set.",
     # the turn
     "bad_skill_picks": "Pick a skill type for each card whose type is yours to choose.",
@@ -127,6 +128,7 @@ PROMPTS: dict[str, str] = {
     "activate_cylon_ships": "Activate the Cylon ships.",
     "activate_area": "Choose the next space area whose raiders act.",
     "choose_basestar_to_launch_first": "Too few raiders are left: choose the area whose basestar launches first.",
+    "choose_heavy_raiders_to_board_first": "Too few centurions are left: choose the area whose heavy raiders board first.",
     "jump_preparation": "Jump preparation.",
     "choose_destination": "Choose the fleet's Destination.",
     "discard_to_hand_limit": "Discard down to 10 Skill cards.",
@@ -268,6 +270,7 @@ EVENTS: dict[str, str] = {
     "skill_taken": "Player {seat} took a Skill card from Player {target}.",
     "basestar_damaged": "A basestar in {area} was damaged: {token}.",
     "launch_order_chosen": "Player {seat} had the basestar in {area} launch first.",
+    "boarding_order_chosen": "Player {seat} had the heavy raiders in {area} board first.",
     "basestar_destroyed": "A basestar in {area} was destroyed.",
     "nuke_launched": "Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.",
     "raiders_destroyed": "{count} raider(s) destroyed in {area}.",

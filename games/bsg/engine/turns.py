@@ -650,6 +650,20 @@ def launch_first(ctx: Ctx, seat: int, area: str) -> None:
     _resolve_icons(ctx, list(prompt["rest"]))
 
 
+def board_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003 (RULINGS G220): the active player's pick of the launch area whose heavy raiders board first when
+    centurion tokens run short; then the icons left on the card resolve."""
+    state = ctx.state
+    prompt = state["prompt"]
+    if area not in prompt["areas"]:
+        raise IllegalCommand("bad_boarding_area", "bsg:R003", area=area)
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("boarding_order_chosen", seat=seat, area=area)
+    cylons.heavy_raiders(ctx, first=area)
+    _resolve_icons(ctx, list(prompt["rest"]))
+
+
 def _basestars_attack(ctx: Ctx) -> None:
     """R607: each basestar whose weapons work attacks Galactica (the attack table, R161); with the table's
     limit, not one activated earlier in the turn (RULINGS A3)."""
@@ -702,6 +716,12 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
             ctx.emit("cylon_icon_activated", icon=icon)
             state["prompt"] = {"kind": "launch_first", "seat": state["current"], "areas": launch_choice(state),
                                "rest": list(icons)}
+            next_key(state)
+            return
+        if icon == "heavy_raiders" and cylons.boarding_choice(state):
+            ctx.emit("cylon_icon_activated", icon=icon)  # R003: whose heavy raiders board first (G220)
+            state["prompt"] = {"kind": "board_first", "seat": state["current"],
+                               "areas": cylons.boarding_choice(state), "rest": list(icons)}
             next_key(state)
             return
         icon_effect(ctx, icon)
