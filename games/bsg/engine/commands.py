@@ -464,7 +464,7 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "risk_raptor": ("risk_raptor", "bsg:R624", lambda ctx, c: turns.risk_raptor(ctx, c.seat, _flag(c, "risk"))),
     "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
         ctx, c.seat, _arg(c, "area"))),
-    "launch_first": ("choose_basestar_to_launch_first", "bsg:R003", lambda ctx, c: turns.launch_first(
+    "launch_first": ("choose_basestar_to_launch_first", "bsg:R003", lambda ctx, c: _launch_first(
         ctx, c.seat, _arg(c, "area"))),
     "board_first": ("choose_heavy_raiders_to_board_first", "bsg:R003", lambda ctx, c: turns.board_first(
         ctx, c.seat, _arg(c, "area"))),
@@ -589,6 +589,15 @@ def _evacuate(ctx: Ctx, seat: int, area: str) -> None:
     """The evacuated civilian ship's area (R834, RULINGS G118), chosen in Jump Preparation: the turn ends."""
     new_caprica.evacuate_to(ctx, seat, area)
     turns.go_to(ctx, "end")
+
+
+def _launch_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003: the crisis icon's launch (RULINGS G213), or the Cylon Fleet location's or a Super Crisis's (G221)."""
+    prompt = ctx.state["prompt"] or {}
+    if "ships" in prompt or "card" in prompt:
+        revealed.launch_first(ctx, seat, area)
+    else:
+        turns.launch_first(ctx, seat, area)
 
 
 def _destroy_civilian(ctx: Ctx, seat: int, area: str) -> None:

@@ -623,17 +623,27 @@ def _launch(ctx: Ctx, ship: str, per_basestar: int, first: str | None = None) ->
                 place_ships(ctx, ship, area, per_basestar)
 
 
-def launch_choice(state: State) -> list[str]:
-    """R003 (RULINGS G213): the areas the active player picks from, the one whose basestars launch first, when
-    Launch Raiders finds fewer raiders in the supply than the basestars with working hangars would launch and
-    those stand in more than one area; empty when there is nothing to pick (and always with the Cylon Fleet,
-    whose placements follow R914, G75)."""
+def launch_choice(state: State, ships: dict[str, int] | None = None) -> list[str]:
+    """R003 (RULINGS G213, G221): the areas the active player picks from, the one whose basestars launch
+    first, when the supply holds fewer ships than the basestars with working hangars would launch (``ships``:
+    how many of each kind each launches; Launch Raiders' 3 raiders by default) and those stand in more than
+    one area; empty when there is nothing to pick (and always with the Cylon Fleet, whose placements follow
+    R914, G75)."""
     if cylon_fleet.active(state):
         return []
+    per = ships if ships is not None else {"raider": CONTENT.board.cylon_activation["launch_raiders"]}
     launching = [(a, b) for a, w in state["space"].items() for b in w["basestar"] if not hangar_disabled(b)]
     areas = sorted({a for a, _ in launching}, key=lambda a: CONTENT.board.area(a).number)
-    need = CONTENT.board.cylon_activation["launch_raiders"] * len(launching)
-    return areas if len(areas) > 1 and 0 < state["supply"]["raider"] < need else []
+    short = any(0 < state["supply"][kind] < n * len(launching) for kind, n in per.items() if n)
+    return areas if len(areas) > 1 and short else []
+
+
+def launch_in_order(ctx: Ctx, ships: dict[str, int], first: str | None = None) -> None:
+    """Each basestar with a working hangar launches ``ships`` into its area (R003, R605), the basestars of
+    ``first`` first (the active player's pick, G221), then by area."""
+    for ship, count in ships.items():
+        if count:
+            _launch(ctx, ship, count, first)
 
 
 def launch_first(ctx: Ctx, seat: int, area: str) -> None:
