@@ -98,7 +98,9 @@ def test_random_earth_games_with_the_civil_war_on_top_play_the_rebel_basestar() 
     seed): the Rebel Basestar comes into play early, its Raider Bay is used and Apollo takes one of its vipers."""
     kinds: dict[str, int] = {}
     texts = event_text_check(EVENTS, 5)  # every event's text formats for every viewer
-    for seed in (2, 5):
+    # seed 34: the first from 1 whose game has Apollo take a Raider Bay viper (seed 2's no longer did, already
+    # with the merged audits of cb7d68a); seed 5's uses the Raider Bay
+    for seed in (5, 34):
         start = new_game(5, seed, EARTH)
         start["decks"]["mission"].remove("cylon_civil_war")
         start["decks"]["mission"].append("cylon_civil_war")
