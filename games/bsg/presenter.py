@@ -238,6 +238,7 @@ COMMANDS: dict[str, str] = {
     "activate_cylons": gettext_noop("Activate the Cylon ships"),
     "activate_area": gettext_noop("Activate the raiders in {area}"),
     "launch_first": gettext_noop("The basestar in {area} launches first"),  # R003 (RULINGS G213)
+    "board_first": gettext_noop("The heavy raiders in {area} board first"),  # R003 (RULINGS G220)
     "prepare_jump": gettext_noop("Prepare for the jump"),
     "choose_destination": gettext_noop("Jump to {card}"),
     "discard_excess": gettext_noop("Discard {card}"),
@@ -275,11 +276,20 @@ COMMANDS: dict[str, str] = {
     "viper_escort": gettext_noop("A viper in {area} escorts a civilian ship to safety"),
     "launch_nuke_area": gettext_noop("Launch a nuke at {area}"),
     "place_civilian": gettext_noop("Place a civilian ship in {area}"),
+    "destroy_civilian": gettext_noop("Destroy a civilian ship in {area}"),  # R613 (RULINGS G216)
     "evacuate_civilian": gettext_noop("Evacuate the civilian ship to {area}"),
     "reveal_goal": gettext_noop("Reveal your Personal Goal {card}"),
     "activate_location_mk7": gettext_noop("Use {location}, launching a Viper Mark VII in {area}"),
     # R622 (RULINGS G211): with the Reserves empty, the unpiloted viper called back from the area ``pick``
     "activate_location_recall": gettext_noop("Use {location}, calling back the viper in {pick} to launch in {area}"),
+    # R622 (RULINGS G215): with both Reserves empty, the unpiloted Viper Mark VII called back (``mk7.<area>``)
+    "activate_location_mk7_recall": gettext_noop(
+        "Use {location}, calling back the Viper Mark VII in {pick} to launch in {area}"
+    ),
+    # R308 (RULINGS G214): the Armory's target, by its space on the Boarding Party track (``centurion.<space>``)
+    "activate_location_centurion": gettext_noop(
+        "Use {location}, attacking the centurion on space {pick} of the Boarding Party track"
+    ),
     "choose_new_character_mk7": gettext_noop("Play {character}, launching a Viper Mark VII in {area}"),
     # the Quorum hand (quorum.py, quorum_hand.py)
     "play_quorum": gettext_noop("Play {card}"),
@@ -656,6 +666,11 @@ def describe(key: str, value: Any) -> Any:
             return gettext("basestar %(n)s") % {"n": int(value.split(".")[1]) + 1}
         if key == "pick" and value in PICKS:
             return gettext(PICKS[value])
+        if key == "pick" and value.startswith("mk7.") and value[4:] in SPACE_AREAS:
+            return name_of(value[4:])  # the area whose Viper Mark VII is called back (RULINGS G215)
+        if key == "pick" and value.startswith("centurion.") and value.split(".")[1].isdigit():
+            return int(value.split(".")[1]) + 1  # the Boarding Party track's space, numbered as the board shows
+
         if key == "deck" and value in DECKS:
             return gettext(DECKS[value])
         if key == "icon" and value in ICONS:
@@ -680,6 +695,8 @@ def command_key(command: Command) -> str:
         return "move_discard"
     if kind == "activate_location" and args.get("pick") == "mk7":
         return "activate_location_mk7"
+    if kind == "activate_location" and str(args.get("pick")).startswith("mk7."):  # R622 (RULINGS G215)
+        return "activate_location_mk7_recall"
     if kind == "choose_new_character" and args.get("pick") == "mk7":  # R456, R916: Apollo in a Mark VII
         return "choose_new_character_mk7"
     if kind in ("viper_launch", "viper_move") and args.get("mk7"):
@@ -690,6 +707,8 @@ def command_key(command: Command) -> str:
         return "activate_location_assault_raptor"
     if kind == "activate_location" and args.get("pick") in SPACE_AREAS:  # R622: the viper called back
         return "activate_location_recall"
+    if kind == "activate_location" and str(args.get("pick")).startswith("centurion."):  # R308 (RULINGS G214)
+        return "activate_location_centurion"
     if kind == "activate_location":
         return next(
             (f"activate_location_{k}" for k in ("target", "pick", "area") if args.get(k) is not None), kind

@@ -20,10 +20,13 @@ STRINGS = [
     _('Conflicted Loyalties changes the Exodus loyalty deck: choose the Exodus cards too.'),  # MESSAGES.conflicted_loyalties_need_exodus
     _('You cannot reveal that Personal Goal now.'),  # MESSAGES.goal_not_revealable
     _('You have no civilian ship to place.'),  # MESSAGES.no_civilian_to_place
+    _('You have no civilian ship to destroy.'),  # MESSAGES.no_civilian_to_destroy
+    _('There is no civilian ship in {area}.'),  # MESSAGES.no_civilian_there
     _('Place the civilian ship in an area that has none yet.'),  # MESSAGES.civilian_area_has_civilian
     _('That character is not available.'),  # MESSAGES.character_not_available
     _('Choose a character of the type with the most characters left, or a support character.'),  # MESSAGES.character_type_not_most_available
     _('Choose a launch area for your viper.'),  # MESSAGES.bad_launch_area
+    _('Choose a launch area whose heavy raiders would board.'),  # MESSAGES.bad_boarding_area
     _('Draw {count} cards from the decks of your skill set.'),  # MESSAGES.bad_starting_skills
     _('Pick a skill type for each card whose type is yours to choose.'),  # MESSAGES.bad_skill_picks
     _('You cannot move to {location}.'),  # MESSAGES.cannot_move_there
@@ -118,11 +121,13 @@ STRINGS = [
     _('Draw a Crisis card.'),  # PROMPTS.draw_crisis
     _('Choose how to resolve the crisis.'),  # PROMPTS.choose_crisis_option
     _('As CAG, place a civilian ship for the pursuit track ({left} left).'),  # PROMPTS.place_civilian
+    _('Every civilian ship is on the board: choose the area of the one destroyed ({left} left).'),  # PROMPTS.choose_civilian_to_destroy
     _('Put Skill cards face down into the skill check, then say you are done.'),  # PROMPTS.contribute_to_check
     _('The skill check is revealed.'),  # PROMPTS.reveal_check
     _('Activate the Cylon ships.'),  # PROMPTS.activate_cylon_ships
     _('Choose the next space area whose raiders act.'),  # PROMPTS.activate_area
     _('Too few raiders are left: choose the area whose basestar launches first.'),  # PROMPTS.choose_basestar_to_launch_first
+    _('Too few centurions are left: choose the area whose heavy raiders board first.'),  # PROMPTS.choose_heavy_raiders_to_board_first
     _('Jump preparation.'),  # PROMPTS.jump_preparation
     _("Choose the fleet's Destination."),  # PROMPTS.choose_destination
     _('Discard down to 10 Skill cards.'),  # PROMPTS.discard_to_hand_limit
@@ -282,6 +287,7 @@ STRINGS = [
     _('Player {seat} took a Skill card from Player {target}.'),  # EVENTS.skill_taken
     _('A basestar in {area} was damaged: {token}.'),  # EVENTS.basestar_damaged
     _('Player {seat} had the basestar in {area} launch first.'),  # EVENTS.launch_order_chosen
+    _('Player {seat} had the heavy raiders in {area} board first.'),  # EVENTS.boarding_order_chosen
     _('A basestar in {area} was destroyed.'),  # EVENTS.basestar_destroyed
     _('Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.'),  # EVENTS.nuke_launched
     _('{count} raider(s) destroyed in {area}.'),  # EVENTS.raiders_destroyed
@@ -1101,7 +1107,7 @@ STRINGS = [
     _('Hold a skill check (politics and tactics, difficulty 7). Pass: move to any location. While here you may not move in your Movement step, may use no Skill card action or character ability, and put at most 1 card into any skill check.'),  # text brig
     _('President only: draw 1 Quorum card, then either draw 1 more or play one from your hand.'),  # text presidents_office
     _('Draw 2 politics Skill cards.'),  # text press_room
-    _('Name another character, then hold a skill check (politics and leadership, difficulty 5). Pass: that character becomes President.'),  # text administration
+    _('Name a character other than the President (yourself, if you are not), then hold a skill check (politics and leadership, difficulty 5). Pass: that character becomes President.'),  # text administration
     _('Play your Super Crisis card, or draw 2 Crisis cards, resolve 1 of them (its skill check, choice or attack, and its jump icon) and put the other at the bottom of the deck.'),  # text caprica
     _('Activate every Cylon ship of one kind (raiders, heavy raiders and centurions, or basestars), or have each basestar launch 2 raiders and 1 heavy raider.'),  # text cylon_fleet
     _('Cylon Fleet option. Two different actions of: send a basestar to the Cylon Fleet board (a die picks its area), advance the pursuit marker one space, activate the raiders.'),  # text basestar_bridge

@@ -9,12 +9,15 @@ Command kinds and args:
 - ``pass_action {}`` (R220 F); ``activate_location {target?, pick?, area?}`` (R220 A; ``target``: the
   chosen character of a location's check, ``pick``: the skill type of an either-type draw, ``area``: the
   launch area of the Hangar Deck, whose ``pick`` names the space area of the unpiloted viper called back
-  when the Reserves hold none, R622);
+  when the Reserves hold none, R622; the Armory's ``pick``, ``centurion.<space>``, the centurion it
+  attacks, R308, RULINGS G214);
   ``move_anywhere {location}`` (the Brig's passed check)
 - ``draw_crisis {}`` (R230); ``choose_option {option}`` (a choice crisis, R005)
 - ``contribute {card}``, ``finish_contributing {}`` (R501 step 4)
 - ``activate_cylons {}`` (R240); ``activate_area {area}`` (R602: the next area whose raiders act);
   ``launch_first {area}`` (R003, RULINGS G213: the area whose basestars launch first when raiders run short);
+  ``board_first {area}`` (R003, RULINGS G220: the launch area whose heavy raiders board first when centurion
+  tokens run short);
   ``prepare_jump {}`` (R250); ``choose_destination {card}`` (R704)
 - ``discard_excess {card}`` (R008); ``place_stranded {location}`` (RULINGS C4)
 - ``risk_raptor {risk: bool}`` (an optional raptor gamble, RULINGS C6)
@@ -31,7 +34,8 @@ Command kinds and args:
   due (``state["viper_acts"]``, vipers.py): ``viper_launch {to}``, ``viper_move {area, to}``,
   ``viper_attack {area, target}``, ``viper_escort {area}`` (Cylon Fleet: R620 4), ``viper_done {}`` (R620);
   ``mk7: true`` on ``viper_launch`` / ``viper_move``: a Viper Mark VII (R916), as on ``activate_location``'s
-  Hangar Deck ``pick: "mk7"``;
+  Hangar Deck ``pick: "mk7"`` (``"mk7.<area>"``: the one called back from that area when both Reserves are
+  empty, RULINGS G215);
   with the Cylon Fleet ``launch_nuke``'s target may be ``area`` (an area without a basestar, R618)
 - ``play_quorum {card, target?, picks?}`` (R220 E, the President; also the President's Office's second
   part), ``quorum_draw {}`` (the office's other choice), ``bottom_quorum {card}`` (Roslin's Skilled Politician)
@@ -48,6 +52,8 @@ Command kinds and args:
 - ``attack_occupation {card?}``, ``arrest_human {target}``, ``new_caprica_action {pick?}``, ``order_departure {}`` (New Caprica: R827-R835);
   ``evacuate_civilian {area}`` (R834: the launch-icon area the evacuated civilian ship goes to, RULINGS G118)
 - ``place_civilian {area}`` (R915: the CAG places a civilian ship the pursuit track calls for)
+- ``destroy_civilian {area}`` (R613, RULINGS G216: with every civilian ship on the board, the one an effect
+  destroys, picked by the player resolving it)
 - ``discard_quorum {card}`` (R008: the President over 10 Quorum cards at the end of a turn)
 - ``ready_card {card}`` (Strategic Planning or Evasive Maneuvers readied ahead, from any seat at any time)
 - ``infiltrate {location}`` (R803: a Cylon Leader in the Human Fleet, as his action),
@@ -135,7 +141,8 @@ PROMPT_IDS = {"crisis_choice": "choose_crisis_option", "destination": "choose_de
               "new_character": "choose_new_character", "evacuate": "choose_evacuation_area",
               "choose_ally": "choose_ally", "seed_ally": "seed_ally_token",
               "choose_replacer": "choose_ally_replacer",  # the Ionian Nebula (R215, R945)
-              "launch_first": "choose_basestar_to_launch_first"}  # R003 (RULINGS G213)
+              "launch_first": "choose_basestar_to_launch_first",  # R003 (RULINGS G213)
+              "board_first": "choose_heavy_raiders_to_board_first"}  # R003 (RULINGS G220)
 
 
 def pending(state: State) -> list[Decision]:
@@ -157,6 +164,10 @@ def pending(state: State) -> list[Decision]:
     if state["give_away"]:
         return [Decision(key=key, seats=frozenset({state["give_away"][0]}), prompt="give_loyalty_cards",
                          params={"seat": state["give_away"][0]})]
+    doomed = state.get("civilian_pick")
+    if doomed is not None:  # R613 (RULINGS G216): the civilian ship destroyed, once the card's text is done
+        return [Decision(key=key, seats=frozenset({int(doomed["seat"])}), prompt="choose_civilian_to_destroy",
+                         params={"seat": int(doomed["seat"]), "left": int(doomed["left"])})]
     due_civilians = cylon_fleet.civilians_due(state)
     if due_civilians is not None:  # R915: the CAG (whoever holds the title now) places the pursuit's civilians
         return [Decision(key=key, seats=frozenset({due_civilians["seat"]}), prompt="place_civilian",
@@ -262,6 +273,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
                 for t in combinations_with_replacement(own, setup.starting_count(state, seat))]
     if prompt == "discard_to_hand_limit":
         return [_c(seat, "discard_excess", card=card) for card in hand]
+    if prompt == "choose_civilian_to_destroy":  # R613 (RULINGS G216)
+        return [_c(seat, "destroy_civilian", area=a) for a in effects.civilian_pick_areas(state)]
     if prompt == "place_civilian":
         return [_c(seat, "place_civilian", area=a) for a in cylon_fleet.civilian_areas(state)]
     if prompt == "risk_raptor":
@@ -270,6 +283,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [_c(seat, "activate_area", area=a) for a in cylons.areas_left(state)]
     if prompt == "choose_basestar_to_launch_first":  # R003 (RULINGS G213)
         return [_c(seat, "launch_first", area=a) for a in state["prompt"]["areas"]]
+    if prompt == "choose_heavy_raiders_to_board_first":  # R003 (RULINGS G220)
+        return [_c(seat, "board_first", area=a) for a in state["prompt"]["areas"]]
     if prompt == "discard_skill_cards":
         return [_c(seat, "discard_forced", card=card) for card in hand]
     if prompt == "choose_character_to_send":
@@ -449,7 +464,9 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "risk_raptor": ("risk_raptor", "bsg:R624", lambda ctx, c: turns.risk_raptor(ctx, c.seat, _flag(c, "risk"))),
     "activate_area": ("activate_area", "bsg:R602", lambda ctx, c: turns.activate_area(
         ctx, c.seat, _arg(c, "area"))),
-    "launch_first": ("choose_basestar_to_launch_first", "bsg:R003", lambda ctx, c: turns.launch_first(
+    "launch_first": ("choose_basestar_to_launch_first", "bsg:R003", lambda ctx, c: _launch_first(
+        ctx, c.seat, _arg(c, "area"))),
+    "board_first": ("choose_heavy_raiders_to_board_first", "bsg:R003", lambda ctx, c: turns.board_first(
         ctx, c.seat, _arg(c, "area"))),
     "prepare_jump": ("jump_preparation", "bsg:R250", lambda ctx, c: turns.prepare_jump(ctx, c.seat)),
     "choose_destination": ("choose_destination", "bsg:R704", lambda ctx, c: turns.choose_destination(
@@ -514,6 +531,8 @@ HANDLERS: dict[str, tuple[str | tuple[str, ...], str, Callable[[Ctx, Command], N
     "evacuate_civilian": ("choose_evacuation_area", "bsg:R834", lambda ctx, c: _evacuate(
         ctx, c.seat, _arg(c, "area"))),
     "place_civilian": ("place_civilian", "bsg:R915", lambda ctx, c: _place_civilian(ctx, c.seat, _arg(c, "area"))),
+    "destroy_civilian": ("choose_civilian_to_destroy", "bsg:R613", lambda ctx, c: _destroy_civilian(
+        ctx, c.seat, _arg(c, "area"))),
     "infiltrate": ("action", "bsg:R803", lambda ctx, c: leaders.infiltrate(ctx, c.seat, _arg(c, "location"))),
     "return_to_resurrection": ("action", "bsg:R803", lambda ctx, c: leaders.return_to_resurrection(ctx, c.seat)),
     "choose_new_character": ("choose_new_character", "bsg:R452", lambda ctx, c: executions.choose_new_character(
@@ -570,6 +589,21 @@ def _evacuate(ctx: Ctx, seat: int, area: str) -> None:
     """The evacuated civilian ship's area (R834, RULINGS G118), chosen in Jump Preparation: the turn ends."""
     new_caprica.evacuate_to(ctx, seat, area)
     turns.go_to(ctx, "end")
+
+
+def _launch_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003: the crisis icon's launch (RULINGS G213), or the Cylon Fleet location's or a Super Crisis's (G221)."""
+    prompt = ctx.state["prompt"] or {}
+    if "ships" in prompt or "card" in prompt:
+        revealed.launch_first(ctx, seat, area)
+    else:
+        turns.launch_first(ctx, seat, area)
+
+
+def _destroy_civilian(ctx: Ctx, seat: int, area: str) -> None:
+    effects.destroy_civilian_in(ctx, seat, area)
+    if ctx.state["step"] == "end":
+        turns.finish_turn(ctx)
 
 
 def _place_civilian(ctx: Ctx, seat: int, area: str) -> None:

@@ -102,6 +102,7 @@ WHO = (
     "all",
     "target",
     "other_chosen",
+    "not_president_chosen",  # any human character but the President (Administration, RULINGS G217)
     "current_chooses",
     "president_chooses",
     "admiral_chooses",

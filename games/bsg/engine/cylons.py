@@ -176,12 +176,27 @@ def _toward_launch(area: str) -> str | None:
     return cw if best[1] == 1 else ccw
 
 
-def heavy_raiders(ctx: Ctx) -> bool:
+def boarding_choice(state: State) -> list[str]:
+    """R003 (RULINGS G220): the launch areas the active player picks from, the one whose heavy raiders board
+    first, when more heavy raiders would board than centurion tokens are left and they stand in more than one
+    launch area; empty when there is nothing to pick."""
+    board = CONTENT.board
+    if state["boarding"] and max(state["boarding"]) + 1 >= board.boarding_win_at:
+        return []  # the centurions advancing first win: nobody boards
+    due = {area: acted.due(state, "heavy_raider", area) for area in state["space"]}
+    boarding = sorted((a for a, n in due.items() if n and _toward_launch(a) is None),
+                      key=lambda a: board.area(a).number)
+    left = board.components["centurion"] - len(state["boarding"])
+    return boarding if len(boarding) > 1 and 0 < left < sum(due[a] for a in boarding) else []
+
+
+def heavy_raiders(ctx: Ctx, first: str | None = None) -> bool:
     """R606 (RULINGS A15, G19): the centurions already aboard advance one space, a centurion at the end of
     the track wins for the Cylons (R708c); then each heavy raider in a launch area boards (a centurion on
     the track's first space, the heavy raider back to the supply) and every other one moves one area
     toward the nearest launch area. False when no heavy raider is in play (the basestars launch then).
-    With the table's limit, heavy raiders activated earlier in the turn stay where they are (RULINGS A3)."""
+    With the table's limit, heavy raiders activated earlier in the turn stay where they are (RULINGS A3).
+    ``first``: the launch area whose heavy raiders board first when centurions run short (R003, G220)."""
     state = ctx.state
     board = CONTENT.board
     if state["boarding"]:
@@ -194,7 +209,7 @@ def heavy_raiders(ctx: Ctx) -> bool:
         return False
     due = {area: acted.due(state, "heavy_raider", area) for area in state["space"]}
     skipped_before(ctx, sum(w["heavy_raider"] for w in state["space"].values()) - sum(due.values()))
-    for area in sorted(due, key=lambda a: board.area(a).number):
+    for area in sorted(due, key=lambda a: (a != first, board.area(a).number)):
         for _ in range(due[area]):
             step = _toward_launch(area)
             if step is not None:

@@ -30,7 +30,7 @@ from games.bsg.engine.dice import human_roll
 from games.bsg.engine.ending import end_game
 from games.bsg.engine.looks import look_loyalty
 from games.bsg.engine.setup import place_ships, title_holder
-from games.bsg.engine.state import CONTENT, Ctx, infiltrator, next_key
+from games.bsg.engine.state import CONTENT, Ctx, State, infiltrator, next_key
 from games.engine.core import IllegalCommand
 
 
@@ -363,30 +363,66 @@ IGNORED_BEFORE_RETURN = frozenset({"place_ships", "place_centurion", "destroy_cy
                                    "activate_vipers", "damage_vipers", "repair_vipers"})
 
 
-def destroy_civilians(ctx: Ctx, count: int) -> None:
+def destroy_civilians(ctx: Ctx, count: int, chooser: int | None = None) -> None:
     """R613: a civilian ship not on the board is destroyed (its back shown, its loss suffered); when all
-    are on the board, one of them (RULINGS G20: the first of the lowest-numbered area)."""
+    are on the board, the one the player resolving the effect picks (RULINGS G216, L427): by its area, asked
+    once the effect's card is done (``state["civilian_pick"]``); with ships in one area only, nothing is asked
+    (they look alike: the first one there)."""
     state = ctx.state
-    for _ in range(count):
+    for done in range(count):
         pile = state["decks"]["civilians"]
         if planet.active(state):  # R837: the New Caprica stacks, never a ship in space
             popped = planet.pop_civilian(state)
             if popped is None:
                 return
-            civ = popped
+            lose_civilian(ctx, popped, None)
         elif pile:
-            civ = pile.pop()
+            lose_civilian(ctx, pile.pop(), None)
+        elif len(civilian_pick_areas(state)) > 1:
+            due = state.get("civilian_pick")
+            seat = int(state["current"]) if chooser is None else chooser
+            if due is not None:  # one still asked of an earlier effect: this one waits behind it
+                due["left"] += count - done
+            else:
+                state["civilian_pick"] = {"seat": seat, "left": count - done}
+            next_key(state)
+            return
+        elif civilian_pick_areas(state):
+            area = civilian_pick_areas(state)[0]
+            lose_civilian(ctx, state["space"][area]["civilian"].pop(0), area)
         else:
-            area = next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                         if state["space"][a.id]["civilian"]), None)
-            if area is None:
-                return
-            civ = state["space"][area]["civilian"].pop(0)
-        state["decks"]["civilians_destroyed"].append(civ)
-        loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
-        ctx.emit("civilian_destroyed", area=None, civilian=civ, loss=dict(loss))
-        if loss:
-            change_resources(ctx, {k: -v for k, v in loss.items()})
+            return
+
+
+def civilian_pick_areas(state: State) -> list[str]:
+    """The space areas holding a civilian ship (by number), where a player destroying one picks it (G216)."""
+    return [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+            if state["space"][a.id]["civilian"]]
+
+
+def destroy_civilian_in(ctx: Ctx, seat: int, area: str) -> None:
+    """R613 (RULINGS G216): the player's pick of the civilian ship destroyed, by its area; the ones still due
+    of the same effect follow (asked again while the ships stand in more than one area)."""
+    state = ctx.state
+    due = state.get("civilian_pick")
+    if due is None or int(due["seat"]) != seat:
+        raise IllegalCommand("no_civilian_to_destroy", "bsg:R613")
+    if area not in civilian_pick_areas(state):
+        raise IllegalCommand("no_civilian_there", "bsg:R613", area=area)
+    state["civilian_pick"] = None
+    next_key(state)
+    lose_civilian(ctx, state["space"][area]["civilian"].pop(0), area)
+    if int(due["left"]) > 1 and state["phase"] == "turn":
+        destroy_civilians(ctx, int(due["left"]) - 1, seat)
+
+
+def lose_civilian(ctx: Ctx, civ: str, area: str | None) -> None:
+    """A destroyed civilian ship: turned face up, its loss suffered, out of the game (R613)."""
+    ctx.state["decks"]["civilians_destroyed"].append(civ)
+    loss = next(c.loss for c in CONTENT.board.civilians if c.id == civ)
+    ctx.emit("civilian_destroyed", area=area, civilian=civ, loss=dict(loss))
+    if loss:
+        change_resources(ctx, {k: -v for k, v in loss.items()})
 
 
 def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None, target: int | None = None,
@@ -426,7 +462,7 @@ def apply_effect(ctx: Ctx, effect: Effect, source: str, actor: int | None = None
     elif kind == "repair_vipers" and effect.get("where") is None:
         ctx.emit("vipers_repaired", count=cylon_fleet.repair(state, int(effect.get("count"))))
     elif kind == "destroy_civilians":
-        destroy_civilians(ctx, int(effect.get("count")))
+        destroy_civilians(ctx, int(effect.get("count")), actor)
     elif kind == "risk_raptor" and not effect.get("optional"):
         roll_raptor(ctx, effect, source, actor)
     elif kind == "risk_raptor":

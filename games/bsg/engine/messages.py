@@ -28,12 +28,15 @@ MESSAGES: dict[str, str] = {
     "goal_not_revealable": "You cannot reveal that Personal Goal now.",
     # the Exodus Cylon Fleet
     "no_civilian_to_place": "You have no civilian ship to place.",
+    "no_civilian_to_destroy": "You have no civilian ship to destroy.",
+    "no_civilian_there": "There is no civilian ship in {area}.",
     "civilian_area_has_civilian": "Place the civilian ship in an area that has none yet.",
     # setup
     "character_not_available": "That character is not available.",
     "character_type_not_most_available": "Choose a character of the type with the most characters left, or a "
                                          "support character.",
     "bad_launch_area": "Choose a launch area for your viper.",
+    "bad_boarding_area": "Choose a launch area whose heavy raiders would board.",
     "bad_starting_skills": "Draw {count} cards from the decks of your skill set.",
     # the turn
     "bad_skill_picks": "Pick a skill type for each card whose type is yours to choose.",
@@ -119,11 +122,13 @@ PROMPTS: dict[str, str] = {
     "draw_crisis": "Draw a Crisis card.",
     "choose_crisis_option": "Choose how to resolve the crisis.",
     "place_civilian": "As CAG, place a civilian ship for the pursuit track ({left} left).",
+    "choose_civilian_to_destroy": "Every civilian ship is on the board: choose the area of the one destroyed ({left} left).",
     "contribute_to_check": "Put Skill cards face down into the skill check, then say you are done.",
     "reveal_check": "The skill check is revealed.",
     "activate_cylon_ships": "Activate the Cylon ships.",
     "activate_area": "Choose the next space area whose raiders act.",
     "choose_basestar_to_launch_first": "Too few raiders are left: choose the area whose basestar launches first.",
+    "choose_heavy_raiders_to_board_first": "Too few centurions are left: choose the area whose heavy raiders board first.",
     "jump_preparation": "Jump preparation.",
     "choose_destination": "Choose the fleet's Destination.",
     "discard_to_hand_limit": "Discard down to 10 Skill cards.",
@@ -265,6 +270,7 @@ EVENTS: dict[str, str] = {
     "skill_taken": "Player {seat} took a Skill card from Player {target}.",
     "basestar_damaged": "A basestar in {area} was damaged: {token}.",
     "launch_order_chosen": "Player {seat} had the basestar in {area} launch first.",
+    "boarding_order_chosen": "Player {seat} had the heavy raiders in {area} board first.",
     "basestar_destroyed": "A basestar in {area} was destroyed.",
     "nuke_launched": "Player {seat} launched a nuke at a basestar in {area}: {roll}, {result}.",
     "raiders_destroyed": "{count} raider(s) destroyed in {area}.",

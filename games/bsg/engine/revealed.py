@@ -24,7 +24,6 @@ from games.bsg.engine.checks import start_check
 from games.bsg.engine.content import Effect
 from games.bsg.engine.decks import draw_from
 from games.bsg.engine.effects import apply_effect, apply_effects, damage_galactica, damage_pile, send_to
-from games.bsg.engine.setup import place_ships
 from games.bsg.engine.state import CONTENT, Ctx, Player, State, card_id, is_cylon_card, next_key
 from games.bsg.engine.traits import resolute
 from games.engine.core import IllegalCommand
@@ -286,7 +285,14 @@ def _run(
         elif e.kind == "draw_super_crisis":
             _swap_super_crisis(ctx, seat, card)
         elif e.kind == "basestar_launch":
-            basestar_launch(ctx, int(e.get("raiders")), int(e.get("heavy_raiders")))
+            ships = {"raider": int(e.get("raiders")), "heavy_raider": int(e.get("heavy_raiders"))}
+            if turns.launch_choice(state, ships):  # R003: which basestar launches first (RULINGS G221)
+                state["prompt"] = {"kind": "launch_first", "seat": seat, "areas": turns.launch_choice(state, ships),
+                                   "ships": ships, "location": loc, "option": option, "rest": len(effects),
+                                   "target": target}
+                next_key(state)
+                return
+            turns.launch_in_order(ctx, ships)
         else:
             apply_effect(ctx, e, loc, actor=seat, target=target)
     if state["phase"] == "turn":
@@ -340,13 +346,25 @@ def _swap_super_crisis(ctx: Ctx, seat: int, card: str | None) -> None:
     loyalty.draw_super_crisis(ctx, seat)
 
 
-def basestar_launch(ctx: Ctx, raiders: int, heavy_raiders: int) -> None:
-    """Every basestar whose hangar works launches that many raiders and heavy raiders into its area (R003)."""
-    for area, where in ctx.state["space"].items():
-        for basestar in where["basestar"]:
-            if not turns.hangar_disabled(basestar):
-                place_ships(ctx, "raider", area, raiders)
-                place_ships(ctx, "heavy_raider", area, heavy_raiders)
+def launch_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003 (RULINGS G221): the active player's pick of the area whose basestars launch first, asked by the
+    Cylon Fleet location's launch (``ships``) or by a Super Crisis's Launch Raiders icon (``card``); then the
+    rest of the location's text, or of the card, goes on."""
+    state = ctx.state
+    prompt = state["prompt"]
+    if area not in prompt["areas"]:
+        raise IllegalCommand("bad_launch_area", "bsg:R003", area=area)
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("launch_order_chosen", seat=seat, area=area)
+    if "ships" in prompt:
+        turns.launch_in_order(ctx, dict(prompt["ships"]), first=area)
+        effects = _effects(prompt["location"], prompt["option"]) or ()
+        _run(ctx, seat, list(effects[len(effects) - prompt["rest"] :]), prompt["target"], None, prompt["option"],
+             prompt["location"])
+        return
+    turns.launch_in_order(ctx, {"raider": CONTENT.board.cylon_activation["launch_raiders"]}, first=area)
+    _super_crisis_text(ctx, seat, prompt["card"], int(prompt["index"]), prompt["then"])
 
 
 # --- R309: Caprica's crises and the Super Crisis cards ----------------------------------------------------
@@ -394,8 +412,23 @@ def play_super_crisis(ctx: Ctx, seat: int, card: str, then: str = "end") -> None
     if crisis.type == "skill_check":
         start_check(ctx, {"card": card, "option": None}, then)
         return
-    for effect in crisis.effects:
+    _super_crisis_text(ctx, seat, card, 0, then)
+
+
+def _super_crisis_text(ctx: Ctx, seat: int, card: str, start: int, then: str) -> None:
+    """A Super Crisis card's text from its effect ``start`` on; a Launch Raiders icon short of raiders asks the
+    active player which basestar launches first and the text waits (R003, RULINGS G221)."""
+    state = ctx.state
+    effects = CONTENT.super_crises[card].effects
+    for index in range(start, len(effects)):
+        effect = effects[index]
         if state["phase"] != "turn":
+            return
+        if effect.kind == "activate_cylons" and effect.get("icon") == "launch_raiders" and turns.launch_choice(state):
+            ctx.emit("cylon_icon_activated", icon="launch_raiders")
+            state["prompt"] = {"kind": "launch_first", "seat": int(state["current"]),
+                               "areas": turns.launch_choice(state), "card": card, "index": index + 1, "then": then}
+            next_key(state)
             return
         if effect.kind == "activate_cylons":
             activate_now(ctx, str(effect.get("icon")))

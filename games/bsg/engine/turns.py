@@ -320,6 +320,10 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"target": s} for s in range(state["n"])
                     if s != seat and not state["players"][s]["cylon"]
                     and not state["players"][s].get("eliminated")]  # R978: out of the game
+        if effect.kind == "skill_check" and effect.get("target") == "not_president_chosen":  # G217
+            return [{"target": s} for s in range(state["n"])
+                    if s != state["president"] and not state["players"][s]["cylon"]
+                    and not state["players"][s].get("eliminated")]  # Administration: himself too
         if effect.kind == "skill_check" and effect.get("target") == "brig_occupant_chosen":  # the Airlock
             return [{"target": s} for s in brig_occupants(state) if s != seat]
         if effect.kind == "draw_skills" and len(effect.get("types")) > 1:
@@ -328,8 +332,10 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
             areas = CONTENT.board.launch_areas()
             crafts: list[dict[str, Any]] = [{"area": a} for a in areas] if state["reserves"]["viper"] else [
                 {"area": a, "pick": s} for a in areas for s in recall_sources(state)]  # R622 (RULINGS G211)
-            if cylon_fleet.mk7_reserves(state) or (not state["reserves"]["viper"] and _mk7_in_space(state)):
-                crafts += [{"area": a, "pick": "mk7"} for a in areas]  # R622: one from space when all are out
+            if cylon_fleet.mk7_reserves(state):
+                crafts += [{"area": a, "pick": "mk7"} for a in areas]
+            elif not state["reserves"]["viper"]:  # R622: every viper is out, a Mark VII from the area he picks
+                crafts += [{"area": a, "pick": f"mk7.{s}"} for a in areas for s in mk7_recall_sources(state)]
             if daybreak.assault_raptors_in_reserves(state):
                 crafts += [{"area": a, "pick": daybreak.ASSAULT_RAPTOR} for a in areas]
             return crafts
@@ -340,7 +346,16 @@ def location_options(state: State, seat: int) -> list[dict[str, Any]]:
                     if t.startswith("basestar")]
         if effect.kind == "look_civilians":  # Communications (RULINGS G38)
             return looks.civilian_picks(state, int(effect.get("count")))
+        if effect.kind == "attack" and effect.get("target") == "centurion":  # the Armory (RULINGS G214)
+            return centurion_picks(state)
     return [{}]
+
+
+def centurion_picks(state: State) -> list[dict[str, Any]]:
+    """R308 (RULINGS G214): the centurion the Armory's user attacks, by its space on the Boarding Party track;
+    nothing to pick while every centurion stands on one space."""
+    spaces = sorted(set(state["boarding"]))
+    return [{"pick": f"centurion.{s}"} for s in spaces] if len(spaces) > 1 else [{}]
 
 
 def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None, area: str | None = None) -> None:
@@ -381,7 +396,11 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
             for own in sheet_effects(state, seat, "activate_own_viper"):
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "launch_self":
-            _launch_self(ctx, seat, str(area), pick == "mk7", pick if pick in recall_sources(state) else None)
+            mk7, _, called = str(pick).partition(".")  # "mk7", or "mk7.<area>" called back (RULINGS G215)
+            if mk7 == "mk7":
+                _launch_self(ctx, seat, str(area), True, called or None)
+            else:
+                _launch_self(ctx, seat, str(area), False, pick if pick in recall_sources(state) else None)
             for own in sheet_effects(state, seat, "activate_own_viper"):  # Apollo, Starbuck
                 vipers.start(ctx, seat, int(own.get("count")), "own")
         elif effect.kind == "attack" and effect.get("attacker") in ("galactica", "pegasus"):
@@ -399,7 +418,7 @@ def activate_location(ctx: Ctx, seat: int, target: int | None, pick: str | None,
         elif effect.kind == "activate_vipers":  # R301 (RULINGS G7), Tigh +1
             vipers.start(ctx, seat, int(effect.get("count")) + location_bonus(state, seat, loc), "unpiloted")
         elif effect.kind == "attack" and effect.get("target") == "centurion":
-            _attack_centurion(ctx, seat)
+            _attack_centurion(ctx, seat, pick)
         else:
             apply_effect(ctx, effect, loc, actor=seat, picks=[pick] if pick else None)
     characters.after_location(ctx, seat)  # Roslin's Terminal Illness, once the location's text is done
@@ -421,10 +440,13 @@ def _ftl_jump(ctx: Ctx) -> None:
         go_to(ctx, "crisis")  # a jump that drew no Destination (RULINGS G200)
 
 
-def _mk7_in_space(state: State) -> str | None:
-    """The lowest-numbered area holding an unpiloted Viper Mark VII (none without the Cylon Fleet)."""
-    return next((a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
-                 if cylon_fleet.mk7_in(state, a.id)), None)
+def mk7_recall_sources(state: State) -> list[str]:
+    """R622 (RULINGS G215): the space areas holding an unpiloted Viper Mark VII a pilot may call back to fly
+    it, while neither Reserves holds a viper (areas by number; none without the Cylon Fleet)."""
+    if state["reserves"]["viper"] or cylon_fleet.mk7_reserves(state):
+        return []
+    return [a.id for a in sorted(CONTENT.board.space_areas, key=lambda a: a.number)
+            if cylon_fleet.mk7_in(state, a.id)]
 
 
 def recall_sources(state: State) -> list[str]:
@@ -436,13 +458,12 @@ def recall_sources(state: State) -> list[str]:
 
 
 def _launch_self(ctx: Ctx, seat: int, area: str, mk7: bool = False, source: str | None = None) -> None:
-    """R302, R622 (RULINGS G21, G211): the pilot takes a viper from the Reserves (a Viper Mark VII if he picks
-    one, R916), or, with none there, the unpiloted viper he picked in space (``source``), into a launch area;
-    his standee leaves the location."""
+    """R302, R622 (RULINGS G21, G211, G215): the pilot takes a viper from the Reserves (a Viper Mark VII if he
+    picks one, R916), or, with none there, the unpiloted viper (or Mark VII) he picked in space (``source``),
+    into a launch area; his standee leaves the location."""
     state = ctx.state
     if mk7:
-        source = _mk7_in_space(state) if not cylon_fleet.mk7_reserves(state) else None
-        if source is not None:  # R622: every viper is in play, an unpiloted Mark VII comes back to fly it
+        if source is not None:  # R622 (G215): every viper is in play, the unpiloted Mark VII he picked comes back
             state["mk7"]["space"][source] -= 1
             state["mk7"]["reserves"] += 1
             ctx.emit("viper_recalled", area=source)
@@ -473,9 +494,9 @@ def _launch_in_assault_raptor(ctx: Ctx, seat: int, area: str) -> None:
     ctx.emit("pilot_launched", seat=seat, area=area)
 
 
-def _attack_centurion(ctx: Ctx, seat: int) -> None:
-    """R308 (RULINGS G21): a roll on the attack table destroys the centurion farthest along the track
-    (Helo adds his Marksman bonus)."""
+def _attack_centurion(ctx: Ctx, seat: int, pick: str | None) -> None:
+    """R308 (RULINGS G21, G214): a roll on the attack table destroys the centurion the player picked (``pick``,
+    ``centurion.<space>``; with every centurion on one space, one of them). Helo adds his Marksman bonus."""
     state = ctx.state
     row = CONTENT.board.attack("armory", "centurion")
     bonus = attack_bonus(state, seat, "armory")
@@ -484,7 +505,7 @@ def _attack_centurion(ctx: Ctx, seat: int) -> None:
     ctx.emit("attack_rolled", attacker="armory", target="centurion", area=None, roll=roll,
              result="destroyed" if hit else "missed")
     if hit:
-        state["boarding"].remove(max(state["boarding"]))
+        state["boarding"].remove(int(pick.split(".")[1]) if pick else state["boarding"][0])
 
 
 def move_anywhere_targets(state: State, seat: int) -> list[str]:
@@ -602,17 +623,27 @@ def _launch(ctx: Ctx, ship: str, per_basestar: int, first: str | None = None) ->
                 place_ships(ctx, ship, area, per_basestar)
 
 
-def launch_choice(state: State) -> list[str]:
-    """R003 (RULINGS G213): the areas the active player picks from, the one whose basestars launch first, when
-    Launch Raiders finds fewer raiders in the supply than the basestars with working hangars would launch and
-    those stand in more than one area; empty when there is nothing to pick (and always with the Cylon Fleet,
-    whose placements follow R914, G75)."""
+def launch_choice(state: State, ships: dict[str, int] | None = None) -> list[str]:
+    """R003 (RULINGS G213, G221): the areas the active player picks from, the one whose basestars launch
+    first, when the supply holds fewer ships than the basestars with working hangars would launch (``ships``:
+    how many of each kind each launches; Launch Raiders' 3 raiders by default) and those stand in more than
+    one area; empty when there is nothing to pick (and always with the Cylon Fleet, whose placements follow
+    R914, G75)."""
     if cylon_fleet.active(state):
         return []
+    per = ships if ships is not None else {"raider": CONTENT.board.cylon_activation["launch_raiders"]}
     launching = [(a, b) for a, w in state["space"].items() for b in w["basestar"] if not hangar_disabled(b)]
     areas = sorted({a for a, _ in launching}, key=lambda a: CONTENT.board.area(a).number)
-    need = CONTENT.board.cylon_activation["launch_raiders"] * len(launching)
-    return areas if len(areas) > 1 and 0 < state["supply"]["raider"] < need else []
+    short = any(0 < state["supply"][kind] < n * len(launching) for kind, n in per.items() if n)
+    return areas if len(areas) > 1 and short else []
+
+
+def launch_in_order(ctx: Ctx, ships: dict[str, int], first: str | None = None) -> None:
+    """Each basestar with a working hangar launches ``ships`` into its area (R003, R605), the basestars of
+    ``first`` first (the active player's pick, G221), then by area."""
+    for ship, count in ships.items():
+        if count:
+            _launch(ctx, ship, count, first)
 
 
 def launch_first(ctx: Ctx, seat: int, area: str) -> None:
@@ -626,6 +657,20 @@ def launch_first(ctx: Ctx, seat: int, area: str) -> None:
     next_key(state)
     ctx.emit("launch_order_chosen", seat=seat, area=area)
     _launch(ctx, "raider", CONTENT.board.cylon_activation["launch_raiders"], first=area)
+    _resolve_icons(ctx, list(prompt["rest"]))
+
+
+def board_first(ctx: Ctx, seat: int, area: str) -> None:
+    """R003 (RULINGS G220): the active player's pick of the launch area whose heavy raiders board first when
+    centurion tokens run short; then the icons left on the card resolve."""
+    state = ctx.state
+    prompt = state["prompt"]
+    if area not in prompt["areas"]:
+        raise IllegalCommand("bad_boarding_area", "bsg:R003", area=area)
+    state["prompt"] = None
+    next_key(state)
+    ctx.emit("boarding_order_chosen", seat=seat, area=area)
+    cylons.heavy_raiders(ctx, first=area)
     _resolve_icons(ctx, list(prompt["rest"]))
 
 
@@ -681,6 +726,12 @@ def _resolve_icons(ctx: Ctx, icons: list[str]) -> None:
             ctx.emit("cylon_icon_activated", icon=icon)
             state["prompt"] = {"kind": "launch_first", "seat": state["current"], "areas": launch_choice(state),
                                "rest": list(icons)}
+            next_key(state)
+            return
+        if icon == "heavy_raiders" and cylons.boarding_choice(state):
+            ctx.emit("cylon_icon_activated", icon=icon)  # R003: whose heavy raiders board first (G220)
+            state["prompt"] = {"kind": "board_first", "seat": state["current"],
+                               "areas": cylons.boarding_choice(state), "rest": list(icons)}
             next_key(state)
             return
         icon_effect(ctx, icon)
@@ -995,7 +1046,8 @@ def finish_turn(ctx: Ctx) -> None:
     state = ctx.state
     _drop_settled_discards(state)
     if state["discards"] or state["forced"] or state["prompt"] is not None or state["phase"] != "turn" \
-            or state["give_away"] or state.get("cag_civilians") or daybreak.blocking(state) \
+            or state["give_away"] or state.get("cag_civilians") or state.get("civilian_pick") \
+            or daybreak.blocking(state) \
             or ionian.crossroads_active(state) or trauma.blocking(state):
         return
     quorum_hand.over_limit(ctx)  # R008: the President's Quorum hand, once no other question is open

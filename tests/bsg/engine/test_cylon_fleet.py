@@ -586,16 +586,23 @@ def test_with_every_viper_in_play_a_pilot_may_take_an_unpiloted_viper_mark_vii_f
     state = place_only(state)
     state["vipers_lost"] += state["reserves"]["viper"]
     state["reserves"]["viper"] = 0
-    state["mk7"].update(damaged=3, reserves=0)
+    state["mk7"].update(damaged=2, reserves=0)
     state["mk7"]["space"]["aft"] = 1
+    state["mk7"]["space"]["fore"] = 1
     state = act(state, seat, "stay")
     launch = next(a.id for a in CONTENT.board.space_areas if a.launch)
     offered = [c.args for c in RULES.legal_commands(state, seat) if c.kind == "activate_location"]
-    assert {"area": launch, "pick": "mk7"} in offered
-    state = act(state, seat, "activate_location", area=launch, pick="mk7")
+    # RULINGS G215: he picks the area whose Mark VII comes back, as with a normal viper (G211)
+    mk7 = [o for o in offered if str(o.get("pick")).startswith("mk7")]
+    assert {o["pick"] for o in mk7} == {"mk7.aft", "mk7.fore"}
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location", area=launch, pick="mk7")
+    assert info.value.code == "bad_location_target"
+    state = act(state, seat, "activate_location", area=launch, pick="mk7.aft")
     p = state["players"][seat]
     assert p["viper"] == launch and p["mk7"]
-    assert state["mk7"]["space"]["aft"] == 0 and state["mk7"]["reserves"] == 0
+    assert state["mk7"]["space"]["aft"] == 0 and state["mk7"]["space"]["fore"] == 1
+    assert state["mk7"]["reserves"] == 0
 
 
 @pytest.mark.rules("bsg:R456", "bsg:R916")

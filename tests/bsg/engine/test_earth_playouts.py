@@ -100,7 +100,9 @@ def test_random_earth_games_with_the_civil_war_on_top_play_the_rebel_basestar() 
     seed): the Rebel Basestar comes into play early, its Raider Bay is used and Apollo takes one of its vipers."""
     kinds: dict[str, int] = {}
     texts = event_text_check(EVENTS, 5)  # every event's text formats for every viewer
-    for seed in (2, 5):
+    # seeds 5 and 34: both games use the Raider Bay and have Apollo take one of its vipers (seed 2's no longer
+    # did after the audits of session 18)
+    for seed in (5, 34):
         start = new_game(5, seed, EARTH)
         start["decks"]["mission"].remove("cylon_civil_war")
         start["decks"]["mission"].append("cylon_civil_war")

@@ -80,7 +80,7 @@ def test_administration_check_makes_the_target_president() -> None:
     seat = state["current"]
     president = state["president"]
     target = next(s for s in range(5) if s not in (seat, president))
-    assert {"target": target} in offered(state) and {"target": seat} not in offered(state)
+    assert {"target": target} in offered(state) and {"target": president} not in offered(state)
     state = act(state, seat, "activate_location", target=target)
     assert state["check"]["source"] == {"location": "administration", "target": target}
     assert state["check"]["order"][-1] == seat
@@ -88,6 +88,23 @@ def test_administration_check_makes_the_target_president() -> None:
     assert passed["president"] == target and passed["step"] == "crisis"
     failed = finish_check(state, winning=False)
     assert failed["president"] == president
+
+
+@pytest.mark.rules("bsg:R304", "bsg:R423")
+def test_at_administration_a_player_may_name_himself_but_nobody_names_the_president() -> None:
+    """RULINGS G217: Administration names any character but the President (naming him changes nothing), the
+    player himself included when he is not the President; Admiral's Quarters still names another character."""
+    state = at_action("administration")
+    seat = state["current"]
+    if seat == state["president"]:
+        state["president"] = (seat + 1) % 5
+    president = state["president"]
+    assert {"target": seat} in offered(state) and {"target": president} not in offered(state)
+    state = act(state, seat, "activate_location", target=seat)
+    assert state["check"]["source"] == {"location": "administration", "target": seat}
+    assert finish_check(state, winning=True)["president"] == seat
+    quarters = at_action("admirals_quarters")
+    assert {"target": quarters["current"]} not in offered(quarters)
 
 
 @pytest.mark.rules("bsg:R305", "bsg:R423", "bsg:R431")
@@ -273,16 +290,27 @@ def test_with_the_reserves_empty_the_pilot_chooses_the_viper_he_calls_back() -> 
 
 
 @pytest.mark.rules("bsg:R308", "bsg:R161")
-def test_the_armory_attacks_the_leading_centurion() -> None:
+def test_the_armory_attacks_the_centurion_its_user_picks() -> None:
+    """RULINGS G214: the player at the Armory picks the centurion he attacks (like a viper's target, L207);
+    centurions on one space are all the same, so nothing is asked."""
     state = at_action("armory")
     seat = state["current"]
     assert offered(state) == []
-    state["boarding"] = [0, 2]
+    state["boarding"] = [1, 1]
     assert offered(state) == [{}]
+    state["boarding"] = [0, 2]
+    assert offered(state) == [{"pick": "centurion.0"}, {"pick": "centurion.2"}]
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location")
+    assert info.value.code == "bad_location_target"
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "activate_location", pick="centurion.1")  # no centurion on that space
+    assert info.value.code == "bad_location_target"
     seen = set()
     for seed in range(30):
-        out = RULES.apply(state, Command(seat, "activate_location", {}), Rng.from_seed(seed))
-        roll = next(e.data["roll"] for e in out.events if e.kind == "attack_rolled")
-        assert out.state["boarding"] == ([0] if roll >= 7 else [0, 2])
-        seen.add(roll >= 7)
+        for pick, left in (("centurion.0", [2]), ("centurion.2", [0])):
+            out = RULES.apply(state, Command(seat, "activate_location", {"pick": pick}), Rng.from_seed(seed))
+            roll = next(e.data["roll"] for e in out.events if e.kind == "attack_rolled")
+            assert out.state["boarding"] == (left if roll >= 7 else [0, 2])
+            seen.add(roll >= 7)
     assert seen == {True, False}

@@ -60,7 +60,9 @@ def replays(start: dict[str, Any], seed: int, commands: list[Command], final: di
 @pytest.mark.rules("bsg:R820", "bsg:R821", "bsg:R831")
 def test_random_games_that_reach_seven_enter_new_caprica_and_end() -> None:
     reached = 0
-    for seed in (4, 8):  # seeds whose games reach 7 (the table as the site sets it, the Gas Cloud in its deck)
+    # seeds whose games reach 7 (the table as the site sets it, the Gas Cloud in its deck): 73 and 79, the first
+    # two from 1 on that still do (4 and 8 stopped at 6 already with the merged audits of cb7d68a)
+    for seed in (73, 79):
         playout = play_random(BOTS, seed=seed, num_players=5, options=TABLE, max_steps=6000, after_each=invariants)
         assert playout.state["result"] is not None
         reached += "new_caprica" in playout.state

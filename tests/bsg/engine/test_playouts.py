@@ -198,7 +198,12 @@ class Invariants:
                 assert state[title] is None or not state["players"][state[title]]["cylon"]
             assert state["admiral"] is None or state["players"][state["admiral"]]["location"] != "brig"
             assert sum(p["nukes"] for p in state["players"]) <= comps["nuke_limit"]  # R917
-        # nobody sees another's secrets: views and the events of this command
+        # nobody sees another's secrets: views and the events of this command. A Skill card discarded face up
+        # and shuffled back into its deck later in the same command was public when its event was sent.
+        reshuffled = {str(e.data.get("skill")) for e in self.events if e.kind == "skill_deck_reshuffled"}
+        shown = {str(e.data.get("card")) for e in self.events if e.kind == "skill_discarded" and e.visible_to is None
+                 and str(e.data.get("card")).split(".")[0] in CONTENT.skill_cards
+                 and CONTENT.skill_cards[str(e.data.get("card")).split(".")[0]].skill in reshuffled}
         for seat in [None, *range(self.n)]:
             hidden = secrets_from(state, seat)
             seen = strings(RULES.view(state, seat))
@@ -206,7 +211,7 @@ class Invariants:
             for event in self.events:
                 data = event.for_seat(seat)
                 if data is not None:
-                    assert not hidden & strings(dict(data)), (seat, event)
+                    assert not (hidden - shown) & strings(dict(data)), (seat, event)
         for seat in range(self.n):
             mine = state["players"][seat]
             view = RULES.view(state, seat)

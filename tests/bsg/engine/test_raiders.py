@@ -181,6 +181,38 @@ def test_centurions_advance_first_and_win_at_the_end_of_the_track() -> None:
     assert result is not None and result.reason == "centurions_boarded"
 
 
+@pytest.mark.rules("bsg:R606", "bsg:R003")
+def test_short_of_centurions_the_active_player_picks_whose_heavy_raider_boards() -> None:
+    """R003 (L420: with too few tokens "the active player decides which to use first"; RULINGS G220): heavy
+    raiders in both launch areas and 1 centurion left: the active player picks the area whose heavy raider
+    boards; the other stays. With enough centurions, or all in one area, nobody is asked."""
+    state = heavy(lower_fore=1, lower_aft=1)
+    current = state["current"]
+    state["boarding"] = [0, 0]
+    plenty = act(state, current, "activate_cylons")
+    assert plenty["boarding"] == [1, 1, 0, 0] and plenty["prompt"] is None
+    state["boarding"] = [0, 0, 0]
+    asked = act(state, current, "activate_cylons")
+    decision = RULES.pending(asked)[0]
+    assert decision.prompt == "choose_heavy_raiders_to_board_first" and decision.seats == {current}
+    assert {(c.kind, c.args["area"]) for c in RULES.legal_commands(asked, current)} == {
+        ("board_first", "lower_fore"), ("board_first", "lower_aft")}
+    assert asked["boarding"] == [0, 0, 0]  # nothing moved before the answer
+    with pytest.raises(IllegalCommand) as info:
+        act(asked, current, "board_first", area="fore")
+    assert (info.value.code, info.value.rule) == ("bad_boarding_area", "bsg:R003")
+    for first, other in (("lower_fore", "lower_aft"), ("lower_aft", "lower_fore")):
+        after = act(asked, current, "board_first", area=first)
+        assert after["boarding"] == [1, 1, 1, 0]
+        assert (after["space"][first]["heavy_raider"], after["space"][other]["heavy_raider"]) == (0, 1)
+        assert after["prompt"] is None and after["step"] == "jump"
+    state["space"]["lower_aft"]["heavy_raider"] = 0
+    state["space"]["lower_fore"]["heavy_raider"] = 2
+    alone = act(state, current, "activate_cylons")
+    assert alone["boarding"] == [1, 1, 1, 0] and alone["space"]["lower_fore"]["heavy_raider"] == 1
+    assert alone["prompt"] is None
+
+
 def _rolled(make: Callable[[], State], name: str, roll: int) -> tuple[State, list[Event]]:
     """Activate ``name`` of a fresh board with the first seed whose raider attack rolls ``roll``."""
     for seed in range(1, 400):

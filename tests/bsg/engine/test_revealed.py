@@ -13,7 +13,16 @@ import pytest
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, skill_of
 from games.engine.core import Event, IllegalCommand, Rng
-from tests.bsg.engine.helpers import BASE_5, State, act, act_events, skill_card, start_game, to_step
+from tests.bsg.engine.helpers import (
+    BASE_5,
+    State,
+    act,
+    act_events,
+    place_only,
+    skill_card,
+    start_game,
+    to_step,
+)
 from tests.support.engine import strings
 
 
@@ -130,6 +139,43 @@ def test_the_cylon_fleet_has_each_basestar_launch_two_raiders_and_a_heavy_raider
     state = act(state, seat, "activate_cylon_location", option=3)
     assert state["space"]["fore"]["raider"] == raiders + 2 and state["space"]["fore"]["heavy_raider"] == 1
     assert state["current"] == (seat + 1) % 5
+
+
+@pytest.mark.rules("bsg:R312", "bsg:R605", "bsg:R003")
+def test_short_of_raiders_the_cylon_fleet_launches_first_where_the_cylon_says() -> None:
+    """RULINGS G221 (L420, as G213): basestars in Fore and Aft and 3 raiders left for their 2 each: the
+    revealed Cylon, the active player, picks the basestar that launches first; the heavy raiders follow."""
+    state = cylon_at("cylon_fleet")
+    seat = state["current"]
+    state = place_only(state, fore={"basestar": 1}, aft={"basestar": 1})
+    state["supply"]["raider"] = 3
+    asked = act(state, seat, "activate_cylon_location", option=3)
+    decision = RULES.pending(asked)[0]
+    assert decision.prompt == "choose_basestar_to_launch_first" and decision.seats == {seat}
+    assert {c.args["area"] for c in RULES.legal_commands(asked, seat)} == {"fore", "aft"}
+    after = act(asked, seat, "launch_first", area="aft")
+    assert (after["space"]["fore"]["raider"], after["space"]["aft"]["raider"]) == (1, 2)
+    assert (after["space"]["fore"]["heavy_raider"], after["space"]["aft"]["heavy_raider"]) == (1, 1)
+    assert after["current"] == (seat + 1) % 5 and after["prompt"] is None
+
+
+@pytest.mark.rules("bsg:R309", "bsg:R605", "bsg:R003")
+def test_short_of_raiders_fleet_mobilization_launches_first_where_the_active_player_says() -> None:
+    """RULINGS G221: the Super Crisis's Launch Raiders icon, short of raiders, asks the active player too;
+    the rest of the card follows his answer (here the basestar and raiders astern find none left, R003)."""
+    state = cylon_at("caprica")
+    seat = state["current"]
+    give_super_crisis(state, seat, "fleet_mobilization")
+    state = place_only(state, fore={"basestar": 1}, upper_aft={"basestar": 1})
+    state["supply"]["raider"] = 5  # 5 for the two launches of 3
+    asked = act(state, seat, "activate_cylon_location", option=0, card="fleet_mobilization")
+    decision = RULES.pending(asked)[0]
+    assert decision.prompt == "choose_basestar_to_launch_first" and decision.seats == {seat}
+    assert not asked["space"]["aft"]["basestar"]  # the card waits for the answer
+    after = act(asked, seat, "launch_first", area="upper_aft")
+    assert (after["space"]["fore"]["raider"], after["space"]["upper_aft"]["raider"]) == (2, 3)
+    assert not after["space"]["aft"]["basestar"] and after["space"]["aft"]["raider"] == 0  # the box is empty
+    assert after["supply"]["raider"] == 0 and after["current"] == (seat + 1) % 5
 
 
 @pytest.mark.rules("bsg:R312", "bsg:R602", "bsg:R604")

@@ -7,7 +7,7 @@ import pytest
 from games.bsg.engine.effects import damage_vipers, destroy_civilians
 from games.bsg.engine.rules import RULES
 from games.bsg.engine.state import CONTENT, Ctx
-from games.engine.core import Command, Rng
+from games.engine.core import Command, IllegalCommand, Rng
 from tests.bsg.engine.helpers import BASE_5, State, act, play, start_game, to_step
 
 
@@ -68,3 +68,37 @@ def test_the_admiral_may_risk_a_raptor_at_a_destination() -> None:
         assert out.state["reserves"]["raptor"] == raptors - (0 if ok else 1)
         seen.add(ok)
     assert seen == {True, False}
+
+
+@pytest.mark.rules("bsg:R613", "bsg:R003")
+def test_with_every_civilian_ship_on_the_board_the_player_picks_the_one_destroyed() -> None:
+    """RULINGS G216 (L427): with no civilian ship left off the board, the player resolving the effect (here the
+    active player's Crisis) destroys the one he picks, named by its area; ships of one area look alike."""
+    state = to_step(start_game(5, BASE_5), "crisis")
+    seat = state["current"]
+    pile = state["decks"]["civilians"]
+    state["space"]["fore"]["civilian"] += pile[:1]
+    del pile[:]
+    state["decks"]["crisis"].append("exo_tylium_fire")  # fuel -1, destroy 1 civilian ship
+    fuel, fore, aft = state["resources"]["fuel"], list(state["space"]["fore"]["civilian"]), list(
+        state["space"]["aft"]["civilian"])
+    state = act(state, seat, "draw_crisis")
+    decision = RULES.pending(state)[0]
+    assert decision.prompt == "choose_civilian_to_destroy" and decision.seats == {seat}
+    assert {(c.kind, c.args["area"]) for c in RULES.legal_commands(state, seat)} == {
+        ("destroy_civilian", "fore"), ("destroy_civilian", "aft")}
+    assert state["resources"]["fuel"] == fuel - 1 and state["space"]["fore"]["civilian"] == fore
+    with pytest.raises(IllegalCommand) as info:
+        act(state, seat, "destroy_civilian", area="lower_aft")  # no civilian ship there
+    assert info.value.code == "no_civilian_there"
+    after = act(state, seat, "destroy_civilian", area="aft")
+    assert after["decks"]["civilians_destroyed"] == [aft[0]] and after["space"]["aft"]["civilian"] == aft[1:]
+    assert after["space"]["fore"]["civilian"] == fore and RULES.pending(after)[0].prompt != (
+        "choose_civilian_to_destroy")
+    state = to_step(start_game(5, BASE_5), "crisis")  # every one in one area: nothing to pick
+    state["decks"]["civilians"].clear()
+    state["decks"]["crisis"].append("exo_tylium_fire")
+    aft = list(state["space"]["aft"]["civilian"])
+    state = act(state, state["current"], "draw_crisis")
+    assert state["decks"]["civilians_destroyed"] == [aft[0]] and state["space"]["aft"]["civilian"] == aft[1:]
+    assert RULES.pending(state)[0].prompt != "choose_civilian_to_destroy"

@@ -452,7 +452,21 @@ def test_the_new_commands_read_as_sentences_in_english_and_italian():
     assert presenter.command_label(RULES, recall, hangar) == (
         "Use Hangar Deck, calling back the viper in Fore to launch in Lower aft")
     assert label("launch_first", area="aft") == "The basestar in Aft launches first"  # R003 (RULINGS G213)
+    armory = {"players": [{"seat": 0, "character": "karl_agathon", "location": "armory"}]}
+    centurion = Command(0, "activate_location", {"pick": "centurion.2"})  # R308 (RULINGS G214)
+    assert presenter.command_label(RULES, centurion, armory) == (
+        "Use Armory, attacking the centurion on space 3 of the Boarding Party track")
+    assert label("destroy_civilian", area="aft") == "Destroy a civilian ship in Aft"  # R613 (RULINGS G216)
+    assert label("board_first", area="lower_aft") == "The heavy raiders in Lower aft board first"  # G220
+    mk7 = Command(0, "activate_location", {"area": "lower_aft", "pick": "mk7.fore"})  # R622 (RULINGS G215)
+    assert presenter.command_label(RULES, mk7, hangar) == (
+        "Use Hangar Deck, calling back the Viper Mark VII in Fore to launch in Lower aft")
     with translation.override("it"):
+        assert "richiamando il Viper Mark VII in Prua" in presenter.command_label(RULES, mk7, hangar)
+        assert label("destroy_civilian", area="aft") == "Distruggi una nave civile in Poppa"
+        assert label("board_first", area="aft") == "Gli heavy raider in Poppa abbordano per primi"
+        assert presenter.command_label(RULES, centurion, armory).endswith(
+            "attaccando il centurione sullo spazio 3 del Percorso dell'abbordaggio")
         assert label("launch_first", area="aft") == "La basestar in Poppa lancia per prima"
         assert presenter.command_label(RULES, recall, hangar).startswith("Usa ")
         assert "richiamando il viper in" in presenter.command_label(RULES, recall, hangar)
