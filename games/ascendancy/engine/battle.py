@@ -363,6 +363,7 @@ def maneuver(ctx: Ctx, seat: int, move: dict[str, Any] | None) -> None:
     here = sorted(fid for fid, f in p["fleets"].items() if f["sector"] == src)
     n = int(move["ships"]) if "ships" in move else p["ships"].get(src, 0)
     fleets = sorted(move["fleets"]) if "fleets" in move else here
+    already = p["ships"].get(to, 0)  # his loose ships already in orbit there: they do not enter it (R176)
     if n:
         left = p["ships"].get(src, 0) - n
         if left:
@@ -375,7 +376,8 @@ def maneuver(ctx: Ctx, seat: int, move: dict[str, Any] | None) -> None:
     ctx.emit("tactical_maneuver", seat=seat, src=src, to=to, ships=n, fleets=fleets)
     board.remove_abandoned_lanes(s)
     group_move_ended(ctx, seat, to, n, fleets, in_battle=False)  # R51, R98, RULINGS E62
-    romulan_mines(ctx, seat, to)
+    # R176 (RULINGS E46): the ships that moved and survived the Hazard (a disbanded fleet's ships are loose now)
+    romulan_mines(ctx, seat, to, loose=max(0, p["ships"].get(to, 0) - already), fleets=tuple(fleets))
 
 
 def withdraw_void_offer(ctx: Ctx) -> None:

@@ -420,10 +420,13 @@ def group_move_ended(ctx: Ctx, seat: int, sector: str, loose: int, fleets: list[
         resolve_exploration(ctx, seat, sid, card)
 
 
-def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None:
-    """R176, RULINGS E46: a Hostile player's ships ending a move in orbit of a system controlled by a player
-    with the mines: a die each, rolled by the mines' owner; each >= target + the ships' Shields is destroyed.
-    ``unit`` is the unit that moved (None: all his ships there, a Tactical Maneuver's group)."""
+def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None, *, loose: int = 0,
+                  fleets: tuple[str, ...] = ()) -> None:
+    """R176, RULINGS E46: a Hostile player's ships that enter orbit of a system controlled by a player with the
+    mines: a die each, rolled by the mines' owner; each >= target + the ships' Shields destroys one of them.
+    ``unit`` is the unit that ended its move; without it, a Tactical Maneuver's group: ``loose`` of his loose ships
+    there and his ``fleets`` moved (ships already there did not enter and roll nothing); losses fall on the loose
+    ships first, then on the fleets, smallest first."""
     s = ctx.state
     kind, sid, _ = board.parse(at)
     if kind != "S":
@@ -432,22 +435,26 @@ def romulan_mines(ctx: Ctx, seat: int, at: str, unit: str | None = None) -> None
     if owner is None or owner == seat or board.at_peace(s, owner, seat):
         return
     p = ctx.player(seat)
-    fid = unit.partition(":")[2] if unit and unit.startswith("fleet:") else None
+    if unit is not None and unit.startswith("fleet:"):
+        loose, fleets = 0, (unit.partition(":")[2],)
+    elif unit is not None:
+        loose, fleets = 1, ()
     for e in adv_effects(s["players"][owner], "mines"):
-        if fid is not None:
-            n = p["fleets"][fid]["ships"] if fid in p["fleets"] and p["fleets"][fid]["sector"] == at else 0
-        else:
-            n = board.ships_in(p, at) if unit is None else min(1, p["ships"].get(at, 0))
+        loose = min(loose, p["ships"].get(at, 0))
+        moved = [fid for fid in fleets if fid in p["fleets"] and p["fleets"][fid]["sector"] == at]
+        n = loose + sum(p["fleets"][fid]["ships"] for fid in moved)
         if not n:
             return
         need = int(e["target"]) + shield_mod(p)
         dice = ctx.roll(owner, "mines", n)
         lost = sum(1 for d in dice if need <= 6 and d >= need)
         for _ in range(lost):
-            if fid is not None:
-                p["fleets"][fid]["ships"] -= 1
+            if loose:
+                take_ship(p, at)  # a loose ship first (build.take_ship)
+                loose -= 1
             else:
-                take_ship(p, at)
+                fid = min(moved, key=lambda f: (p["fleets"][f]["ships"], f))
+                p["fleets"][fid]["ships"] -= 1
         ctx.emit("mines_exploded", seat=seat, owner=owner, system=sid, need=need, destroyed=lost)
         check_fleet_sizes(ctx, seat)
 

@@ -770,3 +770,36 @@ def test_hegemony_never_on_pre_warp_the_ferengi_add_no_authority_and_vulcans_spa
                 assert ev(events, "hegemony_attempted" if kind == "hegemony" else "invasion_started")
             else:
                 refused(vul, cmd(0, kind, at="vega"), "logical_observers", "ascendancy:R213")
+
+
+@pytest.mark.rules("ascendancy:R176", "ascendancy:R98")
+def test_cloaked_orbital_mines_after_a_tactical_maneuver_roll_only_for_the_ships_that_moved() -> None:
+    """R176 (RULINGS E46): the mines destroy Hostile ships that enter orbit; the winner's ships already in orbit
+    of the Romulan system did not enter it with the Maneuver: they roll nothing and lose nothing."""
+    from games.ascendancy.engine import catalog
+
+    fleet = catalog.FLEETS["federation"][0]
+    deneb = {"id": "deneb", "slots": ["production"], "nodes": ["production"], "control": 2, "xy": [60.0, 71.5]}
+    losses = set()
+    for seed in range(12):
+        state = build(civs=("federation", "cardassian", "romulan"), turn=0, phase="command",
+                      systems=[VEGA, deneb], lanes=[LANE, ("l2", "earth", "deneb", 1)],
+                      ships={0: {"S:earth": 3, "S:deneb": 2}, 1: {"L:l1:1": 3}},
+                      fleets={0: {fleet["id"]: (fleet["sides"][0]["side"], 3, "S:earth")}},
+                      shields={0: 3, 1: 3}, advancements={2: ["rom_cloaked_orbital_mines"]})
+        state, _ = run(state, cmd(0, "attack", target="L:l1:1"), seed=seed)  # both need 8: no hits
+        state, _ = run(state, cmd(0, "stay"), seed=seed)
+        state, _ = run(state, cmd(1, "retreat", src="L:l1:1", to="S:vega"), seed=seed)
+        assert RULES.decision_for(state, 0).prompt == "maneuver"
+        state["players"][0]["shields"] = 0  # the mines need 5
+        state, events = run(state, cmd(0, "maneuver", src="S:earth", to="S:deneb", ships=2, fleets=[fleet["id"]]),
+                            seed=seed)
+        mine, = dice(events, "mines")
+        assert len(mine) == 2 + 3  # the 2 loose ships and the fleet's 3 that moved, not the 2 already there
+        assert [e["seat"] for e in ev(events, "dice_rolled") if e["why"] == "mines"] == [2]
+        lost = sum(1 for d in mine if d >= 5)
+        assert ev(events, "mines_exploded")[0]["destroyed"] == lost
+        assert board.ships_in(state["players"][0], "S:deneb") == 2 + 5 - lost
+        assert state["players"][0]["ships"]["S:earth"] == 1
+        losses.add(lost)
+    assert len(losses) > 1

@@ -61,6 +61,8 @@ class Invariants:
                    + [c for p in state["players"] for c in p["hand"]]
                    + [p["played"] for p in state["players"] if p["played"]])
         assert sorted(sensors) == sorted(CONTENT.sensors), "sensor cards not conserved"
+        # R15 "each player always holds two sensor cards" (RULINGS A38): never a bid with fewer
+        assert all(len(p["hand"]) == 2 for p in state["players"] if not p["resigned"]), "a short sensor hand"
         powerups = d["powerup"] + d["powerup_discard"] + [c for p in state["players"] for c in p["powerups"]]
         assert sorted(powerups) == sorted(CONTENT.powerups), "power-ups not conserved"
         ach = d["achievement"] + d["achievements_up"] + d["box"] + [a for p in state["players"]

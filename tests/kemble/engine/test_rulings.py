@@ -1,6 +1,8 @@
-"""The engine's rulings on what the rulebook leaves open (games/kemble/RULINGS.md, A1-A35)."""
+"""The engine's rulings on what the rulebook leaves open (games/kemble/RULINGS.md)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -9,7 +11,7 @@ from games.kemble.engine.space import cover
 from games.kemble.engine.state import Ctx
 from games.kemble.engine.threat import add_points
 
-from .helpers import RULES, build, cmd, legal_kinds, player, refused, run
+from .helpers import RULES, bid_all, build, cmd, legal_kinds, player, refused, run
 
 
 @pytest.mark.rules("kemble:R8")
@@ -96,3 +98,58 @@ def test_a17_threat_resets_and_tokens_return_on_destruction() -> None:
     state, _ = run(state, cmd(0, "move", dir="n"))
     assert player(state, 0)["threat"] == [0, 0] and player(state, 0)["tokens"] == {}
     assert player(state, 1)["glory"] == 3
+
+
+def _every_free_sensor_card_covering_the_board(covered: list[tuple[int, int]] | None = None,
+                                               **kw: Any) -> dict[str, Any]:
+    """Five players (the most cards held: 2 in hand and 1 played each) and every other sensor card lying as a
+    cover on a destroyed enemy: the sensor pile and its discard are both empty. By default seat 0 (at 5,2 facing
+    up) has a fighter in line at 3,2 and it is the bids of round 3."""
+    if covered is None:
+        covered = [(r, c) for r in (1, 2) for c in range(1, 9)] + [(3, c) for c in range(1, 9) if c != 2]
+        covered += [(4, 7), (4, 8)]
+    board = {**dict.fromkeys(covered, "fighter"), **kw.pop("board", {(3, 2): "fighter"})}
+    state = build(players=5, round=3, **{"phase": "bid", "ships": {0: (5, 2)}, **kw}, covers=covered, board=board)
+    decks = state["decks"]
+    for p in state["players"]:
+        p["played"] = decks["sensor"].pop()  # last round's card, face up in front of its player (R13)
+    assert len(covered) == 25 and decks["sensor"] == [] and decks["sensor_discard"] == []
+    return state
+
+
+@pytest.mark.rules("kemble:R13", "kemble:R15", "kemble:R28")
+def test_a38_with_both_sensor_piles_used_up_by_covers_every_hand_still_draws_back_to_two() -> None:
+    state = _every_free_sensor_card_covering_the_board()
+    kept = {p["seat"]: p["hand"][1] for p in state["players"]}
+    for p in state["players"]:
+        state, _ = run(state, cmd(p["seat"], "bid", card=p["hand"][0]))
+    state, events = run(state, auto=True)
+    # last round's cards go to the discard as this round's are revealed; the draw reshuffles them (R15)
+    assert ("sensor_pile_reshuffled", {"size": 5}) in [(e.kind, dict(e.data)) for e in events]
+    assert [len(p["hand"]) for p in state["players"]] == [2] * 5
+    assert all(p["hand"][0] == kept[p["seat"]] for p in state["players"])
+    assert state["decks"]["sensor"] == [] and state["decks"]["sensor_discard"] == []
+    # a kill with both piles empty still covers its quadrant, without a card (A32); the round goes on
+    while state["phase"] == "turn":
+        seat = state["turn"]["seat"]
+        if seat == 0 and state["board"][2][0]["cover"][1] is None:
+            state, _ = run(state, cmd(0, "battle"), cmd(0, "fire", weapon="turret"))
+            assert state["board"][2][0]["cover"][1] == "" and player(state, 0)["bellonium"] == 1
+        state, _ = run(state, cmd(seat, "end_turn"), auto=True)
+    assert state["board"][3][0]["cover"][1] == ""  # scrolled down a row
+    # the scroll returned the bottom row's covers to the discard; the next round bids and draws as usual
+    assert state["phase"] == "bid" and [len(p["hand"]) for p in state["players"]] == [2] * 5
+    state = bid_all(state)
+    assert state["phase"] == "turn" and [len(p["hand"]) for p in state["players"]] == [2] * 5
+
+
+@pytest.mark.rules("kemble:R69", "kemble:R28")
+def test_a38_a_bomb_with_fewer_than_five_sensor_cards_left_reveals_what_there_is() -> None:
+    covered = [(r, c) for r in (1, 2, 3) for c in range(1, 9)] + [(5, 1)]
+    state = _every_free_sensor_card_covering_the_board(covered, phase="scroll", space=[], ships={0: (2, 8)},
+                                                      board={(5, 8): "bomb"})
+    cover = state["board"][4][0]["cover"][0]
+    state, events = run(state, auto=True)
+    detonated, = [e.data for e in events if e.kind == "bomb_detonated"]
+    assert detonated["cards"] == [cover]  # the removed row's one cover, reshuffled from the discard
+    assert state["decks"]["sensor_discard"] == [cover] and state["phase"] == "bid"

@@ -93,6 +93,19 @@ def test_omni_threat_reaches_every_on_board_player_but_not_astral_ones() -> None
     assert new_threat_points(state, 0) == 0
 
 
+@pytest.mark.rules("kemble:R32")
+def test_a39_omni_and_regular_threat_on_one_quadrant_add_up_for_an_adjacent_ship() -> None:
+    """RULINGS A39: the non-summing rule names regular and distant threat only; omni counts wherever the ship is."""
+    both = {"object": "cruiser", "energy": 3, "threat": 1, "omni": 1}
+    assert points_at({(2, 2): both}, (3, 2)) == 2
+    assert points_at({(2, 2): both}, (5, 5)) == 1
+    every = {"object": "boss_part", "energy": 7, "threat": 2, "distant": [{"dir": "s", "count": 2}], "omni": 1}
+    assert points_at({(2, 2): every}, (3, 2)) == 3  # regular + omni, the distant symbols ignored
+    assert points_at({(2, 2): every}, (5, 2)) == 3  # in the line of fire: distant + omni
+    only_distant = {"object": "turret", "energy": 2, "distant": [{"dir": "e", "count": 2}], "omni": 1}
+    assert points_at({(2, 2): only_distant}, (3, 2)) == 3  # RULINGS A6 (counts) + omni
+
+
 @pytest.mark.rules("kemble:R79", "kemble:R34", "kemble:R31")
 def test_shield_lowers_the_level_before_resolution_in_a_power_down() -> None:
     state = build(players=2, ships={0: (5, 2)}, players_set={0: {"threat": 3, "energy": 2,
