@@ -102,10 +102,11 @@ class Quadrant:
 
     @property
     def ram_damage(self) -> int:
-        """Damage taken when moving onto this enemy (R60): regular threat, else distant (not summed)."""
+        """Damage taken when moving onto this enemy (R60): its threat level, regular threat else distant (not
+        summed), plus its omni threat (RULINGS A10, A39)."""
         if self.threat:
-            return self.threat
-        return sum(n for _, n in self.distant) + sum(n for _, n in self.gamma_distant)
+            return self.threat + self.omni
+        return sum(n for _, n in self.distant) + sum(n for _, n in self.gamma_distant) + self.omni
 
 
 EMPTY = Quadrant()

@@ -412,14 +412,15 @@ def test_quadrant_objects_are_complete() -> None:
 
 
 def test_ramming_an_enemy_always_hurts() -> None:
-    """Design guard for R60: ram damage is the regular threat, else the distant threat; omni does not count.
+    """Design guard for R60: ram damage is the regular threat, else the distant threat, plus omni (A10).
 
     An enemy, mini boss or destructible boss part with neither would be removed by a free ram, so the
     cheapest way to kill a boss core would be to fly into it.
     """
     for where, q in all_quadrants():
         if q["object"] in ENEMIES and q.get("energy") is not None:
-            ram = q.get("threat", 0) or sum(s["count"] for s in q.get("distant", []) + q.get("gamma_distant", []))
+            ram = (q.get("threat", 0) or sum(s["count"] for s in q.get("distant", []) + q.get("gamma_distant", []))) + q.get(
+                "omni", 0)
             assert ram >= 1, f"{where}: a {q['object']} that can be rammed for free"
 
 

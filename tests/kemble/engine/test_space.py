@@ -165,3 +165,13 @@ def test_a_labyrinth_on_a_left_half_already_scored_offers_no_standing_claim() ->
     state = build(players=2, ships={0: (4, 3)}, board={(4, 3): lab}, turn=0, mode="choose")
     state, _ = run(state, cmd(0, "battle"))
     assert state["turn"]["claim"] == {"pos": [4, 3], "left": 1}
+
+
+@pytest.mark.rules("kemble:R60", "kemble:R32")
+def test_ramming_an_enemy_with_omni_threat_costs_its_omni_symbols_too() -> None:
+    """Its threat level is what it adds to a ship's threat (A39: regular, else distant, plus omni): a ram costs
+    all of it (A10)."""
+    state, _ = step_onto({"object": "cruiser", "energy": 3, "threat": 1, "omni": 1})
+    assert player(state, 0)["energy"] == 3
+    state, _ = step_onto({"object": "turret", "energy": 2, "distant": [{"dir": "s", "count": 1}], "omni": 2})
+    assert player(state, 0)["energy"] == 2
