@@ -53,17 +53,22 @@ ALL_LOYALTY = sorted(f"{c}.{k}" for side in ("cylon", "human", "sympathizer")
 
 
 def secrets_from(state: dict[str, Any], seat: int | None) -> set[str]:
-    """Every card id ``seat`` may not see now: other hands, loyalty and Quorum cards, every draw pile, the
-    Destiny cards and the other seats' check contributions, the Destinations the Admiral holds."""
+    """Every card id ``seat`` may not see now: other hands, loyalty and Quorum cards, every draw pile (the Quorum
+    deck too), the Destiny cards and the other seats' check contributions, the Destinations the Admiral holds."""
     out: set[str] = set()
     d = state["decks"]
     for pile in d["skill"].values():
         out |= set(pile)
     out |= set(d["destiny"]) | set(d["loyalty"]) | set(d["loyalty_box"]) | set(d.get("pegasus_damage", []))
     known = set(state["known"].get(str(seat), [])) if seat is not None else set()
+    # Quorum cards have several copies: an id this seat sees elsewhere (discarded, removed, attached, in its own
+    # hand) is no secret
+    quorum_public = set(d["quorum_discard"]) | set(d["quorum_removed"]) | {e["card"] for e in state["attached"]}
+    quorum_public |= {c for p in state["players"] if p["seat"] == seat for c in p["quorum"]}
+    out |= set(d["quorum"]) - quorum_public
     for p in state["players"]:
         if p["seat"] != seat:
-            out |= set(p["hand"]) | (set(p["loyalty"]) - known)
+            out |= set(p["hand"]) | (set(p["loyalty"]) - known) | (set(p["quorum"]) - quorum_public)
     check = state["check"]
     if check is not None:
         out |= set(check["destiny"])
