@@ -593,11 +593,9 @@ def _evacuate(ctx: Ctx, seat: int, area: str) -> None:
 
 def _launch_first(ctx: Ctx, seat: int, area: str) -> None:
     """R003: the crisis icon's launch (RULINGS G213), or the Cylon Fleet location's or a Super Crisis's (G221)."""
-    prompt = ctx.state["prompt"] or {}
+    prompt = turns.launch_first(ctx, seat, area)
     if "ships" in prompt or "card" in prompt:
-        revealed.launch_first(ctx, seat, area)
-    else:
-        turns.launch_first(ctx, seat, area)
+        revealed.after_launch(ctx, seat, prompt)
 
 
 def _destroy_civilian(ctx: Ctx, seat: int, area: str) -> None:

@@ -346,24 +346,15 @@ def _swap_super_crisis(ctx: Ctx, seat: int, card: str | None) -> None:
     loyalty.draw_super_crisis(ctx, seat)
 
 
-def launch_first(ctx: Ctx, seat: int, area: str) -> None:
-    """R003 (RULINGS G221): the active player's pick of the area whose basestars launch first, asked by the
-    Cylon Fleet location's launch (``ships``) or by a Super Crisis's Launch Raiders icon (``card``); then the
-    rest of the location's text, or of the card, goes on."""
-    state = ctx.state
-    prompt = state["prompt"]
-    if area not in prompt["areas"]:
-        raise IllegalCommand("bad_launch_area", "bsg:R003", area=area)
-    state["prompt"] = None
-    next_key(state)
-    ctx.emit("launch_order_chosen", seat=seat, area=area)
+def after_launch(ctx: Ctx, seat: int, prompt: dict[str, Any]) -> None:
+    """After the active player's pick of the basestars that launch first (``turns.launch_first``, RULINGS G221),
+    asked by the Cylon Fleet location's launch (``ships``) or by a Super Crisis's Launch Raiders icon (``card``):
+    the rest of the location's text, or of the card, goes on."""
     if "ships" in prompt:
-        turns.launch_in_order(ctx, dict(prompt["ships"]), first=area)
         effects = _effects(prompt["location"], prompt["option"]) or ()
         _run(ctx, seat, list(effects[len(effects) - prompt["rest"] :]), prompt["target"], None, prompt["option"],
              prompt["location"])
         return
-    turns.launch_in_order(ctx, {"raider": CONTENT.board.cylon_activation["launch_raiders"]}, first=area)
     _super_crisis_text(ctx, seat, prompt["card"], int(prompt["index"]), prompt["then"])
 
 

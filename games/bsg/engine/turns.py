@@ -646,18 +646,23 @@ def launch_in_order(ctx: Ctx, ships: dict[str, int], first: str | None = None) -
             _launch(ctx, ship, count, first)
 
 
-def launch_first(ctx: Ctx, seat: int, area: str) -> None:
-    """R003 (RULINGS G213): the active player's pick of the area whose basestars launch first; then the icons
-    left on the card resolve."""
+def launch_first(ctx: Ctx, seat: int, area: str) -> dict[str, Any]:
+    """R003 (RULINGS G213, G221): the active player's pick of the area whose basestars launch first when raiders
+    run short. The launch the prompt was asked for is made (the ``ships`` of the Cylon Fleet location, else a
+    Launch Raiders icon's); after a crisis card's icon the icons left on it resolve. Returns the answered prompt:
+    the Cylon Fleet location's text or a Super Crisis card goes on from it (``revealed.after_launch``)."""
     state = ctx.state
-    prompt = state["prompt"]
+    prompt: dict[str, Any] = state["prompt"]
     if area not in prompt["areas"]:
         raise IllegalCommand("bad_launch_area", "bsg:R003", area=area)
     state["prompt"] = None
     next_key(state)
     ctx.emit("launch_order_chosen", seat=seat, area=area)
-    _launch(ctx, "raider", CONTENT.board.cylon_activation["launch_raiders"], first=area)
-    _resolve_icons(ctx, list(prompt["rest"]))
+    launch_in_order(ctx, dict(prompt.get("ships") or {"raider": CONTENT.board.cylon_activation["launch_raiders"]}),
+                    first=area)
+    if "ships" not in prompt and "card" not in prompt:
+        _resolve_icons(ctx, list(prompt["rest"]))
+    return prompt
 
 
 def board_first(ctx: Ctx, seat: int, area: str) -> None:
